@@ -1,0 +1,97 @@
+#include "cli/commands.h"
+
+#include "cli/args.h"
+#include "cli/extra_commands.h"
+#include "util/error.h"
+#include "util/progress.h"
+#include "util/version.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+namespace lorascope::cli {
+
+const std::vector<Command>& commands()
+{
+    static const std::vector<Command> list = {
+        { "generate", "generate a synthetic multi-adapter trace", kGenerateHelp, runGenerate },
+        { "stats", "statistics of a trace file", kStatsHelp, runStats },
+#include "cli/extra_commands.inc"
+    };
+    return list;
+}
+
+std::string mainHelp()
+{
+    std::string out = "Usage: lorascope-cli COMMAND [OPTIONS]\n\n"
+                      "Design, preview and replay multi-LoRA serving workloads from the command line.\n"
+                      "The desktop application is `lorascope`; both use the same core.\n\n"
+                      "Commands:\n";
+    for (const auto& c : commands()) {
+        std::string name = c.name;
+        name.resize(12, ' ');
+        out += "  " + name + c.summary + "\n";
+    }
+    out += "\nOptions:\n"
+           "  --help       show this help; `lorascope-cli COMMAND --help` for a command\n"
+           "  --version    print the version\n\n"
+           "Exit status: 0 success, 1 bad input or failure (the message names the file, line and field),\n"
+           "2 usage error.\n";
+    return out;
+}
+
+int runCli(const std::vector<std::string>& argv)
+{
+    if (argv.empty() || argv[0] == "--help" || argv[0] == "-h" || argv[0] == "help") {
+        if (argv.size() >= 2) {
+            for (const auto& c : commands())
+                if (argv[1] == c.name) {
+                    std::cout << c.help;
+                    return kExitOk;
+                }
+        }
+        std::cout << mainHelp();
+        return argv.empty() ? kExitUsage : kExitOk;
+    }
+    if (argv[0] == "--version" || argv[0] == "-V") {
+        std::cout << "lorascope-cli " << kVersion << "\n";
+        return kExitOk;
+    }
+    for (const auto& c : commands()) {
+        if (argv[0] != c.name)
+            continue;
+        std::vector<std::string> rest(argv.begin() + 1, argv.end());
+        for (const auto& a : rest)
+            if (a == "--help" || a == "-h") {
+                std::cout << c.help;
+                return kExitOk;
+            }
+        try {
+            return c.run(rest);
+        } catch (const UsageError& e) {
+            std::cerr << "lorascope-cli " << c.name << ": " << e.what() << "\n"
+                      << "Try `lorascope-cli " << c.name << " --help`.\n";
+            return kExitUsage;
+        } catch (const InputError& e) {
+            std::cerr << "lorascope-cli " << c.name << ": error: " << e.what() << "\n";
+            return kExitInput;
+        } catch (const Cancelled&) {
+            std::cerr << "lorascope-cli " << c.name << ": cancelled\n";
+            return kExitInput;
+        } catch (const nlohmann::json::exception& e) {
+            std::cerr << "lorascope-cli " << c.name << ": error: " << e.what() << "\n";
+            return kExitInput;
+        } catch (const std::bad_alloc&) {
+            std::cerr << "lorascope-cli " << c.name << ": error: out of memory\n";
+            return kExitInput;
+        } catch (const std::exception& e) {
+            std::cerr << "lorascope-cli " << c.name << ": error: " << e.what() << "\n";
+            return kExitInput;
+        }
+    }
+    std::cerr << "lorascope-cli: unknown command \"" << argv[0] << "\"\n\n" << mainHelp();
+    return kExitUsage;
+}
+
+} // namespace lorascope::cli

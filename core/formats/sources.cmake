@@ -1,0 +1,3 @@
+target_sources(lorascope_core PRIVATE
+  formats/registry.cpp
+  formats/native.cpp)

@@ -1,0 +1,122 @@
+#include "random/numpylegacy.h"
+
+#include <cmath>
+
+namespace lorascope {
+
+NumpyRandomState::NumpyRandomState(std::uint32_t seed)
+    : m_mt(seed)
+{
+}
+
+std::uint64_t NumpyRandomState::nextUint64()
+{
+    const std::uint64_t hi = nextUint32();
+    const std::uint64_t lo = nextUint32();
+    return (hi << 32) | lo;
+}
+
+double NumpyRandomState::randomSample()
+{
+    const std::int32_t a = static_cast<std::int32_t>(nextUint32() >> 5);
+    const std::int32_t b = static_cast<std::int32_t>(nextUint32() >> 6);
+    return (a * 67108864.0 + b) / 9007199254740992.0;
+}
+
+double NumpyRandomState::standardExponential()
+{
+    return -std::log(1.0 - randomSample());
+}
+
+double NumpyRandomState::power(double a)
+{
+    return std::pow(1.0 - std::exp(-standardExponential()), 1.0 / a);
+}
+
+std::int64_t NumpyRandomState::randint(std::int64_t low, std::int64_t high)
+{
+    // NumPy draws in [low, high - 1] with rng = high - 1 - low and mask = smallest 2^k - 1 >= rng.
+    const std::uint64_t rng = static_cast<std::uint64_t>(high - 1 - low);
+    if (rng == 0)
+        return low;
+    std::uint64_t mask = rng;
+    mask |= mask >> 1;
+    mask |= mask >> 2;
+    mask |= mask >> 4;
+    mask |= mask >> 8;
+    mask |= mask >> 16;
+    mask |= mask >> 32;
+    if (rng <= 0xFFFFFFFFull) {
+        if (rng == 0xFFFFFFFFull)
+            return low + static_cast<std::int64_t>(nextUint32());
+        std::uint32_t val;
+        while ((val = (nextUint32() & static_cast<std::uint32_t>(mask))) > rng) { }
+        return low + static_cast<std::int64_t>(val);
+    }
+    if (rng == ~0ull)
+        return low + static_cast<std::int64_t>(nextUint64());
+    std::uint64_t val;
+    while ((val = (nextUint64() & mask)) > rng) { }
+    return low + static_cast<std::int64_t>(val);
+}
+
+double NumpyRandomState::gauss()
+{
+    if (m_hasGauss) {
+        m_hasGauss = false;
+        const double tmp = m_gauss;
+        m_gauss = 0.0;
+        return tmp;
+    }
+    double x1, x2, r2;
+    do {
+        x1 = 2.0 * randomSample() - 1.0;
+        x2 = 2.0 * randomSample() - 1.0;
+        r2 = x1 * x1 + x2 * x2;
+    } while (r2 >= 1.0 || r2 == 0.0);
+    const double f = std::sqrt(-2.0 * std::log(r2) / r2);
+    m_gauss = f * x1;
+    m_hasGauss = true;
+    return f * x2;
+}
+
+double NumpyRandomState::standardGamma(double shape)
+{
+    if (shape == 1.0)
+        return standardExponential();
+    if (shape == 0.0)
+        return 0.0;
+    if (shape < 1.0) {
+        for (;;) {
+            const double u = randomSample();
+            const double v = standardExponential();
+            if (u <= 1.0 - shape) {
+                const double x = std::pow(u, 1.0 / shape);
+                if (x <= v)
+                    return x;
+            } else {
+                const double y = -std::log((1.0 - u) / shape);
+                const double x = std::pow(1.0 - shape + shape * y, 1.0 / shape);
+                if (x <= v + y)
+                    return x;
+            }
+        }
+    }
+    const double b = shape - 1.0 / 3.0;
+    const double c = 1.0 / std::sqrt(9.0 * b);
+    for (;;) {
+        double x, v;
+        do {
+            x = gauss();
+            v = 1.0 + c * x;
+        } while (v <= 0.0);
+        v = v * v * v;
+        const double u = randomSample();
+        if (u < 1.0 - 0.0331 * (x * x) * (x * x))
+            return b * v;
+        if (std::log(u) < 0.5 * x * x + b * (1.0 - v + std::log(v)))
+            return b * v;
+    }
+}
+
+} // namespace lorascope

@@ -1,0 +1,3 @@
+target_sources(lorascope_core PRIVATE
+  random/numpylegacy.cpp
+  random/rng.cpp)

@@ -1,0 +1,4 @@
+target_sources(lorascope_core PRIVATE
+  util/error.cpp
+  util/atomicfile.cpp
+  util/jsonread.cpp)

@@ -1,0 +1,467 @@
+#include "workload/generator.h"
+
+#include "random/numpylegacy.h"
+#include "random/rng.h"
+#include "util/error.h"
+#include "util/version.h"
+#include "workload/lengths.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <regex>
+
+namespace lorascope {
+
+namespace {
+// Stream ids: adapter i uses stream i; these sit far above any adapter index.
+constexpr std::uint64_t kProfileStream = 1ull << 40;
+constexpr std::uint64_t kSingleStream = (1ull << 40) + 1;
+constexpr std::size_t kProgressEvery = 1 << 16;
+} // namespace
+
+int rankFromName(const std::string& name)
+{
+    static const std::regex re("rank-([0-9]+)");
+    std::smatch m;
+    if (std::regex_search(name, m, re))
+        return std::stoi(m[1].str());
+    return -1;
+}
+
+std::vector<Adapter> makeAdapters(const WorkloadSpec& spec)
+{
+    const auto& nm = spec.naming;
+    const std::size_t L = nm.names.size();
+    std::vector<int> ranks(L);
+    for (std::size_t j = 0; j < L; ++j) {
+        int r = nm.ranks.empty() ? rankFromName(nm.names[j]) : nm.ranks[j];
+        ranks[j] = r >= 0 ? r : nm.defaultRank;
+    }
+    std::vector<Adapter> out;
+    out.reserve(spec.adapterCount);
+    for (std::uint32_t k = 0; k < spec.adapterCount; ++k)
+        out.push_back({ nm.names[k % L] + "-" + std::to_string(k / L), ranks[k % L] });
+    return out;
+}
+
+std::uint32_t uniformGroupCount(const WorkloadSpec& spec)
+{
+    const double n = expectedRequestCount(spec);
+    const auto g = static_cast<std::uint32_t>(std::ceil(std::sqrt(std::max(1.0, n))));
+    return std::max<std::uint32_t>(1, std::min(spec.adapterCount, g));
+}
+
+std::vector<double> popularityShares(const WorkloadSpec& spec)
+{
+    const std::uint32_t n = spec.adapterCount;
+    std::vector<double> p(n, 0.0);
+    if (n == 0)
+        return p;
+    const auto& pop = spec.popularity;
+    switch (pop.kind) {
+    case PopularityKind::Power: {
+        double prev = 0.0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const double next = std::pow(static_cast<double>(i + 1) / n, pop.alpha);
+            p[i] = next - prev;
+            prev = next;
+        }
+        break;
+    }
+    case PopularityKind::Zipf: {
+        double total = 0;
+        for (std::uint32_t i = 0; i < n; ++i)
+            total += p[i] = std::pow(static_cast<double>(i + 1), -pop.zipfS);
+        for (auto& v : p)
+            v /= total;
+        break;
+    }
+    case PopularityKind::Uniform:
+    case PopularityKind::Distinct:
+        std::fill(p.begin(), p.end(), 1.0 / n);
+        break;
+    case PopularityKind::Weights: {
+        double total = 0;
+        for (std::uint32_t i = 0; i < n && i < pop.weights.size(); ++i)
+            total += p[i] = pop.weights[i];
+        for (auto& v : p)
+            v = total > 0 ? v / total : 0.0;
+        break;
+    }
+    case PopularityKind::UniformGroups: {
+        const auto g = uniformGroupCount(spec);
+        for (std::uint32_t i = 0; i < g; ++i)
+            p[i] = 1.0 / g;
+        break;
+    }
+    case PopularityKind::Identical:
+        p[0] = 1.0;
+        break;
+    }
+    return p;
+}
+
+double expectedRequestCount(const WorkloadSpec& spec)
+{
+    if (spec.generator == GeneratorKind::Slora)
+        return static_cast<double>(static_cast<std::int64_t>(spec.rate * spec.duration));
+    return RateProfile(spec, spec.seed).total();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate profile
+
+RateProfile::RateProfile(const WorkloadSpec& spec, std::uint64_t seed)
+    : m_duration(spec.duration)
+{
+    const auto& a = spec.arrival;
+    const double T = spec.duration;
+    if (a.kind == ArrivalKind::OnOff) {
+        m_constant = false;
+        // Alternating exponential on/off periods; the first state is drawn from the stationary
+        // distribution P(on) = meanOn / (meanOn + meanOff) and, exponential periods being
+        // memoryless, its remaining length has the same law as a full period.
+        Rng rng(seed, kProfileStream);
+        bool on = rng.uniform() < a.onOff.meanOn / (a.onOff.meanOn + a.onOff.meanOff);
+        double t = 0, lam = 0;
+        while (t < T) {
+            const double rate = on ? a.onOff.onRate : a.onOff.offRate;
+            const double len = sampleExponential(rng) * (on ? a.onOff.meanOn : a.onOff.meanOff);
+            m_segments.push_back({ t, lam, rate, 0.0 });
+            const double end = std::min(T, t + len);
+            lam += rate * (end - t);
+            t = end;
+            on = !on;
+        }
+        m_total = lam;
+    } else if (a.kind == ArrivalKind::Schedule) {
+        m_constant = false;
+        const auto& pts = a.schedule;
+        // Constant before the first point and after the last one; linear in between.
+        std::vector<std::pair<double, double>> knots; // (time, rate) with knots[0].first = 0
+        knots.emplace_back(0.0, pts.front().rate);
+        for (const auto& pt : pts)
+            if (pt.time > 0 && pt.time < T)
+                knots.emplace_back(pt.time, pt.rate);
+        auto rateOfSchedule = [&](double t) {
+            if (t <= pts.front().time)
+                return pts.front().rate;
+            for (std::size_t i = 1; i < pts.size(); ++i)
+                if (t <= pts[i].time) {
+                    const double f = (t - pts[i - 1].time) / (pts[i].time - pts[i - 1].time);
+                    return pts[i - 1].rate + f * (pts[i].rate - pts[i - 1].rate);
+                }
+            return pts.back().rate;
+        };
+        knots.front().second = rateOfSchedule(0.0);
+        double lam = 0;
+        for (std::size_t i = 0; i < knots.size(); ++i) {
+            const double t0 = knots[i].first;
+            const double t1 = i + 1 < knots.size() ? knots[i + 1].first : T;
+            const double r0 = rateOfSchedule(t0);
+            const double r1 = rateOfSchedule(t1);
+            const double slope = t1 > t0 ? (r1 - r0) / (t1 - t0) : 0.0;
+            m_segments.push_back({ t0, lam, r0, slope });
+            lam += 0.5 * (r0 + r1) * (t1 - t0);
+        }
+        m_total = lam;
+    } else {
+        m_rate = spec.rate;
+        m_total = spec.rate * T;
+    }
+}
+
+double RateProfile::rateAt(double t) const
+{
+    if (m_constant)
+        return m_rate;
+    auto it = std::upper_bound(m_segments.begin(), m_segments.end(), t, [](double v, const Segment& s) { return v < s.t0; });
+    if (it == m_segments.begin())
+        return m_segments.front().r0;
+    --it;
+    return it->r0 + it->slope * (t - it->t0);
+}
+
+double RateProfile::toTime(double u)
+{
+    if (m_constant)
+        return u / m_rate;
+    if (m_cursor >= m_segments.size() || m_segments[m_cursor].lam0 > u)
+        m_cursor = 0;
+    while (m_cursor + 1 < m_segments.size() && m_segments[m_cursor + 1].lam0 <= u)
+        ++m_cursor;
+    // Skip zero-rate segments that end where u lies (Λ flat there): the arrival is at the start of
+    // the next segment with positive rate, found by the loop above.
+    const Segment& s = m_segments[m_cursor];
+    const double d = u - s.lam0;
+    if (d <= 0)
+        return s.t0;
+    // Solve r0·τ + slope·τ²/2 = d in the cancellation-free form τ = 2d / (r0 + sqrt(r0² + 2·slope·d)).
+    const double disc = std::max(0.0, s.r0 * s.r0 + 2.0 * s.slope * d);
+    const double denom = s.r0 + std::sqrt(disc);
+    const double tau = denom > 0 ? 2.0 * d / denom : 0.0;
+    const double end = m_cursor + 1 < m_segments.size() ? m_segments[m_cursor + 1].t0 : m_duration;
+    return std::min(s.t0 + tau, end);
+}
+
+// ---------------------------------------------------------------------------------------------
+// slora
+
+Trace generateSlora(const WorkloadSpec& spec, const ProgressSink& progress)
+{
+    validateOrThrow(spec);
+    Trace trace;
+    trace.adapters = makeAdapters(spec);
+    trace.baseModel = spec.naming.baseModel;
+    trace.spec = spec;
+    trace.duration = spec.duration;
+    trace.toolVersion = kVersion;
+
+    NumpyRandomState rs(static_cast<std::uint32_t>(spec.seed));
+    const auto tot = static_cast<std::size_t>(static_cast<std::int64_t>(spec.rate * spec.duration));
+    const std::uint32_t n = spec.adapterCount;
+    trace.requests.resize(tot);
+    auto& reqs = trace.requests;
+
+    // Draw order as S-LoRA: all adapters, all inputs, all outputs, all gaps.
+    for (std::size_t i = 0; i < tot; ++i) {
+        const double prob = rs.power(spec.popularity.alpha);
+        if (n == 0) {
+            reqs[i].adapter = kNoAdapter;
+        } else {
+            const auto idx = static_cast<std::int64_t>(prob * n);
+            // power() can return exactly 1.0 in theory; S-LoRA would index past its list there.
+            reqs[i].adapter = static_cast<std::uint32_t>(std::min<std::int64_t>(idx, n - 1));
+        }
+    }
+    progress.update(0.25);
+    for (std::size_t i = 0; i < tot; ++i)
+        reqs[i].inputLen = static_cast<std::uint32_t>(rs.randint(spec.input.lo, spec.input.hi));
+    for (std::size_t i = 0; i < tot; ++i)
+        reqs[i].outputLen = static_cast<std::uint32_t>(rs.randint(spec.output.lo, spec.output.hi));
+    progress.update(0.5);
+    const double cv = spec.arrival.kind == ArrivalKind::Poisson ? 1.0 : spec.arrival.cv;
+    const double shape = 1.0 / (cv * cv);
+    const double scale = cv * cv / spec.rate;
+    double tic = 0.0;
+    for (std::size_t i = 0; i < tot; ++i) {
+        tic += rs.gamma(shape, scale);
+        reqs[i].time = tic;
+        if ((i & (kProgressEvery - 1)) == 0)
+            progress.update(0.5 + 0.5 * static_cast<double>(i) / static_cast<double>(tot));
+    }
+    progress.update(1.0);
+    return trace;
+}
+
+// ---------------------------------------------------------------------------------------------
+// per-adapter
+
+namespace {
+
+/// One renewal process on the unit-rate clock u, with rate p (a share of the total).
+struct Stream {
+    Rng rng;
+    double shape; // k = 1/cv²; 0 means constant gaps
+    double scale; // θ = cv²/p  (constant: the gap 1/p)
+    const LengthSampler* input;
+    const LengthSampler* output;
+
+    double gap() { return shape == 0.0 ? scale : scale * sampleGamma(rng, shape); }
+    double first()
+    {
+        // Stationary start: the forward-recurrence time, U · (length-biased gap) = U · Gamma(k+1, θ).
+        if (shape == 0.0)
+            return rng.uniform() * scale;
+        return rng.uniform() * scale * sampleGamma(rng, shape + 1.0);
+    }
+};
+
+/// Min-heap of (next u, stream index) with a combined pop-and-push ("replace top").
+class MergeHeap {
+public:
+    struct Item {
+        double u;
+        std::uint32_t stream;
+        bool operator<(const Item& o) const { return u < o.u || (u == o.u && stream < o.stream); }
+    };
+    void build(std::vector<Item> items)
+    {
+        m_h = std::move(items);
+        for (std::size_t i = m_h.size() / 2; i-- > 0;)
+            siftDown(i);
+    }
+    bool empty() const { return m_h.empty(); }
+    const Item& top() const { return m_h.front(); }
+    void replaceTop(double u)
+    {
+        m_h.front().u = u;
+        siftDown(0);
+    }
+    void popTop()
+    {
+        m_h.front() = m_h.back();
+        m_h.pop_back();
+        if (!m_h.empty())
+            siftDown(0);
+    }
+
+private:
+    void siftDown(std::size_t i)
+    {
+        const std::size_t n = m_h.size();
+        const Item item = m_h[i];
+        for (;;) {
+            std::size_t c = 2 * i + 1;
+            if (c >= n)
+                break;
+            if (c + 1 < n && m_h[c + 1] < m_h[c])
+                ++c;
+            if (!(m_h[c] < item))
+                break;
+            m_h[i] = m_h[c];
+            i = c;
+        }
+        m_h[i] = item;
+    }
+    std::vector<Item> m_h;
+};
+
+} // namespace
+
+Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress)
+{
+    validateOrThrow(spec);
+    Trace trace;
+    trace.adapters = makeAdapters(spec);
+    trace.baseModel = spec.naming.baseModel;
+    trace.spec = spec;
+    trace.duration = spec.duration;
+    trace.toolVersion = kVersion;
+
+    RateProfile profile(spec, spec.seed);
+    const double uMax = profile.total();
+    const std::uint32_t n = spec.adapterCount;
+    const auto kind = spec.popularity.kind;
+    const bool batchStyle = n == 0 || kind == PopularityKind::Distinct || kind == PopularityKind::UniformGroups || kind == PopularityKind::Identical;
+
+    // Length samplers: the default pair plus one per group override.
+    std::vector<std::unique_ptr<LengthSampler>> samplers;
+    samplers.push_back(std::make_unique<LengthSampler>(spec.input));
+    samplers.push_back(std::make_unique<LengthSampler>(spec.output));
+    const LengthSampler* defIn = samplers[0].get();
+    const LengthSampler* defOut = samplers[1].get();
+    auto cvOf = [&](double cv) { return spec.arrival.kind == ArrivalKind::Poisson ? 1.0 : cv; };
+    const bool constantGaps = spec.arrival.kind == ArrivalKind::Constant;
+
+    auto makeStream = [&](std::uint64_t streamId, double share, double cv, const LengthSampler* in, const LengthSampler* out) {
+        Stream s { Rng(spec.seed, streamId), 0.0, 0.0, in, out };
+        if (constantGaps) {
+            s.shape = 0.0;
+            s.scale = 1.0 / share;
+        } else {
+            s.shape = 1.0 / (cv * cv);
+            s.scale = cv * cv / share;
+        }
+        return s;
+    };
+
+    // Expected count plus a generous margin, so the vector rarely reallocates (24 B a request).
+    const double cvMax = std::max(1.0, spec.arrival.cv);
+    const double margin = 6.0 * cvMax * std::sqrt(std::max(uMax, 1.0)) + 64.0;
+    trace.requests.reserve(static_cast<std::size_t>(std::min(uMax + margin, uMax * 2.0 + 64.0)));
+    auto& reqs = trace.requests;
+    std::size_t nextReport = kProgressEvery;
+
+    auto emit = [&](double u, std::uint32_t adapter, Stream& s) {
+        Request r;
+        r.time = profile.toTime(u);
+        r.adapter = adapter;
+        r.inputLen = s.input->sample(s.rng);
+        r.outputLen = s.output->sample(s.rng);
+        reqs.push_back(r);
+        if (reqs.size() >= nextReport) {
+            nextReport += kProgressEvery;
+            progress.update(std::min(1.0, u / uMax));
+        }
+    };
+
+    if (batchStyle) {
+        // One process at the total rate; adapters are assigned in arrival order.
+        Stream s = makeStream(kSingleStream, 1.0, cvOf(spec.arrival.cv), defIn, defOut);
+        const std::uint32_t groups = kind == PopularityKind::UniformGroups ? uniformGroupCount(spec) : n;
+        std::uint64_t j = 0;
+        for (double u = s.first(); u <= uMax; u += s.gap(), ++j) {
+            std::uint32_t adapter = kNoAdapter;
+            if (n > 0) {
+                if (kind == PopularityKind::Identical)
+                    adapter = 0;
+                else if (kind == PopularityKind::UniformGroups)
+                    adapter = static_cast<std::uint32_t>(j % groups);
+                else
+                    adapter = static_cast<std::uint32_t>(j % n);
+            }
+            emit(u, adapter, s);
+        }
+    } else {
+        const auto shares = popularityShares(spec);
+        std::vector<double> cvs(n, cvOf(spec.arrival.cv));
+        std::vector<const LengthSampler*> ins(n, defIn), outs(n, defOut);
+        for (const auto& g : spec.groups) {
+            const LengthSampler* gin = defIn;
+            const LengthSampler* gout = defOut;
+            if (g.input) {
+                samplers.push_back(std::make_unique<LengthSampler>(*g.input));
+                gin = samplers.back().get();
+            }
+            if (g.output) {
+                samplers.push_back(std::make_unique<LengthSampler>(*g.output));
+                gout = samplers.back().get();
+            }
+            for (std::uint32_t i = g.first; i < g.first + g.count; ++i) {
+                if (g.cv)
+                    cvs[i] = cvOf(*g.cv);
+                if (g.input)
+                    ins[i] = gin;
+                if (g.output)
+                    outs[i] = gout;
+            }
+        }
+        std::vector<Stream> streams;
+        std::vector<std::uint32_t> adapterOf;
+        std::vector<MergeHeap::Item> items;
+        streams.reserve(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (!(shares[i] > 0))
+                continue;
+            streams.push_back(makeStream(i, shares[i], cvs[i], ins[i], outs[i]));
+            adapterOf.push_back(i);
+            const double u = streams.back().first();
+            if (u <= uMax)
+                items.push_back({ u, static_cast<std::uint32_t>(streams.size() - 1) });
+        }
+        MergeHeap heap;
+        heap.build(std::move(items));
+        while (!heap.empty()) {
+            const auto [u, si] = heap.top();
+            Stream& s = streams[si];
+            emit(u, adapterOf[si], s);
+            const double next = u + s.gap();
+            if (next <= uMax)
+                heap.replaceTop(next);
+            else
+                heap.popTop();
+        }
+    }
+    progress.update(1.0);
+    return trace;
+}
+
+Trace generate(const WorkloadSpec& spec, const ProgressSink& progress)
+{
+    return spec.generator == GeneratorKind::Slora ? generateSlora(spec, progress) : generatePerAdapter(spec, progress);
+}
+
+} // namespace lorascope

@@ -1,0 +1,43 @@
+#pragma once
+// Presets (adapter sets of the S-LoRA paper's settings S1–S6 and Real) and the S-LoRA paper's
+// benchmark suites as named scenarios (values from S-LoRA's benchmarks/exp_suite.py).
+
+#include "workload/spec.h"
+
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// A model setting: base model and the adapter name list that adapters cycle through.
+struct Preset {
+    std::string name;
+    std::string description;
+    std::string baseModel;
+    std::vector<std::string> adapterNames;
+    std::vector<int> ranks; ///< empty: read from the names
+};
+
+/// A named S-LoRA paper suite: a preset plus the values swept (the first of each is the default).
+struct Scenario {
+    std::string name;
+    std::string preset;
+    std::string description;
+    std::vector<double> adapterCounts;
+    std::vector<double> alphas;
+    std::vector<double> rates;
+    std::vector<double> cvs;
+    std::vector<double> durations;
+};
+
+const std::vector<Preset>& presets();
+const std::vector<Scenario>& scenarios();
+
+/// The default spec with the preset's (or scenario's first combination's) values applied.
+/// Throws InputError listing the known names if `name` is neither.
+WorkloadSpec specForPreset(const std::string& name);
+
+/// Applies a preset's adapter naming to `spec` (keeps every other parameter).
+void applyPreset(WorkloadSpec& spec, const Preset& preset);
+
+} // namespace lorascope

@@ -1,0 +1,148 @@
+#pragma once
+// The workload specification (SPEC §1): every parameter a synthetic multi-adapter workload has,
+// its JSON form (versioned) and its validation. Plain data; generators read it, the UI edits it.
+
+#include "workload/limits.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lorascope {
+
+inline constexpr int kSpecSchemaVersion = 1;
+
+enum class GeneratorKind { PerAdapter, Slora };
+enum class PopularityKind { Power, Zipf, Uniform, Weights, Distinct, UniformGroups, Identical };
+enum class ArrivalKind { Gamma, Poisson, Constant, OnOff, Schedule };
+enum class LengthKind { Uniform, PowerLaw, LogNormal, Normal, Constant, Empirical };
+
+/// A token-length distribution. Every kind is confined to the integer range [lo, hi) — hi is
+/// exclusive, as S-LoRA's `randint(lo, hi)`; the other kinds are truncated to that range.
+struct LengthSpec {
+    LengthKind kind = LengthKind::Uniform;
+    std::int64_t lo = 8;
+    std::int64_t hi = 512;
+    double beta = 1.5; ///< power law: P(x) ∝ x^−beta
+    double mu = 5.0; ///< log-normal: mean of ln(x)
+    double sigma = 0.8; ///< log-normal: std of ln(x)
+    double mean = 256.0; ///< normal
+    double stddev = 96.0; ///< normal
+    std::int64_t value = 128; ///< constant
+    std::vector<std::pair<std::int64_t, double>> empirical; ///< (length, weight) pairs
+
+    bool operator==(const LengthSpec&) const = default;
+};
+
+/// How the total rate is shared among adapters (SPEC §1.2b).
+struct PopularitySpec {
+    PopularityKind kind = PopularityKind::Power;
+    double alpha = 1.0; ///< power: λᵢ = R·(((i+1)/n)^α − (i/n)^α)
+    double zipfS = 1.0; ///< zipf: λᵢ ∝ (i+1)^−s
+    std::vector<double> weights; ///< weights: λᵢ ∝ wᵢ (n entries)
+
+    bool operator==(const PopularitySpec&) const = default;
+};
+
+/// Two-state on/off modulation of the total rate (rates in requests/s, durations in s).
+struct OnOffSpec {
+    double onRate = 8.0;
+    double offRate = 0.5;
+    double meanOn = 10.0;
+    double meanOff = 30.0;
+    bool operator==(const OnOffSpec&) const = default;
+};
+
+/// One point of a piecewise-linear total-rate schedule.
+struct SchedulePoint {
+    double time = 0.0;
+    double rate = 0.0;
+    bool operator==(const SchedulePoint&) const = default;
+};
+
+/// The arrival process: a renewal process of CV `cv` run on the clock of the rate profile.
+struct ArrivalSpec {
+    ArrivalKind kind = ArrivalKind::Gamma;
+    double cv = 1.0; ///< CV of inter-arrival gaps (gamma, on-off and schedule kinds)
+    OnOffSpec onOff;
+    std::vector<SchedulePoint> schedule;
+    bool operator==(const ArrivalSpec&) const = default;
+};
+
+/// Per-adapter overrides for adapters [first, first + count).
+struct AdapterGroup {
+    std::uint32_t first = 0;
+    std::uint32_t count = 1;
+    std::optional<double> cv;
+    std::optional<LengthSpec> input;
+    std::optional<LengthSpec> output;
+    bool operator==(const AdapterGroup&) const = default;
+};
+
+/// Adapter names as in S-LoRA's scripts: adapter k is `names[k % L] + "-" + (k / L)`.
+struct AdapterNaming {
+    std::vector<std::string> names { "adapter" };
+    std::vector<int> ranks; ///< rank per entry of `names`; empty = read `rank-(\d+)` from the name
+    int defaultRank = 16; ///< when neither gives a rank
+    std::string baseModel = "huggyllama/llama-7b";
+    bool operator==(const AdapterNaming&) const = default;
+};
+
+/// Everything that defines a synthetic workload.
+struct WorkloadSpec {
+    GeneratorKind generator = GeneratorKind::PerAdapter;
+    std::string preset; ///< informational: the preset or scenario this spec came from
+    std::uint32_t adapterCount = 200; ///< n (0 = base model only)
+    double rate = 2.0; ///< R, requests/s over all adapters
+    double duration = 300.0; ///< seconds
+    std::uint64_t seed = 42;
+    PopularitySpec popularity;
+    ArrivalSpec arrival;
+    LengthSpec input;
+    LengthSpec output;
+    std::vector<AdapterGroup> groups;
+    AdapterNaming naming;
+    ServerLimits limits;
+
+    bool operator==(const WorkloadSpec&) const = default;
+};
+
+/// One validation problem: the field path (e.g. "arrival.cv") and a complete message.
+struct SpecIssue {
+    std::string field;
+    std::string message;
+};
+
+/// All problems of a spec (empty = valid). Messages name field and value: "arrival.cv must be > 0 (got -1)".
+std::vector<SpecIssue> validate(const WorkloadSpec& spec);
+/// Throws InputError with the first problem (naming `file` if given).
+void validateOrThrow(const WorkloadSpec& spec, const std::string& file = {});
+
+nlohmann::json toJson(const WorkloadSpec& spec);
+nlohmann::json toJson(const LengthSpec& spec);
+nlohmann::json toJson(const ServerLimits& limits);
+/// Reads a spec; missing fields take their defaults, unknown fields and wrong types are errors
+/// naming the field path. Does not validate ranges (call validate()).
+WorkloadSpec specFromJson(const nlohmann::json& json, const std::string& file = {});
+LengthSpec lengthSpecFromJson(const nlohmann::json& json, const std::string& path, const std::string& file = {});
+ServerLimits limitsFromJson(const nlohmann::json& json, const std::string& path, const std::string& file = {});
+
+/// Reads and validates a spec file (JSON). A session file (with a "spec" member) is accepted too.
+WorkloadSpec loadSpecFile(const std::string& path);
+/// Writes a spec file atomically.
+void saveSpecFile(const WorkloadSpec& spec, const std::string& path);
+
+const char* toString(GeneratorKind kind);
+const char* toString(PopularityKind kind);
+const char* toString(ArrivalKind kind);
+const char* toString(LengthKind kind);
+std::optional<GeneratorKind> generatorKindFromString(const std::string& text);
+std::optional<PopularityKind> popularityKindFromString(const std::string& text);
+std::optional<ArrivalKind> arrivalKindFromString(const std::string& text);
+std::optional<LengthKind> lengthKindFromString(const std::string& text);
+
+} // namespace lorascope

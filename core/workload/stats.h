@@ -1,0 +1,63 @@
+#pragma once
+// Statistics of a trace (SPEC §1.4): everything the status bar, the charts and `stats` show.
+// The UI never computes statistics itself; it presents these.
+
+#include "workload/limits.h"
+#include "workload/trace.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace lorascope {
+
+/// A histogram with explicit bin edges (edges.size() == counts.size() + 1).
+struct Histogram {
+    std::vector<double> edges;
+    std::vector<std::uint64_t> counts;
+    std::uint64_t total() const;
+};
+
+/// Summary of one length column.
+struct LengthStats {
+    double mean = 0;
+    std::uint32_t min = 0, max = 0;
+    double p50 = 0, p90 = 0, p99 = 0;
+    Histogram histogram; ///< linear bins over [min, max]
+};
+
+struct StatsOptions {
+    int gapBins = 60; ///< log-spaced bins of inter-arrival gaps
+    int lengthBins = 50;
+    int timelineBins = 300; ///< arrivals over time
+    bool perAdapterCv = true;
+};
+
+struct TraceStats {
+    std::uint64_t count = 0;
+    double window = 0; ///< seconds observed (the spec's duration, or the last arrival)
+    double achievedRate = 0; ///< count / window
+    double gapMean = 0;
+    double gapCv = 0; ///< std/mean of gaps between consecutive arrivals (all adapters)
+    std::vector<std::uint64_t> perAdapterCount;
+    std::vector<double> perAdapterCv; ///< NaN where an adapter has fewer than 3 arrivals
+    std::uint32_t adaptersUsed = 0;
+    double fittedAlpha = 0; ///< MLE under the power-function popularity (NaN if not estimable)
+    double fittedAlphaStdErr = 0; ///< from the observed Fisher information
+    LengthStats input, output;
+    std::uint64_t overInputLimit = 0; ///< input > max_req_input_len
+    std::uint64_t overTotalLimit = 0; ///< input + output > max_req_total_len
+    std::uint64_t overAnyLimit = 0; ///< either (what S-LoRA would refuse)
+    Histogram gaps; ///< log-spaced
+    Histogram timeline; ///< arrivals per time bin over [0, window]
+};
+
+TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const StatsOptions& options = {});
+
+/// Maximum-likelihood α of the power-function popularity P(i) = ((i+1)/n)^α − (i/n)^α from
+/// per-adapter counts in index order. Returns {alpha, stderr}; NaN when fewer than 2 adapters.
+std::pair<double, double> fitPowerAlpha(const std::vector<std::uint64_t>& counts);
+
+/// Percentile (0..100) of a sample by linear interpolation between order statistics (NumPy's default).
+double percentile(std::vector<double> values, double pct);
+
+} // namespace lorascope

@@ -1,0 +1,59 @@
+#pragma once
+// A trace: the requests of one workload, in arrival order, and the adapters they use.
+
+#include "workload/spec.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// Adapter index of a request that uses the base model only.
+inline constexpr std::uint32_t kNoAdapter = std::numeric_limits<std::uint32_t>::max();
+
+/// One adapter: its name (S-LoRA's adapter_dir) and LoRA rank.
+struct Adapter {
+    std::string name;
+    int rank = 0;
+    bool operator==(const Adapter&) const = default;
+};
+
+/// One request. 24 bytes; the request id is its index in Trace::requests unless Trace::ids is set.
+struct Request {
+    double time = 0.0; ///< arrival, seconds from the start of the trace
+    std::uint32_t adapter = kNoAdapter; ///< index into Trace::adapters, or kNoAdapter
+    std::uint32_t inputLen = 0; ///< prompt tokens
+    std::uint32_t outputLen = 0; ///< tokens to generate (max_new_tokens; ignore_eos)
+    bool operator==(const Request&) const = default;
+};
+
+/// A whole trace with its provenance.
+struct Trace {
+    std::vector<Adapter> adapters;
+    std::vector<Request> requests; ///< sorted by time
+    std::vector<std::uint64_t> ids; ///< original request ids (imports); empty = index
+    std::string baseModel;
+    std::optional<WorkloadSpec> spec; ///< the spec that made it, when generated
+    std::string source; ///< where it came from when not generated (file, format)
+    std::string toolVersion; ///< the LoraScope version that made or read it
+    /// Observation window in seconds (the spec's duration); 0 = up to the last arrival.
+    double duration = 0.0;
+    /// True when adapter indices follow the generator's popularity order (generated or native
+    /// JSON traces); false when they only reflect first appearance (CSV and foreign imports).
+    bool adapterOrderKnown = true;
+
+    std::uint64_t idOf(std::size_t index) const { return ids.empty() ? index : ids[index]; }
+    /// Seconds covered: `duration` if set, else the last arrival time.
+    double window() const
+    {
+        double last = requests.empty() ? 0.0 : requests.back().time;
+        return duration > 0 ? std::max(duration, last) : last;
+    }
+    int rankOf(const Request& r) const { return r.adapter == kNoAdapter ? 0 : adapters[r.adapter].rank; }
+    std::string adapterName(const Request& r) const { return r.adapter == kNoAdapter ? std::string() : adapters[r.adapter].name; }
+};
+
+} // namespace lorascope
