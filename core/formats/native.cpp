@@ -2,6 +2,8 @@
 
 #include "formats/traceio.h"
 
+#include "formats/textscan.h"
+
 #include "util/error.h"
 #include "util/version.h"
 #include "workload/generator.h"
@@ -60,9 +62,9 @@ namespace {
 
 constexpr int kTraceSchemaVersion = 1;
 
-json headerJson(const Trace& t)
+nlohmann::ordered_json headerJson(const Trace& t)
 {
-    json h;
+    nlohmann::ordered_json h;
     h["schemaVersion"] = kTraceSchemaVersion;
     h["kind"] = "lorascope-trace";
     h["tool"] = kToolName;
@@ -71,13 +73,13 @@ json headerJson(const Trace& t)
     h["duration"] = t.duration;
     h["source"] = t.source;
     h["requestCount"] = t.requests.size();
-    json adapters = json::array();
+    if (t.spec)
+        h["seed"] = t.spec->seed;
+    nlohmann::ordered_json adapters = nlohmann::ordered_json::array();
     for (const auto& a : t.adapters)
         adapters.push_back({ { "name", a.name }, { "rank", a.rank } });
     h["adapters"] = adapters;
-    h["spec"] = t.spec ? toJson(*t.spec) : json(nullptr);
-    if (t.spec)
-        h["seed"] = t.spec->seed;
+    h["spec"] = t.spec ? nlohmann::ordered_json::parse(toJson(*t.spec).dump()) : nlohmann::ordered_json(nullptr);
     return h;
 }
 
@@ -124,35 +126,12 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
 }
 
 /// Maps adapter names to indices, adding unknown names (whose order is then unknown).
-class AdapterIndex {
-public:
-    explicit AdapterIndex(Trace& t)
-        : m_trace(t)
-    {
-        for (std::uint32_t i = 0; i < t.adapters.size(); ++i)
-            m_map.emplace(t.adapters[i].name, i);
-    }
-    std::uint32_t lookup(const std::string& name, int rank)
-    {
-        if (name.empty())
-            return kNoAdapter;
-        auto it = m_map.find(name);
-        if (it != m_map.end())
-            return it->second;
-        const auto idx = static_cast<std::uint32_t>(m_trace.adapters.size());
-        m_trace.adapters.push_back({ name, rank });
-        m_trace.adapterOrderKnown = false;
-        m_map.emplace(name, idx);
-        return idx;
-    }
+using textscan::AdapterIndex;
 
-private:
-    Trace& m_trace;
-    std::unordered_map<std::string, std::uint32_t> m_map;
-};
-
-std::uint32_t checkLength(double v, const char* field, const std::string& file, std::uint64_t line)
+std::uint32_t checkLength(double v, const char* field, const std::string& file, std::uint64_t line, bool failed = false)
 {
+    if (failed && v == 0)
+        return 0; // a failed request (marked "failed") may have no tokens
     if (!(v >= 1) || v > 4294967295.0 || std::floor(v) != v)
         throw InputError(std::string(field) + ": expected a positive integer token count, got " + formatNumber(v), file, line, field);
     return static_cast<std::uint32_t>(v);
@@ -165,32 +144,19 @@ double checkTime(double v, const char* field, const std::string& file, std::uint
     return v;
 }
 
-/// Sorts requests by time (stable) if a file listed them out of order, keeping their ids.
+/// Sorts requests by time (stable) if a file listed them out of order, keeping their ids and side columns.
 void finish(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
 {
-    const bool sorted = std::is_sorted(t.requests.begin(), t.requests.end(), [](const Request& a, const Request& b) { return a.time < b.time; });
-    if (!sorted) {
-        std::vector<std::size_t> order(t.requests.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return t.requests[a].time < t.requests[b].time; });
-        std::vector<Request> reqs(t.requests.size());
-        std::vector<std::uint64_t> newIds(ids.size());
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            reqs[i] = t.requests[order[i]];
-            if (!ids.empty())
-                newIds[i] = ids[order[i]];
-        }
-        t.requests = std::move(reqs);
-        ids = std::move(newIds);
-        idsAreIndex = false;
-        if (ids.empty()) {
-            ids.resize(order.size());
-            for (std::size_t i = 0; i < order.size(); ++i)
-                ids[i] = order[i];
-        }
-    }
-    if (!idsAreIndex)
-        t.ids = std::move(ids);
+    textscan::finishImport(t, ids, idsAreIndex);
+}
+
+/// Appends a request's failed flag (the column is created on the first failed request).
+void pushFailed(Trace& t, bool failed)
+{
+    if (failed && t.failed.empty())
+        t.failed.assign(t.requests.size(), 0);
+    if (!t.failed.empty())
+        t.failed.push_back(failed ? 1 : 0);
 }
 
 /// Reads one request object (JSONL line or JSON array element).
@@ -207,10 +173,16 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
             throw InputError(std::string(key) + ": expected a number, got " + it->dump(), file, line, key);
         return it->get<double>();
     };
+    bool failed = false;
+    if (auto it = o.find("failed"); it != o.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            throw InputError("failed: expected true or false, got " + it->dump(), file, line, "failed");
+        failed = it->get<bool>();
+    }
     Request r;
     r.time = checkTime(num("time_s"), "time_s", file, line);
-    r.inputLen = checkLength(num("input_len"), "input_len", file, line);
-    r.outputLen = checkLength(num("output_len"), "output_len", file, line);
+    r.inputLen = checkLength(num("input_len"), "input_len", file, line, failed);
+    r.outputLen = checkLength(num("output_len"), "output_len", file, line, failed);
     int rank = 0;
     if (auto it = o.find("rank"); it != o.end() && !it->is_null()) {
         if (!it->is_number_integer())
@@ -231,7 +203,79 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
     if (id != t.requests.size())
         idsAreIndex = false;
     ids.push_back(id);
+    pushFailed(t, failed);
     t.requests.push_back(r);
+}
+
+/// The common request line of LoraScope's own writer, read without a general JSON parser.
+/// Returns false for anything unusual (then the general path parses it and names any error).
+bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids,
+    bool& idsAreIndex)
+{
+    using textscan::JsonMember;
+    const JsonMember *mTime = nullptr, *mIn = nullptr, *mOut = nullptr, *mAdapter = nullptr, *mRank = nullptr, *mId = nullptr, *mFailed = nullptr;
+    for (const auto& m : members) {
+        const auto k = m.key;
+        if (k == "time_s") mTime = &m;
+        else if (k == "input_len") mIn = &m;
+        else if (k == "output_len") mOut = &m;
+        else if (k == "adapter") mAdapter = &m;
+        else if (k == "rank") mRank = &m;
+        else if (k == "id") mId = &m;
+        else if (k == "failed") mFailed = &m;
+    }
+    if (!mTime || !mIn || !mOut || mTime->type != JsonMember::Type::Number || mIn->type != JsonMember::Type::Number
+        || mOut->type != JsonMember::Type::Number)
+        return false;
+    bool failed = false;
+    if (mFailed && mFailed->type != JsonMember::Type::Null) {
+        if (mFailed->type != JsonMember::Type::True && mFailed->type != JsonMember::Type::False)
+            return false;
+        failed = mFailed->type == JsonMember::Type::True;
+    }
+    Request r;
+    double time = 0;
+    std::uint64_t in = 0, out = 0;
+    if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0)
+        return false;
+    if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > 0xFFFFFFFFull || out > 0xFFFFFFFFull
+        || (!failed && (in == 0 || out == 0)))
+        return false;
+    r.time = time;
+    r.inputLen = static_cast<std::uint32_t>(in);
+    r.outputLen = static_cast<std::uint32_t>(out);
+    int rank = 0;
+    if (mRank && mRank->type != JsonMember::Type::Null) {
+        std::int64_t rv = 0;
+        const auto* b = mRank->text.data();
+        const auto* e = b + mRank->text.size();
+        auto res = std::from_chars(b, e, rv);
+        if (mRank->type != JsonMember::Type::Number || res.ec != std::errc() || res.ptr != e || rv < std::numeric_limits<int>::min()
+            || rv > std::numeric_limits<int>::max())
+            return false;
+        rank = static_cast<int>(rv);
+    }
+    std::uint64_t id = t.requests.size();
+    if (mId) {
+        const auto* b = mId->text.data();
+        const auto* e = b + mId->text.size();
+        if (mId->type != JsonMember::Type::Number)
+            return false;
+        auto res = std::from_chars(b, e, id);
+        if (res.ec != std::errc() || res.ptr != e)
+            return false;
+    }
+    if (mAdapter && mAdapter->type != JsonMember::Type::Null) {
+        if (mAdapter->type != JsonMember::Type::String)
+            return false;
+        r.adapter = index.lookup(mAdapter->text, rank);
+    }
+    if (id != t.requests.size())
+        idsAreIndex = false;
+    ids.push_back(id);
+    pushFailed(t, failed);
+    t.requests.push_back(r);
+    return true;
 }
 
 std::string requestLine(const Trace& t, std::size_t i, std::string& line)
@@ -253,6 +297,8 @@ std::string requestLine(const Trace& t, std::size_t i, std::string& line)
     appendNumber(line, static_cast<std::uint64_t>(r.inputLen));
     line += ",\"output_len\":";
     appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
+    if (t.isFailed(i))
+        line += ",\"failed\":true";
     line += '}';
     return line;
 }
@@ -297,17 +343,22 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
     t.toolVersion.clear();
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
-    std::string text;
+    textscan::LineReader lines(in, file);
+    std::string_view text;
+    std::vector<textscan::JsonMember> members;
+    std::string scratch;
     std::uint64_t lineNo = 0;
     bool first = true;
     std::unique_ptr<AdapterIndex> index;
-    while (std::getline(in, text)) {
-        ++lineNo;
-        if (!text.empty() && text.back() == '\r')
-            text.pop_back();
-        if (text.find_first_not_of(" \t") == std::string::npos)
+    while (lines.next(text)) {
+        lineNo = lines.lineNumber();
+        if (text.find_first_not_of(" \t") == std::string_view::npos)
             continue;
         try {
+            // Request lines as LoraScope writes them take the fast path; the header, and anything
+            // the fast path does not handle, go through the JSON parser (which names any error).
+            if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex))
+                continue;
             json o;
             try {
                 o = json::parse(text);
@@ -318,12 +369,12 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
                 first = false;
                 if (o.is_object() && !o.contains("time_s")) {
                     applyHeader(t, o, file, lineNo);
+                    index = std::make_unique<AdapterIndex>(t);
                     continue;
                 }
                 t.adapterOrderKnown = false; // no header: adapters in order of first appearance
-            }
-            if (!index)
                 index = std::make_unique<AdapterIndex>(t);
+            }
             readRequestObject(o, t, *index, ids, idsAreIndex, file, lineNo);
         } catch (const InputError& e) {
             if (!options.skipBad)
@@ -405,60 +456,41 @@ void appendCsvField(std::string& out, const std::string& field)
     out += '"';
 }
 
-/// Splits one CSV record (RFC 4180 quoting, single line).
-bool splitCsv(const std::string& line, std::vector<std::string>& fields)
-{
-    fields.clear();
-    std::string cur;
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < line.size() && line[i + 1] == '"') {
-                    cur += '"';
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                cur += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            fields.push_back(std::move(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    fields.push_back(std::move(cur));
-    return !quoted;
-}
-
-double parseCsvNumber(const std::string& text, const char* column, const std::string& file, std::uint64_t line)
+double parseCsvNumber(std::string_view text, const char* column, const std::string& file, std::uint64_t line)
 {
     double v = 0;
+    if (!textscan::parseDouble(textscan::trim(text), v))
+        throw InputError(std::string("column ") + column + ": expected a number, got \"" + std::string(text.substr(0, 80)) + "\"", file, line, column);
+    return v;
+}
+
+/// A length column: the common case (plain digits) without going through double.
+std::uint32_t csvLength(std::string_view text, const char* column, const std::string& file, std::uint64_t line, bool failed)
+{
+    std::uint32_t v = 0;
     const char* b = text.data();
     const char* e = b + text.size();
-    while (b < e && *b == ' ')
-        ++b;
-    while (e > b && e[-1] == ' ')
-        --e;
     auto res = std::from_chars(b, e, v);
-    if (res.ec != std::errc() || res.ptr != e || b == e)
-        throw InputError(std::string("column ") + column + ": expected a number, got \"" + text + "\"", file, line, column);
-    return v;
+    if (res.ec == std::errc() && res.ptr == e && b != e && *b != '-' && (v > 0 || failed))
+        return v;
+    return checkLength(parseCsvNumber(text, column, file, line), column, file, line, failed);
 }
 
 } // namespace
 
 void writeNativeCsv(const Trace& t, std::ostream& out)
 {
-    out << "id,time_s,adapter,rank,input_len,output_len\n";
-    std::string block;
-    block.reserve(1 << 16);
+    const bool withFailed = !t.failed.empty();
+    out << (withFailed ? "id,time_s,adapter,rank,input_len,output_len,failed\n" : "id,time_s,adapter,rank,input_len,output_len\n");
+    // Adapter names are quoted once, not per row.
+    std::vector<std::string> names(t.adapters.size());
+    for (std::size_t a = 0; a < t.adapters.size(); ++a) {
+        appendCsvField(names[a], t.adapters[a].name);
+        names[a] += ',';
+        appendNumber(names[a], static_cast<std::uint64_t>(std::max(0, t.adapters[a].rank)));
+    }
+    textscan::BlockWriter w(out);
+    std::string& block = w.text();
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const Request& r = t.requests[i];
         appendNumber(block, t.idOf(i));
@@ -466,87 +498,98 @@ void writeNativeCsv(const Trace& t, std::ostream& out)
         appendNumber(block, r.time);
         block += ',';
         if (r.adapter != kNoAdapter)
-            appendCsvField(block, t.adapters[r.adapter].name);
-        block += ',';
-        appendNumber(block, static_cast<std::uint64_t>(t.rankOf(r)));
+            block += names[r.adapter];
+        else
+            block += ",0";
         block += ',';
         appendNumber(block, static_cast<std::uint64_t>(r.inputLen));
         block += ',';
         appendNumber(block, static_cast<std::uint64_t>(r.outputLen));
+        if (withFailed)
+            block += t.failed[i] ? ",1" : ",0";
         block += '\n';
-        if (block.size() > (1 << 16) - 512) {
-            out.write(block.data(), static_cast<std::streamsize>(block.size()));
-            block.clear();
-        }
+        w.maybeFlush();
     }
-    out.write(block.data(), static_cast<std::streamsize>(block.size()));
 }
 
 Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
 {
     Trace t;
     t.adapterOrderKnown = false;
-    std::string text;
-    std::vector<std::string> fields;
+    textscan::LineReader lines(in, file);
+    std::string_view text;
+    std::vector<std::string_view> fields;
+    std::string scratch;
     std::uint64_t lineNo = 0;
-    if (!std::getline(in, text))
+    if (!lines.next(text))
         throw InputError("empty CSV file (expected the header id,time_s,adapter,rank,input_len,output_len)", file, 1);
     ++lineNo;
-    if (!text.empty() && text.back() == '\r')
-        text.pop_back();
-    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF)
-        text.erase(0, 3); // UTF-8 byte-order mark
-    splitCsv(text, fields);
-    int cId = -1, cTime = -1, cAdapter = -1, cRank = -1, cIn = -1, cOut = -1;
+    textscan::splitCsv(text, fields, scratch);
+    int cId = -1, cTime = -1, cAdapter = -1, cRank = -1, cIn = -1, cOut = -1, cFailed = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
-        const auto& f = fields[static_cast<std::size_t>(i)];
+        const auto f = fields[static_cast<std::size_t>(i)];
         if (f == "id") cId = i;
         else if (f == "time_s") cTime = i;
         else if (f == "adapter") cAdapter = i;
         else if (f == "rank") cRank = i;
         else if (f == "input_len") cIn = i;
         else if (f == "output_len") cOut = i;
+        else if (f == "failed") cFailed = i;
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: id,time_s,adapter,rank,input_len,output_len); got \"" + text + "\"", file, 1, "header");
+        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: id,time_s,adapter,rank,input_len,output_len); got \"" + std::string(text.substr(0, 200)) + "\"", file, 1, "header");
     AdapterIndex index(t);
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
-    const auto need = static_cast<std::size_t>(std::max({ cId, cTime, cAdapter, cRank, cIn, cOut })) + 1;
-    while (std::getline(in, text)) {
-        ++lineNo;
-        if (!text.empty() && text.back() == '\r')
-            text.pop_back();
+    const auto need = static_cast<std::size_t>(std::max({ cId, cTime, cAdapter, cRank, cIn, cOut, cFailed })) + 1;
+    while (lines.next(text)) {
+        lineNo = lines.lineNumber();
         if (text.empty())
             continue;
         try {
-            if (!splitCsv(text, fields))
+            if (!textscan::splitCsv(text, fields, scratch))
                 throw InputError("unterminated quoted field", file, lineNo);
             if (fields.size() < need)
                 throw InputError("expected " + std::to_string(need) + " columns, got " + std::to_string(fields.size()), file, lineNo);
+            auto field = [&](int c) { return fields[static_cast<std::size_t>(c)]; };
+            bool failed = false;
+            if (cFailed >= 0) {
+                const auto f = textscan::trim(field(cFailed));
+                if (f == "1" || f == "true")
+                    failed = true;
+                else if (!(f.empty() || f == "0" || f == "false"))
+                    throw InputError("column failed: expected 0 or 1, got \"" + std::string(f.substr(0, 80)) + "\"", file, lineNo, "failed");
+            }
             Request r;
-            r.time = checkTime(parseCsvNumber(fields[static_cast<std::size_t>(cTime)], "time_s", file, lineNo), "time_s", file, lineNo);
-            r.inputLen = checkLength(parseCsvNumber(fields[static_cast<std::size_t>(cIn)], "input_len", file, lineNo), "input_len", file, lineNo);
-            r.outputLen = checkLength(parseCsvNumber(fields[static_cast<std::size_t>(cOut)], "output_len", file, lineNo), "output_len", file, lineNo);
+            r.time = checkTime(parseCsvNumber(field(cTime), "time_s", file, lineNo), "time_s", file, lineNo);
+            r.inputLen = csvLength(field(cIn), "input_len", file, lineNo, failed);
+            r.outputLen = csvLength(field(cOut), "output_len", file, lineNo, failed);
             int rank = 0;
-            if (cRank >= 0 && !fields[static_cast<std::size_t>(cRank)].empty()) {
-                const double rv = parseCsvNumber(fields[static_cast<std::size_t>(cRank)], "rank", file, lineNo);
-                if (rv < 0 || std::floor(rv) != rv)
-                    throw InputError("column rank: expected a non-negative integer, got \"" + fields[static_cast<std::size_t>(cRank)] + "\"", file, lineNo, "rank");
+            if (cRank >= 0 && !field(cRank).empty()) {
+                const double rv = parseCsvNumber(field(cRank), "rank", file, lineNo);
+                if (rv < 0 || std::floor(rv) != rv || rv > std::numeric_limits<int>::max())
+                    throw InputError("column rank: expected a non-negative integer, got \"" + std::string(field(cRank).substr(0, 80)) + "\"", file, lineNo, "rank");
                 rank = static_cast<int>(rv);
             }
             if (cAdapter >= 0)
-                r.adapter = index.lookup(fields[static_cast<std::size_t>(cAdapter)], rank);
+                r.adapter = index.lookup(field(cAdapter), rank);
             std::uint64_t id = t.requests.size();
             if (cId >= 0) {
-                const double idv = parseCsvNumber(fields[static_cast<std::size_t>(cId)], "id", file, lineNo);
-                if (idv < 0 || std::floor(idv) != idv)
-                    throw InputError("column id: expected a non-negative integer, got \"" + fields[static_cast<std::size_t>(cId)] + "\"", file, lineNo, "id");
-                id = static_cast<std::uint64_t>(idv);
+                const auto idText = field(cId);
+                const char* b = idText.data();
+                const char* e = b + idText.size();
+                auto res = std::from_chars(b, e, id);
+                if (res.ec != std::errc() || res.ptr != e || b == e) {
+                    const double idv = parseCsvNumber(idText, "id", file, lineNo);
+                    if (idv < 0 || std::floor(idv) != idv || idv > 1.8e19)
+                        throw InputError("column id: expected a non-negative integer, got \"" + std::string(idText.substr(0, 80)) + "\"", file, lineNo, "id");
+                    id = static_cast<std::uint64_t>(idv);
+                }
             }
             if (id != t.requests.size())
                 idsAreIndex = false;
             ids.push_back(id);
+            pushFailed(t, failed);
             t.requests.push_back(r);
         } catch (const InputError& e) {
             if (!options.skipBad)

@@ -3,6 +3,12 @@
 #include "util/atomicfile.h"
 #include "util/error.h"
 
+#include "formats/textscan.h"
+#include "random/rng.h"
+#include "workload/generator.h"
+
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -18,6 +24,15 @@ const std::vector<TraceFormat>& traceFormats()
         { "csv", "CSV with header id,time_s,adapter,rank,input_len,output_len", { ".csv" }, readNativeCsv, writeNativeCsv },
         { "slora", "S-LoRA requests (req_id, model_dir, adapter_dir, prompt_len, output_len, req_time)", { ".slora.json" },
             readSloraJson, writeSloraJson },
+        { "mooncake", "Mooncake trace JSONL: {\"timestamp\": ms, \"input_length\", \"output_length\", \"hash_ids\": [...]}",
+            { ".mooncake.jsonl" }, readMooncake, writeMooncake },
+        { "guidellm", "GuideLLM trace_synthetic JSONL: {\"timestamp\": s, \"input_length\", \"output_length\"}", { ".guidellm.jsonl" },
+            readGuidellmTrace, writeGuidellmTrace },
+        { "azure", "Azure LLM inference trace CSV: TIMESTAMP,ContextTokens,GeneratedTokens (import)", { ".azure.csv" }, readAzureCsv, nullptr },
+        { "burstgpt", "BurstGPT CSV: Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type", { ".burstgpt.csv" },
+            readBurstGpt, writeBurstGpt },
+        { "vllm", "vLLM benchmarks custom dataset JSONL: {\"prompt\": text, \"output_tokens\": n} (export)", { ".vllm.jsonl" }, nullptr,
+            writeVllmCustom },
     };
     return formats;
 }
@@ -75,16 +90,199 @@ const TraceFormat& resolve(const std::string& path, const std::string& formatNam
 }
 } // namespace
 
+namespace {
+
+std::string lowerCase(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+/// Extensions that several formats share: the content decides.
+bool ambiguousExtension(const std::string& path)
+{
+    const std::string lower = lowerCase(path);
+    for (const char* ext : { ".jsonl", ".json", ".csv", ".txt", ".ndjson" }) {
+        const std::string e(ext);
+        if (lower.size() >= e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0) {
+            // A compound extension (".mooncake.jsonl") is not ambiguous.
+            const TraceFormat* f = formatForPath(path);
+            if (f) {
+                for (const auto& x : f->extensions)
+                    if (x.size() > e.size() && lower.size() >= x.size() && lower.compare(lower.size() - x.size(), x.size(), x) == 0)
+                        return false;
+            }
+            return true;
+        }
+    }
+    return formatForPath(path) == nullptr;
+}
+
+} // namespace
+
+const TraceFormat* detectFormat(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return nullptr;
+    textscan::LineReader lines(in, path, 1 << 16);
+    std::string_view line;
+    std::vector<textscan::JsonMember> members;
+    std::string scratch;
+    int seen = 0;
+    bool jsonLines = false, timed = false;
+    try {
+        while (seen < 200 && lines.next(line)) {
+            const auto t = textscan::trim(line);
+            if (t.empty())
+                continue;
+            ++seen;
+            if (seen == 1 && t.front() != '{' && t.front() != '[') {
+                // A CSV header.
+                const std::string h = lowerCase(std::string(t));
+                if (h.find("time_s") != std::string::npos && h.find("input_len") != std::string::npos)
+                    return findFormat("csv");
+                if (h.find("contexttokens") != std::string::npos && h.find("generatedtokens") != std::string::npos)
+                    return findFormat("azure");
+                if (h.find("request tokens") != std::string::npos && h.find("response tokens") != std::string::npos)
+                    return findFormat("burstgpt");
+                return nullptr;
+            }
+            if (t.front() == '[')
+                return nullptr;
+            nlohmann::json o = nlohmann::json::parse(t, nullptr, false);
+            if (o.is_discarded()) {
+                // Not one object per line: a whole JSON document (native JSON or S-LoRA's list).
+                if (seen > 1)
+                    break;
+                std::string head(t.substr(0, 1 << 16));
+                if (head.find("\"prompt_len\"") != std::string::npos || head.find("\"req_time\"") != std::string::npos)
+                    return findFormat("slora");
+                while (head.size() < (1 << 16) && lines.next(line))
+                    head.append(line).push_back('\n');
+                if (head.find("\"prompt_len\"") != std::string::npos || head.find("\"req_time\"") != std::string::npos)
+                    return findFormat("slora");
+                if (head.find("\"requests\"") != std::string::npos)
+                    return findFormat("json");
+                return nullptr;
+            }
+            if (!o.is_object())
+                return nullptr;
+            if (seen == 1 && (o.contains("kind") || o.contains("schemaVersion") || o.contains("time_s")))
+                return findFormat(o.contains("requests") ? "json" : "jsonl");
+            if (o.contains("requests"))
+                return findFormat(o.contains("config") ? "slora" : "json");
+            if (o.contains("prompt"))
+                return findFormat("vllm");
+            if (o.contains("hash_ids"))
+                return findFormat("mooncake");
+            if (o.contains("timestamp") && o.contains("input_length"))
+                timed = true;
+            jsonLines = true;
+        }
+    } catch (const std::exception&) {
+        return nullptr;
+    }
+    // timestamp/input_length/output_length lines without hash_ids: GuideLLM (seconds). Mooncake
+    // files without hash_ids need --format mooncake (their timestamps are milliseconds).
+    if (jsonLines && timed)
+        return findFormat("guidellm");
+    return nullptr;
+}
+
+void assignAdapters(Trace& t, const AdapterAssignment& a)
+{
+    if (a.count == 0)
+        return;
+    WorkloadSpec spec;
+    spec.adapterCount = a.count;
+    spec.popularity = a.popularity;
+    spec.naming.baseModel = t.baseModel;
+    const auto issues = validate(spec);
+    for (const auto& i : issues)
+        if (i.field.rfind("popularity", 0) == 0 || i.field.rfind("adapters", 0) == 0)
+            throw InputError("adapter assignment: " + i.message, t.source, 0, i.field);
+    const std::vector<double> shares = popularityShares(spec);
+    std::vector<double> cdf(shares.size());
+    double acc = 0;
+    for (std::size_t i = 0; i < shares.size(); ++i)
+        cdf[i] = acc += shares[i];
+    Rng rng(a.seed, 0x61646170 /* "adap" */);
+    t.adapters = makeAdapters(spec);
+    for (auto& r : t.requests) {
+        const double u = rng.uniform() * acc;
+        auto idx = static_cast<std::size_t>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
+        r.adapter = static_cast<std::uint32_t>(std::min(idx, cdf.size() - 1));
+    }
+    t.adapterOrderKnown = true;
+}
+
+std::uint64_t dropFailedRequests(Trace& t)
+{
+    if (t.failed.empty())
+        return 0;
+    const auto n = t.requests.size();
+    std::size_t w = 0;
+    std::vector<std::uint64_t> hashes, offsets;
+    if (t.hasHashIds())
+        offsets.push_back(0);
+    if (t.ids.empty()) { // ids stop being the indices once requests are removed
+        t.ids.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            t.ids[i] = i;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (t.failed[i])
+            continue;
+        t.requests[w] = t.requests[i];
+        t.ids[w] = t.ids[i];
+        if (t.hasHashIds()) {
+            hashes.insert(hashes.end(), t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[i]),
+                t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[i + 1]));
+            offsets.push_back(hashes.size());
+        }
+        ++w;
+    }
+    t.requests.resize(w);
+    t.ids.resize(w);
+    if (t.hasHashIds()) {
+        t.hashIds = std::move(hashes);
+        t.hashIdOffsets = std::move(offsets);
+    }
+    t.failed.clear();
+    return n - w;
+}
+
 Trace readTrace(const std::string& path, const std::string& formatName, const ReadOptions& options, ReadReport* report)
 {
-    const TraceFormat& f = resolve(path, formatName, false);
+    const TraceFormat* detected = nullptr;
+    if (formatName.empty() && ambiguousExtension(path)) {
+        detected = detectFormat(path);
+        if (detected && !detected->read)
+            throw InputError(std::string("this looks like a ") + detected->name + " file, which LoraScope can only write; use --format to read it as another format", path);
+    }
+    const TraceFormat& f = detected ? *detected : resolve(path, formatName, false);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError("cannot open trace file", path);
     ReadReport local;
-    Trace t = f.read(in, path, options, report ? *report : local);
+    ReadReport& rep = report ? *report : local;
+    Trace t = f.read(in, path, options, rep);
     if (t.source.empty())
         t.source = path;
+    if (options.dropFailed && !t.failed.empty()) {
+        const auto dropped = dropFailedRequests(t);
+        rep.droppedFailed += dropped;
+        if (rep.failed < rep.droppedFailed)
+            rep.failed = rep.droppedFailed;
+    }
+    if (options.assign.count > 0) {
+        bool any = false;
+        for (const auto& r : t.requests)
+            any = any || r.adapter != kNoAdapter;
+        if (!any)
+            assignAdapters(t, options.assign);
+    }
     return t;
 }
 

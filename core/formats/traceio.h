@@ -13,15 +13,32 @@
 
 namespace lorascope {
 
+/// How to give adapters to a trace whose file has none (count 0 = leave the requests on the base model).
+struct AdapterAssignment {
+    std::uint32_t count = 0; ///< n adapters, named and ranked as makeAdapters() names them
+    PopularitySpec popularity; ///< shares as popularityShares() gives them
+    std::uint64_t seed = 42; ///< each request's adapter is drawn from Rng(seed)
+};
+
 /// Options for reading.
 struct ReadOptions {
     bool skipBad = false; ///< skip malformed lines instead of failing (counted in ReadReport)
+    bool dropFailed = false; ///< drop requests the source marks failed (zero tokens) instead of keeping them marked
+    bool rebaseTime = false; ///< shift times so the first request arrives at 0
+    /// Column whose values become adapter names (BurstGPT: "Model" by default, or "Log Type");
+    /// "none" = no adapters from the file. Empty = the format's default.
+    std::string adapterColumn;
+    std::string modelFilter; ///< BurstGPT: keep only rows whose Model is this (empty = all)
+    AdapterAssignment assign; ///< applied when the file gave no adapters
 };
 
 /// What a read skipped.
 struct ReadReport {
     std::uint64_t skipped = 0;
     std::string firstSkipReason;
+    std::uint64_t failed = 0; ///< requests the source marks failed (kept and marked, or dropped)
+    std::uint64_t droppedFailed = 0; ///< of those, dropped (ReadOptions::dropFailed)
+    std::uint64_t filtered = 0; ///< rows left out by ReadOptions::modelFilter
 };
 
 /// One trace format.
@@ -58,6 +75,23 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
 void writeNativeCsv(const Trace& trace, std::ostream& out);
 Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
 void writeSloraJson(const Trace& trace, std::ostream& out);
+
+// Foreign formats (one file each), exposed for the registry and for tests.
+Trace readMooncake(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
+void writeMooncake(const Trace& trace, std::ostream& out);
+Trace readGuidellmTrace(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
+void writeGuidellmTrace(const Trace& trace, std::ostream& out);
+Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
+Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
+void writeBurstGpt(const Trace& trace, std::ostream& out);
+void writeVllmCustom(const Trace& trace, std::ostream& out);
+
+/// Gives each request an adapter drawn from the assignment's popularity (see AdapterAssignment).
+void assignAdapters(Trace& trace, const AdapterAssignment& assignment);
+/// Drops the requests marked failed (and their side columns). Returns how many were dropped.
+std::uint64_t dropFailedRequests(Trace& trace);
+/// Guesses a file's format from its first lines (header, field names); nullptr if unsure.
+const TraceFormat* detectFormat(const std::string& path);
 
 /// Appends `text` as a JSON string literal (quoted, escaped).
 void appendJsonString(std::string& out, const std::string& text);

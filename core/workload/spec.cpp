@@ -89,8 +89,10 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
         add("lo", "must be >= 1 (got " + std::to_string(l.lo) + ")");
     if (l.hi <= l.lo)
         add("hi", "must be > " + path + ".lo (got hi " + std::to_string(l.hi) + ", lo " + std::to_string(l.lo) + "); the range is [lo, hi)");
-    if (l.hi > 100'000'000)
-        add("hi", "must be <= 100000000 (got " + std::to_string(l.hi) + ")");
+    if (l.hi > 4'294'967'295ll)
+        add("hi", "must be <= 4294967295 (token counts are 32-bit) (got " + std::to_string(l.hi) + ")");
+    if ((l.kind == LengthKind::Empirical) && l.hi - l.lo > 10'000'000)
+        add("hi", "empirical range hi - lo must be <= 10000000 (got " + std::to_string(l.hi - l.lo) + ")");
     switch (l.kind) {
     case LengthKind::Uniform:
         break;

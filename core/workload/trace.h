@@ -45,6 +45,17 @@ struct Trace {
     /// JSON traces); false when they only reflect first appearance (CSV and foreign imports).
     bool adapterOrderKnown = true;
 
+    // Optional side columns of imported traces (parallel to `requests`; empty = absent).
+    /// Per request: 1 = the source marked it failed (BurstGPT rows with `Response tokens` = 0).
+    std::vector<std::uint8_t> failed;
+    /// Mooncake `hash_ids` (prefix-block hashes) of all requests, concatenated; request i owns
+    /// hashIds[hashIdOffsets[i] .. hashIdOffsets[i + 1]). Both empty = absent.
+    std::vector<std::uint64_t> hashIds;
+    std::vector<std::uint64_t> hashIdOffsets; ///< requests.size() + 1 entries when hashIds are present
+
+    bool isFailed(std::size_t index) const { return !failed.empty() && failed[index] != 0; }
+    bool hasHashIds() const { return !hashIdOffsets.empty(); }
+
     std::uint64_t idOf(std::size_t index) const { return ids.empty() ? index : ids[index]; }
     /// Seconds covered: `duration` if set, else the last arrival time.
     double window() const

@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "random/numpylegacy.h"
+#include "util/error.h"
 #include "workload/generator.h"
 
 #include <QtTest>
@@ -58,6 +59,20 @@ private Q_SLOTS:
         QCOMPARE(rs.nextUint32(), 1608637542u);
     }
 
+    void randintBothPaths()
+    {
+        // np.random.seed(5); np.random.randint(0, 5_000_000_000, 4): the 64-bit masked path.
+        NumpyRandomState a(5);
+        const std::int64_t want64[] = { 4531964110ll, 1562238070ll, 4206684233ll, 385778404ll };
+        for (auto w : want64)
+            QCOMPARE(a.randint(0, 5'000'000'000ll), w);
+        // np.random.seed(5); np.random.randint(-7, 3, 4): negative low, 32-bit masked path.
+        NumpyRandomState b(5);
+        const std::int64_t want32[] = { -4, -1, -1, -7 };
+        for (auto w : want32)
+            QCOMPARE(b.randint(-7, 3), w);
+    }
+
     void referenceTraceFromSharedFolder()
     {
         // ../shared/reference: seed 42, n=100, α=1, R=2, cv=1, 60 s, [8, 512).
@@ -104,7 +119,7 @@ private Q_SLOTS:
         QTest::newRow("cv0.5 alpha0.3") << QStringLiteral("slora_n50_a0.3_r5_cv0.5_40s_seed7.json");
         QTest::newRow("cv4 alpha0.6 wide range") << QStringLiteral("slora_n20_a0.6_r3_cv4_50s_seed123.json");
         QTest::newRow("cv8 n400") << QStringLiteral("slora_n400_a1_r6_cv8_30s_seed2.json");
-        QTest::newRow("cv1.3 alpha2.5 64-bit randint") << QStringLiteral("slora_n7_a2.5_r1.5_cv1.3_90s_seed4000000000.json");
+        QTest::newRow("cv1.3 alpha2.5 4e9 range") << QStringLiteral("slora_n7_a2.5_r1.5_cv1.3_90s_seed4000000000.json");
     }
     void goldenFiles()
     {

@@ -1,0 +1,123 @@
+#pragma once
+// Shared row handling of the foreign-format readers: validation of times and token counts with
+// messages naming file, line and field; zero-token rows marked failed (or dropped); --skip-bad.
+// Internal to core/formats.
+
+#include "formats/textscan.h"
+#include "formats/traceio.h"
+#include "util/error.h"
+
+#include <cmath>
+#include <string>
+
+namespace lorascope::textscan {
+
+class Importer {
+public:
+    Importer(std::string file, const ReadOptions& options, ReadReport& report)
+        : m_file(std::move(file))
+        , m_options(options)
+        , m_report(report)
+    {
+        trace.source = m_file;
+        trace.adapterOrderKnown = false;
+    }
+
+    const std::string& file() const { return m_file; }
+
+    /// A token count from a field: a non-negative integer below 2^32.
+    std::uint32_t tokens(std::string_view text, const char* field, std::uint64_t line) const
+    {
+        std::uint64_t v = 0;
+        const auto t = trim(text);
+        if (t.empty() || t.front() == '-' || !parseUnsigned(t, v) || v > 0xFFFFFFFFull)
+            throw InputError(std::string(field) + ": expected a token count (integer >= 0), got \"" + std::string(text.substr(0, 60)) + "\"", m_file, line, field);
+        return static_cast<std::uint32_t>(v);
+    }
+
+    /// A time in seconds from a field holding units of 1/`unitsPerSecond` s (1 = seconds, 1000 = ms).
+    double time(std::string_view text, const char* field, std::uint64_t line, double unitsPerSecond = 1.0) const
+    {
+        double v = 0;
+        const auto t = trim(text);
+        if (!parseDouble(t, v))
+            throw InputError(std::string(field) + ": expected a number, got \"" + std::string(text.substr(0, 60)) + "\"", m_file, line, field);
+        v /= unitsPerSecond;
+        if (!std::isfinite(v) || v < 0)
+            throw InputError(std::string(field) + ": expected a time >= 0, got \"" + std::string(text.substr(0, 60)) + "\"", m_file, line, field);
+        return v;
+    }
+
+    /// Adds one request. A request with 0 input or 0 output tokens is marked failed (or dropped).
+    /// Returns false if it was dropped.
+    bool add(double time, std::uint32_t inputLen, std::uint32_t outputLen, std::uint32_t adapter = kNoAdapter, std::uint64_t id = ~std::uint64_t { 0 })
+    {
+        const bool failed = inputLen == 0 || outputLen == 0;
+        if (failed) {
+            ++m_report.failed;
+            if (m_options.dropFailed) {
+                ++m_report.droppedFailed;
+                m_idsAreIndex = false;
+                ++m_rowIndex;
+                return false;
+            }
+            if (trace.failed.empty())
+                trace.failed.assign(trace.requests.size(), 0);
+        }
+        if (!trace.failed.empty())
+            trace.failed.push_back(failed ? 1 : 0);
+        trace.requests.push_back({ time, adapter, inputLen, outputLen });
+        const std::uint64_t realId = id == ~std::uint64_t { 0 } ? m_rowIndex : id;
+        if (realId != trace.requests.size() - 1)
+            m_idsAreIndex = false;
+        m_ids.push_back(realId);
+        ++m_rowIndex;
+        return true;
+    }
+
+    /// Runs one row's parsing; with skipBad an InputError skips the row and is counted.
+    template <class F>
+    void row(F&& parse)
+    {
+        try {
+            parse();
+        } catch (const InputError& e) {
+            if (!m_options.skipBad)
+                throw;
+            noteSkipped(m_report.skipped, m_report.firstSkipReason, e.what());
+            m_idsAreIndex = false;
+            ++m_rowIndex;
+        }
+    }
+
+    void filtered()
+    {
+        ++m_report.filtered;
+        m_idsAreIndex = false;
+        ++m_rowIndex;
+    }
+
+    /// Sorts by time, applies rebaseTime and returns the trace.
+    Trace finish()
+    {
+        finishImport(trace, m_ids, m_idsAreIndex);
+        if (m_options.rebaseTime && !trace.requests.empty()) {
+            const double t0 = trace.requests.front().time;
+            for (auto& r : trace.requests)
+                r.time -= t0;
+        }
+        return std::move(trace);
+    }
+
+    Trace trace;
+
+private:
+    std::string m_file;
+    const ReadOptions& m_options;
+    ReadReport& m_report;
+    std::vector<std::uint64_t> m_ids;
+    bool m_idsAreIndex = true;
+    std::uint64_t m_rowIndex = 0;
+};
+
+} // namespace lorascope::textscan

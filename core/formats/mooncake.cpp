@@ -1,0 +1,155 @@
+// Mooncake trace JSONL and GuideLLM trace_synthetic JSONL: one request a line,
+//   {"timestamp": T, "input_length": I, "output_length": O, "hash_ids": [...]}
+// Mooncake (kvcache-ai/Mooncake FAST25 traces) gives T in milliseconds and may carry hash_ids
+// (one id per prefix block); GuideLLM's trace_synthetic data type reads T in seconds.
+// Other members (e.g. "messages", "extra") are allowed and ignored.
+
+#include "formats/importer.h"
+#include "formats/traceio.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lorascope {
+
+namespace {
+
+using textscan::JsonMember;
+
+/// Reads the timestamp/input_length/output_length lines; T / `unitsPerSecond` is seconds.
+Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report, double unitsPerSecond, bool withHashIds)
+{
+    textscan::Importer imp(file, options, report);
+    textscan::LineReader lines(in, file);
+    std::vector<JsonMember> members;
+    std::string scratch;
+    std::string_view line;
+    bool anyHash = false;
+    Trace& t = imp.trace;
+    t.hashIdOffsets.push_back(0);
+    std::vector<std::uint64_t> hashes;
+    while (lines.next(line)) {
+        if (textscan::trim(line).empty())
+            continue;
+        const auto lineNo = lines.lineNumber();
+        imp.row([&] {
+            std::string numbers[4];
+            std::string_view ts, il, ol, hs;
+            bool haveHash = false;
+            if (textscan::scanFlatObject(line, members, scratch)) {
+                auto get = [&](const char* key, bool required) -> std::string_view {
+                    const JsonMember* m = textscan::findMember(members, key);
+                    if (!m) {
+                        if (required)
+                            throw InputError(std::string(key) + ": missing (each line needs timestamp, input_length and output_length)", file, lineNo, key);
+                        return {};
+                    }
+                    if (m->type != JsonMember::Type::Number && !(m->type == JsonMember::Type::Array && std::string_view(key) == "hash_ids")) {
+                        if (m->type == JsonMember::Type::Null && !required)
+                            return {};
+                        throw InputError(std::string(key) + ": expected a number", file, lineNo, key);
+                    }
+                    return m->text;
+                };
+                ts = get("timestamp", true);
+                il = get("input_length", true);
+                ol = get("output_length", true);
+                hs = get("hash_ids", false);
+                haveHash = !hs.empty();
+            } else {
+                // Not a flat object: let the full parser report the error, or handle nesting.
+                nlohmann::json o;
+                try {
+                    o = nlohmann::json::parse(line);
+                } catch (const nlohmann::json::parse_error& e) {
+                    throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
+                }
+                if (!o.is_object())
+                    throw InputError("expected a JSON object with timestamp, input_length and output_length", file, lineNo);
+                int k = 0;
+                for (const char* key : { "timestamp", "input_length", "output_length" }) {
+                    auto it = o.find(key);
+                    if (it == o.end())
+                        throw InputError(std::string(key) + ": missing (each line needs timestamp, input_length and output_length)", file, lineNo, key);
+                    if (!it->is_number())
+                        throw InputError(std::string(key) + ": expected a number, got " + it->dump().substr(0, 60), file, lineNo, key);
+                    numbers[k++] = it->dump();
+                }
+                ts = numbers[0];
+                il = numbers[1];
+                ol = numbers[2];
+                if (auto it = o.find("hash_ids"); it != o.end() && !it->is_null()) {
+                    numbers[3] = it->dump();
+                    hs = numbers[3];
+                    haveHash = true;
+                }
+            }
+            const double time = imp.time(ts, "timestamp", lineNo, unitsPerSecond);
+            const auto inLen = imp.tokens(il, "input_length", lineNo);
+            const auto outLen = imp.tokens(ol, "output_length", lineNo);
+            hashes.clear();
+            if (haveHash && withHashIds && !textscan::parseUnsignedArray(hs, hashes))
+                throw InputError("hash_ids: expected an array of non-negative integers", file, lineNo, "hash_ids");
+            if (imp.add(time, inLen, outLen)) {
+                t.hashIds.insert(t.hashIds.end(), hashes.begin(), hashes.end());
+                t.hashIdOffsets.push_back(t.hashIds.size());
+                anyHash = anyHash || haveHash;
+            }
+        });
+    }
+    if (!anyHash) {
+        t.hashIds.clear();
+        t.hashIdOffsets.clear();
+    }
+    return imp.finish();
+}
+
+void writeTimedJsonl(const Trace& t, std::ostream& out, double unitsPerSecond, bool withHashIds)
+{
+    textscan::BlockWriter w(out);
+    std::string& s = w.text();
+    const bool hashes = withHashIds && t.hasHashIds();
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const Request& r = t.requests[i];
+        s += "{\"timestamp\": ";
+        appendNumber(s, r.time * unitsPerSecond);
+        s += ", \"input_length\": ";
+        appendNumber(s, static_cast<std::uint64_t>(r.inputLen));
+        s += ", \"output_length\": ";
+        appendNumber(s, static_cast<std::uint64_t>(r.outputLen));
+        if (hashes) {
+            s += ", \"hash_ids\": [";
+            for (auto k = t.hashIdOffsets[i]; k < t.hashIdOffsets[i + 1]; ++k) {
+                if (k > t.hashIdOffsets[i])
+                    s += ", ";
+                appendNumber(s, t.hashIds[k]);
+            }
+            s += ']';
+        }
+        s += "}\n";
+        w.maybeFlush();
+    }
+}
+
+} // namespace
+
+Trace readMooncake(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
+{
+    return readTimedJsonl(in, file, options, report, 1000.0, true);
+}
+
+void writeMooncake(const Trace& trace, std::ostream& out)
+{
+    writeTimedJsonl(trace, out, 1000.0, true);
+}
+
+Trace readGuidellmTrace(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
+{
+    return readTimedJsonl(in, file, options, report, 1.0, false);
+}
+
+void writeGuidellmTrace(const Trace& trace, std::ostream& out)
+{
+    writeTimedJsonl(trace, out, 1.0, false);
+}
+
+} // namespace lorascope

@@ -1,0 +1,549 @@
+#include "formats/textscan.h"
+
+#include "util/error.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace lorascope::textscan {
+
+// ---------------------------------------------------------------------------------------------
+// LineReader
+
+LineReader::LineReader(std::istream& in, std::string file, std::size_t chunk)
+    : m_in(in)
+    , m_file(std::move(file))
+    , m_buf(std::max<std::size_t>(chunk, 64))
+{
+}
+
+bool LineReader::fill()
+{
+    if (m_eof)
+        return false;
+    // Keep the unfinished line, move it to the front, then read more behind it.
+    const std::size_t rest = m_end - m_pos;
+    if (m_pos > 0 && rest > 0)
+        std::memmove(m_buf.data(), m_buf.data() + m_pos, rest);
+    m_pos = 0;
+    m_end = rest;
+    if (m_end == m_buf.size()) {
+        if (m_buf.size() >= kMaxLine)
+            throw InputError("line longer than " + std::to_string(kMaxLine >> 20) + " MiB: not a trace file of this format", m_file, m_line + 1);
+        m_buf.resize(std::min(m_buf.size() * 2, kMaxLine));
+    }
+    m_in.read(m_buf.data() + m_end, static_cast<std::streamsize>(m_buf.size() - m_end));
+    const auto got = static_cast<std::size_t>(m_in.gcount());
+    m_end += got;
+    if (got == 0 || !m_in)
+        m_eof = true;
+    return got > 0;
+}
+
+bool LineReader::next(std::string_view& line)
+{
+    for (;;) {
+        const char* begin = m_buf.data() + m_pos;
+        const void* nl = m_pos < m_end ? std::memchr(begin, '\n', m_end - m_pos) : nullptr;
+        std::size_t len;
+        if (nl) {
+            len = static_cast<std::size_t>(static_cast<const char*>(nl) - begin);
+            m_pos += len + 1;
+            m_consumed += len + 1;
+        } else if (!m_eof) {
+            fill();
+            continue;
+        } else if (m_pos < m_end) {
+            len = m_end - m_pos;
+            m_pos = m_end;
+            m_consumed += len;
+        } else {
+            return false;
+        }
+        ++m_line;
+        line = std::string_view(begin, len);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (m_first) {
+            m_first = false;
+            if (line.size() >= 3 && static_cast<unsigned char>(line[0]) == 0xEF && static_cast<unsigned char>(line[1]) == 0xBB
+                && static_cast<unsigned char>(line[2]) == 0xBF)
+                line.remove_prefix(3);
+        }
+        return true;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+bool splitCsv(std::string_view line, std::vector<std::string_view>& fields, std::string& scratch)
+{
+    fields.clear();
+    if (line.find('"') == std::string_view::npos) {
+        std::size_t start = 0;
+        for (;;) {
+            const auto comma = line.find(',', start);
+            if (comma == std::string_view::npos) {
+                fields.push_back(line.substr(start));
+                return true;
+            }
+            fields.push_back(line.substr(start, comma - start));
+            start = comma + 1;
+        }
+    }
+    // Quoted fields: unescape into scratch, reserved up front so views stay valid.
+    scratch.clear();
+    scratch.reserve(line.size());
+    std::size_t fieldStart = 0;
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"') {
+                if (i + 1 < line.size() && line[i + 1] == '"') {
+                    scratch += '"';
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                scratch += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            fields.push_back(std::string_view(scratch).substr(fieldStart));
+            fieldStart = scratch.size();
+        } else {
+            scratch += c;
+        }
+    }
+    fields.push_back(std::string_view(scratch).substr(fieldStart));
+    return !quoted;
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool parseDouble(std::string_view s, double& out)
+{
+    if (s.empty())
+        return false;
+    const char* b = s.data();
+    const char* e = b + s.size();
+    auto res = std::from_chars(b, e, out);
+    return res.ec == std::errc() && res.ptr == e;
+}
+
+bool parseUnsigned(std::string_view s, std::uint64_t& out)
+{
+    if (s.empty())
+        return false;
+    const char* b = s.data();
+    const char* e = b + s.size();
+    auto res = std::from_chars(b, e, out);
+    if (res.ec == std::errc() && res.ptr == e)
+        return true;
+    double d = 0;
+    if (!parseDouble(s, d) || !(d >= 0) || d > 18446744073709549568.0 || std::floor(d) != d)
+        return false;
+    out = static_cast<std::uint64_t>(d);
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flat JSON objects
+
+namespace {
+
+struct Cursor {
+    const char* p;
+    const char* e;
+    void ws()
+    {
+        while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+            ++p;
+    }
+};
+
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+bool readHex4(Cursor& c, unsigned& v)
+{
+    if (c.e - c.p < 4)
+        return false;
+    v = 0;
+    for (int i = 0; i < 4; ++i) {
+        const int h = hexValue(c.p[i]);
+        if (h < 0)
+            return false;
+        v = v * 16 + static_cast<unsigned>(h);
+    }
+    c.p += 4;
+    return true;
+}
+
+void appendUtf8(std::string& out, unsigned cp)
+{
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+/// A JSON string at c.p (the opening quote). Without escapes the view points into the line;
+/// with escapes it is unescaped into scratch (reserved by the caller, so views stay valid).
+bool readString(Cursor& c, std::string_view& out, std::string& scratch)
+{
+    if (c.p >= c.e || *c.p != '"')
+        return false;
+    ++c.p;
+    const char* start = c.p;
+    while (c.p < c.e && *c.p != '"' && *c.p != '\\') {
+        if (static_cast<unsigned char>(*c.p) < 0x20)
+            return false;
+        ++c.p;
+    }
+    if (c.p >= c.e)
+        return false;
+    if (*c.p == '"') {
+        out = std::string_view(start, static_cast<std::size_t>(c.p - start));
+        ++c.p;
+        return true;
+    }
+    const std::size_t from = scratch.size();
+    scratch.append(start, c.p);
+    while (c.p < c.e) {
+        const char ch = *c.p++;
+        if (ch == '"') {
+            out = std::string_view(scratch).substr(from);
+            return true;
+        }
+        if (static_cast<unsigned char>(ch) < 0x20)
+            return false;
+        if (ch != '\\') {
+            scratch += ch;
+            continue;
+        }
+        if (c.p >= c.e)
+            return false;
+        const char esc = *c.p++;
+        switch (esc) {
+        case '"': scratch += '"'; break;
+        case '\\': scratch += '\\'; break;
+        case '/': scratch += '/'; break;
+        case 'b': scratch += '\b'; break;
+        case 'f': scratch += '\f'; break;
+        case 'n': scratch += '\n'; break;
+        case 'r': scratch += '\r'; break;
+        case 't': scratch += '\t'; break;
+        case 'u': {
+            unsigned cp = 0;
+            if (!readHex4(c, cp))
+                return false;
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                unsigned lo = 0;
+                if (c.e - c.p < 2 || c.p[0] != '\\' || c.p[1] != 'u')
+                    return false;
+                c.p += 2;
+                if (!readHex4(c, lo) || lo < 0xDC00 || lo > 0xDFFF)
+                    return false;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                return false;
+            }
+            appendUtf8(scratch, cp);
+            break;
+        }
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
+/// A JSON number per the grammar -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+bool readNumber(Cursor& c, std::string_view& out)
+{
+    const char* start = c.p;
+    auto digit = [&] { return c.p < c.e && *c.p >= '0' && *c.p <= '9'; };
+    if (c.p < c.e && *c.p == '-')
+        ++c.p;
+    if (!digit())
+        return false;
+    if (*c.p == '0') {
+        ++c.p;
+    } else {
+        while (digit())
+            ++c.p;
+    }
+    if (c.p < c.e && *c.p == '.') {
+        ++c.p;
+        if (!digit())
+            return false;
+        while (digit())
+            ++c.p;
+    }
+    if (c.p < c.e && (*c.p == 'e' || *c.p == 'E')) {
+        ++c.p;
+        if (c.p < c.e && (*c.p == '+' || *c.p == '-'))
+            ++c.p;
+        if (!digit())
+            return false;
+        while (digit())
+            ++c.p;
+    }
+    out = std::string_view(start, static_cast<std::size_t>(c.p - start));
+    return true;
+}
+
+bool readLiteral(Cursor& c, std::string_view word)
+{
+    if (static_cast<std::size_t>(c.e - c.p) < word.size() || std::string_view(c.p, word.size()) != word)
+        return false;
+    c.p += word.size();
+    return true;
+}
+
+} // namespace
+
+bool scanFlatObject(std::string_view line, std::vector<JsonMember>& members, std::string& scratch)
+{
+    members.clear();
+    scratch.clear();
+    scratch.reserve(line.size());
+    Cursor c { line.data(), line.data() + line.size() };
+    c.ws();
+    if (c.p >= c.e || *c.p != '{')
+        return false;
+    ++c.p;
+    c.ws();
+    if (c.p < c.e && *c.p == '}') {
+        ++c.p;
+        c.ws();
+        return c.p == c.e;
+    }
+    for (;;) {
+        c.ws();
+        JsonMember m;
+        if (!readString(c, m.key, scratch))
+            return false;
+        c.ws();
+        if (c.p >= c.e || *c.p != ':')
+            return false;
+        ++c.p;
+        c.ws();
+        if (c.p >= c.e)
+            return false;
+        switch (*c.p) {
+        case '"':
+            m.type = JsonMember::Type::String;
+            if (!readString(c, m.text, scratch))
+                return false;
+            break;
+        case 'n':
+            m.type = JsonMember::Type::Null;
+            if (!readLiteral(c, "null"))
+                return false;
+            break;
+        case 't':
+            m.type = JsonMember::Type::True;
+            if (!readLiteral(c, "true"))
+                return false;
+            break;
+        case 'f':
+            m.type = JsonMember::Type::False;
+            if (!readLiteral(c, "false"))
+                return false;
+            break;
+        case '[': {
+            m.type = JsonMember::Type::Array;
+            const char* start = c.p++;
+            c.ws();
+            if (c.p < c.e && *c.p == ']') {
+                ++c.p;
+            } else {
+                for (;;) {
+                    c.ws();
+                    std::string_view num;
+                    if (!readNumber(c, num))
+                        return false;
+                    c.ws();
+                    if (c.p < c.e && *c.p == ',') {
+                        ++c.p;
+                        continue;
+                    }
+                    if (c.p < c.e && *c.p == ']') {
+                        ++c.p;
+                        break;
+                    }
+                    return false;
+                }
+            }
+            m.text = std::string_view(start, static_cast<std::size_t>(c.p - start));
+            break;
+        }
+        default:
+            m.type = JsonMember::Type::Number;
+            if (!readNumber(c, m.text))
+                return false;
+        }
+        members.push_back(m);
+        c.ws();
+        if (c.p < c.e && *c.p == ',') {
+            ++c.p;
+            continue;
+        }
+        if (c.p < c.e && *c.p == '}') {
+            ++c.p;
+            break;
+        }
+        return false;
+    }
+    c.ws();
+    return c.p == c.e;
+}
+
+const JsonMember* findMember(const std::vector<JsonMember>& members, std::string_view key)
+{
+    // Last one wins, as in nlohmann::json.
+    for (auto it = members.rbegin(); it != members.rend(); ++it)
+        if (it->key == key)
+            return &*it;
+    return nullptr;
+}
+
+bool parseUnsignedArray(std::string_view text, std::vector<std::uint64_t>& out)
+{
+    text = trim(text);
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']')
+        return false;
+    text = text.substr(1, text.size() - 2);
+    if (trim(text).empty())
+        return true;
+    std::size_t start = 0;
+    for (;;) {
+        const auto comma = text.find(',', start);
+        const auto item = trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        std::uint64_t v = 0;
+        if (item.empty() || item.front() == '-' || !parseUnsigned(item, v))
+            return false;
+        out.push_back(v);
+        if (comma == std::string_view::npos)
+            return true;
+        start = comma + 1;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// AdapterIndex
+
+AdapterIndex::AdapterIndex(Trace& trace)
+    : m_trace(trace)
+{
+    for (std::uint32_t i = 0; i < trace.adapters.size(); ++i)
+        m_map.emplace(trace.adapters[i].name, i);
+}
+
+std::uint32_t AdapterIndex::lookup(std::string_view name, int rank)
+{
+    if (name.empty())
+        return kNoAdapter;
+    if (m_last != kNoAdapter && name == m_lastName)
+        return m_last;
+    std::uint32_t idx;
+    if (auto it = m_map.find(name); it != m_map.end()) {
+        idx = it->second;
+    } else {
+        idx = static_cast<std::uint32_t>(m_trace.adapters.size());
+        m_trace.adapters.push_back({ std::string(name), rank });
+        m_trace.adapterOrderKnown = false;
+        m_map.emplace(std::string(name), idx);
+    }
+    m_lastName.assign(name);
+    m_last = idx;
+    return idx;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void finishImport(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
+{
+    const auto n = t.requests.size();
+    const bool sorted = std::is_sorted(t.requests.begin(), t.requests.end(), [](const Request& a, const Request& b) { return a.time < b.time; });
+    if (!sorted) {
+        std::vector<std::size_t> order(n);
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return t.requests[a].time < t.requests[b].time; });
+        std::vector<Request> reqs(n);
+        for (std::size_t i = 0; i < n; ++i)
+            reqs[i] = t.requests[order[i]];
+        t.requests = std::move(reqs);
+        if (ids.empty()) {
+            ids.assign(order.begin(), order.end());
+        } else {
+            std::vector<std::uint64_t> newIds(n);
+            for (std::size_t i = 0; i < n; ++i)
+                newIds[i] = ids[order[i]];
+            ids = std::move(newIds);
+        }
+        idsAreIndex = false;
+        if (!t.failed.empty()) {
+            std::vector<std::uint8_t> f(n);
+            for (std::size_t i = 0; i < n; ++i)
+                f[i] = t.failed[order[i]];
+            t.failed = std::move(f);
+        }
+        if (t.hasHashIds()) {
+            std::vector<std::uint64_t> h, off;
+            h.reserve(t.hashIds.size());
+            off.reserve(n + 1);
+            off.push_back(0);
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto j = order[i];
+                h.insert(h.end(), t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[j]),
+                    t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[j + 1]));
+                off.push_back(h.size());
+            }
+            t.hashIds = std::move(h);
+            t.hashIdOffsets = std::move(off);
+        }
+    }
+    if (!idsAreIndex)
+        t.ids = std::move(ids);
+    // Side columns that stayed all-zero carry nothing.
+    if (!t.failed.empty() && std::find(t.failed.begin(), t.failed.end(), 1) == t.failed.end())
+        t.failed.clear();
+}
+
+} // namespace lorascope::textscan

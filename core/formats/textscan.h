@@ -1,0 +1,135 @@
+#pragma once
+// Fast, streaming building blocks shared by the trace readers and writers: a chunked line
+// reader (never holds more than one chunk plus the current line), an RFC 4180 CSV splitter and a
+// scanner for flat JSON objects (one request a line), number parsing, and sorting an imported
+// trace by time with its side columns. Internal to core/formats.
+
+#include "workload/trace.h"
+
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lorascope::textscan {
+
+/// Reads lines from a stream in chunks. Strips "\n", a trailing "\r" and a UTF-8 byte-order mark
+/// at the very start. A line longer than kMaxLine is an InputError (the file is not text we read).
+class LineReader {
+public:
+    static constexpr std::size_t kMaxLine = std::size_t { 64 } << 20;
+
+    LineReader(std::istream& in, std::string file, std::size_t chunk = std::size_t { 1 } << 20);
+    /// Next line; false at the end of the stream.
+    bool next(std::string_view& line);
+    /// 1-based number of the line last returned.
+    std::uint64_t lineNumber() const { return m_line; }
+    /// Bytes consumed so far (for progress).
+    std::uint64_t bytesRead() const { return m_consumed; }
+
+private:
+    bool fill();
+
+    std::istream& m_in;
+    std::string m_file;
+    std::vector<char> m_buf;
+    std::size_t m_pos = 0, m_end = 0;
+    bool m_eof = false;
+    bool m_first = true;
+    std::uint64_t m_line = 0;
+    std::uint64_t m_consumed = 0;
+};
+
+/// Splits one CSV record (RFC 4180 quoting within one line). Views point into `line` or into
+/// `scratch` (for quoted fields). Returns false for an unterminated quoted field.
+bool splitCsv(std::string_view line, std::vector<std::string_view>& fields, std::string& scratch);
+
+/// Trims spaces and tabs.
+std::string_view trim(std::string_view s);
+
+/// Parses a whole field as a double (from_chars; no leading '+', no spaces). False if not a number.
+bool parseDouble(std::string_view s, double& out);
+/// Parses a whole field as a non-negative integer (digits, or a number with an integral value
+/// such as "12.0" or "1e3"). False otherwise.
+bool parseUnsigned(std::string_view s, std::uint64_t& out);
+
+/// One member of a flat JSON object.
+struct JsonMember {
+    enum class Type { Number, String, Null, True, False, Array };
+    std::string_view key;
+    Type type = Type::Null;
+    std::string_view text; ///< number text, string contents (unescaped), or array text including brackets
+};
+
+/// Scans one JSON object whose members are numbers, strings, literals or arrays of numbers.
+/// Returns false when the line is not such an object (invalid JSON, nested objects, ...): the
+/// caller then parses it with a full JSON parser, which gives the precise error or the general case.
+/// Views point into `line` or into `scratch` (unescaped strings).
+bool scanFlatObject(std::string_view line, std::vector<JsonMember>& members, std::string& scratch);
+/// The member named `key`, or nullptr.
+const JsonMember* findMember(const std::vector<JsonMember>& members, std::string_view key);
+/// Parses a JSON array of non-negative integers ("[1, 2, 3]"), appending to `out`. False if not one.
+bool parseUnsignedArray(std::string_view text, std::vector<std::uint64_t>& out);
+
+/// Maps adapter names to indices, adding unknown names (in order of first appearance).
+class AdapterIndex {
+public:
+    explicit AdapterIndex(Trace& trace);
+    /// Index of `name` (kNoAdapter for an empty name); a new name is appended with `rank`.
+    std::uint32_t lookup(std::string_view name, int rank);
+
+private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view> {}(s); }
+    };
+    Trace& m_trace;
+    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_map;
+    std::string m_lastName;
+    std::uint32_t m_last = kNoAdapter;
+};
+
+/// Sorts an imported trace's requests by time (stable) if needed, carrying ids, failed flags and
+/// hash ids along; stores `ids` unless they are just the indices.
+void finishImport(Trace& trace, std::vector<std::uint64_t>& ids, bool idsAreIndex);
+
+/// Buffered writing of many small lines: append to text(), call maybeFlush() after each line.
+class BlockWriter {
+public:
+    explicit BlockWriter(std::ostream& out)
+        : m_out(out)
+    {
+        m_text.reserve(kBlock + 4096);
+    }
+    ~BlockWriter() { flush(); }
+    std::string& text() { return m_text; }
+    void maybeFlush()
+    {
+        if (m_text.size() >= kBlock)
+            flush();
+    }
+    void flush()
+    {
+        if (!m_text.empty())
+            m_out.write(m_text.data(), static_cast<std::streamsize>(m_text.size()));
+        m_text.clear();
+    }
+
+private:
+    static constexpr std::size_t kBlock = 1 << 16;
+    std::ostream& m_out;
+    std::string m_text;
+};
+
+/// Records a skipped line in a ReadReport-like pair (count, first reason).
+inline void noteSkipped(std::uint64_t& skipped, std::string& firstReason, const std::string& reason)
+{
+    if (skipped++ == 0)
+        firstReason = reason;
+}
+
+} // namespace lorascope::textscan
