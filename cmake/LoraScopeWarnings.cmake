@@ -2,4 +2,4 @@
 add_library(lorascope_warnings INTERFACE)
 target_compile_options(lorascope_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor -Wcast-align -Wunused -Woverloaded-virtual
-  -Wnull-dereference -Wimplicit-fallthrough)
+  -Wimplicit-fallthrough)

@@ -5,8 +5,28 @@
 namespace lorascope {
 
 NumpyRandomState::NumpyRandomState(std::uint32_t seed)
-    : m_mt(seed)
 {
+    m_key[0] = seed;
+    for (int i = 1; i < kN; ++i)
+        m_key[i] = 1812433253u * (m_key[i - 1] ^ (m_key[i - 1] >> 30)) + static_cast<std::uint32_t>(i);
+}
+
+void NumpyRandomState::refill()
+{
+    constexpr int kM = 397;
+    constexpr std::uint32_t kUpper = 0x80000000u, kLower = 0x7fffffffu, kMatrix = 0x9908b0dfu;
+    int i = 0;
+    for (; i < kN - kM; ++i) {
+        const std::uint32_t y = (m_key[i] & kUpper) | (m_key[i + 1] & kLower);
+        m_key[i] = m_key[i + kM] ^ (y >> 1) ^ (-(y & 1u) & kMatrix);
+    }
+    for (; i < kN - 1; ++i) {
+        const std::uint32_t y = (m_key[i] & kUpper) | (m_key[i + 1] & kLower);
+        m_key[i] = m_key[i + (kM - kN)] ^ (y >> 1) ^ (-(y & 1u) & kMatrix);
+    }
+    const std::uint32_t y = (m_key[kN - 1] & kUpper) | (m_key[0] & kLower);
+    m_key[kN - 1] = m_key[kM - 1] ^ (y >> 1) ^ (-(y & 1u) & kMatrix);
+    m_pos = 0;
 }
 
 std::uint64_t NumpyRandomState::nextUint64()
@@ -30,7 +50,9 @@ double NumpyRandomState::standardExponential()
 
 double NumpyRandomState::power(double a)
 {
-    return std::pow(1.0 - std::exp(-standardExponential()), 1.0 / a);
+    const double x = 1.0 - std::exp(-standardExponential());
+    // pow(x, 1) is exactly x (IEEE 754), so α = 1 can skip the call without changing a bit.
+    return a == 1.0 ? x : std::pow(x, 1.0 / a);
 }
 
 std::int64_t NumpyRandomState::randint(std::int64_t low, std::int64_t high)

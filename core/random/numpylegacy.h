@@ -4,7 +4,6 @@
 // NumPy's `legacy-distributions.c` and `distributions.c` (as of NumPy 1.17–2.x, which froze them).
 
 #include <cstdint>
-#include <random>
 
 namespace lorascope {
 
@@ -13,7 +12,16 @@ class NumpyRandomState {
 public:
     explicit NumpyRandomState(std::uint32_t seed);
 
-    std::uint32_t nextUint32() { return static_cast<std::uint32_t>(m_mt()); }
+    std::uint32_t nextUint32()
+    {
+        if (m_pos >= kN)
+            refill();
+        std::uint32_t y = m_key[m_pos++];
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680u;
+        y ^= (y << 15) & 0xefc60000u;
+        return y ^ (y >> 18);
+    }
     std::uint64_t nextUint64();
     /// `random_sample()`: 53-bit double in [0, 1) from two 32-bit outputs.
     double randomSample();
@@ -31,7 +39,12 @@ public:
     double gamma(double shape, double scale) { return scale * standardGamma(shape); }
 
 private:
-    std::mt19937 m_mt; // std::mt19937(seed) is init_genrand(seed), identical to NumPy's mt19937_seed
+    // MT19937 on 32-bit words, seeded as NumPy's mt19937_seed (= init_genrand). std::mt19937 gives
+    // the same numbers but stores 64-bit words on LP64 and is about twice as slow here.
+    static constexpr int kN = 624;
+    void refill();
+    std::uint32_t m_key[kN];
+    int m_pos = kN;
     bool m_hasGauss = false;
     double m_gauss = 0.0;
 };
