@@ -1,0 +1,206 @@
+// Admission engine benchmarks (numbers, not pass/fail). Build Release:
+//   cmake -S . -B build/rel -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build build/rel --target bench_admission
+//   build/rel/bench/bench_admission            all of the below
+//   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
+// 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
+//    65000, llama-13b-a100-80g cost model;
+// 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
+// 3. a 10,000-request trace side by side with bench/slora_router.py (S-LoRA's queue and router in
+//    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared.
+
+#include "admission/engine.h"
+#include "workload/generator.h"
+#include "workload/presets.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#ifndef LORASCOPE_BENCH_DIR
+#define LORASCOPE_BENCH_DIR "bench"
+#endif
+
+using namespace lorascope;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+long peakRssKiB()
+{
+    rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+WorkloadSpec s4(double rate, double cv, double duration, std::uint32_t adapters = 400)
+{
+    WorkloadSpec spec = specForPreset("S4");
+    spec.generator = GeneratorKind::Slora; // S-LoRA's generate_requests, as in the paper's runs
+    spec.adapterCount = adapters;
+    spec.popularity.alpha = 1.0;
+    spec.rate = rate;
+    spec.arrival.cv = cv;
+    spec.duration = duration;
+    spec.seed = 42;
+    return spec;
+}
+
+SimulationConfig a100Server(bool timeline)
+{
+    SimulationConfig c;
+    c.scheduler.limits.maxTotalTokenNum = 65000;
+    c.clock = ClockKind::Model;
+    c.cost = *findCostModel("llama-13b-a100-80g");
+    c.recordTimeline = timeline;
+    return c;
+}
+
+template <typename F>
+double bestOf(int runs, F&& f)
+{
+    double best = 1e300;
+    for (int i = 0; i < runs; ++i) {
+        auto t0 = Clock::now();
+        f();
+        best = std::min(best, seconds(t0, Clock::now()));
+    }
+    return best;
+}
+
+void printSummary(const char* label, const SimulationResult& r)
+{
+    const SimulationSummary& s = r.summary;
+    std::printf("  %s: %llu requests, %llu finished, %llu passes (%llu prefill), TTFT mean %.3f p99 %.3f %s, "
+                "SLO %.1f %%, peak KV need %lld / %lld, adapter loads %llu\n",
+        label, (unsigned long long)s.requests, (unsigned long long)s.finished, (unsigned long long)s.steps,
+        (unsigned long long)s.prefillSteps, s.ttft.mean, s.ttft.p99, r.unit().c_str(), 100 * s.sloAttainment, (long long)s.peakKvNeed,
+        (long long)s.kvCapacity, (unsigned long long)s.adapterLoads);
+}
+
+int scaleRun(std::uint64_t n, bool timeline)
+{
+    const long before = peakRssKiB();
+    Trace t = generate(s4(6, 1, static_cast<double>(n) / 6.0 + 0.01));
+    const long afterTrace = peakRssKiB();
+    auto t0 = Clock::now();
+    SimulationResult r = simulate(t, a100Server(timeline));
+    const double secs = seconds(t0, Clock::now());
+    std::printf("scale %zu requests (timeline %s): simulate %.3f s, peak RSS %ld MiB (trace alone %ld MiB, baseline %ld MiB), "
+                "%zu timeline records\n",
+        t.requests.size(), timeline ? "on" : "off", secs, peakRssKiB() / 1024, afterTrace / 1024, before / 1024, r.timeline.size());
+    printSummary("1M", r);
+    return 0;
+}
+
+bool near(const nlohmann::json& v, double x)
+{
+    if (v.is_null())
+        return std::isnan(x);
+    return !std::isnan(x) && v.get<double>() == x;
+}
+
+void comparePython(const std::string& self)
+{
+    (void)self;
+    // 10,000 requests: S4 adapters, 0.4 requests per tick on a 65000-token server (loaded, not overloaded)
+    Trace t = generate(s4(0.4, 1, 25000.01));
+    SchedulerConfig sc;
+    sc.limits.maxTotalTokenNum = 65000;
+    SimulationConfig cfg;
+    cfg.scheduler = sc;
+    cfg.clock = ClockKind::Steps;
+    cfg.recordTimeline = false;
+    char dirTemplate[] = "/tmp/lorascope-bench-XXXXXX";
+    const char* dir = mkdtemp(dirTemplate);
+    if (!dir) {
+        std::printf("python comparison skipped: no temporary directory\n");
+        return;
+    }
+    const std::string csv = std::string(dir) + "/trace.csv", out = std::string(dir) + "/python.json";
+    {
+        std::ofstream f(csv);
+        f.precision(17);
+        f << "time,adapter,rank,input,output\n";
+        for (const Request& r : t.requests)
+            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
+              << r.outputLen << '\n';
+    }
+    SimulationResult cpp;
+    const double cppSecs = bestOf(5, [&] { cpp = simulate(t, cfg); });
+    const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/slora_router.py " + csv + " " + out + " --max-total-tokens 65000";
+    auto p0 = Clock::now();
+    const int rc = std::system(cmd.c_str());
+    const double wall = seconds(p0, Clock::now());
+    std::ifstream in(out);
+    if (rc != 0 || !in) {
+        std::printf("python comparison failed: `%s` exited %d\n", cmd.c_str(), rc);
+        return;
+    }
+    nlohmann::json j = nlohmann::json::parse(in);
+    std::uint64_t mismatches = 0;
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const RequestRecord& r = cpp.requests[i];
+        if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken) || !near(j["finished"][i], r.finished)) {
+            if (mismatches < 5)
+                std::printf("  mismatch at request %zu: python (%s, %s, %s) vs lorascope (%g, %g, %g)\n", i, j["admitted"][i].dump().c_str(),
+                    j["first_token"][i].dump().c_str(), j["finished"][i].dump().c_str(), r.admitted, r.firstToken, r.finished);
+            ++mismatches;
+        }
+    }
+    const double pySecs = j["seconds"].get<double>();
+    std::printf("python comparison, %zu requests (S4, 0.4/tick, max_total 65000, step clock):\n", t.requests.size());
+    std::printf("  passes: lorascope %llu, python %llu; adapter loads %llu vs %llu, unloads %llu vs %llu\n",
+        (unsigned long long)cpp.summary.steps, (unsigned long long)j["steps"].get<std::uint64_t>(),
+        (unsigned long long)cpp.summary.adapterLoads, (unsigned long long)j["loads"].get<std::uint64_t>(),
+        (unsigned long long)cpp.summary.adapterUnloads, (unsigned long long)j["unloads"].get<std::uint64_t>());
+    std::printf("  requests whose admitted/first_token/finished tick differ: %llu\n", (unsigned long long)mismatches);
+    std::printf("  lorascope %.4f s (best of 5), python %.2f s (router loop only; %.2f s with start-up) → %.0fx faster\n", cppSecs, pySecs,
+        wall, pySecs / cppSecs);
+    std::remove(csv.c_str());
+    std::remove(out.c_str());
+    rmdir(dir);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc >= 3 && std::string(argv[1]) == "scale")
+        return scaleRun(std::strtoull(argv[2], nullptr, 10), argc >= 4 && std::string(argv[3]) == "timeline");
+
+    // 1. a100-80-S4-cv, cv = 8
+    {
+        WorkloadSpec spec = specForPreset("a100-80-S4-cv");
+        spec.generator = GeneratorKind::Slora;
+        spec.arrival.cv = 8;
+        Trace t = generate(spec);
+        SimulationResult r;
+        const double secs = bestOf(20, [&] { r = simulate(t, a100Server(true)); });
+        std::printf("a100-80-S4-cv (n=400, α=1, R=6, cv=8, 300 s, max_total 65000, llama-13b-a100-80g): %zu requests, "
+                    "simulate %.2f ms (best of 20, timeline on)\n",
+            t.requests.size(), 1e3 * secs);
+        printSummary("cv=8", r);
+    }
+    // 2. 1M requests, memory at three sizes (fresh processes so peak RSS is per size)
+    for (const char* n : { "250000", "500000", "1000000" }) {
+        std::string cmd = std::string(argv[0]) + " scale " + n;
+        if (std::system(cmd.c_str()) != 0)
+            std::printf("scale run %s failed\n", n);
+    }
+    std::system((std::string(argv[0]) + " scale 1000000 timeline").c_str());
+    // 3. Python transcription side by side
+    comparePython(argv[0]);
+    return 0;
+}

@@ -1,0 +1,284 @@
+#pragma once
+// Admission preview engine (SPEC §2): S-LoRA's queue and router loop, step by step.
+//
+// Scheduler is incremental: submit() requests as they arrive, call step() for one forward pass
+// (a prefill of a newly admitted batch or one decode step of the running batch). The caller owns
+// time: the offline simulate() advances a step clock or a cost-model clock; a real-time server
+// sleeps for CostModel::stepSeconds(result) and streams the tokens a step reports.
+
+#include "admission/costmodel.h"
+#include "util/progress.h"
+#include "workload/limits.h"
+#include "workload/trace.h"
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// Admission policies. `SLora` is exact; the others are documented models (docs/admission.md).
+enum class PolicyKind : std::uint8_t {
+    SLora, ///< S-LoRA ReqQueue (`--scheduler slora`)
+    SLoraAbort, ///< S-LoRA AbortReqQueue (`--enable-abort`): LIFO, drops requests waiting ≥ 5.5 s
+    Vllm, ///< vLLM V0-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV, preemption
+};
+std::string policyName(PolicyKind policy);
+/// "slora", "slora-abort", "vllm"; nullopt otherwise.
+std::optional<PolicyKind> policyFromName(const std::string& name);
+
+/// vLLM limits (used by PolicyKind::Vllm only). KV capacity is ServerLimits::maxTotalTokenNum.
+struct VllmLimits {
+    std::int64_t maxNumSeqs = 256;
+    std::int64_t maxNumBatchedTokens = 0; ///< 0 = vLLM's default max(max_model_len, 2048)
+    std::int64_t maxLoras = 1; ///< distinct adapters in one batch (vLLM's default is 1)
+    std::int64_t blockSize = 16; ///< KV block size in tokens
+    double watermark = 0.01; ///< fraction of blocks kept free at admission
+    bool operator==(const VllmLimits&) const = default;
+};
+
+/// Everything a Scheduler needs.
+struct SchedulerConfig {
+    PolicyKind policy = PolicyKind::SLora;
+    ServerLimits limits;
+    int maxWaitTokens = 10; ///< decode steps between admission attempts (S-LoRA's max_wait_tokens)
+    double abortWaitSeconds = 5.5; ///< slora-abort: attainment_func(wait + 0.5) == 0 ⇔ wait ≥ 5.5
+    VllmLimits vllm;
+    bool reportTokens = true; ///< fill StepResult::tokens (the online server needs it; simulate does not)
+};
+
+/// One request as the scheduler sees it.
+struct SimRequest {
+    std::uint64_t id = 0;
+    double arrival = 0; ///< in the caller's clock unit
+    std::uint32_t inputLen = 0;
+    std::uint32_t outputLen = 0; ///< max_new_tokens with ignore_eos (0 behaves like 1, as in S-LoRA)
+    std::uint32_t adapter = kNoAdapter; ///< adapter index, or kNoAdapter for the base model
+    int rank = 0; ///< LoRA rank of the adapter (0 for the base model)
+};
+
+/// Why a request was refused on arrival (S-LoRA raises an error → HTTP 500).
+enum class RejectReason : std::uint8_t {
+    None,
+    InputTooLong, ///< input > max_req_input_len
+    TotalTooLong, ///< input + output > max_req_total_len
+    NeverFits, ///< vllm: input + output can never fit in the KV cache
+};
+/// "input_too_long" etc.; empty for None.
+std::string rejectReasonName(RejectReason reason);
+
+/// Why an admitted request left before finishing, or never ran.
+enum class DropReason : std::uint8_t {
+    None,
+    Aborted, ///< Scheduler::abort() (client went away)
+    Timeout, ///< slora-abort: waited ≥ abortWaitSeconds in the queue
+};
+std::string dropReasonName(DropReason reason);
+
+/// What kept a request in the queue (the last admission attempt that did not take it).
+enum class WaitKind : std::uint8_t {
+    None, ///< admitted at the first step after it arrived
+    AdmissionWindow, ///< no admission attempt happened (running batch decoding, max_wait_tokens)
+    TokenBudget, ///< S-LoRA: need ≥ max_total_token_num − adapter_size (need, limit)
+    BatchMaxTokens, ///< Σ input of the new batch > batch_max_tokens (need = Σ input with it, limit)
+    RunningMaxReqSize, ///< requests in the running batch (need, limit)
+    MaxLoras, ///< vllm: distinct adapters (need, limit)
+    MaxNumSeqs, ///< vllm (need, limit)
+    MaxNumBatchedTokens, ///< vllm (need, limit)
+    KvBlocks, ///< vllm: blocks the prompt needs vs free blocks above the watermark
+    BehindRequest, ///< FIFO head-of-line blocking: queued behind request `behind`
+};
+std::string waitKindName(WaitKind kind);
+
+/// A structured wait reason.
+struct WaitReason {
+    WaitKind kind = WaitKind::None;
+    std::int64_t need = 0;
+    std::int64_t limit = 0;
+    std::uint64_t behind = 0; ///< request id for BehindRequest
+    bool operator==(const WaitReason&) const = default;
+    /// e.g. "token_budget need 6100 >= limit 5744", "behind request 17".
+    std::string describe() const;
+};
+
+enum class StepKind : std::uint8_t {
+    Idle, ///< nothing ran (empty, or the queue head can never be admitted)
+    Prefill, ///< prefill of a newly admitted (mini-)batch; each gets its first token
+    Decode, ///< one decode step of the running batch
+};
+std::string stepKindName(StepKind kind);
+
+/// A request admitted in a step.
+struct Admission {
+    std::uint64_t id = 0;
+    std::uint64_t number = 0; ///< 0, 1, 2, ... in admission order over the scheduler's life
+    WaitReason wait; ///< why it waited before this admission
+};
+
+/// A request that left without finishing.
+struct Drop {
+    std::uint64_t id = 0;
+    DropReason reason = DropReason::None;
+    WaitReason wait; ///< why it was still waiting (None if it was running)
+};
+
+/// What one step() did.
+struct StepResult {
+    StepKind kind = StepKind::Idle;
+    BatchShape shape; ///< of the forward pass (feed to CostModel::stepSeconds)
+    std::vector<Admission> admitted; ///< prefilled this step, in admission order
+    std::vector<std::uint64_t> tokens; ///< got one token this step (if reportTokens), incl. first tokens
+    std::vector<std::uint64_t> finished; ///< got their last token this step and left
+    std::vector<Drop> dropped; ///< aborted or timed out this step
+    std::vector<std::uint64_t> preempted; ///< vllm: sent back to the queue (recompute)
+    std::int64_t kvNeed = 0; ///< S-LoRA: peak KV need of the running batch + adapter slots, after the step
+    std::int64_t kvUsed = 0; ///< tokens held now (Σ input + generated) + adapter slots
+    std::int64_t kvCapacity = 0; ///< max_total_token_num
+    std::uint32_t runningRequests = 0; ///< after the step
+    std::uint32_t queueLength = 0; ///< after the step
+    std::uint32_t residentAdapters = 0; ///< after the step
+    std::vector<std::uint32_t> loadedAdapters; ///< loaded before this forward pass
+    std::vector<int> loadedRanks; ///< their ranks (for the load cost)
+    std::vector<std::uint32_t> unloadedAdapters; ///< offloaded after it
+    WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
+    bool attempted = false; ///< an admission scan ran in this step
+};
+
+/// The policy behind a Scheduler (internal seam: admission/policy.h).
+class Policy;
+
+/// S-LoRA's router: queue + running batch, one forward pass per step().
+class Scheduler {
+public:
+    explicit Scheduler(const SchedulerConfig& config);
+    ~Scheduler();
+    Scheduler(const Scheduler&) = delete;
+    Scheduler& operator=(const Scheduler&) = delete;
+    Scheduler(Scheduler&&) noexcept;
+    Scheduler& operator=(Scheduler&&) noexcept;
+
+    /// A request arrives now (its `arrival` is kept for the abort policy). Returns the rejection
+    /// (None = queued). Request ids must be unique.
+    RejectReason submit(const SimRequest& request);
+    /// Client abort: a waiting request leaves at the next step, a running one after the next forward
+    /// pass (as S-LoRA's router marks it and filters it after the pass). False if unknown/finished.
+    bool abort(std::uint64_t id);
+    /// No request waiting or running.
+    bool idle() const;
+    /// True when the queue is non-empty, nothing runs and the queue head can never be admitted.
+    bool stalled() const;
+    /// Performs one forward pass at time `now` (the caller's clock; used by slora-abort only).
+    StepResult step(double now = 0.0);
+    /// Earliest time at which the abort policy would drop a waiting request (infinity if none).
+    double nextTimeout() const;
+
+    std::size_t queueLength() const;
+    std::size_t runningRequests() const;
+    /// Why a waiting (or admitted) request waited; None if unknown or never blocked.
+    WaitReason waitReason(std::uint64_t id) const;
+    const SchedulerConfig& config() const { return m_config; }
+
+private:
+    SchedulerConfig m_config;
+    std::unique_ptr<Policy> m_policy;
+};
+
+/// Seconds one step takes under `model`: prefill or decode cost plus the load cost of the adapters
+/// loaded for it. 0 for Idle.
+double stepSeconds(const CostModel& model, const StepResult& step);
+
+// ---------------------------------------------------------------------------------------------
+// Offline simulation of a whole trace.
+
+enum class ClockKind : std::uint8_t {
+    Steps, ///< each forward pass = 1 tick; trace times are read as ticks; idle → jump to next arrival
+    Model, ///< seconds from the cost model; trace times are seconds
+};
+
+struct SimulationConfig {
+    SchedulerConfig scheduler;
+    ClockKind clock = ClockKind::Steps;
+    CostModel cost; ///< used with ClockKind::Model
+    bool recordTimeline = true; ///< keep one StepRecord per forward pass
+    /// Ranks per adapter index overriding Trace::adapters[i].rank (e.g. from --ranks); empty = trace's.
+    std::vector<int> ranks;
+};
+
+/// One request's fate. Times are in the clock's unit; NaN where it never happened.
+struct RequestRecord {
+    std::uint64_t id = 0;
+    double arrival = 0;
+    double admitted = NAN;
+    double firstToken = NAN;
+    double finished = NAN;
+    std::uint32_t adapter = kNoAdapter;
+    std::uint32_t inputLen = 0;
+    std::uint32_t outputLen = 0;
+    RejectReason rejected = RejectReason::None;
+    DropReason dropped = DropReason::None;
+    WaitReason wait; ///< `behind` is a trace request id (Trace::idOf)
+    std::uint64_t admissionNumber = 0; ///< meaningful when admitted is not NaN
+};
+
+/// One forward pass.
+struct StepRecord {
+    double start = 0;
+    double end = 0;
+    StepKind kind = StepKind::Idle;
+    std::uint32_t batchSize = 0; ///< requests in the forward pass
+    std::uint32_t admitted = 0; ///< newly admitted (prefill)
+    std::uint32_t finished = 0;
+    std::uint32_t queueLength = 0; ///< after the step
+    std::uint32_t residentAdapters = 0;
+    std::uint16_t loaded = 0, unloaded = 0;
+    std::int64_t tokens = 0; ///< Σ new tokens
+    std::int64_t kvNeed = 0;
+    std::int64_t kvUsed = 0;
+    std::int64_t kvCapacity = 0;
+    WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
+};
+
+/// mean / p50 / p90 / p99 of a latency over the requests that have it.
+struct LatencyStats {
+    std::uint64_t count = 0;
+    double mean = NAN, p50 = NAN, p90 = NAN, p99 = NAN;
+};
+
+/// Aggregate figures (overall or one adapter).
+struct SimulationSummary {
+    std::uint64_t requests = 0, finished = 0, rejected = 0, dropped = 0, neverAdmitted = 0;
+    LatencyStats wait, ttft, e2e;
+    double makespan = 0; ///< first arrival to last finish
+    double requestThroughput = 0; ///< finished / makespan
+    double tokenThroughput = 0; ///< generated tokens / makespan
+    double sloAttainment = NAN; ///< S-LoRA: share of all requests whose first token came < 6 s after arrival (model clock only; rejected and dropped ones miss)
+    std::int64_t peakKvNeed = 0, peakKvUsed = 0, kvCapacity = 0;
+    std::uint64_t steps = 0, prefillSteps = 0, decodeSteps = 0, adapterLoads = 0, adapterUnloads = 0;
+};
+
+struct AdapterSummary {
+    std::uint32_t adapter = kNoAdapter;
+    std::string name;
+    int rank = 0;
+    SimulationSummary summary; ///< KV and step fields stay 0
+};
+
+struct SimulationResult {
+    ClockKind clock = ClockKind::Steps;
+    std::vector<RequestRecord> requests; ///< in trace order
+    std::vector<StepRecord> timeline;
+    SimulationSummary summary;
+    std::vector<AdapterSummary> perAdapter; ///< adapters with at least one request
+    std::string unit() const { return clock == ClockKind::Steps ? "steps" : "s"; }
+};
+
+/// Runs the whole trace. Throws Cancelled if the sink's cancel flag is set.
+SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress = {});
+
+/// Summary statistics of finished records (exposed for tests and per-adapter views).
+SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock);
+
+} // namespace lorascope

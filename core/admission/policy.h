@@ -1,0 +1,37 @@
+#pragma once
+// The seam behind Scheduler: one Policy per admission discipline. S-LoRA's ReqQueue and
+// AbortReqQueue live in slora.cpp, the vLLM-style scheduler in vllm.cpp. S-LoRA's adapter-clustered
+// queue (ClusterReqQueue, `batch_num_adapters`) and VTC fair share (VTCReqQueue) would be further
+// Policy implementations: they change only which waiting requests a scan visits and in which order,
+// so they can reuse the router loop of SLoraPolicy by overriding its scan (see slora.cpp).
+
+#include "admission/engine.h"
+
+#include <limits>
+#include <memory>
+
+namespace lorascope {
+
+/// One admission discipline with its own queue and running batch.
+class Policy {
+public:
+    virtual ~Policy() = default;
+    virtual RejectReason submit(const SimRequest& request) = 0;
+    virtual bool abort(std::uint64_t id) = 0;
+    virtual bool idle() const = 0;
+    virtual bool stalled() const = 0;
+    virtual StepResult step(double now) = 0;
+    virtual double nextTimeout() const { return std::numeric_limits<double>::infinity(); }
+    virtual std::size_t queueLength() const = 0;
+    virtual std::size_t runningRequests() const = 0;
+    virtual WaitReason waitReason(std::uint64_t id) const = 0;
+};
+
+std::unique_ptr<Policy> makeSLoraPolicy(const SchedulerConfig& config, bool abortQueue);
+std::unique_ptr<Policy> makeVllmPolicy(const SchedulerConfig& config);
+
+/// S-LoRA's per-request refusal (httpserver/manager.py): input > max_req_input_len, then
+/// input + max_new_tokens > max_req_total_len.
+RejectReason sloraRejection(const SimRequest& request, const ServerLimits& limits);
+
+} // namespace lorascope
