@@ -1,0 +1,335 @@
+#include "cli/args.h"
+#include "cli/cmd_replay.h"
+#include "cli/commands.h"
+
+#include "formats/traceio.h"
+#include "replay/replay.h"
+#include "replay/results.h"
+#include "util/error.h"
+#include "util/version.h"
+#include "workload/spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace lorascope::cli {
+
+const char* const kReplayHelp = R"(Usage: lorascope-cli replay TRACE --target URL --backend NAME --out DIR [OPTIONS]
+
+Replay a trace against a serving system, open loop: every request is sent at its trace time
+(times an optional scale) on an absolute schedule, whatever the server does, and streamed.
+Each finished request is appended to DIR/requests.jsonl at once; DIR/summary.json (keys as
+vLLM's `bench serve` result where the meaning is the same, plus per-adapter metrics and
+S-LoRA's SLO attainment and reward) and DIR/manifest.json (trace and its SHA-256, spec,
+target, backend, version, start time) are written at the end. Ctrl-C (or SIGTERM) stops: the
+requests in flight and not yet sent are recorded as cancelled and the summary is still written.
+Formulas of every metric: docs/replay.md.
+
+Backends (wire formats):
+  slora               POST /generate_stream {model_dir, lora_dir, inputs, parameters}
+  openai-completions  POST /v1/completions, stream with usage, ignore_eos; adapter = model name
+  openai-chat         POST /v1/chat/completions, same
+  sglang              POST /generate {text, sampling_params, lora_path, stream}
+  tgi, lorax          POST /generate_stream {inputs, parameters.adapter_id}
+
+Options:
+  --target URL                 server base URL, http:// or https:// (required)
+  --backend NAME               one of the backends above (required)
+  --out DIR                    results folder (required; created if missing)
+  --format NAME                read TRACE as this format instead of guessing from the extension
+  --model NAME                 base model name sent to the server (default: the trace's, else "base")
+  --time-scale X               multiply trace times by X (0.5 = twice as fast; default 1)
+  --max-concurrency N          at most N requests in flight; waits are recorded as client queue time
+  --slo ttft=MS,tpot=MS,e2el=MS  SLOs for goodput (any subset)
+  --warmup S                   leave requests scheduled in the first S seconds out of the metrics
+  --cooldown S                 leave requests scheduled in the last S seconds out of the metrics
+  --timeout S                  fail a request after S seconds (default: none)
+  --first-token-timeout S      fail a request without a first token after S seconds
+  --prompts FILE               prompts, one per line (text, or JSON with "prompt"); request i uses
+                               line i mod count. Default: synthetic "Hello " x input length
+  --api-key KEY                bearer token (default: $LORASCOPE_API_KEY); never written to results
+  --insecure                   do not verify the https certificate
+  --json                       print the summary as JSON
+  --quiet                      no live line
+
+Exit status: 0 when the replay ran (even if some requests failed), 1 when the target could not be
+reached at all, the run was cancelled, or on bad input, 2 usage error.
+)";
+
+namespace {
+
+std::atomic<bool> g_cancel { false };
+
+extern "C" void onCancelSignal(int)
+{
+    g_cancel.store(true);
+}
+
+Slo parseSlo(const std::string& text)
+{
+    Slo slo;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        auto comma = text.find(',', pos);
+        if (comma == std::string::npos)
+            comma = text.size();
+        const std::string item = text.substr(pos, comma - pos);
+        const auto eq = item.find('=');
+        if (eq == std::string::npos)
+            throw UsageError("--slo expects NAME=MS items (ttft, tpot, e2el), got \"" + item + "\"");
+        const std::string name = item.substr(0, eq);
+        double v = 0;
+        try {
+            std::size_t used = 0;
+            v = std::stod(item.substr(eq + 1), &used);
+            if (used != item.size() - eq - 1)
+                throw std::invalid_argument("trailing");
+        } catch (const std::exception&) {
+            throw UsageError("--slo: \"" + item + "\" is not NAME=MS");
+        }
+        if (!(v > 0))
+            throw UsageError("--slo: " + name + " must be > 0 ms");
+        if (name == "ttft")
+            slo.ttftMs = v;
+        else if (name == "tpot")
+            slo.tpotMs = v;
+        else if (name == "e2el")
+            slo.e2elMs = v;
+        else
+            throw UsageError("--slo: unknown metric \"" + name + "\" (ttft, tpot, e2el)");
+        pos = comma + 1;
+    }
+    return slo;
+}
+
+std::vector<std::string> readPrompts(const std::string& file)
+{
+    std::ifstream in(file);
+    if (!in)
+        throw InputError("cannot read prompts file", file);
+    std::vector<std::string> prompts;
+    std::string line;
+    std::uint64_t n = 0;
+    while (std::getline(in, line)) {
+        ++n;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.empty())
+            continue;
+        if (line.front() == '{') {
+            const auto j = nlohmann::json::parse(line, nullptr, false);
+            if (j.is_discarded() || !j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
+                throw InputError("expected a JSON object with a string \"prompt\"", file, n, "prompt");
+            prompts.push_back(j["prompt"].get<std::string>());
+        } else {
+            prompts.push_back(line);
+        }
+    }
+    if (prompts.empty())
+        throw InputError("no prompts in file", file);
+    return prompts;
+}
+
+std::string fmtMs(const nlohmann::json& j, const char* key)
+{
+    if (!j.contains(key) || !j[key].is_number())
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", j[key].get<double>());
+    return buf;
+}
+
+void printText(const nlohmann::json& s, const std::string& dir)
+{
+    auto line = [](const std::string& name, const std::string& value) {
+        std::string n = name;
+        n.resize(40, ' ');
+        std::cout << n << value << "\n";
+    };
+    auto count = [&](const char* k) { return std::to_string(s.value(k, 0)); };
+    std::cout << "============ Replay Result ============\n";
+    line("Completed requests:", count("completed"));
+    line("Failed requests:", count("failed"));
+    line("Cancelled requests:", count("cancelled"));
+    line("Trimmed (warm-up/cool-down):", count("trimmed"));
+    line("Duration (s):", fmtMs(s, "duration"));
+    line("Request throughput (req/s):", fmtMs(s, "request_throughput"));
+    line("Output token throughput (tok/s):", fmtMs(s, "output_throughput"));
+    line("Total token throughput (tok/s):", fmtMs(s, "total_token_throughput"));
+    if (s.contains("request_goodput"))
+        line("Request goodput (req/s):", fmtMs(s, "request_goodput"));
+    for (const char* m : { "ttft", "tpot", "itl", "e2el" }) {
+        const std::string k = std::string(m) + "_ms";
+        line(std::string("Mean / median / p99 ") + m + " (ms):",
+            fmtMs(s, ("mean_" + k).c_str()) + " / " + fmtMs(s, ("median_" + k).c_str()) + " / " + fmtMs(s, ("p99_" + k).c_str()));
+    }
+    line("S-LoRA attainment / reward:", fmtMs(s, "slora_attainment") + " / " + fmtMs(s, "slora_reward"));
+    line("Send lateness p50 / p99 / max (ms):",
+        fmtMs(s["lateness_ms"], "median") + " / " + fmtMs(s["lateness_ms"], "p99") + " / " + fmtMs(s["lateness_ms"], "max"));
+    if (!s["errors"].empty()) {
+        std::string e;
+        for (const auto& [k, v] : s["errors"].items())
+            e += (e.empty() ? "" : ", ") + k + " " + std::to_string(v.get<int>());
+        line("Errors:", e);
+    }
+    std::cout << "Per adapter (completed, mean TTFT ms, mean E2E ms):\n";
+    for (const auto& [name, a] : s["per_adapter"].items())
+        std::cout << "  " << name << ": " << a.value("completed", 0) << ", " << fmtMs(a, "mean_ttft_ms") << ", "
+                  << fmtMs(a, "mean_e2el_ms") << "\n";
+    std::cout << "Results: " << dir << "\n";
+}
+
+} // namespace
+
+int runReplay(const std::vector<std::string>& argv)
+{
+    const Args a(argv,
+        { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
+            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key" },
+        { "--insecure", "--json", "--quiet" });
+    if (a.positional().size() != 1)
+        throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
+    const auto target = a.value("--target");
+    if (!target)
+        throw UsageError("--target URL is required");
+    const auto backendText = a.value("--backend");
+    if (!backendText)
+        throw UsageError("--backend is required (" + backendNames() + ")");
+    const auto outDir = a.value("--out");
+    if (!outDir)
+        throw UsageError("--out DIR is required");
+    const auto backend = backendFromName(*backendText);
+    if (!backend)
+        throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
+
+    const std::string traceFile = a.positional().front();
+    const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
+
+    ReplayOptions o;
+    o.target = *target;
+    parseTargetUrl(o.target); // fail early, before creating the results folder
+    o.backend = *backend;
+    o.baseModel = a.value("--model").value_or(trace.baseModel.empty() ? std::string("base") : trace.baseModel);
+    o.timeScale = a.number("--time-scale", 1.0);
+    if (!(o.timeScale > 0))
+        throw InputError(std::string("--time-scale") + ": " + "must be > 0", {}, 0, "--time-scale");
+    const auto conc = a.integer("--max-concurrency", 0);
+    if (conc < 0)
+        throw InputError(std::string("--max-concurrency") + ": " + "must be >= 0", {}, 0, "--max-concurrency");
+    o.maxConcurrency = std::size_t(conc);
+    o.warmupSeconds = a.number("--warmup", 0);
+    o.cooldownSeconds = a.number("--cooldown", 0);
+    o.requestTimeout = a.number("--timeout", 0);
+    o.firstTokenTimeout = a.number("--first-token-timeout", 0);
+    if (o.warmupSeconds < 0 || o.cooldownSeconds < 0 || o.requestTimeout < 0 || o.firstTokenTimeout < 0)
+        throw InputError(std::string("--warmup/--cooldown/--timeout") + ": " + "must be >= 0", {}, 0, "--warmup/--cooldown/--timeout");
+    o.verifyTls = !a.has("--insecure");
+    if (auto k = a.value("--api-key"))
+        o.apiKey = *k;
+    else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
+        o.apiKey = env;
+    if (auto p = a.value("--prompts"))
+        o.prompts = readPrompts(*p);
+    SummaryOptions so;
+    if (auto s = a.value("--slo"))
+        so.slo = parseSlo(*s);
+
+    ResultsFolder folder(*outDir);
+    nlohmann::json manifest;
+    manifest["tool"] = "lorascope";
+    manifest["tool_version"] = kVersion;
+    manifest["start_time"] = utcNowIso();
+    manifest["trace"] = { { "path", traceFile }, { "sha256", sha256OfFile(traceFile) }, { "requests", trace.requests.size() },
+        { "adapters", trace.adapters.size() }, { "source", trace.source } };
+    if (trace.spec)
+        manifest["spec"] = toJson(*trace.spec);
+    manifest["target"] = o.target; // credentials in URLs are refused by parseTargetUrl
+    manifest["backend"] = backendName(o.backend);
+    manifest["model"] = o.baseModel;
+    manifest["options"] = { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
+        { "warmup_s", o.warmupSeconds }, { "cooldown_s", o.cooldownSeconds }, { "timeout_s", o.requestTimeout },
+        { "first_token_timeout_s", o.firstTokenTimeout }, { "verify_tls", o.verifyTls },
+        { "api_key", o.apiKey.empty() ? "none" : "set (not recorded)" },
+        { "prompts", a.value("--prompts").value_or("synthetic") } };
+    folder.writeManifest(manifest);
+
+    struct sigaction sa {};
+    sa.sa_handler = onCancelSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    const bool live = !a.has("--quiet") && ::isatty(2);
+    std::vector<double> ttfts;
+    std::string writeError;
+    ReplayObserver obs;
+    obs.onRecord = [&](const ReplayRecord& r) {
+        try {
+            folder.append(r);
+        } catch (const std::exception& e) {
+            if (writeError.empty())
+                writeError = e.what();
+            g_cancel = true; // losing results silently is worse than stopping
+        }
+        if (std::isfinite(r.ttft()))
+            ttfts.push_back(r.ttft() * 1e3);
+    };
+    if (live) {
+        obs.onStatus = [&](const ReplayStatus& s) {
+            double p50 = kNoTime;
+            if (!ttfts.empty()) {
+                auto v = ttfts;
+                std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+                p50 = v[v.size() / 2];
+            }
+            std::fprintf(stderr, "\rsent %llu/%llu  done %llu  failed %llu  in flight %llu  %.1f req/s  p50 TTFT %.1f ms   ",
+                (unsigned long long)s.sent, (unsigned long long)s.total, (unsigned long long)s.completed,
+                (unsigned long long)s.failed, (unsigned long long)s.inFlight,
+                s.elapsed > 0 ? double(s.completed + s.failed) / s.elapsed : 0.0, p50);
+            std::fflush(stderr);
+        };
+    }
+    const auto result = lorascope::runReplay(trace, o, obs, &g_cancel);
+    if (live)
+        std::fprintf(stderr, "\n");
+    auto summary = summarizeReplay(result.records, so);
+    summary["cancelled_run"] = result.cancelled;
+    summary["backend"] = backendName(o.backend);
+    summary["target"] = o.target;
+    folder.writeSummary(summary);
+    if (a.has("--json"))
+        std::cout << summary.dump(2) << "\n";
+    else
+        printText(summary, folder.dir());
+    if (!writeError.empty()) {
+        std::cerr << "lorascope-cli replay: error: " << writeError << "\n";
+        return kExitInput;
+    }
+    if (!result.reachable && !result.records.empty() && !result.cancelled) {
+        std::string why;
+        for (const auto& r : result.records)
+            if (!r.error.empty()) {
+                why = r.error;
+                break;
+            }
+        std::cerr << "lorascope-cli replay: error: could not reach " << o.target << (why.empty() ? "" : ": " + why) << "\n";
+        return kExitInput;
+    }
+    if (result.cancelled) {
+        std::cerr << "lorascope-cli replay: cancelled; in-flight and unsent requests recorded as cancelled\n";
+        return kExitInput;
+    }
+    return kExitOk;
+}
+
+} // namespace lorascope::cli

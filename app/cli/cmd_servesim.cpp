@@ -1,0 +1,173 @@
+#include "cli/args.h"
+#include "cli/cmd_servesim.h"
+#include "cli/commands.h"
+
+#include "admission/costmodel.h"
+#include "server/simserver.h"
+#include "util/error.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+namespace lorascope::cli {
+
+const char* const kServeSimHelp = R"(Usage: lorascope-cli serve-sim [OPTIONS]
+
+Run the simulated multi-LoRA server. It speaks every replay backend's streaming API:
+  POST /generate_stream        S-LoRA (body with model_dir/lora_dir) and TGI/LoRAX (parameters.adapter_id)
+  POST /v1/completions         OpenAI completions (vLLM, SGLang); the adapter is the model name
+  POST /v1/chat/completions    OpenAI chat completions
+  POST /generate               SGLang native (lora_path)
+  GET  /health
+Tokens are paced in real time by the admission engine (the chosen policy and S-LoRA limits) and
+the cost model, or at a fixed spacing with --token-ms. Prompt length = whitespace-separated words.
+The first line on stdout is "listening on HOST:PORT" (flushed), so scripts can use --port 0.
+Stops cleanly on SIGINT or SIGTERM (or after --duration) and prints its counters on stderr.
+
+Options:
+  --host ADDR                  address to bind (default 127.0.0.1)
+  --port P                     port (default 8000; 0 = any free port, printed)
+  --policy NAME                admission policy: slora, slora-abort, vllm (default slora)
+  --cost-model NAME|FILE       cost model preset or JSON file (default: the first preset)
+  --speed X                    run the cost model X times faster than real time (default 1)
+  --token-ms MS                fixed pace instead: one token every MS milliseconds per request
+  --first-token-ms MS          with --token-ms: delay of the first token (default 0)
+  --adapter-rank N             LoRA rank assumed for every adapter (default 16)
+  --base-model NAME            OpenAI model name meaning "no adapter" (default base)
+  --max-total-token-num N      S-LoRA limits (defaults as S-LoRA: 6000, derived, 1000, 3072, 2048)
+  --batch-max-tokens N
+  --running-max-req-size N
+  --max-req-total-len N
+  --max-req-input-len N
+  --duration S                 stop after S seconds
+Fault injection (each request gets at most one fault, drawn from a seeded generator):
+  --error-rate P               answer with --error-status (default 500; 429 also useful)
+  --error-status N
+  --disconnect-rate P          close the connection halfway through the stream
+  --stall-rate P               stop sending halfway for --stall-seconds (default 30), then close
+  --stall-seconds S
+  --malformed-rate P           send one event that is not valid JSON halfway through
+  --slow-first-byte-rate P     delay the response headers by --slow-first-byte-ms (default 1000)
+  --slow-first-byte-ms MS
+  --fault-seed N               seed of the fault draws (default 1)
+
+Exit status: 0 after a clean stop, 1 if the address cannot be bound or an option is invalid,
+2 usage error.
+)";
+
+namespace {
+
+std::atomic<bool> g_stop { false };
+
+extern "C" void onStopSignal(int)
+{
+    g_stop.store(true);
+}
+
+double rate(const Args& a, const char* flag)
+{
+    const double p = a.number(flag, 0.0);
+    if (!(p >= 0.0 && p <= 1.0))
+        throw InputError(std::string(flag) + ": " + "must be between 0 and 1", {}, 0, flag);
+    return p;
+}
+
+} // namespace
+
+int runServeSim(const std::vector<std::string>& argv)
+{
+    const Args a(argv,
+        { "--host", "--port", "--policy", "--cost-model", "--speed", "--token-ms", "--first-token-ms", "--adapter-rank",
+            "--base-model", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
+            "--max-req-total-len", "--max-req-input-len", "--duration", "--error-rate", "--error-status",
+            "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
+            "--slow-first-byte-ms", "--fault-seed" },
+        {});
+    if (!a.positional().empty())
+        throw UsageError("unexpected argument '" + a.positional().front() + "'");
+    SimServerOptions o;
+    o.host = a.value("--host").value_or("127.0.0.1");
+    const auto port = a.integer("--port", 8000);
+    if (port < 0 || port > 65535)
+        throw InputError(std::string("--port") + ": " + "port must be 0..65535", {}, 0, "--port");
+    o.port = std::uint16_t(port);
+    const auto policy = a.value("--policy").value_or("slora");
+    const auto kind = policyFromName(policy);
+    if (!kind)
+        throw InputError(std::string("--policy") + ": " + "unknown policy '" + policy + "' (slora, slora-abort, vllm)", {}, 0, "--policy");
+    o.scheduler.policy = *kind;
+    auto& l = o.scheduler.limits;
+    l.maxTotalTokenNum = a.integer("--max-total-token-num", l.maxTotalTokenNum);
+    l.batchMaxTokens = a.integer("--batch-max-tokens", l.batchMaxTokens);
+    l.runningMaxReqSize = a.integer("--running-max-req-size", l.runningMaxReqSize);
+    l.maxReqTotalLen = a.integer("--max-req-total-len", l.maxReqTotalLen);
+    l.maxReqInputLen = a.integer("--max-req-input-len", l.maxReqInputLen);
+    if (auto c = a.value("--cost-model"))
+        o.cost = loadCostModel(*c);
+    else
+        o.cost = costModelPresets().front();
+    o.speed = a.number("--speed", 1.0);
+    if (!(o.speed > 0))
+        throw InputError(std::string("--speed") + ": " + "must be > 0", {}, 0, "--speed");
+    if (a.has("--token-ms")) {
+        const double ms = a.number("--token-ms", 0);
+        if (!(ms >= 0))
+            throw InputError(std::string("--token-ms") + ": " + "must be >= 0", {}, 0, "--token-ms");
+        o.tokenSeconds = ms / 1000.0;
+        o.firstTokenSeconds = a.number("--first-token-ms", 0) / 1000.0;
+        if (!(o.firstTokenSeconds >= 0))
+            throw InputError(std::string("--first-token-ms") + ": " + "must be >= 0", {}, 0, "--first-token-ms");
+    } else if (a.has("--first-token-ms")) {
+        throw UsageError("--first-token-ms needs --token-ms");
+    }
+    o.adapterRank = int(a.integer("--adapter-rank", 16));
+    o.baseModel = a.value("--base-model").value_or("base");
+    auto& f = o.faults;
+    f.errorRate = rate(a, "--error-rate");
+    f.errorStatus = int(a.integer("--error-status", 500));
+    if (f.errorStatus < 400 || f.errorStatus > 599)
+        throw InputError(std::string("--error-status") + ": " + "must be an HTTP error status 400..599", {}, 0, "--error-status");
+    f.disconnectRate = rate(a, "--disconnect-rate");
+    f.stallRate = rate(a, "--stall-rate");
+    f.stallSeconds = a.number("--stall-seconds", 30);
+    f.malformedRate = rate(a, "--malformed-rate");
+    f.slowFirstByteRate = rate(a, "--slow-first-byte-rate");
+    f.slowFirstByteSeconds = a.number("--slow-first-byte-ms", 1000) / 1000.0;
+    f.seed = std::uint64_t(a.integer("--fault-seed", 1));
+    if (f.errorRate + f.disconnectRate + f.stallRate + f.malformedRate + f.slowFirstByteRate > 1.0 + 1e-12)
+        throw InputError(std::string("--error-rate") + ": " + "the fault rates add up to more than 1", {}, 0, "--error-rate");
+    const double duration = a.number("--duration", 0);
+
+    struct sigaction sa {};
+    sa.sa_handler = onStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    SimServer server(o);
+    server.start();
+    std::printf("listening on %s:%u\n", o.host.c_str(), unsigned(server.port()));
+    std::fflush(stdout);
+    std::fprintf(stderr, "serve-sim: %s\n",
+        o.tokenSeconds ? ("fixed pace, one token every " + std::to_string(*o.tokenSeconds * 1000) + " ms").c_str()
+                       : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + std::to_string(o.speed)).c_str());
+    const auto start = std::chrono::steady_clock::now();
+    while (!g_stop.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (duration > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= duration)
+            break;
+    }
+    server.stop();
+    const auto s = server.stats();
+    std::fprintf(stderr, "serve-sim: stopped; %llu requests, %llu streams completed, %llu refused, %llu faults injected, %llu clients gone\n",
+        (unsigned long long)s.requests, (unsigned long long)s.completed, (unsigned long long)s.refused,
+        (unsigned long long)s.faults, (unsigned long long)s.clientGone);
+    return kExitOk;
+}
+
+} // namespace lorascope::cli

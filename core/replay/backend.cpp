@@ -1,0 +1,241 @@
+#include "replay/backend.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lorascope {
+
+namespace {
+
+struct BackendInfo {
+    Backend backend;
+    const char* name;
+};
+
+const BackendInfo kBackends[] = {
+    { Backend::SLora, "slora" },
+    { Backend::OpenAiCompletions, "openai-completions" },
+    { Backend::OpenAiChat, "openai-chat" },
+    { Backend::SgLang, "sglang" },
+    { Backend::Tgi, "tgi" },
+    { Backend::Lorax, "lorax" },
+};
+
+std::string truncated(const std::string& s)
+{
+    return s.size() > 120 ? s.substr(0, 120) + "..." : s;
+}
+
+std::int64_t intField(const nlohmann::json& j, const char* key)
+{
+    auto it = j.find(key);
+    if (it != j.end() && it->is_number_integer())
+        return it->get<std::int64_t>();
+    return -1;
+}
+
+std::string errorText(const nlohmann::json& e)
+{
+    if (e.is_string())
+        return e.get<std::string>();
+    if (e.is_object()) {
+        auto m = e.find("message");
+        if (m != e.end() && m->is_string())
+            return m->get<std::string>();
+    }
+    return e.dump();
+}
+
+} // namespace
+
+std::optional<Backend> backendFromName(const std::string& name)
+{
+    for (const auto& b : kBackends)
+        if (name == b.name)
+            return b.backend;
+    return std::nullopt;
+}
+
+std::string backendName(Backend backend)
+{
+    for (const auto& b : kBackends)
+        if (b.backend == backend)
+            return b.name;
+    return "?";
+}
+
+std::string backendNames()
+{
+    std::string out;
+    for (const auto& b : kBackends) {
+        if (!out.empty())
+            out += ", ";
+        out += b.name;
+    }
+    return out;
+}
+
+const std::vector<Backend>& allBackends()
+{
+    static const std::vector<Backend> list = { Backend::SLora, Backend::OpenAiCompletions, Backend::OpenAiChat,
+        Backend::SgLang, Backend::Tgi, Backend::Lorax };
+    return list;
+}
+
+std::string syntheticPrompt(std::uint32_t tokens)
+{
+    std::string s;
+    s.reserve(6 * std::size_t(tokens));
+    for (std::uint32_t i = 0; i < tokens; ++i)
+        s += "Hello ";
+    return s;
+}
+
+WireRequest buildWireRequest(Backend backend, const GenerationRequest& r)
+{
+    using nlohmann::json;
+    json body;
+    WireRequest w;
+    switch (backend) {
+    case Backend::SLora:
+        w.path = "/generate_stream";
+        body = { { "model_dir", r.baseModel }, { "lora_dir", r.adapter.empty() ? json(nullptr) : json(r.adapter) },
+            { "inputs", r.prompt },
+            { "parameters", { { "do_sample", false }, { "ignore_eos", true }, { "max_new_tokens", r.maxNewTokens } } } };
+        break;
+    case Backend::OpenAiCompletions:
+    case Backend::OpenAiChat:
+        w.path = backend == Backend::OpenAiChat ? "/v1/chat/completions" : "/v1/completions";
+        body = { { "model", r.adapter.empty() ? r.baseModel : r.adapter }, { "max_tokens", r.maxNewTokens },
+            { "stream", true }, { "stream_options", { { "include_usage", true } } }, { "ignore_eos", true },
+            { "temperature", 0 } };
+        if (backend == Backend::OpenAiChat)
+            body["messages"] = json::array({ { { "role", "user" }, { "content", r.prompt } } });
+        else
+            body["prompt"] = r.prompt;
+        break;
+    case Backend::SgLang:
+        w.path = "/generate";
+        body = { { "text", r.prompt },
+            { "sampling_params", { { "max_new_tokens", r.maxNewTokens }, { "ignore_eos", true }, { "temperature", 0 } } },
+            { "stream", true } };
+        if (!r.adapter.empty())
+            body["lora_path"] = r.adapter;
+        break;
+    case Backend::Tgi:
+    case Backend::Lorax: {
+        w.path = "/generate_stream";
+        json params = { { "max_new_tokens", r.maxNewTokens }, { "details", true }, { "do_sample", false } };
+        if (!r.adapter.empty())
+            params["adapter_id"] = r.adapter;
+        body = { { "inputs", r.prompt }, { "parameters", params } };
+        break;
+    }
+    }
+    w.body = body.dump();
+    return w;
+}
+
+bool backendHasEndMarker(Backend)
+{
+    return true;
+}
+
+std::uint32_t interpretEvent(Backend backend, const SseEvent& ev, StreamState& st)
+{
+    using nlohmann::json;
+    if (ev.data == "[DONE]") {
+        if (backend == Backend::OpenAiCompletions || backend == Backend::OpenAiChat || backend == Backend::SgLang) {
+            st.done = true;
+            return 0;
+        }
+    }
+    const json j = json::parse(ev.data, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        st.error = "malformed event: " + truncated(ev.data);
+        return 0;
+    }
+    if (auto e = j.find("error"); e != j.end() && !e->is_null()) {
+        st.error = "server error: " + errorText(*e);
+        return 0;
+    }
+    switch (backend) {
+    case Backend::SLora: {
+        std::uint32_t n = 0;
+        if (auto t = j.find("token"); t != j.end() && t->is_object())
+            n = 1;
+        if (auto f = j.find("finished"); f != j.end()) {
+            if (f->is_number_integer() && f->get<std::int64_t>() == -1) {
+                st.error = "aborted by the server (finished: -1)";
+                return n;
+            }
+            if (f->is_boolean() && f->get<bool>())
+                st.done = true;
+        }
+        st.tokens += n;
+        return n;
+    }
+    case Backend::Tgi:
+    case Backend::Lorax: {
+        std::uint32_t n = 0;
+        if (auto t = j.find("token"); t != j.end() && t->is_object())
+            n = 1;
+        if (auto d = j.find("details"); d != j.end() && d->is_object()) {
+            st.reportedOutputTokens = intField(*d, "generated_tokens");
+            st.done = true;
+        } else if (auto g = j.find("generated_text"); g != j.end() && g->is_string()) {
+            st.done = true;
+        }
+        st.tokens += n;
+        return n;
+    }
+    case Backend::OpenAiCompletions:
+    case Backend::OpenAiChat: {
+        std::uint32_t n = 0;
+        if (auto c = j.find("choices"); c != j.end() && c->is_array() && !c->empty()) {
+            const json& ch = (*c)[0];
+            const json* text = nullptr;
+            if (auto t = ch.find("text"); t != ch.end())
+                text = &*t;
+            else if (auto d = ch.find("delta"); d != ch.end() && d->is_object()) {
+                if (auto ct = d->find("content"); ct != d->end())
+                    text = &*ct;
+            }
+            if (text && text->is_string() && !text->get_ref<const std::string&>().empty())
+                n = 1;
+        }
+        if (auto u = j.find("usage"); u != j.end() && u->is_object()) {
+            st.reportedOutputTokens = intField(*u, "completion_tokens");
+            st.reportedInputTokens = intField(*u, "prompt_tokens");
+        }
+        st.tokens += n;
+        return n;
+    }
+    case Backend::SgLang: {
+        std::uint32_t n = 0;
+        auto m = j.find("meta_info");
+        if (m != j.end() && m->is_object()) {
+            const auto ct = intField(*m, "completion_tokens");
+            if (ct >= 0) {
+                if (std::uint64_t(ct) > st.sglangLastTokens)
+                    n = std::uint32_t(std::uint64_t(ct) - st.sglangLastTokens);
+                st.sglangLastTokens = std::uint64_t(ct);
+                st.reportedOutputTokens = ct;
+            }
+            const auto pt = intField(*m, "prompt_tokens");
+            if (pt >= 0)
+                st.reportedInputTokens = pt;
+        } else if (auto t = j.find("text"); t != j.end() && t->is_string()) {
+            // No meta_info: a growing cumulative text counts as one token event.
+            const auto len = t->get_ref<const std::string&>().size();
+            if (len > st.sglangLastTextLen)
+                n = 1;
+            st.sglangLastTextLen = len;
+        }
+        st.tokens += n;
+        return n;
+    }
+    }
+    return 0;
+}
+
+} // namespace lorascope

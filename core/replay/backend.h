@@ -1,0 +1,65 @@
+#pragma once
+// The wire formats of the serving systems a trace can be replayed against (SPEC §4): the request
+// each backend expects and how its streamed events are read. Plain C++, no networking.
+
+#include "replay/sse.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// A serving system's API.
+enum class Backend { SLora, OpenAiCompletions, OpenAiChat, SgLang, Tgi, Lorax };
+
+/// Backend from its command-line name ("slora", "openai-completions", "openai-chat", "sglang",
+/// "tgi", "lorax"); nullopt if unknown.
+std::optional<Backend> backendFromName(const std::string& name);
+/// The command-line name of a backend.
+std::string backendName(Backend backend);
+/// All backend names, comma-separated, for messages and help.
+std::string backendNames();
+/// Every backend.
+const std::vector<Backend>& allBackends();
+
+/// What one request asks for, independent of the wire format.
+struct GenerationRequest {
+    std::string baseModel; ///< base model (S-LoRA model_dir; OpenAI model when no adapter)
+    std::string adapter; ///< adapter name; empty = base model only
+    std::string prompt;
+    std::uint32_t maxNewTokens = 0;
+};
+
+/// Path and JSON body of the HTTP POST for a backend.
+struct WireRequest {
+    std::string path;
+    std::string body;
+};
+
+/// The POST a backend expects for `request` (always streaming, greedy, ignore_eos where supported).
+WireRequest buildWireRequest(Backend backend, const GenerationRequest& request);
+
+/// Synthetic prompt of about `tokens` tokens: "Hello " repeated, as S-LoRA's benchmark does.
+std::string syntheticPrompt(std::uint32_t tokens);
+
+/// The state of one response stream while its events are read.
+struct StreamState {
+    std::uint64_t tokens = 0; ///< tokens counted from events (chunks carrying text for OpenAI)
+    std::int64_t reportedOutputTokens = -1; ///< tokens the server reported (usage, details), -1 = none
+    std::int64_t reportedInputTokens = -1;
+    bool done = false; ///< the stream's end marker was seen ([DONE], finished, details)
+    std::string error; ///< non-empty: the server reported an error or sent a malformed event
+    std::uint64_t sglangLastTokens = 0;
+    std::size_t sglangLastTextLen = 0;
+};
+
+/// Reads one event into `state`; returns the number of new token events it carried (0 or more).
+/// Sets state.error on a malformed event or a server-reported error.
+std::uint32_t interpretEvent(Backend backend, const SseEvent& event, StreamState& state);
+
+/// True when the backend's streams have an explicit end (then EOF before it is an error).
+bool backendHasEndMarker(Backend backend);
+
+} // namespace lorascope

@@ -1,0 +1,93 @@
+#pragma once
+// Per-request replay records and the metrics computed from them (formulas in docs/replay.md).
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+inline constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
+
+/// How a request ended. Every request of a replayed trace ends in exactly one of these.
+enum class Outcome { Completed, Failed, Cancelled };
+
+/// Name of an outcome ("completed", "failed", "cancelled").
+const char* outcomeName(Outcome outcome);
+
+/// Everything measured for one request. Times are seconds since the run's start (steady clock);
+/// NaN = did not happen.
+struct ReplayRecord {
+    std::uint64_t index = 0; ///< position in the trace
+    std::uint64_t id = 0; ///< the trace's request id
+    std::string adapter; ///< adapter name, empty = base model
+    std::uint32_t inputLen = 0;
+    std::uint32_t outputLen = 0; ///< requested max_new_tokens
+    double scheduled = kNoTime; ///< when the schedule says to send it
+    double dispatched = kNoTime; ///< when the client's timer fired for it
+    double sent = kNoTime; ///< when the HTTP request started (after any concurrency-slot wait)
+    double firstByte = kNoTime; ///< first byte of the response body
+    double end = kNoTime; ///< stream end, error or cancellation
+    std::vector<double> tokenTimes; ///< time of every event that carried tokens
+    int httpStatus = 0;
+    Outcome outcome = Outcome::Cancelled;
+    std::string errorKind; ///< short machine name: connect, http_status, disconnect, timeout, ...
+    std::string error; ///< human-readable reason
+    std::uint64_t tokens = 0; ///< tokens counted from the stream
+    std::int64_t reportedOutputTokens = -1; ///< as reported by the server, -1 = not reported
+    std::int64_t reportedInputTokens = -1;
+    bool inWindow = true; ///< false when trimmed as warm-up or cool-down
+
+    double lateness() const { return sent - scheduled; }
+    double queueTime() const { return sent - dispatched; }
+    double ttft() const { return tokenTimes.empty() ? kNoTime : tokenTimes.front() - sent; }
+    double e2el() const { return end - sent; }
+    /// Output tokens: what the server reported if it did, else what was counted.
+    std::uint64_t outputTokens() const { return reportedOutputTokens >= 0 ? std::uint64_t(reportedOutputTokens) : tokens; }
+    /// (E2E − TTFT) / (out − 1); NaN when out ≤ 1.
+    double tpot() const;
+};
+
+/// One JSON line of requests.jsonl.
+nlohmann::json recordToJson(const ReplayRecord& record);
+/// Reads a line written by recordToJson back (for the GUI and tests). Throws on malformed input.
+ReplayRecord recordFromJson(const nlohmann::json& j);
+
+/// User service-level objectives for goodput; unset ones do not constrain.
+struct Slo {
+    std::optional<double> ttftMs;
+    std::optional<double> tpotMs;
+    std::optional<double> e2elMs;
+    bool any() const { return ttftMs || tpotMs || e2elMs; }
+};
+
+/// Options of the summary.
+struct SummaryOptions {
+    Slo slo;
+    double sloraTtftSeconds = 6.0; ///< S-LoRA's response-time bound for attainment and reward
+};
+
+/// Mean, median, p90, p99, min, max and std of a sample; NaN for an empty sample.
+struct Distribution {
+    double mean = kNoTime, median = kNoTime, p90 = kNoTime, p99 = kNoTime, min = kNoTime, max = kNoTime, stddev = kNoTime;
+    std::size_t count = 0;
+};
+/// Computes a Distribution (percentiles by linear interpolation, as NumPy).
+Distribution distributionOf(std::vector<double> values);
+
+/// The summary: vLLM `bench serve` keys where meanings match (completed, failed,
+/// request_throughput, output_throughput, total_token_throughput, mean/median/std/p90/p99 of
+/// ttft_ms, tpot_ms, itl_ms, e2el_ms, request_goodput), plus cancelled, errors by kind, lateness,
+/// S-LoRA attainment and reward, and the same metrics per adapter. Only in-window records count.
+nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const SummaryOptions& options);
+
+/// S-LoRA's reward for one response time t: 1 − (t/ub)² when t < ub, else 0.
+double sloraReward(double seconds, double bound = 6.0);
+
+} // namespace lorascope

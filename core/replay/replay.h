@@ -1,0 +1,77 @@
+#pragma once
+// The replay engine: sends a trace's requests to a serving system on an absolute, open-loop
+// schedule and records every request (SPEC §4). One network thread (the caller's) holds any
+// number of concurrent streams; this header has no networking types.
+
+#include "replay/backend.h"
+#include "replay/metrics.h"
+#include "workload/trace.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// A parsed http(s) URL.
+struct TargetUrl {
+    bool tls = false;
+    std::string host;
+    std::string port;
+    std::string basePath; ///< without trailing slash; prefixed to the backend's path
+};
+/// Parses "http://host[:port][/base]" or "https://..."; throws InputError naming the field.
+TargetUrl parseTargetUrl(const std::string& url, const std::string& field = "--target");
+
+/// What to replay and how.
+struct ReplayOptions {
+    std::string target; ///< base URL of the server
+    Backend backend = Backend::SLora;
+    std::string baseModel = "base"; ///< base model name sent to the server
+    double timeScale = 1.0; ///< schedule time = trace time × timeScale (0.5 = twice as fast)
+    std::size_t maxConcurrency = 0; ///< 0 = unlimited; otherwise waits are client queue time
+    double warmupSeconds = 0; ///< requests scheduled before this are trimmed from the metrics
+    double cooldownSeconds = 0; ///< requests scheduled in the last seconds are trimmed
+    double requestTimeout = 0; ///< seconds, 0 = none
+    double firstTokenTimeout = 0; ///< seconds from send to the first token, 0 = none
+    bool verifyTls = true; ///< verify the server certificate and host name for https
+    std::string apiKey; ///< sent as "Authorization: Bearer"; never written to results
+    std::vector<std::string> prompts; ///< user prompts (request i uses i mod size); empty = synthetic
+    std::size_t maxEventBytes = 1 << 20; ///< larger events fail the request
+    double startDelay = 0.05; ///< seconds between run start and the first scheduled time 0
+};
+
+/// Live counters, reported now and then from the network thread.
+struct ReplayStatus {
+    double elapsed = 0; ///< seconds since the run started
+    std::uint64_t total = 0, sent = 0, completed = 0, failed = 0, cancelled = 0, inFlight = 0, queued = 0;
+    std::uint64_t outputTokens = 0;
+};
+
+/// Callbacks, all called on the network thread (the thread that called runReplay).
+struct ReplayObserver {
+    std::function<void(const ReplayRecord&)> onRecord; ///< a request finished (any outcome)
+    std::function<void(const ReplayStatus&)> onStatus; ///< about every `statusInterval` seconds
+    double statusInterval = 0.2;
+};
+
+/// What a replay returns: one record per trace request, in trace order.
+struct ReplayResult {
+    std::vector<ReplayRecord> records;
+    bool reachable = false; ///< at least one request got an HTTP response
+    bool cancelled = false;
+    double wallSeconds = 0;
+};
+
+/// Replays `trace`. Blocks the calling thread (it runs the network loop) until every request
+/// has ended or `cancel` became true (then in-flight and unsent requests are recorded as
+/// cancelled). Throws InputError for bad options (URL, TLS setup, host that does not resolve).
+ReplayResult runReplay(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer = {},
+    const std::atomic<bool>* cancel = nullptr);
+
+/// The request body prompt for trace request `index` under `options`.
+std::string promptFor(const ReplayOptions& options, std::size_t index, std::uint32_t inputLen);
+
+} // namespace lorascope
