@@ -12,7 +12,7 @@ build_pkgs=(
 )
 test_pkgs=(
   xvfb xauth imagemagick python3 python3-numpy fonts-dejavu-core
-  desktop-file-utils appstream dpkg-dev file
+  desktop-file-utils appstream dpkg-dev file groff-base binutils
 )
 
 mode=${1:-all}
