@@ -1,40 +1,457 @@
 #include "mainwindow.h"
 
-#include "workload/generator.h"
+#include "admission/admissiontab.h"
+#include "admission/ganttview.h"
+#include "charts/plotview.h"
+#include "charts/widgetexport.h"
+#include "document/document.h"
+#include "document/uistate.h"
+#include "formats/traceio.h"
+#include "util/version.h"
+#include "workload/parameterpanel.h"
+#include "workload/rasterview.h"
 #include "workload/presets.h"
-#include "workload/stats.h"
+#include "workload/workloadtab.h"
 
+#if __has_include("replay/replaytab.h")
+#include "replay/replaytab.h"
+#define LORASCOPE_HAVE_REPLAY_TAB 1
+#endif
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QJsonObject>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
 #include <QStatusBar>
-#include <QVBoxLayout>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
 
 namespace lorascope {
 
+namespace {
+constexpr int kMaxRecent = 8;
+constexpr int kShowProgressAfterMs = 200;
+const char* const kSessionFilter = QT_TRANSLATE_NOOP("lorascope::MainWindow", "LoraScope sessions (*.lorascope.json *.json)");
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_document(new Document(this))
+    , m_tabs(new QTabWidget(this))
+    , m_workload(new WorkloadTab(m_document, m_tabs))
+    , m_admission(new AdmissionTab(m_document, m_tabs))
     , m_summary(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QToolButton(this))
+    , m_progressTimer(new QTimer(this))
 {
-    setWindowTitle(tr("LoraScope"));
-    const WorkloadSpec spec = specForPreset(QStringLiteral("S4").toStdString());
-    const Trace trace = generate(spec);
-    const TraceStats st = computeStats(trace, spec.limits);
-    m_summary->setText(tr("Default workload (preset S4, per-adapter generator): %1 requests over %2 s, "
-                          "achieved rate %3 req/s, gap cv %4, fitted α %5")
-                           .arg(st.count)
-                           .arg(st.window)
-                           .arg(st.achievedRate, 0, 'f', 3)
-                           .arg(st.gapCv, 0, 'f', 3)
-                           .arg(st.fittedAlpha, 0, 'f', 3));
-    m_summary->setWordWrap(true);
-    m_summary->setMargin(24);
-    setCentralWidget(m_summary);
-    statusBar()->showMessage(tr("Ready"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.lorascope.LoraScope.svg")));
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->addTab(m_workload, tr("&Workload"));
+    m_tabs->addTab(m_admission, tr("&Admission preview"));
+#ifdef LORASCOPE_HAVE_REPLAY_TAB
+    m_tabs->addTab(new ReplayTab(m_tabs), tr("&Replay"));
+#endif
+    setCentralWidget(m_tabs);
+
+    m_summary->setObjectName(QStringLiteral("summary"));
+    statusBar()->addWidget(m_summary, 1);
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(220);
+    m_progress->setVisible(false);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop the running generation (Esc)"));
+    m_cancel->setVisible(false);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QToolButton::clicked, m_document, &Document::cancel);
+
+    // Long work (≥ 200 ms) shows progress; a timer polls the worker's atomic fraction.
+    m_progressTimer->setInterval(50);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        QElapsedTimer now;
+        now.start();
+        const bool show = m_busySince >= 0 && now.msecsSinceReference() - m_busySince >= kShowProgressAfterMs;
+        m_progress->setVisible(show);
+        m_cancel->setVisible(show);
+        m_progress->setValue(int(m_document->progress() * 1000));
+    });
+    connect(m_document, &Document::busyChanged, this, [this](bool busy) {
+        if (busy && m_busySince < 0) {
+            QElapsedTimer now;
+            now.start();
+            m_busySince = now.msecsSinceReference();
+            m_progressTimer->start();
+        } else if (!busy) {
+            m_busySince = -1;
+            m_progressTimer->stop();
+            m_progress->setVisible(false);
+            m_cancel->setVisible(false);
+        }
+    });
+    connect(m_document, &Document::workloadChanged, this, &MainWindow::updateStatus);
+    connect(m_document, &Document::failed, this, [this](const QString& msg) { statusBar()->showMessage(msg, 8000); });
+    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_workload, &WorkloadTab::exportRequested, this, &MainWindow::askExport);
+    connect(m_admission, &AdmissionTab::exportRequested, this, &MainWindow::askExport);
+
+    createMenus();
+    updateTitle();
+    updateStatus();
     resize(1400, 900);
+    UiState::restore(this);
+    QSettings settings;
+    m_workload->logLogToggle()->setChecked(settings.value(QStringLiteral("prefs/popularityLogLog"), false).toBool());
+    // The default start: preset S4, per-adapter generator, all charts filled.
+    m_document->regenerate();
+}
+
+MainWindow::~MainWindow()
+{
+    // The document (and its undo stack) dies before the tabs: stop it talking to half-destroyed views.
+    m_document->undoStack()->disconnect(this);
+    m_document->disconnect();
+    m_document->cancel();
+}
+
+void MainWindow::createMenus()
+{
+    auto* file = menuBar()->addMenu(tr("&File"));
+    auto* aNew = file->addAction(tr("&New"), this, [this] {
+        if (!maybeSave())
+            return;
+        m_document->clearImportedTrace();
+        m_document->setSpec(specForPreset("S4"));
+        m_document->undoStack()->clear();
+        m_document->setFileName({});
+        updateTitle();
+    });
+    aNew->setShortcut(QKeySequence::New);
+    auto* aOpen = file->addAction(tr("&Open Session…"), this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QString(), tr(kSessionFilter));
+        if (path.isEmpty())
+            return;
+        if (const QString err = openSession(path); !err.isEmpty())
+            QMessageBox::warning(this, tr("Open Session"), err);
+    });
+    aOpen->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    auto saveAs = [this] {
+        QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_document->fileName(), tr(kSessionFilter));
+        if (path.isEmpty())
+            return;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".lorascope.json");
+        if (const QString err = saveSession(path); !err.isEmpty())
+            QMessageBox::warning(this, tr("Save Session"), err);
+    };
+    auto* aSave = file->addAction(tr("&Save Session"), this, [this, saveAs] {
+        if (m_document->fileName().isEmpty())
+            return saveAs();
+        if (const QString err = saveSession(m_document->fileName()); !err.isEmpty())
+            QMessageBox::warning(this, tr("Save Session"), err);
+    });
+    aSave->setShortcut(QKeySequence::Save);
+    auto* aSaveAs = file->addAction(tr("Save Session &As…"), this, saveAs);
+    aSaveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    file->addAction(tr("&Import Trace…"), this, [this] {
+        QStringList filters;
+        QStringList all;
+        for (const auto& f : traceFormats()) {
+            if (!f.read)
+                continue;
+            QStringList pats;
+            for (const auto& e : f.extensions)
+                pats << QLatin1Char('*') + QString::fromStdString(e);
+            all << pats;
+            filters << QString::fromStdString(f.name + " — " + f.description) + QStringLiteral(" (") + pats.join(QLatin1Char(' ')) + QLatin1Char(')');
+        }
+        filters.prepend(tr("All trace files (%1)").arg(all.join(QLatin1Char(' '))));
+        QString selected;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Trace"), QString(), filters.join(QStringLiteral(";;")), &selected);
+        if (path.isEmpty())
+            return;
+        QString format;
+        if (!selected.startsWith(tr("All trace files")))
+            format = selected.section(QStringLiteral(" — "), 0, 0);
+        if (const QString err = importTrace(path, format); !err.isEmpty())
+            QMessageBox::warning(this, tr("Import Trace"), err);
+    });
+    file->addAction(tr("&Export Trace…"), this, [this] {
+        QStringList filters;
+        for (const auto& f : traceFormats()) {
+            if (!f.write)
+                continue;
+            QStringList pats;
+            for (const auto& e : f.extensions)
+                pats << QLatin1Char('*') + QString::fromStdString(e);
+            filters << QString::fromStdString(f.name + " — " + f.description) + QStringLiteral(" (") + pats.join(QLatin1Char(' ')) + QLatin1Char(')');
+        }
+        QString selected;
+        QString path = QFileDialog::getSaveFileName(this, tr("Export Trace"), QString(), filters.join(QStringLiteral(";;")), &selected);
+        if (path.isEmpty())
+            return;
+        const QString format = selected.section(QStringLiteral(" — "), 0, 0);
+        if (const QString err = exportTrace(path, format); !err.isEmpty())
+            QMessageBox::warning(this, tr("Export Trace"), err);
+    });
+    file->addAction(tr("Export &Chart…"), this, [this] {
+        bool ok = false;
+        const QString key = QInputDialog::getItem(this, tr("Export Chart"), tr("Chart:"), chartKeys(), 0, false, &ok);
+        if (ok)
+            askExport(chartWidget(key), key);
+    });
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    auto* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName(QStringLiteral("undoAction"));
+    auto* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setObjectName(QStringLiteral("redoAction"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    auto* cancel = edit->addAction(tr("&Cancel Generation"), m_document, &Document::cancel);
+    cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    auto* lang = view->addMenu(tr("&Language (after restart)"));
+    auto* group = new QActionGroup(this);
+    const QString current = QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString();
+    for (const auto& [code, name] : { std::pair { QStringLiteral("system"), tr("System default") }, std::pair { QStringLiteral("en"), QStringLiteral("English") },
+             std::pair { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } }) {
+        auto* a = lang->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(code == current);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [code] { QSettings().setValue(QStringLiteral("prefs/language"), code); });
+    }
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About LoraScope"), this, [this] {
+        QMessageBox::about(this, tr("About LoraScope"),
+            tr("<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>").arg(QString::fromLatin1(kVersion)));
+    });
 }
 
 QString MainWindow::summaryText() const
 {
     return m_summary->text();
+}
+
+void MainWindow::updateStatus()
+{
+    m_summary->setText(m_workload->statusText());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_document->fileName().isEmpty() ? tr("Untitled") : QFileInfo(m_document->fileName()).fileName();
+    setWindowTitle(name + QStringLiteral("[*] — LoraScope"));
+    setWindowModified(!m_document->undoStack()->isClean());
+}
+
+QJsonObject MainWindow::viewSettings() const
+{
+    QJsonObject view;
+    view.insert(QStringLiteral("tab"), m_tabs->currentIndex());
+    view.insert(QStringLiteral("popularityLogLog"), m_workload->logLogToggle()->isChecked());
+    view.insert(QStringLiteral("explain"), m_workload->currentExplainField());
+    return view;
+}
+
+void MainWindow::applyViewSettings(const QJsonObject& view)
+{
+    if (view.contains(QStringLiteral("tab")))
+        m_tabs->setCurrentIndex(view.value(QStringLiteral("tab")).toInt());
+    if (view.contains(QStringLiteral("popularityLogLog")))
+        m_workload->logLogToggle()->setChecked(view.value(QStringLiteral("popularityLogLog")).toBool());
+    if (view.contains(QStringLiteral("explain")))
+        m_workload->explain(view.value(QStringLiteral("explain")).toString());
+}
+
+QString MainWindow::openSession(const QString& path)
+{
+    QJsonObject view;
+    const QString err = m_document->loadSession(path, &view);
+    if (!err.isEmpty())
+        return err;
+    applyViewSettings(view);
+    addRecent(path);
+    updateTitle();
+    return {};
+}
+
+QString MainWindow::saveSession(const QString& path)
+{
+    const QString err = m_document->saveSession(path, viewSettings());
+    if (!err.isEmpty())
+        return err;
+    m_document->setFileName(path);
+    m_document->undoStack()->setClean();
+    addRecent(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return {};
+}
+
+QString MainWindow::importTrace(const QString& path, const QString& format)
+{
+    try {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        auto trace = std::make_shared<Trace>(readTrace(path.toStdString(), format.toStdString()));
+        QApplication::restoreOverrideCursor();
+        m_document->setImportedTrace(std::move(trace), path);
+    } catch (const std::exception& e) {
+        QApplication::restoreOverrideCursor();
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+QString MainWindow::exportTrace(const QString& path, const QString& format)
+{
+    const auto trace = m_document->trace();
+    if (!trace)
+        return tr("There is no trace yet.");
+    try {
+        writeTrace(*trace, path.toStdString(), format.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    statusBar()->showMessage(tr("Exported %1 requests to %2").arg(trace->requests.size()).arg(path), 4000);
+    return {};
+}
+
+QStringList MainWindow::chartKeys() const
+{
+    QStringList keys = m_workload->chartKeys();
+    for (const auto& k : m_admission->chartKeys())
+        keys << QStringLiteral("admission.") + k;
+    return keys;
+}
+
+QWidget* MainWindow::chartWidget(const QString& key) const
+{
+    if (key == QLatin1String("raster"))
+        return m_workload->raster();
+    if (key.startsWith(QLatin1String("admission."))) {
+        const QString k = key.mid(10);
+        if (k == QLatin1String("gantt"))
+            return m_admission->gantt();
+        return m_admission->chart(k);
+    }
+    return m_workload->chart(key);
+}
+
+QString MainWindow::exportChart(const QString& key, const QString& path)
+{
+    QWidget* w = chartWidget(key);
+    if (!w)
+        return tr("Unknown chart \"%1\".").arg(key);
+    if (auto* plot = qobject_cast<PlotView*>(w))
+        return plot->exportTo(path);
+    return exportWidget(w, path, key);
+}
+
+void MainWindow::askExport(QWidget* widget, const QString& key)
+{
+    if (!widget)
+        return;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), key + QStringLiteral(".png"), tr("PNG image (*.png);;SVG image (*.svg)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".png");
+    QString err;
+    if (auto* plot = qobject_cast<PlotView*>(widget))
+        err = plot->exportTo(path);
+    else
+        err = exportWidget(widget, path, key);
+    if (!err.isEmpty())
+        QMessageBox::warning(this, tr("Export Chart"), err);
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QStringList list = recentFiles();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    list.removeAll(abs);
+    list.prepend(abs);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), list);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList list = recentFiles();
+    for (const auto& path : list) {
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (!maybeSave())
+                return;
+            if (const QString err = openSession(path); !err.isEmpty())
+                QMessageBox::warning(this, tr("Open Session"), err);
+        })->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!list.isEmpty());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (m_document->undoStack()->isClean() || QApplication::platformName() == QLatin1String("offscreen"))
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("The session has unsaved changes. Save them?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        if (m_document->fileName().isEmpty())
+            return false;
+        return saveSession(m_document->fileName()).isEmpty();
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    UiState::save(this);
+    QSettings().setValue(QStringLiteral("prefs/popularityLogLog"), m_workload->logLogToggle()->isChecked());
+    event->accept();
 }
 
 } // namespace lorascope

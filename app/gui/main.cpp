@@ -3,6 +3,12 @@
 #include "util/version.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTranslator>
 #include <QGuiApplication>
 
 #include <cstdio>
@@ -12,9 +18,12 @@
 namespace {
 
 /// Qt aborts with a cryptic platform-plugin message when there is no display; say it plainly.
-bool displayAvailable()
+bool displayAvailable(int argc, char** argv)
 {
     const char* platform = std::getenv("QT_QPA_PLATFORM");
+    for (int i = 1; i + 1 < argc; ++i) // Qt's own `-platform NAME` option wins over the variable
+        if (std::strcmp(argv[i], "-platform") == 0 || std::strcmp(argv[i], "--platform") == 0)
+            platform = argv[i + 1];
     if (platform && *platform && std::strncmp(platform, "xcb", 3) != 0 && std::strncmp(platform, "wayland", 7) != 0)
         return true; // offscreen, vnc, ... need no display
     const char* x = std::getenv("DISPLAY");
@@ -32,7 +41,7 @@ int main(int argc, char** argv)
             return 0;
         }
     }
-    if (!displayAvailable()) {
+    if (!displayAvailable(argc, argv)) {
         std::fprintf(stderr,
             "lorascope: no display found (DISPLAY and WAYLAND_DISPLAY are not set).\n"
             "The desktop app needs a graphical session. Without one, run it under a virtual display:\n"
@@ -45,7 +54,36 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("LoraScope"));
     QApplication::setApplicationVersion(QString::fromLatin1(lorascope::kVersion));
     QGuiApplication::setDesktopFileName(QString::fromLatin1(lorascope::kAppId));
+    // Translations: the preference (View > Language) or the system locale.
+    const QString lang = QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString();
+    const QLocale locale = lang == QLatin1String("system") ? QLocale::system() : QLocale(lang);
+    QTranslator translator;
+    if (lang != QLatin1String("en") && translator.load(locale, QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+    QTranslator qtTranslator;
+    if (lang != QLatin1String("en") && qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
+    parser.addHelpOption();
+    parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission or replay."), QStringLiteral("name") });
+    parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("Session file to open (optional)."));
+    parser.process(app);
+
     lorascope::MainWindow window;
+    if (!parser.positionalArguments().isEmpty()) {
+        const QString err = window.openSession(parser.positionalArguments().constFirst());
+        if (!err.isEmpty())
+            std::fprintf(stderr, "lorascope: %s\n", qPrintable(err));
+    }
+    const QString tab = parser.value(QStringLiteral("tab"));
+    if (tab == QLatin1String("admission"))
+        window.tabs()->setCurrentIndex(1);
+    else if (tab == QLatin1String("replay") && window.tabs()->count() > 2)
+        window.tabs()->setCurrentIndex(2);
+    else if (tab == QLatin1String("workload"))
+        window.tabs()->setCurrentIndex(0);
     window.show();
     return app.exec();
 }

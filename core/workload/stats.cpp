@@ -216,11 +216,13 @@ TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const St
         st.output = lengthStats(outCounts, outLo, outHi, n, outSum, options.lengthBins);
     }
 
-    // Gap histogram: log-spaced bins from the smallest positive gap to the largest; zero gaps
-    // (simultaneous arrivals) are counted in the first bin.
+    // Gap histogram: log-spaced bins from the smallest positive gap (but at most six decades below
+    // the largest) to the largest; zero gaps (simultaneous arrivals) are counted in the first bin.
     if (n > 1 && gMax > 0) {
         const int nb = std::max(1, options.gapBins);
-        const double lo = std::log10(std::min(gMin, gMax)) - 1e-9;
+        // At most six decades: bursty traces have gaps near 1e-10 s that would stretch the axis;
+        // smaller gaps are counted in the first bin.
+        const double lo = std::log10(std::max(std::min(gMin, gMax), gMax * 1e-6)) - 1e-9;
         const double hi = std::log10(gMax) + 1e-9;
         st.gaps.edges.resize(static_cast<std::size_t>(nb) + 1);
         st.gaps.counts.assign(static_cast<std::size_t>(nb), 0);

@@ -47,7 +47,7 @@ struct TraceStats {
     std::uint64_t overInputLimit = 0; ///< input > max_req_input_len
     std::uint64_t overTotalLimit = 0; ///< input + output > max_req_total_len
     std::uint64_t overAnyLimit = 0; ///< either (what S-LoRA would refuse)
-    Histogram gaps; ///< log-spaced
+    Histogram gaps; ///< log-spaced, at most six decades wide (smaller gaps counted in the first bin)
     Histogram timeline; ///< arrivals per time bin over [0, window]
 };
 

@@ -1,0 +1,11 @@
+# GUI benchmarks (numbers, not pass/fail); they link the ui library. Run under xvfb-run or offscreen.
+if(LORASCOPE_BUILD_GUI)
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Test)
+  file(GLOB LORASCOPE_UI_BENCH_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/ui/bench_ui_*.cpp)
+  foreach(src ${LORASCOPE_UI_BENCH_SOURCES})
+    get_filename_component(name ${src} NAME_WE)
+    add_executable(${name} ${src})
+    set_target_properties(${name} PROPERTIES AUTOMOC ON)
+    target_link_libraries(${name} PRIVATE lorascope_ui Qt6::Test lorascope_warnings)
+  endforeach()
+endif()

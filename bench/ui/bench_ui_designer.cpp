@@ -1,0 +1,204 @@
+// GUI benchmarks of the designer (SPEC/issue 4 performance targets). Prints numbers; never fails on time.
+//   bench_ui_designer [workload|stall|admission|all]
+// Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.
+#include "admission/admissiontab.h"
+#include "admission/ganttview.h"
+#include "document/document.h"
+#include "mainwindow.h"
+#include "workload/parameterpanel.h"
+#include "workload/presets.h"
+#include "workload/rasterview.h"
+#include "workload/workloadtab.h"
+
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <algorithm>
+#include <ctime>
+#include <cstdio>
+#include <vector>
+
+using namespace lorascope;
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+bool waitFor(const std::function<bool()>& done, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    return true;
+}
+
+WorkloadSpec specWithRequests(double requests)
+{
+    WorkloadSpec s = specForPreset("S4");
+    s.rate = requests / s.duration;
+    return s;
+}
+
+void benchWorkload(MainWindow& w)
+{
+    auto* doc = w.document();
+    doc->setSpec(specWithRequests(100000));
+    waitFor([&] { return !doc->busy() && doc->workload() && doc->workload()->stats.count > 90000; }, 120000);
+    waitFor([&] { return !doc->busy(); }, 120000);
+    auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
+    std::vector<double> total, worker, gui;
+    bool updated = false;
+    QObject::connect(w.workloadTab(), &WorkloadTab::chartsUpdated, &w, [&] { updated = true; });
+    const double values[] = { 0.3, 0.6, 1.0, 0.45, 0.8 };
+    for (int i = 0; i < 15; ++i) {
+        updated = false;
+        QElapsedTimer t;
+        t.start();
+        alpha->setValue(values[i % 5] + 0.001 * i);
+        waitFor([&] { return updated; }, 60000);
+        // Let the updated charts and the raster paint.
+        w.repaint();
+        QCoreApplication::processEvents();
+        total.push_back(double(t.nsecsElapsed()) / 1e6);
+        worker.push_back(doc->lastWorkloadMs());
+        gui.push_back(w.workloadTab()->lastRefreshMs());
+        waitFor([&] { return !doc->busy(); }, 60000); // admission preview of the new trace
+    }
+    std::printf("workload: %llu requests; parameter change -> every chart updated and painted: median %.1f ms (min %.1f, max %.1f) over %zu changes\n",
+        (unsigned long long)doc->workload()->stats.count, median(total), *std::min_element(total.begin(), total.end()),
+        *std::max_element(total.begin(), total.end()), total.size());
+    std::printf("  of which worker (generate + stats + theory + raster): median %.1f ms; GUI thread chart refresh: median %.1f ms\n", median(worker), median(gui));
+}
+
+void benchStall(MainWindow& w)
+{
+    auto* doc = w.document();
+    waitFor([&] { return !doc->busy(); }, 120000);
+    // A 1 ms timer measures the longest gap between event-loop turns while 10 M requests generate.
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = clock.nsecsElapsed(), maxGap = 0;
+    // The GUI thread's own CPU time between two ticks tells blocking (our code) from starvation
+    // (other processes on a loaded machine): a stall we cause burns GUI-thread CPU.
+    auto threadCpu = [] {
+        timespec ts {};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return qint64(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+    };
+    qint64 lastCpu = threadCpu(), maxCpuGap = 0;
+    std::vector<double> gaps;
+    QTimer tick;
+    tick.setInterval(1);
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        maxGap = std::max(maxGap, now - last);
+        const qint64 cpu = threadCpu();
+        maxCpuGap = std::max(maxCpuGap, cpu - lastCpu);
+        lastCpu = cpu;
+        gaps.push_back(double(now - last) / 1e6);
+        last = now;
+    });
+    bool updated = false;
+    QObject::connect(w.workloadTab(), &WorkloadTab::chartsUpdated, &w, [&] { updated = true; });
+    tick.start();
+    QElapsedTimer t;
+    t.start();
+    doc->setSpec(specWithRequests(10000000));
+    last = clock.nsecsElapsed();
+    lastCpu = threadCpu();
+    waitFor([&] { return updated; }, 600000);
+    const double genMs = double(t.nsecsElapsed()) / 1e6;
+    QCoreApplication::processEvents();
+    // Keep measuring through the admission preview of the 10 M trace is not the target; stop here.
+    tick.stop();
+    std::sort(gaps.begin(), gaps.end());
+    std::printf("stall: 10M-request generation + analysis took %.0f ms (%llu requests); longest GUI event-loop gap %.1f ms "
+                "(p99 %.1f ms, %zu timer ticks)\n",
+        genMs, (unsigned long long)doc->workload()->stats.count, double(maxGap) / 1e6, gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100], gaps.size());
+    std::printf("  longest GUI-thread CPU burst between two event-loop turns: %.1f ms (wall gaps beyond it are scheduling on a loaded machine)\n",
+        double(maxCpuGap) / 1e6);
+    doc->cancel();
+    waitFor([&] { return !doc->busy(); }, 600000);
+}
+
+void benchAdmission(MainWindow& w)
+{
+    auto* doc = w.document();
+    w.tabs()->setCurrentIndex(1);
+    doc->setSpec(specWithRequests(100000));
+    waitFor([&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 90000; }, 600000);
+    std::vector<double> total, gui;
+    bool updated = false;
+    QObject::connect(w.admissionTab(), &AdmissionTab::chartsUpdated, &w, [&] { updated = true; });
+    for (int i = 0; i < 5; ++i) {
+        updated = false;
+        QElapsedTimer t;
+        t.start();
+        doc->recomputeAdmission();
+        waitFor([&] { return updated; }, 600000);
+        w.repaint();
+        QCoreApplication::processEvents();
+        total.push_back(double(t.nsecsElapsed()) / 1e6);
+        gui.push_back(w.admissionTab()->lastRefreshMs());
+    }
+    const auto& sum = doc->admission()->result.summary;
+    std::printf("admission: %llu requests, %llu forward passes (%s clock); simulation + charts: median %.0f ms (GUI part %.1f ms)\n",
+        (unsigned long long)sum.requests, (unsigned long long)sum.steps, doc->admission()->result.clock == ClockKind::Model ? "model" : "step",
+        median(total), median(gui));
+    auto* gantt = w.admissionTab()->gantt();
+    std::vector<double> paints;
+    const int rows = int(doc->admission()->result.requests.size());
+    for (int r = 0; r < rows && paints.size() < 300; r += std::max(1, rows / 300)) {
+        gantt->scrollToRow(r);
+        gantt->repaint();
+        paints.push_back(gantt->lastPaintMs());
+    }
+    std::printf("  Gantt scrolling (%dx%d px): paint median %.2f ms, max %.2f ms over %zu scroll positions\n", gantt->width(), gantt->height(),
+        median(paints), paints.empty() ? 0 : *std::max_element(paints.begin(), paints.end()), paints.size());
+    auto* raster = w.workloadTab()->raster();
+    w.tabs()->setCurrentIndex(0);
+    std::vector<double> rpaints;
+    for (int i = 0; i < 50; ++i) {
+        raster->setWindow(i * 5.0, i * 5.0 + 60.0);
+        raster->repaint();
+        rpaints.push_back(raster->lastPaintMs());
+    }
+    std::printf("  arrival raster zoom/scroll over 100k requests: paint median %.2f ms, max %.2f ms\n", median(rpaints),
+        *std::max_element(rpaints.begin(), rpaints.end()));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::setvbuf(stdout, nullptr, _IONBF, 0);
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("LoraScopeBench"));
+    QSettings().clear();
+    const QString what = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("all");
+    MainWindow w;
+    w.resize(1920, 1080);
+    w.show();
+    waitFor([&] { return w.document()->workload() && !w.document()->busy(); }, 60000);
+    if (what == QLatin1String("workload") || what == QLatin1String("all"))
+        benchWorkload(w);
+    if (what == QLatin1String("admission") || what == QLatin1String("all"))
+        benchAdmission(w);
+    if (what == QLatin1String("stall") || what == QLatin1String("all"))
+        benchStall(w);
+    return 0;
+}

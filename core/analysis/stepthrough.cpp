@@ -1,0 +1,179 @@
+#include "analysis/stepthrough.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <unordered_map>
+
+namespace lorascope {
+
+StepThrough::StepThrough(std::shared_ptr<const Trace> trace, const SimulationConfig& config)
+    : m_trace(std::move(trace))
+    , m_config(config)
+{
+    m_config.scheduler.reportTokens = true; // the running batch is tracked from the token events
+    m_scheduler = std::make_unique<Scheduler>(m_config.scheduler);
+    const auto& r = m_trace->requests;
+    m_now = r.empty() ? 0.0 : std::min(0.0, r.front().time);
+}
+
+StepThrough::~StepThrough() = default;
+
+int StepThrough::rankOf(std::uint32_t adapter) const
+{
+    if (adapter == kNoAdapter)
+        return 0;
+    if (adapter < m_config.ranks.size())
+        return m_config.ranks[adapter];
+    return adapter < m_trace->adapters.size() ? m_trace->adapters[adapter].rank : 0;
+}
+
+bool StepThrough::next()
+{
+    if (m_done)
+        return false;
+    const auto& reqs = m_trace->requests;
+    const std::size_t n = reqs.size();
+    // Same clock rules as simulate(): submit arrivals up to now; idle → jump to the next arrival.
+    for (int guard = 0; guard < 1000000; ++guard) {
+        while (m_next < n && reqs[m_next].time <= m_now) {
+            const Request& q = reqs[m_next];
+            SimRequest sr;
+            sr.id = m_next;
+            sr.arrival = q.time;
+            sr.inputLen = q.inputLen;
+            sr.outputLen = q.outputLen;
+            sr.adapter = q.adapter;
+            sr.rank = rankOf(q.adapter);
+            if (m_scheduler->submit(sr) == RejectReason::None)
+                m_queue.push_back(m_next);
+            ++m_next;
+        }
+        if (m_scheduler->idle()) {
+            if (m_next >= n) {
+                m_done = true;
+                return false;
+            }
+            m_now = std::max(m_now, reqs[m_next].time);
+            continue;
+        }
+        const std::vector<RunningEntry> before = m_running;
+        StepResult s = m_scheduler->step(m_now);
+        if (s.kind == StepKind::Idle) {
+            for (const auto& d : s.dropped)
+                m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
+            double t = m_next < n ? reqs[m_next].time : std::numeric_limits<double>::infinity();
+            t = std::min(t, m_scheduler->nextTimeout());
+            if (!std::isfinite(t)) {
+                m_done = true; // the queue head can never be admitted
+                return false;
+            }
+            m_now = t > m_now ? t : std::nextafter(m_now, std::numeric_limits<double>::infinity());
+            continue;
+        }
+        StepSnapshot snap;
+        snap.index = m_snapshots.size();
+        snap.start = m_now;
+        snap.end = m_now + (m_config.clock == ClockKind::Steps ? 1.0 : stepSeconds(m_config.cost, s));
+
+        // S-LoRA admission numbers for this pass's scan (SPEC §2.2), from the batch before the pass.
+        if (m_config.scheduler.policy != PolicyKind::Vllm && s.kind == StepKind::Prefill) {
+            const auto& lim = m_config.scheduler.limits;
+            std::vector<std::pair<std::int64_t, std::int64_t>> list; // (used, left)
+            std::set<std::uint32_t> adapters;
+            for (const auto& e : before) {
+                list.emplace_back(std::int64_t(e.inputLen) + e.generated, std::int64_t(e.outputLen) - e.generated - 1);
+                if (e.adapter != kNoAdapter)
+                    adapters.insert(e.adapter);
+            }
+            std::int64_t batchInput = 0;
+            auto check = [&](std::uint64_t id) {
+                const Request& q = reqs[id];
+                CandidateCheck c;
+                c.id = id;
+                c.inputLen = q.inputLen;
+                c.outputLen = q.outputLen;
+                c.rank = rankOf(q.adapter);
+                auto l = list;
+                l.emplace_back(std::int64_t(q.inputLen) + 1, std::int64_t(std::max<std::uint32_t>(q.outputLen, 1)) - 1);
+                std::sort(l.begin(), l.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+                std::int64_t usedSum = 0, need = 0;
+                for (std::size_t k = 0; k < l.size(); ++k) {
+                    usedSum += l[k].first;
+                    need = std::max(need, l[k].second * std::int64_t(k + 1) + usedSum);
+                }
+                auto ads = adapters;
+                if (q.adapter != kNoAdapter)
+                    ads.insert(q.adapter);
+                std::int64_t adapterSize = 0;
+                for (auto a : ads)
+                    adapterSize += std::int64_t(rankOf(a)) * 4;
+                c.need = need;
+                c.limit = lim.maxTotalTokenNum - adapterSize;
+                c.batchInput = batchInput + q.inputLen;
+                c.batchMaxTokens = lim.effectiveBatchMaxTokens();
+                return std::make_pair(c, ads);
+            };
+            for (const auto& a : s.admitted) {
+                auto [c, ads] = check(a.id);
+                c.admitted = true;
+                snap.candidates.push_back(c);
+                const Request& q = reqs[a.id];
+                list.emplace_back(std::int64_t(q.inputLen) + 1, std::int64_t(std::max<std::uint32_t>(q.outputLen, 1)) - 1);
+                adapters = ads;
+                batchInput += q.inputLen;
+            }
+            // The request the scan stopped at: the first one still waiting.
+            if (s.blocked.kind != WaitKind::None) {
+                for (auto id : m_queue) {
+                    const bool taken = std::any_of(s.admitted.begin(), s.admitted.end(), [&](const Admission& a) { return a.id == id; });
+                    if (!taken) {
+                        auto c = check(id).first;
+                        c.reason = s.blocked;
+                        snap.candidates.push_back(c);
+                        break;
+                    }
+                }
+            }
+        }
+
+        // Update the mirrored batch and queue.
+        for (const auto& a : s.admitted) {
+            const Request& q = reqs[a.id];
+            m_running.push_back({ a.id, q.adapter, q.inputLen, q.outputLen, 0 });
+            m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), a.id), m_queue.end());
+        }
+        std::unordered_map<std::uint64_t, std::size_t> pos;
+        for (std::size_t i = 0; i < m_running.size(); ++i)
+            pos[m_running[i].id] = i;
+        for (auto id : s.tokens) {
+            if (auto it = pos.find(id); it != pos.end())
+                ++m_running[it->second].generated;
+        }
+        auto leaves = [&](std::uint64_t id) {
+            if (std::find(s.finished.begin(), s.finished.end(), id) != s.finished.end())
+                return true;
+            if (std::find(s.preempted.begin(), s.preempted.end(), id) != s.preempted.end())
+                return true;
+            return std::any_of(s.dropped.begin(), s.dropped.end(), [&](const Drop& d) { return d.id == id; });
+        };
+        m_running.erase(std::remove_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return leaves(e.id); }), m_running.end());
+        for (const auto& d : s.dropped)
+            m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
+        for (auto it = s.preempted.rbegin(); it != s.preempted.rend(); ++it)
+            m_queue.insert(m_queue.begin(), *it);
+
+        snap.result = std::move(s);
+        snap.running = m_running;
+        snap.queueLength = m_queue.size();
+        snap.queueHead.assign(m_queue.begin(), m_queue.begin() + std::ptrdiff_t(std::min<std::size_t>(20, m_queue.size())));
+        m_now = snap.end;
+        m_snapshots.push_back(std::move(snap));
+        return true;
+    }
+    m_done = true;
+    return false;
+}
+
+} // namespace lorascope

@@ -1,0 +1,46 @@
+#pragma once
+// Everything the workload designer shows for one trace, computed in one call off the GUI thread:
+// statistics, theory curves over the same bins, and the arrival raster overview. Qt-free.
+
+#include "analysis/binning.h"
+#include "util/progress.h"
+#include "workload/spec.h"
+#include "workload/stats.h"
+#include "workload/trace.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// Statistics, theory and raster of one trace (SPEC §1.4).
+struct WorkloadAnalysis {
+    std::shared_ptr<const Trace> trace;
+    std::optional<WorkloadSpec> spec; ///< the model behind the trace (none for imports): theory needs it
+    ServerLimits limits;
+    TraceStats stats;
+    std::vector<double> expectedPerAdapter; ///< index order; empty without a spec
+    std::vector<double> expectedGaps; ///< per bin of stats.gaps; empty when no gap law applies
+    std::string gapModel;
+    std::vector<double> expectedInput, expectedOutput; ///< per bin of stats.input/output.histogram
+    std::vector<double> expectedTimeline; ///< per bin of stats.timeline
+    RasterBins raster; ///< hottest adapters (rows) × time columns over the whole window
+};
+
+struct AnalysisOptions {
+    AnalysisOptions() { stats.timelineBins = 0; }
+    StatsOptions stats; ///< timelineBins = 0: about 25 arrivals per bin, 20..300 bins
+    std::size_t rasterRows = 64;
+    int rasterColumns = 1200;
+};
+
+/// Generates the spec's trace and analyses it. Throws InputError (invalid spec) or Cancelled.
+std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ProgressSink& progress = {}, const AnalysisOptions& options = {});
+
+/// Analyses a given trace (e.g. an imported one); theory curves only when `spec` is given.
+std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trace, const ServerLimits& limits,
+    const std::optional<WorkloadSpec>& spec, const AnalysisOptions& options = {});
+
+} // namespace lorascope

@@ -1,0 +1,196 @@
+// Admission preview: the table matches the engine's own output, models pass QAbstractItemModelTester,
+// settings are undoable, step-through and Gantt work on real widgets.
+#include "uitestutil.h"
+
+#include "admission/admissiontab.h"
+#include "admission/ganttview.h"
+#include "admission/requestmodel.h"
+#include "admission/stepthroughpanel.h"
+#include "charts/plotview.h"
+#include "workload/presets.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace lorascope;
+
+namespace {
+
+bool waitForAdmission(Document* doc, QSignalSpy& spy, int timeoutMs = 60000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < timeoutMs) {
+        QTest::qWait(10);
+        if (spy.count() > 0 && !doc->busy())
+            return true;
+    }
+    return false;
+}
+
+WorkloadSpec smallSpec()
+{
+    WorkloadSpec s = specForPreset("S4");
+    s.adapterCount = 6;
+    s.rate = 3;
+    s.duration = 40;
+    s.popularity.alpha = 0.5;
+    s.limits.maxTotalTokenNum = 3000; // tight: requests wait for the token budget
+    return s;
+}
+
+} // namespace
+
+class TestAdmissionTab : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void tableMatchesEngineOutput()
+    {
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        auto* tab = w.admissionTab();
+        auto* tester = new QAbstractItemModelTester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        auto* proxyTester = new QAbstractItemModelTester(tab->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        Q_UNUSED(tester)
+        Q_UNUSED(proxyTester)
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForAdmission(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
+        // Run the engine independently on the same trace and configuration.
+        SimulationConfig cfg = doc->admissionConfig();
+        cfg.scheduler.limits = doc->spec().limits;
+        const SimulationResult sim = simulate(*doc->trace(), cfg);
+        auto* model = tab->model();
+        QCOMPARE(model->rowCount(), int(sim.requests.size()));
+        int waited = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const auto& r = sim.requests[std::size_t(row)];
+            auto num = [&](int col) { return model->data(model->index(row, col), RequestTableModel::SortRole).toDouble(); };
+            auto same = [](double a, double b) { return std::isnan(b) ? std::isinf(a) : std::abs(a - b) < 1e-9; };
+            QCOMPARE(num(RequestTableModel::Id), double(r.id));
+            QVERIFY(same(num(RequestTableModel::Arrival), r.arrival));
+            QVERIFY(same(num(RequestTableModel::Admitted), r.admitted));
+            QVERIFY(same(num(RequestTableModel::FirstToken), r.firstToken));
+            QVERIFY(same(num(RequestTableModel::Finished), r.finished));
+            QVERIFY(same(num(RequestTableModel::Wait), std::isnan(r.admitted) ? NAN : r.admitted - r.arrival));
+            const QString reason = model->data(model->index(row, RequestTableModel::Reason)).toString();
+            if (r.wait.kind == WaitKind::None) {
+                QCOMPARE(reason, QStringLiteral("–"));
+            } else {
+                QCOMPARE(reason, QString::fromStdString(r.wait.describe()));
+                ++waited;
+            }
+        }
+        QVERIFY2(waited > 0, "the tight budget should make some requests wait");
+        // Charts: queue/running and KV from the binned timeline, latency distributions.
+        QCOMPARE(tab->chart(QStringLiteral("queue"))->data().series.size(), qsizetype(2));
+        QCOMPARE(tab->chart(QStringLiteral("latency"))->data().series.size(), qsizetype(3));
+        const auto& kv = tab->chart(QStringLiteral("kv"))->data();
+        QCOMPARE(kv.series.back().points.front().y(), double(doc->spec().limits.maxTotalTokenNum));
+        double peak = 0;
+        for (const auto& p : kv.series[1].points)
+            peak = std::max(peak, p.y());
+        QCOMPARE(kv.series[1].name, QStringLiteral("need"));
+        QCOMPARE(peak, double(sim.summary.peakKvNeed));
+
+        // Sort by queue wait, descending: the first row has the largest wait.
+        tab->table()->sortByColumn(RequestTableModel::Wait, Qt::DescendingOrder);
+        double maxWait = 0;
+        for (const auto& r : sim.requests)
+            if (!std::isnan(r.admitted))
+                maxWait = std::max(maxWait, r.admitted - r.arrival);
+        const double first = tab->proxy()->data(tab->proxy()->index(0, RequestTableModel::Wait), RequestTableModel::SortRole).toDouble();
+        QVERIFY(std::isinf(first) || std::abs(first - maxWait) < 1e-9);
+        // Filter the table.
+        auto* filter = tab->findChild<QLineEdit*>(QStringLiteral("requestFilter"));
+        QTest::keyClicks(filter, QStringLiteral("finished"));
+        int finished = 0;
+        for (const auto& r : sim.requests)
+            finished += r.rejected == RejectReason::None && r.dropped == DropReason::None && !std::isnan(r.finished);
+        QCOMPARE(tab->proxy()->rowCount(), finished);
+        filter->clear();
+        QCOMPARE(tab->proxy()->rowCount(), int(sim.requests.size()));
+    }
+
+    void limitEditIsUndoable()
+    {
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        auto* spin = qobject_cast<QSpinBox*>(w.admissionTab()->editor(QStringLiteral("limits.maxTotalTokenNum")));
+        QVERIFY(spin);
+        QCOMPARE(spin->value(), 6000);
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        spin->setValue(4000);
+        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(4000));
+        QVERIFY(waitForAdmission(doc, spy));
+        QTRY_COMPARE(doc->admission()->result.summary.kvCapacity, std::int64_t(4000));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(6000));
+        QCOMPARE(spin->value(), 6000);
+        auto* policy = qobject_cast<QComboBox*>(w.admissionTab()->editor(QStringLiteral("policy")));
+        policy->setCurrentIndex(2);
+        QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::Vllm);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::SLora);
+        QCOMPARE(policy->currentIndex(), 0);
+    }
+
+    void stepThroughAndGantt()
+    {
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForAdmission(doc, spy));
+        auto* step = w.admissionTab()->stepThrough();
+        QTRY_VERIFY(step->current() == -1);
+        step->findChild<QPushButton*>(QStringLiteral("stepNext"))->click();
+        QCOMPARE(step->current(), 0);
+        const auto* s0 = step->snapshot();
+        QVERIFY(s0);
+        QCOMPARE(s0->result.kind, StepKind::Prefill); // the first pass admits the first arrivals
+        QVERIFY(!s0->candidates.empty());
+        QVERIFY(s0->candidates.front().admitted);
+        QVERIFY(step->text().contains(QStringLiteral("admitted")));
+        // The first admission agrees with the engine's record.
+        const auto& rec = doc->admission()->result.requests[s0->result.admitted.front().id];
+        QCOMPARE(rec.admitted, s0->start);
+        step->findChild<QPushButton*>(QStringLiteral("stepNext"))->click();
+        QCOMPARE(step->current(), 1);
+        QCOMPARE(step->snapshot()->result.kind, StepKind::Decode);
+        step->findChild<QPushButton*>(QStringLiteral("stepPrevious"))->click();
+        QCOMPARE(step->current(), 0);
+        QVERIFY(step->nextAdmission());
+        QVERIFY(!step->snapshot()->result.admitted.empty());
+
+        auto* gantt = w.admissionTab()->gantt();
+        gantt->resize(800, 400);
+        const QImage img = gantt->grab().toImage();
+        QVERIFY(!img.isNull());
+        const QString tip = gantt->tooltipForRow(0);
+        QVERIFY(tip.contains(QStringLiteral("request 0")));
+        QVERIFY(tip.contains(QStringLiteral("why it waited")));
+        gantt->scrollToRow(10);
+        const int rows = int(doc->admission()->result.requests.size());
+        QCOMPARE(gantt->firstRow(), std::min(10, std::max(0, rows - gantt->visibleRows())));
+        QCOMPARE(gantt->rowAt(QPoint(-5, -5)), -1);
+    }
+};
+
+QTEST_MAIN(TestAdmissionTab)
+#include "tst_admissiontab.moc"

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QTableView;
+
+namespace lorascope {
+
+class Document;
+class GanttView;
+class PlotView;
+class RequestTableModel;
+class StepThroughPanel;
+
+/// Admission preview (SPEC §2): limits, policy, clock and cost model; timelines, KV need vs
+/// capacity, latency distributions, the request Gantt, the request table with wait reasons and
+/// the step-through of forward passes.
+class AdmissionTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit AdmissionTab(Document* document, QWidget* parent = nullptr);
+
+    RequestTableModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QTableView* table() const { return m_table; }
+    GanttView* gantt() const { return m_gantt; }
+    StepThroughPanel* stepThrough() const { return m_step; }
+    /// Chart by key: "queue", "kv", "latency".
+    PlotView* chart(const QString& key) const { return m_charts.value(key); }
+    QStringList chartKeys() const;
+    /// Editor of a setting by field name ("limits.maxTotalTokenNum", "policy", "clock", ...).
+    QWidget* editor(const QString& field) const { return m_editors.value(field); }
+    QString summaryText() const;
+    double lastRefreshMs() const { return m_lastRefreshMs; }
+
+Q_SIGNALS:
+    void chartsUpdated();
+    void exportRequested(QWidget* chart, const QString& name);
+
+private:
+    QWidget* createSettings();
+    void syncFromDocument();
+    void commit(const QString& field);
+    void refresh();
+    PlotView* addChart(const QString& key);
+
+    Document* m_document;
+    bool m_syncing = false;
+    QHash<QString, QWidget*> m_editors;
+    QHash<QString, PlotView*> m_charts;
+    RequestTableModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QComboBox* m_filterColumn = nullptr;
+    GanttView* m_gantt = nullptr;
+    StepThroughPanel* m_step = nullptr;
+    QLabel* m_summary = nullptr;
+    double m_lastRefreshMs = 0;
+};
+
+} // namespace lorascope

@@ -1,0 +1,141 @@
+#include "admission/requestmodel.h"
+
+#include <cmath>
+
+namespace lorascope {
+
+RequestTableModel::RequestTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void RequestTableModel::setAnalysis(std::shared_ptr<const AdmissionAnalysis> analysis)
+{
+    beginResetModel();
+    m_analysis = std::move(analysis);
+    endResetModel();
+}
+
+int RequestTableModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_analysis)
+        return 0;
+    return int(m_analysis->result.requests.size());
+}
+
+int RequestTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString RequestTableModel::statusOf(const RequestRecord& r)
+{
+    if (r.rejected != RejectReason::None)
+        return QStringLiteral("rejected: ") + QString::fromStdString(rejectReasonName(r.rejected));
+    if (r.dropped != DropReason::None)
+        return QStringLiteral("dropped: ") + QString::fromStdString(dropReasonName(r.dropped));
+    if (!std::isnan(r.finished))
+        return QStringLiteral("finished");
+    if (!std::isnan(r.admitted))
+        return QStringLiteral("running");
+    return QStringLiteral("never admitted");
+}
+
+QString RequestTableModel::reasonOf(const RequestRecord& r)
+{
+    if (r.wait.kind == WaitKind::None)
+        return QStringLiteral("–");
+    return QString::fromStdString(r.wait.describe());
+}
+
+QVariant RequestTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_analysis || !index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    if (role != Qt::DisplayRole && role != SortRole && role != Qt::TextAlignmentRole && role != Qt::ToolTipRole)
+        return {};
+    const auto& r = m_analysis->result.requests[std::size_t(index.row())];
+    const int col = index.column();
+    if (role == Qt::TextAlignmentRole)
+        return col == Status || col == Reason || col == Adapter ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter)) : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    auto time = [&](double v) -> QVariant {
+        if (role == SortRole)
+            return std::isnan(v) ? std::numeric_limits<double>::infinity() : v;
+        return std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'f', m_analysis->result.clock == ClockKind::Steps ? 2 : 3);
+    };
+    auto diff = [&](double a, double b) { return time(std::isnan(a) ? NAN : a - b); };
+    switch (col) {
+    case Id:
+        return role == SortRole ? QVariant(qulonglong(r.id)) : QVariant(QString::number(r.id));
+    case Adapter: {
+        if (r.adapter == kNoAdapter)
+            return role == SortRole ? QVariant(-1) : QVariant(QStringLiteral("(base)"));
+        if (role == SortRole)
+            return qulonglong(r.adapter);
+        const auto& ads = m_analysis->trace->adapters;
+        return r.adapter < ads.size() ? QString::fromStdString(ads[r.adapter].name) : QString::number(r.adapter);
+    }
+    case Input:
+        return role == SortRole ? QVariant(uint(r.inputLen)) : QVariant(QString::number(r.inputLen));
+    case Output:
+        return role == SortRole ? QVariant(uint(r.outputLen)) : QVariant(QString::number(r.outputLen));
+    case Arrival:
+        return time(r.arrival);
+    case Admitted:
+        return time(r.admitted);
+    case FirstToken:
+        return time(r.firstToken);
+    case Finished:
+        return time(r.finished);
+    case Wait:
+        return diff(r.admitted, r.arrival);
+    case Ttft:
+        return diff(r.firstToken, r.arrival);
+    case E2e:
+        return diff(r.finished, r.arrival);
+    case Status:
+        return statusOf(r);
+    case Reason:
+        return reasonOf(r);
+    default:
+        return {};
+    }
+}
+
+QVariant RequestTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const QString unit = m_analysis && m_analysis->result.clock == ClockKind::Model ? tr(" (s)") : tr(" (steps)");
+    switch (section) {
+    case Id:
+        return tr("Request");
+    case Adapter:
+        return tr("Adapter");
+    case Input:
+        return tr("Input");
+    case Output:
+        return tr("Output");
+    case Arrival:
+        return QString(tr("Arrival") + unit);
+    case Admitted:
+        return QString(tr("Admitted") + unit);
+    case FirstToken:
+        return QString(tr("First token") + unit);
+    case Finished:
+        return QString(tr("Finished") + unit);
+    case Wait:
+        return QString(tr("Queue wait") + unit);
+    case Ttft:
+        return QString(tr("TTFT") + unit);
+    case E2e:
+        return QString(tr("E2E") + unit);
+    case Status:
+        return tr("Status");
+    case Reason:
+        return tr("Why it waited");
+    }
+    return {};
+}
+
+} // namespace lorascope

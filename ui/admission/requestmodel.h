@@ -1,0 +1,38 @@
+#pragma once
+
+#include "analysis/admissionview.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+namespace lorascope {
+
+/// The admission preview's requests: one row per request of the simulation, with times, waits and
+/// the wait reason. Sort role = the raw number, so a QSortFilterProxyModel sorts numerically.
+class RequestTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Id, Adapter, Input, Output, Arrival, Admitted, FirstToken, Finished, Wait, Ttft, E2e, Status, Reason, ColumnCount };
+    static constexpr int SortRole = Qt::UserRole + 1;
+
+    explicit RequestTableModel(QObject* parent = nullptr);
+
+    void setAnalysis(std::shared_ptr<const AdmissionAnalysis> analysis);
+    std::shared_ptr<const AdmissionAnalysis> analysis() const { return m_analysis; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// Text of a request's fate ("finished", "rejected: input_too_long", ...).
+    static QString statusOf(const RequestRecord& r);
+    /// Text of a request's wait reason ("–" when it did not wait).
+    static QString reasonOf(const RequestRecord& r);
+
+private:
+    std::shared_ptr<const AdmissionAnalysis> m_analysis;
+};
+
+} // namespace lorascope

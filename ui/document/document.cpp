@@ -1,0 +1,273 @@
+#include "document/document.h"
+
+#include "analysis/admissionview.h"
+#include "document/session.h"
+#include "formats/traceio.h"
+#include "util/error.h"
+#include "workload/presets.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace lorascope {
+
+namespace {
+
+int mergeIdOf(const QString& key)
+{
+    // QUndoCommand::id() must be ≥ 0 to merge; -1 = never merge.
+    return key.isEmpty() ? -1 : int(qHash(key) & 0x3fffffff);
+}
+
+template<typename T, void (Document::*Setter)(const T&), const T& (Document::*Getter)() const>
+class ValueCommand : public QUndoCommand {
+public:
+    ValueCommand(Document* doc, T before, T after, const QString& text, const QString& key)
+        : QUndoCommand(text)
+        , m_doc(doc)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_key(key)
+    {
+    }
+    void undo() override { (m_doc->*Setter)(m_before); }
+    void redo() override { (m_doc->*Setter)(m_after); }
+    int id() const override { return mergeIdOf(m_key) + (std::is_same_v<T, WorkloadSpec> ? 0 : 1); }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        auto* o = static_cast<const ValueCommand*>(other);
+        if (o->m_key != m_key)
+            return false;
+        m_after = o->m_after;
+        return true;
+    }
+
+private:
+    Document* m_doc;
+    T m_before, m_after;
+    QString m_key;
+};
+
+using SpecCommand = ValueCommand<WorkloadSpec, &Document::setSpec, &Document::spec>;
+using AdmissionCommand = ValueCommand<SimulationConfig, &Document::setAdmission, &Document::admissionConfig>;
+
+} // namespace
+
+Document::Document(QObject* parent)
+    : QObject(parent)
+    , m_undo(new QUndoStack(this))
+    , m_workloadJobs(this)
+    , m_admissionJobs(this)
+{
+    m_spec = specForPreset("S4");
+    // Default preview: seconds from the cost model of the base model, so waits read as real time;
+    // the step clock is one click away for teaching.
+    m_admission = defaultAdmissionConfig(m_spec);
+    m_issues = validate(m_spec);
+    m_workloadJobs.setOnIdle([this] { Q_EMIT busyChanged(busy()); });
+    m_admissionJobs.setOnIdle([this] { Q_EMIT busyChanged(busy()); });
+    // Coalesce edits made in one event-loop pass (e.g. a preset changing ten fields) into one job.
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(0);
+    connect(&m_coalesce, &QTimer::timeout, this, &Document::regenerate);
+    m_admissionCoalesce.setSingleShot(true);
+    m_admissionCoalesce.setInterval(0);
+    connect(&m_admissionCoalesce, &QTimer::timeout, this, &Document::recomputeAdmission);
+}
+
+Document::~Document()
+{
+    m_workloadJobs.cancel();
+    m_admissionJobs.cancel();
+}
+
+void Document::editSpec(const WorkloadSpec& spec, const QString& what, const QString& mergeKey)
+{
+    if (spec == m_spec)
+        return;
+    m_undo->push(new SpecCommand(this, m_spec, spec, what, mergeKey));
+}
+
+void Document::setSpec(const WorkloadSpec& spec)
+{
+    const bool limitsChanged = !(spec.limits == m_spec.limits);
+    m_spec = spec;
+    m_issues = validate(m_spec);
+    if (limitsChanged) {
+        m_admission.scheduler.limits = m_spec.limits;
+        Q_EMIT admissionConfigChanged();
+    }
+    Q_EMIT specChanged();
+    scheduleRegenerate();
+}
+
+void Document::editAdmission(const SimulationConfig& config, const QString& what, const QString& mergeKey)
+{
+    m_undo->push(new AdmissionCommand(this, m_admission, config, what, mergeKey));
+}
+
+void Document::setAdmission(const SimulationConfig& config)
+{
+    m_admission = config;
+    if (!(m_admission.scheduler.limits == m_spec.limits)) {
+        // The limits live in the spec (they also drive the workload statistics).
+        m_spec.limits = m_admission.scheduler.limits;
+        m_issues = validate(m_spec);
+        Q_EMIT specChanged();
+        scheduleRegenerate();
+    }
+    Q_EMIT admissionConfigChanged();
+    m_admissionCoalesce.start();
+}
+
+void Document::setImportedTrace(std::shared_ptr<const Trace> trace, const QString& source)
+{
+    m_imported = std::move(trace);
+    m_importSource = source;
+    scheduleRegenerate();
+}
+
+void Document::clearImportedTrace()
+{
+    m_imported.reset();
+    m_importSource.clear();
+    scheduleRegenerate();
+}
+
+void Document::scheduleRegenerate()
+{
+    m_coalesce.start();
+}
+
+void Document::cancel()
+{
+    m_workloadJobs.cancel();
+    m_admissionJobs.cancel();
+    Q_EMIT busyChanged(busy());
+}
+
+void Document::regenerate()
+{
+    if (!m_imported && !m_issues.empty()) {
+        // Invalid spec: keep the last result; the panel shows the problems inline.
+        m_workloadJobs.cancel();
+        Q_EMIT busyChanged(busy());
+        return;
+    }
+    using Result = std::pair<std::shared_ptr<const WorkloadAnalysis>, QString>;
+    const WorkloadSpec spec = m_spec;
+    const auto imported = m_imported;
+    m_progress = 0.0;
+    m_clock.start();
+    m_workloadJobs.run(
+        [this, spec, imported](const std::atomic<bool>& cancel) -> Result {
+            ProgressSink sink;
+            sink.cancel = &cancel;
+            sink.report = [this](double f) { m_progress = f; };
+            try {
+                if (imported)
+                    return { analyzeTrace(imported, spec.limits, std::nullopt), {} };
+                return { analyzeSpec(spec, sink), {} };
+            } catch (const Cancelled&) {
+                return { nullptr, {} };
+            } catch (const std::exception& e) {
+                return { nullptr, QString::fromStdString(e.what()) };
+            }
+        },
+        [this](Result r) {
+            m_lastMs = double(m_clock.nsecsElapsed()) / 1e6;
+            Q_EMIT busyChanged(busy());
+            if (!r.first) {
+                if (!r.second.isEmpty()) {
+                    m_error = r.second;
+                    Q_EMIT failed(r.second);
+                }
+                return;
+            }
+            m_error.clear();
+            m_workload = std::move(r.first);
+            Q_EMIT workloadChanged();
+            if (m_workload->trace->requests.size() <= kAutoAdmissionLimit)
+                m_admissionCoalesce.start();
+        });
+    Q_EMIT busyChanged(true);
+}
+
+void Document::recomputeAdmission()
+{
+    auto trace = this->trace();
+    if (!trace)
+        return;
+    using Result = std::pair<std::shared_ptr<const AdmissionAnalysis>, QString>;
+    SimulationConfig config = m_admission;
+    config.scheduler.limits = m_spec.limits;
+    config.scheduler.reportTokens = false;
+    m_admissionJobs.run(
+        [trace, config](const std::atomic<bool>& cancel) -> Result {
+            ProgressSink sink;
+            sink.cancel = &cancel;
+            try {
+                return { analyzeAdmission(trace, config, sink), {} };
+            } catch (const Cancelled&) {
+                return { nullptr, {} };
+            } catch (const std::exception& e) {
+                return { nullptr, QString::fromStdString(e.what()) };
+            }
+        },
+        [this](Result r) {
+            Q_EMIT busyChanged(busy());
+            if (!r.first) {
+                if (!r.second.isEmpty())
+                    Q_EMIT failed(r.second);
+                return;
+            }
+            m_admissionResult = std::move(r.first);
+            Q_EMIT admissionChanged();
+        });
+    Q_EMIT busyChanged(true);
+}
+
+QString Document::saveSession(const QString& path, const QJsonObject& view) const
+{
+    Session s;
+    s.spec = m_spec;
+    s.admission = m_admission;
+    s.importedTrace = m_imported ? m_importSource.toStdString() : std::string();
+    s.view = nlohmann::json::parse(QJsonDocument(view).toJson(QJsonDocument::Compact).toStdString());
+    try {
+        saveSessionFile(s, path.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+QString Document::loadSession(const QString& path, QJsonObject* view)
+{
+    Session s;
+    try {
+        s = loadSessionFile(path.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    if (view)
+        *view = QJsonDocument::fromJson(QByteArray::fromStdString(s.view.dump())).object();
+    m_undo->clear();
+    m_imported.reset();
+    m_importSource.clear();
+    setSpec(s.spec);
+    setAdmission(s.admission);
+    m_fileName = path;
+    if (!s.importedTrace.empty()) {
+        try {
+            setImportedTrace(std::make_shared<Trace>(readTrace(s.importedTrace)), QString::fromStdString(s.importedTrace));
+        } catch (const std::exception& e) {
+            return tr("The session was loaded, but its imported trace could not be read: %1").arg(QString::fromStdString(e.what()));
+        }
+    }
+    return {};
+}
+
+} // namespace lorascope

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "admission/engine.h"
+#include "analysis/workloadview.h"
+#include "document/jobtracker.h"
+#include "workload/spec.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QUndoStack;
+
+namespace lorascope {
+
+struct AdmissionAnalysis;
+
+/// The open session: the workload spec (with the server limits), the admission settings, an
+/// optional imported trace, and the latest results. Edits go through the undo stack; results are
+/// computed off the GUI thread (JobTracker) and swapped in when they arrive. Views observe it.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+    ~Document() override;
+
+    const WorkloadSpec& spec() const { return m_spec; }
+    /// A user edit: pushed on the undo stack (consecutive edits with the same mergeKey, e.g. one
+    /// slider drag, become one undo step).
+    void editSpec(const WorkloadSpec& spec, const QString& what, const QString& mergeKey = {});
+    /// Replaces the spec without an undo step (undo/redo and loading use it).
+    void setSpec(const WorkloadSpec& spec);
+
+    const SimulationConfig& admissionConfig() const { return m_admission; }
+    void editAdmission(const SimulationConfig& config, const QString& what, const QString& mergeKey = {});
+    void setAdmission(const SimulationConfig& config);
+
+    QUndoStack* undoStack() const { return m_undo; }
+
+    /// Shows an imported trace instead of the generated one (theory curves are then not drawn).
+    void setImportedTrace(std::shared_ptr<const Trace> trace, const QString& source);
+    void clearImportedTrace();
+    bool hasImportedTrace() const { return m_imported != nullptr; }
+    QString importSource() const { return m_importSource; }
+
+    /// The latest workload analysis (null before the first one arrives).
+    std::shared_ptr<const WorkloadAnalysis> workload() const { return m_workload; }
+    /// The trace currently shown (generated or imported); null before the first result.
+    std::shared_ptr<const Trace> trace() const { return m_workload ? m_workload->trace : nullptr; }
+    std::shared_ptr<const AdmissionAnalysis> admission() const { return m_admissionResult; }
+
+    /// Problems of the current spec (empty = valid); shown inline by the parameter panel.
+    const std::vector<SpecIssue>& issues() const { return m_issues; }
+    QString lastError() const { return m_error; }
+
+    bool busy() const { return m_workloadJobs.isRunning() || m_admissionJobs.isRunning(); }
+    double progress() const { return m_progress.load(); }
+    /// Stops the running generation (the previous result stays).
+    void cancel();
+
+    /// Session file (spec + admission + view settings, versioned JSON, written atomically).
+    QString saveSession(const QString& path, const QJsonObject& view) const;
+    /// Loads a session; returns the error message (empty on success); view settings into `view`.
+    QString loadSession(const QString& path, QJsonObject* view);
+    QString fileName() const { return m_fileName; }
+    void setFileName(const QString& name) { m_fileName = name; }
+
+    /// Milliseconds the last workload job took from request to delivery (for the status bar).
+    double lastWorkloadMs() const { return m_lastMs; }
+
+    /// Traces larger than this are not previewed automatically (the simulation keeps one record per
+    /// forward pass); AdmissionTab offers to run it on request.
+    static constexpr std::size_t kAutoAdmissionLimit = 1000000;
+
+public Q_SLOTS:
+    void regenerate();
+    void recomputeAdmission();
+
+Q_SIGNALS:
+    void specChanged();
+    void admissionConfigChanged();
+    void workloadChanged();
+    void admissionChanged();
+    void busyChanged(bool busy);
+    void failed(const QString& message);
+
+private:
+    void scheduleRegenerate();
+
+    WorkloadSpec m_spec;
+    SimulationConfig m_admission;
+    QUndoStack* m_undo;
+    std::shared_ptr<const Trace> m_imported;
+    QString m_importSource;
+    QString m_fileName;
+    std::shared_ptr<const WorkloadAnalysis> m_workload;
+    std::shared_ptr<const AdmissionAnalysis> m_admissionResult;
+    std::vector<SpecIssue> m_issues;
+    QString m_error;
+    QTimer m_coalesce;
+    QTimer m_admissionCoalesce;
+    std::atomic<double> m_progress { 0.0 };
+    QElapsedTimer m_clock;
+    double m_lastMs = 0;
+    JobTracker m_workloadJobs;
+    JobTracker m_admissionJobs;
+};
+
+} // namespace lorascope

@@ -1,0 +1,171 @@
+#include "document/session.h"
+
+#include "util/atomicfile.h"
+#include "util/error.h"
+#include "util/jsonread.h"
+#include "util/version.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace lorascope {
+
+using nlohmann::json;
+
+namespace {
+
+json costToJson(const CostModel& c)
+{
+    return json { { "name", c.name }, { "prefill_base", c.prefillBase }, { "prefill_per_request", c.prefillPerRequest },
+        { "prefill_per_token", c.prefillPerToken }, { "prefill_per_token_rank", c.prefillPerTokenRank },
+        { "decode_base", c.decodeBase }, { "decode_per_request", c.decodePerRequest },
+        { "decode_per_context_token", c.decodePerContextToken }, { "decode_per_token_rank", c.decodePerTokenRank },
+        { "per_adapter_rank", c.perAdapterRank }, { "load_base", c.loadBase }, { "load_per_rank", c.loadPerRank } };
+}
+
+CostModel costFromJson(const json& j, const std::string& path, const std::string& file)
+{
+    JsonObjectReader r(j, path, file);
+    CostModel c;
+    c.name = r.string("name", "");
+    if (const CostModel* preset = findCostModel(c.name))
+        c = *preset; // start from the preset; explicit coefficients below override it
+    c.prefillBase = r.number("prefill_base", c.prefillBase);
+    c.prefillPerRequest = r.number("prefill_per_request", c.prefillPerRequest);
+    c.prefillPerToken = r.number("prefill_per_token", c.prefillPerToken);
+    c.prefillPerTokenRank = r.number("prefill_per_token_rank", c.prefillPerTokenRank);
+    c.decodeBase = r.number("decode_base", c.decodeBase);
+    c.decodePerRequest = r.number("decode_per_request", c.decodePerRequest);
+    c.decodePerContextToken = r.number("decode_per_context_token", c.decodePerContextToken);
+    c.decodePerTokenRank = r.number("decode_per_token_rank", c.decodePerTokenRank);
+    c.perAdapterRank = r.number("per_adapter_rank", c.perAdapterRank);
+    c.loadBase = r.number("load_base", c.loadBase);
+    c.loadPerRank = r.number("load_per_rank", c.loadPerRank);
+    r.rejectUnknown();
+    return c;
+}
+
+} // namespace
+
+SimulationConfig defaultAdmissionConfig(const WorkloadSpec& spec)
+{
+    SimulationConfig c;
+    c.scheduler.limits = spec.limits;
+    c.clock = ClockKind::Model;
+    const auto& presets = costModelPresets();
+    if (!presets.empty()) {
+        c.cost = presets.front();
+        // Match the base model's size ("13b", "7b", ...) to a preset of the same model.
+        for (const char* size : { "70b", "30b", "13b", "7b" }) {
+            if (spec.naming.baseModel.find(size) == std::string::npos)
+                continue;
+            for (const auto& p : presets) {
+                if (p.name.find(std::string("-") + size) != std::string::npos) {
+                    c.cost = p;
+                    return c;
+                }
+            }
+        }
+    }
+    return c;
+}
+
+json sessionToJson(const Session& s)
+{
+    const auto& a = s.admission;
+    json adm { { "policy", policyName(a.scheduler.policy) }, { "clock", a.clock == ClockKind::Steps ? "steps" : "model" },
+        { "max_wait_tokens", a.scheduler.maxWaitTokens }, { "abort_wait_seconds", a.scheduler.abortWaitSeconds },
+        { "vllm",
+            { { "max_num_seqs", a.scheduler.vllm.maxNumSeqs }, { "max_num_batched_tokens", a.scheduler.vllm.maxNumBatchedTokens },
+                { "max_loras", a.scheduler.vllm.maxLoras }, { "block_size", a.scheduler.vllm.blockSize },
+                { "watermark", a.scheduler.vllm.watermark } } },
+        { "cost_model", costToJson(a.cost) } };
+    json j { { "format", kSessionFormat }, { "version", kSessionVersion }, { "tool_version", kVersion },
+        { "spec", toJson(s.spec) }, { "admission", adm }, { "view", s.view } };
+    if (!s.importedTrace.empty())
+        j["imported_trace"] = s.importedTrace;
+    return j;
+}
+
+Session sessionFromJson(const json& j, const std::string& file)
+{
+    if (!j.is_object())
+        throw InputError("a session file must hold a JSON object", file);
+    JsonObjectReader r(j, "", file);
+    const std::string format = r.string("format", kSessionFormat);
+    if (format != kSessionFormat)
+        r.fail("format", "expected \"" + std::string(kSessionFormat) + "\" (got \"" + format + "\")");
+    const auto version = r.integer("version", kSessionVersion);
+    if (version < 1 || version > kSessionVersion)
+        r.fail("version", "unsupported session version " + std::to_string(version) + " (this LoraScope reads 1.." + std::to_string(kSessionVersion) + ")");
+    (void)r.string("tool_version", "");
+    Session s;
+    if (!r.has("spec"))
+        r.fail("spec", "missing");
+    s.spec = specFromJson(r.raw("spec"), file);
+    s.admission = defaultAdmissionConfig(s.spec);
+    if (r.has("admission")) {
+        JsonObjectReader a(r.raw("admission"), "admission", file);
+        const std::string policy = a.string("policy", "slora");
+        const auto kind = policyFromName(policy);
+        if (!kind)
+            a.fail("admission.policy", "unknown policy \"" + policy + "\" (known: slora, slora-abort, vllm)");
+        s.admission.scheduler.policy = *kind;
+        const std::string clock = a.string("clock", s.admission.clock == ClockKind::Steps ? "steps" : "model");
+        if (clock != "steps" && clock != "model")
+            a.fail("admission.clock", "expected \"steps\" or \"model\" (got \"" + clock + "\")");
+        s.admission.clock = clock == "steps" ? ClockKind::Steps : ClockKind::Model;
+        s.admission.scheduler.maxWaitTokens = static_cast<int>(a.integer("max_wait_tokens", 10));
+        s.admission.scheduler.abortWaitSeconds = a.number("abort_wait_seconds", 5.5);
+        if (a.has("vllm")) {
+            JsonObjectReader v(a.raw("vllm"), "admission.vllm", file);
+            auto& vl = s.admission.scheduler.vllm;
+            vl.maxNumSeqs = v.integer("max_num_seqs", vl.maxNumSeqs);
+            vl.maxNumBatchedTokens = v.integer("max_num_batched_tokens", vl.maxNumBatchedTokens);
+            vl.maxLoras = v.integer("max_loras", vl.maxLoras);
+            vl.blockSize = v.integer("block_size", vl.blockSize);
+            vl.watermark = v.number("watermark", vl.watermark);
+            v.rejectUnknown();
+        }
+        if (a.has("cost_model"))
+            s.admission.cost = costFromJson(a.raw("cost_model"), "admission.cost_model", file);
+        a.rejectUnknown();
+    }
+    s.importedTrace = r.string("imported_trace", "");
+    if (r.has("view")) {
+        s.view = r.raw("view");
+        if (!s.view.is_object())
+            r.fail("view", "expected an object");
+    }
+    r.rejectUnknown();
+    s.admission.scheduler.limits = s.spec.limits;
+    return s;
+}
+
+void saveSessionFile(const Session& session, const std::string& path)
+{
+    const std::string text = sessionToJson(session).dump(2) + "\n";
+    writeFileAtomically(path, [&text](std::ostream& out) { out << text; });
+}
+
+Session loadSessionFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError("cannot open session file", path);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    json j;
+    try {
+        j = json::parse(buf.str());
+    } catch (const json::parse_error& e) {
+        const std::string text = buf.str();
+        std::uint64_t line = 1;
+        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
+            line += text[i] == '\n';
+        throw InputError(std::string("invalid JSON: ") + e.what(), path, line);
+    }
+    return sessionFromJson(j, path);
+}
+
+} // namespace lorascope

@@ -1,0 +1,36 @@
+#pragma once
+// Session files: spec + admission settings + view settings as versioned JSON. The "spec" member is
+// a plain spec (so `lorascope-cli generate --spec session.json` reads a session too).
+
+#include "admission/engine.h"
+#include "workload/spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace lorascope {
+
+inline constexpr int kSessionVersion = 1;
+inline constexpr const char* kSessionFormat = "lorascope-session";
+
+struct Session {
+    WorkloadSpec spec;
+    SimulationConfig admission;
+    std::string importedTrace; ///< path of an imported trace shown instead of the generated one
+    nlohmann::json view = nlohmann::json::object(); ///< UI settings (tabs, toggles, zoom)
+};
+
+/// The admission settings a new session starts with: the cost-model clock with the preset of the
+/// spec's base model (S4 → llama-13b), S-LoRA policy, the spec's limits.
+SimulationConfig defaultAdmissionConfig(const WorkloadSpec& spec);
+
+nlohmann::json sessionToJson(const Session& session);
+/// Strict: unknown members and wrong types are InputErrors naming `file` and the field path.
+Session sessionFromJson(const nlohmann::json& json, const std::string& file);
+/// Writes atomically (temporary file + rename).
+void saveSessionFile(const Session& session, const std::string& path);
+Session loadSessionFile(const std::string& path);
+
+} // namespace lorascope

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "workload/spec.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSlider;
+class QSpinBox;
+
+namespace lorascope {
+
+class Document;
+
+/// Every workload parameter of SPEC §1 with units, ranges and formula tooltips. Edits go to the
+/// Document (undoable); the panel mirrors the Document's spec and shows its problems inline.
+class ParameterPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ParameterPanel(Document* document, QWidget* parent = nullptr);
+
+    /// The widget editing a parameter (field path as in validate(), e.g. "popularity.alpha").
+    QWidget* editor(const QString& field) const { return m_editors.value(field); }
+    /// Slider of a parameter that has one (nullptr otherwise).
+    QSlider* slider(const QString& field) const { return m_sliders.value(field); }
+    QString issuesText() const;
+
+Q_SIGNALS:
+    /// The user moved focus to (or hovered) the editor of a parameter.
+    void parameterFocused(const QString& field);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct LengthEditors {
+        QComboBox* kind;
+        QSpinBox *lo, *hi, *value;
+        QDoubleSpinBox *beta, *mu, *sigma, *mean, *stddev;
+    };
+    QDoubleSpinBox* addDouble(QFormLayout* form, const QString& field, const QString& label, double lo, double hi,
+        int decimals, const QString& unit, const QString& tip, bool logSlider = false, double sliderLo = 0, double sliderHi = 0);
+    QSpinBox* addInt(QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& unit, const QString& tip);
+    QComboBox* addCombo(QFormLayout* form, const QString& field, const QString& label, const QStringList& items, const QString& tip);
+    LengthEditors addLength(QFormLayout* form, const QString& prefix, const QString& what);
+    void registerEditor(const QString& field, QWidget* w);
+    void setRowVisible(const QString& field, bool visible);
+
+    void syncFromSpec();
+    void updateVisibility();
+    void showIssues();
+    void commit(const QString& field, bool fromSlider);
+    WorkloadSpec specFromEditors() const;
+    void readLength(const LengthEditors& e, LengthSpec& l) const;
+    void writeLength(const LengthEditors& e, const LengthSpec& l);
+
+    Document* m_document;
+    bool m_syncing = false;
+    int m_dragSerial = 0;
+    QHash<QString, QWidget*> m_editors;
+    QHash<QString, QSlider*> m_sliders;
+    QHash<QString, QFormLayout*> m_formOf;
+    QComboBox* m_preset = nullptr;
+    QComboBox* m_generator = nullptr;
+    QSpinBox* m_n = nullptr;
+    QDoubleSpinBox* m_rate = nullptr;
+    QDoubleSpinBox* m_duration = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QComboBox* m_popKind = nullptr;
+    QDoubleSpinBox* m_alpha = nullptr;
+    QDoubleSpinBox* m_zipf = nullptr;
+    QLineEdit* m_weights = nullptr;
+    QComboBox* m_arrKind = nullptr;
+    QDoubleSpinBox* m_cv = nullptr;
+    QDoubleSpinBox *m_onRate = nullptr, *m_offRate = nullptr, *m_meanOn = nullptr, *m_meanOff = nullptr;
+    QLineEdit* m_schedule = nullptr;
+    LengthEditors m_input {}, m_output {};
+    QLabel* m_issues = nullptr;
+};
+
+} // namespace lorascope

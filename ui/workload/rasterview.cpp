@@ -1,0 +1,232 @@
+#include "workload/rasterview.h"
+
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace lorascope {
+
+namespace {
+constexpr int kLeft = 150, kBottom = 34, kTop = 22, kRight = 8;
+constexpr int kScrollSteps = 10000;
+
+QColor heat(double f)
+{
+    // Light yellow → orange → dark red: a readable sequential ramp on white.
+    f = std::clamp(f, 0.0, 1.0);
+    const QColor a(255, 224, 130), b(230, 85, 13), c(100, 0, 30);
+    auto mix = [](const QColor& x, const QColor& y, double t) {
+        return QColor::fromRgbF(float(x.redF() + (y.redF() - x.redF()) * t), float(x.greenF() + (y.greenF() - x.greenF()) * t),
+            float(x.blueF() + (y.blueF() - x.blueF()) * t));
+    };
+    return f < 0.5 ? mix(a, b, f * 2) : mix(b, c, (f - 0.5) * 2);
+}
+} // namespace
+
+RasterView::RasterView(QWidget* parent)
+    : QWidget(parent)
+    , m_scroll(new QScrollBar(Qt::Horizontal, this))
+{
+    setMinimumSize(300, 180);
+    setMouseTracking(false);
+    setToolTip(tr("Arrivals per adapter over time (hottest adapters on top; darker = more arrivals per pixel).\n"
+                  "Wheel: zoom in time · drag: pan · double-click: whole trace."));
+    m_scroll->setRange(0, 0);
+    connect(m_scroll, &QScrollBar::valueChanged, this, [this](int v) {
+        const double span = m_t1 - m_t0;
+        const double t0 = (fullEnd() - span) * v / kScrollSteps;
+        if (std::abs(t0 - m_t0) > span * 1e-9)
+            setWindow(t0, t0 + span);
+    });
+}
+
+double RasterView::fullEnd() const
+{
+    return m_analysis ? std::max(m_analysis->stats.window, 1e-9) : 1.0;
+}
+
+void RasterView::setAnalysis(std::shared_ptr<const WorkloadAnalysis> analysis)
+{
+    const bool first = !m_analysis;
+    const double oldEnd = fullEnd();
+    m_analysis = std::move(analysis);
+    // Keep a zoomed window if it still makes sense; otherwise show everything.
+    if (first || (m_t0 <= 0 && m_t1 >= oldEnd * (1 - 1e-9)) || m_t1 > fullEnd())
+        m_t0 = 0, m_t1 = fullEnd();
+    m_dirty = true;
+    updateScrollBar();
+    update();
+}
+
+void RasterView::setWindow(double t0, double t1)
+{
+    const double end = fullEnd();
+    double span = std::clamp(t1 - t0, end * 1e-6, end);
+    t0 = std::clamp(t0, 0.0, end - span);
+    m_t0 = t0;
+    m_t1 = t0 + span;
+    m_dirty = true;
+    updateScrollBar();
+    update();
+}
+
+void RasterView::updateScrollBar()
+{
+    const double span = m_t1 - m_t0;
+    const double end = fullEnd();
+    const QSignalBlocker block(m_scroll);
+    if (span >= end * (1 - 1e-9)) {
+        m_scroll->setRange(0, 0);
+    } else {
+        m_scroll->setRange(0, kScrollSteps);
+        m_scroll->setPageStep(int(kScrollSteps * span / end));
+        m_scroll->setValue(int(std::lround(m_t0 / (end - span) * kScrollSteps)));
+    }
+}
+
+QRect RasterView::plotRect() const
+{
+    return QRect(kLeft, kTop, std::max(10, width() - kLeft - kRight), std::max(10, height() - kTop - kBottom - m_scroll->height()));
+}
+
+void RasterView::resizeEvent(QResizeEvent*)
+{
+    m_scroll->setGeometry(kLeft, height() - m_scroll->sizeHint().height(), std::max(10, width() - kLeft - kRight), m_scroll->sizeHint().height());
+    m_dirty = true;
+}
+
+void RasterView::rebuildImage()
+{
+    m_dirty = false;
+    const QRect pr = plotRect();
+    m_image = QImage(pr.size(), QImage::Format_RGB32);
+    m_image.fill(Qt::white);
+    if (!m_analysis)
+        return;
+    const auto& overview = m_analysis->raster;
+    // The whole-trace overview was binned off the GUI thread; reuse it when it is fine enough.
+    const bool whole = m_t0 <= 0 && m_t1 >= fullEnd() * (1 - 1e-9);
+    if (whole && overview.columns >= pr.width() / 2)
+        m_bins = overview;
+    else
+        m_bins = binRaster(*m_analysis->trace, overview.rowAdapters, m_t0, m_t1, pr.width());
+    const int rows = int(m_bins.rowAdapters.size());
+    if (rows == 0 || m_bins.maxCount == 0)
+        return;
+    const int shownRows = std::min(rows, pr.height()); // at least one pixel per row
+    const double rowH = double(pr.height()) / shownRows;
+    const double colW = double(pr.width()) / m_bins.columns;
+    const double logMax = std::log1p(double(m_bins.maxCount));
+    // Precompute the palette once per image.
+    QRgb palette[256];
+    for (int i = 0; i < 256; ++i)
+        palette[i] = heat(i / 255.0).rgb();
+    for (int r = 0; r < shownRows; ++r) {
+        const int y0 = int(r * rowH), y1 = std::max(y0 + 1, int((r + 1) * rowH) - (rowH >= 4 ? 1 : 0));
+        const std::uint32_t* counts = m_bins.counts.data() + std::size_t(r) * std::size_t(m_bins.columns);
+        for (int c = 0; c < m_bins.columns; ++c) {
+            if (!counts[c])
+                continue;
+            const int idx = int(std::log1p(double(counts[c])) / logMax * 255);
+            const QRgb col = palette[std::clamp(idx, 0, 255)];
+            const int x0 = int(c * colW), x1 = std::max(x0 + 1, int((c + 1) * colW));
+            for (int y = y0; y < y1 && y < m_image.height(); ++y) {
+                auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(y));
+                for (int x = x0; x < x1 && x < m_image.width(); ++x)
+                    line[x] = col;
+            }
+        }
+    }
+}
+
+void RasterView::paintEvent(QPaintEvent*)
+{
+    QElapsedTimer timer;
+    timer.start();
+    if (m_dirty || m_image.size() != plotRect().size())
+        rebuildImage();
+    QPainter p(this);
+    p.fillRect(rect(), palette().window());
+    const QRect pr = plotRect();
+    p.drawText(QRect(0, 2, width(), kTop - 4), Qt::AlignHCenter | Qt::AlignVCenter,
+        tr("Arrivals per adapter (hottest %1 adapters)").arg(m_bins.rowAdapters.size()));
+    p.drawImage(pr.topLeft(), m_image);
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(pr.adjusted(0, 0, -1, -1));
+    if (!m_analysis)
+        return;
+    // Row labels: adapter names, as many as fit.
+    const int rows = std::min<int>(int(m_bins.rowAdapters.size()), pr.height());
+    p.setPen(palette().color(QPalette::WindowText));
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.8);
+    p.setFont(f);
+    const int lineH = p.fontMetrics().height();
+    if (rows > 0) {
+        const double rowH = double(pr.height()) / rows;
+        const int every = std::max(1, int(std::ceil(lineH / rowH)));
+        const auto& trace = *m_analysis->trace;
+        for (int r = 0; r < rows; r += every) {
+            const auto a = m_bins.rowAdapters[std::size_t(r)];
+            const QString name = a < trace.adapters.size() ? QString::fromStdString(trace.adapters[a].name) : QString::number(a);
+            const int y = pr.top() + int((r + 0.5) * rowH);
+            p.drawText(QRect(2, y - lineH / 2, kLeft - 6, lineH), Qt::AlignRight | Qt::AlignVCenter,
+                p.fontMetrics().elidedText(name, Qt::ElideMiddle, kLeft - 8));
+        }
+    }
+    // Time axis: about one tick per 100 px at a 1-2-5 step.
+    const double span = m_t1 - m_t0;
+    const double raw = span / std::max(1.0, pr.width() / 100.0);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (m * mag >= raw) {
+            step = m * mag;
+            break;
+        }
+    }
+    for (double t = std::ceil(m_t0 / step) * step; t <= m_t1 + step * 1e-9; t += step) {
+        const int x = pr.left() + int((t - m_t0) / span * pr.width());
+        p.drawLine(x, pr.bottom(), x, pr.bottom() + 4);
+        p.drawText(QRect(x - 40, pr.bottom() + 4, 80, lineH), Qt::AlignHCenter, QString::number(t, 'g', 6));
+    }
+    p.drawText(QRect(0, pr.bottom() + 4, kLeft - 6, lineH), Qt::AlignRight, tr("time (s)"));
+    m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
+}
+
+void RasterView::wheelEvent(QWheelEvent* event)
+{
+    const QRect pr = plotRect();
+    const double frac = std::clamp((event->position().x() - pr.left()) / pr.width(), 0.0, 1.0);
+    const double at = m_t0 + frac * (m_t1 - m_t0);
+    const double factor = std::pow(0.8, event->angleDelta().y() / 120.0);
+    const double span = (m_t1 - m_t0) * factor;
+    setWindow(at - frac * span, at - frac * span + span);
+    event->accept();
+}
+
+void RasterView::mousePressEvent(QMouseEvent* event)
+{
+    m_dragX = int(event->position().x());
+    m_dragT0 = m_t0;
+}
+
+void RasterView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_dragX < 0 || !(event->buttons() & Qt::LeftButton))
+        return;
+    const double span = m_t1 - m_t0;
+    const double dt = (m_dragX - event->position().x()) / plotRect().width() * span;
+    setWindow(m_dragT0 + dt, m_dragT0 + dt + span);
+}
+
+void RasterView::mouseDoubleClickEvent(QMouseEvent*)
+{
+    setWindow(0, fullEnd());
+}
+
+} // namespace lorascope

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "analysis/binning.h"
+#include "analysis/workloadview.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <memory>
+
+class QScrollBar;
+
+namespace lorascope {
+
+/// Per-adapter arrival raster: one row per adapter (hottest on top), time to the right, painted
+/// with QPainter into a cached QImage (hotspot's timeline way). Wheel zooms around the cursor,
+/// dragging or the scroll bar pans, double-click shows the whole trace.
+class RasterView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RasterView(QWidget* parent = nullptr);
+
+    void setAnalysis(std::shared_ptr<const WorkloadAnalysis> analysis);
+    /// Visible time window (seconds).
+    void setWindow(double t0, double t1);
+    double windowStart() const { return m_t0; }
+    double windowEnd() const { return m_t1; }
+    /// The bins behind the current picture (for tests and export).
+    const RasterBins& bins() const { return m_bins; }
+    /// Milliseconds the last paint took (for the benchmark).
+    double lastPaintMs() const { return m_lastPaintMs; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+
+private:
+    QRect plotRect() const;
+    void rebuildImage();
+    void updateScrollBar();
+    double fullEnd() const;
+
+    std::shared_ptr<const WorkloadAnalysis> m_analysis;
+    RasterBins m_bins;
+    QImage m_image;
+    bool m_dirty = true;
+    double m_t0 = 0, m_t1 = 1;
+    int m_dragX = -1;
+    double m_dragT0 = 0;
+    double m_lastPaintMs = 0;
+    QScrollBar* m_scroll;
+};
+
+} // namespace lorascope

@@ -1,0 +1,157 @@
+#include "workload/workloadcharts.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <numeric>
+
+namespace lorascope {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("lorascope::WorkloadCharts", text);
+}
+
+const QColor kData(70, 130, 180);
+const QColor kTheory(200, 40, 40);
+const QColor kReference(60, 60, 60);
+
+PlotSeries theoryLine(const QString& name, const std::vector<double>& edges, const std::vector<double>& expected, bool geometricMid)
+{
+    PlotSeries s;
+    s.name = name;
+    s.style = PlotSeries::Style::Line;
+    s.color = kTheory;
+    for (std::size_t b = 0; b < expected.size() && b + 1 < edges.size(); ++b) {
+        const double mid = geometricMid ? std::sqrt(edges[b] * edges[b + 1]) : 0.5 * (edges[b] + edges[b + 1]);
+        s.points.append(QPointF(mid, expected[b]));
+    }
+    return s;
+}
+
+} // namespace
+
+PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
+{
+    PlotData d;
+    d.title = tr("Adapter popularity");
+    d.x.title = tr("adapter rank (by expected share)");
+    d.y.title = tr("requests");
+    d.x.log = d.y.log = logLog;
+    const auto& counts = a.stats.perAdapterCount;
+    const std::size_t n = counts.size();
+    // Order adapters by expected share (theory order); without a model, by observed count.
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    const auto& expected = a.expectedPerAdapter;
+    if (expected.size() == n) {
+        std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return expected[x] > expected[y]; });
+    } else {
+        d.x.title = tr("adapter rank (by observed count)");
+        std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
+    }
+    PlotSeries obs;
+    obs.name = tr("observed");
+    obs.style = n <= 600 ? PlotSeries::Style::Points : PlotSeries::Style::Line;
+    obs.color = kData;
+    obs.width = 2.5;
+    // Large n: keep at most ~3000 points (every k-th rank) so the chart stays fast.
+    const std::size_t step = std::max<std::size_t>(1, n / 3000);
+    for (std::size_t r = 0; r < n; r += step)
+        obs.points.append(QPointF(double(r + 1), double(counts[order[r]])));
+    d.series.append(obs);
+    if (expected.size() == n) {
+        PlotSeries th;
+        th.name = tr("expected (model)");
+        th.color = kTheory;
+        for (std::size_t r = 0; r < n; r += step)
+            th.points.append(QPointF(double(r + 1), expected[order[r]]));
+        d.series.append(th);
+    }
+    // Annotate the three hottest adapters (by observed count).
+    std::vector<std::uint32_t> hot(n);
+    std::iota(hot.begin(), hot.end(), 0u);
+    const std::size_t k = std::min<std::size_t>(3, n);
+    std::partial_sort(hot.begin(), hot.begin() + std::ptrdiff_t(k), hot.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
+    std::vector<std::uint32_t> rankOf(n);
+    for (std::size_t r = 0; r < n; ++r)
+        rankOf[order[r]] = std::uint32_t(r);
+    for (std::size_t i = 0; i < k; ++i) {
+        const auto ad = hot[i];
+        if (counts[ad] == 0)
+            continue;
+        const QString name = ad < a.trace->adapters.size() ? QString::fromStdString(a.trace->adapters[ad].name) : QString::number(ad);
+        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), name + QStringLiteral(": ") + QString::number(counts[ad]) });
+    }
+    if (!logLog)
+        d.y.min = 0.0;
+    return d;
+}
+
+PlotData gapPlot(const WorkloadAnalysis& a)
+{
+    PlotData d;
+    d.title = tr("Inter-arrival gaps");
+    d.x.title = tr("gap (s, log bins)");
+    d.y.title = tr("gaps per bin");
+    d.x.log = true;
+    d.series.append(PlotData::bars(tr("observed"), a.stats.gaps.edges, a.stats.gaps.counts, kData));
+    if (!a.expectedGaps.empty())
+        d.series.append(theoryLine(tr("model: ") + QString::fromStdString(a.gapModel), a.stats.gaps.edges, a.expectedGaps, true));
+    d.y.min = 0.0;
+    return d;
+}
+
+PlotData lengthPlot(const WorkloadAnalysis& a, bool input)
+{
+    const auto& ls = input ? a.stats.input : a.stats.output;
+    PlotData d;
+    d.title = input ? tr("Input length (mean %1, p99 %2)").arg(ls.mean, 0, 'f', 1).arg(ls.p99, 0, 'f', 0)
+                    : tr("Output length (mean %1, p99 %2)").arg(ls.mean, 0, 'f', 1).arg(ls.p99, 0, 'f', 0);
+    d.x.title = tr("tokens");
+    d.y.title = tr("requests per bin");
+    d.series.append(PlotData::bars(tr("observed"), ls.histogram.edges, ls.histogram.counts, kData));
+    const auto& expected = input ? a.expectedInput : a.expectedOutput;
+    if (!expected.empty())
+        d.series.append(theoryLine(tr("model"), ls.histogram.edges, expected, false));
+    d.y.min = 0.0;
+    return d;
+}
+
+PlotData timelinePlot(const WorkloadAnalysis& a)
+{
+    PlotData d;
+    d.title = tr("Request rate over time");
+    d.x.title = tr("time (s)");
+    d.y.title = tr("requests/s");
+    const auto& tl = a.stats.timeline;
+    std::vector<double> rate(tl.counts.size());
+    for (std::size_t b = 0; b < rate.size(); ++b) {
+        const double w = tl.edges[b + 1] - tl.edges[b];
+        rate[b] = w > 0 ? double(tl.counts[b]) / w : 0.0;
+    }
+    d.series.append(PlotData::bars(tr("observed"), tl.edges, rate, kData));
+    if (!a.expectedTimeline.empty()) {
+        std::vector<double> model(a.expectedTimeline.size());
+        for (std::size_t b = 0; b < model.size(); ++b) {
+            const double w = tl.edges[b + 1] - tl.edges[b];
+            model[b] = w > 0 ? a.expectedTimeline[b] / w : 0.0;
+        }
+        d.series.append(theoryLine(tr("model rate"), tl.edges, model, false));
+    }
+    if (a.spec && !tl.edges.empty()) {
+        PlotSeries r;
+        r.name = tr("R = %1").arg(a.spec->rate);
+        r.color = kReference;
+        r.dashed = true;
+        r.width = 1.5;
+        r.points = { QPointF(tl.edges.front(), a.spec->rate), QPointF(tl.edges.back(), a.spec->rate) };
+        d.series.append(r);
+    }
+    d.y.min = 0.0;
+    return d;
+}
+
+} // namespace lorascope

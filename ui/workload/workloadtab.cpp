@@ -1,0 +1,179 @@
+#include "workload/workloadtab.h"
+
+#include "charts/plotview.h"
+#include "document/document.h"
+#include "workload/explain.h"
+#include "workload/parameterpanel.h"
+#include "workload/rasterview.h"
+#include "workload/workloadcharts.h"
+
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace lorascope {
+
+WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_panel(new ParameterPanel(document, this))
+    , m_explain(new QTextBrowser(this))
+    , m_banner(new QLabel(this))
+    , m_logLog(new QCheckBox(tr("log–log"), this))
+    , m_raster(new RasterView(this))
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("workloadSplitter"));
+    layout->addWidget(split);
+
+    auto* left = new QSplitter(Qt::Vertical, split);
+    left->setObjectName(QStringLiteral("workloadLeftSplitter"));
+    auto* scroll = new QScrollArea(left);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    m_explain->setObjectName(QStringLiteral("explainPanel"));
+    m_explain->setOpenExternalLinks(false);
+    left->addWidget(scroll);
+    left->addWidget(m_explain);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 1);
+
+    auto* right = new QWidget(split);
+    auto* rv = new QVBoxLayout(right);
+    rv->setContentsMargins(0, 0, 0, 0);
+    m_banner->setWordWrap(true);
+    m_banner->setVisible(false);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; padding: 4px; }"));
+    auto* bannerRow = new QHBoxLayout;
+    bannerRow->addWidget(m_banner, 1);
+    auto* back = new QPushButton(tr("Back to the generator"), right);
+    back->setVisible(false);
+    bannerRow->addWidget(back);
+    rv->addLayout(bannerRow);
+    connect(back, &QPushButton::clicked, m_document, &Document::clearImportedTrace);
+    connect(m_document, &Document::workloadChanged, back, [this, back] { back->setVisible(m_document->hasImportedTrace()); });
+
+    auto* grid = new QGridLayout;
+    grid->setSpacing(4);
+    rv->addLayout(grid, 1);
+    auto* popBox = new QWidget(right);
+    auto* popLayout = new QVBoxLayout(popBox);
+    popLayout->setContentsMargins(0, 0, 0, 0);
+    popLayout->setSpacing(0);
+    popLayout->addWidget(addChart(QStringLiteral("popularity")), 1);
+    m_logLog->setObjectName(QStringLiteral("popularityLogLog"));
+    m_logLog->setToolTip(tr("Show the popularity chart on log–log axes (power laws become straight lines)."));
+    popLayout->addWidget(m_logLog, 0, Qt::AlignRight);
+    grid->addWidget(popBox, 0, 0);
+    grid->addWidget(addChart(QStringLiteral("gaps")), 0, 1);
+    grid->addWidget(addChart(QStringLiteral("input")), 1, 0);
+    grid->addWidget(addChart(QStringLiteral("output")), 1, 1);
+    grid->addWidget(addChart(QStringLiteral("timeline")), 2, 0);
+    grid->addWidget(m_raster, 2, 1);
+    m_raster->setObjectName(QStringLiteral("raster"));
+    m_raster->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_raster, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_raster, QStringLiteral("raster")); });
+    m_chartOrder << QStringLiteral("raster");
+    for (int r = 0; r < 3; ++r)
+        grid->setRowStretch(r, 1);
+
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+
+    connect(m_logLog, &QCheckBox::toggled, this, &WorkloadTab::refreshPopularity);
+    connect(m_panel, &ParameterPanel::parameterFocused, this, &WorkloadTab::explain);
+    connect(m_document, &Document::workloadChanged, this, &WorkloadTab::refresh);
+    connect(m_document, &Document::specChanged, this, [this] { explain(m_explainField); });
+    explain(QString());
+}
+
+PlotView* WorkloadTab::addChart(const QString& key)
+{
+    auto* view = new PlotView(this);
+    view->setObjectName(key + QStringLiteral("Chart"));
+    view->setMinimumSize(260, 170);
+    m_charts.insert(key, view);
+    m_chartOrder << key;
+    connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, key); });
+    return view;
+}
+
+void WorkloadTab::refreshPopularity()
+{
+    if (auto a = m_document->workload())
+        m_charts.value(QStringLiteral("popularity"))->setData(popularityPlot(*a, m_logLog->isChecked()));
+}
+
+void WorkloadTab::refresh()
+{
+    QElapsedTimer timer;
+    timer.start();
+    const auto a = m_document->workload();
+    if (!a)
+        return;
+    refreshPopularity();
+    m_charts.value(QStringLiteral("gaps"))->setData(gapPlot(*a));
+    m_charts.value(QStringLiteral("input"))->setData(lengthPlot(*a, true));
+    m_charts.value(QStringLiteral("output"))->setData(lengthPlot(*a, false));
+    m_charts.value(QStringLiteral("timeline"))->setData(timelinePlot(*a));
+    m_raster->setAnalysis(a);
+    if (m_document->hasImportedTrace()) {
+        m_banner->setText(tr("Showing the imported trace <b>%1</b> (%2 requests). Theory curves need a model, so only the data is drawn.")
+                              .arg(m_document->importSource().toHtmlEscaped())
+                              .arg(a->stats.count));
+        m_banner->setVisible(true);
+    } else {
+        m_banner->setVisible(false);
+    }
+    explain(m_explainField);
+    m_lastRefreshMs = double(timer.nsecsElapsed()) / 1e6;
+    Q_EMIT chartsUpdated();
+}
+
+void WorkloadTab::explain(const QString& field)
+{
+    m_explainField = field;
+    const auto a = m_document->workload();
+    m_explain->setHtml(explainHtml(field, m_document->spec(), a.get()));
+}
+
+QString WorkloadTab::explainText() const
+{
+    return m_explain->toPlainText();
+}
+
+QString WorkloadTab::statusText() const
+{
+    const auto a = m_document->workload();
+    if (!a)
+        return tr("Generating…");
+    const auto& s = a->stats;
+    QString alpha = std::isfinite(s.fittedAlpha) ? QString::number(s.fittedAlpha, 'f', 3) + QStringLiteral(" ± ") + QString::number(s.fittedAlphaStdErr, 'f', 3)
+                                                 : tr("n/a");
+    return tr("%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input > %6: %7, total > %8: %9)")
+        .arg(s.count)
+        .arg(s.achievedRate, 0, 'f', 3)
+        .arg(s.gapCv, 0, 'f', 3)
+        .arg(alpha)
+        .arg(s.overAnyLimit)
+        .arg(a->limits.maxReqInputLen)
+        .arg(s.overInputLimit)
+        .arg(a->limits.maxReqTotalLen)
+        .arg(s.overTotalLimit);
+}
+
+} // namespace lorascope

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QHash>
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QTextBrowser;
+
+namespace lorascope {
+
+class Document;
+class ParameterPanel;
+class PlotView;
+class RasterView;
+
+/// The workload designer: parameter panel, explain panel and the live charts (popularity, gaps,
+/// input/output lengths, rate over time, per-adapter raster).
+class WorkloadTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit WorkloadTab(Document* document, QWidget* parent = nullptr);
+
+    ParameterPanel* panel() const { return m_panel; }
+    RasterView* raster() const { return m_raster; }
+    /// Chart by key: "popularity", "gaps", "input", "output", "timeline".
+    PlotView* chart(const QString& key) const { return m_charts.value(key); }
+    QStringList chartKeys() const { return m_chartOrder; }
+    QCheckBox* logLogToggle() const { return m_logLog; }
+    QString explainText() const;
+    QString currentExplainField() const { return m_explainField; }
+    /// One-line summary of the current trace for the status bar.
+    QString statusText() const;
+
+    /// Milliseconds the last chart refresh took on the GUI thread.
+    double lastRefreshMs() const { return m_lastRefreshMs; }
+
+public Q_SLOTS:
+    void explain(const QString& field);
+
+Q_SIGNALS:
+    void chartsUpdated();
+    void exportRequested(QWidget* chart, const QString& name);
+
+private:
+    void refresh();
+    void refreshPopularity();
+    PlotView* addChart(const QString& key);
+
+    Document* m_document;
+    ParameterPanel* m_panel;
+    QTextBrowser* m_explain;
+    QLabel* m_banner;
+    QCheckBox* m_logLog;
+    RasterView* m_raster;
+    QHash<QString, PlotView*> m_charts;
+    QStringList m_chartOrder;
+    QString m_explainField;
+    double m_lastRefreshMs = 0;
+};
+
+} // namespace lorascope
