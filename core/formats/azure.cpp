@@ -50,7 +50,8 @@ std::optional<std::int64_t> parseDateTimeNs(std::string_view s)
         || (s[10] != ' ' && s[10] != 'T') || !digits(s, 11, 2, h) || s[13] != ':' || !digits(s, 14, 2, mi) || s[16] != ':'
         || !digits(s, 17, 2, se))
         return std::nullopt;
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+    // Years outside 1900..2200 are not trace timestamps (and would overflow the nanoseconds).
+    if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
         return std::nullopt;
     std::size_t pos = 19;
     std::int64_t frac = 0;

@@ -78,8 +78,12 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
                     throw InputError("Total tokens: expected Request tokens + Response tokens = " + std::to_string(static_cast<std::uint64_t>(inLen) + outLen) + ", got " + std::to_string(total), file, lineNo, "Total tokens");
             }
             std::uint32_t adapter = kNoAdapter;
-            if (cAdapter >= 0)
-                adapter = adapters.lookup(textscan::trim(fields[static_cast<std::size_t>(cAdapter)]), 0);
+            if (cAdapter >= 0) {
+                const auto name = textscan::trim(fields[static_cast<std::size_t>(cAdapter)]);
+                if (!textscan::isValidUtf8(name))
+                    throw InputError(adapterColumn + ": the name is not valid UTF-8", file, lineNo, adapterColumn);
+                adapter = adapters.lookup(name, 0);
+            }
             imp.add(time, inLen, outLen, adapter);
         });
     }

@@ -60,7 +60,7 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                 nlohmann::json o;
                 try {
                     o = nlohmann::json::parse(line);
-                } catch (const nlohmann::json::parse_error& e) {
+                } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range (number overflow)
                     throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
                 }
                 if (!o.is_object())

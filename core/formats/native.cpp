@@ -278,30 +278,46 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     return true;
 }
 
-std::string requestLine(const Trace& t, std::size_t i, std::string& line)
-{
-    const Request& r = t.requests[i];
-    line.clear();
-    line += "{\"id\":";
-    appendNumber(line, t.idOf(i));
-    line += ",\"time_s\":";
-    appendNumber(line, r.time);
-    line += ",\"adapter\":";
-    if (r.adapter == kNoAdapter)
-        line += "null";
-    else
-        appendJsonString(line, t.adapters[r.adapter].name);
-    line += ",\"rank\":";
-    appendNumber(line, static_cast<std::uint64_t>(t.rankOf(r)));
-    line += ",\"input_len\":";
-    appendNumber(line, static_cast<std::uint64_t>(r.inputLen));
-    line += ",\"output_len\":";
-    appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
-    if (t.isFailed(i))
-        line += ",\"failed\":true";
-    line += '}';
-    return line;
-}
+/// Writes request lines; the adapter part ("adapter":..,"rank":..) is escaped once per adapter.
+class RequestLines {
+public:
+    explicit RequestLines(const Trace& t)
+        : m_trace(t)
+    {
+        m_adapterPart.reserve(t.adapters.size());
+        for (const auto& a : t.adapters) {
+            std::string part = ",\"adapter\":";
+            appendJsonString(part, a.name);
+            part += ",\"rank\":";
+            appendNumber(part, static_cast<std::uint64_t>(a.rank));
+            m_adapterPart.push_back(std::move(part));
+        }
+    }
+    /// Appends request i's JSON object (no newline).
+    void append(std::string& line, std::size_t i) const
+    {
+        const Request& r = m_trace.requests[i];
+        line += "{\"id\":";
+        appendNumber(line, m_trace.idOf(i));
+        line += ",\"time_s\":";
+        appendNumber(line, r.time);
+        if (r.adapter == kNoAdapter)
+            line += ",\"adapter\":null,\"rank\":0";
+        else
+            line += m_adapterPart[r.adapter];
+        line += ",\"input_len\":";
+        appendNumber(line, static_cast<std::uint64_t>(r.inputLen));
+        line += ",\"output_len\":";
+        appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
+        if (m_trace.isFailed(i))
+            line += ",\"failed\":true";
+        line += '}';
+    }
+
+private:
+    const Trace& m_trace;
+    std::vector<std::string> m_adapterPart;
+};
 
 json parseWhole(std::istream& in, const std::string& file)
 {
@@ -313,6 +329,8 @@ json parseWhole(std::istream& in, const std::string& file)
         for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
             line += text[i] == '\n';
         throw InputError(std::string("invalid JSON: ") + e.what(), file, line);
+    } catch (const json::exception& e) { // out_of_range: a number too large for a double
+        throw InputError(std::string("invalid JSON: ") + e.what(), file);
     }
 }
 
@@ -324,17 +342,13 @@ json parseWhole(std::istream& in, const std::string& file)
 void writeNativeJsonl(const Trace& t, std::ostream& out)
 {
     out << headerJson(t).dump() << '\n';
-    std::string line, block;
-    block.reserve(1 << 16);
+    const RequestLines lines(t);
+    textscan::BlockWriter w(out);
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
-        block += requestLine(t, i, line);
-        block += '\n';
-        if (block.size() > (1 << 16) - 256) {
-            out.write(block.data(), static_cast<std::streamsize>(block.size()));
-            block.clear();
-        }
+        lines.append(w.text(), i);
+        w.text() += '\n';
+        w.maybeFlush();
     }
-    out.write(block.data(), static_cast<std::streamsize>(block.size()));
 }
 
 Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
@@ -357,12 +371,14 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
         try {
             // Request lines as LoraScope writes them take the fast path; the header, and anything
             // the fast path does not handle, go through the JSON parser (which names any error).
+            if (!first && !index) // the header line was skipped as bad (--skip-bad)
+                index = std::make_unique<AdapterIndex>(t);
             if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex))
                 continue;
             json o;
             try {
                 o = json::parse(text);
-            } catch (const json::parse_error& e) {
+            } catch (const json::exception& e) { // parse_error, or out_of_range for a number overflow
                 throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
             }
             if (first) {
@@ -398,13 +414,16 @@ void writeNativeJson(const Trace& t, std::ostream& out)
     std::string head = headerJson(t).dump();
     head.pop_back(); // reopen the object to append the requests array
     out << head << ",\"requests\":[\n";
-    std::string line;
-    for (std::size_t i = 0; i < t.requests.size(); ++i) {
-        requestLine(t, i, line);
-        if (i + 1 < t.requests.size())
-            line += ",";
-        line += '\n';
-        out.write(line.data(), static_cast<std::streamsize>(line.size()));
+    {
+        const RequestLines lines(t);
+        textscan::BlockWriter w(out);
+        for (std::size_t i = 0; i < t.requests.size(); ++i) {
+            lines.append(w.text(), i);
+            if (i + 1 < t.requests.size())
+                w.text() += ",";
+            w.text() += '\n';
+            w.maybeFlush();
+        }
     }
     out << "]}\n";
 }
@@ -571,8 +590,11 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
                     throw InputError("column rank: expected a non-negative integer, got \"" + std::string(field(cRank).substr(0, 80)) + "\"", file, lineNo, "rank");
                 rank = static_cast<int>(rv);
             }
-            if (cAdapter >= 0)
+            if (cAdapter >= 0) {
+                if (!textscan::isValidUtf8(field(cAdapter)))
+                    throw InputError("column adapter: the name is not valid UTF-8", file, lineNo, "adapter");
                 r.adapter = index.lookup(field(cAdapter), rank);
+            }
             std::uint64_t id = t.requests.size();
             if (cId >= 0) {
                 const auto idText = field(cId);
@@ -644,6 +666,9 @@ void writeSloraJson(const Trace& t, std::ostream& out)
     out << "]}\n";
 }
 
+/// Adapter indices beyond the spec's adapter limit are input errors, not a reason to allocate.
+constexpr std::uint64_t kMaxSloraAdapters = 10'000'000;
+
 Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
 {
     const json j = parseWhole(in, file);
@@ -655,7 +680,7 @@ Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions
     if (j.contains("config") && j["config"].is_object()) {
         const auto& c = j["config"];
         if (c.contains("num_adapters") && c["num_adapters"].is_number_unsigned())
-            numAdapters = c["num_adapters"].get<std::uint32_t>();
+            numAdapters = static_cast<std::uint32_t>(std::min<std::uint64_t>(c["num_adapters"].get<std::uint64_t>(), kMaxSloraAdapters));
         if (c.contains("duration") && c["duration"].is_number())
             t.duration = c["duration"].get<double>();
     }
@@ -681,7 +706,10 @@ Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions
             r.inputLen = checkLength(num("prompt_len"), "prompt_len", file, 0);
             r.outputLen = checkLength(num("output_len"), "output_len", file, 0);
             if (o.contains("adapter_index") && o["adapter_index"].is_number_unsigned()) {
-                const auto a = o["adapter_index"].get<std::uint32_t>();
+                const auto a64 = o["adapter_index"].get<std::uint64_t>();
+                if (a64 >= kMaxSloraAdapters)
+                    throw InputError(where + "adapter_index: expected an index below " + std::to_string(kMaxSloraAdapters) + ", got " + std::to_string(a64), file, 0, "adapter_index");
+                const auto a = static_cast<std::uint32_t>(a64);
                 while (t.adapters.size() <= a)
                     t.adapters.push_back({ "adapter-" + std::to_string(t.adapters.size()), 0 });
                 r.adapter = a;

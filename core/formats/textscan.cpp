@@ -16,7 +16,8 @@ namespace lorascope::textscan {
 LineReader::LineReader(std::istream& in, std::string file, std::size_t chunk)
     : m_in(in)
     , m_file(std::move(file))
-    , m_buf(std::max<std::size_t>(chunk, 64))
+    , m_buf(std::min<std::size_t>(std::max<std::size_t>(chunk, 64), 4096))
+    , m_chunk(std::max<std::size_t>(chunk, 64))
 {
 }
 
@@ -30,6 +31,8 @@ bool LineReader::fill()
         std::memmove(m_buf.data(), m_buf.data() + m_pos, rest);
     m_pos = 0;
     m_end = rest;
+    if (m_buf.size() < m_chunk && m_consumed > 0) // a long stream: read in bigger chunks
+        m_buf.resize(std::min(m_buf.size() * 2, m_chunk));
     if (m_end == m_buf.size()) {
         if (m_buf.size() >= kMaxLine)
             throw InputError("line longer than " + std::to_string(kMaxLine >> 20) + " MiB: not a trace file of this format", m_file, m_line + 1);
@@ -124,6 +127,44 @@ bool splitCsv(std::string_view line, std::vector<std::string_view>& fields, std:
     }
     fields.push_back(std::string_view(scratch).substr(fieldStart));
     return !quoted;
+}
+
+bool isValidUtf8(std::string_view s)
+{
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const auto* e = p + s.size();
+    while (p < e) {
+        const unsigned c = *p;
+        if (c < 0x80) {
+            ++p;
+            continue;
+        }
+        int n;
+        unsigned cp;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            cp = c & 0x07;
+        } else {
+            return false;
+        }
+        if (e - p <= n)
+            return false;
+        for (int k = 1; k <= n; ++k) {
+            if ((p[k] & 0xC0) != 0x80)
+                return false;
+            cp = (cp << 6) | (p[k] & 0x3F);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        p += n + 1;
+    }
+    return true;
 }
 
 std::string_view trim(std::string_view s)
@@ -342,6 +383,14 @@ bool scanFlatObject(std::string_view line, std::vector<JsonMember>& members, std
     members.clear();
     scratch.clear();
     scratch.reserve(line.size());
+    // JSON text is UTF-8; leave anything else to the full parser, which names the error.
+    for (const char ch : line) {
+        if (static_cast<unsigned char>(ch) >= 0x80) {
+            if (!isValidUtf8(line))
+                return false;
+            break;
+        }
+    }
     Cursor c { line.data(), line.data() + line.size() };
     c.ws();
     if (c.p >= c.e || *c.p != '{')

@@ -36,7 +36,8 @@ private:
 
     std::istream& m_in;
     std::string m_file;
-    std::vector<char> m_buf;
+    std::vector<char> m_buf; ///< starts small and doubles up to m_chunk while the stream lasts
+    std::size_t m_chunk;
     std::size_t m_pos = 0, m_end = 0;
     bool m_eof = false;
     bool m_first = true;
@@ -47,6 +48,9 @@ private:
 /// Splits one CSV record (RFC 4180 quoting within one line). Views point into `line` or into
 /// `scratch` (for quoted fields). Returns false for an unterminated quoted field.
 bool splitCsv(std::string_view line, std::vector<std::string_view>& fields, std::string& scratch);
+
+/// True if `s` is well-formed UTF-8 (no overlongs, surrogates or code points above U+10FFFF).
+bool isValidUtf8(std::string_view s);
 
 /// Trims spaces and tabs.
 std::string_view trim(std::string_view s);

@@ -1,0 +1,190 @@
+#include "cli/cmd_convert.h"
+
+#include "cli/commands.h"
+
+#include "formats/traceio.h"
+#include "util/error.h"
+
+#include <iostream>
+
+namespace lorascope::cli {
+
+const char* const kImportOptionsHelp = R"(Import options:
+  --skip-bad             skip malformed lines (and report how many) instead of failing
+  --drop-failed          drop requests the source marks failed (BurstGPT rows with Response
+                         tokens = 0, rows with 0 tokens) instead of keeping them marked
+  --rebase-time          shift times so that the first request arrives at 0 s
+  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default, or
+                         "Log Type"); "none" = no adapters from the file
+  --model NAME           BurstGPT: keep only rows of this Model (e.g. ChatGPT, GPT-4)
+  --assign-adapters N    give a trace without adapters N adapters, each request drawn from the
+                         popularity below (named adapter-0, adapter-1, ...)
+  --assign-alpha A       ... power-function popularity ((i+1)/N)^A - (i/N)^A (default 1 = uniform)
+  --assign-zipf S        ... Zipf popularity (i+1)^-S instead
+  --assign-seed N        seed of the assignment (default 42)
+)";
+
+const char* const kConvertHelp = R"(Usage: lorascope-cli convert IN OUT [--from FORMAT] [--to FORMAT] [OPTIONS]
+
+Convert a trace file between formats. Without --from, the format of IN is recognised from its
+content when the extension is shared (.jsonl, .json, .csv), else from its extension; without
+--to, the format of OUT follows its extension (.jsonl, .json, .csv, .slora.json,
+.mooncake.jsonl, .guidellm.jsonl, .burstgpt.csv, .vllm.jsonl). OUT is written to a temporary
+file and renamed, so a failure never leaves half a file. Large files are read as a stream.
+
+Formats (read / write):
+  jsonl      both   LoraScope JSON Lines (header line, then one request a line)
+  json       both   LoraScope JSON (one object)
+  csv        both   id,time_s,adapter,rank,input_len,output_len[,failed]
+  slora      both   S-LoRA requests: req_id, model_dir, adapter_dir, prompt_len, output_len, req_time
+  mooncake   both   {"timestamp": ms, "input_length", "output_length", "hash_ids": [...]}
+  guidellm   both   GuideLLM trace_synthetic: {"timestamp": s, "input_length", "output_length"}
+  azure      read   Azure LLM inference trace: TIMESTAMP,ContextTokens,GeneratedTokens
+  burstgpt   both   Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type
+  vllm       write  vLLM bench custom dataset: {"prompt": synthetic text, "output_tokens": n}
+A format that cannot hold something (adapters, times, hash ids) drops it, and convert says so.
+
+Options:
+  --from FORMAT          read IN as this format
+  --to FORMAT            write OUT as this format
+  --quiet                print nothing on success
+
+Import options:
+  --skip-bad             skip malformed lines (and report how many) instead of failing
+  --drop-failed          drop requests the source marks failed (BurstGPT rows with Response
+                         tokens = 0, rows with 0 tokens) instead of keeping them marked
+  --rebase-time          shift times so that the first request arrives at 0 s
+  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default, or
+                         "Log Type"); "none" = no adapters from the file
+  --model NAME           BurstGPT: keep only rows of this Model (e.g. ChatGPT, GPT-4)
+  --assign-adapters N    give a trace without adapters N adapters, each request drawn from the
+                         popularity below (named adapter-0, adapter-1, ...)
+  --assign-alpha A       ... power-function popularity ((i+1)/N)^A - (i/N)^A (default 1 = uniform)
+  --assign-zipf S        ... Zipf popularity (i+1)^-S instead
+  --assign-seed N        seed of the assignment (default 42)
+
+Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
+)";
+
+std::vector<std::string> importValueFlags()
+{
+    return { "--adapter-column", "--model", "--assign-adapters", "--assign-alpha", "--assign-zipf", "--assign-seed" };
+}
+
+std::vector<std::string> importBoolFlags()
+{
+    return { "--skip-bad", "--drop-failed", "--rebase-time" };
+}
+
+ReadOptions importOptionsFromArgs(const Args& a)
+{
+    ReadOptions o;
+    o.skipBad = a.has("--skip-bad");
+    o.dropFailed = a.has("--drop-failed");
+    o.rebaseTime = a.has("--rebase-time");
+    o.adapterColumn = a.value("--adapter-column").value_or("");
+    o.modelFilter = a.value("--model").value_or("");
+    const auto n = a.integer("--assign-adapters", 0);
+    if (n < 0 || n > 10'000'000)
+        throw UsageError("--assign-adapters must be between 0 and 10000000");
+    o.assign.count = static_cast<std::uint32_t>(n);
+    if (a.has("--assign-zipf") && a.has("--assign-alpha"))
+        throw UsageError("--assign-alpha and --assign-zipf exclude each other");
+    if (a.has("--assign-zipf")) {
+        o.assign.popularity.kind = PopularityKind::Zipf;
+        o.assign.popularity.zipfS = a.number("--assign-zipf", 1.0);
+    } else {
+        o.assign.popularity.kind = PopularityKind::Power;
+        o.assign.popularity.alpha = a.number("--assign-alpha", 1.0);
+    }
+    const auto seed = a.integer("--assign-seed", 42);
+    if (seed < 0)
+        throw UsageError("--assign-seed must be >= 0");
+    o.assign.seed = static_cast<std::uint64_t>(seed);
+    if (o.assign.count == 0 && (a.has("--assign-alpha") || a.has("--assign-zipf") || a.has("--assign-seed")))
+        throw UsageError("--assign-alpha, --assign-zipf and --assign-seed need --assign-adapters N");
+    return o;
+}
+
+std::string describeReadReport(const ReadReport& r)
+{
+    std::string s;
+    if (r.skipped)
+        s += "skipped " + std::to_string(r.skipped) + " bad line(s) (first: " + r.firstSkipReason + ")";
+    if (r.filtered)
+        s += std::string(s.empty() ? "" : "; ") + "left out " + std::to_string(r.filtered) + " row(s) of other models";
+    if (r.failed) {
+        s += std::string(s.empty() ? "" : "; ") + std::to_string(r.failed) + " failed request(s) ";
+        s += r.droppedFailed ? "dropped" : "kept and marked (--drop-failed drops them)";
+    }
+    return s;
+}
+
+namespace {
+
+/// What the target format cannot hold of this trace.
+std::vector<std::string> losses(const Trace& t, const std::string& format)
+{
+    std::vector<std::string> out;
+    bool anyAdapter = false;
+    for (const auto& r : t.requests)
+        anyAdapter = anyAdapter || r.adapter != kNoAdapter;
+    const bool hasAdapters = format == "jsonl" || format == "json" || format == "csv" || format == "slora" || format == "burstgpt";
+    if (anyAdapter && !hasAdapters)
+        out.push_back("adapters (" + std::to_string(t.adapters.size()) + ")");
+    if (t.hasHashIds() && format != "mooncake")
+        out.push_back("hash_ids");
+    if (!t.failed.empty() && !(format == "jsonl" || format == "csv" || format == "burstgpt"))
+        out.push_back("failed marks (zero-token rows are written as they are)");
+    if (format == "vllm")
+        out.push_back("arrival times");
+    if (!t.ids.empty() && !(format == "jsonl" || format == "json" || format == "csv" || format == "slora"))
+        out.push_back("request ids");
+    if (t.spec && !(format == "jsonl" || format == "json"))
+        out.push_back("the generating spec (slora keeps its main parameters)");
+    return out;
+}
+
+} // namespace
+
+int runConvert(const std::vector<std::string>& argv)
+{
+    auto valueFlags = importValueFlags();
+    valueFlags.insert(valueFlags.end(), { "--from", "--to", "--format" });
+    auto boolFlags = importBoolFlags();
+    boolFlags.push_back("--quiet");
+    const Args a(argv, valueFlags, boolFlags);
+    if (a.positional().size() != 2)
+        throw UsageError(a.positional().size() < 2 ? "convert needs IN and OUT files" : "convert takes exactly two files, IN and OUT");
+    const std::string in = a.positional()[0], out = a.positional()[1];
+    const std::string from = a.value("--from").value_or(a.value("--format").value_or(""));
+    const std::string to = a.value("--to").value_or("");
+    if (!from.empty() && !findFormat(from))
+        throw UsageError("unknown format \"" + from + "\" for --from; known: " + formatNames(false));
+    if (!to.empty() && !findFormat(to))
+        throw UsageError("unknown format \"" + to + "\" for --to; known: " + formatNames(true));
+    const TraceFormat* target = to.empty() ? formatForPath(out) : findFormat(to);
+    if (!target)
+        throw UsageError("cannot tell the output format from \"" + out + "\"; use --to with one of: " + formatNames(true));
+    if (!target->write)
+        throw UsageError("the " + target->name + " format cannot be written; use one of: " + formatNames(true));
+
+    ReadReport report;
+    const Trace trace = readTrace(in, from, importOptionsFromArgs(a), &report);
+    writeTrace(trace, out, target->name);
+    if (!a.has("--quiet")) {
+        std::cerr << "converted " << trace.requests.size() << " requests from " << in << " to " << out << " (" << target->name << ")\n";
+        if (const auto r = describeReadReport(report); !r.empty())
+            std::cerr << "note: " << r << "\n";
+        const auto lost = losses(trace, target->name);
+        if (!lost.empty()) {
+            std::cerr << "note: the " << target->name << " format cannot hold: ";
+            for (std::size_t i = 0; i < lost.size(); ++i)
+                std::cerr << (i ? ", " : "") << lost[i];
+            std::cerr << "\n";
+        }
+    }
+    return kExitOk;
+}
+
+} // namespace lorascope::cli

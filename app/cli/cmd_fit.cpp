@@ -1,0 +1,185 @@
+#include "cli/cmd_fit.h"
+
+#include "cli/args.h"
+#include "cli/cmd_convert.h"
+#include "cli/commands.h"
+
+#include "fit/fit.h"
+#include "formats/traceio.h"
+#include "util/atomicfile.h"
+#include "util/error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace lorascope::cli {
+
+const char* const kFitHelp = R"(Usage: lorascope-cli fit TRACE [-o SPEC.json] [--report] [OPTIONS]
+
+Fit a workload spec to a trace file of any readable format, so that `generate --spec SPEC.json`
+synthesises a similar workload, optionally at another rate, adapter count or duration:
+  R       requests / observed window (and the rate over time, for the report or --schedule)
+  cv      of inter-arrival gaps, overall and per adapter (pooled); the fit says where the
+          burstiness lives: per adapter (per-adapter generator) or in the total process
+          (slora generator, when its uniform lengths and power popularity fit)
+  alpha   power-function popularity ((i+1)/n)^a - (i/n)^a by maximum likelihood, with Zipf
+          (i+1)^-s as the alternative, chosen by likelihood; when the file does not give the
+          adapters' popularity order, ranks are matched by count and the bias that adds is
+          corrected by simulation
+  lengths uniform, power law or log-normal on [min, max+1), chosen by BIC, each with its
+          log-likelihood and Kolmogorov-Smirnov distance
+Without -o the spec is printed on stdout.
+
+Options:
+  -o, --output FILE      write the fitted spec (JSON) here (atomically)
+  --report               print the fit report (text, or JSON with --json)
+  --report-file FILE     write the fit report as JSON to FILE
+  --json                 the report as JSON
+  --format NAME          read TRACE as this format instead of recognising it
+  --rate R               rescale: total rate of the fitted spec, requests/s
+  --adapters N           rescale: adapter count
+  --duration S           rescale: duration, seconds
+  --seed N               seed written into the spec (default 42)
+  --schedule             follow the trace's rate over time (arrival kind "schedule")
+  --rate-bins K          bins of the rate over time (default 60)
+  --include-failed       fit failed requests too (default: leave them out)
+
+Import options:
+  --skip-bad             skip malformed lines (and report how many) instead of failing
+  --drop-failed          drop requests the source marks failed
+  --rebase-time          shift times so that the first request arrives at 0 s
+  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default)
+  --model NAME           BurstGPT: keep only rows of this Model
+  --assign-adapters N    give a trace without adapters N adapters drawn from a popularity
+  --assign-alpha A       ... power-function popularity (default 1 = uniform)
+  --assign-zipf S        ... Zipf popularity instead
+  --assign-seed N        seed of the assignment (default 42)
+
+Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
+)";
+
+namespace {
+
+std::string fmt(const char* f, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+std::string lengthLine(const LengthFit& f)
+{
+    std::ostringstream s;
+    if (!f.best())
+        return "nothing to fit\n";
+    s << "mean " << fmt("%.1f", f.mean) << ", range [" << f.min << ", " << f.max << "]\n";
+    for (std::size_t i = 0; i < f.candidates.size(); ++i) {
+        const auto& c = f.candidates[i];
+        s << "    " << (static_cast<int>(i) == f.chosen ? "* " : "  ") << toString(c.spec.kind);
+        if (c.spec.kind == LengthKind::PowerLaw)
+            s << fmt(" beta=%.4g", c.spec.beta);
+        if (c.spec.kind == LengthKind::LogNormal)
+            s << fmt(" mu=%.4g", c.spec.mu) << fmt(" sigma=%.4g", c.spec.sigma);
+        s << " [" << c.spec.lo << ", " << c.spec.hi << ")" << fmt("  logL %.1f", c.logLikelihood) << fmt("  BIC %.1f", c.bic)
+          << fmt("  KS %.4f", c.ks) << "\n";
+    }
+    return s.str();
+}
+
+void printReport(std::ostream& os, const std::string& file, const FitResult& r, const ReadReport& rr)
+{
+    const FitReport& p = r.report;
+    os << "trace           " << file << "\n";
+    if (const auto d = describeReadReport(rr); !d.empty())
+        os << "read            " << d << "\n";
+    os << "requests        " << p.requests;
+    if (p.excludedFailed)
+        os << " (" << p.excludedFailed << " failed left out)";
+    os << "\n"
+       << "window          " << fmt("%.3f s", p.window) << "\n"
+       << "rate R          " << fmt("%.4f req/s", p.rate) << fmt("  (rate over time: cv %.3f", p.rateCv) << " over " << p.rateOverTime.size()
+       << fmt(" bins of %.4g s)", p.binSeconds) << "\n"
+       << "gap cv          " << fmt("overall %.4f", p.cvOverall) << fmt(", per adapter (pooled) %.4f", p.cvPerAdapter) << "\n"
+       << "adapters        " << p.adaptersUsed << " used of " << p.popularity.adapters << "\n";
+    if (p.popularity.adapters >= 2) {
+        const auto& q = p.popularity;
+        os << "popularity      " << (q.chosen == PopularityKind::Zipf ? "zipf" : "power") << fmt("  (power alpha %.4f", q.alpha)
+           << fmt(" ± %.4f", q.alphaStdErr) << fmt(", logL %.1f;", q.alphaLogLik) << fmt(" zipf s %.4f", q.zipfS) << fmt(", logL %.1f)", q.zipfLogLik)
+           << fmt("  KS %.4f", q.ks) << (q.orderKnown ? "" : "  [order from counts]") << "\n";
+    }
+    os << "input length    " << lengthLine(p.input);
+    os << "output length   " << lengthLine(p.output);
+    os << "fitted spec     generator " << toString(r.spec.generator) << ", n " << r.spec.adapterCount << fmt(", R %.4g", r.spec.rate)
+       << fmt(", cv %.4g", r.spec.arrival.cv) << fmt(", duration %.4g s", r.spec.duration);
+    if (r.spec.popularity.kind == PopularityKind::Zipf)
+        os << fmt(", zipf s %.4g", r.spec.popularity.zipfS);
+    else
+        os << fmt(", alpha %.4g", r.spec.popularity.alpha);
+    os << "\n";
+    for (const auto& n : p.notes)
+        os << "note            " << n << "\n";
+}
+
+} // namespace
+
+int runFit(const std::vector<std::string>& argv)
+{
+    auto valueFlags = importValueFlags();
+    valueFlags.insert(valueFlags.end(), { "-o", "--output", "--report-file", "--format", "--rate", "--adapters", "--duration", "--seed", "--rate-bins" });
+    auto boolFlags = importBoolFlags();
+    boolFlags.insert(boolFlags.end(), { "--report", "--json", "--schedule", "--include-failed" });
+    const Args a(argv, valueFlags, boolFlags);
+    if (a.positional().size() != 1)
+        throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
+    const std::string file = a.positional().front();
+
+    FitOptions o;
+    o.targetRate = a.number("--rate", 0);
+    if (o.targetRate < 0)
+        throw UsageError("--rate must be > 0");
+    const auto adapters = a.integer("--adapters", 0);
+    if (adapters < 0 || adapters > 10'000'000)
+        throw UsageError("--adapters must be between 1 and 10000000");
+    o.targetAdapters = static_cast<std::uint32_t>(adapters);
+    o.targetDuration = a.number("--duration", 0);
+    if (o.targetDuration < 0)
+        throw UsageError("--duration must be > 0");
+    const auto seed = a.integer("--seed", 42);
+    if (seed < 0)
+        throw UsageError("--seed must be >= 0");
+    o.seed = static_cast<std::uint64_t>(seed);
+    o.rateSchedule = a.has("--schedule");
+    const auto bins = a.integer("--rate-bins", 60);
+    if (bins < 1 || bins > 100000)
+        throw UsageError("--rate-bins must be between 1 and 100000");
+    o.rateBins = static_cast<int>(bins);
+    o.excludeFailed = !a.has("--include-failed");
+
+    ReadReport rr;
+    const Trace trace = readTrace(file, a.value("--format").value_or(""), importOptionsFromArgs(a), &rr);
+    const FitResult r = fitTrace(trace, o);
+
+    const auto out = a.value("-o") ? a.value("-o") : a.value("--output");
+    if (out)
+        saveSpecFile(r.spec, *out);
+    if (auto rf = a.value("--report-file")) {
+        const std::string text = toJson(r.report).dump(2) + "\n";
+        writeFileAtomically(*rf, [&](std::ostream& os) { os << text; });
+    }
+    std::ostream& reportStream = out ? std::cout : std::cerr;
+    if (!out)
+        std::cout << toJson(r.spec).dump(2) << "\n";
+    if (a.has("--report")) {
+        if (a.has("--json"))
+            reportStream << toJson(r.report).dump(2) << "\n";
+        else
+            printReport(reportStream, file, r, rr);
+    }
+    return kExitOk;
+}
+
+} // namespace lorascope::cli

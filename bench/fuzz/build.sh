@@ -1,0 +1,29 @@
+#!/bin/sh
+# Builds one libFuzzer binary per trace parser with Debian's clang (apt-get install clang
+# libclang-rt-14-dev), with AddressSanitizer and UBSan. Optional: the normal build never runs this.
+#   BUILD=build/dev bench/fuzz/build.sh [OUTDIR]     then e.g.
+#   OUTDIR/fuzz_csv -max_total_time=600 bench/fuzz/corpus/csv
+# BUILD is a configured build directory (for the generated util/version.h).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:-$root/build/fuzz}
+build=${BUILD:-$root/build/dev}
+gen="$build/core/generated"
+[ -f "$gen/util/version.h" ] || { echo "configure a build first ($gen/util/version.h missing; set BUILD=...)" >&2; exit 1; }
+mkdir -p "$out/obj"
+cxx="clang++ -std=c++20 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -I$root/core -I$gen"
+objs=""
+for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workload/*.cpp "$root"/core/random/*.cpp; do
+  o="$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .cpp).o"
+  if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
+    echo "compile $src"
+    $cxx -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+  fi
+  objs="$objs $o"
+done
+for f in csv jsonl json slora mooncake guidellm azure burstgpt; do
+  echo "fuzz_$f"
+  # shellcheck disable=SC2086
+  $cxx -fsanitize=fuzzer -DLORASCOPE_FUZZ_FORMAT="\"$f\"" "$here/fuzz_formats.cpp" $objs -o "$out/fuzz_$f"
+done

@@ -1,0 +1,1 @@
+target_sources(lorascope_core PRIVATE fit/fit.cpp)

@@ -1,0 +1,67 @@
+// Replays the kept fuzzing corpus (bench/fuzz/corpus/<format>/*) through every parser with the
+// normal build: each input must parse or raise InputError, never crash or throw anything else
+// (under the ASan/UBSan CI build this also catches memory errors the fuzzer once found).
+
+#include "formats/traceio.h"
+#include "util/error.h"
+
+#include "testutil.h"
+
+#include <QTest>
+
+#include <filesystem>
+#include <sstream>
+
+using namespace lorascope;
+
+class TestFormatsCorpus : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void replay_data()
+    {
+        QTest::addColumn<QString>("format");
+        for (const char* f : { "csv", "jsonl", "json", "slora", "mooncake", "guidellm", "azure", "burstgpt" })
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void replay()
+    {
+        QFETCH(QString, format);
+        const auto dir = std::filesystem::path(LORASCOPE_FUZZ_CORPUS) / format.toStdString();
+        QVERIFY2(std::filesystem::is_directory(dir), dir.c_str());
+        const TraceFormat* f = findFormat(format.toStdString());
+        QVERIFY(f && f->read);
+        int files = 0, parsed = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+            if (!entry.is_regular_file())
+                continue;
+            ++files;
+            const std::string text = test::readText(entry.path().string());
+            for (const bool skipBad : { false, true }) {
+                std::istringstream in(text);
+                ReadOptions o;
+                o.skipBad = skipBad;
+                o.dropFailed = skipBad;
+                ReadReport report;
+                try {
+                    const Trace t = f->read(in, entry.path().string(), o, report);
+                    ++parsed;
+                    if (f->write) {
+                        std::ostringstream out;
+                        f->write(t, out);
+                    }
+                } catch (const InputError& e) {
+                    // Errors name the file they came from.
+                    QVERIFY2(e.file() == entry.path().string(), e.what());
+                } catch (const std::exception& e) {
+                    QFAIL(qPrintable(QString::fromStdString(entry.path().string() + ": unexpected exception: " + e.what())));
+                }
+            }
+        }
+        QVERIFY2(files > 0, "empty corpus");
+        QVERIFY2(parsed > 0, "no corpus file parsed: the seeds are missing");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFormatsCorpus)
+#include "tst_formats_corpus.moc"
