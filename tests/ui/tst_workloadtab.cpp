@@ -86,14 +86,16 @@ private Q_SLOTS:
         const double perAdapter = n / doc->spec().adapterCount;
         for (const auto& p : seriesNamed(pop, QStringLiteral("expected"))->points)
             QVERIFY(std::abs(p.y() - perAdapter) < 1e-9 * n);
-        // cv = 1 per adapter → the merge is Poisson at R: expected gaps per bin (N−1)(e^{−Ra} − e^{−Rb}).
+        // cv = 1 per adapter → the merge is Poisson at R: expected gaps per bin (N−1)(e^{−Ra} − e^{−Rb}),
+        // except the first bin, which also counts every gap below its lower edge (a = 0).
         const double R = doc->spec().rate;
         const auto& gh = a->stats.gaps;
         const auto* gth = seriesNamed(tab->chart(QStringLiteral("gaps"))->data(), QStringLiteral("model"));
         QVERIFY(gth);
         QCOMPARE(gth->points.size(), qsizetype(gh.counts.size()));
         for (std::size_t b = 0; b < gh.counts.size(); ++b) {
-            const double expect = (n - 1) * (std::exp(-R * gh.edges[b]) - std::exp(-R * gh.edges[b + 1]));
+            const double lower = b == 0 ? 0.0 : gh.edges[b];
+            const double expect = (n - 1) * (std::exp(-R * lower) - std::exp(-R * gh.edges[b + 1]));
             QVERIFY(std::abs(gth->points[qsizetype(b)].y() - expect) < 1e-6 * n);
         }
         // Raster: rows hottest first, its bins hold every request of those adapters.

@@ -9,6 +9,7 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lorascope {
@@ -158,13 +159,16 @@ void GanttView::paintEvent(QPaintEvent*)
         p.drawText(QRect(0, y - lineH / 2, kLeft - 4, lineH), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_first + r));
     }
     const QString unit = m_analysis && m_analysis->result.clock == ClockKind::Model ? tr("s") : tr("steps");
+    // Enough decimals to tell neighbouring ticks apart, no more (a quarter of the span, 2 digits).
+    const double tick = (m_t1 - m_t0) / 4;
+    const int decimals = tick > 0 ? std::clamp(1 - static_cast<int>(std::floor(std::log10(tick))), 0, 6) : 0;
     for (int i = 0; i <= 4; ++i) {
         const double t = m_t0 + (m_t1 - m_t0) * i / 4;
         const int px = pr.left() + pr.width() * i / 4;
         p.drawLine(px, pr.bottom(), px, pr.bottom() + 3);
         const Qt::Alignment al = i == 0 ? Qt::AlignLeft : i == 4 ? Qt::AlignRight : Qt::AlignHCenter;
         const int bx = i == 0 ? px : i == 4 ? px - 120 : px - 60;
-        p.drawText(QRect(bx, pr.bottom() + 3, 120, lineH), al, QString::number(t, 'g', 6) + QLatin1Char(' ') + unit);
+        p.drawText(QRect(bx, pr.bottom() + 3, 120, lineH), al, QString::number(t, 'f', decimals) + QLatin1Char(' ') + unit);
     }
     m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
 }
