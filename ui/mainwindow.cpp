@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "fitting/fitdialog.h"
+
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
 #include "charts/plotview.h"
@@ -171,7 +173,8 @@ void MainWindow::createMenus()
     auto* aSaveAs = file->addAction(tr("Save Session &As…"), this, saveAs);
     aSaveAs->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
-    file->addAction(tr("&Import Trace…"), this, [this] {
+    // Asks for a trace file to read; returns {path, format name or empty for "by extension"}.
+    auto askTraceToRead = [this](const QString& title) -> std::pair<QString, QString> {
         QStringList filters;
         QStringList all;
         for (const auto& f : traceFormats()) {
@@ -185,14 +188,25 @@ void MainWindow::createMenus()
         }
         filters.prepend(tr("All trace files (%1)").arg(all.join(QLatin1Char(' '))));
         QString selected;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import Trace"), QString(), filters.join(QStringLiteral(";;")), &selected);
+        const QString path = QFileDialog::getOpenFileName(this, title, QString(), filters.join(QStringLiteral(";;")), &selected);
+        QString format;
+        if (!path.isEmpty() && !selected.startsWith(tr("All trace files")))
+            format = selected.section(QStringLiteral(" — "), 0, 0);
+        return { path, format };
+    };
+    file->addAction(tr("&Import Trace…"), this, [this, askTraceToRead] {
+        const auto [path, format] = askTraceToRead(tr("Import Trace"));
         if (path.isEmpty())
             return;
-        QString format;
-        if (!selected.startsWith(tr("All trace files")))
-            format = selected.section(QStringLiteral(" — "), 0, 0);
         if (const QString err = importTrace(path, format); !err.isEmpty())
             QMessageBox::warning(this, tr("Import Trace"), err);
+    });
+    file->addAction(tr("&Fit Workload from Trace…"), this, [this, askTraceToRead] {
+        const auto [path, format] = askTraceToRead(tr("Fit Workload from Trace"));
+        if (path.isEmpty())
+            return;
+        if (const QString err = fitFromTrace(path, format, true); !err.isEmpty())
+            QMessageBox::warning(this, tr("Fit Workload from Trace"), err);
     });
     file->addAction(tr("&Export Trace…"), this, [this] {
         QStringList filters;
@@ -326,6 +340,27 @@ QString MainWindow::importTrace(const QString& path, const QString& format)
     } catch (const std::exception& e) {
         QApplication::restoreOverrideCursor();
         return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+QString MainWindow::fitFromTrace(const QString& path, const QString& format, bool interactive)
+{
+    std::unique_ptr<FitDialog> dialog;
+    try {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        auto trace = std::make_shared<const Trace>(readTrace(path.toStdString(), format.toStdString()));
+        dialog = std::make_unique<FitDialog>(trace, path, this);
+        QApplication::restoreOverrideCursor();
+    } catch (const std::exception& e) {
+        QApplication::restoreOverrideCursor();
+        return QString::fromStdString(e.what());
+    }
+    if (!interactive || dialog->exec() == QDialog::Accepted) {
+        // The fitted model replaces the parameters (one undo step); the designer then shows it.
+        m_document->clearImportedTrace();
+        m_document->editSpec(dialog->fittedSpec(), tr("Fit from %1").arg(QFileInfo(path).fileName()));
+        statusBar()->showMessage(tr("Fitted the workload model to %1").arg(path), 6000);
     }
     return {};
 }

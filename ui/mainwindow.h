@@ -35,6 +35,9 @@ public:
     QString saveSession(const QString& path);
     QString importTrace(const QString& path, const QString& format = {});
     QString exportTrace(const QString& path, const QString& format = {});
+    /// File > Fit Workload from Trace: reads the trace, fits a model (core/fit), shows trace vs
+    /// fitted model; if accepted (always when !interactive) the fitted spec becomes the parameters.
+    QString fitFromTrace(const QString& path, const QString& format = {}, bool interactive = false);
     /// Exports a chart by key ("popularity", "gaps", "input", "output", "timeline", "raster",
     /// "admission.<name>") as PNG or SVG.
     QString exportChart(const QString& key, const QString& path);

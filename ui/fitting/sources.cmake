@@ -1,0 +1,2 @@
+target_sources(lorascope_ui PRIVATE
+  fitting/fitdialog.cpp fitting/fitdialog.h)
