@@ -1,8 +1,29 @@
 #include "util/jsonread.h"
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 namespace lorascope {
+
+nlohmann::json readJsonFile(const std::string& path, const std::string& what)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError("cannot open " + what, path);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    const std::string text = buf.str();
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        // nlohmann reports a byte offset; turn it into a line number.
+        std::uint64_t line = 1;
+        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
+            line += text[i] == '\n';
+        throw InputError(std::string("invalid JSON: ") + e.what(), path, line);
+    }
+}
 
 JsonObjectReader::JsonObjectReader(const nlohmann::json& json, std::string path, std::string file)
     : m_json(json)

@@ -10,6 +10,10 @@
 
 namespace lorascope {
 
+/// Reads and parses a whole JSON file. Throws InputError naming the file ("cannot open <what>") or
+/// the file and line of a syntax error.
+nlohmann::json readJsonFile(const std::string& path, const std::string& what = "file");
+
 /// Reads members of one JSON object; remembers which were read so unknown ones can be reported.
 class JsonObjectReader {
 public:

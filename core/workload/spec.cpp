@@ -518,22 +518,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
 
 WorkloadSpec loadSpecFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open spec file", path);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    json j;
-    try {
-        j = json::parse(buf.str());
-    } catch (const json::parse_error& e) {
-        // nlohmann reports a byte offset; turn it into a line number.
-        const std::string text = buf.str();
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), path, line);
-    }
+    json j = readJsonFile(path, "spec file");
     if (j.is_object() && j.contains("spec") && !j.contains("generator") && !j.contains("rate"))
         j = j["spec"]; // a session file: take its spec
     WorkloadSpec spec = specFromJson(j, path);

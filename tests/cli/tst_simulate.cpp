@@ -1,6 +1,7 @@
 // lorascope-cli simulate: the real binary on a CSV trace, its output files, messages and exit codes.
 
 #include "../core/testutil.h"
+#include "clitestutil.h"
 
 #include <QProcess>
 #include <QtTest>
@@ -11,24 +12,9 @@
 using namespace lorascope;
 
 namespace {
-struct Run {
-    int code;
-    QString out, err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(LORASCOPE_CLI_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return { -1, {}, QStringLiteral("timed out") };
-    }
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-        QString::fromUtf8(p.readAllStandardError()) };
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
+using test::cli;
+using test::q;
+using test::Run;
 
 std::vector<nlohmann::json> readJsonl(const std::string& path)
 {

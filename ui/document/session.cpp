@@ -150,21 +150,7 @@ void saveSessionFile(const Session& session, const std::string& path)
 
 Session loadSessionFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open session file", path);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    json j;
-    try {
-        j = json::parse(buf.str());
-    } catch (const json::parse_error& e) {
-        const std::string text = buf.str();
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), path, line);
-    }
+    const json j = readJsonFile(path, "session file");
     return sessionFromJson(j, path);
 }
 
