@@ -25,17 +25,7 @@ using namespace lorascope;
 
 namespace {
 
-bool waitForAdmission(Document* doc, QSignalSpy& spy, int timeoutMs = 60000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < timeoutMs) {
-        QTest::qWait(10);
-        if (spy.count() > 0 && !doc->busy())
-            return true;
-    }
-    return false;
-}
+using test::waitForSignal;
 
 WorkloadSpec smallSpec()
 {
@@ -67,7 +57,7 @@ private Q_SLOTS:
         Q_UNUSED(proxyTester)
         QSignalSpy spy(doc, &Document::admissionChanged);
         doc->setSpec(smallSpec());
-        QVERIFY(waitForAdmission(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
         // Run the engine independently on the same trace and configuration.
         SimulationConfig cfg = doc->admissionConfig();
@@ -136,7 +126,7 @@ private Q_SLOTS:
         QSignalSpy spy(doc, &Document::admissionChanged);
         spin->setValue(4000);
         QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(4000));
-        QVERIFY(waitForAdmission(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QTRY_COMPARE(doc->admission()->result.summary.kvCapacity, std::int64_t(4000));
         doc->undoStack()->undo();
         QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(6000));
@@ -156,7 +146,7 @@ private Q_SLOTS:
         auto* doc = w.document();
         QSignalSpy spy(doc, &Document::admissionChanged);
         doc->setSpec(smallSpec());
-        QVERIFY(waitForAdmission(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         auto* step = w.admissionTab()->stepThrough();
         QTRY_VERIFY(step->current() == -1);
         step->findChild<QPushButton*>(QStringLiteral("stepNext"))->click();

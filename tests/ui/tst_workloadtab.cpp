@@ -22,17 +22,7 @@ using namespace lorascope;
 
 namespace {
 
-bool waitForResult(Document* doc, QSignalSpy& spy, int timeoutMs = 60000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < timeoutMs) {
-        QTest::qWait(10);
-        if (spy.count() > 0 && !doc->busy())
-            return true;
-    }
-    return false;
-}
+using test::waitForSignal;
 
 const PlotSeries* seriesNamed(const PlotData& d, const QString& prefix)
 {
@@ -117,7 +107,7 @@ private Q_SLOTS:
         QVERIFY(alpha);
         QSignalSpy spy(doc, &Document::workloadChanged);
         alpha->setValue(0.3);
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QCOMPARE(doc->spec().popularity.alpha, 0.3);
         QCOMPARE(doc->workload()->spec->popularity.alpha, 0.3);
         // α < 1: adapter 0 is the hottest with p = (1/n)^α.
@@ -128,13 +118,13 @@ private Q_SLOTS:
         QCOMPARE(doc->undoStack()->count(), 1);
         spy.clear();
         doc->undoStack()->undo();
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QCOMPARE(doc->spec().popularity.alpha, 1.0);
         QCOMPARE(alpha->value(), 1.0);
         QCOMPARE(doc->workload()->spec->popularity.alpha, 1.0);
         spy.clear();
         doc->undoStack()->redo();
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QCOMPARE(alpha->value(), 0.3);
         QCOMPARE(doc->workload()->spec->popularity.alpha, 0.3);
     }
@@ -154,7 +144,7 @@ private Q_SLOTS:
             QTest::qWait(30); // charts follow while dragging
         }
         Q_EMIT slider->sliderReleased();
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QCOMPARE(doc->undoStack()->count(), 1); // the whole drag is one step
         QCOMPARE(doc->spec().arrival.cv, spin->value());
         QVERIFY(doc->spec().arrival.cv > 1.0);
@@ -178,7 +168,7 @@ private Q_SLOTS:
         QCOMPARE(spy.count(), 0);
         QCOMPARE(doc->workload(), before); // last good result stays on screen
         hi->setValue(1024);
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QVERIFY(doc->issues().empty());
         QVERIFY(w.workloadTab()->panel()->issuesText().isEmpty());
         QCOMPARE(doc->workload()->stats.input.max <= 1023, true);
@@ -192,7 +182,7 @@ private Q_SLOTS:
         auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
         QSignalSpy spy(doc, &Document::workloadChanged);
         alpha->setValue(0.3);
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QFocusEvent focus(QEvent::FocusIn, Qt::TabFocusReason);
         QCoreApplication::sendEvent(alpha, &focus);
         QCOMPARE(w.workloadTab()->currentExplainField(), QStringLiteral("popularity.alpha"));
@@ -216,7 +206,7 @@ private Q_SLOTS:
         auto* gen = qobject_cast<QComboBox*>(w.workloadTab()->panel()->editor(QStringLiteral("generator")));
         QSignalSpy spy(doc, &Document::workloadChanged);
         gen->setCurrentIndex(1);
-        QVERIFY(waitForResult(doc, spy));
+        QVERIFY(waitForSignal(doc, spy));
         QCOMPARE(doc->spec().generator, GeneratorKind::Slora);
         // slora: exactly int(R·T) requests.
         QCOMPARE(doc->workload()->stats.count, std::uint64_t(doc->spec().rate * doc->spec().duration));

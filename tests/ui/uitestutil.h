@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -31,6 +32,19 @@ inline bool waitIdle(Document* doc, int timeoutMs = 60000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         QTest::qWait(5);
         if (!doc->busy() && doc->workload())
+            return true;
+    }
+    return false;
+}
+
+/// Waits until `spy` has seen its signal and no job runs (bounded).
+inline bool waitForSignal(Document* doc, QSignalSpy& spy, int timeoutMs = 60000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < timeoutMs) {
+        QTest::qWait(10);
+        if (spy.count() > 0 && !doc->busy())
             return true;
     }
     return false;
