@@ -1,5 +1,6 @@
-// Replay client benchmarks against the simulated server (in-process, on its own thread; the
-// client runs on the main thread). Numbers only, never pass/fail.
+// Replay client benchmarks against the simulated server, which runs in a child process so that
+// the client's CPU time (all its threads) and the server's are measured apart. Both share this
+// machine's cores, as in the issue. Numbers only, never pass/fail.
 //   bench_replay open  [RATE=2000] [SECONDS=30] [TOKENS=64] [TOKEN_MS=10]   open-loop lateness, CPU
 //   bench_replay hold  [STREAMS=5000] [SECONDS_PER_STREAM=10]               concurrent streams held
 //   bench_replay trace RATE SECONDS TOKENS FILE                              write the schedule (JSONL)
@@ -8,6 +9,10 @@
 #include "server/simserver.h"
 
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <cstdio>
 #include <cstdlib>
@@ -18,11 +23,41 @@ using namespace lorascope;
 
 namespace {
 
-double threadCpu()
+double seconds(const rusage& u)
+{
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+double processCpu()
 {
     rusage u {};
-    getrusage(RUSAGE_THREAD, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+    getrusage(RUSAGE_SELF, &u);
+    return seconds(u);
+}
+
+// The server in a child process; returns its pid and port.
+std::pair<pid_t, std::uint16_t> forkServer(const SimServerOptions& so)
+{
+    int fds[2];
+    if (::pipe(fds) != 0)
+        std::exit(1);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(fds[0]);
+        SimServer server(so);
+        server.start();
+        const std::uint16_t port = server.port();
+        if (::write(fds[1], &port, sizeof port) != sizeof port)
+            std::_Exit(1);
+        for (;;)
+            ::pause(); // until the parent's SIGTERM
+    }
+    ::close(fds[1]);
+    std::uint16_t port = 0;
+    if (::read(fds[0], &port, sizeof port) != sizeof port)
+        std::exit(1);
+    ::close(fds[0]);
+    return { pid, port };
 }
 
 Trace uniformTrace(double rate, double seconds, std::uint32_t tokens)
@@ -69,20 +104,24 @@ int main(int argc, char** argv)
         trace = uniformTrace(streams, 1.0, std::uint32_t(perStream / 0.1));
         std::printf("hold: %.0f streams opened within 1 s, each %.0f s long\n", streams, perStream);
     }
-    SimServer server(so);
-    server.start();
+    const auto [serverPid, port] = forkServer(so);
     ReplayOptions o;
-    o.target = "http://127.0.0.1:" + std::to_string(server.port());
+    o.target = "http://127.0.0.1:" + std::to_string(port);
+    if (const char* t = std::getenv("LORASCOPE_REPLAY_THREADS"))
+        o.networkThreads = std::size_t(std::atoi(t));
     o.backend = Backend::OpenAiCompletions;
     o.startDelay = 0.2;
     std::uint64_t maxInFlight = 0;
     ReplayObserver obs;
     obs.statusInterval = 0.05;
     obs.onStatus = [&](const ReplayStatus& s) { maxInFlight = std::max(maxInFlight, s.inFlight); };
-    const double cpu0 = threadCpu();
+    const double cpu0 = processCpu();
     const auto result = runReplay(trace, o, obs);
-    const double cpu = threadCpu() - cpu0;
-    server.stop();
+    const double cpu = processCpu() - cpu0;
+    ::kill(serverPid, SIGTERM);
+    int status = 0;
+    rusage serverUsage {};
+    ::wait4(serverPid, &status, 0, &serverUsage);
     std::vector<double> sendLate, dispatchLate;
     std::size_t completed = 0, failed = 0;
     std::map<std::string, int> errors;
@@ -101,7 +140,9 @@ int main(int argc, char** argv)
         std::printf("  error x%d: %s\n", v, k.c_str());
     printLateness("dispatch lateness (timer):", dispatchLate);
     printLateness("send lateness (sent-sched):", sendLate);
-    std::printf("client thread CPU %.2f s = %.1f us per request (%.0f %% of one core)\n", cpu,
+    std::printf("client CPU (all threads) %.2f s = %.1f us per request (%.0f %% of one core)\n", cpu,
         1e6 * cpu / double(result.records.size()), 100.0 * cpu / result.wallSeconds);
+    std::printf("server CPU %.2f s = %.1f us per request\n", seconds(serverUsage),
+        1e6 * seconds(serverUsage) / double(result.records.size()));
     return 0;
 }

@@ -38,6 +38,7 @@ Options:
   --first-token-ms MS          with --token-ms: delay of the first token (default 0)
   --adapter-rank N             LoRA rank assumed for every adapter (default 16)
   --base-model NAME            OpenAI model name meaning "no adapter" (default base)
+  --keep-alive-s S             close a kept-alive connection idle S seconds (default 5; 0 = never)
   --max-total-token-num N      S-LoRA limits (defaults as S-LoRA: 6000, derived, 1000, 3072, 2048)
   --batch-max-tokens N
   --running-max-req-size N
@@ -82,7 +83,7 @@ int runServeSim(const std::vector<std::string>& argv)
 {
     const Args a(argv,
         { "--host", "--port", "--policy", "--cost-model", "--speed", "--token-ms", "--first-token-ms", "--adapter-rank",
-            "--base-model", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
+            "--base-model", "--keep-alive-s", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
             "--max-req-total-len", "--max-req-input-len", "--duration", "--error-rate", "--error-status",
             "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
             "--slow-first-byte-ms", "--fault-seed" },
@@ -126,6 +127,9 @@ int runServeSim(const std::vector<std::string>& argv)
     }
     o.adapterRank = int(a.integer("--adapter-rank", 16));
     o.baseModel = a.value("--base-model").value_or("base");
+    o.idleTimeoutSeconds = a.number("--keep-alive-s", o.idleTimeoutSeconds);
+    if (!(o.idleTimeoutSeconds >= 0))
+        throw InputError(std::string("--keep-alive-s") + ": " + "must be >= 0", {}, 0, "--keep-alive-s");
     auto& f = o.faults;
     f.errorRate = rate(a, "--error-rate");
     f.errorStatus = int(a.integer("--error-status", 500));

@@ -1,5 +1,6 @@
 // The only replay file that uses Boost.Asio/Beast (they compile slowly): the HTTP client, the
-// schedule timer and the per-request coroutines.
+// dispatcher with the schedule timer, the network threads, the keep-alive pool and the
+// per-request coroutines.
 #include <utility> // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 
 #include "replay/replay.h"
@@ -20,11 +21,18 @@
 #include <boost/beast/ssl.hpp>
 
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <deque>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <unordered_map>
 
 namespace lorascope {
@@ -97,7 +105,93 @@ void raiseFileLimit()
     }
 }
 
-// One in-flight connection; shared with its timeout handler so either may outlive the other.
+// Idle keep-alive connections (plain http only: a TLS session is tied to its stream object),
+// shared by the dispatcher, which writes new requests on them, and the network threads, which
+// return them after a complete response. Most recently used first: the least likely to have
+// been closed by the server meanwhile.
+class ConnPool {
+public:
+    ~ConnPool() { closeAll(); }
+
+    void put(int fd, bool v6)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_closed || m_idle.size() >= kMaxIdle) {
+            ::close(fd);
+            return;
+        }
+        m_idle.push_back({ fd, v6, Clock::now() });
+    }
+
+    /// A live idle connection, or fd −1. Drops connections idle for long (servers close them
+    /// after a few seconds, e.g. uvicorn after 5 s) or already closed by the server.
+    std::pair<int, bool> take()
+    {
+        for (;;) {
+            Idle c;
+            {
+                std::lock_guard lock(m_mutex);
+                if (m_idle.empty())
+                    return { -1, false };
+                c = m_idle.back();
+                m_idle.pop_back();
+            }
+            if (Clock::now() - c.since < kMaxIdleTime && quiet(c.fd))
+                return { c.fd, c.v6 };
+            ::close(c.fd);
+        }
+    }
+
+    void closeAll()
+    {
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+        for (const auto& c : m_idle)
+            ::close(c.fd);
+        m_idle.clear();
+    }
+
+private:
+    struct Idle {
+        int fd = -1;
+        bool v6 = false;
+        Clock::time_point since;
+    };
+    // Open and with nothing unread: a peek would block. EOF (0) or stray bytes mean "do not reuse".
+    static bool quiet(int fd)
+    {
+        char b;
+        const auto n = ::recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+        return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+    }
+    static constexpr std::size_t kMaxIdle = 8192;
+    static constexpr auto kMaxIdleTime = std::chrono::seconds(4);
+    std::mutex m_mutex;
+    std::vector<Idle> m_idle;
+    bool m_closed = false;
+};
+
+// Writes as much of `bytes` as the socket takes without blocking. Returns the count written, or
+// npos when the connection is unusable.
+std::size_t sendNow(int fd, const std::string& bytes)
+{
+    std::size_t off = 0;
+    while (off < bytes.size()) {
+        const auto n = ::send(fd, bytes.data() + off, bytes.size() - off, MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (n > 0)
+            off += std::size_t(n);
+        else if (n < 0 && errno == EINTR)
+            continue;
+        else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            break;
+        else
+            return std::string::npos;
+    }
+    return off;
+}
+
+// One in-flight request's connection on a network thread; shared with its timeout handler so
+// either may outlive the other.
 struct Conn {
     std::unique_ptr<beast::tcp_stream> plain;
     std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> secure;
@@ -120,6 +214,18 @@ struct Conn {
     }
 };
 
+// A network thread: its own event loop and the connections it reads.
+struct Worker {
+    net::io_context io { 1 };
+    std::unordered_map<std::size_t, std::shared_ptr<Conn>> inflight; ///< touched on this thread only
+    std::thread thread;
+};
+
+// Threads: the caller's thread is the dispatcher. It runs only the schedule timer, the status
+// poll and the bookkeeping, so it is idle (and wakes on time) while the network threads are busy
+// reading thousands of streams. On a pooled keep-alive connection it writes the request itself,
+// so "sent" is when the bytes went to the kernel; otherwise the network thread connects and
+// writes, and that time counts in TTFT (as in vLLM's client, whose start time precedes connect).
 class Engine {
 public:
     Engine(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer, const std::atomic<bool>* cancel)
@@ -135,6 +241,13 @@ public:
         if (m_url.tls) {
             beast::error_code ec;
             m_ssl.set_default_verify_paths(ec);
+            if (!options.caFile.empty()) {
+                // Trusted in addition to the system store (set_default_verify_paths above).
+                m_ssl.load_verify_file(options.caFile, ec);
+                if (ec)
+                    throw InputError("--ca-cert: cannot load CA certificates (PEM) from this file: " + ec.message(),
+                        options.caFile, 0, "--ca-cert");
+            }
             m_ssl.set_verify_mode(options.verifyTls ? net::ssl::verify_peer : net::ssl::verify_none);
         }
         tcp::resolver resolver(m_io);
@@ -143,6 +256,19 @@ public:
         if (ec)
             throw InputError(std::string("--target") + ": " + "cannot resolve host '" + m_url.host + "': " + ec.message(), {}, 0, "--target");
         m_hostHeader = m_url.host + ":" + m_url.port;
+        std::size_t threads = options.networkThreads;
+        if (threads == 0)
+            threads = std::clamp<std::size_t>(std::thread::hardware_concurrency() / 2, 1, 4);
+        for (std::size_t k = 0; k < threads; ++k)
+            m_workers.push_back(std::make_unique<Worker>());
+    }
+
+    ~Engine()
+    {
+        // Normally the workers are idle and joined already; after an exception, stop them.
+        for (auto& w : m_workers)
+            w->io.stop();
+        stopWorkers();
     }
 
     ReplayResult run()
@@ -166,10 +292,26 @@ public:
             r.inWindow = r.scheduled - m_opt.startDelay >= m_opt.warmupSeconds
                 && r.scheduled <= lastScheduled - m_opt.cooldownSeconds;
         m_status.total = n;
+        for (auto& w : m_workers) {
+            m_guards.push_back(net::make_work_guard(w->io));
+            w->thread = std::thread([&io = w->io] {
+                for (;;) {
+                    try {
+                        io.run();
+                        return;
+                    } catch (...) {
+                        // A handler threw (they catch their own errors); keep serving the others.
+                    }
+                }
+            });
+        }
         m_start = Clock::now();
         net::co_spawn(m_io, schedule(), net::detached);
         poll();
         m_io.run();
+        stopWorkers();
+        m_pool.closeAll();
+        m_result.reachable = m_reachable.load();
         m_result.wallSeconds = now();
         return std::move(m_result);
     }
@@ -182,8 +324,17 @@ private:
     }
     bool cancelRequested() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
-    // The open-loop schedule: one timer walks the precomputed absolute times; sending a request
-    // only spawns its coroutine, so a slow stream never delays the next send.
+    void stopWorkers()
+    {
+        m_guards.clear();
+        for (auto& w : m_workers)
+            if (w->thread.joinable())
+                w->thread.join();
+    }
+
+    // ---- dispatcher thread -------------------------------------------------------------------
+
+    // The open-loop schedule: one timer walks the precomputed absolute times.
     net::awaitable<void> schedule()
     {
         for (std::size_t i = 0; i < m_result.records.size(); ++i) {
@@ -208,18 +359,180 @@ private:
         maybeFinish();
     }
 
+    // The whole HTTP/1.1 request. Keep-alive for plain http (connections are pooled).
+    std::string requestBytes(std::size_t i) const
+    {
+        const auto& q = m_trace.requests[i];
+        const auto& r = m_result.records[i];
+        auto wire = buildWireRequest(m_opt.backend, GenerationRequest { m_opt.baseModel, r.adapter, promptFor(m_opt, i, q.inputLen), q.outputLen });
+        std::string s;
+        s.reserve(wire.body.size() + 256);
+        s += "POST " + m_url.basePath + wire.path + " HTTP/1.1\r\nHost: " + m_hostHeader
+            + "\r\nUser-Agent: lorascope-replay\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n";
+        if (m_url.tls)
+            s += "Connection: close\r\n";
+        if (!m_opt.apiKey.empty())
+            s += "Authorization: Bearer " + m_opt.apiKey + "\r\n";
+        s += "Content-Length: " + std::to_string(wire.body.size()) + "\r\n\r\n";
+        s += wire.body;
+        return s;
+    }
+
     void start(std::size_t i)
     {
         ++m_active;
         ++m_status.sent;
-        m_result.records[i].sent = now();
-        auto conn = std::make_shared<Conn>(m_io);
-        m_inflight.emplace(i, conn);
-        if (m_url.tls)
-            net::co_spawn(m_io, request<beast::ssl_stream<beast::tcp_stream>>(i, conn), net::detached);
-        else
-            net::co_spawn(m_io, request<beast::tcp_stream>(i, conn), net::detached);
+        auto& r = m_result.records[i];
+        r.sent = now();
+        std::string bytes;
+        try {
+            bytes = requestBytes(i);
+        } catch (const std::exception& e) { // e.g. a user prompt that is not valid UTF-8
+            fail(r, "request", std::string("cannot build the request: ") + e.what());
+            r.end = now();
+            report(r);
+            net::post(m_io, [this, i] { ended(i); });
+            return;
+        }
+        int fd = -1;
+        bool v6 = false;
+        std::size_t written = 0;
+        if (!m_url.tls) {
+            for (;;) {
+                std::tie(fd, v6) = m_pool.take();
+                if (fd < 0)
+                    break;
+                written = sendNow(fd, bytes);
+                if (written != std::string::npos)
+                    break;
+                ::close(fd); // reset by the server: try the next one
+                written = 0;
+            }
+        }
+        Worker& w = *m_workers[m_nextWorker++ % m_workers.size()];
+        net::post(w.io, [this, &w, i, fd, v6, written, bytes = std::move(bytes)]() mutable {
+            auto conn = std::make_shared<Conn>(w.io);
+            w.inflight.emplace(i, conn);
+            if (m_url.tls)
+                net::co_spawn(w.io, request<beast::ssl_stream<beast::tcp_stream>>(w, i, conn, -1, false, std::move(bytes), 0), net::detached);
+            else
+                net::co_spawn(w.io, request<beast::tcp_stream>(w, i, conn, fd, v6, std::move(bytes), written), net::detached);
+        });
     }
+
+    // A network thread finished request i (its record is final and already reported).
+    void ended(std::size_t i)
+    {
+        --m_active;
+        finish(i);
+        while (!m_waiting.empty() && (!m_opt.maxConcurrency || m_active < m_opt.maxConcurrency) && !m_stopping) {
+            const auto next = m_waiting.front();
+            m_waiting.pop_front();
+            m_status.queued = m_waiting.size();
+            start(next);
+        }
+        maybeFinish();
+    }
+
+    void finish(std::size_t i)
+    {
+        if (m_done[i])
+            return;
+        m_done[i] = true;
+        ++m_finished;
+        switch (m_result.records[i].outcome) {
+        case Outcome::Completed:
+            ++m_status.completed;
+            break;
+        case Outcome::Failed:
+            ++m_status.failed;
+            break;
+        case Outcome::Cancelled:
+            ++m_status.cancelled;
+            break;
+        }
+    }
+
+    void report(const ReplayRecord& r)
+    {
+        if (!m_obs.onRecord)
+            return;
+        std::lock_guard lock(m_obsMutex); // never two callbacks at once, whichever thread
+        m_obs.onRecord(r);
+    }
+
+    void status()
+    {
+        if (!m_obs.onStatus)
+            return;
+        std::lock_guard lock(m_obsMutex);
+        m_obs.onStatus(m_status);
+    }
+
+    void maybeFinish()
+    {
+        if (m_finished == m_result.records.size() && (m_scheduleDone || m_stopping)) {
+            m_pollTimer.cancel();
+            m_scheduleTimer.cancel();
+        }
+    }
+
+    void stopAll()
+    {
+        m_stopping = true;
+        m_result.cancelled = true;
+        m_scheduleTimer.cancel();
+        const double t = now();
+        auto cancelUnsent = [&](std::size_t i) {
+            auto& r = m_result.records[i];
+            r.outcome = Outcome::Cancelled;
+            r.end = t;
+            report(r);
+            finish(i);
+        };
+        for (auto i : m_waiting)
+            cancelUnsent(i);
+        m_waiting.clear();
+        for (std::size_t i = m_next; i < m_result.records.size(); ++i)
+            cancelUnsent(i);
+        for (auto& w : m_workers)
+            net::post(w->io, [&w = *w] {
+                for (auto& [i, conn] : w.inflight) {
+                    conn->cancelled = true;
+                    conn->close();
+                }
+            });
+    }
+
+    void poll()
+    {
+        if (!m_stopping && cancelRequested())
+            stopAll();
+        m_status.elapsed = now();
+        m_status.inFlight = m_active;
+        m_status.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
+        if (m_obs.onStatus && m_status.elapsed >= m_nextStatus) {
+            status();
+            m_nextStatus = m_status.elapsed + m_obs.statusInterval;
+        }
+        if (m_finished == m_result.records.size() && (m_scheduleDone || m_stopping)) {
+            status();
+            return;
+        }
+        m_pollTimer.expires_after(std::chrono::milliseconds(20));
+        m_pollTimer.async_wait([this](const beast::error_code& ec) {
+            if (ec == net::error::operation_aborted && m_finished == m_result.records.size()) {
+                m_status.elapsed = now();
+                m_status.inFlight = m_active;
+                m_status.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
+                status();
+                return;
+            }
+            poll();
+        });
+    }
+
+    // ---- network threads ---------------------------------------------------------------------
 
     void armTimer(const std::shared_ptr<Conn>& conn, double deadline, const char* kind)
     {
@@ -252,63 +565,87 @@ private:
     }
 
     template <class Stream>
-    Stream& makeStream(Conn& conn)
+    Stream& makeStream(net::io_context& io, Conn& conn)
     {
         if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
-            conn.plain = std::make_unique<beast::tcp_stream>(m_io);
+            conn.plain = std::make_unique<beast::tcp_stream>(io);
             return *conn.plain;
         } else {
-            conn.secure = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(m_io, m_ssl);
+            conn.secure = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(io, m_ssl);
             return *conn.secure;
         }
     }
 
     template <class Stream>
-    net::awaitable<void> request(std::size_t i, std::shared_ptr<Conn> conn)
+    net::awaitable<void> connect(Stream& stream, Conn& conn, const char*& stage)
     {
+        co_await net::async_connect(conn.socket(), m_endpoints, net::use_awaitable);
+        conn.socket().set_option(tcp::no_delay(true));
+        if constexpr (std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>) {
+            stage = "tls";
+            if (!SSL_set_tlsext_host_name(stream.native_handle(), m_url.host.c_str()))
+                throw beast::system_error(beast::error_code(int(::ERR_get_error()), net::error::get_ssl_category()));
+            if (m_opt.verifyTls)
+                stream.set_verify_callback(net::ssl::host_name_verification(m_url.host));
+            co_await stream.async_handshake(net::ssl::stream_base::client, net::use_awaitable);
+        }
+    }
+
+    // One request on network thread `w`. `fd` ≥ 0: a pooled connection on which the dispatcher
+    // already wrote `written` bytes of `bytes`; otherwise connect first.
+    template <class Stream>
+    net::awaitable<void> request(Worker& w, std::size_t i, std::shared_ptr<Conn> conn, int fd, bool v6, std::string bytes,
+        std::size_t written)
+    {
+        constexpr bool kTls = std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>;
         auto& r = m_result.records[i];
+        r.tokenTimes.reserve(r.outputLen);
         const char* stage = "connect";
         StreamState st;
         bool haveToken = false;
+        bool pooled = false;
         try {
-            if (conn->cancelled)
+            if (conn->cancelled) {
+                if (fd >= 0)
+                    ::close(fd);
                 throw std::runtime_error("cancelled before it started");
-            Stream& stream = makeStream<Stream>(*conn);
-            armDeadline(conn, r, false);
-            co_await net::async_connect(conn->socket(), m_endpoints, net::use_awaitable);
-            conn->socket().set_option(tcp::no_delay(true));
-            if constexpr (std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>) {
-                stage = "tls";
-                if (!SSL_set_tlsext_host_name(stream.native_handle(), m_url.host.c_str()))
-                    throw beast::system_error(beast::error_code(int(::ERR_get_error()), net::error::get_ssl_category()));
-                if (m_opt.verifyTls)
-                    stream.set_verify_callback(net::ssl::host_name_verification(m_url.host));
-                co_await stream.async_handshake(net::ssl::stream_base::client, net::use_awaitable);
             }
-            stage = "write";
-            const auto& q = m_trace.requests[i];
-            GenerationRequest g { m_opt.baseModel, r.adapter, promptFor(m_opt, i, q.inputLen), q.outputLen };
-            auto wire = buildWireRequest(m_opt.backend, g);
-            http::request<http::string_body> req { http::verb::post, m_url.basePath + wire.path, 11 };
-            req.set(http::field::host, m_hostHeader);
-            req.set(http::field::user_agent, "lorascope-replay");
-            req.set(http::field::content_type, "application/json");
-            req.set(http::field::accept, "text/event-stream");
-            req.set(http::field::connection, "close");
-            if (!m_opt.apiKey.empty())
-                req.set(http::field::authorization, "Bearer " + m_opt.apiKey);
-            req.body() = std::move(wire.body);
-            req.prepare_payload();
-            co_await http::async_write(stream, req, net::use_awaitable);
-
-            stage = "response";
+            Stream& stream = makeStream<Stream>(w.io, *conn);
+            armDeadline(conn, r, false);
             beast::flat_buffer buf;
-            http::response_parser<http::string_body> parser;
-            parser.body_limit(std::numeric_limits<std::uint64_t>::max());
-            co_await http::async_read_header(stream, buf, parser, net::use_awaitable);
+            std::optional<http::response_parser<http::string_body>> response;
+            for (bool reused = fd >= 0;; reused = false) {
+                response.emplace();
+                response->body_limit(std::numeric_limits<std::uint64_t>::max());
+                if (reused) {
+                    conn->socket().assign(v6 ? tcp::v6() : tcp::v4(), fd);
+                    fd = -1;
+                } else {
+                    stage = "connect";
+                    co_await connect(stream, *conn, stage);
+                    written = 0;
+                }
+                stage = "write";
+                beast::error_code ec;
+                if (written < bytes.size())
+                    co_await net::async_write(stream, net::buffer(bytes.data() + written, bytes.size() - written),
+                        net::redirect_error(net::use_awaitable, ec));
+                stage = "response";
+                if (!ec)
+                    co_await http::async_read_header(stream, buf, *response, net::redirect_error(net::use_awaitable, ec));
+                if (!ec)
+                    break;
+                // A kept-alive connection the server had closed (its FIN or RST crossed our
+                // request): nothing was answered, so send again on a new connection.
+                if (!reused || response->got_some() || conn->cancelled || conn->timeoutKind)
+                    throw beast::system_error(ec);
+                conn->close();
+                buf.clear();
+            }
+            auto& parser = *response;
             r.firstByte = now();
             r.httpStatus = int(parser.get().result_int());
-            m_result.reachable = true;
+            m_reachable.store(true, std::memory_order_relaxed);
             if (r.httpStatus != 200) {
                 // Read a little of the error body for the message, bounded.
                 beast::error_code ec;
@@ -339,7 +676,7 @@ private:
                         const auto n = interpretEvent(m_opt.backend, ev, st);
                         if (n > 0) {
                             r.tokenTimes.push_back(t);
-                            m_status.outputTokens += n;
+                            m_outputTokens.fetch_add(n, std::memory_order_relaxed);
                             if (!haveToken) {
                                 haveToken = true;
                                 if (m_opt.firstTokenTimeout > 0)
@@ -360,6 +697,20 @@ private:
                         fail(r, "incomplete", "stream ended without its end marker after " + std::to_string(st.tokens) + " tokens");
                 }
             }
+            // Keep the connection for a later request when the exchange ended cleanly.
+            if constexpr (!kTls) {
+                if (r.outcome == Outcome::Completed && parser.is_done() && parser.keep_alive() && buf.size() == 0
+                    && !conn->cancelled && !conn->timeoutKind) {
+                    conn->timer.cancel();
+                    beast::error_code ec;
+                    const bool six = conn->socket().local_endpoint(ec).address().is_v6();
+                    const int released = conn->plain->release_socket().release(ec);
+                    if (!ec && released >= 0) {
+                        m_pool.put(released, six);
+                        pooled = true;
+                    }
+                }
+            }
         } catch (const std::exception& e) {
             if (conn->cancelled)
                 r.outcome = Outcome::Cancelled;
@@ -376,17 +727,11 @@ private:
         r.reportedInputTokens = st.reportedInputTokens;
         r.end = now();
         conn->timer.cancel();
-        conn->close();
-        m_inflight.erase(i);
-        --m_active;
-        finish(i);
-        while (!m_waiting.empty() && (!m_opt.maxConcurrency || m_active < m_opt.maxConcurrency) && !m_stopping) {
-            const auto next = m_waiting.front();
-            m_waiting.pop_front();
-            m_status.queued = m_waiting.size();
-            start(next);
-        }
-        maybeFinish();
+        if (!pooled)
+            conn->close();
+        w.inflight.erase(i);
+        report(r);
+        net::post(m_io, [this, i] { ended(i); });
     }
 
     static void fail(ReplayRecord& r, const std::string& kind, const std::string& text)
@@ -398,93 +743,11 @@ private:
         r.error = text;
     }
 
-    void finish(std::size_t i)
-    {
-        if (m_done[i])
-            return;
-        m_done[i] = true;
-        ++m_finished;
-        const auto& r = m_result.records[i];
-        switch (r.outcome) {
-        case Outcome::Completed:
-            ++m_status.completed;
-            break;
-        case Outcome::Failed:
-            ++m_status.failed;
-            break;
-        case Outcome::Cancelled:
-            ++m_status.cancelled;
-            break;
-        }
-        if (m_obs.onRecord)
-            m_obs.onRecord(r);
-    }
-
-    void maybeFinish()
-    {
-        if (m_finished == m_result.records.size() && (m_scheduleDone || m_stopping)) {
-            m_pollTimer.cancel();
-            m_scheduleTimer.cancel();
-        }
-    }
-
-    void stopAll()
-    {
-        m_stopping = true;
-        m_result.cancelled = true;
-        m_scheduleTimer.cancel();
-        const double t = now();
-        for (auto i : m_waiting) {
-            auto& r = m_result.records[i];
-            r.outcome = Outcome::Cancelled;
-            r.end = t;
-            finish(i);
-        }
-        m_waiting.clear();
-        for (std::size_t i = m_next; i < m_result.records.size(); ++i) {
-            m_result.records[i].outcome = Outcome::Cancelled;
-            finish(i);
-        }
-        for (auto& [i, conn] : m_inflight) {
-            conn->cancelled = true;
-            conn->close();
-        }
-    }
-
-    void poll()
-    {
-        if (!m_stopping && cancelRequested())
-            stopAll();
-        m_status.elapsed = now();
-        m_status.inFlight = m_active;
-        if (m_obs.onStatus && m_status.elapsed >= m_nextStatus) {
-            m_obs.onStatus(m_status);
-            m_nextStatus = m_status.elapsed + m_obs.statusInterval;
-        }
-        if (m_finished == m_result.records.size() && (m_scheduleDone || m_stopping)) {
-            if (m_obs.onStatus)
-                m_obs.onStatus(m_status);
-            return;
-        }
-        m_pollTimer.expires_after(std::chrono::milliseconds(20));
-        m_pollTimer.async_wait([this](const beast::error_code& ec) {
-            if (ec == net::error::operation_aborted && m_finished == m_result.records.size()) {
-                if (m_obs.onStatus) {
-                    m_status.elapsed = now();
-                    m_status.inFlight = m_active;
-                    m_obs.onStatus(m_status);
-                }
-                return;
-            }
-            poll();
-        });
-    }
-
     const Trace& m_trace;
     const ReplayOptions& m_opt;
     const ReplayObserver& m_obs;
     const std::atomic<bool>* m_cancel;
-    net::io_context m_io { 1 };
+    net::io_context m_io { 1 }; ///< the dispatcher's loop (the caller's thread)
     net::ssl::context m_ssl;
     net::steady_timer m_scheduleTimer;
     net::steady_timer m_pollTimer;
@@ -492,10 +755,17 @@ private:
     std::string m_hostHeader;
     tcp::resolver::results_type m_endpoints;
     Clock::time_point m_start;
-    ReplayResult m_result;
+    ConnPool m_pool;
+    std::vector<std::unique_ptr<Worker>> m_workers;
+    std::vector<net::executor_work_guard<net::io_context::executor_type>> m_guards;
+    std::size_t m_nextWorker = 0;
+    std::mutex m_obsMutex;
+    std::atomic<std::uint64_t> m_outputTokens { 0 };
+    std::atomic<bool> m_reachable { false };
+    // Owned by the dispatcher thread:
+    ReplayResult m_result; ///< records: each written by one thread at a time, handed over by post
     ReplayStatus m_status;
     std::vector<bool> m_done;
-    std::unordered_map<std::size_t, std::shared_ptr<Conn>> m_inflight;
     std::deque<std::size_t> m_waiting;
     std::size_t m_active = 0;
     std::size_t m_next = 0;

@@ -1,7 +1,7 @@
 #pragma once
 // The replay engine: sends a trace's requests to a serving system on an absolute, open-loop
-// schedule and records every request (SPEC §4). One network thread (the caller's) holds any
-// number of concurrent streams; this header has no networking types.
+// schedule and records every request (SPEC §4). The caller's thread dispatches on the schedule;
+// network threads hold any number of concurrent streams. This header has no networking types.
 
 #include "replay/backend.h"
 #include "replay/metrics.h"
@@ -37,9 +37,11 @@ struct ReplayOptions {
     double requestTimeout = 0; ///< seconds, 0 = none
     double firstTokenTimeout = 0; ///< seconds from send to the first token, 0 = none
     bool verifyTls = true; ///< verify the server certificate and host name for https
+    std::string caFile; ///< PEM bundle trusted for https in addition to the system store; empty = none
     std::string apiKey; ///< sent as "Authorization: Bearer"; never written to results
     std::vector<std::string> prompts; ///< user prompts (request i uses i mod size); empty = synthetic
     std::size_t maxEventBytes = 1 << 20; ///< larger events fail the request
+    std::size_t networkThreads = 0; ///< threads reading streams; 0 = half the cores, 1 to 4
     double startDelay = 0.05; ///< seconds between run start and the first scheduled time 0
 };
 
@@ -50,7 +52,8 @@ struct ReplayStatus {
     std::uint64_t outputTokens = 0;
 };
 
-/// Callbacks, all called on the network thread (the thread that called runReplay).
+/// Callbacks. onStatus runs on the thread that called runReplay, onRecord on whichever engine
+/// thread ended the request; the engine never runs two callbacks at the same time.
 struct ReplayObserver {
     std::function<void(const ReplayRecord&)> onRecord; ///< a request finished (any outcome)
     std::function<void(const ReplayStatus&)> onStatus; ///< about every `statusInterval` seconds

@@ -79,6 +79,7 @@ struct Stream {
     bool faultDue = false; ///< engine mode: the fault point was reached
     bool finished = false;
     bool dropped = false;
+    bool terminated = false; ///< the body's last chunk was written
     std::string pending; ///< SSE bytes not yet written
     net::steady_timer wake;
     explicit Stream(net::io_context& io)
@@ -265,6 +266,7 @@ public:
                 continue;
             }
             sock.set_option(tcp::no_delay(true), ec);
+            ++connections;
             net::co_spawn(io, session(std::move(sock)), net::detached);
         }
     }
@@ -292,7 +294,11 @@ public:
             while (!stopping) {
                 http::request_parser<http::string_body> parser;
                 parser.body_limit(16 << 20);
+                // An idle kept-alive connection is closed after a while, as real servers do.
+                if (opt.idleTimeoutSeconds > 0)
+                    stream.expires_after(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(opt.idleTimeoutSeconds)));
                 co_await http::async_read(stream, buf, parser, net::use_awaitable);
+                stream.expires_never();
                 auto req = parser.release();
                 const bool keep = req.keep_alive();
                 const bool open = co_await handle(stream, req, keep);
@@ -463,7 +469,8 @@ public:
         const bool ok = pacer ? co_await streamEngine(s, *st) : co_await streamFixed(s, *st);
         if (!ok)
             co_return false;
-        co_await net::async_write(s, net::buffer(std::string("0\r\n\r\n")), net::use_awaitable);
+        if (!st->terminated)
+            co_await net::async_write(s, net::buffer(std::string("0\r\n\r\n")), net::use_awaitable);
         ++completed;
         co_return true;
     }
@@ -508,8 +515,14 @@ public:
             co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
             if (stopping)
                 co_return false;
-            appendToken(st, k + 1 == st.outputLen);
-            co_await net::async_write(s, net::buffer(chunked(st.pending)), net::use_awaitable);
+            const bool last = k + 1 == st.outputLen;
+            appendToken(st, last);
+            std::string out = chunked(st.pending);
+            if (last) { // the last chunk (end of body) goes with the last token: one write fewer
+                out += "0\r\n\r\n";
+                st.terminated = true;
+            }
+            co_await net::async_write(s, net::buffer(out), net::use_awaitable);
             st.pending.clear();
         }
         st.finished = true;
@@ -648,7 +661,8 @@ public:
     bool stepping = false;
     bool stopping = false;
     std::uint16_t boundPort = 0;
-    std::atomic<std::uint64_t> requests { 0 }, streamsOpen { 0 }, completed { 0 }, refused { 0 }, faults { 0 }, clientGone { 0 };
+    std::atomic<std::uint64_t> requests { 0 }, streamsOpen { 0 }, completed { 0 }, refused { 0 }, faults { 0 }, clientGone { 0 },
+        connections { 0 };
 };
 
 SimServer::SimServer(SimServerOptions options)
@@ -682,6 +696,7 @@ SimServerStats SimServer::stats() const
     s.refused = m_impl->refused;
     s.faults = m_impl->faults;
     s.clientGone = m_impl->clientGone;
+    s.connections = m_impl->connections;
     return s;
 }
 

@@ -42,12 +42,14 @@ struct SimServerOptions {
     double firstTokenSeconds = 0;
     int adapterRank = 16; ///< LoRA rank assumed for every adapter name
     std::string baseModel = "base"; ///< OpenAI "model" naming the base model (any other name is an adapter)
+    double idleTimeoutSeconds = 5; ///< close a kept-alive connection idle this long (uvicorn's default); 0 = never
     FaultOptions faults;
 };
 
 /// Counters of a running server.
 struct SimServerStats {
     std::uint64_t requests = 0, streamsOpen = 0, completed = 0, refused = 0, faults = 0, clientGone = 0;
+    std::uint64_t connections = 0; ///< TCP connections accepted (fewer than requests when kept alive)
 };
 
 /// The server. start() binds and runs the network loop on its own thread; stop() (or the

@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -358,6 +360,88 @@ private slots:
         const auto s = test::readJsonFile(dir.file("run/summary.json"));
         QCOMPARE(s["completed"].get<int>(), 10);
         server.stop();
+    }
+
+    // Plain-http connections are kept alive and reused: far fewer TCP connections than requests,
+    // every request still completes with all its tokens.
+    void keepAliveReusesConnections_data()
+    {
+        QTest::addColumn<QString>("backend");
+        for (auto b : allBackends())
+            QTest::newRow(backendName(b).c_str()) << QString::fromStdString(backendName(b));
+    }
+
+    void keepAliveReusesConnections()
+    {
+        QFETCH(QString, backend);
+        SimServer server(fixedServer(0.002, 0));
+        server.start();
+        const Trace trace = makeTrace(60, 0.02, 3); // each stream ends well before the next send
+        const auto result = runReplay(trace, clientFor(server, *backendFromName(backend.toStdString())));
+        checkAccounted(trace, result);
+        for (const auto& r : result.records) {
+            QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
+            QCOMPARE(r.tokens, std::uint64_t(r.outputLen));
+        }
+        const auto stats = server.stats();
+        QCOMPARE(stats.requests, std::uint64_t(60));
+        QVERIFY2(stats.connections <= 10, std::to_string(stats.connections).c_str());
+    }
+
+    // The server closes idle kept-alive connections; the client must notice and connect again
+    // instead of failing requests.
+    void idleConnectionsClosedByTheServer()
+    {
+        auto so = fixedServer(0.002, 0);
+        so.idleTimeoutSeconds = 0.1;
+        SimServer server(so);
+        server.start();
+        Trace trace;
+        trace.adapters = { { "a0", 8 } };
+        for (int burst = 0; burst < 3; ++burst)
+            for (int k = 0; k < 5; ++k)
+                trace.requests.push_back(Request { burst * 0.4 + k * 0.03, 0, 4, 3 });
+        const auto result = runReplay(trace, clientFor(server, Backend::OpenAiCompletions));
+        checkAccounted(trace, result);
+        for (const auto& r : result.records)
+            QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
+        const auto stats = server.stats();
+        QCOMPARE(stats.requests, std::uint64_t(15));
+        QVERIFY2(stats.connections >= 3, std::to_string(stats.connections).c_str()); // one per burst at least
+    }
+
+    // Several network threads: every request accounted once, callbacks never overlap.
+    void severalNetworkThreads()
+    {
+        SimServer server(fixedServer(0.003, 0.001));
+        server.start();
+        const Trace trace = makeTrace(300, 0.002, 8);
+        auto opt = clientFor(server, Backend::SLora);
+        opt.networkThreads = 3;
+        std::atomic<int> inside { 0 };
+        bool overlapped = false;
+        std::vector<std::uint64_t> seen;
+        ReplayObserver obs;
+        obs.onRecord = [&](const ReplayRecord& r) {
+            overlapped |= inside.fetch_add(1) != 0;
+            seen.push_back(r.index);
+            inside.fetch_sub(1);
+        };
+        obs.onStatus = [&](const ReplayStatus&) {
+            overlapped |= inside.fetch_add(1) != 0;
+            inside.fetch_sub(1);
+        };
+        obs.statusInterval = 0;
+        const auto result = runReplay(trace, opt, obs);
+        checkAccounted(trace, result);
+        QVERIFY(!overlapped);
+        std::sort(seen.begin(), seen.end());
+        QCOMPARE(seen.size(), trace.requests.size());
+        QVERIFY(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+        for (const auto& r : result.records) {
+            QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
+            QCOMPARE(r.tokens, std::uint64_t(r.outputLen));
+        }
     }
 };
 
