@@ -2,9 +2,14 @@
 // model fill in, the summary appears, the run folder holds the results; Stop cancels cleanly.
 #include "replay/replaytab.h"
 
+#include "admission/engine.h"
 #include "charts/plotview.h"
+#include "document/document.h"
 #include "formats/traceio.h"
 #include "replay/metrics.h"
+#include "workload/presets.h"
+
+#include "uitestutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -121,6 +126,58 @@ private Q_SLOTS:
         while (std::getline(in, line))
             ++lines;
         QCOMPARE(lines, 200); // every request exactly once, most of them cancelled
+    }
+
+    // With a document and no trace file, Start replays the current workload, and the built-in
+    // server applies the document's limits: exactly the requests the admission engine refuses
+    // for those limits fail, every other one completes.
+    void replaysTheCurrentWorkload()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        WorkloadSpec spec = specForPreset("S4");
+        spec.adapterCount = 4;
+        spec.rate = 20;
+        spec.duration = 2;
+        spec.limits.maxReqTotalLen = 300; // some requests are too long for it
+        doc.setSpec(spec);
+        QVERIFY(test::waitIdle(&doc));
+        const auto trace = doc.trace();
+        QVERIFY(trace && trace->requests.size() > 10);
+        SimulationConfig cfg = doc.admissionConfig();
+        cfg.scheduler.limits = doc.spec().limits;
+        const auto sim = simulate(*trace, cfg);
+        std::size_t refused = 0;
+        for (const auto& r : sim.requests)
+            refused += r.rejected != RejectReason::None;
+        QVERIFY(refused > 0 && refused < trace->requests.size());
+
+        ReplayTab tab;
+        tab.setDocument(&doc);
+        tab.setResultsRoot(dir.filePath(QStringLiteral("runs")));
+        QVERIFY2(tab.sourceText().contains(QString::number(trace->requests.size())), qPrintable(tab.sourceText()));
+        qobject_cast<QDoubleSpinBox*>(tab.editor(QStringLiteral("speed")))->setValue(50);
+        QSignalSpy finished(&tab, &ReplayTab::runFinished);
+        tab.start();
+        QVERIFY(waitFinished(finished));
+        std::ifstream in(QString(tab.runFolder() + QStringLiteral("/requests.jsonl")).toStdString());
+        std::string line;
+        std::size_t lines = 0, failed = 0;
+        while (std::getline(in, line)) {
+            const auto r = recordFromJson(nlohmann::json::parse(line));
+            QVERIFY(r.outcome != Outcome::Cancelled);
+            if (r.outcome == Outcome::Failed) {
+                ++failed;
+                QVERIFY2(r.error.find("refused") != std::string::npos, r.error.c_str());
+            }
+            ++lines;
+        }
+        QCOMPARE(lines, trace->requests.size());
+        QCOMPARE(failed, refused);
+        std::ifstream mf(QString(tab.runFolder() + QStringLiteral("/manifest.json")).toStdString());
+        const auto manifest = nlohmann::json::parse(mf);
+        QCOMPARE(manifest["trace"]["requests"].get<std::size_t>(), trace->requests.size());
+        QCOMPARE(manifest["spec"]["seed"].get<std::uint64_t>(), std::uint64_t(doc.spec().seed));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "replay/replaytab.h"
 
 #include "charts/plotview.h"
+#include "document/document.h"
 
 #include "formats/traceio.h"
 #include "replay/replay.h"
@@ -36,6 +37,7 @@
 #include <atomic>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace lorascope {
@@ -79,6 +81,7 @@ ReplayTab::ReplayTab(QWidget* parent)
     auto* form = new QFormLayout;
     m_trace = new QLineEdit(this);
     m_trace->setPlaceholderText(tr("demo trace (preset S1, 20 s)"));
+    connect(m_trace, &QLineEdit::textChanged, this, &ReplayTab::updateSource);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString f = QFileDialog::getOpenFileName(this, tr("Trace to replay"));
@@ -134,6 +137,9 @@ ReplayTab::ReplayTab(QWidget* parent)
     buttons->addWidget(m_stopButton);
     buttons->addStretch();
     m_status = new QLabel(tr("Idle"), this);
+    m_source = new QLabel(this);
+    m_source->setObjectName(QStringLiteral("replaySource"));
+    m_source->setWordWrap(true);
     m_folderLabel = new QLabel(this);
     m_folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary = new QPlainTextEdit(this);
@@ -147,6 +153,7 @@ ReplayTab::ReplayTab(QWidget* parent)
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addLayout(form);
+    leftLayout->addWidget(m_source);
     leftLayout->addLayout(buttons);
     leftLayout->addWidget(m_status);
     leftLayout->addWidget(m_folderLabel);
@@ -166,6 +173,7 @@ ReplayTab::ReplayTab(QWidget* parent)
     auto* top = new QVBoxLayout(this);
     top->addWidget(split);
 
+    updateSource();
     // Charts redraw in batches (PlotJuggler style), never per event.
     m_timer->setInterval(30);
     connect(m_timer, &QTimer::timeout, this, &ReplayTab::drain);
@@ -199,6 +207,42 @@ void ReplayTab::setTraceFile(const QString& path)
     m_trace->setText(path);
 }
 
+void ReplayTab::setDocument(Document* document)
+{
+    m_document = document;
+    m_trace->setPlaceholderText(tr("current workload (Workload tab)"));
+    m_builtin->setToolTip(tr("Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab."));
+    connect(document, &Document::workloadChanged, this, &ReplayTab::updateSource);
+    updateSource();
+}
+
+QString ReplayTab::sourceText() const
+{
+    return m_source->text();
+}
+
+void ReplayTab::updateSource()
+{
+    if (!m_trace->text().isEmpty()) {
+        m_source->setText(tr("Replays the trace file above."));
+        return;
+    }
+    if (!m_document) {
+        m_source->setText(tr("Replays a demo trace (preset S1, 20 s)."));
+        return;
+    }
+    const auto trace = m_document->trace();
+    if (!trace) {
+        m_source->setText(tr("Replays the current workload (not generated yet)."));
+        return;
+    }
+    const double span = trace->requests.empty() ? 0 : trace->requests.back().time;
+    m_source->setText(tr("Replays the current workload%1: %2 requests over %3 s (× time scale).")
+                          .arg(m_document->hasImportedTrace() ? tr(" (imported trace)") : QString())
+                          .arg(trace->requests.size())
+                          .arg(span, 0, 'f', 1));
+}
+
 void ReplayTab::setResultsRoot(const QString& path)
 {
     m_resultsRoot = path;
@@ -219,24 +263,40 @@ void ReplayTab::start()
     if (isRunning())
         return;
     // Everything the worker needs is copied here; it never touches a widget.
-    Trace trace;
+    std::shared_ptr<const Trace> trace;
+    std::string traceSource;
     try {
-        if (m_trace->text().isEmpty()) {
+        if (!m_trace->text().isEmpty()) {
+            trace = std::make_shared<const Trace>(readTrace(m_trace->text().toStdString()));
+            traceSource = m_trace->text().toStdString();
+        } else if (m_document) {
+            trace = m_document->trace(); // shared, immutable: no copy
+            if (!trace) {
+                m_status->setText(tr("The current workload is not generated yet."));
+                return;
+            }
+            traceSource = m_document->hasImportedTrace() ? "current workload: " + m_document->importSource().toStdString()
+                                                         : std::string("current workload (spec in this manifest)");
+        } else {
             auto spec = specForPreset("S1");
             spec.duration = 20;
-            trace = generate(spec);
-        } else {
-            trace = readTrace(m_trace->text().toStdString());
+            trace = std::make_shared<const Trace>(generate(spec));
+            traceSource = "demo: preset S1, 20 s";
         }
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot read the trace: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
+    std::optional<SimulationConfig> serverConfig;
+    if (m_document) {
+        serverConfig = m_document->admissionConfig();
+        serverConfig->scheduler.limits = m_document->spec().limits; // the limits live in the spec
+    }
     ReplayOptions o;
     o.backend = *backendFromName(m_backend->currentText().toStdString());
     o.timeScale = m_timeScale->value();
     o.maxConcurrency = std::size_t(m_maxConcurrency->value());
-    o.baseModel = trace.baseModel.empty() ? std::string("base") : trace.baseModel;
+    o.baseModel = trace->baseModel.empty() ? std::string("base") : trace->baseModel;
     o.target = m_target->text().toStdString();
     if (const char* key = std::getenv("LORASCOPE_API_KEY"))
         o.apiKey = key;
@@ -257,12 +317,16 @@ void ReplayTab::start()
     m_stopButton->setEnabled(true);
 
     auto run = m_run;
-    run->worker = std::thread([run, trace = std::move(trace), o, builtin, speed, folder, tracePath]() mutable {
+    run->worker = std::thread([run, trace, o, builtin, speed, folder, tracePath, traceSource, serverConfig]() mutable {
         try {
             std::unique_ptr<SimServer> server;
             if (builtin) {
                 SimServerOptions so;
                 so.cost = costModelPresets().front();
+                if (serverConfig) {
+                    so.scheduler = serverConfig->scheduler;
+                    so.cost = serverConfig->cost;
+                }
                 so.speed = speed;
                 server = std::make_unique<SimServer>(so);
                 server->start();
@@ -270,17 +334,17 @@ void ReplayTab::start()
             }
             ResultsFolder results(folder);
             nlohmann::json manifest = { { "tool_version", kVersion }, { "start_time", utcNowIso() },
-                { "trace", { { "path", tracePath.empty() ? std::string("demo: preset S1, 20 s") : tracePath },
+                { "trace", { { "path", traceSource },
                                { "sha256", tracePath.empty() ? std::string() : sha256OfFile(tracePath) },
-                               { "requests", trace.requests.size() } } },
+                               { "requests", trace->requests.size() } } },
                 { "target", builtin ? std::string("built-in simulated server") : o.target },
                 { "backend", backendName(o.backend) }, { "model", o.baseModel } };
-            if (trace.spec)
-                manifest["spec"] = toJson(*trace.spec);
+            if (trace->spec)
+                manifest["spec"] = toJson(*trace->spec);
             results.writeManifest(manifest);
             {
                 std::lock_guard lock(run->mutex);
-                for (const auto& r : trace.requests)
+                for (const auto& r : trace->requests)
                     run->schedule.push_back(o.startDelay + r.time * o.timeScale);
                 run->scheduleReady = true;
             }
@@ -294,7 +358,7 @@ void ReplayTab::start()
                 std::lock_guard lock(run->mutex);
                 run->statuses.push_back(s);
             };
-            const auto result = runReplay(trace, o, obs, &run->cancel);
+            const auto result = runReplay(*trace, o, obs, &run->cancel);
             auto summary = summarizeReplay(result.records, {});
             summary["cancelled_run"] = result.cancelled;
             results.writeSummary(summary);

@@ -19,6 +19,7 @@ class QTimer;
 
 namespace lorascope {
 
+class Document;
 class PlotView;
 class ReplayTimeline;
 struct ReplayRun;
@@ -33,8 +34,14 @@ public:
     explicit ReplayTab(QWidget* parent = nullptr);
     ~ReplayTab() override;
 
-    /// Trace file to replay; empty = a built-in demo trace (preset S1, 20 s).
+    /// Trace file to replay; empty = the document's current workload (or, without a document,
+    /// a built-in demo trace: preset S1, 20 s).
     void setTraceFile(const QString& path);
+    /// The open session: its current trace is replayed when no file is given, and the built-in
+    /// server uses its admission policy, limits and cost model.
+    void setDocument(Document* document);
+    /// What Start would replay, in words (shown above the buttons).
+    QString sourceText() const;
     /// Parent folder of the run folders (default: the application data folder).
     void setResultsRoot(const QString& path);
     /// Chart by key: "rate", "inflight", "latency", "tokens", "errors".
@@ -57,6 +64,7 @@ Q_SIGNALS:
 
 private:
     void drain();
+    void updateSource();
     void refreshCharts();
     void finish();
     PlotView* addChart(const QString& key);
@@ -73,6 +81,8 @@ private:
     QPushButton* m_startButton;
     QPushButton* m_stopButton;
     QLabel* m_status;
+    QLabel* m_source;
+    Document* m_document = nullptr;
     QLabel* m_folderLabel;
     QPlainTextEdit* m_summary;
     QStandardItemModel* m_adapterModel;
