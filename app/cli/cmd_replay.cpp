@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include <unistd.h>
 
@@ -57,6 +58,8 @@ Options:
   --prompts FILE               prompts, one per line (text, or JSON with "prompt"); request i uses
                                line i mod count. Default: synthetic "Hello " x input length
   --api-key KEY                bearer token (default: $LORASCOPE_API_KEY); never written to results
+  --ca-cert FILE               also trust the CA certificates in this PEM file for https (in
+                               addition to the system store), e.g. a self-signed server's
   --insecure                   do not verify the https certificate
   --json                       print the summary as JSON
   --quiet                      no live line
@@ -139,6 +142,19 @@ std::vector<std::string> readPrompts(const std::string& file)
     return prompts;
 }
 
+// Checked before the results folder is made; the replay engine loads it (and names the file if
+// OpenSSL cannot parse it).
+std::string checkedCaFile(const std::string& file)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw InputError("--ca-cert: cannot read CA certificate file", file, 0, "--ca-cert");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("-----BEGIN CERTIFICATE-----") == std::string::npos)
+        throw InputError("--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
+    return file;
+}
+
 std::string fmtMs(const nlohmann::json& j, const char* key)
 {
     if (!j.contains(key) || !j[key].is_number())
@@ -194,7 +210,7 @@ int runReplay(const std::vector<std::string>& argv)
 {
     const Args a(argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
-            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key" },
+            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert" },
         { "--insecure", "--json", "--quiet" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -233,6 +249,8 @@ int runReplay(const std::vector<std::string>& argv)
     if (o.warmupSeconds < 0 || o.cooldownSeconds < 0 || o.requestTimeout < 0 || o.firstTokenTimeout < 0)
         throw InputError(std::string("--warmup/--cooldown/--timeout") + ": " + "must be >= 0", {}, 0, "--warmup/--cooldown/--timeout");
     o.verifyTls = !a.has("--insecure");
+    if (auto ca = a.value("--ca-cert"))
+        o.caFile = checkedCaFile(*ca);
     if (auto k = a.value("--api-key"))
         o.apiKey = *k;
     else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
@@ -258,6 +276,7 @@ int runReplay(const std::vector<std::string>& argv)
     manifest["options"] = { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
         { "warmup_s", o.warmupSeconds }, { "cooldown_s", o.cooldownSeconds }, { "timeout_s", o.requestTimeout },
         { "first_token_timeout_s", o.firstTokenTimeout }, { "verify_tls", o.verifyTls },
+        { "ca_cert", o.caFile.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.caFile) },
         { "api_key", o.apiKey.empty() ? "none" : "set (not recorded)" },
         { "prompts", a.value("--prompts").value_or("synthetic") } };
     folder.writeManifest(manifest);

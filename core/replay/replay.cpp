@@ -171,6 +171,9 @@ private:
     bool m_closed = false;
 };
 
+// Longer synthetic prompts ("Hello " × n) fail their request instead of building gigabytes.
+constexpr std::uint32_t kMaxSyntheticPromptTokens = 1u << 20;
+
 // Writes as much of `bytes` as the socket takes without blocking. Returns the count written, or
 // npos when the connection is unusable.
 std::size_t sendNow(int fd, const std::string& bytes)
@@ -255,7 +258,11 @@ public:
         m_endpoints = resolver.resolve(m_url.host, m_url.port, ec);
         if (ec)
             throw InputError(std::string("--target") + ": " + "cannot resolve host '" + m_url.host + "': " + ec.message(), {}, 0, "--target");
-        m_hostHeader = m_url.host + ":" + m_url.port;
+        const bool v6literal = m_url.host.find(':') != std::string::npos;
+        m_hostHeader = (v6literal ? "[" + m_url.host + "]" : m_url.host) + ":" + m_url.port;
+        beast::error_code addrEc;
+        net::ip::make_address(m_url.host, addrEc);
+        m_hostIsAddress = !addrEc; // SNI carries host names only (RFC 6066)
         std::size_t threads = options.networkThreads;
         if (threads == 0)
             threads = std::clamp<std::size_t>(std::thread::hardware_concurrency() / 2, 1, 4);
@@ -364,6 +371,9 @@ private:
     {
         const auto& q = m_trace.requests[i];
         const auto& r = m_result.records[i];
+        if (m_opt.prompts.empty() && q.inputLen > kMaxSyntheticPromptTokens)
+            throw std::length_error("input of " + std::to_string(q.inputLen) + " tokens is over the replay limit of "
+                + std::to_string(kMaxSyntheticPromptTokens) + " tokens for synthetic prompts");
         auto wire = buildWireRequest(m_opt.backend, GenerationRequest { m_opt.baseModel, r.adapter, promptFor(m_opt, i, q.inputLen), q.outputLen });
         std::string s;
         s.reserve(wire.body.size() + 256);
@@ -583,7 +593,7 @@ private:
         conn.socket().set_option(tcp::no_delay(true));
         if constexpr (std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>) {
             stage = "tls";
-            if (!SSL_set_tlsext_host_name(stream.native_handle(), m_url.host.c_str()))
+            if (!m_hostIsAddress && !SSL_set_tlsext_host_name(stream.native_handle(), m_url.host.c_str()))
                 throw beast::system_error(beast::error_code(int(::ERR_get_error()), net::error::get_ssl_category()));
             if (m_opt.verifyTls)
                 stream.set_verify_callback(net::ssl::host_name_verification(m_url.host));
@@ -720,7 +730,7 @@ private:
             else if (std::string(stage) == "stream" || (std::string(stage) == "response" && r.httpStatus))
                 fail(r, "disconnect", "connection lost mid-stream after " + std::to_string(st.tokens) + " tokens: " + e.what());
             else
-                fail(r, stage, std::string(stage) + " failed: " + e.what());
+                fail(r, stage, std::string(stage) + " failed: " + e.what() + tlsVerifyDetail(*conn));
         }
         r.tokens = st.tokens;
         r.reportedOutputTokens = st.reportedOutputTokens;
@@ -732,6 +742,15 @@ private:
         w.inflight.erase(i);
         report(r);
         net::post(m_io, [this, i] { ended(i); });
+    }
+
+    // Why certificate verification failed ("self-signed certificate", "hostname mismatch"), if it did.
+    static std::string tlsVerifyDetail(Conn& conn)
+    {
+        if (!conn.secure)
+            return {};
+        const long v = SSL_get_verify_result(conn.secure->native_handle());
+        return v == X509_V_OK ? std::string() : std::string(" (") + X509_verify_cert_error_string(v) + ")";
     }
 
     static void fail(ReplayRecord& r, const std::string& kind, const std::string& text)
@@ -753,6 +772,7 @@ private:
     net::steady_timer m_pollTimer;
     TargetUrl m_url;
     std::string m_hostHeader;
+    bool m_hostIsAddress = false;
     tcp::resolver::results_type m_endpoints;
     Clock::time_point m_start;
     ConnPool m_pool;

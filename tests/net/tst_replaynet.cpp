@@ -443,6 +443,24 @@ private slots:
             QCOMPARE(r.tokens, std::uint64_t(r.outputLen));
         }
     }
+
+    // A trace asking for a billion-token input (seen in real files with corrupt lengths) fails
+    // that request with a clear error instead of building gigabytes; the others complete.
+    void hugeSyntheticPromptFailsItsRequest()
+    {
+        SimServer server(fixedServer(0.001, 0));
+        server.start();
+        Trace trace = makeTrace(3, 0.01, 2);
+        trace.requests[1].inputLen = 3'000'000'000u;
+        const auto result = runReplay(trace, clientFor(server, Backend::SLora));
+        checkAccounted(trace, result);
+        QVERIFY(result.records[0].outcome == Outcome::Completed);
+        QVERIFY(result.records[2].outcome == Outcome::Completed);
+        const auto& r = result.records[1];
+        QVERIFY(r.outcome == Outcome::Failed);
+        QCOMPARE(r.errorKind, std::string("request"));
+        QVERIFY2(r.error.find("3000000000 tokens") != std::string::npos, r.error.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReplayNet)
