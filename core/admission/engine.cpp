@@ -373,6 +373,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             t.tokens = s.shape.tokens;
             t.kvNeed = s.kvNeed;
             t.kvUsed = s.kvUsed;
+            t.adapterSlots = s.adapterSlots;
             t.kvCapacity = s.kvCapacity;
             t.blocked = s.blocked.kind;
             result.timeline.push_back(t);

@@ -136,6 +136,7 @@ struct StepResult {
     std::vector<std::uint64_t> preempted; ///< vllm: sent back to the queue (recompute)
     std::int64_t kvNeed = 0; ///< S-LoRA: peak KV need of the running batch + adapter slots, after the step
     std::int64_t kvUsed = 0; ///< tokens held now (Σ input + generated) + adapter slots
+    std::int64_t adapterSlots = 0; ///< of kvUsed, the resident adapters' weights (S-LoRA: 4·rank slots each)
     std::int64_t kvCapacity = 0; ///< max_total_token_num
     std::uint32_t runningRequests = 0; ///< after the step
     std::uint32_t queueLength = 0; ///< after the step
@@ -237,6 +238,7 @@ struct StepRecord {
     std::int64_t tokens = 0; ///< Σ new tokens
     std::int64_t kvNeed = 0;
     std::int64_t kvUsed = 0;
+    std::int64_t adapterSlots = 0; ///< of kvUsed, adapter weights in the unified pool
     std::int64_t kvCapacity = 0;
     WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
 };

@@ -553,6 +553,7 @@ private:
         const std::int64_t n = static_cast<std::int64_t>(m_run.size());
         r.kvNeed = (n > 0 ? need() : 0) + m_runAdapterSize;
         r.kvUsed = m_runBase + n * m_decodes + m_loadedSize;
+        r.adapterSlots = m_loadedSize;
         r.runningRequests = static_cast<std::uint32_t>(n);
         r.queueLength = static_cast<std::uint32_t>(m_waitCount);
         r.residentAdapters = static_cast<std::uint32_t>(m_loadedList.size());

@@ -25,6 +25,7 @@ StepTimelineBins binStepTimeline(const std::vector<StepRecord>& timeline, int bi
     out.queue.assign(nb, 0);
     out.kvNeed.assign(nb, 0);
     out.kvUsed.assign(nb, 0);
+    out.adapterSlots.assign(nb, 0);
     out.residentAdapters.assign(nb, 0);
     // Values hold from the end of a step until the end of the next one; empty bins keep the last value.
     std::vector<char> seen(nb, 0);
@@ -35,6 +36,7 @@ StepTimelineBins binStepTimeline(const std::vector<StepRecord>& timeline, int bi
         out.queue[b] = std::max(out.queue[b], double(s.queueLength));
         out.kvNeed[b] = std::max(out.kvNeed[b], double(s.kvNeed));
         out.kvUsed[b] = std::max(out.kvUsed[b], double(s.kvUsed));
+        out.adapterSlots[b] = std::max(out.adapterSlots[b], double(s.adapterSlots));
         out.residentAdapters[b] = std::max(out.residentAdapters[b], double(s.residentAdapters));
         out.kvCapacity = std::max(out.kvCapacity, s.kvCapacity);
         seen[b] = 1;
@@ -45,6 +47,7 @@ StepTimelineBins binStepTimeline(const std::vector<StepRecord>& timeline, int bi
             out.queue[b] = out.queue[b - 1];
             out.kvNeed[b] = out.kvNeed[b - 1];
             out.kvUsed[b] = out.kvUsed[b - 1];
+            out.adapterSlots[b] = out.adapterSlots[b - 1];
             out.residentAdapters[b] = out.residentAdapters[b - 1];
         }
     }

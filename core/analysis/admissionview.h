@@ -14,7 +14,7 @@ namespace lorascope {
 /// Per time bin: the largest value seen in the bin (an envelope, so short peaks stay visible).
 struct StepTimelineBins {
     std::vector<double> edges; ///< bins.size() + 1 edges in the clock's unit
-    std::vector<double> running, queue, kvNeed, kvUsed, residentAdapters;
+    std::vector<double> running, queue, kvNeed, kvUsed, adapterSlots, residentAdapters;
     std::int64_t kvCapacity = 0;
 };
 

@@ -73,6 +73,7 @@ void TestAdmission::checkVector()
     // max(998 + 801, 498·2 + 1802, 198·3 + 2303) = max(1799, 2798, 2897) = 2897, + adapter slots 64·4 + 8·4
     QCOMPARE(r.kvNeed, 2897 + 288);
     QCOMPARE(r.kvUsed, 1001 + 801 + 501 + 288);
+    QCOMPARE(r.adapterSlots, 288); // the two resident adapters' weights, part of kvUsed
     QCOMPARE(r.queueLength, 1u);
     QCOMPARE(r.runningRequests, 3u);
     QCOMPARE(r.residentAdapters, 2u);

@@ -423,6 +423,11 @@ void TestAdmissionSim::invariants()
         if (i > 0)
             QVERIFY(s.start >= r.timeline[i - 1].end);
         QVERIFY(s.kvUsed <= s.kvCapacity);
+        QVERIFY(s.adapterSlots >= 0 && s.adapterSlots <= s.kvUsed);
+        if (!slora)
+            QCOMPARE(s.adapterSlots, std::int64_t(0));
+        else if (s.residentAdapters > 0)
+            QVERIFY(s.adapterSlots > 0);
         if (slora) {
             QVERIFY2(s.kvNeed < s.kvCapacity, qPrintable(QString::number(i)));
             if (s.kind == StepKind::Prefill)

@@ -95,6 +95,16 @@ private Q_SLOTS:
             peak = std::max(peak, p.y());
         QCOMPARE(kv.series[1].name, QStringLiteral("need"));
         QCOMPARE(peak, double(sim.summary.peakKvNeed));
+        // Adapter weights as their own series (S-LoRA's unified pool): the binned maximum of the
+        // engine's per-step adapter slots.
+        QCOMPARE(kv.series[2].name, QStringLiteral("adapter weights"));
+        double adapterPeak = 0, enginePeak = 0;
+        for (const auto& p : kv.series[2].points)
+            adapterPeak = std::max(adapterPeak, p.y());
+        for (const auto& s : sim.timeline)
+            enginePeak = std::max(enginePeak, double(s.adapterSlots));
+        QVERIFY(enginePeak > 0);
+        QCOMPARE(adapterPeak, enginePeak);
 
         // Sort by queue wait, descending: the first row has the largest wait.
         tab->table()->sortByColumn(RequestTableModel::Wait, Qt::DescendingOrder);

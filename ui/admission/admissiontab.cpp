@@ -308,6 +308,8 @@ void AdmissionTab::refresh()
     kv.x.title = q.x.title;
     kv.y.title = tr("token slots (max per bin)");
     kv.series = { line(tr("used"), tl.kvUsed, kBlue), line(tr("need"), tl.kvNeed, kRed) };
+    if (a->config.scheduler.policy != PolicyKind::Vllm) // vLLM keeps LoRA weights outside the KV blocks
+        kv.series.append(line(tr("adapter weights"), tl.adapterSlots, kGreen));
     if (!tl.edges.empty()) {
         PlotSeries cap;
         cap.name = tr("capacity %1").arg(tl.kvCapacity);
@@ -318,7 +320,8 @@ void AdmissionTab::refresh()
     }
     kv.y.min = 0.0;
     m_charts.value(QStringLiteral("kv"))->setToolTip(tr("need: S-LoRA's peak KV need of the running batch if every request runs to its end, plus adapter slots;\n"
-                                                        "used: tokens held now plus adapter weights (rank·4 slots per resident adapter)."));
+                                                        "used: tokens held now plus adapter weights (rank·4 slots per resident adapter);\n"
+                                                        "adapter weights: the part of used that holds resident adapters."));
     m_charts.value(QStringLiteral("kv"))->setData(kv);
 
     PlotData lat;
