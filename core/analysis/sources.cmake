@@ -4,3 +4,4 @@ target_sources(lorascope_core PRIVATE
   analysis/workloadview.cpp
   analysis/admissionview.cpp
   analysis/stepthrough.cpp)
+target_sources(lorascope_core PRIVATE analysis/compare.cpp)

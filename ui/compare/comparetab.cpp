@@ -1,0 +1,633 @@
+#include "compare/comparetab.h"
+
+#include "charts/plotview.h"
+#include "compare/compareplots.h"
+#include "compare/keyfiguremodel.h"
+#include "compare/parametermodel.h"
+#include "document/document.h"
+#include "document/session.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QShowEvent>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTime>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace lorascope {
+
+namespace {
+
+constexpr int kDebounceMs = 120;
+
+QString swatch(const QColor& c)
+{
+    return QStringLiteral("<span style=\"color:%1\">■</span>").arg(c.name());
+}
+
+bool sameInput(const CompareInput& x, const CompareInput& y)
+{
+    // diffParameters ignores only settings that cannot change the result (cost model on the step
+    // clock, vLLM limits under another policy), so "no difference" means "same analysis".
+    return diffParameters(x, y).empty();
+}
+
+QString issuesText(const std::vector<SpecIssue>& issues)
+{
+    QStringList lines;
+    for (const auto& i : issues)
+        lines << QString::fromStdString(i.message).toHtmlEscaped();
+    return lines.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+CompareTab::CompareTab(Document* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_pinAction(new QAction(tr("Pin Current Parameters as &A"), this))
+    , m_model(new KeyFigureModel(this))
+    , m_params(new ParameterModel(this))
+    , m_jobs(this)
+{
+    m_pinAction->setObjectName(QStringLiteral("pinAsA"));
+    m_pinAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_pinAction->setToolTip(tr("Keep the current workload spec and admission settings as A; keep editing: the live parameters are B (Ctrl+Shift+A)."));
+    connect(m_pinAction, &QAction::triggered, this, &CompareTab::pinCurrentAsA);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addWidget(createToolbar());
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(createPlaceholder());
+    m_stack->addWidget(createComparisonPage());
+    layout->addWidget(m_stack, 1);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &CompareTab::recompute);
+    m_jobs.setOnIdle([this] { m_busy->setVisible(false); });
+    connect(m_document, &Document::specChanged, this, &CompareTab::schedule);
+    connect(m_document, &Document::admissionConfigChanged, this, &CompareTab::schedule);
+    updateButtons();
+}
+
+CompareTab::~CompareTab()
+{
+    m_jobs.cancel();
+}
+
+QWidget* CompareTab::createToolbar()
+{
+    auto* bar = new QWidget(this);
+    auto* h = new QHBoxLayout(bar);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto* pin = new QToolButton(bar);
+    pin->setDefaultAction(m_pinAction);
+    pin->setText(tr("Pin current as A"));
+    pin->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    h->addWidget(pin);
+    auto* loadA = new QPushButton(tr("Load A…"), bar);
+    loadA->setObjectName(QStringLiteral("loadA"));
+    loadA->setToolTip(tr("Read A from a session or spec file."));
+    h->addWidget(loadA);
+    m_loadB = new QPushButton(tr("Load B…"), bar);
+    m_loadB->setObjectName(QStringLiteral("loadB"));
+    m_loadB->setToolTip(tr("Read B from a session or spec file (B then no longer follows your edits)."));
+    h->addWidget(m_loadB);
+    m_liveB = new QPushButton(tr("B = live parameters"), bar);
+    m_liveB->setObjectName(QStringLiteral("liveB"));
+    m_liveB->setToolTip(tr("B follows the parameters you edit in the Workload and Admission tabs again."));
+    h->addWidget(m_liveB);
+    m_swap = new QPushButton(tr("Swap A ↔ B"), bar);
+    m_swap->setObjectName(QStringLiteral("swapAB"));
+    m_swap->setToolTip(tr("Exchange A and B. With a live B, the document takes A's parameters (undoable) and A keeps the ones you had."));
+    h->addWidget(m_swap);
+    m_sameServer = new QCheckBox(tr("Same server for A and B"), bar);
+    m_sameServer->setObjectName(QStringLiteral("sameServer"));
+    m_sameServer->setChecked(true);
+    m_sameServer->setToolTip(tr("On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.\n"
+                                "Off: each side keeps its own server limits and admission settings."));
+    h->addWidget(m_sameServer);
+    h->addSpacing(16);
+    auto* latLabel = new QLabel(tr("Percentile chart:"), bar);
+    h->addWidget(latLabel);
+    m_latencyChoice = new QComboBox(bar);
+    m_latencyChoice->setObjectName(QStringLiteral("latencyChoice"));
+    m_latencyChoice->addItem(tr("Queue wait"), int(CompareLatency::Wait));
+    m_latencyChoice->addItem(tr("TTFT"), int(CompareLatency::Ttft));
+    m_latencyChoice->addItem(tr("E2E latency"), int(CompareLatency::E2e));
+    m_latencyChoice->setToolTip(tr("Which latency the percentile chart shows."));
+    latLabel->setBuddy(m_latencyChoice);
+    h->addWidget(m_latencyChoice);
+    h->addStretch(1);
+    m_busy = new QProgressBar(bar);
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setMaximumHeight(14);
+    m_busy->setTextVisible(false);
+    m_busy->setVisible(false);
+    h->addWidget(m_busy);
+    m_export = new QPushButton(tr("Export comparison…"), bar);
+    m_export->setObjectName(QStringLiteral("exportComparison"));
+    m_export->setToolTip(tr("Save the whole comparison (what differs, key numbers, parameters and all charts) as one PNG or SVG picture.\nRight-click a chart to export it alone."));
+    h->addWidget(m_export);
+
+    connect(loadA, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load A"), QString(), tr("LoraScope sessions or specs (*.json)"));
+        if (!path.isEmpty())
+            if (const QString err = loadSide(Side::A, path); !err.isEmpty())
+                QMessageBox::warning(this, tr("Load A"), err);
+    });
+    connect(m_loadB, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load B"), QString(), tr("LoraScope sessions or specs (*.json)"));
+        if (!path.isEmpty())
+            if (const QString err = loadSide(Side::B, path); !err.isEmpty())
+                QMessageBox::warning(this, tr("Load B"), err);
+    });
+    connect(m_liveB, &QPushButton::clicked, this, &CompareTab::useLiveB);
+    connect(m_swap, &QPushButton::clicked, this, &CompareTab::swap);
+    connect(m_sameServer, &QCheckBox::toggled, this, [this] {
+        updateHeader();
+        schedule();
+    });
+    connect(m_latencyChoice, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_comparison)
+            m_charts.value(QStringLiteral("latency"))->setData(compareLatencyPlot(*m_comparison, CompareLatency(m_latencyChoice->currentData().toInt())));
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_page, QStringLiteral("compare")); });
+    return bar;
+}
+
+QWidget* CompareTab::createPlaceholder()
+{
+    auto* page = new QWidget(this);
+    auto* v = new QVBoxLayout(page);
+    v->addStretch(1);
+    auto* text = new QLabel(page);
+    text->setObjectName(QStringLiteral("comparePlaceholder"));
+    text->setAlignment(Qt::AlignCenter);
+    text->setWordWrap(true);
+    text->setText(tr("<h2>A/B compare of two parameter sets</h2>"
+                     "<p><b>Pin current as A</b> (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the "
+                     "Workload and Admission tabs: your live parameters are B.</p>"
+                     "<p>Or load A and B from session files. The header lists what differs; the charts overlay "
+                     "%1 <b>A</b> and %2 <b>B</b>, and the table compares the key numbers and the admission preview of both.</p>")
+                      .arg(swatch(compareColorA()), swatch(compareColorB())));
+    v->addWidget(text);
+    auto* row = new QHBoxLayout;
+    row->addStretch(1);
+    auto* pin = new QPushButton(tr("Pin current as A"), page);
+    connect(pin, &QPushButton::clicked, this, &CompareTab::pinCurrentAsA);
+    row->addWidget(pin);
+    row->addStretch(1);
+    v->addLayout(row);
+    v->addStretch(2);
+    return page;
+}
+
+QWidget* CompareTab::createComparisonPage()
+{
+    auto* page = new QWidget(this);
+    page->setObjectName(QStringLiteral("comparisonPage"));
+    m_page = page;
+    auto* v = new QVBoxLayout(page);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(2);
+    m_header = new QLabel(page);
+    m_header->setObjectName(QStringLiteral("compareHeader"));
+    m_header->setWordWrap(true);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setStyleSheet(QStringLiteral("QLabel { background: palette(alternate-base); padding: 4px; }"));
+    v->addWidget(m_header);
+    m_error = new QLabel(page);
+    m_error->setObjectName(QStringLiteral("compareError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("QLabel { background: #fde7e9; color: #8a0010; padding: 4px; }"));
+    m_error->setVisible(false);
+    v->addWidget(m_error);
+
+    auto* split = new QSplitter(Qt::Horizontal, page);
+    split->setObjectName(QStringLiteral("compareSplitter"));
+    v->addWidget(split, 1);
+
+    auto* left = new QWidget(split);
+    auto* lv = new QVBoxLayout(left);
+    lv->setContentsMargins(0, 0, 0, 0);
+    lv->setSpacing(2);
+    auto* leftSplit = new QSplitter(Qt::Vertical, left);
+    leftSplit->setObjectName(QStringLiteral("compareLeftSplitter"));
+    lv->addWidget(leftSplit, 1);
+    auto makeTable = [leftSplit](QAbstractItemModel* model, const QString& name, const QString& title) {
+        auto* box = new QWidget(leftSplit);
+        auto* bv = new QVBoxLayout(box);
+        bv->setContentsMargins(0, 0, 0, 0);
+        bv->setSpacing(1);
+        auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title), box);
+        bv->addWidget(label);
+        auto* table = new QTableView(box);
+        table->setObjectName(name);
+        table->setModel(model);
+        table->verticalHeader()->setVisible(false);
+        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+        for (int c = 1; c < model->columnCount(); ++c)
+            table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+        table->setAlternatingRowColors(true);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        bv->addWidget(table, 1);
+        leftSplit->addWidget(box);
+        return table;
+    };
+    m_table = makeTable(m_model, QStringLiteral("keyFigures"), tr("Key numbers"));
+    m_paramTable = makeTable(m_params, QStringLiteral("parameters"), tr("Parameters"));
+    leftSplit->setStretchFactor(0, 3);
+    leftSplit->setStretchFactor(1, 2);
+    m_note = new QLabel(left);
+    m_note->setObjectName(QStringLiteral("compareNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lv->addWidget(m_note);
+    left->setMinimumWidth(380);
+
+    m_grid = new QWidget(split);
+    m_grid->setObjectName(QStringLiteral("compareCharts"));
+    auto* grid = new QGridLayout(m_grid);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    grid->addWidget(addChart(QStringLiteral("popularity")), 0, 0);
+    grid->addWidget(addChart(QStringLiteral("gaps")), 0, 1);
+    grid->addWidget(addChart(QStringLiteral("input")), 0, 2);
+    grid->addWidget(addChart(QStringLiteral("output")), 0, 3);
+    grid->addWidget(addChart(QStringLiteral("arrivals")), 1, 0);
+    grid->addWidget(addChart(QStringLiteral("latency")), 1, 1);
+    grid->addWidget(addChart(QStringLiteral("running")), 1, 2);
+    grid->addWidget(addChart(QStringLiteral("queue")), 1, 3);
+    for (int r = 0; r < 2; ++r)
+        grid->setRowStretch(r, 1);
+    for (int c = 0; c < 4; ++c)
+        grid->setColumnStretch(c, 1);
+
+    split->addWidget(left);
+    split->addWidget(m_grid);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 420, 1500 });
+    return page;
+}
+
+PlotView* CompareTab::addChart(const QString& key)
+{
+    auto* view = new PlotView(m_grid);
+    view->setObjectName(QStringLiteral("compare_") + key);
+    view->setMinimumSize(240, 190);
+    m_charts.insert(key, view);
+    m_chartOrder << key;
+    connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.") + key); });
+    return view;
+}
+
+QString CompareTab::fieldLabel(const QString& field)
+{
+    static const QHash<QString, const char*> labels = {
+        { QStringLiteral("preset"), QT_TR_NOOP("preset") },
+        { QStringLiteral("generator"), QT_TR_NOOP("generator") },
+        { QStringLiteral("adapters.count"), QT_TR_NOOP("n") },
+        { QStringLiteral("rate"), QT_TR_NOOP("R") },
+        { QStringLiteral("duration"), QT_TR_NOOP("T") },
+        { QStringLiteral("seed"), QT_TR_NOOP("seed") },
+        { QStringLiteral("popularity.kind"), QT_TR_NOOP("popularity") },
+        { QStringLiteral("popularity.alpha"), QT_TR_NOOP("α") },
+        { QStringLiteral("popularity.zipfS"), QT_TR_NOOP("Zipf s") },
+        { QStringLiteral("popularity.weights"), QT_TR_NOOP("weights") },
+        { QStringLiteral("arrival.kind"), QT_TR_NOOP("arrivals") },
+        { QStringLiteral("arrival.cv"), QT_TR_NOOP("cv") },
+        { QStringLiteral("arrival.onOff.onRate"), QT_TR_NOOP("on rate") },
+        { QStringLiteral("arrival.onOff.offRate"), QT_TR_NOOP("off rate") },
+        { QStringLiteral("arrival.onOff.meanOn"), QT_TR_NOOP("mean on") },
+        { QStringLiteral("arrival.onOff.meanOff"), QT_TR_NOOP("mean off") },
+        { QStringLiteral("arrival.schedule"), QT_TR_NOOP("rate schedule") },
+        { QStringLiteral("groups"), QT_TR_NOOP("adapter groups") },
+        { QStringLiteral("adapters.names"), QT_TR_NOOP("adapter names") },
+        { QStringLiteral("adapters.ranks"), QT_TR_NOOP("ranks") },
+        { QStringLiteral("adapters.defaultRank"), QT_TR_NOOP("default rank") },
+        { QStringLiteral("adapters.baseModel"), QT_TR_NOOP("base model") },
+        { QStringLiteral("policy"), QT_TR_NOOP("policy") },
+        { QStringLiteral("clock"), QT_TR_NOOP("clock") },
+        { QStringLiteral("cost"), QT_TR_NOOP("cost model") },
+        { QStringLiteral("abortWaitSeconds"), QT_TR_NOOP("abort wait") },
+        { QStringLiteral("ranks"), QT_TR_NOOP("rank overrides") },
+    };
+    if (const auto it = labels.constFind(field); it != labels.constEnd())
+        return tr(it.value());
+    // Length laws: "input.hi" → "input hi" (translated word first).
+    for (const auto& [prefix, word] : { std::pair { QStringLiteral("input."), tr("input") }, std::pair { QStringLiteral("output."), tr("output") } })
+        if (field.startsWith(prefix))
+            return word + QLatin1Char(' ') + field.mid(prefix.size());
+    // Server limits and vLLM settings keep the launch-argument names users know from S-LoRA/vLLM.
+    static const QHash<QString, QString> args = {
+        { QStringLiteral("limits.maxTotalTokenNum"), QStringLiteral("max_total_token_num") },
+        { QStringLiteral("limits.batchMaxTokens"), QStringLiteral("batch_max_tokens") },
+        { QStringLiteral("limits.runningMaxReqSize"), QStringLiteral("running_max_req_size") },
+        { QStringLiteral("limits.maxReqTotalLen"), QStringLiteral("max_req_total_len") },
+        { QStringLiteral("limits.maxReqInputLen"), QStringLiteral("max_req_input_len") },
+        { QStringLiteral("maxWaitTokens"), QStringLiteral("max_wait_tokens") },
+        { QStringLiteral("vllm.maxNumSeqs"), QStringLiteral("max_num_seqs") },
+        { QStringLiteral("vllm.maxNumBatchedTokens"), QStringLiteral("max_num_batched_tokens") },
+        { QStringLiteral("vllm.maxLoras"), QStringLiteral("max_loras") },
+        { QStringLiteral("vllm.blockSize"), QStringLiteral("block_size") },
+        { QStringLiteral("vllm.watermark"), QStringLiteral("watermark") },
+    };
+    return args.value(field, field);
+}
+
+CompareInput CompareTab::currentInput() const
+{
+    CompareInput in { m_document->spec(), m_document->admissionConfig() };
+    in.admission.scheduler.limits = in.spec.limits;
+    return in;
+}
+
+CompareInput CompareTab::effectiveB() const
+{
+    return m_b ? m_b->input : currentInput();
+}
+
+std::optional<CompareInput> CompareTab::effectiveA() const
+{
+    if (!m_a)
+        return std::nullopt;
+    CompareInput a = m_a->input;
+    if (m_sameServer->isChecked()) {
+        const CompareInput b = effectiveB();
+        a.spec.limits = b.spec.limits;
+        a.admission = b.admission;
+    }
+    a.admission.scheduler.limits = a.spec.limits;
+    return a;
+}
+
+void CompareTab::pinCurrentAsA()
+{
+    m_a = Pinned { currentInput(), tr("pinned at %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))) };
+    updateButtons();
+    updateHeader();
+    schedule();
+}
+
+QString CompareTab::loadSide(Side side, const QString& path)
+{
+    CompareInput in;
+    try {
+        const Session s = loadSessionFile(path.toStdString());
+        in = { s.spec, s.admission };
+    } catch (const std::exception& sessionError) {
+        // A plain spec file is fine too: it gets the default admission settings.
+        try {
+            in.spec = loadSpecFile(path.toStdString());
+            in.admission = defaultAdmissionConfig(in.spec);
+        } catch (const std::exception&) {
+            return QString::fromStdString(sessionError.what());
+        }
+    }
+    in.admission.scheduler.limits = in.spec.limits;
+    Pinned p { in, QFileInfo(path).fileName() };
+    if (side == Side::A)
+        m_a = p;
+    else
+        m_b = p;
+    updateButtons();
+    updateHeader();
+    schedule();
+    return {};
+}
+
+void CompareTab::useLiveB()
+{
+    m_b.reset();
+    updateButtons();
+    updateHeader();
+    schedule();
+}
+
+void CompareTab::swap()
+{
+    if (!m_a)
+        return;
+    if (m_b) {
+        std::swap(*m_a, *m_b);
+    } else {
+        // Live B: the document takes A's parameters (one undo step), A keeps what was current.
+        const CompareInput oldA = m_a->input;
+        const CompareInput current = currentInput();
+        m_a = Pinned { current, tr("swapped at %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))) };
+        auto* undo = m_document->undoStack();
+        undo->beginMacro(tr("Swap A and B"));
+        if (m_sameServer->isChecked()) {
+            // The server is shared and stays as it is; only the workloads trade places.
+            WorkloadSpec spec = oldA.spec;
+            spec.limits = current.spec.limits;
+            m_document->editSpec(spec, tr("Swap A and B"));
+        } else {
+            m_document->editSpec(oldA.spec, tr("Swap A and B"));
+            m_document->editAdmission(oldA.admission, tr("Swap A and B"));
+        }
+        undo->endMacro();
+    }
+    updateButtons();
+    updateHeader();
+    schedule();
+}
+
+void CompareTab::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        schedule();
+}
+
+void CompareTab::schedule()
+{
+    // Hidden: nothing to show, so spend no CPU; the work happens when the tab is opened.
+    if (!isVisible()) {
+        m_dirty = true;
+        return;
+    }
+    m_debounce.start();
+}
+
+void CompareTab::updateButtons()
+{
+    m_stack->setCurrentIndex(m_a ? 1 : 0);
+    m_liveB->setEnabled(m_b.has_value());
+    m_swap->setEnabled(m_a.has_value());
+    m_export->setEnabled(m_comparison != nullptr && m_a.has_value());
+}
+
+void CompareTab::setError(const QString& html)
+{
+    m_error->setText(html);
+    m_error->setVisible(!html.isEmpty());
+}
+
+QString CompareTab::errorText() const
+{
+    return m_error->isVisible() ? m_error->text() : QString();
+}
+
+QString CompareTab::diffText() const
+{
+    const auto a = effectiveA();
+    if (!a)
+        return {};
+    QStringList parts;
+    for (const auto& d : diffParameters(*a, effectiveB()))
+        parts << fieldLabel(QString::fromStdString(d.field)) + QStringLiteral(": ") + QString::fromStdString(d.a) + QStringLiteral(" → ")
+                + QString::fromStdString(d.b);
+    return parts.join(QStringLiteral(", "));
+}
+
+void CompareTab::updateHeader()
+{
+    if (!m_a) {
+        m_header->clear();
+        m_params->setRows({});
+        return;
+    }
+    m_params->setRows(parameterRows(*effectiveA(), effectiveB()));
+    const QString b = m_b ? m_b->label : tr("live parameters (follows your edits)");
+    const QString diffs = diffText();
+    const QString server = m_sameServer->isChecked() ? tr("same server for both (B's limits and admission settings)") : tr("each side with its own server");
+    m_header->setText(tr("%1 <b>A</b>: %2 &nbsp;&nbsp; %3 <b>B</b>: %4 &nbsp;&nbsp; <i>%5</i><br><span style=\"font-size:large\"><b>Differences:</b> %6</span>")
+                          .arg(swatch(compareColorA()), m_a->label.toHtmlEscaped(), swatch(compareColorB()), b.toHtmlEscaped(), server,
+                              diffs.isEmpty() ? tr("none — A and B are the same parameters. Change a parameter in the Workload tab to compare.")
+                                              : diffs.toHtmlEscaped()));
+}
+
+void CompareTab::recompute()
+{
+    m_dirty = false;
+    updateHeader();
+    const auto a = effectiveA();
+    if (!a) {
+        m_jobs.cancel();
+        return;
+    }
+    const CompareInput b = effectiveB();
+    QStringList problems;
+    if (const auto issues = validate(a->spec); !issues.empty())
+        problems << tr("<b>A</b> is invalid: %1").arg(issuesText(issues));
+    if (const auto issues = validate(b.spec); !issues.empty())
+        problems << tr("<b>B</b> is invalid: %1").arg(issuesText(issues));
+    if (!problems.isEmpty()) {
+        // Keep the last comparison on screen; say inline why it is not updated.
+        m_jobs.cancel();
+        m_busy->setVisible(false);
+        setError(problems.join(QStringLiteral("<br>")) + tr("<br>The charts show the last valid comparison."));
+        return;
+    }
+    setError({});
+    // Reuse an analysed side when its inputs did not change (e.g. A while B is being edited, or
+    // both after a swap).
+    auto cached = [this](const CompareInput& in) -> std::optional<CompareSide> {
+        for (const auto* c : { &m_cacheA, &m_cacheB })
+            if (*c && sameInput((*c)->input, in))
+                return (*c)->side;
+        return std::nullopt;
+    };
+    const auto haveA = cached(*a);
+    const auto haveB = cached(b);
+    auto diffs = diffParameters(*a, b);
+    struct Result {
+        std::shared_ptr<const Comparison> comparison;
+        QString error;
+    };
+    const CompareInput inA = *a;
+    m_busy->setVisible(true);
+    m_jobs.run(
+        [inA, b, haveA, haveB, diffs](const std::atomic<bool>& cancel) -> Result {
+            ProgressSink sink;
+            sink.cancel = &cancel;
+            try {
+                const CompareSide sa = haveA ? *haveA : analyzeSide(inA, sink, Document::kAutoAdmissionLimit);
+                const CompareSide sb = haveB ? *haveB : analyzeSide(b, sink, Document::kAutoAdmissionLimit);
+                return { std::make_shared<const Comparison>(compareSides(sa, sb, diffs)), {} };
+            } catch (const Cancelled&) {
+                return {};
+            } catch (const std::exception& e) {
+                return { nullptr, QString::fromStdString(e.what()) };
+            }
+        },
+        [this, inA, b](Result r) {
+            if (!r.comparison) {
+                if (!r.error.isEmpty())
+                    setError(r.error.toHtmlEscaped());
+                return;
+            }
+            m_cacheA = Cached { inA, r.comparison->a };
+            m_cacheB = Cached { b, r.comparison->b };
+            m_comparison = std::move(r.comparison);
+            present();
+        });
+}
+
+void CompareTab::present()
+{
+    const auto& c = *m_comparison;
+    m_charts.value(QStringLiteral("popularity"))->setData(comparePopularityPlot(c));
+    m_charts.value(QStringLiteral("gaps"))->setData(compareGapPlot(c));
+    m_charts.value(QStringLiteral("input"))->setData(compareLengthPlot(c, true));
+    m_charts.value(QStringLiteral("output"))->setData(compareLengthPlot(c, false));
+    m_charts.value(QStringLiteral("arrivals"))->setData(compareArrivalPlot(c));
+    m_charts.value(QStringLiteral("latency"))->setData(compareLatencyPlot(c, CompareLatency(m_latencyChoice->currentData().toInt())));
+    m_charts.value(QStringLiteral("running"))->setData(compareTimelinePlot(c, true));
+    m_charts.value(QStringLiteral("queue"))->setData(compareTimelinePlot(c, false));
+    m_model->setComparison(m_comparison);
+    // The key numbers take the height they need; the parameter list below gets the rest.
+    if (auto* box = m_table->parentWidget()) {
+        const int rows = m_model->rowCount();
+        const int tableHeight = m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth() + 2;
+        box->setMaximumHeight(tableHeight + box->layout()->itemAt(0)->sizeHint().height() + box->layout()->spacing());
+    }
+
+    QStringList notes;
+    for (const auto& [name, side] : { std::pair { tr("A"), &c.a }, std::pair { tr("B"), &c.b } }) {
+        if (!side->admission)
+            notes << tr("%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.")
+                         .arg(name)
+                         .arg(side->workload->trace->requests.size());
+    }
+    const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
+    if (adm) {
+        const auto& cfg = adm->config;
+        notes << tr("Admission: %1 policy, %2 clock%3.")
+                     .arg(QString::fromStdString(policyName(cfg.scheduler.policy)),
+                         cfg.clock == ClockKind::Steps ? tr("step") : tr("cost-model"),
+                         cfg.clock == ClockKind::Model ? tr(" (%1)").arg(QString::fromStdString(cfg.cost.name)) : QString());
+    }
+    if (!m_b && m_document->hasImportedTrace())
+        notes << tr("The Workload tab shows an imported trace; B is generated from the current parameters.");
+    notes << tr("Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).");
+    m_note->setText(notes.join(QLatin1Char('\n')));
+    updateHeader();
+    updateButtons();
+    Q_EMIT comparisonUpdated();
+}
+
+} // namespace lorascope
