@@ -6,17 +6,21 @@
 #include <QChart>
 #include <QChartView>
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
+#include <QPointer>
 #include <QScatterSeries>
+#include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace lorascope {
 
@@ -64,7 +68,93 @@ QList<QPointF> sanitized(const QList<QPointF>& pts, bool logX, bool logY)
     return out;
 }
 
+/// Qt Charts' QValueAxis::applyNiceNumbers() (loose 1-2-5 labelling) computed up front, so each axis
+/// gets one setRange() with its final values: a range that comes out unchanged then costs nothing,
+/// where setRange(raw) + applyNiceNumbers() changed it twice and re-laid out the chart each time.
+struct NiceRange {
+    double lo, hi;
+    int ticks;
+};
+
+double niceNumber(double x, bool ceiling)
+{
+    const double z = std::pow(10.0, std::floor(std::log10(x)));
+    double q = x / z;
+    if (ceiling)
+        q = q <= 1.0 ? 1 : q <= 2.0 ? 2 : q <= 5.0 ? 5 : 10;
+    else
+        q = q < 1.5 ? 1 : q < 3.0 ? 2 : q < 7.0 ? 5 : 10;
+    return q * z;
+}
+
+NiceRange niceRange(double lo, double hi, int ticks)
+{
+    const double step = niceNumber(niceNumber(hi - lo, true) / (ticks - 1), false);
+    const double a = std::floor(lo / step), b = std::ceil(hi / step);
+    return { a * step, b * step, int(b - a) + 1 };
+}
+
 } // namespace
+
+/// The charts whose data waits for Qt Charts, applied one per event-loop turn. Its zero-timer fires
+/// only once the posted events of the chart before (scene update, re-layout, paint) are done, so a
+/// turn holds one chart's work and timers and input get their turn in between. Charts on a hidden
+/// tab wait until they are shown.
+class PlotView::ApplyQueue : public QObject {
+public:
+    static ApplyQueue* instance()
+    {
+        static QPointer<ApplyQueue> queue;
+        if (!queue)
+            queue = new ApplyQueue(QCoreApplication::instance());
+        return queue;
+    }
+    void add(PlotView* view)
+    {
+        m_hidden.removeAll(view);
+        if (!m_pending.contains(view))
+            m_pending.append(view);
+        m_timer.start();
+    }
+    void shown(PlotView* view)
+    {
+        if (m_hidden.contains(view))
+            add(view);
+    }
+    void applyAll()
+    {
+        m_pending += std::exchange(m_hidden, {});
+        while (!m_pending.isEmpty()) {
+            if (const QPointer<PlotView> view = m_pending.takeFirst())
+                view->apply();
+        }
+    }
+
+private:
+    explicit ApplyQueue(QObject* parent)
+        : QObject(parent)
+    {
+        m_timer.setSingleShot(true);
+        m_timer.setInterval(0);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            while (!m_pending.isEmpty()) {
+                const QPointer<PlotView> view = m_pending.takeFirst();
+                if (view && !view->isVisible()) {
+                    m_hidden.append(view);
+                } else if (view) {
+                    view->apply();
+                    break;
+                }
+            }
+            if (!m_pending.isEmpty())
+                m_timer.start();
+        });
+    }
+
+    QList<QPointer<PlotView>> m_pending;
+    QList<QPointer<PlotView>> m_hidden;
+    QTimer m_timer;
+};
 
 PlotView::PlotView(QWidget* parent)
     : QWidget(parent)
@@ -96,6 +186,22 @@ QString PlotView::shapeKey(const PlotData& data) const
 void PlotView::setData(const PlotData& data)
 {
     m_data = data;
+    ApplyQueue::instance()->add(this);
+}
+
+void PlotView::applyPending()
+{
+    ApplyQueue::instance()->applyAll();
+}
+
+void PlotView::showEvent(QShowEvent* event)
+{
+    ApplyQueue::instance()->shown(this);
+    QWidget::showEvent(event);
+}
+
+void PlotView::apply()
+{
     m_chart->setTitle(m_data.title);
     const QString shape = shapeKey(m_data);
     if (shape != m_shape) {
@@ -206,12 +312,15 @@ void PlotView::updatePoints()
     const auto hAxes = m_chart->axes(Qt::Horizontal);
     const auto vAxes = m_chart->axes(Qt::Vertical);
     auto applyRange = [](QAbstractAxis* axis, double lo, double hi, bool fixedLo, bool fixedHi, const QString& title) {
-        axis->setRange(lo, hi);
         axis->setTitleText(title);
         // Round tick values (0, 2, 4, … rather than 1.89, 3.78, …) unless the caller fixed both ends.
-        if (auto* v = qobject_cast<QValueAxis*>(axis); v && !(fixedLo && fixedHi)) {
-            v->setTickCount(6);
-            v->applyNiceNumbers();
+        auto* v = qobject_cast<QValueAxis*>(axis);
+        if (v && !(fixedLo && fixedHi)) {
+            const NiceRange nice = niceRange(lo, hi, 6);
+            v->setRange(nice.lo, nice.hi);
+            v->setTickCount(nice.ticks);
+        } else {
+            axis->setRange(lo, hi);
         }
     };
     if (!hAxes.isEmpty())

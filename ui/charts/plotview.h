@@ -15,6 +15,12 @@ namespace lorascope {
 /// A chart widget showing one PlotData. It is the only place that knows Qt Charts: series are
 /// reused (replace()) when only the points change, so live updates stay cheap. Feed it binned data
 /// (a few thousand points at most). Right-click offers PNG/SVG export.
+///
+/// setData() takes the data at once (data() returns it) but hands it to Qt Charts in a later
+/// event-loop turn, one chart per turn: a chart whose axes change costs Qt Charts milliseconds
+/// (re-layout, label text, painting), and a new workload changes every chart at once; applied
+/// together they would block the GUI thread for the sum. A hidden chart (another tab) takes its
+/// data when it is shown.
 class PlotView : public QWidget {
     Q_OBJECT
 public:
@@ -23,6 +29,8 @@ public:
 
     void setData(const PlotData& data);
     const PlotData& data() const { return m_data; }
+    /// Hands every chart's pending data to Qt Charts now (before rendering a chart off screen).
+    static void applyPending();
 
     /// Writes the chart as PNG or SVG (by suffix). Empty string on success, else the error.
     QString exportTo(const QString& path);
@@ -33,8 +41,12 @@ Q_SIGNALS:
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    class ApplyQueue;
+
+    void apply();
     void rebuild();
     void updatePoints();
     void placeLabels();

@@ -1,5 +1,7 @@
 #include "charts/widgetexport.h"
 
+#include "charts/plotview.h"
+
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
@@ -14,6 +16,7 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title)
 {
     if (!widget)
         return QObject::tr("Nothing to export.");
+    PlotView::applyPending(); // charts in `widget` may not show their latest data yet
     const QString suffix = QFileInfo(path).suffix().toLower();
     QByteArray bytes;
     QBuffer buffer(&bytes);

@@ -10,6 +10,9 @@
 #include <QJsonObject>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace lorascope {
 
@@ -52,6 +55,16 @@ private:
 
 using SpecCommand = ValueCommand<WorkloadSpec, &Document::setSpec, &Document::spec>;
 using AdmissionCommand = ValueCommand<SimulationConfig, &Document::setAdmission, &Document::admissionConfig>;
+
+/// Results of more requests than this are freed on a pool thread: dropping a 10 M-request trace
+/// takes the GUI thread tens of milliseconds. Smaller ones are freed in place, which is cheap, and
+/// freeing them on another thread measurably slowed the next generation here.
+constexpr std::size_t kFreeOffGuiThreadAbove = 200000;
+
+void freeOffGuiThread(std::shared_ptr<const void> result)
+{
+    (void)QtConcurrent::run([result = std::move(result)]() mutable { result.reset(); });
+}
 
 } // namespace
 
@@ -129,6 +142,51 @@ void Document::setImportedTrace(std::shared_ptr<const Trace> trace, const QStrin
     scheduleRegenerate();
 }
 
+void Document::importTraceFile(const QString& path, const QString& format)
+{
+    struct Result {
+        std::shared_ptr<const Trace> trace;
+        std::shared_ptr<const WorkloadAnalysis> analysis;
+        QString error;
+    };
+    const auto limits = m_spec.limits;
+    m_coalesce.stop(); // a pending regeneration would supersede the import
+    m_progress = 0.0;
+    m_clock.start();
+    m_workloadJobs.run(
+        [this, path, format, limits](const std::atomic<bool>& cancel) -> Result {
+            try {
+                auto trace = std::make_shared<const Trace>(readTrace(path.toStdString(), format.toStdString()));
+                m_progress = 0.6;
+                if (cancel.load())
+                    return {};
+                auto analysis = analyzeTrace(trace, limits, std::nullopt);
+                return { std::move(trace), std::move(analysis), {} };
+            } catch (const std::exception& e) {
+                return { nullptr, nullptr, QString::fromStdString(e.what()) };
+            }
+        },
+        [this, path](Result r) {
+            m_lastMs = double(m_clock.nsecsElapsed()) / 1e6;
+            Q_EMIT busyChanged(busy());
+            if (!r.trace) {
+                Q_EMIT importFinished(r.error.isEmpty() ? tr("Import of %1 was cancelled").arg(path) : r.error);
+                return;
+            }
+            m_imported = std::move(r.trace);
+            m_importSource = path;
+            m_error.clear();
+            auto previous = std::exchange(m_workload, std::move(r.analysis));
+            Q_EMIT workloadChanged();
+            if (previous && previous->trace->requests.size() > kFreeOffGuiThreadAbove)
+                freeOffGuiThread(std::move(previous));
+            if (m_workload->trace->requests.size() <= kAutoAdmissionLimit)
+                m_admissionCoalesce.start();
+            Q_EMIT importFinished({});
+        });
+    Q_EMIT busyChanged(true);
+}
+
 void Document::clearImportedTrace()
 {
     m_imported.reset();
@@ -187,8 +245,10 @@ void Document::regenerate()
                 return;
             }
             m_error.clear();
-            m_workload = std::move(r.first);
-            Q_EMIT workloadChanged();
+            auto previous = std::exchange(m_workload, std::move(r.first));
+            Q_EMIT workloadChanged(); // the views let go of the previous result here
+            if (previous && previous->trace->requests.size() > kFreeOffGuiThreadAbove)
+                freeOffGuiThread(std::move(previous));
             if (m_workload->trace->requests.size() <= kAutoAdmissionLimit)
                 m_admissionCoalesce.start();
         });
@@ -223,8 +283,10 @@ void Document::recomputeAdmission()
                     Q_EMIT failed(r.second);
                 return;
             }
-            m_admissionResult = std::move(r.first);
+            auto previous = std::exchange(m_admissionResult, std::move(r.first));
             Q_EMIT admissionChanged();
+            if (previous && previous->result.requests.size() > kFreeOffGuiThreadAbove)
+                freeOffGuiThread(std::move(previous));
         });
     Q_EMIT busyChanged(true);
 }
@@ -261,11 +323,9 @@ QString Document::loadSession(const QString& path, QJsonObject* view)
     setAdmission(s.admission);
     m_fileName = path;
     if (!s.importedTrace.empty()) {
-        try {
-            setImportedTrace(std::make_shared<Trace>(readTrace(s.importedTrace)), QString::fromStdString(s.importedTrace));
-        } catch (const std::exception& e) {
-            return tr("The session was loaded, but its imported trace could not be read: %1").arg(QString::fromStdString(e.what()));
-        }
+        // Read off the GUI thread; a failure arrives through importFinished().
+        m_coalesce.stop(); // the spec's regeneration would supersede the import
+        importTraceFile(QString::fromStdString(s.importedTrace));
     }
     return {};
 }

@@ -45,6 +45,10 @@ public:
     /// Shows an imported trace instead of the generated one (theory curves are then not drawn).
     void setImportedTrace(std::shared_ptr<const Trace> trace, const QString& source);
     void clearImportedTrace();
+    /// Reads a trace file off the GUI thread (as a workload job: progress, Cancel, superseded by
+    /// a newer job) and then shows it; importFinished() tells how it went. The shown workload is
+    /// kept if the file cannot be read.
+    void importTraceFile(const QString& path, const QString& format = {});
     bool hasImportedTrace() const { return m_imported != nullptr; }
     QString importSource() const { return m_importSource; }
 
@@ -88,6 +92,8 @@ Q_SIGNALS:
     void admissionChanged();
     void busyChanged(bool busy);
     void failed(const QString& message);
+    /// After importTraceFile(): empty on success, else the error naming the file, line and field.
+    void importFinished(const QString& error);
 
 private:
     void scheduleRegenerate();

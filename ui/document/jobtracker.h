@@ -58,6 +58,10 @@ public:
         // the QPointer is.
         (void)QtConcurrent::run(&m_pool, [=]() mutable {
             auto result = work(*flag);
+            // A superseded job's result is freed here: dropping a multi-million-request result
+            // takes tens of milliseconds, which the GUI thread must not spend.
+            if (flag->load())
+                result = decltype(result) {};
             QMetaObject::invokeMethod(
                 receiver.data() ? receiver.data() : QCoreApplication::instance(),
                 [=]() mutable {

@@ -14,7 +14,8 @@ namespace {
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("lorascope::Explain", text);
+    // lupdate files tr() calls in namespace lorascope under the context "lorascope"; look them up there.
+    return QCoreApplication::translate("lorascope", text);
 }
 
 QString pct(double f)

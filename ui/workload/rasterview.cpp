@@ -13,6 +13,9 @@ namespace lorascope {
 namespace {
 constexpr int kLeft = 150, kBottom = 34, kTop = 22, kRight = 8;
 constexpr int kScrollSteps = 10000;
+// Binning visits every request in the window (a few ns each): up to this many it is done right
+// away on the GUI thread (zooming stays instant), above it on a pool thread.
+constexpr std::size_t kMaxRequestsBinnedHere = 200000;
 
 QColor heat(double f)
 {
@@ -30,6 +33,7 @@ QColor heat(double f)
 RasterView::RasterView(QWidget* parent)
     : QWidget(parent)
     , m_scroll(new QScrollBar(Qt::Horizontal, this))
+    , m_jobs(this)
 {
     setMinimumSize(300, 180);
     setMouseTracking(false);
@@ -54,6 +58,7 @@ void RasterView::setAnalysis(std::shared_ptr<const WorkloadAnalysis> analysis)
     const bool first = !m_analysis;
     const double oldEnd = fullEnd();
     m_analysis = std::move(analysis);
+    ++m_analysisSerial;
     // Keep a zoomed window if it still makes sense; otherwise show everything.
     if (first || (m_t0 <= 0 && m_t1 >= oldEnd * (1 - 1e-9)) || m_t1 > fullEnd())
         m_t0 = 0, m_t1 = fullEnd();
@@ -99,6 +104,38 @@ void RasterView::resizeEvent(QResizeEvent*)
     m_dirty = true;
 }
 
+void RasterView::updateBins(int columns)
+{
+    const BinsKey want { m_analysisSerial, m_t0, m_t1, columns };
+    if (m_binsKey == want || m_pendingKey == want)
+        return;
+    const auto& overview = m_analysis->raster;
+    // The whole-trace overview was binned off the GUI thread; reuse it when it is fine enough.
+    const bool whole = m_t0 <= 0 && m_t1 >= fullEnd() * (1 - 1e-9);
+    const bool useOverview = whole && overview.columns >= columns / 2;
+    const auto [first, last] = requestRange(*m_analysis->trace, m_t0, m_t1);
+    if (useOverview || last - first <= kMaxRequestsBinnedHere) {
+        m_jobs.cancel();
+        m_pendingKey = {};
+        m_bins = useOverview ? overview : binRaster(*m_analysis->trace, overview.rowAdapters, m_t0, m_t1, columns);
+        m_binsKey = want;
+        return;
+    }
+    m_pendingKey = want;
+    m_jobs.run(
+        [analysis = m_analysis, want](const std::atomic<bool>& cancel) {
+            // A window the user has already scrolled past is not binned.
+            return cancel ? RasterBins {} : binRaster(*analysis->trace, analysis->raster.rowAdapters, want.t0, want.t1, want.columns);
+        },
+        [this, want](RasterBins bins) {
+            m_bins = std::move(bins);
+            m_binsKey = want;
+            m_pendingKey = {};
+            m_dirty = true;
+            update();
+        });
+}
+
 void RasterView::rebuildImage()
 {
     m_dirty = false;
@@ -107,13 +144,7 @@ void RasterView::rebuildImage()
     m_image.fill(Qt::white);
     if (!m_analysis)
         return;
-    const auto& overview = m_analysis->raster;
-    // The whole-trace overview was binned off the GUI thread; reuse it when it is fine enough.
-    const bool whole = m_t0 <= 0 && m_t1 >= fullEnd() * (1 - 1e-9);
-    if (whole && overview.columns >= pr.width() / 2)
-        m_bins = overview;
-    else
-        m_bins = binRaster(*m_analysis->trace, overview.rowAdapters, m_t0, m_t1, pr.width());
+    updateBins(pr.width());
     const int rows = int(m_bins.rowAdapters.size());
     if (rows == 0 || m_bins.maxCount == 0)
         return;

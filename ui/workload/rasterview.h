@@ -2,6 +2,7 @@
 
 #include "analysis/binning.h"
 #include "analysis/workloadview.h"
+#include "document/jobtracker.h"
 
 #include <QImage>
 #include <QWidget>
@@ -14,7 +15,8 @@ namespace lorascope {
 
 /// Per-adapter arrival raster: one row per adapter (hottest on top), time to the right, painted
 /// with QPainter into a cached QImage (hotspot's timeline way). Wheel zooms around the cursor,
-/// dragging or the scroll bar pans, double-click shows the whole trace.
+/// dragging or the scroll bar pans, double-click shows the whole trace. A zoomed window over many
+/// requests is binned on a pool thread; the previous picture stays until those bins arrive.
 class RasterView : public QWidget {
     Q_OBJECT
 public:
@@ -40,12 +42,24 @@ protected:
 
 private:
     QRect plotRect() const;
+    void updateBins(int columns);
     void rebuildImage();
     void updateScrollBar();
     double fullEnd() const;
 
+    /// What a set of bins shows: which analysis (setAnalysis() count), which window, how many columns.
+    struct BinsKey {
+        quint64 analysis = 0;
+        double t0 = 0, t1 = 0;
+        int columns = 0;
+        bool operator==(const BinsKey&) const = default;
+    };
+
     std::shared_ptr<const WorkloadAnalysis> m_analysis;
+    quint64 m_analysisSerial = 0;
     RasterBins m_bins;
+    BinsKey m_binsKey; ///< what m_bins show
+    BinsKey m_pendingKey; ///< what the pool thread is binning (empty: nothing)
     QImage m_image;
     bool m_dirty = true;
     double m_t0 = 0, m_t1 = 1;
@@ -53,6 +67,7 @@ private:
     double m_dragT0 = 0;
     double m_lastPaintMs = 0;
     QScrollBar* m_scroll;
+    JobTracker m_jobs; ///< bins zoomed windows of large traces
 };
 
 } // namespace lorascope

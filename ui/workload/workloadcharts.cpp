@@ -11,7 +11,8 @@ namespace {
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("lorascope::WorkloadCharts", text);
+    // lupdate files tr() calls in namespace lorascope under the context "lorascope"; look them up there.
+    return QCoreApplication::translate("lorascope", text);
 }
 
 const QColor kData(70, 130, 180);
