@@ -6,6 +6,7 @@
 #include "admission/ganttview.h"
 #include "charts/plotview.h"
 #include "charts/widgetexport.h"
+#include "compare/comparetab.h"
 #include "document/document.h"
 #include "document/uistate.h"
 #include "formats/traceio.h"
@@ -65,8 +66,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_workload, tr("&Workload"));
     m_tabs->addTab(m_admission, tr("&Admission preview"));
 #ifdef LORASCOPE_HAVE_REPLAY_TAB
-    m_tabs->addTab(new ReplayTab(m_tabs), tr("&Replay"));
+    auto* replay = new ReplayTab(m_tabs);
+    replay->setDocument(m_document);
+    m_tabs->addTab(replay, tr("&Replay"));
 #endif
+    // Last, so the tab indices saved in sessions and used by --tab stay what they were.
+    m_compare = new CompareTab(m_document, m_tabs);
+    m_tabs->addTab(m_compare, tr("A/B &Compare"));
     setCentralWidget(m_tabs);
 
     m_summary->setObjectName(QStringLiteral("summary"));
@@ -106,9 +112,22 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_document, &Document::workloadChanged, this, &MainWindow::updateStatus);
     connect(m_document, &Document::failed, this, [this](const QString& msg) { statusBar()->showMessage(msg, 8000); });
+    connect(m_document, &Document::importFinished, this, [this](const QString& error) {
+        if (error.isEmpty()) {
+            statusBar()->showMessage(tr("Imported %1").arg(m_document->importSource()), 4000);
+            return;
+        }
+        statusBar()->showMessage(error, 8000);
+        if (isVisible()) { // window-modal, not blocking: the app keeps running
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Import Trace"), error, QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+    });
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_workload, &WorkloadTab::exportRequested, this, &MainWindow::askExport);
     connect(m_admission, &AdmissionTab::exportRequested, this, &MainWindow::askExport);
+    connect(m_compare, &CompareTab::exportRequested, this, &MainWindow::askExport);
 
     createMenus();
     updateTitle();
@@ -250,6 +269,11 @@ void MainWindow::createMenus()
     cancel->setShortcut(QKeySequence(Qt::Key_Escape));
 
     auto* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_compare->pinAction());
+    connect(m_compare->pinAction(), &QAction::triggered, this, [this] {
+        statusBar()->showMessage(tr("Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference."), 6000);
+    });
+    view->addSeparator();
     auto* lang = view->addMenu(tr("&Language (after restart)"));
     auto* group = new QActionGroup(this);
     const QString current = QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString();
@@ -332,15 +356,11 @@ QString MainWindow::saveSession(const QString& path)
 
 QString MainWindow::importTrace(const QString& path, const QString& format)
 {
-    try {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        auto trace = std::make_shared<Trace>(readTrace(path.toStdString(), format.toStdString()));
-        QApplication::restoreOverrideCursor();
-        m_document->setImportedTrace(std::move(trace), path);
-    } catch (const std::exception& e) {
-        QApplication::restoreOverrideCursor();
-        return QString::fromStdString(e.what());
-    }
+    const QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable())
+        return tr("%1: no such readable file").arg(path);
+    m_document->importTraceFile(path, format); // off the GUI thread; importFinished() reports
+    statusBar()->showMessage(tr("Importing %1…").arg(path));
     return {};
 }
 
@@ -384,6 +404,11 @@ QStringList MainWindow::chartKeys() const
     QStringList keys = m_workload->chartKeys();
     for (const auto& k : m_admission->chartKeys())
         keys << QStringLiteral("admission.") + k;
+    if (m_compare->comparison()) { // the A/B charts exist once a comparison was made
+        keys << QStringLiteral("compare");
+        for (const auto& k : m_compare->chartKeys())
+            keys << QStringLiteral("compare.") + k;
+    }
     return keys;
 }
 
@@ -391,6 +416,10 @@ QWidget* MainWindow::chartWidget(const QString& key) const
 {
     if (key == QLatin1String("raster"))
         return m_workload->raster();
+    if (key == QLatin1String("compare"))
+        return m_compare->comparisonPage();
+    if (key.startsWith(QLatin1String("compare.")))
+        return m_compare->chart(key.mid(8));
     if (key.startsWith(QLatin1String("admission."))) {
         const QString k = key.mid(10);
         if (k == QLatin1String("gantt"))

@@ -12,6 +12,7 @@ class QToolButton;
 namespace lorascope {
 
 class AdmissionTab;
+class CompareTab;
 class Document;
 class WorkloadTab;
 
@@ -26,6 +27,7 @@ public:
     Document* document() const { return m_document; }
     WorkloadTab* workloadTab() const { return m_workload; }
     AdmissionTab* admissionTab() const { return m_admission; }
+    CompareTab* compareTab() const { return m_compare; }
     QTabWidget* tabs() const { return m_tabs; }
     /// The status bar's summary of the current trace.
     QString summaryText() const;
@@ -33,6 +35,8 @@ public:
     // Non-interactive versions of the File menu actions (return the error message, empty = ok).
     QString openSession(const QString& path);
     QString saveSession(const QString& path);
+    /// Starts reading the trace off the GUI thread; errors found while reading come later through
+    /// Document::importFinished (shown in a non-blocking message box).
     QString importTrace(const QString& path, const QString& format = {});
     QString exportTrace(const QString& path, const QString& format = {});
     /// File > Fit Workload from Trace: reads the trace, fits a model (core/fit), shows trace vs
@@ -63,6 +67,7 @@ private:
     QTabWidget* m_tabs;
     WorkloadTab* m_workload;
     AdmissionTab* m_admission;
+    CompareTab* m_compare = nullptr;
     QLabel* m_summary;
     QProgressBar* m_progress;
     QToolButton* m_cancel;

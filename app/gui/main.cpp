@@ -1,3 +1,4 @@
+#include "compare/comparetab.h"
 #include "mainwindow.h"
 
 #include "util/version.h"
@@ -67,7 +68,7 @@ int main(int argc, char** argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
     parser.addHelpOption();
-    parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission or replay."), QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission, replay or compare."), QStringLiteral("name") });
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("Session file to open (optional)."));
     parser.process(app);
 
@@ -82,6 +83,8 @@ int main(int argc, char** argv)
         window.tabs()->setCurrentIndex(1);
     else if (tab == QLatin1String("replay") && window.tabs()->count() > 2)
         window.tabs()->setCurrentIndex(2);
+    else if (tab == QLatin1String("compare"))
+        window.tabs()->setCurrentWidget(window.compareTab());
     else if (tab == QLatin1String("workload"))
         window.tabs()->setCurrentIndex(0);
     window.show();

@@ -124,6 +124,22 @@ private Q_SLOTS:
         QVERIFY(doc->workload()->expectedGaps.empty()); // no model → no theory curve
         QCOMPARE(w.workloadTab()->chart(QStringLiteral("gaps"))->data().series.size(), qsizetype(1));
         QVERIFY(w.importTrace(dir.filePath(QStringLiteral("missing.jsonl"))).contains(QStringLiteral("missing.jsonl")));
+        // A malformed file: read off the GUI thread, the error names file and line, and the
+        // trace already shown stays.
+        const QString bad = dir.filePath(QStringLiteral("bad.jsonl"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"time\": 0, \"adapter\": 0, \"input_len\": 5, \"output_len\": 5}\n{\"time\": \"soon\"}\n");
+        }
+        QSignalSpy finished(doc, &Document::importFinished);
+        const auto shown = doc->workload();
+        QCOMPARE(w.importTrace(bad), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1 && !doc->busy(), 30000);
+        const QString error = finished.front().front().toString();
+        QVERIFY2(error.contains(QStringLiteral("bad.jsonl")) && error.contains(QStringLiteral("bad.jsonl:2:")), qPrintable(error));
+        QCOMPARE(doc->workload(), shown);
+        QVERIFY(doc->importSource() == path);
         // Every writable format exports.
         for (const auto& fmt : traceFormats()) {
             if (!fmt.write)
