@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """Fills resources/translations/lorascope_zh_CN.ts with the Simplified Chinese strings below.
-Run after `lupdate ui app/gui -ts resources/translations/lorascope_zh_CN.ts`; strings without an
-entry here stay unfinished (shown in English). Terms of the field (TTFT, E2E, KV, S-LoRA limit
-names, α, cv) are kept as they are written in papers and server flags."""
+Run from the repository root after
+    /usr/lib/qt6/bin/lupdate -no-obsolete ui app/gui -ts resources/translations/lorascope_zh_CN.ts
+Strings without an entry here stay unfinished (shown in English); check with
+    grep -c 'type="unfinished"' resources/translations/lorascope_zh_CN.ts   (must print 0).
+A warning is printed when a translation loses a placeholder, HTML tag, line break or accelerator.
+Terms of the field (TTFT, E2E, KV, S-LoRA limit names, α, cv) are kept as they are written in papers
+and server flags."""
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -14,39 +19,39 @@ ZH = {
     "&Undo": "撤销(&U)", "&Redo": "重做(&R)", "&Cancel Generation": "取消生成(&C)",
     "&Language (after restart)": "语言（重启后生效）(&L)", "System default": "跟随系统",
     "&About LoraScope": "关于 LoraScope(&A)", "About LoraScope": "关于 LoraScope",
-    "&Workload": "工作负载(&W)", "&Admission preview": "准入预览(&A)", "&Replay": "回放(&R)",
+    "&Workload": "工作负载(&W)", "&Admission preview": "准入预览(&A)", "&Replay": "重放(&R)",
     "Workload": "工作负载", "Popularity": "适配器热度", "Arrivals": "到达过程",
-    "Input length (prompt tokens)": "输入长度（提示词 token）", "Output length (generated tokens)": "输出长度（生成 token）",
+    "Input length (prompt tokens)": "输入长度（提示词令牌数）", "Output length (generated tokens)": "输出长度（生成令牌数）",
     "Preset": "预设", "Generator": "生成器", "Adapters n": "适配器数 n", "Rate R": "速率 R", "Duration T": "时长 T",
     "Seed": "随机种子", "Kind": "类型", "Skew α": "偏斜 α", "Zipf s": "Zipf s", "Weights": "权重",
     "Burstiness cv": "突发度 cv", "On rate": "开启速率", "Off rate": "关闭速率", "Mean on": "平均开启时长",
     "Mean off": "平均关闭时长", "Schedule": "速率计划", "Distribution": "分布", "Min (lo)": "最小值 (lo)",
     "Max (hi, exclusive)": "最大值 (hi，不含)", "Tail β": "尾部 β", "μ (of ln x)": "μ（ln x 的均值）",
     "σ (of ln x)": "σ（ln x 的标准差）", "Mean": "均值", "Std dev": "标准差", "Value": "取值",
-    "tokens": "token", "req/s": "请求/秒", "s": "秒", "steps": "步",
+    "tokens": "令牌", "req/s": "req/s", "s": "s", "steps": "步",
     "Adapter popularity": "适配器热度", "Inter-arrival gaps": "到达间隔", "Request rate over time": "请求速率随时间变化",
     "Input length (mean %1, p99 %2)": "输入长度（均值 %1，p99 %2）", "Output length (mean %1, p99 %2)": "输出长度（均值 %1，p99 %2）",
     "observed": "观测值", "expected (model)": "期望值（模型）", "model": "模型", "model rate": "模型速率", "model: ": "模型：",
     "adapter rank (by expected share)": "适配器排名（按期望份额）", "adapter rank (by observed count)": "适配器排名（按观测次数）",
-    "requests": "请求数", "gap (s, log bins)": "间隔（秒，对数分箱）", "gaps per bin": "每箱间隔数",
-    "requests per bin": "每箱请求数", "time (s)": "时间（秒）", "requests/s": "请求/秒", "log–log": "双对数",
+    "requests": "请求数", "gap (s, log bins)": "间隔（s，对数分箱）", "gaps per bin": "每箱间隔数",
+    "requests per bin": "每箱请求数", "time (s)": "时间 (s)", "requests/s": "请求/s", "log–log": "双对数",
     "Back to the generator": "返回生成器", "Generating…": "正在生成…", "n/a": "无",
     "Workload designer": "工作负载设计器", "Formula": "公式", "Right now": "当前效果",
     "Total rate R": "总速率 R", "Input length": "输入长度", "Output length": "输出长度",
     "Server limits (S-LoRA defaults)": "服务器限制（S-LoRA 默认值）", "Policy and time": "策略与时间",
     "Policy": "策略", "Clock": "时钟", "Cost model": "代价模型", "vLLM policy": "vLLM 策略",
-    "steps (1 tick per forward pass)": "步进（每次前向计算 1 个时钟）", "cost model (seconds)": "代价模型（秒）",
-    "Running requests and queue": "运行中请求与队列", "KV tokens: need vs capacity": "KV token：需求与容量",
+    "steps (1 tick per forward pass)": "步进（每次前向计算计 1 个时钟刻度）", "cost model (seconds)": "代价模型（秒）",
+    "Running requests and queue": "运行中请求与队列", "KV tokens: need vs capacity": "KV 令牌：需求与容量",
     "Latency distributions": "延迟分布", "running": "运行中", "queue": "队列", "need": "需求", "used": "已用",
-    "capacity %1": "容量 %1", "requests (max per bin)": "请求数（每箱最大值）", "token slots (max per bin)": "token 槽位（每箱最大值）",
+    "capacity %1": "容量 %1", "requests (max per bin)": "请求数（每箱最大值）", "token slots (max per bin)": "令牌槽位（每箱最大值）",
     "time (%1)": "时间（%1）", "queue wait": "排队等待", "Request Gantt": "请求甘特图", "Requests": "请求",
     "Step through": "逐步执行", "Filter:": "筛选：", "All columns": "所有列", "Request": "请求", "Adapter": "适配器",
-    "Input": "输入", "Output": "输出", "Arrival": "到达", "Admitted": "准入", "First token": "首个 token",
+    "Input": "输入", "Output": "输出", "Arrival": "到达", "Admitted": "准入", "First token": "首令牌",
     "Finished": "完成", "Queue wait": "排队等待", "Status": "状态", "Why it waited": "等待原因",
-    " (s)": "（秒）", " (steps)": "（步）", "(base)": "（基础模型）", "base": "基础模型", "base model": "基础模型",
+    " (s)": " (s)", " (steps)": "（步）", "(base)": "（基础模型）", "base": "基础模型", "base model": "基础模型",
     "◀ Previous pass": "◀ 上一次计算", "Next pass ▶": "下一次计算 ▶", "Next admission ▶▶": "下一次准入 ▶▶",
     "Restart": "重新开始", "The trace is done.": "轨迹已运行完毕。", "request": "请求", "adapter (rank)": "适配器（秩）",
-    "input": "输入", "output": "输出", "limit": "上限", "Σ input": "Σ 输入", "verdict": "结论", "admitted": "已准入",
+    "input": "输入", "output": "输出", "limit": "上限", "Σ input": "Σ 输入", "verdict": "判定", "admitted": "已准入",
     "stops the scan: %1": "扫描在此停止：%1", "empty": "空", "… %1 more": "… 另有 %1 个",
     "Import Trace": "导入轨迹", "Export Trace": "导出轨迹", "Export Chart": "导出图表", "Chart:": "图表：",
     "Open Session": "打开会话", "Save Session": "保存会话", "Unsaved changes": "未保存的更改", "Untitled": "未命名",
@@ -60,14 +65,14 @@ ZH = {
     "≈ %1 requests expected.": "期望约 %1 个请求。", "seed = %1.": "种子 = %1。",
     "preset %1, base model %2.": "预设 %1，基础模型 %2。", "pᵢ = 1/n.": "pᵢ = 1/n。", "pᵢ = wᵢ / Σw.": "pᵢ = wᵢ / Σw。",
     "every request uses adapter 0.": "所有请求都使用适配器 0。", "always the same value.": "始终为同一个值。",
-    "the histogram of an imported trace.": "导入轨迹的直方图。", "model mean %1 tokens on [%2, %3)": "模型均值 %1 token，范围 [%2, %3)",
+    "the histogram of an imported trace.": "导入轨迹的直方图。", "model mean %1 tokens on [%2, %3)": "模型均值 %1 个令牌，区间 [%2, %3)",
     "Length of the trace in seconds.": "轨迹长度（秒）。", "Total rate while the source is on.": "源开启时的总速率。",
     "Total rate while the source is off.": "源关闭时的总速率。", "per-adapter: arrivals after T are cut.": "per-adapter：T 之后的到达被截断。",
     "Smallest %1 length (inclusive).": "最小%1长度（含）。", "Constant length (must lie in [lo, hi)).": "固定长度（必须位于 [lo, hi) 内）。",
     "time:rate, time:rate, …": "时间:速率, 时间:速率, …", "vLLM: max sequences in a batch (256).": "vLLM：一个批次中的最大序列数（256）。",
     "R = %1": "R = %1", "n = %1": "n = %1", ", α = %1": "，α = %1", ", s = %1": "，s = %1",
     " Fitted α of this trace: %1 ± %2.": " 本轨迹拟合的 α：%1 ± %2。",
-    "; this trace has %1 (achieved %2 req/s).": "；本轨迹有 %1 个（实际 %2 请求/秒）。",
+    "; this trace has %1 (achieved %2 req/s).": "；本轨迹有 %1 个（实际 %2 req/s）。",
     "; this trace: gap cv %1": "；本轨迹：间隔 cv %1", "; this trace's overall gap cv is %1": "；本轨迹整体间隔 cv 为 %1",
     "<p><b>Finished</b>: %1</p>": "<p><b>完成</b>：%1</p>", "<p><b>Queue head</b>: %1</p>": "<p><b>队首</b>：%1</p>",
     "Pass %1: %2, t = %3 → %4 %5": "第 %1 次计算：%2，t = %3 → %4 %5",
@@ -75,7 +80,7 @@ ZH = {
     "Show the popularity chart on log–log axes (power laws become straight lines).": "以双对数坐标显示热度图（幂律变为直线）。",
     "Arrivals per adapter (hottest %1 adapters)": "各适配器的到达（最热门的 %1 个适配器）",
     "%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input > %6: %7, total > %8: %9)":
-        "%1 个请求 · 实际 %2 请求/秒 · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 > %6：%7，总长 > %8：%9）",
+        "%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 > %6：%7，总长 > %8：%9）",
     "Move the focus to a parameter (or hover it) to see what it means, its formula and its effect right now.":
         "将焦点移到某个参数上（或悬停），即可查看它的含义、公式以及当前的效果。",
     "How the total rate R is shared among the adapters. Skew decides how many adapters are active at once, and so how much adapter memory and loading the server needs.":
@@ -86,6 +91,312 @@ ZH = {
         "请求 %1–%2：排队等待（灰）、预填充（浅色）、解码（按适配器着色）；悬停查看等待原因",
 }
 
+# Added with the replay tab, the fit dialog and the explain panel. Terms: 适配器 adapter, 请求 request,
+# 到达 arrival, 令牌 token, 批次/批处理 batch, 队列 queue, 准入 admission, 调度 scheduling, 重放 replay,
+# 轨迹 trace, 预填充 prefill, 解码 decode, 前向计算 forward pass. Server flag names, policy/kind names
+# that the user types or picks (slora, per-adapter, power, …), formulas and units (ms, s, req/s) stay as
+# written.
+ZH.update({
+    # Server flags and metric acronyms: the same in every language.
+    **{k: k for k in (
+        "max_total_token_num", "batch_max_tokens", "running_max_req_size", "max_req_total_len", "max_req_input_len",
+        "max_wait_tokens", "max_num_seqs", "max_num_batched_tokens", "max_loras", "TTFT", "E2E", "ms",
+        "TTFT p50", "TTFT p90", "E2E p50", "E2E p90", "%1 … %2", "<b>%1</b><br>%2", "Zipf s = %1", " p50 / p99")},
+    # Chart export
+    "Unknown image type \"%1\": use .png or .svg.": "未知的图像类型“%1”：请使用 .png 或 .svg。",
+    # Explain panel (workload designer)
+    "n = 0: every request uses the base model.": "n = 0：所有请求都使用基础模型。",
+    ": the hottest adapter gets %1 of requests, the top 10 get %2; %3 adapter(s) receive half of all requests; the coldest gets %4.":
+        "：最热门的适配器获得 %1 的请求，前 10 个获得 %2；%3 个适配器承接了一半的请求；最冷门的获得 %4。",
+    " Over the trace (≈ %1 requests) that is ≈ %2 requests for the hottest adapter.":
+        "整条轨迹（约 %1 个请求）中，最热门的适配器约有 %2 个请求。",
+    "; this trace: mean %1, p50 %2, p90 %3, p99 %4, max %5": "；本轨迹：均值 %1，p50 %2，p90 %3，p99 %4，最大值 %5",
+    "How many LoRA adapters the requests are spread over. Each adapter a request uses must be resident on the GPU; in S-LoRA its weights take rank·4 KV-cache slots while loaded.":
+        "请求分布在多少个 LoRA 适配器上。请求所用的每个适配器都必须驻留在 GPU 上；在 S-LoRA 中，适配器加载期间其权重占用 rank·4 个 KV 缓存槽位。",
+    "adapter k is named <code>names[k % L]-(k / L)</code> from the preset's name list.":
+        "适配器 k 的名称取自预设的名称列表：<code>names[k % L]-(k / L)</code>。",
+    "Requests per second over all adapters together.": "所有适配器合计的每秒请求数。",
+    "E[requests] = R·T; adapter i gets λᵢ = R·pᵢ.": "E[requests] = R·T；适配器 i 的速率为 λᵢ = R·pᵢ。",
+    "R = %1 req/s over T = %2 s → ≈ %3 requests expected": "R = %1 req/s，持续 T = %2 s → 期望约 %3 个请求",
+    "slora: exactly int(R·T) requests, nothing is cut at T.": "slora：恰好 int(R·T) 个请求，不在 T 处截断。",
+    "Makes the trace reproducible: the same spec and seed give the same trace on every platform; change it to see another sample of the same model (sampling noise).":
+        "使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹；更改种子可查看同一模型的另一个样本（抽样噪声）。",
+    "<b>per-adapter</b> (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. <b>slora</b>: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter.":
+        "<b>per-adapter</b>（S-LoRA 论文的模型）：适配器 i 有自己的速率 λᵢ 和自己的 Gamma 更新过程，从平稳状态开始；轨迹是它们的合并。"
+        "<b>slora</b>：与 S-LoRA 的 benchmarks/trace.py 逐数一致（NumPy RandomState）：一个速率为 R 的 Gamma 过程，每个请求各自选择适配器。",
+    "slora: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per-adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ).":
+        "slora：adapter = ⌊power(α)·n⌋，间隔服从 Gamma(1/cv², cv²/R)；per-adapter：适配器 i 的间隔服从 Gamma(1/cv², cv²/λᵢ)。",
+    "Note: with per-adapter, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.":
+        "注意：使用 per-adapter 时，每个适配器的请求流 cv = %1，但多个适配器合并后的流更接近泊松过程（cv → 1）%2。",
+    "S1–S6 and Real are the S-LoRA paper's model settings (base model, adapter names and ranks). The named scenarios are the paper's benchmark suites and also set n, α, R, cv and T.":
+        "S1–S6 和 Real 是 S-LoRA 论文中的模型设置（基础模型、适配器名称和秩）。命名场景是论文中的基准测试套件，同时还会设置 n、α、R、cv 和 T。",
+    "pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: the first adapters are hot (α = 0.1: a few adapters get most requests); α &gt; 1: the last ones are.":
+        "pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &lt; 1：靠前的适配器更热门（α = 0.1：少数适配器获得大部分请求）；α &gt; 1：靠后的适配器更热门。",
+    "pᵢ = (i+1)^−s / Σⱼ (j+1)^−s.": "pᵢ = (i+1)^−s / Σⱼ (j+1)^−s。",
+    "request j uses adapter j mod n (every request a different adapter, as Punica's batch benchmarks).":
+        "请求 j 使用适配器 j mod n（每个请求使用不同的适配器，同 Punica 的批处理基准测试）。",
+    "requests spread round-robin over ⌈√k⌉ adapters (k requests).": "请求以轮询方式分配到 ⌈√k⌉ 个适配器上（k 为请求数）。",
+    "How requests arrive over time. Gaps are Gamma distributed with coefficient of variation cv = std/mean: cv = 0.1 → gaps nearly equal; cv = 1 → Poisson; cv ≥ 2 → bursts of tiny gaps separated by long silences. Gamma arrivals describe real traffic better than Poisson.":
+        "请求如何随时间到达。到达间隔服从 Gamma 分布，变异系数 cv = std/mean：cv = 0.1 → 间隔几乎相等；cv = 1 → 泊松；"
+        "cv ≥ 2 → 成串的极短间隔，其间隔着长时间的静默。Gamma 到达比泊松更贴近真实流量。",
+    "gap ~ Gamma(k = 1/cv², θ = cv²/λ): mean 1/λ, std cv/λ.": "gap ~ Gamma(k = 1/cv², θ = cv²/λ)：均值 1/λ，标准差 cv/λ。",
+    "cv = %1 → k = %2, θ = %3 s for the whole stream at R": "速率为 R 的整个请求流：cv = %1 → k = %2，θ = %3 s",
+    "; the model puts %1 of gaps below a tenth of the mean gap and %2 above three times it":
+        "；按模型，%1 的间隔小于平均间隔的十分之一，%2 的间隔大于平均间隔的三倍",
+    "on %1 of the time at %2 req/s, off at %3 req/s: long-run rate %4 req/s.":
+        "%1 的时间处于开启状态（%2 req/s），关闭时为 %3 req/s：长期平均速率 %4 req/s。",
+    "every adapter's requests come exactly 1/λᵢ apart.": "每个适配器的请求严格以 1/λᵢ 为间隔到达。",
+    "the rate follows the schedule; see the timeline chart.": "速率按速率计划变化；见时间线图。",
+    "Prompt tokens per request. Long prompts fill S-LoRA's batch_max_tokens (Σ input of a new batch) and the KV cache; a request whose input is close to batch_max_tokens makes short requests behind it wait.":
+        "每个请求的提示词令牌数。长提示词会占满 S-LoRA 的 batch_max_tokens（新批次的 Σ 输入）和 KV 缓存；输入接近 batch_max_tokens 的请求会让排在它后面的短请求等待。",
+    "Generated tokens per request (max_new_tokens with ignore_eos). Long outputs keep a request in the running batch and its KV slots reserved for longer.":
+        "每个请求生成的令牌数（max_new_tokens，配合 ignore_eos）。输出越长，请求在运行批次中停留越久，其 KV 槽位也预留得越久。",
+    "uniform integers in [lo, hi) (S-LoRA's randint: hi exclusive), mean (lo + hi − 1)/2.":
+        "[lo, hi) 上的均匀整数（S-LoRA 的 randint：不含 hi），均值 (lo + hi − 1)/2。",
+    "P(x) ∝ x^−β on [lo, hi): a long tail; larger β = more short requests.": "P(x) ∝ x^−β，定义在 [lo, hi) 上：长尾分布；β 越大，短请求越多。",
+    "ln x ~ Normal(μ, σ), rounded and truncated to [lo, hi); median ≈ e^μ.": "ln x ~ Normal(μ, σ)，取整并截断到 [lo, hi)；中位数 ≈ e^μ。",
+    "Normal(mean, std) rounded and truncated to [lo, hi).": "Normal(mean, std)，取整并截断到 [lo, hi)。",
+    " Requests over the server's per-request limits: %1 (input &gt; %2: %3, input + output &gt; %4: %5).":
+        " 超出服务器单请求限制的请求：%1 个（输入 &gt; %2：%3，输入 + 输出 &gt; %4：%5）。",
+    # Admission tab
+    # token_budget, behind: wait reasons from the engine (not translated); rejected: the status column (已拒绝)
+    "Filter (e.g. token_budget, behind, rejected, an adapter name)…": "筛选（例如 token_budget、behind、已拒绝、适配器名称）…",
+    # Request status column (the filter matches this text)
+    "rejected: %1": "已拒绝：%1", "dropped: %1": "已丢弃：%1", "finished": "已完成", "never admitted": "从未准入",
+    "KV-cache token slots on the GPU, shared with adapter weights (rank·4 slots per resident adapter). Default 6000.":
+        "GPU 上的 KV 缓存令牌槽位，与适配器权重共用（每个驻留适配器占 rank·4 个槽位）。默认 6000。",
+    "Max Σ input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).":
+        "新准入（预填充）批次的最大 Σ 输入令牌数。0 = S-LoRA 默认值 max(max_total_token_num / 6, max_req_total_len)。",
+    "Max requests in the running batch. Default 1000.": "运行批次中的最大请求数。默认 1000。",
+    "input + output of one request must not exceed it (else rejected, HTTP 500). Default 3072.":
+        "单个请求的输入 + 输出不得超过此值（否则被拒绝，HTTP 500）。默认 3072。",
+    "Max input length of one request (else rejected). Default 2048.": "单个请求的最大输入长度（超出则被拒绝）。默认 2048。",
+    "slora: S-LoRA's FIFO queue (exact); slora-abort: drops requests waiting ≥ 5.5 s; vllm: vLLM-style limits.":
+        "slora：S-LoRA 的 FIFO 队列（精确复现）；slora-abort：丢弃等待 ≥ 5.5 s 的请求；vllm：vLLM 风格的限制。",
+    "Decode steps between admission attempts while a batch runs (S-LoRA: 10).": "批次运行期间两次准入尝试之间的解码步数（S-LoRA：10）。",
+    "Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from affine prefill/decode costs.":
+        "步进时钟：精确、确定性的教学模式（轨迹时间按时钟刻度解读）。代价模型：由仿射的预填充/解码代价算出秒数。",
+    "Named cost-model presets (see docs/admission.md for their sources).": "具名的代价模型预设（来源见 docs/admission.md）。",
+    "vLLM: max tokens per step; 0 = max(max_model_len, 2048).": "vLLM：每步最大令牌数；0 = max(max_model_len, 2048)。",
+    "vLLM: distinct adapters in one batch (default 1).": "vLLM：一个批次中不同适配器的最大数量（默认 1）。",
+    "Run preview now": "立即运行预览",
+    "Traces over %1 requests are not previewed automatically; this runs the simulation now.":
+        "超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。",
+    "need: S-LoRA's peak KV need of the running batch if every request runs to its end, plus adapter slots;\nused: tokens held now plus adapter weights (rank·4 slots per resident adapter).":
+        "需求：假设每个请求都运行到结束，S-LoRA 估算的运行批次 KV 峰值需求，加上适配器槽位；\n已用：当前占用的令牌加上适配器权重（每个驻留适配器占 rank·4 个槽位）。",
+    "adapter weights": "适配器权重",
+    "need: S-LoRA's peak KV need of the running batch if every request runs to its end, plus adapter slots;\nused: tokens held now plus adapter weights (rank·4 slots per resident adapter);\nadapter weights: the part of used that holds resident adapters.":
+        "需求：假设每个请求都运行到结束，S-LoRA 估算的运行批次 KV 峰值需求，加上适配器槽位；\n已用：当前占用的令牌加上适配器权重（每个驻留适配器占 rank·4 个槽位）；\n适配器权重：已用部分中驻留适配器所占的槽位。",
+    "<b>%1 requests</b>: %2 finished, %3 rejected, %4 dropped, %5 never admitted.<br>Queue wait mean %6 / p90 %7 / p99 %8 %9<br>TTFT mean %10 / p99 %11 · E2E mean %12 / p99 %13<br>Peak KV need %14 of %15 · %16 forward passes (%17 prefill) · %18 adapter loads":
+        "<b>%1 个请求</b>：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个从未准入。<br>排队等待 均值 %6 / p90 %7 / p99 %8 %9<br>"
+        "TTFT 均值 %10 / p99 %11 · E2E 均值 %12 / p99 %13<br>KV 峰值需求 %14 / 容量 %15 · %16 次前向计算（%17 次预填充）· %18 次适配器加载",
+    # Sessions
+    "The session was loaded, but its imported trace could not be read: %1": "会话已加载，但无法读取其导入的轨迹：%1",
+    # Fit dialog
+    "Fit workload from trace": "从轨迹拟合工作负载", "Quantity": "指标", "Trace": "轨迹", "Fitted model": "拟合模型",
+    "Fit quality": "拟合优度", "Window (s)": "时间窗口 (s)", "Rate R (req/s)": "速率 R (req/s)",
+    "rate over time varies by cv %1": "速率随时间变化的 cv 为 %1", "Gap cv, all adapters": "间隔 cv（全部适配器）",
+    "Gap cv per adapter (model parameter)": "单个适配器的间隔 cv（模型参数）", "Adapters used / n": "已使用的适配器数 / n",
+    "power α = %1": "幂律 α = %1", "α = %1 ± %2 (power); s = %3 (Zipf)": "α = %1 ± %2（幂律）；s = %3（Zipf）",
+    "KS %1; log-lik power %2 vs Zipf %3": "KS %1；对数似然：幂律 %2 vs Zipf %3", "Fitted α of the counts": "按计数拟合的 α",
+    # appended to "Input"/"Output" (输入/输出): 输入均值, 输入 p50 / p99, 输入分布
+    " mean": "均值", " distribution": "分布",
+    "KS %1, BIC %2 (best of %3)": "KS %1，BIC %2（%3 个候选中最优）", "Use fitted model": "使用拟合模型",
+    "uniform [%1, %2)": "均匀 [%1, %2)", "power law β=%1 on [%2, %3)": "幂律 β=%1，区间 [%2, %3)",
+    "log-normal μ=%1 σ=%2 on [%3, %4)": "对数正态 μ=%1 σ=%2，区间 [%3, %4)", "normal %1 ± %2": "正态 %1 ± %2",
+    "constant %1": "常数 %1", "empirical (%1 values)": "经验分布（%1 个取值）",
+    # Gantt
+    "request %1 · %2 · input %3, output %4\narrival %5, admitted %6, first token %7, finished %8\n%9\nwhy it waited: %10":
+        "请求 %1 · %2 · 输入 %3，输出 %4\n到达 %5，准入 %6，首令牌 %7，完成 %8\n%9\n等待原因：%10",
+    # Main window
+    "LoraScope sessions (*.lorascope.json *.json)": "LoraScope 会话 (*.lorascope.json *.json)",
+    "All trace files": "所有轨迹文件",  # must stay the prefix of "All trace files (%1)"
+    "&Fit Workload from Trace…": "从轨迹拟合工作负载(&F)…", "Fit Workload from Trace": "从轨迹拟合工作负载",
+    "<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>":
+        "<h3>LoraScope %1</h3><p>设计、预览并重放多 LoRA 服务负载。</p>",
+    "Fit from %1": "从 %1 拟合", "Fitted the workload model to %1": "已按 %1 拟合工作负载模型",
+    # Parameter panel tooltips
+    "S-LoRA paper model settings (S1–S6, Real: base model and adapter names/ranks) and benchmark suites (scenarios also set n, α, R, cv and duration).":
+        "S-LoRA 论文中的模型设置（S1–S6、Real：基础模型及适配器名称/秩）与基准测试套件（场景还会设置 n、α、R、cv 和时长）。",
+    "per-adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\nslora: S-LoRA's trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋.":
+        "per-adapter：每个适配器 i 是速率为 λᵢ = R·pᵢ 的独立 Gamma 更新过程，再合并。\n"
+        "slora：与 S-LoRA 的 trace.py 逐位一致：int(R·T) 个请求，独立同分布的 Gamma 间隔，adapter = ⌊power(α)·n⌋。",
+    "Number of LoRA adapters (0 = base model only).": "LoRA 适配器的数量（0 = 只用基础模型）。",
+    "Total request rate over all adapters: E[requests] = R·T.": "所有适配器合计的总请求速率：E[requests] = R·T。",
+    "Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests).":
+        "轨迹长度，以秒计（per-adapter：T 之后的到达被截断；slora：int(R·T) 个请求）。",
+    "Makes the trace reproducible: the same spec and seed give the same trace on every platform.":
+        "使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹。",
+    "How R is shared among adapters: power pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, explicit weights, or the batch-style modes distinct / uniform-groups (⌈√k⌉ adapters) / identical.":
+        "R 如何在适配器之间分配：power pᵢ = ((i+1)/n)^α − (i/n)^α、Zipf pᵢ ∝ (i+1)^−s、uniform（均匀）、weights（显式权重），"
+        "或批处理式的 distinct / uniform-groups（⌈√k⌉ 个适配器）/ identical。",
+    "pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α < 1: low indices hot (α = 0.1: a few adapters get most requests).":
+        "pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α < 1：序号小的适配器更热门（α = 0.1：少数适配器获得大部分请求）。",
+    "pᵢ ∝ (i+1)^−s; s = 0 is uniform, s ≈ 1 classic Zipf.": "pᵢ ∝ (i+1)^−s；s = 0 为均匀分布，s ≈ 1 为经典 Zipf。",
+    "One weight per adapter, comma-separated: pᵢ = wᵢ / Σw.": "每个适配器一个权重，以逗号分隔：pᵢ = wᵢ / Σw。",
+    "gamma(cv): renewal process with Gamma gaps; poisson: cv = 1; constant: equal gaps; on-off: two-state modulated rate; schedule: piecewise-linear rate over time.":
+        "gamma(cv)：间隔服从 Gamma 分布的更新过程；poisson：cv = 1；constant：等间隔；on-off：双状态调制速率；schedule：随时间分段线性变化的速率。",
+    "Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps).":
+        "到达间隔的变异系数：Gamma(k = 1/cv², θ = cv²/λ)。cv = 0.1：几乎等间隔；cv = 1：泊松；cv ≥ 2：突发（大量极短间隔和少数极长间隔）。",
+    "Mean length of an on period (exponential).": "开启期的平均时长（指数分布）。",
+    "Mean length of an off period (exponential).": "关闭期的平均时长（指数分布）。",
+    "Piecewise-linear total rate r(t): points \"t:r\" in seconds and req/s.": "分段线性的总速率 r(t)：若干 \"t:r\" 点，t 以 s 计，r 以 req/s 计。",
+    # %1 is "输入" or "输出"
+    "Distribution of %1 lengths, always confined to the integers [lo, hi): uniform = randint(lo, hi); power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.":
+        "%1长度的分布，始终限定为 [lo, hi) 内的整数：uniform = randint(lo, hi)；power-law 幂律 P(x) ∝ x^−β；"
+        "log-normal 对数正态（ln x 的 μ、σ）；normal 正态（截断）；constant 常数。",
+    "Upper end of the %1 range, exclusive as in S-LoRA's randint(lo, hi).": "%1范围的上界，与 S-LoRA 的 randint(lo, hi) 一样不含该值。",
+    "Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter.": "幂律 P(x) ∝ x^−β，定义在 [lo, hi) 上：β 越大，长度越短。",
+    "Log-normal: mean of ln(length); median length = e^μ.": "对数正态：ln(length) 的均值；长度中位数 = e^μ。",
+    "Log-normal: standard deviation of ln(length).": "对数正态：ln(length) 的标准差。",
+    "Normal: mean before clipping to [lo, hi).": "正态：截断到 [lo, hi) 之前的均值。",
+    "Normal: standard deviation before clipping.": "正态：截断之前的标准差。",
+    # Arrival raster
+    "Arrivals per adapter over time (hottest adapters on top; darker = more arrivals per pixel).\nWheel: zoom in time · drag: pan · double-click: whole trace.":
+        "各适配器随时间的到达（最热门的适配器在上方；颜色越深 = 每像素到达越多）。\n滚轮：缩放时间轴 · 拖动：平移 · 双击：显示整条轨迹。",
+    # Replay tab
+    "demo trace (preset S1, 20 s)": "演示轨迹（预设 S1，20 s）", "Browse…": "浏览…", "Trace to replay": "要重放的轨迹",
+    "Trace:": "轨迹：", "Built-in simulated server": "内置模拟服务器",
+    "Started and stopped with the replay; paces tokens with the S-LoRA admission engine and the default cost model.":
+        "随重放启动和停止；用 S-LoRA 准入引擎和默认代价模型控制令牌的输出节奏。",
+    "Server:": "服务器：",
+    "Built-in server: run the cost model this many times faster than real time.": "内置服务器：代价模型相对真实时间的加速倍数。",
+    "Server speed:": "服务器速度：", "Target URL:": "目标 URL：", "Backend:": "后端：",
+    "Schedule time = trace time × scale (0.5 replays twice as fast).": "调度时间 = 轨迹时间 × 缩放系数（0.5 表示以两倍速重放）。",
+    "Time scale:": "时间缩放：", "unlimited": "不限", "Max concurrency:": "最大并发数：",
+    "Start": "开始", "Stop": "停止", "Idle": "空闲", "Completed": "已完成", "Failed": "失败",
+    "Mean TTFT (ms)": "平均 TTFT (ms)", "p99 TTFT (ms)": "p99 TTFT (ms)", "Mean E2E (ms)": "平均 E2E (ms)",
+    "current workload (Workload tab)": "当前工作负载（“工作负载”标签页）",
+    "Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab.":
+        "随重放启动和停止；按“准入预览”标签页中的准入策略、限制和代价模型控制令牌的输出节奏。",
+    "Replays the trace file above.": "重放上方的轨迹文件。",
+    "Replays a demo trace (preset S1, 20 s).": "重放演示轨迹（预设 S1，20 s）。",
+    "Replays the current workload (not generated yet).": "重放当前工作负载（尚未生成）。",
+    "Replays the current workload%1: %2 requests over %3 s (× time scale).": "重放当前工作负载%1：%2 个请求，历时 %3 s（× 时间缩放）。",
+    " (imported trace)": "（导入的轨迹）",
+    "The current workload is not generated yet.": "当前工作负载尚未生成。",
+    "Cannot read the trace: %1": "无法读取轨迹：%1",
+    # Trace import (runs in the background)
+    "Import of %1 was cancelled": "已取消导入 %1", "Imported %1": "已导入 %1",
+    "%1: no such readable file": "%1：文件不存在或不可读", "Importing %1…": "正在导入 %1…", "Run folder: %1": "运行目录：%1",
+    "Starting…": "正在启动…", "Stopping…": "正在停止…",
+    "sent %1/%2, completed %3, failed %4, in flight %5": "已发送 %1/%2，已完成 %3，失败 %4，进行中 %5",
+    "Requests per second": "每秒请求数", "scheduled": "计划", "sent": "已发送", "completed": "已完成",
+    "Latency of requests ending per second": "每秒结束请求的延迟",
+    "Output tokens per second": "每秒输出令牌数", "tokens/s": "令牌/s", "output tokens/s": "输出令牌/s",
+    "Requests in flight": "进行中的请求", "in flight": "进行中",
+    "Errors by kind": "按类型统计的错误", "kind (see labels)": "类型（见标签）", "failed": "失败",
+    "Error: %1\n": "错误：%1\n", "Completed %1, failed %2, cancelled %3\n": "已完成 %1，失败 %2，已取消 %3\n",
+    "Request throughput %1 req/s, output %2 tokens/s\n": "请求吞吐量 %1 req/s，输出 %2 令牌/s\n",
+    "TTFT mean %1 / p50 %2 / p99 %3 ms\n": "TTFT 均值 %1 / p50 %2 / p99 %3 ms\n",
+    "TPOT mean %1 / p99 %2 ms; ITL mean %3 ms\n": "TPOT 均值 %1 / p99 %2 ms；ITL 均值 %3 ms\n",
+    "E2E mean %1 / p99 %2 ms\n": "E2E 均值 %1 / p99 %2 ms\n",
+    "S-LoRA attainment %1, reward %2\n": "S-LoRA SLO 达成率 %1，奖励 %2\n",
+    "errors %1: %2\n": "错误 %1：%2\n",
+    # Step-through panel
+    "Press “Next pass” to run the first forward pass.": "按“下一次计算”执行第一次前向计算。",
+    "<p>The step clock runs the admission engine one forward pass at a time: a <b>prefill</b> of newly admitted requests or one <b>decode</b> step of the running batch. For every admission scan you see each candidate's numbers (S-LoRA: need = max<sub>k</sub> left<sub>k</sub>·k + Σ<sub>j≤k</sub> used<sub>j</sub> &lt; max_total_token_num − adapter_size, and Σ input ≤ batch_max_tokens) and why the scan stopped.</p>":
+        "<p>步进时钟让准入引擎每次执行一次前向计算：对新准入的请求做一次<b>预填充</b>，或对运行批次做一步<b>解码</b>。"
+        "每次准入扫描都会列出各候选请求的数值（S-LoRA：need = max<sub>k</sub> left<sub>k</sub>·k + Σ<sub>j≤k</sub> used<sub>j</sub> "
+        "&lt; max_total_token_num − adapter_size，且 Σ input ≤ batch_max_tokens）以及扫描停止的原因。</p>",
+    "<p><b>Batch</b>: %1 running request(s) after the pass; KV need %2, used %3 of %4 slots; %5 adapter(s) resident; %6 waiting.</p>":
+        "<p><b>批次</b>：本次计算后有 %1 个运行中的请求；KV 需求 %2，已用 %3 / %4 个槽位；%5 个适配器驻留；%6 个在等待。</p>",
+    "<p><b>Admission scan</b> (FIFO; the first candidate that fails stops the scan):</p>":
+        "<p><b>准入扫描</b>（FIFO；第一个未通过的候选请求会终止扫描）：</p>",
+    "<p>Engine: the scan stopped because <b>%1</b>.</p>": "<p>引擎：扫描停止，原因是 <b>%1</b>。</p>",
+    "<p>Decode step: every running request generates one token; no admission attempt (S-LoRA tries every %1 decode steps).</p>":
+        "<p>解码步：每个运行中的请求生成一个令牌；本步不尝试准入（S-LoRA 每 %1 个解码步尝试一次）。</p>",
+    "<p><b>Running batch</b> (request: generated / output):</p><p>": "<p><b>运行批次</b>（请求：已生成 / 输出）：</p><p>",
+    # Workload tab
+    "Showing the imported trace <b>%1</b> (%2 requests). Theory curves need a model, so only the data is drawn.":
+        "正在显示导入的轨迹 <b>%1</b>（%2 个请求）。理论曲线需要模型，因此只绘制数据。",
+})
+
+# A/B compare tab.
+ZH.update({
+    **{k: k for k in ("A", "B", "n", "R", "T", "α", "cv", "Δ (B − A)", "Δ %", "TTFT p50 (%1)", "TTFT p99 (%1)", "E2E p99 (%1)")},
+    "Adapter popularity (share of requests)": "适配器热度（请求占比）", "share of requests (%)": "请求占比 (%)",
+    "Queue wait by percentile": "排队等待（按百分位）", "TTFT by percentile": "TTFT（按百分位）",
+    "E2E latency by percentile": "E2E 延迟（按百分位）", "percentile of requests": "请求百分位", "latency (%1)": "延迟（%1）",
+    "Running requests over time": "运行中请求数随时间变化", "Queue length over time": "队列长度随时间变化",
+    " (not previewed)": "（未预览）",
+    "Pin Current Parameters as &A": "将当前参数固定为 A(&A)",
+    "Keep the current workload spec and admission settings as A; keep editing: the live parameters are B (Ctrl+Shift+A).":
+        "将当前的工作负载规格和准入设置保存为 A，然后继续编辑：实时参数即为 B（Ctrl+Shift+A）。",
+    "Pin current as A": "将当前固定为 A", "Load A…": "加载 A…", "Load B…": "加载 B…", "Load A": "加载 A", "Load B": "加载 B",
+    "Read A from a session or spec file.": "从会话或规格文件读取 A。",
+    "Read B from a session or spec file (B then no longer follows your edits).": "从会话或规格文件读取 B（此后 B 不再跟随你的编辑）。",
+    "B = live parameters": "B = 实时参数",
+    "B follows the parameters you edit in the Workload and Admission tabs again.": "B 重新跟随你在“工作负载”和“准入预览”标签页中编辑的参数。",
+    "Swap A ↔ B": "交换 A ↔ B", "Swap A and B": "交换 A 和 B",
+    "Exchange A and B. With a live B, the document takes A's parameters (undoable) and A keeps the ones you had.":
+        "交换 A 和 B。若 B 为实时参数，文档将采用 A 的参数（可撤销），A 则保存你原来的参数。",
+    "Same server for A and B": "A 和 B 使用同一服务器",
+    "On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.\nOff: each side keeps its own server limits and admission settings.":
+        "开启：两个工作负载都按 B 的限制、策略、时钟和代价模型预览，因此只有工作负载不同。\n关闭：每一侧保留各自的服务器限制和准入设置。",
+    "Export comparison…": "导出对比…",
+    "Save all comparison charts as one PNG or SVG picture (right-click a chart to export it alone).":
+        "将所有对比图表保存为一张 PNG 或 SVG 图片（右键单击某个图表可单独导出）。",
+    "LoraScope sessions or specs (*.json)": "LoraScope 会话或规格 (*.json)",
+    "<h2>A/B compare of two parameter sets</h2><p><b>Pin current as A</b> (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the Workload and Admission tabs: your live parameters are B.</p><p>Or load A and B from session files. The header lists what differs; the charts overlay %1 <b>A</b> and %2 <b>B</b>, and the table compares the key numbers and the admission preview of both.</p>":
+        "<h2>两组参数的 A/B 对比</h2><p><b>将当前固定为 A</b>（Ctrl+Shift+A）会把你现在的参数保存为 A。然后继续在“工作负载”和“准入预览”标签页中编辑：你的实时参数即为 B。</p>"
+        "<p>也可以从会话文件加载 A 和 B。顶部列出两者的差异；图表叠加显示 %1 <b>A</b> 和 %2 <b>B</b>，表格对比两者的关键数值和准入预览结果。</p>",
+    "E2E latency": "E2E 延迟", "Which latency the percentile chart shows.": "百分位图显示哪一种延迟。",
+    # parameter names in the "Differences" line
+    "preset": "预设", "generator": "生成器", "seed": "随机种子", "popularity": "热度", "weights": "权重", "arrivals": "到达",
+    "on rate": "开启速率", "off rate": "关闭速率", "mean on": "平均开启时长", "mean off": "平均关闭时长",
+    "rate schedule": "速率计划", "adapter groups": "适配器分组", "adapter names": "适配器名称", "ranks": "秩",
+    "default rank": "默认秩", "policy": "策略", "clock": "时钟", "cost model": "代价模型", "abort wait": "中止等待时间",
+    "rank overrides": "秩覆盖",
+    "pinned at %1": "固定于 %1", "swapped at %1": "交换于 %1",
+    "live parameters (follows your edits)": "实时参数（跟随你的编辑）",
+    "same server for both (B's limits and admission settings)": "两侧使用同一服务器（B 的限制和准入设置）",
+    "each side with its own server": "两侧各用自己的服务器",
+    "%1 <b>A</b>: %2 &nbsp;&nbsp; %3 <b>B</b>: %4 &nbsp;&nbsp; <i>%5</i><br><b>Differences:</b> %6":
+        "%1 <b>A</b>：%2 &nbsp;&nbsp; %3 <b>B</b>：%4 &nbsp;&nbsp; <i>%5</i><br><b>差异：</b>%6",
+    "none — A and B are the same parameters. Change a parameter in the Workload tab to compare.":
+        "无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。",
+    "<b>A</b> is invalid: %1": "<b>A</b> 无效：%1", "<b>B</b> is invalid: %1": "<b>B</b> 无效：%1",
+    "<br>The charts show the last valid comparison.": "<br>图表显示的是上一次有效的对比。",
+    "%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.":
+        "%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。",
+    "Admission: %1 policy, %2 clock%3.": "准入：%1 策略，%2 时钟%3。", "step": "步进", "cost-model": "代价模型", " (%1)": "（%1）",
+    "Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).":
+        "Δ 为 B − A；绿色 = B 更好，红色 = B 更差（适用于延迟、拒绝数和吞吐量）。",
+    "Achieved rate (req/s)": "实际速率 (req/s)", "Gap cv": "间隔 cv", "Fitted α": "拟合 α", "Over per-request limits": "超出单请求限制",
+    "Queue wait p50 (%1)": "排队等待 p50 (%1)", "Queue wait p99 (%1)": "排队等待 p99 (%1)",
+    "Throughput (req/%1)": "吞吐量 (req/%1)", "Token throughput (tok/%1)": "令牌吞吐量 (tok/%1)",
+    "Lower is better: green when B is lower than A.": "越低越好：B 低于 A 时显示绿色。",
+    "Higher is better: green when B is higher than A.": "越高越好：B 高于 A 时显示绿色。",
+    '%1 <b>A</b>: %2 &nbsp;&nbsp; %3 <b>B</b>: %4 &nbsp;&nbsp; <i>%5</i><br><span style="font-size:large"><b>Differences:</b> %6</span>':
+        '%1 <b>A</b>：%2 &nbsp;&nbsp; %3 <b>B</b>：%4 &nbsp;&nbsp; <i>%5</i><br><span style="font-size:large"><b>差异：</b>%6</span>',
+    "Percentile chart:": "百分位图：", "%1 p%2 (%3)": "%1 p%2 (%3)", "SLO: TTFT < 6 s (%)": "SLO：TTFT < 6 s (%)",
+    "Peak KV need (tokens)": "KV 峰值需求（令牌）", "Adapter loads": "适配器加载次数",
+    "Save the whole comparison (what differs, key numbers, parameters and all charts) as one PNG or SVG picture.\nRight-click a chart to export it alone.":
+        "将整个对比（差异、关键数值、参数和所有图表）保存为一张 PNG 或 SVG 图片。\n右键单击某个图表可单独导出。",
+    "The Workload tab shows an imported trace; B is generated from the current parameters.":
+        "“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。",
+    "Key numbers": "关键数值", "Parameters": "参数", "Parameter": "参数",
+    "Figure": "指标", "A/B &Compare": "A/B 对比(&C)",
+    "Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.":
+        "已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。",
+})
+
+
+def check(src, zh):
+    """Placeholders (%1…%99, %n), HTML tags, entities, line breaks and the accelerator must survive translation."""
+    problems = []
+    if sorted(re.findall(r"%(?:\d{1,2}|n)", src)) != sorted(re.findall(r"%(?:\d{1,2}|n)", zh)):
+        problems.append("placeholders")
+    if sorted(re.findall(r"</?\w+[^>]*>|&[lg]t;", src)) != sorted(re.findall(r"</?\w+[^>]*>|&[lg]t;", zh)):
+        problems.append("HTML")
+    if src.count("\n") != zh.count("\n"):
+        problems.append("line breaks")
+    if re.search(r"&\w", re.sub(r"&\w+;", "", src)) and not re.search(r"\(&\w\)", zh):
+        problems.append("accelerator")
+    return problems
+
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()
@@ -95,8 +406,11 @@ def main(path):
         src = msg.find("source").text or ""
         tr = msg.find("translation")
         if src in ZH:
+            for problem in check(src, ZH[src]):
+                print(f"warning: {problem} differ in {src!r}", file=sys.stderr)
             tr.text = ZH[src]
-            tr.attrib.pop("type", None)
+            if tr.get("type") == "unfinished":  # keep lupdate's "vanished"/"obsolete" marks
+                del tr.attrib["type"]
             done += 1
     tree.write(path, encoding="utf-8", xml_declaration=True)
     print(f"translated {done} messages")

@@ -31,14 +31,14 @@ int RequestTableModel::columnCount(const QModelIndex& parent) const
 QString RequestTableModel::statusOf(const RequestRecord& r)
 {
     if (r.rejected != RejectReason::None)
-        return QStringLiteral("rejected: ") + QString::fromStdString(rejectReasonName(r.rejected));
+        return tr("rejected: %1").arg(QString::fromStdString(rejectReasonName(r.rejected)));
     if (r.dropped != DropReason::None)
-        return QStringLiteral("dropped: ") + QString::fromStdString(dropReasonName(r.dropped));
+        return tr("dropped: %1").arg(QString::fromStdString(dropReasonName(r.dropped)));
     if (!std::isnan(r.finished))
-        return QStringLiteral("finished");
+        return tr("finished");
     if (!std::isnan(r.admitted))
-        return QStringLiteral("running");
-    return QStringLiteral("never admitted");
+        return tr("running");
+    return tr("never admitted");
 }
 
 QString RequestTableModel::reasonOf(const RequestRecord& r)

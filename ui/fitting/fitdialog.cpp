@@ -23,17 +23,17 @@ QString lengthText(const LengthSpec& l)
 {
     switch (l.kind) {
     case LengthKind::Uniform:
-        return QStringLiteral("uniform [%1, %2)").arg(l.lo).arg(l.hi);
+        return FitDialog::tr("uniform [%1, %2)").arg(l.lo).arg(l.hi);
     case LengthKind::PowerLaw:
-        return QStringLiteral("power law β=%1 on [%2, %3)").arg(num(l.beta)).arg(l.lo).arg(l.hi);
+        return FitDialog::tr("power law β=%1 on [%2, %3)").arg(num(l.beta)).arg(l.lo).arg(l.hi);
     case LengthKind::LogNormal:
-        return QStringLiteral("log-normal μ=%1 σ=%2 on [%3, %4)").arg(num(l.mu), num(l.sigma)).arg(l.lo).arg(l.hi);
+        return FitDialog::tr("log-normal μ=%1 σ=%2 on [%3, %4)").arg(num(l.mu), num(l.sigma)).arg(l.lo).arg(l.hi);
     case LengthKind::Normal:
-        return QStringLiteral("normal %1 ± %2").arg(num(l.mean, 1), num(l.stddev, 1));
+        return FitDialog::tr("normal %1 ± %2").arg(num(l.mean, 1), num(l.stddev, 1));
     case LengthKind::Constant:
-        return QStringLiteral("constant %1").arg(l.value);
+        return FitDialog::tr("constant %1").arg(l.value);
     case LengthKind::Empirical:
-        return QStringLiteral("empirical (%1 values)").arg(l.empirical.size());
+        return FitDialog::tr("empirical (%1 values)").arg(l.empirical.size());
     }
     return {};
 }
