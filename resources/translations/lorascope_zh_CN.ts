@@ -1637,257 +1637,257 @@ why it waited: %10</source>
         <translation>准入预览(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="73" />
+        <location filename="../../ui/mainwindow.cpp" line="71" />
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="82" />
+        <location filename="../../ui/mainwindow.cpp" line="83" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="83" />
+        <location filename="../../ui/mainwindow.cpp" line="84" />
         <source>Stop the running generation (Esc)</source>
         <translation>停止正在进行的生成（Esc）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152" />
+        <location filename="../../ui/mainwindow.cpp" line="153" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="153" />
+        <location filename="../../ui/mainwindow.cpp" line="154" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="163" />
+        <location filename="../../ui/mainwindow.cpp" line="164" />
         <source>&amp;Open Session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="166" />
-        <location filename="../../ui/mainwindow.cpp" line="170" />
-        <location filename="../../ui/mainwindow.cpp" line="487" />
+        <location filename="../../ui/mainwindow.cpp" line="167" />
+        <location filename="../../ui/mainwindow.cpp" line="171" />
+        <location filename="../../ui/mainwindow.cpp" line="488" />
         <source>Open Session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="173" />
+        <location filename="../../ui/mainwindow.cpp" line="174" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="176" />
-        <location filename="../../ui/mainwindow.cpp" line="182" />
-        <location filename="../../ui/mainwindow.cpp" line="188" />
+        <location filename="../../ui/mainwindow.cpp" line="177" />
+        <location filename="../../ui/mainwindow.cpp" line="183" />
+        <location filename="../../ui/mainwindow.cpp" line="189" />
         <source>Save Session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="184" />
+        <location filename="../../ui/mainwindow.cpp" line="185" />
         <source>&amp;Save Session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="191" />
+        <location filename="../../ui/mainwindow.cpp" line="192" />
         <source>Save Session &amp;As…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="215" />
+        <location filename="../../ui/mainwindow.cpp" line="216" />
         <source>&amp;Import Trace…</source>
         <translation>导入轨迹(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="207" />
+        <location filename="../../ui/mainwindow.cpp" line="208" />
         <source>All trace files (%1)</source>
         <translation>所有轨迹文件 (%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="121" />
-        <location filename="../../ui/mainwindow.cpp" line="216" />
-        <location filename="../../ui/mainwindow.cpp" line="220" />
+        <location filename="../../ui/mainwindow.cpp" line="122" />
+        <location filename="../../ui/mainwindow.cpp" line="217" />
+        <location filename="../../ui/mainwindow.cpp" line="221" />
         <source>Import Trace</source>
         <translation>导入轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="211" />
+        <location filename="../../ui/mainwindow.cpp" line="212" />
         <source>All trace files</source>
         <translation>所有轨迹文件</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="69" />
+        <location filename="../../ui/mainwindow.cpp" line="75" />
         <source>A/B &amp;Compare</source>
         <translation>A/B 对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="116" />
+        <location filename="../../ui/mainwindow.cpp" line="117" />
         <source>Imported %1</source>
         <translation>已导入 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="222" />
+        <location filename="../../ui/mainwindow.cpp" line="223" />
         <source>&amp;Fit Workload from Trace…</source>
         <translation>从轨迹拟合工作负载(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="223" />
-        <location filename="../../ui/mainwindow.cpp" line="227" />
+        <location filename="../../ui/mainwindow.cpp" line="224" />
+        <location filename="../../ui/mainwindow.cpp" line="228" />
         <source>Fit Workload from Trace</source>
         <translation>从轨迹拟合工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="229" />
+        <location filename="../../ui/mainwindow.cpp" line="230" />
         <source>&amp;Export Trace…</source>
         <translation>导出轨迹(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="240" />
-        <location filename="../../ui/mainwindow.cpp" line="245" />
+        <location filename="../../ui/mainwindow.cpp" line="241" />
+        <location filename="../../ui/mainwindow.cpp" line="246" />
         <source>Export Trace</source>
         <translation>导出轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="247" />
+        <location filename="../../ui/mainwindow.cpp" line="248" />
         <source>Export &amp;Chart…</source>
         <translation>导出图表(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="249" />
-        <location filename="../../ui/mainwindow.cpp" line="445" />
-        <location filename="../../ui/mainwindow.cpp" line="456" />
+        <location filename="../../ui/mainwindow.cpp" line="250" />
+        <location filename="../../ui/mainwindow.cpp" line="446" />
+        <location filename="../../ui/mainwindow.cpp" line="457" />
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="249" />
+        <location filename="../../ui/mainwindow.cpp" line="250" />
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="254" />
+        <location filename="../../ui/mainwindow.cpp" line="255" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="257" />
+        <location filename="../../ui/mainwindow.cpp" line="258" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="258" />
+        <location filename="../../ui/mainwindow.cpp" line="259" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="261" />
+        <location filename="../../ui/mainwindow.cpp" line="262" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="267" />
+        <location filename="../../ui/mainwindow.cpp" line="268" />
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="270" />
+        <location filename="../../ui/mainwindow.cpp" line="271" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="273" />
+        <location filename="../../ui/mainwindow.cpp" line="274" />
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="276" />
+        <location filename="../../ui/mainwindow.cpp" line="277" />
         <source>&amp;Language (after restart)</source>
         <translation>语言（重启后生效）(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="279" />
+        <location filename="../../ui/mainwindow.cpp" line="280" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="288" />
+        <location filename="../../ui/mainwindow.cpp" line="289" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="289" />
+        <location filename="../../ui/mainwindow.cpp" line="290" />
         <source>&amp;About LoraScope</source>
         <translation>关于 LoraScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="290" />
+        <location filename="../../ui/mainwindow.cpp" line="291" />
         <source>About LoraScope</source>
         <translation>关于 LoraScope</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="291" />
+        <location filename="../../ui/mainwindow.cpp" line="292" />
         <source>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;Design, preview and replay multi-LoRA serving workloads.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;设计、预览并重放多 LoRA 服务负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="307" />
+        <location filename="../../ui/mainwindow.cpp" line="308" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="352" />
+        <location filename="../../ui/mainwindow.cpp" line="353" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="360" />
+        <location filename="../../ui/mainwindow.cpp" line="361" />
         <source>%1: no such readable file</source>
         <translation>%1：文件不存在或不可读</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="362" />
+        <location filename="../../ui/mainwindow.cpp" line="363" />
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="381" />
+        <location filename="../../ui/mainwindow.cpp" line="382" />
         <source>Fit from %1</source>
         <translation>从 %1 拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="382" />
+        <location filename="../../ui/mainwindow.cpp" line="383" />
         <source>Fitted the workload model to %1</source>
         <translation>已按 %1 拟合工作负载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="391" />
+        <location filename="../../ui/mainwindow.cpp" line="392" />
         <source>There is no trace yet.</source>
         <translation>尚无轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="397" />
+        <location filename="../../ui/mainwindow.cpp" line="398" />
         <source>Exported %1 requests to %2</source>
         <translation>已导出 %1 个请求到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="435" />
+        <location filename="../../ui/mainwindow.cpp" line="436" />
         <source>Unknown chart "%1".</source>
         <translation>未知图表“%1”。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="445" />
+        <location filename="../../ui/mainwindow.cpp" line="446" />
         <source>PNG image (*.png);;SVG image (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="497" />
+        <location filename="../../ui/mainwindow.cpp" line="498" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="497" />
+        <location filename="../../ui/mainwindow.cpp" line="498" />
         <source>The session has unsaved changes. Save them?</source>
         <translation>会话有未保存的更改。是否保存？</translation>
     </message>
