@@ -229,6 +229,8 @@ int runReplay(const std::vector<std::string>& argv)
 
     const std::string traceFile = a.positional().front();
     const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
+    if (trace.requests.empty())
+        throw InputError("the trace has no requests: nothing to replay", traceFile);
 
     ReplayOptions o;
     o.target = *target;

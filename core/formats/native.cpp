@@ -383,7 +383,9 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
             }
             if (first) {
                 first = false;
-                if (o.is_object() && !o.contains("time_s")) {
+                // A header has no request fields: a first line with lengths but a misspelt or
+                // missing time_s is a bad request line, not a header (else it reads as 0 requests).
+                if (o.is_object() && !o.contains("time_s") && !o.contains("input_len") && !o.contains("output_len")) {
                     applyHeader(t, o, file, lineNo);
                     index = std::make_unique<AdapterIndex>(t);
                     continue;

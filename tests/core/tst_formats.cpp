@@ -392,6 +392,7 @@ private Q_SLOTS:
         QTest::newRow("azure tokens") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,3,-1\n" << 2 << "GeneratedTokens";
         QTest::newRow("jsonl time") << "jsonl" << "{\"schemaVersion\":1}\n{\"time_s\":\"soon\",\"input_len\":5,\"output_len\":5}\n" << 2 << "time_s";
         QTest::newRow("jsonl len") << "jsonl" << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":0,\"output_len\":5}\n" << 2 << "input_len";
+        QTest::newRow("jsonl no header, time misspelt") << "jsonl" << "{\"time\":0,\"adapter\":null,\"input_len\":2,\"output_len\":2}\n" << 1 << "time_s";
         QTest::newRow("csv number") << "csv" << "time_s,input_len,output_len\n1,2,3\n1,x,3\n" << 3 << "input_len";
     }
     void badInputNamesLineAndField()

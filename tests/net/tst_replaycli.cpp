@@ -212,6 +212,22 @@ private slots:
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("--error-rate"));
+        // A trace without requests (a header line only) is refused, naming the file, before any
+        // results folder is made.
+        const std::string empty = dir.file("empty.jsonl");
+        {
+            std::ofstream out(empty);
+            out << "{\"schemaVersion\":1}\n";
+        }
+        p.start(kCli,
+            { QStringLiteral("replay"), QString::fromStdString(empty), QStringLiteral("--target"),
+                QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"),
+                QString::fromStdString(dir.file("run-empty")) });
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 1);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("empty.jsonl") && err.contains("no requests"), err.constData());
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(dir.file("run-empty"))));
     }
 };
 

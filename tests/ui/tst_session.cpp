@@ -130,7 +130,7 @@ private Q_SLOTS:
         {
             QFile f(bad);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("{\"time\": 0, \"adapter\": 0, \"input_len\": 5, \"output_len\": 5}\n{\"time\": \"soon\"}\n");
+            f.write("{\"time_s\": 0, \"input_len\": 5, \"output_len\": 5}\n{\"time_s\": \"soon\", \"input_len\": 5, \"output_len\": 5}\n");
         }
         QSignalSpy finished(doc, &Document::importFinished);
         const auto shown = doc->workload();
