@@ -4,6 +4,8 @@
 //   bench_replay open  [RATE=2000] [SECONDS=30] [TOKENS=64] [TOKEN_MS=10]   open-loop lateness, CPU
 //   bench_replay hold  [STREAMS=5000] [SECONDS_PER_STREAM=10]               concurrent streams held
 //   bench_replay trace RATE SECONDS TOKENS FILE                              write the schedule (JSONL)
+// Environment: LORASCOPE_REPLAY_THREADS (client network threads), LORASCOPE_SIM_IDLE (server
+// keep-alive idle timeout in seconds, 0 = never).
 #include "formats/traceio.h"
 #include "replay/replay.h"
 #include "server/simserver.h"
@@ -90,6 +92,8 @@ int main(int argc, char** argv)
     }
     SimServerOptions so;
     so.tokenSeconds = 0.01;
+    if (const char* idle = std::getenv("LORASCOPE_SIM_IDLE"))
+        so.idleTimeoutSeconds = std::atof(idle);
     Trace trace;
     if (mode == "open") {
         const double rate = arg(2, 2000), seconds = arg(3, 30);
