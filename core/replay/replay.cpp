@@ -95,6 +95,12 @@ std::string promptFor(const ReplayOptions& options, std::size_t index, std::uint
 
 namespace {
 
+std::uint64_t fileLimit()
+{
+    rlimit rl {};
+    return getrlimit(RLIMIT_NOFILE, &rl) == 0 ? std::uint64_t(rl.rlim_cur) : 0;
+}
+
 // Thousands of concurrent streams need thousands of descriptors: lift the soft limit to the hard one.
 void raiseFileLimit()
 {
@@ -589,7 +595,24 @@ private:
     template <class Stream>
     net::awaitable<void> connect(Stream& stream, Conn& conn, const char*& stage)
     {
-        co_await net::async_connect(conn.socket(), m_endpoints, net::use_awaitable);
+        // Each resolved address in turn. Opening the socket is done here so that running out of
+        // descriptors is reported as such (Asio's range connect reports it as "Operation canceled").
+        beast::error_code ec = net::error::host_not_found;
+        for (const auto& entry : m_endpoints) {
+            conn.socket().close(ec);
+            conn.socket().open(entry.endpoint().protocol(), ec);
+            if (ec) {
+                if (ec == beast::errc::too_many_files_open)
+                    throw std::runtime_error("cannot open a socket: " + ec.message() + " (the limit is " + std::to_string(fileLimit())
+                        + " descriptors: too many requests in flight)");
+                throw beast::system_error(ec);
+            }
+            co_await conn.socket().async_connect(entry.endpoint(), net::redirect_error(net::use_awaitable, ec));
+            if (!ec || conn.cancelled || conn.timeoutKind)
+                break;
+        }
+        if (ec)
+            throw beast::system_error(ec);
         conn.socket().set_option(tcp::no_delay(true));
         if constexpr (std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>) {
             stage = "tls";
