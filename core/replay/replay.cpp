@@ -6,6 +6,7 @@
 #include "replay/replay.h"
 
 #include "util/error.h"
+#include "util/filelimit.h"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/connect.hpp>
@@ -20,7 +21,6 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -94,22 +94,6 @@ std::string promptFor(const ReplayOptions& options, std::size_t index, std::uint
 }
 
 namespace {
-
-std::uint64_t fileLimit()
-{
-    rlimit rl {};
-    return getrlimit(RLIMIT_NOFILE, &rl) == 0 ? std::uint64_t(rl.rlim_cur) : 0;
-}
-
-// Thousands of concurrent streams need thousands of descriptors: lift the soft limit to the hard one.
-void raiseFileLimit()
-{
-    rlimit rl {};
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
-    }
-}
 
 // Idle keep-alive connections (plain http only: a TLS session is tied to its stream object),
 // shared by the dispatcher, which writes new requests on them, and the network threads, which

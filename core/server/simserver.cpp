@@ -9,6 +9,7 @@
 #include "replay/backend.h"
 #include "server/pacer.h"
 #include "util/error.h"
+#include "util/filelimit.h"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -24,7 +25,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <sys/resource.h>
 
 #include <atomic>
 #include <chrono>
@@ -57,15 +57,6 @@ std::uint32_t countPromptTokens(const std::string& text)
 namespace {
 
 enum class Fault { None, Error, Disconnect, Stall, Malformed, SlowFirstByte };
-
-void raiseFileLimit()
-{
-    rlimit rl {};
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
-    }
-}
 
 // One streaming response in progress.
 struct Stream {

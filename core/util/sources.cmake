@@ -1,4 +1,5 @@
 target_sources(lorascope_core PRIVATE
   util/error.cpp
   util/atomicfile.cpp
-  util/jsonread.cpp)
+  util/jsonread.cpp
+  util/filelimit.cpp)

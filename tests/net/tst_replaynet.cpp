@@ -52,6 +52,14 @@ ReplayOptions clientFor(const SimServer& server, Backend backend)
     return o;
 }
 
+// One data row per backend (column "backend").
+void addBackendRows()
+{
+    QTest::addColumn<QString>("backend");
+    for (auto b : allBackends())
+        QTest::newRow(backendName(b).c_str()) << QString::fromStdString(backendName(b));
+}
+
 // Every trace request appears exactly once, in order.
 void checkAccounted(const Trace& trace, const ReplayResult& result)
 {
@@ -65,12 +73,7 @@ void checkAccounted(const Trace& trace, const ReplayResult& result)
 class TestReplayNet : public QObject {
     Q_OBJECT
 private slots:
-    void everyBackendFixedPace_data()
-    {
-        QTest::addColumn<QString>("backend");
-        for (auto b : allBackends())
-            QTest::newRow(backendName(b).c_str()) << QString::fromStdString(backendName(b));
-    }
+    void everyBackendFixedPace_data() { addBackendRows(); }
 
     void everyBackendFixedPace()
     {
@@ -364,12 +367,7 @@ private slots:
 
     // Plain-http connections are kept alive and reused: far fewer TCP connections than requests,
     // every request still completes with all its tokens.
-    void keepAliveReusesConnections_data()
-    {
-        QTest::addColumn<QString>("backend");
-        for (auto b : allBackends())
-            QTest::newRow(backendName(b).c_str()) << QString::fromStdString(backendName(b));
-    }
+    void keepAliveReusesConnections_data() { addBackendRows(); }
 
     void keepAliveReusesConnections()
     {
