@@ -9,21 +9,6 @@
 
 namespace lorascope::cli {
 
-const char* const kImportOptionsHelp = R"(Import options:
-  --skip-bad             skip malformed lines (and report how many) instead of failing
-  --drop-failed          drop requests the source marks failed (BurstGPT rows with Response
-                         tokens = 0, rows with 0 tokens) instead of keeping them marked
-  --rebase-time          shift times so that the first request arrives at 0 s
-  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default, or
-                         "Log Type"); "none" = no adapters from the file
-  --model NAME           BurstGPT: keep only rows of this Model (e.g. ChatGPT, GPT-4)
-  --assign-adapters N    give a trace without adapters N adapters, each request drawn from the
-                         popularity below (named adapter-0, adapter-1, ...)
-  --assign-alpha A       ... power-function popularity ((i+1)/N)^A - (i/N)^A (default 1 = uniform)
-  --assign-zipf S        ... Zipf popularity (i+1)^-S instead
-  --assign-seed N        seed of the assignment (default 42)
-)";
-
 const char* const kConvertHelp = R"(Usage: lorascope-cli convert IN OUT [--from FORMAT] [--to FORMAT] [OPTIONS]
 
 Convert a trace file between formats. Without --from, the format of IN is recognised from its
@@ -49,20 +34,7 @@ Options:
   --to FORMAT            write OUT as this format
   --quiet                print nothing on success
 
-Import options:
-  --skip-bad             skip malformed lines (and report how many) instead of failing
-  --drop-failed          drop requests the source marks failed (BurstGPT rows with Response
-                         tokens = 0, rows with 0 tokens) instead of keeping them marked
-  --rebase-time          shift times so that the first request arrives at 0 s
-  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default, or
-                         "Log Type"); "none" = no adapters from the file
-  --model NAME           BurstGPT: keep only rows of this Model (e.g. ChatGPT, GPT-4)
-  --assign-adapters N    give a trace without adapters N adapters, each request drawn from the
-                         popularity below (named adapter-0, adapter-1, ...)
-  --assign-alpha A       ... power-function popularity ((i+1)/N)^A - (i/N)^A (default 1 = uniform)
-  --assign-zipf S        ... Zipf popularity (i+1)^-S instead
-  --assign-seed N        seed of the assignment (default 42)
-
+)" LORASCOPE_IMPORT_OPTIONS_HELP R"(
 Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
 )";
 

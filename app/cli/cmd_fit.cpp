@@ -48,17 +48,7 @@ Options:
   --rate-bins K          bins of the rate over time (default 60)
   --include-failed       fit failed requests too (default: leave them out)
 
-Import options:
-  --skip-bad             skip malformed lines (and report how many) instead of failing
-  --drop-failed          drop requests the source marks failed
-  --rebase-time          shift times so that the first request arrives at 0 s
-  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default)
-  --model NAME           BurstGPT: keep only rows of this Model
-  --assign-adapters N    give a trace without adapters N adapters drawn from a popularity
-  --assign-alpha A       ... power-function popularity (default 1 = uniform)
-  --assign-zipf S        ... Zipf popularity instead
-  --assign-seed N        seed of the assignment (default 42)
-
+)" LORASCOPE_IMPORT_OPTIONS_HELP R"(
 Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
 )";
 
