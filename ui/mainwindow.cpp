@@ -10,16 +10,13 @@
 #include "document/document.h"
 #include "document/uistate.h"
 #include "formats/traceio.h"
+#include "replay/replaytab.h"
 #include "util/version.h"
 #include "workload/parameterpanel.h"
 #include "workload/rasterview.h"
 #include "workload/presets.h"
 #include "workload/workloadtab.h"
 
-#if __has_include("replay/replaytab.h")
-#include "replay/replaytab.h"
-#define LORASCOPE_HAVE_REPLAY_TAB 1
-#endif
 
 #include <QAction>
 #include <QActionGroup>
@@ -65,11 +62,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->addTab(m_workload, tr("&Workload"));
     m_tabs->addTab(m_admission, tr("&Admission preview"));
-#ifdef LORASCOPE_HAVE_REPLAY_TAB
     auto* replay = new ReplayTab(m_tabs);
     replay->setDocument(m_document);
     m_tabs->addTab(replay, tr("&Replay"));
-#endif
     // Last, so the tab indices saved in sessions and used by --tab stay what they were.
     m_compare = new CompareTab(m_document, m_tabs);
     m_tabs->addTab(m_compare, tr("A/B &Compare"));

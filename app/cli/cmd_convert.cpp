@@ -1,4 +1,4 @@
-#include "cli/cmd_convert.h"
+#include "cli/importoptions.h"
 
 #include "cli/commands.h"
 

@@ -1,8 +1,7 @@
-#include "cli/cmd_fit.h"
+#include "cli/commands.h"
 
 #include "cli/args.h"
-#include "cli/cmd_convert.h"
-#include "cli/commands.h"
+#include "cli/importoptions.h"
 
 #include "fit/fit.h"
 #include "formats/traceio.h"

@@ -1,5 +1,4 @@
 #include "cli/args.h"
-#include "cli/cmd_replay.h"
 #include "cli/commands.h"
 
 #include "formats/traceio.h"

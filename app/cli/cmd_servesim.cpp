@@ -1,5 +1,4 @@
 #include "cli/args.h"
-#include "cli/cmd_servesim.h"
 #include "cli/commands.h"
 
 #include "admission/costmodel.h"

@@ -1,7 +1,6 @@
-#include "cli/cmd_simulate.h"
+#include "cli/commands.h"
 
 #include "cli/args.h"
-#include "cli/commands.h"
 #include "cli/progress.h"
 
 #include "admission/engine.h"

@@ -1,7 +1,6 @@
 #include "cli/commands.h"
 
 #include "cli/args.h"
-#include "cli/extra_commands.h"
 #include "util/error.h"
 #include "util/progress.h"
 #include "util/version.h"
@@ -12,12 +11,17 @@
 
 namespace lorascope::cli {
 
+// The one table of subcommands, in the order `lorascope-cli --help` lists them.
 const std::vector<Command>& commands()
 {
     static const std::vector<Command> list = {
         { "generate", "generate a synthetic multi-adapter trace", kGenerateHelp, runGenerate },
         { "stats", "statistics of a trace file", kStatsHelp, runStats },
-#include "cli/extra_commands.inc"
+        { "simulate", "preview how S-LoRA (or a vLLM-style server) would admit and batch a trace", kSimulateHelp, runSimulate },
+        { "convert", "convert a trace between formats (LoraScope, S-LoRA, Mooncake, Azure, BurstGPT, vLLM, GuideLLM)", kConvertHelp, runConvert },
+        { "fit", "fit a workload spec (rate, cv, alpha, lengths) to a trace, optionally at another scale", kFitHelp, runFit },
+        { "replay", "replay a trace against a serving system and measure it", kReplayHelp, runReplay },
+        { "serve-sim", "run the simulated multi-LoRA server (every backend API) on loopback", kServeSimHelp, runServeSim },
     };
     return list;
 }

@@ -19,11 +19,23 @@ enum ExitCode { kExitOk = 0, kExitInput = 1, kExitUsage = 2 };
 
 const std::vector<Command>& commands();
 
+// One run function and one --help text per subcommand, defined in cli/cmd_<name>.cpp and listed
+// in the table of commands() (commands.cpp).
 int runGenerate(const std::vector<std::string>& args);
 int runStats(const std::vector<std::string>& args);
+int runSimulate(const std::vector<std::string>& args);
+int runConvert(const std::vector<std::string>& args);
+int runFit(const std::vector<std::string>& args);
+int runReplay(const std::vector<std::string>& args);
+int runServeSim(const std::vector<std::string>& args);
 
 extern const char* const kGenerateHelp;
 extern const char* const kStatsHelp;
+extern const char* const kSimulateHelp;
+extern const char* const kConvertHelp;
+extern const char* const kFitHelp;
+extern const char* const kReplayHelp;
+extern const char* const kServeSimHelp;
 
 /// Top-level help (list of subcommands).
 std::string mainHelp();

@@ -10,9 +10,6 @@
 
 namespace lorascope::cli {
 
-int runConvert(const std::vector<std::string>& args);
-extern const char* const kConvertHelp;
-
 /// The --help lines of the shared import options: a string literal, so that help texts embed it.
 #define LORASCOPE_IMPORT_OPTIONS_HELP \
     "Import options:\n" \

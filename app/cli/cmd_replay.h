@@ -1,8 +1,0 @@
-#pragma once
-#include <string>
-#include <vector>
-
-namespace lorascope::cli {
-int runReplay(const std::vector<std::string>& args);
-extern const char* const kReplayHelp;
-} // namespace lorascope::cli

@@ -1,5 +1,0 @@
-target_sources(lorascope_core PRIVATE
-  admission/engine.cpp
-  admission/slora.cpp
-  admission/vllm.cpp
-  admission/costmodel.cpp)

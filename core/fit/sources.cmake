@@ -1,1 +1,0 @@
-target_sources(lorascope_core PRIVATE fit/fit.cpp)

@@ -1,3 +1,0 @@
-target_sources(lorascope_core PRIVATE
-  random/numpylegacy.cpp
-  random/rng.cpp)

@@ -1,4 +1,0 @@
-# Simulated server (SPEC §5). Beast lives only in simserver.cpp.
-target_sources(lorascope_core PRIVATE
-  server/pacer.cpp
-  server/simserver.cpp)

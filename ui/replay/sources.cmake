@@ -1,2 +1,0 @@
-target_sources(lorascope_ui PRIVATE
-  replay/replaytab.cpp replay/replaytab.h)
