@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Packaging settings shared by packaging/CMakeLists.txt and tests/packaging/CMakeLists.txt
 # (tests/ is configured before packaging/, so the values live here rather than in either).
 

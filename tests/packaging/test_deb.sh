@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian packages with cpack from the already built tree, unpacks them with dpkg -x into
 # a staging root and checks them as a user of a clean Debian 12 would meet them:
 #  - one .deb per component, named and versioned by the project; nothing installed outside them;
