@@ -12,9 +12,9 @@ build_pkgs=(
   fonts-wqy-microhei # the app's Simplified Chinese needs a CJK font
 )
 test_pkgs=(
+  lintian # pkg_lintian: Debian's package checker on the two .deb files
   xvfb xauth imagemagick python3 python3-numpy fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev file groff-base binutils
-  lintian # pkg_lintian: Debian's package checker on the two .deb files
 )
 
 mode=${1:-all}
