@@ -7,7 +7,7 @@
 #   check_versions.sh VERSION CLI [GUI]
 source "$(dirname "$0")/common.sh"
 [ $# -eq 2 ] || [ $# -eq 3 ] || fail "usage: $0 VERSION CLI [GUI]"
-version=$1 cli=$2 gui=${3:-}
+version=$1 cli=$(readlink -f "$2") gui=${3:+$(readlink -f "$3")}
 need python3 python3
 [ -x "$cli" ] || fail "$cli is not built"
 work=$(mktemp -d)
