@@ -12,6 +12,7 @@ build_pkgs=(
   fonts-wqy-microhei # the app's Simplified Chinese needs a CJK font
 )
 test_pkgs=(
+  lintian # pkg_lintian: Debian's package checker on the two .deb files
   xvfb xauth imagemagick python3 python3-numpy fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev file groff-base binutils
 )
@@ -23,19 +24,44 @@ case "$mode" in
   *) echo "usage: $0 [build|test|all]" >&2; exit 2 ;;
 esac
 
+# Node.js and npm, for pkg_kubernetes (the npm packages below). Looked for by command rather than by
+# Debian package name: a machine may have Node.js from elsewhere (NodeSource's nodejs package brings
+# its own npm and conflicts with Debian's npm package).
+node_pkgs=()
+if [ "$mode" != build ]; then
+  command -v node >/dev/null || node_pkgs+=(nodejs)
+  command -v npm >/dev/null || node_pkgs+=(npm)
+fi
+
 missing=()
 for p in "${want[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+missing+=(${node_pkgs[@]+"${node_pkgs[@]}"})
 
-echo "LoraScope: installing missing Debian packages: ${missing[*]}"
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
-  sudo_cmd=(sudo)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "LoraScope: installing missing Debian packages: ${missing[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo_cmd=(sudo)
+  fi
+  "${sudo_cmd[@]}" apt-get update
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-"${sudo_cmd[@]}" apt-get update
-"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+
+# npm packages of the Kubernetes manifest test (pkg_kubernetes: the Kubernetes API schemas), pinned
+# by tests/packaging/kubernetes/package-lock.json and installed next to it; again only when that
+# lock file changed. The test then runs offline.
+if [ "$mode" != build ]; then
+  k8s_dir=$(cd "$(dirname "$0")/.." && pwd)/tests/packaging/kubernetes
+  stamp=$k8s_dir/node_modules/.lorascope-lock.sha256
+  lock_sum=$(sha256sum "$k8s_dir/package-lock.json" | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null || true)" != "$lock_sum" ]; then
+    echo "LoraScope: installing the npm packages of the Kubernetes manifest test (npm ci in $k8s_dir)"
+    (cd "$k8s_dir" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+    echo "$lock_sum" >"$stamp"
+  fi
+fi

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lorascope-manpages: writes the man pages of lorascope-cli and of each of its subcommands from the
 // --help text the built binary prints, so the pages cannot drift from --help. Runs at build time.
 //

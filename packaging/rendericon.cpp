@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lorascope-rendericon: renders the application icon SVG to the PNG sizes of the hicolor theme at
 // build time with Qt Svg (rsvg-convert and inkscape are not build dependencies).
 //

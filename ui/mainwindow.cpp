@@ -284,7 +284,8 @@ void MainWindow::createMenus()
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About LoraScope"), this, [this] {
         QMessageBox::about(this, tr("About LoraScope"),
-            tr("<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>").arg(QString::fromLatin1(kVersion)));
+            tr("<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>").arg(QString::fromLatin1(kVersion))
+                + tr("<p>Licensed under the Apache License, Version 2.0.</p>"));
     });
 }
 

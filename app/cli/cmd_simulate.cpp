@@ -7,6 +7,7 @@
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -286,6 +287,7 @@ int runSimulate(const std::vector<std::string>& argv)
     const std::string unit = result.unit();
     if (a.has("--json")) {
         nlohmann::json j;
+        j["tool_version"] = kVersion;
         j["trace"] = file;
         j["policy"] = policyName(config.scheduler.policy);
         j["clock"] = config.clock == ClockKind::Steps ? "steps" : "model";

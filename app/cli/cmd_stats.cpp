@@ -3,6 +3,7 @@
 
 #include "formats/traceio.h"
 #include "util/error.h"
+#include "util/version.h"
 #include "workload/stats.h"
 
 #include <nlohmann/json.hpp>
@@ -90,6 +91,7 @@ int runStats(const std::vector<std::string>& argv)
 
     if (a.has("--json")) {
         nlohmann::json j;
+        j["tool_version"] = kVersion;
         j["file"] = file;
         j["requests"] = st.count;
         j["window_s"] = st.window;

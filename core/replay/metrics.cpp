@@ -1,4 +1,5 @@
 #include "replay/metrics.h"
+#include "util/version.h"
 
 #include <algorithm>
 #include <numeric>
@@ -242,6 +243,7 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
     // Duration: from the first request sent to the last one finished, within the window.
     const double duration = (std::isfinite(first) && std::isfinite(last)) ? std::max(0.0, last - first) : 0.0;
     nlohmann::json j = groupMetrics(all, duration, o);
+    j["tool_version"] = kVersion; // the LoraScope that computed this summary (CLI, GUI and merge alike)
     j["duration"] = duration;
     j["num_requests"] = all.size();
     j["trimmed"] = trimmed;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The desktop entry is valid (desktop-file-validate prints nothing at all: no error, warning or
 # hint) and is named by the application id, which its Icon key also uses.
 #   check_desktop_entry.sh DESKTOP_FILE APP_ID

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The man pages match --help: one page for lorascope-cli and one for each command its --help lists
 # (no missing or stale page), each page is well-formed roff (groff -ww prints no warning), its
 # .gz is the same page, and every word of `lorascope-cli CMD --help` appears in the rendered page

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The AppStream metainfo validates (appstreamcli validate --no-net --pedantic reports nothing but
 # the allowed pedantic note below) and uses the application id for <id>, <launchable> and <icon>,
 # and the project version for its newest <release>.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared helpers of the packaging tests (sourced by the test scripts; bash).
 set -euo pipefail
 export LC_ALL=C.UTF-8

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian packages with cpack from the already built tree, unpacks them with dpkg -x into
 # a staging root and checks them as a user of a clean Debian 12 would meet them:
 #  - one .deb per component, named and versioned by the project; nothing installed outside them;
@@ -9,10 +10,12 @@
 #  - ldd resolves every library of every installed binary (no LD_LIBRARY_PATH);
 #  - the installed binaries run: --version prints the project version, and a small `generate`
 #    writes the same trace as the build-tree binary.
-#   test_deb.sh BUILD_DIR WORK_DIR VERSION APP_ID WITH_GUI(ON|OFF) CLI_PKG GUI_PKG "ICON SIZES" BUILD_CLI
+#  - usr/share/doc/<package>: the DEP-5 copyright file, changelog.Debian.gz and changelog.gz;
+#  - the packages stay in place for pkg_lintian (WORK_DIR/out).
+#   test_deb.sh BUILD_DIR WORK_DIR VERSION DEB_REVISION APP_ID WITH_GUI(ON|OFF) CLI_PKG GUI_PKG "ICON SIZES" BUILD_CLI
 source "$(dirname "$0")/common.sh"
-[ $# -eq 9 ] || fail "usage: $0 BUILD_DIR WORK_DIR VERSION APP_ID WITH_GUI CLI_PKG GUI_PKG ICON_SIZES BUILD_CLI"
-build=$1 work=$2 version=$3 id=$4 withGui=$5 cliPkg=$6 guiPkg=$7 iconSizes=$8 buildCli=$9
+[ $# -eq 10 ] || fail "usage: $0 BUILD_DIR WORK_DIR VERSION DEB_REVISION APP_ID WITH_GUI CLI_PKG GUI_PKG ICON_SIZES BUILD_CLI"
+build=$1 work=$2 version=$3 debVersion=$3-$4 id=$5 withGui=$6 cliPkg=$7 guiPkg=$8 iconSizes=$9 buildCli=${10}
 case "$withGui" in ON | TRUE | 1 | YES | on | true) withGui=1 ;; *) withGui=0 ;; esac
 
 need cpack cmake
@@ -36,8 +39,8 @@ if ! (cd "$build" && cpack -G DEB -B "$work/out" --config "$build/CPackConfig.cm
     fail "cpack failed"
 fi
 arch=$(dpkg --print-architecture)
-cliDeb=$work/out/${cliPkg}_${version}_${arch}.deb
-guiDeb=$work/out/${guiPkg}_${version}_${arch}.deb
+cliDeb=$work/out/${cliPkg}_${debVersion}_${arch}.deb
+guiDeb=$work/out/${guiPkg}_${debVersion}_${arch}.deb
 debs=("$cliDeb")
 [ "$withGui" = 0 ] || debs+=("$guiDeb")
 for d in "${debs[@]}"; do
@@ -52,7 +55,7 @@ field() { dpkg-deb -f "$1" "$2"; }
 dep_names() { field "$1" Depends | tr ',|' '\n\n' | sed -E 's/^ *([^ (]+).*/\1/' | sed '/^$/d'; }
 depends_on() { dep_names "$1" | grep -xF "$2" >/dev/null; }
 for d in "${debs[@]}"; do
-    [ "$(field "$d" Version)" = "$version" ] || fail "$(basename "$d"): Version $(field "$d" Version), expected $version"
+    [ "$(field "$d" Version)" = "$debVersion" ] || fail "$(basename "$d"): Version $(field "$d" Version), expected $debVersion"
     [ "$(field "$d" Architecture)" = "$arch" ] || fail "$(basename "$d"): Architecture $(field "$d" Architecture)"
     [ -n "$(field "$d" Maintainer)" ] || fail "$(basename "$d"): no Maintainer"
     [ -n "$(field "$d" Description)" ] || fail "$(basename "$d"): no Description"
@@ -194,6 +197,22 @@ for e in $elfs; do
         depends_on "$deb" "$owner" || fail "$e needs $so from $owner, not in $(basename "$deb") Depends: $deps"
     done
 done
+
+# --- usr/share/doc/<package>: copyright, changelog.Debian.gz, changelog.gz (policy 12.5, 12.7) --------
+pkgs=("$cliPkg")
+[ "$withGui" = 0 ] || pkgs+=("$guiPkg")
+for p in "${pkgs[@]}"; do
+    if [ "$p" = "$cliPkg" ]; then list=$work/cli.files; else list=$work/gui.files; fi
+    doc=/usr/share/doc/$p
+    expect "$doc/copyright" "$doc/changelog.Debian.gz" "$doc/changelog.gz"
+    expect_in "$list" "$doc/copyright" "$doc/changelog.Debian.gz" "$doc/changelog.gz"
+    head -n1 "$root$doc/copyright" | grep -qxF 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
+        fail "$doc/copyright is not a machine-readable (DEP-5) copyright file"
+    top=$(gzip -dc "$root$doc/changelog.Debian.gz" | head -n1)
+    [[ "$top" == "$guiPkg ($debVersion) "* ]] || fail "$doc/changelog.Debian.gz starts with '$top', expected $guiPkg ($debVersion)"
+    gzip -dc "$root$doc/changelog.gz" | grep -q "^## \[$version\] - " || fail "$doc/changelog.gz has no section for $version"
+done
+note "doc files: $(for p in "${pkgs[@]}"; do echo -n "/usr/share/doc/$p/{copyright,changelog.Debian.gz,changelog.gz} "; done)"
 
 # --- run the installed programs ---------------------------------------------------------------------
 cli=$root/usr/bin/lorascope-cli
