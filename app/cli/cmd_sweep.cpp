@@ -410,6 +410,8 @@ int runSweep(const std::vector<std::string>& argv)
     const bool quiet = a.has("--quiet");
 
     // Check everything before the first point (and before the output file is created).
+    if (replay)
+        checkReplayPlan(plan);
     if (!finder)
         checkPlan(plan);
     else if (const std::string why = sweepParamNotApplicable(plan.param, plan.spec, plan.config); !why.empty())

@@ -401,6 +401,7 @@ FinderOptions confirmationOptions(const FinderOptions& base, double previewed)
     o.batch = 1;
     o.growth = 1.0 + 2.0 * base.tolerance;
     o.accelerate = true;
+    o.findSaturation = false; // every run costs GPU time; the sweep (--target) finds it if asked
     return o;
 }
 

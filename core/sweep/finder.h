@@ -103,7 +103,7 @@ CapacityResult findCapacityPreview(const SweepPlan& plan, FinderOptions options,
 
 /// Confirmation on a real server: start at the previewed capacity, step by a factor 1 + 2 ×
 /// tolerance (squared on every further step) until the SLO flips, then bisect to the tolerance;
-/// one run at a time.
+/// one run at a time; no saturation search (each run costs server time).
 FinderOptions confirmationOptions(const FinderOptions& base, double previewed);
 
 } // namespace lorascope

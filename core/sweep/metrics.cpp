@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <limits>
@@ -378,8 +380,14 @@ PointMetrics computeMetrics(const MetricsInput& input, const SloTarget& slo, con
     if (!(window > 0))
         for (const RequestTiming& r : input.requests)
             window = std::max(window, r.arrival);
-    const double ws = saturation.windowStart >= 0 ? saturation.windowStart : 0.1 * window;
-    const double we = saturation.windowEnd >= 0 ? saturation.windowEnd : 0.9 * window;
+    // The steady window skips the ramp-up: an empty server fills for about one request lifetime
+    // (its backlog grows then without any overload), so it starts after the 90th percentile of
+    // E2E (at least 10 %, at most half of the window) or after the warm-up if that is later.
+    double ramp = 0.1 * window;
+    if (m.e2e.count > 0)
+        ramp = std::min(std::max(ramp, m.e2e.p90), 0.5 * window);
+    const double ws = std::max(saturation.windowStart >= 0 ? saturation.windowStart : 0.0, ramp);
+    const double we = saturation.windowEnd >= 0 ? std::min(saturation.windowEnd, 0.9 * window) : 0.9 * window;
     m.windowStart = ws;
     m.windowEnd = we;
     if (we > ws) {
@@ -427,12 +435,16 @@ PointMetrics computeMetrics(const MetricsInput& input, const SloTarget& slo, con
         }
         residual = std::sqrt(residual / n);
         if (offered > 0) {
-            // The backlog's slope only counts when it is a trend: growth by more than three times
-            // the backlog's own fluctuation around the line (and more than 3 requests). At low
-            // rates a 2 % deficit over a few minutes is a handful of requests, which is noise.
+            // The backlog's slope only counts when it is a trend: its growth over the window must
+            // exceed three standard errors of a least-squares slope whose samples decorrelate
+            // after about one request lifetime (mean E2E), i.e. 3·σ·√(12/K) with σ the backlog's
+            // spread around the line and K = window / mean E2E independent samples; and 3
+            // requests. A short window with few requests then needs a steep climb.
             const double growth = slope * len;
             m.backlogGrowth = growth;
-            const bool trend = growth > std::max(3.0, 3.0 * residual);
+            const double tau = m.e2e.count > 0 && m.e2e.mean > 0 ? m.e2e.mean : len / n;
+            const double k = std::clamp(len / tau, 1.0, n);
+            const bool trend = growth > std::max(3.0, 3.0 * residual * std::sqrt(12.0 / k));
             m.achievedRate = std::max(0.0, m.offeredRate - static_cast<double>(lost) / len - (trend ? slope : 0.0));
             m.achievedRatio = m.achievedRate / m.offeredRate;
             m.saturated = m.achievedRatio < saturation.ratio;

@@ -40,8 +40,11 @@ SloTarget parseSloTarget(const std::string& text, const std::string& field = "--
 /// Saturation thresholds.
 struct SaturationOptions {
     double ratio = 0.98; ///< saturated when achieved / offered rate < ratio
-    double windowStart = -1; ///< steady window [start, end] in trace seconds; < 0: 10 % of the window
-    double windowEnd = -1; ///< < 0: 90 % of the window
+    /// Steady window [start, end] in trace seconds. It starts after the ramp-up (the 90th
+    /// percentile of E2E, at least 10 % and at most half of the trace) or at windowStart if later,
+    /// and ends at 90 % of the trace or at windowEnd if earlier. < 0: not set.
+    double windowStart = -1;
+    double windowEnd = -1;
 };
 
 /// One request's times in one clock (trace seconds for a preview, trace-scaled seconds for a replay).

@@ -12,7 +12,9 @@ namespace lorascope {
 
 namespace {
 
-void checkReplayable(const SweepPlan& plan)
+} // namespace
+
+void checkReplayPlan(const SweepPlan& plan)
 {
     const SweepParamInfo& info = sweepParamInfo(plan.param);
     if (info.server)
@@ -21,6 +23,8 @@ void checkReplayable(const SweepPlan& plan)
                   "value and sweep the workload, or sweep it in the preview",
             {}, 0, info.name);
 }
+
+namespace {
 
 std::string pointDir(const std::string& root, std::size_t index)
 {
@@ -141,7 +145,7 @@ ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& o
     const std::atomic<bool>* cancel, const ReplayObserver& observer)
 {
     checkPlan(plan);
-    checkReplayable(plan);
+    checkReplayPlan(plan);
     parseTargetUrl(options.replay.target);
     ReplaySweepRun run;
     for (std::size_t i = 0; i < plan.values.size(); ++i) {
@@ -170,7 +174,7 @@ ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& o
 CapacityResult confirmCapacity(const SweepPlan& plan, const FinderOptions& options, double previewedCapacity, const ReplaySweepOptions& replay,
     const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel)
 {
-    checkReplayable(plan);
+    checkReplayPlan(plan);
     parseTargetUrl(replay.replay.target);
     std::size_t counter = 0;
     PointEvaluator evaluate = [&](const std::vector<double>& values) {

@@ -25,6 +25,9 @@ struct ReplaySweepOptions {
     std::string runsDir; ///< when set, each point's requests.jsonl and summary.json go to runsDir/point-NNN
 };
 
+/// Throws InputError when the plan cannot run against a running server (a server parameter).
+void checkReplayPlan(const SweepPlan& plan);
+
 /// Replays one point (generate, replay, metrics). Writes the run folder when options.runsDir is
 /// set. Throws InputError when the target is unreachable (no request got an HTTP response) and
 /// Cancelled when `cancel` became true.
