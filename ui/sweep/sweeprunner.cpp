@@ -6,6 +6,12 @@
 #include <atomic>
 #include <mutex>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace lorascope {
 
 namespace {
@@ -57,6 +63,11 @@ void SweepRunner::start(std::shared_ptr<State> state, std::function<void(State&)
     m_state = state;
     m_delivered = 0;
     (void)QtConcurrent::run(&m_pool, [state, work = std::move(work)] {
+#ifdef __linux__
+        // The sweep's threads yield to the GUI thread: on Linux the nice value is per thread and
+        // the core's worker threads, created from this one, inherit it.
+        setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 5);
+#endif
         try {
             work(*state);
         } catch (const Cancelled&) {

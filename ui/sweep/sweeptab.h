@@ -55,6 +55,9 @@ public:
     /// The problem with the current settings shown inline (empty when they can run).
     QString problemText() const;
     bool isRunning() const;
+    /// The longest GUI-thread time one batch of points took in the current run (table and chart
+    /// data; Qt Charts applies the charts in later event-loop turns, one per turn).
+    double maxRefreshMs() const { return m_maxRefreshMs; }
 
     /// Builds the plan from the editors; nullopt (and the problem shown inline) when invalid.
     std::optional<SweepPlan> plan() const;
@@ -75,7 +78,7 @@ Q_SIGNALS:
     void exportRequested(QWidget* chart, const QString& name);
     /// "Compare in A/B": pin this sweep as A.
     void pinRequested(std::shared_ptr<const lorascope::SweepFile> sweep);
-    /// The sweep on screen changed (new points, new run).
+    /// A run ended: the sweep on screen (all its points).
     void sweepChanged(std::shared_ptr<const lorascope::SweepFile> sweep);
     /// A run ended (after its last points were drawn).
     void runFinished();
@@ -136,6 +139,7 @@ private:
     std::optional<CapacityResult> m_capacity;
     mutable QString m_problem; ///< set by plan(): why the editors' settings cannot run
     bool m_syncing = false;
+    double m_maxRefreshMs = 0;
 };
 
 } // namespace lorascope
