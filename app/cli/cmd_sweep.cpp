@@ -27,7 +27,7 @@
 
 namespace lorascope::cli {
 
-const char* const kSweepHelp = R"(Usage: lorascope-cli sweep --param NAME (--values LIST | --range LO:HI:STEP | --range LO:HI --points N) [OPTIONS]
+const char* const kSweepHelp = R"(Usage: lorascope-cli sweep --param NAME (--values LIST | --range LO:HI:STEP) [OPTIONS]
        lorascope-cli sweep --suite NAME [--model-setting S1|S2|S4] [OPTIONS]
        lorascope-cli sweep --find-max NAME [--range LO:HI] [--slo SLO] [OPTIONS]
 
