@@ -352,6 +352,12 @@ PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count)
     std::stable_sort(busiest.begin(), busiest.end(), [](auto& x, auto& y) { return x.second > y.second; });
     if (int(busiest.size()) > count)
         busiest.resize(std::size_t(count));
+    if (!v.adapterSelection.empty()) {
+        // A fixed set while a run is in progress: the same series, only their points change.
+        busiest.clear();
+        for (const std::string& name : v.adapterSelection)
+            busiest.emplace_back(name, total[name]);
+    }
     // Adapter names share long prefixes ("dummy-lora-13b-rank-64-0"): the legend shows what
     // differs, the title the shared part.
     std::string common;
@@ -388,6 +394,21 @@ PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count)
         d.series.append(s);
     }
     return d;
+}
+
+std::vector<std::string> busiestAdapters(const std::vector<SweepPoint>& points, int count)
+{
+    std::map<std::string, std::uint64_t> total;
+    for (const SweepPoint& p : points)
+        for (const AdapterMetrics& a : p.perAdapter)
+            total[a.name] += a.requests;
+    std::vector<std::pair<std::string, std::uint64_t>> ranked(total.begin(), total.end());
+    std::stable_sort(ranked.begin(), ranked.end(), [](auto& x, auto& y) { return x.second > y.second; });
+    std::vector<std::string> out;
+    for (const auto& [name, requests] : ranked)
+        if (int(out.size()) < count)
+            out.push_back(name);
+    return out;
 }
 
 PlotData sweepComparePlot(SweepParam param, const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b, SweepMetric metric,

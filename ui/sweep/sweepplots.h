@@ -48,7 +48,13 @@ struct SweepView {
     std::optional<double> capacity; ///< the finder's answer, marked on the charts
     SloTarget slo;
     double saturationRatio = 0.98;
+    /// The adapters the per-adapter chart follows (empty: the busiest over the points drawn). A
+    /// run fixes them at its first points so the chart's series stay the same while it grows.
+    std::vector<std::string> adapterSelection;
 };
+
+/// The names of the `count` adapters with the most requests over the points.
+std::vector<std::string> busiestAdapters(const std::vector<SweepPoint>& points, int count = 6);
 
 /// Which number the per-adapter chart shows.
 enum class AdapterMetric { TtftMean, SloAttainment, Throughput };

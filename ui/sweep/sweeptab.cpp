@@ -384,6 +384,7 @@ void SweepTab::onPoints(const std::vector<SweepPoint>& points)
 void SweepTab::onFinished(bool cancelled, const QString& error, const std::optional<CapacityResult>& capacity)
 {
     m_progress->setVisible(false);
+    m_view.adapterSelection.clear(); // the busiest over all the points now
     QStringList lines;
     if (capacity) {
         m_capacity = capacity;
@@ -409,6 +410,9 @@ void SweepTab::onFinished(bool cancelled, const QString& error, const std::optio
 void SweepTab::redraw()
 {
     m_view.points = m_model->points();
+    // While a run grows, the per-adapter chart keeps the adapters its first points chose.
+    if (m_runner->isRunning() && m_view.adapterSelection.empty() && !m_view.points.empty())
+        m_view.adapterSelection = busiestAdapters(m_view.points);
     m_charts.value(QStringLiteral("throughput"))->setData(sweepThroughputPlot(m_view));
     m_charts.value(QStringLiteral("ttft"))->setData(sweepTtftPlot(m_view));
     m_charts.value(QStringLiteral("e2e"))->setData(sweepE2ePlot(m_view));
