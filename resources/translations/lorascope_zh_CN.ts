@@ -3416,17 +3416,17 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <translation>各适配器：吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="376" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="382" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="406" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="427" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="407" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="428" />
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -3672,80 +3672,80 @@ The capacity finder searches between the smallest and the largest value.</source
         <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="69" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="71" />
         <source>One row per point. Double-click a row (or click a point on a chart) to open it in the Workload and Admission tabs.</source>
         <translation>每个点一行。双击一行（或单击图表上的点）即可在“工作负载”和“准入预览”标签页中打开它。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="114" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="116" />
         <source>Per adapter: mean TTFT</source>
         <translation>各适配器：平均 TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="115" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="117" />
         <source>Per adapter: SLO attainment</source>
         <translation>各适配器：SLO 达成率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="116" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="118" />
         <source>Per adapter: throughput</source>
         <translation>各适配器：吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="117" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="119" />
         <source>The six adapters with the most requests over the sweep, one line each.</source>
         <translation>整个扫描中请求最多的六个适配器，每个一条线。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="261" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="263" />
         <source>Values</source>
         <translation>取值</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="276" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="278" />
         <source>%n point(s); the clock is the cost model's (seconds).</source>
         <translation>
             <numerusform>%n 个点；时钟为代价模型时钟（秒）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="341" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="344" />
         <source>Finding the largest %1 that meets the SLO (%2)…</source>
         <translation>正在寻找满足 SLO（%2）的最大 %1…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="347" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="350" />
         <source>Previewing %n point(s)…</source>
         <translation>
             <numerusform>正在预览 %n 个点…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="368" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="376" />
         <source>%n point(s)</source>
         <translation>
             <numerusform>%n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="386" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="398" />
         <source>Cancelled: %n point(s) finished and kept.</source>
         <translation>
             <numerusform>已取消：%n 个点已完成并保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="457" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="473" />
         <source>sweep of %1</source>
         <translation>%1 的扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="465" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="481" />
         <source>There is no sweep yet.</source>
         <translation>尚无扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="486" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="502" />
         <source>Sweep point %1 = %2</source>
         <translation>扫描点 %1 = %2</translation>
     </message>
