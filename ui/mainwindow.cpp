@@ -7,10 +7,12 @@
 #include "charts/plotview.h"
 #include "charts/widgetexport.h"
 #include "compare/comparetab.h"
+#include "compare/sweepcompare.h"
 #include "document/document.h"
 #include "document/uistate.h"
 #include "formats/traceio.h"
 #include "replay/replaytab.h"
+#include "sweep/sweeptab.h"
 #include "util/version.h"
 #include "workload/parameterpanel.h"
 #include "workload/rasterview.h"
@@ -68,6 +70,10 @@ MainWindow::MainWindow(QWidget* parent)
     // Last, so the tab indices saved in sessions and used by --tab stay what they were.
     m_compare = new CompareTab(m_document, m_tabs);
     m_tabs->addTab(m_compare, tr("A/B &Compare"));
+    // Appended after the others for the same reason.
+    m_sweep = new SweepTab(m_document, m_tabs);
+    m_sweep->setObjectName(QStringLiteral("sweepTab"));
+    m_tabs->addTab(m_sweep, tr("S&weep"));
     setCentralWidget(m_tabs);
 
     m_summary->setObjectName(QStringLiteral("summary"));
@@ -123,6 +129,26 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_workload, &WorkloadTab::exportRequested, this, &MainWindow::askExport);
     connect(m_admission, &AdmissionTab::exportRequested, this, &MainWindow::askExport);
     connect(m_compare, &CompareTab::exportRequested, this, &MainWindow::askExport);
+    connect(m_sweep, &SweepTab::exportRequested, this, &MainWindow::askExport);
+    // A sweep point opens in the Workload and Admission tabs as one undo step.
+    connect(m_sweep, &SweepTab::openPointRequested, this, [this](const WorkloadSpec& spec, const SimulationConfig& config, const QString& label) {
+        auto* undo = m_document->undoStack();
+        undo->beginMacro(label);
+        m_document->clearImportedTrace();
+        m_document->editSpec(spec, label);
+        m_document->editAdmission(config, label);
+        undo->endMacro();
+        m_tabs->setCurrentWidget(m_admission);
+        statusBar()->showMessage(tr("Opened %1 in the Workload and Admission tabs (Edit > Undo goes back).").arg(label), 6000);
+    });
+    // Sweeps in the A/B compare tab: pinned as A; the Sweep tab's latest sweep is the live B.
+    connect(m_sweep, &SweepTab::pinRequested, this, [this](std::shared_ptr<const SweepFile> sweep) {
+        m_compare->sweepView()->setSide(SweepCompareView::Side::A, sweep, tr("pinned from the Sweep tab: %1").arg(QString::fromStdString(sweep->path)));
+        m_compare->showSweeps();
+        m_tabs->setCurrentWidget(m_compare);
+        statusBar()->showMessage(tr("Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B."), 6000);
+    });
+    connect(m_sweep, &SweepTab::sweepChanged, m_compare->sweepView(), &SweepCompareView::setLiveSweep);
 
     createMenus();
     updateTitle();
@@ -400,6 +426,11 @@ QStringList MainWindow::chartKeys() const
     QStringList keys = m_workload->chartKeys();
     for (const auto& k : m_admission->chartKeys())
         keys << QStringLiteral("admission.") + k;
+    if (m_sweep->currentSweep()) { // the sweep charts have something to show once a sweep ran
+        keys << QStringLiteral("sweep");
+        for (const auto& k : m_sweep->chartKeys())
+            keys << QStringLiteral("sweep.") + k;
+    }
     if (m_compare->comparison()) { // the A/B charts exist once a comparison was made
         keys << QStringLiteral("compare");
         for (const auto& k : m_compare->chartKeys())
@@ -414,6 +445,10 @@ QWidget* MainWindow::chartWidget(const QString& key) const
         return m_workload->raster();
     if (key == QLatin1String("compare"))
         return m_compare->comparisonPage();
+    if (key == QLatin1String("sweep"))
+        return m_sweep->chartGrid();
+    if (key.startsWith(QLatin1String("sweep.")))
+        return m_sweep->chart(key.mid(6));
     if (key.startsWith(QLatin1String("compare.")))
         return m_compare->chart(key.mid(8));
     if (key.startsWith(QLatin1String("admission."))) {

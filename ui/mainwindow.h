@@ -14,6 +14,7 @@ namespace lorascope {
 class AdmissionTab;
 class CompareTab;
 class Document;
+class SweepTab;
 class WorkloadTab;
 
 /// The LoraScope main window: File/Edit/View menus, the workload, admission (and replay) tabs,
@@ -28,6 +29,7 @@ public:
     WorkloadTab* workloadTab() const { return m_workload; }
     AdmissionTab* admissionTab() const { return m_admission; }
     CompareTab* compareTab() const { return m_compare; }
+    SweepTab* sweepTab() const { return m_sweep; }
     QTabWidget* tabs() const { return m_tabs; }
     /// The status bar's summary of the current trace.
     QString summaryText() const;
@@ -43,7 +45,7 @@ public:
     /// fitted model; if accepted (always when !interactive) the fitted spec becomes the parameters.
     QString fitFromTrace(const QString& path, const QString& format = {}, bool interactive = false);
     /// Exports a chart by key ("popularity", "gaps", "input", "output", "timeline", "raster",
-    /// "admission.<name>") as PNG or SVG.
+    /// "admission.<name>", "sweep" (all sweep charts), "sweep.<name>") as PNG or SVG.
     QString exportChart(const QString& key, const QString& path);
     QStringList chartKeys() const;
     QStringList recentFiles() const;
@@ -68,6 +70,7 @@ private:
     WorkloadTab* m_workload;
     AdmissionTab* m_admission;
     CompareTab* m_compare = nullptr;
+    SweepTab* m_sweep = nullptr;
     QLabel* m_summary;
     QProgressBar* m_progress;
     QToolButton* m_cancel;

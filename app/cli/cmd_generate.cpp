@@ -78,6 +78,11 @@ WorkloadSpec specFromArgs(const Args& a)
             throw UsageError(std::string("--preset: ") + e.what());
         }
     }
+    return specFromArgs(a, std::move(spec));
+}
+
+WorkloadSpec specFromArgs(const Args& a, WorkloadSpec spec)
+{
     if (auto g = a.value("--generator")) {
         auto kind = generatorKindFromString(*g);
         if (!kind)

@@ -22,6 +22,7 @@ const std::vector<Command>& commands()
         { "fit", "fit a workload spec (rate, cv, alpha, lengths) to a trace, optionally at another scale", kFitHelp, runFit },
         { "replay", "replay a trace against a serving system and measure it", kReplayHelp, runReplay },
         { "serve-sim", "run the simulated multi-LoRA server (every backend API) on loopback", kServeSimHelp, runServeSim },
+        { "sweep", "sweep a parameter, find the SLO capacity, compare with S-LoRA's published runs", kSweepHelp, runSweep },
     };
     return list;
 }

@@ -4,4 +4,6 @@
 namespace lorascope::cli {
 /// The spec from --spec/--preset plus override flags (--adapters, --rate, --alpha, --cv, ...); validated.
 WorkloadSpec specFromArgs(const Args& args);
+/// The override flags applied to `base` (no --spec/--preset); validated.
+WorkloadSpec specFromArgs(const Args& args, WorkloadSpec base);
 } // namespace lorascope::cli

@@ -1,4 +1,5 @@
 #include "compare/comparetab.h"
+#include "sweep/sweeptab.h"
 #include "mainwindow.h"
 
 #include "util/version.h"
@@ -68,7 +69,7 @@ int main(int argc, char** argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
     parser.addHelpOption();
-    parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission, replay or compare."), QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission, replay, compare or sweep."), QStringLiteral("name") });
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("Session file to open (optional)."));
     parser.process(app);
 
@@ -85,6 +86,8 @@ int main(int argc, char** argv)
         window.tabs()->setCurrentIndex(2);
     else if (tab == QLatin1String("compare"))
         window.tabs()->setCurrentWidget(window.compareTab());
+    else if (tab == QLatin1String("sweep"))
+        window.tabs()->setCurrentWidget(window.sweepTab());
     else if (tab == QLatin1String("workload"))
         window.tabs()->setCurrentIndex(0);
     window.show();

@@ -383,6 +383,187 @@ ZH.update({
 })
 
 
+# --- Sweep tab, sweep charts and table, sweeps in the A/B compare tab (issue 14) ---
+ZH.update({
+    "S&weep": "扫描(&W)",
+    "Opened %1 in the Workload and Admission tabs (Edit > Undo goes back).": "已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 > 撤销”可返回）。",
+    "pinned from the Sweep tab: %1": "从“扫描”标签页固定：%1",
+    "Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.": "已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。",
+    "Parameter sets": "参数组", "Sweeps": "扫描",
+    "Two workloads (and servers) side by side.": "并排对比两个工作负载（及服务器）。",
+    "Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter.": "对比来自“扫描”标签页或扫描文件的两次扫描：同一参数下的曲线。",
+    # the Sweep tab
+    "One row per point. Double-click a row (or click a point on a chart) to open it in the Workload and Admission tabs.":
+        "每个点一行。双击一行（或单击图表上的点）即可在“工作负载”和“准入预览”标签页中打开它。",
+    "What to sweep": "扫描什么", "Current workload and server": "当前工作负载和服务器", "S-LoRA paper suite": "S-LoRA 论文实验套件",
+    "Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.\nS-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on (slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published measurements are drawn over the preview.":
+        "当前：使用“工作负载”标签页的规格和“准入预览”标签页的服务器，只改变一个参数。\nS-LoRA 论文实验套件：S-LoRA exp_suite.py 中的基准，使用其运行时的设置（slora 生成器、种子 42、服务器的 KV 容量、该 GPU 的代价模型）；S-LoRA 发表的实测值会叠加在预览曲线上。",
+    "Source:": "来源：", "Suite:": "套件：", "Model setting:": "模型设置：", "Server:": "服务器：", "Parameter:": "参数：", "Values:": "取值：",
+    "The suites of S-LoRA's benchmarks/exp_suite.py; the first value of the others is kept.":
+        "S-LoRA benchmarks/exp_suite.py 中的套件；其他参数取各自的第一个值。",
+    "S-LoRA's model setting: base model and adapter ranks (S1: llama-7b rank 8; S2: 7b ranks 64/32/16/8; S4: 13b ranks 64/32/16).":
+        "S-LoRA 的模型设置：基础模型和适配器秩（S1：llama-7b，秩 8；S2：7b，秩 64/32/16/8；S4：13b，秩 64/32/16）。",
+    "S-LoRA": "S-LoRA", "S-LoRA with abort (--enable-abort)": "S-LoRA 带中止（--enable-abort）",
+    "S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped).":
+        "S-LoRA 发表的 cv 套件结果包括不带和带 --enable-abort 两种（等待达 5.5 s 的请求会被丢弃）。",
+    "The parameter to vary: workload parameters (rate, adapters, α, cv, ...) or the server's launch settings.":
+        "要改变的参数：工作负载参数（速率、适配器数、α、cv 等）或服务器的启动设置。",
+    "0.5:10:0.5 or 1,2,4,8": "0.5:10:0.5 或 1,2,4,8",
+    "A list (1,2,4,8) or a range LO:HI:STEP (0.5:10:0.5 = 20 values). At most 1000 points.\nThe capacity finder searches between the smallest and the largest value.":
+        "列表（1,2,4,8）或范围 LO:HI:STEP（0.5:10:0.5 = 20 个值）。最多 1000 个点。\n容量搜索在最小值与最大值之间进行。",
+    "Service-level objective": "服务等级目标 (SLO)", " s": " s", "off": "关闭", " ms": " ms", " %": " %",
+    "A request meets the SLO only if its first token comes within this time after it arrived (S-LoRA: 6 s). 0 = no bound.":
+        "只有当请求到达后在此时间内得到首个令牌，才算满足 SLO（S-LoRA：6 s）。0 = 不设上限。",
+    "Bound on the time per output token after the first: (E2E − TTFT)/(tokens − 1). 0 = no bound.":
+        "首令牌之后每个输出令牌的时间上限：(E2E − TTFT)/(令牌数 − 1)。0 = 不设上限。",
+    "Bound on the end-to-end latency. 0 = no bound.": "端到端延迟的上限。0 = 不设上限。",
+    "A point meets the SLO when at least this share of all its requests meets every bound.":
+        "当一个点的全部请求中至少有这一比例满足所有上限时，该点满足 SLO。",
+    "TTFT ≤": "TTFT ≤", "TPOT ≤": "TPOT ≤", "E2E ≤": "E2E ≤", "for at least": "比例至少",
+    "Run sweep": "运行扫描", "Find capacity": "寻找容量",
+    "Preview every value (in parallel, off the GUI thread); the charts grow point by point.":
+        "预览每一个取值（并行，在界面线程之外运行）；图表逐点增长。",
+    "The largest value that still meets the SLO, by bracketing and bisection to 1 % (between the smallest and largest of the values), then the saturation point and the adapters that break the SLO first.":
+        "通过区间包围和二分法（精度 1 %，在取值的最小值与最大值之间）找出仍满足 SLO 的最大值，然后找出饱和点以及最先违反 SLO 的适配器。",
+    "Stop; the points that finished stay.": "停止；已完成的点会保留。",
+    "Choose a parameter and its values, then Run sweep or Find capacity.": "选择一个参数及其取值，然后点击“运行扫描”或“寻找容量”。",
+    "Export figure…": "导出图…", "Export table…": "导出表格…", "Compare in A/B…": "在 A/B 中对比…",
+    "Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone).":
+        "将扫描的所有图表保存为一张 PNG 或 SVG 图片（右键单击某个图表可单独保存）。",
+    "Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them.":
+        "将各点保存为 JSON Lines（每个点的规格、服务器、指标和各适配器指标）或 CSV，格式与 lorascope-cli sweep 的输出相同。",
+    "Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B.": "将此扫描固定为“A/B 对比”标签页中的 A；你在这里运行的下一次扫描即为 B。",
+    "Export Table": "导出表格", "JSON Lines (*.jsonl);;CSV (*.csv)": "JSON Lines (*.jsonl);;CSV (*.csv)",
+    "Per adapter: mean TTFT": "各适配器：平均 TTFT", "Per adapter: SLO attainment": "各适配器：SLO 达成率", "Per adapter: throughput": "各适配器：吞吐量",
+    "The six adapters with the most requests over the sweep, one line each.": "整个扫描中请求最多的六个适配器，每个一条线。",
+    "Values": "取值",
+    "%n point(s); the clock is the cost model's (seconds).": "%n 个点；时钟为代价模型时钟（秒）。",
+    "Finding the largest %1 that meets the SLO (%2)…": "正在寻找满足 SLO（%2）的最大 %1…",
+    "Previewing %n point(s)…": "正在预览 %n 个点…", "%n point(s)": "%n 个点",
+    "Cancelled: %n point(s) finished and kept.": "已取消：%n 个点已完成并保留。",
+    "<b>Cost model:</b> %1 — %2": "<b>代价模型：</b>%1 — %2",
+    "<br>S-LoRA published no measurements for this suite, model setting and server (%1).": "<br>S-LoRA 没有发表该套件、模型设置和服务器组合的实测值（%1）。",
+    "<br><b>%1</b>: preview vs paper over %2 published point(s): throughput off by %3 % on average (MAPE), mean first-token latency by %4 %, SLO attainment by %5 points.":
+        "<br><b>%1</b>：预览与论文在 %2 个已发表点上的对比：吞吐量平均偏差 %3 %（MAPE），平均首令牌延迟偏差 %4 %，SLO 达成率相差 %5 个百分点。",
+    "<br><small>Published rows: %1.</small>": "<br><small>已发表数据：%1。</small>",
+    "sweep of %1": "%1 的扫描", "There is no sweep yet.": "尚无扫描。", "Sweep point %1 = %2": "扫描点 %1 = %2",
+    # the table of points
+    "%1 of %2": "%1 / %2", " (saturated)": "（饱和）",
+    "Meets the SLO: at least %1 % of requests within it.": "满足 SLO：至少 %1 % 的请求在目标之内。",
+    "Misses the SLO: fewer than %1 % of requests within it.": "未满足 SLO：在目标之内的请求少于 %1 %。",
+    "Saturated: requests complete slower than they arrive (achieved/offered below %1).": "饱和：请求完成得比到达得慢（实际/提供低于 %1）。",
+    "Keeps up: no measurable shortfall of completions against arrivals.": "跟得上：完成数相对到达数没有可测量的不足。",
+    "Double-click to open this point in the Workload and Admission tabs.": "双击可在“工作负载”和“准入预览”标签页中打开此点。",
+    "Completed": "已完成", "Throughput (req/s)": "吞吐量 (req/s)", "Goodput (req/s)": "有效吞吐量 (req/s)",
+    "TTFT p50 (s)": "TTFT p50 (s)", "TTFT p90 (s)": "TTFT p90 (s)", "TTFT p99 (s)": "TTFT p99 (s)", "TPOT p50 (ms)": "TPOT p50 (ms)",
+    "E2E p50 (s)": "E2E p50 (s)", "E2E p99 (s)": "E2E p99 (s)", "SLO (%)": "SLO (%)", "S-LoRA SLO (%)": "S-LoRA SLO (%)",
+    "Achieved / offered": "实际 / 提供", "Peak queue": "队列峰值",
+    "The value of the swept parameter at this point.": "该点处被扫描参数的取值。",
+    "Requests that completed, of all requests of the point's trace (in the measured window).": "该点轨迹的全部请求（测量窗口内）中已完成的请求数。",
+    "Completed requests per second, from the start of the run to the last completion (as S-LoRA and vLLM count it).":
+        "每秒完成的请求数，从运行开始到最后一个请求完成（与 S-LoRA 和 vLLM 的计法相同）。",
+    "Requests per second that completed within every bound of your SLO.": "每秒在你的 SLO 所有上限之内完成的请求数。",
+    "Time to first token: from arrival to the first generated token, at the 50th, 90th or 99th percentile.":
+        "首令牌时间：从到达到生成第一个令牌，取第 50、90 或 99 百分位。",
+    "Time per output token after the first: (E2E − TTFT) / (output tokens − 1), median.": "首令牌之后每个输出令牌的时间：(E2E − TTFT) / (输出令牌数 − 1)，中位数。",
+    "End-to-end latency: from arrival to the last token.": "端到端延迟：从到达到最后一个令牌。",
+    "Share of all requests (refused, dropped and unfinished ones count as misses) that met your SLO: %1.":
+        "满足你的 SLO 的请求占全部请求的比例（被拒绝、被丢弃和未完成的请求都计为未满足）：%1。",
+    "S-LoRA's SLO attainment: share of all requests whose first token came within 6 s.": "S-LoRA 的 SLO 达成率：首令牌在 6 s 内到来的请求占全部请求的比例。",
+    "Completion rate over arrival rate in the steady part of the run (after the ramp-up). Below %1 the server is saturated: its backlog grows.":
+        "运行稳定阶段（爬升之后）的完成速率与到达速率之比。低于 %1 时服务器饱和：积压不断增长。",
+    "Most requests waiting for admission at once.": "同时等待准入的最多请求数。",
+    "Largest KV-cache need of the running batch (S-LoRA's admission test), in token slots.": "运行批次的最大 KV 缓存需求（S-LoRA 的准入判断），以令牌槽位计。",
+    # sweep charts
+    "S-LoRA paper: %1, %2%3": "S-LoRA 论文：%1，%2%3", ", abort": "，带中止", "capacity": "容量",
+    "throughput": "吞吐量", "goodput": "有效吞吐量", "offered rate": "提供速率", "offered": "提供速率",
+    "TTFT mean": "TTFT 均值", "TTFT p50": "TTFT p50", "TTFT p90": "TTFT p90", "TTFT p99": "TTFT p99", "TPOT p50": "TPOT p50",
+    "E2E mean": "E2E 均值", "E2E p50": "E2E p50", "E2E p90": "E2E p90", "E2E p99": "E2E p99",
+    "SLO attainment": "SLO 达成率", "S-LoRA attainment (TTFT < 6 s)": "S-LoRA 达成率（TTFT < 6 s）",
+    "achieved / offered": "实际 / 提供", "peak queue": "队列峰值", "ms": "ms", "ratio": "比值", "adapters": "适配器",
+    "Throughput": "吞吐量", "requests per second (req/s)": "每秒请求数 (req/s)", "paper": "论文",
+    "Time to first token": "首令牌时间", "TTFT (s)": "TTFT (s)", "p50": "p50", "p90": "p90", "p99": "p99", "mean": "均值",
+    "paper mean": "论文均值", "SLO": "SLO", "End-to-end latency": "端到端延迟", "E2E (s)": "E2E (s)",
+    "requests within the SLO (%)": "满足 SLO 的请求 (%)", "your SLO": "你的 SLO", "S-LoRA (6 s)": "S-LoRA（6 s）", "target": "目标",
+    "Saturation": "饱和", "achieved / offered rate (ratio)": "实际 / 提供速率（比值）", "threshold %1": "阈值 %1",
+    "TTFT mean (s)": "TTFT 均值 (s)", "preview": "预览", "throughput (req/s)": "吞吐量 (req/s)", "within the SLO (%)": "满足 SLO (%)",
+    "achieved/offered (ratio)": "实际/提供（比值）",
+    # the Sweep tab's sentences (ui/sweep/sweeptext.cpp)
+    "%1 ms": "%1 ms", "%1 s": "%1 s", "TTFT ≤ %1": "TTFT ≤ %1", "TPOT ≤ %1": "TPOT ≤ %1", "E2E ≤ %1": "E2E ≤ %1",
+    "%1 for at least %2 % of requests": "%1，至少 %2 % 的请求", ", ": "，", "; ": "；",
+    "request rate R (req/s)": "请求速率 R (req/s)", "number of adapters n": "适配器数 n", "popularity skew α": "热度偏斜 α",
+    "Zipf exponent s": "Zipf 指数 s", "burstiness cv": "突发度 cv", "duration T (s)": "时长 T (s)", "random seed": "随机种子",
+    "input length max (tokens)": "输入长度上限（令牌）", "output length max (tokens)": "输出长度上限（令牌）", "server: %1": "服务器：%1",
+    "Total request rate over all adapters, requests per second.": "所有适配器的总请求速率，每秒请求数。",
+    "Number of adapters (0 = base model only).": "适配器数量（0 = 只用基础模型）。",
+    "Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.":
+        "热度偏斜：适配器 i 获得 ((i+1)/n)^α − (i/n)^α 的流量；α 越小，少数适配器越热门。",
+    "Zipf exponent of the adapter popularity.": "适配器热度的 Zipf 指数。",
+    "Coefficient of variation of the gaps between arrivals: 1 = Poisson, larger = burstier.": "到达间隔的变异系数：1 = 泊松过程，越大越突发。",
+    "Length of the trace, seconds.": "轨迹时长，秒。",
+    "Random seed: the same workload drawn again, to see the sampling noise.": "随机种子：重新抽取同一工作负载，以观察采样噪声。",
+    "Upper end (exclusive) of the input length range, tokens.": "输入长度范围的上端（不含），令牌数。",
+    "Upper end (exclusive) of the output length range, tokens.": "输出长度范围的上端（不含），令牌数。",
+    "KV-cache token slots of the server, shared with the adapter weights.": "服务器的 KV 缓存令牌槽位，与适配器权重共用。",
+    "Largest sum of input tokens of a newly admitted prefill batch.": "新准入的预填充批次的输入令牌总数上限。",
+    "Most requests in the running batch.": "运行批次中的最多请求数。", "Decode steps between two admission attempts.": "两次准入尝试之间的解码步数。",
+    "vLLM: most running requests.": "vLLM：最多运行中请求数。", "vLLM: most prefill tokens per step.": "vLLM：每步最多预填充令牌数。",
+    "vLLM: most distinct adapters in one batch.": "vLLM：一个批次中最多的不同适配器数。",
+    "A10G: number of adapters": "A10G：适配器数量", "A10G: popularity skew": "A10G：热度偏斜", "A10G: burstiness": "A10G：突发度",
+    "A10G: request rate": "A10G：请求速率", "A100-40G: number of adapters": "A100-40G：适配器数量",
+    "A100-80G, S2: number of adapters": "A100-80G，S2：适配器数量", "A100-80G, S4: number of adapters": "A100-80G，S4：适配器数量",
+    "A100-80G, S4: request rate": "A100-80G，S4：请求速率", "A100-80G, S4: burstiness": "A100-80G，S4：突发度",
+    "A100-80G: throughput table": "A100-80G：吞吐量表", "Ablation: no unified memory pool": "消融：无统一内存池",
+    "Ablation: adapter clustering": "消融：适配器聚类", "Ablation: adapter clustering under bursts": "消融：突发下的适配器聚类",
+    "number of adapters": "适配器数量", "request rate": "请求速率",
+    "S-LoRA paper, %1, %2%3: throughput vs %4": "S-LoRA 论文，%1，%2%3：吞吐量随%4变化", " (abort)": "（带中止）",
+    "No point finished.": "没有点完成。",
+    "No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.":
+        "没有点满足 SLO（%1）。最好的点 %2 有 %3 的请求满足：差 %4 个百分点。",
+    "Largest point meeting the SLO (%1): <b>%2</b>.": "满足 SLO（%1）的最大点：<b>%2</b>。",
+    "No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.": "没有点饱和：直到 %2，完成都跟得上到达（实际/提供 ≥ %1）。",
+    "Saturated from <b>%1</b>: completions fall behind arrivals (achieved/offered %2, below %3).": "从 <b>%1</b> 起饱和：完成落后于到达（实际/提供 %2，低于 %3）。",
+    "GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.": "GuideLLM 的过饱和检测（在途请求数和 TTFT 同时上升）从 %1 起触发。",
+    "Stopped before the SLO boundary was bracketed.": "在找到 SLO 边界区间之前就停止了。",
+    "Not converged: the evaluation budget is spent. The bracket so far:": "未收敛：评估次数已用完。目前的区间：",
+    "Capacity <b>%1</b>: meets the SLO (%2) with %3 of requests; %4 misses it (%5). The bracket is %6 wide after %n point(s) in %7 s.":
+        "容量 <b>%1</b>：以 %3 的请求满足 SLO（%2）；%4 不满足（%5）。经过 %n 个点、%7 s，区间宽度为 %6。",
+    "No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.":
+        "所试的取值（%1 到 %2）都不满足 SLO（%3）。在最低值 %4 处，%5 的请求满足：比目标差 %6 个百分点。",
+    "Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.": "直到 %1 的所有取值都满足 SLO（%2；最高处为 %3）：请把取值范围向上扩大。",
+    "Saturated from <b>%1</b> (achieved/offered %2, below 0.98); %3 keeps up.": "从 <b>%1</b> 起饱和（实际/提供 %2，低于 0.98）；%3 仍跟得上。",
+    "The range never saturates: achieved/offered is still %1 at the highest value tried, %2.": "该范围内从未饱和：在所试的最高值 %2 处，实际/提供仍为 %1。",
+    "Saturated even at the lowest value tried, %1 (achieved/offered %2).": "即使在所试的最低值 %1 也已饱和（实际/提供 %2）。",
+    "rank %1: %2 → %3": "秩 %1：%2 → %3", "SLO attainment by adapter rank, at the capacity → just above it: %1.": "按适配器秩的 SLO 达成率，容量处 → 刚超过容量处：%1。",
+    "%1 (rank %2, misses from %3)": "%1（秩 %2，从 %3 起不满足）",
+    "First to break the SLO (adapters with at least 5 requests): %1.": "最先违反 SLO 的适配器（至少 5 个请求）：%1。",
+    "Note: %1": "注意：%1", "Cancelled: these are the points that finished.": "已取消：以下为已完成的点。",
+    "<br>S-LoRA published no measurements for this suite, model setting and server.": "<br>S-LoRA 没有发表该套件、模型设置和服务器组合的实测值。",
+    # sweeps in the A/B compare tab
+    "Load sweep A…": "加载扫描 A…", "Load sweep B…": "加载扫描 B…",
+    "Read A from a sweep file (lorascope-cli sweep -o, or Export table in the Sweep tab: .jsonl or .csv).":
+        "从扫描文件读取 A（lorascope-cli sweep -o 的输出，或“扫描”标签页的“导出表格”：.jsonl 或 .csv）。",
+    "Read B from a sweep file (B then no longer follows the Sweep tab).": "从扫描文件读取 B（之后 B 不再跟随“扫描”标签页）。",
+    "B = Sweep tab": "B = 扫描标签页", "B shows the latest sweep of the Sweep tab again.": "B 重新显示“扫描”标签页的最新扫描。",
+    "Save the header, the key numbers and all charts as one PNG or SVG picture.": "将标题、关键数值和所有图表保存为一张 PNG 或 SVG 图片。",
+    "Load Sweep A": "加载扫描 A", "Load Sweep B": "加载扫描 B", "Sweep results (*.jsonl *.csv)": "扫描结果 (*.jsonl *.csv)",
+    "Load Sweep": "加载扫描", "%1 has no points.": "%1 没有任何点。", "the Sweep tab's next sweep": "“扫描”标签页的下一次扫描", "none": "无",
+    "%1 — %2 over %n point(s)%3": "%1 — %2，共 %n 个点%3", "Sweep tab: %1": "扫描标签页：%1", ", cost model %1": "，代价模型 %1",
+    "%1 <b>A</b>: %2<br>%3 <b>B</b>: %4": "%1 <b>A</b>：%2<br>%3 <b>B</b>：%4",
+    "pin a sweep from the Sweep tab (Compare in A/B…) or load a file": "从“扫描”标签页固定一次扫描（在 A/B 中对比…）或加载文件",
+    "A varies %1 and B varies %2: their curves do not share an x axis. Sweep the same parameter to compare them.":
+        "A 改变的是 %1，B 改变的是 %2：两者的曲线没有共同的横轴。请扫描同一参数再对比。",
+    "points": "点数", "Points in each sweep.": "每次扫描的点数。", "largest value meeting its SLO": "满足其 SLO 的最大取值",
+    "The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file).":
+        "其点仍满足该扫描自身 SLO 的最大扫描取值（每一侧的 SLO 记录在其文件中）。",
+    "first saturated value": "首个饱和取值",
+    "The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98).": "完成数落后于到达数的最小扫描取值（实际/提供低于 0.98）。",
+    "peak throughput (req/s)": "峰值吞吐量 (req/s)", "The highest completed requests per second over the sweep's points.": "扫描各点中每秒完成请求数的最大值。",
+    "<p>A and B are drawn over the same axis; a point exists only where that sweep has one. Each side's SLO is its own: compare attainment only when both used the same SLO.</p>":
+        "<p>A 和 B 画在同一横轴上；只有该扫描在某处有点时才会显示。每一侧的 SLO 各自独立：只有两者使用相同的 SLO 时才可比较达成率。</p>",
+})
+
+
 def check(src, zh):
     """Placeholders (%1…%99, %n), HTML tags, entities, line breaks and the accelerator must survive translation."""
     problems = []
@@ -408,7 +589,12 @@ def main(path):
         if src in ZH:
             for problem in check(src, ZH[src]):
                 print(f"warning: {problem} differ in {src!r}", file=sys.stderr)
-            tr.text = ZH[src]
+            forms = tr.findall("numerusform")
+            if forms:  # %n messages: Chinese has one plural form
+                for form in forms:
+                    form.text = ZH[src]
+            else:
+                tr.text = ZH[src]
             if tr.get("type") == "unfinished":  # keep lupdate's "vanished"/"obsolete" marks
                 del tr.attrib["type"]
             done += 1

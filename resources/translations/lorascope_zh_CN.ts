@@ -2935,4 +2935,1383 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <translation>%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 &gt; %6：%7，总长 &gt; %8：%9）</translation>
     </message>
 </context>
+<!-- Sweep tab, sweep charts and table, sweeps in the A/B compare tab (issue 14): added as their own contexts so merges stay easy. -->
+<context>
+    <name>lorascope::CompareTab</name>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="80" />
+        <source>Parameter sets</source>
+        <translation>参数组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="81" />
+        <source>Sweeps</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="82" />
+        <source>Two workloads (and servers) side by side.</source>
+        <translation>并排对比两个工作负载（及服务器）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="83" />
+        <source>Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter.</source>
+        <translation>对比来自“扫描”标签页或扫描文件的两次扫描：同一参数下的曲线。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::MainWindow</name>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="76" />
+        <source>S&amp;weep</source>
+        <translation>扫描(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="142" />
+        <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
+        <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="146" />
+        <source>pinned from the Sweep tab: %1</source>
+        <translation>从“扫描”标签页固定：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="149" />
+        <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
+        <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::SweepCompareView</name>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="47" />
+        <source>Load sweep A…</source>
+        <translation>加载扫描 A…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="49" />
+        <source>Read A from a sweep file (lorascope-cli sweep -o, or Export table in the Sweep tab: .jsonl or .csv).</source>
+        <translation>从扫描文件读取 A（lorascope-cli sweep -o 的输出，或“扫描”标签页的“导出表格”：.jsonl 或 .csv）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="50" />
+        <source>Load sweep B…</source>
+        <translation>加载扫描 B…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="52" />
+        <source>Read B from a sweep file (B then no longer follows the Sweep tab).</source>
+        <translation>从扫描文件读取 B（之后 B 不再跟随“扫描”标签页）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="53" />
+        <source>B = Sweep tab</source>
+        <translation>B = 扫描标签页</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="55" />
+        <source>B shows the latest sweep of the Sweep tab again.</source>
+        <translation>B 重新显示“扫描”标签页的最新扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="56" />
+        <source>Export comparison…</source>
+        <translation>导出对比…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="58" />
+        <source>Save the header, the key numbers and all charts as one PNG or SVG picture.</source>
+        <translation>将标题、关键数值和所有图表保存为一张 PNG 或 SVG 图片。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="103" />
+        <source>Load Sweep A</source>
+        <translation>加载扫描 A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="103" />
+        <source>Load Sweep B</source>
+        <translation>加载扫描 B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="104" />
+        <source>Sweep results (*.jsonl *.csv)</source>
+        <translation>扫描结果 (*.jsonl *.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="107" />
+        <source>Load Sweep</source>
+        <translation>加载扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="159" />
+        <source>%1 has no points.</source>
+        <translation>%1 没有任何点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="189" />
+        <source>the Sweep tab's next sweep</source>
+        <translation>“扫描”标签页的下一次扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="189" />
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/sweepcompare.cpp" line="190" />
+        <source>%1 — %2 over %n point(s)%3</source>
+        <translation>
+            <numerusform>%1 — %2，共 %n 个点%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="191" />
+        <source>Sweep tab: %1</source>
+        <translation>扫描标签页：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="193" />
+        <source>, cost model %1</source>
+        <translation>，代价模型 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="195" />
+        <source>%1 &lt;b&gt;A&lt;/b&gt;: %2&lt;br&gt;%3 &lt;b&gt;B&lt;/b&gt;: %4</source>
+        <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2&lt;br&gt;%3 &lt;b&gt;B&lt;/b&gt;：%4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="196" />
+        <source>pin a sweep from the Sweep tab (Compare in A/B…) or load a file</source>
+        <translation>从“扫描”标签页固定一次扫描（在 A/B 中对比…）或加载文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="200" />
+        <source>A varies %1 and B varies %2: their curves do not share an x axis. Sweep the same parameter to compare them.</source>
+        <translation>A 改变的是 %1，B 改变的是 %2：两者的曲线没有共同的横轴。请扫描同一参数再对比。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="238" />
+        <source>points</source>
+        <translation>点数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="239" />
+        <source>Points in each sweep.</source>
+        <translation>每次扫描的点数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="240" />
+        <source>largest value meeting its SLO</source>
+        <translation>满足其 SLO 的最大取值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="242" />
+        <source>The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file).</source>
+        <translation>其点仍满足该扫描自身 SLO 的最大扫描取值（每一侧的 SLO 记录在其文件中）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="243" />
+        <source>first saturated value</source>
+        <translation>首个饱和取值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="245" />
+        <source>The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98).</source>
+        <translation>完成数落后于到达数的最小扫描取值（实际/提供低于 0.98）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="246" />
+        <source>peak throughput (req/s)</source>
+        <translation>峰值吞吐量 (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="248" />
+        <source>The highest completed requests per second over the sweep's points.</source>
+        <translation>扫描各点中每秒完成请求数的最大值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="251" />
+        <source>&lt;p&gt;A and B are drawn over the same axis; a point exists only where that sweep has one. Each side's SLO is its own: compare attainment only when both used the same SLO.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;A 和 B 画在同一横轴上；只有该扫描在某处有点时才会显示。每一侧的 SLO 各自独立：只有两者使用相同的 SLO 时才可比较达成率。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::SweepPlots</name>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="15" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="194" />
+        <source>req/s</source>
+        <translation>req/s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="16" />
+        <source>adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="17" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="205" />
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="18" />
+        <source>tokens</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="19" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="203" />
+        <source>requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="20" />
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="57" />
+        <source>S-LoRA paper: %1, %2%3</source>
+        <translation>S-LoRA 论文：%1，%2%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="58" />
+        <source>, abort</source>
+        <translation>，带中止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="92" />
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="98" />
+        <source>capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="153" />
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="155" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="225" />
+        <source>goodput</source>
+        <translation>有效吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="157" />
+        <source>offered rate</source>
+        <translation>提供速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="159" />
+        <source>TTFT mean</source>
+        <translation>TTFT 均值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="161" />
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="163" />
+        <source>TTFT p90</source>
+        <translation>TTFT p90</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="165" />
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="167" />
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="169" />
+        <source>E2E mean</source>
+        <translation>E2E 均值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="171" />
+        <source>E2E p50</source>
+        <translation>E2E p50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="173" />
+        <source>E2E p90</source>
+        <translation>E2E p90</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="175" />
+        <source>E2E p99</source>
+        <translation>E2E p99</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="177" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="281" />
+        <source>SLO attainment</source>
+        <translation>SLO 达成率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="179" />
+        <source>S-LoRA attainment (TTFT &lt; 6 s)</source>
+        <translation>S-LoRA 达成率（TTFT &lt; 6 s）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="181" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="310" />
+        <source>achieved / offered</source>
+        <translation>实际 / 提供</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="183" />
+        <source>peak queue</source>
+        <translation>队列峰值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="196" />
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="201" />
+        <source>ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="221" />
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="223" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="341" />
+        <source>throughput (req/s)</source>
+        <translation>吞吐量 (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="224" />
+        <source>preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="227" />
+        <source>offered</source>
+        <translation>提供速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="228" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="245" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="273" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="298" />
+        <source>paper</source>
+        <translation>论文</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="236" />
+        <source>Time to first token</source>
+        <translation>首令牌时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="238" />
+        <source>TTFT (s)</source>
+        <translation>TTFT (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="239" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="268" />
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="240" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="269" />
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="241" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="270" />
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="244" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="272" />
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="249" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="286" />
+        <source>SLO</source>
+        <translation>SLO</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="265" />
+        <source>End-to-end latency</source>
+        <translation>端到端延迟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="267" />
+        <source>E2E (s)</source>
+        <translation>E2E (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="283" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="335" />
+        <source>within the SLO (%)</source>
+        <translation>满足 SLO (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="287" />
+        <source>S-LoRA</source>
+        <translation>S-LoRA</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="289" />
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="306" />
+        <source>Saturation</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="308" />
+        <source>achieved/offered (ratio)</source>
+        <translation>实际/提供（比值）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="312" />
+        <source>threshold %1</source>
+        <translation>阈值 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="330" />
+        <source>Per adapter: mean TTFT</source>
+        <translation>各适配器：平均 TTFT</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="331" />
+        <source>TTFT mean (s)</source>
+        <translation>TTFT 均值 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="334" />
+        <source>Per adapter: SLO attainment</source>
+        <translation>各适配器：SLO 达成率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="340" />
+        <source>Per adapter: throughput</source>
+        <translation>各适配器：吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="382" />
+        <source>base model</source>
+        <translation>基础模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="427" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="428" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::SweepTab</name>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="31" />
+        <source>What to sweep</source>
+        <translation>扫描什么</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="34" />
+        <source>Current workload and server</source>
+        <translation>当前工作负载和服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="35" />
+        <source>S-LoRA paper suite</source>
+        <translation>S-LoRA 论文实验套件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="36" />
+        <source>Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.
+S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on (slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published measurements are drawn over the preview.</source>
+        <translation>当前：使用“工作负载”标签页的规格和“准入预览”标签页的服务器，只改变一个参数。
+S-LoRA 论文实验套件：S-LoRA exp_suite.py 中的基准，使用其运行时的设置（slora 生成器、种子 42、服务器的 KV 容量、该 GPU 的代价模型）；S-LoRA 发表的实测值会叠加在预览曲线上。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="40" />
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="47" />
+        <source>The suites of S-LoRA's benchmarks/exp_suite.py; the first value of the others is kept.</source>
+        <translation>S-LoRA benchmarks/exp_suite.py 中的套件；其他参数取各自的第一个值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="48" />
+        <source>Suite:</source>
+        <translation>套件：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="52" />
+        <source>S-LoRA's model setting: base model and adapter ranks (S1: llama-7b rank 8; S2: 7b ranks 64/32/16/8; S4: 13b ranks 64/32/16).</source>
+        <translation>S-LoRA 的模型设置：基础模型和适配器秩（S1：llama-7b，秩 8；S2：7b，秩 64/32/16/8；S4：13b，秩 64/32/16）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="53" />
+        <source>Model setting:</source>
+        <translation>模型设置：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="55" />
+        <source>S-LoRA</source>
+        <translation>S-LoRA</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="56" />
+        <source>S-LoRA with abort (--enable-abort)</source>
+        <translation>S-LoRA 带中止（--enable-abort）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="57" />
+        <source>S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped).</source>
+        <translation>S-LoRA 发表的 cv 套件结果包括不带和带 --enable-abort 两种（等待达 5.5 s 的请求会被丢弃）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="58" />
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="66" />
+        <source>The parameter to vary: workload parameters (rate, adapters, α, cv, ...) or the server's launch settings.</source>
+        <translation>要改变的参数：工作负载参数（速率、适配器数、α、cv 等）或服务器的启动设置。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="67" />
+        <source>Parameter:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="69" />
+        <source>0.5:10:0.5 or 1,2,4,8</source>
+        <translation>0.5:10:0.5 或 1,2,4,8</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="70" />
+        <source>A list (1,2,4,8) or a range LO:HI:STEP (0.5:10:0.5 = 20 values). At most 1000 points.
+The capacity finder searches between the smallest and the largest value.</source>
+        <translation>列表（1,2,4,8）或范围 LO:HI:STEP（0.5:10:0.5 = 20 个值）。最多 1000 个点。
+容量搜索在最小值与最大值之间进行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="72" />
+        <source>Values:</source>
+        <translation>取值：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="79" />
+        <source>Service-level objective</source>
+        <translation>服务等级目标 (SLO)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="95" />
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="95" />
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
+        <source>A request meets the SLO only if its first token comes within this time after it arrived (S-LoRA: 6 s). 0 = no bound.</source>
+        <translation>只有当请求到达后在此时间内得到首个令牌，才算满足 SLO（S-LoRA：6 s）。0 = 不设上限。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
+        <source>Bound on the time per output token after the first: (E2E − TTFT)/(tokens − 1). 0 = no bound.</source>
+        <translation>首令牌之后每个输出令牌的时间上限：(E2E − TTFT)/(令牌数 − 1)。0 = 不设上限。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="95" />
+        <source>Bound on the end-to-end latency. 0 = no bound.</source>
+        <translation>端到端延迟的上限。0 = 不设上限。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
+        <source>A point meets the SLO when at least this share of all its requests meets every bound.</source>
+        <translation>当一个点的全部请求中至少有这一比例满足所有上限时，该点满足 SLO。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="99" />
+        <source>TTFT ≤</source>
+        <translation>TTFT ≤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="100" />
+        <source>TPOT ≤</source>
+        <translation>TPOT ≤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="101" />
+        <source>E2E ≤</source>
+        <translation>E2E ≤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="102" />
+        <source>for at least</source>
+        <translation>比例至少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="106" />
+        <source>Run sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="107" />
+        <source>Preview every value (in parallel, off the GUI thread); the charts grow point by point.</source>
+        <translation>预览每一个取值（并行，在界面线程之外运行）；图表逐点增长。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="108" />
+        <source>Find capacity</source>
+        <translation>寻找容量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="109" />
+        <source>The largest value that still meets the SLO, by bracketing and bisection to 1 % (between the smallest and largest of the values), then the saturation point and the adapters that break the SLO first.</source>
+        <translation>通过区间包围和二分法（精度 1 %，在取值的最小值与最大值之间）找出仍满足 SLO 的最大值，然后找出饱和点以及最先违反 SLO 的适配器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="111" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="112" />
+        <source>Stop; the points that finished stay.</source>
+        <translation>停止；已完成的点会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="127" />
+        <source>Choose a parameter and its values, then Run sweep or Find capacity.</source>
+        <translation>选择一个参数及其取值，然后点击“运行扫描”或“寻找容量”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="136" />
+        <source>Export figure…</source>
+        <translation>导出图…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="137" />
+        <source>Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone).</source>
+        <translation>将扫描的所有图表保存为一张 PNG 或 SVG 图片（右键单击某个图表可单独保存）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="138" />
+        <source>Export table…</source>
+        <translation>导出表格…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="139" />
+        <source>Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them.</source>
+        <translation>将各点保存为 JSON Lines（每个点的规格、服务器、指标和各适配器指标）或 CSV，格式与 lorascope-cli sweep 的输出相同。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="140" />
+        <source>Compare in A/B…</source>
+        <translation>在 A/B 中对比…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="141" />
+        <source>Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B.</source>
+        <translation>将此扫描固定为“A/B 对比”标签页中的 A；你在这里运行的下一次扫描即为 B。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="171" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="177" />
+        <source>Export Table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="171" />
+        <source>JSON Lines (*.jsonl);;CSV (*.csv)</source>
+        <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="71" />
+        <source>One row per point. Double-click a row (or click a point on a chart) to open it in the Workload and Admission tabs.</source>
+        <translation>每个点一行。双击一行（或单击图表上的点）即可在“工作负载”和“准入预览”标签页中打开它。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="116" />
+        <source>Per adapter: mean TTFT</source>
+        <translation>各适配器：平均 TTFT</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="117" />
+        <source>Per adapter: SLO attainment</source>
+        <translation>各适配器：SLO 达成率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="118" />
+        <source>Per adapter: throughput</source>
+        <translation>各适配器：吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="119" />
+        <source>The six adapters with the most requests over the sweep, one line each.</source>
+        <translation>整个扫描中请求最多的六个适配器，每个一条线。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="263" />
+        <source>Values</source>
+        <translation>取值</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptab.cpp" line="278" />
+        <source>%n point(s); the clock is the cost model's (seconds).</source>
+        <translation>
+            <numerusform>%n 个点；时钟为代价模型时钟（秒）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="344" />
+        <source>Finding the largest %1 that meets the SLO (%2)…</source>
+        <translation>正在寻找满足 SLO（%2）的最大 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptab.cpp" line="350" />
+        <source>Previewing %n point(s)…</source>
+        <translation>
+            <numerusform>正在预览 %n 个点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptab.cpp" line="376" />
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n 个点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptab.cpp" line="398" />
+        <source>Cancelled: %n point(s) finished and kept.</source>
+        <translation>
+            <numerusform>已取消：%n 个点已完成并保留。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="473" />
+        <source>sweep of %1</source>
+        <translation>%1 的扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="481" />
+        <source>There is no sweep yet.</source>
+        <translation>尚无扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="502" />
+        <source>Sweep point %1 = %2</source>
+        <translation>扫描点 %1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::SweepTableModel</name>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="115" />
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="127" />
+        <source> (saturated)</source>
+        <translation>（饱和）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="140" />
+        <source>Meets the SLO: at least %1 % of requests within it.</source>
+        <translation>满足 SLO：至少 %1 % 的请求在目标之内。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="141" />
+        <source>Misses the SLO: fewer than %1 % of requests within it.</source>
+        <translation>未满足 SLO：在目标之内的请求少于 %1 %。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="143" />
+        <source>Saturated: requests complete slower than they arrive (achieved/offered below %1).</source>
+        <translation>饱和：请求完成得比到达得慢（实际/提供低于 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="144" />
+        <source>Keeps up: no measurable shortfall of completions against arrivals.</source>
+        <translation>跟得上：完成数相对到达数没有可测量的不足。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="146" />
+        <source>Double-click to open this point in the Workload and Admission tabs.</source>
+        <translation>双击可在“工作负载”和“准入预览”标签页中打开此点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="160" />
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="162" />
+        <source>Throughput (req/s)</source>
+        <translation>吞吐量 (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="164" />
+        <source>Goodput (req/s)</source>
+        <translation>有效吞吐量 (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="166" />
+        <source>TTFT p50 (s)</source>
+        <translation>TTFT p50 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="168" />
+        <source>TTFT p90 (s)</source>
+        <translation>TTFT p90 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="170" />
+        <source>TTFT p99 (s)</source>
+        <translation>TTFT p99 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="172" />
+        <source>TPOT p50 (ms)</source>
+        <translation>TPOT p50 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="174" />
+        <source>E2E p50 (s)</source>
+        <translation>E2E p50 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="176" />
+        <source>E2E p99 (s)</source>
+        <translation>E2E p99 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="178" />
+        <source>SLO (%)</source>
+        <translation>SLO (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="180" />
+        <source>S-LoRA SLO (%)</source>
+        <translation>S-LoRA SLO (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="182" />
+        <source>Achieved / offered</source>
+        <translation>实际 / 提供</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="184" />
+        <source>Peak queue</source>
+        <translation>队列峰值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="186" />
+        <source>Peak KV need (tokens)</source>
+        <translation>KV 峰值需求（令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="192" />
+        <source>The value of the swept parameter at this point.</source>
+        <translation>该点处被扫描参数的取值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="194" />
+        <source>Requests that completed, of all requests of the point's trace (in the measured window).</source>
+        <translation>该点轨迹的全部请求（测量窗口内）中已完成的请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="196" />
+        <source>Completed requests per second, from the start of the run to the last completion (as S-LoRA and vLLM count it).</source>
+        <translation>每秒完成的请求数，从运行开始到最后一个请求完成（与 S-LoRA 和 vLLM 的计法相同）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="198" />
+        <source>Requests per second that completed within every bound of your SLO.</source>
+        <translation>每秒在你的 SLO 所有上限之内完成的请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="202" />
+        <source>Time to first token: from arrival to the first generated token, at the 50th, 90th or 99th percentile.</source>
+        <translation>首令牌时间：从到达到生成第一个令牌，取第 50、90 或 99 百分位。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="204" />
+        <source>Time per output token after the first: (E2E − TTFT) / (output tokens − 1), median.</source>
+        <translation>首令牌之后每个输出令牌的时间：(E2E − TTFT) / (输出令牌数 − 1)，中位数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="207" />
+        <source>End-to-end latency: from arrival to the last token.</source>
+        <translation>端到端延迟：从到达到最后一个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="209" />
+        <source>Share of all requests (refused, dropped and unfinished ones count as misses) that met your SLO: %1.</source>
+        <translation>满足你的 SLO 的请求占全部请求的比例（被拒绝、被丢弃和未完成的请求都计为未满足）：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="212" />
+        <source>S-LoRA's SLO attainment: share of all requests whose first token came within 6 s.</source>
+        <translation>S-LoRA 的 SLO 达成率：首令牌在 6 s 内到来的请求占全部请求的比例。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="214" />
+        <source>Completion rate over arrival rate in the steady part of the run (after the ramp-up). Below %1 the server is saturated: its backlog grows.</source>
+        <translation>运行稳定阶段（爬升之后）的完成速率与到达速率之比。低于 %1 时服务器饱和：积压不断增长。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="218" />
+        <source>Most requests waiting for admission at once.</source>
+        <translation>同时等待准入的最多请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="220" />
+        <source>Largest KV-cache need of the running batch (S-LoRA's admission test), in token slots.</source>
+        <translation>运行批次的最大 KV 缓存需求（S-LoRA 的准入判断），以令牌槽位计。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::SweepText</name>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="33" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="33" />
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="35" />
+        <source>TTFT ≤ %1</source>
+        <translation>TTFT ≤ %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="37" />
+        <source>TPOT ≤ %1</source>
+        <translation>TPOT ≤ %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="39" />
+        <source>E2E ≤ %1</source>
+        <translation>E2E ≤ %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="41" />
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="42" />
+        <source>%1 for at least %2 % of requests</source>
+        <translation>%1，至少 %2 % 的请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="42" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="340" />
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="59" />
+        <source>request rate R (req/s)</source>
+        <translation>请求速率 R (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="61" />
+        <source>number of adapters n</source>
+        <translation>适配器数 n</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="63" />
+        <source>popularity skew α</source>
+        <translation>热度偏斜 α</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="65" />
+        <source>Zipf exponent s</source>
+        <translation>Zipf 指数 s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="67" />
+        <source>burstiness cv</source>
+        <translation>突发度 cv</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="69" />
+        <source>duration T (s)</source>
+        <translation>时长 T (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="71" />
+        <source>random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="73" />
+        <source>input length max (tokens)</source>
+        <translation>输入长度上限（令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="75" />
+        <source>output length max (tokens)</source>
+        <translation>输出长度上限（令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="84" />
+        <source>server: %1</source>
+        <translation>服务器：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="93" />
+        <source>Total request rate over all adapters, requests per second.</source>
+        <translation>所有适配器的总请求速率，每秒请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="95" />
+        <source>Number of adapters (0 = base model only).</source>
+        <translation>适配器数量（0 = 只用基础模型）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="97" />
+        <source>Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.</source>
+        <translation>热度偏斜：适配器 i 获得 ((i+1)/n)^α − (i/n)^α 的流量；α 越小，少数适配器越热门。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="99" />
+        <source>Zipf exponent of the adapter popularity.</source>
+        <translation>适配器热度的 Zipf 指数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="101" />
+        <source>Coefficient of variation of the gaps between arrivals: 1 = Poisson, larger = burstier.</source>
+        <translation>到达间隔的变异系数：1 = 泊松过程，越大越突发。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="103" />
+        <source>Length of the trace, seconds.</source>
+        <translation>轨迹时长，秒。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="105" />
+        <source>Random seed: the same workload drawn again, to see the sampling noise.</source>
+        <translation>随机种子：重新抽取同一工作负载，以观察采样噪声。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="107" />
+        <source>Upper end (exclusive) of the input length range, tokens.</source>
+        <translation>输入长度范围的上端（不含），令牌数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="109" />
+        <source>Upper end (exclusive) of the output length range, tokens.</source>
+        <translation>输出长度范围的上端（不含），令牌数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="111" />
+        <source>KV-cache token slots of the server, shared with the adapter weights.</source>
+        <translation>服务器的 KV 缓存令牌槽位，与适配器权重共用。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="113" />
+        <source>Largest sum of input tokens of a newly admitted prefill batch.</source>
+        <translation>新准入的预填充批次的输入令牌总数上限。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="115" />
+        <source>Most requests in the running batch.</source>
+        <translation>运行批次中的最多请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="117" />
+        <source>Decode steps between two admission attempts.</source>
+        <translation>两次准入尝试之间的解码步数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="119" />
+        <source>vLLM: most running requests.</source>
+        <translation>vLLM：最多运行中请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="121" />
+        <source>vLLM: most prefill tokens per step.</source>
+        <translation>vLLM：每步最多预填充令牌数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="123" />
+        <source>vLLM: most distinct adapters in one batch.</source>
+        <translation>vLLM：一个批次中最多的不同适配器数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="184" />
+        <source>A10G: number of adapters</source>
+        <translation>A10G：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="185" />
+        <source>A10G: popularity skew</source>
+        <translation>A10G：热度偏斜</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="186" />
+        <source>A10G: burstiness</source>
+        <translation>A10G：突发度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="187" />
+        <source>A10G: request rate</source>
+        <translation>A10G：请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="188" />
+        <source>A100-40G: number of adapters</source>
+        <translation>A100-40G：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="189" />
+        <source>A100-80G, S2: number of adapters</source>
+        <translation>A100-80G，S2：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="190" />
+        <source>A100-80G, S4: number of adapters</source>
+        <translation>A100-80G，S4：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="191" />
+        <source>A100-80G, S4: request rate</source>
+        <translation>A100-80G，S4：请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="192" />
+        <source>A100-80G, S4: burstiness</source>
+        <translation>A100-80G，S4：突发度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="193" />
+        <source>A100-80G: throughput table</source>
+        <translation>A100-80G：吞吐量表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="194" />
+        <source>Ablation: no unified memory pool</source>
+        <translation>消融：无统一内存池</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="195" />
+        <source>Ablation: adapter clustering</source>
+        <translation>消融：适配器聚类</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="196" />
+        <source>Ablation: adapter clustering under bursts</source>
+        <translation>消融：突发下的适配器聚类</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="207" />
+        <source>number of adapters</source>
+        <translation>适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="210" />
+        <source>request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="213" />
+        <source>cv</source>
+        <translation>cv</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="218" />
+        <source>S-LoRA paper, %1, %2%3: throughput vs %4</source>
+        <translation>S-LoRA 论文，%1，%2%3：吞吐量随%4变化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="220" />
+        <source> (abort)</source>
+        <translation>（带中止）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="238" />
+        <source>No point finished.</source>
+        <translation>没有点完成。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="246" />
+        <source>No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.</source>
+        <translation>没有点满足 SLO（%1）。最好的点 %2 有 %3 的请求满足：差 %4 个百分点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="250" />
+        <source>Largest point meeting the SLO (%1): &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>满足 SLO（%1）的最大点：&lt;b&gt;%2&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="257" />
+        <source>No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.</source>
+        <translation>没有点饱和：直到 %2，完成都跟得上到达（实际/提供 ≥ %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="261" />
+        <source>Saturated from &lt;b&gt;%1&lt;/b&gt;: completions fall behind arrivals (achieved/offered %2, below %3).</source>
+        <translation>从 &lt;b&gt;%1&lt;/b&gt; 起饱和：完成落后于到达（实际/提供 %2，低于 %3）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="266" />
+        <source>GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.</source>
+        <translation>GuideLLM 的过饱和检测（在途请求数和 TTFT 同时上升）从 %1 起触发。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="280" />
+        <source>Stopped before the SLO boundary was bracketed.</source>
+        <translation>在找到 SLO 边界区间之前就停止了。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="286" />
+        <source>Not converged: the evaluation budget is spent. The bracket so far:</source>
+        <translation>未收敛：评估次数已用完。目前的区间：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptext.cpp" line="291" />
+        <source>Capacity &lt;b&gt;%1&lt;/b&gt;: meets the SLO (%2) with %3 of requests; %4 misses it (%5). The bracket is %6 wide after %n point(s) in %7 s.</source>
+        <translation>
+            <numerusform>容量 &lt;b&gt;%1&lt;/b&gt;：以 %3 的请求满足 SLO（%2）；%4 不满足（%5）。经过 %n 个点、%7 s，区间宽度为 %6。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="298" />
+        <source>No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.</source>
+        <translation>所试的取值（%1 到 %2）都不满足 SLO（%3）。在最低值 %4 处，%5 的请求满足：比目标差 %6 个百分点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="303" />
+        <source>Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.</source>
+        <translation>直到 %1 的所有取值都满足 SLO（%2；最高处为 %3）：请把取值范围向上扩大。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="310" />
+        <source>Saturated from &lt;b&gt;%1&lt;/b&gt; (achieved/offered %2, below 0.98); %3 keeps up.</source>
+        <translation>从 &lt;b&gt;%1&lt;/b&gt; 起饱和（实际/提供 %2，低于 0.98）；%3 仍跟得上。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="315" />
+        <source>The range never saturates: achieved/offered is still %1 at the highest value tried, %2.</source>
+        <translation>该范围内从未饱和：在所试的最高值 %2 处，实际/提供仍为 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="318" />
+        <source>Saturated even at the lowest value tried, %1 (achieved/offered %2).</source>
+        <translation>即使在所试的最低值 %1 也已饱和（实际/提供 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="327" />
+        <source>rank %1: %2 → %3</source>
+        <translation>秩 %1：%2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="329" />
+        <source>SLO attainment by adapter rank, at the capacity → just above it: %1.</source>
+        <translation>按适配器秩的 SLO 达成率，容量处 → 刚超过容量处：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="329" />
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="334" />
+        <source>%1 (rank %2, misses from %3)</source>
+        <translation>%1（秩 %2，从 %3 起不满足）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="335" />
+        <source>base model</source>
+        <translation>基础模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="340" />
+        <source>First to break the SLO (adapters with at least 5 requests): %1.</source>
+        <translation>最先违反 SLO 的适配器（至少 5 个请求）：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="343" />
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="345" />
+        <source>Cancelled: these are the points that finished.</source>
+        <translation>已取消：以下为已完成的点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="352" />
+        <source>&lt;b&gt;Cost model:&lt;/b&gt; %1 — %2</source>
+        <translation>&lt;b&gt;代价模型：&lt;/b&gt;%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="358" />
+        <source>&lt;br&gt;S-LoRA published no measurements for this suite, model setting and server.</source>
+        <translation>&lt;br&gt;S-LoRA 没有发表该套件、模型设置和服务器组合的实测值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="362" />
+        <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;: preview vs paper over %2 published point(s): throughput off by %3 % on average (MAPE), mean first-token latency by %4 %, SLO attainment by %5 points.</source>
+        <translation>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;：预览与论文在 %2 个已发表点上的对比：吞吐量平均偏差 %3 %（MAPE），平均首令牌延迟偏差 %4 %，SLO 达成率相差 %5 个百分点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="368" />
+        <source>&lt;br&gt;&lt;small&gt;Published rows: %1.&lt;/small&gt;</source>
+        <translation>&lt;br&gt;&lt;small&gt;已发表数据：%1。&lt;/small&gt;</translation>
+    </message>
+</context>
 </TS>

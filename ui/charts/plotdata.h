@@ -23,6 +23,7 @@ struct PlotSeries {
     QColor color;
     bool dashed = false;
     double width = 2.0;
+    bool inLegend = true; ///< false: drawn but not listed (e.g. the markers on top of a line)
 };
 
 struct PlotAxis {

@@ -8,9 +8,12 @@
 #include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QGraphicsSimpleTextItem>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
+#include <QMouseEvent>
+#include <QToolTip>
 #include <QPointer>
 #include <QScatterSeries>
 #include <QTimer>
@@ -170,6 +173,8 @@ PlotView::PlotView(QWidget* parent)
     m_view->setChart(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setContextMenuPolicy(Qt::NoContextMenu);
+    m_view->viewport()->installEventFilter(this);
+    m_view->viewport()->setMouseTracking(true);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeLabels(); });
 }
 
@@ -179,7 +184,7 @@ QString PlotView::shapeKey(const PlotData& data) const
 {
     QString key = QString::number(data.x.log) + QString::number(data.y.log);
     for (const auto& s : data.series)
-        key += QString::number(int(s.style)) + s.name + s.color.name() + QString::number(s.dashed);
+        key += QString::number(int(s.style)) + s.name + s.color.name() + QString::number(s.dashed) + QString::number(s.inLegend);
     return key;
 }
 
@@ -327,7 +332,14 @@ void PlotView::updatePoints()
         applyRange(hAxes.front(), x0, x1, m_data.x.min.has_value(), m_data.x.max.has_value(), m_data.x.title);
     if (!vAxes.isEmpty())
         applyRange(vAxes.front(), y0, y1, m_data.y.min.has_value(), m_data.y.max.has_value(), m_data.y.title);
-    m_chart->legend()->setVisible(m_data.series.size() > 1);
+    int listed = 0;
+    for (qsizetype i = 0; i < series.size() && i < m_data.series.size(); ++i) {
+        const bool show = m_data.series[i].inLegend;
+        listed += show;
+        for (auto* marker : m_chart->legend()->markers(series[i]))
+            marker->setVisible(show);
+    }
+    m_chart->legend()->setVisible(listed > 1);
     placeLabels();
 }
 
@@ -371,6 +383,68 @@ void PlotView::placeLabels()
 QString PlotView::exportTo(const QString& path)
 {
     return exportWidget(m_view, path, m_data.title);
+}
+
+std::optional<QPoint> PlotView::viewportPosition(const QPointF& value) const
+{
+    const auto series = m_chart->series();
+    if (series.isEmpty())
+        return std::nullopt;
+    const QPointF inChart = m_chart->mapToPosition(value, series.front());
+    return m_view->mapFromScene(m_chart->mapToScene(inChart));
+}
+
+std::optional<std::pair<int, int>> PlotView::pointNear(const QPoint& pos, double radius) const
+{
+    const auto series = m_chart->series();
+    std::optional<std::pair<int, int>> best;
+    double bestDistance = radius * radius;
+    const QRectF area = m_chart->plotArea();
+    for (qsizetype s = 0; s < m_data.series.size() && s < series.size(); ++s) {
+        const PlotSeries& data = m_data.series[s];
+        if (data.style == PlotSeries::Style::Bars)
+            continue;
+        for (qsizetype i = 0; i < data.points.size(); ++i) {
+            const QPointF& p = data.points[i];
+            if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
+                continue;
+            const QPointF inChart = m_chart->mapToPosition(p, series[s]);
+            if (!area.adjusted(-2, -2, 2, 2).contains(inChart))
+                continue;
+            const QPointF d = QPointF(m_view->mapFromScene(m_chart->mapToScene(inChart))) - QPointF(pos);
+            const double dist = d.x() * d.x() + d.y() * d.y();
+            if (dist <= bestDistance) {
+                bestDistance = dist;
+                best = std::make_pair(int(s), int(i));
+            }
+        }
+    }
+    return best;
+}
+
+bool PlotView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport()) {
+        if (event->type() == QEvent::MouseButtonPress) {
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (me->button() == Qt::LeftButton)
+                if (const auto hit = pointNear(me->position().toPoint()))
+                    Q_EMIT pointClicked(hit->first, hit->second);
+        } else if (event->type() == QEvent::MouseMove) {
+            // The value under the cursor in words: series, x and y with the axes' titles (units).
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (const auto hit = pointNear(me->position().toPoint())) {
+                const PlotSeries& s = m_data.series[hit->first];
+                const QPointF& p = s.points[hit->second];
+                QToolTip::showText(me->globalPosition().toPoint(),
+                    QStringLiteral("%1\n%2: %3\n%4: %5").arg(s.name, m_data.x.title, QString::number(p.x(), 'g', 4), m_data.y.title, QString::number(p.y(), 'g', 4)),
+                    m_view->viewport());
+            } else {
+                QToolTip::hideText();
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void PlotView::contextMenuEvent(QContextMenuEvent* event)

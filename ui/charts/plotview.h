@@ -5,6 +5,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QChart;
 class QChartView;
@@ -35,13 +37,24 @@ public:
     /// Writes the chart as PNG or SVG (by suffix). Empty string on success, else the error.
     QString exportTo(const QString& path);
 
+    /// Where a data value lies in the chart's viewport (after the data was applied), for clicks
+    /// and tests; nullopt when the chart has no series yet.
+    std::optional<QPoint> viewportPosition(const QPointF& value) const;
+    /// The line or point series' data point nearest to a viewport position, within `radius`
+    /// pixels: {series index in data().series, point index}; nullopt when none is that close.
+    std::optional<std::pair<int, int>> pointNear(const QPoint& viewportPos, double radius = 12) const;
+
 Q_SIGNALS:
     /// The user asked to export this chart (context menu); the main window picks the file.
     void exportRequested();
+    /// The user clicked near a data point of a line or point series (indices into data()).
+    void pointClicked(int series, int index);
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    /// Clicks and hover tooltips on the chart's viewport (nearest data point).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     class ApplyQueue;

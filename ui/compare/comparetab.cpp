@@ -4,6 +4,7 @@
 #include "compare/compareplots.h"
 #include "compare/keyfiguremodel.h"
 #include "compare/parametermodel.h"
+#include "compare/sweepcompare.h"
 #include "document/document.h"
 #include "document/session.h"
 
@@ -22,6 +23,7 @@
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTabBar>
 #include <QTableView>
 #include <QTime>
 #include <QToolButton>
@@ -72,11 +74,30 @@ CompareTab::CompareTab(Document* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
-    layout->addWidget(createToolbar());
-    m_stack = new QStackedWidget(this);
+    // Two kinds of comparison: two parameter sets, or two sweeps (curves over a parameter).
+    m_modeBar = new QTabBar(this);
+    m_modeBar->setObjectName(QStringLiteral("compareMode"));
+    m_modeBar->addTab(tr("Parameter sets"));
+    m_modeBar->addTab(tr("Sweeps"));
+    m_modeBar->setTabToolTip(0, tr("Two workloads (and servers) side by side."));
+    m_modeBar->setTabToolTip(1, tr("Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter."));
+    layout->addWidget(m_modeBar);
+    auto* modes = new QStackedWidget(this);
+    auto* paramsPage = new QWidget(modes);
+    auto* pl = new QVBoxLayout(paramsPage);
+    pl->setContentsMargins(0, 0, 0, 0);
+    pl->setSpacing(4);
+    pl->addWidget(createToolbar());
+    m_stack = new QStackedWidget(paramsPage);
     m_stack->addWidget(createPlaceholder());
     m_stack->addWidget(createComparisonPage());
-    layout->addWidget(m_stack, 1);
+    pl->addWidget(m_stack, 1);
+    modes->addWidget(paramsPage);
+    m_sweeps = new SweepCompareView(modes);
+    modes->addWidget(m_sweeps);
+    layout->addWidget(modes, 1);
+    connect(m_modeBar, &QTabBar::currentChanged, modes, &QStackedWidget::setCurrentIndex);
+    connect(m_sweeps, &SweepCompareView::exportRequested, this, &CompareTab::exportRequested);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
@@ -90,6 +111,11 @@ CompareTab::CompareTab(Document* document, QWidget* parent)
 CompareTab::~CompareTab()
 {
     m_jobs.cancel();
+}
+
+void CompareTab::showSweeps()
+{
+    m_modeBar->setCurrentIndex(1);
 }
 
 QWidget* CompareTab::createToolbar()
@@ -301,60 +327,6 @@ PlotView* CompareTab::addChart(const QString& key)
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.") + key); });
     return view;
-}
-
-QString CompareTab::fieldLabel(const QString& field)
-{
-    static const QHash<QString, const char*> labels = {
-        { QStringLiteral("preset"), QT_TR_NOOP("preset") },
-        { QStringLiteral("generator"), QT_TR_NOOP("generator") },
-        { QStringLiteral("adapters.count"), QT_TR_NOOP("n") },
-        { QStringLiteral("rate"), QT_TR_NOOP("R") },
-        { QStringLiteral("duration"), QT_TR_NOOP("T") },
-        { QStringLiteral("seed"), QT_TR_NOOP("seed") },
-        { QStringLiteral("popularity.kind"), QT_TR_NOOP("popularity") },
-        { QStringLiteral("popularity.alpha"), QT_TR_NOOP("α") },
-        { QStringLiteral("popularity.zipfS"), QT_TR_NOOP("Zipf s") },
-        { QStringLiteral("popularity.weights"), QT_TR_NOOP("weights") },
-        { QStringLiteral("arrival.kind"), QT_TR_NOOP("arrivals") },
-        { QStringLiteral("arrival.cv"), QT_TR_NOOP("cv") },
-        { QStringLiteral("arrival.onOff.onRate"), QT_TR_NOOP("on rate") },
-        { QStringLiteral("arrival.onOff.offRate"), QT_TR_NOOP("off rate") },
-        { QStringLiteral("arrival.onOff.meanOn"), QT_TR_NOOP("mean on") },
-        { QStringLiteral("arrival.onOff.meanOff"), QT_TR_NOOP("mean off") },
-        { QStringLiteral("arrival.schedule"), QT_TR_NOOP("rate schedule") },
-        { QStringLiteral("groups"), QT_TR_NOOP("adapter groups") },
-        { QStringLiteral("adapters.names"), QT_TR_NOOP("adapter names") },
-        { QStringLiteral("adapters.ranks"), QT_TR_NOOP("ranks") },
-        { QStringLiteral("adapters.defaultRank"), QT_TR_NOOP("default rank") },
-        { QStringLiteral("adapters.baseModel"), QT_TR_NOOP("base model") },
-        { QStringLiteral("policy"), QT_TR_NOOP("policy") },
-        { QStringLiteral("clock"), QT_TR_NOOP("clock") },
-        { QStringLiteral("cost"), QT_TR_NOOP("cost model") },
-        { QStringLiteral("abortWaitSeconds"), QT_TR_NOOP("abort wait") },
-        { QStringLiteral("ranks"), QT_TR_NOOP("rank overrides") },
-    };
-    if (const auto it = labels.constFind(field); it != labels.constEnd())
-        return tr(it.value());
-    // Length laws: "input.hi" → "input hi" (translated word first).
-    for (const auto& [prefix, word] : { std::pair { QStringLiteral("input."), tr("input") }, std::pair { QStringLiteral("output."), tr("output") } })
-        if (field.startsWith(prefix))
-            return word + QLatin1Char(' ') + field.mid(prefix.size());
-    // Server limits and vLLM settings keep the launch-argument names users know from S-LoRA/vLLM.
-    static const QHash<QString, QString> args = {
-        { QStringLiteral("limits.maxTotalTokenNum"), QStringLiteral("max_total_token_num") },
-        { QStringLiteral("limits.batchMaxTokens"), QStringLiteral("batch_max_tokens") },
-        { QStringLiteral("limits.runningMaxReqSize"), QStringLiteral("running_max_req_size") },
-        { QStringLiteral("limits.maxReqTotalLen"), QStringLiteral("max_req_total_len") },
-        { QStringLiteral("limits.maxReqInputLen"), QStringLiteral("max_req_input_len") },
-        { QStringLiteral("maxWaitTokens"), QStringLiteral("max_wait_tokens") },
-        { QStringLiteral("vllm.maxNumSeqs"), QStringLiteral("max_num_seqs") },
-        { QStringLiteral("vllm.maxNumBatchedTokens"), QStringLiteral("max_num_batched_tokens") },
-        { QStringLiteral("vllm.maxLoras"), QStringLiteral("max_loras") },
-        { QStringLiteral("vllm.blockSize"), QStringLiteral("block_size") },
-        { QStringLiteral("vllm.watermark"), QStringLiteral("watermark") },
-    };
-    return args.value(field, field);
 }
 
 CompareInput CompareTab::currentInput() const

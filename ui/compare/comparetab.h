@@ -17,6 +17,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QTabBar;
 class QTableView;
 
 namespace lorascope {
@@ -25,6 +26,7 @@ class Document;
 class KeyFigureModel;
 class ParameterModel;
 class PlotView;
+class SweepCompareView;
 
 /// A/B compare of two parameter sets (SPEC §7). A is pinned (from the document or a session file);
 /// B is the document's live parameters (or a session file). The header lists the parameters that
@@ -79,8 +81,12 @@ public:
     QString errorText() const;
     bool busy() const { return m_jobs.isRunning(); }
 
-    /// Translated short label of a parameter field ("popularity.alpha" → "α").
+    /// Translated short label of a parameter field ("popularity.alpha" → "α"; compare/fieldlabel.cpp).
     static QString fieldLabel(const QString& field);
+
+    /// The sweep comparison (the "Sweeps" mode) and switching to it.
+    SweepCompareView* sweepView() const { return m_sweeps; }
+    void showSweeps();
 
 Q_SIGNALS:
     /// A new comparison was presented (charts, table and header updated).
@@ -138,6 +144,8 @@ private:
     ParameterModel* m_params;
     QTableView* m_paramTable = nullptr;
     QTableView* m_table = nullptr;
+    QTabBar* m_modeBar = nullptr;
+    SweepCompareView* m_sweeps = nullptr;
     QHash<QString, PlotView*> m_charts;
     QStringList m_chartOrder;
     JobTracker m_jobs; ///< last member: destroyed (and waited for) first

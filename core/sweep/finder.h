@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The SLO capacity finder (issue 14): the largest value of a parameter (usually the rate) whose
+// point still meets the SLO, found by bracketing (grow or shrink by a factor until the SLO flips)
+// and then bisection to a stated tolerance; the saturation point (the smallest value with
+// achieved/offered below the threshold) the same way; and per adapter which adapters break the
+// SLO first. Works on any evaluator: the preview (parallel batches, sweep.h) or a real server
+// (one run at a time, replaysweep.h). Assumes the SLO gets harder as the value grows and says so
+// when the points it saw disagree.
+
+#include "sweep/sweep.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// How to search.
+struct FinderOptions {
+    double lo = NAN; ///< lowest value to try (NaN: start / 100, clipped to the parameter's range)
+    double hi = NAN; ///< highest value to try (NaN: start × 100)
+    double start = NAN; ///< first value (NaN: the plan's current value)
+    double tolerance = 0.01; ///< stop when the bracket is this narrow
+    bool relativeTolerance = true; ///< tolerance as a fraction of the bracket's low end
+    double growth = 2.0; ///< bracketing factor: values start·growth^k for k = 1, 2, 3, ...
+    bool accelerate = false; ///< k = 1, 2, 4, 8, ...: small first steps that still cover a wrong guess fast
+    int batch = 1; ///< values evaluated per round (the preview: one per core)
+    int maxEvaluations = 80; ///< give up after this many points (the bracket so far is reported)
+    bool findSaturation = true; ///< also search the saturation point
+};
+
+/// Evaluates a batch of values (in any order; returns one point per value). Throws Cancelled.
+using PointEvaluator = std::function<std::vector<SweepPoint>(const std::vector<double>& values)>;
+
+/// How an adapter fared along the search.
+struct AdapterBreak {
+    std::string name; ///< empty = base model
+    int rank = 0;
+    /// Smallest evaluated value where this adapter missed the SLO target, among the points where
+    /// it had at least 5 requests (fewer are too noisy to judge); NaN if none.
+    double firstFailing = NAN;
+    double lastMeeting = NAN; ///< largest evaluated value where it met it (same rule)
+    double attainmentAtCapacity = NAN; ///< its SLO attainment at the capacity point
+    double attainmentAbove = NAN; ///< at the first value above the capacity that fails overall
+    std::uint64_t requestsAbove = 0; ///< its requests there
+};
+
+/// One rank's adapters together (S-LoRA's presets mix ranks: S4 is 64/32/16).
+struct RankBreak {
+    int rank = 0;
+    std::size_t adapters = 0;
+    double attainmentAtCapacity = NAN;
+    double attainmentAbove = NAN;
+    std::uint64_t requestsAbove = 0;
+};
+
+struct CapacityResult {
+    enum class Outcome {
+        Found, ///< capacity in [capacity, firstFailing]
+        NoneMeets, ///< even the lowest value tried misses the SLO
+        AllMeet, ///< even the highest value tried meets it
+        Unconverged, ///< stopped at maxEvaluations before the bracket was narrow enough
+    };
+    enum class Saturation {
+        Found, ///< saturated from `saturation` on (not at `lastUnsaturated`)
+        Never, ///< not saturated even at the highest value tried
+        Always, ///< saturated even at the lowest value tried
+        NotSearched,
+    };
+    SweepParam param = SweepParam::Rate;
+    SloTarget slo;
+    Outcome outcome = Outcome::Found;
+    double capacity = NAN; ///< largest value that meets the SLO (below every failing one seen)
+    double firstFailing = NAN; ///< smallest value above it that fails
+    double lowest = NAN, highest = NAN; ///< extremes tried
+    double attainmentAtLowest = NAN, attainmentAtHighest = NAN;
+    Saturation saturationOutcome = Saturation::NotSearched;
+    double saturation = NAN; ///< smallest saturated value (above every unsaturated one seen)
+    double lastUnsaturated = NAN;
+    double ratioAtHighest = NAN, ratioAtLowest = NAN;
+    std::vector<SweepPoint> evaluations; ///< every point evaluated, sorted by value
+    std::vector<AdapterBreak> adapters; ///< the first to break first; adapters that never broke last
+    std::vector<RankBreak> ranks; ///< by rank, descending
+    std::vector<std::string> notes; ///< e.g. points that contradict monotonicity
+    double seconds = 0;
+    bool cancelled = false;
+
+    /// Plain sentences: the capacity and its bracket, or why there is none and by how much the
+    /// lowest value misses; the saturation point or that the range never saturates; which
+    /// adapters break first.
+    std::vector<std::string> describe() const;
+};
+
+/// Runs the search with `evaluate`. The plan supplies the base settings, the parameter and the
+/// SLO (its `values` are ignored). Throws InputError for a parameter that does not apply or a bad
+/// range; Cancelled only propagates out of the evaluator as `cancelled` in the result.
+CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options, const PointEvaluator& evaluate);
+
+/// The finder on the preview: batches of one value per thread.
+CapacityResult findCapacityPreview(const SweepPlan& plan, FinderOptions options, const std::function<void(const SweepPoint&)>& onPoint = {},
+    const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+
+/// Confirmation on a real server: start at the previewed capacity, step by a factor 1 + 2 ×
+/// tolerance (squared on every further step) until the SLO flips, then bisect to the tolerance;
+/// one run at a time; no saturation search (each run costs server time).
+FinderOptions confirmationOptions(const FinderOptions& base, double previewed);
+
+} // namespace lorascope

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sweep/sweep.h"
+
+#include "util/error.h"
+#include "workload/generator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace lorascope {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string fmt(double v, const char* f = "%.3g")
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+} // namespace
+
+void pointSettings(const SweepPlan& plan, double value, WorkloadSpec& spec, SimulationConfig& config)
+{
+    spec = plan.spec;
+    config = plan.config;
+    config.clock = ClockKind::Model; // a capacity plan is in seconds
+    config.scheduler.limits = spec.limits;
+    applySweepValue(plan.param, value, spec, config);
+}
+
+void checkPlan(const SweepPlan& plan)
+{
+    const SweepParamInfo& info = sweepParamInfo(plan.param);
+    if (const std::string why = sweepParamNotApplicable(plan.param, plan.spec, plan.config); !why.empty())
+        throw InputError(why, {}, 0, info.name);
+    if (plan.values.empty())
+        throw InputError(std::string("no values to sweep ") + info.name + " over", {}, 0, info.name);
+    if (plan.values.size() > kMaxSweepPoints)
+        throw InputError(std::to_string(plan.values.size()) + " points; a sweep has at most " + std::to_string(kMaxSweepPoints), {}, 0, info.name);
+    if (plan.warmup < 0 || plan.cooldown < 0)
+        throw InputError("warm-up and cool-down must be >= 0 s", {}, 0, "warmup");
+    for (double v : plan.values) {
+        if (const std::string problem = checkSweepValue(plan.param, v); !problem.empty())
+            throw InputError(problem, {}, 0, info.name);
+        WorkloadSpec spec;
+        SimulationConfig config;
+        pointSettings(plan, v, spec, config);
+        if (const auto issues = validate(spec); !issues.empty())
+            throw InputError(std::string("at ") + info.name + " = " + sweepValueText(plan.param, v) + ": " + issues.front().message, {}, 0,
+                issues.front().field);
+        const double window = spec.duration;
+        if (plan.warmup + plan.cooldown >= window)
+            throw InputError("warm-up " + formatNumber(plan.warmup) + " s + cool-down " + formatNumber(plan.cooldown)
+                    + " s leave nothing of the " + formatNumber(window) + " s trace at " + info.name + " = " + sweepValueText(plan.param, v),
+                {}, 0, "warmup");
+    }
+}
+
+namespace {
+
+SweepPoint previewPointWith(const SweepPlan& plan, std::size_t index, double value, const ProgressSink& sink)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    SweepPoint p;
+    p.index = index;
+    p.value = value;
+    pointSettings(plan, value, p.spec, p.config);
+    const Trace trace = generate(p.spec, sink);
+    SimulationConfig sim = p.config;
+    sim.recordTimeline = true; // queue and running peaks; a few MB at most for a 300 s trace
+    const SimulationResult result = simulate(trace, sim, sink);
+    const MetricsInput in = metricsInputFromPreview(trace, result, plan.warmup, plan.cooldown);
+    SaturationOptions sat = plan.saturation;
+    if (sat.windowStart < 0 && plan.warmup > 0)
+        sat.windowStart = plan.warmup;
+    if (sat.windowEnd < 0 && plan.cooldown > 0)
+        sat.windowEnd = trace.window() - plan.cooldown;
+    p.metrics = computeMetrics(in, plan.slo, sat);
+    addPreviewFigures(p.metrics, result);
+    p.perAdapter = computeAdapterMetrics(in, plan.slo);
+    p.seconds = secondsSince(t0);
+    return p;
+}
+
+} // namespace
+
+SweepPoint previewPoint(const SweepPlan& plan, std::size_t index, double value, const std::atomic<bool>* cancel)
+{
+    ProgressSink sink;
+    sink.cancel = cancel;
+    return previewPointWith(plan, index, value, sink);
+}
+
+unsigned sweepThreads(unsigned requested, std::size_t points)
+{
+    unsigned n = requested > 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
+    return static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(n, points)));
+}
+
+std::vector<SweepPoint> previewValues(const SweepPlan& plan, const std::vector<double>& values, std::size_t firstIndex,
+    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads, bool* cancelled)
+{
+    std::vector<SweepPoint> done;
+    if (values.empty())
+        return done;
+    std::mutex mutex;
+    std::size_t next = 0;
+    std::exception_ptr error;
+    std::atomic<bool> stop { false };
+    // Running points stop when another point failed (the engine polls `stop`) or when the caller
+    // cancels (checked by the progress callback the engine calls now and then).
+    ProgressSink sink;
+    sink.cancel = &stop;
+    sink.report = [cancel](double) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            throw Cancelled();
+    };
+    auto worker = [&] {
+        while (true) {
+            std::size_t i;
+            {
+                std::lock_guard lock(mutex);
+                if (stop.load() || (cancel && cancel->load()) || next >= values.size())
+                    return;
+                i = next++;
+            }
+            try {
+                SweepPoint p = previewPointWith(plan, firstIndex + i, values[i], sink);
+                std::lock_guard lock(mutex);
+                if (onPoint)
+                    onPoint(p);
+                done.push_back(std::move(p));
+            } catch (const Cancelled&) {
+                return;
+            } catch (...) {
+                std::lock_guard lock(mutex);
+                if (!error)
+                    error = std::current_exception();
+                stop = true;
+                return;
+            }
+        }
+    };
+    const unsigned n = sweepThreads(threads, values.size());
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < n; ++t)
+        pool.emplace_back(worker);
+    worker(); // the calling thread works too
+    for (auto& t : pool)
+        t.join();
+    if (error)
+        std::rethrow_exception(error);
+    if (cancelled)
+        *cancelled = cancel && cancel->load();
+    std::sort(done.begin(), done.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.index < b.index; });
+    return done;
+}
+
+SweepRun runPreviewSweep(const SweepPlan& plan, const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel,
+    unsigned threads)
+{
+    checkPlan(plan);
+    const auto t0 = std::chrono::steady_clock::now();
+    SweepRun run;
+    run.points = previewValues(plan, plan.values, 0, onPoint, cancel, threads, &run.cancelled);
+    run.cancelled = run.cancelled || run.points.size() < plan.values.size();
+    run.seconds = secondsSince(t0);
+    return run;
+}
+
+SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& points)
+{
+    SweepVerdict v;
+    const SweepParamInfo& info = sweepParamInfo(plan.param);
+    if (points.empty()) {
+        v.lines.push_back("no point finished");
+        return v;
+    }
+    std::vector<const SweepPoint*> sorted;
+    for (const SweepPoint& p : points)
+        sorted.push_back(&p);
+    std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->value < b->value; });
+    const std::string unit = info.unit[0] ? std::string(" ") + info.unit : std::string();
+    auto at = [&](double value) { return std::string(info.label) + " = " + sweepValueText(plan.param, value) + unit; };
+    for (const SweepPoint* p : sorted) {
+        if (p->metrics.meetsSlo)
+            v.largestMeeting = p->value;
+        if (std::isnan(v.firstSaturated) && p->metrics.saturated)
+            v.firstSaturated = p->value;
+        if (std::isnan(v.firstOverSaturated) && p->metrics.overSaturation.detected)
+            v.firstOverSaturated = p->value;
+    }
+    const std::string slo = plan.slo.describe();
+    if (std::isnan(v.largestMeeting)) {
+        const SweepPoint& best = **std::max_element(sorted.begin(), sorted.end(),
+            [](auto* a, auto* b) { return a->metrics.sloAttainment < b->metrics.sloAttainment; });
+        v.lines.push_back("no point meets the SLO (" + slo + "); the best is " + at(best.value) + " with "
+            + fmt(100.0 * best.metrics.sloAttainment, "%.1f") + " % of requests within it, "
+            + fmt(100.0 * (plan.slo.attainment - best.metrics.sloAttainment), "%.1f") + " points short");
+    } else {
+        v.lines.push_back("largest point meeting the SLO (" + slo + "): " + at(v.largestMeeting));
+    }
+    if (std::isnan(v.firstSaturated)) {
+        const SweepPoint& last = *sorted.back();
+        v.lines.push_back("no point saturates: achieved/offered stays >= " + fmt(plan.saturation.ratio, "%.2f") + " up to "
+            + at(last.value) + " (" + fmt(last.metrics.achievedRatio, "%.3f") + " there)");
+    } else {
+        const auto it = std::find_if(sorted.begin(), sorted.end(), [&](auto* p) { return p->value == v.firstSaturated; });
+        v.lines.push_back("saturated from " + at(v.firstSaturated) + ": achieved/offered " + fmt((*it)->metrics.achievedRatio, "%.3f")
+            + " < " + fmt(plan.saturation.ratio, "%.2f"));
+    }
+    if (!std::isnan(v.firstOverSaturated))
+        v.lines.push_back("GuideLLM's over-saturation test (in-flight requests and TTFT both rising) fires from " + at(v.firstOverSaturated));
+    return v;
+}
+
+} // namespace lorascope

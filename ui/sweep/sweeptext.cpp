@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sweep/sweeptext.h"
+
+#include "workload/presets.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lorascope {
+
+/// The translation context of the Sweep tab's sentences.
+class SweepText {
+    Q_DECLARE_TR_FUNCTIONS(lorascope::SweepText)
+};
+
+namespace {
+
+QString pct(double share)
+{
+    return std::isfinite(share) ? QString::number(100.0 * share, 'f', 1) + QStringLiteral(" %") : QStringLiteral("–");
+}
+
+QString ratio(double r)
+{
+    return std::isfinite(r) ? QString::number(r, 'f', 3) : QStringLiteral("–");
+}
+
+QString sloText(const SloTarget& slo)
+{
+    QStringList bounds;
+    auto time = [](double s) { return s < 1.0 ? SweepText::tr("%1 ms").arg(s * 1e3) : SweepText::tr("%1 s").arg(s); };
+    if (slo.ttft)
+        bounds << SweepText::tr("TTFT ≤ %1").arg(time(*slo.ttft));
+    if (slo.tpot)
+        bounds << SweepText::tr("TPOT ≤ %1").arg(time(*slo.tpot));
+    if (slo.e2e)
+        bounds << SweepText::tr("E2E ≤ %1").arg(time(*slo.e2e));
+    if (bounds.isEmpty())
+        bounds << SweepText::tr("completed");
+    return SweepText::tr("%1 for at least %2 % of requests").arg(bounds.join(SweepText::tr(", ")), QString::number(100.0 * slo.attainment));
+}
+
+const SweepPoint* pointAt(const std::vector<SweepPoint>& points, double value)
+{
+    for (const SweepPoint& p : points)
+        if (p.value == value)
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
+QString sweepParamTitle(SweepParam param)
+{
+    switch (param) {
+    case SweepParam::Rate:
+        return SweepText::tr("request rate R (req/s)");
+    case SweepParam::Adapters:
+        return SweepText::tr("number of adapters n");
+    case SweepParam::Alpha:
+        return SweepText::tr("popularity skew α");
+    case SweepParam::ZipfS:
+        return SweepText::tr("Zipf exponent s");
+    case SweepParam::Cv:
+        return SweepText::tr("burstiness cv");
+    case SweepParam::Duration:
+        return SweepText::tr("duration T (s)");
+    case SweepParam::Seed:
+        return SweepText::tr("random seed");
+    case SweepParam::InputMax:
+        return SweepText::tr("input length max (tokens)");
+    case SweepParam::OutputMax:
+        return SweepText::tr("output length max (tokens)");
+    case SweepParam::MaxTotalTokenNum:
+    case SweepParam::BatchMaxTokens:
+    case SweepParam::RunningMaxReqSize:
+    case SweepParam::MaxWaitTokens:
+    case SweepParam::MaxNumSeqs:
+    case SweepParam::MaxNumBatchedTokens:
+    case SweepParam::MaxLoras:
+        // The server's launch arguments keep the names users know from S-LoRA and vLLM.
+        return SweepText::tr("server: %1").arg(QString::fromUtf8(sweepParamInfo(param).name));
+    }
+    return {};
+}
+
+QString sweepParamDescription(SweepParam param)
+{
+    switch (param) {
+    case SweepParam::Rate:
+        return SweepText::tr("Total request rate over all adapters, requests per second.");
+    case SweepParam::Adapters:
+        return SweepText::tr("Number of adapters (0 = base model only).");
+    case SweepParam::Alpha:
+        return SweepText::tr("Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.");
+    case SweepParam::ZipfS:
+        return SweepText::tr("Zipf exponent of the adapter popularity.");
+    case SweepParam::Cv:
+        return SweepText::tr("Coefficient of variation of the gaps between arrivals: 1 = Poisson, larger = burstier.");
+    case SweepParam::Duration:
+        return SweepText::tr("Length of the trace, seconds.");
+    case SweepParam::Seed:
+        return SweepText::tr("Random seed: the same workload drawn again, to see the sampling noise.");
+    case SweepParam::InputMax:
+        return SweepText::tr("Upper end (exclusive) of the input length range, tokens.");
+    case SweepParam::OutputMax:
+        return SweepText::tr("Upper end (exclusive) of the output length range, tokens.");
+    case SweepParam::MaxTotalTokenNum:
+        return SweepText::tr("KV-cache token slots of the server, shared with the adapter weights.");
+    case SweepParam::BatchMaxTokens:
+        return SweepText::tr("Largest sum of input tokens of a newly admitted prefill batch.");
+    case SweepParam::RunningMaxReqSize:
+        return SweepText::tr("Most requests in the running batch.");
+    case SweepParam::MaxWaitTokens:
+        return SweepText::tr("Decode steps between two admission attempts.");
+    case SweepParam::MaxNumSeqs:
+        return SweepText::tr("vLLM: most running requests.");
+    case SweepParam::MaxNumBatchedTokens:
+        return SweepText::tr("vLLM: most prefill tokens per step.");
+    case SweepParam::MaxLoras:
+        return SweepText::tr("vLLM: most distinct adapters in one batch.");
+    }
+    return {};
+}
+
+QString defaultSweepValues(SweepParam param, double current)
+{
+    switch (param) {
+    case SweepParam::Rate: {
+        const double base = current > 0 ? current : 1.0;
+        double step = base / 4.0;
+        // A round step: 1, 2 or 5 times a power of ten, 20 points up to five times the rate.
+        const double mag = std::pow(10.0, std::floor(std::log10(step)));
+        step = step / mag < 1.5 ? mag : step / mag < 3.5 ? 2 * mag : 5 * mag;
+        return QStringLiteral("%1:%2:%3").arg(step).arg(step * 20).arg(step);
+    }
+    case SweepParam::Adapters:
+        return QStringLiteral("1,10,50,100,200,400");
+    case SweepParam::Alpha:
+        return QStringLiteral("0.1,0.3,0.6,1");
+    case SweepParam::ZipfS:
+        return QStringLiteral("0.5,1,1.5,2");
+    case SweepParam::Cv:
+        return QStringLiteral("1,2,4,6,8");
+    case SweepParam::Duration:
+        return QStringLiteral("60,120,300,600");
+    case SweepParam::Seed:
+        return QStringLiteral("1:10:1");
+    case SweepParam::InputMax:
+    case SweepParam::OutputMax:
+        return QStringLiteral("128,256,512,1024,2048");
+    case SweepParam::MaxTotalTokenNum:
+        return QStringLiteral("6000,10000,14500,30000,65000");
+    case SweepParam::BatchMaxTokens:
+        return QStringLiteral("1024,2048,3072,4096,8192");
+    case SweepParam::RunningMaxReqSize:
+        return QStringLiteral("8,16,32,64,128,1000");
+    case SweepParam::MaxWaitTokens:
+        return QStringLiteral("1,5,10,20,50");
+    case SweepParam::MaxNumSeqs:
+        return QStringLiteral("16,32,64,128,256");
+    case SweepParam::MaxNumBatchedTokens:
+        return QStringLiteral("2048,4096,8192,16384");
+    case SweepParam::MaxLoras:
+        return QStringLiteral("1,2,4,8");
+    }
+    return {};
+}
+
+QString sweepValuesText(SweepParam param, const std::vector<double>& values)
+{
+    QStringList parts;
+    for (double v : values)
+        parts << QString::fromStdString(sweepValueText(param, v));
+    return parts.join(QLatin1Char(','));
+}
+
+QString suiteDescription(const Scenario& s)
+{
+    // The suites' descriptions (workload/presets.cpp), listed so lupdate finds them.
+    static const char* const kDescriptions[] = {
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A10G: number of adapters"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A10G: popularity skew"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A10G: burstiness"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A10G: request rate"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A100-40G: number of adapters"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A100-80G, S2: number of adapters"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A100-80G, S4: number of adapters"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A100-80G, S4: request rate"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A100-80G, S4: burstiness"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "A100-80G: throughput table"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "Ablation: no unified memory pool"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "Ablation: adapter clustering"),
+        QT_TRANSLATE_NOOP("lorascope::SweepText", "Ablation: adapter clustering under bursts"),
+    };
+    (void)kDescriptions;
+    return QCoreApplication::translate("lorascope::SweepText", s.description.c_str());
+}
+
+QString paperFigureTitle(const PaperFigure& f)
+{
+    QString what;
+    switch (f.param) {
+    case SweepParam::Adapters:
+        what = SweepText::tr("number of adapters");
+        break;
+    case SweepParam::Rate:
+        what = SweepText::tr("request rate");
+        break;
+    case SweepParam::Cv:
+        what = SweepText::tr("cv");
+        break;
+    default:
+        what = QString::fromUtf8(sweepParamInfo(f.param).name);
+    }
+    return SweepText::tr("S-LoRA paper, %1, %2%3: throughput vs %4")
+        .arg(QString::fromStdString(f.gpu), QString::fromStdString(f.modelSetting),
+            f.policy == PolicyKind::SLoraAbort ? SweepText::tr(" (abort)") : QString(), what);
+}
+
+QString sweepValueWithUnit(SweepParam param, double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("–");
+    const SweepParamInfo& info = sweepParamInfo(param);
+    QString text = QString::fromUtf8(info.label) + QStringLiteral(" = ") + QString::fromStdString(sweepValueText(param, value));
+    if (info.unit[0])
+        text += QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit);
+    return text;
+}
+
+QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoint>& points)
+{
+    QStringList lines;
+    if (points.empty())
+        return { SweepText::tr("No point finished.") };
+    const SweepVerdict v = sweepVerdict(plan, points); // the numbers; the words are the tab's
+    const QString slo = sloText(plan.slo).toHtmlEscaped();
+    if (std::isnan(v.largestMeeting)) {
+        const SweepPoint* best = &points.front();
+        for (const SweepPoint& p : points)
+            if (p.metrics.sloAttainment > best->metrics.sloAttainment)
+                best = &p;
+        lines << SweepText::tr("No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.")
+                     .arg(slo, sweepValueWithUnit(plan.param, best->value).toHtmlEscaped(), pct(best->metrics.sloAttainment),
+                         QString::number(100.0 * (plan.slo.attainment - best->metrics.sloAttainment), 'f', 1));
+    } else {
+        lines << SweepText::tr("Largest point meeting the SLO (%1): <b>%2</b>.").arg(slo, sweepValueWithUnit(plan.param, v.largestMeeting).toHtmlEscaped());
+    }
+    if (std::isnan(v.firstSaturated)) {
+        const SweepPoint* last = &points.front();
+        for (const SweepPoint& p : points)
+            if (p.value > last->value)
+                last = &p;
+        lines << SweepText::tr("No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.")
+                     .arg(plan.saturation.ratio)
+                     .arg(sweepValueWithUnit(plan.param, last->value).toHtmlEscaped());
+    } else {
+        lines << SweepText::tr("Saturated from <b>%1</b>: completions fall behind arrivals (achieved/offered %2, below %3).")
+                     .arg(sweepValueWithUnit(plan.param, v.firstSaturated).toHtmlEscaped(), ratio(pointAt(points, v.firstSaturated)->metrics.achievedRatio))
+                     .arg(plan.saturation.ratio);
+    }
+    if (!std::isnan(v.firstOverSaturated))
+        lines << SweepText::tr("GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.")
+                     .arg(sweepValueWithUnit(plan.param, v.firstOverSaturated).toHtmlEscaped());
+    return lines;
+}
+
+QStringList capacityLines(const CapacityResult& r)
+{
+    QStringList lines;
+    const QString slo = sloText(r.slo).toHtmlEscaped();
+    auto at = [&](double v) { return sweepValueWithUnit(r.param, v).toHtmlEscaped(); };
+    switch (r.outcome) {
+    case CapacityResult::Outcome::Found:
+    case CapacityResult::Outcome::Unconverged: {
+        if (std::isnan(r.capacity) || std::isnan(r.firstFailing)) {
+            lines << SweepText::tr("Stopped before the SLO boundary was bracketed.");
+            break;
+        }
+        const SweepPoint* c = pointAt(r.evaluations, r.capacity);
+        const SweepPoint* f = pointAt(r.evaluations, r.firstFailing);
+        if (r.outcome == CapacityResult::Outcome::Unconverged)
+            lines << SweepText::tr("Not converged: the evaluation budget is spent. The bracket so far:");
+        const SweepParamInfo& info = sweepParamInfo(r.param);
+        QString width = QString::fromStdString(sweepValueText(r.param, r.firstFailing - r.capacity));
+        if (info.unit[0])
+            width += QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit);
+        lines << SweepText::tr("Capacity <b>%1</b>: meets the SLO (%2) with %3 of requests; %4 misses it (%5). The bracket is %6 wide after %n point(s) in %7 s.",
+                     nullptr, int(r.evaluations.size()))
+                     .arg(at(r.capacity), slo, pct(c ? c->metrics.sloAttainment : NAN), at(r.firstFailing), pct(f ? f->metrics.sloAttainment : NAN),
+                         width.toHtmlEscaped(), QString::number(r.seconds, 'f', 2));
+        break;
+    }
+    case CapacityResult::Outcome::NoneMeets:
+        lines << SweepText::tr("No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.")
+                     .arg(QString::fromStdString(sweepValueText(r.param, r.lowest)), at(r.highest), slo, at(r.lowest), pct(r.attainmentAtLowest),
+                         QString::number(100.0 * (r.slo.attainment - r.attainmentAtLowest), 'f', 1));
+        break;
+    case CapacityResult::Outcome::AllMeet:
+        lines << SweepText::tr("Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.")
+                     .arg(at(r.highest), slo, pct(r.attainmentAtHighest));
+        break;
+    }
+    switch (r.saturationOutcome) {
+    case CapacityResult::Saturation::Found: {
+        const SweepPoint* s = pointAt(r.evaluations, r.saturation);
+        lines << SweepText::tr("Saturated from <b>%1</b> (achieved/offered %2, below 0.98); %3 keeps up.")
+                     .arg(at(r.saturation), ratio(s ? s->metrics.achievedRatio : NAN), at(r.lastUnsaturated));
+        break;
+    }
+    case CapacityResult::Saturation::Never:
+        lines << SweepText::tr("The range never saturates: achieved/offered is still %1 at the highest value tried, %2.").arg(ratio(r.ratioAtHighest), at(r.highest));
+        break;
+    case CapacityResult::Saturation::Always:
+        lines << SweepText::tr("Saturated even at the lowest value tried, %1 (achieved/offered %2).").arg(at(r.lowest), ratio(r.ratioAtLowest));
+        break;
+    case CapacityResult::Saturation::NotSearched:
+        break;
+    }
+    if (!std::isnan(r.capacity) && !std::isnan(r.firstFailing)) {
+        QStringList ranks;
+        for (const RankBreak& rb : r.ranks)
+            if (rb.rank > 0 && std::isfinite(rb.attainmentAtCapacity))
+                ranks << SweepText::tr("rank %1: %2 → %3").arg(rb.rank).arg(pct(rb.attainmentAtCapacity), pct(rb.attainmentAbove));
+        if (!ranks.isEmpty())
+            lines << SweepText::tr("SLO attainment by adapter rank, at the capacity → just above it: %1.").arg(ranks.join(SweepText::tr("; ")));
+        QStringList first;
+        for (const AdapterBreak& a : r.adapters) {
+            if (std::isnan(a.firstFailing) || first.size() == 3)
+                break;
+            first << SweepText::tr("%1 (rank %2, misses from %3)")
+                         .arg((a.name.empty() ? SweepText::tr("base model") : QString::fromStdString(a.name)).toHtmlEscaped())
+                         .arg(a.rank)
+                         .arg(QString::fromStdString(sweepValueText(r.param, a.firstFailing)));
+        }
+        if (!first.isEmpty())
+            lines << SweepText::tr("First to break the SLO (adapters with at least 5 requests): %1.").arg(first.join(SweepText::tr(", ")));
+    }
+    for (const std::string& n : r.notes)
+        lines << SweepText::tr("Note: %1").arg(QString::fromStdString(n).toHtmlEscaped());
+    if (r.cancelled)
+        lines << SweepText::tr("Cancelled: these are the points that finished.");
+    return lines;
+}
+
+QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite, const std::vector<const PaperFigure*>& figures,
+    const std::vector<SweepPoint>& points)
+{
+    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2").arg(QString::fromStdString(cost.name).toHtmlEscaped(), QString::fromStdString(cost.description).toHtmlEscaped());
+    for (const QString& n : notes)
+        text += QStringLiteral("<br>") + n.toHtmlEscaped();
+    if (suite.empty())
+        return text;
+    if (figures.empty())
+        text += SweepText::tr("<br>S-LoRA published no measurements for this suite, model setting and server.");
+    for (const PaperFigure* f : figures) {
+        const PaperAgreement a = comparePaper(*f, points);
+        auto num = [](double v, double scale) { return std::isfinite(v) ? QString::number(scale * v, 'f', 1) : QStringLiteral("–"); };
+        text += SweepText::tr("<br><b>%1</b>: preview vs paper over %2 published point(s): throughput off by %3 % on average (MAPE), mean first-token "
+                              "latency by %4 %, SLO attainment by %5 points.")
+                    .arg(paperFigureTitle(*f).toHtmlEscaped())
+                    .arg(a.matches.size())
+                    .arg(num(a.throughputMape, 100), num(a.firstTokenMape, 100), num(a.attainmentMae, 100));
+    }
+    text += SweepText::tr("<br><small>Published rows: %1.</small>").arg(QString::fromLatin1(kPaperSource).toHtmlEscaped());
+    return text;
+}
+
+} // namespace lorascope
