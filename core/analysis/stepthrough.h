@@ -43,6 +43,18 @@ struct StepSnapshot {
     std::vector<RunningEntry> running; ///< running batch after the pass
     std::vector<std::uint64_t> queueHead; ///< first waiting requests after the pass (at most 20)
     std::size_t queueLength = 0;
+    std::vector<std::uint64_t> rejected; ///< refused on arrival since the previous pass (over a per-request limit)
+    /// The S-LoRA adapter weights the scan's limit left out: ranks of the distinct adapters of the
+    /// running batch (before the pass), for "6000 − 1280 held by 5 adapters (ranks 64, 64, 32, ...)".
+    std::vector<int> residentRanks;
+};
+
+/// What the step-through can jump to.
+enum class StepEvent : std::uint8_t {
+    Any, ///< the next pass
+    Wait, ///< a pass whose admission scan stopped at a request that had to wait (a limit was hit)
+    Admission, ///< a prefill: requests were admitted
+    Rejection, ///< requests were refused on arrival
 };
 
 /// Steps through a trace; snapshots are kept so previous() is free.
@@ -58,7 +70,21 @@ public:
     std::size_t count() const { return m_snapshots.size(); }
     bool finished() const { return m_done; }
 
+    /// The first pass after pass `after` (-1: from the start) with the event, computing passes as
+    /// needed (at most `maxPasses` new ones); -1 if none.
+    std::int64_t findNext(std::int64_t after, StepEvent event, std::size_t maxPasses = 2000000);
+    /// The pass that admitted request `id` (trace index), or refused it; if it never got in, the
+    /// first pass after its arrival. -1 if the trace has no such request or no pass.
+    std::int64_t findRequest(std::uint64_t id, std::size_t maxPasses = 2000000);
+    /// The first pass that ends after `time` (clock unit); -1 if none.
+    std::int64_t findTime(double time, std::size_t maxPasses = 2000000);
+
 private:
+    bool matches(const StepSnapshot& s, StepEvent event) const;
+    /// Computes passes until `done(index)` is true for a new or existing pass; -1 if none.
+    template<typename Pred>
+    std::int64_t advanceUntil(std::size_t from, std::size_t maxPasses, Pred done);
+
     int rankOf(std::uint32_t adapter) const;
 
     std::shared_ptr<const Trace> m_trace;
@@ -68,6 +94,7 @@ private:
     std::vector<RunningEntry> m_running;
     std::vector<std::uint64_t> m_queue; // mirror of the FIFO waiting list (S-LoRA order)
     std::size_t m_next = 0;
+    std::vector<std::uint64_t> m_pendingRejected; // refused since the last pass
     double m_now = 0;
     bool m_done = false;
 };
