@@ -47,10 +47,12 @@ bool StepThrough::next()
             sr.outputLen = q.outputLen;
             sr.adapter = q.adapter;
             sr.rank = rankOf(q.adapter);
-            if (m_scheduler->submit(sr) == RejectReason::None)
+            if (const RejectReason why = m_scheduler->submit(sr); why == RejectReason::None) {
                 m_queue.push_back(m_next);
-            else
+            } else {
                 m_pendingRejected.push_back(m_next);
+                m_pendingRejectedWhy.push_back(why);
+            }
             ++m_next;
         }
         if (m_scheduler->idle()) {
@@ -172,6 +174,7 @@ bool StepThrough::next()
 
         snap.result = std::move(s);
         snap.rejected = std::exchange(m_pendingRejected, {});
+        snap.rejectedWhy = std::exchange(m_pendingRejectedWhy, {});
         snap.running = m_running;
         snap.queueLength = m_queue.size();
         snap.queueHead.assign(m_queue.begin(), m_queue.begin() + std::ptrdiff_t(std::min<std::size_t>(20, m_queue.size())));

@@ -44,6 +44,7 @@ struct StepSnapshot {
     std::vector<std::uint64_t> queueHead; ///< first waiting requests after the pass (at most 20)
     std::size_t queueLength = 0;
     std::vector<std::uint64_t> rejected; ///< refused on arrival since the previous pass (over a per-request limit)
+    std::vector<RejectReason> rejectedWhy; ///< why, parallel to `rejected`
     /// The S-LoRA adapter weights the scan's limit left out: ranks of the distinct adapters of the
     /// running batch (before the pass), for "6000 − 1280 held by 5 adapters (ranks 64, 64, 32, ...)".
     std::vector<int> residentRanks;
@@ -95,6 +96,7 @@ private:
     std::vector<std::uint64_t> m_queue; // mirror of the FIFO waiting list (S-LoRA order)
     std::size_t m_next = 0;
     std::vector<std::uint64_t> m_pendingRejected; // refused since the last pass
+    std::vector<RejectReason> m_pendingRejectedWhy;
     double m_now = 0;
     bool m_done = false;
 };

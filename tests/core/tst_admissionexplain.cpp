@@ -170,6 +170,7 @@ private Q_SLOTS:
         const std::int64_t refused = st.findNext(-1, StepEvent::Rejection);
         QVERIFY(refused >= 0);
         QCOMPARE(st.snapshot(std::size_t(refused)).rejected, (std::vector<std::uint64_t> { 20 }));
+        QCOMPARE(st.snapshot(std::size_t(refused)).rejectedWhy, (std::vector<RejectReason> { RejectReason::InputTooLong }));
         QCOMPARE(st.findRequest(20), refused);
         const std::int64_t second = st.findNext(refused, StepEvent::Rejection);
         QVERIFY(second > refused);

@@ -11,7 +11,7 @@
 namespace lorascope {
 
 namespace {
-constexpr int kLeft = 150, kBottom = 34, kTop = 22, kRight = 8;
+constexpr int kLeft = 112, kBottom = 34, kTop = 22, kRight = 8;
 constexpr int kScrollSteps = 10000;
 // Binning visits every request in the window (a few ns each): up to this many it is done right
 // away on the GUI thread (zooming stays instant), above it on a pool thread.
