@@ -50,6 +50,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -85,7 +86,14 @@ MainWindow::MainWindow(QWidget* parent)
     // view settings use these keys. Compare stays after Replay, so saved tab indices keep their meaning.
     addTab(QStringLiteral("workload"), m_workload, tr("&Workload"));
     addTab(QStringLiteral("admission"), m_admission, tr("&Admission preview"));
-    addTab(QStringLiteral("replay"), replay, tr("&Replay"));
+    // The replay tab scrolls at small heights instead of making the whole window taller than a
+    // 1024×640 screen.
+    auto* replayScroll = new QScrollArea(m_tabs);
+    replayScroll->setObjectName(QStringLiteral("replayScroll"));
+    replayScroll->setFrameShape(QFrame::NoFrame);
+    replayScroll->setWidgetResizable(true);
+    replayScroll->setWidget(replay);
+    addTab(QStringLiteral("replay"), replayScroll, tr("&Replay"));
     addTab(QStringLiteral("compare"), m_compare, tr("A/B &Compare"));
     setCentralWidget(m_tabs);
 

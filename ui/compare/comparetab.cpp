@@ -272,7 +272,7 @@ QWidget* CompareTab::createComparisonPage()
     left->setMinimumWidth(260);
     m_side = left;
 
-    m_grid = new ChartGrid(4, QSize(280, 190), split);
+    m_grid = new ChartGrid(4, QSize(260, 230), split);
     m_grid->setObjectName(QStringLiteral("compareCharts"));
     for (const char* key : { "popularity", "gaps", "input", "output", "arrivals", "latency", "running", "queue" })
         m_grid->addChart(addChart(QString::fromLatin1(key)));

@@ -84,7 +84,10 @@ QString HelpTexts::shortcuts(const QList<std::pair<QString, QList<QAction*>>>& g
         for (const auto* a : actions) {
             if (!a || a->shortcut().isEmpty())
                 continue;
-            QString text = a->text();
+            // Undo/redo texts name the last edit ("Undo Change Skew α"): list them by what they do.
+            QString text = a->objectName() == QLatin1String("undoAction") ? tr("Undo")
+                : a->objectName() == QLatin1String("redoAction")         ? tr("Redo")
+                                                                          : a->text();
             text.remove(QLatin1Char('&'));
             rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(), text.toHtmlEscaped());
         }

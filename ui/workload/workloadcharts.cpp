@@ -25,12 +25,12 @@ const QColor kTheory(200, 40, 40);
 const QColor kReference(60, 60, 60);
 const QColor kOutside(140, 140, 140);
 
-QString elideMiddle(const QString& text, int maxChars)
+QString elideLeft(const QString& text, int maxChars)
 {
+    // Adapter names differ at their end ("…-13b-rank-64-12"): keep the end.
     if (text.size() <= maxChars)
         return text;
-    const int keep = maxChars - 1;
-    return text.left(keep / 2) + QStringLiteral("…") + text.right(keep - keep / 2);
+    return QStringLiteral("…") + text.right(maxChars - 1);
 }
 
 PlotSeries theoryLine(const QString& name, const std::vector<double>& edges, const std::vector<double>& expected, bool geometricMid)
@@ -99,7 +99,7 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
         if (counts[ad] == 0)
             continue;
         const QString name = ad < a.trace->adapters.size() ? QString::fromStdString(a.trace->adapters[ad].name) : QString::number(ad);
-        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), elideMiddle(name, 22) + QStringLiteral(": ") + QString::number(counts[ad]) });
+        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), elideLeft(name, 18) + QStringLiteral(": ") + QString::number(counts[ad]) });
         hottest << name + QStringLiteral(": ") + QString::number(counts[ad]);
     }
     if (!logLog)
