@@ -223,23 +223,23 @@ QWidget* AdmissionTab::createSettings()
     auto* lim = group(tr("Server limits (S-LoRA)"));
     addInt(lim, QStringLiteral("limits.maxTotalTokenNum"), label(tr("KV cache slots"), "max_total_token_num"), 1, 100000000,
         tr("Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). "
-           "S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000."), tr("slots"));
+           "S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000."), tr("slots", "unit after a number"));
     auto* batchMax = addInt(lim, QStringLiteral("limits.batchMaxTokens"), label(tr("Prefill batch limit"), "batch_max_tokens"), 0, 100000000,
-        tr("Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len)."), tr("tokens"));
+        tr("Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len)."), tr("tokens", "unit after a number"));
     batchMax->setSpecialValueText(tr("0 = default"));
     addInt(lim, QStringLiteral("limits.runningMaxReqSize"), label(tr("Max running requests"), "running_max_req_size"), 1, 100000000,
-        tr("Max requests in the running batch. Default 1000."), tr("requests"));
+        tr("Max requests in the running batch. Default 1000."), tr("requests", "unit after a number"));
     addInt(lim, QStringLiteral("limits.maxReqTotalLen"), label(tr("Max request length"), "max_req_total_len"), 1, 100000000,
-        tr("Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072."), tr("tokens"));
+        tr("Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072."), tr("tokens", "unit after a number"));
     addInt(lim, QStringLiteral("limits.maxReqInputLen"), label(tr("Max input length"), "max_req_input_len"), 1, 100000000,
-        tr("Input tokens of one request must not exceed it, else the request is refused. Default 2048."), tr("tokens"));
+        tr("Input tokens of one request must not exceed it, else the request is refused. Default 2048."), tr("tokens", "unit after a number"));
     auto* pol = group(tr("Policy and time"));
     auto* policy = addCombo(pol, QStringLiteral("policy"), tr("Policy"), { tr("S-LoRA (first come, first served)"), tr("S-LoRA with abort"), tr("vLLM-style") },
         tr("S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: "
            "max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption."));
     Q_UNUSED(policy);
     addInt(pol, QStringLiteral("maxWaitTokens"), label(tr("Steps between checks"), "max_wait_tokens"), 1, 100000,
-        tr("While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10)."), tr("steps"));
+        tr("While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10)."), tr("steps", "unit after a number"));
     addCombo(pol, QStringLiteral("clock"), tr("Clock"), { tr("steps (1 tick per forward pass)"), tr("cost model (seconds)") },
         tr("Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model."));
     QStringList costs;
@@ -249,9 +249,9 @@ QWidget* AdmissionTab::createSettings()
     for (int i = 0; i < cost->count() && std::size_t(i) < costModelPresets().size(); ++i)
         cost->setItemData(i, coreText(costModelPresets()[std::size_t(i)].description), Qt::ToolTipRole);
     auto* vl = group(tr("vLLM-style policy"));
-    addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 1, 1000000, tr("vLLM: max requests in a batch (default 256)."), tr("requests"));
+    addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 1, 1000000, tr("vLLM: max requests in a batch (default 256)."), tr("requests", "unit after a number"));
     auto* batched = addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), label(tr("Max tokens per step"), "max_num_batched_tokens"), 0, 100000000,
-        tr("vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048)."), tr("tokens"));
+        tr("vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048)."), tr("tokens", "unit after a number"));
     batched->setSpecialValueText(tr("0 = default"));
     addInt(vl, QStringLiteral("vllm.maxLoras"), label(tr("Max adapters per batch"), "max_loras"), 1, 100000, tr("vLLM: different adapters in one batch (default 1)."), QString());
     m_summary = new QLabel(w);
@@ -368,8 +368,10 @@ void AdmissionTab::updateBanner()
                        .arg(rate(c.offeredRate), rate(c.admittedRate), rate(c.queueGrowth))
                        .arg(c.backlog)
                        .arg(Terms::time(c.meanWaitFirst, clock, 3), Terms::time(c.meanWaitLast, clock, 3));
+    // Sentences joined as the language does ("… grew. Most …" / "……增长。大多数……").
+    auto join = [](const QString& first, const QString& second) { return tr("%1 %2", "two sentences").arg(first, second); };
     if (c.mainLimit != WaitKind::None)
-        text += QLatin1Char(' ') + tr("Most waiting requests were held by: <b>%1</b>.").arg(Terms::waitTitle(c.mainLimit));
+        text = join(text, tr("Most waiting requests were held by: <b>%1</b>.").arg(Terms::waitTitle(c.mainLimit)));
     QString advice;
     switch (c.mainLimit) {
     case WaitKind::TokenBudget:
@@ -387,7 +389,7 @@ void AdmissionTab::updateBanner()
         advice = tr("A lower rate R or a faster server (cost model) would help.");
         break;
     }
-    m_banner->setText(text + QLatin1Char(' ') + advice);
+    m_banner->setText(join(text, advice));
     m_banner->setVisible(true);
 }
 

@@ -7,6 +7,7 @@
 
 #include <QAreaSeries>
 #include <QCategoryAxis>
+#include <QFontDatabase>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QGraphicsLineItem>
@@ -77,6 +78,23 @@ QList<QPointF> sanitized(const QList<QPointF>& pts, bool logX, bool logY)
         out.append(p);
     }
     return out;
+}
+
+/// The base font, or for text in Chinese a family that has its glyphs. Qt Charts reserves room for
+/// an axis title by the font's own metrics; a title drawn by a taller fallback font then does not
+/// fit and is cut down to "…" (a vertical "⋮"; issue 13).
+QFont fontForText(QFont font, const QString& text)
+{
+    const bool cjk = std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x2E80 && c.unicode() <= 0x9FFF; });
+    if (!cjk)
+        return font;
+    static const QString family = [] {
+        const QStringList families = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
+        return families.isEmpty() ? QString() : families.front();
+    }();
+    if (!family.isEmpty() && !QFontDatabase::families(QFontDatabase::SimplifiedChinese).contains(font.family()))
+        font.setFamilies({ family });
+    return font;
 }
 
 } // namespace
@@ -329,6 +347,7 @@ QList<QPointF> PlotView::toAxes(const QList<QPointF>& pts) const
 void PlotView::applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, double hi)
 {
     axis->setTitleText(spec.title);
+    axis->setTitleFont(fontForText(axis->titleFont(), spec.title));
     if (auto* cat = qobject_cast<QCategoryAxis*>(axis)) {
         const auto ticks = logTicks(lo, hi);
         const auto labels = formatLogTicks(ticks);

@@ -330,10 +330,25 @@ QString CompareTab::fieldLabel(const QString& field)
     };
     if (const auto it = labels.constFind(field); it != labels.constEnd())
         return tr(it.value());
-    // Length laws: "input.hi" → "input hi" (translated word first).
-    for (const auto& [prefix, word] : { std::pair { QStringLiteral("input."), tr("input") }, std::pair { QStringLiteral("output."), tr("output") } })
-        if (field.startsWith(prefix))
-            return word + QLatin1Char(' ') + field.mid(prefix.size());
+    // Length laws: "input.hi" → "input: max" (all words translated).
+    static const QHash<QString, const char*> lengthParts = {
+        { QStringLiteral("kind"), QT_TR_NOOP("distribution") },
+        { QStringLiteral("lo"), QT_TR_NOOP("min") },
+        { QStringLiteral("hi"), QT_TR_NOOP("max (exclusive)") },
+        { QStringLiteral("beta"), QT_TR_NOOP("tail β") },
+        { QStringLiteral("mu"), QT_TR_NOOP("μ") },
+        { QStringLiteral("sigma"), QT_TR_NOOP("σ") },
+        { QStringLiteral("mean"), QT_TR_NOOP("mean") },
+        { QStringLiteral("stddev"), QT_TR_NOOP("std dev") },
+        { QStringLiteral("value"), QT_TR_NOOP("value") },
+    };
+    for (const auto& [prefix, word] : { std::pair { QStringLiteral("input."), tr("input") }, std::pair { QStringLiteral("output."), tr("output") } }) {
+        if (field.startsWith(prefix)) {
+            const QString part = field.mid(prefix.size());
+            const auto it = lengthParts.constFind(part);
+            return tr("%1: %2", "length parameter").arg(word, it == lengthParts.constEnd() ? part : tr(it.value()));
+        }
+    }
     // Server limits and vLLM settings keep the launch-argument names users know from S-LoRA/vLLM.
     static const QHash<QString, QString> args = {
         { QStringLiteral("limits.maxTotalTokenNum"), QStringLiteral("max_total_token_num") },
@@ -349,6 +364,42 @@ QString CompareTab::fieldLabel(const QString& field)
         { QStringLiteral("vllm.watermark"), QStringLiteral("watermark") },
     };
     return args.value(field, field);
+}
+
+QString CompareTab::valueLabel(const QString& field, const QString& value)
+{
+    // The names the Workload and Admission tabs show for the core's ids (their translations too).
+    static const QHash<QString, std::pair<const char*, const char*>> names = {
+        { QStringLiteral("generator=per-adapter"), { "lorascope::ParameterPanel", "per adapter (paper model)" } },
+        { QStringLiteral("generator=slora"), { "lorascope::ParameterPanel", "S-LoRA trace.py (bit-exact)" } },
+        { QStringLiteral("popularity.kind=power"), { "lorascope::ParameterPanel", "power law (α)" } },
+        { QStringLiteral("popularity.kind=zipf"), { "lorascope::ParameterPanel", "Zipf (s)" } },
+        { QStringLiteral("popularity.kind=uniform"), { "lorascope::ParameterPanel", "uniform" } },
+        { QStringLiteral("popularity.kind=weights"), { "lorascope::ParameterPanel", "explicit weights" } },
+        { QStringLiteral("popularity.kind=distinct"), { "lorascope::ParameterPanel", "distinct (one adapter per request)" } },
+        { QStringLiteral("popularity.kind=uniform-groups"), { "lorascope::ParameterPanel", "uniform groups (√k adapters)" } },
+        { QStringLiteral("popularity.kind=identical"), { "lorascope::ParameterPanel", "identical (one adapter)" } },
+        { QStringLiteral("arrival.kind=gamma"), { "lorascope::ParameterPanel", "gamma (cv)" } },
+        { QStringLiteral("arrival.kind=poisson"), { "lorascope::ParameterPanel", "Poisson" } },
+        { QStringLiteral("arrival.kind=constant"), { "lorascope::ParameterPanel", "constant gaps" } },
+        { QStringLiteral("arrival.kind=on-off"), { "lorascope::ParameterPanel", "on/off bursts" } },
+        { QStringLiteral("arrival.kind=schedule"), { "lorascope::ParameterPanel", "rate schedule" } },
+        { QStringLiteral("length=uniform"), { "lorascope::ParameterPanel", "uniform" } },
+        { QStringLiteral("length=power-law"), { "lorascope::ParameterPanel", "power law (long tail)" } },
+        { QStringLiteral("length=log-normal"), { "lorascope::ParameterPanel", "log-normal" } },
+        { QStringLiteral("length=normal"), { "lorascope::ParameterPanel", "normal (clipped)" } },
+        { QStringLiteral("length=constant"), { "lorascope::ParameterPanel", "constant" } },
+        { QStringLiteral("policy=slora"), { "lorascope::AdmissionTab", "S-LoRA (first come, first served)" } },
+        { QStringLiteral("policy=slora-abort"), { "lorascope::AdmissionTab", "S-LoRA with abort" } },
+        { QStringLiteral("policy=vllm"), { "lorascope::AdmissionTab", "vLLM-style" } },
+        { QStringLiteral("clock=steps"), { "lorascope::AdmissionTab", "steps (1 tick per forward pass)" } },
+        { QStringLiteral("clock=model"), { "lorascope::AdmissionTab", "cost model (seconds)" } },
+    };
+    QString key = field;
+    if (field == QLatin1String("input.kind") || field == QLatin1String("output.kind"))
+        key = QStringLiteral("length");
+    const auto it = names.constFind(key + QLatin1Char('=') + value);
+    return it == names.constEnd() ? value : QCoreApplication::translate(it->first, it->second);
 }
 
 CompareInput CompareTab::currentInput() const
@@ -491,9 +542,11 @@ QString CompareTab::diffText() const
     if (!a)
         return {};
     QStringList parts;
-    for (const auto& d : diffParameters(*a, effectiveB()))
-        parts << fieldLabel(QString::fromStdString(d.field)) + QStringLiteral(": ") + QString::fromStdString(d.a) + QStringLiteral(" → ")
-                + QString::fromStdString(d.b);
+    for (const auto& d : diffParameters(*a, effectiveB())) {
+        const QString field = QString::fromStdString(d.field);
+        parts << fieldLabel(field) + QStringLiteral(": ") + valueLabel(field, QString::fromStdString(d.a)) + QStringLiteral(" → ")
+                + valueLabel(field, QString::fromStdString(d.b));
+    }
     return parts.join(QStringLiteral(", "));
 }
 

@@ -84,6 +84,8 @@ public:
 
     /// Translated short label of a parameter field ("popularity.alpha" → "α").
     static QString fieldLabel(const QString& field);
+    /// A value as the Workload and Admission tabs name it ("arrival.kind", "gamma" → "gamma (cv)").
+    static QString valueLabel(const QString& field, const QString& value);
 
 Q_SIGNALS:
     /// A new comparison was presented (charts, table and header updated).

@@ -106,8 +106,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
                 m_preset->setItemData(i, coreText(sc.description), Qt::ToolTipRole);
     }
     m_generator = addCombo(general, QStringLiteral("generator"), tr("Generator"), { tr("per adapter (paper model)"), tr("S-LoRA trace.py (bit-exact)") },
-        tr("per-adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\n"
-           "slora: S-LoRA's trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋."));
+        tr("per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\n"
+           "S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋."));
     m_n = addInt(general, QStringLiteral("adapters.count"), tr("Adapters n"), 0, 100000, QString(),
         tr("Number of LoRA adapters (0 = base model only)."));
     m_rate = addDouble(general, QStringLiteral("rate"), tr("Rate R"), 0.0, 100000, 3, tr("req/s"),
@@ -119,8 +119,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
 
     auto* pop = group(tr("Popularity"));
     m_popKind = addCombo(pop, QStringLiteral("popularity.kind"), tr("Kind"), itemsOf(kPopularityKinds, 7),
-        tr("How R is shared among adapters: power pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, "
-           "explicit weights, or the batch-style modes distinct / uniform-groups (⌈√k⌉ adapters) / identical."));
+        tr("How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, "
+           "explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical."));
     m_alpha = addDouble(pop, QStringLiteral("popularity.alpha"), tr("Skew α"), 0.0, 10, 3, QString(),
         tr("pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α < 1: low indices hot (α = 0.1: a few adapters get most requests)."),
         true, 0.02, 5);
@@ -136,8 +136,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
 
     auto* arr = group(tr("Arrivals"));
     m_arrKind = addCombo(arr, QStringLiteral("arrival.kind"), tr("Kind"), itemsOf(kArrivalKinds, 5),
-        tr("gamma(cv): renewal process with Gamma gaps; poisson: cv = 1; constant: equal gaps; "
-           "on-off: two-state modulated rate; schedule: piecewise-linear rate over time."));
+        tr("gamma: renewal process with Gamma gaps of the given cv; Poisson: cv = 1; constant gaps: all equal; "
+           "on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time."));
     m_cv = addDouble(arr, QStringLiteral("arrival.cv"), tr("Burstiness cv"), 0.0, 100, 3, QString(),
         tr("Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; "
            "cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps)."), true, 0.05, 20);
