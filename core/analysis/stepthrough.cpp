@@ -93,8 +93,6 @@ bool StepThrough::next()
                 if (e.adapter != kNoAdapter)
                     adapters.insert(e.adapter);
             }
-            for (auto a : adapters)
-                snap.residentRanks.push_back(rankOf(a));
             std::int64_t batchInput = 0;
             auto check = [&](std::uint64_t id) {
                 const Request& q = reqs[id];
@@ -115,8 +113,10 @@ bool StepThrough::next()
                 if (q.adapter != kNoAdapter)
                     ads.insert(q.adapter);
                 std::int64_t adapterSize = 0;
-                for (auto a : ads)
+                for (auto a : ads) {
                     adapterSize += std::int64_t(rankOf(a)) * 4;
+                    c.adapterRanks.push_back(rankOf(a));
+                }
                 c.need = need;
                 c.limit = lim.maxTotalTokenNum - adapterSize;
                 c.batchInput = batchInput + q.inputLen;

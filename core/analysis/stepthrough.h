@@ -28,6 +28,7 @@ struct CandidateCheck {
     int rank = 0;
     std::int64_t need = 0; ///< max_k left_k·k + Σ_{j≤k} used_j with the candidate added
     std::int64_t limit = 0; ///< max_total_token_num − adapter_size
+    std::vector<int> adapterRanks; ///< ranks of the adapters in adapter_size (running batch, admitted before it, its own)
     std::int64_t batchInput = 0; ///< Σ input of the new batch with the candidate
     std::int64_t batchMaxTokens = 0;
     bool admitted = false;
@@ -45,9 +46,6 @@ struct StepSnapshot {
     std::size_t queueLength = 0;
     std::vector<std::uint64_t> rejected; ///< refused on arrival since the previous pass (over a per-request limit)
     std::vector<RejectReason> rejectedWhy; ///< why, parallel to `rejected`
-    /// The S-LoRA adapter weights the scan's limit left out: ranks of the distinct adapters of the
-    /// running batch (before the pass), for "6000 − 1280 held by 5 adapters (ranks 64, 64, 32, ...)".
-    std::vector<int> residentRanks;
 };
 
 /// What the step-through can jump to.

@@ -995,133 +995,133 @@ capacity: max_total_token_num (%1 slots).</source>
 <context>
     <name>lorascope::ComparePlots</name>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="11"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="14"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="16"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="19"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="35"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="38"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="35"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="38"/>
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="69"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="88"/>
         <source>Adapter popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="70"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="89"/>
         <source>adapter rank (by count)</source>
         <translation>适配器排名（按计数）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="71"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="90"/>
         <source>share (%)</source>
         <translation>份额（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="91"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="110"/>
         <source>gap (s, log scale)</source>
         <translation>间隔（s，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="92"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="111"/>
         <source>gaps</source>
         <translation>间隔数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="104"/>
-        <location filename="../../ui/compare/compareplots.cpp" line="169"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="123"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="189"/>
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="117"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="136"/>
         <source>req/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="145"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="165"/>
         <source>percentile</source>
         <translation>百分位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="90"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="109"/>
         <source>Inter-arrival gaps</source>
         <translation>到达间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="102"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="121"/>
         <source>Input length</source>
         <translation>输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="102"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="121"/>
         <source>Output length</source>
         <translation>输出长度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="103"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="122"/>
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="115"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="134"/>
         <source>Request rate over time</source>
         <translation>请求速率随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="116"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="135"/>
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="136"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="156"/>
         <source>Queue wait by percentile</source>
         <translation>排队等待（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="139"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="159"/>
         <source>TTFT by percentile</source>
         <translation>TTFT（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="142"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="162"/>
         <source>E2E latency by percentile</source>
         <translation>E2E 延迟（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="146"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="166"/>
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="167"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="187"/>
         <source>Running requests over time</source>
         <translation>运行中请求数随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="167"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="187"/>
         <source>Queue length over time</source>
         <translation>队列长度随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="168"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="188"/>
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="176"/>
+        <location filename="../../ui/compare/compareplots.cpp" line="196"/>
         <source> (not previewed)</source>
         <translation>（未预览）</translation>
     </message>
@@ -1257,311 +1257,311 @@ Right-click a chart to export it alone.</source>
         <translation>&lt;h2&gt;两组参数的 A/B 对比&lt;/h2&gt;&lt;p&gt;&lt;b&gt;将当前固定为 A&lt;/b&gt;（Ctrl+Shift+A）会把你现在的参数保存为 A。然后继续在“工作负载”和“准入预览”标签页中编辑：你的实时参数即为 B。&lt;/p&gt;&lt;p&gt;也可以从会话文件加载 A 和 B。顶部列出两者的差异；图表叠加显示 %1 &lt;b&gt;A&lt;/b&gt; 和 %2 &lt;b&gt;B&lt;/b&gt;，表格对比两者的关键数值和准入预览结果。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="263"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="267"/>
         <source>Key numbers</source>
         <translation>关键数值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="264"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="268"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="303"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="307"/>
         <source>preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="304"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="308"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="305"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="309"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="306"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="310"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="307"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="311"/>
         <source>T</source>
         <translation>T</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="308"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="312"/>
         <source>seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="309"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="313"/>
         <source>popularity</source>
         <translation>热度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="310"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="314"/>
         <source>α</source>
         <translation>α</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="311"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="315"/>
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="312"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="316"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="313"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="317"/>
         <source>arrivals</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="314"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="318"/>
         <source>cv</source>
         <translation>cv</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="315"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="319"/>
         <source>on rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="316"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="320"/>
         <source>off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="317"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="321"/>
         <source>mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="318"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="322"/>
         <source>mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="319"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="323"/>
         <source>rate schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="320"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="324"/>
         <source>adapter groups</source>
         <translation>适配器分组</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="321"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="325"/>
         <source>adapter names</source>
         <translation>适配器名称</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="322"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="326"/>
         <source>ranks</source>
         <translation>秩</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="323"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="327"/>
         <source>default rank</source>
         <translation>默认秩</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="324"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="328"/>
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="325"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="329"/>
         <source>policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="326"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="330"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="327"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="331"/>
         <source>cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="328"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="332"/>
         <source>abort wait</source>
         <translation>中止等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="329"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="333"/>
         <source>rank overrides</source>
         <translation>秩覆盖</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="335"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="339"/>
         <source>distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="336"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="340"/>
         <source>min</source>
         <translation>最小值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="337"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="341"/>
         <source>max (exclusive)</source>
         <translation>最大值（不含）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="338"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="342"/>
         <source>tail β</source>
         <translation>尾部 β</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="339"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="343"/>
         <source>μ</source>
         <translation>μ</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="340"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="344"/>
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="341"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="345"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="342"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="346"/>
         <source>std dev</source>
         <translation>标准差</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="343"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="347"/>
         <source>value</source>
         <translation>取值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="345"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="349"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="345"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="349"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="349"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="353"/>
         <source>%1: %2</source>
         <comment>length parameter</comment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="433"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="437"/>
         <source>pinned at %1</source>
         <translation>固定于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="484"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="488"/>
         <source>swapped at %1</source>
         <translation>交换于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="486"/>
-        <location filename="../../ui/compare/comparetab.cpp" line="491"/>
-        <location filename="../../ui/compare/comparetab.cpp" line="493"/>
-        <location filename="../../ui/compare/comparetab.cpp" line="494"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="490"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="495"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="497"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="498"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="561"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="565"/>
         <source>live parameters (follows your edits)</source>
         <translation>实时参数（跟随你的编辑）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="563"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="567"/>
         <source>same server for both (B&apos;s limits and admission settings)</source>
         <translation>两侧使用同一服务器（B 的限制和准入设置）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="563"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="567"/>
         <source>each side with its own server</source>
         <translation>两侧各用自己的服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="564"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="568"/>
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;: %4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style=&quot;font-size:large&quot;&gt;&lt;b&gt;Differences:&lt;/b&gt; %6&lt;/span&gt;</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;：%4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style=&quot;font-size:large&quot;&gt;&lt;b&gt;差异：&lt;/b&gt;%6&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="566"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="570"/>
         <source>none — A and B are the same parameters. Change a parameter in the Workload tab to compare.</source>
         <translation>无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="582"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="586"/>
         <source>&lt;b&gt;A&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;A&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="584"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="588"/>
         <source>&lt;b&gt;B&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;B&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="589"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="593"/>
         <source>&lt;br&gt;The charts show the last valid comparison.</source>
         <translation>&lt;br&gt;图表显示的是上一次有效的对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="657"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="661"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="657"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="661"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="659"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="663"/>
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="666"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="670"/>
         <source>Admission: %1 policy, %2 clock%3.</source>
         <translation>准入：%1 策略，%2 时钟%3。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="668"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="672"/>
         <source>step</source>
         <translation>步进</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="668"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="672"/>
         <source>cost-model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="669"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="673"/>
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="672"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="676"/>
         <source>The Workload tab shows an imported trace; B is generated from the current parameters.</source>
         <translation>“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="673"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="677"/>
         <source>Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).</source>
         <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（适用于延迟、拒绝数和吞吐量）。</translation>
     </message>
@@ -2482,17 +2482,17 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::ParameterModel</name>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="87"/>
+        <location filename="../../ui/compare/parametermodel.cpp" line="89"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="89"/>
+        <location filename="../../ui/compare/parametermodel.cpp" line="91"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="91"/>
+        <location filename="../../ui/compare/parametermodel.cpp" line="93"/>
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -3478,320 +3478,323 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::StepThroughPanel</name>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="40"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="41"/>
         <source>Next pass ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="45"/>
         <source>Restart</source>
         <translation>重新开始</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="39"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="40"/>
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="41"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="42"/>
         <source>Next admission</source>
         <translation>下一次准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="42"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="43"/>
         <source>Next wait</source>
         <translation>下一次等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="43"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44"/>
         <source>Next refusal</source>
         <translation>下一次拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="58"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="59"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="64"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="65"/>
         <source>Go to the pass that admitted (or refused) this request (G).</source>
         <translation>跳到准入（或拒绝）此请求的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="66"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="67"/>
         <source>Time:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="74"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="75"/>
         <source>Go to the first pass that ends after this time (T).</source>
         <translation>跳到在此时间之后结束的第一次前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="91"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92"/>
         <source>Restart the step-through</source>
         <translation>重新开始逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="91"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92"/>
         <source>Back to before the first pass (Home).</source>
         <translation>回到第一次前向计算之前（Home）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93"/>
         <source>Previous pass</source>
         <translation>上一次前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93"/>
         <source>Show the previous forward pass (P).</source>
         <translation>显示上一次前向计算（P）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94"/>
         <source>Next pass</source>
         <translation>下一次前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94"/>
         <source>Run the next forward pass (N).</source>
         <translation>运行下一次前向计算（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95"/>
         <source>Next pass where a request waits</source>
         <translation>下一次有请求等待的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96"/>
         <source>Jump to the next pass whose admission check stopped at a request that had to wait: a limit was hit (W).</source>
         <translation>跳到下一次准入检查因某个请求必须等待而停止的前向计算：触及了某个限制（W）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97"/>
         <source>Next pass that admits requests</source>
         <translation>下一次准入请求的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97"/>
         <source>Jump to the next prefill: requests were admitted (A).</source>
         <translation>跳到下一次预填充：有请求被准入（A）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="98"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99"/>
         <source>Next pass with a refused request</source>
         <translation>下一次有请求被拒绝的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="100"/>
         <source>Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R).</source>
         <translation>跳到下一次在其之前有请求在到达时被拒绝（超过单请求限制）的前向计算（R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="100"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101"/>
         <source>Go to request…</source>
         <translation>跳到请求…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="100"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101"/>
         <source>Type a request number to jump to the pass that admitted it (G).</source>
         <translation>输入请求编号，跳到准入它的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="105"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="106"/>
         <source>Go to time…</source>
         <translation>跳到时间…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="105"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="106"/>
         <source>Type a time to jump to the pass running then (T).</source>
         <translation>输入一个时间，跳到当时正在运行的前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="188"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="189"/>
         <source>The trace is done: no further pass.</source>
         <translation>轨迹已结束：没有更多前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="195"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="196"/>
         <source>No further pass admits requests.</source>
         <translation>之后没有前向计算再准入请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="202"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="203"/>
         <source>No further pass stops at a waiting request: no limit is hit after this pass.</source>
         <translation>之后没有前向计算停在等待的请求上：此后不再触及任何限制。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="209"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="210"/>
         <source>No request is refused after this pass.</source>
         <translation>此后没有请求被拒绝。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="216"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="217"/>
         <source>There is no request %1.</source>
         <translation>不存在请求 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="223"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="224"/>
         <source>No pass runs at or after %1.</source>
         <translation>在 %1 及之后没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="251"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="252"/>
         <source>The trace has no forward pass.</source>
         <translation>该轨迹没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="252"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="253"/>
         <source>Press “Next pass” (N) to run the first forward pass.</source>
         <translation>按“下一步”（N）运行第一次前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="254"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="255"/>
         <source>&lt;p&gt;The step-through runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step (every running request generates one token).&lt;/p&gt;&lt;p&gt;At each admission check you see every candidate&apos;s numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.&lt;/p&gt;&lt;p&gt;Keys: N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.&lt;/p&gt;</source>
         <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：对新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一个&lt;b&gt;解码&lt;/b&gt;步（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次需要的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的对比；以及检查停止的原因。&lt;/p&gt;&lt;p&gt;按键：N 下一步 · P 上一步 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 跳到请求 · T 跳到时间 · Home 重新开始。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="268"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="269"/>
         <source>&lt;b&gt;Pass %1&lt;/b&gt; · %2 · %3 → %4 (%5)</source>
         <translation>&lt;b&gt;第 %1 次前向计算&lt;/b&gt; · %2 · %3 → %4（%5）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="273"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="274"/>
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="276"/>
-        <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: %n request(s) running, %1 waiting. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. %6 adapter(s) resident.&lt;/p&gt;</source>
-        <translation>
-            <numerusform>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：%n 个请求运行中，%1 个等待中。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器 %6 个。&lt;/p&gt;</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="288"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="289"/>
         <source>request %1 (%2)</source>
         <translation>请求 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="289"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="290"/>
         <source>&lt;p&gt;&lt;b&gt;Refused on arrival&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;到达时被拒绝&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="292"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="293"/>
         <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="293"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295"/>
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="293"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295"/>
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="294"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296"/>
         <source>input / output tokens</source>
         <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="294"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296"/>
         <source>KV slots needed</source>
         <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="294"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296"/>
         <source>KV slots free for requests</source>
         <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="294"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296"/>
         <source>input tokens of the new batch</source>
         <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="299"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301"/>
         <source>waits: %1</source>
         <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="300"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="303"/>
+        <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="304"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="305"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="306"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="305"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="309"/>
         <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch&apos;s input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="311"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="315"/>
         <source>, the default for 0</source>
         <translation>，即 0 对应的默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="313"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="317"/>
         <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="322"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="326"/>
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="336"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="340"/>
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="336"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="340"/>
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="297"/>
         <source>verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="298"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="277"/>
+        <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="300"/>
         <source>%1 = %2 − %3</source>
         <translation>%1 = %2 − %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="299"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301"/>
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="320"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="324"/>
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;已完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="329"/>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="335"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="333"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="339"/>
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="330"/>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="334"/>
         <source>empty</source>
         <translation>空</translation>
     </message>
@@ -3909,122 +3912,118 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <source>It queued behind request %1, which could not be admitted yet (first come, first served: the first request that does not fit stops the scan).</source>
         <translation>它排在请求 %1 之后，而后者暂时无法准入（先到先服务：第一个放不下的请求使扫描停止）。</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <location filename="../../ui/text/terms.cpp" line="106"/>
-        <source>%1 held by the weights of %n resident adapter(s) (ranks %2; rank × 4 slots each)</source>
-        <translation>
-            <numerusform>%1 个被 %n 个常驻适配器的权重占用（秩 %2；每个 秩 × 4 个槽位）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/text/terms.cpp" line="110"/>
-        <source>%1 held by the weights of %n resident adapter(s) (rank × 4 slots each)</source>
-        <translation>
-            <numerusform>%1 个被 %n 个常驻适配器的权重占用（每个 秩 × 4 个槽位）</numerusform>
-        </translation>
+        <source>%1 held by adapter weights (resident adapters: %2, ranks %3; rank × 4 slots each)</source>
+        <translation>%1 个被适配器权重占用（常驻适配器：%2 个，秩 %3；每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="112"/>
+        <location filename="../../ui/text/terms.cpp" line="111"/>
+        <source>%1 held by adapter weights (resident adapters: %2; rank × 4 slots each)</source>
+        <translation>%1 个被适配器权重占用（常驻适配器：%2 个；每个 秩 × 4 个槽位）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="113"/>
         <source>%1 held by adapter weights (rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="114"/>
+        <location filename="../../ui/text/terms.cpp" line="115"/>
         <source>It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4.</source>
         <translation>要把批次运行到结束，它需要 %1 个 KV 槽位，但可供请求使用的只有 %2 个：%3 个槽位（max_total_token_num）− %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="121"/>
+        <location filename="../../ui/text/terms.cpp" line="122"/>
         <source>The new prefill batch would hold %1 input tokens, more than batch_max_tokens = %2.</source>
         <translation>新的预填充批次将包含 %1 个输入令牌，超过 batch_max_tokens = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="124"/>
+        <location filename="../../ui/text/terms.cpp" line="125"/>
         <source>(batch_max_tokens is 0, so S-LoRA&apos;s default applies: max(max_total_token_num / 6, max_req_total_len) = max(%1, %2).)</source>
         <translation>（batch_max_tokens 为 0，因此采用 S-LoRA 的默认值：max(max_total_token_num / 6, max_req_total_len) = max(%1, %2)。）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="130"/>
+        <location filename="../../ui/text/terms.cpp" line="131"/>
         <source>The running batch would hold %1 requests, more than running_max_req_size = %2.</source>
         <translation>运行批次将包含 %1 个请求，超过 running_max_req_size = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="132"/>
+        <location filename="../../ui/text/terms.cpp" line="133"/>
         <source>The batch would use %1 different adapters, more than max_loras = %2.</source>
         <translation>批次将使用 %1 个不同的适配器，超过 max_loras = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="134"/>
+        <location filename="../../ui/text/terms.cpp" line="135"/>
         <source>The batch would hold %1 requests, more than max_num_seqs = %2.</source>
         <translation>批次将包含 %1 个请求，超过 max_num_seqs = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="136"/>
+        <location filename="../../ui/text/terms.cpp" line="137"/>
         <source>The step would process %1 tokens, more than max_num_batched_tokens = %2.</source>
         <translation>该步将处理 %1 个令牌，超过 max_num_batched_tokens = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="138"/>
+        <location filename="../../ui/text/terms.cpp" line="139"/>
         <source>The prompt needs %1 KV blocks, but only %2 are free above the watermark.</source>
         <translation>提示词需要 %1 个 KV 块，但高于水位线的可用块只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="149"/>
+        <location filename="../../ui/text/terms.cpp" line="150"/>
         <source>input longer than max_req_input_len (%1 tokens)</source>
         <translation>输入超过 max_req_input_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="151"/>
+        <location filename="../../ui/text/terms.cpp" line="152"/>
         <source>input + output longer than max_req_total_len (%1 tokens)</source>
         <translation>输入 + 输出超过 max_req_total_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="153"/>
+        <location filename="../../ui/text/terms.cpp" line="154"/>
         <source>can never fit in the KV cache (%1 slots)</source>
         <translation>永远无法放入 KV 缓存（%1 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="164"/>
+        <location filename="../../ui/text/terms.cpp" line="165"/>
         <source>aborted by the client</source>
         <translation>被客户端中止</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="166"/>
+        <location filename="../../ui/text/terms.cpp" line="167"/>
         <source>waited too long (slora-abort drops requests waiting ≥ 5.5 s)</source>
         <translation>等待时间过长（slora-abort 会丢弃等待 ≥ 5.5 s 的请求）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="175"/>
+        <location filename="../../ui/text/terms.cpp" line="176"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="177"/>
+        <location filename="../../ui/text/terms.cpp" line="178"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="179"/>
+        <location filename="../../ui/text/terms.cpp" line="180"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="189"/>
+        <location filename="../../ui/text/terms.cpp" line="190"/>
         <source>no stationary gap law (the rate varies over time)</source>
         <translation>无平稳的间隔分布（速率随时间变化）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="191"/>
+        <location filename="../../ui/text/terms.cpp" line="192"/>
         <source>constant gaps of %1</source>
         <translation>恒定间隔 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="193"/>
+        <location filename="../../ui/text/terms.cpp" line="194"/>
         <source>Gamma(k = %1, θ = %2)</source>
         <translation>Gamma(k = %1, θ = %2)</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="195"/>
+        <location filename="../../ui/text/terms.cpp" line="196"/>
         <source>merge of %1 stationary renewal processes</source>
         <translation>%1 个平稳更新过程的合并</translation>
     </message>

@@ -128,9 +128,15 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("needs 2800 KV slots")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("only 2712 are free")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("3000 slots (max_total_token_num) − 288 held by the weights of 2 resident adapters")), qPrintable(text));
-        // The candidate rows carry the same numbers; the resident ranks are the running batch's (none yet).
+        // The candidate rows carry the same numbers, with the ranks behind the adapter slots.
         QCOMPARE(s.candidates.back().limit, w.limit);
-        QVERIFY(s.residentRanks.empty());
+        auto ranks = s.candidates.back().adapterRanks;
+        std::sort(ranks.begin(), ranks.end());
+        QCOMPARE(ranks, (std::vector<int> { 8, 64 }));
+        std::int64_t weightSlots = 0;
+        for (int r : ranks)
+            weightSlots += 4 * r;
+        QCOMPARE(weightSlots, b.adapterSlots);
     }
 
     void batchMaxTokensSaysWhenDerived()

@@ -93,7 +93,7 @@ private Q_SLOTS:
                 const QString tip = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
                 if (r.wait.kind == WaitKind::TokenBudget) {
                     const std::int64_t total = doc->spec().limits.maxTotalTokenNum;
-                    QVERIFY2(tip.contains(QStringLiteral("%1 slots (max_total_token_num) − %2 held by the weights of").arg(total).arg(total - r.wait.limit)), qPrintable(tip));
+                    QVERIFY2(tip.contains(QStringLiteral("%1 slots (max_total_token_num) − %2 held by adapter weights (resident adapters: %3;").arg(total).arg(total - r.wait.limit).arg(r.wait.adapters)), qPrintable(tip));
                     ++tokenBudget;
                 }
                 ++waited;

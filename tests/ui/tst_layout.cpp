@@ -243,6 +243,8 @@ private Q_SLOTS:
         QCOMPARE(tab->gantt()->marker().value_or(-1), snap->start);
         // The waiting candidate is explained in plain words with the limit's derivation.
         QVERIFY2(step->text().contains(QStringLiteral("waits: ")), qPrintable(step->text()));
+        QVERIFY2(step->text().contains(QStringLiteral("held by adapter weights (resident adapters: ")) || snap->result.blocked.kind != WaitKind::TokenBudget,
+            qPrintable(step->text()));
         QVERIFY2(step->titleText().contains(QStringLiteral(" s")), qPrintable(step->titleText()));
         const int atWait = step->current();
         QTest::keyClick(tab->gantt(), Qt::Key_N);
@@ -312,6 +314,10 @@ private Q_SLOTS:
         QTest::qWait(300);
         w.admissionTab()->stepThrough()->nextWait();
         shoot(QStringLiteral("admission-overloaded"));
+        // The same pass in the step-through (as the W key shows it).
+        if (auto* lower = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs")))
+            lower->setCurrentWidget(w.admissionTab()->stepThrough());
+        shoot(QStringLiteral("admission-step"));
         w.showTab(QStringLiteral("replay"));
         shoot(QStringLiteral("replay"));
         w.document()->setSpec(healthy);

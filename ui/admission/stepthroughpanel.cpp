@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -273,15 +274,15 @@ void StepThroughPanel::show()
         return a == kNoAdapter ? tr("base model") : QString::fromStdString(trace.adapters[a].name);
     };
     QString html = notice;
-    html += tr("<p><b>After this pass</b>: %n request(s) running, %1 waiting. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
-               "the running batch may need up to %5 if every request runs to its end. %6 adapter(s) resident.</p>",
-        nullptr, int(r.runningRequests))
-                .arg(s->queueLength)
+    html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
+               "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
+                .arg(r.runningRequests)
                 .arg(r.kvUsed)
                 .arg(r.kvCapacity)
                 .arg(r.adapterSlots)
                 .arg(r.kvNeed)
-                .arg(r.residentAdapters);
+                .arg(r.residentAdapters)
+                .arg(s->queueLength);
     if (!s->rejected.empty()) {
         QStringList items;
         for (std::size_t i = 0; i < s->rejected.size(); ++i)
@@ -290,18 +291,21 @@ void StepThroughPanel::show()
     }
     if (!s->candidates.empty() || r.attempted) {
         html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
+        QString why;
         html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter (rank)"))
             + header(tr("input / output tokens")) + header(tr("KV slots needed")) + header(tr("KV slots free for requests")) + header(tr("input tokens of the new batch"))
             + header(tr("verdict")) + QStringLiteral("</tr>");
         for (const auto& c : s->candidates) {
             const std::int64_t adapterSlots = limits.maxTotalTokenNum - c.limit;
             const QString free = tr("%1 = %2 − %3").arg(c.limit).arg(limits.maxTotalTokenNum).arg(adapterSlots);
-            const QString verdict = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitExplanation(c.reason, limits, s->residentRanks).toHtmlEscaped());
+            const QString verdict = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitTitle(c.reason.kind).toHtmlEscaped());
+            if (!c.admitted)
+                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, limits, c.adapterRanks).toHtmlEscaped());
             html += QStringLiteral("<tr>") + cell(QString::number(c.id)) + cell(tr("%1 (%2)").arg(adapterName(c.id).toHtmlEscaped()).arg(c.rank))
                 + cell(tr("%1 / %2").arg(c.inputLen).arg(c.outputLen)) + cell(QString::number(c.need)) + cell(free)
                 + cell(tr("%1 of %2").arg(c.batchInput).arg(c.batchMaxTokens)) + cell(verdict) + QStringLiteral("</tr>");
         }
-        html += QStringLiteral("</table>");
+        html += QStringLiteral("</table>") + why;
         html += tr("<p><small><b>KV slots needed</b>: the peak KV use if every request of the batch ran to its end (S-LoRA: max<sub>k</sub> left<sub>k</sub>·k + "
                    "Σ<sub>j≤k</sub> used<sub>j</sub>); it must stay below the <b>slots free for requests</b> = max_total_token_num (%1) − the weights of the "
                    "adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input "
@@ -345,6 +349,14 @@ void StepThroughPanel::show()
         focus = qlonglong(s->rejected.front());
     else if (!s->running.empty())
         focus = qlonglong(s->running.front().id);
+    {
+        // The boxes show where the step-through is (typing in them jumps).
+        const QSignalBlocker b1(m_request), b2(m_time);
+        if (focus >= 0 && !m_request->hasFocus())
+            m_request->setValue(int(focus));
+        if (!m_time->hasFocus())
+            m_time->setValue(s->start);
+    }
     Q_EMIT passShown(s->start, s->end, focus);
 }
 

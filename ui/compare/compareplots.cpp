@@ -2,6 +2,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <cmath>
+
 namespace lorascope {
 
 namespace {
@@ -33,6 +36,22 @@ QString unitOf(const Comparison& c)
 {
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
     return adm && adm->result.clock == ClockKind::Steps ? QCoreApplication::translate("lorascope::ComparePlots", "steps") : QCoreApplication::translate("lorascope::ComparePlots", "s");
+}
+
+/// A time axis from the first to the last time of the data (ticks inside), not widened to a
+/// round number: the traces end where they end.
+void fitTimeAxis(PlotData& d)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& s : std::as_const(d.series))
+        for (const auto& p : s.points) {
+            lo = std::min(lo, p.x());
+            hi = std::max(hi, p.x());
+        }
+    if (hi > lo) {
+        d.x.min = lo;
+        d.x.max = hi;
+    }
 }
 
 /// A as translucent bars, B as a step outline on top: both stay readable where they overlap
@@ -124,6 +143,7 @@ PlotData compareArrivalPlot(const Comparison& c)
         d.series.append(stepLine(name, h->edges, rate, color));
     }
     d.y.min = 0.0;
+    fitTimeAxis(d);
     return d;
 }
 
@@ -179,6 +199,7 @@ PlotData compareTimelinePlot(const Comparison& c, bool running)
         }
     }
     d.y.min = 0.0;
+    fitTimeAxis(d);
     return d;
 }
 

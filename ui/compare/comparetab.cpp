@@ -250,9 +250,13 @@ QWidget* CompareTab::createComparisonPage()
         table->setModel(model);
         table->verticalHeader()->setVisible(false);
         table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
-        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+        // Key numbers: the figure's name takes the room, the numbers their width. Parameters: the
+        // name its width, A and B share the rest (long values elided, whole in the tool tip).
+        const bool params = name == QLatin1String("parameters");
+        table->horizontalHeader()->setSectionResizeMode(0, params ? QHeaderView::ResizeToContents : QHeaderView::Stretch);
         for (int c = 1; c < model->columnCount(); ++c)
-            table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+            table->horizontalHeader()->setSectionResizeMode(c, params ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
+        table->setTextElideMode(Qt::ElideMiddle);
         table->setAlternatingRowColors(true);
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -282,7 +286,7 @@ QWidget* CompareTab::createComparisonPage()
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setCollapsible(1, false);
-    split->setSizes({ 400, 1500 });
+    split->setSizes({ 460, 1500 });
     return page;
 }
 

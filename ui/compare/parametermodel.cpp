@@ -55,7 +55,9 @@ QVariant ParameterModel::data(const QModelIndex& index, int role) const
     case DiffersRole:
         return r.differs;
     case Qt::ToolTipRole:
-        return QString::fromStdString(r.field);
+        if (index.column() == Parameter)
+            return QString::fromStdString(r.field);
+        return CompareTab::valueLabel(QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
     case Qt::FontRole:
         if (r.differs) {
             QFont f;

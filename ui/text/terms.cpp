@@ -103,11 +103,12 @@ QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, 
             QStringList rs;
             for (int k : ranks)
                 rs << QString::number(k);
-            held = tr("%1 held by the weights of %n resident adapter(s) (ranks %2; rank × 4 slots each)", nullptr, int(ranks.size()))
+            held = tr("%1 held by adapter weights (resident adapters: %2, ranks %3; rank × 4 slots each)")
                        .arg(b.adapterSlots)
+                       .arg(ranks.size())
                        .arg(rs.join(QStringLiteral(", ")));
         } else if (r.adapters > 0) {
-            held = tr("%1 held by the weights of %n resident adapter(s) (rank × 4 slots each)", nullptr, int(r.adapters)).arg(b.adapterSlots);
+            held = tr("%1 held by adapter weights (resident adapters: %2; rank × 4 slots each)").arg(b.adapterSlots).arg(r.adapters);
         } else {
             held = tr("%1 held by adapter weights (rank × 4 slots each)").arg(b.adapterSlots);
         }
