@@ -1267,301 +1267,301 @@ Right-click a chart to export it alone.</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="307"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="16"/>
         <source>preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="308"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="17"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="309"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="18"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="310"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="19"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="311"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="20"/>
         <source>T</source>
         <translation>T</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="312"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="21"/>
         <source>seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="313"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="22"/>
         <source>popularity</source>
         <translation>热度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="314"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="23"/>
         <source>α</source>
         <translation>α</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="315"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="24"/>
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="316"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="25"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="317"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="26"/>
         <source>arrivals</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="318"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="27"/>
         <source>cv</source>
         <translation>cv</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="319"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="28"/>
         <source>on rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="320"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="29"/>
         <source>off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="321"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="30"/>
         <source>mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="322"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="31"/>
         <source>mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="323"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="32"/>
         <source>rate schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="324"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="33"/>
         <source>adapter groups</source>
         <translation>适配器分组</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="325"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="34"/>
         <source>adapter names</source>
         <translation>适配器名称</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="326"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="35"/>
         <source>ranks</source>
         <translation>秩</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="327"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="36"/>
         <source>default rank</source>
         <translation>默认秩</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="328"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="37"/>
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="329"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="38"/>
         <source>policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="330"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="39"/>
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="331"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="40"/>
         <source>cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="332"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="41"/>
         <source>abort wait</source>
         <translation>中止等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="333"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="42"/>
         <source>rank overrides</source>
         <translation>秩覆盖</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="339"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="48"/>
         <source>distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="340"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="49"/>
         <source>min</source>
         <translation>最小值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="341"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="50"/>
         <source>max (exclusive)</source>
         <translation>最大值（不含）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="342"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="51"/>
         <source>tail β</source>
         <translation>尾部 β</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="343"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="52"/>
         <source>μ</source>
         <translation>μ</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="344"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="53"/>
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="345"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="54"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="346"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="55"/>
         <source>std dev</source>
         <translation>标准差</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="347"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="56"/>
         <source>value</source>
         <translation>取值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="349"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="58"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="349"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="58"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="353"/>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="62"/>
         <source>%1: %2</source>
         <comment>length parameter</comment>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="437"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="332"/>
         <source>pinned at %1</source>
         <translation>固定于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="488"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="383"/>
         <source>swapped at %1</source>
         <translation>交换于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="490"/>
-        <location filename="../../ui/compare/comparetab.cpp" line="495"/>
-        <location filename="../../ui/compare/comparetab.cpp" line="497"/>
-        <location filename="../../ui/compare/comparetab.cpp" line="498"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="385"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="390"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="392"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="393"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="565"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="460"/>
         <source>live parameters (follows your edits)</source>
         <translation>实时参数（跟随你的编辑）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="567"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="462"/>
         <source>same server for both (B&apos;s limits and admission settings)</source>
         <translation>两侧使用同一服务器（B 的限制和准入设置）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="567"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="462"/>
         <source>each side with its own server</source>
         <translation>两侧各用自己的服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="568"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="463"/>
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;: %4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style=&quot;font-size:large&quot;&gt;&lt;b&gt;Differences:&lt;/b&gt; %6&lt;/span&gt;</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;：%4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style=&quot;font-size:large&quot;&gt;&lt;b&gt;差异：&lt;/b&gt;%6&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="570"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="465"/>
         <source>none — A and B are the same parameters. Change a parameter in the Workload tab to compare.</source>
         <translation>无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="586"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="481"/>
         <source>&lt;b&gt;A&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;A&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="588"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="483"/>
         <source>&lt;b&gt;B&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;B&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="593"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="488"/>
         <source>&lt;br&gt;The charts show the last valid comparison.</source>
         <translation>&lt;br&gt;图表显示的是上一次有效的对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="661"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="556"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="661"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="556"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="663"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="558"/>
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="670"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="565"/>
         <source>Admission: %1 policy, %2 clock%3.</source>
         <translation>准入：%1 策略，%2 时钟%3。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="672"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="567"/>
         <source>step</source>
         <translation>步进</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="672"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="567"/>
         <source>cost-model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="673"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="568"/>
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="676"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="571"/>
         <source>The Workload tab shows an imported trace; B is generated from the current parameters.</source>
         <translation>“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="677"/>
+        <location filename="../../ui/compare/comparetab.cpp" line="572"/>
         <source>Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).</source>
         <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（适用于延迟、拒绝数和吞吐量）。</translation>
     </message>
@@ -2139,7 +2139,7 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="207"/>
         <location filename="../../ui/mainwindow.cpp" line="211"/>
-        <location filename="../../ui/mainwindow.cpp" line="709"/>
+        <location filename="../../ui/mainwindow.cpp" line="527"/>
         <source>Open Session</source>
         <translation>打开会话</translation>
     </message>
@@ -2251,18 +2251,18 @@ Right-click a chart to export it alone.</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="666"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="102"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="666"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="102"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="667"/>
-        <location filename="../../ui/mainwindow.cpp" line="676"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="103"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="112"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
@@ -2357,124 +2357,124 @@ Right-click a chart to export it alone.</source>
         <translation>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;设计、预览并重放多 LoRA 服务负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="360"/>
+        <location filename="../../ui/mainwindowhelp.cpp" line="39"/>
         <source>Admission preview: step through (anywhere in the tab)</source>
         <translation>准入预览：逐步执行（在该选项卡内任意位置）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="394"/>
-        <location filename="../../ui/mainwindow.cpp" line="402"/>
-        <location filename="../../ui/mainwindow.cpp" line="406"/>
+        <location filename="../../ui/mainwindowhelp.cpp" line="73"/>
+        <location filename="../../ui/mainwindowhelp.cpp" line="81"/>
+        <location filename="../../ui/mainwindowhelp.cpp" line="85"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="395"/>
+        <location filename="../../ui/mainwindowhelp.cpp" line="74"/>
         <source>The new language applies when LoraScope starts again. Restart now? Your parameters, settings and view are kept.</source>
         <translation>新语言将在 LoraScope 重新启动后生效。现在重新启动吗？你的参数、设置和视图都会保留。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="406"/>
+        <location filename="../../ui/mainwindowhelp.cpp" line="85"/>
         <source>Could not start LoraScope again; the language applies at the next start.</source>
         <translation>无法重新启动 LoraScope；新语言将在下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/mainwindow.cpp" line="393"/>
         <source>⚠ Server overloaded</source>
         <translation>⚠ 服务器过载</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="481"/>
+        <location filename="../../ui/mainwindow.cpp" line="394"/>
         <source>In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.</source>
         <translation>在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="492"/>
+        <location filename="../../ui/mainwindow.cpp" line="405"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="537"/>
+        <location filename="../../ui/mainwindow.cpp" line="450"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="545"/>
+        <location filename="../../ui/mainwindow.cpp" line="458"/>
         <source>%1: no such readable file</source>
         <translation>%1：文件不存在或不可读</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="547"/>
+        <location filename="../../ui/mainwindow.cpp" line="460"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="566"/>
+        <location filename="../../ui/mainwindow.cpp" line="479"/>
         <source>Fit from %1</source>
         <translation>从 %1 拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="567"/>
+        <location filename="../../ui/mainwindow.cpp" line="480"/>
         <source>Fitted the workload model to %1</source>
         <translation>已按 %1 拟合工作负载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="576"/>
+        <location filename="../../ui/mainwindow.cpp" line="489"/>
         <source>There is no trace yet.</source>
         <translation>尚无轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="582"/>
+        <location filename="../../ui/mainwindow.cpp" line="495"/>
         <source>Exported %1 requests to %2</source>
         <translation>已导出 %1 个请求到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="620"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="56"/>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="622"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="58"/>
         <source>Admission preview</source>
         <translation>准入预览</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="624"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="60"/>
         <source>A/B Compare</source>
         <translation>A/B 对比</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="629"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="65"/>
         <source>Arrivals per adapter</source>
         <translation>各适配器的到达</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="631"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="67"/>
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="633"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="69"/>
         <source>The whole comparison</source>
         <translation>完整对比</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="643"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="79"/>
         <source>Unknown chart &quot;%1&quot;.</source>
         <translation>未知图表“%1”。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="678"/>
+        <location filename="../../ui/mainwindowcharts.cpp" line="114"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="719"/>
+        <location filename="../../ui/mainwindow.cpp" line="537"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="719"/>
+        <location filename="../../ui/mainwindow.cpp" line="537"/>
         <source>The session has unsaved changes. Save them?</source>
         <translation>会话有未保存的更改。是否保存？</translation>
     </message>

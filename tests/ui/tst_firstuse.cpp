@@ -7,6 +7,9 @@
 
 #include "admission/admissiontab.h"
 #include "charts/plotview.h"
+#include "compare/keyfiguremodel.h"
+#include "analysis/admissionview.h"
+#include "text/terms.h"
 #include "document/tracefiles.h"
 #include "workload/parameterpanel.h"
 #include "workload/workloadtab.h"
@@ -17,6 +20,7 @@
 #include <QImage>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTextDocumentFragment>
 #include <QUndoStack>
 
 using namespace lorascope;
@@ -65,6 +69,21 @@ private Q_SLOTS:
         qobject_cast<QSpinBox*>(w.admissionTab()->editor(QStringLiteral("limits.maxTotalTokenNum")))->setValue(6000);
         QCOMPARE(batch->text(), QStringLiteral("0 = default (3072)"));
         QCOMPARE(w.document()->undoStack()->undoText(), QStringLiteral("Change KV cache slots"));
+    }
+
+    void oneNameForSloAttainment()
+    {
+        // The same label and unit on Admission and Compare (and Replay: ui/replay uses Terms too).
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
+        const QString label = Terms::sloAttainment();
+        QCOMPARE(label, QStringLiteral("SLO attainment (TTFT < 6 s)"));
+        const double attainment = w.document()->admission()->result.summary.sloAttainment;
+        const QString summary = QTextDocumentFragment::fromHtml(w.admissionTab()->summaryText()).toPlainText();
+        QVERIFY2(summary.contains(label + QLatin1Char(' ') + Terms::percent(attainment)), qPrintable(summary));
+        QCOMPARE(Terms::percent(0.12), QStringLiteral("12.0 %")); // one decimal always
+        QCOMPARE(KeyFigureModel::labelOf(QStringLiteral("sloAttainment"), QStringLiteral("s")), label);
     }
 
     void helpForEveryTab()
