@@ -171,8 +171,9 @@ MainWindow::MainWindow(QWidget* parent)
     UiState::restore(this);
     if (width() > avail.width() || height() > avail.height())
         resize(size().boundedTo(avail)); // saved on a bigger screen
-    if (avail.width() < want.width() || avail.height() < want.height())
-        setWindowState(windowState() | Qt::WindowMaximized);
+    // On a smaller screen the window opens maximised (showEvent), unless someone sized it before.
+    m_maximizeOnShow = avail.width() < want.width() || avail.height() < want.height();
+    m_initialSize = size();
     QSettings settings;
     m_workload->logLogToggle()->setChecked(settings.value(QStringLiteral("prefs/popularityLogLog"), false).toBool());
     // The default start: preset S4, per-adapter generator, all charts filled.
@@ -389,7 +390,7 @@ void MainWindow::updateStatus()
 void MainWindow::updateOverload()
 {
     const auto a = m_document->admission();
-    const bool overloaded = a && checkCapacity(a->result).overloaded;
+    const bool overloaded = a && a->capacity.overloaded;
     m_overload->setText(tr("⚠ Server overloaded"));
     m_overload->setToolTip(tr("In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details."));
     m_overload->setVisible(overloaded);
@@ -544,6 +545,14 @@ bool MainWindow::maybeSave()
         return saveSession(m_document->fileName()).isEmpty();
     }
     return true;
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    if (m_maximizeOnShow && size() == m_initialSize && !(windowState() & Qt::WindowFullScreen))
+        setWindowState(windowState() | Qt::WindowMaximized);
+    m_maximizeOnShow = false;
+    QMainWindow::showEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -73,6 +73,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void addTab(const QString& key, QWidget* tab, const QString& title);
@@ -103,6 +104,8 @@ private:
     QDialog* m_help = nullptr;
     QToolButton* m_overload = nullptr;
     bool m_restarting = false;
+    bool m_maximizeOnShow = false;
+    QSize m_initialSize;
     QStringList m_tabKeys;
     qint64 m_busySince = -1;
 };

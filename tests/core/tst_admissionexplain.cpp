@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the admission preview explains (issue 13): the capacity verdict behind the overload banner,
 // wait reasons with the derivation of their limits, and the step-through's jumps.
+#include "analysis/admissionview.h"
 #include "analysis/capacity.h"
 #include "analysis/stepthrough.h"
 #include "analysis/waitexplain.h"
@@ -73,6 +74,11 @@ private Q_SLOTS:
         // Behind-request waits count for the head's limit: the KV cache.
         QCOMPARE(c.mainLimit, WaitKind::TokenBudget);
         QVERIFY(c.mainLimitCount > 300);
+        // The preview computes the same verdict with its results (off the GUI thread).
+        const auto a = analyzeAdmission(t, stepConfig(3000));
+        QVERIFY(a->capacity.overloaded);
+        QCOMPARE(a->capacity.backlog, c.backlog);
+        QCOMPARE(a->capacity.offeredRate, c.offeredRate);
     }
 
     void defaultWorkloadAgainstPaperKvIsHealthyAnd6000IsNot()

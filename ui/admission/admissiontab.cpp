@@ -353,7 +353,7 @@ void AdmissionTab::updateBanner()
         m_banner->setVisible(false);
         return;
     }
-    const CapacityCheck c = checkCapacity(a->result);
+    const CapacityCheck& c = a->capacity; // computed with the preview, off the GUI thread
     if (!c.overloaded) {
         m_banner->clear();
         m_banner->setVisible(false);
