@@ -1267,6 +1267,11 @@ Right-click a chart to export it alone.</source>
         <translation>参数</translation>
     </message>
     <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="565"/>
+        <source>Admission policy: %1; %2 clock%3.</source>
+        <translation>准入策略：%1；%2时钟%3。</translation>
+    </message>
+    <message>
         <location filename="../../ui/compare/parameterlabels.cpp" line="16"/>
         <source>preset</source>
         <translation>预设</translation>
@@ -1534,11 +1539,6 @@ Right-click a chart to export it alone.</source>
         <location filename="../../ui/compare/comparetab.cpp" line="558"/>
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="565"/>
-        <source>Admission: %1 policy, %2 clock%3.</source>
-        <translation>准入：%1 策略，%2 时钟%3。</translation>
     </message>
     <message>
         <location filename="../../ui/compare/comparetab.cpp" line="567"/>
@@ -2122,73 +2122,73 @@ Right-click a chart to export it alone.</source>
         <translation>停止正在进行的生成（Esc）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="192"/>
+        <location filename="../../ui/mainwindow.cpp" line="193"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="193"/>
+        <location filename="../../ui/mainwindow.cpp" line="194"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="204"/>
+        <location filename="../../ui/mainwindow.cpp" line="205"/>
         <source>&amp;Open Session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="207"/>
-        <location filename="../../ui/mainwindow.cpp" line="211"/>
-        <location filename="../../ui/mainwindow.cpp" line="527"/>
+        <location filename="../../ui/mainwindow.cpp" line="208"/>
+        <location filename="../../ui/mainwindow.cpp" line="212"/>
+        <location filename="../../ui/mainwindow.cpp" line="528"/>
         <source>Open Session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="214"/>
+        <location filename="../../ui/mainwindow.cpp" line="215"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="217"/>
-        <location filename="../../ui/mainwindow.cpp" line="223"/>
-        <location filename="../../ui/mainwindow.cpp" line="229"/>
+        <location filename="../../ui/mainwindow.cpp" line="218"/>
+        <location filename="../../ui/mainwindow.cpp" line="224"/>
+        <location filename="../../ui/mainwindow.cpp" line="230"/>
         <source>Save Session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="225"/>
+        <location filename="../../ui/mainwindow.cpp" line="226"/>
         <source>&amp;Save Session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="232"/>
+        <location filename="../../ui/mainwindow.cpp" line="233"/>
         <source>Save Session &amp;As…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="244"/>
+        <location filename="../../ui/mainwindow.cpp" line="245"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="253"/>
+        <location filename="../../ui/mainwindow.cpp" line="254"/>
         <source>%1 has no known trace extension. Read it as:</source>
         <translation>%1 没有已知的轨迹扩展名。按以下格式读取：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="260"/>
+        <location filename="../../ui/mainwindow.cpp" line="261"/>
         <source>&amp;Import Trace…</source>
         <translation>导入轨迹(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="243"/>
+        <location filename="../../ui/mainwindow.cpp" line="244"/>
         <source>All trace files (%1)</source>
         <translation>所有轨迹文件 (%1)</translation>
     </message>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="153"/>
-        <location filename="../../ui/mainwindow.cpp" line="261"/>
-        <location filename="../../ui/mainwindow.cpp" line="265"/>
+        <location filename="../../ui/mainwindow.cpp" line="262"/>
+        <location filename="../../ui/mainwindow.cpp" line="266"/>
         <source>Import Trace</source>
         <translation>导入轨迹</translation>
     </message>
@@ -2203,50 +2203,50 @@ Right-click a chart to export it alone.</source>
         <translation>已导入 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="267"/>
+        <location filename="../../ui/mainwindow.cpp" line="268"/>
         <source>&amp;Fit Workload from Trace…</source>
         <translation>从轨迹拟合工作负载(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="268"/>
-        <location filename="../../ui/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/mainwindow.cpp" line="269"/>
+        <location filename="../../ui/mainwindow.cpp" line="273"/>
         <source>Fit Workload from Trace</source>
         <translation>从轨迹拟合工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="274"/>
+        <location filename="../../ui/mainwindow.cpp" line="275"/>
         <source>&amp;Export Trace…</source>
         <translation>导出轨迹(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="276"/>
-        <location filename="../../ui/mainwindow.cpp" line="282"/>
-        <location filename="../../ui/mainwindow.cpp" line="285"/>
+        <location filename="../../ui/mainwindow.cpp" line="277"/>
+        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/mainwindow.cpp" line="286"/>
         <source>Export Trace</source>
         <translation>导出轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="282"/>
+        <location filename="../../ui/mainwindow.cpp" line="283"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="287"/>
+        <location filename="../../ui/mainwindow.cpp" line="288"/>
         <source>Export &amp;Chart…</source>
         <translation>导出图表(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <location filename="../../ui/mainwindow.cpp" line="307"/>
         <source>&amp;Side Panels</source>
         <translation>侧边面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="311"/>
+        <location filename="../../ui/mainwindow.cpp" line="312"/>
         <source>Show or hide the parameter and settings columns, to give the charts the whole window (F9).</source>
         <translation>显示或隐藏参数栏和设置栏，让图表占据整个窗口（F9）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="319"/>
+        <location filename="../../ui/mainwindow.cpp" line="320"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -2267,92 +2267,92 @@ Right-click a chart to export it alone.</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="289"/>
+        <location filename="../../ui/mainwindow.cpp" line="290"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="292"/>
+        <location filename="../../ui/mainwindow.cpp" line="293"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="293"/>
+        <location filename="../../ui/mainwindow.cpp" line="294"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="296"/>
+        <location filename="../../ui/mainwindow.cpp" line="297"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="302"/>
+        <location filename="../../ui/mainwindow.cpp" line="303"/>
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="305"/>
+        <location filename="../../ui/mainwindow.cpp" line="306"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="316"/>
+        <location filename="../../ui/mainwindow.cpp" line="317"/>
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="322"/>
+        <location filename="../../ui/mainwindow.cpp" line="323"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <location filename="../../ui/mainwindow.cpp" line="337"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/mainwindow.cpp" line="338"/>
         <source>&amp;What Am I Looking At?</source>
         <translation>我在看什么？(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/mainwindow.cpp" line="338"/>
         <source>What am I looking at?</source>
         <translation>我在看什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="340"/>
+        <location filename="../../ui/mainwindow.cpp" line="341"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="340"/>
+        <location filename="../../ui/mainwindow.cpp" line="341"/>
         <source>User Guide</source>
         <translation>用户指南</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="341"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="341"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <location filename="../../ui/mainwindow.cpp" line="344"/>
         <source>&amp;About LoraScope</source>
         <translation>关于 LoraScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="344"/>
+        <location filename="../../ui/mainwindow.cpp" line="345"/>
         <source>About LoraScope</source>
         <translation>关于 LoraScope</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/mainwindow.cpp" line="346"/>
         <source>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;Design, preview and replay multi-LoRA serving workloads.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;设计、预览并重放多 LoRA 服务负载。&lt;/p&gt;</translation>
     </message>
@@ -2379,52 +2379,52 @@ Right-click a chart to export it alone.</source>
         <translation>无法重新启动 LoraScope；新语言将在下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="393"/>
+        <location filename="../../ui/mainwindow.cpp" line="394"/>
         <source>⚠ Server overloaded</source>
         <translation>⚠ 服务器过载</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="394"/>
+        <location filename="../../ui/mainwindow.cpp" line="395"/>
         <source>In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.</source>
         <translation>在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="405"/>
+        <location filename="../../ui/mainwindow.cpp" line="406"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="450"/>
+        <location filename="../../ui/mainwindow.cpp" line="451"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="458"/>
+        <location filename="../../ui/mainwindow.cpp" line="459"/>
         <source>%1: no such readable file</source>
         <translation>%1：文件不存在或不可读</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="460"/>
+        <location filename="../../ui/mainwindow.cpp" line="461"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="479"/>
+        <location filename="../../ui/mainwindow.cpp" line="480"/>
         <source>Fit from %1</source>
         <translation>从 %1 拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/mainwindow.cpp" line="481"/>
         <source>Fitted the workload model to %1</source>
         <translation>已按 %1 拟合工作负载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="489"/>
+        <location filename="../../ui/mainwindow.cpp" line="490"/>
         <source>There is no trace yet.</source>
         <translation>尚无轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="495"/>
+        <location filename="../../ui/mainwindow.cpp" line="496"/>
         <source>Exported %1 requests to %2</source>
         <translation>已导出 %1 个请求到 %2</translation>
     </message>
@@ -2469,12 +2469,12 @@ Right-click a chart to export it alone.</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="537"/>
+        <location filename="../../ui/mainwindow.cpp" line="538"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="537"/>
+        <location filename="../../ui/mainwindow.cpp" line="538"/>
         <source>The session has unsaved changes. Save them?</source>
         <translation>会话有未保存的更改。是否保存？</translation>
     </message>

@@ -562,8 +562,8 @@ void CompareTab::present()
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
     if (adm) {
         const auto& cfg = adm->config;
-        notes << tr("Admission: %1 policy, %2 clock%3.")
-                     .arg(QString::fromStdString(policyName(cfg.scheduler.policy)),
+        notes << tr("Admission policy: %1; %2 clock%3.")
+                     .arg(valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(cfg.scheduler.policy))),
                          cfg.clock == ClockKind::Steps ? tr("step") : tr("cost-model"),
                          cfg.clock == ClockKind::Model ? tr(" (%1)").arg(QString::fromStdString(cfg.cost.name)) : QString());
     }
