@@ -4,12 +4,21 @@
 
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
+#include "admission/stepthroughpanel.h"
 #include "charts/plotview.h"
 #include "charts/widgetexport.h"
 #include "compare/comparetab.h"
 #include "compare/sweepcompare.h"
 #include "document/document.h"
+#include "document/session.h"
 #include "document/uistate.h"
+#include "document/tracefiles.h"
+#include "charts/exportdialog.h"
+#include "text/helptexts.h"
+#include "widgets/chartgrid.h"
+#include "analysis/capacity.h"
+#include "analysis/admissionview.h"
+#include "text/terms.h"
 #include "formats/traceio.h"
 #include "replay/replaytab.h"
 #include "sweep/sweeptab.h"
@@ -25,6 +34,14 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTextBrowser>
+#include <QVBoxLayout>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -34,6 +51,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -62,18 +81,25 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.lorascope.LoraScope.svg")));
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
-    m_tabs->addTab(m_workload, tr("&Workload"));
-    m_tabs->addTab(m_admission, tr("&Admission preview"));
     auto* replay = new ReplayTab(m_tabs);
     replay->setDocument(m_document);
-    m_tabs->addTab(replay, tr("&Replay"));
-    // Last, so the tab indices saved in sessions and used by --tab stay what they were.
     m_compare = new CompareTab(m_document, m_tabs);
-    m_tabs->addTab(m_compare, tr("A/B &Compare"));
-    // Appended after the others for the same reason.
+    // The tabs, in order: a new tab is one line here; `--tab KEY`, the Help texts and the session's
+    // view settings use these keys. Compare stays after Replay, so saved tab indices keep their meaning.
+    addTab(QStringLiteral("workload"), m_workload, tr("&Workload"));
+    addTab(QStringLiteral("admission"), m_admission, tr("&Admission preview"));
+    // The replay tab scrolls at small heights instead of making the whole window taller than a
+    // 1024×640 screen.
+    auto* replayScroll = new QScrollArea(m_tabs);
+    replayScroll->setObjectName(QStringLiteral("replayScroll"));
+    replayScroll->setFrameShape(QFrame::NoFrame);
+    replayScroll->setWidgetResizable(true);
+    replayScroll->setWidget(replay);
+    addTab(QStringLiteral("replay"), replayScroll, tr("&Replay"));
+    addTab(QStringLiteral("compare"), m_compare, tr("A/B &Compare"));
     m_sweep = new SweepTab(m_document, m_tabs);
     m_sweep->setObjectName(QStringLiteral("sweepTab"));
-    m_tabs->addTab(m_sweep, tr("S&weep"));
+    addTab(QStringLiteral("sweep"), m_sweep, tr("S&weep"));
     setCentralWidget(m_tabs);
 
     m_summary->setObjectName(QStringLiteral("summary"));
@@ -84,6 +110,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop the running generation (Esc)"));
     m_cancel->setVisible(false);
+    // Says so on every tab when the preview's server cannot keep up; a click shows the details.
+    m_overload = new QToolButton(this);
+    m_overload->setObjectName(QStringLiteral("overloadIndicator"));
+    m_overload->setAutoRaise(true);
+    m_overload->setStyleSheet(QStringLiteral("QToolButton { color: #a0001a; font-weight: bold; }"));
+    m_overload->setVisible(false);
+    connect(m_overload, &QToolButton::clicked, this, [this] { showTab(QStringLiteral("admission")); });
+    statusBar()->addPermanentWidget(m_overload);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QToolButton::clicked, m_document, &Document::cancel);
@@ -112,6 +146,7 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
     connect(m_document, &Document::workloadChanged, this, &MainWindow::updateStatus);
+    connect(m_document, &Document::admissionChanged, this, &MainWindow::updateOverload);
     connect(m_document, &Document::failed, this, [this](const QString& msg) { statusBar()->showMessage(msg, 8000); });
     connect(m_document, &Document::importFinished, this, [this](const QString& error) {
         if (error.isEmpty()) {
@@ -153,8 +188,17 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     updateTitle();
     updateStatus();
-    resize(1400, 900);
+    // The first size: 1400×900, or the screen's available size when that is smaller (a laptop or a
+    // projector at 1280×720); then the window opens maximised so the window manager fits the frame.
+    const QSize want(1400, 900);
+    const QSize avail = screen() ? screen()->availableGeometry().size() : want;
+    resize(want.boundedTo(avail));
     UiState::restore(this);
+    if (width() > avail.width() || height() > avail.height())
+        resize(size().boundedTo(avail)); // saved on a bigger screen
+    // On a smaller screen the window opens maximised (showEvent), unless someone sized it before.
+    m_maximizeOnShow = avail.width() < want.width() || avail.height() < want.height();
+    m_initialSize = size();
     QSettings settings;
     m_workload->logLogToggle()->setChecked(settings.value(QStringLiteral("prefs/popularityLogLog"), false).toBool());
     // The default start: preset S4, per-adapter generator, all charts filled.
@@ -176,7 +220,8 @@ void MainWindow::createMenus()
         if (!maybeSave())
             return;
         m_document->clearImportedTrace();
-        m_document->setSpec(specForPreset("S4"));
+        m_document->setSpec(defaultSessionSpec());
+        m_document->setAdmission(defaultAdmissionConfig(m_document->spec()));
         m_document->undoStack()->clear();
         m_document->setFileName({});
         updateTitle();
@@ -215,23 +260,27 @@ void MainWindow::createMenus()
     file->addSeparator();
     // Asks for a trace file to read; returns {path, format name or empty for "by extension"}.
     auto askTraceToRead = [this](const QString& title) -> std::pair<QString, QString> {
-        QStringList filters;
+        QStringList filters = traceFilters(false);
         QStringList all;
-        for (const auto& f : traceFormats()) {
-            if (!f.read)
-                continue;
-            QStringList pats;
-            for (const auto& e : f.extensions)
-                pats << QLatin1Char('*') + QString::fromStdString(e);
-            all << pats;
-            filters << QString::fromStdString(f.name + " — " + f.description) + QStringLiteral(" (") + pats.join(QLatin1Char(' ')) + QLatin1Char(')');
-        }
+        for (const auto& f : traceFormats())
+            if (f.read)
+                for (const auto& e : f.extensions)
+                    all << QLatin1Char('*') + QString::fromStdString(e);
         filters.prepend(tr("All trace files (%1)").arg(all.join(QLatin1Char(' '))));
+        filters.append(tr("All files (*)"));
         QString selected;
         const QString path = QFileDialog::getOpenFileName(this, title, QString(), filters.join(QStringLiteral(";;")), &selected);
-        QString format;
-        if (!path.isEmpty() && !selected.startsWith(tr("All trace files")))
-            format = selected.section(QStringLiteral(" — "), 0, 0);
+        if (path.isEmpty())
+            return {};
+        QString format = formatOfFilter(selected);
+        if (format.isEmpty() && !hasKnownTraceExtension(path) && !detectFormat(path.toStdString())) {
+            // A name without a known extension and content LoraScope cannot tell: ask.
+            bool ok = false;
+            format = QInputDialog::getItem(this, title, tr("%1 has no known trace extension. Read it as:").arg(QFileInfo(path).fileName()),
+                readableFormats(), 0, false, &ok);
+            if (!ok)
+                return {};
+        }
         return { path, format };
     };
     file->addAction(tr("&Import Trace…"), this, [this, askTraceToRead] {
@@ -249,29 +298,19 @@ void MainWindow::createMenus()
             QMessageBox::warning(this, tr("Fit Workload from Trace"), err);
     });
     file->addAction(tr("&Export Trace…"), this, [this] {
-        QStringList filters;
-        for (const auto& f : traceFormats()) {
-            if (!f.write)
-                continue;
-            QStringList pats;
-            for (const auto& e : f.extensions)
-                pats << QLatin1Char('*') + QString::fromStdString(e);
-            filters << QString::fromStdString(f.name + " — " + f.description) + QStringLiteral(" (") + pats.join(QLatin1Char(' ')) + QLatin1Char(')');
-        }
         QString selected;
-        QString path = QFileDialog::getSaveFileName(this, tr("Export Trace"), QString(), filters.join(QStringLiteral(";;")), &selected);
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Trace"), QString(), traceFilters(true).join(QStringLiteral(";;")), &selected);
         if (path.isEmpty())
             return;
-        const QString format = selected.section(QStringLiteral(" — "), 0, 0);
-        if (const QString err = exportTrace(path, format); !err.isEmpty())
+        // The file gets the chosen format's extension, so Import lists it and reads it back.
+        const TraceTarget target = exportTarget(path, formatOfFilter(selected));
+        if (target.path != path && QFileInfo::exists(target.path)
+            && QMessageBox::question(this, tr("Export Trace"), tr("%1 already exists. Replace it?").arg(target.path)) != QMessageBox::Yes)
+            return;
+        if (const QString err = exportTrace(target.path, target.format); !err.isEmpty())
             QMessageBox::warning(this, tr("Export Trace"), err);
     });
-    file->addAction(tr("Export &Chart…"), this, [this] {
-        bool ok = false;
-        const QString key = QInputDialog::getItem(this, tr("Export Chart"), tr("Chart:"), chartKeys(), 0, false, &ok);
-        if (ok)
-            askExport(chartWidget(key), key);
-    });
+    file->addAction(tr("Export &Chart…"), this, [this] { askExport(nullptr, QString()); });
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -290,12 +329,20 @@ void MainWindow::createMenus()
     cancel->setShortcut(QKeySequence(Qt::Key_Escape));
 
     auto* view = menuBar()->addMenu(tr("&View"));
+    m_sidePanels = view->addAction(tr("&Side Panels"));
+    m_sidePanels->setObjectName(QStringLiteral("sidePanelsAction"));
+    m_sidePanels->setCheckable(true);
+    m_sidePanels->setChecked(true);
+    m_sidePanels->setShortcut(QKeySequence(Qt::Key_F9));
+    m_sidePanels->setToolTip(tr("Show or hide the parameter and settings columns, to give the charts the whole window (F9)."));
+    connect(m_sidePanels, &QAction::toggled, this, &MainWindow::setSidePanelsVisible);
+    view->addSeparator();
     view->addAction(m_compare->pinAction());
     connect(m_compare->pinAction(), &QAction::triggered, this, [this] {
         statusBar()->showMessage(tr("Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference."), 6000);
     });
     view->addSeparator();
-    auto* lang = view->addMenu(tr("&Language (after restart)"));
+    auto* lang = view->addMenu(tr("&Language"));
     auto* group = new QActionGroup(this);
     const QString current = QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString();
     for (const auto& [code, name] : { std::pair { QStringLiteral("system"), tr("System default") }, std::pair { QStringLiteral("en"), QStringLiteral("English") },
@@ -304,15 +351,56 @@ void MainWindow::createMenus()
         a->setCheckable(true);
         a->setChecked(code == current);
         group->addAction(a);
-        connect(a, &QAction::triggered, this, [code] { QSettings().setValue(QStringLiteral("prefs/language"), code); });
+        connect(a, &QAction::triggered, this, [this, code] {
+            if (QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString() == code)
+                return;
+            QSettings().setValue(QStringLiteral("prefs/language"), code);
+            offerRestart();
+        });
     }
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    auto* whatsThis = help->addAction(tr("&What Am I Looking At?"), this, [this] { showHelp(tr("What am I looking at?"), HelpTexts::tab(currentTabKey())); });
+    whatsThis->setShortcut(QKeySequence::HelpContents);
+    whatsThis->setObjectName(QStringLiteral("tabHelpAction"));
+    help->addAction(tr("&User Guide"), this, [this] { showHelp(tr("User Guide"), HelpTexts::userGuide()); })->setObjectName(QStringLiteral("userGuideAction"));
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showHelp(tr("Keyboard Shortcuts"), shortcutsHtml()); })->setObjectName(QStringLiteral("shortcutsAction"));
+    help->addSeparator();
     help->addAction(tr("&About LoraScope"), this, [this] {
         QMessageBox::about(this, tr("About LoraScope"),
             tr("<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>").arg(QString::fromLatin1(kVersion))
                 + tr("<p>Licensed under the Apache License, Version 2.0.</p>"));
     });
+}
+
+void MainWindow::addTab(const QString& key, QWidget* tab, const QString& title)
+{
+    m_tabs->addTab(tab, title);
+    m_tabKeys.append(key);
+}
+
+bool MainWindow::showTab(const QString& key)
+{
+    const int i = int(m_tabKeys.indexOf(key));
+    if (i < 0)
+        return false;
+    m_tabs->setCurrentIndex(i);
+    return true;
+}
+
+QString MainWindow::currentTabKey() const
+{
+    const int i = m_tabs->currentIndex();
+    return i >= 0 && i < m_tabKeys.size() ? m_tabKeys[i] : QString();
+}
+
+void MainWindow::setSidePanelsVisible(bool visible)
+{
+    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel() })
+        if (side)
+            side->setVisible(visible);
+    if (m_sidePanels)
+        m_sidePanels->setChecked(visible);
 }
 
 QString MainWindow::summaryText() const
@@ -323,6 +411,20 @@ QString MainWindow::summaryText() const
 void MainWindow::updateStatus()
 {
     m_summary->setText(m_workload->statusText());
+}
+
+void MainWindow::updateOverload()
+{
+    const auto a = m_document->admission();
+    const bool overloaded = a && a->capacity.overloaded;
+    m_overload->setText(tr("⚠ Server overloaded"));
+    m_overload->setToolTip(tr("In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details."));
+    m_overload->setVisible(overloaded);
+}
+
+bool MainWindow::overloadShown() const
+{
+    return m_overload->isVisible();
 }
 
 void MainWindow::updateTitle()
@@ -421,73 +523,6 @@ QString MainWindow::exportTrace(const QString& path, const QString& format)
     return {};
 }
 
-QStringList MainWindow::chartKeys() const
-{
-    QStringList keys = m_workload->chartKeys();
-    for (const auto& k : m_admission->chartKeys())
-        keys << QStringLiteral("admission.") + k;
-    if (m_sweep->currentSweep()) { // the sweep charts have something to show once a sweep ran
-        keys << QStringLiteral("sweep");
-        for (const auto& k : m_sweep->chartKeys())
-            keys << QStringLiteral("sweep.") + k;
-    }
-    if (m_compare->comparison()) { // the A/B charts exist once a comparison was made
-        keys << QStringLiteral("compare");
-        for (const auto& k : m_compare->chartKeys())
-            keys << QStringLiteral("compare.") + k;
-    }
-    return keys;
-}
-
-QWidget* MainWindow::chartWidget(const QString& key) const
-{
-    if (key == QLatin1String("raster"))
-        return m_workload->raster();
-    if (key == QLatin1String("compare"))
-        return m_compare->comparisonPage();
-    if (key == QLatin1String("sweep"))
-        return m_sweep->chartGrid();
-    if (key.startsWith(QLatin1String("sweep.")))
-        return m_sweep->chart(key.mid(6));
-    if (key.startsWith(QLatin1String("compare.")))
-        return m_compare->chart(key.mid(8));
-    if (key.startsWith(QLatin1String("admission."))) {
-        const QString k = key.mid(10);
-        if (k == QLatin1String("gantt"))
-            return m_admission->gantt();
-        return m_admission->chart(k);
-    }
-    return m_workload->chart(key);
-}
-
-QString MainWindow::exportChart(const QString& key, const QString& path)
-{
-    QWidget* w = chartWidget(key);
-    if (!w)
-        return tr("Unknown chart \"%1\".").arg(key);
-    if (auto* plot = qobject_cast<PlotView*>(w))
-        return plot->exportTo(path);
-    return exportWidget(w, path, key);
-}
-
-void MainWindow::askExport(QWidget* widget, const QString& key)
-{
-    if (!widget)
-        return;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), key + QStringLiteral(".png"), tr("PNG image (*.png);;SVG image (*.svg)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".png");
-    QString err;
-    if (auto* plot = qobject_cast<PlotView*>(widget))
-        err = plot->exportTo(path);
-    else
-        err = exportWidget(widget, path, key);
-    if (!err.isEmpty())
-        QMessageBox::warning(this, tr("Export Chart"), err);
-}
-
 QStringList MainWindow::recentFiles() const
 {
     return QSettings().value(QStringLiteral("recentFiles")).toStringList();
@@ -538,9 +573,17 @@ bool MainWindow::maybeSave()
     return true;
 }
 
+void MainWindow::showEvent(QShowEvent* event)
+{
+    if (m_maximizeOnShow && size() == m_initialSize && !(windowState() & Qt::WindowFullScreen))
+        setWindowState(windowState() | Qt::WindowMaximized);
+    m_maximizeOnShow = false;
+    QMainWindow::showEvent(event);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!maybeSave()) {
+    if (!m_restarting && !maybeSave()) {
         event->ignore();
         return;
     }

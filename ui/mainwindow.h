@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QSize>
 
+class QAction;
+class QDialog;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -31,8 +34,16 @@ public:
     CompareTab* compareTab() const { return m_compare; }
     SweepTab* sweepTab() const { return m_sweep; }
     QTabWidget* tabs() const { return m_tabs; }
+    /// Shows a tab by key ("workload", "admission", "replay", "compare"); false if unknown.
+    bool showTab(const QString& key);
+    QString currentTabKey() const;
+    QStringList tabKeys() const { return m_tabKeys; }
+    /// Shows or hides the side columns of every tab (View > Side Panels, F9).
+    void setSidePanelsVisible(bool visible);
     /// The status bar's summary of the current trace.
     QString summaryText() const;
+    /// The status bar says the preview's server is overloaded.
+    bool overloadShown() const;
 
     // Non-interactive versions of the File menu actions (return the error message, empty = ok).
     QString openSession(const QString& path);
@@ -45,15 +56,30 @@ public:
     /// fitted model; if accepted (always when !interactive) the fitted spec becomes the parameters.
     QString fitFromTrace(const QString& path, const QString& format = {}, bool interactive = false);
     /// Exports a chart by key ("popularity", "gaps", "input", "output", "timeline", "raster",
-    /// "admission.<name>", "sweep" (all sweep charts), "sweep.<name>") as PNG or SVG.
-    QString exportChart(const QString& key, const QString& path);
+    /// "admission.<name>", "compare", "compare.<name>", "sweep" (all
+    /// sweep charts), "sweep.<name>") as PNG or SVG, laid out at `size` (empty:
+    /// as on screen) and, for PNG, at `scale` pixels per logical pixel.
+    QString exportChart(const QString& key, const QString& path, const QSize& size = {}, qreal scale = 1.0);
+    /// "Workload — Adapter popularity": what Export Chart lists.
+    QString chartTitle(const QString& key) const;
+    /// The text of the help window (empty while it is closed).
+    QString helpText() const;
+    void showHelp(const QString& title, const QString& html);
+    /// Help > Keyboard Shortcuts: every menu's and the step-through's shortcuts.
+    QString shortcutsHtml() const;
+    /// Saves everything (parameters, settings, view, file name, unsaved flag) for a restart.
+    QString saveForRestart(const QString& path);
+    /// Reads what saveForRestart() wrote (and deletes the file).
+    QString restoreAfterRestart(const QString& path);
     QStringList chartKeys() const;
     QStringList recentFiles() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    void addTab(const QString& key, QWidget* tab, const QString& title);
     void createMenus();
     void updateTitle();
     void updateStatus();
@@ -64,6 +90,8 @@ private:
     bool maybeSave();
     QWidget* chartWidget(const QString& key) const;
     void askExport(QWidget* widget, const QString& key);
+    void offerRestart();
+    void updateOverload();
 
     Document* m_document;
     QTabWidget* m_tabs;
@@ -76,6 +104,13 @@ private:
     QToolButton* m_cancel;
     QTimer* m_progressTimer;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_sidePanels = nullptr;
+    QDialog* m_help = nullptr;
+    QToolButton* m_overload = nullptr;
+    bool m_restarting = false;
+    bool m_maximizeOnShow = false;
+    QSize m_initialSize;
+    QStringList m_tabKeys;
     qint64 m_busySince = -1;
 };
 

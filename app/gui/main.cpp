@@ -1,5 +1,3 @@
-#include "compare/comparetab.h"
-#include "sweep/sweeptab.h"
 #include "mainwindow.h"
 
 #include "util/version.h"
@@ -9,7 +7,6 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
-#include <QTabWidget>
 #include <QTranslator>
 #include <QGuiApplication>
 
@@ -71,6 +68,9 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission, replay, compare or sweep."), QStringLiteral("name") });
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("Session file to open (optional)."));
+    QCommandLineOption restore(QStringLiteral("restore"), QStringLiteral("Internal: the state saved before a restart (language change)."), QStringLiteral("file"));
+    restore.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(restore);
     parser.process(app);
 
     lorascope::MainWindow window;
@@ -79,17 +79,13 @@ int main(int argc, char** argv)
         if (!err.isEmpty())
             std::fprintf(stderr, "lorascope: %s\n", qPrintable(err));
     }
+    if (parser.isSet(restore)) {
+        if (const QString err = window.restoreAfterRestart(parser.value(restore)); !err.isEmpty())
+            std::fprintf(stderr, "lorascope: %s\n", qPrintable(err));
+    }
     const QString tab = parser.value(QStringLiteral("tab"));
-    if (tab == QLatin1String("admission"))
-        window.tabs()->setCurrentIndex(1);
-    else if (tab == QLatin1String("replay") && window.tabs()->count() > 2)
-        window.tabs()->setCurrentIndex(2);
-    else if (tab == QLatin1String("compare"))
-        window.tabs()->setCurrentWidget(window.compareTab());
-    else if (tab == QLatin1String("sweep"))
-        window.tabs()->setCurrentWidget(window.sweepTab());
-    else if (tab == QLatin1String("workload"))
-        window.tabs()->setCurrentIndex(0);
+    if (!tab.isEmpty() && !window.showTab(tab))
+        std::fprintf(stderr, "lorascope: unknown tab \"%s\" (use %s)\n", qPrintable(tab), qPrintable(window.tabKeys().join(QStringLiteral(", "))));
     window.show();
     return app.exec();
 }

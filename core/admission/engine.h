@@ -99,6 +99,9 @@ struct WaitReason {
     std::int64_t need = 0;
     std::int64_t limit = 0;
     std::uint64_t behind = 0; ///< request id for BehindRequest
+    /// TokenBudget (S-LoRA): distinct adapters whose weights (rank·4 slots each) the limit leaves
+    /// out: limit = max_total_token_num − their slots. 0 when unknown.
+    std::uint32_t adapters = 0;
     bool operator==(const WaitReason&) const = default;
     /// e.g. "token_budget need 6100 >= limit 5744", "behind request 17".
     std::string describe() const;

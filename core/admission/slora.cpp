@@ -270,6 +270,7 @@ private:
         m_cand.clear();
         ++m_epoch;
         std::int64_t adapterSize = m_runAdapterSize;
+        std::uint32_t adapterCount = static_cast<std::uint32_t>(m_runDistinct); // adapters counted in adapterSize
         std::int64_t batchTokens = 0;
         const std::size_t n = m_wait.size();
         for (std::size_t step = m_head; step < n; ++step) {
@@ -286,11 +287,14 @@ private:
             if (a != kNoAdapter && m_runCount[a] == 0 && m_mark[a] != m_epoch) {
                 m_mark[a] = m_epoch;
                 adapterSize += static_cast<std::int64_t>(m_adapterRank[a]) * 4;
+                ++adapterCount;
             }
             const std::int64_t needTokens = need();
             const std::int64_t count = static_cast<std::int64_t>(m_run.size() + m_cand.size());
             if (!(needTokens < m_maxTotal - adapterSize)) {
                 block(e, WaitKind::TokenBudget, needTokens, m_maxTotal - adapterSize, r);
+                m_lastBlocked.reason.adapters = adapterCount;
+                r.blocked = m_lastBlocked.reason;
                 break;
             }
             if (count > m_runningMax) {

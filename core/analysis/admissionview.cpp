@@ -77,6 +77,7 @@ std::shared_ptr<AdmissionAnalysis> analyzeAdmission(std::shared_ptr<const Trace>
     a->ttft = histogramOf(ttft, histogramBins);
     a->e2e = histogramOf(e2e, histogramBins);
     a->timeline = binStepTimeline(a->result.timeline, timelineBins);
+    a->capacity = checkCapacity(a->result);
     return a;
 }
 

@@ -3,6 +3,7 @@
 // engine's simulation, latency distributions and a binned timeline (few points, for charts). Qt-free.
 
 #include "admission/engine.h"
+#include "analysis/capacity.h"
 #include "workload/stats.h"
 #include "workload/trace.h"
 
@@ -28,6 +29,7 @@ struct AdmissionAnalysis {
     SimulationResult result;
     Histogram wait, ttft, e2e; ///< over requests that have the value
     StepTimelineBins timeline;
+    CapacityCheck capacity; ///< does the server keep up (the overload banner)
 };
 
 /// Runs simulate() and bins its output. Throws Cancelled when the sink's flag is set.

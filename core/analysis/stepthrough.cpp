@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 namespace lorascope {
 
@@ -46,8 +47,12 @@ bool StepThrough::next()
             sr.outputLen = q.outputLen;
             sr.adapter = q.adapter;
             sr.rank = rankOf(q.adapter);
-            if (m_scheduler->submit(sr) == RejectReason::None)
+            if (const RejectReason why = m_scheduler->submit(sr); why == RejectReason::None) {
                 m_queue.push_back(m_next);
+            } else {
+                m_pendingRejected.push_back(m_next);
+                m_pendingRejectedWhy.push_back(why);
+            }
             ++m_next;
         }
         if (m_scheduler->idle()) {
@@ -77,8 +82,9 @@ bool StepThrough::next()
         snap.start = m_now;
         snap.end = m_now + (m_config.clock == ClockKind::Steps ? 1.0 : stepSeconds(m_config.cost, s));
 
-        // S-LoRA admission numbers for this pass's scan (SPEC §2.2), from the batch before the pass.
-        if (m_config.scheduler.policy != PolicyKind::Vllm && s.kind == StepKind::Prefill) {
+        // S-LoRA admission numbers for this pass's scan (SPEC §2.2), from the batch before the pass; a
+        // decode pass whose scan admitted nobody shows the request that stopped it.
+        if (m_config.scheduler.policy != PolicyKind::Vllm && (s.kind == StepKind::Prefill || s.attempted)) {
             const auto& lim = m_config.scheduler.limits;
             std::vector<std::pair<std::int64_t, std::int64_t>> list; // (used, left)
             std::set<std::uint32_t> adapters;
@@ -107,8 +113,10 @@ bool StepThrough::next()
                 if (q.adapter != kNoAdapter)
                     ads.insert(q.adapter);
                 std::int64_t adapterSize = 0;
-                for (auto a : ads)
+                for (auto a : ads) {
                     adapterSize += std::int64_t(rankOf(a)) * 4;
+                    c.adapterRanks.push_back(rankOf(a));
+                }
                 c.need = need;
                 c.limit = lim.maxTotalTokenNum - adapterSize;
                 c.batchInput = batchInput + q.inputLen;
@@ -165,6 +173,8 @@ bool StepThrough::next()
             m_queue.insert(m_queue.begin(), *it);
 
         snap.result = std::move(s);
+        snap.rejected = std::exchange(m_pendingRejected, {});
+        snap.rejectedWhy = std::exchange(m_pendingRejectedWhy, {});
         snap.running = m_running;
         snap.queueLength = m_queue.size();
         snap.queueHead.assign(m_queue.begin(), m_queue.begin() + std::ptrdiff_t(std::min<std::size_t>(20, m_queue.size())));
@@ -174,6 +184,65 @@ bool StepThrough::next()
     }
     m_done = true;
     return false;
+}
+
+} // namespace lorascope
+
+namespace lorascope {
+
+bool StepThrough::matches(const StepSnapshot& s, StepEvent event) const
+{
+    switch (event) {
+    case StepEvent::Any:
+        return true;
+    case StepEvent::Wait:
+        return s.result.blocked.kind != WaitKind::None;
+    case StepEvent::Admission:
+        return !s.result.admitted.empty();
+    case StepEvent::Rejection:
+        return !s.rejected.empty();
+    }
+    return false;
+}
+
+template<typename Pred>
+std::int64_t StepThrough::advanceUntil(std::size_t from, std::size_t maxPasses, Pred done)
+{
+    for (std::size_t i = from; i < m_snapshots.size(); ++i)
+        if (done(i))
+            return static_cast<std::int64_t>(i);
+    for (std::size_t n = 0; n < maxPasses && next(); ++n)
+        if (done(m_snapshots.size() - 1))
+            return static_cast<std::int64_t>(m_snapshots.size() - 1);
+    return -1;
+}
+
+std::int64_t StepThrough::findNext(std::int64_t after, StepEvent event, std::size_t maxPasses)
+{
+    const std::size_t from = after < 0 ? 0 : static_cast<std::size_t>(after) + 1;
+    return advanceUntil(from, maxPasses, [&](std::size_t i) { return matches(m_snapshots[i], event); });
+}
+
+std::int64_t StepThrough::findRequest(std::uint64_t id, std::size_t maxPasses)
+{
+    if (id >= m_trace->requests.size())
+        return -1;
+    const double arrival = m_trace->requests[id].time;
+    std::int64_t firstAfterArrival = -1;
+    const std::int64_t found = advanceUntil(0, maxPasses, [&](std::size_t i) {
+        const auto& s = m_snapshots[i];
+        if (firstAfterArrival < 0 && s.end >= arrival)
+            firstAfterArrival = static_cast<std::int64_t>(i);
+        if (std::find(s.rejected.begin(), s.rejected.end(), id) != s.rejected.end())
+            return true;
+        return std::any_of(s.result.admitted.begin(), s.result.admitted.end(), [&](const Admission& a) { return a.id == id; });
+    });
+    return found >= 0 ? found : firstAfterArrival;
+}
+
+std::int64_t StepThrough::findTime(double time, std::size_t maxPasses)
+{
+    return advanceUntil(0, maxPasses, [&](std::size_t i) { return m_snapshots[i].end > time; });
 }
 
 } // namespace lorascope

@@ -28,6 +28,7 @@ struct CandidateCheck {
     int rank = 0;
     std::int64_t need = 0; ///< max_k left_k·k + Σ_{j≤k} used_j with the candidate added
     std::int64_t limit = 0; ///< max_total_token_num − adapter_size
+    std::vector<int> adapterRanks; ///< ranks of the adapters in adapter_size (running batch, admitted before it, its own)
     std::int64_t batchInput = 0; ///< Σ input of the new batch with the candidate
     std::int64_t batchMaxTokens = 0;
     bool admitted = false;
@@ -43,6 +44,16 @@ struct StepSnapshot {
     std::vector<RunningEntry> running; ///< running batch after the pass
     std::vector<std::uint64_t> queueHead; ///< first waiting requests after the pass (at most 20)
     std::size_t queueLength = 0;
+    std::vector<std::uint64_t> rejected; ///< refused on arrival since the previous pass (over a per-request limit)
+    std::vector<RejectReason> rejectedWhy; ///< why, parallel to `rejected`
+};
+
+/// What the step-through can jump to.
+enum class StepEvent : std::uint8_t {
+    Any, ///< the next pass
+    Wait, ///< a pass whose admission scan stopped at a request that had to wait (a limit was hit)
+    Admission, ///< a prefill: requests were admitted
+    Rejection, ///< requests were refused on arrival
 };
 
 /// Steps through a trace; snapshots are kept so previous() is free.
@@ -58,7 +69,21 @@ public:
     std::size_t count() const { return m_snapshots.size(); }
     bool finished() const { return m_done; }
 
+    /// The first pass after pass `after` (-1: from the start) with the event, computing passes as
+    /// needed (at most `maxPasses` new ones); -1 if none.
+    std::int64_t findNext(std::int64_t after, StepEvent event, std::size_t maxPasses = 2000000);
+    /// The pass that admitted request `id` (trace index), or refused it; if it never got in, the
+    /// first pass after its arrival. -1 if the trace has no such request or no pass.
+    std::int64_t findRequest(std::uint64_t id, std::size_t maxPasses = 2000000);
+    /// The first pass that ends after `time` (clock unit); -1 if none.
+    std::int64_t findTime(double time, std::size_t maxPasses = 2000000);
+
 private:
+    bool matches(const StepSnapshot& s, StepEvent event) const;
+    /// Computes passes until `done(index)` is true for a new or existing pass; -1 if none.
+    template<typename Pred>
+    std::int64_t advanceUntil(std::size_t from, std::size_t maxPasses, Pred done);
+
     int rankOf(std::uint32_t adapter) const;
 
     std::shared_ptr<const Trace> m_trace;
@@ -68,6 +93,8 @@ private:
     std::vector<RunningEntry> m_running;
     std::vector<std::uint64_t> m_queue; // mirror of the FIFO waiting list (S-LoRA order)
     std::size_t m_next = 0;
+    std::vector<std::uint64_t> m_pendingRejected; // refused since the last pass
+    std::vector<RejectReason> m_pendingRejectedWhy;
     double m_now = 0;
     bool m_done = false;
 };

@@ -143,11 +143,18 @@ std::vector<double> GapTheory::expectedCounts(const Histogram& gaps) const
     std::vector<double> surv(gaps.edges.size());
     for (std::size_t i = 0; i < gaps.edges.size(); ++i)
         surv[i] = survival(gaps.edges[i]);
-    surv.front() = 1.0; // the first bin also counts every gap below its lower edge (computeStats)
     out.resize(gaps.counts.size());
     for (std::size_t b = 0; b < out.size(); ++b)
         out[b] = total * std::max(0.0, surv[b] - surv[b + 1]);
     return out;
+}
+
+std::pair<double, double> GapTheory::expectedOutside(const Histogram& gaps) const
+{
+    if (!m_supported || gaps.edges.size() < 2)
+        return { 0.0, 0.0 };
+    const double total = static_cast<double>(gaps.total());
+    return { total * std::max(0.0, 1.0 - survival(gaps.edges.front())), total * std::max(0.0, survival(gaps.edges.back())) };
 }
 
 std::string GapTheory::describe() const
@@ -169,6 +176,29 @@ std::string GapTheory::describe() const
         count += p.weight;
     std::snprintf(buf, sizeof buf, "merge of %.0f stationary renewal processes", count);
     return buf;
+}
+
+GapTheory::Description GapTheory::description() const
+{
+    Description d;
+    if (!m_supported)
+        return d;
+    if (m_merged) {
+        d.kind = Description::Kind::Merge;
+        for (const auto& p : m_processes)
+            d.processes += p.weight;
+        return d;
+    }
+    const Process& p = m_processes[0];
+    if (p.shape == 0) {
+        d.kind = Description::Kind::Constant;
+        d.gap = 1.0 / p.rate;
+    } else {
+        d.kind = Description::Kind::Gamma;
+        d.shape = p.shape;
+        d.theta = 1.0 / (p.shape * p.rate);
+    }
+    return d;
 }
 
 std::vector<double> expectedLengthCounts(const WorkloadSpec& spec, bool input, const Histogram& histogram)

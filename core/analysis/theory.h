@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lorascope {
@@ -29,8 +30,19 @@ public:
     double survival(double t) const;
     /// Expected counts per bin of `gaps` (log-spaced edges), for gaps.total() gaps.
     std::vector<double> expectedCounts(const Histogram& gaps) const;
+    /// Expected gaps below the first edge and above the last (gaps.underflow, gaps.overflow).
+    std::pair<double, double> expectedOutside(const Histogram& gaps) const;
     /// Human-readable model, e.g. "Gamma(k = 1, θ = 0.5 s)" or "merge of 200 Gamma renewal processes".
     std::string describe() const;
+
+    /// The model as data, for texts the UI translates (describe() is its English form).
+    struct Description {
+        enum class Kind : std::uint8_t { None, Constant, Gamma, Merge } kind = Kind::None;
+        double gap = 0; ///< Constant: the gap in s
+        double shape = 0, theta = 0; ///< Gamma: k and θ (s)
+        double processes = 0; ///< Merge: how many renewal processes
+    };
+    Description description() const;
 
 private:
     struct Process {

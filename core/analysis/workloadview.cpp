@@ -4,6 +4,7 @@
 #include "workload/generator.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace lorascope {
 
@@ -37,7 +38,9 @@ std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trac
         a->expectedPerAdapter = expectedAdapterCounts(*spec, static_cast<double>(a->stats.count));
         GapTheory gaps(*spec);
         a->expectedGaps = gaps.expectedCounts(a->stats.gaps);
+        std::tie(a->expectedGapUnderflow, a->expectedGapOverflow) = gaps.expectedOutside(a->stats.gaps);
         a->gapModel = gaps.describe();
+        a->gapModelInfo = gaps.description();
         a->expectedInput = expectedLengthCounts(*spec, true, a->stats.input.histogram);
         a->expectedOutput = expectedLengthCounts(*spec, false, a->stats.output.histogram);
         a->expectedTimeline = expectedTimelineCounts(*spec, a->stats.timeline);

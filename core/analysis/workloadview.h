@@ -3,6 +3,7 @@
 // statistics, theory curves over the same bins, and the arrival raster overview. Qt-free.
 
 #include "analysis/binning.h"
+#include "analysis/theory.h"
 #include "util/progress.h"
 #include "workload/spec.h"
 #include "workload/stats.h"
@@ -23,7 +24,9 @@ struct WorkloadAnalysis {
     TraceStats stats;
     std::vector<double> expectedPerAdapter; ///< index order; empty without a spec
     std::vector<double> expectedGaps; ///< per bin of stats.gaps; empty when no gap law applies
-    std::string gapModel;
+    double expectedGapUnderflow = 0, expectedGapOverflow = 0; ///< of stats.gaps.underflow / overflow
+    std::string gapModel; ///< English (GapTheory::describe())
+    GapTheory::Description gapModelInfo; ///< the same as data, for translated texts
     std::vector<double> expectedInput, expectedOutput; ///< per bin of stats.input/output.histogram
     std::vector<double> expectedTimeline; ///< per bin of stats.timeline
     RasterBins raster; ///< hottest adapters (rows) × time columns over the whole window

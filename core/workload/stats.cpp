@@ -9,7 +9,7 @@ namespace lorascope {
 
 std::uint64_t Histogram::total() const
 {
-    return std::accumulate(counts.begin(), counts.end(), std::uint64_t { 0 });
+    return std::accumulate(counts.begin(), counts.end(), underflow + overflow);
 }
 
 double percentile(std::vector<double> values, double pct)
@@ -216,24 +216,74 @@ TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const St
         st.output = lengthStats(outCounts, outLo, outHi, n, outSum, options.lengthBins);
     }
 
-    // Gap histogram: log-spaced bins from the smallest positive gap (but at most six decades below
-    // the largest) to the largest; zero gaps (simultaneous arrivals) are counted in the first bin.
+    // Gap histogram: log-spaced bins over the bulk of the gaps, from the 0.5 % to the 99.5 %
+    // quantile (at most six decades wide); gaps outside (zero gaps of simultaneous arrivals too)
+    // are counted in the underflow and overflow bins, so a few extreme gaps at high cv neither
+    // stretch the axis nor pile up in the first bin.
     if (n > 1 && gMax > 0) {
         const int nb = std::max(1, options.gapBins);
-        // At most six decades: bursty traces have gaps near 1e-10 s that would stretch the axis;
-        // smaller gaps are counted in the first bin.
-        const double lo = std::log10(std::max(std::min(gMin, gMax), gMax * 1e-6)) - 1e-9;
-        const double hi = std::log10(gMax) + 1e-9;
+        // Quantiles from a fine log histogram (40 bins per decade): two passes, no sort.
+        const double fineLo = std::log10(std::min(gMin, gMax)), fineHi = std::log10(gMax);
+        const int perDecade = 40;
+        const int fineBins = std::clamp(static_cast<int>(std::ceil((fineHi - fineLo) * perDecade)), 1, 40000);
+        const double fineScale = fineHi > fineLo ? fineBins / (fineHi - fineLo) : 0.0;
+        std::vector<std::uint64_t> fine(static_cast<std::size_t>(fineBins), 0);
+        std::uint64_t zeros = 0;
+        for (std::size_t i = 1; i < n; ++i) {
+            const double g = reqs[i].time - reqs[i - 1].time;
+            if (!(g > 0)) {
+                ++zeros;
+                continue;
+            }
+            const int b = std::clamp(static_cast<int>((std::log10(g) - fineLo) * fineScale), 0, fineBins - 1);
+            ++fine[static_cast<std::size_t>(b)];
+        }
+        const double total = static_cast<double>(n - 1);
+        auto fineEdge = [&](int b) { return fineLo + (fineHi - fineLo) * b / fineBins; };
+        auto quantileEdge = [&](double q, bool upper) {
+            // The fine-bin edge below (or above) which a share q of all gaps lies; zero gaps count lowest.
+            double cum = static_cast<double>(zeros);
+            for (int b = 0; b < fineBins; ++b) {
+                cum += static_cast<double>(fine[static_cast<std::size_t>(b)]);
+                if (cum >= q * total)
+                    return fineEdge(upper ? b + 1 : b);
+            }
+            return fineHi;
+        };
+        double hi = std::min(quantileEdge(0.995, true), fineHi);
+        double lo = std::max(quantileEdge(0.005, false), fineLo);
+        if (hi - lo > 6.0)
+            lo = hi - 6.0;
+        if (hi - lo < 0.5) {
+            // Nearly constant gaps: half a decade around them.
+            const double mid = 0.5 * (hi + lo);
+            lo = mid - 0.25;
+            hi = mid + 0.25;
+        }
+        // The extreme gaps get their own bins only when they lie clearly outside.
+        if (fineLo >= lo - 1e-9)
+            lo = fineLo - 1e-9;
+        if (fineHi <= hi + 1e-9)
+            hi = fineHi + 1e-9;
         st.gaps.edges.resize(static_cast<std::size_t>(nb) + 1);
         st.gaps.counts.assign(static_cast<std::size_t>(nb), 0);
         for (int b = 0; b <= nb; ++b)
             st.gaps.edges[static_cast<std::size_t>(b)] = std::pow(10.0, lo + (hi - lo) * b / nb);
         const double scale = nb / (hi - lo);
+        st.gaps.underflow = zeros;
         for (std::size_t i = 1; i < n; ++i) {
             const double g = reqs[i].time - reqs[i - 1].time;
-            int b = g > 0 ? static_cast<int>((std::log10(g) - lo) * scale) : 0;
-            b = std::clamp(b, 0, nb - 1);
-            ++st.gaps.counts[static_cast<std::size_t>(b)];
+            if (!(g > 0))
+                continue;
+            const double x = std::log10(g);
+            if (x < lo) {
+                ++st.gaps.underflow;
+            } else if (x > hi) {
+                ++st.gaps.overflow;
+            } else {
+                const int b = std::clamp(static_cast<int>((x - lo) * scale), 0, nb - 1);
+                ++st.gaps.counts[static_cast<std::size_t>(b)];
+            }
         }
     }
     // Timeline: arrivals per bin over [0, window].

@@ -14,6 +14,9 @@ namespace lorascope {
 struct Histogram {
     std::vector<double> edges;
     std::vector<std::uint64_t> counts;
+    std::uint64_t underflow = 0; ///< values below edges.front() (not in any bin)
+    std::uint64_t overflow = 0; ///< values above edges.back()
+    /// Every value counted: the bins plus underflow and overflow.
     std::uint64_t total() const;
 };
 
@@ -47,7 +50,7 @@ struct TraceStats {
     std::uint64_t overInputLimit = 0; ///< input > max_req_input_len
     std::uint64_t overTotalLimit = 0; ///< input + output > max_req_total_len
     std::uint64_t overAnyLimit = 0; ///< either (what S-LoRA would refuse)
-    Histogram gaps; ///< log-spaced, at most six decades wide (smaller gaps counted in the first bin)
+    Histogram gaps; ///< log-spaced over the 0.5–99.5 % quantiles (≤ six decades); the rest (and zero gaps) in underflow/overflow
     Histogram timeline; ///< arrivals per time bin over [0, window]
 };
 

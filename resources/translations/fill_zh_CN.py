@@ -385,7 +385,8 @@ ZH.update({
 
 # --- Sweep tab, sweep charts and table, sweeps in the A/B compare tab (issue 14) ---
 ZH.update({
-    "S&weep": "扫描(&W)",
+    "S&weep": "扫描(&W)", "Sweep": "扫描", "All sweep charts": "全部扫描图表",
+    "<p>Licensed under the Apache License, Version 2.0.</p>": "<p>依据 Apache 许可证 2.0 版授权。</p>",
     "Opened %1 in the Workload and Admission tabs (Edit > Undo goes back).": "已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 > 撤销”可返回）。",
     "pinned from the Sweep tab: %1": "从“扫描”标签页固定：%1",
     "Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.": "已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。",

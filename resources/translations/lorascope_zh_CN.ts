@@ -3,28 +3,28 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="18" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="93" />
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="30" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="112" />
         <source>Exported from LoraScope</source>
         <translation>由 LoraScope 导出</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="43" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="125" />
         <source>Could not encode the PNG image.</source>
         <translation>无法编码 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="45" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="99" />
         <source>Unknown image type "%1": use .png or .svg.</source>
         <translation>未知的图像类型“%1”：请使用 .png 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="50" />
-        <location filename="../../ui/charts/widgetexport.cpp" line="53" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="131" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="134" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -132,16 +132,6 @@
         <translation>轨迹长度（秒）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="87" />
-        <source>slora: exactly int(R·T) requests, nothing is cut at T.</source>
-        <translation>slora：恰好 int(R·T) 个请求，不在 T 处截断。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/explain.cpp" line="87" />
-        <source>per-adapter: arrivals after T are cut.</source>
-        <translation>per-adapter：T 之后的到达被截断。</translation>
-    </message>
-    <message>
         <location filename="../../ui/workload/explain.cpp" line="88" />
         <source>≈ %1 requests expected.</source>
         <translation>期望约 %1 个请求。</translation>
@@ -167,19 +157,29 @@
         <translation>生成器</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/explain.cpp" line="87" />
+        <source>S-LoRA trace.py: exactly int(R·T) requests, nothing is cut at T.</source>
+        <translation>S-LoRA trace.py：恰好 int(R·T) 个请求，不在 T 处截断。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="87" />
+        <source>per adapter: arrivals after T are cut.</source>
+        <translation>按适配器：T 之后的到达被截断。</translation>
+    </message>
+    <message>
         <location filename="../../ui/workload/explain.cpp" line="94" />
-        <source>&lt;b&gt;per-adapter&lt;/b&gt; (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. &lt;b&gt;slora&lt;/b&gt;: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter.</source>
-        <translation>&lt;b&gt;per-adapter&lt;/b&gt;（S-LoRA 论文的模型）：适配器 i 有自己的速率 λᵢ 和自己的 Gamma 更新过程，从平稳状态开始；轨迹是它们的合并。&lt;b&gt;slora&lt;/b&gt;：与 S-LoRA 的 benchmarks/trace.py 逐数一致（NumPy RandomState）：一个速率为 R 的 Gamma 过程，每个请求各自选择适配器。</translation>
+        <source>&lt;b&gt;per adapter&lt;/b&gt; (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. &lt;b&gt;S-LoRA trace.py&lt;/b&gt;: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter.</source>
+        <translation>&lt;b&gt;按适配器&lt;/b&gt;（S-LoRA 论文的模型）：适配器 i 有自己的速率 λᵢ 和自己的 Gamma 更新过程，从平稳状态开始；轨迹是它们的合并。&lt;b&gt;S-LoRA trace.py&lt;/b&gt;：与 S-LoRA 的 benchmarks/trace.py 逐数一致（NumPy RandomState）：一个速率为 R 的 Gamma 过程，每个请求各自选择适配器。</translation>
     </message>
     <message>
         <location filename="../../ui/workload/explain.cpp" line="96" />
-        <source>slora: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per-adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ).</source>
-        <translation>slora：adapter = ⌊power(α)·n⌋，间隔服从 Gamma(1/cv², cv²/R)；per-adapter：适配器 i 的间隔服从 Gamma(1/cv², cv²/λᵢ)。</translation>
+        <source>S-LoRA trace.py: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ).</source>
+        <translation>S-LoRA trace.py：适配器编号 = ⌊power(α)·n⌋，间隔服从 Gamma(1/cv², cv²/R)；按适配器：适配器 i 的间隔服从 Gamma(1/cv², cv²/λᵢ)。</translation>
     </message>
     <message>
         <location filename="../../ui/workload/explain.cpp" line="97" />
-        <source>Note: with per-adapter, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.</source>
-        <translation>注意：使用 per-adapter 时，每个适配器的请求流 cv = %1，但多个适配器合并后的流更接近泊松过程（cv → 1）%2。</translation>
+        <source>Note: with the per-adapter generator, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.</source>
+        <translation>注意：使用“按适配器”生成器时，每个适配器的请求流 cv = %1，但多个适配器合并后的流更接近泊松过程（cv → 1）%2。</translation>
     </message>
     <message>
         <location filename="../../ui/workload/explain.cpp" line="98" />
@@ -243,7 +243,7 @@
     </message>
     <message>
         <location filename="../../ui/workload/explain.cpp" line="130" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="40" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="54" />
         <source>Adapter popularity</source>
         <translation>适配器热度</translation>
     </message>
@@ -363,100 +363,142 @@
         <translation>将焦点移到某个参数上（或悬停），即可查看它的含义、公式以及当前的效果。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="41" />
-        <source>adapter rank (by expected share)</source>
-        <translation>适配器排名（按期望份额）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="42" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="56" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="164" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="53" />
-        <source>adapter rank (by observed count)</source>
-        <translation>适配器排名（按观测次数）</translation>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="55" />
+        <source>adapter rank</source>
+        <translation>适配器排名</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="57" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="101" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="116" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="136" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="67" />
+        <source>adapter rank (by count)</source>
+        <translation>适配器排名（按计数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="71" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="121" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="165" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="186" />
         <source>observed</source>
         <translation>观测值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="68" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="82" />
         <source>expected (model)</source>
         <translation>期望值（模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="97" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="107" />
+        <source>Requests per adapter, adapters ordered by their expected share; the line is the model's expectation.</source>
+        <translation>每个适配器的请求数，适配器按期望份额排序；曲线为模型期望值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="109" />
+        <source>Hottest: %1</source>
+        <translation>最热门：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="116" />
         <source>Inter-arrival gaps</source>
         <translation>到达间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="98" />
-        <source>gap (s, log bins)</source>
-        <translation>间隔（s，对数分箱）</translation>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="117" />
+        <source>gap (s, log scale)</source>
+        <translation>间隔（s，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="99" />
-        <source>gaps per bin</source>
-        <translation>每箱间隔数</translation>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="118" />
+        <source>gaps</source>
+        <translation>间隔数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="103" />
-        <source>model: </source>
-        <translation>模型：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="112" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="160" />
         <source>Input length (mean %1, p99 %2)</source>
         <translation>输入长度（均值 %1，p99 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="113" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="161" />
         <source>Output length (mean %1, p99 %2)</source>
         <translation>输出长度（均值 %1，p99 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="114" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="163" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="115" />
-        <source>requests per bin</source>
-        <translation>每箱请求数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="119" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="123" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="168" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="125" />
+        <source>Time between consecutive arrivals (all adapters), log-spaced bins over the bulk of the gaps (0.5 %–99.5 % quantiles).</source>
+        <translation>相邻两次到达之间的时间（全部适配器），对数间距的分箱覆盖间隔的主体部分（0.5%–99.5% 分位数）。</translation>
+    </message>
+    <message>
         <location filename="../../ui/workload/workloadcharts.cpp" line="127" />
+        <source>Model: %1.</source>
+        <translation>模型：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="135" />
+        <source>outside the range</source>
+        <translation>范围之外</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="150" />
+        <source>&lt; %1: %2</source>
+        <translation>&lt; %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="152" />
+        <source>&gt; %1: %2</source>
+        <translation>&gt; %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="162" />
+        <source>Prompt tokens per request; the line is the model's expectation per bin.</source>
+        <translation>每个请求的提示词令牌数；曲线为模型在每个分箱上的期望值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="162" />
+        <source>Generated tokens per request; the line is the model's expectation per bin.</source>
+        <translation>每个请求生成的令牌数；曲线为模型在每个分箱上的期望值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="176" />
         <source>Request rate over time</source>
         <translation>请求速率随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="128" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="177" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="129" />
-        <source>requests/s</source>
-        <translation>请求/s</translation>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="178" />
+        <source>req/s</source>
+        <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="143" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="179" />
+        <source>Arrivals per second over time (all adapters); the dashed line is the rate R you set, the red line what the model expects.</source>
+        <translation>每秒到达数随时间的变化（全部适配器）；虚线是你设置的速率 R，红线是模型的期望值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="193" />
         <source>model rate</source>
         <translation>模型速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="147" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="197" />
         <source>R = %1</source>
         <translation>R = %1</translation>
     </message>
@@ -464,435 +506,621 @@
 <context>
     <name>lorascope::AdmissionTab</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="71" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="92" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="79" />
-        <source>Filter (e.g. token_budget, behind, rejected, an adapter name)…</source>
-        <translation>筛选（例如 token_budget、behind、已拒绝、适配器名称）…</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="100" />
+        <source>Filter (e.g. KV cache, behind, refused, an adapter name)…</source>
+        <translation>筛选（例如：KV 缓存、排在、拒绝、适配器名称）…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="82" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="103" />
         <source>All columns</source>
         <translation>所有列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="85" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="106" />
         <source>Filter:</source>
         <translation>筛选：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="107" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="131" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="110" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="134" />
         <source>Step through</source>
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="171" />
-        <source>Server limits (S-LoRA defaults)</source>
-        <translation>服务器限制（S-LoRA 默认值）</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
+        <source>Server limits (S-LoRA)</source>
+        <translation>服务器限制（S-LoRA）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="172" />
-        <source>max_total_token_num</source>
-        <translation>max_total_token_num</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
+        <source>KV cache slots</source>
+        <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="173" />
-        <source>KV-cache token slots on the GPU, shared with adapter weights (rank·4 slots per resident adapter). Default 6000.</source>
-        <translation>GPU 上的 KV 缓存令牌槽位，与适配器权重共用（每个驻留适配器占 rank·4 个槽位）。默认 6000。</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="225" />
+        <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000.</source>
+        <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共用（每个常驻适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 6000；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="174" />
-        <source>batch_max_tokens</source>
-        <translation>batch_max_tokens</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
+        <source>slots</source>
+        <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="175" />
-        <source>Max Σ input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
-        <translation>新准入（预填充）批次的最大 Σ 输入令牌数。0 = S-LoRA 默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
+        <source>Prefill batch limit</source>
+        <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="176" />
-        <source>running_max_req_size</source>
-        <translation>running_max_req_size</translation>
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
+        <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="176" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="255" />
+        <source>0 = default</source>
+        <translation>0 = 默认值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <source>Max running requests</source>
+        <translation>最多运行中请求数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="438" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="477" />
+        <source>requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <source>Max request length</source>
+        <translation>请求最大长度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="226" />
+        <source>slots</source>
+        <comment>unit after a number</comment>
+        <translation>个槽位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="233" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="235" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="254" />
+        <source>tokens</source>
+        <comment>unit after a number</comment>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <source>requests</source>
+        <comment>unit after a number</comment>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="233" />
+        <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072.</source>
+        <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 3072。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
+        <source>Max input length</source>
+        <translation>最大输入长度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="235" />
+        <source>Input tokens of one request must not exceed it, else the request is refused. Default 2048.</source>
+        <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 2048。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <source>S-LoRA (first come, first served)</source>
+        <translation>S-LoRA（先到先服务）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <source>S-LoRA with abort</source>
+        <translation>S-LoRA（带超时丢弃）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <source>vLLM-style</source>
+        <translation>vLLM 风格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption.</source>
+        <translation>S-LoRA：精确复现其先进先出队列。S-LoRA（带超时丢弃，--enable-abort）：最新的请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM 风格：max_num_seqs、max_num_batched_tokens、max_loras，分页 KV 并可抢占。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="241" />
+        <source>Steps between checks</source>
+        <translation>检查间隔步数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="242" />
+        <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
+        <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="242" />
+        <source>steps</source>
+        <comment>unit after a number</comment>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
+        <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
+        <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。成本模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
+        <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
+        <translation>命名的成本模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="251" />
+        <source>vLLM-style policy</source>
+        <translation>vLLM 风格策略</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <source>Max sequences</source>
+        <translation>最大序列数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <source>vLLM: max requests in a batch (default 256).</source>
+        <translation>vLLM：一个批次中的最大请求数（默认 256）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="253" />
+        <source>Max tokens per step</source>
+        <translation>每步最大令牌数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="254" />
+        <source>vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048).</source>
+        <translation>vLLM：一步中处理的最大令牌数；0 = vLLM 的默认值 max(max_model_len, 2048)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="256" />
+        <source>Max adapters per batch</source>
+        <translation>每批最多适配器数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="256" />
+        <source>vLLM: different adapters in one batch (default 1).</source>
+        <translation>vLLM：一个批次中不同适配器的数量（默认 1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="497" />
+        <source>req/step</source>
+        <translation>请求/步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="497" />
+        <source>req/s</source>
+        <translation>req/s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="365" />
+        <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
+        <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="372" />
+        <source>%1 %2</source>
+        <comment>two sentences</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
+        <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="379" />
+        <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
+        <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="382" />
+        <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
+        <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="386" />
+        <source>A larger running batch or a lower rate R would help.</source>
+        <translation>增大运行批次或降低速率 R 会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="389" />
+        <source>A lower rate R or a faster server (cost model) would help.</source>
+        <translation>降低速率 R 或使用更快的服务器（成本模型）会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="445" />
+        <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
+        <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="449" />
+        <source>KV cache: need vs capacity</source>
+        <translation>KV 缓存：需求与容量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="454" />
+        <source>adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="457" />
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="466" />
+        <source>KV cache slots over time (the largest value in each time bin):
+need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
+used: tokens held now plus the adapter weights;
+adapters: the part of used that holds resident adapter weights (rank × 4 slots each);
+capacity: max_total_token_num (%1 slots).</source>
+        <translation>KV 缓存槽位随时间的变化（每个时间分箱中的最大值）：
+需求：若每个请求都运行到结束，运行批次按 S-LoRA 计算的峰值需求，加上适配器权重；
+已用：当前占用的令牌加上适配器权重；
+适配器：已用部分中存放常驻适配器权重的部分（每个 秩 × 4 个槽位）；
+容量：max_total_token_num（%1 个槽位）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
+        <source>latency (%1)</source>
+        <translation>延迟（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="491" />
+        <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
+        <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="498" />
+        <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
+        <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="504" />
+        <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
+        <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="505" />
+        <source>TTFT: mean %1 · p99 %2</source>
+        <translation>TTFT：均值 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="506" />
+        <source>E2E: mean %1 · p99 %2</source>
+        <translation>E2E：均值 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="507" />
+        <source>Throughput %1 %2</source>
+        <translation>吞吐量 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="510" />
+        <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
+        <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
         <source>Max requests in the running batch. Default 1000.</source>
         <translation>运行批次中的最大请求数。默认 1000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="177" />
-        <source>max_req_total_len</source>
-        <translation>max_req_total_len</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="178" />
-        <source>input + output of one request must not exceed it (else rejected, HTTP 500). Default 3072.</source>
-        <translation>单个请求的输入 + 输出不得超过此值（否则被拒绝，HTTP 500）。默认 3072。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="179" />
-        <source>max_req_input_len</source>
-        <translation>max_req_input_len</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="179" />
-        <source>Max input length of one request (else rejected). Default 2048.</source>
-        <translation>单个请求的最大输入长度（超出则被拒绝）。默认 2048。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="180" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
         <source>Policy and time</source>
         <translation>策略与时间</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="181" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="182" />
-        <source>slora: S-LoRA's FIFO queue (exact); slora-abort: drops requests waiting ≥ 5.5 s; vllm: vLLM-style limits.</source>
-        <translation>slora：S-LoRA 的 FIFO 队列（精确复现）；slora-abort：丢弃等待 ≥ 5.5 s 的请求；vllm：vLLM 风格的限制。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="183" />
-        <source>max_wait_tokens</source>
-        <translation>max_wait_tokens</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="183" />
-        <source>Decode steps between admission attempts while a batch runs (S-LoRA: 10).</source>
-        <translation>批次运行期间两次准入尝试之间的解码步数（S-LoRA：10）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="184" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="184" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="184" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="185" />
-        <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from affine prefill/decode costs.</source>
-        <translation>步进时钟：精确、确定性的教学模式（轨迹时间按时钟刻度解读）。代价模型：由仿射的预填充/解码代价算出秒数。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="189" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="189" />
-        <source>Named cost-model presets (see docs/admission.md for their sources).</source>
-        <translation>具名的代价模型预设（来源见 docs/admission.md）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="192" />
-        <source>vLLM policy</source>
-        <translation>vLLM 策略</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="193" />
-        <source>max_num_seqs</source>
-        <translation>max_num_seqs</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="193" />
-        <source>vLLM: max sequences in a batch (256).</source>
-        <translation>vLLM：一个批次中的最大序列数（256）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="194" />
-        <source>max_num_batched_tokens</source>
-        <translation>max_num_batched_tokens</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="194" />
-        <source>vLLM: max tokens per step; 0 = max(max_model_len, 2048).</source>
-        <translation>vLLM：每步最大令牌数；0 = max(max_model_len, 2048)。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="195" />
-        <source>max_loras</source>
-        <translation>max_loras</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="195" />
-        <source>vLLM: distinct adapters in one batch (default 1).</source>
-        <translation>vLLM：一个批次中不同适配器的最大数量（默认 1）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="201" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="203" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="297" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
+        <source>0 = default (%1)</source>
+        <translation>0 = 默认值（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="329" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="285" />
-        <source>steps</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="285" />
-        <source>s</source>
-        <translation>s</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="436" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="300" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="329" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="437" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="301" />
-        <source>requests (max per bin)</source>
-        <translation>请求数（每箱最大值）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
-        <source>queue</source>
-        <translation>队列</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="307" />
-        <source>KV tokens: need vs capacity</source>
-        <translation>KV 令牌：需求与容量</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
-        <source>token slots (max per bin)</source>
-        <translation>令牌槽位（每箱最大值）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="310" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="310" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="312" />
-        <source>adapter weights</source>
-        <translation>适配器权重</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="315" />
-        <source>capacity %1</source>
-        <translation>容量 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="322" />
-        <source>need: S-LoRA's peak KV need of the running batch if every request runs to its end, plus adapter slots;
-used: tokens held now plus adapter weights (rank·4 slots per resident adapter);
-adapter weights: the part of used that holds resident adapters.</source>
-        <translation>需求：假设每个请求都运行到结束，S-LoRA 估算的运行批次 KV 峰值需求，加上适配器槽位；
-已用：当前占用的令牌加上适配器权重（每个驻留适配器占 rank·4 个槽位）；
-适配器权重：已用部分中驻留适配器所占的槽位。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="328" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="475" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="330" />
-        <source>requests per bin</source>
-        <translation>每箱请求数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
+</context>
+<context>
+    <name>lorascope::ChartExportDialog</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="348" />
-        <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 rejected, %4 dropped, %5 never admitted.&lt;br&gt;Queue wait mean %6 / p90 %7 / p99 %8 %9&lt;br&gt;TTFT mean %10 / p99 %11 · E2E mean %12 / p99 %13&lt;br&gt;Peak KV need %14 of %15 · %16 forward passes (%17 prefill) · %18 adapter loads</source>
-        <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个从未准入。&lt;br&gt;排队等待 均值 %6 / p90 %7 / p99 %8 %9&lt;br&gt;TTFT 均值 %10 / p99 %11 · E2E 均值 %12 / p99 %13&lt;br&gt;KV 峰值需求 %14 / 容量 %15 · %16 次前向计算（%17 次预填充）· %18 次适配器加载</translation>
+        <location filename="../../ui/charts/exportdialog.cpp" line="23" />
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="29" />
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="33" />
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="40" />
+        <source>As on screen</source>
+        <translation>与屏幕相同</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="42" />
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="43" />
+        <source>1× (screen)</source>
+        <translation>1×（屏幕）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="44" />
+        <source>2× (sharp on slides and high-DPI screens)</source>
+        <translation>2×（在幻灯片和高分屏上清晰）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="45" />
+        <source>3× (print)</source>
+        <translation>3×（打印）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="48" />
+        <source>PNG scale:</source>
+        <translation>PNG 缩放：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="50" />
+        <source>The chart is laid out at this size, without scroll bars or hover hints. A PNG has size × scale pixels; an SVG is drawn at the size and scales freely.</source>
+        <translation>图表按此尺寸排版，不含滚动条和悬停提示。PNG 的像素数为 尺寸 × 缩放；SVG 按此尺寸绘制，可自由缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/exportdialog.cpp" line="56" />
+        <source>Choose File…</source>
+        <translation>选择文件…</translation>
     </message>
 </context>
 <context>
     <name>lorascope::ComparePlots</name>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="11" />
+        <location filename="../../ui/compare/compareplots.cpp" line="14" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="16" />
+        <location filename="../../ui/compare/compareplots.cpp" line="19" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="35" />
+        <location filename="../../ui/compare/compareplots.cpp" line="38" />
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="35" />
+        <location filename="../../ui/compare/compareplots.cpp" line="38" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="69" />
-        <source>Adapter popularity (share of requests)</source>
-        <translation>适配器热度（请求占比）</translation>
+        <location filename="../../ui/compare/compareplots.cpp" line="88" />
+        <source>Adapter popularity</source>
+        <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="70" />
-        <source>adapter rank (by observed count)</source>
-        <translation>适配器排名（按观测次数）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="71" />
-        <source>share of requests (%)</source>
-        <translation>请求占比 (%)</translation>
+        <location filename="../../ui/compare/compareplots.cpp" line="89" />
+        <source>adapter rank (by count)</source>
+        <translation>适配器排名（按计数）</translation>
     </message>
     <message>
         <location filename="../../ui/compare/compareplots.cpp" line="90" />
+        <source>share (%)</source>
+        <translation>份额（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compareplots.cpp" line="110" />
+        <source>gap (s, log scale)</source>
+        <translation>间隔（s，对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compareplots.cpp" line="111" />
+        <source>gaps</source>
+        <translation>间隔数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compareplots.cpp" line="123" />
+        <location filename="../../ui/compare/compareplots.cpp" line="189" />
+        <source>requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compareplots.cpp" line="136" />
+        <source>req/s</source>
+        <translation>req/s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compareplots.cpp" line="165" />
+        <source>percentile</source>
+        <translation>百分位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compareplots.cpp" line="109" />
         <source>Inter-arrival gaps</source>
         <translation>到达间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="91" />
-        <source>gap (s, log bins)</source>
-        <translation>间隔（s，对数分箱）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="92" />
-        <source>gaps per bin</source>
-        <translation>每箱间隔数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="102" />
+        <location filename="../../ui/compare/compareplots.cpp" line="121" />
         <source>Input length</source>
         <translation>输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="102" />
+        <location filename="../../ui/compare/compareplots.cpp" line="121" />
         <source>Output length</source>
         <translation>输出长度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="103" />
+        <location filename="../../ui/compare/compareplots.cpp" line="122" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="104" />
-        <source>requests per bin</source>
-        <translation>每箱请求数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="115" />
+        <location filename="../../ui/compare/compareplots.cpp" line="134" />
         <source>Request rate over time</source>
         <translation>请求速率随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="116" />
+        <location filename="../../ui/compare/compareplots.cpp" line="135" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="117" />
-        <source>requests/s</source>
-        <translation>请求/s</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="136" />
+        <location filename="../../ui/compare/compareplots.cpp" line="156" />
         <source>Queue wait by percentile</source>
         <translation>排队等待（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="139" />
+        <location filename="../../ui/compare/compareplots.cpp" line="159" />
         <source>TTFT by percentile</source>
         <translation>TTFT（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="142" />
+        <location filename="../../ui/compare/compareplots.cpp" line="162" />
         <source>E2E latency by percentile</source>
         <translation>E2E 延迟（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="145" />
-        <source>percentile of requests</source>
-        <translation>请求百分位</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="146" />
+        <location filename="../../ui/compare/compareplots.cpp" line="166" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="167" />
+        <location filename="../../ui/compare/compareplots.cpp" line="187" />
         <source>Running requests over time</source>
         <translation>运行中请求数随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="167" />
+        <location filename="../../ui/compare/compareplots.cpp" line="187" />
         <source>Queue length over time</source>
         <translation>队列长度随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="168" />
+        <location filename="../../ui/compare/compareplots.cpp" line="188" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="169" />
-        <source>requests (max per bin)</source>
-        <translation>请求数（每箱最大值）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="176" />
+        <location filename="../../ui/compare/compareplots.cpp" line="196" />
         <source> (not previewed)</source>
         <translation>（未预览）</translation>
     </message>
@@ -900,390 +1128,579 @@ adapter weights: the part of used that holds resident adapters.</source>
 <context>
     <name>lorascope::CompareTab</name>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="62" />
+        <location filename="../../ui/compare/comparetab.cpp" line="66" />
         <source>Pin Current Parameters as &amp;A</source>
         <translation>将当前参数固定为 A(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="69" />
+        <location filename="../../ui/compare/comparetab.cpp" line="73" />
         <source>Keep the current workload spec and admission settings as A; keep editing: the live parameters are B (Ctrl+Shift+A).</source>
         <translation>将当前的工作负载规格和准入设置保存为 A，然后继续编辑：实时参数即为 B（Ctrl+Shift+A）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="102" />
-        <location filename="../../ui/compare/comparetab.cpp" line="195" />
+        <location filename="../../ui/compare/comparetab.cpp" line="82" />
+        <source>Parameter sets</source>
+        <translation>参数组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="83" />
+        <source>Sweeps</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="84" />
+        <source>Two workloads (and servers) side by side.</source>
+        <translation>并排对比两个工作负载（及服务器）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="85" />
+        <source>Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter.</source>
+        <translation>对比来自“扫描”标签页或扫描文件的两次扫描：同一参数下的曲线。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="130" />
+        <location filename="../../ui/compare/comparetab.cpp" line="226" />
         <source>Pin current as A</source>
         <translation>将当前固定为 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="105" />
+        <location filename="../../ui/compare/comparetab.cpp" line="133" />
         <source>Load A…</source>
         <translation>加载 A…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="107" />
+        <location filename="../../ui/compare/comparetab.cpp" line="135" />
         <source>Read A from a session or spec file.</source>
         <translation>从会话或规格文件读取 A。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="109" />
+        <location filename="../../ui/compare/comparetab.cpp" line="137" />
         <source>Load B…</source>
         <translation>加载 B…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="111" />
+        <location filename="../../ui/compare/comparetab.cpp" line="139" />
         <source>Read B from a session or spec file (B then no longer follows your edits).</source>
         <translation>从会话或规格文件读取 B（此后 B 不再跟随你的编辑）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="113" />
+        <location filename="../../ui/compare/comparetab.cpp" line="141" />
         <source>B = live parameters</source>
         <translation>B = 实时参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="115" />
+        <location filename="../../ui/compare/comparetab.cpp" line="143" />
         <source>B follows the parameters you edit in the Workload and Admission tabs again.</source>
         <translation>B 重新跟随你在“工作负载”和“准入预览”标签页中编辑的参数。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="117" />
+        <location filename="../../ui/compare/comparetab.cpp" line="145" />
         <source>Swap A ↔ B</source>
         <translation>交换 A ↔ B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="119" />
+        <location filename="../../ui/compare/comparetab.cpp" line="147" />
         <source>Exchange A and B. With a live B, the document takes A's parameters (undoable) and A keeps the ones you had.</source>
         <translation>交换 A 和 B。若 B 为实时参数，文档将采用 A 的参数（可撤销），A 则保存你原来的参数。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="121" />
+        <location filename="../../ui/compare/comparetab.cpp" line="149" />
         <source>Same server for A and B</source>
         <translation>A 和 B 使用同一服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="124" />
+        <location filename="../../ui/compare/comparetab.cpp" line="152" />
         <source>On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.
 Off: each side keeps its own server limits and admission settings.</source>
         <translation>开启：两个工作负载都按 B 的限制、策略、时钟和代价模型预览，因此只有工作负载不同。
 关闭：每一侧保留各自的服务器限制和准入设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="128" />
+        <location filename="../../ui/compare/comparetab.cpp" line="158" />
         <source>Percentile chart:</source>
         <translation>百分位图：</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="132" />
+        <location filename="../../ui/compare/comparetab.cpp" line="162" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="133" />
+        <location filename="../../ui/compare/comparetab.cpp" line="163" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="134" />
+        <location filename="../../ui/compare/comparetab.cpp" line="164" />
         <source>E2E latency</source>
         <translation>E2E 延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="135" />
+        <location filename="../../ui/compare/comparetab.cpp" line="165" />
         <source>Which latency the percentile chart shows.</source>
         <translation>百分位图显示哪一种延迟。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="146" />
+        <location filename="../../ui/compare/comparetab.cpp" line="177" />
         <source>Export comparison…</source>
         <translation>导出对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="148" />
+        <location filename="../../ui/compare/comparetab.cpp" line="179" />
         <source>Save the whole comparison (what differs, key numbers, parameters and all charts) as one PNG or SVG picture.
 Right-click a chart to export it alone.</source>
         <translation>将整个对比（差异、关键数值、参数和所有图表）保存为一张 PNG 或 SVG 图片。
 右键单击某个图表可单独导出。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="152" />
-        <location filename="../../ui/compare/comparetab.cpp" line="155" />
+        <location filename="../../ui/compare/comparetab.cpp" line="183" />
+        <location filename="../../ui/compare/comparetab.cpp" line="186" />
         <source>Load A</source>
         <translation>加载 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="152" />
-        <location filename="../../ui/compare/comparetab.cpp" line="158" />
+        <location filename="../../ui/compare/comparetab.cpp" line="183" />
+        <location filename="../../ui/compare/comparetab.cpp" line="189" />
         <source>LoraScope sessions or specs (*.json)</source>
         <translation>LoraScope 会话或规格 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="158" />
-        <location filename="../../ui/compare/comparetab.cpp" line="161" />
+        <location filename="../../ui/compare/comparetab.cpp" line="189" />
+        <location filename="../../ui/compare/comparetab.cpp" line="192" />
         <source>Load B</source>
         <translation>加载 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="186" />
+        <location filename="../../ui/compare/comparetab.cpp" line="217" />
         <source>&lt;h2&gt;A/B compare of two parameter sets&lt;/h2&gt;&lt;p&gt;&lt;b&gt;Pin current as A&lt;/b&gt; (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the Workload and Admission tabs: your live parameters are B.&lt;/p&gt;&lt;p&gt;Or load A and B from session files. The header lists what differs; the charts overlay %1 &lt;b&gt;A&lt;/b&gt; and %2 &lt;b&gt;B&lt;/b&gt;, and the table compares the key numbers and the admission preview of both.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;两组参数的 A/B 对比&lt;/h2&gt;&lt;p&gt;&lt;b&gt;将当前固定为 A&lt;/b&gt;（Ctrl+Shift+A）会把你现在的参数保存为 A。然后继续在“工作负载”和“准入预览”标签页中编辑：你的实时参数即为 B。&lt;/p&gt;&lt;p&gt;也可以从会话文件加载 A 和 B。顶部列出两者的差异；图表叠加显示 %1 &lt;b&gt;A&lt;/b&gt; 和 %2 &lt;b&gt;B&lt;/b&gt;，表格对比两者的关键数值和准入预览结果。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="258" />
+        <location filename="../../ui/compare/comparetab.cpp" line="293" />
         <source>Key numbers</source>
         <translation>关键数值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="259" />
+        <location filename="../../ui/compare/comparetab.cpp" line="294" />
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="309" />
+        <location filename="../../ui/compare/comparetab.cpp" line="591" />
+        <source>Admission policy: %1; %2 clock%3.</source>
+        <translation>准入策略：%1；%2时钟%3。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="16" />
         <source>preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="310" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="17" />
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="311" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="18" />
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="312" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="19" />
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="313" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="20" />
         <source>T</source>
         <translation>T</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="314" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="21" />
         <source>seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="315" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="22" />
         <source>popularity</source>
         <translation>热度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="316" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="23" />
         <source>α</source>
         <translation>α</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="317" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="24" />
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="318" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="25" />
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="319" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="26" />
         <source>arrivals</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="320" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="27" />
         <source>cv</source>
         <translation>cv</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="321" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="28" />
         <source>on rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="322" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="29" />
         <source>off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="323" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="30" />
         <source>mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="324" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="31" />
         <source>mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="325" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="32" />
         <source>rate schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="326" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="33" />
         <source>adapter groups</source>
         <translation>适配器分组</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="327" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="34" />
         <source>adapter names</source>
         <translation>适配器名称</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="328" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="35" />
         <source>ranks</source>
         <translation>秩</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="329" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="36" />
         <source>default rank</source>
         <translation>默认秩</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="330" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="37" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="331" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="38" />
         <source>policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="332" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="39" />
         <source>clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="333" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="40" />
         <source>cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="334" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="41" />
         <source>abort wait</source>
         <translation>中止等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="335" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="42" />
         <source>rank overrides</source>
         <translation>秩覆盖</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="340" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="48" />
+        <source>distribution</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="49" />
+        <source>min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="50" />
+        <source>max (exclusive)</source>
+        <translation>最大值（不含）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="51" />
+        <source>tail β</source>
+        <translation>尾部 β</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="52" />
+        <source>μ</source>
+        <translation>μ</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="53" />
+        <source>σ</source>
+        <translation>σ</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="54" />
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="55" />
+        <source>std dev</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="56" />
+        <source>value</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/parameterlabels.cpp" line="58" />
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="340" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="58" />
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="388" />
+        <location filename="../../ui/compare/parameterlabels.cpp" line="62" />
+        <source>%1: %2</source>
+        <comment>length parameter</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="358" />
         <source>pinned at %1</source>
         <translation>固定于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="439" />
+        <location filename="../../ui/compare/comparetab.cpp" line="409" />
         <source>swapped at %1</source>
         <translation>交换于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="441" />
-        <location filename="../../ui/compare/comparetab.cpp" line="446" />
-        <location filename="../../ui/compare/comparetab.cpp" line="448" />
-        <location filename="../../ui/compare/comparetab.cpp" line="449" />
+        <location filename="../../ui/compare/comparetab.cpp" line="411" />
+        <location filename="../../ui/compare/comparetab.cpp" line="416" />
+        <location filename="../../ui/compare/comparetab.cpp" line="418" />
+        <location filename="../../ui/compare/comparetab.cpp" line="419" />
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="514" />
+        <location filename="../../ui/compare/comparetab.cpp" line="486" />
         <source>live parameters (follows your edits)</source>
         <translation>实时参数（跟随你的编辑）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="516" />
+        <location filename="../../ui/compare/comparetab.cpp" line="488" />
         <source>same server for both (B's limits and admission settings)</source>
         <translation>两侧使用同一服务器（B 的限制和准入设置）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="516" />
+        <location filename="../../ui/compare/comparetab.cpp" line="488" />
         <source>each side with its own server</source>
         <translation>两侧各用自己的服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="517" />
+        <location filename="../../ui/compare/comparetab.cpp" line="489" />
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;: %4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;Differences:&lt;/b&gt; %6&lt;/span&gt;</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;：%4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;差异：&lt;/b&gt;%6&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="519" />
+        <location filename="../../ui/compare/comparetab.cpp" line="491" />
         <source>none — A and B are the same parameters. Change a parameter in the Workload tab to compare.</source>
         <translation>无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="535" />
+        <location filename="../../ui/compare/comparetab.cpp" line="507" />
         <source>&lt;b&gt;A&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;A&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="537" />
+        <location filename="../../ui/compare/comparetab.cpp" line="509" />
         <source>&lt;b&gt;B&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;B&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="542" />
+        <location filename="../../ui/compare/comparetab.cpp" line="514" />
         <source>&lt;br&gt;The charts show the last valid comparison.</source>
         <translation>&lt;br&gt;图表显示的是上一次有效的对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="610" />
+        <location filename="../../ui/compare/comparetab.cpp" line="582" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="610" />
+        <location filename="../../ui/compare/comparetab.cpp" line="582" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="612" />
+        <location filename="../../ui/compare/comparetab.cpp" line="584" />
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="619" />
-        <source>Admission: %1 policy, %2 clock%3.</source>
-        <translation>准入：%1 策略，%2 时钟%3。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="621" />
+        <location filename="../../ui/compare/comparetab.cpp" line="593" />
         <source>step</source>
         <translation>步进</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="621" />
+        <location filename="../../ui/compare/comparetab.cpp" line="593" />
         <source>cost-model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="622" />
+        <location filename="../../ui/compare/comparetab.cpp" line="594" />
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="625" />
+        <location filename="../../ui/compare/comparetab.cpp" line="597" />
         <source>The Workload tab shows an imported trace; B is generated from the current parameters.</source>
         <translation>“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="626" />
+        <location filename="../../ui/compare/comparetab.cpp" line="598" />
         <source>Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).</source>
         <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（适用于延迟、拒绝数和吞吐量）。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::CoreTexts</name>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="13" />
+        <source>llama-7b, one rank-8 adapter kind</source>
+        <translation>llama-7b，一种秩为 8 的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="14" />
+        <source>llama-7b, ranks 64/32/16/8</source>
+        <translation>llama-7b，秩 64/32/16/8</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="15" />
+        <source>llama-13b, rank 16</source>
+        <translation>llama-13b，秩 16</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="16" />
+        <source>llama-13b, ranks 64/32/16</source>
+        <translation>llama-13b，秩 64/32/16</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="17" />
+        <source>llama-30b, rank 32</source>
+        <translation>llama-30b，秩 32</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="18" />
+        <source>llama-70b, rank 64</source>
+        <translation>llama-70b，秩 64</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="19" />
+        <source>llama-7b with two published adapters</source>
+        <translation>llama-7b，搭配两个公开发布的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="20" />
+        <source>A10G: number of adapters</source>
+        <translation>A10G：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="21" />
+        <source>A10G: popularity skew</source>
+        <translation>A10G：热度偏斜</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="22" />
+        <source>A10G: burstiness</source>
+        <translation>A10G：突发度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="23" />
+        <source>A10G: request rate</source>
+        <translation>A10G：请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="24" />
+        <source>A100-40G: number of adapters</source>
+        <translation>A100-40G：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="25" />
+        <source>A100-80G, S2: number of adapters</source>
+        <translation>A100-80G，S2：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="26" />
+        <source>A100-80G, S4: number of adapters</source>
+        <translation>A100-80G，S4：适配器数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="27" />
+        <source>A100-80G, S4: request rate</source>
+        <translation>A100-80G，S4：请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="28" />
+        <source>A100-80G, S4: burstiness</source>
+        <translation>A100-80G，S4：突发度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="29" />
+        <source>A100-80G: throughput table</source>
+        <translation>A100-80G：吞吐量表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="30" />
+        <source>Ablation: no unified memory pool</source>
+        <translation>消融：无统一内存池</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="31" />
+        <source>Ablation: adapter clustering</source>
+        <translation>消融：适配器聚类</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="32" />
+        <source>Ablation: adapter clustering under bursts</source>
+        <translation>消融：突发下的适配器聚类</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="33" />
+        <source>Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
+        <translation>Llama-7B fp16，运行于 NVIDIA A10G（24 GB，600 GB/s，125 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="36" />
+        <source>Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
+        <translation>Llama-7B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="39" />
+        <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
+        <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
 </context>
 <context>
@@ -1465,156 +1882,233 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::GanttView</name>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="143" />
-        <source>Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter); hover for the wait reason</source>
-        <translation>请求 %1–%2：排队等待（灰）、预填充（浅色）、解码（按适配器着色）；悬停查看等待原因</translation>
+        <location filename="../../ui/admission/ganttview.cpp" line="145" />
+        <source>Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter)</source>
+        <translation>请求 %1–%2：排队等待（灰色）、预填充（浅色）、解码（按适配器着色）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="161" />
-        <source>s</source>
-        <translation>s</translation>
+        <location filename="../../ui/admission/ganttview.cpp" line="147" />
+        <source>; hover for why a request waited</source>
+        <translation>；悬停查看请求等待的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="161" />
-        <source>steps</source>
-        <translation>步</translation>
+        <location filename="../../ui/admission/ganttview.cpp" line="149" />
+        <source>Requests %1–%2 (grey: waiting; colour: running, by adapter)</source>
+        <translation>请求 %1–%2（灰色：等待；彩色：运行，按适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="191" />
+        <location filename="../../ui/admission/ganttview.cpp" line="150" />
+        <source>Requests %1–%2</source>
+        <translation>请求 %1–%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="206" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="193" />
-        <source>request %1 · %2 · input %3, output %4
-arrival %5, admitted %6, first token %7, finished %8
-%9
-why it waited: %10</source>
-        <translation>请求 %1 · %2 · 输入 %3，输出 %4
-到达 %5，准入 %6，首令牌 %7，完成 %8
-%9
-等待原因：%10</translation>
+        <location filename="../../ui/admission/ganttview.cpp" line="208" />
+        <source>%1 (rank %2)</source>
+        <translation>%1（秩 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="213" />
+        <source>Request %1 · %2 · %3 input / %4 output tokens</source>
+        <translation>请求 %1 · %2 · 输入 %3 / 输出 %4 个令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="214" />
+        <source>Arrived %1</source>
+        <translation>到达 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="216" />
+        <source>, admitted %1 (waited %2)</source>
+        <translation>，准入 %1（等待 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="218" />
+        <source>, first token %1 (TTFT %2)</source>
+        <translation>，首个令牌 %1（TTFT %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="220" />
+        <source>, finished %1 (E2E %2)</source>
+        <translation>，完成 %1（E2E %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="221" />
+        <source>Status: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/ganttview.cpp" line="223" />
+        <source>Why it waited: %1 — %2</source>
+        <translation>等待原因：%1——%2</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::HelpTexts</name>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="11" />
+        <source>&lt;h2&gt;LoraScope in five minutes&lt;/h2&gt;&lt;p&gt;LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.&lt;/p&gt;&lt;h3&gt;1. Workload&lt;/h3&gt;&lt;p&gt;Pick a &lt;b&gt;preset&lt;/b&gt; (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the &lt;b&gt;number of adapters n&lt;/b&gt;, the &lt;b&gt;rate R&lt;/b&gt;, the &lt;b&gt;popularity skew α&lt;/b&gt; and the &lt;b&gt;burstiness cv&lt;/b&gt;. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.&lt;/p&gt;&lt;h3&gt;2. Admission preview&lt;/h3&gt;&lt;p&gt;How a server with the given limits (S-LoRA's queue rules, or a vLLM-style policy) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see &lt;i&gt;why it waited&lt;/i&gt;. A red banner says when arrivals exceed what the server can serve. &lt;b&gt;Step through&lt;/b&gt; runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.&lt;/p&gt;&lt;h3&gt;3. Export and replay&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.&lt;/p&gt;&lt;h3&gt;4. Compare&lt;/h3&gt;&lt;p&gt;View &amp;gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.&lt;/p&gt;&lt;h3&gt;5. Sweep&lt;/h3&gt;&lt;p&gt;The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.&lt;/p&gt;&lt;h3&gt;Tips&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.&lt;/li&gt;&lt;li&gt;Every edit can be undone (Ctrl+Z); sessions (File &amp;gt; Save Session) keep parameters, server settings and view.&lt;/li&gt;&lt;li&gt;Right-click a chart to export it as PNG or SVG at the size and scale you choose.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;五分钟上手 LoraScope&lt;/h2&gt;&lt;p&gt;LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。&lt;/p&gt;&lt;h3&gt;1. 工作负载&lt;/h3&gt;&lt;p&gt;选择一个&lt;b&gt;预设&lt;/b&gt;（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改&lt;b&gt;适配器数量 n&lt;/b&gt;、&lt;b&gt;速率 R&lt;/b&gt;、&lt;b&gt;热度偏斜 α&lt;/b&gt; 和&lt;b&gt;突发度 cv&lt;/b&gt;。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。&lt;/p&gt;&lt;h3&gt;2. 准入预览&lt;/h3&gt;&lt;p&gt;在给定限制下（S-LoRA 的队列规则，或 vLLM 风格的策略）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到&lt;i&gt;它为什么等待&lt;/i&gt;。当到达速度超过服务器的处理能力时，会出现红色横幅提示。&lt;b&gt;逐步执行&lt;/b&gt;每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。&lt;/p&gt;&lt;h3&gt;3. 导出与回放&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。&lt;/p&gt;&lt;h3&gt;4. 对比&lt;/h3&gt;&lt;p&gt;“视图 &amp;gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。&lt;/p&gt;&lt;h3&gt;5. 扫描&lt;/h3&gt;&lt;p&gt;“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。&lt;/p&gt;&lt;h3&gt;提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。&lt;/li&gt;&lt;li&gt;每次编辑都可以撤销（Ctrl+Z）；会话（文件 &amp;gt; 保存会话）会保存参数、服务器设置和视图。&lt;/li&gt;&lt;li&gt;右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="43" />
+        <source>&lt;h2&gt;What am I looking at? — Workload&lt;/h2&gt;&lt;p&gt;The left column holds every parameter of the synthetic workload; the explain panel under it describes the parameter you hover or edit. The charts show the generated trace (blue bars or points) and the model's expectation (red line):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Adapter popularity&lt;/b&gt;: requests per adapter, hottest first. α = 1 spreads requests evenly; small α makes a few adapters hot. The log–log box turns power laws into straight lines.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inter-arrival gaps&lt;/b&gt;: time between consecutive requests on a log scale. Large cv gives many tiny gaps (bursts) and a few long silences; gaps outside the bulk are counted in the grey bars at the ends.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Input / output length&lt;/b&gt;: prompt and generated tokens per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request rate over time&lt;/b&gt;: arrivals per second; the dashed line is the rate R you set.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Arrivals per adapter&lt;/b&gt;: one row per hot adapter, one mark per request (wheel to zoom, drag to pan).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The status bar sums up the trace: requests, achieved rate, gap cv, fitted α and requests over the server's per-request limits.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——工作负载&lt;/h2&gt;&lt;p&gt;左栏是合成工作负载的全部参数；其下方的说明面板介绍你悬停或编辑的参数。图表显示生成的轨迹（蓝色柱或点）和模型的期望值（红线）：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;适配器热度&lt;/b&gt;：每个适配器的请求数，最热门的在前。α = 1 时请求均匀分布；α 越小，少数适配器越热门。勾选“双对数”后，幂律会变成直线。&lt;/li&gt;&lt;li&gt;&lt;b&gt;到达间隔&lt;/b&gt;：相邻请求之间的时间（对数刻度）。cv 越大，极短的间隔（突发）越多，长时间的空闲也越多；主体范围之外的间隔计入两端的灰色柱。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入/输出长度&lt;/b&gt;：每个请求的提示词令牌数和生成令牌数。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求速率随时间变化&lt;/b&gt;：每秒到达数；虚线是你设置的速率 R。&lt;/li&gt;&lt;li&gt;&lt;b&gt;各适配器的到达&lt;/b&gt;：每个热门适配器一行，每个请求一个标记（滚轮缩放，拖动平移）。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;状态栏汇总轨迹：请求数、实际速率、间隔 cv、拟合的 α，以及超过服务器单请求限制的请求数。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="55" />
+        <source>&lt;h2&gt;What am I looking at? — Admission preview&lt;/h2&gt;&lt;p&gt;A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running requests and queue&lt;/b&gt;: how many requests run and wait over time.&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV cache&lt;/b&gt;: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Latency distributions&lt;/b&gt;: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request Gantt&lt;/b&gt;: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requests&lt;/b&gt;: the same as a sortable, filterable table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Step through&lt;/b&gt;: one forward pass at a time, with every number of the admission check. Keys: N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用成本模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="70" />
+        <source>&lt;h2&gt;What am I looking at? — Replay&lt;/h2&gt;&lt;p&gt;Sends the current workload (or a trace file) to a server, or to LoraScope's built-in simulated server, on the trace's schedule, and charts throughput, latencies and errors live. Results are saved as they arrive, one line per request, with a summary at the end.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——回放&lt;/h2&gt;&lt;p&gt;按照轨迹的时间表把当前工作负载（或某个轨迹文件）发送到服务器或 LoraScope 内置的模拟服务器，并实时绘制吞吐量、延迟和错误。结果随到随存，每个请求一行，最后附上汇总。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="75" />
+        <source>&lt;h2&gt;What am I looking at? — A/B Compare&lt;/h2&gt;&lt;p&gt;Two parameter sets side by side: A (pinned, or loaded from a file) and B (your live parameters, or a file). The header lists what differs; the key numbers show A, B and the change (green = B better, red = B worse); the charts overlay A (blue bars) and B (orange outline). With “Same server for A and B” both are previewed on B's server settings.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——A/B 对比&lt;/h2&gt;&lt;p&gt;两组参数并排对比：A（固定的，或从文件加载）和 B（你正在编辑的参数，或某个文件）。标题栏列出两者的差异；关键数字显示 A、B 及其变化（绿色 = B 更好，红色 = B 更差）；图表叠加显示 A（蓝色柱）和 B（橙色轮廓）。勾选“A 和 B 使用同一服务器”时，两者都按 B 的服务器设置进行预览。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="80" />
+        <source>&lt;h2&gt;What am I looking at? — Sweep&lt;/h2&gt;&lt;p&gt;One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. &lt;b&gt;Find capacity&lt;/b&gt; searches the highest rate that still meets your SLO and where the server saturates. Click a point to open it in the Workload and Admission tabs.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="91" />
+        <source>&lt;h2&gt;Keyboard shortcuts&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;键盘快捷键&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="98" />
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="99" />
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
 </context>
 <context>
     <name>lorascope::KeyFigureModel</name>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="52" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="55" />
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="52" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="55" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="79" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="82" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="81" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="84" />
         <source>Achieved rate (req/s)</source>
         <translation>实际速率 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="83" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="86" />
         <source>Gap cv</source>
         <translation>间隔 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="85" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="88" />
         <source>Fitted α</source>
         <translation>拟合 α</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="87" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="90" />
         <source>Over per-request limits</source>
         <translation>超出单请求限制</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="89" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="92" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="91" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="94" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="91" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="94" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="92" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="95" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="94" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="97" />
         <source>%1 p%2 (%3)</source>
         <translation>%1 p%2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="97" />
-        <source>SLO: TTFT &lt; 6 s (%)</source>
-        <translation>SLO：TTFT &lt; 6 s (%)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="99" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="102" />
         <source>Peak KV need (tokens)</source>
         <translation>KV 峰值需求（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="101" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="104" />
         <source>Adapter loads</source>
         <translation>适配器加载次数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="103" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="106" />
         <source>Throughput (req/%1)</source>
         <translation>吞吐量 (req/%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="105" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="108" />
         <source>Token throughput (tok/%1)</source>
         <translation>令牌吞吐量 (tok/%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="167" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="170" />
         <source>Lower is better: green when B is lower than A.</source>
         <translation>越低越好：B 低于 A 时显示绿色。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="167" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="170" />
         <source>Higher is better: green when B is higher than A.</source>
         <translation>越高越好：B 高于 A 时显示绿色。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="177" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="180" />
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="179" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="182" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="181" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="184" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="183" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="186" />
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="185" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="188" />
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
@@ -1622,272 +2116,424 @@ why it waited: %10</source>
 <context>
     <name>lorascope::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="50" />
+        <location filename="../../ui/mainwindow.cpp" line="68" />
         <source>LoraScope sessions (*.lorascope.json *.json)</source>
         <translation>LoraScope 会话 (*.lorascope.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="66" />
+        <location filename="../../ui/mainwindow.cpp" line="89" />
         <source>&amp;Workload</source>
         <translation>工作负载(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="67" />
+        <location filename="../../ui/mainwindow.cpp" line="90" />
         <source>&amp;Admission preview</source>
         <translation>准入预览(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="71" />
+        <location filename="../../ui/mainwindow.cpp" line="98" />
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="83" />
+        <location filename="../../ui/mainwindow.cpp" line="102" />
+        <source>S&amp;weep</source>
+        <translation>扫描(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="110" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="84" />
+        <location filename="../../ui/mainwindow.cpp" line="111" />
         <source>Stop the running generation (Esc)</source>
         <translation>停止正在进行的生成（Esc）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="153" />
+        <location filename="../../ui/mainwindow.cpp" line="177" />
+        <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
+        <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="181" />
+        <source>pinned from the Sweep tab: %1</source>
+        <translation>从“扫描”标签页固定：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="184" />
+        <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
+        <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="218" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="154" />
+        <location filename="../../ui/mainwindow.cpp" line="219" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="164" />
+        <location filename="../../ui/mainwindow.cpp" line="230" />
         <source>&amp;Open Session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="167" />
-        <location filename="../../ui/mainwindow.cpp" line="171" />
-        <location filename="../../ui/mainwindow.cpp" line="488" />
+        <location filename="../../ui/mainwindow.cpp" line="233" />
+        <location filename="../../ui/mainwindow.cpp" line="237" />
+        <location filename="../../ui/mainwindow.cpp" line="554" />
         <source>Open Session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="174" />
+        <location filename="../../ui/mainwindow.cpp" line="240" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="177" />
-        <location filename="../../ui/mainwindow.cpp" line="183" />
-        <location filename="../../ui/mainwindow.cpp" line="189" />
+        <location filename="../../ui/mainwindow.cpp" line="243" />
+        <location filename="../../ui/mainwindow.cpp" line="249" />
+        <location filename="../../ui/mainwindow.cpp" line="255" />
         <source>Save Session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="185" />
+        <location filename="../../ui/mainwindow.cpp" line="251" />
         <source>&amp;Save Session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="192" />
+        <location filename="../../ui/mainwindow.cpp" line="258" />
         <source>Save Session &amp;As…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="216" />
+        <location filename="../../ui/mainwindow.cpp" line="270" />
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="279" />
+        <source>%1 has no known trace extension. Read it as:</source>
+        <translation>%1 没有已知的轨迹扩展名。按以下格式读取：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="286" />
         <source>&amp;Import Trace…</source>
         <translation>导入轨迹(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="208" />
+        <location filename="../../ui/mainwindow.cpp" line="372" />
+        <source>&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;依据 Apache 许可证 2.0 版授权。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="269" />
         <source>All trace files (%1)</source>
         <translation>所有轨迹文件 (%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="122" />
-        <location filename="../../ui/mainwindow.cpp" line="217" />
-        <location filename="../../ui/mainwindow.cpp" line="221" />
+        <location filename="../../ui/mainwindow.cpp" line="158" />
+        <location filename="../../ui/mainwindow.cpp" line="287" />
+        <location filename="../../ui/mainwindow.cpp" line="291" />
         <source>Import Trace</source>
         <translation>导入轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="212" />
-        <source>All trace files</source>
-        <translation>所有轨迹文件</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="75" />
+        <location filename="../../ui/mainwindow.cpp" line="99" />
         <source>A/B &amp;Compare</source>
         <translation>A/B 对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="117" />
+        <location filename="../../ui/mainwindow.cpp" line="153" />
         <source>Imported %1</source>
         <translation>已导入 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="223" />
+        <location filename="../../ui/mainwindow.cpp" line="293" />
         <source>&amp;Fit Workload from Trace…</source>
         <translation>从轨迹拟合工作负载(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="224" />
-        <location filename="../../ui/mainwindow.cpp" line="228" />
+        <location filename="../../ui/mainwindow.cpp" line="294" />
+        <location filename="../../ui/mainwindow.cpp" line="298" />
         <source>Fit Workload from Trace</source>
         <translation>从轨迹拟合工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="230" />
+        <location filename="../../ui/mainwindow.cpp" line="300" />
         <source>&amp;Export Trace…</source>
         <translation>导出轨迹(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="241" />
-        <location filename="../../ui/mainwindow.cpp" line="246" />
+        <location filename="../../ui/mainwindow.cpp" line="302" />
+        <location filename="../../ui/mainwindow.cpp" line="308" />
+        <location filename="../../ui/mainwindow.cpp" line="311" />
         <source>Export Trace</source>
         <translation>导出轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="248" />
+        <location filename="../../ui/mainwindow.cpp" line="308" />
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。是否替换？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="313" />
         <source>Export &amp;Chart…</source>
         <translation>导出图表(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="250" />
-        <location filename="../../ui/mainwindow.cpp" line="446" />
-        <location filename="../../ui/mainwindow.cpp" line="457" />
+        <location filename="../../ui/mainwindow.cpp" line="332" />
+        <source>&amp;Side Panels</source>
+        <translation>侧边面板(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="337" />
+        <source>Show or hide the parameter and settings columns, to give the charts the whole window (F9).</source>
+        <translation>显示或隐藏参数栏和设置栏，让图表占据整个窗口（F9）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="345" />
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="116" />
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="116" />
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="117" />
+        <location filename="../../ui/mainwindowcharts.cpp" line="126" />
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="250" />
-        <source>Chart:</source>
-        <translation>图表：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="255" />
+        <location filename="../../ui/mainwindow.cpp" line="315" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="258" />
+        <location filename="../../ui/mainwindow.cpp" line="318" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="259" />
+        <location filename="../../ui/mainwindow.cpp" line="319" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="262" />
+        <location filename="../../ui/mainwindow.cpp" line="322" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="268" />
+        <location filename="../../ui/mainwindow.cpp" line="328" />
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="271" />
+        <location filename="../../ui/mainwindow.cpp" line="331" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="274" />
+        <location filename="../../ui/mainwindow.cpp" line="342" />
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="277" />
-        <source>&amp;Language (after restart)</source>
-        <translation>语言（重启后生效）(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="280" />
+        <location filename="../../ui/mainwindow.cpp" line="348" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="289" />
+        <location filename="../../ui/mainwindow.cpp" line="362" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="290" />
+        <location filename="../../ui/mainwindow.cpp" line="363" />
+        <source>&amp;What Am I Looking At?</source>
+        <translation>我在看什么？(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="363" />
+        <source>What am I looking at?</source>
+        <translation>我在看什么？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="366" />
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="366" />
+        <source>User Guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="367" />
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="367" />
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="369" />
         <source>&amp;About LoraScope</source>
         <translation>关于 LoraScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="291" />
+        <location filename="../../ui/mainwindow.cpp" line="370" />
         <source>About LoraScope</source>
         <translation>关于 LoraScope</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="292" />
+        <location filename="../../ui/mainwindow.cpp" line="371" />
         <source>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;Design, preview and replay multi-LoRA serving workloads.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;设计、预览并重放多 LoRA 服务负载。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="308" />
+        <location filename="../../ui/mainwindowhelp.cpp" line="39" />
+        <source>Admission preview: step through (anywhere in the tab)</source>
+        <translation>准入预览：逐步执行（在该选项卡内任意位置）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowhelp.cpp" line="73" />
+        <location filename="../../ui/mainwindowhelp.cpp" line="81" />
+        <location filename="../../ui/mainwindowhelp.cpp" line="85" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowhelp.cpp" line="74" />
+        <source>The new language applies when LoraScope starts again. Restart now? Your parameters, settings and view are kept.</source>
+        <translation>新语言将在 LoraScope 重新启动后生效。现在重新启动吗？你的参数、设置和视图都会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowhelp.cpp" line="85" />
+        <source>Could not start LoraScope again; the language applies at the next start.</source>
+        <translation>无法重新启动 LoraScope；新语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="420" />
+        <source>⚠ Server overloaded</source>
+        <translation>⚠ 服务器过载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="421" />
+        <source>In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.</source>
+        <translation>在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="432" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="353" />
+        <location filename="../../ui/mainwindow.cpp" line="477" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="361" />
+        <location filename="../../ui/mainwindow.cpp" line="485" />
         <source>%1: no such readable file</source>
         <translation>%1：文件不存在或不可读</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="363" />
+        <location filename="../../ui/mainwindow.cpp" line="487" />
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="382" />
+        <location filename="../../ui/mainwindow.cpp" line="506" />
         <source>Fit from %1</source>
         <translation>从 %1 拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="383" />
+        <location filename="../../ui/mainwindow.cpp" line="507" />
         <source>Fitted the workload model to %1</source>
         <translation>已按 %1 拟合工作负载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="392" />
+        <location filename="../../ui/mainwindow.cpp" line="516" />
         <source>There is no trace yet.</source>
         <translation>尚无轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="398" />
+        <location filename="../../ui/mainwindow.cpp" line="522" />
         <source>Exported %1 requests to %2</source>
         <translation>已导出 %1 个请求到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="436" />
+        <location filename="../../ui/mainwindowcharts.cpp" line="66" />
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="68" />
+        <source>Admission preview</source>
+        <translation>准入预览</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="70" />
+        <source>A/B Compare</source>
+        <translation>A/B 对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="72" />
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="77" />
+        <source>Arrivals per adapter</source>
+        <translation>各适配器的到达</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="79" />
+        <source>Request Gantt</source>
+        <translation>请求甘特图</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="81" />
+        <source>The whole comparison</source>
+        <translation>完整对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="83" />
+        <source>All sweep charts</source>
+        <translation>全部扫描图表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindowcharts.cpp" line="93" />
         <source>Unknown chart "%1".</source>
         <translation>未知图表“%1”。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="446" />
-        <source>PNG image (*.png);;SVG image (*.svg)</source>
-        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
+        <location filename="../../ui/mainwindowcharts.cpp" line="128" />
+        <source>Exported %1 to %2</source>
+        <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="498" />
+        <location filename="../../ui/mainwindow.cpp" line="564" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="498" />
+        <location filename="../../ui/mainwindow.cpp" line="564" />
         <source>The session has unsaved changes. Save them?</source>
         <translation>会话有未保存的更改。是否保存？</translation>
     </message>
@@ -1895,17 +2541,17 @@ why it waited: %10</source>
 <context>
     <name>lorascope::ParameterModel</name>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="87" />
+        <location filename="../../ui/compare/parametermodel.cpp" line="89" />
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="89" />
+        <location filename="../../ui/compare/parametermodel.cpp" line="91" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="91" />
+        <location filename="../../ui/compare/parametermodel.cpp" line="93" />
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -1913,333 +2559,446 @@ why it waited: %10</source>
 <context>
     <name>lorascope::ParameterPanel</name>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="63" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="89" />
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="69" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="95" />
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="70" />
-        <source>S-LoRA paper model settings (S1–S6, Real: base model and adapter names/ranks) and benchmark suites (scenarios also set n, α, R, cv and duration).</source>
-        <translation>S-LoRA 论文中的模型设置（S1–S6、Real：基础模型及适配器名称/秩）与基准测试套件（场景还会设置 n、α、R、cv 和时长）。</translation>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="38" />
+        <source>power law (α)</source>
+        <translation>幂律（α）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="72" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="38" />
+        <source>Zipf (s)</source>
+        <translation>Zipf（s）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="39" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="45" />
+        <source>uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="39" />
+        <source>explicit weights</source>
+        <translation>指定权重</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
+        <source>distinct (one adapter per request)</source>
+        <translation>互异（每个请求一个适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
+        <source>uniform groups (√k adapters)</source>
+        <translation>均匀分组（√k 个适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="41" />
+        <source>identical (one adapter)</source>
+        <translation>相同（只用一个适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="42" />
+        <source>gamma (cv)</source>
+        <translation>伽马（cv）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="42" />
+        <source>Poisson</source>
+        <translation>泊松</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="43" />
+        <source>constant gaps</source>
+        <translation>恒定间隔</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="43" />
+        <source>on/off bursts</source>
+        <translation>开/关突发</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="44" />
+        <source>rate schedule</source>
+        <translation>速率计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="45" />
+        <source>power law (long tail)</source>
+        <translation>幂律（长尾）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
+        <source>log-normal</source>
+        <translation>对数正态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
+        <source>normal (clipped)</source>
+        <translation>正态（截断）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="47" />
+        <source>constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="96" />
+        <source>The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T) and its benchmark suites (which also set n, α, R, cv and T). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.</source>
+        <translation>S-LoRA 论文中的模型设置（S1–S6、Real：基础模型、适配器名称和秩，以及默认的 n、R、α、cv 和 T）和其基准测试套件（同时设置 n、α、R、cv 和 T）。选择一个预设时保留你的生成器、种子和服务器限制。修改任一参数后，此处显示“自定义（基于 …）”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
         <source>Generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="73" />
-        <source>per-adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.
-slora: S-LoRA's trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋.</source>
-        <translation>per-adapter：每个适配器 i 是速率为 λᵢ = R·pᵢ 的独立 Gamma 更新过程，再合并。
-slora：与 S-LoRA 的 trace.py 逐位一致：int(R·T) 个请求，独立同分布的 Gamma 间隔，adapter = ⌊power(α)·n⌋。</translation>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <source>per adapter (paper model)</source>
+        <translation>按适配器（论文模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="75" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <source>S-LoRA trace.py (bit-exact)</source>
+        <translation>S-LoRA trace.py（逐位一致）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="111" />
         <source>Adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="76" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
         <source>Number of LoRA adapters (0 = base model only).</source>
         <translation>LoRA 适配器的数量（0 = 只用基础模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="77" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
         <source>Rate R</source>
         <translation>速率 R</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="77" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="107" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="78" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <source>Total request rate over all adapters: E[requests] = R·T.</source>
         <translation>所有适配器合计的总请求速率：E[requests] = R·T。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="79" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
         <source>Duration T</source>
         <translation>时长 T</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="79" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="110" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="80" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
         <source>Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests).</source>
         <translation>轨迹长度，以秒计（per-adapter：T 之后的到达被截断；slora：int(R·T) 个请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="81" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="82" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
         <source>Makes the trace reproducible: the same spec and seed give the same trace on every platform.</source>
         <translation>使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="84" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="120" />
         <source>Popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="85" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="101" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="86" />
-        <source>How R is shared among adapters: power pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, explicit weights, or the batch-style modes distinct / uniform-groups (⌈√k⌉ adapters) / identical.</source>
-        <translation>R 如何在适配器之间分配：power pᵢ = ((i+1)/n)^α − (i/n)^α、Zipf pᵢ ∝ (i+1)^−s、uniform（均匀）、weights（显式权重），或批处理式的 distinct / uniform-groups（⌈√k⌉ 个适配器）/ identical。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="88" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="124" />
         <source>Skew α</source>
         <translation>偏斜 α</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="89" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="125" />
         <source>pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: low indices hot (α = 0.1: a few adapters get most requests).</source>
         <translation>pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &lt; 1：序号小的适配器更热门（α = 0.1：少数适配器获得大部分请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="91" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="127" />
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="92" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
         <source>pᵢ ∝ (i+1)^−s; s = 0 is uniform, s ≈ 1 classic Zipf.</source>
         <translation>pᵢ ∝ (i+1)^−s；s = 0 为均匀分布，s ≈ 1 为经典 Zipf。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="94" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="130" />
         <source>One weight per adapter, comma-separated: pᵢ = wᵢ / Σw.</source>
         <translation>每个适配器一个权重，以逗号分隔：pᵢ = wᵢ / Σw。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="95" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="132" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="100" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="137" />
         <source>Arrivals</source>
         <translation>到达过程</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="102" />
-        <source>gamma(cv): renewal process with Gamma gaps; poisson: cv = 1; constant: equal gaps; on-off: two-state modulated rate; schedule: piecewise-linear rate over time.</source>
-        <translation>gamma(cv)：间隔服从 Gamma 分布的更新过程；poisson：cv = 1；constant：等间隔；on-off：双状态调制速率；schedule：随时间分段线性变化的速率。</translation>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <source>per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.
+S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋.</source>
+        <translation>按适配器：每个适配器 i 是速率为 λᵢ = R·pᵢ 的独立 Gamma 更新过程，再合并。
+S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) 个请求，独立同分布的 Gamma 间隔，适配器编号 = ⌊power(α)·n⌋。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="104" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
+        <source>How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical.</source>
+        <translation>R 如何在适配器之间分配：幂律 pᵢ = ((i+1)/n)^α − (i/n)^α、Zipf pᵢ ∝ (i+1)^−s、均匀、指定权重，或批处理式的互异 / 均匀分组（⌈√k⌉ 个适配器）/ 相同。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="139" />
+        <source>gamma: renewal process with Gamma gaps of the given cv; Poisson: cv = 1; constant gaps: all equal; on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time.</source>
+        <translation>伽马：间隔服从给定 cv 的 Gamma 分布的更新过程；泊松：cv = 1；恒定间隔：所有间隔相等；开/关突发：双状态调制速率；速率计划：随时间分段线性变化的速率。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="141" />
         <source>Burstiness cv</source>
         <translation>突发度 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="105" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="142" />
         <source>Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps).</source>
         <translation>到达间隔的变异系数：Gamma(k = 1/cv², θ = cv²/λ)。cv = 0.1：几乎等间隔；cv = 1：泊松；cv ≥ 2：突发（大量极短间隔和少数极长间隔）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="107" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
         <source>On rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="107" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
         <source>Total rate while the source is on.</source>
         <translation>源开启时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>Off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>Total rate while the source is off.</source>
         <translation>源关闭时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>Mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>Mean length of an on period (exponential).</source>
         <translation>开启期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="110" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="110" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Mean length of an off period (exponential).</source>
         <translation>关闭期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="149" />
         <source>time:rate, time:rate, …</source>
         <translation>时间:速率, 时间:速率, …</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
         <source>Piecewise-linear total rate r(t): points "t:r" in seconds and req/s.</source>
         <translation>分段线性的总速率 r(t)：若干 "t:r" 点，t 以 s 计，r 以 req/s 计。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
         <source>Schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="119" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="157" />
         <source>Input length (prompt tokens)</source>
         <translation>输入长度（提示词令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="120" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="159" />
         <source>Output length (generated tokens)</source>
         <translation>输出长度（生成令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="160" />
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="229" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="270" />
         <source>Distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="230" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="271" />
         <source>Distribution of %1 lengths, always confined to the integers [lo, hi): uniform = randint(lo, hi); power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.</source>
         <translation>%1长度的分布，始终限定为 [lo, hi) 内的整数：uniform = randint(lo, hi)；power-law 幂律 P(x) ∝ x^−β；log-normal 对数正态（ln x 的 μ、σ）；normal 正态（截断）；constant 常数。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="232" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
         <source>Min (lo)</source>
         <translation>最小值 (lo)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="232" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="233" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="238" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="239" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="240" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="232" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
         <source>Smallest %1 length (inclusive).</source>
         <translation>最小%1长度（含）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="233" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
         <source>Max (hi, exclusive)</source>
         <translation>最大值 (hi，不含)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="234" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
         <source>Upper end of the %1 range, exclusive as in S-LoRA's randint(lo, hi).</source>
         <translation>%1范围的上界，与 S-LoRA 的 randint(lo, hi) 一样不含该值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="235" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
         <source>Tail β</source>
         <translation>尾部 β</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="235" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
         <source>Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter.</source>
         <translation>幂律 P(x) ∝ x^−β，定义在 [lo, hi) 上：β 越大，长度越短。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="236" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>μ (of ln x)</source>
         <translation>μ（ln x 的均值）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="236" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>Log-normal: mean of ln(length); median length = e^μ.</source>
         <translation>对数正态：ln(length) 的均值；长度中位数 = e^μ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="237" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>σ (of ln x)</source>
         <translation>σ（ln x 的标准差）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="237" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>Log-normal: standard deviation of ln(length).</source>
         <translation>对数正态：ln(length) 的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="238" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="238" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <source>Normal: mean before clipping to [lo, hi).</source>
         <translation>正态：截断到 [lo, hi) 之前的均值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="239" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Std dev</source>
         <translation>标准差</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="239" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Normal: standard deviation before clipping.</source>
         <translation>正态：截断之前的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="240" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Value</source>
         <translation>取值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="240" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Constant length (must lie in [lo, hi)).</source>
         <translation>固定长度（必须位于 [lo, hi) 内）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="422" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="284" />
+        <source>%1 length: %2</source>
+        <translation>%1长度：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
+        <source>custom (from %1)</source>
+        <translation>自定义（基于 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="365" />
+        <source>The parameters differ from the preset's; choose a preset to go back to it.</source>
+        <translation>参数与预设不同；选择一个预设即可恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="462" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="446" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="491" />
         <source>&lt;b&gt;Not generated — fix:&lt;/b&gt;&lt;br&gt;</source>
         <translation>&lt;b&gt;未生成——请修正：&lt;/b&gt;&lt;br&gt;</translation>
     </message>
@@ -2247,7 +3006,28 @@ slora：与 S-LoRA 的 trace.py 逐位一致：int(R·T) 个请求，独立同�
 <context>
     <name>lorascope::PlotView</name>
     <message>
-        <location filename="../../ui/charts/plotview.cpp" line="379" />
+        <location filename="../../ui/charts/plotview.cpp" line="553" />
+        <source>Exported from LoraScope</source>
+        <translation>由 LoraScope 导出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/plotview.cpp" line="567" />
+        <source>Could not encode the PNG image.</source>
+        <translation>无法编码 PNG 图像。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/plotview.cpp" line="569" />
+        <source>Unknown image type "%1": use .png or .svg.</source>
+        <translation>未知的图像类型“%1”：请使用 .png 或 .svg。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/plotview.cpp" line="574" />
+        <location filename="../../ui/charts/plotview.cpp" line="577" />
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/plotview.cpp" line="648" />
         <source>Export Chart as PNG or SVG…</source>
         <translation>将图表导出为 PNG 或 SVG…</translation>
     </message>
@@ -2275,363 +3055,363 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::ReplayTab</name>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="83" />
+        <location filename="../../ui/replay/replaytab.cpp" line="84" />
         <source>demo trace (preset S1, 20 s)</source>
         <translation>演示轨迹（预设 S1，20 s）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="85" />
+        <location filename="../../ui/replay/replaytab.cpp" line="86" />
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="87" />
+        <location filename="../../ui/replay/replaytab.cpp" line="88" />
         <source>Trace to replay</source>
         <translation>要重放的轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="94" />
+        <location filename="../../ui/replay/replaytab.cpp" line="95" />
         <source>Trace:</source>
         <translation>轨迹：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="95" />
+        <location filename="../../ui/replay/replaytab.cpp" line="96" />
         <source>Built-in simulated server</source>
         <translation>内置模拟服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="97" />
+        <location filename="../../ui/replay/replaytab.cpp" line="98" />
         <source>Started and stopped with the replay; paces tokens with the S-LoRA admission engine and the default cost model.</source>
         <translation>随重放启动和停止；用 S-LoRA 准入引擎和默认代价模型控制令牌的输出节奏。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="98" />
+        <location filename="../../ui/replay/replaytab.cpp" line="99" />
         <source>Server:</source>
         <translation>服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="102" />
+        <location filename="../../ui/replay/replaytab.cpp" line="103" />
         <source>Built-in server: run the cost model this many times faster than real time.</source>
         <translation>内置服务器：代价模型相对真实时间的加速倍数。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="103" />
+        <location filename="../../ui/replay/replaytab.cpp" line="104" />
         <source>Server speed:</source>
         <translation>服务器速度：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="106" />
+        <location filename="../../ui/replay/replaytab.cpp" line="107" />
         <source>Target URL:</source>
         <translation>目标 URL：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="114" />
+        <location filename="../../ui/replay/replaytab.cpp" line="115" />
         <source>Backend:</source>
         <translation>后端：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="119" />
+        <location filename="../../ui/replay/replaytab.cpp" line="120" />
         <source>Schedule time = trace time × scale (0.5 replays twice as fast).</source>
         <translation>调度时间 = 轨迹时间 × 缩放系数（0.5 表示以两倍速重放）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="120" />
+        <location filename="../../ui/replay/replaytab.cpp" line="121" />
         <source>Time scale:</source>
         <translation>时间缩放：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="123" />
+        <location filename="../../ui/replay/replaytab.cpp" line="124" />
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="124" />
+        <location filename="../../ui/replay/replaytab.cpp" line="125" />
         <source>Max concurrency:</source>
         <translation>最大并发数：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="130" />
+        <location filename="../../ui/replay/replaytab.cpp" line="131" />
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="131" />
+        <location filename="../../ui/replay/replaytab.cpp" line="132" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="139" />
+        <location filename="../../ui/replay/replaytab.cpp" line="140" />
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="149" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="149" />
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
-        <location filename="../../ui/replay/replaytab.cpp" line="566" />
+        <location filename="../../ui/replay/replaytab.cpp" line="149" />
+        <location filename="../../ui/replay/replaytab.cpp" line="568" />
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="149" />
         <source>Mean TTFT (ms)</source>
         <translation>平均 TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="149" />
         <source>p99 TTFT (ms)</source>
         <translation>p99 TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="149" />
         <source>Mean E2E (ms)</source>
         <translation>平均 E2E (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="213" />
+        <location filename="../../ui/replay/replaytab.cpp" line="214" />
         <source>current workload (Workload tab)</source>
         <translation>当前工作负载（“工作负载”标签页）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="214" />
+        <location filename="../../ui/replay/replaytab.cpp" line="215" />
         <source>Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab.</source>
         <translation>随重放启动和停止；按“准入预览”标签页中的准入策略、限制和代价模型控制令牌的输出节奏。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="227" />
+        <location filename="../../ui/replay/replaytab.cpp" line="228" />
         <source>Replays the trace file above.</source>
         <translation>重放上方的轨迹文件。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="231" />
+        <location filename="../../ui/replay/replaytab.cpp" line="232" />
         <source>Replays a demo trace (preset S1, 20 s).</source>
         <translation>重放演示轨迹（预设 S1，20 s）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="236" />
+        <location filename="../../ui/replay/replaytab.cpp" line="237" />
         <source>Replays the current workload (not generated yet).</source>
         <translation>重放当前工作负载（尚未生成）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="240" />
+        <location filename="../../ui/replay/replaytab.cpp" line="241" />
         <source>Replays the current workload%1: %2 requests over %3 s (× time scale).</source>
         <translation>重放当前工作负载%1：%2 个请求，历时 %3 s（× 时间缩放）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="241" />
+        <location filename="../../ui/replay/replaytab.cpp" line="242" />
         <source> (imported trace)</source>
         <translation>（导入的轨迹）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="275" />
+        <location filename="../../ui/replay/replaytab.cpp" line="276" />
         <source>The current workload is not generated yet.</source>
         <translation>当前工作负载尚未生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="287" />
+        <location filename="../../ui/replay/replaytab.cpp" line="288" />
         <source>Cannot read the trace: %1</source>
         <translation>无法读取轨迹：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="314" />
+        <location filename="../../ui/replay/replaytab.cpp" line="315" />
         <source>Run folder: %1</source>
         <translation>运行目录：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="315" />
+        <location filename="../../ui/replay/replaytab.cpp" line="316" />
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="386" />
+        <location filename="../../ui/replay/replaytab.cpp" line="387" />
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="413" />
+        <location filename="../../ui/replay/replaytab.cpp" line="414" />
         <source>(base)</source>
         <translation>（基础模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="446" />
+        <location filename="../../ui/replay/replaytab.cpp" line="447" />
         <source>sent %1/%2, completed %3, failed %4, in flight %5</source>
         <translation>已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="464" />
+        <location filename="../../ui/replay/replaytab.cpp" line="465" />
         <source>Requests per second</source>
         <translation>每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="465" />
-        <location filename="../../ui/replay/replaytab.cpp" line="472" />
-        <location filename="../../ui/replay/replaytab.cpp" line="482" />
-        <location filename="../../ui/replay/replaytab.cpp" line="505" />
+        <location filename="../../ui/replay/replaytab.cpp" line="466" />
+        <location filename="../../ui/replay/replaytab.cpp" line="473" />
+        <location filename="../../ui/replay/replaytab.cpp" line="483" />
+        <location filename="../../ui/replay/replaytab.cpp" line="506" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="466" />
+        <location filename="../../ui/replay/replaytab.cpp" line="467" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="467" />
+        <location filename="../../ui/replay/replaytab.cpp" line="468" />
         <source>scheduled</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="468" />
+        <location filename="../../ui/replay/replaytab.cpp" line="469" />
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="469" />
+        <location filename="../../ui/replay/replaytab.cpp" line="470" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="471" />
+        <location filename="../../ui/replay/replaytab.cpp" line="472" />
         <source>Latency of requests ending per second</source>
         <translation>每秒结束请求的延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="473" />
+        <location filename="../../ui/replay/replaytab.cpp" line="474" />
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="474" />
+        <location filename="../../ui/replay/replaytab.cpp" line="475" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="475" />
+        <location filename="../../ui/replay/replaytab.cpp" line="476" />
         <source>TTFT p90</source>
         <translation>TTFT p90</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="477" />
+        <location filename="../../ui/replay/replaytab.cpp" line="478" />
         <source>E2E p50</source>
         <translation>E2E p50</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="478" />
+        <location filename="../../ui/replay/replaytab.cpp" line="479" />
         <source>E2E p90</source>
         <translation>E2E p90</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="481" />
+        <location filename="../../ui/replay/replaytab.cpp" line="482" />
         <source>Output tokens per second</source>
         <translation>每秒输出令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="483" />
+        <location filename="../../ui/replay/replaytab.cpp" line="484" />
         <source>tokens/s</source>
         <translation>令牌/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="484" />
+        <location filename="../../ui/replay/replaytab.cpp" line="485" />
         <source>output tokens/s</source>
         <translation>输出令牌/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="504" />
+        <location filename="../../ui/replay/replaytab.cpp" line="505" />
         <source>Requests in flight</source>
         <translation>进行中的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="506" />
-        <location filename="../../ui/replay/replaytab.cpp" line="516" />
+        <location filename="../../ui/replay/replaytab.cpp" line="507" />
+        <location filename="../../ui/replay/replaytab.cpp" line="517" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="507" />
+        <location filename="../../ui/replay/replaytab.cpp" line="508" />
         <source>in flight</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="514" />
+        <location filename="../../ui/replay/replaytab.cpp" line="515" />
         <source>Errors by kind</source>
         <translation>按类型统计的错误</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="515" />
+        <location filename="../../ui/replay/replaytab.cpp" line="516" />
         <source>kind (see labels)</source>
         <translation>类型（见标签）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="517" />
+        <location filename="../../ui/replay/replaytab.cpp" line="518" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="548" />
+        <location filename="../../ui/replay/replaytab.cpp" line="549" />
         <source>Error: %1
 </source>
         <translation>错误：%1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="551" />
+        <location filename="../../ui/replay/replaytab.cpp" line="552" />
         <source>Completed %1, failed %2, cancelled %3
 </source>
         <translation>已完成 %1，失败 %2，已取消 %3
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="555" />
+        <location filename="../../ui/replay/replaytab.cpp" line="556" />
         <source>Request throughput %1 req/s, output %2 tokens/s
 </source>
         <translation>请求吞吐量 %1 req/s，输出 %2 令牌/s
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="557" />
+        <location filename="../../ui/replay/replaytab.cpp" line="558" />
         <source>TTFT mean %1 / p50 %2 / p99 %3 ms
 </source>
         <translation>TTFT 均值 %1 / p50 %2 / p99 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="558" />
+        <location filename="../../ui/replay/replaytab.cpp" line="559" />
         <source>TPOT mean %1 / p99 %2 ms; ITL mean %3 ms
 </source>
         <translation>TPOT 均值 %1 / p99 %2 ms；ITL 均值 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="559" />
+        <location filename="../../ui/replay/replaytab.cpp" line="560" />
         <source>E2E mean %1 / p99 %2 ms
 </source>
         <translation>E2E 均值 %1 / p99 %2 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="560" />
-        <source>S-LoRA attainment %1, reward %2
+        <location filename="../../ui/replay/replaytab.cpp" line="562" />
+        <source>, S-LoRA reward %1
 </source>
-        <translation>S-LoRA SLO 达成率 %1，奖励 %2
+        <translation>，S-LoRA 奖励 %1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="563" />
+        <location filename="../../ui/replay/replaytab.cpp" line="565" />
         <source>errors %1: %2
 </source>
         <translation>错误 %1：%2
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="566" />
+        <location filename="../../ui/replay/replaytab.cpp" line="568" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
@@ -2639,102 +3419,117 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::RequestTableModel</name>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="34" />
-        <source>rejected: %1</source>
-        <translation>已拒绝：%1</translation>
+        <location filename="../../ui/admission/requestmodel.cpp" line="36" />
+        <source>refused: %1</source>
+        <translation>被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="36" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="38" />
         <source>dropped: %1</source>
         <translation>已丢弃：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="38" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="40" />
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="40" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="42" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="41" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="43" />
         <source>never admitted</source>
         <translation>从未准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="109" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="69" />
+        <source>base model (no adapter)</source>
+        <translation>基础模型（无适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="70" />
+        <source>%1 (rank %2)</source>
+        <translation>%1（秩 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="87" />
+        <source>(base model)</source>
+        <translation>（基础模型）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="124" />
         <source> (s)</source>
         <translation> (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="109" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="124" />
         <source> (steps)</source>
         <translation>（步）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="112" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="127" />
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="114" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="129" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="116" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="131" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="118" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="133" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="120" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="135" />
         <source>Arrival</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="122" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="137" />
         <source>Admitted</source>
         <translation>准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="124" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="139" />
         <source>First token</source>
         <translation>首令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="126" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="141" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="128" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="143" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="130" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="145" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="132" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="147" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="134" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="149" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="136" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="151" />
         <source>Why it waited</source>
         <translation>等待原因</translation>
     </message>
@@ -2742,244 +3537,325 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::StepThroughPanel</name>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="18" />
-        <source>◀ Previous pass</source>
-        <translation>◀ 上一次计算</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="19" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="41" />
         <source>Next pass ▶</source>
         <translation>下一次计算 ▶</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="20" />
-        <source>Next admission ▶▶</source>
-        <translation>下一次准入 ▶▶</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="21" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="45" />
         <source>Restart</source>
         <translation>重新开始</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="108" />
-        <source>The trace is done.</source>
-        <translation>轨迹已运行完毕。</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="40" />
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="108" />
-        <source>Press “Next pass” to run the first forward pass.</source>
-        <translation>按“下一次计算”执行第一次前向计算。</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="42" />
+        <source>Next admission</source>
+        <translation>下一次准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="109" />
-        <source>&lt;p&gt;The step clock runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step of the running batch. For every admission scan you see each candidate's numbers (S-LoRA: need = max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt; &amp;lt; max_total_token_num − adapter_size, and Σ input ≤ batch_max_tokens) and why the scan stopped.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;步进时钟让准入引擎每次执行一次前向计算：对新准入的请求做一次&lt;b&gt;预填充&lt;/b&gt;，或对运行批次做一步&lt;b&gt;解码&lt;/b&gt;。每次准入扫描都会列出各候选请求的数值（S-LoRA：need = max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt; &amp;lt; max_total_token_num − adapter_size，且 Σ input ≤ batch_max_tokens）以及扫描停止的原因。&lt;/p&gt;</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="43" />
+        <source>Next wait</source>
+        <translation>下一次等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="117" />
-        <source>steps</source>
-        <translation>步</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44" />
+        <source>Next refusal</source>
+        <translation>下一次拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="117" />
-        <source>s</source>
-        <translation>s</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="59" />
+        <source>Request:</source>
+        <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="118" />
-        <source>Pass %1: %2, t = %3 → %4 %5</source>
-        <translation>第 %1 次计算：%2，t = %3 → %4 %5</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="65" />
+        <source>Go to the pass that admitted (or refused) this request (G).</source>
+        <translation>跳到准入（或拒绝）此请求的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="121" />
-        <source>base</source>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="67" />
+        <source>Time:</source>
+        <translation>时间：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="75" />
+        <source>Go to the first pass that ends after this time (T).</source>
+        <translation>跳到在此时间之后结束的第一次前向计算（T）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92" />
+        <source>Restart the step-through</source>
+        <translation>重新开始逐步执行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92" />
+        <source>Back to before the first pass (Home).</source>
+        <translation>回到第一次前向计算之前（Home）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
+        <source>Previous pass</source>
+        <translation>上一次前向计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
+        <source>Show the previous forward pass (P).</source>
+        <translation>显示上一次前向计算（P）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
+        <source>Next pass</source>
+        <translation>下一次前向计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
+        <source>Run the next forward pass (N).</source>
+        <translation>运行下一次前向计算（N）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
+        <source>Next pass where a request waits</source>
+        <translation>下一次有请求等待的前向计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96" />
+        <source>Jump to the next pass whose admission check stopped at a request that had to wait: a limit was hit (W).</source>
+        <translation>跳到下一次准入检查因某个请求必须等待而停止的前向计算：触及了某个限制（W）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97" />
+        <source>Next pass that admits requests</source>
+        <translation>下一次准入请求的前向计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97" />
+        <source>Jump to the next prefill: requests were admitted (A).</source>
+        <translation>跳到下一次预填充：有请求被准入（A）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99" />
+        <source>Next pass with a refused request</source>
+        <translation>下一次有请求被拒绝的前向计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="100" />
+        <source>Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R).</source>
+        <translation>跳到下一次在其之前有请求在到达时被拒绝（超过单请求限制）的前向计算（R）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
+        <source>Go to request…</source>
+        <translation>跳到请求…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
+        <source>Type a request number to jump to the pass that admitted it (G).</source>
+        <translation>输入请求编号，跳到准入它的前向计算（G）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="106" />
+        <source>Go to time…</source>
+        <translation>跳到时间…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="106" />
+        <source>Type a time to jump to the pass running then (T).</source>
+        <translation>输入一个时间，跳到当时正在运行的前向计算（T）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="189" />
+        <source>The trace is done: no further pass.</source>
+        <translation>轨迹已结束：没有更多前向计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="196" />
+        <source>No further pass admits requests.</source>
+        <translation>之后没有前向计算再准入请求。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="203" />
+        <source>No further pass stops at a waiting request: no limit is hit after this pass.</source>
+        <translation>之后没有前向计算停在等待的请求上：此后不再触及任何限制。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="210" />
+        <source>No request is refused after this pass.</source>
+        <translation>此后没有请求被拒绝。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="217" />
+        <source>There is no request %1.</source>
+        <translation>不存在请求 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="224" />
+        <source>No pass runs at or after %1.</source>
+        <translation>在 %1 及之后没有前向计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="252" />
+        <source>The trace has no forward pass.</source>
+        <translation>该轨迹没有前向计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="253" />
+        <source>Press “Next pass” (N) to run the first forward pass.</source>
+        <translation>按“下一步”（N）运行第一次前向计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="255" />
+        <source>&lt;p&gt;The step-through runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step (every running request generates one token).&lt;/p&gt;&lt;p&gt;At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.&lt;/p&gt;&lt;p&gt;Keys: N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：对新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一个&lt;b&gt;解码&lt;/b&gt;步（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次需要的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的对比；以及检查停止的原因。&lt;/p&gt;&lt;p&gt;按键：N 下一步 · P 上一步 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 跳到请求 · T 跳到时间 · Home 重新开始。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="269" />
+        <source>&lt;b&gt;Pass %1&lt;/b&gt; · %2 · %3 → %4 (%5)</source>
+        <translation>&lt;b&gt;第 %1 次前向计算&lt;/b&gt; · %2 · %3 → %4（%5）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="274" />
+        <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="124" />
-        <source>&lt;p&gt;&lt;b&gt;Batch&lt;/b&gt;: %1 running request(s) after the pass; KV need %2, used %3 of %4 slots; %5 adapter(s) resident; %6 waiting.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;批次&lt;/b&gt;：本次计算后有 %1 个运行中的请求；KV 需求 %2，已用 %3 / %4 个槽位；%5 个适配器驻留；%6 个在等待。&lt;/p&gt;</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="289" />
+        <source>request %1 (%2)</source>
+        <translation>请求 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="132" />
-        <source>&lt;p&gt;&lt;b&gt;Admission scan&lt;/b&gt; (FIFO; the first candidate that fails stops the scan):&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;准入扫描&lt;/b&gt;（FIFO；第一个未通过的候选请求会终止扫描）：&lt;/p&gt;</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="290" />
+        <source>&lt;p&gt;&lt;b&gt;Refused on arrival&lt;/b&gt;: %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;到达时被拒绝&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="133" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="293" />
+        <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="133" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295" />
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="134" />
-        <source>input</source>
-        <translation>输入</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <source>input / output tokens</source>
+        <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="134" />
-        <source>output</source>
-        <translation>输出</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <source>KV slots needed</source>
+        <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="134" />
-        <source>need</source>
-        <translation>需求</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <source>KV slots free for requests</source>
+        <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="135" />
-        <source>limit</source>
-        <translation>上限</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <source>input tokens of the new batch</source>
+        <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="135" />
-        <source>Σ input</source>
-        <translation>Σ 输入</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
+        <source>waits: %1</source>
+        <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="135" />
-        <source>batch_max_tokens</source>
-        <translation>batch_max_tokens</translation>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="303" />
+        <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="135" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="304" />
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="305" />
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="306" />
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="309" />
+        <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="315" />
+        <source>, the default for 0</source>
+        <translation>，即 0 对应的默认值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="317" />
+        <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="326" />
+        <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="340" />
+        <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="340" />
+        <source>nobody</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="297" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="138" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="277" />
+        <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="300" />
+        <source>%1 = %2 − %3</source>
+        <translation>%1 = %2 − %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="138" />
-        <source>stops the scan: %1</source>
-        <translation>扫描在此停止：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="153" />
-        <source>&lt;p&gt;Engine: the scan stopped because &lt;b&gt;%1&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;引擎：扫描停止，原因是 &lt;b&gt;%1&lt;/b&gt;。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="155" />
-        <source>&lt;p&gt;Decode step: every running request generates one token; no admission attempt (S-LoRA tries every %1 decode steps).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌；本步不尝试准入（S-LoRA 每 %1 个解码步尝试一次）。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="162" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="324" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="164" />
-        <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: generated / output):&lt;/p&gt;&lt;p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成 / 输出）：&lt;/p&gt;&lt;p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="171" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="333" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="339" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="176" />
-        <source>&lt;p&gt;&lt;b&gt;Queue head&lt;/b&gt;: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;队首&lt;/b&gt;：%1&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="176" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="334" />
         <source>empty</source>
         <translation>空</translation>
-    </message>
-</context>
-<context>
-    <name>lorascope::WorkloadTab</name>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="30" />
-        <source>log–log</source>
-        <translation>双对数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="61" />
-        <source>Back to the generator</source>
-        <translation>返回生成器</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="77" />
-        <source>Show the popularity chart on log–log axes (power laws become straight lines).</source>
-        <translation>以双对数坐标显示热度图（幂律变为直线）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="135" />
-        <source>Showing the imported trace &lt;b&gt;%1&lt;/b&gt; (%2 requests). Theory curves need a model, so only the data is drawn.</source>
-        <translation>正在显示导入的轨迹 &lt;b&gt;%1&lt;/b&gt;（%2 个请求）。理论曲线需要模型，因此只绘制数据。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="163" />
-        <source>Generating…</source>
-        <translation>正在生成…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="166" />
-        <source>n/a</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="167" />
-        <source>%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input &gt; %6: %7, total &gt; %8: %9)</source>
-        <translation>%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 &gt; %6：%7，总长 &gt; %8：%9）</translation>
-    </message>
-</context>
-<!-- Sweep tab, sweep charts and table, sweeps in the A/B compare tab (issue 14): added as their own contexts so merges stay easy. -->
-<context>
-    <name>lorascope::CompareTab</name>
-    <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="80" />
-        <source>Parameter sets</source>
-        <translation>参数组</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="81" />
-        <source>Sweeps</source>
-        <translation>扫描</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="82" />
-        <source>Two workloads (and servers) side by side.</source>
-        <translation>并排对比两个工作负载（及服务器）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="83" />
-        <source>Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter.</source>
-        <translation>对比来自“扫描”标签页或扫描文件的两次扫描：同一参数下的曲线。</translation>
-    </message>
-</context>
-<context>
-    <name>lorascope::MainWindow</name>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="76" />
-        <source>S&amp;weep</source>
-        <translation>扫描(&amp;W)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="142" />
-        <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
-        <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="146" />
-        <source>pinned from the Sweep tab: %1</source>
-        <translation>从“扫描”标签页固定：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="149" />
-        <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
-        <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
     </message>
 </context>
 <context>
@@ -4312,6 +5188,273 @@ The capacity finder searches between the smallest and the largest value.</source
         <location filename="../../ui/sweep/sweeptext.cpp" line="368" />
         <source>&lt;br&gt;&lt;small&gt;Published rows: %1.&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;已发表数据：%1。&lt;/small&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::Terms</name>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="15" />
+        <source>SLO attainment (TTFT &lt; 6 s)</source>
+        <translation>SLO 达成率（TTFT &lt; 6 s）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="22" />
+        <source>%1 %</source>
+        <comment>percentage</comment>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="32" />
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="32" />
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="41" />
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="48" />
+        <source>did not wait</source>
+        <translation>未等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="50" />
+        <source>waiting for the next admission check</source>
+        <translation>等待下一次准入检查</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="52" />
+        <source>KV cache full</source>
+        <translation>KV 缓存已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="54" />
+        <source>prefill batch full</source>
+        <translation>预填充批次已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="57" />
+        <source>running batch full</source>
+        <translation>运行批次已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="59" />
+        <source>too many adapters in the batch</source>
+        <translation>批次中适配器过多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="61" />
+        <source>step token limit</source>
+        <translation>单步令牌上限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="63" />
+        <source>KV cache blocks full</source>
+        <translation>KV 缓存块已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="65" />
+        <source>queued behind another request</source>
+        <translation>排在另一个请求之后</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="78" />
+        <source>queued behind request %1</source>
+        <translation>排在请求 %1 之后</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="80" />
+        <source>KV cache full: needs %1 slots, %2 free</source>
+        <translation>KV 缓存已满：需要 %1 个槽位，可用 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="82" />
+        <source>prefill batch full: %1 input tokens &gt; %2</source>
+        <translation>预填充批次已满：%1 个输入令牌 &gt; %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="84" />
+        <source>KV cache blocks full: needs %1 blocks, %2 free</source>
+        <translation>KV 缓存块已满：需要 %1 个块，可用 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="86" />
+        <source>%1: %2 &gt; %3</source>
+        <translation>%1：%2 &gt; %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="95" />
+        <source>It was admitted at the first admission check after it arrived.</source>
+        <translation>它在到达后的第一次准入检查中就被准入了。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="97" />
+        <source>The running batch was decoding: S-LoRA checks the queue only when nothing runs and after every max_wait_tokens decode steps.</source>
+        <translation>运行批次正在解码：S-LoRA 只在没有请求运行时以及每隔 max_wait_tokens 个解码步时检查队列。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="99" />
+        <source>It queued behind request %1, which could not be admitted yet (first come, first served: the first request that does not fit stops the scan).</source>
+        <translation>它排在请求 %1 之后，而后者暂时无法准入（先到先服务：第一个放不下的请求使扫描停止）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="106" />
+        <source>%1 held by adapter weights (resident adapters: %2, ranks %3; rank × 4 slots each)</source>
+        <translation>%1 个被适配器权重占用（常驻适配器：%2 个，秩 %3；每个 秩 × 4 个槽位）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="111" />
+        <source>%1 held by adapter weights (resident adapters: %2; rank × 4 slots each)</source>
+        <translation>%1 个被适配器权重占用（常驻适配器：%2 个；每个 秩 × 4 个槽位）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="113" />
+        <source>%1 held by adapter weights (rank × 4 slots each)</source>
+        <translation>%1 个被适配器权重占用（每个 秩 × 4 个槽位）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="115" />
+        <source>It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4.</source>
+        <translation>要把批次运行到结束，它需要 %1 个 KV 槽位，但可供请求使用的只有 %2 个：%3 个槽位（max_total_token_num）− %4。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="122" />
+        <source>The new prefill batch would hold %1 input tokens, more than batch_max_tokens = %2.</source>
+        <translation>新的预填充批次将包含 %1 个输入令牌，超过 batch_max_tokens = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="125" />
+        <source>(batch_max_tokens is 0, so S-LoRA's default applies: max(max_total_token_num / 6, max_req_total_len) = max(%1, %2).)</source>
+        <translation>（batch_max_tokens 为 0，因此采用 S-LoRA 的默认值：max(max_total_token_num / 6, max_req_total_len) = max(%1, %2)。）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="131" />
+        <source>The running batch would hold %1 requests, more than running_max_req_size = %2.</source>
+        <translation>运行批次将包含 %1 个请求，超过 running_max_req_size = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="133" />
+        <source>The batch would use %1 different adapters, more than max_loras = %2.</source>
+        <translation>批次将使用 %1 个不同的适配器，超过 max_loras = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="135" />
+        <source>The batch would hold %1 requests, more than max_num_seqs = %2.</source>
+        <translation>批次将包含 %1 个请求，超过 max_num_seqs = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="137" />
+        <source>The step would process %1 tokens, more than max_num_batched_tokens = %2.</source>
+        <translation>该步将处理 %1 个令牌，超过 max_num_batched_tokens = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="139" />
+        <source>The prompt needs %1 KV blocks, but only %2 are free above the watermark.</source>
+        <translation>提示词需要 %1 个 KV 块，但高于水位线的可用块只有 %2 个。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="150" />
+        <source>input longer than max_req_input_len (%1 tokens)</source>
+        <translation>输入超过 max_req_input_len（%1 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="152" />
+        <source>input + output longer than max_req_total_len (%1 tokens)</source>
+        <translation>输入 + 输出超过 max_req_total_len（%1 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="154" />
+        <source>can never fit in the KV cache (%1 slots)</source>
+        <translation>永远无法放入 KV 缓存（%1 个槽位）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="165" />
+        <source>aborted by the client</source>
+        <translation>被客户端中止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="167" />
+        <source>waited too long (slora-abort drops requests waiting ≥ 5.5 s)</source>
+        <translation>等待时间过长（slora-abort 会丢弃等待 ≥ 5.5 s 的请求）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="176" />
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="178" />
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="180" />
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="190" />
+        <source>no stationary gap law (the rate varies over time)</source>
+        <translation>无平稳的间隔分布（速率随时间变化）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="192" />
+        <source>constant gaps of %1</source>
+        <translation>恒定间隔 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="194" />
+        <source>Gamma(k = %1, θ = %2)</source>
+        <translation>Gamma(k = %1, θ = %2)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="196" />
+        <source>merge of %1 stationary renewal processes</source>
+        <translation>%1 个平稳更新过程的合并</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::WorkloadTab</name>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="32" />
+        <source>log–log</source>
+        <translation>双对数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="67" />
+        <source>Back to the generator</source>
+        <translation>返回生成器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="84" />
+        <source>Show the popularity chart on log–log axes (power laws become straight lines).</source>
+        <translation>以双对数坐标显示热度图（幂律变为直线）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="142" />
+        <source>Showing the imported trace &lt;b&gt;%1&lt;/b&gt; (%2 requests). Theory curves need a model, so only the data is drawn.</source>
+        <translation>正在显示导入的轨迹 &lt;b&gt;%1&lt;/b&gt;（%2 个请求）。理论曲线需要模型，因此只绘制数据。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="170" />
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="173" />
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadtab.cpp" line="174" />
+        <source>%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input &gt; %6: %7, total &gt; %8: %9)</source>
+        <translation>%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 &gt; %6：%7，总长 &gt; %8：%9）</translation>
     </message>
 </context>
 </TS>

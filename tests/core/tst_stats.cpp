@@ -49,6 +49,44 @@ private Q_SLOTS:
         QVERIFY(std::isnan(st.perAdapterCv[0]));
     }
 
+    void gapHistogramRangeFromQuantiles()
+    {
+        // 1000 gaps log-uniform over [0.01, 1] s plus extremes: a zero gap, two of 10⁻¹² s and two
+        // of 1000 s. The bins cover the bulk; the extremes land in labelled under/overflow bins.
+        Trace t;
+        double time = 0;
+        auto add = [&](double gap) {
+            time += gap;
+            t.requests.push_back({ time, kNoAdapter, 10, 10 });
+        };
+        t.requests.push_back({ 0.0, kNoAdapter, 10, 10 });
+        add(0.0);
+        add(1e-12);
+        for (int i = 0; i < 1000; ++i)
+            add(std::pow(10.0, -2.0 + 2.0 * (i + 0.5) / 1000));
+        add(1e-12);
+        add(1000.0);
+        add(1000.0);
+        const TraceStats st = computeStats(t, ServerLimits {});
+        const auto& g = st.gaps;
+        QCOMPARE(g.total(), std::uint64_t(1005));
+        QVERIFY2(g.edges.front() > 0.005 && g.edges.front() <= 0.0105, qPrintable(QString::number(g.edges.front())));
+        QVERIFY2(g.edges.back() >= 0.95 && g.edges.back() < 2.0, qPrintable(QString::number(g.edges.back())));
+        QVERIFY(g.underflow >= 3 && g.underflow <= 8); // the zero gap, the two 10⁻¹² s gaps, the bulk's lowest few
+        QVERIFY(g.overflow >= 2 && g.overflow <= 8); // the two 1000 s gaps, the bulk's highest few
+        // Log-uniform bulk → roughly equal bins (no bin holding most gaps).
+        const auto biggest = *std::max_element(g.counts.begin(), g.counts.end());
+        QVERIFY(double(biggest) < 3.0 * 1000 / double(g.counts.size()));
+        // No extremes: no under/overflow, the bins span the gaps exactly.
+        Trace even;
+        for (int i = 0; i < 100; ++i)
+            even.requests.push_back({ 0.5 * i + (i % 2) * 0.1, kNoAdapter, 10, 10 });
+        const TraceStats es = computeStats(even, ServerLimits {});
+        QCOMPARE(es.gaps.underflow, std::uint64_t(0));
+        QCOMPARE(es.gaps.overflow, std::uint64_t(0));
+        QCOMPARE(es.gaps.total(), std::uint64_t(99));
+    }
+
     void percentilesLikeNumpy()
     {
         // np.percentile(range(1, 101), [50, 90, 99]) = 50.5, 90.1, 99.01

@@ -8,6 +8,7 @@
 #include "admission/stepthroughpanel.h"
 #include "charts/plotview.h"
 #include "workload/presets.h"
+#include "text/terms.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -65,7 +66,7 @@ private Q_SLOTS:
         const SimulationResult sim = simulate(*doc->trace(), cfg);
         auto* model = tab->model();
         QCOMPARE(model->rowCount(), int(sim.requests.size()));
-        int waited = 0;
+        int waited = 0, tokenBudget = 0;
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto& r = sim.requests[std::size_t(row)];
             auto num = [&](int col) { return model->data(model->index(row, col), RequestTableModel::SortRole).toDouble(); };
@@ -80,11 +81,26 @@ private Q_SLOTS:
             if (r.wait.kind == WaitKind::None) {
                 QCOMPARE(reason, QStringLiteral("–"));
             } else {
-                QCOMPARE(reason, QString::fromStdString(r.wait.describe()));
+                // Plain words with the engine's numbers (issue 13): the kind's title, need and limit.
+                QVERIFY2(reason.startsWith(r.wait.kind == WaitKind::BehindRequest ? QStringLiteral("queued behind request") : Terms::waitTitle(r.wait.kind)), qPrintable(reason));
+                if (r.wait.kind == WaitKind::BehindRequest) {
+                    QVERIFY(reason.endsWith(QString::number(r.wait.behind)));
+                } else if (r.wait.kind != WaitKind::AdmissionWindow) {
+                    QVERIFY2(reason.contains(QString::number(r.wait.need)) && reason.contains(QString::number(r.wait.limit)), qPrintable(reason));
+                }
+                QVERIFY(!reason.contains(QStringLiteral("token_budget")) && !reason.contains(QStringLiteral("admission_window")));
+                // The tool tip explains it in a sentence, the token budget with its derivation.
+                const QString tip = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
+                if (r.wait.kind == WaitKind::TokenBudget) {
+                    const std::int64_t total = doc->spec().limits.maxTotalTokenNum;
+                    QVERIFY2(tip.contains(QStringLiteral("%1 slots (max_total_token_num) − %2 held by adapter weights (resident adapters: %3;").arg(total).arg(total - r.wait.limit).arg(r.wait.adapters)), qPrintable(tip));
+                    ++tokenBudget;
+                }
                 ++waited;
             }
         }
         QVERIFY2(waited > 0, "the tight budget should make some requests wait");
+        QVERIFY2(tokenBudget > 0, "some should wait for KV slots");
         // Charts: queue/running and KV from the binned timeline, latency distributions.
         QCOMPARE(tab->chart(QStringLiteral("queue"))->data().series.size(), qsizetype(2));
         QCOMPARE(tab->chart(QStringLiteral("latency"))->data().series.size(), qsizetype(3));
@@ -97,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(peak, double(sim.summary.peakKvNeed));
         // Adapter weights as their own series (S-LoRA's unified pool): the binned maximum of the
         // engine's per-step adapter slots.
-        QCOMPARE(kv.series[2].name, QStringLiteral("adapter weights"));
+        QCOMPARE(kv.series[2].name, QStringLiteral("adapters"));
         double adapterPeak = 0, enginePeak = 0;
         for (const auto& p : kv.series[2].points)
             adapterPeak = std::max(adapterPeak, p.y());
@@ -132,15 +148,18 @@ private Q_SLOTS:
         auto* doc = w.document();
         auto* spin = qobject_cast<QSpinBox*>(w.admissionTab()->editor(QStringLiteral("limits.maxTotalTokenNum")));
         QVERIFY(spin);
-        QCOMPARE(spin->value(), 6000);
+        // The default start: the 65000 KV slots of S-LoRA's own A100-80G S4 runs (a healthy server).
+        QCOMPARE(spin->value(), 65000);
         QSignalSpy spy(doc, &Document::admissionChanged);
         spin->setValue(4000);
         QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(4000));
         QVERIFY(waitForSignal(doc, spy));
         QTRY_COMPARE(doc->admission()->result.summary.kvCapacity, std::int64_t(4000));
+        // The undo text names the setting as the panel does.
+        QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Change KV cache slots"));
         doc->undoStack()->undo();
-        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(6000));
-        QCOMPARE(spin->value(), 6000);
+        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(65000));
+        QCOMPARE(spin->value(), 65000);
         auto* policy = qobject_cast<QComboBox*>(w.admissionTab()->editor(QStringLiteral("policy")));
         policy->setCurrentIndex(2);
         QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::Vllm);
@@ -183,8 +202,15 @@ private Q_SLOTS:
         const QImage img = gantt->grab().toImage();
         QVERIFY(!img.isNull());
         const QString tip = gantt->tooltipForRow(0);
-        QVERIFY(tip.contains(QStringLiteral("request 0")));
-        QVERIFY(tip.contains(QStringLiteral("why it waited")));
+        QVERIFY2(tip.contains(QStringLiteral("Request 0")), qPrintable(tip));
+        // Times with their unit (cost-model clock: seconds).
+        QVERIFY2(tip.contains(QStringLiteral("Arrived ")) && tip.contains(QStringLiteral(" s")), qPrintable(tip));
+        int waitedRow = -1;
+        for (int i = 0; i < int(doc->admission()->result.requests.size()) && waitedRow < 0; ++i)
+            if (doc->admission()->result.requests[std::size_t(i)].wait.kind != WaitKind::None)
+                waitedRow = i;
+        QVERIFY(waitedRow >= 0);
+        QVERIFY(gantt->tooltipForRow(waitedRow).contains(QStringLiteral("Why it waited: ")));
         gantt->scrollToRow(10);
         const int rows = int(doc->admission()->result.requests.size());
         QCOMPARE(gantt->firstRow(), std::min(10, std::max(0, rows - gantt->visibleRows())));

@@ -5,11 +5,17 @@
 #include "admission/stepthroughpanel.h"
 #include "charts/plotview.h"
 #include "document/document.h"
+#include "widgets/chartgrid.h"
+#include "text/coretexts.h"
+#include "text/terms.h"
+#include "analysis/capacity.h"
+#include "analysis/numberformat.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFormLayout>
+#include <QTextDocumentFragment>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,6 +23,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -25,6 +32,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lorascope {
@@ -49,18 +57,31 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     auto* settings = createSettings();
     scroll->setWidget(settings);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(settings->sizeHint().width() + 24);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(200);
+    m_side = scroll;
     split->addWidget(scroll);
 
-    auto* right = new QSplitter(Qt::Vertical, split);
+    auto* rightBox = new QWidget(split);
+    auto* rbv = new QVBoxLayout(rightBox);
+    rbv->setContentsMargins(0, 0, 0, 0);
+    rbv->setSpacing(2);
+    m_banner = new QLabel(rightBox);
+    m_banner->setObjectName(QStringLiteral("capacityBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::RichText);
+    m_banner->setVisible(false);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde7e9; color: #5c0010; border: 1px solid #e8a0a8; padding: 4px; }"));
+    rbv->addWidget(m_banner);
+    auto* right = new QSplitter(Qt::Vertical, rightBox);
     right->setObjectName(QStringLiteral("admissionRightSplitter"));
-    auto* chartsRow = new QWidget(right);
-    auto* ch = new QHBoxLayout(chartsRow);
-    ch->setContentsMargins(0, 0, 0, 0);
-    ch->addWidget(addChart(QStringLiteral("queue")));
-    ch->addWidget(addChart(QStringLiteral("kv")));
-    ch->addWidget(addChart(QStringLiteral("latency")));
-    right->addWidget(chartsRow);
+    rbv->addWidget(right, 1);
+    m_grid = new ChartGrid(3, QSize(240, 170), right);
+    m_grid->setObjectName(QStringLiteral("admissionCharts"));
+    m_grid->addChart(addChart(QStringLiteral("queue")));
+    m_grid->addChart(addChart(QStringLiteral("kv")));
+    m_grid->addChart(addChart(QStringLiteral("latency")));
+    right->addWidget(m_grid);
 
     auto* lower = new QTabWidget(right);
     lower->setObjectName(QStringLiteral("admissionLowerTabs"));
@@ -76,7 +97,7 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     auto* filterRow = new QHBoxLayout;
     m_filter = new QLineEdit(tablePage);
     m_filter->setObjectName(QStringLiteral("requestFilter"));
-    m_filter->setPlaceholderText(tr("Filter (e.g. token_budget, behind, rejected, an adapter name)…"));
+    m_filter->setPlaceholderText(tr("Filter (e.g. KV cache, behind, refused, an adapter name)…"));
     m_filter->setClearButtonEnabled(true);
     m_filterColumn = new QComboBox(tablePage);
     m_filterColumn->addItem(tr("All columns"), -1);
@@ -98,6 +119,9 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Long adapter names ("dummy-lora-13b-rank-64-12") keep both ends: the rank and the number.
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     tv->addWidget(m_table, 1);
@@ -108,12 +132,32 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
 
     m_step = new StepThroughPanel(m_document, lower);
     lower->addTab(m_step, tr("Step through"));
+    // The step-through's keys work anywhere in this tab; a jump brings its page to the front, and
+    // a cursor on the time charts and the Gantt follows the pass shown.
+    addActions(m_step->navigationActions());
+    connect(m_step, &StepThroughPanel::activated, this, [lower, this] { lower->setCurrentWidget(m_step); });
+    connect(m_step, &StepThroughPanel::passShown, this, [this](double start, double, qlonglong request) {
+        for (const char* key : { "queue", "kv" })
+            m_charts.value(QString::fromLatin1(key))->setMarker(start);
+        if (request >= 0)
+            m_gantt->scrollToRow(int(request) - m_gantt->visibleRows() / 3);
+        m_gantt->setMarker(start);
+    });
+    connect(m_step, &StepThroughPanel::passCleared, this, [this] {
+        for (const char* key : { "queue", "kv" })
+            m_charts.value(QString::fromLatin1(key))->setMarker(std::nullopt);
+        m_gantt->setMarker(std::nullopt);
+    });
     right->addWidget(lower);
-    right->setStretchFactor(0, 2);
-    right->setStretchFactor(1, 3);
-    split->addWidget(right);
+    right->setStretchFactor(0, 1);
+    right->setStretchFactor(1, 1);
+    right->setCollapsible(0, false);
+    right->setCollapsible(1, false);
+    split->addWidget(rightBox);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
+    split->setCollapsible(1, false);
+    split->setSizes({ std::min(settings->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4, 440), 1000 });
 
     connect(m_document, &Document::admissionChanged, this, &AdmissionTab::refresh);
     connect(m_document, &Document::admissionConfigChanged, this, &AdmissionTab::syncFromDocument);
@@ -130,7 +174,7 @@ PlotView* AdmissionTab::addChart(const QString& key)
 {
     auto* view = new PlotView(this);
     view->setObjectName(QStringLiteral("admission_") + key);
-    view->setMinimumSize(240, 180);
+    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("admission.") + key); });
     return view;
@@ -147,11 +191,14 @@ QWidget* AdmissionTab::createSettings()
         v->addWidget(box);
         return form;
     };
-    auto addInt = [&](QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& tip) {
+    auto addInt = [&](QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& tip, const QString& unit) {
         auto* spin = new QSpinBox(w);
         spin->setRange(lo, hi);
         spin->setKeyboardTracking(false);
         spin->setToolTip(tip);
+        if (!unit.isEmpty())
+            spin->setSuffix(QLatin1Char(' ') + unit);
+        m_labels.insert(field, QTextDocumentFragment::fromHtml(label).toPlainText().section(QLatin1Char('\n'), 0, 0));
         spin->setObjectName(field);
         m_editors.insert(field, spin);
         connect(spin, &QSpinBox::valueChanged, this, [this, field] { commit(field); });
@@ -162,37 +209,51 @@ QWidget* AdmissionTab::createSettings()
         auto* combo = new QComboBox(w);
         combo->addItems(items);
         combo->setToolTip(tip);
+        m_labels.insert(field, label);
         combo->setObjectName(field);
         m_editors.insert(field, combo);
         connect(combo, &QComboBox::currentIndexChanged, this, [this, field] { commit(field); });
         form->addRow(label, combo);
         return combo;
     };
-    auto* lim = group(tr("Server limits (S-LoRA defaults)"));
-    addInt(lim, QStringLiteral("limits.maxTotalTokenNum"), tr("max_total_token_num"), 1, 100000000,
-        tr("KV-cache token slots on the GPU, shared with adapter weights (rank·4 slots per resident adapter). Default 6000."));
-    addInt(lim, QStringLiteral("limits.batchMaxTokens"), tr("batch_max_tokens"), 0, 100000000,
-        tr("Max Σ input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len)."));
-    addInt(lim, QStringLiteral("limits.runningMaxReqSize"), tr("running_max_req_size"), 1, 100000000, tr("Max requests in the running batch. Default 1000."));
-    addInt(lim, QStringLiteral("limits.maxReqTotalLen"), tr("max_req_total_len"), 1, 100000000,
-        tr("input + output of one request must not exceed it (else rejected, HTTP 500). Default 3072."));
-    addInt(lim, QStringLiteral("limits.maxReqInputLen"), tr("max_req_input_len"), 1, 100000000, tr("Max input length of one request (else rejected). Default 2048."));
+    // Plain words first, the launch argument users know from S-LoRA / vLLM under it.
+    auto label = [](const QString& plain, const char* arg) -> QString {
+        return plain + QStringLiteral("<br><span style=\"color:#666; font-size:small\">") + QString::fromLatin1(arg) + QStringLiteral("</span>");
+    };
+    auto* lim = group(tr("Server limits (S-LoRA)"));
+    addInt(lim, QStringLiteral("limits.maxTotalTokenNum"), label(tr("KV cache slots"), "max_total_token_num"), 1, 100000000,
+        tr("Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). "
+           "S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000."), tr("slots", "unit after a number"));
+    auto* batchMax = addInt(lim, QStringLiteral("limits.batchMaxTokens"), label(tr("Prefill batch limit"), "batch_max_tokens"), 0, 100000000,
+        tr("Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len)."), tr("tokens", "unit after a number"));
+    batchMax->setSpecialValueText(tr("0 = default"));
+    addInt(lim, QStringLiteral("limits.runningMaxReqSize"), label(tr("Max running requests"), "running_max_req_size"), 1, 100000000,
+        tr("Max requests in the running batch. Default 1000."), tr("requests", "unit after a number"));
+    addInt(lim, QStringLiteral("limits.maxReqTotalLen"), label(tr("Max request length"), "max_req_total_len"), 1, 100000000,
+        tr("Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072."), tr("tokens", "unit after a number"));
+    addInt(lim, QStringLiteral("limits.maxReqInputLen"), label(tr("Max input length"), "max_req_input_len"), 1, 100000000,
+        tr("Input tokens of one request must not exceed it, else the request is refused. Default 2048."), tr("tokens", "unit after a number"));
     auto* pol = group(tr("Policy and time"));
-    addCombo(pol, QStringLiteral("policy"), tr("Policy"), { QStringLiteral("slora"), QStringLiteral("slora-abort"), QStringLiteral("vllm") },
-        tr("slora: S-LoRA's FIFO queue (exact); slora-abort: drops requests waiting ≥ 5.5 s; vllm: vLLM-style limits."));
-    addInt(pol, QStringLiteral("maxWaitTokens"), tr("max_wait_tokens"), 1, 100000, tr("Decode steps between admission attempts while a batch runs (S-LoRA: 10)."));
+    auto* policy = addCombo(pol, QStringLiteral("policy"), tr("Policy"), { tr("S-LoRA (first come, first served)"), tr("S-LoRA with abort"), tr("vLLM-style") },
+        tr("S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: "
+           "max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption."));
+    Q_UNUSED(policy);
+    addInt(pol, QStringLiteral("maxWaitTokens"), label(tr("Steps between checks"), "max_wait_tokens"), 1, 100000,
+        tr("While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10)."), tr("steps", "unit after a number"));
     addCombo(pol, QStringLiteral("clock"), tr("Clock"), { tr("steps (1 tick per forward pass)"), tr("cost model (seconds)") },
-        tr("Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from affine prefill/decode costs."));
+        tr("Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model."));
     QStringList costs;
     for (const auto& c : costModelPresets())
         costs << QString::fromStdString(c.name);
-    auto* cost = addCombo(pol, QStringLiteral("cost"), tr("Cost model"), costs, tr("Named cost-model presets (see docs/admission.md for their sources)."));
+    auto* cost = addCombo(pol, QStringLiteral("cost"), tr("Cost model"), costs, tr("Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources)."));
     for (int i = 0; i < cost->count() && std::size_t(i) < costModelPresets().size(); ++i)
-        cost->setItemData(i, QString::fromStdString(costModelPresets()[std::size_t(i)].description), Qt::ToolTipRole);
-    auto* vl = group(tr("vLLM policy"));
-    addInt(vl, QStringLiteral("vllm.maxNumSeqs"), tr("max_num_seqs"), 1, 1000000, tr("vLLM: max sequences in a batch (256)."));
-    addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), tr("max_num_batched_tokens"), 0, 100000000, tr("vLLM: max tokens per step; 0 = max(max_model_len, 2048)."));
-    addInt(vl, QStringLiteral("vllm.maxLoras"), tr("max_loras"), 1, 100000, tr("vLLM: distinct adapters in one batch (default 1)."));
+        cost->setItemData(i, coreText(costModelPresets()[std::size_t(i)].description), Qt::ToolTipRole);
+    auto* vl = group(tr("vLLM-style policy"));
+    addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 1, 1000000, tr("vLLM: max requests in a batch (default 256)."), tr("requests", "unit after a number"));
+    auto* batched = addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), label(tr("Max tokens per step"), "max_num_batched_tokens"), 0, 100000000,
+        tr("vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048)."), tr("tokens", "unit after a number"));
+    batched->setSpecialValueText(tr("0 = default"));
+    addInt(vl, QStringLiteral("vllm.maxLoras"), label(tr("Max adapters per batch"), "max_loras"), 1, 100000, tr("vLLM: different adapters in one batch (default 1)."), QString());
     m_summary = new QLabel(w);
     m_summary->setWordWrap(true);
     m_summary->setObjectName(QStringLiteral("admissionSummary"));
@@ -231,6 +292,11 @@ void AdmissionTab::syncFromDocument()
         const QSignalBlocker b(cb);
         cb->setCurrentIndex(i);
     };
+    // What 0 means right now ("0 = default (3072)").
+    qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("limits.batchMaxTokens")))
+        ->setSpecialValueText(tr("0 = default (%1)").arg(std::max<std::int64_t>(l.maxTotalTokenNum / 6, l.maxReqTotalLen)));
+    qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumBatchedTokens")))
+        ->setSpecialValueText(tr("0 = default (%1)").arg(std::max<std::int64_t>(l.maxReqTotalLen, 2048)));
     setCombo("policy", int(c.scheduler.policy));
     setCombo("clock", c.clock == ClockKind::Steps ? 0 : 1);
     auto* cost = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")));
@@ -260,7 +326,76 @@ void AdmissionTab::commit(const QString& field)
     const int ci = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")))->currentIndex();
     if (ci >= 0 && std::size_t(ci) < costModelPresets().size())
         c.cost = costModelPresets()[std::size_t(ci)];
-    m_document->editAdmission(c, tr("Change %1").arg(field));
+    m_document->editAdmission(c, tr("Change %1").arg(m_labels.value(field, field)));
+}
+
+void AdmissionTab::sizeTableColumns()
+{
+    // To the content of the first rows (measuring 100k rows would take seconds); the adapter
+    // column up to a third of the table, elided in the middle beyond that (full name in the tool tip).
+    auto* header = m_table->horizontalHeader();
+    const int rows = std::min(m_proxy->rowCount(), 200);
+    const QFontMetrics fm(m_table->font());
+    for (int c = 0; c < RequestTableModel::ColumnCount - 1; ++c) {
+        int w = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24;
+        for (int r = 0; r < rows; ++r)
+            w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, c).data().toString()) + 12);
+        if (c == RequestTableModel::Adapter)
+            w = std::min(w, std::max(120, m_table->viewport()->width() / 3));
+        header->resizeSection(c, w);
+    }
+}
+
+void AdmissionTab::updateBanner()
+{
+    const auto a = m_document->admission();
+    if (!a) {
+        m_banner->setVisible(false);
+        return;
+    }
+    const CapacityCheck& c = a->capacity; // computed with the preview, off the GUI thread
+    if (!c.overloaded) {
+        m_banner->clear();
+        m_banner->setVisible(false);
+        return;
+    }
+    const ClockKind clock = a->result.clock;
+    const QString perUnit = clock == ClockKind::Steps ? tr("req/step") : tr("req/s");
+    auto rate = [&](double v) -> QString { return Terms::number(v) + QLatin1Char(' ') + perUnit; };
+    QString text = tr("<b>Arrivals exceed capacity</b>: requests arrive at %1, but the server took in only %2 while they arrived, so the queue "
+                      "grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last "
+                      "fifth of the trace).")
+                       .arg(rate(c.offeredRate), rate(c.admittedRate), rate(c.queueGrowth))
+                       .arg(c.backlog)
+                       .arg(Terms::time(c.meanWaitFirst, clock, 3), Terms::time(c.meanWaitLast, clock, 3));
+    // Sentences joined as the language does ("… grew. Most …" / "……增长。大多数……").
+    auto join = [](const QString& first, const QString& second) { return tr("%1 %2", "two sentences").arg(first, second); };
+    if (c.mainLimit != WaitKind::None)
+        text = join(text, tr("Most waiting requests were held by: <b>%1</b>.").arg(Terms::waitTitle(c.mainLimit)));
+    QString advice;
+    switch (c.mainLimit) {
+    case WaitKind::TokenBudget:
+    case WaitKind::KvBlocks:
+        advice = tr("More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.");
+        break;
+    case WaitKind::BatchMaxTokens:
+        advice = tr("A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.");
+        break;
+    case WaitKind::RunningMaxReqSize:
+    case WaitKind::MaxNumSeqs:
+        advice = tr("A larger running batch or a lower rate R would help.");
+        break;
+    default:
+        advice = tr("A lower rate R or a faster server (cost model) would help.");
+        break;
+    }
+    m_banner->setText(join(text, advice));
+    m_banner->setVisible(true);
+}
+
+QString AdmissionTab::bannerText() const
+{
+    return m_banner->isVisible() ? m_banner->text() : QString();
 }
 
 QString AdmissionTab::summaryText() const
@@ -282,7 +417,9 @@ void AdmissionTab::refresh()
         m_proxy->sort(-1);
     m_model->setAnalysis(a);
     m_gantt->setAnalysis(a);
-    const QString unit = a->result.clock == ClockKind::Steps ? tr("steps") : tr("s");
+    sizeTableColumns();
+    const ClockKind clock = a->result.clock;
+    const QString unit = Terms::clockUnit(clock);
     const auto& tl = a->timeline;
     auto line = [&](const QString& name, const std::vector<double>& ys, const QColor& color) {
         PlotSeries s;
@@ -298,36 +435,46 @@ void AdmissionTab::refresh()
     PlotData q;
     q.title = tr("Running requests and queue");
     q.x.title = tr("time (%1)").arg(unit);
-    q.y.title = tr("requests (max per bin)");
-    q.series = { line(tr("running"), tl.running, kBlue), line(tr("queue"), tl.queue, kOrange) };
+    q.y.title = tr("requests");
+    q.series = { line(tr("running"), tl.running, kBlue), line(tr("waiting"), tl.queue, kOrange) };
     q.y.min = 0.0;
+    if (tl.edges.size() >= 2) { // the time axis ends where the trace does (ticks inside)
+        q.x.min = tl.edges.front();
+        q.x.max = tl.edges.back();
+    }
+    m_charts.value(QStringLiteral("queue"))->setToolTip(tr("Requests in the running batch and in the queue over time (the largest value in each time bin)."));
     m_charts.value(QStringLiteral("queue"))->setData(q);
 
     PlotData kv;
-    kv.title = tr("KV tokens: need vs capacity");
+    kv.title = tr("KV cache: need vs capacity");
     kv.x.title = q.x.title;
-    kv.y.title = tr("token slots (max per bin)");
+    kv.y.title = tr("slots");
     kv.series = { line(tr("used"), tl.kvUsed, kBlue), line(tr("need"), tl.kvNeed, kRed) };
     if (a->config.scheduler.policy != PolicyKind::Vllm) // vLLM keeps LoRA weights outside the KV blocks
-        kv.series.append(line(tr("adapter weights"), tl.adapterSlots, kGreen));
+        kv.series.append(line(tr("adapters"), tl.adapterSlots, kGreen));
     if (!tl.edges.empty()) {
         PlotSeries cap;
-        cap.name = tr("capacity %1").arg(tl.kvCapacity);
+        cap.name = tr("capacity");
         cap.color = kGrey;
         cap.dashed = true;
         cap.points = { QPointF(tl.edges.front(), double(tl.kvCapacity)), QPointF(tl.edges.back(), double(tl.kvCapacity)) };
         kv.series.append(cap);
     }
     kv.y.min = 0.0;
-    m_charts.value(QStringLiteral("kv"))->setToolTip(tr("need: S-LoRA's peak KV need of the running batch if every request runs to its end, plus adapter slots;\n"
-                                                        "used: tokens held now plus adapter weights (rank·4 slots per resident adapter);\n"
-                                                        "adapter weights: the part of used that holds resident adapters."));
+    kv.x.min = q.x.min;
+    kv.x.max = q.x.max;
+    m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV cache slots over time (the largest value in each time bin):\n"
+                                                        "need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;\n"
+                                                        "used: tokens held now plus the adapter weights;\n"
+                                                        "adapters: the part of used that holds resident adapter weights (rank × 4 slots each);\n"
+                                                        "capacity: max_total_token_num (%1 slots).")
+                                                         .arg(tl.kvCapacity));
     m_charts.value(QStringLiteral("kv"))->setData(kv);
 
     PlotData lat;
     lat.title = tr("Latency distributions");
-    lat.x.title = tr("time (%1)").arg(unit);
-    lat.y.title = tr("requests per bin");
+    lat.x.title = tr("latency (%1)").arg(unit);
+    lat.y.title = tr("requests");
     auto hist = [&](const QString& name, const Histogram& h, const QColor& color) {
         PlotSeries s;
         s.name = name;
@@ -341,24 +488,33 @@ void AdmissionTab::refresh()
     };
     lat.series = { hist(tr("queue wait"), a->wait, kOrange), hist(tr("TTFT"), a->ttft, kRed), hist(tr("E2E"), a->e2e, kGreen) };
     lat.y.min = 0.0;
+    m_charts.value(QStringLiteral("latency"))->setToolTip(tr("How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival."));
     m_charts.value(QStringLiteral("latency"))->setData(lat);
 
+    // One number style: three significant digits and a unit everywhere.
     const auto& s = a->result.summary;
-    auto fmt = [](double v) { return std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 4); };
-    m_summary->setText(tr("<b>%1 requests</b>: %2 finished, %3 rejected, %4 dropped, %5 never admitted.<br>"
-                          "Queue wait mean %6 / p90 %7 / p99 %8 %9<br>TTFT mean %10 / p99 %11 · E2E mean %12 / p99 %13<br>"
-                          "Peak KV need %14 of %15 · %16 forward passes (%17 prefill) · %18 adapter loads")
-                           .arg(s.requests)
-                           .arg(s.finished)
-                           .arg(s.rejected)
-                           .arg(s.dropped)
-                           .arg(s.neverAdmitted)
-                           .arg(fmt(s.wait.mean), fmt(s.wait.p90), fmt(s.wait.p99), unit, fmt(s.ttft.mean), fmt(s.ttft.p99), fmt(s.e2e.mean), fmt(s.e2e.p99))
-                           .arg(s.peakKvNeed)
-                           .arg(s.kvCapacity)
-                           .arg(s.steps)
-                           .arg(s.prefillSteps)
-                           .arg(s.adapterLoads));
+    auto d = [clock](double v) { return Terms::time(v, clock, 3); };
+    const QString perUnit = clock == ClockKind::Steps ? tr("req/step") : tr("req/s");
+    QString text = tr("<b>%1 requests</b>: %2 finished, %3 refused, %4 dropped, %5 never admitted.")
+                       .arg(s.requests)
+                       .arg(s.finished)
+                       .arg(s.rejected)
+                       .arg(s.dropped)
+                       .arg(s.neverAdmitted);
+    text += QStringLiteral("<br>") + tr("Queue wait: mean %1 · p90 %2 · p99 %3").arg(d(s.wait.mean), d(s.wait.p90), d(s.wait.p99));
+    text += QStringLiteral("<br>") + tr("TTFT: mean %1 · p99 %2").arg(d(s.ttft.mean), d(s.ttft.p99));
+    text += QStringLiteral("<br>") + tr("E2E: mean %1 · p99 %2").arg(d(s.e2e.mean), d(s.e2e.p99));
+    text += QStringLiteral("<br>") + tr("Throughput %1 %2").arg(Terms::number(s.requestThroughput), perUnit);
+    if (clock == ClockKind::Model)
+        text += QStringLiteral(" · ") + Terms::sloAttainment().toHtmlEscaped() + QLatin1Char(' ') + Terms::percent(s.sloAttainment);
+    text += QStringLiteral("<br>") + tr("Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads")
+                                        .arg(s.peakKvNeed)
+                                        .arg(s.kvCapacity)
+                                        .arg(s.steps)
+                                        .arg(s.prefillSteps)
+                                        .arg(s.adapterLoads);
+    m_summary->setText(text);
+    updateBanner();
     m_lastRefreshMs = double(timer.nsecsElapsed()) / 1e6;
     Q_EMIT chartsUpdated();
 }

@@ -13,6 +13,7 @@ class QTableView;
 
 namespace lorascope {
 
+class ChartGrid;
 class Document;
 class GanttView;
 class PlotView;
@@ -38,6 +39,11 @@ public:
     /// Editor of a setting by field name ("limits.maxTotalTokenNum", "policy", "clock", ...).
     QWidget* editor(const QString& field) const { return m_editors.value(field); }
     QString summaryText() const;
+    /// The settings column (View > Side Panels hides it).
+    QWidget* sidePanel() const { return m_side; }
+    ChartGrid* chartGrid() const { return m_grid; }
+    /// The overload banner's text (empty while hidden).
+    QString bannerText() const;
     double lastRefreshMs() const { return m_lastRefreshMs; }
 
 Q_SIGNALS:
@@ -49,11 +55,14 @@ private:
     void syncFromDocument();
     void commit(const QString& field);
     void refresh();
+    void updateBanner();
+    void sizeTableColumns();
     PlotView* addChart(const QString& key);
 
     Document* m_document;
     bool m_syncing = false;
     QHash<QString, QWidget*> m_editors;
+    QHash<QString, QString> m_labels; ///< plain label of each setting (for undo texts)
     QHash<QString, PlotView*> m_charts;
     RequestTableModel* m_model;
     QSortFilterProxyModel* m_proxy;
@@ -63,6 +72,9 @@ private:
     GanttView* m_gantt = nullptr;
     StepThroughPanel* m_step = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_banner = nullptr;
+    QWidget* m_side = nullptr;
+    ChartGrid* m_grid = nullptr;
     double m_lastRefreshMs = 0;
 };
 

@@ -1,6 +1,9 @@
 #include "admission/ganttview.h"
 
 #include "admission/requestmodel.h"
+#include "analysis/numberformat.h"
+#include "charts/widgetexport.h"
+#include "text/terms.h"
 
 #include <QElapsedTimer>
 #include <QHelpEvent>
@@ -31,7 +34,7 @@ GanttView::GanttView(QWidget* parent)
     : QWidget(parent)
     , m_scroll(new QScrollBar(Qt::Vertical, this))
 {
-    setMinimumSize(300, 200);
+    setMinimumSize(300, 150);
     setMouseTracking(true);
     connect(m_scroll, &QScrollBar::valueChanged, this, [this](int v) {
         if (v != m_first)
@@ -139,10 +142,17 @@ void GanttView::paintEvent(QPaintEvent*)
         rebuildImage();
     QPainter p(this);
     p.fillRect(rect(), palette().window());
-    p.drawText(QRect(0, 2, width(), kTop - 4), Qt::AlignCenter,
-        tr("Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter); hover for the wait reason")
-            .arg(m_first)
-            .arg(m_first + visibleRows() - 1));
+    const QString head = tr("Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter)").arg(m_first).arg(m_first + visibleRows() - 1);
+    const bool exporting = property(kExportingProperty).toBool();
+    QString headline = exporting ? head : head + tr("; hover for why a request waited");
+    // Never cut off: shorter forms when the widget is narrow.
+    for (const QString& shorter : { head, tr("Requests %1–%2 (grey: waiting; colour: running, by adapter)").arg(m_first).arg(m_first + visibleRows() - 1),
+             tr("Requests %1–%2").arg(m_first).arg(m_first + visibleRows() - 1) }) {
+        if (p.fontMetrics().horizontalAdvance(headline) <= width() - 8)
+            break;
+        headline = shorter;
+    }
+    p.drawText(QRect(0, 2, width(), kTop - 4), Qt::AlignCenter, headline);
     p.drawImage(pr.topLeft(), m_image);
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(pr.adjusted(0, 0, -1, -1));
@@ -158,17 +168,22 @@ void GanttView::paintEvent(QPaintEvent*)
         const int y = pr.top() + r * kRowHeight + kRowHeight / 2;
         p.drawText(QRect(0, y - lineH / 2, kLeft - 4, lineH), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_first + r));
     }
-    const QString unit = m_analysis && m_analysis->result.clock == ClockKind::Model ? tr("s") : tr("steps");
-    // Enough decimals to tell neighbouring ticks apart, no more (a quarter of the span, 2 digits).
-    const double tick = (m_t1 - m_t0) / 4;
-    const int decimals = tick > 0 ? std::clamp(1 - static_cast<int>(std::floor(std::log10(tick))), 0, 6) : 0;
-    for (int i = 0; i <= 4; ++i) {
-        const double t = m_t0 + (m_t1 - m_t0) * i / 4;
-        const int px = pr.left() + pr.width() * i / 4;
+    // Round tick values inside the visible window ("0, 10, 20, 30 s"), with the decimals they need.
+    const ClockKind clock = m_analysis ? m_analysis->result.clock : ClockKind::Model;
+    const NiceTicks ticks = niceTicksWithin(m_t0, m_t1, std::clamp(pr.width() / 110, 2, 8));
+    const double sx = pr.width() / (m_t1 - m_t0);
+    for (double t : ticks.values) {
+        const int px = pr.left() + int(std::lround((t - m_t0) * sx));
         p.drawLine(px, pr.bottom(), px, pr.bottom() + 3);
-        const Qt::Alignment al = i == 0 ? Qt::AlignLeft : i == 4 ? Qt::AlignRight : Qt::AlignHCenter;
-        const int bx = i == 0 ? px : i == 4 ? px - 120 : px - 60;
-        p.drawText(QRect(bx, pr.bottom() + 3, 120, lineH), al, QString::number(t, 'f', decimals) + QLatin1Char(' ') + unit);
+        const QString label = QString::fromStdString(formatFixed(t, ticks.decimals));
+        p.drawText(QRect(px - 60, pr.bottom() + 3, 120, lineH), Qt::AlignHCenter, label);
+    }
+    p.drawText(QRect(pr.right() - 120, pr.bottom() + 3, 120, lineH), Qt::AlignRight, Terms::clockUnit(clock));
+    // The step-through's current time.
+    if (m_marker && *m_marker >= m_t0 && *m_marker <= m_t1) {
+        const int px = pr.left() + int(std::lround((*m_marker - m_t0) * sx));
+        p.setPen(QPen(QColor(200, 0, 90), 1.5, Qt::DashLine));
+        p.drawLine(px, pr.top(), px, pr.bottom());
     }
     m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
 }
@@ -188,15 +203,31 @@ QString GanttView::tooltipForRow(int row) const
         return {};
     const auto& r = m_analysis->result.requests[std::size_t(row)];
     const auto& ads = m_analysis->trace->adapters;
-    const QString adapter = r.adapter == kNoAdapter ? tr("base model") : r.adapter < ads.size() ? QString::fromStdString(ads[r.adapter].name) : QString::number(r.adapter);
-    auto t = [](double v) { return std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 6); };
-    return tr("request %1 · %2 · input %3, output %4\narrival %5, admitted %6, first token %7, finished %8\n%9\nwhy it waited: %10")
-        .arg(r.id)
-        .arg(adapter)
-        .arg(r.inputLen)
-        .arg(r.outputLen)
-        .arg(t(r.arrival), t(r.admitted), t(r.firstToken), t(r.finished))
-        .arg(RequestTableModel::statusOf(r), RequestTableModel::reasonOf(r));
+    QString adapter = r.adapter == kNoAdapter ? tr("base model") : r.adapter < ads.size() ? QString::fromStdString(ads[r.adapter].name) : QString::number(r.adapter);
+    if (r.adapter != kNoAdapter && r.adapter < ads.size())
+        adapter = tr("%1 (rank %2)").arg(adapter).arg(ads[r.adapter].rank);
+    const ClockKind clock = m_analysis->result.clock;
+    auto t = [clock](double v) { return Terms::time(v, clock, 4); };
+    auto d = [clock](double v) { return Terms::time(v, clock, 3); };
+    const ServerLimits& limits = m_analysis->config.scheduler.limits;
+    QString text = tr("Request %1 · %2 · %3 input / %4 output tokens").arg(r.id).arg(adapter).arg(r.inputLen).arg(r.outputLen);
+    text += QLatin1Char('\n') + tr("Arrived %1").arg(t(r.arrival));
+    if (!std::isnan(r.admitted))
+        text += tr(", admitted %1 (waited %2)").arg(t(r.admitted), d(r.admitted - r.arrival));
+    if (!std::isnan(r.firstToken))
+        text += tr(", first token %1 (TTFT %2)").arg(t(r.firstToken), d(r.firstToken - r.arrival));
+    if (!std::isnan(r.finished))
+        text += tr(", finished %1 (E2E %2)").arg(t(r.finished), d(r.finished - r.arrival));
+    text += QLatin1Char('\n') + tr("Status: %1").arg(RequestTableModel::statusOf(r, limits));
+    if (r.wait.kind != WaitKind::None)
+        text += QLatin1Char('\n') + tr("Why it waited: %1 — %2").arg(Terms::waitTitle(r.wait.kind), Terms::waitExplanation(r.wait, limits));
+    return text;
+}
+
+void GanttView::setMarker(std::optional<double> time)
+{
+    m_marker = time;
+    update();
 }
 
 bool GanttView::event(QEvent* event)

@@ -6,6 +6,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QScrollBar;
 
@@ -27,6 +29,11 @@ public:
     /// The request under a widget position (-1 if none) and its tooltip text.
     int rowAt(const QPoint& pos) const;
     QString tooltipForRow(int row) const;
+    /// A vertical marker at a time (the step-through's pass); nullopt hides it.
+    void setMarker(std::optional<double> time);
+    std::optional<double> marker() const { return m_marker; }
+    /// The visible time window [t0, t1] (fitted to the visible rows).
+    std::pair<double, double> timeWindow() const { return { m_t0, m_t1 }; }
     double lastPaintMs() const { return m_lastPaintMs; }
     static constexpr int kRowHeight = 7;
 
@@ -45,6 +52,7 @@ private:
     bool m_dirty = true;
     int m_first = 0;
     double m_t0 = 0, m_t1 = 1;
+    std::optional<double> m_marker;
     double m_lastPaintMs = 0;
     QScrollBar* m_scroll;
 };

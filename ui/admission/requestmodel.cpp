@@ -1,5 +1,7 @@
 #include "admission/requestmodel.h"
 
+#include "text/terms.h"
+
 #include <cmath>
 
 namespace lorascope {
@@ -28,12 +30,12 @@ int RequestTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString RequestTableModel::statusOf(const RequestRecord& r)
+QString RequestTableModel::statusOf(const RequestRecord& r, const ServerLimits& limits)
 {
     if (r.rejected != RejectReason::None)
-        return tr("rejected: %1").arg(QString::fromStdString(rejectReasonName(r.rejected)));
+        return tr("refused: %1").arg(Terms::rejectReason(r.rejected, limits));
     if (r.dropped != DropReason::None)
-        return tr("dropped: %1").arg(QString::fromStdString(dropReasonName(r.dropped)));
+        return tr("dropped: %1").arg(Terms::dropReason(r.dropped));
     if (!std::isnan(r.finished))
         return tr("finished");
     if (!std::isnan(r.admitted))
@@ -43,9 +45,7 @@ QString RequestTableModel::statusOf(const RequestRecord& r)
 
 QString RequestTableModel::reasonOf(const RequestRecord& r)
 {
-    if (r.wait.kind == WaitKind::None)
-        return QStringLiteral("–");
-    return QString::fromStdString(r.wait.describe());
+    return Terms::waitShort(r.wait);
 }
 
 QVariant RequestTableModel::data(const QModelIndex& index, int role) const
@@ -56,6 +56,21 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
         return {};
     const auto& r = m_analysis->result.requests[std::size_t(index.row())];
     const int col = index.column();
+    const ServerLimits& limits = m_analysis->config.scheduler.limits;
+    if (role == Qt::ToolTipRole) {
+        // The whole text of what a narrow column shows elided; the wait reason in full sentences.
+        if (col == Reason && r.wait.kind != WaitKind::None)
+            return Terms::waitExplanation(r.wait, limits);
+        if (col == Status)
+            return statusOf(r, limits);
+        if (col == Adapter) {
+            const auto& ads = m_analysis->trace->adapters;
+            if (r.adapter == kNoAdapter)
+                return tr("base model (no adapter)");
+            return r.adapter < ads.size() ? tr("%1 (rank %2)").arg(QString::fromStdString(ads[r.adapter].name)).arg(ads[r.adapter].rank) : QString::number(r.adapter);
+        }
+        return {};
+    }
     if (role == Qt::TextAlignmentRole)
         return col == Status || col == Reason || col == Adapter ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter)) : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     auto time = [&](double v) -> QVariant {
@@ -69,7 +84,7 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
         return role == SortRole ? QVariant(qulonglong(r.id)) : QVariant(QString::number(r.id));
     case Adapter: {
         if (r.adapter == kNoAdapter)
-            return role == SortRole ? QVariant(-1) : QVariant(QStringLiteral("(base)"));
+            return role == SortRole ? QVariant(-1) : QVariant(tr("(base model)"));
         if (role == SortRole)
             return qulonglong(r.adapter);
         const auto& ads = m_analysis->trace->adapters;
@@ -94,7 +109,7 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
     case E2e:
         return diff(r.finished, r.arrival);
     case Status:
-        return statusOf(r);
+        return statusOf(r, limits);
     case Reason:
         return reasonOf(r);
     default:

@@ -26,9 +26,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    /// Text of a request's fate ("finished", "rejected: input_too_long", ...).
-    static QString statusOf(const RequestRecord& r);
-    /// Text of a request's wait reason ("–" when it did not wait).
+    /// Text of a request's fate ("finished", "refused: input longer than max_req_input_len (2048 tokens)", ...).
+    static QString statusOf(const RequestRecord& r, const ServerLimits& limits);
+    /// Short text of a request's wait reason ("KV cache full: needs 5038 slots, 4720 free"; "–"
+    /// when it did not wait); the tool tip has the full explanation.
     static QString reasonOf(const RequestRecord& r);
 
 private:

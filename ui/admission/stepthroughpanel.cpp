@@ -1,56 +1,165 @@
 #include "admission/stepthroughpanel.h"
 
 #include "document/document.h"
+#include "text/terms.h"
+#include "widgets/flowlayout.h"
 
+#include <QAction>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <functional>
+
 namespace lorascope {
+
+namespace {
+
+QString cell(const QString& text)
+{
+    return QStringLiteral("<td>") + text + QStringLiteral("</td>");
+}
+
+QString header(const QString& text)
+{
+    return QStringLiteral("<th>") + text + QStringLiteral("</th>");
+}
+
+} // namespace
 
 StepThroughPanel::StepThroughPanel(Document* document, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
     , m_title(new QLabel(this))
     , m_view(new QTextBrowser(this))
-    , m_prev(new QPushButton(tr("◀ Previous pass"), this))
+    , m_prev(new QPushButton(tr("◀ Previous"), this))
     , m_next(new QPushButton(tr("Next pass ▶"), this))
-    , m_nextAdmission(new QPushButton(tr("Next admission ▶▶"), this))
+    , m_nextAdmission(new QPushButton(tr("Next admission"), this))
+    , m_nextWait(new QPushButton(tr("Next wait"), this))
+    , m_nextRefusal(new QPushButton(tr("Next refusal"), this))
     , m_reset(new QPushButton(tr("Restart"), this))
+    , m_request(new QSpinBox(this))
+    , m_time(new QDoubleSpinBox(this))
 {
     auto* v = new QVBoxLayout(this);
-    v->setContentsMargins(0, 0, 0, 0);
-    auto* h = new QHBoxLayout;
-    h->addWidget(m_reset);
-    h->addWidget(m_prev);
-    h->addWidget(m_next);
-    h->addWidget(m_nextAdmission);
-    h->addWidget(m_title, 1);
-    v->addLayout(h);
+    v->setContentsMargins(2, 2, 2, 2);
+    v->setSpacing(2);
+    auto* bar = new QWidget(this);
+    auto* h = new FlowLayout(bar, 4);
+    for (auto* b : { m_reset, m_prev, m_next, m_nextWait, m_nextAdmission, m_nextRefusal })
+        h->addWidget(b);
+    auto* requestBox = new QWidget(bar);
+    auto* rq = new QHBoxLayout(requestBox);
+    rq->setContentsMargins(8, 0, 0, 0);
+    auto* requestLabel = new QLabel(tr("Request:"), requestBox);
+    requestLabel->setBuddy(m_request);
+    rq->addWidget(requestLabel);
+    m_request->setParent(requestBox);
+    m_request->setObjectName(QStringLiteral("stepRequest"));
+    m_request->setKeyboardTracking(false);
+    m_request->setToolTip(tr("Go to the pass that admitted (or refused) this request (G)."));
+    rq->addWidget(m_request);
+    auto* timeLabel = new QLabel(tr("Time:"), requestBox);
+    timeLabel->setBuddy(m_time);
+    rq->addWidget(timeLabel);
+    m_time->setParent(requestBox);
+    m_time->setObjectName(QStringLiteral("stepTime"));
+    m_time->setKeyboardTracking(false);
+    m_time->setDecimals(3);
+    m_time->setRange(0, 1e9);
+    m_time->setToolTip(tr("Go to the first pass that ends after this time (T)."));
+    rq->addWidget(m_time);
+    h->addWidget(requestBox);
+    v->addWidget(bar);
+    m_title->setObjectName(QStringLiteral("stepTitle"));
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_title);
     v->addWidget(m_view, 1);
     m_prev->setObjectName(QStringLiteral("stepPrevious"));
     m_next->setObjectName(QStringLiteral("stepNext"));
     m_nextAdmission->setObjectName(QStringLiteral("stepNextAdmission"));
-    connect(m_prev, &QPushButton::clicked, this, &StepThroughPanel::previous);
-    connect(m_next, &QPushButton::clicked, this, &StepThroughPanel::next);
-    connect(m_nextAdmission, &QPushButton::clicked, this, &StepThroughPanel::nextAdmission);
-    connect(m_reset, &QPushButton::clicked, this, &StepThroughPanel::reset);
+    m_nextWait->setObjectName(QStringLiteral("stepNextWait"));
+    m_nextRefusal->setObjectName(QStringLiteral("stepNextRefusal"));
+
+    // Actions carry the shortcuts (the admission tab adds them to itself, so they work anywhere in
+    // it) and the buttons trigger them.
+    auto* aReset = addNavigation(tr("Restart the step-through"), QKeySequence(Qt::Key_Home), tr("Back to before the first pass (Home)."), [this] { reset(); });
+    auto* aPrev = addNavigation(tr("Previous pass"), QKeySequence(Qt::Key_P), tr("Show the previous forward pass (P)."), [this] { previous(); });
+    auto* aNext = addNavigation(tr("Next pass"), QKeySequence(Qt::Key_N), tr("Run the next forward pass (N)."), [this] { next(); });
+    auto* aWait = addNavigation(tr("Next pass where a request waits"), QKeySequence(Qt::Key_W),
+        tr("Jump to the next pass whose admission check stopped at a request that had to wait: a limit was hit (W)."), [this] { nextWait(); });
+    auto* aAdm = addNavigation(tr("Next pass that admits requests"), QKeySequence(Qt::Key_A), tr("Jump to the next prefill: requests were admitted (A)."),
+        [this] { nextAdmission(); });
+    auto* aRef = addNavigation(tr("Next pass with a refused request"), QKeySequence(Qt::Key_R),
+        tr("Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R)."), [this] { nextRefusal(); });
+    addNavigation(tr("Go to request…"), QKeySequence(Qt::Key_G), tr("Type a request number to jump to the pass that admitted it (G)."), [this] {
+        Q_EMIT activated();
+        m_request->setFocus();
+        m_request->selectAll();
+    });
+    addNavigation(tr("Go to time…"), QKeySequence(Qt::Key_T), tr("Type a time to jump to the pass running then (T)."), [this] {
+        Q_EMIT activated();
+        m_time->setFocus();
+        m_time->selectAll();
+    });
+    const std::pair<QPushButton*, QAction*> links[] = { { m_reset, aReset }, { m_prev, aPrev }, { m_next, aNext }, { m_nextWait, aWait },
+        { m_nextAdmission, aAdm }, { m_nextRefusal, aRef } };
+    for (const auto& [button, action] : links) {
+        button->setToolTip(action->toolTip());
+        connect(button, &QPushButton::clicked, action, &QAction::trigger);
+    }
+    connect(m_request, &QSpinBox::editingFinished, this, [this] {
+        if (m_request->hasFocus())
+            goToRequest(qulonglong(m_request->value()));
+    });
+    connect(m_time, &QDoubleSpinBox::editingFinished, this, [this] {
+        if (m_time->hasFocus())
+            goToTime(m_time->value());
+    });
     connect(m_document, &Document::admissionChanged, this, &StepThroughPanel::reset);
     show();
+}
+
+QAction* StepThroughPanel::addNavigation(const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot)
+{
+    auto* a = new QAction(text, this);
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    a->setToolTip(tip);
+    connect(a, &QAction::triggered, this, [this, slot] {
+        Q_EMIT activated();
+        slot();
+    });
+    m_actions.append(a);
+    return a;
 }
 
 void StepThroughPanel::reset()
 {
     m_stepper.reset();
     m_current = -1;
+    m_notice.clear();
     if (auto trace = m_document->trace()) {
         SimulationConfig config = m_document->admissionConfig();
         config.scheduler.limits = m_document->spec().limits;
         m_stepper = std::make_unique<StepThrough>(trace, config);
+        m_request->setRange(0, int(std::min<std::size_t>(trace->requests.size(), 2147483647) - (trace->requests.empty() ? 0 : 1)));
     }
+    m_time->setSuffix(QLatin1Char(' ') + Terms::clockUnit(m_document->admissionConfig().clock));
     show();
+}
+
+bool StepThroughPanel::ensureStepper()
+{
+    if (!m_stepper)
+        reset();
+    return m_stepper != nullptr;
 }
 
 const StepSnapshot* StepThroughPanel::snapshot() const
@@ -60,37 +169,66 @@ const StepSnapshot* StepThroughPanel::snapshot() const
     return &m_stepper->snapshot(std::size_t(m_current));
 }
 
+bool StepThroughPanel::jumpTo(std::int64_t index, const QString& notFound)
+{
+    if (index < 0) {
+        m_notice = notFound;
+        show();
+        return false;
+    }
+    m_notice.clear();
+    m_current = int(index);
+    show();
+    return true;
+}
+
 bool StepThroughPanel::next()
 {
-    if (!m_stepper)
-        reset();
-    if (!m_stepper)
+    if (!ensureStepper())
         return false;
-    if (std::size_t(m_current + 1) < m_stepper->count() || m_stepper->next()) {
-        ++m_current;
-        show();
-        return true;
-    }
-    show();
-    return false;
+    return jumpTo(m_stepper->findNext(m_current, StepEvent::Any, 1), tr("The trace is done: no further pass."));
 }
 
 bool StepThroughPanel::nextAdmission()
 {
-    // Bounded: a pass with an admission comes within a few thousand decode steps in practice.
-    for (int i = 0; i < 100000; ++i) {
-        if (!next())
-            return false;
-        if (auto* s = snapshot(); s && !s->result.admitted.empty())
-            return true;
-    }
-    return false;
+    if (!ensureStepper())
+        return false;
+    return jumpTo(m_stepper->findNext(m_current, StepEvent::Admission), tr("No further pass admits requests."));
+}
+
+bool StepThroughPanel::nextWait()
+{
+    if (!ensureStepper())
+        return false;
+    return jumpTo(m_stepper->findNext(m_current, StepEvent::Wait), tr("No further pass stops at a waiting request: no limit is hit after this pass."));
+}
+
+bool StepThroughPanel::nextRefusal()
+{
+    if (!ensureStepper())
+        return false;
+    return jumpTo(m_stepper->findNext(m_current, StepEvent::Rejection), tr("No request is refused after this pass."));
+}
+
+bool StepThroughPanel::goToRequest(qulonglong id)
+{
+    if (!ensureStepper())
+        return false;
+    return jumpTo(m_stepper->findRequest(id), tr("There is no request %1.").arg(id));
+}
+
+bool StepThroughPanel::goToTime(double time)
+{
+    if (!ensureStepper())
+        return false;
+    return jumpTo(m_stepper->findTime(time), tr("No pass runs at or after %1.").arg(Terms::time(time, m_document->admissionConfig().clock)));
 }
 
 void StepThroughPanel::previous()
 {
     if (m_current > 0) {
         --m_current;
+        m_notice.clear();
         show();
     }
 }
@@ -100,59 +238,83 @@ QString StepThroughPanel::text() const
     return m_view->toPlainText();
 }
 
+QString StepThroughPanel::titleText() const
+{
+    return m_title->text();
+}
+
 void StepThroughPanel::show()
 {
     m_prev->setEnabled(m_current > 0);
     const StepSnapshot* s = snapshot();
+    const QString notice = m_notice.isEmpty() ? QString() : QStringLiteral("<p style=\"color:#8a0010\"><b>") + m_notice.toHtmlEscaped() + QStringLiteral("</b></p>");
     if (!s) {
-        m_title->setText(m_stepper && m_stepper->finished() ? tr("The trace is done.") : tr("Press “Next pass” to run the first forward pass."));
-        m_view->setHtml(tr("<p>The step clock runs the admission engine one forward pass at a time: a <b>prefill</b> of newly admitted requests "
-                           "or one <b>decode</b> step of the running batch. For every admission scan you see each candidate's numbers "
-                           "(S-LoRA: need = max<sub>k</sub> left<sub>k</sub>·k + Σ<sub>j≤k</sub> used<sub>j</sub> &lt; max_total_token_num − adapter_size, "
-                           "and Σ input ≤ batch_max_tokens) and why the scan stopped.</p>"));
+        m_title->setText(m_stepper && m_stepper->finished() && m_stepper->count() == 0 ? tr("The trace has no forward pass.")
+                                                                                        : tr("Press “Next pass” (N) to run the first forward pass."));
+        m_view->setHtml(notice
+            + tr("<p>The step-through runs the admission engine one forward pass at a time: a <b>prefill</b> of newly admitted requests "
+                 "or one <b>decode</b> step (every running request generates one token).</p>"
+                 "<p>At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to "
+                 "its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the "
+                 "batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.</p>"
+                 "<p>Keys: N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.</p>"));
+        Q_EMIT passCleared();
         return;
     }
     const auto& r = s->result;
     const auto& trace = *m_document->trace();
-    const QString unit = m_document->admissionConfig().clock == ClockKind::Steps ? tr("steps") : tr("s");
-    m_title->setText(tr("Pass %1: %2, t = %3 → %4 %5").arg(s->index).arg(QString::fromStdString(stepKindName(r.kind))).arg(s->start, 0, 'g', 6).arg(s->end, 0, 'g', 6).arg(unit));
+    const ClockKind clock = m_document->admissionConfig().clock;
+    const ServerLimits& limits = m_document->spec().limits;
+    auto t = [clock](double v) { return Terms::time(v, clock, 4); };
+    m_title->setText(tr("<b>Pass %1</b> · %2 · %3 → %4 (%5)")
+                         .arg(s->index)
+                         .arg(Terms::stepKind(r.kind), t(s->start), t(s->end), Terms::time(s->end - s->start, clock, 3)));
     auto adapterName = [&](std::uint64_t id) {
         const auto a = trace.requests[id].adapter;
-        return a == kNoAdapter ? tr("base") : QString::fromStdString(trace.adapters[a].name);
+        return a == kNoAdapter ? tr("base model") : QString::fromStdString(trace.adapters[a].name);
     };
-    QString html;
-    html += tr("<p><b>Batch</b>: %1 running request(s) after the pass; KV need %2, used %3 of %4 slots; %5 adapter(s) resident; %6 waiting.</p>")
+    QString html = notice;
+    html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
+               "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
                 .arg(r.runningRequests)
-                .arg(r.kvNeed)
                 .arg(r.kvUsed)
                 .arg(r.kvCapacity)
+                .arg(r.adapterSlots)
+                .arg(r.kvNeed)
                 .arg(r.residentAdapters)
                 .arg(s->queueLength);
+    if (!s->rejected.empty()) {
+        QStringList items;
+        for (std::size_t i = 0; i < s->rejected.size(); ++i)
+            items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, limits));
+        html += tr("<p><b>Refused on arrival</b>: %1.</p>").arg(items.join(QStringLiteral("; ")).toHtmlEscaped());
+    }
     if (!s->candidates.empty() || r.attempted) {
-        html += tr("<p><b>Admission scan</b> (FIFO; the first candidate that fails stops the scan):</p>");
-        html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr><th>") + tr("request") + QStringLiteral("</th><th>") + tr("adapter (rank)")
-            + QStringLiteral("</th><th>") + tr("input") + QStringLiteral("</th><th>") + tr("output") + QStringLiteral("</th><th>") + tr("need") + QStringLiteral("</th><th>")
-            + tr("limit") + QStringLiteral("</th><th>") + tr("Σ input") + QStringLiteral("</th><th>") + tr("batch_max_tokens") + QStringLiteral("</th><th>") + tr("verdict")
-            + QStringLiteral("</th></tr>");
+        html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
+        QString why;
+        html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter (rank)"))
+            + header(tr("input / output tokens")) + header(tr("KV slots needed")) + header(tr("KV slots free for requests")) + header(tr("input tokens of the new batch"))
+            + header(tr("verdict")) + QStringLiteral("</tr>");
         for (const auto& c : s->candidates) {
-            const QString verdict = c.admitted ? tr("admitted") : tr("stops the scan: %1").arg(QString::fromStdString(c.reason.describe()).toHtmlEscaped());
-            html += QStringLiteral("<tr><td>%1</td><td>%2 (%3)</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td><td>%9</td><td>")
-                        .arg(c.id)
-                        .arg(adapterName(c.id).toHtmlEscaped())
-                        .arg(c.rank)
-                        .arg(c.inputLen)
-                        .arg(c.outputLen)
-                        .arg(c.need)
-                        .arg(c.limit)
-                        .arg(c.batchInput)
-                        .arg(c.batchMaxTokens)
-                + verdict + QStringLiteral("</td></tr>");
+            const std::int64_t adapterSlots = limits.maxTotalTokenNum - c.limit;
+            const QString free = tr("%1 = %2 − %3").arg(c.limit).arg(limits.maxTotalTokenNum).arg(adapterSlots);
+            const QString verdict = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitTitle(c.reason.kind).toHtmlEscaped());
+            if (!c.admitted)
+                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, limits, c.adapterRanks).toHtmlEscaped());
+            html += QStringLiteral("<tr>") + cell(QString::number(c.id)) + cell(tr("%1 (%2)").arg(adapterName(c.id).toHtmlEscaped()).arg(c.rank))
+                + cell(tr("%1 / %2").arg(c.inputLen).arg(c.outputLen)) + cell(QString::number(c.need)) + cell(free)
+                + cell(tr("%1 of %2").arg(c.batchInput).arg(c.batchMaxTokens)) + cell(verdict) + QStringLiteral("</tr>");
         }
-        html += QStringLiteral("</table>");
-        if (r.blocked.kind != WaitKind::None)
-            html += tr("<p>Engine: the scan stopped because <b>%1</b>.</p>").arg(QString::fromStdString(r.blocked.describe()).toHtmlEscaped());
+        html += QStringLiteral("</table>") + why;
+        html += tr("<p><small><b>KV slots needed</b>: the peak KV use if every request of the batch ran to its end (S-LoRA: max<sub>k</sub> left<sub>k</sub>·k + "
+                   "Σ<sub>j≤k</sub> used<sub>j</sub>); it must stay below the <b>slots free for requests</b> = max_total_token_num (%1) − the weights of the "
+                   "adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input "
+                   "tokens must not exceed batch_max_tokens (%2%3).</small></p>")
+                    .arg(limits.maxTotalTokenNum)
+                    .arg(limits.effectiveBatchMaxTokens())
+                    .arg(limits.batchMaxTokens <= 0 ? tr(", the default for 0") : QString());
     } else if (r.kind == StepKind::Decode) {
-        html += tr("<p>Decode step: every running request generates one token; no admission attempt (S-LoRA tries every %1 decode steps).</p>")
+        html += tr("<p>Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).</p>")
                     .arg(m_document->admissionConfig().scheduler.maxWaitTokens);
     }
     if (!r.finished.empty()) {
@@ -161,7 +323,7 @@ void StepThroughPanel::show()
             ids << QString::number(id);
         html += tr("<p><b>Finished</b>: %1</p>").arg(ids.join(QStringLiteral(", ")));
     }
-    html += tr("<p><b>Running batch</b> (request: generated / output):</p><p>");
+    html += tr("<p><b>Running batch</b> (request: tokens generated / output length):</p><p>");
     QStringList items;
     for (std::size_t i = 0; i < s->running.size() && i < 60; ++i) {
         const auto& e = s->running[i];
@@ -169,12 +331,33 @@ void StepThroughPanel::show()
     }
     if (s->running.size() > 60)
         items << tr("… %1 more").arg(s->running.size() - 60);
-    html += items.join(QStringLiteral(" · ")) + QStringLiteral("</p>");
+    html += (items.isEmpty() ? tr("empty") : items.join(QStringLiteral(" · "))) + QStringLiteral("</p>");
     QStringList queue;
     for (auto id : s->queueHead)
         queue << QString::number(id);
-    html += tr("<p><b>Queue head</b>: %1</p>").arg(queue.isEmpty() ? tr("empty") : queue.join(QStringLiteral(", ")));
+    if (s->queueLength > s->queueHead.size())
+        queue << tr("… %1 more").arg(s->queueLength - s->queueHead.size());
+    html += tr("<p><b>Waiting, first in line first</b>: %1</p>").arg(queue.isEmpty() ? tr("nobody") : queue.join(QStringLiteral(", ")));
     m_view->setHtml(html);
+
+    qlonglong focus = -1;
+    if (!r.admitted.empty())
+        focus = qlonglong(r.admitted.front().id);
+    else if (!s->candidates.empty())
+        focus = qlonglong(s->candidates.back().id);
+    else if (!s->rejected.empty())
+        focus = qlonglong(s->rejected.front());
+    else if (!s->running.empty())
+        focus = qlonglong(s->running.front().id);
+    {
+        // The boxes show where the step-through is (typing in them jumps).
+        const QSignalBlocker b1(m_request), b2(m_time);
+        if (focus >= 0 && !m_request->hasFocus())
+            m_request->setValue(int(focus));
+        if (!m_time->hasFocus())
+            m_time->setValue(s->start);
+    }
+    Q_EMIT passShown(s->start, s->end, focus);
 }
 
 } // namespace lorascope

@@ -4,10 +4,14 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 
+class QAction;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QTextBrowser;
 
 namespace lorascope {
@@ -15,8 +19,10 @@ namespace lorascope {
 class Document;
 
 /// Step clock, one forward pass at a time: the batch, the queue head, and for each candidate of
-/// the admission scan the numbers of S-LoRA's rule (need vs limit, Σ input vs batch_max_tokens)
-/// and why the scan stopped.
+/// the admission scan the numbers of S-LoRA's rule (KV slots needed vs free, Σ input vs
+/// batch_max_tokens) in plain words, and why the scan stopped. Jumps to the next pass where a
+/// request waits, is admitted or is refused, to a request or to a time; keyboard shortcuts
+/// (navigationActions()) work anywhere in the admission tab.
 class StepThroughPanel : public QWidget {
     Q_OBJECT
 public:
@@ -26,6 +32,9 @@ public:
     int current() const { return m_current; }
     const StepSnapshot* snapshot() const;
     QString text() const;
+    QString titleText() const;
+    /// Restart, previous, next, next wait/admission/refusal, go to request/time, with shortcuts.
+    QList<QAction*> navigationActions() const { return m_actions; }
 
 public Q_SLOTS:
     void reset();
@@ -33,16 +42,40 @@ public Q_SLOTS:
     void previous();
     /// Advances to the next pass that admitted requests (a prefill).
     bool nextAdmission();
+    /// Advances to the next pass whose admission scan stopped at a request that had to wait.
+    bool nextWait();
+    /// Advances to the next pass after which requests were refused on arrival.
+    bool nextRefusal();
+    /// Shows the pass that admitted (or refused) request `id`, or the first after its arrival.
+    bool goToRequest(qulonglong id);
+    /// Shows the first pass that ends after `time` (the clock's unit).
+    bool goToTime(double time);
+
+Q_SIGNALS:
+    /// The pass shown changed: [start, end] in the clock's unit and the request to look at
+    /// (admitted, stopped or running; -1 if none).
+    void passShown(double start, double end, qlonglong request);
+    /// No pass is shown (before the first, or after a new preview).
+    void passCleared();
+    /// A jump was asked for (e.g. by a shortcut): the panel should be brought to the front.
+    void activated();
 
 private:
+    bool ensureStepper();
+    bool jumpTo(std::int64_t index, const QString& notFound);
     void show();
+    QAction* addNavigation(const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot);
 
     Document* m_document;
     std::unique_ptr<StepThrough> m_stepper;
     int m_current = -1;
+    QString m_notice;
     QLabel* m_title;
     QTextBrowser* m_view;
-    QPushButton *m_prev, *m_next, *m_nextAdmission, *m_reset;
+    QPushButton *m_prev, *m_next, *m_nextAdmission, *m_nextWait, *m_nextRefusal, *m_reset;
+    QSpinBox* m_request;
+    QDoubleSpinBox* m_time;
+    QList<QAction*> m_actions;
 };
 
 } // namespace lorascope

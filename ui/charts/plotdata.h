@@ -40,6 +40,7 @@ struct PlotLabel {
 
 struct PlotData {
     QString title;
+    QString note; ///< shown as the chart's tool tip: what it shows, the model's full name, ...
     PlotAxis x, y;
     QList<PlotSeries> series;
     QList<PlotLabel> labels;

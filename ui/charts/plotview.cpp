@@ -2,7 +2,20 @@
 
 #include "charts/widgetexport.h"
 
+#include "analysis/numberformat.h"
+#include "charts/labelplacement.h"
+
 #include <QAreaSeries>
+#include <QCategoryAxis>
+#include <QFontDatabase>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QGraphicsLineItem>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QBuffer>
+#include <QSaveFile>
+#include <QFileInfo>
 #include <QChart>
 #include <QChartView>
 #include <QContextMenuEvent>
@@ -10,7 +23,6 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -71,30 +83,21 @@ QList<QPointF> sanitized(const QList<QPointF>& pts, bool logX, bool logY)
     return out;
 }
 
-/// Qt Charts' QValueAxis::applyNiceNumbers() (loose 1-2-5 labelling) computed up front, so each axis
-/// gets one setRange() with its final values: a range that comes out unchanged then costs nothing,
-/// where setRange(raw) + applyNiceNumbers() changed it twice and re-laid out the chart each time.
-struct NiceRange {
-    double lo, hi;
-    int ticks;
-};
-
-double niceNumber(double x, bool ceiling)
+/// The base font, or for text in Chinese a family that has its glyphs. Qt Charts reserves room for
+/// an axis title by the font's own metrics; a title drawn by a taller fallback font then does not
+/// fit and is cut down to "…" (a vertical "⋮"; issue 13).
+QFont fontForText(QFont font, const QString& text)
 {
-    const double z = std::pow(10.0, std::floor(std::log10(x)));
-    double q = x / z;
-    if (ceiling)
-        q = q <= 1.0 ? 1 : q <= 2.0 ? 2 : q <= 5.0 ? 5 : 10;
-    else
-        q = q < 1.5 ? 1 : q < 3.0 ? 2 : q < 7.0 ? 5 : 10;
-    return q * z;
-}
-
-NiceRange niceRange(double lo, double hi, int ticks)
-{
-    const double step = niceNumber(niceNumber(hi - lo, true) / (ticks - 1), false);
-    const double a = std::floor(lo / step), b = std::ceil(hi / step);
-    return { a * step, b * step, int(b - a) + 1 };
+    const bool cjk = std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x2E80 && c.unicode() <= 0x9FFF; });
+    if (!cjk)
+        return font;
+    static const QString family = [] {
+        const QStringList families = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
+        return families.isEmpty() ? QString() : families.front();
+    }();
+    if (!family.isEmpty() && !QFontDatabase::families(QFontDatabase::SimplifiedChinese).contains(font.family()))
+        font.setFamilies({ family });
+    return font;
 }
 
 } // namespace
@@ -169,6 +172,10 @@ PlotView::PlotView(QWidget* parent)
     layout->addWidget(m_view);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // Legends are the first text to be cut off on a laptop screen: a slightly smaller font.
+    QFont legendFont = m_chart->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    m_chart->legend()->setFont(legendFont);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_view->setChart(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -208,6 +215,8 @@ void PlotView::showEvent(QShowEvent* event)
 void PlotView::apply()
 {
     m_chart->setTitle(m_data.title);
+    if (!m_data.note.isEmpty())
+        setToolTip(m_data.note);
     const QString shape = shapeKey(m_data);
     if (shape != m_shape) {
         m_shape = shape;
@@ -250,27 +259,22 @@ void PlotView::rebuild()
             m_chart->addSeries(line);
         }
     }
-    QAbstractAxis* ax = nullptr;
-    QAbstractAxis* ay = nullptr;
-    if (m_data.x.log) {
-        auto* a = new QLogValueAxis;
-        a->setLabelFormat(QStringLiteral("%g"));
-        a->setMinorTickCount(0);
-        ax = a;
-    } else {
+    // Log axes: the points are drawn as log10 values on a category axis whose labels sit on the
+    // decades, so every tick label has one style ("0.01 … 100" or "10⁻⁵ … 10²"); QLogValueAxis
+    // prints "1e-05" next to "0.0001". Linear axes get 1-2-5 ticks with the decimals they need.
+    auto makeAxis = [](bool log) -> QAbstractAxis* {
+        if (log) {
+            auto* a = new QCategoryAxis;
+            a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            return a;
+        }
         auto* a = new QValueAxis;
-        a->setLabelFormat(QStringLiteral("%g"));
-        ax = a;
-    }
-    if (m_data.y.log) {
-        auto* a = new QLogValueAxis;
-        a->setLabelFormat(QStringLiteral("%g"));
-        ay = a;
-    } else {
-        auto* a = new QValueAxis;
-        a->setLabelFormat(QStringLiteral("%g"));
-        ay = a;
-    }
+        a->setTickType(QValueAxis::TicksDynamic);
+        a->setTickAnchor(0.0);
+        return a;
+    };
+    QAbstractAxis* ax = makeAxis(m_data.x.log);
+    QAbstractAxis* ay = makeAxis(m_data.y.log);
     m_chart->addAxis(ax, Qt::AlignBottom);
     m_chart->addAxis(ay, Qt::AlignLeft);
     for (auto* series : m_chart->series()) {
@@ -304,34 +308,22 @@ void PlotView::updatePoints()
         const auto& s = m_data.series[i];
         if (auto* area = qobject_cast<QAreaSeries*>(series[i])) {
             const double floor = logY ? y0 : 0.0;
-            const auto pts = stepPoints(sanitized(s.points, logX, false), floor);
+            const auto pts = toAxes(stepPoints(sanitized(s.points, logX, false), floor));
             area->upperSeries()->replace(pts);
             QList<QPointF> base;
             if (!pts.isEmpty())
-                base = { QPointF(pts.front().x(), floor), QPointF(pts.back().x(), floor) };
+                base = { QPointF(pts.front().x(), toY(floor)), QPointF(pts.back().x(), toY(floor)) };
             area->lowerSeries()->replace(base);
         } else if (auto* xy = qobject_cast<QXYSeries*>(series[i])) {
-            xy->replace(sanitized(s.points, logX, logY));
+            xy->replace(toAxes(sanitized(s.points, logX, logY)));
         }
     }
     const auto hAxes = m_chart->axes(Qt::Horizontal);
     const auto vAxes = m_chart->axes(Qt::Vertical);
-    auto applyRange = [](QAbstractAxis* axis, double lo, double hi, bool fixedLo, bool fixedHi, const QString& title) {
-        axis->setTitleText(title);
-        // Round tick values (0, 2, 4, … rather than 1.89, 3.78, …) unless the caller fixed both ends.
-        auto* v = qobject_cast<QValueAxis*>(axis);
-        if (v && !(fixedLo && fixedHi)) {
-            const NiceRange nice = niceRange(lo, hi, 6);
-            v->setRange(nice.lo, nice.hi);
-            v->setTickCount(nice.ticks);
-        } else {
-            axis->setRange(lo, hi);
-        }
-    };
     if (!hAxes.isEmpty())
-        applyRange(hAxes.front(), x0, x1, m_data.x.min.has_value(), m_data.x.max.has_value(), m_data.x.title);
+        applyAxis(hAxes.front(), m_data.x, x0, x1);
     if (!vAxes.isEmpty())
-        applyRange(vAxes.front(), y0, y1, m_data.y.min.has_value(), m_data.y.max.has_value(), m_data.y.title);
+        applyAxis(vAxes.front(), m_data.y, y0, y1);
     int listed = 0;
     for (qsizetype i = 0; i < series.size() && i < m_data.series.size(); ++i) {
         const bool show = m_data.series[i].inLegend;
@@ -343,10 +335,90 @@ void PlotView::updatePoints()
     placeLabels();
 }
 
+double PlotView::toX(double x) const
+{
+    return m_data.x.log ? std::log10(x) : x;
+}
+
+double PlotView::toY(double y) const
+{
+    return m_data.y.log ? std::log10(y) : y;
+}
+
+QList<QPointF> PlotView::toAxes(const QList<QPointF>& pts) const
+{
+    if (!m_data.x.log && !m_data.y.log)
+        return pts;
+    QList<QPointF> out;
+    out.reserve(pts.size());
+    for (const auto& p : pts)
+        out.append(QPointF(toX(p.x()), toY(p.y())));
+    return out;
+}
+
+void PlotView::applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, double hi)
+{
+    axis->setTitleText(spec.title);
+    axis->setTitleFont(fontForText(axis->titleFont(), spec.title));
+    if (auto* cat = qobject_cast<QCategoryAxis*>(axis)) {
+        const auto ticks = logTicks(lo, hi);
+        const auto labels = formatLogTicks(ticks);
+        // Category labels are keys: replace them only when they change.
+        QStringList wanted;
+        for (const auto& l : labels)
+            wanted << QString::fromStdString(l);
+        if (cat->categoriesLabels() != wanted) {
+            for (const auto& old : cat->categoriesLabels())
+                cat->remove(old);
+            cat->setStartValue(std::log10(lo));
+            for (std::size_t i = 0; i < ticks.size(); ++i)
+                cat->append(wanted[qsizetype(i)], std::log10(ticks[i]));
+        }
+        cat->setStartValue(std::log10(lo));
+        cat->setRange(std::log10(lo), std::log10(hi));
+        return;
+    }
+    auto* v = qobject_cast<QValueAxis*>(axis);
+    if (!v) {
+        axis->setRange(lo, hi);
+        return;
+    }
+    // Round tick values (0, 2, 4, … rather than 1.89, 3.78, …): the range widens to whole ticks
+    // unless the caller fixed both ends, then the ticks are the round values inside it.
+    const bool fixed = spec.min.has_value() && spec.max.has_value();
+    const NiceTicks t = fixed ? niceTicksWithin(lo, hi, 5) : niceTicks(lo, hi, 6);
+    v->setLabelFormat(QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f"));
+    v->setTickInterval(t.step);
+    v->setTickAnchor(t.values.empty() ? t.lo : t.values.front());
+    v->setRange(fixed ? lo : t.lo, fixed ? hi : t.hi);
+}
+
+QList<QPolygonF> PlotView::curvesInPixels() const
+{
+    QList<QPolygonF> curves;
+    const auto series = m_chart->series();
+    for (qsizetype i = 0; i < series.size() && i < m_data.series.size(); ++i) {
+        if (m_data.series[i].style != PlotSeries::Style::Line)
+            continue;
+        auto* xy = qobject_cast<QXYSeries*>(series[i]);
+        if (!xy)
+            continue;
+        QPolygonF poly;
+        const auto pts = xy->points();
+        poly.reserve(pts.size());
+        for (const auto& p : pts)
+            poly.append(m_chart->mapToPosition(p, xy));
+        curves.append(poly);
+    }
+    return curves;
+}
+
 void PlotView::placeLabels()
 {
-    while (m_labels.size() > m_data.labels.size())
+    while (m_labels.size() > m_data.labels.size()) {
         delete m_labels.takeLast();
+        delete m_leaders.takeLast();
+    }
     while (m_labels.size() < m_data.labels.size()) {
         auto* item = new QGraphicsSimpleTextItem(m_chart);
         QFont f = item->font();
@@ -354,35 +426,156 @@ void PlotView::placeLabels()
         item->setFont(f);
         item->setZValue(20);
         m_labels.append(item);
+        auto* leader = new QGraphicsLineItem(m_chart);
+        leader->setPen(QPen(QColor(90, 90, 90), 0.8));
+        leader->setZValue(19);
+        m_leaders.append(leader);
     }
-    if (m_chart->series().isEmpty())
+    placeMarker();
+    if (m_chart->series().isEmpty() || m_labels.isEmpty())
         return;
+    // Labels never overlap each other nor cross a line series (labelplacement.h); one with no free
+    // spot near its point is left out rather than drawn over the data.
     const QRectF area = m_chart->plotArea();
-    QList<QRectF> placed;
+    QList<LabelBox> boxes;
     for (qsizetype i = 0; i < m_labels.size(); ++i) {
         const auto& l = m_data.labels[i];
         m_labels[i]->setText(l.text);
-        QPointF pos = m_chart->mapToPosition(l.at, m_chart->series().front());
-        pos += QPointF(6, -m_labels[i]->boundingRect().height() / 2);
-        pos.setX(std::min(pos.x(), area.right() - m_labels[i]->boundingRect().width()));
-        // Push a label down until it no longer overlaps the ones placed before it.
-        QRectF box(pos, m_labels[i]->boundingRect().size());
-        for (int guard = 0; guard < 20; ++guard) {
-            const auto hit = std::find_if(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(box); });
-            if (hit == placed.end())
-                break;
-            box.moveTop(hit->bottom() + 1);
+        const bool valid = std::isfinite(l.at.x()) && std::isfinite(l.at.y()) && (!m_data.x.log || l.at.x() > 0) && (!m_data.y.log || l.at.y() > 0);
+        const QPointF at = valid ? m_chart->mapToPosition(QPointF(toX(l.at.x()), toY(l.at.y())), m_chart->series().front()) : QPointF(-1e6, -1e6);
+        boxes.append({ at, m_labels[i]->boundingRect().size() });
+    }
+    const auto placed = lorascope::placeLabels(boxes, curvesInPixels(), area);
+    m_labelRects.clear();
+    for (qsizetype i = 0; i < m_labels.size(); ++i) {
+        const bool show = placed[i].has_value() && area.adjusted(-2, -2, 2, 2).contains(boxes[i].anchor);
+        m_labels[i]->setVisible(show);
+        m_leaders[i]->setVisible(show && placed[i]->leader);
+        if (!show)
+            continue;
+        const QRectF r = placed[i]->rect;
+        m_labels[i]->setPos(r.topLeft());
+        m_labelRects.append(r);
+        if (placed[i]->leader) {
+            // From the point to the nearest point of the label's box.
+            const QPointF a = boxes[i].anchor;
+            const QPointF b(std::clamp(a.x(), r.left(), r.right()), std::clamp(a.y(), r.top(), r.bottom()));
+            m_leaders[i]->setLine(QLineF(a, b));
         }
-        placed.append(box);
-        pos = box.topLeft();
-        m_labels[i]->setPos(pos);
-        m_labels[i]->setVisible(area.adjusted(-2, -2, 2, 2).contains(m_chart->mapToPosition(l.at, m_chart->series().front())));
     }
 }
 
-QString PlotView::exportTo(const QString& path)
+void PlotView::setMarker(std::optional<double> x)
 {
-    return exportWidget(m_view, path, m_data.title);
+    m_markerX = x;
+    placeMarker();
+}
+
+void PlotView::placeMarker()
+{
+    if (!m_marker) {
+        m_marker = new QGraphicsLineItem(m_chart);
+        m_marker->setPen(QPen(QColor(200, 0, 90), 1.5, Qt::DashLine));
+        m_marker->setZValue(25);
+    }
+    const QRectF area = m_chart->plotArea();
+    if (!m_markerX || m_chart->series().isEmpty() || (m_data.x.log && *m_markerX <= 0)) {
+        m_marker->setVisible(false);
+        return;
+    }
+    const double px = m_chart->mapToPosition(QPointF(toX(*m_markerX), 0), m_chart->series().front()).x();
+    m_marker->setLine(QLineF(px, area.top(), px, area.bottom()));
+    m_marker->setVisible(px >= area.left() - 0.5 && px <= area.right() + 0.5);
+}
+
+QStringList PlotView::clippedTexts() const
+{
+    // Qt Charts elides a title, an axis title or a legend entry that does not fit; say which
+    // would be (from the fonts and the chart's geometry), so tests keep every text whole.
+    QStringList out;
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF titleFm(m_chart->titleFont());
+    if (titleFm.horizontalAdvance(m_data.title) > m_chart->size().width() - 8)
+        out << m_data.title;
+    const auto check = [&](Qt::Orientation o, double length) {
+        const auto axes = m_chart->axes(o);
+        if (axes.isEmpty())
+            return;
+        const QFontMetricsF fm(axes.front()->titleFont());
+        const QString t = axes.front()->titleText();
+        if (fm.horizontalAdvance(t) > length)
+            out << t;
+    };
+    check(Qt::Horizontal, plot.width());
+    check(Qt::Vertical, plot.height());
+    if (m_chart->legend()->isVisible()) {
+        const QFontMetricsF fm(m_chart->legend()->font());
+        double need = 0;
+        for (const auto* marker : m_chart->legend()->markers())
+            need += fm.horizontalAdvance(marker->label()) + fm.height() + 14;
+        if (need > m_chart->size().width() - 8) {
+            QStringList names;
+            for (const auto* marker : m_chart->legend()->markers())
+                names << marker->label();
+            out << names.join(QStringLiteral(" | "));
+        }
+    }
+    return out;
+}
+
+QString PlotView::exportTo(const QString& path, const QSize& size, qreal scale)
+{
+    applyPending();
+    const QSize logical = size.isValid() && !size.isEmpty() ? size : m_view->size();
+    // A copy laid out at the asked size, off screen: the visible chart keeps its size, and the
+    // picture has no scroll bars, no hover hints and no step-through marker.
+    PlotView copy;
+    copy.setAttribute(Qt::WA_DontShowOnScreen);
+    copy.resize(logical);
+    copy.m_data = m_data;
+    copy.show();
+    copy.apply();
+    copy.m_chart->resize(QSizeF(logical));
+    QCoreApplication::sendPostedEvents();
+    copy.placeLabels();
+    QGraphicsScene* scene = copy.m_chart->scene();
+    const QRectF source = copy.m_chart->sceneBoundingRect();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator gen;
+        gen.setOutputDevice(&buffer);
+        gen.setSize(logical);
+        gen.setViewBox(QRect(QPoint(0, 0), logical));
+        gen.setTitle(m_data.title);
+        gen.setDescription(tr("Exported from LoraScope"));
+        QPainter painter(&gen);
+        scene->render(&painter, QRectF(QPointF(0, 0), QSizeF(logical)), source);
+        painter.end();
+    } else if (suffix == QLatin1String("png")) {
+        const qreal dpr = std::clamp(scale, 0.25, 8.0);
+        QImage image(logical * dpr, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(dpr);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        scene->render(&painter, QRectF(QPointF(0, 0), QSizeF(logical)), source);
+        painter.end();
+        if (!image.save(&buffer, "PNG"))
+            return tr("Could not encode the PNG image.");
+    } else {
+        return tr("Unknown image type \"%1\": use .png or .svg.").arg(suffix);
+    }
+    // Atomic: a crash or a full disk never leaves half an image behind.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    file.write(bytes);
+    if (!file.commit())
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
 }
 
 std::optional<QPoint> PlotView::viewportPosition(const QPointF& value) const
@@ -390,7 +583,7 @@ std::optional<QPoint> PlotView::viewportPosition(const QPointF& value) const
     const auto series = m_chart->series();
     if (series.isEmpty())
         return std::nullopt;
-    const QPointF inChart = m_chart->mapToPosition(value, series.front());
+    const QPointF inChart = m_chart->mapToPosition(QPointF(toX(value.x()), toY(value.y())), series.front());
     return m_view->mapFromScene(m_chart->mapToScene(inChart));
 }
 
@@ -408,7 +601,9 @@ std::optional<std::pair<int, int>> PlotView::pointNear(const QPoint& pos, double
             const QPointF& p = data.points[i];
             if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
                 continue;
-            const QPointF inChart = m_chart->mapToPosition(p, series[s]);
+            if ((m_data.x.log && p.x() <= 0) || (m_data.y.log && p.y() <= 0))
+                continue;
+            const QPointF inChart = m_chart->mapToPosition(QPointF(toX(p.x()), toY(p.y())), series[s]);
             if (!area.adjusted(-2, -2, 2, 2).contains(inChart))
                 continue;
             const QPointF d = QPointF(m_view->mapFromScene(m_chart->mapToScene(inChart))) - QPointF(pos);

@@ -8,8 +8,13 @@
 #include <optional>
 #include <utility>
 
+#include <QPolygonF>
+#include <QRectF>
+
 class QChart;
 class QChartView;
+class QAbstractAxis;
+class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
 
 namespace lorascope {
@@ -34,8 +39,20 @@ public:
     /// Hands every chart's pending data to Qt Charts now (before rendering a chart off screen).
     static void applyPending();
 
-    /// Writes the chart as PNG or SVG (by suffix). Empty string on success, else the error.
-    QString exportTo(const QString& path);
+    /// Writes the chart as PNG or SVG (by suffix), laid out at `size` (logical pixels; empty = as
+    /// on screen) and, for PNG, rendered at `scale` device pixels per logical pixel. Empty string
+    /// on success, else the error.
+    QString exportTo(const QString& path, const QSize& size = {}, qreal scale = 1.0);
+
+    /// A vertical marker at x (data units), e.g. the step-through's current time; nullopt hides it.
+    void setMarker(std::optional<double> x);
+    std::optional<double> marker() const { return m_markerX; }
+    /// Where the data labels were put (pixels in the chart), for tests: never overlapping, never on a curve.
+    QList<QRectF> labelRects() const { return m_labelRects; }
+    /// The line series as drawn (pixels in the chart).
+    QList<QPolygonF> curvesInPixels() const;
+    /// Texts that do not fit their space and so are cut off (title, axis titles, legend); empty = all whole.
+    QStringList clippedTexts() const;
 
     /// Where a data value lies in the chart's viewport (after the data was applied), for clicks
     /// and tests; nullopt when the chart has no series yet.
@@ -63,13 +80,22 @@ private:
     void rebuild();
     void updatePoints();
     void placeLabels();
+    void placeMarker();
     QString shapeKey(const PlotData& data) const;
+    double toX(double x) const; ///< data → axis coordinate (log10 on a log axis)
+    double toY(double y) const;
+    QList<QPointF> toAxes(const QList<QPointF>& points) const;
+    void applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, double hi);
 
     PlotData m_data;
     QString m_shape;
     QChartView* m_view;
     QChart* m_chart;
     QList<QGraphicsSimpleTextItem*> m_labels;
+    QList<QGraphicsLineItem*> m_leaders;
+    QList<QRectF> m_labelRects;
+    QGraphicsLineItem* m_marker = nullptr;
+    std::optional<double> m_markerX;
 };
 
 } // namespace lorascope

@@ -2,6 +2,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <cmath>
+
 namespace lorascope {
 
 namespace {
@@ -35,6 +38,22 @@ QString unitOf(const Comparison& c)
     return adm && adm->result.clock == ClockKind::Steps ? QCoreApplication::translate("lorascope::ComparePlots", "steps") : QCoreApplication::translate("lorascope::ComparePlots", "s");
 }
 
+/// A time axis from the first to the last time of the data (ticks inside), not widened to a
+/// round number: the traces end where they end.
+void fitTimeAxis(PlotData& d)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& s : std::as_const(d.series))
+        for (const auto& p : s.points) {
+            lo = std::min(lo, p.x());
+            hi = std::max(hi, p.x());
+        }
+    if (hi > lo) {
+        d.x.min = lo;
+        d.x.max = hi;
+    }
+}
+
 /// A as translucent bars, B as a step outline on top: both stay readable where they overlap
 /// (two translucent fills would mix into a third colour the legend does not explain).
 void addHistograms(PlotData& d, const Histogram& a, const Histogram& b)
@@ -66,9 +85,9 @@ QColor compareColorB()
 PlotData comparePopularityPlot(const Comparison& c)
 {
     PlotData d;
-    d.title = QCoreApplication::translate("lorascope::ComparePlots", "Adapter popularity (share of requests)");
-    d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "adapter rank (by observed count)");
-    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "share of requests (%)");
+    d.title = QCoreApplication::translate("lorascope::ComparePlots", "Adapter popularity");
+    d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "adapter rank (by count)");
+    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "share (%)");
     d.x.log = d.y.log = true;
     for (const auto& [name, share, color] : { std::tuple { nameA(), &c.shareA, compareColorA() }, std::tuple { nameB(), &c.shareB, compareColorB() } }) {
         PlotSeries s;
@@ -88,8 +107,8 @@ PlotData compareGapPlot(const Comparison& c)
 {
     PlotData d;
     d.title = QCoreApplication::translate("lorascope::ComparePlots", "Inter-arrival gaps");
-    d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "gap (s, log bins)");
-    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "gaps per bin");
+    d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "gap (s, log scale)");
+    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "gaps");
     d.x.log = true;
     addHistograms(d, c.gapsA, c.gapsB);
     d.y.min = 0.0;
@@ -101,7 +120,7 @@ PlotData compareLengthPlot(const Comparison& c, bool input)
     PlotData d;
     d.title = input ? QCoreApplication::translate("lorascope::ComparePlots", "Input length") : QCoreApplication::translate("lorascope::ComparePlots", "Output length");
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "tokens");
-    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests per bin");
+    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests");
     const auto& ha = input ? c.inputA : c.outputA;
     const auto& hb = input ? c.inputB : c.outputB;
     addHistograms(d, ha, hb);
@@ -114,7 +133,7 @@ PlotData compareArrivalPlot(const Comparison& c)
     PlotData d;
     d.title = QCoreApplication::translate("lorascope::ComparePlots", "Request rate over time");
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "time (s)");
-    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests/s");
+    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "req/s");
     for (const auto& [name, h, color] : { std::tuple { nameA(), &c.arrivalsA, compareColorA() }, std::tuple { nameB(), &c.arrivalsB, compareColorB() } }) {
         std::vector<double> rate(h->counts.size());
         for (std::size_t b = 0; b < rate.size(); ++b) {
@@ -124,6 +143,7 @@ PlotData compareArrivalPlot(const Comparison& c)
         d.series.append(stepLine(name, h->edges, rate, color));
     }
     d.y.min = 0.0;
+    fitTimeAxis(d);
     return d;
 }
 
@@ -142,7 +162,7 @@ PlotData compareLatencyPlot(const Comparison& c, CompareLatency which)
         d.title = QCoreApplication::translate("lorascope::ComparePlots", "E2E latency by percentile");
         break;
     }
-    d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "percentile of requests");
+    d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "percentile");
     d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "latency (%1)").arg(unit);
     const auto& va = which == CompareLatency::Wait ? c.waitA : which == CompareLatency::Ttft ? c.ttftA : c.e2eA;
     const auto& vb = which == CompareLatency::Wait ? c.waitB : which == CompareLatency::Ttft ? c.ttftB : c.e2eB;
@@ -166,7 +186,7 @@ PlotData compareTimelinePlot(const Comparison& c, bool running)
     PlotData d;
     d.title = running ? QCoreApplication::translate("lorascope::ComparePlots", "Running requests over time") : QCoreApplication::translate("lorascope::ComparePlots", "Queue length over time");
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "time (%1)").arg(unitOf(c));
-    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests (max per bin)");
+    d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests");
     for (const auto& [name, side, color] : { std::tuple { nameA(), &c.a, compareColorA() }, std::tuple { nameB(), &c.b, compareColorB() } }) {
         if (side->admission) {
             const auto& tl = side->admission->timeline;
@@ -179,6 +199,7 @@ PlotData compareTimelinePlot(const Comparison& c, bool running)
         }
     }
     d.y.min = 0.0;
+    fitTimeAxis(d);
     return d;
 }
 

@@ -7,6 +7,8 @@
 #include "compare/sweepcompare.h"
 #include "document/document.h"
 #include "document/session.h"
+#include "widgets/chartgrid.h"
+#include "widgets/flowlayout.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -121,8 +123,8 @@ void CompareTab::showSweeps()
 QWidget* CompareTab::createToolbar()
 {
     auto* bar = new QWidget(this);
-    auto* h = new QHBoxLayout(bar);
-    h->setContentsMargins(0, 0, 0, 0);
+    // Wraps onto a second line on a laptop screen instead of pushing the window wider.
+    auto* h = new FlowLayout(bar, 6);
     auto* pin = new QToolButton(bar);
     pin->setDefaultAction(m_pinAction);
     pin->setText(tr("Pin current as A"));
@@ -150,18 +152,21 @@ QWidget* CompareTab::createToolbar()
     m_sameServer->setToolTip(tr("On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.\n"
                                 "Off: each side keeps its own server limits and admission settings."));
     h->addWidget(m_sameServer);
-    h->addSpacing(16);
-    auto* latLabel = new QLabel(tr("Percentile chart:"), bar);
-    h->addWidget(latLabel);
-    m_latencyChoice = new QComboBox(bar);
+    auto* latBox = new QWidget(bar);
+    auto* latRow = new QHBoxLayout(latBox);
+    latRow->setContentsMargins(0, 0, 0, 0);
+    auto* latLabel = new QLabel(tr("Percentile chart:"), latBox);
+    latRow->addWidget(latLabel);
+    m_latencyChoice = new QComboBox(latBox);
     m_latencyChoice->setObjectName(QStringLiteral("latencyChoice"));
     m_latencyChoice->addItem(tr("Queue wait"), int(CompareLatency::Wait));
     m_latencyChoice->addItem(tr("TTFT"), int(CompareLatency::Ttft));
     m_latencyChoice->addItem(tr("E2E latency"), int(CompareLatency::E2e));
     m_latencyChoice->setToolTip(tr("Which latency the percentile chart shows."));
     latLabel->setBuddy(m_latencyChoice);
-    h->addWidget(m_latencyChoice);
-    h->addStretch(1);
+    latRow->addWidget(m_latencyChoice);
+    h->addWidget(latBox);
+    h->addStretch();
     m_busy = new QProgressBar(bar);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
@@ -271,9 +276,13 @@ QWidget* CompareTab::createComparisonPage()
         table->setModel(model);
         table->verticalHeader()->setVisible(false);
         table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
-        table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+        // Key numbers: the figure's name takes the room, the numbers their width. Parameters: the
+        // name its width, A and B share the rest (long values elided, whole in the tool tip).
+        const bool params = name == QLatin1String("parameters");
+        table->horizontalHeader()->setSectionResizeMode(0, params ? QHeaderView::ResizeToContents : QHeaderView::Stretch);
         for (int c = 1; c < model->columnCount(); ++c)
-            table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+            table->horizontalHeader()->setSectionResizeMode(c, params ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
+        table->setTextElideMode(Qt::ElideMiddle);
         table->setAlternatingRowColors(true);
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -290,31 +299,20 @@ QWidget* CompareTab::createComparisonPage()
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
     lv->addWidget(m_note);
-    left->setMinimumWidth(380);
+    left->setMinimumWidth(260);
+    m_side = left;
 
-    m_grid = new QWidget(split);
+    m_grid = new ChartGrid(4, QSize(260, 230), split);
     m_grid->setObjectName(QStringLiteral("compareCharts"));
-    auto* grid = new QGridLayout(m_grid);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
-    grid->addWidget(addChart(QStringLiteral("popularity")), 0, 0);
-    grid->addWidget(addChart(QStringLiteral("gaps")), 0, 1);
-    grid->addWidget(addChart(QStringLiteral("input")), 0, 2);
-    grid->addWidget(addChart(QStringLiteral("output")), 0, 3);
-    grid->addWidget(addChart(QStringLiteral("arrivals")), 1, 0);
-    grid->addWidget(addChart(QStringLiteral("latency")), 1, 1);
-    grid->addWidget(addChart(QStringLiteral("running")), 1, 2);
-    grid->addWidget(addChart(QStringLiteral("queue")), 1, 3);
-    for (int r = 0; r < 2; ++r)
-        grid->setRowStretch(r, 1);
-    for (int c = 0; c < 4; ++c)
-        grid->setColumnStretch(c, 1);
+    for (const char* key : { "popularity", "gaps", "input", "output", "arrivals", "latency", "running", "queue" })
+        m_grid->addChart(addChart(QString::fromLatin1(key)));
 
     split->addWidget(left);
     split->addWidget(m_grid);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({ 420, 1500 });
+    split->setCollapsible(1, false);
+    split->setSizes({ 460, 1500 });
     return page;
 }
 
@@ -322,7 +320,7 @@ PlotView* CompareTab::addChart(const QString& key)
 {
     auto* view = new PlotView(m_grid);
     view->setObjectName(QStringLiteral("compare_") + key);
-    view->setMinimumSize(240, 190);
+    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.") + key); });
@@ -469,9 +467,11 @@ QString CompareTab::diffText() const
     if (!a)
         return {};
     QStringList parts;
-    for (const auto& d : diffParameters(*a, effectiveB()))
-        parts << fieldLabel(QString::fromStdString(d.field)) + QStringLiteral(": ") + QString::fromStdString(d.a) + QStringLiteral(" → ")
-                + QString::fromStdString(d.b);
+    for (const auto& d : diffParameters(*a, effectiveB())) {
+        const QString field = QString::fromStdString(d.field);
+        parts << fieldLabel(field) + QStringLiteral(": ") + valueLabel(field, QString::fromStdString(d.a)) + QStringLiteral(" → ")
+                + valueLabel(field, QString::fromStdString(d.b));
+    }
     return parts.join(QStringLiteral(", "));
 }
 
@@ -588,8 +588,8 @@ void CompareTab::present()
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
     if (adm) {
         const auto& cfg = adm->config;
-        notes << tr("Admission: %1 policy, %2 clock%3.")
-                     .arg(QString::fromStdString(policyName(cfg.scheduler.policy)),
+        notes << tr("Admission policy: %1; %2 clock%3.")
+                     .arg(valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(cfg.scheduler.policy))),
                          cfg.clock == ClockKind::Steps ? tr("step") : tr("cost-model"),
                          cfg.clock == ClockKind::Model ? tr(" (%1)").arg(QString::fromStdString(cfg.cost.name)) : QString());
     }

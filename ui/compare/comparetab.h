@@ -22,6 +22,7 @@ class QTableView;
 
 namespace lorascope {
 
+class ChartGrid;
 class Document;
 class KeyFigureModel;
 class ParameterModel;
@@ -66,7 +67,9 @@ public:
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const { return m_chartOrder; }
     /// The chart grid.
-    QWidget* chartGrid() const { return m_grid; }
+    ChartGrid* chartGrid() const { return m_grid; }
+    /// The key-number and parameter tables (View > Side Panels hides them).
+    QWidget* sidePanel() const { return m_side; }
     /// Header, tables and charts: what "Export comparison" saves as one picture.
     QWidget* comparisonPage() const { return m_page; }
     KeyFigureModel* model() const { return m_model; }
@@ -83,6 +86,8 @@ public:
 
     /// Translated short label of a parameter field ("popularity.alpha" → "α"; compare/fieldlabel.cpp).
     static QString fieldLabel(const QString& field);
+    /// A value as the Workload and Admission tabs name it ("arrival.kind", "gamma" → "gamma (cv)").
+    static QString valueLabel(const QString& field, const QString& value);
 
     /// The sweep comparison (the "Sweeps" mode) and switching to it.
     SweepCompareView* sweepView() const { return m_sweeps; }
@@ -138,7 +143,8 @@ private:
     QPushButton* m_export = nullptr;
     QCheckBox* m_sameServer = nullptr;
     QComboBox* m_latencyChoice = nullptr;
-    QWidget* m_grid = nullptr;
+    ChartGrid* m_grid = nullptr;
+    QWidget* m_side = nullptr;
     QWidget* m_page = nullptr;
     KeyFigureModel* m_model;
     ParameterModel* m_params;

@@ -1,6 +1,7 @@
 #include "compare/keyfiguremodel.h"
 
 #include "compare/compareplots.h"
+#include "text/terms.h"
 
 #include <QBrush>
 #include <QFont>
@@ -32,7 +33,9 @@ QString formatValue(const std::string& key, double v)
         return QStringLiteral("–");
     if (isCount(key))
         return QString::number(qint64(std::llround(v)));
-    return QString::number(v, 'g', 4);
+    // Three significant digits everywhere ("64.0" next to "63.9", not "64" next to "63.87").
+    const QString text = Terms::number(v, 3);
+    return key == "sloAttainment" ? Terms::percent(v / 100.0) : text;
 }
 
 } // namespace
@@ -94,7 +97,7 @@ QString KeyFigureModel::labelOf(const QString& key, const QString& unit)
             return tr("%1 p%2 (%3)").arg(what, key.right(2), unit);
     }
     if (key == QLatin1String("sloAttainment"))
-        return tr("SLO: TTFT < 6 s (%)");
+        return Terms::sloAttainment();
     if (key == QLatin1String("peakKvNeed"))
         return tr("Peak KV need (tokens)");
     if (key == QLatin1String("adapterLoads"))
@@ -144,7 +147,7 @@ QVariant KeyFigureModel::data(const QModelIndex& index, int role) const
         case DeltaPercent:
             if (std::isnan(pct))
                 return QStringLiteral("–");
-            return QString((pct > 0 ? QStringLiteral("+") : QString()) + QString::number(pct, 'f', 1) + QStringLiteral(" %"));
+            return QString((pct > 0 ? QStringLiteral("+") : QString()) + Terms::percent(pct / 100.0));
         default:
             return {};
         }

@@ -49,13 +49,15 @@ QVariant ParameterModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (index.column() == Parameter)
             return CompareTab::fieldLabel(QString::fromStdString(r.field));
-        return QString::fromStdString(index.column() == A ? r.a : r.b);
+        return CompareTab::valueLabel(QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
     case FieldRole:
         return QString::fromStdString(r.field);
     case DiffersRole:
         return r.differs;
     case Qt::ToolTipRole:
-        return QString::fromStdString(r.field);
+        if (index.column() == Parameter)
+            return QString::fromStdString(r.field);
+        return CompareTab::valueLabel(QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
     case Qt::FontRole:
         if (r.differs) {
             QFont f;

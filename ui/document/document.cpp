@@ -74,7 +74,7 @@ Document::Document(QObject* parent)
     , m_workloadJobs(this)
     , m_admissionJobs(this)
 {
-    m_spec = specForPreset("S4");
+    m_spec = defaultSessionSpec();
     // Default preview: seconds from the cost model of the base model, so waits read as real time;
     // the step clock is one click away for teaching.
     m_admission = defaultAdmissionConfig(m_spec);

@@ -1,5 +1,7 @@
 #include "document/session.h"
 
+#include "workload/presets.h"
+
 #include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/jsonread.h"
@@ -46,6 +48,13 @@ CostModel costFromJson(const json& j, const std::string& path, const std::string
 }
 
 } // namespace
+
+WorkloadSpec defaultSessionSpec()
+{
+    WorkloadSpec spec = specForPreset("S4");
+    spec.limits.maxTotalTokenNum = 65000;
+    return spec;
+}
 
 SimulationConfig defaultAdmissionConfig(const WorkloadSpec& spec)
 {

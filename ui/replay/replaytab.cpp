@@ -8,6 +8,7 @@
 #include "replay/results.h"
 #include "replay/timeline.h"
 #include "server/simserver.h"
+#include "text/terms.h"
 #include "util/version.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
@@ -557,7 +558,8 @@ void ReplayTab::finish()
         text += tr("TTFT mean %1 / p50 %2 / p99 %3 ms\n").arg(fmt(num("mean_ttft_ms")), fmt(num("median_ttft_ms")), fmt(num("p99_ttft_ms")));
         text += tr("TPOT mean %1 / p99 %2 ms; ITL mean %3 ms\n").arg(fmt(num("mean_tpot_ms")), fmt(num("p99_tpot_ms")), fmt(num("mean_itl_ms")));
         text += tr("E2E mean %1 / p99 %2 ms\n").arg(fmt(num("mean_e2el_ms")), fmt(num("p99_e2el_ms")));
-        text += tr("S-LoRA attainment %1, reward %2\n").arg(fmt(num("slora_attainment"), 3), fmt(num("slora_reward"), 3));
+        // One name and unit with the Admission and Compare tabs (issue 13): a percentage.
+        text += Terms::sloAttainment() + QLatin1Char(' ') + Terms::percent(num("slora_attainment")) + tr(", S-LoRA reward %1\n").arg(fmt(num("slora_reward"), 3));
         if (s.contains("errors"))
             for (const auto& [k, v] : s["errors"].items())
                 text += tr("errors %1: %2\n").arg(QString::fromStdString(k)).arg(v.get<int>());

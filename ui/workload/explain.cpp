@@ -84,17 +84,17 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
                 + (st ? tr("; this trace has %1 (achieved %2 req/s).").arg(st->count).arg(num(st->achievedRate, 4)) : QStringLiteral(".")));
     if (field == QLatin1String("duration"))
         return section(tr("Duration T"), tr("Length of the trace in seconds."),
-            spec.generator == GeneratorKind::Slora ? tr("slora: exactly int(R·T) requests, nothing is cut at T.") : tr("per-adapter: arrivals after T are cut."),
+            spec.generator == GeneratorKind::Slora ? tr("S-LoRA trace.py: exactly int(R·T) requests, nothing is cut at T.") : tr("per adapter: arrivals after T are cut."),
             tr("≈ %1 requests expected.").arg(num(expectedRequestCount(spec), 6)));
     if (field == QLatin1String("seed"))
         return section(tr("Seed"), tr("Makes the trace reproducible: the same spec and seed give the same trace on every platform; change it to see another sample of the same model (sampling noise)."),
             QString(), tr("seed = %1.").arg(spec.seed));
     if (field == QLatin1String("generator"))
         return section(tr("Generator"),
-            tr("<b>per-adapter</b> (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. "
-               "<b>slora</b>: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter."),
-            tr("slora: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per-adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ)."),
-            tr("Note: with per-adapter, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.")
+            tr("<b>per adapter</b> (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. "
+               "<b>S-LoRA trace.py</b>: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter."),
+            tr("S-LoRA trace.py: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ)."),
+            tr("Note: with the per-adapter generator, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.")
                 .arg(num(cv), st ? tr("; this trace's overall gap cv is %1").arg(num(st->gapCv, 3)) : QString()));
     if (field == QLatin1String("preset"))
         return section(tr("Preset"), tr("S1–S6 and Real are the S-LoRA paper's model settings (base model, adapter names and ranks). The named scenarios are the paper's benchmark suites and also set n, α, R, cv and T."),

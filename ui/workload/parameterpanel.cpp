@@ -1,6 +1,7 @@
 #include "workload/parameterpanel.h"
 
 #include "document/document.h"
+#include "text/coretexts.h"
 #include "workload/presets.h"
 
 #include <QComboBox>
@@ -18,6 +19,9 @@
 
 #include <cmath>
 #include <deque>
+#include <optional>
+
+#include <QCoreApplication>
 
 namespace lorascope {
 
@@ -30,16 +34,38 @@ QString fromStd(const std::string& s)
     return QString::fromStdString(s);
 }
 
-const char* const kPopularityKinds[] = { "power", "zipf", "uniform", "weights", "distinct", "uniform-groups", "identical" };
-const char* const kArrivalKinds[] = { "gamma", "poisson", "constant", "on-off", "schedule" };
-const char* const kLengthKinds[] = { "uniform", "power-law", "log-normal", "normal", "constant" };
+// Display names in the order of the enums (PopularityKind, ArrivalKind, LengthKind).
+const char* const kPopularityKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "power law (α)"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "Zipf (s)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "explicit weights"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "distinct (one adapter per request)"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform groups (√k adapters)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "identical (one adapter)") };
+const char* const kArrivalKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "gamma (cv)"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "Poisson"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "constant gaps"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "on/off bursts"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "rate schedule") };
+const char* const kLengthKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "power law (long tail)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "log-normal"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "normal (clipped)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "constant") };
 
 QStringList itemsOf(const char* const* names, int n)
 {
     QStringList out;
     for (int i = 0; i < n; ++i)
-        out << QString::fromLatin1(names[i]);
+        out << QCoreApplication::translate("lorascope::ParameterPanel", names[i]);
     return out;
+}
+
+/// The preset's own spec with the settings a preset does not fix (generator, seed, server limits) taken from `spec`.
+std::optional<WorkloadSpec> presetSpecLike(const WorkloadSpec& spec, const std::string& name)
+{
+    try {
+        WorkloadSpec p = specForPreset(name);
+        p.generator = spec.generator;
+        p.seed = spec.seed;
+        p.limits = spec.limits;
+        return p;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
 }
 
 } // namespace
@@ -67,11 +93,21 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     for (const auto& s : scenarios())
         presetNames << fromStd(s.name);
     m_preset = addCombo(general, QStringLiteral("preset"), tr("Preset"), presetNames,
-        tr("S-LoRA paper model settings (S1–S6, Real: base model and adapter names/ranks) and benchmark suites "
-           "(scenarios also set n, α, R, cv and duration)."));
-    m_generator = addCombo(general, QStringLiteral("generator"), tr("Generator"), { QStringLiteral("per-adapter"), QStringLiteral("slora") },
-        tr("per-adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\n"
-           "slora: S-LoRA's trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋."));
+        tr("The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T) "
+           "and its benchmark suites (which also set n, α, R, cv and T). Choosing one keeps your generator, seed and server limits. "
+           "After you change a parameter the box says “custom (from …)”."));
+    for (int i = 0; i < m_preset->count(); ++i) {
+        const std::string name = m_preset->itemText(i).toStdString();
+        for (const auto& p : presets())
+            if (p.name == name)
+                m_preset->setItemData(i, coreText(p.description), Qt::ToolTipRole);
+        for (const auto& sc : scenarios())
+            if (sc.name == name)
+                m_preset->setItemData(i, coreText(sc.description), Qt::ToolTipRole);
+    }
+    m_generator = addCombo(general, QStringLiteral("generator"), tr("Generator"), { tr("per adapter (paper model)"), tr("S-LoRA trace.py (bit-exact)") },
+        tr("per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\n"
+           "S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋."));
     m_n = addInt(general, QStringLiteral("adapters.count"), tr("Adapters n"), 0, 100000, QString(),
         tr("Number of LoRA adapters (0 = base model only)."));
     m_rate = addDouble(general, QStringLiteral("rate"), tr("Rate R"), 0.0, 100000, 3, tr("req/s"),
@@ -83,8 +119,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
 
     auto* pop = group(tr("Popularity"));
     m_popKind = addCombo(pop, QStringLiteral("popularity.kind"), tr("Kind"), itemsOf(kPopularityKinds, 7),
-        tr("How R is shared among adapters: power pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, "
-           "explicit weights, or the batch-style modes distinct / uniform-groups (⌈√k⌉ adapters) / identical."));
+        tr("How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, "
+           "explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical."));
     m_alpha = addDouble(pop, QStringLiteral("popularity.alpha"), tr("Skew α"), 0.0, 10, 3, QString(),
         tr("pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α < 1: low indices hot (α = 0.1: a few adapters get most requests)."),
         true, 0.02, 5);
@@ -93,14 +129,15 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     m_weights = new QLineEdit(this);
     m_weights->setToolTip(tr("One weight per adapter, comma-separated: pᵢ = wᵢ / Σw."));
     pop->addRow(tr("Weights"), m_weights);
+    m_labels.insert(QStringLiteral("popularity.weights"), tr("Weights"));
     registerEditor(QStringLiteral("popularity.weights"), m_weights);
     m_formOf.insert(QStringLiteral("popularity.weights"), pop);
     connect(m_weights, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("popularity.weights"), false); });
 
     auto* arr = group(tr("Arrivals"));
     m_arrKind = addCombo(arr, QStringLiteral("arrival.kind"), tr("Kind"), itemsOf(kArrivalKinds, 5),
-        tr("gamma(cv): renewal process with Gamma gaps; poisson: cv = 1; constant: equal gaps; "
-           "on-off: two-state modulated rate; schedule: piecewise-linear rate over time."));
+        tr("gamma: renewal process with Gamma gaps of the given cv; Poisson: cv = 1; constant gaps: all equal; "
+           "on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time."));
     m_cv = addDouble(arr, QStringLiteral("arrival.cv"), tr("Burstiness cv"), 0.0, 100, 3, QString(),
         tr("Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; "
            "cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps)."), true, 0.05, 20);
@@ -112,6 +149,7 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     m_schedule->setPlaceholderText(tr("time:rate, time:rate, …"));
     m_schedule->setToolTip(tr("Piecewise-linear total rate r(t): points \"t:r\" in seconds and req/s."));
     arr->addRow(tr("Schedule"), m_schedule);
+    m_labels.insert(QStringLiteral("arrival.schedule"), tr("Schedule"));
     registerEditor(QStringLiteral("arrival.schedule"), m_schedule);
     m_formOf.insert(QStringLiteral("arrival.schedule"), arr);
     connect(m_schedule, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("arrival.schedule"), false); });
@@ -152,6 +190,7 @@ QDoubleSpinBox* ParameterPanel::addDouble(QFormLayout* form, const QString& fiel
         spin->setSuffix(QLatin1Char(' ') + unit);
     spin->setToolTip(tip);
     registerEditor(field, spin);
+    m_labels.insert(field, label);
     m_formOf.insert(field, form);
     QWidget* fieldWidget = spin;
     if (withSlider) {
@@ -205,6 +244,7 @@ QSpinBox* ParameterPanel::addInt(QFormLayout* form, const QString& field, const 
         spin->setSuffix(QLatin1Char(' ') + unit);
     spin->setToolTip(tip);
     registerEditor(field, spin);
+    m_labels.insert(field, label);
     m_formOf.insert(field, form);
     connect(spin, &QSpinBox::valueChanged, this, [this, field] { commit(field, false); });
     form->addRow(label, spin);
@@ -217,6 +257,7 @@ QComboBox* ParameterPanel::addCombo(QFormLayout* form, const QString& field, con
     combo->addItems(items);
     combo->setToolTip(tip);
     registerEditor(field, combo);
+    m_labels.insert(field, label);
     m_formOf.insert(field, form);
     connect(combo, &QComboBox::currentIndexChanged, this, [this, field] { commit(field, false); });
     form->addRow(label, combo);
@@ -238,6 +279,9 @@ ParameterPanel::LengthEditors ParameterPanel::addLength(QFormLayout* form, const
     e.mean = addDouble(form, p + QStringLiteral(".mean"), tr("Mean"), -1e9, 1e9, 1, tr("tokens"), tr("Normal: mean before clipping to [lo, hi)."));
     e.stddev = addDouble(form, p + QStringLiteral(".stddev"), tr("Std dev"), 0, 1e9, 1, tr("tokens"), tr("Normal: standard deviation before clipping."));
     e.value = addInt(form, p + QStringLiteral(".value"), tr("Value"), 0, 100000000, tr("tokens"), tr("Constant length (must lie in [lo, hi))."));
+    // Undo texts name the group too ("Change input length: Min (lo)").
+    for (const char* f : { ".kind", ".lo", ".hi", ".beta", ".mu", ".sigma", ".mean", ".stddev", ".value" })
+        m_labels.insert(p + QString::fromLatin1(f), tr("%1 length: %2").arg(what, m_labels.value(p + QString::fromLatin1(f))));
     return e;
 }
 
@@ -309,8 +353,18 @@ void ParameterPanel::syncFromSpec()
     for (auto* s : std::as_const(m_sliders))
         blockers.emplace_back(s);
     const auto& s = m_document->spec();
-    const int presetIndex = m_preset->findText(fromStd(s.preset));
-    m_preset->setCurrentIndex(presetIndex);
+    // "custom (from S4)" once the parameters no longer are the preset's own.
+    if (m_preset->itemData(0, kCustomRole).toBool())
+        m_preset->removeItem(0);
+    const auto own = presetSpecLike(s, s.preset);
+    if (own && *own == s) {
+        m_preset->setCurrentIndex(m_preset->findText(fromStd(s.preset)));
+    } else {
+        m_preset->insertItem(0, s.preset.empty() ? tr("custom") : tr("custom (from %1)").arg(fromStd(s.preset)));
+        m_preset->setItemData(0, true, kCustomRole);
+        m_preset->setItemData(0, tr("The parameters differ from the preset's; choose a preset to go back to it."), Qt::ToolTipRole);
+        m_preset->setCurrentIndex(0);
+    }
     m_generator->setCurrentIndex(s.generator == GeneratorKind::Slora ? 1 : 0);
     m_n->setValue(int(std::min<std::uint32_t>(s.adapterCount, 100000)));
     m_rate->setValue(s.rate);
@@ -393,33 +447,24 @@ void ParameterPanel::commit(const QString& field, bool fromSlider)
         return;
     WorkloadSpec s;
     if (field == QLatin1String("preset")) {
-        const std::string name = m_preset->currentText().toStdString();
-        s = m_document->spec();
-        bool isPreset = false;
-        for (const auto& p : presets()) {
-            if (p.name == name) {
-                applyPreset(s, p);
-                s.preset = name;
-                isPreset = true;
-            }
-        }
-        if (!isPreset) {
-            // A paper scenario sets n, α, R, cv and T too; keep the chosen generator and seed.
-            const auto gen = s.generator;
-            const auto seed = s.seed;
-            try {
-                s = specForPreset(name);
-            } catch (const std::exception&) {
-                return;
-            }
-            s.generator = gen;
-            s.seed = seed;
-        }
+        if (m_preset->currentData(kCustomRole).toBool())
+            return;
+        // The whole preset (or the paper suite's first combination); the generator, the seed and
+        // the server limits stay as they are.
+        const auto p = presetSpecLike(m_document->spec(), m_preset->currentText().toStdString());
+        if (!p)
+            return;
+        s = *p;
     } else {
         s = specFromEditors();
     }
     const QString mergeKey = fromSlider ? field + QLatin1Char('#') + QString::number(m_dragSerial) : QString();
-    m_document->editSpec(s, tr("Change %1").arg(field), mergeKey);
+    m_document->editSpec(s, tr("Change %1").arg(m_labels.value(field, field)), mergeKey);
+}
+
+QString ParameterPanel::presetText() const
+{
+    return m_preset->currentText();
 }
 
 QString ParameterPanel::issuesText() const

@@ -29,6 +29,10 @@ public:
     /// Slider of a parameter that has one (nullptr otherwise).
     QSlider* slider(const QString& field) const { return m_sliders.value(field); }
     QString issuesText() const;
+    /// The text the preset box shows ("S4", or "custom (from S4)" after edits).
+    QString presetText() const;
+    /// The label of a field as the panel shows it ("Skew α").
+    QString labelOf(const QString& field) const { return m_labels.value(field, field); }
 
 Q_SIGNALS:
     /// The user moved focus to (or hovered) the editor of a parameter.
@@ -65,6 +69,8 @@ private:
     QHash<QString, QWidget*> m_editors;
     QHash<QString, QSlider*> m_sliders;
     QHash<QString, QFormLayout*> m_formOf;
+    QHash<QString, QString> m_labels; ///< the label of each field, for undo texts
+    static constexpr int kCustomRole = Qt::UserRole + 7; ///< marks the "custom (from …)" item of the preset box
     QComboBox* m_preset = nullptr;
     QComboBox* m_generator = nullptr;
     QSpinBox* m_n = nullptr;

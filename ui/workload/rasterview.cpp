@@ -11,7 +11,7 @@
 namespace lorascope {
 
 namespace {
-constexpr int kLeft = 150, kBottom = 34, kTop = 22, kRight = 8;
+constexpr int kLeft = 112, kBottom = 34, kTop = 22, kRight = 8;
 constexpr int kScrollSteps = 10000;
 // Binning visits every request in the window (a few ns each): up to this many it is done right
 // away on the GUI thread (zooming stays instant), above it on a pool thread.
@@ -206,7 +206,7 @@ void RasterView::paintEvent(QPaintEvent*)
             const QString name = a < trace.adapters.size() ? QString::fromStdString(trace.adapters[a].name) : QString::number(a);
             const int y = pr.top() + int((r + 0.5) * rowH);
             p.drawText(QRect(2, y - lineH / 2, kLeft - 6, lineH), Qt::AlignRight | Qt::AlignVCenter,
-                p.fontMetrics().elidedText(name, Qt::ElideMiddle, kLeft - 8));
+                p.fontMetrics().elidedText(name, Qt::ElideLeft, kLeft - 8));
         }
     }
     // Time axis: about one tick per 100 px at a 1-2-5 step.

@@ -1,8 +1,13 @@
 #include "workload/workloadcharts.h"
 
+#include "analysis/numberformat.h"
+#include "text/terms.h"
+
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace lorascope {
@@ -18,6 +23,15 @@ QString tr(const char* text)
 const QColor kData(70, 130, 180);
 const QColor kTheory(200, 40, 40);
 const QColor kReference(60, 60, 60);
+const QColor kOutside(140, 140, 140);
+
+QString elideLeft(const QString& text, int maxChars)
+{
+    // Adapter names differ at their end ("…-13b-rank-64-12"): keep the end.
+    if (text.size() <= maxChars)
+        return text;
+    return QStringLiteral("…") + text.right(maxChars - 1);
+}
 
 PlotSeries theoryLine(const QString& name, const std::vector<double>& edges, const std::vector<double>& expected, bool geometricMid)
 {
@@ -38,7 +52,7 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
 {
     PlotData d;
     d.title = tr("Adapter popularity");
-    d.x.title = tr("adapter rank (by expected share)");
+    d.x.title = tr("adapter rank");
     d.y.title = tr("requests");
     d.x.log = d.y.log = logLog;
     const auto& counts = a.stats.perAdapterCount;
@@ -50,7 +64,7 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
     if (expected.size() == n) {
         std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return expected[x] > expected[y]; });
     } else {
-        d.x.title = tr("adapter rank (by observed count)");
+        d.x.title = tr("adapter rank (by count)");
         std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
     }
     PlotSeries obs;
@@ -76,6 +90,7 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
     std::iota(hot.begin(), hot.end(), 0u);
     const std::size_t k = std::min<std::size_t>(3, n);
     std::partial_sort(hot.begin(), hot.begin() + std::ptrdiff_t(k), hot.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
+    QStringList hottest;
     std::vector<std::uint32_t> rankOf(n);
     for (std::size_t r = 0; r < n; ++r)
         rankOf[order[r]] = std::uint32_t(r);
@@ -84,10 +99,14 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
         if (counts[ad] == 0)
             continue;
         const QString name = ad < a.trace->adapters.size() ? QString::fromStdString(a.trace->adapters[ad].name) : QString::number(ad);
-        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), name + QStringLiteral(": ") + QString::number(counts[ad]) });
+        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), elideLeft(name, 18) + QStringLiteral(": ") + QString::number(counts[ad]) });
+        hottest << name + QStringLiteral(": ") + QString::number(counts[ad]);
     }
     if (!logLog)
         d.y.min = 0.0;
+    d.note = tr("Requests per adapter, adapters ordered by their expected share; the line is the model's expectation.");
+    if (!hottest.isEmpty())
+        d.note += QLatin1Char('\n') + tr("Hottest: %1").arg(hottest.join(QStringLiteral(", ")));
     return d;
 }
 
@@ -95,13 +114,42 @@ PlotData gapPlot(const WorkloadAnalysis& a)
 {
     PlotData d;
     d.title = tr("Inter-arrival gaps");
-    d.x.title = tr("gap (s, log bins)");
-    d.y.title = tr("gaps per bin");
+    d.x.title = tr("gap (s, log scale)");
+    d.y.title = tr("gaps");
     d.x.log = true;
-    d.series.append(PlotData::bars(tr("observed"), a.stats.gaps.edges, a.stats.gaps.counts, kData));
+    const Histogram& h = a.stats.gaps;
+    d.series.append(PlotData::bars(tr("observed"), h.edges, h.counts, kData));
     if (!a.expectedGaps.empty())
-        d.series.append(theoryLine(tr("model: ") + QString::fromStdString(a.gapModel), a.stats.gaps.edges, a.expectedGaps, true));
+        d.series.append(theoryLine(tr("model"), h.edges, a.expectedGaps, true));
     d.y.min = 0.0;
+    d.note = tr("Time between consecutive arrivals (all adapters), log-spaced bins over the bulk of the gaps (0.5 %–99.5 % quantiles).");
+    if (!a.expectedGaps.empty())
+        d.note += QLatin1Char('\n') + tr("Model: %1.").arg(Terms::gapModel(a.gapModelInfo));
+    if (h.edges.size() < 2 || (h.underflow == 0 && h.overflow == 0))
+        return d;
+    // Gaps outside the bins: one labelled bar at each end, one bin wide, in grey. They do not set
+    // the y range when they are much taller than the rest (their count is on the label).
+    const double ratio = h.edges[1] / h.edges[0];
+    const double lo = h.edges.front(), hi = h.edges.back();
+    PlotSeries out;
+    out.name = tr("outside the range");
+    out.style = PlotSeries::Style::Bars;
+    out.color = kOutside;
+    out.points = { QPointF(lo / ratio, double(h.underflow)), QPointF(lo, 0.0), QPointF(hi, double(h.overflow)), QPointF(hi * ratio, 0.0) };
+    d.series.append(out);
+    double inRange = 0;
+    for (auto c : h.counts)
+        inRange = std::max(inRange, double(c));
+    for (double e : a.expectedGaps)
+        inRange = std::max(inRange, e);
+    const double tallest = double(std::max(h.underflow, h.overflow));
+    if (tallest > 1.5 * inRange && inRange > 0)
+        d.y.max = inRange * 1.25;
+    const QString loText = QString::fromStdString(formatSeconds(lo, 2)), hiText = QString::fromStdString(formatSeconds(hi, 2));
+    if (h.underflow > 0)
+        d.labels.append({ QPointF(lo / std::sqrt(ratio), std::min(double(h.underflow), d.y.max.value_or(tallest))), tr("< %1: %2").arg(loText).arg(h.underflow) });
+    if (h.overflow > 0)
+        d.labels.append({ QPointF(hi * std::sqrt(ratio), std::min(double(h.overflow), d.y.max.value_or(tallest))), tr("> %1: %2").arg(hiText).arg(h.overflow) });
     return d;
 }
 
@@ -109,10 +157,11 @@ PlotData lengthPlot(const WorkloadAnalysis& a, bool input)
 {
     const auto& ls = input ? a.stats.input : a.stats.output;
     PlotData d;
-    d.title = input ? tr("Input length (mean %1, p99 %2)").arg(ls.mean, 0, 'f', 1).arg(ls.p99, 0, 'f', 0)
-                    : tr("Output length (mean %1, p99 %2)").arg(ls.mean, 0, 'f', 1).arg(ls.p99, 0, 'f', 0);
+    d.title = input ? tr("Input length (mean %1, p99 %2)").arg(Terms::number(ls.mean), Terms::number(ls.p99))
+                    : tr("Output length (mean %1, p99 %2)").arg(Terms::number(ls.mean), Terms::number(ls.p99));
+    d.note = input ? tr("Prompt tokens per request; the line is the model's expectation per bin.") : tr("Generated tokens per request; the line is the model's expectation per bin.");
     d.x.title = tr("tokens");
-    d.y.title = tr("requests per bin");
+    d.y.title = tr("requests");
     d.series.append(PlotData::bars(tr("observed"), ls.histogram.edges, ls.histogram.counts, kData));
     const auto& expected = input ? a.expectedInput : a.expectedOutput;
     if (!expected.empty())
@@ -126,7 +175,8 @@ PlotData timelinePlot(const WorkloadAnalysis& a)
     PlotData d;
     d.title = tr("Request rate over time");
     d.x.title = tr("time (s)");
-    d.y.title = tr("requests/s");
+    d.y.title = tr("req/s");
+    d.note = tr("Arrivals per second over time (all adapters); the dashed line is the rate R you set, the red line what the model expects.");
     const auto& tl = a.stats.timeline;
     std::vector<double> rate(tl.counts.size());
     for (std::size_t b = 0; b < rate.size(); ++b) {
@@ -144,7 +194,7 @@ PlotData timelinePlot(const WorkloadAnalysis& a)
     }
     if (a.spec && !tl.edges.empty()) {
         PlotSeries r;
-        r.name = tr("R = %1").arg(a.spec->rate);
+        r.name = tr("R = %1").arg(Terms::number(a.spec->rate));
         r.color = kReference;
         r.dashed = true;
         r.width = 1.5;
@@ -152,6 +202,10 @@ PlotData timelinePlot(const WorkloadAnalysis& a)
         d.series.append(r);
     }
     d.y.min = 0.0;
+    if (tl.edges.size() >= 2) {
+        d.x.min = tl.edges.front();
+        d.x.max = tl.edges.back();
+    }
     return d;
 }
 

@@ -6,6 +6,7 @@
 #include "workload/parameterpanel.h"
 #include "workload/rasterview.h"
 #include "workload/workloadcharts.h"
+#include "widgets/chartgrid.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -17,6 +18,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lorascope {
@@ -38,24 +40,28 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
 
     auto* left = new QSplitter(Qt::Vertical, split);
     left->setObjectName(QStringLiteral("workloadLeftSplitter"));
+    m_side = left;
     auto* scroll = new QScrollArea(left);
     scroll->setWidget(m_panel);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_panel->sizeHint().width() + 24);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(200);
     m_explain->setObjectName(QStringLiteral("explainPanel"));
     m_explain->setOpenExternalLinks(false);
+    m_explain->setMinimumHeight(60);
     left->addWidget(scroll);
     left->addWidget(m_explain);
+    // The explain panel gets a good share of the column (drag the handle to give it more).
     left->setStretchFactor(0, 3);
-    left->setStretchFactor(1, 1);
+    left->setStretchFactor(1, 2);
+    left->setCollapsible(0, false);
 
     auto* right = new QWidget(split);
     auto* rv = new QVBoxLayout(right);
     rv->setContentsMargins(0, 0, 0, 0);
     m_banner->setWordWrap(true);
     m_banner->setVisible(false);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; padding: 4px; }"));
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: #3b2f00; padding: 4px; }"));
     auto* bannerRow = new QHBoxLayout;
     bannerRow->addWidget(m_banner, 1);
     auto* back = new QPushButton(tr("Back to the generator"), right);
@@ -65,9 +71,10 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     connect(back, &QPushButton::clicked, m_document, &Document::clearImportedTrace);
     connect(m_document, &Document::workloadChanged, back, [this, back] { back->setVisible(m_document->hasImportedTrace()); });
 
-    auto* grid = new QGridLayout;
-    grid->setSpacing(4);
-    rv->addLayout(grid, 1);
+    // Two or three columns on a laptop or desktop screen, one (scrolling) on a narrow window.
+    m_grid = new ChartGrid(3, QSize(280, 190), right);
+    m_grid->setObjectName(QStringLiteral("workloadCharts"));
+    rv->addWidget(m_grid, 1);
     auto* popBox = new QWidget(right);
     auto* popLayout = new QVBoxLayout(popBox);
     popLayout->setContentsMargins(0, 0, 0, 0);
@@ -76,23 +83,23 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     m_logLog->setObjectName(QStringLiteral("popularityLogLog"));
     m_logLog->setToolTip(tr("Show the popularity chart on log–log axes (power laws become straight lines)."));
     popLayout->addWidget(m_logLog, 0, Qt::AlignRight);
-    grid->addWidget(popBox, 0, 0);
-    grid->addWidget(addChart(QStringLiteral("gaps")), 0, 1);
-    grid->addWidget(addChart(QStringLiteral("input")), 1, 0);
-    grid->addWidget(addChart(QStringLiteral("output")), 1, 1);
-    grid->addWidget(addChart(QStringLiteral("timeline")), 2, 0);
-    grid->addWidget(m_raster, 2, 1);
+    m_grid->addChart(popBox);
+    m_grid->addChart(addChart(QStringLiteral("gaps")));
+    m_grid->addChart(addChart(QStringLiteral("input")));
+    m_grid->addChart(addChart(QStringLiteral("output")));
+    m_grid->addChart(addChart(QStringLiteral("timeline")));
+    m_grid->addChart(m_raster);
     m_raster->setObjectName(QStringLiteral("raster"));
     m_raster->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_raster, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_raster, QStringLiteral("raster")); });
     m_chartOrder << QStringLiteral("raster");
-    for (int r = 0; r < 3; ++r)
-        grid->setRowStretch(r, 1);
 
     split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
+    split->setCollapsible(1, false);
+    split->setSizes({ std::min(m_panel->sizeHint().width() + 24, 380), 1000 });
 
     connect(m_logLog, &QCheckBox::toggled, this, &WorkloadTab::refreshPopularity);
     connect(m_panel, &ParameterPanel::parameterFocused, this, &WorkloadTab::explain);
@@ -105,7 +112,7 @@ PlotView* WorkloadTab::addChart(const QString& key)
 {
     auto* view = new PlotView(this);
     view->setObjectName(key + QStringLiteral("Chart"));
-    view->setMinimumSize(260, 170);
+    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, key); });

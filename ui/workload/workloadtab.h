@@ -10,6 +10,7 @@ class QTextBrowser;
 namespace lorascope {
 
 class Document;
+class ChartGrid;
 class ParameterPanel;
 class PlotView;
 class RasterView;
@@ -27,6 +28,9 @@ public:
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const { return m_chartOrder; }
     QCheckBox* logLogToggle() const { return m_logLog; }
+    /// The parameter and explain column (View > Side Panels hides it).
+    QWidget* sidePanel() const { return m_side; }
+    ChartGrid* chartGrid() const { return m_grid; }
     QString explainText() const;
     QString currentExplainField() const { return m_explainField; }
     /// One-line summary of the current trace for the status bar.
@@ -53,6 +57,8 @@ private:
     QLabel* m_banner;
     QCheckBox* m_logLog;
     RasterView* m_raster;
+    QWidget* m_side = nullptr;
+    ChartGrid* m_grid = nullptr;
     QHash<QString, PlotView*> m_charts;
     QStringList m_chartOrder;
     QString m_explainField;

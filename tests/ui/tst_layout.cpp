@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: Apache-2.0
+// The main window on real screens (issue 13): every tab fits 1280×720 and is usable at 1024×640,
+// charts reflow instead of being cut off, chart texts are whole, data labels never overlap each
+// other nor cross a curve. Geometry from the real widgets and fonts, not from pixels.
+#include "uitestutil.h"
+
+#include "admission/admissiontab.h"
+#include "admission/ganttview.h"
+#include "admission/stepthroughpanel.h"
+#include "charts/labelplacement.h"
+#include "charts/plotview.h"
+#include "compare/comparetab.h"
+#include "widgets/chartgrid.h"
+#include "workload/parameterpanel.h"
+#include "workload/workloadtab.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QUndoStack>
+#include <QCheckBox>
+#include <QDir>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTranslator>
+
+using namespace lorascope;
+
+namespace {
+
+/// Lays the window out at a size (as a window manager would) and lets the charts take their data.
+void layoutAt(MainWindow& w, const QSize& size)
+{
+    w.setWindowState(Qt::WindowNoState);
+    w.resize(size);
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::processEvents();
+        QTest::qWait(20);
+    }
+    PlotView::applyPending();
+    QCoreApplication::processEvents();
+}
+
+QList<PlotView*> visibleCharts(QWidget* tab)
+{
+    QList<PlotView*> out;
+    for (auto* p : tab->findChildren<PlotView*>())
+        if (p->isVisible() && !p->data().series.isEmpty())
+            out << p;
+    return out;
+}
+
+} // namespace
+
+class TestLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void minimumSizeFitsSmallScreens()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        // The first size never exceeds the screen (beyond what the window's minimum needs).
+        const QSize avail = w.screen()->availableGeometry().size();
+        QVERIFY(w.width() <= std::max(avail.width(), w.minimumSizeHint().width()));
+        QVERIFY(w.height() <= std::max(avail.height(), w.minimumSizeHint().height()));
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            w.tabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+            const QString key = w.currentTabKey();
+            const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+            // Every tab fits a 1280×720 screen (the issue's acceptance test).
+            QVERIFY2(min.width() <= 1280 && min.height() <= 720, qPrintable(key + QStringLiteral(": %1×%2").arg(min.width()).arg(min.height())));
+            // The designer, the preview and the comparison are usable at 1024×640 too.
+            {
+                const QSize tabMin = w.tabs()->widget(i)->minimumSizeHint();
+                const QSize chrome = w.size() - w.tabs()->currentWidget()->size();
+                QVERIFY2(tabMin.width() + chrome.width() <= 1024 && tabMin.height() + chrome.height() <= 640,
+                    qPrintable(key + QStringLiteral(": tab %1×%2 + window %3×%4").arg(tabMin.width()).arg(tabMin.height()).arg(chrome.width()).arg(chrome.height())));
+            }
+        }
+    }
+
+    void chartsReflowToTheScreen_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("workloadColumns");
+        QTest::newRow("1920×1080") << QSize(1920, 1050) << 3;
+        QTest::newRow("1280×720") << QSize(1280, 690) << 3;
+        QTest::newRow("1024×640") << QSize(1024, 610) << 2;
+    }
+    void chartsReflowToTheScreen()
+    {
+        QFETCH(QSize, size);
+        QFETCH(int, workloadColumns);
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        layoutAt(w, size);
+        QCOMPARE(w.size(), size);
+        auto* grid = w.workloadTab()->chartGrid();
+        QCOMPARE(grid->columns(), workloadColumns);
+        // Nothing cut off at the right: the grid is as wide as its viewport.
+        QVERIFY(grid->widget()->width() <= grid->viewport()->width());
+        for (auto* chart : grid->charts())
+            QVERIFY2(chart->geometry().right() < grid->viewport()->width() + 1, qPrintable(chart->objectName()));
+        // Hiding the side panels gives the charts the whole width.
+        const int before = grid->width();
+        w.setSidePanelsVisible(false);
+        QCoreApplication::processEvents();
+        QVERIFY(!w.workloadTab()->sidePanel()->isVisible());
+        QVERIFY(grid->width() > before);
+        w.setSidePanelsVisible(true);
+        QVERIFY(w.findChild<QAction*>(QStringLiteral("sidePanelsAction"))->isChecked());
+        // The preview's three charts side by side on a laptop screen; at least two on a small one.
+        w.showTab(QStringLiteral("admission"));
+        QCoreApplication::processEvents();
+        QCOMPARE(w.admissionTab()->chartGrid()->columns(), size.width() >= 1280 ? 3 : 2);
+    }
+
+    void chartTextsAreWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1920×1080") << QSize(1920, 1050);
+        QTest::newRow("1280×720") << QSize(1280, 690);
+    }
+    void chartTextsAreWhole()
+    {
+        // Titles, axis titles and legends fit their space (issue 13: "requests (max p…").
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
+        w.compareTab()->pinCurrentAsA();
+        for (const QString& key : { QStringLiteral("workload"), QStringLiteral("admission"), QStringLiteral("compare") }) {
+            w.showTab(key);
+            if (key == QLatin1String("compare")) {
+                QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
+                QVERIFY(cmp.count() > 0 || cmp.wait(30000));
+            }
+            layoutAt(w, size);
+            const auto charts = visibleCharts(w.tabs()->currentWidget());
+            QVERIFY2(!charts.isEmpty(), qPrintable(key));
+            for (auto* chart : charts)
+                QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(key + QStringLiteral(" / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
+        }
+    }
+
+    void labelPlacementGeometry()
+    {
+        // Three labels on the same spot of a line: none overlaps another, none crosses the line,
+        // all inside the area.
+        const QRectF area(0, 0, 400, 300);
+        QPolygonF line;
+        for (int x = 0; x <= 400; x += 10)
+            line << QPointF(x, 150);
+        const QList<LabelBox> boxes = { { QPointF(50, 150), QSizeF(120, 14) }, { QPointF(52, 150), QSizeF(120, 14) }, { QPointF(54, 150), QSizeF(120, 14) } };
+        const auto placed = lorascope::placeLabels(boxes, { line }, area);
+        QCOMPARE(placed.size(), boxes.size());
+        for (int i = 0; i < placed.size(); ++i) {
+            QVERIFY(placed[i].has_value());
+            QVERIFY(area.contains(placed[i]->rect));
+            QVERIFY(!polylineHitsRect(line, placed[i]->rect));
+            for (int j = 0; j < i; ++j)
+                QVERIFY(!placed[i]->rect.intersects(placed[j]->rect));
+        }
+        // No room at all: the label is left out rather than drawn over the curve.
+        QPolygonF zigzag;
+        for (int x = 0; x <= 400; x += 4)
+            zigzag << QPointF(x, (x / 4) % 2 ? 0 : 300);
+        QVERIFY(!lorascope::placeLabels({ { QPointF(200, 150), QSizeF(120, 14) } }, { zigzag }, area).front().has_value());
+        QVERIFY(polylineHitsRect(line, QRectF(10, 140, 20, 20)));
+        QVERIFY(!polylineHitsRect(line, QRectF(10, 100, 20, 20)));
+    }
+
+    void popularityLabelsNeitherOverlapNorCrossTheCurve_data()
+    {
+        QTest::addColumn<bool>("logLog");
+        QTest::addColumn<double>("alpha");
+        QTest::newRow("linear, α 1") << false << 1.0;
+        QTest::newRow("log-log, α 1") << true << 1.0;
+        QTest::newRow("log-log, α 0.3") << true << 0.3;
+    }
+    void popularityLabelsNeitherOverlapNorCrossTheCurve()
+    {
+        QFETCH(bool, logLog);
+        QFETCH(double, alpha);
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        WorkloadSpec s = w.document()->spec();
+        s.popularity.alpha = alpha;
+        QSignalSpy spy(w.document(), &Document::workloadChanged);
+        w.document()->setSpec(s);
+        QVERIFY(test::waitForSignal(w.document(), spy));
+        w.workloadTab()->logLogToggle()->setChecked(logLog);
+        layoutAt(w, QSize(1280, 690));
+        auto* chart = w.workloadTab()->chart(QStringLiteral("popularity"));
+        const auto rects = chart->labelRects();
+        QVERIFY(!rects.isEmpty());
+        const auto curves = chart->curvesInPixels();
+        QVERIFY(!curves.isEmpty()); // the model line
+        for (int i = 0; i < rects.size(); ++i) {
+            for (const auto& c : curves)
+                QVERIFY2(!polylineHitsRect(c, rects[i]), "a label crosses the model line");
+            for (int j = 0; j < i; ++j)
+                QVERIFY2(!rects[i].intersects(rects[j]), "two labels overlap");
+        }
+    }
+
+    void stepThroughKeysAndCursor()
+    {
+        // S-LoRA's 6000 default KV slots: requests wait; W jumps to the first pass where one does,
+        // and the time charts and the Gantt mark that pass.
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        WorkloadSpec s = w.document()->spec();
+        s.limits.maxTotalTokenNum = 6000;
+        s.duration = 120;
+        QSignalSpy spy(w.document(), &Document::admissionChanged);
+        w.document()->setSpec(s);
+        QVERIFY(test::waitForSignal(w.document(), spy));
+        QTRY_VERIFY(w.document()->admission() && w.document()->admission()->trace == w.document()->trace());
+        w.showTab(QStringLiteral("admission"));
+        layoutAt(w, QSize(1280, 690));
+        auto* tab = w.admissionTab();
+        auto* step = tab->stepThrough();
+        tab->gantt()->setFocus();
+        QTest::keyClick(tab->gantt(), Qt::Key_W);
+        QVERIFY(step->current() >= 0);
+        const StepSnapshot* snap = step->snapshot();
+        QVERIFY(snap);
+        QVERIFY(snap->result.blocked.kind != WaitKind::None);
+        QVERIFY(step->isVisible()); // the jump brought the step-through to the front
+        QCOMPARE(tab->chart(QStringLiteral("kv"))->marker().value_or(-1), snap->start);
+        QCOMPARE(tab->chart(QStringLiteral("queue"))->marker().value_or(-1), snap->start);
+        QCOMPARE(tab->gantt()->marker().value_or(-1), snap->start);
+        // The waiting candidate is explained in plain words with the limit's derivation.
+        QVERIFY2(step->text().contains(QStringLiteral("waits: ")), qPrintable(step->text()));
+        QVERIFY2(step->text().contains(QStringLiteral("held by adapter weights (resident adapters: ")) || snap->result.blocked.kind != WaitKind::TokenBudget,
+            qPrintable(step->text()));
+        QVERIFY2(step->titleText().contains(QStringLiteral(" s")), qPrintable(step->titleText()));
+        const int atWait = step->current();
+        QTest::keyClick(tab->gantt(), Qt::Key_N);
+        QCOMPARE(step->current(), atWait + 1);
+        QTest::keyClick(tab->gantt(), Qt::Key_P);
+        QCOMPARE(step->current(), atWait);
+        QTest::keyClick(tab->gantt(), Qt::Key_A);
+        QVERIFY(!step->snapshot()->result.admitted.empty());
+        // To a request: the pass that admitted it.
+        QVERIFY(step->goToRequest(40));
+        const auto& adm = step->snapshot()->result.admitted;
+        QVERIFY(std::any_of(adm.begin(), adm.end(), [](const Admission& a) { return a.id == 40; }));
+        QCOMPARE(step->snapshot()->start, w.document()->admission()->result.requests[40].admitted);
+        // To a time.
+        QVERIFY(step->goToTime(60.0));
+        QVERIFY(step->snapshot()->end > 60.0);
+        QTest::keyClick(tab->gantt(), Qt::Key_Home);
+        QCOMPARE(step->current(), -1);
+        QVERIFY(!tab->chart(QStringLiteral("kv"))->marker().has_value());
+        // The overload banner names the numbers and the limit, and the status bar says so too.
+        QVERIFY2(tab->bannerText().contains(QStringLiteral("Arrivals exceed capacity")), qPrintable(tab->bannerText()));
+        QVERIFY(tab->bannerText().contains(QStringLiteral("KV cache full")));
+        QVERIFY(w.overloadShown());
+    }
+
+    /// Not a check: pictures of every tab at the screen's size for the docs and for looking at.
+    /// LORASCOPE_SCREENSHOTS=dir xvfb-run -a -s '-screen 0 1280x720x24' ./tst_layout -platform xcb screenshots
+    /// (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese; QT_SCALE_FACTOR=2 for a projector-sized UI).
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("LORASCOPE_SCREENSHOTS");
+        if (dir.isEmpty())
+            QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
+        QTranslator translator;
+        const QString lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
+        if (!lang.isEmpty() && translator.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+            QCoreApplication::installTranslator(&translator);
+        QDir().mkpath(dir);
+        MainWindow w;
+        w.show();
+        const QSize screen = w.screen()->availableGeometry().size();
+        w.setGeometry(QRect(QPoint(0, 0), screen));
+        QVERIFY(test::waitIdle(w.document()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
+        QSignalSpy adm(w.document(), &Document::admissionChanged);
+        const QString tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(lang.isEmpty() ? QString() : QLatin1Char('-') + lang);
+        auto shoot = [&](const QString& name) {
+            for (int i = 0; i < 10; ++i) {
+                QCoreApplication::processEvents();
+                QTest::qWait(30);
+            }
+            PlotView::applyPending();
+            QTest::qWait(200);
+            QVERIFY(w.grab().save(QDir(dir).filePath(name + QLatin1Char('-') + tag + QStringLiteral(".png"))));
+        };
+        w.workloadTab()->explain(QStringLiteral("popularity.alpha"));
+        shoot(QStringLiteral("workload"));
+        w.showTab(QStringLiteral("admission"));
+        shoot(QStringLiteral("admission"));
+        // The overloaded server of S-LoRA's default 6000 slots, stepped to the first wait.
+        const WorkloadSpec healthy = w.document()->spec();
+        WorkloadSpec s = healthy;
+        s.limits.maxTotalTokenNum = 6000;
+        adm.clear();
+        w.document()->setSpec(s);
+        QVERIFY(adm.wait(60000));
+        QTest::qWait(300);
+        w.admissionTab()->stepThrough()->nextWait();
+        shoot(QStringLiteral("admission-overloaded"));
+        // The same pass in the step-through (as the W key shows it).
+        if (auto* lower = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs")))
+            lower->setCurrentWidget(w.admissionTab()->stepThrough());
+        shoot(QStringLiteral("admission-step"));
+        w.showTab(QStringLiteral("replay"));
+        shoot(QStringLiteral("replay"));
+        w.document()->setSpec(healthy);
+        w.compareTab()->pinCurrentAsA();
+        w.showTab(QStringLiteral("compare"));
+        qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))->setValue(0.3);
+        QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
+        QVERIFY(cmp.wait(60000));
+        shoot(QStringLiteral("compare"));
+        w.showHelp(QStringLiteral("help"), QString());
+        w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
+        QTest::qWait(300);
+        auto* help = w.findChild<QDialog*>(QStringLiteral("helpWindow"));
+        QVERIFY(help->grab().save(QDir(dir).filePath(QStringLiteral("shortcuts-") + tag + QStringLiteral(".png"))));
+    }
+};
+
+QTEST_MAIN(TestLayout)
+#include "tst_layout.moc"

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "text/terms.h"
+
+#include "analysis/numberformat.h"
+#include "analysis/waitexplain.h"
+
+#include <QStringList>
+
+#include <cmath>
+
+namespace lorascope {
+
+QString Terms::sloAttainment()
+{
+    return tr("SLO attainment (TTFT < 6 s)");
+}
+
+QString Terms::percent(double fraction)
+{
+    if (std::isnan(fraction))
+        return QStringLiteral("–");
+    return tr("%1 %", "percentage").arg(QString::fromStdString(formatFixed(100.0 * fraction, 1)));
+}
+
+QString Terms::number(double value, int sig)
+{
+    return QString::fromStdString(formatSig(value, sig));
+}
+
+QString Terms::clockUnit(ClockKind clock)
+{
+    return clock == ClockKind::Steps ? tr("steps") : tr("s");
+}
+
+QString Terms::time(double value, ClockKind clock, int sig)
+{
+    if (std::isnan(value))
+        return QStringLiteral("–");
+    if (clock == ClockKind::Model)
+        return QString::fromStdString(formatSeconds(value, sig));
+    return tr("%1 steps").arg(number(value, sig));
+}
+
+QString Terms::waitTitle(WaitKind kind)
+{
+    switch (kind) {
+    case WaitKind::None:
+        return tr("did not wait");
+    case WaitKind::AdmissionWindow:
+        return tr("waiting for the next admission check");
+    case WaitKind::TokenBudget:
+        return tr("KV cache full");
+    case WaitKind::BatchMaxTokens:
+        return tr("prefill batch full");
+    case WaitKind::RunningMaxReqSize:
+    case WaitKind::MaxNumSeqs:
+        return tr("running batch full");
+    case WaitKind::MaxLoras:
+        return tr("too many adapters in the batch");
+    case WaitKind::MaxNumBatchedTokens:
+        return tr("step token limit");
+    case WaitKind::KvBlocks:
+        return tr("KV cache blocks full");
+    case WaitKind::BehindRequest:
+        return tr("queued behind another request");
+    }
+    return QString::fromStdString(waitKindName(kind));
+}
+
+QString Terms::waitShort(const WaitReason& r)
+{
+    switch (r.kind) {
+    case WaitKind::None:
+        return QStringLiteral("–");
+    case WaitKind::AdmissionWindow:
+        return waitTitle(r.kind);
+    case WaitKind::BehindRequest:
+        return tr("queued behind request %1").arg(r.behind);
+    case WaitKind::TokenBudget:
+        return tr("KV cache full: needs %1 slots, %2 free").arg(r.need).arg(r.limit);
+    case WaitKind::BatchMaxTokens:
+        return tr("prefill batch full: %1 input tokens > %2").arg(r.need).arg(r.limit);
+    case WaitKind::KvBlocks:
+        return tr("KV cache blocks full: needs %1 blocks, %2 free").arg(r.need).arg(r.limit);
+    default:
+        return tr("%1: %2 > %3").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
+    }
+}
+
+QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, const std::vector<int>& ranks)
+{
+    const WaitBreakdown b = breakdownWait(r, limits);
+    switch (r.kind) {
+    case WaitKind::None:
+        return tr("It was admitted at the first admission check after it arrived.");
+    case WaitKind::AdmissionWindow:
+        return tr("The running batch was decoding: S-LoRA checks the queue only when nothing runs and after every max_wait_tokens decode steps.");
+    case WaitKind::BehindRequest:
+        return tr("It queued behind request %1, which could not be admitted yet (first come, first served: the first request that does not fit stops the scan).").arg(r.behind);
+    case WaitKind::TokenBudget: {
+        QString held;
+        if (!ranks.empty()) {
+            QStringList rs;
+            for (int k : ranks)
+                rs << QString::number(k);
+            held = tr("%1 held by adapter weights (resident adapters: %2, ranks %3; rank × 4 slots each)")
+                       .arg(b.adapterSlots)
+                       .arg(ranks.size())
+                       .arg(rs.join(QStringLiteral(", ")));
+        } else if (r.adapters > 0) {
+            held = tr("%1 held by adapter weights (resident adapters: %2; rank × 4 slots each)").arg(b.adapterSlots).arg(r.adapters);
+        } else {
+            held = tr("%1 held by adapter weights (rank × 4 slots each)").arg(b.adapterSlots);
+        }
+        return tr("It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4.")
+            .arg(r.need)
+            .arg(r.limit)
+            .arg(b.kvSlots)
+            .arg(held);
+    }
+    case WaitKind::BatchMaxTokens: {
+        QString text = tr("The new prefill batch would hold %1 input tokens, more than batch_max_tokens = %2.").arg(r.need).arg(r.limit);
+        if (b.derivedLimit)
+            text += QLatin1Char(' ')
+                + tr("(batch_max_tokens is 0, so S-LoRA's default applies: max(max_total_token_num / 6, max_req_total_len) = max(%1, %2).)")
+                      .arg(limits.maxTotalTokenNum / 6)
+                      .arg(limits.maxReqTotalLen);
+        return text;
+    }
+    case WaitKind::RunningMaxReqSize:
+        return tr("The running batch would hold %1 requests, more than running_max_req_size = %2.").arg(r.need).arg(r.limit);
+    case WaitKind::MaxLoras:
+        return tr("The batch would use %1 different adapters, more than max_loras = %2.").arg(r.need).arg(r.limit);
+    case WaitKind::MaxNumSeqs:
+        return tr("The batch would hold %1 requests, more than max_num_seqs = %2.").arg(r.need).arg(r.limit);
+    case WaitKind::MaxNumBatchedTokens:
+        return tr("The step would process %1 tokens, more than max_num_batched_tokens = %2.").arg(r.need).arg(r.limit);
+    case WaitKind::KvBlocks:
+        return tr("The prompt needs %1 KV blocks, but only %2 are free above the watermark.").arg(r.need).arg(r.limit);
+    }
+    return QString::fromStdString(r.describe());
+}
+
+QString Terms::rejectReason(RejectReason reason, const ServerLimits& limits)
+{
+    switch (reason) {
+    case RejectReason::None:
+        return {};
+    case RejectReason::InputTooLong:
+        return tr("input longer than max_req_input_len (%1 tokens)").arg(limits.maxReqInputLen);
+    case RejectReason::TotalTooLong:
+        return tr("input + output longer than max_req_total_len (%1 tokens)").arg(limits.maxReqTotalLen);
+    case RejectReason::NeverFits:
+        return tr("can never fit in the KV cache (%1 slots)").arg(limits.maxTotalTokenNum);
+    }
+    return QString::fromStdString(rejectReasonName(reason));
+}
+
+QString Terms::dropReason(DropReason reason)
+{
+    switch (reason) {
+    case DropReason::None:
+        return {};
+    case DropReason::Aborted:
+        return tr("aborted by the client");
+    case DropReason::Timeout:
+        return tr("waited too long (slora-abort drops requests waiting ≥ 5.5 s)");
+    }
+    return QString::fromStdString(dropReasonName(reason));
+}
+
+QString Terms::stepKind(StepKind kind)
+{
+    switch (kind) {
+    case StepKind::Idle:
+        return tr("idle");
+    case StepKind::Prefill:
+        return tr("prefill");
+    case StepKind::Decode:
+        return tr("decode");
+    }
+    return {};
+}
+
+QString Terms::gapModel(const GapTheory::Description& m)
+{
+    using Kind = GapTheory::Description::Kind;
+    switch (m.kind) {
+    case Kind::None:
+        return tr("no stationary gap law (the rate varies over time)");
+    case Kind::Constant:
+        return tr("constant gaps of %1").arg(QString::fromStdString(formatSeconds(m.gap)));
+    case Kind::Gamma:
+        return tr("Gamma(k = %1, θ = %2)").arg(number(m.shape, 4), QString::fromStdString(formatSeconds(m.theta, 4)));
+    case Kind::Merge:
+        return tr("merge of %1 stationary renewal processes").arg(qint64(std::llround(m.processes)));
+    }
+    return {};
+}
+
+} // namespace lorascope

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "widgets/chartgrid.h"
+
+#include <QGridLayout>
+#include <QResizeEvent>
+#include <QScrollBar>
+#include <QStyle>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lorascope {
+
+namespace {
+constexpr int kSpacing = 4;
+}
+
+ChartGrid::ChartGrid(int maxColumns, const QSize& minCell, QWidget* parent)
+    : QScrollArea(parent)
+    , m_inner(new QWidget)
+    , m_grid(new QGridLayout(m_inner))
+    , m_maxColumns(std::max(1, maxColumns))
+    , m_minCell(minCell)
+{
+    setFrameShape(QFrame::NoFrame);
+    setWidgetResizable(true);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(kSpacing);
+    setWidget(m_inner);
+}
+
+void ChartGrid::addChart(QWidget* chart)
+{
+    chart->setParent(m_inner);
+    chart->setMinimumSize(std::min(chart->minimumWidth(), m_minCell.width()), std::min(chart->minimumHeight(), m_minCell.height()));
+    m_items.append(chart);
+    relayout(true);
+}
+
+int ChartGrid::columnsForWidth(int width) const
+{
+    return columnsFor(QSize(width, height()));
+}
+
+int ChartGrid::columnsFor(const QSize& size) const
+{
+    // The width a vertical scroll bar would take is always kept free, so the column count does not
+    // flip back and forth when the bar comes and goes.
+    const int avail = size.width() - 2 * frameWidth() - style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    const int n = std::max<int>(1, int(m_items.size()));
+    const int most = std::clamp((avail + kSpacing) / (m_minCell.width() + kSpacing), 1, std::min(m_maxColumns, n));
+    // Among the column counts that fit, the one whose plots (a cell minus the room a chart's title,
+    // legend and axes take) come closest to a 3:2 landscape: three rows of flat charts on a
+    // 1280×720 screen show less than two rows of three.
+    constexpr double kChromeW = 60, kChromeH = 115, kAspect = 1.5;
+    int best = most;
+    double bestScore = 1e9;
+    for (int cols = 1; cols <= most; ++cols) {
+        const int rows = (n + cols - 1) / cols;
+        const double cellW = double(avail - (cols - 1) * kSpacing) / cols;
+        const double cellH = std::max<double>(m_minCell.height(), double(size.height() - (rows - 1) * kSpacing) / rows);
+        const double plotW = std::max(10.0, cellW - kChromeW), plotH = std::max(10.0, cellH - kChromeH);
+        // Scrolling hides charts: worse than any flat layout that shows them all.
+        const bool scrolls = rows * m_minCell.height() + (rows - 1) * kSpacing > size.height();
+        const double score = std::abs(std::log(plotW / plotH / kAspect)) + (scrolls ? 10.0 : 0.0);
+        if (score < bestScore - 1e-9) {
+            bestScore = score;
+            best = cols;
+        }
+    }
+    return best;
+}
+
+void ChartGrid::relayout(bool force)
+{
+    const int cols = columnsFor(size());
+    if (cols == m_columns && !force)
+        return;
+    m_columns = cols;
+    for (auto* w : std::as_const(m_items))
+        m_grid->removeWidget(w);
+    for (int r = 0; r < m_grid->rowCount(); ++r) {
+        m_grid->setRowStretch(r, 0);
+        m_grid->setRowMinimumHeight(r, 0);
+    }
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, 0);
+    const int rows = (int(m_items.size()) + cols - 1) / cols;
+    for (int i = 0; i < m_items.size(); ++i)
+        m_grid->addWidget(m_items[i], i / cols, i % cols);
+    for (int r = 0; r < rows; ++r) {
+        m_grid->setRowStretch(r, 1);
+        m_grid->setRowMinimumHeight(r, m_minCell.height());
+    }
+    for (int c = 0; c < cols; ++c)
+        m_grid->setColumnStretch(c, 1);
+    m_inner->setMinimumHeight(rows * m_minCell.height() + (rows - 1) * kSpacing);
+}
+
+void ChartGrid::resizeEvent(QResizeEvent* event)
+{
+    relayout();
+    QScrollArea::resizeEvent(event);
+}
+
+QSize ChartGrid::sizeHint() const
+{
+    const int cols = std::min<int>(m_maxColumns, std::max<int>(1, int(m_items.size())));
+    const int rows = (int(m_items.size()) + cols - 1) / std::max(1, cols);
+    // Half again the minimum: what a splitter gives the grid at first.
+    return QSize(cols * (m_minCell.width() + kSpacing), std::max(1, rows) * (m_minCell.height() * 3 / 2 + kSpacing));
+}
+
+QSize ChartGrid::minimumSizeHint() const
+{
+    // One column of one chart; the rest scrolls.
+    return QSize(std::min(m_minCell.width(), 240), std::min(m_minCell.height(), 160));
+}
+
+} // namespace lorascope
