@@ -1,5 +1,8 @@
 #include "server/pacer.h"
 
+#include <cmath>
+#include <limits>
+
 namespace lorascope {
 
 EnginePacer::EnginePacer(const SchedulerConfig& config, const CostModel& cost, double speed)
@@ -13,12 +16,12 @@ EnginePacer::EnginePacer(const SchedulerConfig& config, const CostModel& cost, d
 {
 }
 
-std::string EnginePacer::submit(std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter,
-    int rank, double now)
+std::string EnginePacer::submit(
+    std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter, int rank, double now)
 {
     SimRequest r;
     r.id = id;
-    r.arrival = now;
+    r.arrival = now * m_speed;
     r.inputLen = inputLen;
     r.outputLen = outputLen;
     if (!adapter.empty()) {
@@ -33,9 +36,9 @@ std::string EnginePacer::submit(std::uint64_t id, std::uint32_t inputLen, std::u
     return {};
 }
 
-void EnginePacer::abort(std::uint64_t id)
+bool EnginePacer::abort(std::uint64_t id)
 {
-    m_scheduler.abort(id);
+    return m_scheduler.abort(id);
 }
 
 bool EnginePacer::idle() const
@@ -46,13 +49,18 @@ bool EnginePacer::idle() const
 PacedStep EnginePacer::step(double now)
 {
     PacedStep out;
-    StepResult r = m_scheduler.step(now);
-    out.seconds = stepSeconds(m_cost, r) / m_speed;
-    out.tokens = std::move(r.tokens);
-    out.finished = std::move(r.finished);
-    for (const auto& d : r.dropped)
-        out.dropped.push_back(d.id);
+    out.result = m_scheduler.step(now * m_speed);
+    const double s = stepSeconds(m_cost, out.result) / m_speed;
+    // A fitted cost model may have negative terms; a pass never takes negative
+    // time. NaN (inf·0) would make every timer fire at once: treat it as "never",
+    // like +inf.
+    out.seconds = std::isnan(s) ? std::numeric_limits<double>::infinity() : std::max(0.0, s);
     return out;
+}
+
+double EnginePacer::nextTimeout() const
+{
+    return m_scheduler.nextTimeout() / m_speed;
 }
 
 } // namespace lorascope

@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: Apache-2.0
+// One coroutine per connection, on the network thread that accepted it. Reading
+// uses Beast's parser with a header limit and the server's body limit; answers
+// are written by hand (they are small and fixed), streams as chunked SSE with
+// non-blocking writes that fall back to an async write only when the socket's
+// buffer is full. While a stream waits for tokens, a zero-byte readiness wait
+// on the socket notices a client that closes or resets, so its request leaves
+// the engine at once instead of occupying a batch slot to the end.
+
+#include "server/httpsession.h"
+
+#include "formats/traceio.h"
+#include "server/engineloop.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace lorascope {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+using boost::system::error_code;
+
+namespace {
+
+/// A failed request is followed by at most this long of reading and discarding
+/// what the client still sends (its body), so the answer reaches it before the
+/// close — closing with unread data would send a reset that can destroy the
+/// answer in flight (as nginx's lingering_close).
+constexpr double kLingerSeconds = 2.0;
+/// A request body is read within this long (or the keep-alive timeout if
+/// longer).
+constexpr double kBodyReadSeconds = 30.0;
+/// Token wake-ups of fixed-pace streams are rounded up to this grid, so a
+/// network thread wakes once per grid step for all streams due in it instead of
+/// once per token (never early).
+constexpr double kWakeGridSeconds = 0.0005;
+/// Bodies at least this large trigger a return of freed heap memory to the
+/// system afterwards.
+constexpr std::size_t kLargeBody = 1 << 20;
+
+std::string reasonOf(int status)
+{
+    const auto r = http::obsolete_reason(http::status(status));
+    return r.empty() ? std::string("Unknown") : std::string(r);
+}
+
+// A complete response with a fixed body.
+std::string responseText(int status, const std::string& body, bool keepAlive, int version, const char* contentType,
+    const std::string& extraHeaders = {}, bool headOnly = false)
+{
+    std::string out
+        = "HTTP/1.1 " + std::to_string(status) + " " + reasonOf(status) + "\r\nServer: lorascope-serve-sim\r\n";
+    out += "Content-Type: ";
+    out += contentType;
+    out += "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+    out += extraHeaders;
+    if (!keepAlive)
+        out += "Connection: close\r\n";
+    else if (version == 10)
+        out += "Connection: keep-alive\r\n";
+    out += "\r\n";
+    if (!headOnly)
+        out += body;
+    return out;
+}
+
+// Writes all of `data`: a non-blocking write first (the common case on a
+// stream: the whole event fits in the socket buffer, no suspension), the rest
+// asynchronously.
+net::awaitable<bool> writeAll(tcp::socket& s, const std::string& data)
+{
+    if (data.empty())
+        co_return true;
+    error_code ec;
+    const std::size_t n = s.write_some(net::buffer(data), ec);
+    if (!ec && n == data.size())
+        co_return true;
+    if (ec && ec != net::error::would_block && ec != net::error::try_again)
+        co_return false;
+    const std::size_t done = ec ? 0 : n;
+    co_await net::async_write(
+        s, net::buffer(data.data() + done, data.size() - done), net::redirect_error(net::use_awaitable, ec));
+    co_return !ec;
+}
+
+// After a refusal: stop sending, read and drop what the client still sends for
+// a while, close.
+net::awaitable<void> lingeringClose(beast::tcp_stream& stream)
+{
+    error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    stream.expires_after(saturatingDuration(kLingerSeconds));
+    char scratch[16384];
+    while (!ec)
+        co_await stream.async_read_some(net::buffer(scratch), net::redirect_error(net::use_awaitable, ec));
+    stream.socket().close(ec);
+}
+
+// glibc keeps freed memory of large requests in its arenas; give it back (at
+// most every 100 ms).
+void releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    static std::atomic<std::int64_t> last { 0 };
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(SimClock::now().time_since_epoch()).count();
+    auto prev = last.load();
+    if (now - prev >= 100 && last.compare_exchange_strong(prev, now))
+        ::malloc_trim(0);
+#endif
+}
+
+// Notices a client that goes away while its stream waits: readable with nothing
+// to read means EOF (or a reset). Pipelined bytes end the watch (the next
+// request is read after the stream).
+void watchClient(tcp::socket& socket, std::shared_ptr<Stream> st)
+{
+    socket.async_wait(tcp::socket::wait_read, [&socket, st](const error_code& ec) {
+        if (ec || !st->wake)
+            return; // the stream is over (and the socket may be gone)
+        char c;
+        error_code e;
+        const std::size_t n = socket.receive(net::buffer(&c, 1), tcp::socket::message_peek, e);
+        if (e == net::error::would_block || e == net::error::try_again) {
+            watchClient(socket, st);
+            return;
+        }
+        if (!e && n > 0)
+            return;
+        st->gone = true;
+        st->wake->cancel();
+    });
+}
+
+// Everything a connection needs while it serves requests.
+class Connection {
+public:
+    Connection(ServerCore& core, std::size_t worker, tcp::socket socket)
+        : m_core(core)
+        , m_worker(worker)
+        , m_thread(*core.workers[worker])
+        , m_stream(std::move(socket))
+        , m_buffer(kHeaderLimitBytes + 16 * 1024)
+    {
+        m_thread.sockets.insert(&m_stream.socket());
+    }
+
+    ~Connection()
+    {
+        m_thread.sockets.erase(&m_stream.socket());
+        error_code ec;
+        m_stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+        m_stream.socket().close(ec);
+    }
+
+    net::awaitable<void> run()
+    {
+        while (!m_core.stopping) {
+            const bool again = co_await serveOne();
+            if (!again)
+                break;
+        }
+    }
+
+private:
+    ServerCore& m_core;
+    std::size_t m_worker;
+    Worker& m_thread; ///< (not through core.workers: that slot is already cleared
+                      ///< while the server is destroyed)
+    beast::tcp_stream m_stream;
+    beast::flat_buffer m_buffer;
+
+    tcp::socket& socket() { return m_stream.socket(); }
+
+    net::awaitable<void> refuse(const HttpRefusal& r, int version)
+    {
+        if (r.status != 0) {
+            ++m_core.counters.badRequests;
+            const std::string text
+                = responseText(r.status, errorBody(r.status, r.message), false, version, "application/json");
+            co_await writeAll(socket(), text);
+            co_await lingeringClose(m_stream);
+        }
+    }
+
+    // Reads and answers one request; false when the connection is to be closed.
+    net::awaitable<bool> serveOne()
+    {
+        http::request_parser<http::string_body> parser;
+        parser.header_limit(std::uint32_t(kHeaderLimitBytes));
+        parser.body_limit(m_core.opt.maxBodyBytes);
+        const double idle = m_core.opt.idleTimeoutSeconds;
+        if (idle > 0)
+            m_stream.expires_after(saturatingDuration(idle)); // an idle kept-alive connection is closed
+                                                              // (uvicorn's default 5 s)
+        else
+            m_stream.expires_never();
+        error_code ec;
+        co_await http::async_read_header(m_stream, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
+        if (ec) {
+            const auto data = m_buffer.data();
+            co_await refuse(
+                refusalForReadError(ec, std::string_view(static_cast<const char*>(data.data()), data.size())), 11);
+            co_return false;
+        }
+        const int version = parser.get().version();
+        if (auto r = refusalForHead(parser.get().base(), parser.chunked())) {
+            co_await refuse(*r, version);
+            co_return false;
+        }
+        const auto expect = parser.get()[http::field::expect];
+        if (!expect.empty()) {
+            if (!beast::iequals(expect, "100-continue")) {
+                co_await refuse({ 417, "unsupported Expect: only 100-continue" }, version);
+                co_return false;
+            }
+            if (!parser.is_done() && !co_await writeAll(socket(), "HTTP/1.1 100 Continue\r\n\r\n"))
+                co_return false;
+        }
+        if (!parser.is_done()) {
+            m_stream.expires_after(saturatingDuration(idle > 0 ? std::max(idle, kBodyReadSeconds) : kMaxTimerSeconds));
+            co_await http::async_read(m_stream, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
+            if (ec) {
+                co_await refuse(refusalForReadError(ec, {}), version);
+                co_return false;
+            }
+        }
+        m_stream.expires_never();
+        auto req = parser.release();
+        {
+            const bool result = co_await dispatch(req);
+            co_return result;
+        }
+    }
+
+    // Writes a complete answer; returns whether the connection stays open.
+    // (Parameters by value: a coroutine must not keep references to its caller's
+    // temporaries.)
+    net::awaitable<bool> reply(int status, std::string body, bool keep, int version,
+        std::string type = "application/json", std::string extra = {}, bool headOnly = false)
+    {
+        const std::string text = responseText(status, body, keep, version, type.c_str(), extra, headOnly);
+        const bool written = co_await writeAll(socket(), text);
+        co_return written&& keep;
+    }
+
+    net::awaitable<bool> dispatch(http::request<http::string_body>& req)
+    {
+        const bool keep = req.keep_alive();
+        const int version = req.version();
+        const auto target = req.target();
+        const Endpoint endpoint = endpointOf(std::string_view(target.data(), target.size()));
+        const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
+        const bool head = req.method() == http::verb::head;
+        if (endpoint == Endpoint::None) {
+            ++m_core.counters.badRequests;
+            {
+                const bool result = co_await reply(404,
+                    errorBody(404,
+                        "no such endpoint: " + std::string(target.data(), std::min<std::size_t>(target.size(), 200))),
+                    keep, version);
+                co_return result;
+            }
+        }
+        if (endpointIsPost(endpoint) ? req.method() != http::verb::post : !get) {
+            ++m_core.counters.badRequests;
+            {
+                const bool result = co_await reply(405,
+                    errorBody(405, std::string("use ") + (endpointIsPost(endpoint) ? "POST" : "GET")), keep, version,
+                    "application/json", endpointIsPost(endpoint) ? "Allow: POST\r\n" : "Allow: GET, HEAD\r\n");
+                co_return result;
+            }
+        }
+        switch (endpoint) {
+        case Endpoint::Health: {
+            const bool result = co_await reply(200, "{\"status\":\"ok\"}", keep, version, "application/json", {}, head);
+            co_return result;
+        }
+        case Endpoint::Models: {
+            std::string body = "{\"object\":\"list\",\"data\":[{\"id\":";
+            appendJsonString(body, m_core.opt.baseModel);
+            body += ",\"object\":\"model\",\"owned_by\":\"lorascope-serve-sim\"}]}";
+            {
+                const bool result = co_await reply(200, body, keep, version, "application/json", {}, head);
+                co_return result;
+            }
+        }
+        case Endpoint::Metrics: {
+            const bool result = co_await reply(
+                200, m_core.metrics.exposition(), keep, version, "text/plain; version=0.0.4; charset=utf-8", {}, head);
+            co_return result;
+        }
+        default:
+            break;
+        }
+        const std::size_t bodySize = req.body().size();
+        ApiParse parsed = parseApiRequest(endpoint, req.body(), m_core.api);
+        std::string().swap(req.body()); // the body is no longer needed: free it before streaming
+        if (bodySize >= kLargeBody)
+            releaseFreedMemory();
+        if (!parsed.request) {
+            ++m_core.counters.badRequests;
+            m_core.metrics.requestRejected("bad_request");
+            {
+                const bool result = co_await reply(parsed.error.status,
+                    errorBody(parsed.error.status, parsed.error.message, parsed.error.field), keep, version);
+                co_return result;
+            }
+        }
+        {
+            const bool result = co_await generate(*parsed.request, keep, version);
+            co_return result;
+        }
+    }
+
+    // Ends a stream whatever way the coroutine leaves (also when the server is
+    // destroyed): the engine learns the connection stopped reading, the counters
+    // and metrics are settled.
+    struct StreamGuard {
+        ServerCore& core;
+        std::shared_ptr<Stream> st;
+        bool engine;
+        ~StreamGuard()
+        {
+            st->wake = nullptr;
+            --core.counters.streamsOpen;
+            if (engine) {
+                net::post(core.engineIo,
+                    [engine = core.engine, id = st->id, gone = st->gone] { engine->connectionEnded(id, gone); });
+            } else {
+                core.metrics.addRunning(-1);
+                core.metrics.adapterRequests(st->adapter, -1, 0);
+                bool finished;
+                {
+                    std::lock_guard lock(st->mutex);
+                    finished = st->finished;
+                }
+                if (!finished) {
+                    core.metrics.requestFinished(FinishReason::Abort, NAN);
+                    if (st->gone)
+                        ++core.counters.clientGone;
+                }
+            }
+        }
+    };
+
+    net::awaitable<bool> generate(const ApiRequest& api, bool keep, int version)
+    {
+        const std::uint64_t id = m_core.nextId++;
+        const Fault fault = drawFault(m_core.opt.faults, id);
+        ++m_core.counters.requests;
+        if (fault == Fault::Error) {
+            ++m_core.counters.faults;
+            m_core.metrics.requestRejected("injected_error");
+            const int status = m_core.opt.faults.errorStatus;
+            {
+                const bool result
+                    = co_await reply(status, errorBody(status, "injected fault: HTTP " + std::to_string(status)), keep,
+                        version, "application/json", status == 429 ? "Retry-After: 1\r\n" : "");
+                co_return result;
+            }
+        }
+        net::steady_timer timer(m_thread.io);
+        if (fault == Fault::SlowFirstByte) {
+            ++m_core.counters.faults;
+            timer.expires_after(saturatingDuration(m_core.opt.faults.slowFirstByteSeconds));
+            error_code ec;
+            co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
+            if (m_core.stopping)
+                co_return false;
+        }
+        auto st = std::make_shared<Stream>(id, m_worker, api, fault, m_core.now());
+        if (m_core.engine) {
+            // The engine strand decides; its answer comes back to this thread and
+            // wakes the timer. (The handlers refer to this frame: they only run while
+            // the server runs, and the frame outlives the server's threads.)
+            std::string err;
+            bool answered = false;
+            net::post(m_core.engineIo, [engine = m_core.engine, st, &err, &answered, &timer, io = &m_thread.io] {
+                net::post(*io, [e = engine->submit(st), &err, &answered, &timer]() mutable {
+                    err = std::move(e);
+                    answered = true;
+                    timer.cancel();
+                });
+            });
+            while (!answered) {
+                timer.expires_at(SimClock::time_point::max());
+                error_code ec;
+                co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
+                if (m_core.stopping)
+                    co_return false;
+            }
+            if (!err.empty()) {
+                ++m_core.counters.refused;
+                m_core.metrics.requestRejected("over_limits");
+                {
+                    const bool result = co_await reply(500, errorBody(500, err), keep, version);
+                    co_return result;
+                }
+            }
+        } else {
+            m_core.metrics.addRunning(+1);
+            m_core.metrics.adapterRequests(st->adapter, +1, 0);
+            m_core.metrics.addPromptTokens(st->inputLen);
+        }
+        ++m_core.counters.streamsOpen;
+        st->wake = &timer;
+        StreamGuard guard { m_core, st, m_core.engine != nullptr };
+        // HTTP/1.0 has no chunked coding: the body ends when the connection closes.
+        const bool chunked = version >= 11;
+        keep = keep && chunked;
+        error_code ec;
+        socket().non_blocking(true, ec);
+        if (!co_await writeAll(socket(), streamResponseHead(keep)))
+            co_return false;
+        watchClient(socket(), st);
+        const bool ok
+            = m_core.engine ? co_await streamEngine(*st, timer, chunked) : co_await streamFixed(*st, timer, chunked);
+        if (!ok)
+            co_return false;
+        ++m_core.counters.completed;
+        co_return keep;
+    }
+
+    // Flushes `payload` as one write (chunk-framed if `chunked`, with the last
+    // chunk when `end`).
+    net::awaitable<bool> send(std::string& payload, std::string& framed, bool chunked, bool end)
+    {
+        const std::string* out = &payload;
+        if (chunked) {
+            framed.clear();
+            appendChunk(framed, payload);
+            if (end)
+                framed += kLastChunk;
+            out = &framed;
+        }
+        const bool ok = co_await writeAll(socket(), *out);
+        payload.clear();
+        co_return ok;
+    }
+
+    // A disconnect or stall fault strikes: go silent (stall) for a while, then
+    // close.
+    net::awaitable<bool> breakStream(Stream& st, net::steady_timer& timer)
+    {
+        ++m_core.counters.faults;
+        if (st.fault == Fault::Stall && !st.gone) {
+            timer.expires_after(saturatingDuration(m_core.opt.faults.stallSeconds));
+            error_code ec;
+            co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
+        }
+        error_code ec;
+        socket().close(ec);
+        co_return false;
+    }
+
+    // Fixed pace: token k is due at arrival + first + k·spacing. Tokens already
+    // due when the thread gets to the stream (a busy thread) go out together in
+    // one write.
+    net::awaitable<bool> streamFixed(Stream& st, net::steady_timer& timer, bool chunked)
+    {
+        const double spacing = *m_core.opt.tokenSeconds;
+        const double t0 = st.arrival + m_core.opt.firstTokenSeconds;
+        const std::uint32_t faultAt = st.fault == Fault::None ? UINT32_MAX : faultPoint(st.outputLen);
+        std::string payload, framed;
+        std::uint32_t k = 0;
+        while (k < st.outputLen) {
+            if (k == faultAt && (st.fault == Fault::Disconnect || st.fault == Fault::Stall)) {
+                const bool result = co_await breakStream(st, timer);
+                co_return result;
+            }
+            const double due = t0 + double(k) * spacing;
+            double now = m_core.now();
+            if (now < due) {
+                const double wake = std::ceil(due / kWakeGridSeconds) * kWakeGridSeconds;
+                timer.expires_at(m_core.at(std::max(wake, due)));
+                error_code ec;
+                co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
+                if (m_core.stopping || st.gone)
+                    co_return false;
+                now = m_core.now();
+                if (now < due)
+                    continue; // woken early (only by a cancel): wait again
+            }
+            const std::uint32_t first = k;
+            do {
+                if (k == faultAt && st.fault == Fault::Malformed) { // (disconnect and stall strike above)
+                    ++m_core.counters.faults;
+                    TokenEvents::appendMalformed(payload);
+                }
+                st.events.appendToken(payload, k + 1 == st.outputLen);
+                ++k;
+            } while (k < st.outputLen && t0 + double(k) * spacing <= now && k != faultAt);
+            if (first == 0)
+                m_core.metrics.observeTimeToFirstToken(m_core.now() - st.arrival);
+            m_core.metrics.addGenerationTokens(k - first);
+            const bool end = k == st.outputLen;
+            if (end) {
+                std::lock_guard lock(st.mutex);
+                st.finished = true;
+            }
+            if (!co_await send(payload, framed, chunked, end))
+                co_return false;
+        }
+        m_core.metrics.requestFinished(FinishReason::Length, m_core.now() - st.arrival);
+        co_return true;
+    }
+
+    // Engine pace: the engine strand appends events and wakes this coroutine;
+    // whatever has accumulated since the last write goes out in one write.
+    net::awaitable<bool> streamEngine(Stream& st, net::steady_timer& timer, bool chunked)
+    {
+        std::string payload, framed;
+        for (;;) {
+            bool finished, dropped, faultDue;
+            {
+                std::lock_guard lock(st.mutex);
+                payload.swap(st.pending);
+                st.notified = false;
+                finished = st.finished;
+                dropped = st.dropped;
+                faultDue = st.faultDue;
+            }
+            const bool end = finished || dropped;
+            if (!payload.empty() && !co_await send(payload, framed, chunked, end && !faultDue))
+                co_return false;
+            if (faultDue) {
+                const bool result = co_await breakStream(st, timer);
+                co_return result;
+            }
+            if (end)
+                co_return true;
+            if (m_core.stopping || st.gone)
+                co_return false;
+            timer.expires_at(SimClock::time_point::max());
+            error_code ec;
+            co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
+        }
+    }
+};
+
+} // namespace
+
+HttpRefusal refusalForReadError(const error_code& ec, std::string_view received)
+{
+    if (ec == http::error::end_of_stream || ec == net::error::eof || ec == net::error::connection_reset
+        || ec == net::error::operation_aborted || ec == http::error::partial_message || ec == net::error::broken_pipe)
+        return { 0, {} }; // the client left (or the server is stopping): nobody to answer
+    if (ec == beast::error::timeout)
+        return received.empty() ? HttpRefusal { 0, {} } : HttpRefusal { 408, "request not received in time" };
+    if (ec == http::error::header_limit || ec == http::error::buffer_overflow) {
+        // 414 when the request line alone is too long, else 431.
+        const auto eol = received.find("\r\n");
+        const std::size_t line = eol == std::string_view::npos ? received.size() : eol;
+        if (line > kMaxTargetBytes)
+            return { 414, "request target longer than " + std::to_string(kMaxTargetBytes) + " bytes" };
+        return { 431, "request header fields larger than " + std::to_string(kHeaderLimitBytes) + " bytes" };
+    }
+    if (ec == http::error::body_limit)
+        return { 413, "request body too large" };
+    if (ec.category() == make_error_code(http::error::bad_method).category())
+        return { 400, "malformed HTTP request: " + ec.message() };
+    return { 0, {} }; // a socket error: nothing can be sent
+}
+
+std::optional<HttpRefusal> refusalForHead(const http::request_header<>& h, bool chunked)
+{
+    if (h.version() != 10 && h.version() != 11)
+        return HttpRefusal { 505, "HTTP version not supported: HTTP/1.0 and HTTP/1.1 only" };
+    const auto target = h.target();
+    if (target.size() > kMaxTargetBytes)
+        return HttpRefusal { 414, "request target longer than " + std::to_string(kMaxTargetBytes) + " bytes" };
+    if (target.empty()
+        || (target.front() != '/' && target != "*" && !target.starts_with("http://")
+            && !target.starts_with("https://")))
+        return HttpRefusal { 400, "malformed request target" };
+    const auto hosts = h.count(http::field::host);
+    if (h.version() == 11 && hosts == 0)
+        return HttpRefusal { 400, "HTTP/1.1 request without a Host header" };
+    if (hosts > 1)
+        return HttpRefusal { 400, "more than one Host header" };
+    if (h.count(http::field::transfer_encoding) > 0) {
+        if (h.version() == 10)
+            return HttpRefusal { 400, "Transfer-Encoding in an HTTP/1.0 request" };
+        if (!chunked) {
+            // chunked present but not last is malformed; anything else is a coding
+            // serve-sim does not implement.
+            const auto te = h[http::field::transfer_encoding];
+            bool hasChunked = false;
+            for (const auto& coding : http::token_list { te })
+                hasChunked |= beast::iequals(coding, "chunked");
+            if (hasChunked)
+                return HttpRefusal { 400, "chunked must be the last transfer coding" };
+            return HttpRefusal { 501, "transfer coding not implemented (only chunked)" };
+        }
+    }
+    return std::nullopt;
+}
+
+net::awaitable<void> serveConnection(ServerCore& core, std::size_t worker, tcp::socket socket)
+{
+    Connection c(core, worker, std::move(socket));
+    co_await c.run();
+}
+
+} // namespace lorascope
