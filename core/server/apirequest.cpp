@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Request bodies of the generation APIs, checked field by field. Defaults are
-// the servers' own (S-LoRA max_new_tokens 16, TGI 20, SGLang 128, OpenAI 16); a
-// field that is present must have the documented type, and counts must be in
+// Request bodies of the generation APIs, checked field by field. Defaults are the servers' own (S-LoRA max_new_tokens
+// 16, TGI 20, SGLang 128, OpenAI 16); a field that is present must have the documented type, and counts must be in
 // range — otherwise 400 with the field's path.
 
 #include "server/apirequest.h"
@@ -147,8 +146,7 @@ struct Refuse {
     throw Refuse { field, field + ": " + what };
 }
 
-// A short rendering of a bad value for messages (never the whole of a large
-// value).
+// A short rendering of a bad value for messages (never the whole of a large value).
 std::string shown(const json& v)
 {
     std::string s = v.is_string() ? "a string" : v.is_array() ? "an array" : v.is_object() ? "an object" : v.dump();
@@ -248,8 +246,7 @@ std::string adapterName(const std::string& name, const std::string& path)
     return name;
 }
 
-// A list of token ids (OpenAI and SGLang accept ids instead of text): each a
-// non-negative integer.
+// A list of token ids (OpenAI and SGLang accept ids instead of text): each a non-negative integer.
 std::uint32_t tokenIds(const json& ids, const std::string& path)
 {
     for (std::size_t i = 0; i < ids.size(); ++i)
@@ -259,8 +256,8 @@ std::uint32_t tokenIds(const json& ids, const std::string& path)
     return std::uint32_t(std::min<std::size_t>(ids.size(), std::numeric_limits<std::uint32_t>::max()));
 }
 
-// OpenAI completions `prompt`: a string, a list of token ids, or a batch of one
-// of those (serve-sim serves one completion per request).
+// OpenAI completions `prompt`: a string, a list of token ids, or a batch of one of those (serve-sim serves one
+// completion per request).
 std::uint32_t completionPrompt(const json& body)
 {
     auto it = body.find("prompt");
@@ -284,9 +281,8 @@ std::uint32_t completionPrompt(const json& body)
     return tokenIds(p, "prompt");
 }
 
-// OpenAI chat `messages`: objects with a string role and a content that is a
-// string, null, or a list of parts ({"type": "text", "text": ...} counted;
-// other part types carry no text).
+// OpenAI chat `messages`: objects with a string role and a content that is a string, null, or a list of parts ({"type":
+// "text", "text": ...} counted; other part types carry no text).
 std::uint32_t chatPrompt(const json& body)
 {
     auto it = body.find("messages");
@@ -350,8 +346,7 @@ ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
     ApiRequest r;
     switch (endpoint) {
     case Endpoint::GenerateStream: {
-        // S-LoRA's body names model_dir / lora_dir; TGI and LoRAX put the adapter
-        // in parameters.
+        // S-LoRA's body names model_dir / lora_dir; TGI and LoRAX put the adapter in parameters.
         const bool slora = body.contains("model_dir") || body.contains("lora_dir");
         r.wire = slora ? Backend::SLora : Backend::Tgi;
         const auto inputs = stringField(body, "inputs", "inputs");

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The timeline: a pass that starts at real time t ends at t +
-// stepSeconds/speed, and its tokens are sent then — as `simulate --clock model`
-// puts a pass's tokens at its end. Passes follow each other without gaps while
-// there is work; a late wake-up (a busy machine) is absorbed up to 50 ms,
-// beyond that the timeline slips rather than bursting to catch up.
+// The timeline: a pass that starts at real time t ends at t + stepSeconds/speed, and its tokens are sent then — as
+// `simulate --clock model` puts a pass's tokens at its end. Passes follow each other without gaps while there is work;
+// a late wake-up (a busy machine) is absorbed up to 50 ms, beyond that the timeline slips rather than bursting to catch
+// up.
 
 #include "server/engineloop.h"
 
@@ -46,7 +45,7 @@ void EngineLoop::connectionEnded(std::uint64_t id, bool clientLeft)
         if (clientLeft)
             ++m_core.counters.clientGone;
         kick(); // a waiting request leaves at the next step: run it even if nothing
-                // else would
+            // else would
     } else {
         m_requests.erase(it);
     }
@@ -62,7 +61,7 @@ void EngineLoop::kick()
     if (m_core.stopping || m_pacer.idle() || (m_stepping && !m_waitingTimeout))
         return;
     if (m_waitingTimeout) { // an arrival while the abort queue waits for its next
-                            // timeout: step now
+        // timeout: step now
         m_waitingTimeout = false;
         ++m_timerGeneration;
         m_timer.cancel();
@@ -93,17 +92,15 @@ void EngineLoop::runStep()
             return;
         }
         if (m_pacer.stalled()) {
-            // The queue head can never be admitted (S-LoRA would wait forever):
-            // refuse everything still waiting; the next step reports them dropped and
-            // their clients get the event.
+            // The queue head can never be admitted (S-LoRA would wait forever): refuse everything still waiting; the
+            // next step reports them dropped and their clients get the event.
             for (auto& [id, e] : m_requests)
                 if (!e.admitted)
                     m_pacer.abort(id);
             net::post(m_core.engineIo, [this] { runStep(); });
             return;
         }
-        // Nothing can run until an arrival (which kicks) or the abort queue's next
-        // timeout.
+        // Nothing can run until an arrival (which kicks) or the abort queue's next timeout.
         m_stepping = false;
         const double t = m_pacer.nextTimeout();
         if (std::isfinite(t)) {

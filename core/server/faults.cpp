@@ -7,8 +7,7 @@ namespace lorascope {
 
 namespace {
 
-// SplitMix64 (Steele, Lea & Flood 2014): a well-mixed 64-bit value from (seed,
-// n).
+// SplitMix64 (Steele, Lea & Flood 2014): a well-mixed 64-bit value from (seed, n).
 std::uint64_t mix(std::uint64_t x)
 {
     x += 0x9e3779b97f4a7c15ull;

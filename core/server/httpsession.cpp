@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// One coroutine per connection, on the network thread that accepted it. Reading
-// uses Beast's parser with a header limit and the server's body limit; answers
-// are written by hand (they are small and fixed), streams as chunked SSE with
-// non-blocking writes that fall back to an async write only when the socket's
-// buffer is full. While a stream waits for tokens, a zero-byte readiness wait
-// on the socket notices a client that closes or resets, so its request leaves
-// the engine at once instead of occupying a batch slot to the end.
+// One coroutine per connection, on the network thread that accepted it. Reading uses Beast's parser with a header limit
+// and the server's body limit; answers are written by hand (they are small and fixed), streams as chunked SSE with
+// non-blocking writes that fall back to an async write only when the socket's buffer is full. While a stream waits for
+// tokens, a zero-byte readiness wait on the socket notices a client that closes or resets, so its request leaves the
+// engine at once instead of occupying a batch slot to the end.
 
 #include "server/httpsession.h"
 
@@ -20,11 +18,9 @@
 #include <boost/beast/http.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 namespace lorascope {
 
@@ -35,21 +31,15 @@ using boost::system::error_code;
 
 namespace {
 
-/// A failed request is followed by at most this long of reading and discarding
-/// what the client still sends (its body), so the answer reaches it before the
-/// close — closing with unread data would send a reset that can destroy the
-/// answer in flight (as nginx's lingering_close).
+/// A failed request is followed by at most this long of reading and discarding what the client still sends (its body),
+/// so the answer reaches it before the close — closing with unread data would send a reset that can destroy the answer
+/// in flight (as nginx's lingering_close).
 constexpr double kLingerSeconds = 2.0;
-/// A request body is read within this long (or the keep-alive timeout if
-/// longer).
+/// A request body is read within this long (or the keep-alive timeout if longer).
 constexpr double kBodyReadSeconds = 30.0;
-/// Token wake-ups of fixed-pace streams are rounded up to this grid, so a
-/// network thread wakes once per grid step for all streams due in it instead of
-/// once per token (never early).
+/// Token wake-ups of fixed-pace streams are rounded up to this grid, so a network thread wakes once per grid step for
+/// all streams due in it instead of once per token (never early).
 constexpr double kWakeGridSeconds = 0.0005;
-/// Bodies at least this large trigger a return of freed heap memory to the
-/// system afterwards.
-constexpr std::size_t kLargeBody = 1 << 20;
 
 std::string reasonOf(int status)
 {
@@ -77,9 +67,8 @@ std::string responseText(int status, const std::string& body, bool keepAlive, in
     return out;
 }
 
-// Writes all of `data`: a non-blocking write first (the common case on a
-// stream: the whole event fits in the socket buffer, no suspension), the rest
-// asynchronously.
+// Writes all of `data`: a non-blocking write first (the common case on a stream: the whole event fits in the socket
+// buffer, no suspension), the rest asynchronously.
 net::awaitable<bool> writeAll(tcp::socket& s, const std::string& data)
 {
     if (data.empty())
@@ -96,35 +85,8 @@ net::awaitable<bool> writeAll(tcp::socket& s, const std::string& data)
     co_return !ec;
 }
 
-// After a refusal: stop sending, read and drop what the client still sends for
-// a while, close.
-net::awaitable<void> lingeringClose(beast::tcp_stream& stream)
-{
-    error_code ec;
-    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-    stream.expires_after(saturatingDuration(kLingerSeconds));
-    char scratch[16384];
-    while (!ec)
-        co_await stream.async_read_some(net::buffer(scratch), net::redirect_error(net::use_awaitable, ec));
-    stream.socket().close(ec);
-}
-
-// glibc keeps freed memory of large requests in its arenas; give it back (at
-// most every 100 ms).
-void releaseFreedMemory()
-{
-#if defined(__GLIBC__)
-    static std::atomic<std::int64_t> last { 0 };
-    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(SimClock::now().time_since_epoch()).count();
-    auto prev = last.load();
-    if (now - prev >= 100 && last.compare_exchange_strong(prev, now))
-        ::malloc_trim(0);
-#endif
-}
-
-// Notices a client that goes away while its stream waits: readable with nothing
-// to read means EOF (or a reset). Pipelined bytes end the watch (the next
-// request is read after the stream).
+// Notices a client that goes away while its stream waits: readable with nothing to read means EOF (or a reset).
+// Pipelined bytes end the watch (the next request is read after the stream).
 void watchClient(tcp::socket& socket, std::shared_ptr<Stream> st)
 {
     socket.async_wait(tcp::socket::wait_read, [&socket, st](const error_code& ec) {
@@ -151,18 +113,19 @@ public:
         : m_core(core)
         , m_worker(worker)
         , m_thread(*core.workers[worker])
-        , m_stream(std::move(socket))
+        , m_socket(std::move(socket))
+        , m_deadline(m_thread.io)
         , m_buffer(kHeaderLimitBytes + 16 * 1024)
     {
-        m_thread.sockets.insert(&m_stream.socket());
+        m_thread.sockets.insert(&m_socket);
     }
 
     ~Connection()
     {
-        m_thread.sockets.erase(&m_stream.socket());
+        m_thread.sockets.erase(&m_socket);
         error_code ec;
-        m_stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-        m_stream.socket().close(ec);
+        m_socket.shutdown(tcp::socket::shutdown_send, ec);
+        m_socket.close(ec);
     }
 
     net::awaitable<void> run()
@@ -177,12 +140,51 @@ public:
 private:
     ServerCore& m_core;
     std::size_t m_worker;
-    Worker& m_thread; ///< (not through core.workers: that slot is already cleared
-                      ///< while the server is destroyed)
-    beast::tcp_stream m_stream;
+    Worker& m_thread; ///< (not through core.workers: that slot is already cleared while the server is destroyed)
+    tcp::socket m_socket;
+    // Reads run against a deadline that cancels them (not Beast's tcp_stream timeout, which closes the socket: a
+    // request that times out halfway must still get its 408).
+    net::steady_timer m_deadline;
+    std::uint64_t m_deadlineGeneration = 0;
+    bool m_deadlineHit = false;
     beast::flat_buffer m_buffer;
 
-    tcp::socket& socket() { return m_stream.socket(); }
+    tcp::socket& socket() { return m_socket; }
+
+    void armDeadline(double seconds)
+    {
+        m_deadlineHit = false;
+        m_deadline.expires_after(saturatingDuration(seconds));
+        m_deadline.async_wait([this, generation = ++m_deadlineGeneration](const error_code& ec) {
+            if (ec || generation != m_deadlineGeneration)
+                return; // cancelled or superseded (checked in this order: `this` may be gone when cancelled)
+            m_deadlineHit = true;
+            error_code e;
+            m_socket.cancel(e);
+        });
+    }
+
+    void disarmDeadline()
+    {
+        ++m_deadlineGeneration;
+        m_deadline.cancel();
+    }
+
+    // After a refusal: stop sending, read and drop what the client still sends for a while, close.
+    net::awaitable<void> lingeringClose()
+    {
+        error_code ec;
+        m_socket.shutdown(tcp::socket::shutdown_send, ec);
+        armDeadline(kLingerSeconds);
+        char scratch[16384];
+        while (!ec)
+            co_await m_socket.async_read_some(net::buffer(scratch), net::redirect_error(net::use_awaitable, ec));
+        disarmDeadline();
+        m_socket.close(ec);
+    }
+
+    // Coroutine calls below take only named objects of the caller (never temporaries): GCC 12 mishandles temporaries
+    // with destructors in co_await expressions (seen here as double frees and resumed dead frames).
 
     net::awaitable<void> refuse(const HttpRefusal& r, int version)
     {
@@ -191,7 +193,7 @@ private:
             const std::string text
                 = responseText(r.status, errorBody(r.status, r.message), false, version, "application/json");
             co_await writeAll(socket(), text);
-            co_await lingeringClose(m_stream);
+            co_await lingeringClose();
         }
     }
 
@@ -202,132 +204,141 @@ private:
         parser.header_limit(std::uint32_t(kHeaderLimitBytes));
         parser.body_limit(m_core.opt.maxBodyBytes);
         const double idle = m_core.opt.idleTimeoutSeconds;
-        if (idle > 0)
-            m_stream.expires_after(saturatingDuration(idle)); // an idle kept-alive connection is closed
-                                                              // (uvicorn's default 5 s)
-        else
-            m_stream.expires_never();
+        // An idle kept-alive connection is closed (uvicorn's default: 5 s).
+        armDeadline(idle > 0 ? idle : kMaxTimerSeconds);
         error_code ec;
-        co_await http::async_read_header(m_stream, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
+        co_await http::async_read_header(m_socket, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
+        if (ec && m_deadlineHit)
+            ec = beast::error::timeout;
         if (ec) {
             const auto data = m_buffer.data();
-            co_await refuse(
-                refusalForReadError(ec, std::string_view(static_cast<const char*>(data.data()), data.size())), 11);
+            const std::string_view received(static_cast<const char*>(data.data()), data.size());
+            const HttpRefusal r = refusalForReadError(ec, received, !parser.get().target().empty());
+            co_await refuse(r, 11);
             co_return false;
         }
         const int version = parser.get().version();
-        if (auto r = refusalForHead(parser.get().base(), parser.chunked())) {
+        if (const auto r = refusalForHead(parser.get().base(), parser.chunked())) {
             co_await refuse(*r, version);
             co_return false;
         }
         const auto expect = parser.get()[http::field::expect];
         if (!expect.empty()) {
             if (!beast::iequals(expect, "100-continue")) {
-                co_await refuse({ 417, "unsupported Expect: only 100-continue" }, version);
+                const HttpRefusal r { 417, "unsupported Expect: only 100-continue" };
+                co_await refuse(r, version);
                 co_return false;
             }
-            if (!parser.is_done() && !co_await writeAll(socket(), "HTTP/1.1 100 Continue\r\n\r\n"))
-                co_return false;
+            const std::string interim = "HTTP/1.1 100 Continue\r\n\r\n";
+            if (!parser.is_done()) {
+                const bool written = co_await writeAll(socket(), interim);
+                if (!written)
+                    co_return false;
+            }
         }
         if (!parser.is_done()) {
-            m_stream.expires_after(saturatingDuration(idle > 0 ? std::max(idle, kBodyReadSeconds) : kMaxTimerSeconds));
-            co_await http::async_read(m_stream, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
+            armDeadline(idle > 0 ? std::max(idle, kBodyReadSeconds) : kMaxTimerSeconds);
+            co_await http::async_read(m_socket, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
+            if (ec && m_deadlineHit)
+                ec = beast::error::timeout;
             if (ec) {
-                co_await refuse(refusalForReadError(ec, {}), version);
+                const HttpRefusal r = refusalForReadError(ec, {}, true);
+                co_await refuse(r, version);
                 co_return false;
             }
         }
-        m_stream.expires_never();
+        disarmDeadline();
         auto req = parser.release();
-        {
-            const bool result = co_await dispatch(req);
-            co_return result;
-        }
+        const bool again = co_await dispatch(req);
+        co_return again;
     }
 
-    // Writes a complete answer; returns whether the connection stays open.
-    // (Parameters by value: a coroutine must not keep references to its caller's
-    // temporaries.)
-    net::awaitable<bool> reply(int status, std::string body, bool keep, int version,
-        std::string type = "application/json", std::string extra = {}, bool headOnly = false)
-    {
-        const std::string text = responseText(status, body, keep, version, type.c_str(), extra, headOnly);
-        const bool written = co_await writeAll(socket(), text);
-        co_return written&& keep;
-    }
+    // What to do with a request: write a complete answer, or stream a generation.
+    struct Plan {
+        std::string answer; ///< the whole response, when there is nothing to stream
+        bool keep = true; ///< the connection stays open afterwards
+        std::optional<ApiRequest> generation;
+    };
 
-    net::awaitable<bool> dispatch(http::request<http::string_body>& req)
+    Plan plan(http::request<http::string_body>& req)
     {
-        const bool keep = req.keep_alive();
+        Plan p;
+        p.keep = req.keep_alive();
         const int version = req.version();
         const auto target = req.target();
         const Endpoint endpoint = endpointOf(std::string_view(target.data(), target.size()));
         const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
         const bool head = req.method() == http::verb::head;
+        auto json = [&](int status, const std::string& body, const std::string& extra = {}) {
+            p.answer = responseText(status, body, p.keep, version, "application/json", extra, head);
+        };
         if (endpoint == Endpoint::None) {
             ++m_core.counters.badRequests;
-            {
-                const bool result = co_await reply(404,
-                    errorBody(404,
-                        "no such endpoint: " + std::string(target.data(), std::min<std::size_t>(target.size(), 200))),
-                    keep, version);
-                co_return result;
-            }
+            json(404,
+                errorBody(
+                    404, "no such endpoint: " + std::string(target.data(), std::min<std::size_t>(target.size(), 200))));
+            return p;
         }
-        if (endpointIsPost(endpoint) ? req.method() != http::verb::post : !get) {
+        const bool post = endpointIsPost(endpoint);
+        if (post ? req.method() != http::verb::post : !get) {
             ++m_core.counters.badRequests;
-            {
-                const bool result = co_await reply(405,
-                    errorBody(405, std::string("use ") + (endpointIsPost(endpoint) ? "POST" : "GET")), keep, version,
-                    "application/json", endpointIsPost(endpoint) ? "Allow: POST\r\n" : "Allow: GET, HEAD\r\n");
-                co_return result;
-            }
+            json(405, errorBody(405, post ? "use POST" : "use GET"), post ? "Allow: POST\r\n" : "Allow: GET, HEAD\r\n");
+            return p;
         }
         switch (endpoint) {
-        case Endpoint::Health: {
-            const bool result = co_await reply(200, "{\"status\":\"ok\"}", keep, version, "application/json", {}, head);
-            co_return result;
-        }
+        case Endpoint::Health:
+            json(200, "{\"status\":\"ok\"}");
+            return p;
         case Endpoint::Models: {
             std::string body = "{\"object\":\"list\",\"data\":[{\"id\":";
             appendJsonString(body, m_core.opt.baseModel);
             body += ",\"object\":\"model\",\"owned_by\":\"lorascope-serve-sim\"}]}";
-            {
-                const bool result = co_await reply(200, body, keep, version, "application/json", {}, head);
-                co_return result;
-            }
+            json(200, body);
+            return p;
         }
-        case Endpoint::Metrics: {
-            const bool result = co_await reply(
-                200, m_core.metrics.exposition(), keep, version, "text/plain; version=0.0.4; charset=utf-8", {}, head);
-            co_return result;
-        }
+        case Endpoint::Metrics:
+            p.answer = responseText(200, m_core.metrics.exposition(), p.keep, version,
+                "text/plain; version=0.0.4; charset=utf-8", {}, head);
+            return p;
         default:
             break;
         }
-        const std::size_t bodySize = req.body().size();
         ApiParse parsed = parseApiRequest(endpoint, req.body(), m_core.api);
         std::string().swap(req.body()); // the body is no longer needed: free it before streaming
-        if (bodySize >= kLargeBody)
-            releaseFreedMemory();
         if (!parsed.request) {
             ++m_core.counters.badRequests;
             m_core.metrics.requestRejected("bad_request");
-            {
-                const bool result = co_await reply(parsed.error.status,
-                    errorBody(parsed.error.status, parsed.error.message, parsed.error.field), keep, version);
-                co_return result;
-            }
+            json(parsed.error.status, errorBody(parsed.error.status, parsed.error.message, parsed.error.field));
+            return p;
         }
-        {
-            const bool result = co_await generate(*parsed.request, keep, version);
-            co_return result;
-        }
+        p.generation = std::move(parsed.request);
+        return p;
     }
 
-    // Ends a stream whatever way the coroutine leaves (also when the server is
-    // destroyed): the engine learns the connection stopped reading, the counters
-    // and metrics are settled.
+    net::awaitable<bool> dispatch(http::request<http::string_body>& req)
+    {
+        const Plan p = plan(req);
+        const int version = req.version();
+        if (!p.generation) {
+            const bool written = co_await writeAll(socket(), p.answer);
+            co_return written&& p.keep;
+        }
+        const bool again = co_await generate(*p.generation, p.keep, version);
+        co_return again;
+    }
+
+    // Writes a fixed answer during a generation request (injected error, refusal by the engine).
+    net::awaitable<bool> answer(
+        int status, const std::string& message, bool keep, int version, const std::string& extra)
+    {
+        const std::string text
+            = responseText(status, errorBody(status, message), keep, version, "application/json", extra);
+        const bool written = co_await writeAll(socket(), text);
+        co_return written&& keep;
+    }
+
+    // Ends a stream whatever way the coroutine leaves (also when the server is destroyed): the engine learns the
+    // connection stopped reading, the counters and metrics are settled.
     struct StreamGuard {
         ServerCore& core;
         std::shared_ptr<Stream> st;
@@ -365,12 +376,10 @@ private:
             ++m_core.counters.faults;
             m_core.metrics.requestRejected("injected_error");
             const int status = m_core.opt.faults.errorStatus;
-            {
-                const bool result
-                    = co_await reply(status, errorBody(status, "injected fault: HTTP " + std::to_string(status)), keep,
-                        version, "application/json", status == 429 ? "Retry-After: 1\r\n" : "");
-                co_return result;
-            }
+            const std::string message = "injected fault: HTTP " + std::to_string(status);
+            const std::string extra = status == 429 ? "Retry-After: 1\r\n" : "";
+            const bool again = co_await answer(status, message, keep, version, extra);
+            co_return again;
         }
         net::steady_timer timer(m_thread.io);
         if (fault == Fault::SlowFirstByte) {
@@ -383,9 +392,8 @@ private:
         }
         auto st = std::make_shared<Stream>(id, m_worker, api, fault, m_core.now());
         if (m_core.engine) {
-            // The engine strand decides; its answer comes back to this thread and
-            // wakes the timer. (The handlers refer to this frame: they only run while
-            // the server runs, and the frame outlives the server's threads.)
+            // The engine strand decides; its answer comes back to this thread and wakes the timer. (The handlers refer
+            // to this frame: they only run while the server runs, and the frame outlives the server's threads.)
             std::string err;
             bool answered = false;
             net::post(m_core.engineIo, [engine = m_core.engine, st, &err, &answered, &timer, io = &m_thread.io] {
@@ -405,10 +413,9 @@ private:
             if (!err.empty()) {
                 ++m_core.counters.refused;
                 m_core.metrics.requestRejected("over_limits");
-                {
-                    const bool result = co_await reply(500, errorBody(500, err), keep, version);
-                    co_return result;
-                }
+                const std::string none;
+                const bool again = co_await answer(500, err, keep, version, none);
+                co_return again;
             }
         } else {
             m_core.metrics.addRunning(+1);
@@ -423,19 +430,22 @@ private:
         keep = keep && chunked;
         error_code ec;
         socket().non_blocking(true, ec);
-        if (!co_await writeAll(socket(), streamResponseHead(keep)))
+        const std::string head = streamResponseHead(keep, chunked);
+        if (!co_await writeAll(socket(), head))
             co_return false;
         watchClient(socket(), st);
-        const bool ok
-            = m_core.engine ? co_await streamEngine(*st, timer, chunked) : co_await streamFixed(*st, timer, chunked);
+        bool ok = false;
+        if (m_core.engine)
+            ok = co_await streamEngine(*st, timer, chunked);
+        else
+            ok = co_await streamFixed(*st, timer, chunked);
         if (!ok)
             co_return false;
         ++m_core.counters.completed;
         co_return keep;
     }
 
-    // Flushes `payload` as one write (chunk-framed if `chunked`, with the last
-    // chunk when `end`).
+    // Flushes `payload` as one write (chunk-framed if `chunked`, with the last chunk when `end`).
     net::awaitable<bool> send(std::string& payload, std::string& framed, bool chunked, bool end)
     {
         const std::string* out = &payload;
@@ -451,8 +461,7 @@ private:
         co_return ok;
     }
 
-    // A disconnect or stall fault strikes: go silent (stall) for a while, then
-    // close.
+    // A disconnect or stall fault strikes: go silent (stall) for a while, then close.
     net::awaitable<bool> breakStream(Stream& st, net::steady_timer& timer)
     {
         ++m_core.counters.faults;
@@ -466,9 +475,8 @@ private:
         co_return false;
     }
 
-    // Fixed pace: token k is due at arrival + first + k·spacing. Tokens already
-    // due when the thread gets to the stream (a busy thread) go out together in
-    // one write.
+    // Fixed pace: token k is due at arrival + first + k·spacing. Tokens already due when the thread gets to the stream
+    // (a busy thread) go out together in one write.
     net::awaitable<bool> streamFixed(Stream& st, net::steady_timer& timer, bool chunked)
     {
         const double spacing = *m_core.opt.tokenSeconds;
@@ -518,8 +526,8 @@ private:
         co_return true;
     }
 
-    // Engine pace: the engine strand appends events and wakes this coroutine;
-    // whatever has accumulated since the last write goes out in one write.
+    // Engine pace: the engine strand appends events and wakes this coroutine; whatever has accumulated since the last
+    // write goes out in one write.
     net::awaitable<bool> streamEngine(Stream& st, net::steady_timer& timer, bool chunked)
     {
         std::string payload, framed;
@@ -553,23 +561,34 @@ private:
 
 } // namespace
 
-HttpRefusal refusalForReadError(const error_code& ec, std::string_view received)
+HttpRefusal refusalForReadError(const error_code& ec, std::string_view received, bool requestLineRead)
 {
     if (ec == http::error::end_of_stream || ec == net::error::eof || ec == net::error::connection_reset
         || ec == net::error::operation_aborted || ec == http::error::partial_message || ec == net::error::broken_pipe)
         return { 0, {} }; // the client left (or the server is stopping): nobody to answer
     if (ec == beast::error::timeout)
-        return received.empty() ? HttpRefusal { 0, {} } : HttpRefusal { 408, "request not received in time" };
+        return received.empty() && !requestLineRead ? HttpRefusal { 0, {} }
+                                                    : HttpRefusal { 408, "request not received in time" };
     if (ec == http::error::header_limit || ec == http::error::buffer_overflow) {
-        // 414 when the request line alone is too long, else 431.
-        const auto eol = received.find("\r\n");
-        const std::size_t line = eol == std::string_view::npos ? received.size() : eol;
-        if (line > kMaxTargetBytes)
-            return { 414, "request target longer than " + std::to_string(kMaxTargetBytes) + " bytes" };
+        // 414 when the request line alone is too long, else 431. Beast consumes the request line and each field as they
+        // complete, so `received` starts with the request line only if that line never completed.
+        if (!requestLineRead) {
+            const auto eol = received.find("\r\n");
+            if ((eol == std::string_view::npos ? received.size() : eol) > kMaxTargetBytes)
+                return { 414, "request target longer than " + std::to_string(kMaxTargetBytes) + " bytes" };
+        }
         return { 431, "request header fields larger than " + std::to_string(kHeaderLimitBytes) + " bytes" };
     }
     if (ec == http::error::body_limit)
         return { 413, "request body too large" };
+    if (ec == http::error::bad_version) {
+        // Beast refuses every version but 1.0 and 1.1 alike; a well-formed other one is a 505.
+        const auto line = received.substr(0, received.find("\r\n"));
+        const auto n = line.size();
+        if (n >= 8 && line.substr(n - 8, 5) == "HTTP/" && std::isdigit(static_cast<unsigned char>(line[n - 3]))
+            && line[n - 2] == '.' && std::isdigit(static_cast<unsigned char>(line[n - 1])))
+            return { 505, "HTTP version not supported: HTTP/1.0 and HTTP/1.1 only" };
+    }
     if (ec.category() == make_error_code(http::error::bad_method).category())
         return { 400, "malformed HTTP request: " + ec.message() };
     return { 0, {} }; // a socket error: nothing can be sent
@@ -595,8 +614,7 @@ std::optional<HttpRefusal> refusalForHead(const http::request_header<>& h, bool 
         if (h.version() == 10)
             return HttpRefusal { 400, "Transfer-Encoding in an HTTP/1.0 request" };
         if (!chunked) {
-            // chunked present but not last is malformed; anything else is a coding
-            // serve-sim does not implement.
+            // chunked present but not last is malformed; anything else is a coding serve-sim does not implement.
             const auto te = h[http::field::transfer_encoding];
             bool hasChunked = false;
             for (const auto& coding : http::token_list { te })

@@ -51,9 +51,8 @@ PacedStep EnginePacer::step(double now)
     PacedStep out;
     out.result = m_scheduler.step(now * m_speed);
     const double s = stepSeconds(m_cost, out.result) / m_speed;
-    // A fitted cost model may have negative terms; a pass never takes negative
-    // time. NaN (inf·0) would make every timer fire at once: treat it as "never",
-    // like +inf.
+    // A fitted cost model may have negative terms; a pass never takes negative time. NaN (inf·0) would make every timer
+    // fire at once: treat it as "never", like +inf.
     out.seconds = std::isnan(s) ? std::numeric_limits<double>::infinity() : std::max(0.0, s);
     return out;
 }

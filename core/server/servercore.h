@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Internal to core/server: what the connection layer, the engine strand and the
-// server object share. Threads: connections run on network threads (one
-// io_context each, a connection stays on its thread); the admission engine runs
-// on its own thread (the engine strand) and is the only one to touch the
-// scheduler. A Stream is the one object both sides see: the engine appends
-// events under its mutex and wakes the connection by posting to the
-// connection's thread.
+// Internal to core/server: what the connection layer, the engine strand and the server object share. Threads:
+// connections run on network threads (one io_context each, a connection stays on its thread); the admission engine runs
+// on its own thread (the engine strand) and is the only one to touch the scheduler. A Stream is the one object both
+// sides see: the engine appends events under its mutex and wakes the connection by posting to the connection's thread.
 
 #include <utility> // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 
@@ -42,8 +39,7 @@ struct ServerCounters {
         clientGone { 0 }, connections { 0 }, badRequests { 0 };
 };
 
-/// One streaming response, shared by its connection and (in engine mode) the
-/// engine.
+/// One streaming response, shared by its connection and (in engine mode) the engine.
 struct Stream {
     Stream(std::uint64_t id_, std::size_t worker_, const ApiRequest& r, Fault fault_, double arrival_)
         : id(id_)
@@ -67,8 +63,7 @@ struct Stream {
     const Fault fault;
     const double arrival; ///< seconds since server start, when the request was read
 
-    // Shared: guarded by `mutex` (the engine writes, the connection takes
-    // `pending`).
+    // Shared: guarded by `mutex` (the engine writes, the connection takes `pending`).
     std::mutex mutex;
     TokenEvents events;
     std::string pending; ///< SSE bytes not yet written
@@ -84,8 +79,7 @@ struct Stream {
 
 /// One network thread.
 struct Worker {
-    // Declared before `io`: connections still unregister themselves while `io`
-    // destroys them.
+    // Declared before `io`: connections still unregister themselves while `io` destroys them.
     std::unordered_set<net::ip::tcp::socket*> sockets; ///< open connections (this thread only; closed on stop)
     std::thread thread;
     net::io_context io { 1 };
@@ -108,8 +102,7 @@ struct ServerCore {
 
     /// Seconds since start.
     double now() const { return std::chrono::duration<double>(SimClock::now() - startTime).count(); }
-    /// The steady-clock instant `t` seconds after start (saturating: never
-    /// overflows).
+    /// The steady-clock instant `t` seconds after start (saturating: never overflows).
     SimClock::time_point at(double t) const { return startTime + saturatingDuration(t); }
 };
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Names, types, help texts and buckets follow vLLM v1
-// (vllm/v1/metrics/loggers.py): counters are registered with their exposed name
-// (prometheus-cpp adds no _total suffix), histograms keep vLLM's bucket lists,
-// every vLLM metric carries model_name and engine labels.
+// (vllm/v1/metrics/loggers.py): counters are registered with their exposed name (prometheus-cpp adds no _total suffix),
+// histograms keep vLLM's bucket lists, every vLLM metric carries model_name and engine labels.
 
 #include "server/servermetrics.h"
 
@@ -29,8 +28,7 @@ const prometheus::Histogram::BucketBoundaries kRequestLatencyBuckets = { 0.3, 0.
 const prometheus::Histogram::BucketBoundaries kIterationTokenBuckets
     = { 1, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384 };
 
-// Comma-joined names with at least one request, capped in count and bytes;
-// `omitted` = the rest.
+// Comma-joined names with at least one request, capped in count and bytes; `omitted` = the rest.
 std::string joinCapped(const std::map<std::string, std::int64_t>& counts, std::size_t& omitted)
 {
     std::string out;
@@ -228,8 +226,7 @@ void ServerMetrics::requestFinished(FinishReason reason, double e2eSeconds)
 
 void ServerMetrics::requestRejected(const std::string& reason)
 {
-    // A handful of fixed reasons (never client text), so the label set stays
-    // small.
+    // A handful of fixed reasons (never client text), so the label set stays small.
     m_rejected->Add({ { "reason", reason } }).Increment();
 }
 
@@ -245,7 +242,7 @@ void ServerMetrics::adapterRequests(const std::string& adapter, std::int64_t run
         it->second += d;
         if (it->second <= 0)
             m.erase(it); // only adapters with requests are kept: memory follows the
-                         // live set
+                // live set
     };
     apply(m_runningAdapters, runningDelta);
     apply(m_waitingAdapters, waitingDelta);
@@ -259,9 +256,8 @@ void ServerMetrics::refreshLoraInfo()
     std::string waiting = joinCapped(m_waitingAdapters, omittedWaiting);
     m_omittedRunning->Set(double(omittedRunning));
     m_omittedWaiting->Set(double(omittedWaiting));
-    // One series at a time: vLLM's prometheus_client keeps every label
-    // combination it ever set, which grows without bound as adapters come and go;
-    // the stale one is removed here.
+    // One series at a time: vLLM's prometheus_client keeps every label combination it ever set, which grows without
+    // bound as adapters come and go; the stale one is removed here.
     if (!m_loraInfo || running != m_infoRunning || waiting != m_infoWaiting) {
         if (m_loraInfo)
             m_loraInfoFamily->Remove(m_loraInfo);

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The simulated server's /metrics: vLLM's metric names and meanings
-// (vllm/v1/metrics/loggers.py) filled from the engine's real state, plus a few
-// LoraScope-specific ones (adapter loads and unloads, KV tokens, truncation of
-// the LoRA info lists). Exposition by prometheus-cpp's core library. Every
-// method is thread-safe: the engine thread and the connection threads update,
-// a connection thread serialises on a scrape. The metric table is in
-// docs/replay.md.
+// The simulated server's /metrics: vLLM's metric names and meanings (vllm/v1/metrics/loggers.py) filled from the
+// engine's real state, plus a few LoraScope-specific ones (adapter loads and unloads, KV tokens, truncation of the LoRA
+// info lists). Exposition by prometheus-cpp's core library. Every method is thread-safe: the engine thread and the
+// connection threads update, a connection thread serialises on a scrape. The metric table is in docs/replay.md.
 
 #include <cstdint>
 #include <map>
@@ -25,8 +22,8 @@ template <typename T> class Family;
 namespace lorascope {
 
 /// At most this many adapter names in each list label of
-/// vllm:lora_requests_info (vLLM joins all of them; thousands would make one
-/// label value megabytes long). The rest are counted in
+/// vllm:lora_requests_info (vLLM joins all of them; thousands would make one label value megabytes long). The rest are
+/// counted in
 /// lorascope:lora_requests_info_omitted_adapters.
 constexpr std::size_t kMaxInfoAdapters = 100;
 /// And at most this many bytes per list label.
@@ -37,8 +34,8 @@ enum class FinishReason { Stop, Length, Abort };
 
 class ServerMetrics {
 public:
-    /// `modelName` labels every vLLM metric (model_name); `maxLora` is the
-    /// max_lora label of the LoRA info gauge (0 = no limit, S-LoRA's policies).
+    /// `modelName` labels every vLLM metric (model_name); `maxLora` is the max_lora label of the LoRA info gauge (0 =
+    /// no limit, S-LoRA's policies).
     ServerMetrics(const std::string& modelName, std::int64_t maxLora);
     ~ServerMetrics();
     ServerMetrics(const ServerMetrics&) = delete;
@@ -58,14 +55,13 @@ public:
     void observeIteration(std::uint64_t tokens);
     void observeTimeToFirstToken(double seconds);
     void observeQueueTime(double seconds);
-    /// A request left: its reason and, when it got all its tokens, its end-to-end
-    /// latency.
+    /// A request left: its reason and, when it got all its tokens, its end-to-end latency.
     void requestFinished(FinishReason reason, double e2eSeconds);
-    /// A request refused before it streamed (400 validation, 500 over the S-LoRA
-    /// limits, injected errors), by a short reason.
+    /// A request refused before it streamed (400 validation, 500 over the S-LoRA limits, injected errors), by a short
+    /// reason.
     void requestRejected(const std::string& reason);
-    /// Adapter bookkeeping for vllm:lora_requests_info: `adapter` gains or loses
-    /// running/waiting requests (empty name = base model, not listed).
+    /// Adapter bookkeeping for vllm:lora_requests_info: `adapter` gains or loses running/waiting requests (empty name =
+    /// base model, not listed).
     void adapterRequests(const std::string& adapter, std::int64_t runningDelta, std::int64_t waitingDelta);
 
     /// The Prometheus text exposition (format 0.0.4) of every metric.

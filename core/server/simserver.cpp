@@ -1,7 +1,6 @@
-// The server object: option checks, the threads (network threads, each with its
-// own io_context, and the engine thread, which also accepts connections and
-// hands each to a network thread in turn), start and stop. The connection layer
-// is httpsession.cpp, the engine strand engineloop.cpp.
+// The server object: option checks, the threads (network threads, each with its own io_context, and the engine thread,
+// which also accepts connections and hands each to a network thread in turn), start and stop. The connection layer is
+// httpsession.cpp, the engine strand engineloop.cpp.
 #include <utility> // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 
 #include "server/simserver.h"
@@ -46,8 +45,8 @@ void checkRate(double v, const std::string& flag)
         bad(flag, "must be a probability between 0 and 1 (got " + formatNumber(v) + ")");
 }
 
-// Token counts beyond this would overflow the engine's 64-bit KV arithmetic
-// long before any real server has that many slots.
+// Token counts beyond this would overflow the engine's 64-bit KV arithmetic long before any real server has that many
+// slots.
 constexpr std::int64_t kMaxLimit = std::int64_t(1) << 40;
 
 void checkLimit(std::int64_t v, std::int64_t lo, const std::string& flag)
@@ -64,9 +63,8 @@ void checkRank(int rank, const std::string& flag, const SimServerOptions& o)
         bad(flag,
             "a LoRA rank must be between " + std::to_string(kMinRank) + " and " + std::to_string(kMaxRank) + " (got "
                 + std::to_string(rank) + ")");
-    // S-LoRA keeps adapter weights in the KV pool, 4·rank slots per adapter (one
-    // per A/B matrix pair of q, k, v, o): an adapter that alone fills the pool
-    // can never run.
+    // S-LoRA keeps adapter weights in the KV pool, 4·rank slots per adapter (one per A/B matrix pair of q, k, v, o): an
+    // adapter that alone fills the pool can never run.
     const auto policy = o.scheduler.policy;
     const bool unifiedPool = policy == PolicyKind::SLora || policy == PolicyKind::SLoraAbort;
     if (!o.tokenSeconds && unifiedPool && 4 * std::int64_t(rank) >= o.scheduler.limits.maxTotalTokenNum)
@@ -186,8 +184,7 @@ public:
         if (!core.opt.tokenSeconds) {
             engine = std::make_unique<EngineLoop>(core);
             core.engine = engine.get();
-            // Gauges start at the engine's idle state (capacity known before any
-            // pass).
+            // Gauges start at the engine's idle state (capacity known before any pass).
             core.metrics.setScheduler(0, 0, 0, core.opt.scheduler.limits.maxTotalTokenNum, 0);
         }
     }
@@ -195,9 +192,8 @@ public:
     ~Impl()
     {
         stop();
-        // Connections first: their coroutines may post to the engine thread's
-        // context as they are destroyed, so it must outlive them (ServerCore
-        // declares it before the workers).
+        // Connections first: their coroutines may post to the engine thread's context as they are destroyed, so it must
+        // outlive them (ServerCore declares it before the workers).
         for (auto& w : core.workers)
             w.reset();
         engine.reset();
@@ -264,8 +260,7 @@ public:
                     s->shutdown(tcp::socket::shutdown_both, ec);
                     s->close(ec);
                 }
-                // Timers of fixed-pace streams and stalls may still be pending: stop
-                // the loop.
+                // Timers of fixed-pace streams and stalls may still be pending: stop the loop.
                 worker->io.stop();
             });
         }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Events as the real servers send them (field order and spacing kept where
-// clients are known to be picky: S-LoRA's "data:" without a space, OpenAI's
-// "data: " with one).
+// Events as the real servers send them (field order and spacing kept where clients are known to be picky: S-LoRA's
+// "data:" without a space, OpenAI's "data: " with one).
 
 #include "server/wireformat.h"
 
@@ -94,8 +93,7 @@ void TokenEvents::appendToken(std::string& o, bool last)
         break;
     }
     case Backend::SgLang:
-        // SGLang streams the whole text so far; one character per token keeps
-        // events small.
+        // SGLang streams the whole text so far; one character per token keeps events small.
         o += "data: {\"text\":\"";
         o.append(m_produced, 'x');
         o += "\",\"meta_info\":{\"id\":\"";
@@ -143,11 +141,12 @@ void appendChunk(std::string& out, const std::string& payload)
     out += "\r\n";
 }
 
-std::string streamResponseHead(bool keepAlive)
+std::string streamResponseHead(bool keepAlive, bool chunked)
 {
-    std::string head = "HTTP/1.1 200 OK\r\nServer: lorascope-serve-sim\r\nContent-Type: "
-                       "text/event-stream\r\n"
-                       "Cache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n";
+    std::string head = "HTTP/1.1 200 OK\r\nServer: lorascope-serve-sim\r\nContent-Type: text/event-stream\r\n"
+                       "Cache-Control: no-cache\r\n";
+    if (chunked)
+        head += "Transfer-Encoding: chunked\r\n";
     if (!keepAlive)
         head += "Connection: close\r\n";
     head += "\r\n";
