@@ -105,42 +105,42 @@ ServerMetrics::ServerMetrics(const std::string& modelName, std::int64_t maxLora)
         = &prometheus::BuildGauge().Name("vllm:lora_requests_info").Help("Running stats on lora requests.").Register(r);
 
     m_loads = &prometheus::BuildCounter()
-                   .Name("lorascope:lora_adapter_loads_total")
+                   .Name("lorascope_lora_adapter_loads_total")
                    .Help("LoRA adapters loaded into the simulated GPU (S-LoRA: "
                          "before the forward pass that needs them).")
                    .Register(r)
                    .Add({});
     m_unloads = &prometheus::BuildCounter()
-                     .Name("lorascope:lora_adapter_unloads_total")
+                     .Name("lorascope_lora_adapter_unloads_total")
                      .Help("LoRA adapters unloaded from the simulated GPU "
                            "(S-LoRA: when no running request uses them).")
                      .Register(r)
                      .Add({});
     m_resident = &prometheus::BuildGauge()
-                      .Name("lorascope:lora_adapters_resident")
+                      .Name("lorascope_lora_adapters_resident")
                       .Help("LoRA adapters resident on the simulated GPU.")
                       .Register(r)
                       .Add({});
     m_kvUsed = &prometheus::BuildGauge()
-                    .Name("lorascope:kv_cache_used_tokens")
+                    .Name("lorascope_kv_cache_used_tokens")
                     .Help("KV-cache token slots in use, adapter weights included "
                           "(S-LoRA's unified pool).")
                     .Register(r)
                     .Add({});
     m_kvCapacity = &prometheus::BuildGauge()
-                        .Name("lorascope:kv_cache_capacity_tokens")
+                        .Name("lorascope_kv_cache_capacity_tokens")
                         .Help("KV-cache token slots (max_total_token_num).")
                         .Register(r)
                         .Add({});
     auto& omitted = prometheus::BuildGauge()
-                        .Name("lorascope:lora_requests_info_omitted_adapters")
+                        .Name("lorascope_lora_requests_info_omitted_adapters")
                         .Help("Adapters left out of the lists of vllm:lora_requests_info (at "
                               "most 100 names and 8 KiB per list).")
                         .Register(r);
     m_omittedRunning = &omitted.Add({ { "list", "running" } });
     m_omittedWaiting = &omitted.Add({ { "list", "waiting" } });
     m_rejected = &prometheus::BuildCounter()
-                      .Name("lorascope:requests_rejected_total")
+                      .Name("lorascope_requests_rejected_total")
                       .Help("Requests answered with an error before streaming, by reason.")
                       .Register(r);
 }

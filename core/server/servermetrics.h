@@ -24,7 +24,7 @@ namespace lorascope {
 /// At most this many adapter names in each list label of
 /// vllm:lora_requests_info (vLLM joins all of them; thousands would make one label value megabytes long). The rest are
 /// counted in
-/// lorascope:lora_requests_info_omitted_adapters.
+/// lorascope_lora_requests_info_omitted_adapters.
 constexpr std::size_t kMaxInfoAdapters = 100;
 /// And at most this many bytes per list label.
 constexpr std::size_t kMaxInfoLabelBytes = 8192;

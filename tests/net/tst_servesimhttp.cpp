@@ -72,7 +72,7 @@ private slots:
         QTest::newRow("max_tokens 1e12") << c << completion(R"(,"max_tokens":1000000000000)") << "max_tokens";
         QTest::newRow("max_tokens 2^64") << c << completion(R"(,"max_tokens":18446744073709551616)") << "max_tokens";
         QTest::newRow("max_tokens 2.5") << c << completion(R"(,"max_tokens":2.5)") << "max_tokens";
-        QTest::newRow("max_tokens string") << c << completion(R"(,"max_tokens":"16")") << "max_tokens";
+        QTest::newRow("max_tokens string") << c << completion(",\"max_tokens\":\"16\"") << "max_tokens";
         QTest::newRow("stream yes") << c << R"({"model":"a0","prompt":"Hello","stream":"yes"})"
                                     << "stream";
         QTest::newRow("stream null") << c << R"({"model":"a0","prompt":"Hello","stream":null})"
