@@ -26,9 +26,16 @@ std::string EngineLoop::submit(const std::shared_ptr<Stream>& st)
 {
     if (m_core.stopping)
         return "server stopping";
-    auto err = m_pacer.submit(st->id, st->inputLen, st->outputLen, st->adapter, st->rank, m_core.now());
+    auto err = m_pacer.refusal(st->inputLen, st->outputLen, st->adapter.empty() ? 0 : st->rank);
     if (!err.empty())
         return err;
+    // Queued for the first pass that starts at or after its arrival (below), as `simulate` submits
+    // the requests with time <= now before each step: a pass whose decision this thread makes late
+    // (a busy machine) must not take requests that arrived after the pass began.
+    auto at = m_arrivals.end();
+    while (at != m_arrivals.begin() && std::prev(at)->stream->arrival > st->arrival)
+        --at; // stamps from different network threads may come slightly out of order
+    m_arrivals.insert(at, Pending { st });
     m_requests.emplace(st->id, Entry { st });
     m_core.metrics.adapterRequests(st->adapter, 0, +1);
     kick();
@@ -41,13 +48,38 @@ void EngineLoop::connectionEnded(std::uint64_t id, bool clientLeft)
     if (it == m_requests.end())
         return; // finished or dropped already
     it->second.connected = false;
+    auto pending
+        = std::find_if(m_arrivals.begin(), m_arrivals.end(), [id](const Pending& p) { return p.stream->id == id; });
+    if (pending != m_arrivals.end()) { // it never reached the scheduler
+        m_arrivals.erase(pending);
+        m_core.metrics.adapterRequests(it->second.stream->adapter, 0, -1);
+        m_core.metrics.requestFinished(FinishReason::Abort, NAN);
+        if (clientLeft)
+            ++m_core.counters.clientGone;
+        m_requests.erase(it);
+        return;
+    }
     if (m_pacer.abort(id)) {
         if (clientLeft)
             ++m_core.counters.clientGone;
-        kick(); // a waiting request leaves at the next step: run it even if nothing
-            // else would
+        kick(); // a waiting request leaves at the next step: run it even if nothing else would
     } else {
         m_requests.erase(it);
+    }
+}
+
+bool EngineLoop::idle() const
+{
+    return m_pacer.idle() && m_arrivals.empty();
+}
+
+void EngineLoop::admitArrivals(double start)
+{
+    while (!m_arrivals.empty() && m_arrivals.front().stream->arrival <= start) {
+        const Stream& st = *m_arrivals.front().stream;
+        // The verdict was given at submit(); the limits have not changed since.
+        m_pacer.submit(st.id, st.inputLen, st.outputLen, st.adapter, st.rank, st.arrival);
+        m_arrivals.pop_front();
     }
 }
 
@@ -58,7 +90,7 @@ void EngineLoop::stop()
 
 void EngineLoop::kick()
 {
-    if (m_core.stopping || m_pacer.idle() || (m_stepping && !m_waitingTimeout))
+    if (m_core.stopping || idle() || (m_stepping && !m_waitingTimeout))
         return;
     if (m_waitingTimeout) { // an arrival while the abort queue waits for its next
         // timeout: step now
@@ -67,7 +99,9 @@ void EngineLoop::kick()
         m_timer.cancel();
     }
     m_stepping = true;
-    m_passEnd = std::max(m_passEnd, m_core.now());
+    // After idle, the first pass starts when its request arrived (simulate jumps to the arrival).
+    m_passEnd = std::max(
+        m_passEnd, m_pacer.idle() && !m_arrivals.empty() ? m_arrivals.front().stream->arrival : m_core.now());
     runStep();
 }
 
@@ -78,6 +112,7 @@ void EngineLoop::runStep()
         return;
     }
     const double start = m_passEnd;
+    admitArrivals(start);
     PacedStep step = m_pacer.step(start);
     publish(step.result);
     if (step.result.kind == StepKind::Idle) {
@@ -88,6 +123,11 @@ void EngineLoop::runStep()
             return;
         }
         if (m_pacer.idle()) {
+            if (!m_arrivals.empty()) { // requests that arrived after this pass's start: the next pass is theirs
+                m_passEnd = std::max(m_passEnd, m_arrivals.front().stream->arrival);
+                net::post(m_core.engineIo, [this] { runStep(); });
+                return;
+            }
             m_stepping = false;
             return;
         }
@@ -129,7 +169,7 @@ void EngineLoop::runStep()
             return;
         }
         afterPass(step, start);
-        if (m_pacer.idle()) {
+        if (idle()) {
             m_stepping = false;
             return;
         }
@@ -242,7 +282,8 @@ void EngineLoop::applyLeaves(const StepResult& r)
 
 void EngineLoop::publish(const StepResult& r)
 {
-    m_core.metrics.setScheduler(r.runningRequests, r.queueLength, r.kvUsed, r.kvCapacity, r.residentAdapters);
+    m_core.metrics.setScheduler(
+        r.runningRequests, r.queueLength + m_arrivals.size(), r.kvUsed, r.kvCapacity, r.residentAdapters);
 }
 
 void EngineLoop::flushWakes()

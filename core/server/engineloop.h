@@ -12,6 +12,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -41,6 +42,8 @@ private:
         bool connected = true; ///< the connection still reads events
     };
 
+    bool idle() const;
+    void admitArrivals(double start);
     void kick();
     void runStep();
     void afterPass(const PacedStep& step, double passStart);
@@ -52,6 +55,10 @@ private:
     ServerCore& m_core;
     EnginePacer m_pacer;
     net::steady_timer m_timer;
+    struct Pending {
+        std::shared_ptr<Stream> stream;
+    };
+    std::deque<Pending> m_arrivals; ///< accepted, not yet in the scheduler (by arrival time)
     std::unordered_map<std::uint64_t, Entry> m_requests;
     double m_passEnd = 0; ///< real seconds since start at which the current/last pass ends
     bool m_stepping = false; ///< a pass (or a wait for the abort queue's next timeout) is under way

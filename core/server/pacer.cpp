@@ -6,7 +6,8 @@
 namespace lorascope {
 
 EnginePacer::EnginePacer(const SchedulerConfig& config, const CostModel& cost, double speed)
-    : m_scheduler([&] {
+    : m_config(config)
+    , m_scheduler([&] {
         auto c = config;
         c.reportTokens = true;
         return c;
@@ -14,6 +15,32 @@ EnginePacer::EnginePacer(const SchedulerConfig& config, const CostModel& cost, d
     , m_cost(cost)
     , m_speed(speed > 0 ? speed : 1.0)
 {
+}
+
+namespace {
+
+std::string refusalText(RejectReason reason, std::uint32_t inputLen, std::uint32_t outputLen)
+{
+    return "request refused: " + rejectReasonName(reason) + " (input " + std::to_string(inputLen) + ", output "
+        + std::to_string(outputLen) + ")";
+}
+
+} // namespace
+
+std::string EnginePacer::refusal(std::uint32_t inputLen, std::uint32_t outputLen, int rank) const
+{
+    // A throw-away scheduler of the same policy answers exactly as the real one would, without
+    // queueing anything in it (refusals depend on the request and the limits, not on the queue).
+    Scheduler probe(m_config);
+    SimRequest r;
+    r.inputLen = inputLen;
+    r.outputLen = outputLen;
+    if (rank > 0) {
+        r.adapter = 0;
+        r.rank = rank;
+    }
+    const auto reason = probe.submit(r);
+    return reason == RejectReason::None ? std::string() : refusalText(reason, inputLen, outputLen);
 }
 
 std::string EnginePacer::submit(
@@ -30,10 +57,7 @@ std::string EnginePacer::submit(
         r.rank = rank;
     }
     const auto reason = m_scheduler.submit(r);
-    if (reason != RejectReason::None)
-        return "request refused: " + rejectReasonName(reason) + " (input " + std::to_string(inputLen) + ", output "
-            + std::to_string(outputLen) + ")";
-    return {};
+    return reason == RejectReason::None ? std::string() : refusalText(reason, inputLen, outputLen);
 }
 
 bool EnginePacer::abort(std::uint64_t id)

@@ -26,8 +26,11 @@ class EnginePacer {
 public:
     EnginePacer(const SchedulerConfig& config, const CostModel& cost, double speed);
 
-    /// A request arrives at real time `now`; returns an error text when the server would refuse it (HTTP 500, as S-LoRA
-    /// answers).
+    /// Whether the scheduler would refuse the request (S-LoRA's limits; vllm: can never fit): the error
+    /// text for HTTP 500, as S-LoRA answers; empty if it would be queued. Nothing is queued.
+    std::string refusal(std::uint32_t inputLen, std::uint32_t outputLen, int rank) const;
+    /// A request arrives at real time `now`; returns an error text when the server would refuse it
+    /// (HTTP 500, as S-LoRA answers).
     std::string submit(std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter,
         int rank, double now);
     /// The client went away: false if the scheduler no longer has the request.
@@ -42,6 +45,7 @@ public:
     double nextTimeout() const;
 
 private:
+    SchedulerConfig m_config;
     Scheduler m_scheduler;
     CostModel m_cost;
     double m_speed;
