@@ -200,8 +200,8 @@ int runServeSim(const std::vector<std::string>& argv)
     std::fflush(stdout);
     std::fprintf(stderr, "serve-sim: %s\n",
         o.tokenSeconds
-            ? ("fixed pace, one token every " + std::to_string(*o.tokenSeconds * 1000) + " ms").c_str()
-            : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + std::to_string(o.speed)).c_str());
+            ? ("fixed pace, one token every " + formatNumber(*o.tokenSeconds * 1000) + " ms").c_str()
+            : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + formatNumber(o.speed)).c_str());
     const auto start = std::chrono::steady_clock::now();
     while (!g_stop.load()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));

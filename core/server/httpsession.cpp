@@ -117,6 +117,9 @@ public:
         , m_buffer(kHeaderLimitBytes + 16 * 1024)
     {
         m_thread.sockets.insert(&m_socket);
+        // Writes try a non-blocking send first (writeAll): a client that stops reading never blocks the thread.
+        error_code ec;
+        m_socket.non_blocking(true, ec);
     }
 
     ~Connection()
@@ -427,8 +430,6 @@ private:
         // HTTP/1.0 has no chunked coding: the body ends when the connection closes.
         const bool chunked = version >= 11;
         keep = keep && chunked;
-        error_code ec;
-        socket().non_blocking(true, ec);
         const std::string head = streamResponseHead(keep, chunked);
         if (!co_await writeAll(socket(), head))
             co_return false;
