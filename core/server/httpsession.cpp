@@ -446,9 +446,13 @@ private:
     }
 
     // Flushes `payload` as one write (chunk-framed if `chunked`, with the last chunk when `end`).
-    net::awaitable<bool> send(std::string& payload, std::string& framed, bool chunked, bool end)
+    // Flushes `payload` (chunk-framed if `chunked`, with the last chunk when `end`): a non-blocking send, and an async
+    // write only for what the socket buffer did not take. (Not a coroutine itself: the common case, the whole event
+    // taken at once, then costs no coroutine frame.) Returns the bytes still to write asynchronously from `out`, or
+    // npos after a socket error.
+    std::size_t sendNow(std::string& payload, std::string& framed, bool chunked, bool end, const std::string*& out)
     {
-        const std::string* out = &payload;
+        out = &payload;
         if (chunked) {
             framed.clear();
             appendChunk(framed, payload);
@@ -456,9 +460,28 @@ private:
                 framed += kLastChunk;
             out = &framed;
         }
-        const bool ok = co_await writeAll(socket(), *out);
+        error_code ec;
+        const std::size_t n = socket().write_some(net::buffer(*out), ec);
+        if (ec)
+            return ec == net::error::would_block || ec == net::error::try_again ? 0 : std::string::npos;
+        return n;
+    }
+
+    net::awaitable<bool> send(std::string& payload, std::string& framed, bool chunked, bool end)
+    {
+        const std::string* out = nullptr;
+        const std::size_t done = sendNow(payload, framed, chunked, end, out);
+        if (done == std::string::npos)
+            co_return false;
+        if (done < out->size()) {
+            error_code ec;
+            co_await net::async_write(socket(), net::buffer(out->data() + done, out->size() - done),
+                net::redirect_error(net::use_awaitable, ec));
+            if (ec)
+                co_return false;
+        }
         payload.clear();
-        co_return ok;
+        co_return true;
     }
 
     // A disconnect or stall fault strikes: go silent (stall) for a while, then close.
@@ -519,8 +542,18 @@ private:
                 std::lock_guard lock(st.mutex);
                 st.finished = true;
             }
-            if (!co_await send(payload, framed, chunked, end))
+            const std::string* out = nullptr;
+            const std::size_t done = sendNow(payload, framed, chunked, end, out);
+            if (done == std::string::npos)
                 co_return false;
+            if (done < out->size()) { // the socket buffer is full: finish asynchronously
+                error_code ec;
+                co_await net::async_write(socket(), net::buffer(out->data() + done, out->size() - done),
+                    net::redirect_error(net::use_awaitable, ec));
+                if (ec)
+                    co_return false;
+            }
+            payload.clear();
         }
         m_core.metrics.requestFinished(FinishReason::Length, m_core.now() - st.arrival);
         co_return true;

@@ -6,7 +6,7 @@
 
 #include "formats/traceio.h"
 
-#include <cstdio>
+#include <charconv>
 
 namespace lorascope {
 
@@ -15,8 +15,8 @@ namespace {
 void appendUnsigned(std::string& out, std::uint64_t v)
 {
     char buf[24];
-    const int n = std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(v));
-    out.append(buf, std::size_t(n));
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
 }
 
 } // namespace
@@ -135,8 +135,10 @@ void appendChunk(std::string& out, const std::string& payload)
     if (payload.empty())
         return;
     char head[24];
-    const int n = std::snprintf(head, sizeof head, "%zx\r\n", payload.size());
-    out.append(head, std::size_t(n));
+    auto r = std::to_chars(head, head + 20, payload.size(), 16);
+    *r.ptr++ = '\r';
+    *r.ptr++ = '\n';
+    out.append(head, r.ptr);
     out += payload;
     out += "\r\n";
 }
