@@ -153,17 +153,25 @@ private:
 
     tcp::socket& socket() { return m_socket; }
 
-    void armDeadline(double seconds)
+    // `extendWhileUnread`: bytes waiting in the socket when the deadline comes mean the client did send and this thread
+    // is behind (a loaded machine), not an idle or slow client: the deadline moves on instead of closing a connection
+    // that carries a request (which the client would see as a close without an answer).
+    void armDeadline(double seconds, bool extendWhileUnread = true)
     {
         m_deadlineHit = false;
         m_deadline.expires_after(saturatingDuration(seconds));
-        m_deadline.async_wait([this, generation = ++m_deadlineGeneration](const error_code& ec) {
-            if (ec || generation != m_deadlineGeneration)
-                return; // cancelled or superseded (checked in this order: `this` may be gone when cancelled)
-            m_deadlineHit = true;
-            error_code e;
-            m_socket.cancel(e);
-        });
+        m_deadline.async_wait(
+            [this, seconds, extendWhileUnread, generation = ++m_deadlineGeneration](const error_code& ec) {
+                if (ec || generation != m_deadlineGeneration)
+                    return; // cancelled or superseded (checked in this order: `this` may be gone when cancelled)
+                error_code e;
+                if (extendWhileUnread && m_socket.available(e) > 0 && !e) {
+                    armDeadline(seconds, extendWhileUnread);
+                    return;
+                }
+                m_deadlineHit = true;
+                m_socket.cancel(e);
+            });
     }
 
     void disarmDeadline()
@@ -177,7 +185,7 @@ private:
     {
         error_code ec;
         m_socket.shutdown(tcp::socket::shutdown_send, ec);
-        armDeadline(kLingerSeconds);
+        armDeadline(kLingerSeconds, false);
         char scratch[16384];
         while (!ec)
             co_await m_socket.async_read_some(net::buffer(scratch), net::redirect_error(net::use_awaitable, ec));
