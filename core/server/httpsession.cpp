@@ -148,6 +148,7 @@ private:
     // request that times out halfway must still get its 408).
     net::steady_timer m_deadline;
     std::uint64_t m_deadlineGeneration = 0;
+    std::uint64_t m_answered = 0; ///< requests read on this connection
     bool m_deadlineHit = false;
     beast::flat_buffer m_buffer;
 
@@ -214,8 +215,10 @@ private:
         parser.header_limit(std::uint32_t(kHeaderLimitBytes));
         parser.body_limit(m_core.opt.maxBodyBytes);
         const double idle = m_core.opt.idleTimeoutSeconds;
-        // An idle kept-alive connection is closed (uvicorn's default: 5 s).
-        armDeadline(idle > 0 ? idle : kMaxTimerSeconds);
+        // An idle kept-alive connection is closed (uvicorn's default: 5 s). As in uvicorn the timeout runs between
+        // requests: a new connection waits for its first request as long as for a body (a client on a busy machine may
+        // connect well before it gets to write).
+        armDeadline(idle > 0 ? (m_answered > 0 ? idle : std::max(idle, kBodyReadSeconds)) : kMaxTimerSeconds);
         error_code ec;
         co_await http::async_read_header(m_socket, m_buffer, parser, net::redirect_error(net::use_awaitable, ec));
         if (ec && m_deadlineHit)
@@ -258,6 +261,7 @@ private:
             }
         }
         disarmDeadline();
+        ++m_answered;
         auto req = parser.release();
         const bool again = co_await dispatch(req);
         co_return again;
