@@ -5,7 +5,8 @@
 //   bench_replay hold  [STREAMS=5000] [SECONDS_PER_STREAM=10]               concurrent streams held
 //   bench_replay trace RATE SECONDS TOKENS FILE                              write the schedule (JSONL)
 // Environment: LORASCOPE_REPLAY_THREADS (client network threads), LORASCOPE_SIM_IDLE (server
-// keep-alive idle timeout in seconds, 0 = never).
+// keep-alive idle timeout in seconds, 0 = never), LORASCOPE_SIM_THREADS (server network threads; 0 or unset =
+// its default, one per core, 2..4).
 #include "formats/traceio.h"
 #include "replay/replay.h"
 #include "server/simserver.h"
@@ -94,6 +95,8 @@ int main(int argc, char** argv)
     so.tokenSeconds = 0.01;
     if (const char* idle = std::getenv("LORASCOPE_SIM_IDLE"))
         so.idleTimeoutSeconds = std::atof(idle);
+    if (const char* threads = std::getenv("LORASCOPE_SIM_THREADS"))
+        so.networkThreads = unsigned(std::atoi(threads));
     Trace trace;
     if (mode == "open") {
         const double rate = arg(2, 2000), seconds = arg(3, 30);

@@ -2,8 +2,11 @@
 #include "cli/commands.h"
 
 #include "admission/costmodel.h"
+#include "formats/traceio.h"
+#include "server/apirequest.h"
 #include "server/simserver.h"
 #include "util/error.h"
+#include "util/jsonread.h"
 
 #include <atomic>
 #include <chrono>
@@ -21,9 +24,14 @@ Run the simulated multi-LoRA server. It speaks every replay backend's streaming 
   POST /v1/completions         OpenAI completions (vLLM, SGLang); the adapter is the model name
   POST /v1/chat/completions    OpenAI chat completions
   POST /generate               SGLang native (lora_path)
-  GET  /health
+  GET  /health, GET /v1/models
+  GET  /metrics                Prometheus metrics with vLLM's names (running, waiting, KV usage,
+                               LoRA info, token counters, TTFT/E2E histograms; docs/replay.md)
 Tokens are paced in real time by the admission engine (the chosen policy and S-LoRA limits) and
 the cost model, or at a fixed spacing with --token-ms. Prompt length = whitespace-separated words.
+An adapter's LoRA rank comes from --ranks/--ranks-from, else from its name as S-LoRA names
+adapters (dummy-lora-13b-rank-64-0 -> 64), else --adapter-rank.
+Bad requests get 400 with a JSON body naming the field; malformed HTTP gets 400/413/414/431/505.
 The first line on stdout is "listening on HOST:PORT" (flushed), so scripts can use --port 0.
 Stops cleanly on SIGINT or SIGTERM (or after --duration) and prints its counters on stderr.
 
@@ -35,7 +43,11 @@ Options:
   --speed X                    run the cost model X times faster than real time (default 1)
   --token-ms MS                fixed pace instead: one token every MS milliseconds per request
   --first-token-ms MS          with --token-ms: delay of the first token (default 0)
-  --adapter-rank N             LoRA rank assumed for every adapter (default 16)
+  --adapter-rank N             LoRA rank of adapters whose name carries none (default 16)
+  --ranks FILE                 adapter ranks: a JSON object {"adapter name": rank, ...}
+  --ranks-from TRACE           adapter ranks from a trace's adapter table (any trace format), so
+                               the server uses the ranks the preview (simulate) uses
+  --threads N                  network threads (default: one per core, 2..4); the engine has its own
   --base-model NAME            OpenAI model name meaning "no adapter" (default base)
   --keep-alive-s S             close a kept-alive connection idle S seconds (default 5; 0 = never)
   --max-total-token-num N      S-LoRA limits (defaults as S-LoRA: 6000, derived, 1000, 3072, 2048)
@@ -85,7 +97,7 @@ int runServeSim(const std::vector<std::string>& argv)
             "--base-model", "--keep-alive-s", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
             "--max-req-total-len", "--max-req-input-len", "--duration", "--error-rate", "--error-status",
             "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
-            "--slow-first-byte-ms", "--fault-seed" },
+            "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads" },
         {});
     if (!a.positional().empty())
         throw UsageError("unexpected argument '" + a.positional().front() + "'");
@@ -98,7 +110,8 @@ int runServeSim(const std::vector<std::string>& argv)
     const auto policy = a.value("--policy").value_or("slora");
     const auto kind = policyFromName(policy);
     if (!kind)
-        throw InputError(std::string("--policy") + ": " + "unknown policy '" + policy + "' (slora, slora-abort, vllm)", {}, 0, "--policy");
+        throw InputError(std::string("--policy") + ": " + "unknown policy '" + policy + "' (slora, slora-abort, vllm)",
+            {}, 0, "--policy");
     o.scheduler.policy = *kind;
     auto& l = o.scheduler.limits;
     l.maxTotalTokenNum = a.integer("--max-total-token-num", l.maxTotalTokenNum);
@@ -124,7 +137,34 @@ int runServeSim(const std::vector<std::string>& argv)
     } else if (a.has("--first-token-ms")) {
         throw UsageError("--first-token-ms needs --token-ms");
     }
-    o.adapterRank = int(a.integer("--adapter-rank", 16));
+    const auto rank = a.integer("--adapter-rank", 16);
+    if (rank < kMinRank || rank > kMaxRank) // (before the int conversion: 2^33 must not read as 0)
+        throw InputError("--adapter-rank: a LoRA rank must be between " + std::to_string(kMinRank) + " and "
+                + std::to_string(kMaxRank) + " (got " + std::to_string(rank) + ")",
+            {}, 0, "--adapter-rank");
+    o.adapterRank = int(rank);
+    if (auto file = a.value("--ranks-from")) {
+        for (const auto& adapter : readTrace(*file).adapters)
+            if (adapter.rank > 0)
+                o.adapterRanks[adapter.name] = adapter.rank;
+    }
+    if (auto file = a.value("--ranks")) {
+        const auto j = readJsonFile(*file, "rank file");
+        if (!j.is_object())
+            throw InputError("expected a JSON object {\"adapter name\": rank, ...}", *file, 1, "ranks");
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            const auto& v = it.value();
+            if (!v.is_number_integer() || v.get<std::int64_t>() < kMinRank || v.get<std::int64_t>() > kMaxRank)
+                throw InputError(it.key() + ": a rank must be an integer between " + std::to_string(kMinRank) + " and "
+                        + std::to_string(kMaxRank),
+                    *file, 0, it.key());
+            o.adapterRanks[it.key()] = int(v.get<std::int64_t>());
+        }
+    }
+    const auto threads = a.integer("--threads", 0);
+    if (threads < 0 || threads > 64)
+        throw InputError("--threads: must be between 0 (automatic) and 64", {}, 0, "--threads");
+    o.networkThreads = unsigned(threads);
     o.baseModel = a.value("--base-model").value_or("base");
     o.idleTimeoutSeconds = a.number("--keep-alive-s", o.idleTimeoutSeconds);
     if (!(o.idleTimeoutSeconds >= 0))
@@ -133,7 +173,8 @@ int runServeSim(const std::vector<std::string>& argv)
     f.errorRate = rate(a, "--error-rate");
     f.errorStatus = int(a.integer("--error-status", 500));
     if (f.errorStatus < 400 || f.errorStatus > 599)
-        throw InputError(std::string("--error-status") + ": " + "must be an HTTP error status 400..599", {}, 0, "--error-status");
+        throw InputError(
+            std::string("--error-status") + ": " + "must be an HTTP error status 400..599", {}, 0, "--error-status");
     f.disconnectRate = rate(a, "--disconnect-rate");
     f.stallRate = rate(a, "--stall-rate");
     f.stallSeconds = a.number("--stall-seconds", 30);
@@ -142,10 +183,11 @@ int runServeSim(const std::vector<std::string>& argv)
     f.slowFirstByteSeconds = a.number("--slow-first-byte-ms", 1000) / 1000.0;
     f.seed = std::uint64_t(a.integer("--fault-seed", 1));
     if (f.errorRate + f.disconnectRate + f.stallRate + f.malformedRate + f.slowFirstByteRate > 1.0 + 1e-12)
-        throw InputError(std::string("--error-rate") + ": " + "the fault rates add up to more than 1", {}, 0, "--error-rate");
+        throw InputError(
+            std::string("--error-rate") + ": " + "the fault rates add up to more than 1", {}, 0, "--error-rate");
     const double duration = a.number("--duration", 0);
 
-    struct sigaction sa {};
+    struct sigaction sa { };
     sa.sa_handler = onStopSignal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
@@ -157,8 +199,9 @@ int runServeSim(const std::vector<std::string>& argv)
     std::printf("listening on %s:%u\n", o.host.c_str(), unsigned(server.port()));
     std::fflush(stdout);
     std::fprintf(stderr, "serve-sim: %s\n",
-        o.tokenSeconds ? ("fixed pace, one token every " + std::to_string(*o.tokenSeconds * 1000) + " ms").c_str()
-                       : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + std::to_string(o.speed)).c_str());
+        o.tokenSeconds
+            ? ("fixed pace, one token every " + formatNumber(*o.tokenSeconds * 1000) + " ms").c_str()
+            : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + formatNumber(o.speed)).c_str());
     const auto start = std::chrono::steady_clock::now();
     while (!g_stop.load()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -167,9 +210,12 @@ int runServeSim(const std::vector<std::string>& argv)
     }
     server.stop();
     const auto s = server.stats();
-    std::fprintf(stderr, "serve-sim: stopped; %llu requests, %llu streams completed, %llu refused, %llu faults injected, %llu clients gone\n",
+    std::fprintf(stderr,
+        "serve-sim: stopped; %llu requests, %llu streams completed, "
+        "%llu refused, %llu faults injected, %llu clients gone, "
+        "%llu bad requests\n",
         (unsigned long long)s.requests, (unsigned long long)s.completed, (unsigned long long)s.refused,
-        (unsigned long long)s.faults, (unsigned long long)s.clientGone);
+        (unsigned long long)s.faults, (unsigned long long)s.clientGone, (unsigned long long)s.badRequests);
     return kExitOk;
 }
 

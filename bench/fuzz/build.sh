@@ -1,8 +1,9 @@
 #!/bin/sh
-# Builds one libFuzzer binary per trace parser with Debian's clang (apt-get install clang
+# Builds one libFuzzer binary per trace parser, and fuzz_servesim for serve-sim's request handling, with Debian's clang (apt-get install clang
 # libclang-rt-14-dev), with AddressSanitizer and UBSan. Optional: the normal build never runs this.
 #   BUILD=build/dev bench/fuzz/build.sh [OUTDIR]     then e.g.
 #   OUTDIR/fuzz_csv -max_total_time=600 bench/fuzz/corpus/csv
+#   OUTDIR/fuzz_servesim -max_total_time=600 bench/fuzz/corpus/servesim
 # BUILD is a configured build directory (for the generated util/version.h).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,3 +28,14 @@ for f in csv jsonl json slora mooncake guidellm azure burstgpt; do
   # shellcheck disable=SC2086
   $cxx -fsanitize=fuzzer -DLORASCOPE_FUZZ_FORMAT="\"$f\"" "$here/fuzz_formats.cpp" $objs -o "$out/fuzz_$f"
 done
+echo "fuzz_servesim"
+for src in "$root"/core/server/apirequest.cpp "$root"/core/server/httprules.cpp; do
+  o="$out/obj/server_$(basename "$src" .cpp).o"
+  if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
+    echo "compile $src"
+    $cxx -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+  fi
+  objs="$objs $o"
+done
+# shellcheck disable=SC2086
+$cxx -fsanitize=fuzzer "$here/fuzz_servesim.cpp" $objs -o "$out/fuzz_servesim"

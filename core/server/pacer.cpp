@@ -1,9 +1,13 @@
 #include "server/pacer.h"
 
+#include <cmath>
+#include <limits>
+
 namespace lorascope {
 
 EnginePacer::EnginePacer(const SchedulerConfig& config, const CostModel& cost, double speed)
-    : m_scheduler([&] {
+    : m_config(config)
+    , m_scheduler([&] {
         auto c = config;
         c.reportTokens = true;
         return c;
@@ -13,12 +17,38 @@ EnginePacer::EnginePacer(const SchedulerConfig& config, const CostModel& cost, d
 {
 }
 
-std::string EnginePacer::submit(std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter,
-    int rank, double now)
+namespace {
+
+std::string refusalText(RejectReason reason, std::uint32_t inputLen, std::uint32_t outputLen)
+{
+    return "request refused: " + rejectReasonName(reason) + " (input " + std::to_string(inputLen) + ", output "
+        + std::to_string(outputLen) + ")";
+}
+
+} // namespace
+
+std::string EnginePacer::refusal(std::uint32_t inputLen, std::uint32_t outputLen, int rank) const
+{
+    // A throw-away scheduler of the same policy answers exactly as the real one would, without
+    // queueing anything in it (refusals depend on the request and the limits, not on the queue).
+    Scheduler probe(m_config);
+    SimRequest r;
+    r.inputLen = inputLen;
+    r.outputLen = outputLen;
+    if (rank > 0) {
+        r.adapter = 0;
+        r.rank = rank;
+    }
+    const auto reason = probe.submit(r);
+    return reason == RejectReason::None ? std::string() : refusalText(reason, inputLen, outputLen);
+}
+
+std::string EnginePacer::submit(
+    std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter, int rank, double now)
 {
     SimRequest r;
     r.id = id;
-    r.arrival = now;
+    r.arrival = now * m_speed;
     r.inputLen = inputLen;
     r.outputLen = outputLen;
     if (!adapter.empty()) {
@@ -27,15 +57,12 @@ std::string EnginePacer::submit(std::uint64_t id, std::uint32_t inputLen, std::u
         r.rank = rank;
     }
     const auto reason = m_scheduler.submit(r);
-    if (reason != RejectReason::None)
-        return "request refused: " + rejectReasonName(reason) + " (input " + std::to_string(inputLen) + ", output "
-            + std::to_string(outputLen) + ")";
-    return {};
+    return reason == RejectReason::None ? std::string() : refusalText(reason, inputLen, outputLen);
 }
 
-void EnginePacer::abort(std::uint64_t id)
+bool EnginePacer::abort(std::uint64_t id)
 {
-    m_scheduler.abort(id);
+    return m_scheduler.abort(id);
 }
 
 bool EnginePacer::idle() const
@@ -46,13 +73,17 @@ bool EnginePacer::idle() const
 PacedStep EnginePacer::step(double now)
 {
     PacedStep out;
-    StepResult r = m_scheduler.step(now);
-    out.seconds = stepSeconds(m_cost, r) / m_speed;
-    out.tokens = std::move(r.tokens);
-    out.finished = std::move(r.finished);
-    for (const auto& d : r.dropped)
-        out.dropped.push_back(d.id);
+    out.result = m_scheduler.step(now * m_speed);
+    const double s = stepSeconds(m_cost, out.result) / m_speed;
+    // A fitted cost model may have negative terms; a pass never takes negative time. NaN (inf·0) would make every timer
+    // fire at once: treat it as "never", like +inf.
+    out.seconds = std::isnan(s) ? std::numeric_limits<double>::infinity() : std::max(0.0, s);
     return out;
+}
+
+double EnginePacer::nextTimeout() const
+{
+    return m_scheduler.nextTimeout() / m_speed;
 }
 
 } // namespace lorascope

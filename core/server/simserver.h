@@ -1,24 +1,27 @@
 #pragma once
-// The simulated server (SPEC §5): speaks every replay backend's streaming API on loopback and
-// paces tokens in real time, either with the admission engine and a cost model or with a fixed
-// per-token latency (deterministic, for tests). It can inject faults. Networking stays in
-// simserver.cpp; this header is plain C++.
+// The simulated server (SPEC §5): speaks every replay backend's streaming API on loopback and paces tokens in real
+// time, either with the admission engine and a cost model or with a fixed per-token latency (deterministic, for tests).
+// It can inject faults and serves /metrics with vLLM's names. Threads: several network threads carry the connections;
+// the admission engine runs on one thread of its own (the engine strand), so its state needs no locks. The parts live
+// in core/server: httpsession (connections), apirequest (request bodies), engineloop (engine strand), wireformat (SSE
+// events), faults, servermetrics. This header is plain C++.
 
 #include "admission/costmodel.h"
 #include "admission/engine.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace lorascope {
 
-/// Faults injected into a share of the requests (each request gets at most one, drawn from a
-/// seeded generator in arrival order).
+/// Faults injected into a share of the requests (each request gets at most one, drawn from a seeded generator by
+/// request number).
 struct FaultOptions {
     double errorRate = 0; ///< answer with `errorStatus` instead of streaming
-    int errorStatus = 500; ///< 500 or 429
+    int errorStatus = 500; ///< 400..599; 500 or 429 are the useful ones
     double disconnectRate = 0; ///< close the connection halfway through the stream
     double stallRate = 0; ///< stop sending halfway for `stallSeconds`, then close
     double stallSeconds = 30;
@@ -26,36 +29,53 @@ struct FaultOptions {
     double slowFirstByteRate = 0; ///< delay the response headers by `slowFirstByteSeconds`
     double slowFirstByteSeconds = 1;
     std::uint64_t seed = 1;
-    bool any() const { return errorRate > 0 || disconnectRate > 0 || stallRate > 0 || malformedRate > 0 || slowFirstByteRate > 0; }
+    bool any() const
+    {
+        return errorRate > 0 || disconnectRate > 0 || stallRate > 0 || malformedRate > 0 || slowFirstByteRate > 0;
+    }
 };
 
-/// How the server runs.
+/// How the server runs. Durations are seconds; any finite or infinite non-negative value is accepted, and values beyond
+/// about a century mean "never" (timers saturate, they never wrap).
 struct SimServerOptions {
     std::string host = "127.0.0.1";
     std::uint16_t port = 0; ///< 0 = any free port (see SimServer::port())
     SchedulerConfig scheduler; ///< admission policy and limits
     CostModel cost; ///< seconds per forward pass
     double speed = 1.0; ///< > 1 runs the cost model faster than real time
-    /// When set, every request streams its tokens at this fixed spacing (seconds) after
-    /// `firstTokenSeconds`, independently of other requests (no admission engine).
+    /// When set, every request streams its tokens at this fixed spacing (seconds) after `firstTokenSeconds`,
+    /// independently of other requests (no admission engine).
     std::optional<double> tokenSeconds;
     double firstTokenSeconds = 0;
-    int adapterRank = 16; ///< LoRA rank assumed for every adapter name
+    /// LoRA rank of an adapter: `adapterRanks[name]` if listed, else the rank in the name as S-LoRA names adapters
+    /// (`…-rank-64-0` → 64), else `adapterRank`.
+    int adapterRank = 16;
+    std::map<std::string, int> adapterRanks;
     std::string baseModel = "base"; ///< OpenAI "model" naming the base model (any other name is an adapter)
     double idleTimeoutSeconds = 5; ///< close a kept-alive connection idle this long (uvicorn's default); 0 = never
+    std::uint64_t maxBodyBytes
+        = 8u << 20; ///< larger request bodies get 413 (8 MiB holds a 2^20-token synthetic prompt)
+    unsigned networkThreads = 0; ///< connection threads; 0 = as many as cores, 2..4
     FaultOptions faults;
 };
+
+/// Throws InputError naming the option (as a serve-sim flag, e.g. "--adapter-rank") when `options` cannot describe a
+/// working server: limits below 1, ranks outside 1..65536, an adapter whose weights alone exceed the KV pool, NaN or
+/// negative durations, rates outside [0, 1], ...
+void validateSimServerOptions(const SimServerOptions& options);
 
 /// Counters of a running server.
 struct SimServerStats {
     std::uint64_t requests = 0, streamsOpen = 0, completed = 0, refused = 0, faults = 0, clientGone = 0;
     std::uint64_t connections = 0; ///< TCP connections accepted (fewer than requests when kept alive)
+    std::uint64_t badRequests = 0; ///< answered 4xx for the request itself (malformed HTTP, bad fields, unknown path)
 };
 
-/// The server. start() binds and runs the network loop on its own thread; stop() (or the
-/// destructor) closes every connection and joins the thread.
+/// The server. start() binds and runs the network threads and the engine thread; stop() (or the destructor) closes
+/// every connection and joins them.
 class SimServer {
 public:
+    /// Throws InputError (see validateSimServerOptions) for options that make no sense.
     explicit SimServer(SimServerOptions options);
     ~SimServer();
     SimServer(const SimServer&) = delete;
@@ -69,15 +89,13 @@ public:
     std::uint16_t port() const;
     /// Snapshot of the counters (thread-safe).
     SimServerStats stats() const;
+    /// The /metrics text (Prometheus exposition), as a scrape would get it (thread-safe).
+    std::string metricsText() const;
 
     class Impl;
 
 private:
     std::unique_ptr<Impl> m_impl;
 };
-
-/// Counts the tokens of a prompt the way the simulated server does: whitespace-separated words
-/// (so S-LoRA's synthetic "Hello " × n counts as n).
-std::uint32_t countPromptTokens(const std::string& text);
 
 } // namespace lorascope

@@ -329,6 +329,14 @@ void ReplayTab::start()
                     so.cost = serverConfig->cost;
                 }
                 so.speed = speed;
+                // Each adapter's own rank, as the preview uses it (ranks decide S-LoRA's KV budget).
+                for (const auto& a : trace->adapters)
+                    if (a.rank > 0)
+                        so.adapterRanks[a.name] = a.rank;
+                if (serverConfig && serverConfig->ranks.size() == trace->adapters.size())
+                    for (std::size_t i = 0; i < trace->adapters.size(); ++i)
+                        if (serverConfig->ranks[i] > 0)
+                            so.adapterRanks[trace->adapters[i].name] = serverConfig->ranks[i];
                 server = std::make_unique<SimServer>(so);
                 server->start();
                 o.target = "http://127.0.0.1:" + std::to_string(server->port());

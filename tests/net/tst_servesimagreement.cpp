@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: Apache-2.0
+// The built-in server agrees with the preview (issue 11): a trace replayed against serve-sim with
+// the preview's policy, limits, cost model and adapter ranks gives, request by request, the TTFT
+// and E2E latency that `simulate --clock model` predicts, within 2 % + 20 ms. The server runs in
+// real time here (speed 1: a trace of a few seconds), so scheduling jitter of the machine stays far
+// below the tolerance.
+
+#include "admission/engine.h"
+#include "replay/replay.h"
+#include "server/simserver.h"
+#include "workload/generator.h"
+#include "workload/presets.h"
+
+#include "rawhttp.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+using namespace lorascope;
+
+namespace {
+
+// S4's adapters (ranks 64/32/16 in their names), a busy few seconds: a request queues behind
+// others often enough that the admission rules, not just the cost model, decide the latencies.
+Trace busyS4Trace(std::uint64_t seed)
+{
+    WorkloadSpec spec = specForPreset("S4");
+    spec.adapterCount = 12;
+    spec.rate = 8;
+    spec.duration = 3;
+    spec.seed = seed;
+    spec.input.lo = 8;
+    spec.input.hi = 400;
+    spec.output.lo = 8;
+    spec.output.hi = 120;
+    spec.limits.maxTotalTokenNum = 2500;
+    return generate(spec);
+}
+
+// A real-time server cannot tell on which side of a forward pass's start a request lands when it
+// arrives within the client's send lateness of it, while the preview knows exactly. Arrivals that
+// close to a pass start are moved a few milliseconds later (and the preview redone) until none is:
+// the test is about the engine and its timing, not about which side of a coin-edge a late send falls.
+constexpr double kBoundaryMargin = 0.008; // model seconds (= real seconds at speed 1)
+
+SimulationResult previewClearOfBoundaries(Trace& trace, const SimulationConfig& config, int& moved)
+{
+    // In time order: a request cannot change the passes before its own arrival, so once request i
+    // is clear it stays clear while later ones move.
+    moved = 0;
+    SimulationResult preview = simulate(trace, config);
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        for (int attempt = 0; attempt < 50; ++attempt) {
+            const double t = trace.requests[i].time;
+            std::optional<double> clash;
+            for (const auto& st : preview.timeline)
+                if (st.start != t
+                    && std::abs(t - st.start) < kBoundaryMargin) { // (a pass started by this arrival moves along)
+                    clash = st.start;
+                    break;
+                }
+            if (!clash)
+                break;
+            const double to = *clash + 1.5 * kBoundaryMargin; // (clear of it, not on the edge of the margin)
+            for (std::size_t k = i; k < trace.requests.size() && trace.requests[k].time < to; ++k)
+                trace.requests[k].time = to; // keep the order
+            ++moved;
+            preview = simulate(trace, config);
+        }
+    }
+    return preview;
+}
+
+// The 13b A100 preset at half the GPU's speed: passes of ~35 ms leave room between the margins around their starts.
+CostModel slowerGpu()
+{
+    CostModel c = *findCostModel("llama-13b-a100-80g");
+    for (double* v : { &c.prefillBase, &c.prefillPerRequest, &c.prefillPerToken, &c.prefillPerTokenRank, &c.decodeBase,
+             &c.decodePerRequest, &c.decodePerContextToken, &c.decodePerTokenRank, &c.perAdapterRank, &c.loadBase,
+             &c.loadPerRank })
+        *v *= 2;
+    return c;
+}
+
+struct Agreement {
+    std::size_t requests = 0, within = 0;
+    double worstTtft = 0, worstE2e = 0; ///< largest |replay − preview| (s)
+    double meanTtftReplay = 0, meanTtftPreview = 0, meanWaitPreview = 0;
+    std::string firstMiss;
+};
+
+Agreement compare(const Trace& trace, const SimulationResult& preview, const ReplayResult& replay, double speed)
+{
+    Agreement a;
+    for (const auto& r : replay.records) {
+        const RequestRecord& p = preview.requests[r.index];
+        ++a.requests;
+        if (r.outcome != Outcome::Completed || std::isnan(p.firstToken) || r.tokenTimes.empty()) {
+            if (a.firstMiss.empty())
+                a.firstMiss = "request " + std::to_string(r.index) + ": " + outcomeName(r.outcome) + " " + r.error;
+            continue;
+        }
+        // Real seconds × speed = model seconds, the preview's unit.
+        const double ttft = r.ttft() * speed, e2e = r.e2el() * speed;
+        const double pTtft = p.firstToken - p.arrival, pE2e = p.finished - p.arrival;
+        const double dT = std::abs(ttft - pTtft), dE = std::abs(e2e - pE2e);
+        a.worstTtft = std::max(a.worstTtft, dT);
+        a.worstE2e = std::max(a.worstE2e, dE);
+        a.meanTtftReplay += ttft;
+        a.meanTtftPreview += pTtft;
+        a.meanWaitPreview += p.admitted - p.arrival;
+        if (dT <= 0.02 * pTtft + 0.020 && dE <= 0.02 * pE2e + 0.020)
+            ++a.within;
+        else if (a.firstMiss.empty())
+            a.firstMiss = "request " + std::to_string(r.index) + ": TTFT " + std::to_string(ttft) + " s vs preview "
+                + std::to_string(pTtft) + " s, E2E " + std::to_string(e2e) + " s vs " + std::to_string(pE2e) + " s";
+    }
+    const double n = double(std::max<std::size_t>(1, a.requests));
+    a.meanTtftReplay /= n;
+    a.meanTtftPreview /= n;
+    a.meanWaitPreview /= n;
+    (void)trace;
+    return a;
+}
+
+} // namespace
+
+class TestServeSimAgreement : public QObject {
+    Q_OBJECT
+private slots:
+    void replayMatchesPreview_data()
+    {
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<bool>("ranksByTable");
+        // Ranks from S-LoRA's names (what any client's adapter names carry), and from an explicit
+        // table for names without a rank (what the desktop passes from the trace).
+        QTest::newRow("slora, ranks from names") << "slora" << false;
+        QTest::newRow("slora, ranks from the trace table") << "slora" << true;
+        QTest::newRow("vllm, ranks from names") << "vllm" << false;
+    }
+
+    void replayMatchesPreview()
+    {
+        QFETCH(QString, policy);
+        QFETCH(bool, ranksByTable);
+        Trace trace = busyS4Trace(11);
+        QVERIFY(trace.requests.size() >= 12);
+        if (ranksByTable)
+            for (auto& a : trace.adapters)
+                a.name = "adapter-" + std::to_string(&a - trace.adapters.data()); // no rank in the name
+        SimulationConfig config;
+        config.scheduler.policy = *policyFromName(policy.toStdString());
+        config.scheduler.limits = trace.spec ? trace.spec->limits : ServerLimits {};
+        config.scheduler.vllm.maxLoras = 4;
+        config.clock = ClockKind::Model;
+        config.cost = slowerGpu();
+        int moved = 0;
+        const SimulationResult preview = previewClearOfBoundaries(trace, config, moved);
+
+        const double speed = 1.0;
+        SimServerOptions so;
+        so.scheduler = config.scheduler;
+        so.cost = config.cost;
+        so.speed = speed;
+        so.baseModel = trace.baseModel.empty() ? "base" : trace.baseModel;
+        so.adapterRank = 1; // a wrong default: every rank must come from the names or the table
+        if (ranksByTable)
+            for (const auto& a : trace.adapters)
+                so.adapterRanks[a.name] = a.rank;
+        QVERIFY2(preview.summary.wait.mean > 0.05, "the trace must make requests queue, or the test shows little");
+
+        // A real-time run on a shared machine: a send (or a server read) delayed by more than kBoundaryMargin next to
+        // a pass start can flip one admission, and the batches after it. Such a run is repeated (at most three runs);
+        // a real disagreement (wrong ranks, an engine that differs) fails every run, as wrongRanksDisagree() shows.
+        std::string misses;
+        bool agreed = false;
+        for (int run = 1; run <= 3 && !agreed; ++run) {
+            SimServer server(so);
+            server.start();
+            // Warm up the connection path (threads, first allocations) without touching the engine.
+            const std::string health = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+            QCOMPARE(test::statusOf(test::rawExchange(server.port(), health, 0, {}, 5).response), 200);
+            ReplayOptions ro;
+            ro.target = "http://127.0.0.1:" + std::to_string(server.port());
+            ro.backend = Backend::SLora;
+            ro.baseModel = so.baseModel;
+            ro.timeScale = 1.0 / speed;
+            const ReplayResult replay = runReplay(trace, ro);
+            server.stop();
+            const Agreement a = compare(trace, preview, replay, speed);
+            double lateness = 0;
+            for (const auto& r : replay.records)
+                lateness = std::max(lateness, r.lateness());
+            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms; worst |dTTFT| %.1f ms, |dE2E| %.1f ms; mean TTFT "
+                  "%.3f s (preview %.3f s, mean preview wait %.3f s); %d arrival(s) moved off pass starts; max send "
+                  "lateness %.2f ms",
+                QTest::currentDataTag(), run, a.within, a.requests, a.worstTtft * 1e3, a.worstE2e * 1e3,
+                a.meanTtftReplay, a.meanTtftPreview, a.meanWaitPreview, moved, lateness * 1e3);
+            agreed = a.within == a.requests;
+            if (!agreed)
+                misses += "run " + std::to_string(run) + ": " + a.firstMiss + " (max send lateness "
+                    + std::to_string(lateness * 1e3) + " ms); ";
+        }
+        QVERIFY2(agreed, misses.c_str());
+    }
+
+    // The discrepancy the desktop showed (replay TTFT 8.1 s vs preview 29.8 s): the server assumed
+    // one rank for every adapter. With the ranks withheld it disagrees; this guards the test above
+    // against passing for a reason that has nothing to do with ranks.
+    void wrongRanksDisagree()
+    {
+        Trace trace = busyS4Trace(11);
+        for (auto& a : trace.adapters)
+            a.name = "adapter-" + std::to_string(&a - trace.adapters.data());
+        SimulationConfig config;
+        config.scheduler.limits = trace.spec->limits;
+        config.clock = ClockKind::Model;
+        config.cost = slowerGpu();
+        const SimulationResult preview = simulate(trace, config);
+        SimServerOptions so;
+        so.scheduler = config.scheduler;
+        so.cost = config.cost;
+        so.baseModel = trace.baseModel;
+        so.adapterRank = 16; // one rank for all, as before
+        so.speed = 4; // (a disagreement needs no precision)
+        SimServer server(so);
+        server.start();
+        ReplayOptions ro;
+        ro.target = "http://127.0.0.1:" + std::to_string(server.port());
+        ro.backend = Backend::OpenAiCompletions;
+        ro.baseModel = so.baseModel;
+        ro.timeScale = 1.0 / so.speed;
+        const ReplayResult replay = runReplay(trace, ro);
+        const Agreement a = compare(trace, preview, replay, so.speed);
+        qInfo("one rank for all: %zu/%zu within tolerance; mean TTFT %.3f s vs preview %.3f s", a.within, a.requests,
+            a.meanTtftReplay, a.meanTtftPreview);
+        QVERIFY(a.within < a.requests);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServeSimAgreement)
+#include "tst_servesimagreement.moc"
