@@ -7,6 +7,7 @@
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/jsonread.h"
 
 #include <nlohmann/json.hpp>
 
@@ -119,33 +120,14 @@ std::int64_t positive(const Args& a, const std::string& flag, std::int64_t fallb
     return v;
 }
 
-std::string slurp(const std::string& file, const std::string& field)
-{
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open the file", file, 0, field);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 /// --ranks FILE: {"name": rank} or [rank, ...] → rank per adapter index.
 std::vector<int> readRanks(const std::string& file, const Trace& trace)
 {
-    const std::string text = slurp(file, "ranks");
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < std::min<std::size_t>(e.byte, text.size()); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), file, line, "ranks");
-    }
+    const nlohmann::json j = readJsonFile(file, "ranks file");
     std::vector<int> ranks(trace.adapters.size(), 0);
     auto rankValue = [&](const nlohmann::json& v, const std::string& field) {
         if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 65536)
-            throw InputError(field + ": a rank must be an integer between 1 and 65536 (got " + v.dump() + ")", file, 0, field);
+            throw InputError(field + ": a rank must be an integer between 1 and 65536 (got " + jsonExcerpt(v) + ")", file, 0, field);
         return static_cast<int>(v.get<std::int64_t>());
     };
     if (j.is_array()) {
@@ -154,7 +136,7 @@ std::vector<int> readRanks(const std::string& file, const Trace& trace)
                     + std::to_string(j.size()),
                 file, 0, "ranks");
         for (std::size_t i = 0; i < j.size(); ++i)
-            ranks[i] = rankValue(j[i], "[" + std::to_string(i) + "]");
+            ranks[i] = rankValue(j[i], std::string(1, '[').append(std::to_string(i)).append(1, ']'));
     } else if (j.is_object()) {
         std::map<std::string, std::size_t> byName;
         for (std::size_t i = 0; i < trace.adapters.size(); ++i)
@@ -162,8 +144,8 @@ std::vector<int> readRanks(const std::string& file, const Trace& trace)
         for (auto it = j.begin(); it != j.end(); ++it) {
             auto f = byName.find(it.key());
             if (f == byName.end())
-                throw InputError("no adapter named \"" + it.key() + "\" in the trace", file, 0, it.key());
-            ranks[f->second] = rankValue(it.value(), it.key());
+                throw InputError("no adapter named \"" + textExcerpt(it.key()) + "\" in the trace", file, 0, textExcerpt(it.key()));
+            ranks[f->second] = rankValue(it.value(), textExcerpt(it.key()));
         }
     } else {
         throw InputError("expected a JSON object {\"adapter\": rank} or an array of ranks", file, 1, "ranks");

@@ -93,10 +93,11 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
     std::string_view line;
     std::vector<std::string_view> fields;
     std::string scratch;
-    if (!lines.next(line))
+    if (!textscan::nextNonBlank(lines, line))
         throw InputError("empty file (expected the header TIMESTAMP,ContextTokens,GeneratedTokens)", file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: unterminated quoted field", file, 1, "header");
+        throw InputError("header: unterminated quoted field", file, lines.lineNumber(), "header");
+    const auto headerLine = lines.lineNumber();
     int cTime = -1, cIn = -1, cOut = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
         std::string f(textscan::trim(fields[static_cast<std::size_t>(i)]));
@@ -107,12 +108,14 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
             cIn = i;
         else if (f == "generatedtokens")
             cOut = i;
+        else
+            report.ignoredColumns.push_back(textscan::textExcerpt(textscan::trim(fields[static_cast<std::size_t>(i)]), 40));
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
         throw InputError("header must name the columns TIMESTAMP, ContextTokens and GeneratedTokens (Azure LLM inference trace); got \""
-                + std::string(line.substr(0, 200)) + "\"",
-            file, 1, "header");
-    const auto need = static_cast<std::size_t>(std::max({ cTime, cIn, cOut })) + 1;
+                + textscan::textExcerpt(line, 80) + "\"",
+            file, headerLine, "header");
+    const std::size_t columns = fields.size();
     std::optional<std::int64_t> originNs;
     std::optional<double> originS;
     while (lines.next(line)) {
@@ -122,8 +125,7 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
         imp.row([&] {
             if (!textscan::splitCsv(line, fields, scratch))
                 throw InputError("unterminated quoted field", file, lineNo);
-            if (fields.size() < need)
-                throw InputError("expected " + std::to_string(need) + " columns, got " + std::to_string(fields.size()), file, lineNo);
+            textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             const auto ts = textscan::trim(fields[static_cast<std::size_t>(cTime)]);
             double time;
             if (auto ns = parseDateTimeNs(ts)) {

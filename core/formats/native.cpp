@@ -5,6 +5,7 @@
 #include "formats/textscan.h"
 
 #include "util/error.h"
+#include "util/jsonread.h"
 #include "util/version.h"
 #include "workload/generator.h"
 
@@ -89,7 +90,7 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
     if (h.contains("schemaVersion")) {
         const auto& v = h["schemaVersion"];
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kTraceSchemaVersion)
-            throw InputError("schemaVersion: unsupported trace version " + v.dump() + " (this LoraScope reads 1)", file, line, "schemaVersion");
+            throw InputError("schemaVersion: unsupported trace version " + jsonExcerpt(v) + " (this LoraScope reads 1)", file, line, "schemaVersion");
     }
     if (h.contains("baseModel") && h["baseModel"].is_string())
         t.baseModel = h["baseModel"].get<std::string>();
@@ -164,19 +165,19 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
     const std::string& file, std::uint64_t line)
 {
     if (!o.is_object())
-        throw InputError("expected a request object, got " + o.dump().substr(0, 80), file, line);
+        throw InputError("expected a request object, got " + jsonExcerpt(o), file, line);
     auto num = [&](const char* key) -> double {
         auto it = o.find(key);
         if (it == o.end())
             throw InputError(std::string(key) + ": missing (a request needs time_s, input_len and output_len)", file, line, key);
         if (!it->is_number())
-            throw InputError(std::string(key) + ": expected a number, got " + it->dump(), file, line, key);
+            throw InputError(std::string(key) + ": expected a number, got " + jsonExcerpt(*it), file, line, key);
         return it->get<double>();
     };
     bool failed = false;
     if (auto it = o.find("failed"); it != o.end() && !it->is_null()) {
         if (!it->is_boolean())
-            throw InputError("failed: expected true or false, got " + it->dump(), file, line, "failed");
+            throw InputError("failed: expected true or false, got " + jsonExcerpt(*it), file, line, "failed");
         failed = it->get<bool>();
     }
     Request r;
@@ -186,18 +187,18 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
     int rank = 0;
     if (auto it = o.find("rank"); it != o.end() && !it->is_null()) {
         if (!it->is_number_integer())
-            throw InputError("rank: expected an integer, got " + it->dump(), file, line, "rank");
+            throw InputError("rank: expected an integer, got " + jsonExcerpt(*it), file, line, "rank");
         rank = it->get<int>();
     }
     if (auto it = o.find("adapter"); it != o.end() && !it->is_null()) {
         if (!it->is_string())
-            throw InputError("adapter: expected the adapter name as a string, got " + it->dump(), file, line, "adapter");
+            throw InputError("adapter: expected the adapter name as a string, got " + jsonExcerpt(*it), file, line, "adapter");
         r.adapter = index.lookup(it->get<std::string>(), rank);
     }
     std::uint64_t id = t.requests.size();
     if (auto it = o.find("id"); it != o.end()) {
         if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-            throw InputError("id: expected a non-negative integer, got " + it->dump(), file, line, "id");
+            throw InputError("id: expected a non-negative integer, got " + jsonExcerpt(*it), file, line, "id");
         id = it->get<std::uint64_t>();
     }
     if (id != t.requests.size())
@@ -319,19 +320,12 @@ private:
     std::vector<std::string> m_adapterPart;
 };
 
-json parseWhole(std::istream& in, const std::string& file)
+json parseWhole(std::istream& in, const std::string& file, const char* expected)
 {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& e) {
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), file, line);
-    } catch (const json::exception& e) { // out_of_range: a number too large for a double
-        throw InputError(std::string("invalid JSON: ") + e.what(), file);
-    }
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw InputError(std::string("empty file (expected ") + expected + ")", file);
+    return parseJson(text, file);
 }
 
 } // namespace
@@ -375,12 +369,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
                 index = std::make_unique<AdapterIndex>(t);
             if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex))
                 continue;
-            json o;
-            try {
-                o = json::parse(text);
-            } catch (const json::exception& e) { // parse_error, or out_of_range for a number overflow
-                throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
-            }
+            const json o = parseJson(text, file, lineNo);
             if (first) {
                 first = false;
                 // A header has no request fields: a first line with lengths but a misspelt or
@@ -403,7 +392,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
         }
     }
     if (first)
-        throw InputError("empty trace file (expected a header line and one request a line)", file);
+        throw InputError("empty file (expected a header line and one request a line)", file);
     finish(t, ids, idsAreIndex);
     return t;
 }
@@ -432,7 +421,7 @@ void writeNativeJson(const Trace& t, std::ostream& out)
 
 Trace readNativeJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
 {
-    const json j = parseWhole(in, file);
+    const json j = parseWhole(in, file, "a LoraScope JSON trace: an object with a \"requests\" array");
     if (!j.is_object() || !j.contains("requests") || !j["requests"].is_array())
         throw InputError("expected an object with a \"requests\" array", file, 1, "requests");
     Trace t;
@@ -542,9 +531,9 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
     std::vector<std::string_view> fields;
     std::string scratch;
     std::uint64_t lineNo = 0;
-    if (!lines.next(text))
-        throw InputError("empty CSV file (expected the header id,time_s,adapter,rank,input_len,output_len)", file, 1);
-    ++lineNo;
+    if (!textscan::nextNonBlank(lines, text))
+        throw InputError("empty file (expected the header id,time_s,adapter,rank,input_len,output_len)", file, 1);
+    lineNo = lines.lineNumber();
     textscan::splitCsv(text, fields, scratch);
     int cId = -1, cTime = -1, cAdapter = -1, cRank = -1, cIn = -1, cOut = -1, cFailed = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
@@ -556,13 +545,14 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
         else if (f == "input_len") cIn = i;
         else if (f == "output_len") cOut = i;
         else if (f == "failed") cFailed = i;
+        else report.ignoredColumns.push_back(textscan::textExcerpt(f, 40));
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: id,time_s,adapter,rank,input_len,output_len); got \"" + std::string(text.substr(0, 200)) + "\"", file, 1, "header");
+        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: id,time_s,adapter,rank,input_len,output_len); got \"" + textscan::textExcerpt(text, 80) + "\"", file, lineNo, "header");
     AdapterIndex index(t);
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
-    const auto need = static_cast<std::size_t>(std::max({ cId, cTime, cAdapter, cRank, cIn, cOut, cFailed })) + 1;
+    const std::size_t columns = fields.size();
     while (lines.next(text)) {
         lineNo = lines.lineNumber();
         if (text.empty())
@@ -570,8 +560,7 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
         try {
             if (!textscan::splitCsv(text, fields, scratch))
                 throw InputError("unterminated quoted field", file, lineNo);
-            if (fields.size() < need)
-                throw InputError("expected " + std::to_string(need) + " columns, got " + std::to_string(fields.size()), file, lineNo);
+            textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             auto field = [&](int c) { return fields[static_cast<std::size_t>(c)]; };
             bool failed = false;
             if (cFailed >= 0) {
@@ -673,7 +662,7 @@ constexpr std::uint64_t kMaxSloraAdapters = 10'000'000;
 
 Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
 {
-    const json j = parseWhole(in, file);
+    const json j = parseWhole(in, file, "an S-LoRA request list: an object with a \"requests\" array");
     if (!j.is_object() || !j.contains("requests") || !j["requests"].is_array())
         throw InputError("expected an object with a \"requests\" array of S-LoRA requests", file, 1, "requests");
     Trace t;

@@ -1,6 +1,7 @@
 #include "formats/textscan.h"
 
 #include "util/error.h"
+#include "util/jsonread.h"
 
 #include <algorithm>
 #include <charconv>
@@ -78,6 +79,25 @@ bool LineReader::next(std::string_view& line)
         }
         return true;
     }
+}
+
+void checkColumnCount(std::size_t got, std::size_t header, const std::string& file, std::uint64_t line)
+{
+    if (got != header)
+        throw InputError("expected " + std::to_string(header) + " columns as in the header, got " + std::to_string(got), file, line);
+}
+
+std::string textExcerpt(std::string_view text, std::size_t maxChars)
+{
+    return lorascope::textExcerpt(text, maxChars);
+}
+
+bool nextNonBlank(LineReader& lines, std::string_view& line)
+{
+    while (lines.next(line))
+        if (!trim(line).empty())
+            return true;
+    return false;
 }
 
 // ---------------------------------------------------------------------------------------------

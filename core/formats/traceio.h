@@ -39,6 +39,9 @@ struct ReadReport {
     std::uint64_t failed = 0; ///< requests the source marks failed (kept and marked, or dropped)
     std::uint64_t droppedFailed = 0; ///< of those, dropped (ReadOptions::dropFailed)
     std::uint64_t filtered = 0; ///< rows left out by ReadOptions::modelFilter
+    /// Columns of the file a LoraScope trace does not hold (dropped on reading), e.g. BurstGPT's
+    /// "Session ID" and "Elapsed time", in file order.
+    std::vector<std::string> ignoredColumns;
 };
 
 /// One trace format.

@@ -378,7 +378,7 @@ LengthSpec lengthSpecFromJson(const json& j, const std::string& path, const std:
         for (std::size_t i = 0; i < e.size(); ++i) {
             const auto& pair = e[i];
             if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_integer() || !pair[1].is_number())
-                r.fail(r.pathOf("empirical") + "[" + std::to_string(i) + "]", "expected [length, weight], got " + pair.dump());
+                r.fail(r.pathOf("empirical") + "[" + std::to_string(i) + "]", "expected [length, weight], got " + jsonExcerpt(pair));
             l.empirical.emplace_back(pair[0].get<std::int64_t>(), pair[1].get<double>());
         }
     }
@@ -405,10 +405,10 @@ std::vector<double> numberArray(JsonObjectReader& r, const char* key)
     std::vector<double> out;
     const auto& a = r.raw(key);
     if (!a.is_array())
-        r.fail(r.pathOf(key), "expected an array of numbers, got " + a.dump());
+        r.fail(r.pathOf(key), "expected an array of numbers, got " + jsonExcerpt(a));
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!a[i].is_number())
-            r.fail(r.pathOf(key) + "[" + std::to_string(i) + "]", "expected a number, got " + a[i].dump());
+            r.fail(r.pathOf(key) + "[" + std::to_string(i) + "]", "expected a number, got " + jsonExcerpt(a[i]));
         out.push_back(a[i].get<double>());
     }
     return out;
@@ -440,7 +440,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
             s.naming.names.clear();
             for (std::size_t i = 0; i < names.size(); ++i) {
                 if (!names[i].is_string())
-                    a.fail("adapters.names[" + std::to_string(i) + "]", "expected a string, got " + names[i].dump());
+                    a.fail("adapters.names[" + std::to_string(i) + "]", "expected a string, got " + jsonExcerpt(names[i]));
                 s.naming.names.push_back(names[i].get<std::string>());
             }
         }
@@ -480,7 +480,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
             for (std::size_t i = 0; i < sch.size(); ++i) {
                 const auto& pt = sch[i];
                 if (!pt.is_array() || pt.size() != 2 || !pt[0].is_number() || !pt[1].is_number())
-                    a.fail("arrival.schedule[" + std::to_string(i) + "]", "expected [time, rate], got " + pt.dump());
+                    a.fail("arrival.schedule[" + std::to_string(i) + "]", "expected [time, rate], got " + jsonExcerpt(pt));
                 s.arrival.schedule.push_back({ pt[0].get<double>(), pt[1].get<double>() });
             }
         }

@@ -133,7 +133,7 @@ private Q_SLOTS:
 
         const Run missing = cli({ QStringLiteral("stats"), q(dir.file("nope.jsonl")) });
         QCOMPARE(missing.code, 1);
-        QVERIFY(missing.err.contains(QStringLiteral("nope.jsonl: cannot open")));
+        QVERIFY(missing.err.contains(QStringLiteral("nope.jsonl: trace file: no such file")));
     }
 
     void failedWriteLeavesNothing()
