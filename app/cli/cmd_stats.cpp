@@ -1,5 +1,6 @@
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
 #include "formats/traceio.h"
 #include "util/error.h"
@@ -23,8 +24,9 @@ input and output length percentiles, and the requests a server's per-request lim
 
 Options:
   --json                     print the statistics as JSON
-  --format NAME              read FILE as this format instead of guessing from the extension
-  --max-req-input-len N      limit for "over limits" (default: the trace's spec, else 2048)
+  --format, --from NAME      read FILE as this format instead of guessing from the extension
+  --max-req-input-len N      limit for "over limits", 1 to 4294967295 tokens (default: the
+                             trace's spec, else 2048)
   --max-req-total-len N      limit for input + output (default: the trace's spec, else 3072)
   --skip-bad                 skip malformed lines (and report how many) instead of failing
   --top K                    list the K busiest adapters (default 5)
@@ -65,7 +67,7 @@ double median(std::vector<double> v)
 
 int runStats(const std::vector<std::string>& argv)
 {
-    const Args a(argv, { "--format", "--max-req-input-len", "--max-req-total-len", "--top" }, { "--json", "--skip-bad" });
+    const Args a = parseArgs("stats", argv, { "--format", "--max-req-input-len", "--max-req-total-len", "--top" }, { "--json", "--skip-bad" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing trace FILE" : "expected one trace FILE");
     const std::string file = a.positional().front();
@@ -78,8 +80,6 @@ int runStats(const std::vector<std::string>& argv)
     limits.maxReqInputLen = a.integer("--max-req-input-len", limits.maxReqInputLen);
     limits.maxReqTotalLen = a.integer("--max-req-total-len", limits.maxReqTotalLen);
     const auto top = a.integer("--top", 5);
-    if (top < 0)
-        throw UsageError("--top must be >= 0");
     const TraceStats st = computeStats(trace, limits);
 
     std::vector<std::size_t> order(st.perAdapterCount.size());

@@ -658,7 +658,7 @@ void writeSloraJson(const Trace& t, std::ostream& out)
 }
 
 /// Adapter indices beyond the spec's adapter limit are input errors, not a reason to allocate.
-constexpr std::uint64_t kMaxSloraAdapters = 10'000'000;
+constexpr std::uint64_t kMaxSloraAdapters = kMaxAdapters;
 
 Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
 {

@@ -90,7 +90,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::newRow("cv") << R"({"arrival": {"cv": -1}})" << "arrival.cv must be > 0 (got -1)";
+        QTest::newRow("cv") << R"({"arrival": {"cv": -1}})" << "arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival kind \"constant\"";
         QTest::newRow("rate") << R"({"rate": 0})" << "rate must be > 0 (got 0)";
         QTest::newRow("alpha") << R"({"popularity": {"alpha": -0.5}})" << "popularity.alpha must be > 0 (got -0.5)";
         QTest::newRow("range") << R"({"input": {"lo": 100, "hi": 50}})" << "input.hi must be > input.lo (got hi 50, lo 100); the range is [lo, hi)";
@@ -165,7 +165,7 @@ private Q_SLOTS:
             loadSpecFile(invalid);
             QFAIL("expected an InputError");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(invalid + ": arrival.cv must be > 0 (got -1)"));
+            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(invalid + ": arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival kind \"constant\""));
             QCOMPARE(e.field(), std::string("arrival.cv"));
         }
     }
