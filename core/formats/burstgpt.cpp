@@ -107,7 +107,7 @@ void writeBurstGpt(const Trace& t, std::ostream& out)
     s += "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n";
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const Request& r = t.requests[i];
-        appendNumber(s, r.time);
+        appendTime(s, r.time);
         s += ',';
         static const std::string kBase; // base-model requests: empty Model, read back as no adapter
         const std::string& name = r.adapter == kNoAdapter ? kBase : t.adapters[r.adapter].name;

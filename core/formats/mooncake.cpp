@@ -113,7 +113,10 @@ void writeTimedJsonl(const Trace& t, std::ostream& out, double unitsPerSecond, b
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const Request& r = t.requests[i];
         s += "{\"timestamp\": ";
-        appendNumber(s, r.time * unitsPerSecond);
+        if (unitsPerSecond == 1000.0)
+            appendMilliseconds(s, r.time);
+        else
+            appendTime(s, r.time);
         s += ", \"input_length\": ";
         appendNumber(s, static_cast<std::uint64_t>(r.inputLen));
         s += ", \"output_length\": ";

@@ -52,6 +52,35 @@ void appendNumber(std::string& out, double value)
     out.append(buf, res.ptr);
 }
 
+void appendTime(std::string& out, double seconds)
+{
+    char buf[64];
+    const double a = std::abs(seconds);
+    const auto res = a == 0 || (a >= 1e-4 && a < 1e15) ? std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed)
+                                                       : std::to_chars(buf, buf + sizeof buf, seconds);
+    out.append(buf, res.ptr);
+}
+
+void appendMilliseconds(std::string& out, double seconds)
+{
+    // The reader computes seconds = ms / 1000; write the ms text that gives back exactly `seconds`.
+    const double ms = seconds * 1000.0;
+    const double whole = std::nearbyint(ms);
+    if (std::abs(whole) < 9007199254740992.0 && whole / 1000.0 == seconds) {
+        if (whole < 0) {
+            out += '-';
+            appendNumber(out, static_cast<std::uint64_t>(-whole));
+        } else {
+            appendNumber(out, static_cast<std::uint64_t>(whole));
+        }
+        return;
+    }
+    double c = ms;
+    for (int k = 0; k < 8 && std::isfinite(c) && c / 1000.0 != seconds; ++k)
+        c = std::nextafter(c, c / 1000.0 < seconds ? HUGE_VAL : -HUGE_VAL);
+    appendTime(out, c / 1000.0 == seconds ? c : ms);
+}
+
 void appendNumber(std::string& out, std::uint64_t value)
 {
     char buf[24];
@@ -142,6 +171,8 @@ double checkTime(double v, const char* field, const std::string& file, std::uint
 {
     if (!std::isfinite(v) || v < 0)
         throw InputError(std::string(field) + ": expected a time >= 0 in seconds, got " + formatNumber(v), file, line, field);
+    if (v > kMaxTraceTime)
+        throw InputError(std::string(field) + ": " + formatNumber(v) + " s is too late for a trace time (at most 10^12 s, about 31,700 years)", file, line, field);
     return v;
 }
 
@@ -237,7 +268,7 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     Request r;
     double time = 0;
     std::uint64_t in = 0, out = 0;
-    if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0)
+    if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0 || time > kMaxTraceTime)
         return false;
     if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > 0xFFFFFFFFull || out > 0xFFFFFFFFull
         || (!failed && (in == 0 || out == 0)))
@@ -301,7 +332,7 @@ public:
         line += "{\"id\":";
         appendNumber(line, m_trace.idOf(i));
         line += ",\"time_s\":";
-        appendNumber(line, r.time);
+        appendTime(line, r.time);
         if (r.adapter == kNoAdapter)
             line += ",\"adapter\":null,\"rank\":0";
         else
@@ -505,7 +536,7 @@ void writeNativeCsv(const Trace& t, std::ostream& out)
         const Request& r = t.requests[i];
         appendNumber(block, t.idOf(i));
         block += ',';
-        appendNumber(block, r.time);
+        appendTime(block, r.time);
         block += ',';
         if (r.adapter != kNoAdapter)
             block += names[r.adapter];
@@ -650,7 +681,7 @@ void writeSloraJson(const Trace& t, std::ostream& out)
         line += ",\"output_len\":";
         appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
         line += ",\"req_time\":";
-        appendNumber(line, r.time);
+        appendTime(line, r.time);
         line += i + 1 < t.requests.size() ? "},\n" : "}\n";
         out.write(line.data(), static_cast<std::streamsize>(line.size()));
     }

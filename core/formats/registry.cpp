@@ -301,9 +301,21 @@ Trace readTrace(const std::string& path, const std::string& formatName, const Re
     return t;
 }
 
+void checkTimesWritable(const Trace& trace, const std::string& path)
+{
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const double t = trace.requests[i].time;
+        if (!(t >= 0 && t <= kMaxTraceTime)) // NaN too
+            throw InputError("request " + std::to_string(trace.idOf(i)) + ": time_s " + formatNumber(t)
+                    + " cannot be written (a time must be a finite number of seconds from 0 to 10^12); nothing was written",
+                path, 0, "time_s");
+    }
+}
+
 void writeTrace(const Trace& trace, const std::string& path, const std::string& formatName)
 {
     const TraceFormat& f = resolve(path, formatName, true);
+    checkTimesWritable(trace, path);
     writeFileAtomically(path, [&](std::ostream& out) { f.write(trace, out); });
 }
 

@@ -11,6 +11,10 @@
 
 namespace lorascope {
 
+/// Latest arrival time a trace may have, in seconds (about 31,700 years). Readers refuse later
+/// times, so every writer can represent every time (Mooncake's milliseconds stay exact integers).
+inline constexpr double kMaxTraceTime = 1e12;
+
 /// Adapter index of a request that uses the base model only.
 inline constexpr std::uint32_t kNoAdapter = std::numeric_limits<std::uint32_t>::max();
 
