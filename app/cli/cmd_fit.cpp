@@ -23,7 +23,8 @@ const char* const kFitHelp = R"(Usage: lorascope-cli fit TRACE [-o SPEC.json] [-
 
 Fit a workload spec to a trace file of any readable format, so that `generate --spec SPEC.json`
 synthesises a similar workload, optionally at another rate, adapter count or duration:
-  R       requests / observed window (and the rate over time, for the report or --schedule)
+  R       requests / observed window: the trace's duration, or its first to last arrival (and
+          the rate over time, for the report or --schedule)
   cv      of inter-arrival gaps, overall and per adapter (pooled); the fit says where the
           burstiness lives: per adapter (per-adapter generator) or in the total process
           (slora generator, when its uniform lengths and power popularity fit)
@@ -99,7 +100,8 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
     if (p.excludedFailed)
         os << " (" << p.excludedFailed << " failed left out)";
     os << "\n"
-       << "window          " << fmt("%.3f s", p.window) << "\n"
+       << "window          " << fmt("%.3f s", p.window) << (p.windowStart > 0 ? fmt(" (from the first arrival, at %.3f s)", p.windowStart) : std::string())
+       << "\n"
        << "rate R          " << fmt("%.4f req/s", p.rate) << fmt("  (rate over time: cv %.3f", p.rateCv) << " over " << p.rateOverTime.size()
        << fmt(" bins of %.4g s)", p.binSeconds) << "\n"
        << "gap cv          " << fmt("overall %.4f", p.cvOverall) << fmt(", per adapter (pooled) %.4f", p.cvPerAdapter) << "\n"

@@ -17,7 +17,8 @@ namespace lorascope::cli {
 
 const char* const kStatsHelp = R"(Usage: lorascope-cli stats FILE [OPTIONS]
 
-Print the statistics of a trace file: request count, achieved rate, empirical cv of the
+Print the statistics of a trace file: request count, achieved rate (requests / window; the
+window is the trace's duration, or the time from its first to its last arrival), empirical cv of the
 inter-arrival gaps (overall and per adapter), per-adapter counts, the popularity skew alpha
 fitted by maximum likelihood under the power-function popularity P(i) = ((i+1)/n)^a - (i/n)^a,
 input and output length percentiles, and the requests a server's per-request limits would refuse.
@@ -92,6 +93,7 @@ int runStats(const std::vector<std::string>& argv)
         nlohmann::json j;
         j["file"] = file;
         j["requests"] = st.count;
+        j["window_start_s"] = st.windowStart;
         j["window_s"] = st.window;
         j["achieved_rate"] = st.achievedRate;
         j["gap_mean_s"] = st.gapMean;
@@ -124,7 +126,10 @@ int runStats(const std::vector<std::string>& argv)
     if (report.skipped)
         std::cout << "skipped lines   " << report.skipped << " (first: " << report.firstSkipReason << ")\n";
     std::cout << "requests        " << st.count << "\n"
-              << "window          " << fmt("%.3f s", st.window) << "\n"
+              << "window          " << fmt("%.3f s", st.window)
+              << (trace.duration > 0 ? std::string(" (the trace's duration)")
+                                     : " (first to last arrival" + (st.windowStart > 0 ? fmt(", from %.3f s", st.windowStart) : std::string()) + ")")
+              << "\n"
               << "achieved rate   " << fmt("%.4f req/s", st.achievedRate) << "\n"
               << "gap cv          " << fmt("%.4f", st.gapCv) << fmt(" (mean gap %.4g s)", st.gapMean) << "\n";
     std::cout << "adapters        " << st.adaptersUsed << " used of " << trace.adapters.size() << "\n";

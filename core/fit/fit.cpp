@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <map>
@@ -22,6 +23,14 @@ namespace lorascope {
 using fitmath::kNaN;
 
 namespace {
+
+/// A figure in a note: four significant digits ("1.07", "13.15"), not the 17 of an exact double.
+std::string shortNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
 
 double cvOf(const std::vector<double>& v, double mean)
 {
@@ -96,17 +105,22 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     if (used.size() < 2)
         throw InputError("cannot fit a workload to " + std::to_string(used.size()) + " request(s): at least 2 are needed", trace.source);
     rep.requests = used.size();
-    rep.window = trace.window();
+    // From the first arrival when the trace has no duration: a slice of a real trace starts late.
+    rep.windowStart = trace.windowStart();
+    rep.window = trace.windowLength();
     if (!(rep.window > 0))
         throw InputError("cannot fit a workload: all requests arrive at the same time (the trace covers 0 seconds)", trace.source);
     rep.rate = static_cast<double>(used.size()) / rep.window;
+    if (rep.windowStart > 0)
+        rep.notes.push_back("the trace starts at " + shortNumber(rep.windowStart) + " s: the window (" + shortNumber(rep.window)
+            + " s) and the rate are measured from its first arrival, and the fitted spec starts at 0");
 
     // Rate over time.
     const int bins = std::max(1, options.rateBins);
     rep.binSeconds = rep.window / bins;
     rep.rateOverTime.assign(static_cast<std::size_t>(bins), 0.0);
     for (auto i : used) {
-        auto b = static_cast<std::size_t>(reqs[i].time / rep.binSeconds);
+        auto b = static_cast<std::size_t>((reqs[i].time - rep.windowStart) / rep.binSeconds);
         rep.rateOverTime[std::min(b, rep.rateOverTime.size() - 1)] += 1.0;
     }
     for (auto& r : rep.rateOverTime)
@@ -229,11 +243,11 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
         if (sloraExpressible) {
             s.generator = GeneratorKind::Slora;
             cv = rep.cvOverall;
-            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + formatNumber(rep.cvOverall)
-                + " overall, " + formatNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)");
+            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall)
+                + " overall, " + shortNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)");
         } else {
-            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + formatNumber(rep.cvOverall) + " overall, "
-                + formatNumber(rep.cvPerAdapter) + " per adapter); the per-adapter model with cv " + formatNumber(cv)
+            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall) + " overall, "
+                + shortNumber(rep.cvPerAdapter) + " per adapter); the per-adapter model with cv " + shortNumber(cv)
                 + " will look less bursty in total");
         }
     }
@@ -290,6 +304,7 @@ nlohmann::json toJson(const FitReport& r)
     nlohmann::json j;
     j["requests"] = r.requests;
     j["excluded_failed"] = r.excludedFailed;
+    j["window_start_s"] = num(r.windowStart);
     j["window_s"] = num(r.window);
     j["rate"] = num(r.rate);
     j["rate_over_time"] = { { "bin_s", num(r.binSeconds) }, { "rates", r.rateOverTime }, { "cv", num(r.rateCv) } };
