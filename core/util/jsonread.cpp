@@ -320,7 +320,7 @@ void JsonObjectReader::rejectUnknown() const
 {
     for (auto it = m_json.begin(); it != m_json.end(); ++it) {
         if (!m_seen.count(it.key()))
-            fail(pathOf(it.key().c_str()), "unknown field");
+            fail(pathOf(textExcerpt(it.key()).c_str()), "unknown field");
     }
 }
 

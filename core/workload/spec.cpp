@@ -60,7 +60,7 @@ auto readEnum(JsonObjectReader& r, const char* key, const Names& names, decltype
     const std::string text = r.string(key, "");
     auto v = names.parse(text);
     if (!v)
-        r.fail(r.pathOf(key), "unknown value \"" + text + "\" (expected one of: " + names.list() + ")");
+        r.fail(r.pathOf(key), "unknown value \"" + textExcerpt(text) + "\" (expected one of: " + names.list() + ")");
     return *v;
 }
 
