@@ -69,15 +69,25 @@ std::string errnoText()
     return std::strerror(errno);
 }
 
+/// Paths of the system's devices and process files (/dev/stdout, /dev/null, /proc/self/fd/1):
+/// written directly, never replaced.
+bool systemPath(const std::string& path)
+{
+    return path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0;
+}
+
 /// The file that writing `path` would replace: `path` itself, or the target of a symbolic link.
 std::string resolveTarget(const std::string& path)
 {
     struct stat lst {};
-    if (::lstat(path.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode))
+    if (systemPath(path) || ::lstat(path.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode))
         return path;
     std::error_code ec;
     const auto target = std::filesystem::canonical(path, ec);
     if (ec) {
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0)
+            return path; // a link to an open pipe or socket (pipe:[1234]): written directly
         // cp: "not writing through dangling symlink"
         throw InputError("output is a symbolic link to a file that does not exist; not writing through it", path);
     }
@@ -87,13 +97,13 @@ std::string resolveTarget(const std::string& path)
 /// Mode of the existing regular file to replace, or -1 if there is none. Throws if it may not be replaced.
 int checkReplaceable(const std::string& shownPath, const std::string& target, bool& special)
 {
-    special = false;
+    special = systemPath(target);
     struct stat st {};
     if (::stat(target.c_str(), &st) != 0)
         return -1; // a new file
     if (S_ISDIR(st.st_mode))
         throw InputError("output is a directory; give a file name", shownPath);
-    if (!S_ISREG(st.st_mode)) {
+    if (special || !S_ISREG(st.st_mode)) {
         special = true; // /dev/null, /dev/stdout, a FIFO: written directly
         return -1;
     }
@@ -137,7 +147,8 @@ void writeFileAtomically(const std::string& path, const std::function<void(std::
     bool special = false;
     const int mode = checkReplaceable(path, target, special);
     if (special) {
-        std::ofstream out(target, std::ios::binary);
+        // Appending keeps what a shell's ">>" (or an earlier write to the same pipe) put there.
+        std::ofstream out(target, std::ios::binary | std::ios::app);
         if (!out)
             throw InputError("cannot open output: " + errnoText(), path);
         write(out);

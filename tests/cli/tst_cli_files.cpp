@@ -257,6 +257,12 @@ private Q_SLOTS:
         QCOMPARE(received, std::string(kCsv));
         struct stat st {};
         QVERIFY(::stat(fifo.c_str(), &st) == 0 && S_ISFIFO(st.st_mode));
+        // /dev/stdout (a link to the pipe QProcess reads): written through, never replaced.
+        const Run out = cli({ QStringLiteral("convert"), q(dir.file("t.csv")), QStringLiteral("/dev/stdout"), QStringLiteral("--to"), QStringLiteral("csv"),
+            QStringLiteral("--quiet") });
+        QVERIFY2(out.code == 0, qPrintable(out.err));
+        QCOMPARE(out.out.toStdString(), std::string(kCsv));
+        QVERIFY(std::filesystem::is_symlink("/dev/stdout"));
         // A directory as the output: refused by name.
         std::filesystem::create_directories(dir.path / "d.csv");
         const Run d = cli({ QStringLiteral("convert"), q(dir.file("t.csv")), q(dir.file("d.csv")) });
