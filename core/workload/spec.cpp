@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -208,6 +209,10 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             add("arrival.onOff.offRate", "must be >= 0 (got " + num(o.offRate) + ")");
         if (o.onRate + o.offRate <= 0)
             add("arrival.onOff.onRate", "and offRate must not both be 0");
+        // As for rate × duration: a trace of more than 2e9 requests cannot be held.
+        if (std::isfinite(s.duration) && std::max(o.onRate, o.offRate) * s.duration > 2e9)
+            add(o.onRate >= o.offRate ? "arrival.onOff.onRate" : "arrival.onOff.offRate",
+                "× duration must be <= 2e9 requests (got " + num(std::max(o.onRate, o.offRate) * s.duration) + ")");
         if (!std::isfinite(o.meanOn) || o.meanOn <= 0)
             add("arrival.onOff.meanOn", "must be > 0 (got " + num(o.meanOn) + ")");
         if (!std::isfinite(o.meanOff) || o.meanOff <= 0)
@@ -230,6 +235,11 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         }
         if (!a.schedule.empty() && area <= 0)
             add("arrival.schedule", "rates must not all be 0");
+        double peak = 0;
+        for (const auto& pt : a.schedule)
+            peak = std::max(peak, pt.rate);
+        if (std::isfinite(s.duration) && peak * s.duration > 2e9)
+            add("arrival.schedule", "peak rate × duration must be <= 2e9 requests (got " + num(peak * s.duration) + ")");
     }
 
     validateLength(s.input, "input", out);

@@ -101,6 +101,13 @@ private Q_SLOTS:
                                        << "input.kind must be \"uniform\" for the slora generator (got \"normal\")";
         QTest::newRow("group range") << R"({"adapters": {"count": 4}, "groups": [{"first": 2, "count": 5}]})"
                                      << "groups[0].first adapters [2, 7) exceed the adapter count 4";
+        QTest::newRow("on-off count") << R"({"arrival": {"kind": "on-off", "onOff": {"onRate": 1e12}}, "duration": 300})"
+                                      << "arrival.onOff.onRate × duration must be <= 2e9 requests (got 3e+14)";
+        QTest::newRow("schedule count") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1e12], [10, 1]]}, "duration": 300})"
+                                        << "arrival.schedule peak rate × duration must be <= 2e9 requests (got 3e+14)";
+        QTest::newRow("cv too small") << R"({"generator": "slora", "arrival": {"cv": 1e-300}})"
+                                      << "arrival.cv must be between 0.001 and 100 (got 1e-300); for evenly spaced arrivals use arrival kind \"constant\"";
+        QTest::newRow("too many adapters") << R"({"adapters": {"count": 100001}})" << "adapters.count must be <= 100000 (got 100001)";
         QTest::newRow("schedule order") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1], [0, 2]]}})"
                                         << "arrival.schedule[1].time must be greater than the previous point's time (got 0)";
     }
