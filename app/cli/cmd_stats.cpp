@@ -18,10 +18,11 @@ namespace lorascope::cli {
 const char* const kStatsHelp = R"(Usage: lorascope-cli stats FILE [OPTIONS]
 
 Print the statistics of a trace file: request count, achieved rate (requests / window; the
-window is the trace's duration, or the time from its first to its last arrival), empirical cv of the
-inter-arrival gaps (overall and per adapter), per-adapter counts, the popularity skew alpha
-fitted by maximum likelihood under the power-function popularity P(i) = ((i+1)/n)^a - (i/n)^a,
-input and output length percentiles, and the requests a server's per-request limits would refuse.
+window is the trace's duration, or the time from its first to its last arrival), empirical cv
+of the inter-arrival gaps (overall and per adapter), per-adapter counts, the popularity skew
+alpha fitted by maximum likelihood under the power-function popularity
+P(i) = ((i+1)/n)^a - (i/n)^a, input and output length percentiles, and the requests a server's
+per-request limits would refuse.
 
 Options:
   --json                     print the statistics as JSON

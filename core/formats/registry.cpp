@@ -264,7 +264,8 @@ Trace readTrace(const std::string& path, const std::string& formatName, const Re
     // capped, once the format is known; a device such as /dev/zero or a directory is refused.
     checkInputFile(path, "trace file", true);
     const bool pipe = isPipe(path);
-    if (!pipe && std::filesystem::file_size(path) == 0)
+    std::error_code sizeError;
+    if (!pipe && std::filesystem::file_size(path, sizeError) == 0 && !sizeError)
         throw InputError("empty file: there is no trace in it", path);
     if (pipe && formatName.empty() && ambiguousExtension(path))
         throw InputError("trace file: is a pipe, whose content cannot be read twice to recognise its format; name the format (--from)", path);
