@@ -78,7 +78,7 @@ struct JsonMember {
     std::string_view text; ///< number text, string contents (unescaped), or array text including brackets
 };
 
-/// Scans one JSON object whose members are numbers, strings, literals or arrays of numbers.
+/// Scans one JSON object whose members are numbers, strings, literals or arrays of numbers (flatjson.cpp).
 /// Returns false when the line is not such an object (invalid JSON, nested objects, ...): the
 /// caller then parses it with a full JSON parser, which gives the precise error or the general case.
 /// Views point into `line` or into `scratch` (unescaped strings).
