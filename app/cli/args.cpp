@@ -6,7 +6,8 @@
 
 namespace lorascope::cli {
 
-Args::Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, std::vector<std::string> boolFlags)
+Args::Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, std::vector<std::string> boolFlags,
+    const std::vector<std::pair<std::string, std::string>>& aliases)
 {
     auto isIn = [](const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); };
     for (std::size_t i = 0; i < argv.size(); ++i) {
@@ -22,25 +23,38 @@ Args::Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, s
                 inlineValue = a.substr(eq + 1);
                 a = a.substr(0, eq);
             }
+            const std::string spelt = a;
+            for (const auto& [alias, canonical] : aliases)
+                if (a == alias)
+                    a = canonical;
+            if (auto it = m_spelling.find(a); it != m_spelling.end() && it->second != spelt)
+                throw UsageError("give " + it->second + " or " + spelt + ", not both (they mean the same)");
+            m_spelling[a] = spelt;
             if (isIn(valueFlags, a)) {
                 if (inlineValue) {
                     m_values[a] = *inlineValue;
                 } else {
                     if (i + 1 >= argv.size())
-                        throw UsageError(a + " needs a value");
+                        throw UsageError(spelt + " needs a value");
                     m_values[a] = argv[++i];
                 }
             } else if (isIn(boolFlags, a)) {
                 if (inlineValue)
-                    throw UsageError(a + " takes no value");
+                    throw UsageError(spelt + " takes no value");
                 m_bools[a] = true;
             } else {
-                throw UsageError("unknown option " + a);
+                throw UsageError("unknown option " + spelt);
             }
         } else {
             m_positional.push_back(a);
         }
     }
+}
+
+std::string Args::spelling(const std::string& flag) const
+{
+    auto it = m_spelling.find(flag);
+    return it == m_spelling.end() ? flag : it->second;
 }
 
 std::optional<std::string> Args::value(const std::string& flag) const
@@ -59,7 +73,7 @@ double Args::number(const std::string& flag, double fallback) const
     double d = 0;
     auto res = std::from_chars(v->data(), v->data() + v->size(), d);
     if (res.ec != std::errc() || res.ptr != v->data() + v->size() || !std::isfinite(d))
-        throw UsageError(flag + " expects a number (got \"" + *v + "\")");
+        throw UsageError(spelling(flag) + " expects a number (got \"" + *v + "\")");
     return d;
 }
 
@@ -71,7 +85,7 @@ std::int64_t Args::integer(const std::string& flag, std::int64_t fallback) const
     std::int64_t n = 0;
     auto res = std::from_chars(v->data(), v->data() + v->size(), n);
     if (res.ec != std::errc() || res.ptr != v->data() + v->size())
-        throw UsageError(flag + " expects an integer (got \"" + *v + "\")");
+        throw UsageError(spelling(flag) + " expects an integer (got \"" + *v + "\")");
     return n;
 }
 

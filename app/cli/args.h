@@ -17,11 +17,17 @@ public:
 
 class Args {
 public:
-    /// `valueFlags` take a value (`--rate 2` or `--rate=2`), `boolFlags` do not.
-    Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, std::vector<std::string> boolFlags);
+    /// `valueFlags` take a value (`--rate 2` or `--rate=2`), `boolFlags` do not. `aliases` are
+    /// other spellings (alias, canonical flag) stored under the canonical flag; giving both is an error.
+    Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, std::vector<std::string> boolFlags,
+        const std::vector<std::pair<std::string, std::string>>& aliases = {});
 
     bool has(const std::string& flag) const { return m_values.count(flag) > 0 || m_bools.count(flag) > 0; }
     std::optional<std::string> value(const std::string& flag) const;
+    /// Every value option given, by canonical flag.
+    const std::map<std::string, std::string>& values() const { return m_values; }
+    /// How the user spelt `flag` (an alias, or the flag itself).
+    std::string spelling(const std::string& flag) const;
     const std::vector<std::string>& positional() const { return m_positional; }
 
     double number(const std::string& flag, double fallback) const;
@@ -32,6 +38,7 @@ public:
 private:
     std::map<std::string, std::string> m_values;
     std::map<std::string, bool> m_bools;
+    std::map<std::string, std::string> m_spelling;
     std::vector<std::string> m_positional;
 };
 

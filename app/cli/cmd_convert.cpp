@@ -1,9 +1,12 @@
 #include "cli/importoptions.h"
 
 #include "cli/commands.h"
+#include "cli/options.h"
 
 #include "formats/traceio.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <iostream>
 
@@ -30,8 +33,8 @@ Formats (read / write):
 A format that cannot hold something (adapters, times, hash ids) drops it, and convert says so.
 
 Options:
-  --from FORMAT          read IN as this format
-  --to FORMAT            write OUT as this format
+  --from, --format NAME  read IN as this format
+  --to NAME              write OUT as this format
   --quiet                print nothing on success
 
 )" LORASCOPE_IMPORT_OPTIONS_HELP R"(
@@ -56,10 +59,7 @@ ReadOptions importOptionsFromArgs(const Args& a)
     o.rebaseTime = a.has("--rebase-time");
     o.adapterColumn = a.value("--adapter-column").value_or("");
     o.modelFilter = a.value("--model").value_or("");
-    const auto n = a.integer("--assign-adapters", 0);
-    if (n < 0 || n > 10'000'000)
-        throw UsageError("--assign-adapters must be between 0 and 10000000");
-    o.assign.count = static_cast<std::uint32_t>(n);
+    o.assign.count = static_cast<std::uint32_t>(a.integer("--assign-adapters", 0)); // ranges: cli/options.cpp
     if (a.has("--assign-zipf") && a.has("--assign-alpha"))
         throw UsageError("--assign-alpha and --assign-zipf exclude each other");
     if (a.has("--assign-zipf")) {
@@ -69,10 +69,7 @@ ReadOptions importOptionsFromArgs(const Args& a)
         o.assign.popularity.kind = PopularityKind::Power;
         o.assign.popularity.alpha = a.number("--assign-alpha", 1.0);
     }
-    const auto seed = a.integer("--assign-seed", 42);
-    if (seed < 0)
-        throw UsageError("--assign-seed must be >= 0");
-    o.assign.seed = static_cast<std::uint64_t>(seed);
+    o.assign.seed = static_cast<std::uint64_t>(a.integer("--assign-seed", 42));
     if (o.assign.count == 0 && (a.has("--assign-alpha") || a.has("--assign-zipf") || a.has("--assign-seed")))
         throw UsageError("--assign-alpha, --assign-zipf and --assign-seed need --assign-adapters N");
     return o;
@@ -122,17 +119,17 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
 int runConvert(const std::vector<std::string>& argv)
 {
     auto valueFlags = importValueFlags();
-    valueFlags.insert(valueFlags.end(), { "--from", "--to", "--format" });
+    valueFlags.insert(valueFlags.end(), { "--format", "--to" });
     auto boolFlags = importBoolFlags();
     boolFlags.push_back("--quiet");
-    const Args a(argv, valueFlags, boolFlags);
+    const Args a = parseArgs("convert", argv, valueFlags, boolFlags);
     if (a.positional().size() != 2)
         throw UsageError(a.positional().size() < 2 ? "convert needs IN and OUT files" : "convert takes exactly two files, IN and OUT");
     const std::string in = a.positional()[0], out = a.positional()[1];
-    const std::string from = a.value("--from").value_or(a.value("--format").value_or(""));
+    const std::string from = a.value("--format").value_or("");
     const std::string to = a.value("--to").value_or("");
     if (!from.empty() && !findFormat(from))
-        throw UsageError("unknown format \"" + from + "\" for --from; known: " + formatNames(false));
+        throw UsageError("unknown format \"" + from + "\" for " + a.spelling("--format") + "; known: " + formatNames(false));
     if (!to.empty() && !findFormat(to))
         throw UsageError("unknown format \"" + to + "\" for --to; known: " + formatNames(true));
     const TraceFormat* target = to.empty() ? formatForPath(out) : findFormat(to);
@@ -141,14 +138,25 @@ int runConvert(const std::vector<std::string>& argv)
     if (!target->write)
         throw UsageError("the " + target->name + " format cannot be written; use one of: " + formatNames(true));
 
+    const ReadOptions readOptions = importOptionsFromArgs(a);
+    checkOutputs({ { "OUT", out } }, { { "IN", in } });
+    checkOutputFile(out);
+
     ReadReport report;
-    const Trace trace = readTrace(in, from, importOptionsFromArgs(a), &report);
+    const Trace trace = readTrace(in, from, readOptions, &report);
     writeTrace(trace, out, target->name);
     if (!a.has("--quiet")) {
         std::cerr << "converted " << trace.requests.size() << " requests from " << in << " to " << out << " (" << target->name << ")\n";
         if (const auto r = describeReadReport(report); !r.empty())
             std::cerr << "note: " << r << "\n";
-        const auto lost = losses(trace, target->name);
+        auto lost = losses(trace, target->name);
+        if (!report.ignoredColumns.empty()) {
+            // Read but not kept (BurstGPT_3's Session ID and Elapsed time, ...): no format holds them.
+            std::string cols;
+            for (const auto& c : report.ignoredColumns)
+                cols += (cols.empty() ? "\"" : ", \"") + c + "\"";
+            lost.push_back("the input's column" + std::string(report.ignoredColumns.size() > 1 ? "s " : " ") + cols + " (a LoraScope trace keeps none)");
+        }
         if (!lost.empty()) {
             std::cerr << "note: the " << target->name << " format cannot hold: ";
             for (std::size_t i = 0; i < lost.size(); ++i)

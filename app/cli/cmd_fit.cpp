@@ -2,11 +2,13 @@
 
 #include "cli/args.h"
 #include "cli/importoptions.h"
+#include "cli/options.h"
 
 #include "fit/fit.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +23,8 @@ const char* const kFitHelp = R"(Usage: lorascope-cli fit TRACE [-o SPEC.json] [-
 
 Fit a workload spec to a trace file of any readable format, so that `generate --spec SPEC.json`
 synthesises a similar workload, optionally at another rate, adapter count or duration:
-  R       requests / observed window (and the rate over time, for the report or --schedule)
+  R       requests / observed window: the trace's duration, or its first to last arrival (and
+          the rate over time, for the report or --schedule)
   cv      of inter-arrival gaps, overall and per adapter (pooled); the fit says where the
           burstiness lives: per adapter (per-adapter generator) or in the total process
           (slora generator, when its uniform lengths and power popularity fit)
@@ -38,10 +41,10 @@ Options:
   --report               print the fit report (text, or JSON with --json)
   --report-file FILE     write the fit report as JSON to FILE
   --json                 the report as JSON
-  --format NAME          read TRACE as this format instead of recognising it
-  --rate R               rescale: total rate of the fitted spec, requests/s
-  --adapters N           rescale: adapter count
-  --duration S           rescale: duration, seconds
+  --format, --from NAME  read TRACE as this format instead of recognising it
+  --rate R               rescale: total rate of the fitted spec, requests/s (> 0)
+  --adapters N           rescale: adapter count, 1 to 100000
+  --duration S           rescale: duration, seconds (> 0)
   --seed N               seed written into the spec (default 42)
   --schedule             follow the trace's rate over time (arrival kind "schedule")
   --rate-bins K          bins of the rate over time (default 60)
@@ -53,8 +56,16 @@ Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
 
 namespace {
 
+/// printf-style number; "none" where a figure could not be computed (NaN: too few adapters or gaps).
 std::string fmt(const char* f, double v)
 {
+    if (!std::isfinite(v)) {
+        // Keep the text around the number: "per adapter (pooled) %.4f" -> "per adapter (pooled) none".
+        std::string out(f);
+        const auto pct = out.find('%');
+        auto end = out.find_first_of("fgeEdi", pct);
+        return pct == std::string::npos || end == std::string::npos ? "none" : out.replace(pct, end - pct + 1, "none");
+    }
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);
     return buf;
@@ -89,7 +100,8 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
     if (p.excludedFailed)
         os << " (" << p.excludedFailed << " failed left out)";
     os << "\n"
-       << "window          " << fmt("%.3f s", p.window) << "\n"
+       << "window          " << fmt("%.3f s", p.window) << (p.windowStart > 0 ? fmt(" (from the first arrival, at %.3f s)", p.windowStart) : std::string())
+       << "\n"
        << "rate R          " << fmt("%.4f req/s", p.rate) << fmt("  (rate over time: cv %.3f", p.rateCv) << " over " << p.rateOverTime.size()
        << fmt(" bins of %.4g s)", p.binSeconds) << "\n"
        << "gap cv          " << fmt("overall %.4f", p.cvOverall) << fmt(", per adapter (pooled) %.4f", p.cvPerAdapter) << "\n"
@@ -121,38 +133,36 @@ int runFit(const std::vector<std::string>& argv)
     valueFlags.insert(valueFlags.end(), { "-o", "--output", "--report-file", "--format", "--rate", "--adapters", "--duration", "--seed", "--rate-bins" });
     auto boolFlags = importBoolFlags();
     boolFlags.insert(boolFlags.end(), { "--report", "--json", "--schedule", "--include-failed" });
-    const Args a(argv, valueFlags, boolFlags);
+    const Args a = parseArgs("fit", argv, valueFlags, boolFlags);
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const std::string file = a.positional().front();
 
+    // Ranges are checked by parseArgs (cli/options.cpp): --rate, --duration > 0, --adapters >= 1.
     FitOptions o;
     o.targetRate = a.number("--rate", 0);
-    if (o.targetRate < 0)
-        throw UsageError("--rate must be > 0");
-    const auto adapters = a.integer("--adapters", 0);
-    if (adapters < 0 || adapters > 10'000'000)
-        throw UsageError("--adapters must be between 1 and 10000000");
-    o.targetAdapters = static_cast<std::uint32_t>(adapters);
+    o.targetAdapters = static_cast<std::uint32_t>(a.integer("--adapters", 0));
     o.targetDuration = a.number("--duration", 0);
-    if (o.targetDuration < 0)
-        throw UsageError("--duration must be > 0");
-    const auto seed = a.integer("--seed", 42);
-    if (seed < 0)
-        throw UsageError("--seed must be >= 0");
-    o.seed = static_cast<std::uint64_t>(seed);
+    o.seed = static_cast<std::uint64_t>(a.integer("--seed", 42));
     o.rateSchedule = a.has("--schedule");
-    const auto bins = a.integer("--rate-bins", 60);
-    if (bins < 1 || bins > 100000)
-        throw UsageError("--rate-bins must be between 1 and 100000");
-    o.rateBins = static_cast<int>(bins);
+    o.rateBins = static_cast<int>(a.integer("--rate-bins", 60));
     o.excludeFailed = !a.has("--include-failed");
+    const ReadOptions readOptions = importOptionsFromArgs(a);
+
+    if (a.has("-o") && a.has("--output"))
+        throw UsageError("give -o or --output, not both");
+    const auto out = a.value("-o") ? a.value("-o") : a.value("--output");
+    checkOutputs({ { a.has("-o") ? "-o" : "--output", out.value_or("") }, { "--report-file", a.value("--report-file").value_or("") } },
+        { { "TRACE", file } });
+    if (out)
+        checkOutputFile(*out);
+    if (auto rf = a.value("--report-file"))
+        checkOutputFile(*rf);
 
     ReadReport rr;
-    const Trace trace = readTrace(file, a.value("--format").value_or(""), importOptionsFromArgs(a), &rr);
+    const Trace trace = readTrace(file, a.value("--format").value_or(""), readOptions, &rr);
     const FitResult r = fitTrace(trace, o);
 
-    const auto out = a.value("-o") ? a.value("-o") : a.value("--output");
     if (out)
         saveSpecFile(r.spec, *out);
     if (auto rf = a.value("--report-file")) {

@@ -1,10 +1,13 @@
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/specargs.h"
 
 #include "formats/traceio.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
 
@@ -30,10 +33,10 @@ Options:
                          (the suite's first combination; override it with the flags below)
   --generator NAME       per-adapter (default: each adapter its own stationary Gamma process)
                          or slora (bit-exact S-LoRA benchmarks/trace.py generate_requests)
-  --adapters N           number of adapters n (0 = base model only)
+  --adapters N           number of adapters n, 0 to 100000 (0 = base model only)
   --rate R               total request rate, requests/s
   --alpha A              popularity skew: adapter i gets ((i+1)/n)^A - (i/n)^A of the traffic
-  --cv CV                coefficient of variation of inter-arrival gaps (1 = Poisson)
+  --cv CV                coefficient of variation of inter-arrival gaps, 0.001 to 100 (1 = Poisson)
   --duration S           trace length, seconds
   --seed N               random seed (same seed, same trace, on every platform)
   --input-range LO,HI    input lengths uniform in [LO, HI) (HI exclusive, as S-LoRA)
@@ -41,7 +44,7 @@ Options:
   --popularity KIND      power, zipf, uniform, distinct, uniform-groups, identical
   --arrival KIND         gamma, poisson, constant (on-off and schedule need a spec file)
   -o, --output FILE      where to write the trace
-  --format NAME          override the format chosen by extension (jsonl, json, csv, slora)
+  --format, --to NAME    override the format chosen by extension (jsonl, json, csv, slora, ...)
   --print-spec           print the effective spec as JSON and exit
   --quiet                no progress or summary on stderr
   --list-presets         list presets and paper suites
@@ -101,22 +104,14 @@ WorkloadSpec specFromArgs(const Args& a, WorkloadSpec spec)
             throw UsageError("--arrival: unknown kind \"" + *k + "\"");
         spec.arrival.kind = *kind;
     }
-    if (a.has("--adapters")) {
-        const auto n = a.integer("--adapters", 0);
-        if (n < 0 || n > 10'000'000)
-            throw UsageError("--adapters must be between 0 and 10000000 (got " + std::to_string(n) + ")");
-        spec.adapterCount = static_cast<std::uint32_t>(n);
-    }
+    if (a.has("--adapters")) // range checked by parseArgs (cli/options.cpp)
+        spec.adapterCount = static_cast<std::uint32_t>(a.integer("--adapters", 0));
     spec.rate = a.number("--rate", spec.rate);
     spec.popularity.alpha = a.number("--alpha", spec.popularity.alpha);
     spec.arrival.cv = a.number("--cv", spec.arrival.cv);
     spec.duration = a.number("--duration", spec.duration);
-    if (a.has("--seed")) {
-        const auto s = a.integer("--seed", 0);
-        if (s < 0)
-            throw UsageError("--seed must be >= 0 (got " + std::to_string(s) + ")");
-        spec.seed = static_cast<std::uint64_t>(s);
-    }
+    if (a.has("--seed"))
+        spec.seed = static_cast<std::uint64_t>(a.integer("--seed", 0));
     if (auto r = a.range("--input-range")) {
         spec.input.lo = r->first;
         spec.input.hi = r->second;
@@ -125,16 +120,25 @@ WorkloadSpec specFromArgs(const Args& a, WorkloadSpec spec)
         spec.output.lo = r->first;
         spec.output.hi = r->second;
     }
-    // Validation messages name the spec field; on the command line, name the flag as well.
+    // Validation messages name the spec field; when a flag set it, name the flag (a usage error),
+    // else the spec file.
     const auto issues = validate(spec);
-    if (!issues.empty())
-        throw InputError(issues.front().message, a.value("--spec").value_or(""), 0, issues.front().field);
+    if (!issues.empty()) {
+        const auto& issue = issues.front();
+        static const std::pair<const char*, const char*> kFlagOf[] = { { "adapters.count", "--adapters" }, { "rate", "--rate" },
+            { "popularity.alpha", "--alpha" }, { "popularity.kind", "--popularity" }, { "arrival.cv", "--cv" }, { "arrival.kind", "--arrival" },
+            { "duration", "--duration" }, { "seed", "--seed" }, { "input.", "--input-range" }, { "output.", "--output-range" } };
+        for (const auto& [field, flag] : kFlagOf)
+            if (issue.field.rfind(field, 0) == 0 && a.has(flag))
+                throw UsageError(a.spelling(flag) + ": " + issue.message);
+        throw InputError(issue.message, a.value("--spec").value_or(""), 0, issue.field);
+    }
     return spec;
 }
 
 int runGenerate(const std::vector<std::string>& argv)
 {
-    const Args a(argv,
+    const Args a = parseArgs("generate", argv,
         { "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed",
             "--input-range", "--output-range", "--popularity", "--arrival", "-o", "--output", "--format" },
         { "--quiet", "--print-spec", "--list-presets" });
@@ -149,15 +153,26 @@ int runGenerate(const std::vector<std::string>& argv)
         std::cout << toJson(spec).dump(2) << "\n";
         return kExitOk;
     }
+    if (a.has("-o") && a.has("--output"))
+        throw UsageError("give -o or --output, not both");
     auto out = a.value("-o");
     if (!out)
         out = a.value("--output");
-    if (!out)
+    if (!out || out->empty())
         throw UsageError("missing -o FILE (where to write the trace)");
     const std::string format = a.value("--format").value_or("");
     // Fail on an unknown format before doing the work.
-    if (format.empty() ? !formatForPath(*out) : !findFormat(format))
-        throw UsageError((format.empty() ? "cannot tell the format of \"" + *out + "\" from its extension" : "unknown --format \"" + format + "\"") + "; use one of: " + formatNames(true));
+    const TraceFormat* target = format.empty() ? formatForPath(*out) : findFormat(format);
+    if (!target)
+        throw UsageError((format.empty() ? "cannot tell the format of \"" + *out + "\" from its extension"
+                                         : "unknown " + a.spelling("--format") + " \"" + format + "\"")
+            + "; use one of: " + formatNames(true));
+    if (!target->write)
+        throw UsageError("the " + target->name + " format cannot be written; use one of: " + formatNames(true));
+
+    // Before the work: the output must not be the spec file, nor read-only or a directory.
+    checkOutputs({ { a.has("-o") ? "-o" : "--output", *out } }, { { "--spec", a.value("--spec").value_or("") } });
+    checkOutputFile(*out);
 
     const bool quiet = a.has("--quiet");
     TerminalProgress progress("generating", quiet);

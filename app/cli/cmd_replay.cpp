@@ -1,10 +1,13 @@
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
 #include "formats/traceio.h"
 #include "replay/replay.h"
 #include "replay/results.h"
 #include "util/error.h"
+#include "util/fileio.h"
+#include "util/jsonread.h"
 #include "util/version.h"
 #include "workload/spec.h"
 
@@ -45,15 +48,17 @@ Options:
   --target URL                 server base URL, http:// or https:// (required)
   --backend NAME               one of the backends above (required)
   --out DIR                    results folder (required; created if missing)
-  --format NAME                read TRACE as this format instead of guessing from the extension
+  --format, --from NAME        read TRACE as this format instead of guessing from the extension
   --model NAME                 base model name sent to the server (default: the trace's, else "base")
-  --time-scale X               multiply trace times by X (0.5 = twice as fast; default 1)
-  --max-concurrency N          at most N requests in flight; waits are recorded as client queue time
+  --time-scale X               multiply trace times by X, 10^-6 to 10^6 (0.5 = twice as fast;
+                               default 1)
+  --max-concurrency N          at most N requests in flight, 1 to 10^6 (default: no cap); waits
+                               are recorded as client queue time
   --slo ttft=MS,tpot=MS,e2el=MS  SLOs for goodput (any subset)
   --warmup S                   leave requests scheduled in the first S seconds out of the metrics
   --cooldown S                 leave requests scheduled in the last S seconds out of the metrics
-  --timeout S                  fail a request after S seconds (default: none)
-  --first-token-timeout S      fail a request without a first token after S seconds
+  --timeout S                  fail a request after S seconds, at most 10^6 (default 0 = none)
+  --first-token-timeout S      fail a request without a first token after S seconds (0 = none)
   --prompts FILE               prompts, one per line (text, or JSON with "prompt"); request i uses
                                line i mod count. Default: synthetic "Hello " x input length
   --api-key KEY                bearer token (default: $LORASCOPE_API_KEY); never written to results
@@ -115,6 +120,11 @@ Slo parseSlo(const std::string& text)
 
 std::vector<std::string> readPrompts(const std::string& file)
 {
+    try {
+        checkInputFile(file, {}); // not a directory or a device such as /dev/zero
+    } catch (const InputError& e) {
+        throw InputError("cannot read prompts file: " + e.detail(), file);
+    }
     std::ifstream in(file);
     if (!in)
         throw InputError("cannot read prompts file", file);
@@ -128,8 +138,12 @@ std::vector<std::string> readPrompts(const std::string& file)
         if (line.empty())
             continue;
         if (line.front() == '{') {
-            const auto j = nlohmann::json::parse(line, nullptr, false);
-            if (j.is_discarded() || !j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
+            nlohmann::json j;
+            try {
+                j = parseJson(line, file, n); // depth-limited, like every JSON LoraScope reads
+            } catch (const InputError&) {
+            }
+            if (!j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
                 throw InputError("expected a JSON object with a string \"prompt\"", file, n, "prompt");
             prompts.push_back(j["prompt"].get<std::string>());
         } else {
@@ -207,7 +221,8 @@ void printText(const nlohmann::json& s, const std::string& dir)
 
 int runReplay(const std::vector<std::string>& argv)
 {
-    const Args a(argv,
+    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
+    const Args a = parseArgs("replay", argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert" },
         { "--insecure", "--json", "--quiet" });
@@ -237,18 +252,11 @@ int runReplay(const std::vector<std::string>& argv)
     o.backend = *backend;
     o.baseModel = a.value("--model").value_or(trace.baseModel.empty() ? std::string("base") : trace.baseModel);
     o.timeScale = a.number("--time-scale", 1.0);
-    if (!(o.timeScale > 0))
-        throw InputError(std::string("--time-scale") + ": " + "must be > 0", {}, 0, "--time-scale");
-    const auto conc = a.integer("--max-concurrency", 0);
-    if (conc < 0)
-        throw InputError(std::string("--max-concurrency") + ": " + "must be >= 0", {}, 0, "--max-concurrency");
-    o.maxConcurrency = std::size_t(conc);
+    o.maxConcurrency = std::size_t(a.integer("--max-concurrency", 0)); // 0 (not given) = no cap
     o.warmupSeconds = a.number("--warmup", 0);
     o.cooldownSeconds = a.number("--cooldown", 0);
     o.requestTimeout = a.number("--timeout", 0);
     o.firstTokenTimeout = a.number("--first-token-timeout", 0);
-    if (o.warmupSeconds < 0 || o.cooldownSeconds < 0 || o.requestTimeout < 0 || o.firstTokenTimeout < 0)
-        throw InputError(std::string("--warmup/--cooldown/--timeout") + ": " + "must be >= 0", {}, 0, "--warmup/--cooldown/--timeout");
     o.verifyTls = !a.has("--insecure");
     if (auto ca = a.value("--ca-cert"))
         o.caFile = checkedCaFile(*ca);

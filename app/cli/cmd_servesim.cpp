@@ -1,5 +1,6 @@
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
 #include "admission/costmodel.h"
 #include "formats/traceio.h"
@@ -40,22 +41,25 @@ Options:
   --port P                     port (default 8000; 0 = any free port, printed)
   --policy NAME                admission policy: slora, slora-abort, vllm (default slora)
   --cost-model NAME|FILE       cost model preset or JSON file (default: the first preset)
-  --speed X                    run the cost model X times faster than real time (default 1)
+  --speed X                    run the cost model X times faster than real time, 0.001 to 10^6
+                               (default 1)
   --token-ms MS                fixed pace instead: one token every MS milliseconds per request
   --first-token-ms MS          with --token-ms: delay of the first token (default 0)
-  --adapter-rank N             LoRA rank of adapters whose name carries none (default 16)
+  --adapter-rank N             LoRA rank of adapters whose name carries none, 1 to 65536 (default 16)
   --ranks FILE                 adapter ranks: a JSON object {"adapter name": rank, ...}
   --ranks-from TRACE           adapter ranks from a trace's adapter table (any trace format), so
                                the server uses the ranks the preview (simulate) uses
   --threads N                  network threads (default: one per core, 2..4); the engine has its own
   --base-model NAME            OpenAI model name meaning "no adapter" (default base)
   --keep-alive-s S             close a kept-alive connection idle S seconds (default 5; 0 = never)
-  --max-total-token-num N      S-LoRA limits (defaults as S-LoRA: 6000, derived, 1000, 3072, 2048)
+  --max-total-token-num N      S-LoRA limits, each >= 1 (batch_max_tokens >= 0, 0 = derived);
+                               defaults as S-LoRA: 6000, derived, 1000, 3072, 2048
   --batch-max-tokens N
   --running-max-req-size N
   --max-req-total-len N
   --max-req-input-len N
-  --duration S                 stop after S seconds
+  --duration S                 stop after S seconds (default 0 = run until stopped)
+Every duration (--token-ms, --keep-alive-s, --stall-seconds, ...) is at most 10^6 s (10^9 ms).
 Fault injection (each request gets at most one fault, drawn from a seeded generator):
   --error-rate P               answer with --error-status (default 500; 429 also useful)
   --error-status N
@@ -67,8 +71,8 @@ Fault injection (each request gets at most one fault, drawn from a seeded genera
   --slow-first-byte-ms MS
   --fault-seed N               seed of the fault draws (default 1)
 
-Exit status: 0 after a clean stop, 1 if the address cannot be bound or an option is invalid,
-2 usage error.
+Exit status: 0 after a clean stop, 1 if the address cannot be bound or a file is bad, 2 usage
+error (an unknown option or a value out of its range).
 )";
 
 namespace {
@@ -80,19 +84,14 @@ extern "C" void onStopSignal(int)
     g_stop.store(true);
 }
 
-double rate(const Args& a, const char* flag)
-{
-    const double p = a.number(flag, 0.0);
-    if (!(p >= 0.0 && p <= 1.0))
-        throw InputError(std::string(flag) + ": " + "must be between 0 and 1", {}, 0, flag);
-    return p;
-}
 
 } // namespace
 
 int runServeSim(const std::vector<std::string>& argv)
 {
-    const Args a(argv,
+    // Every numeric option's range (durations at most 10^6 s, ranks 1..65536, limits >= 1, rates
+    // 0..1) is checked by parseArgs from the shared table in cli/options.cpp.
+    const Args a = parseArgs("serve-sim", argv,
         { "--host", "--port", "--policy", "--cost-model", "--speed", "--token-ms", "--first-token-ms", "--adapter-rank",
             "--base-model", "--keep-alive-s", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
             "--max-req-total-len", "--max-req-input-len", "--duration", "--error-rate", "--error-status",
@@ -103,10 +102,7 @@ int runServeSim(const std::vector<std::string>& argv)
         throw UsageError("unexpected argument '" + a.positional().front() + "'");
     SimServerOptions o;
     o.host = a.value("--host").value_or("127.0.0.1");
-    const auto port = a.integer("--port", 8000);
-    if (port < 0 || port > 65535)
-        throw InputError(std::string("--port") + ": " + "port must be 0..65535", {}, 0, "--port");
-    o.port = std::uint16_t(port);
+    o.port = std::uint16_t(a.integer("--port", 8000));
     const auto policy = a.value("--policy").value_or("slora");
     const auto kind = policyFromName(policy);
     if (!kind)
@@ -124,25 +120,13 @@ int runServeSim(const std::vector<std::string>& argv)
     else
         o.cost = costModelPresets().front();
     o.speed = a.number("--speed", 1.0);
-    if (!(o.speed > 0))
-        throw InputError(std::string("--speed") + ": " + "must be > 0", {}, 0, "--speed");
     if (a.has("--token-ms")) {
-        const double ms = a.number("--token-ms", 0);
-        if (!(ms >= 0))
-            throw InputError(std::string("--token-ms") + ": " + "must be >= 0", {}, 0, "--token-ms");
-        o.tokenSeconds = ms / 1000.0;
+        o.tokenSeconds = a.number("--token-ms", 0) / 1000.0;
         o.firstTokenSeconds = a.number("--first-token-ms", 0) / 1000.0;
-        if (!(o.firstTokenSeconds >= 0))
-            throw InputError(std::string("--first-token-ms") + ": " + "must be >= 0", {}, 0, "--first-token-ms");
     } else if (a.has("--first-token-ms")) {
         throw UsageError("--first-token-ms needs --token-ms");
     }
-    const auto rank = a.integer("--adapter-rank", 16);
-    if (rank < kMinRank || rank > kMaxRank) // (before the int conversion: 2^33 must not read as 0)
-        throw InputError("--adapter-rank: a LoRA rank must be between " + std::to_string(kMinRank) + " and "
-                + std::to_string(kMaxRank) + " (got " + std::to_string(rank) + ")",
-            {}, 0, "--adapter-rank");
-    o.adapterRank = int(rank);
+    o.adapterRank = int(a.integer("--adapter-rank", 16)); // range checked by the option table
     if (auto file = a.value("--ranks-from")) {
         for (const auto& adapter : readTrace(*file).adapters)
             if (adapter.rank > 0)
@@ -161,30 +145,21 @@ int runServeSim(const std::vector<std::string>& argv)
             o.adapterRanks[it.key()] = int(v.get<std::int64_t>());
         }
     }
-    const auto threads = a.integer("--threads", 0);
-    if (threads < 0 || threads > 64)
-        throw InputError("--threads: must be between 0 (automatic) and 64", {}, 0, "--threads");
-    o.networkThreads = unsigned(threads);
+    o.networkThreads = unsigned(a.integer("--threads", 0)); // range checked by the option table
     o.baseModel = a.value("--base-model").value_or("base");
     o.idleTimeoutSeconds = a.number("--keep-alive-s", o.idleTimeoutSeconds);
-    if (!(o.idleTimeoutSeconds >= 0))
-        throw InputError(std::string("--keep-alive-s") + ": " + "must be >= 0", {}, 0, "--keep-alive-s");
     auto& f = o.faults;
-    f.errorRate = rate(a, "--error-rate");
+    f.errorRate = a.number("--error-rate", 0.0);
     f.errorStatus = int(a.integer("--error-status", 500));
-    if (f.errorStatus < 400 || f.errorStatus > 599)
-        throw InputError(
-            std::string("--error-status") + ": " + "must be an HTTP error status 400..599", {}, 0, "--error-status");
-    f.disconnectRate = rate(a, "--disconnect-rate");
-    f.stallRate = rate(a, "--stall-rate");
+    f.disconnectRate = a.number("--disconnect-rate", 0.0);
+    f.stallRate = a.number("--stall-rate", 0.0);
     f.stallSeconds = a.number("--stall-seconds", 30);
-    f.malformedRate = rate(a, "--malformed-rate");
-    f.slowFirstByteRate = rate(a, "--slow-first-byte-rate");
+    f.malformedRate = a.number("--malformed-rate", 0.0);
+    f.slowFirstByteRate = a.number("--slow-first-byte-rate", 0.0);
     f.slowFirstByteSeconds = a.number("--slow-first-byte-ms", 1000) / 1000.0;
     f.seed = std::uint64_t(a.integer("--fault-seed", 1));
     if (f.errorRate + f.disconnectRate + f.stallRate + f.malformedRate + f.slowFirstByteRate > 1.0 + 1e-12)
-        throw InputError(
-            std::string("--error-rate") + ": " + "the fault rates add up to more than 1", {}, 0, "--error-rate");
+        throw UsageError("--error-rate, --disconnect-rate, --stall-rate, --malformed-rate and --slow-first-byte-rate add up to more than 1");
     const double duration = a.number("--duration", 0);
 
     struct sigaction sa { };

@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/args.h"
+#include "cli/options.h"
 #include "cli/progress.h"
 
 #include "admission/engine.h"
@@ -8,10 +9,14 @@
 #include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/version.h"
+#include "util/fileio.h"
+#include "util/jsonread.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <limits>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -43,13 +48,14 @@ Options:
                              resident_adapters, loaded, unloaded, queue_length, blocked
   --policy NAME              slora (default), slora-abort (S-LoRA --enable-abort: newest first,
                              drops requests waiting >= 5.5 s) or vllm
-  --clock steps|model        steps: each prefill or decode pass is one tick and trace times are
-                             read as ticks; model: seconds from the cost model (default: steps,
-                             or model when --cost-model is given)
+  --clock model|steps        model (default): each pass takes the seconds the cost model gives,
+                             and trace times are seconds, as every trace format has them;
+                             steps: each prefill or decode pass is one tick and trace times are
+                             read as ticks (for teaching and tests: waits count forward passes)
   --cost-model NAME|FILE     llama-7b-a10g (default), llama-7b-a100-80g, llama-13b-a100-80g, or a
                              JSON file with the coefficients (see docs/admission.md)
-  --max-total-tokens N       max_total_token_num: KV slots incl. adapter weights (default: the
-                             trace's spec, else 6000)
+  --max-total-token-num N    max_total_token_num: KV slots incl. adapter weights, 1 to 10^9
+                             (default: the trace's spec, else 6000); also --max-total-tokens
   --batch-max-tokens N       batch_max_tokens (default max(max_total/6, max_req_total_len))
   --running-max-req-size N   running_max_req_size (default 1000)
   --max-req-total-len N      reject input + output above it (default 3072)
@@ -60,8 +66,10 @@ Options:
   --max-loras N              vllm: distinct adapters per batch (default 1)
   --ranks FILE               adapter ranks: a JSON object {"adapter name": rank, ...} or a JSON
                              array of ranks by adapter index (overrides the trace's ranks)
-  --format NAME              read TRACE as this format instead of guessing from the extension
+  --format, --from NAME      read TRACE as this format instead of guessing from the extension
   --json                     print the summary as JSON instead of text
+  --per-adapter N|all|none   per-adapter statistics in --json: the N busiest adapters (default
+                             100; "per_adapter_left_out" counts the others), all, or none
   --quiet                    no progress line
 
 Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
@@ -112,41 +120,29 @@ nlohmann::json summaryJson(const SimulationSummary& s, bool withSteps)
     return j;
 }
 
-std::int64_t positive(const Args& a, const std::string& flag, std::int64_t fallback, std::int64_t min = 1)
+/// --per-adapter N|all|none: how many adapters (the busiest) --json lists.
+std::size_t perAdapterOption(const Args& a)
 {
-    const std::int64_t v = a.integer(flag, fallback);
-    if (v < min)
-        throw UsageError(flag + " must be >= " + std::to_string(min) + " (got " + std::to_string(v) + ")");
-    return v;
-}
-
-std::string slurp(const std::string& file, const std::string& field)
-{
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open the file", file, 0, field);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    const std::string v = a.value("--per-adapter").value_or("100");
+    if (v == "all")
+        return std::numeric_limits<std::size_t>::max();
+    if (v == "none")
+        return 0;
+    std::uint64_t n = 0;
+    const auto res = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (res.ec != std::errc() || res.ptr != v.data() + v.size() || v.empty() || n > kMaxAdapters)
+        throw UsageError("--per-adapter must be all, none or a number of adapters from 0 to " + std::to_string(kMaxAdapters) + " (got \"" + v.substr(0, 40) + "\")");
+    return static_cast<std::size_t>(n);
 }
 
 /// --ranks FILE: {"name": rank} or [rank, ...] → rank per adapter index.
 std::vector<int> readRanks(const std::string& file, const Trace& trace)
 {
-    const std::string text = slurp(file, "ranks");
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < std::min<std::size_t>(e.byte, text.size()); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), file, line, "ranks");
-    }
+    const nlohmann::json j = readJsonFile(file, "ranks file");
     std::vector<int> ranks(trace.adapters.size(), 0);
     auto rankValue = [&](const nlohmann::json& v, const std::string& field) {
         if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 65536)
-            throw InputError(field + ": a rank must be an integer between 1 and 65536 (got " + v.dump() + ")", file, 0, field);
+            throw InputError(field + ": a rank must be an integer between 1 and 65536 (got " + jsonExcerpt(v) + ")", file, 0, field);
         return static_cast<int>(v.get<std::int64_t>());
     };
     if (j.is_array()) {
@@ -155,7 +151,7 @@ std::vector<int> readRanks(const std::string& file, const Trace& trace)
                     + std::to_string(j.size()),
                 file, 0, "ranks");
         for (std::size_t i = 0; i < j.size(); ++i)
-            ranks[i] = rankValue(j[i], "[" + std::to_string(i) + "]");
+            ranks[i] = rankValue(j[i], std::string(1, '[').append(std::to_string(i)).append(1, ']'));
     } else if (j.is_object()) {
         std::map<std::string, std::size_t> byName;
         for (std::size_t i = 0; i < trace.adapters.size(); ++i)
@@ -163,8 +159,8 @@ std::vector<int> readRanks(const std::string& file, const Trace& trace)
         for (auto it = j.begin(); it != j.end(); ++it) {
             auto f = byName.find(it.key());
             if (f == byName.end())
-                throw InputError("no adapter named \"" + it.key() + "\" in the trace", file, 0, it.key());
-            ranks[f->second] = rankValue(it.value(), it.key());
+                throw InputError("no adapter named \"" + textExcerpt(it.key()) + "\" in the trace", file, 0, textExcerpt(it.key()));
+            ranks[f->second] = rankValue(it.value(), textExcerpt(it.key()));
         }
     } else {
         throw InputError("expected a JSON object {\"adapter\": rank} or an array of ranks", file, 1, "ranks");
@@ -191,10 +187,10 @@ void printLatency(const char* name, const LatencyStats& s, const std::string& un
 
 int runSimulate(const std::vector<std::string>& argv)
 {
-    const Args a(argv,
-        { "--requests-out", "--timeline-out", "--policy", "--clock", "--cost-model", "--max-total-tokens", "--batch-max-tokens",
+    const Args a = parseArgs("simulate", argv,
+        { "--requests-out", "--timeline-out", "--policy", "--clock", "--cost-model", "--max-total-token-num", "--batch-max-tokens",
             "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
-            "--max-num-batched-tokens", "--max-loras", "--ranks", "--format" },
+            "--max-num-batched-tokens", "--max-loras", "--ranks", "--format", "--per-adapter" },
         { "--json", "--quiet" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -208,30 +204,38 @@ int runSimulate(const std::vector<std::string>& argv)
     if (!policy)
         throw UsageError("--policy must be slora, slora-abort or vllm (got \"" + policyText + "\")");
     config.scheduler.policy = *policy;
+    // Trace times are seconds in every format LoraScope reads, so the cost model's clock (seconds)
+    // is the default; the step clock reads them as ticks (for teaching and tests) only when asked.
     const auto clockText = a.value("--clock");
     if (clockText && *clockText != "steps" && *clockText != "model")
-        throw UsageError("--clock must be steps or model (got \"" + *clockText + "\")");
-    config.clock = (clockText ? *clockText == "model" : a.has("--cost-model")) ? ClockKind::Model : ClockKind::Steps;
+        throw UsageError("--clock must be model or steps (got \"" + *clockText + "\")");
+    config.clock = clockText && *clockText == "steps" ? ClockKind::Steps : ClockKind::Model;
+    const std::size_t perAdapterListed = perAdapterOption(a);
 
-    // flags are checked before the (possibly large) trace is read
-    const std::int64_t maxWait = positive(a, "--max-wait-tokens", 10, 0);
-    if (maxWait > 1000000000)
-        throw UsageError("--max-wait-tokens is too large");
-    config.scheduler.maxWaitTokens = static_cast<int>(maxWait);
-    config.scheduler.vllm.maxNumSeqs = positive(a, "--max-num-seqs", config.scheduler.vllm.maxNumSeqs);
-    config.scheduler.vllm.maxNumBatchedTokens = positive(a, "--max-num-batched-tokens", 0, 0);
-    config.scheduler.vllm.maxLoras = positive(a, "--max-loras", config.scheduler.vllm.maxLoras);
+    // Flags are checked (ranges by parseArgs, cli/options.cpp) before the (possibly large) trace is read.
+    config.scheduler.maxWaitTokens = static_cast<int>(a.integer("--max-wait-tokens", 10));
+    config.scheduler.vllm.maxNumSeqs = a.integer("--max-num-seqs", config.scheduler.vllm.maxNumSeqs);
+    config.scheduler.vllm.maxNumBatchedTokens = a.integer("--max-num-batched-tokens", 0);
+    config.scheduler.vllm.maxLoras = a.integer("--max-loras", config.scheduler.vllm.maxLoras);
     const std::string costName = a.value("--cost-model").value_or("llama-7b-a10g");
     config.cost = loadCostModel(costName);
 
     const std::string file = a.positional().front();
+    // Outputs must not overwrite an input (or each other), nor a read-only file.
+    const std::string costFile = findCostModel(costName) ? std::string() : costName;
+    checkOutputs({ { "--requests-out", *requestsOut }, { "--timeline-out", a.value("--timeline-out").value_or("") } },
+        { { "TRACE", file }, { "--ranks", a.value("--ranks").value_or("") }, { "--cost-model", costFile } });
+    checkOutputFile(*requestsOut);
+    if (const auto t = a.value("--timeline-out"))
+        checkOutputFile(*t);
+
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
     ServerLimits limits = trace.spec ? trace.spec->limits : ServerLimits {};
-    limits.maxTotalTokenNum = positive(a, "--max-total-tokens", limits.maxTotalTokenNum);
-    limits.batchMaxTokens = positive(a, "--batch-max-tokens", limits.batchMaxTokens, 0);
-    limits.runningMaxReqSize = positive(a, "--running-max-req-size", limits.runningMaxReqSize);
-    limits.maxReqTotalLen = positive(a, "--max-req-total-len", limits.maxReqTotalLen);
-    limits.maxReqInputLen = positive(a, "--max-req-input-len", limits.maxReqInputLen);
+    limits.maxTotalTokenNum = a.integer("--max-total-token-num", limits.maxTotalTokenNum);
+    limits.batchMaxTokens = a.integer("--batch-max-tokens", limits.batchMaxTokens);
+    limits.runningMaxReqSize = a.integer("--running-max-req-size", limits.runningMaxReqSize);
+    limits.maxReqTotalLen = a.integer("--max-req-total-len", limits.maxReqTotalLen);
+    limits.maxReqInputLen = a.integer("--max-req-input-len", limits.maxReqInputLen);
     config.scheduler.limits = limits;
     if (const auto ranksFile = a.value("--ranks"))
         config.ranks = readRanks(*ranksFile, trace);
@@ -298,21 +302,32 @@ int runSimulate(const std::vector<std::string>& argv)
             { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
             { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
         j["summary"] = summaryJson(s, true);
+        // The busiest adapters first (ties in adapter order), as many as --per-adapter asks.
+        std::vector<const AdapterSummary*> order;
+        for (const AdapterSummary& ad : result.perAdapter)
+            order.push_back(&ad);
+        std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) { return x->summary.requests > y->summary.requests; });
+        if (order.size() > perAdapterListed)
+            order.resize(perAdapterListed);
         nlohmann::json per = nlohmann::json::array();
-        for (const AdapterSummary& ad : result.perAdapter) {
-            nlohmann::json e = summaryJson(ad.summary, false);
-            e["adapter"] = ad.adapter == kNoAdapter ? nlohmann::json(nullptr) : nlohmann::json(ad.name);
-            e["rank"] = ad.rank;
+        for (const AdapterSummary* ad : order) {
+            nlohmann::json e = summaryJson(ad->summary, false);
+            e["adapter"] = ad->adapter == kNoAdapter ? nlohmann::json(nullptr) : nlohmann::json(ad->name);
+            e["rank"] = ad->rank;
             per.push_back(std::move(e));
         }
         j["per_adapter"] = std::move(per);
+        j["per_adapter_total"] = result.perAdapter.size();
+        j["per_adapter_left_out"] = result.perAdapter.size() - order.size();
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
 
     std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size() << " adapters)\n";
     std::cout << "policy          " << policyName(config.scheduler.policy) << ", clock "
-              << (config.clock == ClockKind::Steps ? "steps (1 tick per forward pass)" : "model: " + config.cost.name) << "\n";
+              << (config.clock == ClockKind::Steps ? std::string("steps (1 tick per forward pass; trace times read as ticks)")
+                                                   : "model: " + config.cost.name + " (seconds" + (clockText ? ")" : "; --clock steps counts forward passes instead)"))
+              << "\n";
     std::cout << "limits          max_total_token_num " << limits.maxTotalTokenNum << ", batch_max_tokens " << limits.effectiveBatchMaxTokens()
               << ", running_max_req_size " << limits.runningMaxReqSize << ", max_wait_tokens " << config.scheduler.maxWaitTokens << "\n";
     std::cout << "requests        " << s.finished << " finished, " << s.rejected << " rejected, " << s.dropped << " dropped, "
@@ -322,7 +337,7 @@ int runSimulate(const std::vector<std::string>& argv)
     printLatency("TTFT", s.ttft, unit);
     printLatency("E2E", s.e2e, unit);
     std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << ", " << fmt("%.1f", s.tokenThroughput)
-              << " output tokens/" << unit << "\n";
+              << " output tokens/" << unit << fmt(" over %.6g ", s.makespan) << unit << " (first arrival to last finish)\n";
     if (config.clock == ClockKind::Model)
         std::cout << "SLO attainment  " << fmt("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
     std::cout << "peak KV         need " << s.peakKvNeed << ", used " << s.peakKvUsed << " of " << s.kvCapacity << " tokens\n";

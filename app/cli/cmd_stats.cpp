@@ -1,5 +1,6 @@
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
 #include "formats/traceio.h"
 #include "util/error.h"
@@ -17,15 +18,18 @@ namespace lorascope::cli {
 
 const char* const kStatsHelp = R"(Usage: lorascope-cli stats FILE [OPTIONS]
 
-Print the statistics of a trace file: request count, achieved rate, empirical cv of the
-inter-arrival gaps (overall and per adapter), per-adapter counts, the popularity skew alpha
-fitted by maximum likelihood under the power-function popularity P(i) = ((i+1)/n)^a - (i/n)^a,
-input and output length percentiles, and the requests a server's per-request limits would refuse.
+Print the statistics of a trace file: request count, achieved rate (requests / window; the
+window is the trace's duration, or the time from its first to its last arrival), empirical cv
+of the inter-arrival gaps (overall and per adapter), per-adapter counts, the popularity skew
+alpha fitted by maximum likelihood under the power-function popularity
+P(i) = ((i+1)/n)^a - (i/n)^a, input and output length percentiles, and the requests a server's
+per-request limits would refuse.
 
 Options:
   --json                     print the statistics as JSON
-  --format NAME              read FILE as this format instead of guessing from the extension
-  --max-req-input-len N      limit for "over limits" (default: the trace's spec, else 2048)
+  --format, --from NAME      read FILE as this format instead of guessing from the extension
+  --max-req-input-len N      limit for "over limits", 1 to 4294967295 tokens (default: the
+                             trace's spec, else 2048)
   --max-req-total-len N      limit for input + output (default: the trace's spec, else 3072)
   --skip-bad                 skip malformed lines (and report how many) instead of failing
   --top K                    list the K busiest adapters (default 5)
@@ -66,7 +70,7 @@ double median(std::vector<double> v)
 
 int runStats(const std::vector<std::string>& argv)
 {
-    const Args a(argv, { "--format", "--max-req-input-len", "--max-req-total-len", "--top" }, { "--json", "--skip-bad" });
+    const Args a = parseArgs("stats", argv, { "--format", "--max-req-input-len", "--max-req-total-len", "--top" }, { "--json", "--skip-bad" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing trace FILE" : "expected one trace FILE");
     const std::string file = a.positional().front();
@@ -79,8 +83,6 @@ int runStats(const std::vector<std::string>& argv)
     limits.maxReqInputLen = a.integer("--max-req-input-len", limits.maxReqInputLen);
     limits.maxReqTotalLen = a.integer("--max-req-total-len", limits.maxReqTotalLen);
     const auto top = a.integer("--top", 5);
-    if (top < 0)
-        throw UsageError("--top must be >= 0");
     const TraceStats st = computeStats(trace, limits);
 
     std::vector<std::size_t> order(st.perAdapterCount.size());
@@ -94,6 +96,7 @@ int runStats(const std::vector<std::string>& argv)
         j["tool_version"] = kVersion;
         j["file"] = file;
         j["requests"] = st.count;
+        j["window_start_s"] = st.windowStart;
         j["window_s"] = st.window;
         j["achieved_rate"] = st.achievedRate;
         j["gap_mean_s"] = st.gapMean;
@@ -126,7 +129,10 @@ int runStats(const std::vector<std::string>& argv)
     if (report.skipped)
         std::cout << "skipped lines   " << report.skipped << " (first: " << report.firstSkipReason << ")\n";
     std::cout << "requests        " << st.count << "\n"
-              << "window          " << fmt("%.3f s", st.window) << "\n"
+              << "window          " << fmt("%.3f s", st.window)
+              << (trace.duration > 0 ? std::string(" (the trace's duration)")
+                                     : " (first to last arrival" + (st.windowStart > 0 ? fmt(", from %.3f s", st.windowStart) : std::string()) + ")")
+              << "\n"
               << "achieved rate   " << fmt("%.4f req/s", st.achievedRate) << "\n"
               << "gap cv          " << fmt("%.4f", st.gapCv) << fmt(" (mean gap %.4g s)", st.gapMean) << "\n";
     std::cout << "adapters        " << st.adaptersUsed << " used of " << trace.adapters.size() << "\n";

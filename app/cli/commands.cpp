@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/args.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/progress.h"
 #include "util/version.h"
@@ -72,6 +73,9 @@ int runCli(const std::vector<std::string>& argv)
                 std::cout << c.help;
                 return kExitOk;
             }
+        // Ctrl-C or a kill during a write removes the temporary output file (replay and serve-sim
+        // install their own handlers: they stop cleanly and write their results).
+        removeTempFilesOnSignals();
         try {
             return c.run(rest);
         } catch (const UsageError& e) {

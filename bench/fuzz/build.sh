@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds one libFuzzer binary per trace parser, and fuzz_servesim for serve-sim's request handling, with Debian's clang (apt-get install clang
+# Builds one libFuzzer binary per trace parser, one for the JSON reader (fuzz_jsonread), one for
+# the option checks (fuzz_options) and fuzz_servesim for serve-sim's request handling, with Debian's clang (apt-get install clang
 # libclang-rt-14-dev), with AddressSanitizer and UBSan. Optional: the normal build never runs this.
 #   BUILD=build/dev bench/fuzz/build.sh [OUTDIR]     then e.g.
 #   OUTDIR/fuzz_csv -max_total_time=600 bench/fuzz/corpus/csv
@@ -39,3 +40,20 @@ for src in "$root"/core/server/apirequest.cpp "$root"/core/server/httprules.cpp;
 done
 # shellcheck disable=SC2086
 $cxx -fsanitize=fuzzer "$here/fuzz_servesim.cpp" $objs -o "$out/fuzz_servesim"
+# The shared JSON reader and spec reader (core/util/jsonread, core/workload/spec).
+echo "fuzz_jsonread"
+# shellcheck disable=SC2086
+$cxx -fsanitize=fuzzer "$here/fuzz_json.cpp" $objs -o "$out/fuzz_jsonread"
+# The command-line option checks (app/cli/options.cpp, args.cpp).
+echo "fuzz_options"
+cliobjs=""
+for src in "$root"/app/cli/args.cpp "$root"/app/cli/options.cpp; do
+  o="$out/obj/cli_$(basename "$src" .cpp).o"
+  if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
+    echo "compile $src"
+    $cxx -I"$root/app" -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+  fi
+  cliobjs="$cliobjs $o"
+done
+# shellcheck disable=SC2086
+$cxx -I"$root/app" -fsanitize=fuzzer "$here/fuzz_options.cpp" $cliobjs $objs -o "$out/fuzz_options"

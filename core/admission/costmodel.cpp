@@ -134,28 +134,15 @@ CostModel loadCostModel(const std::string& nameOrFile)
     if (const CostModel* preset = findCostModel(nameOrFile))
         return *preset;
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(nameOrFile, ec)) {
+    if (!std::filesystem::exists(nameOrFile, ec)) {
         std::string names;
         for (const CostModel& c : costModelPresets())
             names += (names.empty() ? "" : ", ") + c.name;
         throw InputError("unknown cost model '" + nameOrFile + "': not a preset (" + names + ") nor a readable file", {}, 0, "cost-model");
     }
-    std::ifstream in(nameOrFile, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    if (!in.good() && !in.eof())
-        throw InputError("cannot read the cost model file", nameOrFile, 0, "cost-model");
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(ss.str());
-    } catch (const nlohmann::json::parse_error& e) {
-        // byte offset → line for the message
-        const std::string text = ss.str();
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < std::min<std::size_t>(e.byte, text.size()); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), nameOrFile, line, {});
-    }
+    // The shared reader: a file (not a directory or device), nesting depth limited, syntax errors
+    // with line and column.
+    const nlohmann::json j = readJsonFile(nameOrFile, "cost model file");
     if (!j.is_object())
         throw InputError("a cost model file must hold one JSON object", nameOrFile, 1, {});
     JsonObjectReader r(j, {}, nameOrFile);

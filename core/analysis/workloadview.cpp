@@ -46,7 +46,7 @@ std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trac
         a->expectedTimeline = expectedTimelineCounts(*spec, a->stats.timeline);
     }
     const auto rows = adaptersByCount(a->stats.perAdapterCount, options.rasterRows);
-    a->raster = binRaster(*a->trace, rows, 0.0, std::max(a->stats.window, 1e-9) * (1 + 1e-12), options.rasterColumns);
+    a->raster = binRaster(*a->trace, rows, 0.0, std::max(a->stats.windowEnd, 1e-9) * (1 + 1e-12), options.rasterColumns);
     return a;
 }
 

@@ -1,5 +1,7 @@
 #include "fit/fit.h"
 
+#include "fit/fitmath.h"
+
 #include "random/rng.h"
 #include "util/error.h"
 #include "workload/generator.h"
@@ -10,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <map>
@@ -17,81 +20,16 @@
 
 namespace lorascope {
 
+using fitmath::kNaN;
+
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kSqrt2 = 1.41421356237309504880;
-
-/// Golden-section search for the maximum of a unimodal f on [lo, hi].
-double maximize1d(const std::function<double(double)>& f, double lo, double hi, int iterations = 90)
+/// A figure in a note: four significant digits ("1.07", "13.15"), not the 17 of an exact double.
+std::string shortNumber(double v)
 {
-    const double g = 0.5 * (std::sqrt(5.0) - 1.0);
-    double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-    double f1 = f(x1), f2 = f(x2);
-    for (int it = 0; it < iterations; ++it) {
-        if (f1 < f2) {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + g * (hi - lo);
-            f2 = f(x2);
-        } else {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - g * (hi - lo);
-            f1 = f(x1);
-        }
-    }
-    return 0.5 * (lo + hi);
-}
-
-/// Nelder–Mead maximisation in two dimensions (enough for the log-normal's μ and log σ).
-std::pair<double, double> maximize2d(const std::function<double(double, double)>& f, double x0, double y0, double step)
-{
-    struct P {
-        double x, y, v;
-    };
-    std::vector<P> s = { { x0, y0, 0 }, { x0 + step, y0, 0 }, { x0, y0 + step, 0 } };
-    for (auto& p : s)
-        p.v = f(p.x, p.y);
-    for (int it = 0; it < 400; ++it) {
-        std::sort(s.begin(), s.end(), [](const P& a, const P& b) { return a.v > b.v; });
-        if (std::abs(s[0].v - s[2].v) < 1e-10 * (1 + std::abs(s[0].v)) && it > 20)
-            break;
-        const double cx = 0.5 * (s[0].x + s[1].x), cy = 0.5 * (s[0].y + s[1].y);
-        P r { 2 * cx - s[2].x, 2 * cy - s[2].y, 0 };
-        r.v = f(r.x, r.y);
-        if (r.v > s[0].v) {
-            P e { 3 * cx - 2 * s[2].x, 3 * cy - 2 * s[2].y, 0 };
-            e.v = f(e.x, e.y);
-            s[2] = e.v > r.v ? e : r;
-        } else if (r.v > s[1].v) {
-            s[2] = r;
-        } else {
-            P c { 0.5 * (cx + s[2].x), 0.5 * (cy + s[2].y), 0 };
-            c.v = f(c.x, c.y);
-            if (c.v > s[2].v) {
-                s[2] = c;
-            } else {
-                for (int k = 1; k < 3; ++k) {
-                    s[k].x = 0.5 * (s[0].x + s[k].x);
-                    s[k].y = 0.5 * (s[0].y + s[k].y);
-                    s[k].v = f(s[k].x, s[k].y);
-                }
-            }
-        }
-    }
-    std::sort(s.begin(), s.end(), [](const P& a, const P& b) { return a.v > b.v; });
-    return { s[0].x, s[0].y };
-}
-
-/// P(a < Z <= b) for a standard normal, accurate in both tails.
-double normalMass(double a, double b)
-{
-    if (a > 0)
-        return 0.5 * (std::erfc(a / kSqrt2) - std::erfc(b / kSqrt2));
-    return 0.5 * (std::erfc(-b / kSqrt2) - std::erfc(-a / kSqrt2));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
 }
 
 double cvOf(const std::vector<double>& v, double mean)
@@ -104,331 +42,7 @@ double cvOf(const std::vector<double>& v, double mean)
     return std::sqrt(ss / static_cast<double>(v.size() - 1)) / mean;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Popularity
-
-std::vector<double> powerShares(double alpha, std::size_t n)
-{
-    std::vector<double> p(n);
-    double prev = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const double cur = std::pow(static_cast<double>(i + 1) / static_cast<double>(n), alpha);
-        p[i] = cur - prev;
-        prev = cur;
-    }
-    return p;
-}
-
-std::vector<double> zipfShares(double s, std::size_t n)
-{
-    std::vector<double> p(n);
-    double total = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        total += p[i] = std::pow(static_cast<double>(i + 1), -s);
-    for (auto& v : p)
-        v /= total;
-    return p;
-}
-
-double logLikelihood(const std::vector<std::uint64_t>& counts, const std::vector<double>& p)
-{
-    double ll = 0;
-    for (std::size_t i = 0; i < counts.size(); ++i) {
-        if (counts[i] == 0)
-            continue;
-        if (!(p[i] > 0))
-            return -std::numeric_limits<double>::infinity();
-        ll += static_cast<double>(counts[i]) * std::log(p[i]);
-    }
-    return ll;
-}
-
-/// Per-adapter counts of `total` requests with shares p: Poisson counts (normal approximation for
-/// large means), which is what the sorted-count bias depends on.
-std::vector<std::uint64_t> simulateCounts(const std::vector<double>& p, double total, Rng& rng)
-{
-    std::vector<std::uint64_t> c(p.size());
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        const double m = p[i] * total;
-        double k;
-        if (m > 40) {
-            k = std::round(m + std::sqrt(m) * sampleNormal(rng));
-        } else {
-            // Inversion by sequential search.
-            const double u = rng.uniform();
-            double prob = std::exp(-m), cdf = prob;
-            k = 0;
-            while (u > cdf && k < 10000) {
-                k += 1;
-                prob *= m / k;
-                cdf += prob;
-            }
-        }
-        c[i] = static_cast<std::uint64_t>(std::max(0.0, k));
-    }
-    return c;
-}
-
-std::vector<std::uint64_t> sortedCounts(std::vector<std::uint64_t> c, bool descending)
-{
-    if (descending)
-        std::sort(c.begin(), c.end(), std::greater<>());
-    else
-        std::sort(c.begin(), c.end());
-    return c;
-}
-
-/// Finds θ in [lo, hi] with E[estimate(sorted simulated counts | θ)] = target, assuming the
-/// expectation increases with θ. Common random numbers keep the search smooth.
-double calibrate(double target, double lo, double hi, const std::function<std::vector<double>(double)>& shares,
-    const std::function<double(const std::vector<std::uint64_t>&)>& estimate, double total, std::uint64_t seed, int reps)
-{
-    auto expected = [&](double theta) {
-        Rng rng(seed, 0x63616c);
-        const auto p = shares(theta);
-        double acc = 0;
-        int used = 0;
-        for (int r = 0; r < reps; ++r) {
-            const double e = estimate(simulateCounts(p, total, rng));
-            if (std::isfinite(e)) { // an all-zero simulation has no estimate
-                acc += e;
-                ++used;
-            }
-        }
-        return used ? acc / used : std::numeric_limits<double>::quiet_NaN();
-    };
-    if (!std::isfinite(target))
-        return target;
-    if (!(expected(lo) < target))
-        return lo;
-    if (!(expected(hi) > target))
-        return hi;
-    for (int it = 0; it < 30; ++it) {
-        const double mid = std::sqrt(lo * hi);
-        if (!(expected(mid) >= target))
-            lo = mid;
-        else
-            hi = mid;
-        if (hi / lo < 1.0005)
-            break;
-    }
-    return std::sqrt(lo * hi);
-}
-
-double ksShares(const std::vector<std::uint64_t>& counts, const std::vector<double>& p)
-{
-    const double total = static_cast<double>(std::accumulate(counts.begin(), counts.end(), std::uint64_t { 0 }));
-    double a = 0, b = 0, d = 0;
-    for (std::size_t i = 0; i < counts.size(); ++i) {
-        a += static_cast<double>(counts[i]) / total;
-        b += p[i];
-        d = std::max(d, std::abs(a - b));
-    }
-    return d;
-}
-
 } // namespace
-
-std::pair<double, double> fitZipfS(const std::vector<std::uint64_t>& counts)
-{
-    const std::size_t n = counts.size();
-    const std::uint64_t total = std::accumulate(counts.begin(), counts.end(), std::uint64_t { 0 });
-    if (n < 2 || total == 0)
-        return { kNaN, kNaN };
-    std::vector<double> logRank(n);
-    double sumLog = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        logRank[i] = std::log(static_cast<double>(i + 1));
-        sumLog += static_cast<double>(counts[i]) * logRank[i];
-    }
-    auto ll = [&](double s) {
-        double z = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            z += std::exp(-s * logRank[i]);
-        return -s * sumLog - static_cast<double>(total) * std::log(z);
-    };
-    const double s = maximize1d(ll, 0.0, 20.0);
-    return { s, ll(s) };
-}
-
-PopularityFit fitPopularity(const std::vector<std::uint64_t>& counts, bool orderKnown, std::uint64_t seed)
-{
-    PopularityFit f;
-    f.adapters = static_cast<std::uint32_t>(counts.size());
-    f.orderKnown = orderKnown;
-    const std::size_t n = counts.size();
-    const double total = static_cast<double>(std::accumulate(counts.begin(), counts.end(), std::uint64_t { 0 }));
-    if (n < 2 || total == 0) {
-        f.alpha = 1;
-        f.chosen = PopularityKind::Uniform;
-        return f;
-    }
-    if (orderKnown) {
-        std::tie(f.alpha, f.alphaStdErr) = fitPowerAlpha(counts);
-        f.alphaLogLik = logLikelihood(counts, powerShares(f.alpha, n));
-        std::tie(f.zipfS, f.zipfLogLik) = fitZipfS(counts);
-    } else {
-        // Without the ranks, matching the largest count to the most popular rank is the profile
-        // maximum likelihood over all orders; it exaggerates skew (sorted noise looks skewed), so
-        // the estimate is mapped back through simulation to the parameter whose sorted-count
-        // estimate has the same expectation.
-        const auto desc = sortedCounts(counts, true);
-        const auto asc = sortedCounts(counts, false);
-        auto alphaDesc = [](const std::vector<std::uint64_t>& c) { return fitPowerAlpha(sortedCounts(c, true)).first; };
-        auto alphaAsc = [](const std::vector<std::uint64_t>& c) { return fitPowerAlpha(sortedCounts(c, false)).first; };
-        const double aDesc = fitPowerAlpha(desc).first, aAsc = fitPowerAlpha(asc).first;
-        const double llDesc = logLikelihood(desc, powerShares(aDesc, n)), llAsc = logLikelihood(asc, powerShares(aAsc, n));
-        // Too few requests per adapter (or too many adapters to simulate quickly): no correction.
-        const int reps = n > 2000 || total < 5.0 * static_cast<double>(n) ? 0 : static_cast<int>(std::clamp<std::size_t>(4000 / n, 4, 16));
-        auto shares = [n](double a) { return powerShares(a, n); };
-        const bool increasing = llAsc > llDesc; // α > 1: popularity grows with the index
-        const auto& ordered = increasing ? asc : desc;
-        if (reps == 0) {
-            f.alpha = increasing ? aAsc : aDesc;
-        } else if (increasing) {
-            f.alpha = calibrate(aAsc, 1.0, 1000.0, shares, alphaAsc, total, seed, reps);
-        } else {
-            f.alpha = calibrate(aDesc, 1e-3, 1.0, shares, alphaDesc, total, seed, reps);
-        }
-        f.alphaLogLik = logLikelihood(ordered, powerShares(f.alpha, n));
-        // Standard error: the index-order formula on the sorted counts (an approximation).
-        f.alphaStdErr = fitPowerAlpha(ordered).second;
-        const double sDesc = fitZipfS(desc).first;
-        auto zipfEstimate = [](const std::vector<std::uint64_t>& c) { return fitZipfS(sortedCounts(c, true)).first; };
-        f.zipfS = reps == 0 ? sDesc : calibrate(std::max(sDesc, 1e-6), 1e-6, 20.0, [n](double s) { return zipfShares(s, n); }, zipfEstimate, total, seed, reps);
-        f.zipfLogLik = logLikelihood(desc, zipfShares(f.zipfS, n));
-    }
-    // Both models have one parameter and both contain the uniform popularity: Zipf replaces the
-    // default power function only when its likelihood is clearly higher (ratio > e²).
-    f.chosen = f.zipfLogLik > f.alphaLogLik + 2.0 ? PopularityKind::Zipf : PopularityKind::Power;
-    const auto& cmp = orderKnown ? counts : (f.chosen == PopularityKind::Power && f.alpha > 1 ? sortedCounts(counts, false) : sortedCounts(counts, true));
-    f.ks = ksShares(cmp, f.chosen == PopularityKind::Zipf ? zipfShares(f.zipfS, n) : powerShares(f.alpha, n));
-    return f;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lengths
-
-LengthFit fitLengths(const std::vector<std::pair<std::uint32_t, std::uint64_t>>& hist)
-{
-    LengthFit fit;
-    for (const auto& [x, c] : hist) {
-        fit.count += c;
-        fit.mean += static_cast<double>(x) * static_cast<double>(c);
-    }
-    if (fit.count == 0 || hist.front().first < 1)
-        return fit;
-    fit.mean /= static_cast<double>(fit.count);
-    fit.min = hist.front().first;
-    fit.max = hist.back().first;
-    const std::int64_t lo = fit.min, hi = static_cast<std::int64_t>(fit.max) + 1;
-    const double n = static_cast<double>(fit.count);
-
-    auto finish = [&](LengthSpec spec, double ll, int params) {
-        LengthCandidate c;
-        c.spec = spec;
-        c.logLikelihood = ll;
-        c.parameters = params;
-        c.bic = params * std::log(n) - 2.0 * ll;
-        // KS distance against the generator's own CDF of the spec.
-        const LengthSampler sampler(spec);
-        double acc = 0, d = 0;
-        for (const auto& [x, cnt] : hist) {
-            const double before = sampler.cdf(static_cast<std::int64_t>(x) - 1);
-            d = std::max(d, std::abs(acc / n - before));
-            acc += static_cast<double>(cnt);
-            d = std::max(d, std::abs(acc / n - sampler.cdf(x)));
-        }
-        c.ks = d;
-        fit.candidates.push_back(c);
-    };
-
-    LengthSpec base;
-    base.lo = lo;
-    base.hi = hi;
-    // Uniform on [min, max + 1): the maximum-likelihood range.
-    {
-        LengthSpec s = base;
-        s.kind = LengthKind::Uniform;
-        finish(s, -n * std::log(static_cast<double>(hi - lo)), 0);
-    }
-    if (hi - lo >= 2) {
-        double sumLog = 0;
-        for (const auto& [x, c] : hist)
-            sumLog += static_cast<double>(c) * std::log(static_cast<double>(x));
-        // Power law P(x) ∝ x^−β on [lo, hi).
-        if (hi - lo <= 2'000'000) {
-            std::vector<double> logs(static_cast<std::size_t>(hi - lo));
-            for (std::int64_t x = lo; x < hi; ++x)
-                logs[static_cast<std::size_t>(x - lo)] = std::log(static_cast<double>(x));
-            auto ll = [&](double beta) {
-                double z = 0;
-                for (double l : logs)
-                    z += std::exp(-beta * l);
-                return -beta * sumLog - n * std::log(z);
-            };
-            const double beta = maximize1d(ll, 1e-4, 20.0, 70);
-            LengthSpec s = base;
-            s.kind = LengthKind::PowerLaw;
-            s.beta = beta;
-            finish(s, ll(beta), 1);
-        }
-        // Log-normal, rounded to integers and truncated to [lo, hi), as LengthSampler defines it.
-        {
-            double m = sumLog / n, v = 0;
-            for (const auto& [x, c] : hist) {
-                const double d = std::log(static_cast<double>(x)) - m;
-                v += static_cast<double>(c) * d * d;
-            }
-            const double sd = std::max(std::sqrt(v / n), 0.05);
-            std::vector<double> upper(hist.size()), lower(hist.size());
-            for (std::size_t i = 0; i < hist.size(); ++i) {
-                upper[i] = std::log(static_cast<double>(hist[i].first) + 0.5);
-                lower[i] = std::log(static_cast<double>(hist[i].first) - 0.5);
-            }
-            const double lLo = std::log(static_cast<double>(lo) - 0.5), lHi = std::log(static_cast<double>(hi) - 0.5);
-            auto ll = [&](double mu, double logSigma) {
-                const double sigma = std::exp(logSigma);
-                if (!std::isfinite(mu) || !(sigma > 1e-6) || sigma > 1e3)
-                    return -std::numeric_limits<double>::infinity();
-                const double norm = normalMass((lLo - mu) / sigma, (lHi - mu) / sigma);
-                // The generator (LengthSampler) computes the window's mass as Φ(b) − Φ(a): keep
-                // to parameters where that is well-conditioned, so the fitted spec samples as fitted.
-                const double plain = 0.5 * std::erfc(-(lHi - mu) / sigma / kSqrt2) - 0.5 * std::erfc(-(lLo - mu) / sigma / kSqrt2);
-                if (!(norm > 1e-300) || !(plain > 1e-6))
-                    return -std::numeric_limits<double>::infinity();
-                double total = -n * std::log(norm);
-                for (std::size_t i = 0; i < hist.size(); ++i) {
-                    const double p = normalMass((lower[i] - mu) / sigma, (upper[i] - mu) / sigma);
-                    if (!(p > 0))
-                        return -std::numeric_limits<double>::infinity();
-                    total += static_cast<double>(hist[i].second) * std::log(p);
-                }
-                return total;
-            };
-            const auto [mu, logSigma] = maximize2d(ll, m, std::log(sd), 0.2);
-            const double value = ll(mu, logSigma);
-            if (std::isfinite(value)) {
-                LengthSpec s = base;
-                s.kind = LengthKind::LogNormal;
-                s.mu = mu;
-                s.sigma = std::exp(logSigma);
-                try {
-                    finish(s, value, 2);
-                } catch (const InputError&) {
-                    // No mass in the window: not a usable candidate.
-                }
-            }
-        }
-    }
-    fit.chosen = 0;
-    for (std::size_t i = 1; i < fit.candidates.size(); ++i)
-        if (fit.candidates[i].bic < fit.candidates[static_cast<std::size_t>(fit.chosen)].bic)
-            fit.chosen = static_cast<int>(i);
-    return fit;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 WorkloadSpec rescaleSpec(const WorkloadSpec& in, double rate, std::uint32_t adapters, double duration)
 {
@@ -491,17 +105,22 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     if (used.size() < 2)
         throw InputError("cannot fit a workload to " + std::to_string(used.size()) + " request(s): at least 2 are needed", trace.source);
     rep.requests = used.size();
-    rep.window = trace.window();
+    // From the first arrival when the trace has no duration: a slice of a real trace starts late.
+    rep.windowStart = trace.windowStart();
+    rep.window = trace.windowLength();
     if (!(rep.window > 0))
         throw InputError("cannot fit a workload: all requests arrive at the same time (the trace covers 0 seconds)", trace.source);
     rep.rate = static_cast<double>(used.size()) / rep.window;
+    if (rep.windowStart > 0)
+        rep.notes.push_back("the trace starts at " + shortNumber(rep.windowStart) + " s: the window (" + shortNumber(rep.window)
+            + " s) and the rate are measured from its first arrival, and the fitted spec starts at 0");
 
     // Rate over time.
     const int bins = std::max(1, options.rateBins);
     rep.binSeconds = rep.window / bins;
     rep.rateOverTime.assign(static_cast<std::size_t>(bins), 0.0);
     for (auto i : used) {
-        auto b = static_cast<std::size_t>(reqs[i].time / rep.binSeconds);
+        auto b = static_cast<std::size_t>((reqs[i].time - rep.windowStart) / rep.binSeconds);
         rep.rateOverTime[std::min(b, rep.rateOverTime.size() - 1)] += 1.0;
     }
     for (auto& r : rep.rateOverTime)
@@ -624,11 +243,11 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
         if (sloraExpressible) {
             s.generator = GeneratorKind::Slora;
             cv = rep.cvOverall;
-            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + formatNumber(rep.cvOverall)
-                + " overall, " + formatNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)");
+            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall)
+                + " overall, " + shortNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)");
         } else {
-            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + formatNumber(rep.cvOverall) + " overall, "
-                + formatNumber(rep.cvPerAdapter) + " per adapter); the per-adapter model with cv " + formatNumber(cv)
+            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall) + " overall, "
+                + shortNumber(rep.cvPerAdapter) + " per adapter); the per-adapter model with cv " + shortNumber(cv)
                 + " will look less bursty in total");
         }
     }
@@ -685,6 +304,7 @@ nlohmann::json toJson(const FitReport& r)
     nlohmann::json j;
     j["requests"] = r.requests;
     j["excluded_failed"] = r.excludedFailed;
+    j["window_start_s"] = num(r.windowStart);
     j["window_s"] = num(r.window);
     j["rate"] = num(r.rate);
     j["rate_over_time"] = { { "bin_s", num(r.binSeconds) }, { "rates", r.rateOverTime }, { "cv", num(r.rateCv) } };
@@ -706,3 +326,4 @@ nlohmann::json toJson(const FitReport& r)
 }
 
 } // namespace lorascope
+

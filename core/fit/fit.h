@@ -66,10 +66,11 @@ struct PopularityFit {
 struct FitReport {
     std::uint64_t requests = 0; ///< requests used
     std::uint64_t excludedFailed = 0; ///< failed requests left out
-    double window = 0; ///< seconds observed
+    double windowStart = 0; ///< where the window starts: 0 with a duration, else the first arrival (Trace::windowStart)
+    double window = 0; ///< seconds observed from windowStart
     double rate = 0; ///< R = requests / window
     double binSeconds = 0; ///< width of one rate-over-time bin
-    std::vector<double> rateOverTime; ///< requests/s in consecutive bins of binSeconds from 0
+    std::vector<double> rateOverTime; ///< requests/s in consecutive bins of binSeconds from windowStart
     double rateCv = 0; ///< std/mean of rateOverTime: how far from a constant rate the trace is
     double cvOverall = 0; ///< cv of the gaps between consecutive arrivals (all adapters)
     double cvPerAdapter = 0; ///< pooled cv of per-adapter gaps (each scaled by its adapter's mean gap)

@@ -51,8 +51,12 @@ std::optional<std::int64_t> parseDateTimeNs(std::string_view s)
         || !digits(s, 17, 2, se))
         return std::nullopt;
     // Years outside 1900..2200 are not trace timestamps (and would overflow the nanoseconds).
-    if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+    if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || se > 60)
         return std::nullopt;
+    static constexpr int kDays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (d > kDays[mo - 1] + (mo == 2 && leap ? 1 : 0))
+        return std::nullopt; // 2023-02-30 is no date
     std::size_t pos = 19;
     std::int64_t frac = 0;
     if (pos < s.size() && s[pos] == '.') {
@@ -75,8 +79,8 @@ std::optional<std::int64_t> parseDateTimeNs(std::string_view s)
         ++pos;
     } else if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) {
         int oh, om;
-        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om))
-            return std::nullopt;
+        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om) || oh > 23 || om > 59)
+            return std::nullopt; // "+25:99" is no offset
         offset = (oh * 3600 + om * 60) * (s[pos] == '+' ? 1 : -1);
         pos += 6;
     }
@@ -93,10 +97,11 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
     std::string_view line;
     std::vector<std::string_view> fields;
     std::string scratch;
-    if (!lines.next(line))
+    if (!textscan::nextNonBlank(lines, line))
         throw InputError("empty file (expected the header TIMESTAMP,ContextTokens,GeneratedTokens)", file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: unterminated quoted field", file, 1, "header");
+        throw InputError("header: unterminated quoted field", file, lines.lineNumber(), "header");
+    const auto headerLine = lines.lineNumber();
     int cTime = -1, cIn = -1, cOut = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
         std::string f(textscan::trim(fields[static_cast<std::size_t>(i)]));
@@ -107,12 +112,14 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
             cIn = i;
         else if (f == "generatedtokens")
             cOut = i;
+        else
+            report.ignoredColumns.push_back(textscan::textExcerpt(textscan::trim(fields[static_cast<std::size_t>(i)]), 40));
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
         throw InputError("header must name the columns TIMESTAMP, ContextTokens and GeneratedTokens (Azure LLM inference trace); got \""
-                + std::string(line.substr(0, 200)) + "\"",
-            file, 1, "header");
-    const auto need = static_cast<std::size_t>(std::max({ cTime, cIn, cOut })) + 1;
+                + textscan::textExcerpt(line, 80) + "\"",
+            file, headerLine, "header");
+    const std::size_t columns = fields.size();
     std::optional<std::int64_t> originNs;
     std::optional<double> originS;
     while (lines.next(line)) {
@@ -122,8 +129,7 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
         imp.row([&] {
             if (!textscan::splitCsv(line, fields, scratch))
                 throw InputError("unterminated quoted field", file, lineNo);
-            if (fields.size() < need)
-                throw InputError("expected " + std::to_string(need) + " columns, got " + std::to_string(fields.size()), file, lineNo);
+            textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             const auto ts = textscan::trim(fields[static_cast<std::size_t>(cTime)]);
             double time;
             if (auto ns = parseDateTimeNs(ts)) {
@@ -131,7 +137,9 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
                     throw InputError("TIMESTAMP: expected a number of seconds like the rows before, got \"" + std::string(ts.substr(0, 60)) + "\"", file, lineNo, "TIMESTAMP");
                 if (!originNs)
                     originNs = *ns;
-                time = static_cast<double>(*ns - *originNs) * 1e-9;
+                // Integer nanoseconds, divided once: 52 ms is 0.052 s exactly as a double would
+                // print it (multiplying by 1e-9 gave 0.052000000000000005).
+                time = static_cast<double>(*ns - *originNs) / 1e9;
             } else {
                 double v;
                 if (originNs || !textscan::parseDouble(ts, v) || !std::isfinite(v))
@@ -140,6 +148,8 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
                     originS = v;
                 time = v - *originS;
             }
+            if (time > kMaxTraceTime)
+                throw InputError("TIMESTAMP: more than 10^12 s after the first row's", file, lineNo, "TIMESTAMP");
             if (time < 0)
                 throw InputError("TIMESTAMP: earlier than the first row's (" + std::string(ts.substr(0, 60)) + "); times are measured from the first row", file, lineNo, "TIMESTAMP");
             const auto inLen = imp.tokens(fields[static_cast<std::size_t>(cIn)], "ContextTokens", lineNo);

@@ -30,10 +30,11 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
     std::string_view line;
     std::vector<std::string_view> fields;
     std::string scratch;
-    if (!lines.next(line))
+    if (!textscan::nextNonBlank(lines, line))
         throw InputError("empty file (expected the header Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type)", file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: unterminated quoted field", file, 1, "header");
+        throw InputError("header: unterminated quoted field", file, lines.lineNumber(), "header");
+    const auto headerLine = lines.lineNumber();
     std::vector<std::string> names;
     for (auto f : fields)
         names.push_back(lower(f));
@@ -44,17 +45,25 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
     const int cTime = column("Timestamp"), cModel = column("Model"), cIn = column("Request tokens"), cOut = column("Response tokens"),
               cTotal = column("Total tokens");
     if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns Timestamp, Request tokens and Response tokens (BurstGPT); got \"" + std::string(line.substr(0, 200)) + "\"", file, 1, "header");
+        throw InputError("header must name the columns Timestamp, Request tokens and Response tokens (BurstGPT); got \"" + textscan::textExcerpt(line, 80) + "\"", file, headerLine, "header");
     std::string adapterColumn = options.adapterColumn.empty() ? std::string("Model") : options.adapterColumn;
     int cAdapter = -1;
     if (lower(adapterColumn) != "none" && options.assign.count == 0) {
         cAdapter = column(adapterColumn);
         if (cAdapter < 0 && !options.adapterColumn.empty())
-            throw InputError("adapter column \"" + adapterColumn + "\" is not in the header \"" + std::string(line.substr(0, 200)) + "\"", file, 1, "header");
+            throw InputError("adapter column \"" + adapterColumn + "\" is not in the header \"" + textscan::textExcerpt(line, 80) + "\"", file, headerLine, "header");
     }
     if (!options.modelFilter.empty() && cModel < 0)
-        throw InputError("a model filter needs the Model column, which the header lacks", file, 1, "Model");
-    const auto need = static_cast<std::size_t>(std::max({ cTime, cModel, cIn, cOut, cTotal, cAdapter })) + 1;
+        throw InputError("a model filter needs the Model column, which the header lacks", file, headerLine, "Model");
+    // What a LoraScope trace cannot hold (BurstGPT_3's Session ID and Elapsed time, the log type
+    // when it is not the adapter, ...) is listed so that convert can say so.
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const int c = static_cast<int>(i);
+        const bool kept = c == cTime || c == cIn || c == cOut || c == cTotal || c == cAdapter || (c == cModel && !options.modelFilter.empty());
+        if (!kept)
+            report.ignoredColumns.push_back(textscan::textExcerpt(textscan::trim(fields[i]), 40));
+    }
+    const std::size_t columns = fields.size();
     textscan::AdapterIndex adapters(imp.trace);
     while (lines.next(line)) {
         if (textscan::trim(line).empty())
@@ -63,8 +72,7 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
         imp.row([&] {
             if (!textscan::splitCsv(line, fields, scratch))
                 throw InputError("unterminated quoted field", file, lineNo);
-            if (fields.size() < need)
-                throw InputError("expected " + std::to_string(need) + " columns, got " + std::to_string(fields.size()), file, lineNo);
+            textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             if (!options.modelFilter.empty() && textscan::trim(fields[static_cast<std::size_t>(cModel)]) != options.modelFilter) {
                 imp.filtered();
                 return;
@@ -99,7 +107,7 @@ void writeBurstGpt(const Trace& t, std::ostream& out)
     s += "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n";
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const Request& r = t.requests[i];
-        appendNumber(s, r.time);
+        appendTime(s, r.time);
         s += ',';
         static const std::string kBase; // base-model requests: empty Model, read back as no adapter
         const std::string& name = r.adapter == kNoAdapter ? kBase : t.adapters[r.adapter].name;

@@ -31,7 +31,7 @@ public:
         std::uint64_t v = 0;
         const auto t = trim(text);
         if (t.empty() || t.front() == '-' || !parseUnsigned(t, v) || v > 0xFFFFFFFFull)
-            throw InputError(std::string(field) + ": expected a token count (integer >= 0), got \"" + std::string(text.substr(0, 60)) + "\"", m_file, line, field);
+            throw InputError(std::string(field) + ": expected a token count (integer >= 0), got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
         return static_cast<std::uint32_t>(v);
     }
 
@@ -41,10 +41,14 @@ public:
         double v = 0;
         const auto t = trim(text);
         if (!parseDouble(t, v))
-            throw InputError(std::string(field) + ": expected a number, got \"" + std::string(text.substr(0, 60)) + "\"", m_file, line, field);
+            throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
         v /= unitsPerSecond;
         if (!std::isfinite(v) || v < 0)
-            throw InputError(std::string(field) + ": expected a time >= 0, got \"" + std::string(text.substr(0, 60)) + "\"", m_file, line, field);
+            throw InputError(std::string(field) + ": expected a time >= 0, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+        if (v > kMaxTraceTime)
+            throw InputError(std::string(field) + ": " + textExcerpt(t, 40) + (unitsPerSecond == 1000.0 ? " ms" : " s")
+                    + " is too late for a trace time (at most 10^12 s, about 31,700 years)",
+                m_file, line, field);
         return v;
     }
 

@@ -6,6 +6,7 @@
 
 #include "formats/importer.h"
 #include "formats/traceio.h"
+#include "util/jsonread.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,9 +28,11 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
     Trace& t = imp.trace;
     t.hashIdOffsets.push_back(0);
     std::vector<std::uint64_t> hashes;
+    bool anyLine = false;
     while (lines.next(line)) {
         if (textscan::trim(line).empty())
             continue;
+        anyLine = true;
         const auto lineNo = lines.lineNumber();
         imp.row([&] {
             std::string numbers[4];
@@ -57,12 +60,7 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                 haveHash = !hs.empty();
             } else {
                 // Not a flat object: let the full parser report the error, or handle nesting.
-                nlohmann::json o;
-                try {
-                    o = nlohmann::json::parse(line);
-                } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range (number overflow)
-                    throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
-                }
+                const nlohmann::json o = parseJson(line, file, lineNo);
                 if (!o.is_object())
                     throw InputError("expected a JSON object with timestamp, input_length and output_length", file, lineNo);
                 int k = 0;
@@ -71,7 +69,7 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                     if (it == o.end())
                         throw InputError(std::string(key) + ": missing (each line needs timestamp, input_length and output_length)", file, lineNo, key);
                     if (!it->is_number())
-                        throw InputError(std::string(key) + ": expected a number, got " + it->dump().substr(0, 60), file, lineNo, key);
+                        throw InputError(std::string(key) + ": expected a number, got " + jsonExcerpt(*it), file, lineNo, key);
                     numbers[k++] = it->dump();
                 }
                 ts = numbers[0];
@@ -96,6 +94,10 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
             }
         });
     }
+    if (!anyLine)
+        throw InputError(std::string("empty file (expected one JSON object a line: {\"timestamp\": ") + (unitsPerSecond == 1.0 ? "seconds" : "milliseconds")
+                + ", \"input_length\": ..., \"output_length\": ...})",
+            file);
     if (!anyHash) {
         t.hashIds.clear();
         t.hashIdOffsets.clear();
@@ -111,7 +113,10 @@ void writeTimedJsonl(const Trace& t, std::ostream& out, double unitsPerSecond, b
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const Request& r = t.requests[i];
         s += "{\"timestamp\": ";
-        appendNumber(s, r.time * unitsPerSecond);
+        if (unitsPerSecond == 1000.0)
+            appendMilliseconds(s, r.time);
+        else
+            appendTime(s, r.time);
         s += ", \"input_length\": ";
         appendNumber(s, static_cast<std::uint64_t>(r.inputLen));
         s += ", \"output_length\": ";

@@ -1,10 +1,13 @@
-// Native trace formats: JSONL, JSON, CSV, and S-LoRA's request list.
+// LoraScope's own trace formats JSONL and JSON, the writers' number helpers, and the checks the
+// native readers share (formats/readhelpers.h). CSV: nativecsv.cpp; S-LoRA's request list: slora.cpp.
 
 #include "formats/traceio.h"
 
+#include "formats/readhelpers.h"
 #include "formats/textscan.h"
 
 #include "util/error.h"
+#include "util/jsonread.h"
 #include "util/version.h"
 #include "workload/generator.h"
 
@@ -51,12 +54,79 @@ void appendNumber(std::string& out, double value)
     out.append(buf, res.ptr);
 }
 
+void appendTime(std::string& out, double seconds)
+{
+    char buf[64];
+    const double a = std::abs(seconds);
+    const auto res = a == 0 || (a >= 1e-4 && a < 1e15) ? std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed)
+                                                       : std::to_chars(buf, buf + sizeof buf, seconds);
+    out.append(buf, res.ptr);
+}
+
+void appendMilliseconds(std::string& out, double seconds)
+{
+    // The reader computes seconds = ms / 1000; write the ms text that gives back exactly `seconds`.
+    const double ms = seconds * 1000.0;
+    const double whole = std::nearbyint(ms);
+    if (std::abs(whole) < 9007199254740992.0 && whole / 1000.0 == seconds) {
+        if (whole < 0) {
+            out += '-';
+            appendNumber(out, static_cast<std::uint64_t>(-whole));
+        } else {
+            appendNumber(out, static_cast<std::uint64_t>(whole));
+        }
+        return;
+    }
+    double c = ms;
+    for (int k = 0; k < 8 && std::isfinite(c) && c / 1000.0 != seconds; ++k)
+        c = std::nextafter(c, c / 1000.0 < seconds ? HUGE_VAL : -HUGE_VAL);
+    appendTime(out, c / 1000.0 == seconds ? c : ms);
+}
+
 void appendNumber(std::string& out, std::uint64_t value)
 {
     char buf[24];
     auto res = std::to_chars(buf, buf + sizeof buf, value);
     out.append(buf, res.ptr);
 }
+
+namespace readhelpers {
+
+std::uint32_t checkLength(double v, const char* field, const std::string& file, std::uint64_t line, bool failed)
+{
+    if (failed && v == 0)
+        return 0; // a failed request (marked "failed") may have no tokens
+    if (!(v >= 1) || v > 4294967295.0 || std::floor(v) != v)
+        throw InputError(std::string(field) + ": expected a positive integer token count, got " + formatNumber(v), file, line, field);
+    return static_cast<std::uint32_t>(v);
+}
+
+double checkTime(double v, const char* field, const std::string& file, std::uint64_t line)
+{
+    if (!std::isfinite(v) || v < 0)
+        throw InputError(std::string(field) + ": expected a time >= 0 in seconds, got " + formatNumber(v), file, line, field);
+    if (v > kMaxTraceTime)
+        throw InputError(std::string(field) + ": " + formatNumber(v) + " s is too late for a trace time (at most 10^12 s, about 31,700 years)", file, line, field);
+    return v;
+}
+
+void pushFailed(Trace& t, bool failed)
+{
+    if (failed && t.failed.empty())
+        t.failed.assign(t.requests.size(), 0);
+    if (!t.failed.empty())
+        t.failed.push_back(failed ? 1 : 0);
+}
+
+nlohmann::json parseWhole(std::istream& in, const std::string& file, const char* expected)
+{
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw InputError(std::string("empty file (expected ") + expected + ")", file);
+    return parseJson(text, file);
+}
+
+} // namespace readhelpers
 
 namespace {
 
@@ -89,7 +159,7 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
     if (h.contains("schemaVersion")) {
         const auto& v = h["schemaVersion"];
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kTraceSchemaVersion)
-            throw InputError("schemaVersion: unsupported trace version " + v.dump() + " (this LoraScope reads 1)", file, line, "schemaVersion");
+            throw InputError("schemaVersion: unsupported trace version " + jsonExcerpt(v) + " (this LoraScope reads 1)", file, line, "schemaVersion");
     }
     if (h.contains("baseModel") && h["baseModel"].is_string())
         t.baseModel = h["baseModel"].get<std::string>();
@@ -127,22 +197,10 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
 
 /// Maps adapter names to indices, adding unknown names (whose order is then unknown).
 using textscan::AdapterIndex;
-
-std::uint32_t checkLength(double v, const char* field, const std::string& file, std::uint64_t line, bool failed = false)
-{
-    if (failed && v == 0)
-        return 0; // a failed request (marked "failed") may have no tokens
-    if (!(v >= 1) || v > 4294967295.0 || std::floor(v) != v)
-        throw InputError(std::string(field) + ": expected a positive integer token count, got " + formatNumber(v), file, line, field);
-    return static_cast<std::uint32_t>(v);
-}
-
-double checkTime(double v, const char* field, const std::string& file, std::uint64_t line)
-{
-    if (!std::isfinite(v) || v < 0)
-        throw InputError(std::string(field) + ": expected a time >= 0 in seconds, got " + formatNumber(v), file, line, field);
-    return v;
-}
+using readhelpers::checkLength;
+using readhelpers::checkTime;
+using readhelpers::parseWhole;
+using readhelpers::pushFailed;
 
 /// Sorts requests by time (stable) if a file listed them out of order, keeping their ids and side columns.
 void finish(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
@@ -150,33 +208,24 @@ void finish(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
     textscan::finishImport(t, ids, idsAreIndex);
 }
 
-/// Appends a request's failed flag (the column is created on the first failed request).
-void pushFailed(Trace& t, bool failed)
-{
-    if (failed && t.failed.empty())
-        t.failed.assign(t.requests.size(), 0);
-    if (!t.failed.empty())
-        t.failed.push_back(failed ? 1 : 0);
-}
-
 /// Reads one request object (JSONL line or JSON array element).
 void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids, bool& idsAreIndex,
     const std::string& file, std::uint64_t line)
 {
     if (!o.is_object())
-        throw InputError("expected a request object, got " + o.dump().substr(0, 80), file, line);
+        throw InputError("expected a request object, got " + jsonExcerpt(o), file, line);
     auto num = [&](const char* key) -> double {
         auto it = o.find(key);
         if (it == o.end())
             throw InputError(std::string(key) + ": missing (a request needs time_s, input_len and output_len)", file, line, key);
         if (!it->is_number())
-            throw InputError(std::string(key) + ": expected a number, got " + it->dump(), file, line, key);
+            throw InputError(std::string(key) + ": expected a number, got " + jsonExcerpt(*it), file, line, key);
         return it->get<double>();
     };
     bool failed = false;
     if (auto it = o.find("failed"); it != o.end() && !it->is_null()) {
         if (!it->is_boolean())
-            throw InputError("failed: expected true or false, got " + it->dump(), file, line, "failed");
+            throw InputError("failed: expected true or false, got " + jsonExcerpt(*it), file, line, "failed");
         failed = it->get<bool>();
     }
     Request r;
@@ -186,18 +235,18 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
     int rank = 0;
     if (auto it = o.find("rank"); it != o.end() && !it->is_null()) {
         if (!it->is_number_integer())
-            throw InputError("rank: expected an integer, got " + it->dump(), file, line, "rank");
+            throw InputError("rank: expected an integer, got " + jsonExcerpt(*it), file, line, "rank");
         rank = it->get<int>();
     }
     if (auto it = o.find("adapter"); it != o.end() && !it->is_null()) {
         if (!it->is_string())
-            throw InputError("adapter: expected the adapter name as a string, got " + it->dump(), file, line, "adapter");
+            throw InputError("adapter: expected the adapter name as a string, got " + jsonExcerpt(*it), file, line, "adapter");
         r.adapter = index.lookup(it->get<std::string>(), rank);
     }
     std::uint64_t id = t.requests.size();
     if (auto it = o.find("id"); it != o.end()) {
         if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-            throw InputError("id: expected a non-negative integer, got " + it->dump(), file, line, "id");
+            throw InputError("id: expected a non-negative integer, got " + jsonExcerpt(*it), file, line, "id");
         id = it->get<std::uint64_t>();
     }
     if (id != t.requests.size())
@@ -236,7 +285,7 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     Request r;
     double time = 0;
     std::uint64_t in = 0, out = 0;
-    if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0)
+    if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0 || time > kMaxTraceTime)
         return false;
     if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > 0xFFFFFFFFull || out > 0xFFFFFFFFull
         || (!failed && (in == 0 || out == 0)))
@@ -300,7 +349,7 @@ public:
         line += "{\"id\":";
         appendNumber(line, m_trace.idOf(i));
         line += ",\"time_s\":";
-        appendNumber(line, r.time);
+        appendTime(line, r.time);
         if (r.adapter == kNoAdapter)
             line += ",\"adapter\":null,\"rank\":0";
         else
@@ -318,21 +367,6 @@ private:
     const Trace& m_trace;
     std::vector<std::string> m_adapterPart;
 };
-
-json parseWhole(std::istream& in, const std::string& file)
-{
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& e) {
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), file, line);
-    } catch (const json::exception& e) { // out_of_range: a number too large for a double
-        throw InputError(std::string("invalid JSON: ") + e.what(), file);
-    }
-}
 
 } // namespace
 
@@ -375,12 +409,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
                 index = std::make_unique<AdapterIndex>(t);
             if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex))
                 continue;
-            json o;
-            try {
-                o = json::parse(text);
-            } catch (const json::exception& e) { // parse_error, or out_of_range for a number overflow
-                throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
-            }
+            const json o = parseJson(text, file, lineNo);
             if (first) {
                 first = false;
                 // A header has no request fields: a first line with lengths but a misspelt or
@@ -403,7 +432,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
         }
     }
     if (first)
-        throw InputError("empty trace file (expected a header line and one request a line)", file);
+        throw InputError("empty file (expected a header line and one request a line)", file);
     finish(t, ids, idsAreIndex);
     return t;
 }
@@ -432,7 +461,7 @@ void writeNativeJson(const Trace& t, std::ostream& out)
 
 Trace readNativeJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
 {
-    const json j = parseWhole(in, file);
+    const json j = parseWhole(in, file, "a LoraScope JSON trace: an object with a \"requests\" array");
     if (!j.is_object() || !j.contains("requests") || !j["requests"].is_array())
         throw InputError("expected an object with a \"requests\" array", file, 1, "requests");
     Trace t;
@@ -452,295 +481,6 @@ Trace readNativeJson(std::istream& in, const std::string& file, const ReadOption
                 report.firstSkipReason = located.what();
             idsAreIndex = false;
         }
-    }
-    finish(t, ids, idsAreIndex);
-    return t;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV
-
-namespace {
-
-void appendCsvField(std::string& out, const std::string& field)
-{
-    if (field.find_first_of(",\"\n\r") == std::string::npos) {
-        out += field;
-        return;
-    }
-    out += '"';
-    for (char c : field) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    out += '"';
-}
-
-double parseCsvNumber(std::string_view text, const char* column, const std::string& file, std::uint64_t line)
-{
-    double v = 0;
-    if (!textscan::parseDouble(textscan::trim(text), v))
-        throw InputError(std::string("column ") + column + ": expected a number, got \"" + std::string(text.substr(0, 80)) + "\"", file, line, column);
-    return v;
-}
-
-/// A length column: the common case (plain digits) without going through double.
-std::uint32_t csvLength(std::string_view text, const char* column, const std::string& file, std::uint64_t line, bool failed)
-{
-    std::uint32_t v = 0;
-    const char* b = text.data();
-    const char* e = b + text.size();
-    auto res = std::from_chars(b, e, v);
-    if (res.ec == std::errc() && res.ptr == e && b != e && *b != '-' && (v > 0 || failed))
-        return v;
-    return checkLength(parseCsvNumber(text, column, file, line), column, file, line, failed);
-}
-
-} // namespace
-
-void writeNativeCsv(const Trace& t, std::ostream& out)
-{
-    const bool withFailed = !t.failed.empty();
-    out << (withFailed ? "id,time_s,adapter,rank,input_len,output_len,failed\n" : "id,time_s,adapter,rank,input_len,output_len\n");
-    // Adapter names are quoted once, not per row.
-    std::vector<std::string> names(t.adapters.size());
-    for (std::size_t a = 0; a < t.adapters.size(); ++a) {
-        appendCsvField(names[a], t.adapters[a].name);
-        names[a] += ',';
-        appendNumber(names[a], static_cast<std::uint64_t>(std::max(0, t.adapters[a].rank)));
-    }
-    textscan::BlockWriter w(out);
-    std::string& block = w.text();
-    for (std::size_t i = 0; i < t.requests.size(); ++i) {
-        const Request& r = t.requests[i];
-        appendNumber(block, t.idOf(i));
-        block += ',';
-        appendNumber(block, r.time);
-        block += ',';
-        if (r.adapter != kNoAdapter)
-            block += names[r.adapter];
-        else
-            block += ",0";
-        block += ',';
-        appendNumber(block, static_cast<std::uint64_t>(r.inputLen));
-        block += ',';
-        appendNumber(block, static_cast<std::uint64_t>(r.outputLen));
-        if (withFailed)
-            block += t.failed[i] ? ",1" : ",0";
-        block += '\n';
-        w.maybeFlush();
-    }
-}
-
-Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
-{
-    Trace t;
-    t.adapterOrderKnown = false;
-    textscan::LineReader lines(in, file);
-    std::string_view text;
-    std::vector<std::string_view> fields;
-    std::string scratch;
-    std::uint64_t lineNo = 0;
-    if (!lines.next(text))
-        throw InputError("empty CSV file (expected the header id,time_s,adapter,rank,input_len,output_len)", file, 1);
-    ++lineNo;
-    textscan::splitCsv(text, fields, scratch);
-    int cId = -1, cTime = -1, cAdapter = -1, cRank = -1, cIn = -1, cOut = -1, cFailed = -1;
-    for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
-        const auto f = fields[static_cast<std::size_t>(i)];
-        if (f == "id") cId = i;
-        else if (f == "time_s") cTime = i;
-        else if (f == "adapter") cAdapter = i;
-        else if (f == "rank") cRank = i;
-        else if (f == "input_len") cIn = i;
-        else if (f == "output_len") cOut = i;
-        else if (f == "failed") cFailed = i;
-    }
-    if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: id,time_s,adapter,rank,input_len,output_len); got \"" + std::string(text.substr(0, 200)) + "\"", file, 1, "header");
-    AdapterIndex index(t);
-    std::vector<std::uint64_t> ids;
-    bool idsAreIndex = true;
-    const auto need = static_cast<std::size_t>(std::max({ cId, cTime, cAdapter, cRank, cIn, cOut, cFailed })) + 1;
-    while (lines.next(text)) {
-        lineNo = lines.lineNumber();
-        if (text.empty())
-            continue;
-        try {
-            if (!textscan::splitCsv(text, fields, scratch))
-                throw InputError("unterminated quoted field", file, lineNo);
-            if (fields.size() < need)
-                throw InputError("expected " + std::to_string(need) + " columns, got " + std::to_string(fields.size()), file, lineNo);
-            auto field = [&](int c) { return fields[static_cast<std::size_t>(c)]; };
-            bool failed = false;
-            if (cFailed >= 0) {
-                const auto f = textscan::trim(field(cFailed));
-                if (f == "1" || f == "true")
-                    failed = true;
-                else if (!(f.empty() || f == "0" || f == "false"))
-                    throw InputError("column failed: expected 0 or 1, got \"" + std::string(f.substr(0, 80)) + "\"", file, lineNo, "failed");
-            }
-            Request r;
-            r.time = checkTime(parseCsvNumber(field(cTime), "time_s", file, lineNo), "time_s", file, lineNo);
-            r.inputLen = csvLength(field(cIn), "input_len", file, lineNo, failed);
-            r.outputLen = csvLength(field(cOut), "output_len", file, lineNo, failed);
-            int rank = 0;
-            if (cRank >= 0 && !field(cRank).empty()) {
-                const double rv = parseCsvNumber(field(cRank), "rank", file, lineNo);
-                if (rv < 0 || std::floor(rv) != rv || rv > std::numeric_limits<int>::max())
-                    throw InputError("column rank: expected a non-negative integer, got \"" + std::string(field(cRank).substr(0, 80)) + "\"", file, lineNo, "rank");
-                rank = static_cast<int>(rv);
-            }
-            if (cAdapter >= 0) {
-                if (!textscan::isValidUtf8(field(cAdapter)))
-                    throw InputError("column adapter: the name is not valid UTF-8", file, lineNo, "adapter");
-                r.adapter = index.lookup(field(cAdapter), rank);
-            }
-            std::uint64_t id = t.requests.size();
-            if (cId >= 0) {
-                const auto idText = field(cId);
-                const char* b = idText.data();
-                const char* e = b + idText.size();
-                auto res = std::from_chars(b, e, id);
-                if (res.ec != std::errc() || res.ptr != e || b == e) {
-                    const double idv = parseCsvNumber(idText, "id", file, lineNo);
-                    if (idv < 0 || std::floor(idv) != idv || idv > 1.8e19)
-                        throw InputError("column id: expected a non-negative integer, got \"" + std::string(idText.substr(0, 80)) + "\"", file, lineNo, "id");
-                    id = static_cast<std::uint64_t>(idv);
-                }
-            }
-            if (id != t.requests.size())
-                idsAreIndex = false;
-            ids.push_back(id);
-            pushFailed(t, failed);
-            t.requests.push_back(r);
-        } catch (const InputError& e) {
-            if (!options.skipBad)
-                throw;
-            if (report.skipped++ == 0)
-                report.firstSkipReason = e.what();
-            idsAreIndex = false;
-        }
-    }
-    finish(t, ids, idsAreIndex);
-    return t;
-}
-
-// ---------------------------------------------------------------------------------------------
-// S-LoRA request list
-
-void writeSloraJson(const Trace& t, std::ostream& out)
-{
-    json head;
-    head["source"] = "LoraScope " + std::string(kVersion) + " (S-LoRA benchmarks/trace.py Request fields)";
-    if (t.spec) {
-        const auto& s = *t.spec;
-        head["config"] = { { "num_adapters", s.adapterCount }, { "alpha", s.popularity.alpha }, { "req_rate", s.rate },
-            { "cv", s.arrival.cv }, { "duration", s.duration }, { "input_range", { s.input.lo, s.input.hi } },
-            { "output_range", { s.output.lo, s.output.hi } }, { "seed", s.seed }, { "generator", toString(s.generator) } };
-    }
-    std::string h = head.dump();
-    h.pop_back();
-    out << h << ",\"requests\":[\n";
-    std::string line;
-    std::string model;
-    appendJsonString(model, t.baseModel);
-    for (std::size_t i = 0; i < t.requests.size(); ++i) {
-        const Request& r = t.requests[i];
-        line.clear();
-        line += "{\"req_id\":";
-        appendNumber(line, t.idOf(i));
-        line += ",\"model_dir\":" + model + ",\"adapter_dir\":";
-        if (r.adapter == kNoAdapter)
-            line += "null";
-        else
-            appendJsonString(line, t.adapters[r.adapter].name);
-        line += ",\"prompt_len\":";
-        appendNumber(line, static_cast<std::uint64_t>(r.inputLen));
-        line += ",\"output_len\":";
-        appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
-        line += ",\"req_time\":";
-        appendNumber(line, r.time);
-        line += i + 1 < t.requests.size() ? "},\n" : "}\n";
-        out.write(line.data(), static_cast<std::streamsize>(line.size()));
-    }
-    out << "]}\n";
-}
-
-/// Adapter indices beyond the spec's adapter limit are input errors, not a reason to allocate.
-constexpr std::uint64_t kMaxSloraAdapters = 10'000'000;
-
-Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report)
-{
-    const json j = parseWhole(in, file);
-    if (!j.is_object() || !j.contains("requests") || !j["requests"].is_array())
-        throw InputError("expected an object with a \"requests\" array of S-LoRA requests", file, 1, "requests");
-    Trace t;
-    t.source = file;
-    std::uint32_t numAdapters = 0;
-    if (j.contains("config") && j["config"].is_object()) {
-        const auto& c = j["config"];
-        if (c.contains("num_adapters") && c["num_adapters"].is_number_unsigned())
-            numAdapters = static_cast<std::uint32_t>(std::min<std::uint64_t>(c["num_adapters"].get<std::uint64_t>(), kMaxSloraAdapters));
-        if (c.contains("duration") && c["duration"].is_number())
-            t.duration = c["duration"].get<double>();
-    }
-    // adapter_index (S-LoRA's ind[i]) keeps the popularity order; adapter_dir names do not.
-    bool byIndex = false;
-    AdapterIndex index(t);
-    std::vector<std::uint64_t> ids;
-    bool idsAreIndex = true;
-    const auto& reqs = j["requests"];
-    for (std::size_t i = 0; i < reqs.size(); ++i) {
-        try {
-            const auto& o = reqs[i];
-            const std::string where = "requests[" + std::to_string(i) + "].";
-            if (!o.is_object())
-                throw InputError(where + ": expected an object", file, 0);
-            auto num = [&](const char* key) {
-                if (!o.contains(key) || !o[key].is_number())
-                    throw InputError(where + key + ": expected a number", file, 0, key);
-                return o[key].get<double>();
-            };
-            Request r;
-            r.time = checkTime(num("req_time"), "req_time", file, 0);
-            r.inputLen = checkLength(num("prompt_len"), "prompt_len", file, 0);
-            r.outputLen = checkLength(num("output_len"), "output_len", file, 0);
-            if (o.contains("adapter_index") && o["adapter_index"].is_number_unsigned()) {
-                const auto a64 = o["adapter_index"].get<std::uint64_t>();
-                if (a64 >= kMaxSloraAdapters)
-                    throw InputError(where + "adapter_index: expected an index below " + std::to_string(kMaxSloraAdapters) + ", got " + std::to_string(a64), file, 0, "adapter_index");
-                const auto a = static_cast<std::uint32_t>(a64);
-                while (t.adapters.size() <= a)
-                    t.adapters.push_back({ "adapter-" + std::to_string(t.adapters.size()), 0 });
-                r.adapter = a;
-                byIndex = true;
-            } else if (o.contains("adapter_dir") && o["adapter_dir"].is_string()) {
-                r.adapter = index.lookup(o["adapter_dir"].get<std::string>(), 0);
-            }
-            if (o.contains("model_dir") && o["model_dir"].is_string())
-                t.baseModel = o["model_dir"].get<std::string>();
-            std::uint64_t id = t.requests.size();
-            if (o.contains("req_id") && o["req_id"].is_number_unsigned())
-                id = o["req_id"].get<std::uint64_t>();
-            idsAreIndex = idsAreIndex && id == t.requests.size();
-            ids.push_back(id);
-            t.requests.push_back(r);
-        } catch (const InputError& e) {
-            if (!options.skipBad)
-                throw;
-            if (report.skipped++ == 0)
-                report.firstSkipReason = e.what();
-            idsAreIndex = false;
-        }
-    }
-    t.adapterOrderKnown = byIndex || t.adapters.empty();
-    while (byIndex && t.adapters.size() < numAdapters)
-        t.adapters.push_back({ "adapter-" + std::to_string(t.adapters.size()), 0 });
-    for (auto& a : t.adapters) {
-        if (a.rank == 0)
-            a.rank = std::max(0, rankFromName(a.name));
     }
     finish(t, ids, idsAreIndex);
     return t;

@@ -2,6 +2,8 @@
 
 #include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
+#include "util/jsonread.h"
 
 #include "formats/textscan.h"
 #include "random/rng.h"
@@ -11,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 
 namespace lorascope {
@@ -150,6 +153,8 @@ const TraceFormat* detectFormat(const std::string& path)
             }
             if (t.front() == '[')
                 return nullptr;
+            if (jsonDepth(t, kMaxJsonDepth) > kMaxJsonDepth)
+                return nullptr;
             nlohmann::json o = nlohmann::json::parse(t, nullptr, false);
             if (o.is_discarded()) {
                 // Not one object per line: a whole JSON document (native JSON or S-LoRA's list).
@@ -255,6 +260,15 @@ std::uint64_t dropFailedRequests(Trace& t)
 
 Trace readTrace(const std::string& path, const std::string& formatName, const ReadOptions& options, ReadReport* report)
 {
+    // A pipe (a shell's <(zcat trace.csv.gz)) streams: fine for the line formats, whose lines are
+    // capped, once the format is known; a device such as /dev/zero or a directory is refused.
+    checkInputFile(path, "trace file", true);
+    const bool pipe = isPipe(path);
+    std::error_code sizeError;
+    if (!pipe && std::filesystem::file_size(path, sizeError) == 0 && !sizeError)
+        throw InputError("empty file: there is no trace in it", path);
+    if (pipe && formatName.empty() && ambiguousExtension(path))
+        throw InputError("trace file: is a pipe, whose content cannot be read twice to recognise its format; name the format (--from)", path);
     const TraceFormat* detected = nullptr;
     if (formatName.empty() && ambiguousExtension(path)) {
         detected = detectFormat(path);
@@ -262,6 +276,8 @@ Trace readTrace(const std::string& path, const std::string& formatName, const Re
             throw InputError(std::string("this looks like a ") + detected->name + " file, which LoraScope can only write; use --format to read it as another format", path);
     }
     const TraceFormat& f = detected ? *detected : resolve(path, formatName, false);
+    if (pipe && (f.name == "json" || f.name == "slora"))
+        throw InputError("trace file: is a pipe, but the " + f.name + " format is read as one whole document; give a file on disk", path);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError("cannot open trace file", path);
@@ -286,9 +302,21 @@ Trace readTrace(const std::string& path, const std::string& formatName, const Re
     return t;
 }
 
+void checkTimesWritable(const Trace& trace, const std::string& path)
+{
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const double t = trace.requests[i].time;
+        if (!(t >= 0 && t <= kMaxTraceTime)) // NaN too
+            throw InputError("request " + std::to_string(trace.idOf(i)) + ": time_s " + formatNumber(t)
+                    + " cannot be written (a time must be a finite number of seconds from 0 to 10^12); nothing was written",
+                path, 0, "time_s");
+    }
+}
+
 void writeTrace(const Trace& trace, const std::string& path, const std::string& formatName)
 {
     const TraceFormat& f = resolve(path, formatName, true);
+    checkTimesWritable(trace, path);
     writeFileAtomically(path, [&](std::ostream& out) { f.write(trace, out); });
 }
 

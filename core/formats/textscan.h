@@ -45,6 +45,15 @@ private:
     std::uint64_t m_consumed = 0;
 };
 
+/// Throws InputError unless a CSV row has as many columns as the header.
+void checkColumnCount(std::size_t got, std::size_t header, const std::string& file, std::uint64_t line);
+
+/// A short, printable excerpt of text for messages (control characters escaped, cut with "...").
+std::string textExcerpt(std::string_view text, std::size_t maxChars);
+
+/// The next line that is not blank (spaces and tabs only); false at the end of the stream.
+bool nextNonBlank(LineReader& lines, std::string_view& line);
+
 /// Splits one CSV record (RFC 4180 quoting within one line). Views point into `line` or into
 /// `scratch` (for quoted fields). Returns false for an unterminated quoted field.
 bool splitCsv(std::string_view line, std::vector<std::string_view>& fields, std::string& scratch);
@@ -69,7 +78,7 @@ struct JsonMember {
     std::string_view text; ///< number text, string contents (unescaped), or array text including brackets
 };
 
-/// Scans one JSON object whose members are numbers, strings, literals or arrays of numbers.
+/// Scans one JSON object whose members are numbers, strings, literals or arrays of numbers (flatjson.cpp).
 /// Returns false when the line is not such an object (invalid JSON, nested objects, ...): the
 /// caller then parses it with a full JSON parser, which gives the precise error or the general case.
 /// Views point into `line` or into `scratch` (unescaped strings).

@@ -39,6 +39,9 @@ struct ReadReport {
     std::uint64_t failed = 0; ///< requests the source marks failed (kept and marked, or dropped)
     std::uint64_t droppedFailed = 0; ///< of those, dropped (ReadOptions::dropFailed)
     std::uint64_t filtered = 0; ///< rows left out by ReadOptions::modelFilter
+    /// Columns of the file a LoraScope trace does not hold (dropped on reading), e.g. BurstGPT's
+    /// "Session ID" and "Elapsed time", in file order.
+    std::vector<std::string> ignoredColumns;
 };
 
 /// One trace format.
@@ -63,7 +66,10 @@ std::string formatNames(bool forWriting);
 
 /// Reads a trace file; format from `formatName` or the extension. Throws InputError naming file/line/field.
 Trace readTrace(const std::string& path, const std::string& formatName = {}, const ReadOptions& options = {}, ReadReport* report = nullptr);
-/// Writes a trace file atomically; format from `formatName` or the extension.
+/// Throws InputError (naming `path` and the request) if a request's time is not a finite number
+/// of seconds in [0, kMaxTraceTime]: no writer ever writes "nan" or "inf".
+void checkTimesWritable(const Trace& trace, const std::string& path);
+/// Writes a trace file atomically; format from `formatName` or the extension (checkTimesWritable first).
 void writeTrace(const Trace& trace, const std::string& path, const std::string& formatName = {});
 
 // Native formats (native.cpp), exposed for the registry and for tests.
@@ -95,6 +101,13 @@ const TraceFormat* detectFormat(const std::string& path);
 
 /// Appends `text` as a JSON string literal (quoted, escaped).
 void appendJsonString(std::string& out, const std::string& text);
+/// Appends a time in seconds: the shortest decimal that reads back exactly, without an exponent
+/// for ordinary values ("300000", never "3e+05").
+void appendTime(std::string& out, double seconds);
+/// Appends a time in seconds as milliseconds (Mooncake): whole milliseconds as the integer that
+/// reads back (÷ 1000) as exactly this time ("16080", never "16079.999999999998"), other times as
+/// the shortest decimal that does.
+void appendMilliseconds(std::string& out, double seconds);
 /// Appends the shortest decimal text that reads back as exactly `value`.
 void appendNumber(std::string& out, double value);
 void appendNumber(std::string& out, std::uint64_t value);

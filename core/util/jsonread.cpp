@@ -1,28 +1,242 @@
 #include "util/jsonread.h"
 
+#include "util/fileio.h"
+
+#include <algorithm>
+#include <cctype>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <cstdio>
+#include <cstdlib>
 
 namespace lorascope {
 
-nlohmann::json readJsonFile(const std::string& path, const std::string& what)
+int jsonDepth(std::string_view text, int limit, std::uint64_t* lineOut)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open " + what, path);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    const std::string text = buf.str();
+    int depth = 0, deepest = 0;
+    bool inString = false, escape = false;
+    std::uint64_t line = 1;
+    for (const char c : text) {
+        if (c == '\n')
+            ++line;
+        if (inString) {
+            if (escape)
+                escape = false;
+            else if (c == '\\')
+                escape = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        switch (c) {
+        case '"':
+            inString = true;
+            break;
+        case '[':
+        case '{':
+            if (++depth > deepest) {
+                deepest = depth;
+                if (depth > limit) {
+                    if (lineOut)
+                        *lineOut = line;
+                    return depth;
+                }
+            }
+            break;
+        case ']':
+        case '}':
+            if (depth > 0)
+                --depth;
+            break;
+        default:
+            break;
+        }
+    }
+    return deepest;
+}
+
+std::string textExcerpt(std::string_view text, std::size_t maxChars)
+{
+    std::string out;
+    std::size_t i = 0;
+    for (; i < text.size() && out.size() < maxChars; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c < 0x20 || c == 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    // Do not cut a UTF-8 sequence in half.
+    while (i < text.size() && !out.empty() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) {
+        out += text[i];
+        ++i;
+    }
+    if (i < text.size())
+        out += "...";
+    return out;
+}
+
+namespace {
+
+/// Serialises `v` into `out` until about `budget` characters are written; returns false when cut.
+bool excerptInto(const nlohmann::json& v, std::string& out, std::size_t budget, int depth)
+{
+    if (out.size() >= budget || depth > kMaxJsonDepth)
+        return false;
+    if (v.is_array() || v.is_object()) {
+        out += v.is_array() ? '[' : '{';
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (!first)
+                out += ',';
+            first = false;
+            if (v.is_object()) {
+                if (!excerptInto(nlohmann::json(it.key()), out, budget, depth + 1))
+                    return false;
+                out += ':';
+            }
+            if (!excerptInto(*it, out, budget, depth + 1))
+                return false;
+            if (out.size() >= budget)
+                return false;
+        }
+        out += v.is_array() ? ']' : '}';
+        return true;
+    }
+    if (v.is_string() && v.get_ref<const std::string&>().size() > budget) {
+        out += '"';
+        out += v.get_ref<const std::string&>().substr(0, budget);
+        return false;
+    }
+    out += v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return true;
+}
+
+/// The line (1-based) of the first number in `text` too large for a double (nlohmann reports no position).
+std::uint64_t overflowLine(std::string_view text)
+{
+    std::uint64_t line = 1;
+    bool inString = false, escape = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n')
+            ++line;
+        if (inString) {
+            if (escape)
+                escape = false;
+            else if (c == '\\')
+                escape = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            std::size_t j = i + 1;
+            while (j < text.size() && (std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '.' || text[j] == 'e' || text[j] == 'E' || text[j] == '+' || text[j] == '-'))
+                ++j;
+            const std::string number(text.substr(i, j - i));
+            if (std::isinf(std::strtod(number.c_str(), nullptr)))
+                return line;
+            i = j - 1;
+        }
+    }
+    return 0;
+}
+
+/// nlohmann's "syntax error while parsing value - invalid literal; last read: 'H'" in the user's terms.
+std::string describeSyntaxError(const std::string& what)
+{
+    std::string problem = what;
+    if (const auto dash = problem.find(" - "); dash != std::string::npos && problem.find("syntax error") < dash)
+        problem = problem.substr(dash + 3);
+    else if (const auto colon = problem.find(": "); colon != std::string::npos)
+        problem = problem.substr(colon + 2);
+    if (const auto last = problem.find("; last read"); last != std::string::npos)
+        problem = problem.substr(0, last);
+    if (problem.rfind("invalid literal", 0) == 0)
+        return "unexpected text where a value should be (a number, a \"string\", true, false, null, [...] or {...})";
+    if (problem.rfind("attempting to parse an empty input", 0) == 0)
+        return "there is no JSON text (empty input)";
+    if (problem.rfind("unexpected end of input", 0) == 0)
+        return "the text ends too early" + problem.substr(std::string("unexpected end of input").size());
+    if (problem.rfind("invalid number", 0) == 0)
+        return "malformed number" + problem.substr(std::string("invalid number").size());
+    if (problem.rfind("invalid string", 0) == 0)
+        return "malformed string" + problem.substr(std::string("invalid string").size());
+    return problem;
+}
+
+} // namespace
+
+std::string jsonExcerpt(const nlohmann::json& value, std::size_t maxChars)
+{
+    std::string out;
+    if (excerptInto(value, out, maxChars, 0) && out.size() <= maxChars)
+        return out;
+    std::size_t cut = std::min(out.size(), maxChars);
+    while (cut > 0 && cut < out.size() && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80)
+        --cut; // not in the middle of a UTF-8 sequence
+    out.resize(cut);
+    return out + "...";
+}
+
+nlohmann::json parseJson(std::string_view text, const std::string& file, std::uint64_t firstLine)
+{
+    std::uint64_t deepLine = 1;
+    if (jsonDepth(text, kMaxJsonDepth, &deepLine) > kMaxJsonDepth)
+        throw InputError("arrays or objects nested more than " + std::to_string(kMaxJsonDepth) + " levels deep: this is not JSON LoraScope reads", file,
+            firstLine + deepLine - 1);
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw InputError("no JSON text (empty input)", file, firstLine);
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        // nlohmann reports a byte offset; turn it into a line number.
-        std::uint64_t line = 1;
-        for (std::size_t i = 0; i < e.byte && i < text.size(); ++i)
-            line += text[i] == '\n';
-        throw InputError(std::string("invalid JSON: ") + e.what(), path, line);
+        // e.byte: 1-based position of the character that did not fit; turn it into line and column.
+        const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+        std::uint64_t line = firstLine;
+        std::size_t lineStart = 0;
+        for (std::size_t i = 0; i < at; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                lineStart = i + 1;
+            }
+        }
+        std::string message = "not valid JSON";
+        if (!text.empty())
+            message += " at column " + std::to_string(at - lineStart + 1);
+        message += ": " + describeSyntaxError(e.what());
+        if (at < text.size()) {
+            const auto lineEnd = text.find('\n', at);
+            const auto near = text.substr(at, (lineEnd == std::string_view::npos ? text.size() : lineEnd) - at);
+            if (!near.empty())
+                message += " (near \"" + textExcerpt(near, 30) + "\")";
+        }
+        throw InputError(message, file, line);
+    } catch (const nlohmann::json::exception&) { // out_of_range 406: a number beyond the range of a double
+        const auto line = overflowLine(text);
+        throw InputError("not valid JSON for LoraScope: a number is too large (beyond about 1.8e308)", file, line ? firstLine + line - 1 : 0);
     }
+}
+
+nlohmann::json readJsonFile(const std::string& path, const std::string& what)
+{
+    // JSON documents LoraScope reads whole (spec, session, cost model, ranks) are small; the cap
+    // keeps a wrong file (a disk image, a log) from filling the memory.
+    constexpr std::uint64_t kMaxJsonFile = std::uint64_t { 1 } << 30;
+    const std::string text = readWholeFile(path, what, kMaxJsonFile);
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw InputError(what + ": the file is empty", path);
+    return parseJson(text, path);
 }
 
 JsonObjectReader::JsonObjectReader(const nlohmann::json& json, std::string path, std::string file)
@@ -51,7 +265,7 @@ double JsonObjectReader::number(const char* key, double fallback)
         return fallback;
     const auto& v = raw(key);
     if (!v.is_number())
-        fail(pathOf(key), std::string("expected a number, got ") + v.dump());
+        fail(pathOf(key), std::string("expected a number, got ") + jsonExcerpt(v));
     return v.get<double>();
 }
 
@@ -67,7 +281,7 @@ std::int64_t JsonObjectReader::integer(const char* key, std::int64_t fallback)
         if (std::floor(d) == d && std::abs(d) < 9e15)
             return static_cast<std::int64_t>(d);
     }
-    fail(pathOf(key), std::string("expected an integer, got ") + v.dump());
+    fail(pathOf(key), std::string("expected an integer, got ") + jsonExcerpt(v));
 }
 
 std::uint64_t JsonObjectReader::unsignedInteger(const char* key, std::uint64_t fallback)
@@ -79,7 +293,7 @@ std::uint64_t JsonObjectReader::unsignedInteger(const char* key, std::uint64_t f
         return v.get<std::uint64_t>();
     if (v.is_number_integer() && v.get<std::int64_t>() >= 0)
         return static_cast<std::uint64_t>(v.get<std::int64_t>());
-    fail(pathOf(key), std::string("expected a non-negative integer, got ") + v.dump());
+    fail(pathOf(key), std::string("expected a non-negative integer, got ") + jsonExcerpt(v));
 }
 
 std::string JsonObjectReader::string(const char* key, const std::string& fallback)
@@ -88,7 +302,7 @@ std::string JsonObjectReader::string(const char* key, const std::string& fallbac
         return fallback;
     const auto& v = raw(key);
     if (!v.is_string())
-        fail(pathOf(key), std::string("expected a string, got ") + v.dump());
+        fail(pathOf(key), std::string("expected a string, got ") + jsonExcerpt(v));
     return v.get<std::string>();
 }
 
@@ -98,7 +312,7 @@ bool JsonObjectReader::boolean(const char* key, bool fallback)
         return fallback;
     const auto& v = raw(key);
     if (!v.is_boolean())
-        fail(pathOf(key), std::string("expected true or false, got ") + v.dump());
+        fail(pathOf(key), std::string("expected true or false, got ") + jsonExcerpt(v));
     return v.get<bool>();
 }
 
@@ -106,7 +320,7 @@ void JsonObjectReader::rejectUnknown() const
 {
     for (auto it = m_json.begin(); it != m_json.end(); ++it) {
         if (!m_seen.count(it.key()))
-            fail(pathOf(it.key().c_str()), "unknown field");
+            fail(pathOf(textExcerpt(it.key()).c_str()), "unknown field");
     }
 }
 

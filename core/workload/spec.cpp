@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -60,7 +61,7 @@ auto readEnum(JsonObjectReader& r, const char* key, const Names& names, decltype
     const std::string text = r.string(key, "");
     auto v = names.parse(text);
     if (!v)
-        r.fail(r.pathOf(key), "unknown value \"" + text + "\" (expected one of: " + names.list() + ")");
+        r.fail(r.pathOf(key), "unknown value \"" + textExcerpt(text) + "\" (expected one of: " + names.list() + ")");
     return *v;
 }
 
@@ -150,15 +151,15 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     auto add = [&](const std::string& field, const std::string& msg) { out.push_back({ field, field + ' ' + msg }); };
     const bool slora = s.generator == GeneratorKind::Slora;
 
-    if (s.adapterCount > 10'000'000)
-        add("adapters.count", "must be <= 10000000 (got " + std::to_string(s.adapterCount) + ")");
+    if (s.adapterCount > kMaxAdapters)
+        add("adapters.count", "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
     if (!std::isfinite(s.duration) || s.duration <= 0)
         add("duration", "must be > 0 (got " + num(s.duration) + ")");
     const bool rateUsed = slora || (s.arrival.kind != ArrivalKind::OnOff && s.arrival.kind != ArrivalKind::Schedule);
     if (rateUsed && (!std::isfinite(s.rate) || s.rate <= 0))
         add("rate", "must be > 0 (got " + num(s.rate) + ")");
     if (std::isfinite(s.rate) && std::isfinite(s.duration) && s.rate * s.duration > 2e9)
-        add("rate", "rate × duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
+        add("rate", "× duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
     if (slora && s.seed > 0xFFFFFFFFull)
         add("seed", "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
 
@@ -196,10 +197,9 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     if (slora && a.kind != ArrivalKind::Gamma && a.kind != ArrivalKind::Poisson)
         add("arrival.kind", "must be \"gamma\" or \"poisson\" for the slora generator (got \"" + std::string(toString(a.kind)) + "\")");
     if (a.kind != ArrivalKind::Constant && a.kind != ArrivalKind::Poisson) {
-        if (!std::isfinite(a.cv) || a.cv <= 0)
-            add("arrival.cv", "must be > 0 (got " + num(a.cv) + ")");
-        else if (a.cv > 100)
-            add("arrival.cv", "must be <= 100 (got " + num(a.cv) + ")");
+        if (!std::isfinite(a.cv) || a.cv < kMinArrivalCv || a.cv > kMaxArrivalCv)
+            add("arrival.cv", "must be between " + num(kMinArrivalCv) + " and " + num(kMaxArrivalCv) + " (got " + num(a.cv)
+                    + "); for evenly spaced arrivals use arrival kind \"constant\"");
     }
     if (a.kind == ArrivalKind::OnOff) {
         const auto& o = a.onOff;
@@ -209,6 +209,10 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             add("arrival.onOff.offRate", "must be >= 0 (got " + num(o.offRate) + ")");
         if (o.onRate + o.offRate <= 0)
             add("arrival.onOff.onRate", "and offRate must not both be 0");
+        // As for rate × duration: a trace of more than 2e9 requests cannot be held.
+        if (std::isfinite(s.duration) && std::max(o.onRate, o.offRate) * s.duration > 2e9)
+            add(o.onRate >= o.offRate ? "arrival.onOff.onRate" : "arrival.onOff.offRate",
+                "× duration must be <= 2e9 requests (got " + num(std::max(o.onRate, o.offRate) * s.duration) + ")");
         if (!std::isfinite(o.meanOn) || o.meanOn <= 0)
             add("arrival.onOff.meanOn", "must be > 0 (got " + num(o.meanOn) + ")");
         if (!std::isfinite(o.meanOff) || o.meanOff <= 0)
@@ -231,6 +235,11 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         }
         if (!a.schedule.empty() && area <= 0)
             add("arrival.schedule", "rates must not all be 0");
+        double peak = 0;
+        for (const auto& pt : a.schedule)
+            peak = std::max(peak, pt.rate);
+        if (std::isfinite(s.duration) && peak * s.duration > 2e9)
+            add("arrival.schedule", "peak rate × duration must be <= 2e9 requests (got " + num(peak * s.duration) + ")");
     }
 
     validateLength(s.input, "input", out);
@@ -251,8 +260,8 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             add(f + ".count", "must be >= 1 (got 0)");
         if (static_cast<std::uint64_t>(g.first) + g.count > s.adapterCount)
             add(f + ".first", "adapters [" + std::to_string(g.first) + ", " + std::to_string(static_cast<std::uint64_t>(g.first) + g.count) + ") exceed the adapter count " + std::to_string(s.adapterCount));
-        if (g.cv && (!std::isfinite(*g.cv) || *g.cv <= 0 || *g.cv > 100))
-            add(f + ".cv", "must be in (0, 100] (got " + num(*g.cv) + ")");
+        if (g.cv && (!std::isfinite(*g.cv) || *g.cv < kMinArrivalCv || *g.cv > kMaxArrivalCv))
+            add(f + ".cv", "must be between " + num(kMinArrivalCv) + " and " + num(kMaxArrivalCv) + " (got " + num(*g.cv) + ")");
         if (g.input)
             validateLength(*g.input, f + ".input", out);
         if (g.output)
@@ -378,7 +387,7 @@ LengthSpec lengthSpecFromJson(const json& j, const std::string& path, const std:
         for (std::size_t i = 0; i < e.size(); ++i) {
             const auto& pair = e[i];
             if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_integer() || !pair[1].is_number())
-                r.fail(r.pathOf("empirical") + "[" + std::to_string(i) + "]", "expected [length, weight], got " + pair.dump());
+                r.fail(r.pathOf("empirical") + "[" + std::to_string(i) + "]", "expected [length, weight], got " + jsonExcerpt(pair));
             l.empirical.emplace_back(pair[0].get<std::int64_t>(), pair[1].get<double>());
         }
     }
@@ -405,10 +414,10 @@ std::vector<double> numberArray(JsonObjectReader& r, const char* key)
     std::vector<double> out;
     const auto& a = r.raw(key);
     if (!a.is_array())
-        r.fail(r.pathOf(key), "expected an array of numbers, got " + a.dump());
+        r.fail(r.pathOf(key), "expected an array of numbers, got " + jsonExcerpt(a));
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!a[i].is_number())
-            r.fail(r.pathOf(key) + "[" + std::to_string(i) + "]", "expected a number, got " + a[i].dump());
+            r.fail(r.pathOf(key) + "[" + std::to_string(i) + "]", "expected a number, got " + jsonExcerpt(a[i]));
         out.push_back(a[i].get<double>());
     }
     return out;
@@ -440,7 +449,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
             s.naming.names.clear();
             for (std::size_t i = 0; i < names.size(); ++i) {
                 if (!names[i].is_string())
-                    a.fail("adapters.names[" + std::to_string(i) + "]", "expected a string, got " + names[i].dump());
+                    a.fail("adapters.names[" + std::to_string(i) + "]", "expected a string, got " + jsonExcerpt(names[i]));
                 s.naming.names.push_back(names[i].get<std::string>());
             }
         }
@@ -480,7 +489,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
             for (std::size_t i = 0; i < sch.size(); ++i) {
                 const auto& pt = sch[i];
                 if (!pt.is_array() || pt.size() != 2 || !pt[0].is_number() || !pt[1].is_number())
-                    a.fail("arrival.schedule[" + std::to_string(i) + "]", "expected [time, rate], got " + pt.dump());
+                    a.fail("arrival.schedule[" + std::to_string(i) + "]", "expected [time, rate], got " + jsonExcerpt(pt));
                 s.arrival.schedule.push_back({ pt[0].get<double>(), pt[1].get<double>() });
             }
         }

@@ -16,6 +16,15 @@ namespace lorascope {
 
 inline constexpr int kSpecSchemaVersion = 1;
 
+/// Most adapters a workload may have (`adapters.count`, imports, assignment, rescaling). At this
+/// size generating, reading and charting stay interactive (about a second and 70 MB for a trace
+/// header listing them all, measured; docs/workload.md); S-LoRA's largest experiments use 2,000.
+inline constexpr std::uint32_t kMaxAdapters = 100'000;
+/// Range of the arrival cv. Below 0.001 the Gamma shape 1/cv² (10⁶) stops being representable in
+/// practice (cv 1e-155 gives an infinite shape, 1e-300 a NaN time); use arrival kind "constant".
+inline constexpr double kMinArrivalCv = 1e-3;
+inline constexpr double kMaxArrivalCv = 100.0;
+
 enum class GeneratorKind { PerAdapter, Slora };
 enum class PopularityKind { Power, Zipf, Uniform, Weights, Distinct, UniformGroups, Identical };
 enum class ArrivalKind { Gamma, Poisson, Constant, OnOff, Schedule };

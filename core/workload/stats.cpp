@@ -138,7 +138,9 @@ TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const St
     const std::size_t n = reqs.size();
     const std::size_t nAdapters = trace.adapters.size();
     st.count = n;
-    st.window = trace.window();
+    st.windowStart = trace.windowStart();
+    st.windowEnd = trace.window();
+    st.window = trace.windowLength();
     st.achievedRate = st.window > 0 ? static_cast<double>(n) / st.window : 0.0;
     st.perAdapterCount.assign(nAdapters, 0);
 
@@ -286,15 +288,15 @@ TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const St
             }
         }
     }
-    // Timeline: arrivals per bin over [0, window].
-    if (st.window > 0) {
+    // Timeline: arrivals per bin over [0, windowEnd], the time axis of the charts.
+    if (st.windowEnd > 0) {
         const int nb = std::max(1, options.timelineBins);
         st.timeline.edges.resize(static_cast<std::size_t>(nb) + 1);
         st.timeline.counts.assign(static_cast<std::size_t>(nb), 0);
         for (int b = 0; b <= nb; ++b)
-            st.timeline.edges[static_cast<std::size_t>(b)] = st.window * b / nb;
+            st.timeline.edges[static_cast<std::size_t>(b)] = st.windowEnd * b / nb;
         for (const auto& r : reqs) {
-            int b = static_cast<int>(r.time / st.window * nb);
+            int b = static_cast<int>(r.time / st.windowEnd * nb);
             b = std::clamp(b, 0, nb - 1);
             ++st.timeline.counts[static_cast<std::size_t>(b)];
         }

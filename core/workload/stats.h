@@ -37,7 +37,9 @@ struct StatsOptions {
 
 struct TraceStats {
     std::uint64_t count = 0;
-    double window = 0; ///< seconds observed (the spec's duration, or the last arrival)
+    double windowStart = 0; ///< where the window starts: 0 with a duration, else the first arrival (Trace::windowStart)
+    double windowEnd = 0; ///< where it ends: the spec's duration, or the last arrival (Trace::window)
+    double window = 0; ///< seconds observed: windowEnd − windowStart
     double achievedRate = 0; ///< count / window
     double gapMean = 0;
     double gapCv = 0; ///< std/mean of gaps between consecutive arrivals (all adapters)
@@ -51,7 +53,7 @@ struct TraceStats {
     std::uint64_t overTotalLimit = 0; ///< input + output > max_req_total_len
     std::uint64_t overAnyLimit = 0; ///< either (what S-LoRA would refuse)
     Histogram gaps; ///< log-spaced over the 0.5–99.5 % quantiles (≤ six decades); the rest (and zero gaps) in underflow/overflow
-    Histogram timeline; ///< arrivals per time bin over [0, window]
+    Histogram timeline; ///< arrivals per time bin over [0, windowEnd] (the charts' time axis starts at 0)
 };
 
 TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const StatsOptions& options = {});

@@ -11,6 +11,10 @@
 
 namespace lorascope {
 
+/// Latest arrival time a trace may have, in seconds (about 31,700 years). Readers refuse later
+/// times, so every writer can represent every time (Mooncake's milliseconds stay exact integers).
+inline constexpr double kMaxTraceTime = 1e12;
+
 /// Adapter index of a request that uses the base model only.
 inline constexpr std::uint32_t kNoAdapter = std::numeric_limits<std::uint32_t>::max();
 
@@ -57,12 +61,18 @@ struct Trace {
     bool hasHashIds() const { return !hashIdOffsets.empty(); }
 
     std::uint64_t idOf(std::size_t index) const { return ids.empty() ? index : ids[index]; }
-    /// Seconds covered: `duration` if set, else the last arrival time.
+    /// End of the observation window in seconds: `duration` if set, else the last arrival time.
     double window() const
     {
         double last = requests.empty() ? 0.0 : requests.back().time;
         return duration > 0 ? std::max(duration, last) : last;
     }
+    /// Start of the observation window: 0 for a trace with a duration (generated traces start at 0),
+    /// else the first arrival (imported traces start anywhere: BurstGPT at 19,440,110 s, a slice
+    /// of Mooncake's trace at 1,875 s), so rates are not diluted by time before the trace began.
+    double windowStart() const { return duration > 0 || requests.empty() ? 0.0 : requests.front().time; }
+    /// Seconds observed, from windowStart() to window().
+    double windowLength() const { return window() - windowStart(); }
     int rankOf(const Request& r) const { return r.adapter == kNoAdapter ? 0 : adapters[r.adapter].rank; }
     std::string adapterName(const Request& r) const { return r.adapter == kNoAdapter ? std::string() : adapters[r.adapter].name; }
 };

@@ -115,12 +115,12 @@ private Q_SLOTS:
         test::writeText(out, "old content");
         const Run r = cli({ QStringLiteral("generate"), QStringLiteral("--spec"), q(spec), QStringLiteral("-o"), q(out) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(q(spec) + QStringLiteral(": arrival.cv must be > 0 (got -1)")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(q(spec) + QStringLiteral(": arrival.cv must be between 0.001 and 100 (got -1)")), qPrintable(r.err));
         QCOMPARE(test::readText(out), std::string("old content")); // untouched
 
         const Run cv = cli({ QStringLiteral("generate"), QStringLiteral("--cv"), QStringLiteral("-2"), QStringLiteral("-o"), q(out) });
-        QCOMPARE(cv.code, 1);
-        QVERIFY2(cv.err.contains(QStringLiteral("arrival.cv must be > 0 (got -2)")), qPrintable(cv.err));
+        QCOMPARE(cv.code, 2); // a flag out of its range is a usage error naming the flag and the limits
+        QVERIFY2(cv.err.contains(QStringLiteral("--cv must be from 0.001 to 100 (got -2)")), qPrintable(cv.err));
 
         const std::string bad = dir.file("bad.csv");
         test::writeText(bad, "id,time_s,adapter,rank,input_len,output_len\n0,0.5,a,8,10,20\n1,0.7,a,8,10,-3\n");
@@ -133,7 +133,7 @@ private Q_SLOTS:
 
         const Run missing = cli({ QStringLiteral("stats"), q(dir.file("nope.jsonl")) });
         QCOMPARE(missing.code, 1);
-        QVERIFY(missing.err.contains(QStringLiteral("nope.jsonl: cannot open")));
+        QVERIFY(missing.err.contains(QStringLiteral("nope.jsonl: trace file: no such file")));
     }
 
     void failedWriteLeavesNothing()

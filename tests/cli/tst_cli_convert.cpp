@@ -52,6 +52,20 @@ private Q_SLOTS:
         QCOMPARE(t.requests[2].time, 118.0);
     }
 
+    void convertSaysWhichBurstGptColumnsItDrops()
+    {
+        // BurstGPT_3 has Session ID and Elapsed time: a LoraScope trace keeps neither, and says so.
+        test::TempDir dir;
+        test::writeText(dir.file("b3.burstgpt.csv"), "Timestamp,Session ID,Elapsed time,Model,Request tokens,Response tokens,Total tokens,Log Type\n"
+                                                     "5,s1,1.5,ChatGPT,472,18,490,Conversation log\n6,s2,0.5,GPT-4,10,20,30,API log\n");
+        const Run r = cli({ "convert", q(dir.file("b3.burstgpt.csv")), q(dir.file("out.burstgpt.csv")) });
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains("cannot hold: the input's columns \"Session ID\", \"Elapsed time\", \"Log Type\""), qPrintable(r.err));
+        // The plain BurstGPT header drops the log type only.
+        const Run plain = cli({ "convert", q(kData + "burstgpt_in.csv"), q(dir.file("out.csv")) });
+        QVERIFY2(plain.err.contains("the input's column \"Log Type\" (a LoraScope trace keeps none)"), qPrintable(plain.err));
+    }
+
     void convertDetectsContentOfPlainExtension()
     {
         test::TempDir dir;

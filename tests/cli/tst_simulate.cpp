@@ -53,8 +53,9 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         test::writeText(dir.file("t.csv"), kCsv);
-        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"),
-            QStringLiteral("--requests-out"), q(dir.file("req.jsonl")), QStringLiteral("--timeline-out"), q(dir.file("tl.jsonl")) });
+        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
+            QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")),
+            QStringLiteral("--timeline-out"), q(dir.file("tl.jsonl")) });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QStringLiteral("1 rejected")));
         QVERIFY(r.out.contains(QStringLiteral("4 finished")));
@@ -121,8 +122,8 @@ private Q_SLOTS:
         test::writeText(dir.file("t.csv"), kCsv);
         // a2 at rank 1400 takes 5600 slots: D no longer fits the token budget at tick 0
         test::writeText(dir.file("ranks.json"), R"({"a2": 1400})");
-        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"),
-            QStringLiteral("--ranks"), q(dir.file("ranks.json")), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")) });
+        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
+            QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"), QStringLiteral("--ranks"), q(dir.file("ranks.json")), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")) });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto reqs = readJsonl(dir.file("req.jsonl"));
         QCOMPARE(reqs[3]["wait_reason"]["kind"].get<std::string>(), std::string("token_budget"));

@@ -3,6 +3,7 @@
 // Zipf chosen when it is the truth; unknown adapter order; rescaling; the report.
 
 #include "fit/fit.h"
+#include "random/rng.h"
 #include "formats/traceio.h"
 #include "util/error.h"
 #include "workload/generator.h"
@@ -197,6 +198,34 @@ private Q_SLOTS:
         QVERIFY(r.report.rateOverTime[10] > 150 && r.report.rateOverTime[0] < 50);
         QVERIFY(r.report.rateCv > 0.3);
         QVERIFY(validate(r.spec).empty());
+    }
+
+    void rateOfATraceStartingLate()
+    {
+        // BurstGPT starts at 19,440,110 s: rate and rate-over-time measured from 0 were 0.0000 req/s
+        // and a cv of 1.07 (59 empty bins of 60). Poisson arrivals at 1 req/s over 3,600 s instead.
+        Trace t;
+        Rng rng(7, 1);
+        double time = 19'440'110.0;
+        for (int i = 0; i < 3600; ++i) {
+            t.requests.push_back({ time, kNoAdapter, 100, 50 });
+            time += -std::log(1.0 - rng.uniform());
+        }
+        const FitResult r = fitTrace(t);
+        QCOMPARE(r.report.windowStart, 19'440'110.0);
+        QVERIFY(std::abs(r.report.window - (t.requests.back().time - 19'440'110.0)) < 1e-6);
+        QVERIFY2(std::abs(r.report.rate - 1.0) < 0.05, qPrintable(QString::number(r.report.rate)));
+        // 60 bins of about 60 arrivals: Poisson noise gives a cv near 1/sqrt(60) = 0.13.
+        QVERIFY2(r.report.rateCv < 0.25, qPrintable(QString::number(r.report.rateCv)));
+        QCOMPARE(r.spec.duration, r.report.window);
+        QVERIFY(std::abs(r.spec.rate - r.report.rate) < 1e-9);
+        bool said = false;
+        for (const auto& n : r.report.notes)
+            said = said || n.find("measured from its first arrival") != std::string::npos;
+        QVERIFY(said);
+        // Notes quote figures with four significant digits, not seventeen.
+        for (const auto& n : r.report.notes)
+            QVERIFY2(n.find("000000") == std::string::npos && n.find("99999") == std::string::npos, n.c_str());
     }
 
     void failedRequestsAreLeftOut()

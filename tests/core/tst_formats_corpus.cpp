@@ -4,6 +4,8 @@
 
 #include "formats/traceio.h"
 #include "util/error.h"
+#include "util/jsonread.h"
+#include "workload/spec.h"
 
 #include "testutil.h"
 
@@ -60,6 +62,32 @@ private Q_SLOTS:
         }
         QVERIFY2(files > 0, "empty corpus");
         QVERIFY2(parsed > 0, "no corpus file parsed: the seeds are missing");
+    }
+
+    void replayJsonRead()
+    {
+        // The corpus of fuzz_jsonread: the shared JSON reader, then the spec reader on top of it.
+        const auto dir = std::filesystem::path(LORASCOPE_FUZZ_CORPUS) / "jsonread";
+        int files = 0, specs = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+            ++files;
+            const std::string text = test::readText(entry.path().string());
+            try {
+                const nlohmann::json j = parseJson(text, "corpus");
+                QVERIFY(jsonExcerpt(j).size() <= 43);
+                const WorkloadSpec spec = specFromJson(j, "corpus");
+                if (validate(spec).empty()) {
+                    ++specs;
+                    QVERIFY(specFromJson(toJson(spec)) == spec);
+                }
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).size() <= 600, e.what());
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString::fromStdString(entry.path().string() + ": unexpected exception: " + e.what())));
+            }
+        }
+        QVERIFY(files > 0);
+        QVERIFY2(specs > 0, "no valid spec in the corpus: the seeds are missing");
     }
 };
 

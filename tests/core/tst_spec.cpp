@@ -90,7 +90,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::newRow("cv") << R"({"arrival": {"cv": -1}})" << "arrival.cv must be > 0 (got -1)";
+        QTest::newRow("cv") << R"({"arrival": {"cv": -1}})" << "arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival kind \"constant\"";
         QTest::newRow("rate") << R"({"rate": 0})" << "rate must be > 0 (got 0)";
         QTest::newRow("alpha") << R"({"popularity": {"alpha": -0.5}})" << "popularity.alpha must be > 0 (got -0.5)";
         QTest::newRow("range") << R"({"input": {"lo": 100, "hi": 50}})" << "input.hi must be > input.lo (got hi 50, lo 100); the range is [lo, hi)";
@@ -101,6 +101,13 @@ private Q_SLOTS:
                                        << "input.kind must be \"uniform\" for the slora generator (got \"normal\")";
         QTest::newRow("group range") << R"({"adapters": {"count": 4}, "groups": [{"first": 2, "count": 5}]})"
                                      << "groups[0].first adapters [2, 7) exceed the adapter count 4";
+        QTest::newRow("on-off count") << R"({"arrival": {"kind": "on-off", "onOff": {"onRate": 1e12}}, "duration": 300})"
+                                      << "arrival.onOff.onRate × duration must be <= 2e9 requests (got 3e+14)";
+        QTest::newRow("schedule count") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1e12], [10, 1]]}, "duration": 300})"
+                                        << "arrival.schedule peak rate × duration must be <= 2e9 requests (got 3e+14)";
+        QTest::newRow("cv too small") << R"({"generator": "slora", "arrival": {"cv": 1e-300}})"
+                                      << "arrival.cv must be between 0.001 and 100 (got 1e-300); for evenly spaced arrivals use arrival kind \"constant\"";
+        QTest::newRow("too many adapters") << R"({"adapters": {"count": 100001}})" << "adapters.count must be <= 100000 (got 100001)";
         QTest::newRow("schedule order") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1], [0, 2]]}})"
                                         << "arrival.schedule[1].time must be greater than the previous point's time (got 0)";
     }
@@ -165,7 +172,7 @@ private Q_SLOTS:
             loadSpecFile(invalid);
             QFAIL("expected an InputError");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(invalid + ": arrival.cv must be > 0 (got -1)"));
+            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(invalid + ": arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival kind \"constant\""));
             QCOMPARE(e.field(), std::string("arrival.cv"));
         }
     }

@@ -87,6 +87,30 @@ private Q_SLOTS:
         QCOMPARE(es.gaps.total(), std::uint64_t(99));
     }
 
+    void windowStartsAtTheFirstArrivalWithoutADuration()
+    {
+        // A slice of a real trace (issue 12 item 18: Mooncake rows 6001-12031 start at 1,875 s):
+        // 6,031 arrivals from 1,875 s to 3,537 s. Window 1,662 s and 3.63 req/s, not 3,537 s and 1.71.
+        Trace t;
+        const int n = 6031;
+        for (int i = 0; i < n; ++i)
+            t.requests.push_back({ 1875.0 + 1662.0 * i / (n - 1), kNoAdapter, 10, 10 });
+        const TraceStats st = computeStats(t, ServerLimits {});
+        QCOMPARE(st.windowStart, 1875.0);
+        QCOMPARE(st.windowEnd, 3537.0);
+        QCOMPARE(st.window, 1662.0);
+        QVERIFY(std::abs(st.achievedRate - 3.6288) < 1e-4);
+        // The timeline still spans the charts' axis from 0.
+        QCOMPARE(st.timeline.edges.front(), 0.0);
+        QCOMPARE(st.timeline.edges.back(), 3537.0);
+        QCOMPARE(st.timeline.total(), std::uint64_t(n));
+        // With a duration (generated traces start at 0) the window is [0, duration].
+        t.duration = 4000;
+        const TraceStats withDuration = computeStats(t, ServerLimits {});
+        QCOMPARE(withDuration.windowStart, 0.0);
+        QCOMPARE(withDuration.window, 4000.0);
+    }
+
     void percentilesLikeNumpy()
     {
         // np.percentile(range(1, 101), [50, 90, 99]) = 50.5, 90.1, 99.01

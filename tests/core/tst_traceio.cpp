@@ -126,7 +126,7 @@ private Q_SLOTS:
         test::writeText(path, "when,what\n1,2\n");
         expectError([&] { readTrace(path); }, QStringLiteral("header must name the columns"), 1, "header");
         test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n0,1,a,8,10\n");
-        expectError([&] { readTrace(path); }, QStringLiteral("expected 6 columns, got 5"), 2, "");
+        expectError([&] { readTrace(path); }, QStringLiteral("expected 6 columns as in the header, got 5"), 2, "");
     }
 
     void jsonlErrors()
@@ -136,13 +136,13 @@ private Q_SLOTS:
         test::writeText(path, "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6}\n{\"time_s\":2,\"input_len\":5}\n");
         expectError([&] { readTrace(path); }, QStringLiteral("bad.jsonl:3: output_len: missing"), 3, "output_len");
         test::writeText(path, "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6\n");
-        expectError([&] { readTrace(path); }, QStringLiteral("bad.jsonl:2: invalid JSON"), 2, "");
+        expectError([&] { readTrace(path); }, QStringLiteral("bad.jsonl:2: not valid JSON"), 2, "");
         test::writeText(path, "{\"schemaVersion\":7}\n");
         expectError([&] { readTrace(path); }, QStringLiteral("unsupported trace version 7"), 1, "schemaVersion");
         test::writeText(path, "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6,\"adapter\":3}\n");
         expectError([&] { readTrace(path); }, QStringLiteral("adapter: expected the adapter name as a string"), 2, "adapter");
         test::writeText(path, "");
-        expectError([&] { readTrace(path); }, QStringLiteral("empty trace file"), 0, "");
+        expectError([&] { readTrace(path); }, QStringLiteral("empty file"), 0, "");
     }
 
     void skipBadCounts()

@@ -50,7 +50,7 @@ RasterView::RasterView(QWidget* parent)
 
 double RasterView::fullEnd() const
 {
-    return m_analysis ? std::max(m_analysis->stats.window, 1e-9) : 1.0;
+    return m_analysis ? std::max(m_analysis->stats.windowEnd, 1e-9) : 1.0;
 }
 
 void RasterView::setAnalysis(std::shared_ptr<const WorkloadAnalysis> analysis)

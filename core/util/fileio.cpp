@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "util/fileio.h"
+
+#include "util/error.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace lorascope {
+
+namespace {
+
+const char* fileTypeName(mode_t mode)
+{
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    if (S_ISFIFO(mode))
+        return "a pipe";
+    return "not a plain file";
+}
+
+std::string prefix(const std::string& what)
+{
+    return what.empty() ? std::string() : what + ": ";
+}
+
+} // namespace
+
+void checkInputFile(const std::string& path, const std::string& what, bool allowPipe)
+{
+    if (path.empty())
+        throw InputError(prefix(what) + "no file name given");
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        const int err = errno;
+        if (err == ENOENT || err == ENOTDIR)
+            throw InputError(prefix(what) + "no such file", path);
+        throw InputError(prefix(what) + "cannot open: " + std::strerror(err), path);
+    }
+    if (S_ISDIR(st.st_mode))
+        throw InputError(prefix(what) + "is a directory, not a file", path);
+    if (!S_ISREG(st.st_mode) && !(allowPipe && S_ISFIFO(st.st_mode)))
+        throw InputError(prefix(what) + "is not a regular file (it is " + fileTypeName(st.st_mode) + "); give a file on disk", path);
+    if (::access(path.c_str(), R_OK) != 0)
+        throw InputError(prefix(what) + "cannot open: " + std::strerror(errno), path);
+}
+
+bool isPipe(const std::string& path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+std::string readWholeFile(const std::string& path, const std::string& what, std::uint64_t maxBytes)
+{
+    checkInputFile(path, what);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(prefix(what) + "cannot open: " + std::strerror(errno), path);
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(0, in.tellg()));
+    if (size > maxBytes)
+        throw InputError(prefix(what) + "the file is " + std::to_string(size >> 20) + " MiB, more than the " + std::to_string(maxBytes >> 20)
+                + " MiB such a file may have",
+            path);
+    in.seekg(0);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad())
+        throw InputError(prefix(what) + "read failed", path);
+    return text;
+}
+
+bool sameFile(const std::string& a, const std::string& b)
+{
+    if (a.empty() || b.empty())
+        return false;
+    struct stat sa {}, sb {};
+    const bool ea = ::stat(a.c_str(), &sa) == 0, eb = ::stat(b.c_str(), &sb) == 0;
+    if (ea && eb)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (ea != eb)
+        return false; // one exists, the other does not
+    std::error_code e1, e2;
+    const auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, e1), e1);
+    const auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, e2), e2);
+    return !e1 && !e2 && ca == cb;
+}
+
+void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs)
+{
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const auto& out = outputs[i];
+        if (out.path.empty())
+            continue;
+        for (const auto& in : inputs) {
+            if (sameFile(out.path, in.path))
+                throw InputError(out.option + " " + out.path + ": this is the input " + (in.option.empty() ? "file" : in.option)
+                        + " (writing it would destroy the input); choose another output file",
+                    {}, 0, out.option);
+        }
+        for (std::size_t k = 0; k < i; ++k) {
+            if (sameFile(out.path, outputs[k].path))
+                throw InputError(out.option + " and " + outputs[k].option + " name the same file " + out.path + "; give each output its own file",
+                    {}, 0, out.option);
+        }
+    }
+}
+
+} // namespace lorascope

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Checks on the files a user names: inputs must be files we can read to an end (not a directory,
+// a device such as /dev/zero, or a socket), outputs must not be one of the inputs.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// Throws InputError naming `path` unless it is a readable regular file (or, with `allowPipe`, a
+/// pipe): "<what>: no such file", "<what>: is a directory", "<what>: is not a regular file (a
+/// character device)", "<what>: permission denied". `what` names the file's role ("spec file").
+void checkInputFile(const std::string& path, const std::string& what, bool allowPipe = false);
+
+/// True if `path` is a pipe (FIFO), e.g. a shell's <(...) substitution.
+bool isPipe(const std::string& path);
+
+/// Reads a whole regular file (checkInputFile first). Throws InputError naming the file when it
+/// is larger than `maxBytes` or cannot be read.
+std::string readWholeFile(const std::string& path, const std::string& what, std::uint64_t maxBytes);
+
+/// True if the two paths name the same file: the same existing inode (hard links, symbolic links,
+/// "./x" and "x"), or, for files that do not exist yet, the same normalised absolute path.
+bool sameFile(const std::string& a, const std::string& b);
+
+/// One named file of a command, for checkOutputs: the option that named it and the path.
+struct NamedPath {
+    std::string option; ///< e.g. "--requests-out", "TRACE", "-o"
+    std::string path;
+};
+
+/// Throws InputError when an output would overwrite an input or another output ("-o t.jsonl is
+/// the input trace t.jsonl: choose another output file"). Empty paths are ignored.
+void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs);
+
+} // namespace lorascope

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// Option checks of every subcommand through the real binary (issue 12 items 10, 11, 17): one
+// table of ranges (app/cli/options.cpp), a usage error (exit 2) naming the flag and the limit,
+// the same spelling of a trace's format everywhere (--from = --format).
+
+#include "../core/testutil.h"
+#include "clitestutil.h"
+
+#include <QtTest>
+
+using namespace lorascope;
+
+namespace {
+using test::cli;
+using test::q;
+using test::Run;
+
+const char* const kCsv = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
+} // namespace
+
+class TestCliOptions : public QObject {
+    Q_OBJECT
+    test::TempDir m_dir;
+
+    QStringList withTrace(QStringList args) const
+    {
+        for (auto& a : args)
+            if (a == QLatin1String("T"))
+                a = q(m_dir.file("t.csv"));
+            else if (a == QLatin1String("OUT"))
+                a = q(m_dir.file("out.jsonl"));
+        return args;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { test::writeText(m_dir.file("t.csv"), kCsv); }
+
+    void outOfRangeIsAUsageError_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("message");
+        // The cases of issue 12 (items 10 and 11), and more of the same classes.
+        QTest::newRow("serve-sim max-total 0") << "serve-sim --max-total-token-num 0" << "--max-total-token-num must be an integer from 1 to 1000000000 tokens (got 0)";
+        QTest::newRow("serve-sim max-total -5") << "serve-sim --max-total-token-num -5" << "--max-total-token-num must be an integer from 1";
+        QTest::newRow("serve-sim running 0") << "serve-sim --running-max-req-size 0" << "--running-max-req-size must be an integer from 1";
+        QTest::newRow("serve-sim input -1") << "serve-sim --max-req-input-len -1" << "--max-req-input-len must be an integer from 1 to 4294967295 tokens";
+        QTest::newRow("serve-sim rank -1") << "serve-sim --adapter-rank -1" << "--adapter-rank must be an integer from 1 to 65536 (got -1)";
+        QTest::newRow("serve-sim rank 0") << "serve-sim --adapter-rank 0" << "--adapter-rank must be an integer from 1 to 65536 (got 0)";
+        QTest::newRow("serve-sim rank 2^33") << "serve-sim --adapter-rank 8589934592" << "--adapter-rank must be an integer from 1 to 65536 (got 8589934592)";
+        QTest::newRow("serve-sim rank 1e6") << "serve-sim --adapter-rank 1000000" << "--adapter-rank must be an integer from 1 to 65536";
+        QTest::newRow("serve-sim token-ms") << "serve-sim --token-ms 1e300" << "--token-ms must be from 0 to 1000000000 ms (got 1e300)";
+        QTest::newRow("serve-sim speed") << "serve-sim --speed 1e-300" << "--speed must be from 0.001 to 1000000";
+        QTest::newRow("serve-sim stall") << "serve-sim --stall-seconds 1e300" << "--stall-seconds must be from 0 to 1000000 s";
+        QTest::newRow("serve-sim slow first byte") << "serve-sim --slow-first-byte-ms 1e300" << "--slow-first-byte-ms must be from 0 to 1000000000 ms";
+        QTest::newRow("serve-sim keep-alive") << "serve-sim --keep-alive-s 1e10" << "--keep-alive-s must be from 0 to 1000000 s (0 = never close) (got 1e10)";
+        QTest::newRow("serve-sim port") << "serve-sim --port 99999" << "--port must be an integer from 0 to 65535";
+        QTest::newRow("serve-sim error rate") << "serve-sim --error-rate 1.5" << "--error-rate must be from 0 to 1 (got 1.5)";
+        QTest::newRow("serve-sim error status") << "serve-sim --error-status 200" << "--error-status must be an integer from 400 to 599";
+        QTest::newRow("serve-sim duration") << "serve-sim --duration -1" << "--duration must be from 0 to 1000000 s (0 = until stopped)";
+        QTest::newRow("serve-sim fault rates sum") << "serve-sim --error-rate 0.6 --stall-rate 0.6" << "add up to more than 1";
+        QTest::newRow("replay time-scale") << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --time-scale 1e300"
+                                           << "--time-scale must be from 1e-06 to 1000000 (got 1e300)";
+        QTest::newRow("replay concurrency") << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --max-concurrency 0"
+                                            << "--max-concurrency must be an integer from 1 to 1000000 requests (got 0)";
+        QTest::newRow("replay timeout") << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --timeout 1e300"
+                                        << "--timeout must be from 0 to 1000000 s";
+        QTest::newRow("stats input len") << "stats T --max-req-input-len -5" << "--max-req-input-len must be an integer from 1 to 4294967295 tokens (got -5)";
+        QTest::newRow("stats top") << "stats T --top -1" << "--top must be an integer from 0";
+        QTest::newRow("simulate max-total") << "simulate T --requests-out OUT --max-total-tokens 0" << "--max-total-tokens must be an integer from 1";
+        QTest::newRow("simulate batch") << "simulate T --requests-out OUT --batch-max-tokens -1" << "--batch-max-tokens must be an integer from 0 to 1000000000 tokens (0 = derived";
+        QTest::newRow("simulate per-adapter") << "simulate T --requests-out OUT --per-adapter many" << "--per-adapter must be all, none or a number";
+        QTest::newRow("fit rate 0") << "fit T --rate 0" << "--rate must be > 0 and at most 1000000000 requests/s (got 0)";
+        QTest::newRow("fit duration 0") << "fit T --duration 0" << "--duration must be > 0 and at most 1000000000 s (got 0)";
+        QTest::newRow("fit adapters 0") << "fit T --adapters 0" << "--adapters must be an integer from 1 to 100000 adapters (got 0)";
+        QTest::newRow("fit bins") << "fit T --rate-bins 0" << "--rate-bins must be an integer from 1 to 100000";
+        QTest::newRow("convert assign") << "convert T OUT --assign-adapters 0" << "--assign-adapters must be an integer from 1 to 100000";
+        QTest::newRow("generate adapters") << "generate --preset S1 -o OUT --adapters 100001" << "--adapters must be an integer from 0 to 100000 adapters";
+        QTest::newRow("generate cv") << "generate --preset S2 --adapters 4 --duration 10 --generator slora --cv 1e-300 -o OUT"
+                                     << "--cv must be from 0.001 to 100 (got 1e-300)";
+        QTest::newRow("generate rate") << "generate --preset S1 -o OUT --rate 0" << "--rate must be > 0";
+        QTest::newRow("generate rate x duration") << "generate --preset S1 -o OUT --rate 1e9 --duration 100" << "--rate: rate × duration must be <= 2e9";
+        QTest::newRow("not a number") << "serve-sim --speed fast" << "--speed expects a number (got \"fast\")";
+        QTest::newRow("not an integer") << "stats T --top 1.5" << "--top expects an integer (got \"1.5\")";
+        QTest::newRow("beyond double") << "fit T --rate 1e400" << "--rate must be > 0";
+    }
+    void outOfRangeIsAUsageError()
+    {
+        QFETCH(QString, args);
+        QFETCH(QString, message);
+        const Run r = cli(withTrace(args.split(QLatin1Char(' '))));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY2(r.err.count(QLatin1Char('\n')) <= 2, qPrintable(r.err)); // one line, plus the --help pointer
+        QVERIFY(!QFileInfo::exists(q(m_dir.file("out.jsonl")))); // nothing written, no run folder made
+    }
+
+    void inRangeLimitsAreAccepted()
+    {
+        // The limits themselves are valid values.
+        const Run s = cli(withTrace({ QStringLiteral("stats"), QStringLiteral("T"), QStringLiteral("--max-req-input-len"), QStringLiteral("4294967295"),
+            QStringLiteral("--top"), QStringLiteral("0") }));
+        QVERIFY2(s.code == 0, qPrintable(s.err));
+        QVERIFY(s.out.contains(QStringLiteral("input > 4294967295: 0")));
+        const Run g = cli(withTrace({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S2"), QStringLiteral("--adapters"),
+            QStringLiteral("4"), QStringLiteral("--duration"), QStringLiteral("10"), QStringLiteral("--generator"), QStringLiteral("slora"),
+            QStringLiteral("--cv"), QStringLiteral("0.001"), QStringLiteral("-o"), QStringLiteral("OUT"), QStringLiteral("--quiet") }));
+        QVERIFY2(g.code == 0, qPrintable(g.err));
+        const std::string text = test::readText(m_dir.file("out.jsonl"));
+        QVERIFY(text.find("nan") == std::string::npos && text.find("inf") == std::string::npos);
+        QCOMPARE(std::count(text.begin(), text.end(), '\n'), 21L); // header + int(2 × 10) requests
+        std::filesystem::remove(m_dir.file("out.jsonl"));
+    }
+
+    void fromAndFormatAreTheSame_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::newRow("stats") << "stats T";
+        QTest::newRow("fit") << "fit T";
+        QTest::newRow("simulate") << "simulate T --requests-out OUT";
+        QTest::newRow("convert") << "convert T OUT";
+    }
+    void fromAndFormatAreTheSame()
+    {
+        QFETCH(QString, args);
+        for (const char* flag : { "--from", "--format" }) {
+            const Run r = cli(withTrace(args.split(QLatin1Char(' ')) << QString::fromLatin1(flag) << QStringLiteral("csv")));
+            QVERIFY2(r.code == 0, qPrintable(QString::fromLatin1(flag) + QLatin1Char(' ') + r.err));
+            // An unknown format is named with the spelling the user gave.
+            const Run bad = cli(withTrace(args.split(QLatin1Char(' ')) << QString::fromLatin1(flag) << QStringLiteral("nope")));
+            QVERIFY(bad.code != 0);
+            std::filesystem::remove(m_dir.file("out.jsonl"));
+        }
+        const Run both = cli(withTrace(args.split(QLatin1Char(' ')) << QStringLiteral("--from") << QStringLiteral("csv") << QStringLiteral("--format")
+                                                                    << QStringLiteral("csv")));
+        QCOMPARE(both.code, 2);
+        QVERIFY2(both.err.contains(QStringLiteral("give --from or --format, not both")), qPrintable(both.err));
+        // The convert help documents both spellings.
+        QVERIFY(cli({ QStringLiteral("convert"), QStringLiteral("--help") }).out.contains(QStringLiteral("--from, --format NAME")));
+        QVERIFY(cli({ QStringLiteral("stats"), QStringLiteral("--help") }).out.contains(QStringLiteral("--format, --from NAME")));
+    }
+
+    void sloraSpellingOfTheTokenBudget()
+    {
+        // simulate takes S-LoRA's --max-total-token-num as well as its own --max-total-tokens.
+        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+            QStringLiteral("--max-total-token-num"), QStringLiteral("4321"), QStringLiteral("--json") }));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(nlohmann::json::parse(r.out.toStdString())["limits"]["max_total_token_num"].get<int>(), 4321);
+        std::filesystem::remove(m_dir.file("out.jsonl"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliOptions)
+#include "tst_cli_options.moc"

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Input and output file checks (core/util/fileio, core/util/atomicfile): inputs that are not
+// files, outputs that are inputs, read-only and special outputs, temporary files on signals.
+
+#include "util/atomicfile.h"
+#include "util/error.h"
+#include "util/fileio.h"
+
+#include "testutil.h"
+
+#include <QTest>
+
+#include <filesystem>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace lorascope;
+
+namespace {
+
+template <class F>
+std::string errorOf(F&& f)
+{
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+bool contains(const std::string& s, const char* part)
+{
+    return s.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class TestFileIo : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void inputsMustBeFiles()
+    {
+        test::TempDir dir;
+        test::writeText(dir.file("a.json"), "{}");
+        checkInputFile(dir.file("a.json"), "spec file");
+        const auto d = errorOf([&] { checkInputFile(dir.path.string(), "spec file"); });
+        QVERIFY2(contains(d, "spec file: is a directory") && contains(d, dir.path.string().c_str()), d.c_str());
+        const auto z = errorOf([&] { checkInputFile("/dev/zero", "ranks file"); });
+        QVERIFY2(contains(z, "/dev/zero: ranks file: is not a regular file (it is a character device)"), z.c_str());
+        const auto m = errorOf([&] { checkInputFile(dir.file("nope"), "trace file"); });
+        QVERIFY2(contains(m, "no such file"), m.c_str());
+        // A pipe only where the caller streams.
+        QVERIFY(::mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+        QVERIFY(isPipe(dir.file("fifo")));
+        QVERIFY(!isPipe(dir.file("a.json")));
+        checkInputFile(dir.file("fifo"), "trace file", true);
+        QVERIFY(contains(errorOf([&] { checkInputFile(dir.file("fifo"), "spec file"); }), "it is a pipe"));
+        // Size cap of whole-file reads.
+        test::writeText(dir.file("big"), std::string(3 << 20, 'x'));
+        QVERIFY(contains(errorOf([&] { readWholeFile(dir.file("big"), "spec file", 1 << 20); }), "3 MiB, more than the 1 MiB"));
+        QCOMPARE(readWholeFile(dir.file("a.json"), "spec file", 1 << 20), std::string("{}"));
+    }
+
+    void sameFileByInodeOrPath()
+    {
+        test::TempDir dir;
+        test::writeText(dir.file("t.jsonl"), "x");
+        QVERIFY(sameFile(dir.file("t.jsonl"), dir.file("t.jsonl")));
+        QVERIFY(sameFile(dir.file("t.jsonl"), (dir.path / "." / "t.jsonl").string()));
+        std::filesystem::create_hard_link(dir.file("t.jsonl"), dir.file("hard.jsonl"));
+        std::filesystem::create_symlink(dir.file("t.jsonl"), dir.file("soft.jsonl"));
+        QVERIFY(sameFile(dir.file("t.jsonl"), dir.file("hard.jsonl")));
+        QVERIFY(sameFile(dir.file("soft.jsonl"), dir.file("t.jsonl")));
+        QVERIFY(!sameFile(dir.file("t.jsonl"), dir.file("other.jsonl")));
+        // Two outputs that do not exist yet: the same path, spelled differently.
+        QVERIFY(sameFile(dir.file("new.jsonl"), (dir.path / "sub" / ".." / "new.jsonl").string()));
+        QVERIFY(!sameFile(dir.file("new.jsonl"), dir.file("new2.jsonl")));
+
+        const auto e = errorOf([&] { checkOutputs({ { "-o", dir.file("hard.jsonl") } }, { { "TRACE", dir.file("t.jsonl") } }); });
+        QVERIFY2(contains(e, "-o") && contains(e, "is the input TRACE"), e.c_str());
+        const auto two = errorOf([&] {
+            checkOutputs({ { "--requests-out", dir.file("x.jsonl") }, { "--timeline-out", dir.file("x.jsonl") } }, {});
+        });
+        QVERIFY2(contains(two, "--timeline-out and --requests-out name the same file"), two.c_str());
+        checkOutputs({ { "-o", dir.file("y.jsonl") }, { "--report-file", "" } }, { { "TRACE", dir.file("t.jsonl") } });
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFileIo)
+#include "tst_fileio.moc"
