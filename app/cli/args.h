@@ -22,6 +22,8 @@ public:
 
     bool has(const std::string& flag) const { return m_values.count(flag) > 0 || m_bools.count(flag) > 0; }
     std::optional<std::string> value(const std::string& flag) const;
+    /// Every value given for a repeatable flag, in command-line order.
+    std::vector<std::string> values(const std::string& flag) const;
     const std::vector<std::string>& positional() const { return m_positional; }
 
     double number(const std::string& flag, double fallback) const;
@@ -31,6 +33,7 @@ public:
 
 private:
     std::map<std::string, std::string> m_values;
+    std::vector<std::pair<std::string, std::string>> m_all; ///< every (flag, value), in order
     std::map<std::string, bool> m_bools;
     std::vector<std::string> m_positional;
 };
