@@ -65,7 +65,7 @@ const char* const kCalibrateHelp = "Usage: lorascope-cli calibrate SOURCES -o MO
                                    "  --free KEYS                comma-separated parameters to fit (default: S-LoRA sources\n"
                                    "                             layer_overhead,request_overhead,kv_efficiency,lora_efficiency,\n"
                                    "                             prefill_efficiency,prefill_lora_efficiency,load_layer_overhead;\n"
-                                   "                             replay: layer_overhead,request_overhead,kv_efficiency,prefill_efficiency)\n"
+                                   "                             replay: layer_overhead,kv_efficiency,prefill_efficiency,response_delay)\n"
                                    "  --coefficients             fit the cost model's coefficients directly (decode_base, prefill_per_token,\n"
                                    "                             ...; default free: decode_base,decode_per_request,decode_per_context_token,\n"
                                    "                             prefill_per_token) instead of S-LoRA's engine parameters; needs no --model/--gpu\n"
@@ -270,7 +270,11 @@ int runCalibrate(const std::vector<std::string>& argv)
     else if (options.parametrization == Parametrization::Coefficients)
         options.free = { "decode_base", "decode_per_request", "decode_per_context_token", "prefill_per_token" };
     else if (replayOnly)
-        options.free = { "layer_overhead", "request_overhead", "kv_efficiency", "prefill_efficiency" };
+        // One workload shape at several rates scales the per-request and the per-context-token
+        // costs together (both grow with the batch): fit the context one, keep request_overhead.
+        // A real client sees every token a little after the engine produced it (detokenisation,
+        // HTTP, scheduling): response_delay takes that up instead of the prefill cost.
+        options.free = { "layer_overhead", "kv_efficiency", "prefill_efficiency", "response_delay" };
     else
         options.free = { "layer_overhead", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency", "prefill_lora_efficiency",
             "load_layer_overhead" };

@@ -35,8 +35,10 @@ CalibrationData synthetic(const CostModel& truth, std::uint32_t adapters = 20)
         spec.adapterCount = adapters;
         spec.rate = sh.rate;
         spec.duration = 30;
-        spec.input = { LengthKind::Uniform, sh.inLo, sh.inHi };
-        spec.output = { LengthKind::Uniform, sh.outLo, sh.outHi };
+        spec.input.lo = sh.inLo;
+        spec.input.hi = sh.inHi;
+        spec.output.lo = sh.outLo;
+        spec.output.hi = sh.outHi;
         spec.seed = 7 + static_cast<std::uint64_t>(i++);
         Experiment e;
         e.source = "synthetic";
