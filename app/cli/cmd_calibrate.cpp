@@ -63,12 +63,13 @@ const char* const kCalibrateHelp = "Usage: lorascope-cli calibrate SOURCES -o MO
                                    "\n"
                                    "Model and fit:\n"
                                    "  --free KEYS                comma-separated parameters to fit (default: S-LoRA sources\n"
-                                   "                             layer_overhead,request_overhead,kv_efficiency,lora_efficiency,\n"
-                                   "                             prefill_efficiency,prefill_lora_efficiency,load_layer_overhead;\n"
-                                   "                             replay: layer_overhead,kv_efficiency,prefill_efficiency,response_delay)\n"
+                                   "                             layer_overhead, request_overhead, kv_efficiency, lora_efficiency,\n"
+                                   "                             prefill_efficiency, prefill_lora_efficiency, load_layer_overhead;\n"
+                                   "                             replay: layer_overhead, kv_efficiency, prefill_efficiency, response_delay)\n"
                                    "  --coefficients             fit the cost model's coefficients directly (decode_base, prefill_per_token,\n"
-                                   "                             ...; default free: decode_base,decode_per_request,decode_per_context_token,\n"
-                                   "                             prefill_per_token) instead of S-LoRA's engine parameters; needs no --model/--gpu\n"
+                                   "                             ...; default free: decode_base, decode_per_request, decode_per_context_token,\n"
+                                   "                             prefill_per_token) instead of S-LoRA's engine parameters; needs no --model\n"
+                                   "                             or --gpu\n"
                                    "  --start NAME|FILE|generic  start from this cost model; parameters not fitted keep its values\n"
                                    "                             (default: the preset named like the group, else llama-7b-a10g;\n"
                                    "                             generic: the documented starting point of the shipped presets)\n"
@@ -114,9 +115,11 @@ std::vector<std::string> splitList(const std::string& text)
     std::vector<std::string> out;
     std::stringstream ss(text);
     std::string item;
-    while (std::getline(ss, item, ','))
-        if (!item.empty())
-            out.push_back(item);
+    while (std::getline(ss, item, ',')) {
+        const auto b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
+        if (b != std::string::npos)
+            out.push_back(item.substr(b, e - b + 1));
+    }
     return out;
 }
 

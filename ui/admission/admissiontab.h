@@ -13,6 +13,7 @@ class QTableView;
 
 namespace lorascope {
 
+class CostModelPanel;
 class Document;
 class GanttView;
 class PlotView;
@@ -32,6 +33,7 @@ public:
     QTableView* table() const { return m_table; }
     GanttView* gantt() const { return m_gantt; }
     StepThroughPanel* stepThrough() const { return m_step; }
+    CostModelPanel* costModelPanel() const { return m_costPanel; }
     /// Chart by key: "queue", "kv", "latency".
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const;
@@ -63,6 +65,7 @@ private:
     GanttView* m_gantt = nullptr;
     StepThroughPanel* m_step = nullptr;
     QLabel* m_summary = nullptr;
+    CostModelPanel* m_costPanel = nullptr;
     double m_lastRefreshMs = 0;
 };
 
