@@ -382,12 +382,13 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
     }
     e.trace.source = folder;
     e.measured = sloraRunStats(seen);
+    e.requests = std::move(seen);
     e.label = std::to_string(completed) + " completed of " + std::to_string(records.size()) + " requests";
     data.experiments.push_back(std::move(e));
     return data;
 }
 
-RunStats predictExperiment(const Experiment& e, const CostModel& cost)
+RunStats predictExperiment(const Experiment& e, const CostModel& cost, std::vector<ClientRequest>* requests)
 {
     SimulationConfig config;
     config.scheduler = e.scheduler;
@@ -400,7 +401,10 @@ RunStats predictExperiment(const Experiment& e, const CostModel& cost)
     std::vector<ClientRequest> view = clientView(result, client);
     for (ClientRequest& c : view)
         c.promptLen -= std::min(c.promptLen, e.promptExtraTokens); // S-LoRA's client divides by its own prompt_len
-    return sloraRunStats(view);
+    const RunStats stats = sloraRunStats(view);
+    if (requests)
+        *requests = std::move(view);
+    return stats;
 }
 
 } // namespace lorascope

@@ -34,6 +34,9 @@ struct Experiment {
     SchedulerConfig scheduler;
     std::uint32_t promptExtraTokens = 0; ///< server tokens per prompt beyond the client's prompt_len
     RunStats measured;
+    /// What the client saw of each request, in trace order (replay runs; empty for S-LoRA rows,
+    /// which publish only the aggregates). The fit compares them request by request too.
+    std::vector<ClientRequest> requests;
     std::string role; ///< "fit", "validate" (from a manifest; informational)
     std::string note; ///< what the manifest says about the file's provenance
 };
@@ -105,6 +108,7 @@ struct ReplayRunOptions {
 CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions& options);
 
 /// The prediction of one experiment under `cost` (the client's view, S-LoRA's statistics).
-RunStats predictExperiment(const Experiment& experiment, const CostModel& cost);
+/// `requests` (optional) receives the client's view of every request, in trace order.
+RunStats predictExperiment(const Experiment& experiment, const CostModel& cost, std::vector<ClientRequest>* requests = nullptr);
 
 } // namespace lorascope

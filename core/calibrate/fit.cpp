@@ -224,6 +224,13 @@ NelderMeadResult nelderMead(const std::function<double(const std::vector<double>
     return out;
 }
 
+/// Predictions of every experiment; the client's view of each request where the experiment has
+/// measured requests to compare with.
+struct Predictions {
+    std::vector<RunStats> stats;
+    std::vector<std::vector<ClientRequest>> requests;
+};
+
 /// The fit problem: which parameters vary, how they become models, and the residuals.
 class Problem {
 public:
@@ -348,13 +355,15 @@ public:
         return models;
     }
 
-    /// Normalised residuals (√weight · error / scale) of every measured metric, in a fixed order.
-    std::vector<double> residuals(const std::vector<RunStats>& predictions) const
+    /// Normalised residuals (√weight · error / scale) of every measured metric, then of every
+    /// measured request (first-token and end-to-end time), in a fixed order.
+    std::vector<double> residuals(const Predictions& predictions) const
     {
         std::vector<double> r;
         for (std::size_t e = 0; e < m_data.experiments.size(); ++e) {
-            const MetricValues meas = m_data.experiments[e].measured.metrics();
-            const MetricValues pred = predictions[e].metrics();
+            const Experiment& ex = m_data.experiments[e];
+            const MetricValues meas = ex.measured.metrics();
+            const MetricValues pred = predictions.stats[e].metrics();
             for (std::size_t k = 0; k < kMetricCount; ++k) {
                 const double w = m_options.weights[k];
                 if (!(w > 0) || !std::isfinite(meas[k]))
@@ -368,6 +377,22 @@ public:
                 else
                     v = (std::isfinite(pred[k]) && pred[k] > 0 ? std::log(pred[k] / meas[k]) : kFailedResidualLog) / m_options.relativeScale;
                 r.push_back(std::sqrt(w) * v);
+            }
+            if (ex.requests.empty() || !(m_options.requestWeight > 0))
+                continue;
+            const auto& predReq = predictions.requests[e];
+            std::size_t completed = 0;
+            for (const auto& c : ex.requests)
+                completed += !c.aborted && std::isfinite(c.firstToken) && std::isfinite(c.end);
+            const double w = std::sqrt(m_options.requestWeight / 2.0 / static_cast<double>(std::max<std::size_t>(1, completed)));
+            auto logRatio = [&](double p, double m) { return (std::isfinite(p) && p > 0 && m > 0 ? std::log(p / m) : kFailedResidualLog) / m_options.relativeScale; };
+            for (std::size_t i = 0; i < ex.requests.size() && i < predReq.size(); ++i) {
+                const ClientRequest& c = ex.requests[i];
+                if (c.aborted || !std::isfinite(c.firstToken) || !std::isfinite(c.end))
+                    continue;
+                const ClientRequest& p = predReq[i];
+                r.push_back(w * logRatio(p.firstToken - p.start, c.firstToken - c.start));
+                r.push_back(w * logRatio(p.end - p.start, c.end - c.start));
             }
         }
         return r;
@@ -388,7 +413,25 @@ public:
         return sum;
     }
 
-    std::vector<RunStats> predict(const std::vector<double>& x) const { return predictAll(m_data, modelsAt(x), m_options.threads); }
+    Predictions predict(const std::vector<double>& x) const { return predictWithRequests(modelsAt(x)); }
+
+    Predictions predictWithRequests(const std::vector<CostModel>& models) const
+    {
+        Predictions out;
+        out.stats.resize(m_data.experiments.size());
+        out.requests.resize(m_data.experiments.size());
+        std::vector<std::size_t> order(m_data.experiments.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return m_data.experiments[a].trace.requests.size() > m_data.experiments[b].trace.requests.size();
+        });
+        parallelFor(order.size(), m_options.threads, [&](std::size_t i) {
+            const std::size_t k = order[i];
+            const Experiment& e = m_data.experiments[k];
+            out.stats[k] = predictExperiment(e, models.at(e.group), e.requests.empty() ? nullptr : &out.requests[k]);
+        });
+        return out;
+    }
 
 private:
     const CalibrationData& m_data;
@@ -456,13 +499,14 @@ FitResult fitCostModel(const CalibrationData& data, const FitOptions& options)
     result.parameters = problem.parametersAt(x);
     result.coefficients = problem.coefficientsAt(x);
     result.models = problem.modelsAt(x);
-    result.predictions = predictAll(data, result.models, options.threads);
+    const Predictions best = problem.predictWithRequests(result.models);
+    result.predictions = best.stats;
 
     // Uncertainty and sensitivity: central differences of ±10 % in every free parameter (wide
     // enough to average over the discrete admission events a small change flips).
     const auto& freeKeys = problem.freeKeys();
     const std::size_t p = freeKeys.size();
-    const std::vector<double> r0 = problem.residuals(result.predictions);
+    const std::vector<double> r0 = problem.residuals(best);
     const double h = std::log(1.1);
     std::vector<std::vector<double>> jac(p);
     std::vector<MetricValues> sens(p, noMetrics());
@@ -478,7 +522,7 @@ FitResult fitCostModel(const CalibrationData& data, const FitOptions& options)
         std::array<double, kMetricCount> sum {};
         std::array<int, kMetricCount> count {};
         for (std::size_t e = 0; e < data.experiments.size(); ++e) {
-            const MetricValues a = pp[e].metrics(), b = pm[e].metrics();
+            const MetricValues a = pp.stats[e].metrics(), b = pm.stats[e].metrics();
             for (std::size_t k = 0; k < kMetricCount; ++k) {
                 double d;
                 if (metricIsAbsolute(static_cast<Metric>(k)))

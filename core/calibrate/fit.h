@@ -36,6 +36,9 @@ struct FitOptions {
     std::vector<FitPrior> priors;
     /// Weight of each metric in the objective (0 = ignore it).
     std::array<double, kMetricCount> weights { 1, 1, 1, 1, 1, 1 };
+    /// Total weight of the request-by-request comparison of runs that have it (replay folders: each
+    /// request's first-token and end-to-end times), shared among their requests.
+    double requestWeight = 2;
     double relativeScale = 0.05; ///< a relative error of this size is one unit of residual
     double attainmentScale = 0.025; ///< an attainment difference of this size is one unit
     bool robust = true; ///< soft-L1 loss (large residuals count linearly) instead of least squares

@@ -604,6 +604,11 @@
         <translation>具名的代价模型预设（来源见 docs/admission.md）。</translation>
     </message>
     <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="201" />
+        <source>Load cost model %1</source>
+        <translation>加载成本模型 %1</translation>
+    </message>
+    <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="192" />
         <source>vLLM policy</source>
         <translation>vLLM 策略</translation>
@@ -2933,6 +2938,39 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <location filename="../../ui/workload/workloadtab.cpp" line="167" />
         <source>%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input &gt; %6: %7, total &gt; %8: %9)</source>
         <translation>%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 &gt; %6：%7，总长 &gt; %8：%9）</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::CostModelPanel</name>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="15" />
+        <source>Cost model in use</source>
+        <translation>当前成本模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="19" />
+        <source>Load calibrated model…</source>
+        <translation>加载已校准的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="38" />
+        <source>A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of your own server), or any version-1 coefficient file.</source>
+        <translation>由 `lorascope-cli calibrate` 写出的成本模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="49" />
+        <source>Load a calibrated cost model</source>
+        <translation>加载已校准的成本模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="49" />
+        <source>Cost models (*.json);;All files (*)</source>
+        <translation>成本模型 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="90" />
+        <source>Not loaded: %1</source>
+        <translation>未加载：%1</translation>
     </message>
 </context>
 </TS>

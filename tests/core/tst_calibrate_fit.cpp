@@ -18,7 +18,8 @@ using namespace lorascope;
 namespace {
 
 /// Four S-LoRA traces (S2 adapters) whose lengths and rates differ enough to separate the per-pass,
-/// per-request, per-context-token and per-prompt-token costs, measured under `truth`.
+/// per-request, per-context-token and per-prompt-token costs, measured under `truth` (aggregates
+/// only, as S-LoRA publishes them).
 CalibrationData synthetic(const CostModel& truth, std::uint32_t adapters = 20)
 {
     struct Shape {

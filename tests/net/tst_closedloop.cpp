@@ -3,7 +3,7 @@
 // (hidden from the fit), `replay` measures it at three rates, `calibrate` fits the engine
 // parameters on those run folders alone, and the fitted model must give back the hidden
 // parameters within 10 % and preview a fresh replay at a fourth rate within 3 % (throughput and
-// mean latency). The server runs 5× faster than the model's seconds to keep the test short.
+// mean latency). The server runs 2× faster than the model's seconds to keep the test shorter.
 
 #include "admission/costmodel.h"
 #include "formats/traceio.h"
@@ -22,7 +22,9 @@ using namespace lorascope;
 namespace {
 
 const QString kCli = QStringLiteral(LORASCOPE_CLI_PATH);
-constexpr double kSpeed = 5;
+// 2×: at 4× on this 2-core machine under load 15 serve-sim lost time (its pacer catches up at most
+// 50 ms; token gaps had a 180-ms p99) and ran its own model 18 % slow; at 2× it follows it within 1 %.
+constexpr double kSpeed = 2;
 
 struct Done {
     int code = -1;
@@ -62,10 +64,10 @@ std::string writeWorkload(const test::TempDir& dir, double rate)
     spec.generator = GeneratorKind::Slora;
     spec.adapterCount = 20;
     spec.rate = rate;
-    spec.duration = 40;
+    spec.duration = 30;
     spec.seed = 11;
-    spec.input.lo = 8;
-    spec.input.hi = 512;
+    spec.input.lo = 256; // long enough prompts that prefill is a fair share of the first-token time
+    spec.input.hi = 1280;
     spec.output.lo = 8;
     spec.output.hi = 256;
     const std::string path = dir.file("trace-" + std::to_string(int(rate * 100)) + ".jsonl");
@@ -111,12 +113,12 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
         return std::make_pair(r, out);
     };
     std::vector<std::string> runs;
-    for (double rate : { 0.6, 1.2, 2.0 }) {
+    for (double rate : { 0.4, 0.8, 1.4 }) {
         auto [r, out] = replay(rate);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         runs.push_back(out);
     }
-    auto [fresh, freshOut] = replay(1.6);
+    auto [fresh, freshOut] = replay(1.1);
     QVERIFY2(fresh.code == 0, qPrintable(fresh.err));
     ::kill(pid_t(server.processId()), SIGTERM);
     server.waitForFinished(10000);
@@ -139,7 +141,8 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
     QVERIFY(fitted.hasParameters);
     auto within = [](double fit, double want, double tol) { return std::abs(fit / want - 1) <= tol; };
     const QString got = QStringLiteral("layer %1 kv %2 prefill %3").arg(fitted.parameters.layerOverhead).arg(fitted.parameters.kvEfficiency).arg(fitted.parameters.prefillEfficiency);
-    qInfo("hidden: layer 5e-4 kv 0.3 prefill 0.25; fitted: %s (calibrate took %.1f s)", qPrintable(got), report.at("seconds").get<double>());
+    qInfo("hidden: layer 5e-4 kv 0.3 prefill 0.25; fitted: %s, response delay %.1f ms (calibrate took %.1f s)", qPrintable(got),
+        1e3 * fitted.parameters.responseDelay, report.at("seconds").get<double>());
     QVERIFY2(within(fitted.parameters.layerOverhead, hidden.layerOverhead, 0.10), qPrintable(got));
     QVERIFY2(within(fitted.parameters.kvEfficiency, hidden.kvEfficiency, 0.10), qPrintable(got));
     QVERIFY2(within(fitted.parameters.prefillEfficiency, hidden.prefillEfficiency, 0.10), qPrintable(got));
@@ -156,7 +159,8 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
     const auto& row = val.at("rows").at(0);
     const double thrErr = row.at("error").at("throughput").get<double>();
     const double latErr = row.at("error").at("avg_latency").get<double>();
-    qInfo("fresh replay at 1.6 req/s: throughput %+.2f %%, mean latency %+.2f %% (predicted vs measured)", thrErr, latErr);
+    qInfo("fresh replay at 1.1 req/s: measured throughput %.3f req/s, mean latency %.2f s; preview %+.2f %%, %+.2f %%",
+        row.at("measured").at("throughput").get<double>(), row.at("measured").at("avg_latency").get<double>(), thrErr, latErr);
     QVERIFY2(std::abs(thrErr) <= 3.0, qPrintable(QString::number(thrErr)));
     QVERIFY2(std::abs(latErr) <= 3.0, qPrintable(QString::number(latErr)));
 }

@@ -38,6 +38,23 @@ class TestCostModelPanel : public QObject {
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
 
+    void oldSessionsOpenWithTheCalibratedPreset()
+    {
+        // A session of the roofline era carried a copy of its preset's coefficients.
+        test::TempDir dir;
+        const std::string path = dir.file("old.lorascope.json");
+        test::writeText(path, R"({"format": "lorascope-session", "version": 1, "spec": {"preset": "S1"},
+            "admission": {"policy": "slora", "clock": "model", "cost_model": {"name": "llama-7b-a10g", "prefill_base": 0.0281,
+            "prefill_per_request": 0.0001, "prefill_per_token": 0.000216, "prefill_per_token_rank": 6.71e-8, "decode_base": 0.0281,
+            "decode_per_request": 0.000108, "decode_per_context_token": 1.09e-6, "decode_per_token_rank": 1.68e-8,
+            "per_adapter_rank": 4.37e-6, "load_base": 0.001, "load_per_rank": 0.000175}}})");
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        QCOMPARE(w.openSession(QString::fromStdString(path)), QString());
+        QCOMPARE(w.document()->admissionConfig().cost, *findCostModel("llama-7b-a10g"));
+        QVERIFY(w.admissionTab()->costModelPanel()->provenanceText().contains(QLatin1String("calibrated on")));
+    }
+
     void showsProvenanceLoadsFilesAndWarns()
     {
         MainWindow w;
@@ -98,6 +115,15 @@ private Q_SLOTS:
         QCOMPARE(doc->admissionConfig().cost.decodeBase, mine.decodeBase);
         QVERIFY(waitForSignal(doc, spy));
         QVERIFY2(panel->provenanceText().contains(QLatin1String("calibrated on replays of my server")), qPrintable(panel->provenanceText()));
+        // A session keeps the loaded model in full, provenance included.
+        const QString session = QString::fromStdString(dir.file("s.lorascope.json"));
+        QCOMPARE(w.saveSession(session), QString());
+        {
+            MainWindow w2;
+            QVERIFY(test::waitIdle(w2.document()));
+            QCOMPARE(w2.openSession(session), QString());
+            QCOMPARE(w2.document()->admissionConfig().cost, doc->admissionConfig().cost);
+        }
         doc->undoStack()->undo();
         QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-7b-a10g"));
 
