@@ -38,6 +38,7 @@ Args::Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, s
                         throw UsageError(spelt + " needs a value");
                     m_values[a] = argv[++i];
                 }
+                m_all.emplace_back(a, m_values[a]);
             } else if (isIn(boolFlags, a)) {
                 if (inlineValue)
                     throw UsageError(spelt + " takes no value");
@@ -63,6 +64,15 @@ std::optional<std::string> Args::value(const std::string& flag) const
     if (it == m_values.end())
         return std::nullopt;
     return it->second;
+}
+
+std::vector<std::string> Args::values(const std::string& flag) const
+{
+    std::vector<std::string> out;
+    for (const auto& [f, v] : m_all)
+        if (f == flag)
+            out.push_back(v);
+    return out;
 }
 
 double Args::number(const std::string& flag, double fallback) const

@@ -28,6 +28,8 @@ public:
     const std::map<std::string, std::string>& values() const { return m_values; }
     /// How the user spelt `flag` (an alias, or the flag itself).
     std::string spelling(const std::string& flag) const;
+    /// Every value given for a repeatable flag, in command-line order.
+    std::vector<std::string> values(const std::string& flag) const;
     const std::vector<std::string>& positional() const { return m_positional; }
 
     double number(const std::string& flag, double fallback) const;
@@ -37,6 +39,7 @@ public:
 
 private:
     std::map<std::string, std::string> m_values;
+    std::vector<std::pair<std::string, std::string>> m_all; ///< every (flag, value), in order
     std::map<std::string, bool> m_bools;
     std::map<std::string, std::string> m_spelling;
     std::vector<std::string> m_positional;

@@ -24,6 +24,8 @@ const std::vector<Command>& commands()
         { "replay", "replay a trace against a serving system and measure it", kReplayHelp, runReplay },
         { "serve-sim", "run the simulated multi-LoRA server (every backend API) on loopback", kServeSimHelp, runServeSim },
         { "sweep", "sweep a parameter, find the SLO capacity, compare with S-LoRA's published runs", kSweepHelp, runSweep },
+        { "calibrate", "fit a cost model to measured runs (S-LoRA's published results, replay run folders)", kCalibrateHelp, runCalibrate },
+        { "validate", "compare a cost model's predictions with measured runs (MAPE per metric and file, worst runs)", kValidateHelp, runValidate },
     };
     return list;
 }

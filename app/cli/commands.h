@@ -29,6 +29,8 @@ int runFit(const std::vector<std::string>& args);
 int runReplay(const std::vector<std::string>& args);
 int runServeSim(const std::vector<std::string>& args);
 int runSweep(const std::vector<std::string>& args);
+int runCalibrate(const std::vector<std::string>& args);
+int runValidate(const std::vector<std::string>& args);
 
 extern const char* const kGenerateHelp;
 extern const char* const kStatsHelp;
@@ -38,6 +40,8 @@ extern const char* const kFitHelp;
 extern const char* const kReplayHelp;
 extern const char* const kServeSimHelp;
 extern const char* const kSweepHelp;
+extern const char* const kCalibrateHelp;
+extern const char* const kValidateHelp;
 
 /// Top-level help (list of subcommands).
 std::string mainHelp();

@@ -301,6 +301,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         for (const Drop& d : s.dropped) {
             RequestRecord& r = result.requests[d.id];
             r.dropped = d.reason;
+            r.droppedAt = now;
             if (std::isnan(r.admitted))
                 r.wait = d.wait;
         }

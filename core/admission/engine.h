@@ -218,6 +218,7 @@ struct RequestRecord {
     double admitted = NAN;
     double firstToken = NAN;
     double finished = NAN;
+    double droppedAt = NAN; ///< when the policy dropped it (or the client's abort took effect)
     std::uint32_t adapter = kNoAdapter;
     std::uint32_t inputLen = 0;
     std::uint32_t outputLen = 0;

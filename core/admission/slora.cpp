@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <map>
 #include <unordered_map>
 
 namespace lorascope {
@@ -431,6 +432,8 @@ private:
         e.running = true;
         m_runBase += e.base;
         m_runRank += static_cast<std::int64_t>(e.req.rank);
+        if (e.req.adapter != kNoAdapter)
+            ++m_runRankCount[e.req.rank];
         std::uint32_t a = e.req.adapter;
         if (a == kNoAdapter) {
             ++m_runBaseRequests;
@@ -446,6 +449,11 @@ private:
         e.running = false;
         m_runBase -= e.base;
         m_runRank -= static_cast<std::int64_t>(e.req.rank);
+        if (e.req.adapter != kNoAdapter) {
+            auto it = m_runRankCount.find(e.req.rank);
+            if (it != m_runRankCount.end() && --it->second == 0)
+                m_runRankCount.erase(it);
+        }
         std::uint32_t a = e.req.adapter;
         if (a == kNoAdapter) {
             --m_runBaseRequests;
@@ -472,6 +480,11 @@ private:
             s.tokens += in;
             s.context += in;
             s.tokenRank += in * e.req.rank;
+            s.tokenSquared += in * in;
+            if (e.req.adapter != kNoAdapter) {
+                ++s.loraRequests;
+                s.maxRank = std::max<std::int64_t>(s.maxRank, e.req.rank);
+            }
             if (e.req.adapter != kNoAdapter && m_mark[e.req.adapter] != m_epoch) {
                 m_mark[e.req.adapter] = m_epoch;
                 s.adapterRank += m_adapterRank[e.req.adapter];
@@ -512,6 +525,8 @@ private:
         s.tokens = n;
         s.context = m_runBase + n * m_decodes;
         s.tokenRank = m_runRank;
+        s.loraRequests = n - static_cast<std::int64_t>(m_runBaseRequests);
+        s.maxRank = m_runRankCount.empty() ? 0 : m_runRankCount.rbegin()->first;
         s.adapterRank = m_runAdapterRank;
         ++m_decodes;
         if (m_config.reportTokens)
@@ -587,6 +602,7 @@ private:
     std::uint64_t m_epoch = 0;
 
     std::int64_t m_decodes = 0;
+    std::map<int, std::uint32_t> m_runRankCount; ///< running adapter requests per rank (the batch's largest rank sizes S-LoRA's kernels)
     std::int64_t m_runBase = 0, m_runRank = 0, m_runAdapterSize = 0, m_runAdapterRank = 0, m_loadedSize = 0;
     std::size_t m_abortedRunning = 0;
     std::size_t m_runDistinct = 0; ///< distinct adapters of the running batch

@@ -266,6 +266,11 @@ private:
             r.shape.tokens += t;
             r.shape.context += t;
             r.shape.tokenRank += t * e.req.rank;
+            r.shape.tokenSquared += t * t;
+            if (e.req.adapter != kNoAdapter) {
+                ++r.shape.loraRequests;
+                r.shape.maxRank = std::max<std::int64_t>(r.shape.maxRank, e.req.rank);
+            }
             if (e.req.adapter != kNoAdapter && std::find(distinct.begin(), distinct.end(), e.req.adapter) == distinct.end()) {
                 distinct.push_back(e.req.adapter);
                 r.shape.adapterRank += e.req.rank;
@@ -324,6 +329,10 @@ private:
             r.shape.tokens += 1;
             r.shape.context += context(e);
             r.shape.tokenRank += e.req.rank;
+            if (e.req.adapter != kNoAdapter) {
+                ++r.shape.loraRequests;
+                r.shape.maxRank = std::max<std::int64_t>(r.shape.maxRank, e.req.rank);
+            }
             if (e.req.adapter != kNoAdapter && std::find(distinct.begin(), distinct.end(), e.req.adapter) == distinct.end()) {
                 distinct.push_back(e.req.adapter);
                 r.shape.adapterRank += e.req.rank;

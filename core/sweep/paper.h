@@ -31,7 +31,7 @@ struct PaperRow {
 
 /// One published result file = one curve of a figure.
 struct PaperFigure {
-    std::string file; ///< path under tests/data/slora-paper, e.g. "synthetic/slora/synthetic_req_rate_a10g_S1_slora.jsonl"
+    std::string file; ///< path under tests/data/slora-paper, e.g. "slora/synthetic_req_rate_a10g_S1_slora.jsonl"
     std::string suite; ///< exp_suite.py suite the rows come from
     std::string modelSetting; ///< S1, S2, S4
     std::string gpu; ///< "A10G (24 GB)", "A100 (80 GB)", "A100 (40 GB)"

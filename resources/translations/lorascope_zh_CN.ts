@@ -506,280 +506,285 @@
 <context>
     <name>lorascope::AdmissionTab</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="92" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="93" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="100" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="101" />
         <source>Filter (e.g. KV cache, behind, refused, an adapter name)…</source>
         <translation>筛选（例如：KV 缓存、排在、拒绝、适配器名称）…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="103" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="104" />
         <source>All columns</source>
         <translation>所有列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="106" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="107" />
         <source>Filter:</source>
         <translation>筛选：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="131" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="132" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="134" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="135" />
         <source>Step through</source>
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
         <source>Server limits (S-LoRA)</source>
         <translation>服务器限制（S-LoRA）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="225" />
         <source>KV cache slots</source>
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="225" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="226" />
         <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000.</source>
         <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共用（每个常驻适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 6000；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="463" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
         <source>Prefill batch limit</source>
         <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
         <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="255" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="265" />
         <source>0 = default</source>
         <translation>0 = 默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
         <source>Max running requests</source>
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="438" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="477" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="450" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="233" />
         <source>Max request length</source>
         <translation>请求最大长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="226" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
         <source>slots</source>
         <comment>unit after a number</comment>
         <translation>个槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="233" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="235" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="254" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
         <source>tokens</source>
         <comment>unit after a number</comment>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
         <source>requests</source>
         <comment>unit after a number</comment>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="233" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
         <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072.</source>
         <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 3072。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="235" />
         <source>Max input length</source>
         <translation>最大输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="235" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
         <source>Input tokens of one request must not exceed it, else the request is refused. Default 2048.</source>
         <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 2048。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>S-LoRA (first come, first served)</source>
         <translation>S-LoRA（先到先服务）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>S-LoRA with abort</source>
         <translation>S-LoRA（带超时丢弃）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>vLLM-style</source>
         <translation>vLLM 风格</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="239" />
         <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption.</source>
         <translation>S-LoRA：精确复现其先进先出队列。S-LoRA（带超时丢弃，--enable-abort）：最新的请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM 风格：max_num_seqs、max_num_batched_tokens、max_loras，分页 KV 并可抢占。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="241" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="242" />
         <source>Steps between checks</source>
         <translation>检查间隔步数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="242" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
         <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="242" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>steps</source>
         <comment>unit after a number</comment>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="245" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
         <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。成本模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
         <translation>命名的成本模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="251" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="259" />
+        <source>Load cost model %1</source>
+        <translation>加载成本模型 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="261" />
         <source>vLLM-style policy</source>
         <translation>vLLM 风格策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
         <source>vLLM: max requests in a batch (default 256).</source>
         <translation>vLLM：一个批次中的最大请求数（默认 256）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="253" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
         <source>Max tokens per step</source>
         <translation>每步最大令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="254" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
         <source>vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048).</source>
         <translation>vLLM：一步中处理的最大令牌数；0 = vLLM 的默认值 max(max_model_len, 2048)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="256" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="266" />
         <source>Max adapters per batch</source>
         <translation>每批最多适配器数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="256" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="266" />
         <source>vLLM: different adapters in one batch (default 1).</source>
         <translation>vLLM：一个批次中不同适配器的数量（默认 1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="497" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="509" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="497" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="509" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="365" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="376" />
         <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
         <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="372" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="383" />
         <source>%1 %2</source>
         <comment>two sentences</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="385" />
         <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="379" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="390" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="382" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="393" />
         <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
         <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="386" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="397" />
         <source>A larger running batch or a lower rate R would help.</source>
         <translation>增大运行批次或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="389" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="400" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
         <translation>降低速率 R 或使用更快的服务器（成本模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="445" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="457" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="449" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="461" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="454" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="466" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="457" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="469" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="466" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="478" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -792,143 +797,143 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="488" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="491" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="503" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="498" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="510" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="504" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="516" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="505" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="517" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="506" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="518" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="507" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="510" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="522" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
         <source>Max requests in the running batch. Default 1000.</source>
         <translation>运行批次中的最大请求数。默认 1000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
         <source>Policy and time</source>
         <translation>策略与时间</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="272" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="274" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="297" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="307" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
         <source>0 = default (%1)</source>
         <translation>0 = 默认值（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="329" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="436" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="448" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="437" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="449" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="475" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="487" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="501" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="501" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="501" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
@@ -1704,9 +1709,42 @@ Right-click a chart to export it alone.</source>
     </message>
 </context>
 <context>
+    <name>lorascope::CostModelPanel</name>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="15" />
+        <source>Cost model in use</source>
+        <translation>当前成本模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="20" />
+        <source>Load calibrated model…</source>
+        <translation>加载已校准的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="40" />
+        <source>A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of your own server), or any version-1 coefficient file.</source>
+        <translation>由 `lorascope-cli calibrate` 写出的成本模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
+        <source>Load a calibrated cost model</source>
+        <translation>加载已校准的成本模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
+        <source>Cost models (*.json);;All files (*)</source>
+        <translation>成本模型 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="94" />
+        <source>Not loaded: %1</source>
+        <translation>未加载：%1</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::Document</name>
     <message>
-        <location filename="../../ui/document/document.cpp" line="173" />
+        <location filename="../../ui/document/document.cpp" line="174" />
         <source>Import of %1 was cancelled</source>
         <translation>已取消导入 %1</translation>
     </message>
@@ -3156,7 +3194,7 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/replay/replaytab.cpp" line="149" />
-        <location filename="../../ui/replay/replaytab.cpp" line="568" />
+        <location filename="../../ui/replay/replaytab.cpp" line="576" />
         <source>Failed</source>
         <translation>失败</translation>
     </message>
@@ -3231,187 +3269,187 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="387" />
+        <location filename="../../ui/replay/replaytab.cpp" line="395" />
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="414" />
+        <location filename="../../ui/replay/replaytab.cpp" line="422" />
         <source>(base)</source>
         <translation>（基础模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="447" />
+        <location filename="../../ui/replay/replaytab.cpp" line="455" />
         <source>sent %1/%2, completed %3, failed %4, in flight %5</source>
         <translation>已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="465" />
+        <location filename="../../ui/replay/replaytab.cpp" line="473" />
         <source>Requests per second</source>
         <translation>每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="466" />
-        <location filename="../../ui/replay/replaytab.cpp" line="473" />
-        <location filename="../../ui/replay/replaytab.cpp" line="483" />
-        <location filename="../../ui/replay/replaytab.cpp" line="506" />
+        <location filename="../../ui/replay/replaytab.cpp" line="474" />
+        <location filename="../../ui/replay/replaytab.cpp" line="481" />
+        <location filename="../../ui/replay/replaytab.cpp" line="491" />
+        <location filename="../../ui/replay/replaytab.cpp" line="514" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="467" />
+        <location filename="../../ui/replay/replaytab.cpp" line="475" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="468" />
+        <location filename="../../ui/replay/replaytab.cpp" line="476" />
         <source>scheduled</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="469" />
+        <location filename="../../ui/replay/replaytab.cpp" line="477" />
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="470" />
+        <location filename="../../ui/replay/replaytab.cpp" line="478" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="472" />
+        <location filename="../../ui/replay/replaytab.cpp" line="480" />
         <source>Latency of requests ending per second</source>
         <translation>每秒结束请求的延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="474" />
+        <location filename="../../ui/replay/replaytab.cpp" line="482" />
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="475" />
+        <location filename="../../ui/replay/replaytab.cpp" line="483" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="476" />
+        <location filename="../../ui/replay/replaytab.cpp" line="484" />
         <source>TTFT p90</source>
         <translation>TTFT p90</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="478" />
+        <location filename="../../ui/replay/replaytab.cpp" line="486" />
         <source>E2E p50</source>
         <translation>E2E p50</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="479" />
+        <location filename="../../ui/replay/replaytab.cpp" line="487" />
         <source>E2E p90</source>
         <translation>E2E p90</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="482" />
+        <location filename="../../ui/replay/replaytab.cpp" line="490" />
         <source>Output tokens per second</source>
         <translation>每秒输出令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="484" />
+        <location filename="../../ui/replay/replaytab.cpp" line="492" />
         <source>tokens/s</source>
         <translation>令牌/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="485" />
+        <location filename="../../ui/replay/replaytab.cpp" line="493" />
         <source>output tokens/s</source>
         <translation>输出令牌/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="505" />
+        <location filename="../../ui/replay/replaytab.cpp" line="513" />
         <source>Requests in flight</source>
         <translation>进行中的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="507" />
-        <location filename="../../ui/replay/replaytab.cpp" line="517" />
+        <location filename="../../ui/replay/replaytab.cpp" line="515" />
+        <location filename="../../ui/replay/replaytab.cpp" line="525" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="508" />
+        <location filename="../../ui/replay/replaytab.cpp" line="516" />
         <source>in flight</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="515" />
+        <location filename="../../ui/replay/replaytab.cpp" line="523" />
         <source>Errors by kind</source>
         <translation>按类型统计的错误</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="516" />
+        <location filename="../../ui/replay/replaytab.cpp" line="524" />
         <source>kind (see labels)</source>
         <translation>类型（见标签）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="518" />
+        <location filename="../../ui/replay/replaytab.cpp" line="526" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="549" />
+        <location filename="../../ui/replay/replaytab.cpp" line="557" />
         <source>Error: %1
 </source>
         <translation>错误：%1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="552" />
+        <location filename="../../ui/replay/replaytab.cpp" line="560" />
         <source>Completed %1, failed %2, cancelled %3
 </source>
         <translation>已完成 %1，失败 %2，已取消 %3
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="556" />
+        <location filename="../../ui/replay/replaytab.cpp" line="564" />
         <source>Request throughput %1 req/s, output %2 tokens/s
 </source>
         <translation>请求吞吐量 %1 req/s，输出 %2 令牌/s
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="558" />
+        <location filename="../../ui/replay/replaytab.cpp" line="566" />
         <source>TTFT mean %1 / p50 %2 / p99 %3 ms
 </source>
         <translation>TTFT 均值 %1 / p50 %2 / p99 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="559" />
+        <location filename="../../ui/replay/replaytab.cpp" line="567" />
         <source>TPOT mean %1 / p99 %2 ms; ITL mean %3 ms
 </source>
         <translation>TPOT 均值 %1 / p99 %2 ms；ITL 均值 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="560" />
+        <location filename="../../ui/replay/replaytab.cpp" line="568" />
         <source>E2E mean %1 / p99 %2 ms
 </source>
         <translation>E2E 均值 %1 / p99 %2 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="562" />
+        <location filename="../../ui/replay/replaytab.cpp" line="570" />
         <source>, S-LoRA reward %1
 </source>
         <translation>，S-LoRA 奖励 %1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="565" />
+        <location filename="../../ui/replay/replaytab.cpp" line="573" />
         <source>errors %1: %2
 </source>
         <translation>错误 %1：%2
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="568" />
+        <location filename="../../ui/replay/replaytab.cpp" line="576" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>

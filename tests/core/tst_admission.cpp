@@ -159,8 +159,9 @@ void TestAdmission::question2PrefillMixing()
     sc.cost = *cost;
     SimulationResult alone = simulate(makeTrace({ { 0, 20, 5 } }), sc);
     SimulationResult mixed = simulate(makeTrace({ { 0, 20, 5 }, { 0, 2000, 5 } }), sc);
-    const double tAlone = cost->prefillBase + cost->prefillPerRequest * 1 + cost->prefillPerToken * 20;
-    const double tMixed = cost->prefillBase + cost->prefillPerRequest * 2 + cost->prefillPerToken * 2020;
+    const double tAlone = cost->prefillBase + cost->prefillPerRequest * 1 + cost->prefillPerToken * 20 + cost->prefillPerTokenSquared * 20 * 20;
+    const double tMixed = cost->prefillBase + cost->prefillPerRequest * 2 + cost->prefillPerToken * 2020
+        + cost->prefillPerTokenSquared * (20 * 20 + 2000 * 2000);
     QVERIFY(std::abs(alone.requests[0].firstToken - tAlone) < 1e-12);
     QVERIFY(std::abs(mixed.requests[0].firstToken - tMixed) < 1e-12);
     QCOMPARE(mixed.requests[0].firstToken, mixed.requests[1].firstToken); // one forward pass

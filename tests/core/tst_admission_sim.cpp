@@ -235,10 +235,11 @@ void TestAdmissionSim::costModelPresets()
         BatchShape small { 1, 1, 100, 0, 0 }, big { 64, 64, 64 * 300, 0, 0 };
         QVERIFY(c->decodeSeconds(big) > c->decodeSeconds(small));
     }
-    // 7b weights (13.5 GB) over 80 % of 600 GB/s and of 2039 GB/s
-    QVERIFY(std::abs(findCostModel("llama-7b-a10g")->decodeBase - 13.48e9 / 480e9) < 1e-9);
-    QVERIFY(findCostModel("llama-7b-a100-80g")->decodeBase < findCostModel("llama-7b-a10g")->decodeBase);
+    // A pass never beats streaming the fp16 weights once (13.5 GB for 7b at 600 GB/s on the A10G);
+    // the calibrated host overhead comes on top. A bigger model costs more on the same GPU.
+    QVERIFY(findCostModel("llama-7b-a10g")->decodeBase > 13.48e9 / 600e9);
     QVERIFY(findCostModel("llama-13b-a100-80g")->decodeBase > findCostModel("llama-7b-a100-80g")->decodeBase);
+    QVERIFY(findCostModel("llama-13b-a100-80g")->prefillPerToken > findCostModel("llama-7b-a100-80g")->prefillPerToken);
     QVERIFY(!findCostModel("nope"));
 }
 
@@ -291,9 +292,13 @@ void TestAdmissionSim::modelClockDurations()
     sc.cost = *findCostModel("llama-7b-a100-80g");
     const CostModel& c = sc.cost;
     SimulationResult r = simulate(makeTrace({ { 2, 10, 3, 0 } }, { 16 }), sc);
-    const double prefill = c.prefillBase + c.prefillPerRequest + c.prefillPerToken * 10 + c.prefillPerTokenRank * 160 + c.perAdapterRank * 16
-        + c.loadBase + c.loadPerRank * 16;
-    auto decode = [&](int ctx) { return c.decodeBase + c.decodePerRequest + c.decodePerContextToken * ctx + c.decodePerTokenRank * 16 + c.perAdapterRank * 16; };
+    // One rank-16 request: its LoRA kernels run (loraBase) sized by rank 16, and its adapter is loaded.
+    const double prefill = c.prefillBase + c.prefillPerRequest + c.prefillPerToken * 10 + c.prefillPerTokenSquared * 100
+        + c.prefillPerTokenMaxRank * 10 * 16 + c.prefillPerTokenRank * 160 + c.perAdapterRank * 16 + c.loraBase + c.loadBase + c.loadPerRank * 16;
+    auto decode = [&](int ctx) {
+        return c.decodeBase + c.decodePerRequest + c.decodePerContextToken * ctx + c.decodePerRequestMaxRank * 16 + c.decodePerTokenRank * 16
+            + c.perAdapterRank * 16 + c.loraBase;
+    };
     QCOMPARE(r.requests[0].admitted, 2.0);
     QVERIFY(std::abs(r.requests[0].firstToken - (2 + prefill)) < 1e-12);
     QVERIFY(std::abs(r.requests[0].finished - (2 + prefill + decode(11) + decode(12))) < 1e-12);

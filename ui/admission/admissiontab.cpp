@@ -1,5 +1,6 @@
 #include "admission/admissiontab.h"
 
+#include "admission/costmodelpanel.h"
 #include "admission/ganttview.h"
 #include "admission/requestmodel.h"
 #include "admission/stepthroughpanel.h"
@@ -248,6 +249,15 @@ QWidget* AdmissionTab::createSettings()
     auto* cost = addCombo(pol, QStringLiteral("cost"), tr("Cost model"), costs, tr("Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources)."));
     for (int i = 0; i < cost->count() && std::size_t(i) < costModelPresets().size(); ++i)
         cost->setItemData(i, coreText(costModelPresets()[std::size_t(i)].description), Qt::ToolTipRole);
+    // The model in use, its provenance, a calibrated file to load, and validity warnings.
+    m_costPanel = new CostModelPanel(w);
+    v->addWidget(m_costPanel);
+    connect(m_costPanel, &CostModelPanel::costModelChosen, this, [this](const CostModel& model) {
+        SimulationConfig c = m_document->admissionConfig();
+        c.cost = model;
+        c.clock = ClockKind::Model;
+        m_document->editAdmission(c, tr("Load cost model %1").arg(QString::fromStdString(model.name)));
+    });
     auto* vl = group(tr("vLLM-style policy"));
     addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 1, 1000000, tr("vLLM: max requests in a batch (default 256)."), tr("requests", "unit after a number"));
     auto* batched = addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), label(tr("Max tokens per step"), "max_num_batched_tokens"), 0, 100000000,
@@ -301,6 +311,7 @@ void AdmissionTab::syncFromDocument()
     setCombo("clock", c.clock == ClockKind::Steps ? 0 : 1);
     auto* cost = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")));
     setCombo("cost", cost->findText(QString::fromStdString(c.cost.name)));
+    m_costPanel->setModel(c.cost);
     m_syncing = false;
 }
 
@@ -416,6 +427,7 @@ void AdmissionTab::refresh()
     if (header->sortIndicatorSection() == RequestTableModel::Id && header->sortIndicatorOrder() == Qt::AscendingOrder)
         m_proxy->sort(-1);
     m_model->setAnalysis(a);
+    m_costPanel->setWarnings(validityWarnings(*a->trace, a->config, &a->result.summary));
     m_gantt->setAnalysis(a);
     sizeTableColumns();
     const ClockKind clock = a->result.clock;

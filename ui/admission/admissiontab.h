@@ -14,6 +14,7 @@ class QTableView;
 namespace lorascope {
 
 class ChartGrid;
+class CostModelPanel;
 class Document;
 class GanttView;
 class PlotView;
@@ -33,6 +34,7 @@ public:
     QTableView* table() const { return m_table; }
     GanttView* gantt() const { return m_gantt; }
     StepThroughPanel* stepThrough() const { return m_step; }
+    CostModelPanel* costModelPanel() const { return m_costPanel; }
     /// Chart by key: "queue", "kv", "latency".
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const;
@@ -75,6 +77,7 @@ private:
     QLabel* m_banner = nullptr;
     QWidget* m_side = nullptr;
     ChartGrid* m_grid = nullptr;
+    CostModelPanel* m_costPanel = nullptr;
     double m_lastRefreshMs = 0;
 };
 

@@ -37,7 +37,8 @@ public:
     }
     void undo() override { (m_doc->*Setter)(m_before); }
     void redo() override { (m_doc->*Setter)(m_after); }
-    int id() const override { return mergeIdOf(m_key) + (std::is_same_v<T, WorkloadSpec> ? 0 : 1); }
+    // No key: never merge (-1). With a key, spec and admission edits get different ids.
+    int id() const override { return m_key.isEmpty() ? -1 : mergeIdOf(m_key) + (std::is_same_v<T, WorkloadSpec> ? 0 : 1); }
     bool mergeWith(const QUndoCommand* other) override
     {
         auto* o = static_cast<const ValueCommand*>(other);

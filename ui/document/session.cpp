@@ -16,35 +16,31 @@ using nlohmann::json;
 
 namespace {
 
+// A preset is saved by name (a later LoraScope with recalibrated presets opens it with those);
+// any other model in full (version 2: coefficients, description, provenance).
 json costToJson(const CostModel& c)
 {
-    return json { { "name", c.name }, { "prefill_base", c.prefillBase }, { "prefill_per_request", c.prefillPerRequest },
-        { "prefill_per_token", c.prefillPerToken }, { "prefill_per_token_rank", c.prefillPerTokenRank },
-        { "decode_base", c.decodeBase }, { "decode_per_request", c.decodePerRequest },
-        { "decode_per_context_token", c.decodePerContextToken }, { "decode_per_token_rank", c.decodePerTokenRank },
-        { "per_adapter_rank", c.perAdapterRank }, { "load_base", c.loadBase }, { "load_per_rank", c.loadPerRank } };
+    if (const CostModel* preset = findCostModel(c.name); preset && *preset == c)
+        return json { { "preset", c.name } };
+    return costModelToJsonObject(c);
 }
 
+// Sessions of version-1 LoraScope carried a copy of the preset's roofline coefficients: a preset
+// name there means the preset (costModelFromJsonObject's presetByName).
 CostModel costFromJson(const json& j, const std::string& path, const std::string& file)
 {
-    JsonObjectReader r(j, path, file);
-    CostModel c;
-    c.name = r.string("name", "");
-    if (const CostModel* preset = findCostModel(c.name))
-        c = *preset; // start from the preset; explicit coefficients below override it
-    c.prefillBase = r.number("prefill_base", c.prefillBase);
-    c.prefillPerRequest = r.number("prefill_per_request", c.prefillPerRequest);
-    c.prefillPerToken = r.number("prefill_per_token", c.prefillPerToken);
-    c.prefillPerTokenRank = r.number("prefill_per_token_rank", c.prefillPerTokenRank);
-    c.decodeBase = r.number("decode_base", c.decodeBase);
-    c.decodePerRequest = r.number("decode_per_request", c.decodePerRequest);
-    c.decodePerContextToken = r.number("decode_per_context_token", c.decodePerContextToken);
-    c.decodePerTokenRank = r.number("decode_per_token_rank", c.decodePerTokenRank);
-    c.perAdapterRank = r.number("per_adapter_rank", c.perAdapterRank);
-    c.loadBase = r.number("load_base", c.loadBase);
-    c.loadPerRank = r.number("load_per_rank", c.loadPerRank);
-    r.rejectUnknown();
-    return c;
+    if (j.is_object() && j.contains("preset")) {
+        JsonObjectReader r(j, path, file);
+        const std::string name = r.string("preset", "");
+        r.rejectUnknown();
+        if (const CostModel* preset = findCostModel(name))
+            return *preset;
+        std::string known;
+        for (const auto& c : costModelPresets())
+            known += (known.empty() ? "" : ", ") + c.name;
+        r.fail(r.pathOf("preset"), "unknown cost-model preset \"" + name + "\" (known: " + known + ")");
+    }
+    return costModelFromJsonObject(j, path, file, true);
 }
 
 } // namespace

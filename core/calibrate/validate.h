@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Predicted vs measured, per run and summarised: MAPE per metric (attainment: mean absolute
+// error), overall and per file, and the worst rows. As text tables and as JSON.
+
+#include "calibrate/experiment.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lorascope {
+
+/// The accuracy targets on validation rows: throughput 4 %, latency 10 %, first token
+/// 25 % (MAPE), attainment 0.05 (MAE). Per-output-token latency and TPOT are ranked like latency.
+double validationTarget(Metric metric);
+
+/// Error of one metric over a set of runs.
+struct MetricError {
+    int count = 0;
+    double error = NAN; ///< MAPE in % (attainment: mean absolute error, 0..1)
+    double bias = NAN; ///< mean signed error (% or absolute): > 0 = predicted too high
+    double max = NAN; ///< largest absolute error
+};
+using MetricErrors = std::array<MetricError, kMetricCount>;
+
+/// One run: what was measured and what the model predicts.
+struct ValidationRow {
+    std::size_t experiment = 0; ///< index into the CalibrationData
+    std::string source;
+    std::uint64_t line = 0;
+    std::string label;
+    std::string group;
+    std::string role;
+    RunStats measured;
+    RunStats predicted;
+    MetricValues error = noMetrics(); ///< signed: % for relative metrics, absolute for attainment
+    double severity = 0; ///< max over metrics of |error| / target (> 1: a target missed on this row)
+};
+
+struct ValidationReport {
+    std::vector<ValidationRow> rows;
+    MetricErrors overall;
+    std::map<std::string, MetricErrors> perFile; ///< by source
+    std::map<std::string, MetricErrors> perGroup; ///< by group (cost model)
+    std::vector<Exclusion> excluded;
+};
+
+/// Compares `predictions` (one per experiment) with the measurements.
+ValidationReport compare(const CalibrationData& data, const std::vector<RunStats>& predictions);
+/// Predicts every experiment with its group's model, then compares. `models` has one per group.
+ValidationReport validate(const CalibrationData& data, const std::vector<CostModel>& models, unsigned threads = 0);
+
+/// The summary a cost model's provenance keeps.
+ErrorSummary toErrorSummary(const MetricErrors& errors, const std::string& on, int rows);
+
+struct FitResult;
+struct FitOptions;
+
+/// The fitted model of `fitData.groups[group]` with its provenance: the sources it was fitted on,
+/// the in-sample error, the out-of-sample error on `validation` (its runs of the same group; may be
+/// null) and the validity region of all those runs. `validationModel` receives the validation report.
+CostModel calibratedModel(const CalibrationData& fitData, const FitResult& fit, const FitOptions& options, std::size_t group,
+    const CalibrationData* validation = nullptr, ValidationReport* validationReport = nullptr);
+
+/// Text tables: per metric, per file, then the `worst` worst rows and the exclusions.
+std::string renderValidationText(const ValidationReport& report, int worst = 10);
+/// {"overall": {...}, "per_file": {...}, "per_group": {...}, "rows": [...], "excluded": [...]}.
+nlohmann::json validationToJson(const ValidationReport& report);
+
+} // namespace lorascope

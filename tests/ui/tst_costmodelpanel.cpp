@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// The admission tab's cost-model panel: it names the model in use with its provenance and
+// validation error, loads a calibrated file as one undoable step (a bad file is refused in place),
+// and warns when the preview leaves what the model was validated on.
+#include "uitestutil.h"
+
+#include "admission/admissiontab.h"
+#include "admission/costmodelpanel.h"
+#include "analysis/admissionview.h"
+#include "workload/presets.h"
+
+#include "../core/testutil.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QUndoStack>
+
+using namespace lorascope;
+
+namespace {
+
+using test::waitForSignal;
+
+WorkloadSpec smallSpec()
+{
+    WorkloadSpec s = specForPreset("S2");
+    s.adapterCount = 8;
+    s.rate = 1;
+    s.duration = 30;
+    s.limits.maxTotalTokenNum = 14500;
+    return s;
+}
+
+} // namespace
+
+class TestCostModelPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void oldSessionsOpenWithTheCalibratedPreset()
+    {
+        // A session of the roofline era carried a copy of its preset's coefficients.
+        test::TempDir dir;
+        const std::string path = dir.file("old.lorascope.json");
+        test::writeText(path, R"({"format": "lorascope-session", "version": 1, "spec": {"preset": "S1"},
+            "admission": {"policy": "slora", "clock": "model", "cost_model": {"name": "llama-7b-a10g", "prefill_base": 0.0281,
+            "prefill_per_request": 0.0001, "prefill_per_token": 0.000216, "prefill_per_token_rank": 6.71e-8, "decode_base": 0.0281,
+            "decode_per_request": 0.000108, "decode_per_context_token": 1.09e-6, "decode_per_token_rank": 1.68e-8,
+            "per_adapter_rank": 4.37e-6, "load_base": 0.001, "load_per_rank": 0.000175}}})");
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        QCOMPARE(w.openSession(QString::fromStdString(path)), QString());
+        QCOMPARE(w.document()->admissionConfig().cost, *findCostModel("llama-7b-a10g"));
+        QVERIFY(w.admissionTab()->costModelPanel()->provenanceText().contains(QLatin1String("calibrated on")));
+    }
+
+    void showsProvenanceLoadsFilesAndWarns()
+    {
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        auto* panel = w.admissionTab()->costModelPanel();
+        QVERIFY(panel);
+        // The app starts on S4 (llama-13b): its preset is the A100-80GB one.
+        QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-13b-a100-80g"));
+        QVERIFY(panel->provenanceText().contains(QLatin1String("NVIDIA A100-80GB SXM runs")));
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForSignal(doc, spy));
+        SimulationConfig start = doc->admissionConfig();
+        start.cost = *findCostModel("llama-7b-a10g");
+        spy.clear();
+        doc->editAdmission(start, QStringLiteral("cost"));
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
+        // The A10G preset: calibrated on S-LoRA's A10G runs, with its measured validation error.
+        QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-7b-a10g"));
+        const QString prov = panel->provenanceText();
+        QVERIFY2(prov.contains(QLatin1String("calibrated on S-LoRA's published NVIDIA A10G runs")), qPrintable(prov));
+        QVERIFY2(prov.contains(QLatin1String("validated on 30 runs")) && prov.contains(QString::fromUtf8("latency ±")), qPrintable(prov));
+        QTRY_VERIFY(panel->warningTexts().isEmpty()); // an S2 workload inside what it was validated on
+
+        // The vLLM policy was never validated: the panel says so.
+        SimulationConfig cfg = doc->admissionConfig();
+        cfg.scheduler.policy = PolicyKind::Vllm;
+        spy.clear();
+        doc->editAdmission(cfg, QStringLiteral("policy"));
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(panel->warningTexts().join(QLatin1Char(' ')).contains(QLatin1String("validated with the slora")));
+        doc->undoStack()->undo();
+
+        // Far beyond saturation: 8 requests/s on the A10G model, validated up to 1.6x overload.
+        WorkloadSpec hot = smallSpec();
+        hot.rate = 8;
+        spy.clear();
+        doc->setSpec(hot);
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
+        QTRY_VERIFY2(panel->warningTexts().join(QLatin1Char(' ')).contains(QLatin1String("faster than the modelled server")),
+            qPrintable(panel->warningTexts().join(QLatin1Char('|'))));
+        w.show();
+        QTest::qWait(50);
+
+        // Load a calibrated file: one undoable step, the panel names it.
+        test::TempDir dir;
+        CostModel mine = *findCostModel("llama-7b-a10g");
+        mine.name = "my-server";
+        mine.decodeBase *= 2;
+        mine.provenance.calibratedOn = { "replays of my server: run1 (1 run)" };
+        saveCostModel(mine, dir.file("mine.json"));
+        spy.clear();
+        QVERIFY(panel->loadFile(QString::fromStdString(dir.file("mine.json"))));
+        QCOMPARE(doc->admissionConfig().cost.name, std::string("my-server"));
+        QCOMPARE(doc->admissionConfig().cost.decodeBase, mine.decodeBase);
+        QVERIFY(waitForSignal(doc, spy));
+        QVERIFY2(panel->provenanceText().contains(QLatin1String("calibrated on replays of my server")), qPrintable(panel->provenanceText()));
+        // A session keeps the loaded model in full, provenance included.
+        const QString session = QString::fromStdString(dir.file("s.lorascope.json"));
+        QCOMPARE(w.saveSession(session), QString());
+        {
+            MainWindow w2;
+            QVERIFY(test::waitIdle(w2.document()));
+            QCOMPARE(w2.openSession(session), QString());
+            QCOMPARE(w2.document()->admissionConfig().cost, doc->admissionConfig().cost);
+        }
+        doc->undoStack()->undo();
+        QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-7b-a10g"));
+
+        // A bad file is refused in the panel and changes nothing.
+        test::writeText(dir.file("bad.json"), R"({"schemaVersion": 2, "coefficients": {"decode_base": -1}})");
+        QVERIFY(!panel->loadFile(QString::fromStdString(dir.file("bad.json"))));
+        auto* err = panel->findChild<QLabel*>(QStringLiteral("costModelError"));
+        QVERIFY(err && !err->isHidden());
+        QVERIFY2(err->text().contains(QLatin1String("coefficients.decode_base")), qPrintable(err->text()));
+        QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-7b-a10g"));
+    }
+};
+
+QTEST_MAIN(TestCostModelPanel)
+#include "tst_costmodelpanel.moc"
