@@ -5,6 +5,8 @@
 
 #include "server/apirequest.h"
 
+#include "util/jsonread.h"
+
 #include "formats/traceio.h"
 
 #include <nlohmann/json.hpp>
@@ -90,31 +92,6 @@ std::uint32_t countPromptTokens(std::string_view text)
         inWord = !space;
     }
     return std::uint32_t(std::min<std::uint64_t>(n, std::numeric_limits<std::uint32_t>::max()));
-}
-
-bool jsonNestedDeeperThan(std::string_view text, int maxDepth)
-{
-    int depth = 0;
-    bool inString = false, escaped = false;
-    for (char c : text) {
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '[' || c == '{') {
-            if (++depth > maxDepth)
-                return true;
-        } else if ((c == ']' || c == '}') && depth > 0)
-            --depth;
-    }
-    return false;
 }
 
 std::string errorBody(int status, const std::string& message, const std::string& field)
@@ -437,8 +414,8 @@ ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
 ApiParse parseApiRequest(Endpoint endpoint, std::string_view text, const ApiContext& context)
 {
     ApiParse out;
-    if (jsonNestedDeeperThan(text, kMaxJsonDepth)) {
-        out.error = { 400, {}, "request body nests JSON deeper than " + std::to_string(kMaxJsonDepth) + " levels" };
+    if (jsonDepth(text, kMaxRequestJsonDepth) > kMaxRequestJsonDepth) {
+        out.error = { 400, {}, "request body nests JSON deeper than " + std::to_string(kMaxRequestJsonDepth) + " levels" };
         return out;
     }
     const json body = json::parse(text.begin(), text.end(), nullptr, false);

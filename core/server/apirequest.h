@@ -35,7 +35,7 @@ bool endpointIsPost(Endpoint endpoint);
 /// Limits on what one request may ask for.
 constexpr std::uint32_t kMaxGenerationTokens = 1u << 20; ///< max_tokens / max_new_tokens above this: 400
 constexpr std::size_t kMaxAdapterNameBytes = 4096; ///< adapter (model) names longer than a path: 400
-constexpr int kMaxJsonDepth = 32; ///< request bodies nested deeper than this: 400 (none needs more than 4)
+constexpr int kMaxRequestJsonDepth = 32; ///< request bodies nested deeper than this: 400 (none needs more than 4)
 constexpr int kMinRank = 1,
               kMaxRank = 65536; ///< LoRA ranks the server accepts (as `simulate --ranks`)
 
@@ -88,9 +88,6 @@ ApiParse parseApiRequest(Endpoint endpoint, std::string_view body, const ApiCont
 /// `error` is a string as TGI and S-LoRA clients expect, `param` and `code` as in OpenAI's error object.
 std::string errorBody(int status, const std::string& message, const std::string& field = {});
 
-/// True when `text` nests JSON arrays/objects deeper than `maxDepth` (a linear scan that skips strings; it does not
-/// validate the JSON).
-bool jsonNestedDeeperThan(std::string_view text, int maxDepth);
 
 /// Counts the tokens of a prompt the way the simulated server does: whitespace-separated words (so S-LoRA's synthetic
 /// "Hello " × n counts as n). Saturates at 2^32 − 1.

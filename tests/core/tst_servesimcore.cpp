@@ -4,6 +4,7 @@
 // (vLLM names, the LoRA info cap with thousands of adapters, Prometheus's own promtool as judge).
 
 #include "server/apirequest.h"
+#include "util/jsonread.h"
 #include "server/faults.h"
 #include "server/servermetrics.h"
 #include "server/simserver.h"
@@ -176,9 +177,9 @@ private slots:
 
     void nesting()
     {
-        QVERIFY(!jsonNestedDeeperThan("{\"a\":[[{\"b\":\"[[[[[[[[[[[[\"}]]]}", 4));
-        QVERIFY(jsonNestedDeeperThan("{\"a\":[[[[1]]]]}", 4));
-        QVERIFY(!jsonNestedDeeperThan("{\"a\":\"\\\"[[[[[[\"}", 1));
+        QVERIFY(jsonDepth("{\"a\":[[{\"b\":\"[[[[[[[[[[[[\"}]]]}", 4) <= 4);
+        QVERIFY(jsonDepth("{\"a\":[[[[1]]]]}", 4) > 4);
+        QVERIFY(jsonDepth("{\"a\":\"\\\"[[[[[[\"}", 1) <= 1);
     }
 
     // Options that cannot describe a working server are refused, naming the option.
