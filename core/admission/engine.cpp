@@ -6,6 +6,7 @@
 #include "util/error.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <map>
 
@@ -143,6 +144,7 @@ bool Scheduler::abort(std::uint64_t id) { return m_policy->abort(id); }
 bool Scheduler::idle() const { return m_policy->idle(); }
 bool Scheduler::stalled() const { return m_policy->stalled(); }
 StepResult Scheduler::step(double now) { return m_policy->step(now); }
+void Scheduler::step(double now, StepResult& out) { m_policy->stepInto(now, out); }
 double Scheduler::nextTimeout() const { return m_policy->nextTimeout(); }
 std::size_t Scheduler::queueLength() const { return m_policy->queueLength(); }
 std::size_t Scheduler::runningRequests() const { return m_policy->runningRequests(); }
@@ -182,13 +184,52 @@ double sortedPercentile(const std::vector<double>& sorted, double pct)
     return sorted[lo] + (sorted[hi] - sorted[lo]) * frac;
 }
 
+/// Sorts non-NaN doubles ascending: the same sequence std::sort gives (equal doubles are the same
+/// bits), in linear time for large inputs (LSD radix sort on the order-preserving bit pattern,
+/// skipping the byte positions where all values agree, e.g. the low mantissa bytes of tick counts).
+void sortValues(std::vector<double>& values)
+{
+    const std::size_t n = values.size();
+    if (n < 1024) {
+        std::sort(values.begin(), values.end());
+        return;
+    }
+    constexpr std::uint64_t kSign = 1ull << 63;
+    std::vector<std::uint64_t> keys(n), scratch(n);
+    std::uint32_t hist[8][256] = {};
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto u = std::bit_cast<std::uint64_t>(values[i]);
+        const std::uint64_t k = (u & kSign) ? ~u : (u | kSign); // negative: reverse order; positive: above them
+        keys[i] = k;
+        for (int d = 0; d < 8; ++d)
+            ++hist[d][(k >> (8 * d)) & 0xff];
+    }
+    for (int d = 0; d < 8; ++d) {
+        if (hist[d][(keys[0] >> (8 * d)) & 0xff] == n)
+            continue; // every key has the same byte here
+        std::uint32_t offset[256];
+        std::uint32_t sum = 0;
+        for (int b = 0; b < 256; ++b) {
+            offset[b] = sum;
+            sum += hist[d][b];
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            scratch[offset[(keys[i] >> (8 * d)) & 0xff]++] = keys[i];
+        keys.swap(scratch);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t k = keys[i];
+        values[i] = std::bit_cast<double>((k & kSign) ? (k & ~kSign) : ~k);
+    }
+}
+
 LatencyStats latency(std::vector<double>& values)
 {
     LatencyStats s;
     s.count = values.size();
     if (values.empty())
         return s;
-    std::sort(values.begin(), values.end());
+    sortValues(values);
     double sum = 0;
     for (double v : values)
         sum += v;
@@ -255,7 +296,7 @@ SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind
     return summarizeWith(records.size(), [&](std::size_t i) -> const RequestRecord& { return records[i]; }, clock);
 }
 
-SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress)
+SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
 {
     SimulationResult result;
     result.clock = config.clock;
@@ -306,6 +347,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         }
     };
 
+    StepResult s; // reused: its vectors keep their capacity from step to step
     while (true) {
         while (next < n && trace.requests[next].time <= now) {
             const Request& q = trace.requests[next];
@@ -325,7 +367,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             now = std::max(now, trace.requests[next].time); // idle: jump to the next arrival
             continue;
         }
-        StepResult s = scheduler.step(now);
+        scheduler.step(now, s);
         applyDrops(s);
         if (s.kind == StepKind::Idle) {
             if (scheduler.idle() || !s.preempted.empty())
@@ -358,7 +400,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         sum.adapterUnloads += s.unloadedAdapters.size();
         sum.peakKvNeed = std::max(sum.peakKvNeed, s.kvNeed);
         sum.peakKvUsed = std::max(sum.peakKvUsed, s.kvUsed);
-        if (config.recordTimeline) {
+        if (config.recordTimeline || observer) {
             StepRecord t;
             t.start = start;
             t.end = end;
@@ -376,7 +418,10 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             t.adapterSlots = s.adapterSlots;
             t.kvCapacity = s.kvCapacity;
             t.blocked = s.blocked.kind;
-            result.timeline.push_back(t);
+            if (observer)
+                observer(t);
+            if (config.recordTimeline)
+                result.timeline.push_back(t);
         }
         now = end;
         if ((++stepCount & 4095) == 0)
