@@ -264,6 +264,7 @@ void Document::recomputeAdmission()
     SimulationConfig config = m_admission;
     config.scheduler.limits = m_spec.limits;
     config.scheduler.reportTokens = false;
+    m_admissionClock.start();
     m_admissionJobs.run(
         [trace, config](const std::atomic<bool>& cancel) -> Result {
             ProgressSink sink;
@@ -277,6 +278,7 @@ void Document::recomputeAdmission()
             }
         },
         [this](Result r) {
+            m_lastAdmissionMs = double(m_admissionClock.nsecsElapsed()) / 1e6;
             Q_EMIT busyChanged(busy());
             if (!r.first) {
                 if (!r.second.isEmpty())
