@@ -217,6 +217,11 @@ void Document::regenerate()
     using Result = std::pair<std::shared_ptr<const WorkloadAnalysis>, QString>;
     const WorkloadSpec spec = m_spec;
     const auto imported = m_imported;
+    // A preview of the trace being replaced is stale: stop it, so it does not take a core from the
+    // new generation (dragging a slider starts a generation per step). The new trace schedules
+    // its own preview when it arrives.
+    m_admissionCoalesce.stop();
+    m_admissionJobs.cancel();
     m_progress = 0.0;
     m_clock.start();
     m_workloadJobs.run(
