@@ -48,6 +48,7 @@ bool waitFor(const std::function<bool()>& done, int timeoutMs)
     t.start();
     QEventLoop loop;
     QTimer check;
+    check.setObjectName(QStringLiteral("benchCheck"));
     check.setTimerType(Qt::PreciseTimer);
     check.setInterval(1);
     bool ok = false;
