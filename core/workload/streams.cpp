@@ -18,7 +18,7 @@ constexpr std::size_t kProgressEvery = 1 << 16;
 
 /// Min-heap of (next u, stream index) with a combined pop-and-push ("replace top"). It beat a
 /// branch-free tournament tree and a 4-ary heap here: with bursty gaps a new arrival often stays
-/// on top, and the sift stops at once.
+/// on top, and the sift stops at once. The smaller child is picked without a branch.
 class MergeHeap {
 public:
     struct Item {
@@ -26,6 +26,8 @@ public:
         std::uint32_t stream;
         bool operator<(const Item& o) const { return u < o.u || (u == o.u && stream < o.stream); }
     };
+    /// The same order without branches, for picking the smaller child (a coin flip to a predictor).
+    static bool less(const Item& a, const Item& b) { return (a.u < b.u) | ((a.u == b.u) & (a.stream < b.stream)); }
     void build(std::vector<Item> items)
     {
         m_h = std::move(items);
@@ -56,8 +58,8 @@ private:
             std::size_t c = 2 * i + 1;
             if (c >= n)
                 break;
-            if (c + 1 < n && m_h[c + 1] < m_h[c])
-                ++c;
+            if (c + 1 < n)
+                c += static_cast<std::size_t>(less(m_h[c + 1], m_h[c]));
             if (!(m_h[c] < item))
                 break;
             m_h[i] = m_h[c];
@@ -68,26 +70,36 @@ private:
     std::vector<Item> m_h;
 };
 
-/// Visits the arrivals of streams [first, last) in order of (u, stream index).
+/// Visits the requests of streams [first, last) in order of (u, stream index): visit(u, request
+/// without its time). Each stream runs one arrival ahead (RenewalStream::drawAhead).
 template<typename Visit>
 void mergeRange(std::vector<RenewalStream>& streams, const std::vector<double>& firstU, std::size_t first, std::size_t last, double uMax, Visit&& visit)
 {
     std::vector<MergeHeap::Item> items;
     items.reserve(last - first);
-    for (std::size_t i = first; i < last; ++i)
-        if (firstU[i] <= uMax)
+    for (std::size_t i = first; i < last; ++i) {
+        if (firstU[i] <= uMax) {
+            streams[i].drawAhead(firstU[i]);
             items.push_back({ firstU[i], static_cast<std::uint32_t>(i) });
+        }
+    }
     MergeHeap heap;
     heap.build(std::move(items));
     while (!heap.empty()) {
         const auto [u, si] = heap.top();
         RenewalStream& s = streams[si];
-        visit(u, s);
-        const double next = u + s.gap();
-        if (next <= uMax)
+        Request r;
+        r.adapter = s.adapter;
+        r.inputLen = s.aheadInput;
+        r.outputLen = s.aheadOutput;
+        const double next = s.aheadNext;
+        if (next <= uMax) {
             heap.replaceTop(next);
-        else
+            s.drawAhead(next);
+        } else {
             heap.popTop();
+        }
+        visit(u, r);
     }
 }
 
@@ -130,8 +142,9 @@ void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>
     if (parts == 1) {
         RateProfile clock = profile;
         std::size_t nextReport = out.size() + kProgressEvery;
-        mergeRange(streams, firstU, 0, streams.size(), uMax, [&](double u, RenewalStream& s) {
-            out.push_back(s.request(u, clock));
+        mergeRange(streams, firstU, 0, streams.size(), uMax, [&](double u, Request r) {
+            r.time = clock.toTime(u);
+            out.push_back(r);
             if (out.size() >= nextReport) {
                 nextReport += kProgressEvery;
                 progress.update(std::min(1.0, u / uMax));
@@ -169,8 +182,9 @@ void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>
         // Each part holds 1/parts of the requests: check as often per request as one merge would.
         const std::size_t every = std::max<std::size_t>(1024, kProgressEvery / parts);
         std::size_t nextCheck = every;
-        mergeRange(streams, firstU, bounds[p], bounds[p + 1], uMax, [&](double u, RenewalStream& s) {
-            o.push_back({ u, p, s.request(u, clock) });
+        mergeRange(streams, firstU, bounds[p], bounds[p + 1], uMax, [&](double u, Request r) {
+            r.time = clock.toTime(u);
+            o.push_back({ u, p, r });
             if (o.size() >= nextCheck) {
                 nextCheck += every;
                 if (p == 0)

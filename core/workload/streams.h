@@ -9,6 +9,7 @@
 
 #include "random/rng.h"
 #include "util/progress.h"
+#include "workload/lengths.h"
 #include "workload/trace.h"
 
 #include <cstdint>
@@ -16,7 +17,6 @@
 
 namespace lorascope {
 
-class LengthSampler;
 class RateProfile;
 
 /// One renewal process on the unit-rate clock u, with rate p (a share of the total).
@@ -41,6 +41,19 @@ struct RenewalStream {
     }
     /// The request arriving at u: its time on the profile's clock, adapter and lengths.
     Request request(double u, RateProfile& profile);
+
+    // One arrival ahead (the merge): when an arrival is scheduled, its lengths and the gap to the
+    // next one are drawn at once, in the order request() would draw them, so every stream's numbers
+    // are the same. The merge then knows the next arrival time without waiting for the sampling,
+    // and the CPU can overlap that sampling with the heap update. (Drawing 8 ahead was slower.)
+    std::uint32_t aheadInput = 0, aheadOutput = 0;
+    double aheadNext = 0; ///< the arrival after the scheduled one
+    void drawAhead(double u)
+    {
+        aheadInput = input->sample(rng);
+        aheadOutput = output->sample(rng);
+        aheadNext = u + gap();
+    }
 };
 
 /// Appends the arrivals of all streams up to uMax to `out`, in order of (u, stream index).
