@@ -66,7 +66,8 @@ void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>
     const RateProfile& profile, unsigned parts, const ProgressSink& progress, std::vector<Request>& out);
 
 /// How many parts mergeStreams() should use for about `requests` arrivals from `streams` streams
-/// (1 unless the work is large enough to pay for threads; at most the hardware's threads, and 8).
+/// (1 unless the work is large enough to pay for threads and small enough for their buffers:
+/// 50k to 2M requests; at most the hardware's threads, and 8).
 unsigned defaultMergeParts(double requests, std::size_t streams);
 
 } // namespace lorascope
