@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
-#include <map>
 
 namespace lorascope {
 
@@ -240,11 +239,21 @@ LatencyStats latency(std::vector<double>& values)
     return s;
 }
 
+/// The samples summarizeWith() collects, kept between calls (one summary per adapter).
+struct SummaryScratch {
+    std::vector<double> wait, ttft, e2e;
+};
+
 template <typename Visit>
-SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind clock)
+SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind clock, SummaryScratch& scratch)
 {
     SimulationSummary s;
-    std::vector<double> wait, ttft, e2e;
+    auto& wait = scratch.wait;
+    auto& ttft = scratch.ttft;
+    auto& e2e = scratch.e2e;
+    wait.clear();
+    ttft.clear();
+    e2e.clear();
     double first = std::numeric_limits<double>::infinity(), last = -std::numeric_limits<double>::infinity();
     double tokens = 0;
     std::uint64_t slo = 0;
@@ -293,7 +302,8 @@ SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind cloc
 
 SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock)
 {
-    return summarizeWith(records.size(), [&](std::size_t i) -> const RequestRecord& { return records[i]; }, clock);
+    SummaryScratch scratch;
+    return summarizeWith(records.size(), [&](std::size_t i) -> const RequestRecord& { return records[i]; }, clock, scratch);
 }
 
 SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
@@ -449,19 +459,35 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     overall.kvCapacity = sum.kvCapacity;
     result.summary = overall;
 
-    // per adapter (base-model requests under kNoAdapter)
-    std::map<std::uint32_t, std::vector<std::uint32_t>> groups;
+    // per adapter, in adapter order, base-model requests (kNoAdapter) last; each adapter's
+    // requests in trace order. A counting sort of the request indices: one allocation, not one
+    // map node and vector per adapter.
+    const std::size_t slots = trace.adapters.size() + 1; // the last slot: base model
+    auto slotOf = [&](std::uint32_t adapter) { return adapter == kNoAdapter ? slots - 1 : static_cast<std::size_t>(adapter); };
+    std::vector<std::uint32_t> start(slots + 1, 0);
     for (std::size_t i = 0; i < n; ++i)
-        groups[result.requests[i].adapter].push_back(static_cast<std::uint32_t>(i));
-    for (auto& [adapter, idx] : groups) {
-        AdapterSummary a;
-        a.adapter = adapter;
-        if (adapter != kNoAdapter) {
-            a.name = trace.adapters[adapter].name;
-            a.rank = rankOf(adapter);
+        ++start[slotOf(result.requests[i].adapter) + 1];
+    for (std::size_t a = 0; a < slots; ++a)
+        start[a + 1] += start[a];
+    std::vector<std::uint32_t> byAdapter(n);
+    {
+        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < n; ++i)
+            byAdapter[fill[slotOf(result.requests[i].adapter)]++] = static_cast<std::uint32_t>(i);
+    }
+    SummaryScratch scratch;
+    for (std::size_t a = 0; a < slots; ++a) {
+        const std::uint32_t first = start[a], count = start[a + 1] - first;
+        if (count == 0)
+            continue;
+        AdapterSummary per;
+        per.adapter = a + 1 == slots ? kNoAdapter : static_cast<std::uint32_t>(a);
+        if (per.adapter != kNoAdapter) {
+            per.name = trace.adapters[a].name;
+            per.rank = rankOf(per.adapter);
         }
-        a.summary = summarizeWith(idx.size(), [&](std::size_t k) -> const RequestRecord& { return result.requests[idx[k]]; }, config.clock);
-        result.perAdapter.push_back(std::move(a));
+        per.summary = summarizeWith(count, [&](std::size_t k) -> const RequestRecord& { return result.requests[byAdapter[first + k]]; }, config.clock, scratch);
+        result.perAdapter.push_back(std::move(per));
     }
     return result;
 }

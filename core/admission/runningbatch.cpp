@@ -69,7 +69,12 @@ void RunningBatch::merge(const std::vector<Member>& newcomers)
 
 void RunningBatch::popBack()
 {
-    resizeAll(m_slot.size() - 1);
+    m_slot.pop_back();
+    m_key.pop_back();
+    m_base.pop_back();
+    m_cum.pop_back();
+    m_g.pop_back();
+    m_peak.pop_back();
 }
 
 std::size_t RunningBatch::membersBefore(std::size_t from, std::int64_t left, std::int64_t decodes) const
@@ -99,7 +104,7 @@ std::int64_t RunningBatch::need(const std::vector<NeedCandidate>& cand, std::int
     std::int64_t u = 0; // Σ used of the candidates placed so far
     std::size_t pos = 0; // members placed so far
     for (std::size_t j = 0; j < cand.size(); ++j) {
-        const std::size_t next = membersBefore(pos, cand[j].left, d);
+        const std::size_t next = cand[j].members;
         if (next > pos) {
             const auto c = static_cast<std::int64_t>(j);
             best = std::max(best, j == 0 ? m_peak[next - 1] : stretchMax(pos, next, c) + u - c * d);
@@ -135,7 +140,7 @@ std::int64_t RunningBatch::needBound(const std::vector<NeedCandidate>& cand, std
     std::int64_t u = 0;
     std::size_t pos = 0;
     for (std::size_t j = 0; j < cand.size(); ++j) {
-        const std::size_t next = membersBefore(pos, cand[j].left, d);
+        const std::size_t next = cand[j].members;
         // Members before the first candidate: their own prefix maxima. Members between candidates
         // j−1 and j were bounded with the stretch that starts after candidate j−1.
         if (j == 0 && next > 0)

@@ -26,10 +26,13 @@
 
 namespace lorascope {
 
-/// An admission candidate as `_can_add_new_req` appends it: (left, used) = (max_new − 1, input + 1).
+/// An admission candidate as `_can_add_new_req` appends it: (left, used) = (max_new − 1, input + 1),
+/// with the number of batch members sorted before it (RunningBatch::candidate() fills it in; the
+/// batch and the decode count stay fixed during one admission scan).
 struct NeedCandidate {
     std::int64_t left = 0;
     std::int64_t used = 0;
+    std::size_t members = 0;
 };
 
 class RunningBatch {
@@ -72,10 +75,17 @@ public:
         update(first);
     }
 
+    /// A candidate for need()/needBound() after `decodes` decode steps (finds its place once).
+    NeedCandidate candidate(std::int64_t left, std::int64_t used, std::int64_t decodes) const
+    {
+        return { left, used, membersBefore(0, left, decodes) };
+    }
+
     /// Peak KV need of the batch alone, max_k left_k·k + Σ_{j≤k} used_j (0 when empty), at any
     /// number of decode steps.
     std::int64_t need() const { return m_peak.empty() ? 0 : m_peak.back(); }
-    /// The same with `candidates` (sorted by left, descending) merged in, after `decodes` decode steps.
+    /// The same with `candidates` (sorted by left, descending; made by candidate() for this batch
+    /// and decode count) merged in, after `decodes` decode steps.
     std::int64_t need(const std::vector<NeedCandidate>& candidates, std::int64_t decodes) const;
     /// Readies needBound() for the batch as it is now (call again after it changes).
     void prepareBound();

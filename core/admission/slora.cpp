@@ -264,7 +264,7 @@ private:
             if (e.aborted || !e.inWait)
                 continue;
             // _can_add_new_req: append (input + 1, max_new − 1), count the adapter once.
-            const NeedCandidate c { e.maxNew - 1, static_cast<std::int64_t>(e.req.inputLen) + 1 };
+            const NeedCandidate c = m_run.candidate(e.maxNew - 1, static_cast<std::int64_t>(e.req.inputLen) + 1, m_decodes);
             auto at = std::upper_bound(m_cand.begin(), m_cand.end(), c, [](const NeedCandidate& a, const NeedCandidate& b) { return a.left > b.left; });
             m_cand.insert(at, c);
             const std::uint32_t a = e.req.adapter;

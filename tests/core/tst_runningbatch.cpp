@@ -110,7 +110,7 @@ private Q_SLOTS:
             std::vector<NeedCandidate> cand;
             const auto nc = rnd.in(1, 8);
             for (int j = 0; j < nc; ++j) {
-                const NeedCandidate c { rnd.in(0, maxLeft), rnd.in(9, 600) };
+                const NeedCandidate c = batch.candidate(rnd.in(0, maxLeft), rnd.in(9, 600), d);
                 cand.insert(std::upper_bound(cand.begin(), cand.end(), c, [](const auto& a, const auto& b) { return a.left > b.left; }), c);
                 items.push_back({ c.left, c.used });
                 const std::int64_t exact = plainNeed(items);
@@ -134,7 +134,7 @@ private Q_SLOTS:
         std::stable_sort(join.begin(), join.end(), [](const auto& a, const auto& b) { return a.key > b.key; });
         batch.merge(join);
         batch.prepareBound();
-        const std::vector<NeedCandidate> cand { { 480, 300 }, { 200, 100 } };
+        const std::vector<NeedCandidate> cand { batch.candidate(480, 300, 0), batch.candidate(200, 100, 0) };
         const double exact = double(batch.need(cand, 0)), bound = double(batch.needBound(cand, 0));
         QVERIFY(bound >= exact);
         QVERIFY2(bound <= exact * 1.05, qPrintable(QStringLiteral("bound %1 vs need %2").arg(bound).arg(exact)));
