@@ -2,6 +2,7 @@
 //   cmake -S . -B build/rel -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build build/rel --target bench_admission
 //   build/rel/bench/bench_admission            all of the below
 //   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
+//   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
@@ -9,6 +10,7 @@
 //    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared.
 
 #include "admission/engine.h"
+#include "analysis/admissionview.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
 
@@ -20,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -104,6 +107,35 @@ int scaleRun(std::uint64_t n, bool timeline)
     return 0;
 }
 
+/// What the desktop app's admission tab runs after a 100k-request change (bench_ui_designer
+/// admission): preset S4 scaled to 100,000 requests (per-adapter generator), S-LoRA's default
+/// limits, the llama-13b cost model, analyzeAdmission (simulation + histograms + binned timeline).
+int designerRun(int runs)
+{
+    WorkloadSpec spec = specForPreset("S4");
+    spec.rate = 100000.0 / spec.duration;
+    auto trace = std::make_shared<const Trace>(generate(spec));
+    SimulationConfig c;
+    c.scheduler.limits = spec.limits;
+    c.scheduler.reportTokens = false;
+    c.clock = ClockKind::Model;
+    c.cost = *findCostModel("llama-13b-a100-80g");
+    std::vector<double> times;
+    std::shared_ptr<AdmissionAnalysis> a;
+    for (int i = 0; i < runs; ++i) {
+        a.reset(); // free the previous result outside the timed part (the GUI frees it on a pool thread)
+        const auto t0 = Clock::now();
+        a = analyzeAdmission(trace, c);
+        times.push_back(seconds(t0, Clock::now()));
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("designer admission: %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): analyzeAdmission "
+                "min %.1f ms, median %.1f ms, max %.1f ms over %d runs\n",
+        trace->requests.size(), (unsigned long long)a->result.summary.steps, (long long)spec.limits.maxTotalTokenNum, 1e3 * times.front(),
+        1e3 * times[times.size() / 2], 1e3 * times.back(), runs);
+    return 0;
+}
+
 bool near(const nlohmann::json& v, double x)
 {
     if (v.is_null())
@@ -177,6 +209,8 @@ void comparePython(const std::string& self)
 
 int main(int argc, char** argv)
 {
+    if (argc >= 2 && std::string(argv[1]) == "designer")
+        return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 3 && std::string(argv[1]) == "scale")
         return scaleRun(std::strtoull(argv[2], nullptr, 10), argc >= 4 && std::string(argv[3]) == "timeline");
 

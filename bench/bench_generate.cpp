@@ -1,6 +1,7 @@
 // Generator benchmarks (issue 2). Prints numbers; never passes or fails.
 //   bench_generate [--python /usr/bin/python3] [--script bench/slora_reference.py]
-// 1) per-adapter generator, 1,000,000 requests, n = 1000, gamma cv = 2: time and bytes/request.
+// 1) per-adapter generator, 1,000,000 requests, n = 1000, gamma cv = 2: time on one thread and with
+//    the default threads, and bytes/request.
 // 2) slora generator vs NumPy running the same S-LoRA formula, side by side, same parameters.
 
 #include "workload/generator.h"
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <thread>
 
 using namespace lorascope;
 using Clock = std::chrono::steady_clock;
@@ -56,12 +58,17 @@ int main(int argc, char** argv)
     s.duration = 1000;
     s.arrival.cv = 2;
     std::size_t count = 0;
+    const double t1 = bestOf(5, [&] { count = generatePerAdapter(s, {}, 1).requests.size(); });
+    std::printf("per-adapter  n=1000 R=1000 T=1000 cv=2: %zu requests in %.3f s (best of 5, one thread) = %.1f M req/s\n", count, t1,
+        count / t1 / 1e6);
+    // The default: the adapters' processes merged on several threads when the trace is large (the
+    // same trace; see generatePerAdapter).
     const double t = bestOf(5, [&] { count = generatePerAdapter(s).requests.size(); });
+    std::printf("per-adapter  the same, default threads (%u hardware threads): %.3f s (best of 5) = %.1f M req/s\n",
+        std::thread::hardware_concurrency(), t, count / t / 1e6);
     const std::size_t before = heapInUse();
     Trace trace = generatePerAdapter(s);
     const std::size_t after = heapInUse();
-    std::printf("per-adapter  n=1000 R=1000 T=1000 cv=2: %zu requests in %.3f s (best of 5, one core) = %.1f M req/s\n", count, t,
-        count / t / 1e6);
     std::printf("             memory held by the trace: %.1f bytes/request (heap delta %.1f MB; sizeof(Request) = %zu)\n",
         double(after - before) / trace.requests.size(), (after - before) / 1e6, sizeof(Request));
     trace = Trace {};

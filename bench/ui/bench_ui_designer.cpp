@@ -1,5 +1,5 @@
 // GUI benchmarks of the designer (SPEC/issue 4 performance targets). Prints numbers; never fails on time.
-//   bench_ui_designer [workload|stall|admission|all]
+//   bench_ui_designer [workload|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes)
 // Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QGraphicsView>
 #include <QSettings>
 #include <QStandardPaths>
@@ -36,16 +37,32 @@ double median(std::vector<double> v)
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
+/// Runs the event loop until done() (checked every millisecond) or the timeout. The loop sleeps
+/// between events like the application's own: a loop spinning on processEvents() would take a
+/// whole core from the worker threads being measured (2 cores here).
 bool waitFor(const std::function<bool()>& done, int timeoutMs)
 {
+    if (done())
+        return true;
     QElapsedTimer t;
     t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    }
-    return true;
+    QEventLoop loop;
+    QTimer check;
+    check.setObjectName(QStringLiteral("benchCheck"));
+    check.setTimerType(Qt::PreciseTimer);
+    check.setInterval(1);
+    bool ok = false;
+    QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+        if (done()) {
+            ok = true;
+            loop.quit();
+        } else if (t.elapsed() > timeoutMs) {
+            loop.quit();
+        }
+    });
+    check.start();
+    loop.exec();
+    return ok;
 }
 
 // Records which of the watched widgets painted since the last reset(): "every chart updated" means
@@ -91,6 +108,59 @@ qint64 threadCpuNs()
     return qint64(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
 }
 
+/// Times every event the GUI thread dispatches, so a long event-loop gap can be named: which
+/// receiver, which event, how long (the top outermost dispatches since the last reset).
+class TimingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    struct Slow {
+        double ms;
+        QString what;
+    };
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (m_depth++ > 0 || !m_recording) {
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            return r;
+        }
+        const qint64 cpu0 = threadCpuNs();
+        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') + receiver->objectName() + QStringLiteral(" event ")
+            + QString::number(int(event->type()));
+        const bool r = QApplication::notify(receiver, event);
+        --m_depth;
+        const double ms = double(threadCpuNs() - cpu0) / 1e6; // CPU time: a loaded machine does not inflate it
+        if (ms > 1.0) {
+            m_slow.push_back({ ms, what });
+            std::sort(m_slow.begin(), m_slow.end(), [](const Slow& a, const Slow& b) { return a.ms > b.ms; });
+            if (m_slow.size() > 5)
+                m_slow.pop_back();
+        }
+        return r;
+    }
+    void record(bool on)
+    {
+        if (on)
+            m_slow.clear();
+        m_recording = on;
+    }
+    QString slowest() const
+    {
+        QStringList out;
+        for (const auto& s : m_slow)
+            out << QStringLiteral("%1 ms CPU %2").arg(s.ms, 0, 'f', 1).arg(s.what);
+        return out.join(QStringLiteral("; "));
+    }
+
+private:
+    int m_depth = 0;
+    bool m_recording = false;
+    std::vector<Slow> m_slow;
+};
+
+TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
+
+
 WorkloadSpec specWithRequests(double requests)
 {
     WorkloadSpec s = specForPreset("S4");
@@ -115,6 +185,7 @@ void benchWorkload(MainWindow& w)
         updated = true;
         painted.reset();
     });
+    timingApp()->record(true);
     const double values[] = { 0.3, 0.6, 1.0, 0.45, 0.8 };
     for (int i = 0; i < 15; ++i) {
         updated = false;
@@ -141,6 +212,8 @@ void benchWorkload(MainWindow& w)
     std::printf("  of which worker (generate + stats + theory + raster): median %.1f ms; GUI thread chart refresh: median %.1f ms\n", median(worker), median(gui));
     std::printf("  change -> chartsUpdated: median %.1f ms; then until every chart and the raster painted: median %.1f ms (GUI-thread CPU %.1f ms)%s\n",
         median(toUpdated), median(paint), median(guiCpu), unpainted ? " -- some charts did not paint within 1 s!" : "");
+    timingApp()->record(false);
+    std::printf("  longest event dispatches: %s\n", qPrintable(timingApp()->slowest()));
 }
 
 void benchStall(MainWindow& w)
@@ -175,6 +248,7 @@ void benchStall(MainWindow& w)
         painted.reset();
     });
     tick.start();
+    timingApp()->record(true);
     QElapsedTimer t;
     t.start();
     doc->setSpec(specWithRequests(10000000));
@@ -185,12 +259,14 @@ void benchStall(MainWindow& w)
     // Measure until the new trace is on screen: every chart and the raster painted.
     waitFor([&] { return painted.allPainted(); }, 2000);
     tick.stop();
+    timingApp()->record(false);
     std::sort(gaps.begin(), gaps.end());
     std::printf("stall: 10M-request generation + analysis took %.0f ms (%llu requests); longest GUI event-loop gap %.1f ms "
                 "(p99 %.1f ms, %zu timer ticks)\n",
         genMs, (unsigned long long)doc->workload()->stats.count, double(maxGap) / 1e6, gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100], gaps.size());
     std::printf("  longest GUI-thread CPU burst between two event-loop turns: %.1f ms (wall gaps beyond it are scheduling on a loaded machine)\n",
         double(maxCpuGap) / 1e6);
+    std::printf("  longest event dispatches (receiver class/name, event type): %s\n", qPrintable(timingApp()->slowest()));
     doc->cancel();
     waitFor([&] { return !doc->busy(); }, 600000);
 }
@@ -201,7 +277,7 @@ void benchAdmission(MainWindow& w)
     w.tabs()->setCurrentIndex(1);
     doc->setSpec(specWithRequests(100000));
     waitFor([&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 90000; }, 600000);
-    std::vector<double> total, gui;
+    std::vector<double> total, gui, job;
     PaintWatcher painted;
     for (const auto& key : w.admissionTab()->chartKeys()) {
         if (auto* chart = w.admissionTab()->chart(key))
@@ -223,11 +299,13 @@ void benchAdmission(MainWindow& w)
         waitFor([&] { return painted.allPainted(); }, 1000);
         total.push_back(double(t.nsecsElapsed()) / 1e6);
         gui.push_back(w.admissionTab()->lastRefreshMs());
+        job.push_back(doc->lastAdmissionMs());
     }
     const auto& sum = doc->admission()->result.summary;
-    std::printf("admission: %llu requests, %llu forward passes (%s clock); simulation + charts: median %.0f ms (GUI part %.1f ms)\n",
+    std::printf("admission: %llu requests, %llu forward passes (%s clock); simulation + charts: median %.0f ms (min %.0f, max %.0f; "
+                "job request to delivery %.0f ms, GUI part %.1f ms)\n",
         (unsigned long long)sum.requests, (unsigned long long)sum.steps, doc->admission()->result.clock == ClockKind::Model ? "model" : "step",
-        median(total), median(gui));
+        median(total), *std::min_element(total.begin(), total.end()), *std::max_element(total.begin(), total.end()), median(job), median(gui));
     auto* gantt = w.admissionTab()->gantt();
     std::vector<double> paints;
     const int rows = int(doc->admission()->result.requests.size());
@@ -250,12 +328,33 @@ void benchAdmission(MainWindow& w)
         *std::max_element(rpaints.begin(), rpaints.end()));
 }
 
+/// A new admission result for a 1M-request trace arriving on the GUI thread (the table, the Gantt
+/// and the charts take it): the CPU the GUI thread spends, with the admission tab hidden and shown.
+void benchSwap(MainWindow& w)
+{
+    auto* doc = w.document();
+    doc->setSpec(specWithRequests(1000000));
+    waitFor([&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 900000; }, 900000);
+    for (int tab : { 0, 1 }) {
+        w.tabs()->setCurrentIndex(tab);
+        waitFor([] { return false; }, 300);
+        timingApp()->record(true);
+        doc->recomputeAdmission();
+        waitFor([&] { return !doc->busy(); }, 900000);
+        waitFor([] { return false; }, 300); // let the charts apply and paint
+        timingApp()->record(false);
+        std::printf("swap: %zu-request admission result, admission tab %s: job %.0f ms, AdmissionTab refresh %.1f ms; longest dispatches: %s\n",
+            doc->admission()->result.requests.size(), tab == 1 ? "shown" : "hidden", doc->lastAdmissionMs(), w.admissionTab()->lastRefreshMs(),
+            qPrintable(timingApp()->slowest()));
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     std::setvbuf(stdout, nullptr, _IONBF, 0);
-    QApplication app(argc, argv);
+    TimingApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("LoraScopeBench"));
     QSettings().clear();
@@ -268,6 +367,8 @@ int main(int argc, char** argv)
         benchWorkload(w);
     if (what == QLatin1String("admission") || what == QLatin1String("all"))
         benchAdmission(w);
+    if (what == QLatin1String("swap"))
+        benchSwap(w);
     if (what == QLatin1String("stall") || what == QLatin1String("all"))
         benchStall(w);
     return 0;

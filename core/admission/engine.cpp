@@ -6,8 +6,8 @@
 #include "util/error.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
-#include <map>
 
 namespace lorascope {
 
@@ -143,6 +143,7 @@ bool Scheduler::abort(std::uint64_t id) { return m_policy->abort(id); }
 bool Scheduler::idle() const { return m_policy->idle(); }
 bool Scheduler::stalled() const { return m_policy->stalled(); }
 StepResult Scheduler::step(double now) { return m_policy->step(now); }
+void Scheduler::step(double now, StepResult& out) { m_policy->stepInto(now, out); }
 double Scheduler::nextTimeout() const { return m_policy->nextTimeout(); }
 std::size_t Scheduler::queueLength() const { return m_policy->queueLength(); }
 std::size_t Scheduler::runningRequests() const { return m_policy->runningRequests(); }
@@ -182,13 +183,52 @@ double sortedPercentile(const std::vector<double>& sorted, double pct)
     return sorted[lo] + (sorted[hi] - sorted[lo]) * frac;
 }
 
+/// Sorts non-NaN doubles ascending: the same sequence std::sort gives (equal doubles are the same
+/// bits), in linear time for large inputs (LSD radix sort on the order-preserving bit pattern,
+/// skipping the byte positions where all values agree, e.g. the low mantissa bytes of tick counts).
+void sortValues(std::vector<double>& values)
+{
+    const std::size_t n = values.size();
+    if (n < 1024) {
+        std::sort(values.begin(), values.end());
+        return;
+    }
+    constexpr std::uint64_t kSign = 1ull << 63;
+    std::vector<std::uint64_t> keys(n), scratch(n);
+    std::uint32_t hist[8][256] = {};
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto u = std::bit_cast<std::uint64_t>(values[i]);
+        const std::uint64_t k = (u & kSign) ? ~u : (u | kSign); // negative: reverse order; positive: above them
+        keys[i] = k;
+        for (int d = 0; d < 8; ++d)
+            ++hist[d][(k >> (8 * d)) & 0xff];
+    }
+    for (int d = 0; d < 8; ++d) {
+        if (hist[d][(keys[0] >> (8 * d)) & 0xff] == n)
+            continue; // every key has the same byte here
+        std::uint32_t offset[256];
+        std::uint32_t sum = 0;
+        for (int b = 0; b < 256; ++b) {
+            offset[b] = sum;
+            sum += hist[d][b];
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            scratch[offset[(keys[i] >> (8 * d)) & 0xff]++] = keys[i];
+        keys.swap(scratch);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t k = keys[i];
+        values[i] = std::bit_cast<double>((k & kSign) ? (k & ~kSign) : ~k);
+    }
+}
+
 LatencyStats latency(std::vector<double>& values)
 {
     LatencyStats s;
     s.count = values.size();
     if (values.empty())
         return s;
-    std::sort(values.begin(), values.end());
+    sortValues(values);
     double sum = 0;
     for (double v : values)
         sum += v;
@@ -199,11 +239,21 @@ LatencyStats latency(std::vector<double>& values)
     return s;
 }
 
+/// The samples summarizeWith() collects, kept between calls (one summary per adapter).
+struct SummaryScratch {
+    std::vector<double> wait, ttft, e2e;
+};
+
 template <typename Visit>
-SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind clock)
+SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind clock, SummaryScratch& scratch)
 {
     SimulationSummary s;
-    std::vector<double> wait, ttft, e2e;
+    auto& wait = scratch.wait;
+    auto& ttft = scratch.ttft;
+    auto& e2e = scratch.e2e;
+    wait.clear();
+    ttft.clear();
+    e2e.clear();
     double first = std::numeric_limits<double>::infinity(), last = -std::numeric_limits<double>::infinity();
     double tokens = 0;
     std::uint64_t slo = 0;
@@ -252,10 +302,11 @@ SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind cloc
 
 SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock)
 {
-    return summarizeWith(records.size(), [&](std::size_t i) -> const RequestRecord& { return records[i]; }, clock);
+    SummaryScratch scratch;
+    return summarizeWith(records.size(), [&](std::size_t i) -> const RequestRecord& { return records[i]; }, clock, scratch);
 }
 
-SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress)
+SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
 {
     SimulationResult result;
     result.clock = config.clock;
@@ -307,6 +358,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         }
     };
 
+    StepResult s; // reused: its vectors keep their capacity from step to step
     while (true) {
         while (next < n && trace.requests[next].time <= now) {
             const Request& q = trace.requests[next];
@@ -326,7 +378,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             now = std::max(now, trace.requests[next].time); // idle: jump to the next arrival
             continue;
         }
-        StepResult s = scheduler.step(now);
+        scheduler.step(now, s);
         applyDrops(s);
         if (s.kind == StepKind::Idle) {
             if (scheduler.idle() || !s.preempted.empty())
@@ -359,7 +411,7 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         sum.adapterUnloads += s.unloadedAdapters.size();
         sum.peakKvNeed = std::max(sum.peakKvNeed, s.kvNeed);
         sum.peakKvUsed = std::max(sum.peakKvUsed, s.kvUsed);
-        if (config.recordTimeline) {
+        if (config.recordTimeline || observer) {
             StepRecord t;
             t.start = start;
             t.end = end;
@@ -377,7 +429,10 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             t.adapterSlots = s.adapterSlots;
             t.kvCapacity = s.kvCapacity;
             t.blocked = s.blocked.kind;
-            result.timeline.push_back(t);
+            if (observer)
+                observer(t);
+            if (config.recordTimeline)
+                result.timeline.push_back(t);
         }
         now = end;
         if ((++stepCount & 4095) == 0)
@@ -405,19 +460,35 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     overall.kvCapacity = sum.kvCapacity;
     result.summary = overall;
 
-    // per adapter (base-model requests under kNoAdapter)
-    std::map<std::uint32_t, std::vector<std::uint32_t>> groups;
+    // per adapter, in adapter order, base-model requests (kNoAdapter) last; each adapter's
+    // requests in trace order. A counting sort of the request indices: one allocation, not one
+    // map node and vector per adapter.
+    const std::size_t slots = trace.adapters.size() + 1; // the last slot: base model
+    auto slotOf = [&](std::uint32_t adapter) { return adapter == kNoAdapter ? slots - 1 : static_cast<std::size_t>(adapter); };
+    std::vector<std::uint32_t> start(slots + 1, 0);
     for (std::size_t i = 0; i < n; ++i)
-        groups[result.requests[i].adapter].push_back(static_cast<std::uint32_t>(i));
-    for (auto& [adapter, idx] : groups) {
-        AdapterSummary a;
-        a.adapter = adapter;
-        if (adapter != kNoAdapter) {
-            a.name = trace.adapters[adapter].name;
-            a.rank = rankOf(adapter);
+        ++start[slotOf(result.requests[i].adapter) + 1];
+    for (std::size_t a = 0; a < slots; ++a)
+        start[a + 1] += start[a];
+    std::vector<std::uint32_t> byAdapter(n);
+    {
+        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < n; ++i)
+            byAdapter[fill[slotOf(result.requests[i].adapter)]++] = static_cast<std::uint32_t>(i);
+    }
+    SummaryScratch scratch;
+    for (std::size_t a = 0; a < slots; ++a) {
+        const std::uint32_t first = start[a], count = start[a + 1] - first;
+        if (count == 0)
+            continue;
+        AdapterSummary per;
+        per.adapter = a + 1 == slots ? kNoAdapter : static_cast<std::uint32_t>(a);
+        if (per.adapter != kNoAdapter) {
+            per.name = trace.adapters[a].name;
+            per.rank = rankOf(per.adapter);
         }
-        a.summary = summarizeWith(idx.size(), [&](std::size_t k) -> const RequestRecord& { return result.requests[idx[k]]; }, config.clock);
-        result.perAdapter.push_back(std::move(a));
+        per.summary = summarizeWith(count, [&](std::size_t k) -> const RequestRecord& { return result.requests[byAdapter[first + k]]; }, config.clock, scratch);
+        result.perAdapter.push_back(std::move(per));
     }
     return result;
 }

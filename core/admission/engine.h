@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -149,6 +150,26 @@ struct StepResult {
     std::vector<std::uint32_t> unloadedAdapters; ///< offloaded after it
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
     bool attempted = false; ///< an admission scan ran in this step
+
+    /// Back to a default-constructed StepResult, keeping the vectors' capacity (for reuse). A new
+    /// field must be reset here too.
+    void clear()
+    {
+        kind = StepKind::Idle;
+        shape = {};
+        admitted.clear();
+        tokens.clear();
+        finished.clear();
+        dropped.clear();
+        preempted.clear();
+        kvNeed = kvUsed = adapterSlots = kvCapacity = 0;
+        runningRequests = queueLength = residentAdapters = 0;
+        loadedAdapters.clear();
+        loadedRanks.clear();
+        unloadedAdapters.clear();
+        blocked = {};
+        attempted = false;
+    }
 };
 
 /// The policy behind a Scheduler (internal seam: admission/policy.h).
@@ -176,6 +197,9 @@ public:
     bool stalled() const;
     /// Performs one forward pass at time `now` (the caller's clock; used by slora-abort only).
     StepResult step(double now = 0.0);
+    /// The same into `out` (cleared first; its vectors keep their capacity, which saves allocations
+    /// when one StepResult is reused for every step).
+    void step(double now, StepResult& out);
     /// Earliest time at which the abort policy would drop a waiting request (infinity if none).
     double nextTimeout() const;
 
@@ -281,8 +305,14 @@ struct SimulationResult {
     std::string unit() const { return clock == ClockKind::Steps ? "steps" : "s"; }
 };
 
-/// Runs the whole trace. Throws Cancelled if the sink's cancel flag is set.
-SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress = {});
+/// Sees every forward pass of simulate() as it happens (the record the timeline would keep), so a
+/// caller can bin millions of passes without keeping one record each (analyzeAdmission does).
+using StepObserver = std::function<void(const StepRecord&)>;
+
+/// Runs the whole trace. Throws Cancelled if the sink's cancel flag is set. `observer` (optional)
+/// is called once per forward pass, in order, whether or not config.recordTimeline is set.
+SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress = {},
+    const StepObserver& observer = {});
 
 /// Summary statistics of finished records (exposed for tests and per-adapter views).
 SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock);

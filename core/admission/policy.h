@@ -21,6 +21,8 @@ public:
     virtual bool idle() const = 0;
     virtual bool stalled() const = 0;
     virtual StepResult step(double now) = 0;
+    /// The same into `out`, whose vectors keep their capacity (simulate() reuses one StepResult).
+    virtual void stepInto(double now, StepResult& out) { out = step(now); }
     virtual double nextTimeout() const { return std::numeric_limits<double>::infinity(); }
     virtual std::size_t queueLength() const = 0;
     virtual std::size_t runningRequests() const = 0;

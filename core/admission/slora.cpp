@@ -5,12 +5,14 @@
 // _handle_finish_req, _filter_runing_batch), io_struct.py (Req, Batch), model_infer/infer_adapter.py
 // (load_adapters loads what is not resident; offload_adapters(reserve) drops the rest).
 //
-// Data layout: every running request's (used, left) pair changes by (+1, −1) at each decode step of
-// the whole running batch, so its order by `left` never changes while it runs. We keep the running
-// batch sorted by a constant key (left = key − decodes, used = base + decodes) and merge candidates
-// in, which gives the same `need` as S-LoRA's sort + cumsum in O(running + candidates).
+// Data layout: the running batch (admission/runningbatch.h) keeps its requests sorted by tokens left
+// with the bookkeeping of its peak KV need, which gives the same `need` as S-LoRA's sort + cumsum
+// without sorting. Adapters are counted per running request, so the distinct adapters of the
+// batch and the resident ones that no running request uses are known without scanning.
 
 #include "admission/policy.h"
+#include "admission/runningbatch.h"
+#include "admission/slotindex.h"
 
 #include <algorithm>
 #include <cassert>
@@ -70,7 +72,7 @@ public:
         // S-LoRA with ignore_eos always emits the prefill token, so max_new_tokens 0 behaves as 1.
         e.maxNew = std::max<std::int64_t>(1, request.outputLen);
         e.inWait = true;
-        m_index[request.id] = slot;
+        m_index.insert(request.id, slot);
         m_wait.push_back(slot);
         ++m_waitCount;
         m_stalled = false;
@@ -81,10 +83,10 @@ public:
 
     bool abort(std::uint64_t id) override
     {
-        auto it = m_index.find(id);
-        if (it == m_index.end())
+        const std::uint32_t slot = m_index.find(id);
+        if (slot == SlotIndex::kNone)
             return false;
-        Entry& e = m_entries[it->second];
+        Entry& e = m_entries[slot];
         if (e.aborted)
             return false;
         e.aborted = true;
@@ -93,7 +95,7 @@ public:
         } else {
             --m_waitCount;
             m_pendingDrops.push_back({id, DropReason::Aborted, reasonFor(e)});
-            m_index.erase(it); // the slot is released when the queue passes it
+            m_index.erase(id); // the slot is released when the queue passes it
             m_stalled = false;
         }
         return true;
@@ -119,16 +121,23 @@ public:
 
     WaitReason waitReason(std::uint64_t id) const override
     {
-        auto it = m_index.find(id);
-        if (it == m_index.end())
+        const std::uint32_t slot = m_index.find(id);
+        if (slot == SlotIndex::kNone)
             return {};
-        const Entry& e = m_entries[it->second];
+        const Entry& e = m_entries[slot];
         return e.running ? WaitReason() : reasonFor(e);
     }
 
     StepResult step(double now) override
     {
         StepResult r;
+        stepInto(now, r);
+        return r;
+    }
+
+    void stepInto(double now, StepResult& r) override
+    {
+        r.clear();
         r.kvCapacity = m_maxTotal;
         r.dropped.swap(m_pendingDrops);
         if (m_run.empty()) {
@@ -137,7 +146,7 @@ public:
             if (m_batch.empty()) {
                 m_stalled = m_waitCount > 0;
                 finishStep(r);
-                return r;
+                return;
             }
             prefill(r);
             m_hasWaitTokens = 0;
@@ -155,7 +164,6 @@ public:
         }
         ++m_steps;
         finishStep(r);
-        return r;
     }
 
 private:
@@ -186,6 +194,8 @@ private:
             m_adapterRank.resize(n, 0);
             m_runCount.resize(n, 0);
             m_loaded.resize(n, 0);
+            m_loadSeq.resize(n, 0);
+            m_inIdleList.resize(n, 0);
             m_mark.resize(n, 0);
         }
         m_adapterRank[adapter] = rank;
@@ -219,31 +229,6 @@ private:
         r.blocked = m_lastBlocked.reason;
     }
 
-    /// need of running + m_cand (both sorted by left, descending): max_k left_k·k + Σ_{j≤k} used_j.
-    std::int64_t need() const
-    {
-        const std::int64_t d = m_decodes;
-        std::size_t i = 0, j = 0;
-        const std::size_t nr = m_run.size(), nc = m_cand.size();
-        std::int64_t k = 0, cum = 0, best = std::numeric_limits<std::int64_t>::min();
-        while (i < nr || j < nc) {
-            std::int64_t left, used;
-            if (j >= nc || (i < nr && m_entries[m_run[i]].key - d >= m_cand[j].first)) {
-                const Entry& e = m_entries[m_run[i++]];
-                left = e.key - d;
-                used = e.base + d;
-            } else {
-                left = m_cand[j].first;
-                used = m_cand[j].second;
-                ++j;
-            }
-            ++k;
-            cum += used;
-            best = std::max(best, left * k + cum);
-        }
-        return k == 0 ? 0 : best;
-    }
-
     /// generate_new_batch (ReqQueue or AbortReqQueue): fills m_batch with the admitted slots.
     void scan(double now, StepResult& r)
     {
@@ -269,6 +254,7 @@ private:
         r.attempted = true;
         // _init_cache_list
         m_cand.clear();
+        m_run.prepareBound();
         ++m_epoch;
         std::int64_t adapterSize = m_runAdapterSize;
         std::uint32_t adapterCount = static_cast<std::uint32_t>(m_runDistinct); // adapters counted in adapterSize
@@ -281,8 +267,8 @@ private:
             if (e.aborted || !e.inWait)
                 continue;
             // _can_add_new_req: append (input + 1, max_new − 1), count the adapter once.
-            std::pair<std::int64_t, std::int64_t> c { e.maxNew - 1, static_cast<std::int64_t>(e.req.inputLen) + 1 };
-            auto at = std::upper_bound(m_cand.begin(), m_cand.end(), c, [](const auto& a, const auto& b) { return a.first > b.first; });
+            const NeedCandidate c = m_run.candidate(e.maxNew - 1, static_cast<std::int64_t>(e.req.inputLen) + 1, m_decodes);
+            auto at = std::upper_bound(m_cand.begin(), m_cand.end(), c, [](const NeedCandidate& a, const NeedCandidate& b) { return a.left > b.left; });
             m_cand.insert(at, c);
             const std::uint32_t a = e.req.adapter;
             if (a != kNoAdapter && m_runCount[a] == 0 && m_mark[a] != m_epoch) {
@@ -290,13 +276,17 @@ private:
                 adapterSize += static_cast<std::int64_t>(m_adapterRank[a]) * 4;
                 ++adapterCount;
             }
-            const std::int64_t needTokens = need();
             const std::int64_t count = static_cast<std::int64_t>(m_run.size() + m_cand.size());
-            if (!(needTokens < m_maxTotal - adapterSize)) {
-                block(e, WaitKind::TokenBudget, needTokens, m_maxTotal - adapterSize, r);
-                m_lastBlocked.reason.adapters = adapterCount;
-                r.blocked = m_lastBlocked.reason;
-                break;
+            // The bound settles most candidates; the exact need is walked only when it reaches the limit.
+            const std::int64_t limit = m_maxTotal - adapterSize;
+            if (!(m_run.needBound(m_cand, m_decodes) < limit)) {
+                const std::int64_t needTokens = m_run.need(m_cand, m_decodes);
+                if (!(needTokens < limit)) {
+                    block(e, WaitKind::TokenBudget, needTokens, limit, r);
+                    m_lastBlocked.reason.adapters = adapterCount;
+                    r.blocked = m_lastBlocked.reason;
+                    break;
+                }
             }
             if (count > m_runningMax) {
                 block(e, WaitKind::RunningMaxReqSize, count, m_runningMax, r);
@@ -399,7 +389,9 @@ private:
             if (a == kNoAdapter || m_loaded[a])
                 continue;
             m_loaded[a] = 1;
-            m_loadedList.push_back(a);
+            m_loadSeq[a] = m_loads++;
+            ++m_loadedCount;
+            markIdle(a); // until its requests join the running batch
             m_loadedSize += static_cast<std::int64_t>(m_adapterRank[a]) * 4;
             r.loadedAdapters.push_back(a);
             r.loadedRanks.push_back(m_adapterRank[a]);
@@ -409,22 +401,36 @@ private:
     /// offload_adapters(reserve = adapter_dirs of the running batch). InferAdapter.offload_adapters
     /// returns early when len(reserve) == len(resident adapters); the reserve set counts the base
     /// model (None) too, so with base-model requests running an unused adapter can stay resident.
+    /// The resident adapters that no running request uses are the ones marked idle since the last
+    /// offload (and still idle); they are offloaded in load order, as S-LoRA walks its adapter list.
     void offloadUnused(StepResult& r)
     {
         const std::size_t reserve = m_runDistinct + (m_runBaseRequests > 0 ? 1 : 0);
-        if (reserve == m_loadedList.size())
+        if (reserve == m_loadedCount)
             return;
         std::size_t out = 0;
-        for (std::uint32_t a : m_loadedList) {
-            if (m_runCount[a] > 0) {
-                m_loadedList[out++] = a;
-            } else {
-                m_loaded[a] = 0;
-                m_loadedSize -= static_cast<std::int64_t>(m_adapterRank[a]) * 4;
-                r.unloadedAdapters.push_back(a);
-            }
+        for (std::uint32_t a : m_idleList) {
+            m_inIdleList[a] = 0;
+            if (m_loaded[a] && m_runCount[a] == 0)
+                m_idleList[out++] = a;
         }
-        m_loadedList.resize(out);
+        m_idleList.resize(out);
+        std::sort(m_idleList.begin(), m_idleList.end(), [this](std::uint32_t a, std::uint32_t b) { return m_loadSeq[a] < m_loadSeq[b]; });
+        for (std::uint32_t a : m_idleList) {
+            m_loaded[a] = 0;
+            --m_loadedCount;
+            m_loadedSize -= static_cast<std::int64_t>(m_adapterRank[a]) * 4;
+            r.unloadedAdapters.push_back(a);
+        }
+        m_idleList.clear();
+    }
+
+    void markIdle(std::uint32_t a)
+    {
+        if (!m_inIdleList[a]) {
+            m_inIdleList[a] = 1;
+            m_idleList.push_back(a);
+        }
     }
 
     void addRunning(Entry& e)
@@ -461,6 +467,8 @@ private:
             m_runAdapterSize -= static_cast<std::int64_t>(m_adapterRank[a]) * 4;
             m_runAdapterRank -= m_adapterRank[a];
             --m_runDistinct;
+            if (m_loaded[a])
+                markIdle(a);
         }
     }
 
@@ -507,10 +515,10 @@ private:
         m_batch.resize(keep);
         // merge the new requests into the running batch, keeping it sorted by left (descending)
         std::sort(m_batch.begin(), m_batch.end(), [this](std::uint32_t a, std::uint32_t b) { return m_entries[a].key > m_entries[b].key; });
-        const std::size_t mid = m_run.size();
-        m_run.insert(m_run.end(), m_batch.begin(), m_batch.end());
-        std::inplace_merge(m_run.begin(), m_run.begin() + static_cast<std::ptrdiff_t>(mid), m_run.end(),
-            [this](std::uint32_t a, std::uint32_t b) { return m_entries[a].key > m_entries[b].key; });
+        m_joining.clear();
+        for (std::uint32_t slot : m_batch)
+            m_joining.push_back({ slot, m_entries[slot].key, m_entries[slot].base });
+        m_run.merge(m_joining);
         // _prefill_batch finishes with minibatch=True (no offload); only an emptied first batch offloads all.
         if (firstBatch && m_run.empty())
             offloadUnused(r);
@@ -530,31 +538,28 @@ private:
         s.adapterRank = m_runAdapterRank;
         ++m_decodes;
         if (m_config.reportTokens)
-            for (std::uint32_t slot : m_run)
+            for (std::uint32_t slot : m_run.slotOrder())
                 if (!m_entries[slot].aborted)
                     r.tokens.push_back(m_entries[slot].req.id);
         bool changed = false;
         if (m_abortedRunning > 0) {
-            std::size_t out = 0;
-            for (std::uint32_t slot : m_run) {
+            m_run.removeIf([&](std::uint32_t slot) {
                 Entry& e = m_entries[slot];
-                if (e.aborted) {
-                    r.dropped.push_back({e.req.id, DropReason::Aborted, {}});
-                    removeRunning(e);
-                    m_index.erase(e.req.id);
-                    release(slot);
-                } else {
-                    m_run[out++] = slot;
-                }
-            }
-            m_run.resize(out);
+                if (!e.aborted)
+                    return false;
+                r.dropped.push_back({e.req.id, DropReason::Aborted, {}});
+                removeRunning(e);
+                m_index.erase(e.req.id);
+                release(slot);
+                return true;
+            });
             m_abortedRunning = 0;
             changed = true;
         }
         // finished: generated == max_new ⇔ left == −1; they sit at the back (smallest key)
-        while (!m_run.empty() && m_entries[m_run.back()].key - m_decodes < 0) {
-            std::uint32_t slot = m_run.back();
-            m_run.pop_back();
+        while (!m_run.empty() && m_run.backKey() - m_decodes < 0) {
+            std::uint32_t slot = m_run.backSlot();
+            m_run.popBack();
             Entry& e = m_entries[slot];
             r.finished.push_back(e.req.id);
             removeRunning(e);
@@ -570,12 +575,12 @@ private:
     {
         m_cand.clear();
         const std::int64_t n = static_cast<std::int64_t>(m_run.size());
-        r.kvNeed = (n > 0 ? need() : 0) + m_runAdapterSize;
+        r.kvNeed = m_run.need() + m_runAdapterSize;
         r.kvUsed = m_runBase + n * m_decodes + m_loadedSize;
         r.adapterSlots = m_loadedSize;
         r.runningRequests = static_cast<std::uint32_t>(n);
         r.queueLength = static_cast<std::uint32_t>(m_waitCount);
-        r.residentAdapters = static_cast<std::uint32_t>(m_loadedList.size());
+        r.residentAdapters = static_cast<std::uint32_t>(m_loadedCount);
     }
 
     SchedulerConfig m_config;
@@ -584,21 +589,26 @@ private:
 
     std::vector<Entry> m_entries;
     std::vector<std::uint32_t> m_free;
-    std::unordered_map<std::uint64_t, std::uint32_t> m_index;
+    SlotIndex m_index;
     std::vector<std::uint32_t> m_wait; ///< oldest first, from m_head
     std::size_t m_head = 0;
     std::size_t m_waitCount = 0; ///< live waiting requests
-    std::vector<std::uint32_t> m_run; ///< sorted by key, descending
+    RunningBatch m_run; ///< sorted by key, descending
+    std::vector<RunningBatch::Member> m_joining; ///< scratch of prefill()
     std::vector<std::uint32_t> m_batch; ///< scratch: admitted by the last scan
     std::vector<WaitReason> m_batchWait; ///< why each of m_batch waited
-    std::vector<std::pair<std::int64_t, std::int64_t>> m_cand; ///< scratch: (left, used) sorted by left desc
+    std::vector<NeedCandidate> m_cand; ///< scratch: sorted by left desc
     std::vector<Drop> m_pendingDrops;
 
     std::vector<int> m_adapterRank;
     std::vector<std::int32_t> m_runCount;
     std::vector<std::uint8_t> m_loaded;
     std::vector<std::uint64_t> m_mark;
-    std::vector<std::uint32_t> m_loadedList;
+    std::vector<std::uint64_t> m_loadSeq; ///< per adapter: when it was loaded (offload order)
+    std::uint64_t m_loads = 0;
+    std::size_t m_loadedCount = 0; ///< resident adapters
+    std::vector<std::uint32_t> m_idleList; ///< resident adapters that became unused since the last offload (may be stale)
+    std::vector<std::uint8_t> m_inIdleList;
     std::uint64_t m_epoch = 0;
 
     std::int64_t m_decodes = 0;

@@ -19,7 +19,36 @@ struct StepTimelineBins {
     std::int64_t kvCapacity = 0;
 };
 
-/// Bins a per-forward-pass timeline into at most `bins` bins over [first start, last end].
+/// Bins forward passes as they come, so a run of millions of passes needs no per-pass records.
+/// Bins have one width w (a power of two in the clock's unit) and start at the first pass's start;
+/// a pass goes to the bin its end falls in. When a pass ends beyond the last bin, w doubles and neighbouring bins merge (the maximum of
+/// two maxima is the maximum over both), so the result is exact for whatever w it ends with: at
+/// most `bins` bins, at least half of them covering the run (its last end lies in the last bin).
+/// Bins no pass ended in keep the value of the bin before (values hold until the next pass ends).
+class StepTimelineBinner {
+public:
+    explicit StepTimelineBinner(int bins);
+    void add(const StepRecord& step);
+    StepTimelineBins finish() const;
+
+private:
+    void grow(double offset);
+
+    struct Bin {
+        std::uint32_t running = 0, queue = 0, residentAdapters = 0;
+        bool seen = false;
+        std::int64_t kvNeed = 0, kvUsed = 0, adapterSlots = 0;
+        void merge(const Bin& o);
+    };
+    std::size_t m_capacity;
+    std::vector<Bin> m_bins;
+    double m_t0 = 0, m_width = 0; ///< width 0: no pass has ended after t0 yet
+    std::size_t m_used = 0; ///< bins up to the last one a pass ended in
+    std::int64_t m_kvCapacity = 0;
+    bool m_started = false;
+};
+
+/// Bins a per-forward-pass timeline with StepTimelineBinner (at most `bins` bins).
 StepTimelineBins binStepTimeline(const std::vector<StepRecord>& timeline, int bins);
 
 /// A simulation plus what its charts need.

@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/version.h"
 #include "workload/lengths.h"
+#include "workload/streams.h"
 
 #include <algorithm>
 #include <cmath>
@@ -259,79 +260,7 @@ Trace generateSlora(const WorkloadSpec& spec, const ProgressSink& progress)
 // ---------------------------------------------------------------------------------------------
 // per-adapter
 
-namespace {
-
-/// One renewal process on the unit-rate clock u, with rate p (a share of the total).
-struct Stream {
-    Rng rng;
-    double shape; // k = 1/cv²; 0 means constant gaps
-    double scale; // θ = cv²/p  (constant: the gap 1/p)
-    const LengthSampler* input;
-    const LengthSampler* output;
-
-    double gap() { return shape == 0.0 ? scale : scale * sampleGamma(rng, shape); }
-    double first()
-    {
-        // Stationary start: the forward-recurrence time, U · (length-biased gap) = U · Gamma(k+1, θ).
-        if (shape == 0.0)
-            return rng.uniform() * scale;
-        return rng.uniform() * scale * sampleGamma(rng, shape + 1.0);
-    }
-};
-
-/// Min-heap of (next u, stream index) with a combined pop-and-push ("replace top").
-class MergeHeap {
-public:
-    struct Item {
-        double u;
-        std::uint32_t stream;
-        bool operator<(const Item& o) const { return u < o.u || (u == o.u && stream < o.stream); }
-    };
-    void build(std::vector<Item> items)
-    {
-        m_h = std::move(items);
-        for (std::size_t i = m_h.size() / 2; i-- > 0;)
-            siftDown(i);
-    }
-    bool empty() const { return m_h.empty(); }
-    const Item& top() const { return m_h.front(); }
-    void replaceTop(double u)
-    {
-        m_h.front().u = u;
-        siftDown(0);
-    }
-    void popTop()
-    {
-        m_h.front() = m_h.back();
-        m_h.pop_back();
-        if (!m_h.empty())
-            siftDown(0);
-    }
-
-private:
-    void siftDown(std::size_t i)
-    {
-        const std::size_t n = m_h.size();
-        const Item item = m_h[i];
-        for (;;) {
-            std::size_t c = 2 * i + 1;
-            if (c >= n)
-                break;
-            if (c + 1 < n && m_h[c + 1] < m_h[c])
-                ++c;
-            if (!(m_h[c] < item))
-                break;
-            m_h[i] = m_h[c];
-            i = c;
-        }
-        m_h[i] = item;
-    }
-    std::vector<Item> m_h;
-};
-
-} // namespace
-
-Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress)
+Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress, unsigned threads)
 {
     validateOrThrow(spec);
     Trace trace;
@@ -356,14 +285,25 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress)
     auto cvOf = [&](double cv) { return spec.arrival.kind == ArrivalKind::Poisson ? 1.0 : cv; };
     const bool constantGaps = spec.arrival.kind == ArrivalKind::Constant;
 
+    // Gamma samplers by shape: one per distinct cv (the default and the group overrides).
+    std::vector<std::pair<double, std::unique_ptr<const GammaSampler>>> gammas;
+    auto gammaFor = [&](double shape) {
+        for (const auto& [k, g] : gammas)
+            if (k == shape)
+                return g.get();
+        gammas.emplace_back(shape, std::make_unique<const GammaSampler>(shape));
+        return gammas.back().second.get();
+    };
     auto makeStream = [&](std::uint64_t streamId, double share, double cv, const LengthSampler* in, const LengthSampler* out) {
-        Stream s { Rng(spec.seed, streamId), 0.0, 0.0, in, out };
+        RenewalStream s { Rng(spec.seed, streamId), 0.0, 0.0, in, out, nullptr, nullptr, kNoAdapter };
         if (constantGaps) {
             s.shape = 0.0;
             s.scale = 1.0 / share;
         } else {
             s.shape = 1.0 / (cv * cv);
             s.scale = cv * cv / share;
+            s.gapGamma = gammaFor(s.shape);
+            s.firstGamma = gammaFor(s.shape + 1.0);
         }
         return s;
     };
@@ -375,12 +315,9 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress)
     auto& reqs = trace.requests;
     std::size_t nextReport = kProgressEvery;
 
-    auto emit = [&](double u, std::uint32_t adapter, Stream& s) {
-        Request r;
-        r.time = profile.toTime(u);
+    auto emit = [&](double u, std::uint32_t adapter, RenewalStream& s) {
+        Request r = s.request(u, profile);
         r.adapter = adapter;
-        r.inputLen = s.input->sample(s.rng);
-        r.outputLen = s.output->sample(s.rng);
         reqs.push_back(r);
         if (reqs.size() >= nextReport) {
             nextReport += kProgressEvery;
@@ -390,7 +327,7 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress)
 
     if (batchStyle) {
         // One process at the total rate; adapters are assigned in arrival order.
-        Stream s = makeStream(kSingleStream, 1.0, cvOf(spec.arrival.cv), defIn, defOut);
+        RenewalStream s = makeStream(kSingleStream, 1.0, cvOf(spec.arrival.cv), defIn, defOut);
         const std::uint32_t groups = kind == PopularityKind::UniformGroups ? uniformGroupCount(spec) : n;
         std::uint64_t j = 0;
         for (double u = s.first(); u <= uMax; u += s.gap(), ++j) {
@@ -429,31 +366,19 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress)
                     outs[i] = gout;
             }
         }
-        std::vector<Stream> streams;
-        std::vector<std::uint32_t> adapterOf;
-        std::vector<MergeHeap::Item> items;
+        std::vector<RenewalStream> streams;
+        std::vector<double> firstU, expected;
         streams.reserve(n);
         for (std::uint32_t i = 0; i < n; ++i) {
             if (!(shares[i] > 0))
                 continue;
             streams.push_back(makeStream(i, shares[i], cvs[i], ins[i], outs[i]));
-            adapterOf.push_back(i);
-            const double u = streams.back().first();
-            if (u <= uMax)
-                items.push_back({ u, static_cast<std::uint32_t>(streams.size() - 1) });
+            streams.back().adapter = i;
+            firstU.push_back(streams.back().first());
+            expected.push_back(shares[i]);
         }
-        MergeHeap heap;
-        heap.build(std::move(items));
-        while (!heap.empty()) {
-            const auto [u, si] = heap.top();
-            Stream& s = streams[si];
-            emit(u, adapterOf[si], s);
-            const double next = u + s.gap();
-            if (next <= uMax)
-                heap.replaceTop(next);
-            else
-                heap.popTop();
-        }
+        const unsigned parts = threads > 0 ? threads : defaultMergeParts(uMax, streams.size());
+        mergeStreams(streams, firstU, expected, uMax, profile, parts, progress, reqs);
     }
     progress.update(1.0);
     return trace;

@@ -17,7 +17,9 @@ Trace generate(const WorkloadSpec& spec, const ProgressSink& progress = {});
 Trace generateSlora(const WorkloadSpec& spec, const ProgressSink& progress = {});
 
 /// The paper's model: adapter i is a stationary Gamma renewal process with rate λᵢ = R·pᵢ.
-Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress = {});
+/// `threads`: how many threads merge the adapters' processes (0 = by the size of the work and the
+/// hardware, see defaultMergeParts); the trace is the same for every value.
+Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress = {}, unsigned threads = 0);
 
 /// The adapters of a spec: names `names[k % L] + "-" + (k / L)`, rank from `rank-(\d+)` or explicit.
 std::vector<Adapter> makeAdapters(const WorkloadSpec& spec);

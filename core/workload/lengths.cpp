@@ -74,7 +74,7 @@ double LengthSampler::contQuantile(double p) const
     return m_spec.mean + m_spec.stddev * z;
 }
 
-std::uint32_t LengthSampler::sample(Rng& rng) const
+std::uint32_t LengthSampler::sampleOther(Rng& rng) const
 {
     const auto& s = m_spec;
     switch (s.kind) {

@@ -15,7 +15,13 @@ class LengthSampler {
 public:
     explicit LengthSampler(const LengthSpec& spec);
 
-    std::uint32_t sample(Rng& rng) const;
+    std::uint32_t sample(Rng& rng) const
+    {
+        // Uniform (the default) inline: the generator draws two lengths per request.
+        if (m_spec.kind == LengthKind::Uniform)
+            return static_cast<std::uint32_t>(m_spec.lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(m_spec.hi - m_spec.lo))));
+        return sampleOther(rng);
+    }
     /// P(X = x).
     double pmf(std::int64_t x) const;
     /// P(X <= x).
@@ -24,6 +30,7 @@ public:
     const LengthSpec& spec() const { return m_spec; }
 
 private:
+    std::uint32_t sampleOther(Rng& rng) const;
     double contCdf(double y) const; // untruncated continuous CDF (log-normal, normal)
     double contQuantile(double p) const;
 

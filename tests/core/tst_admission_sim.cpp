@@ -35,6 +35,7 @@ private Q_SLOTS:
     void costModelFileErrors();
     void modelClockDurations();
     void summaryPercentiles();
+    void summaryOfManyRequests();
     void deterministic();
     void invariants_data();
     void invariants();
@@ -332,6 +333,51 @@ void TestAdmissionSim::summaryPercentiles()
     QCOMPARE(s.makespan, 14.0);
     QVERIFY(std::abs(s.tokenThroughput - 20.0 / 14.0) < 1e-12);
     QVERIFY(std::abs(s.sloAttainment - 5.0 / 6.0) < 1e-12); // TTFT 1..5 < 6; the rejected one misses
+}
+
+void TestAdmissionSim::summaryOfManyRequests()
+{
+    // Large samples are sorted by a radix sort: the percentiles and the mean (summed in sorted
+    // order) must be exactly those of std::sort, negative, zero and tied values included.
+    std::vector<RequestRecord> recs(5000);
+    std::uint64_t x = 12345;
+    auto next = [&x] {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        return double(x >> 11) * 0x1.0p-53;
+    };
+    for (auto& r : recs) {
+        r.arrival = 100 * next();
+        const double w = next() < 0.1 ? 0.0 : (next() < 0.5 ? std::floor(50 * next()) : 1e3 * (next() - 0.2)); // some negative
+        r.admitted = r.arrival + w;
+        r.firstToken = r.admitted + 1e-3 * next();
+        r.finished = r.firstToken + 1e6 * next();
+        r.outputLen = 10;
+    }
+    const SimulationSummary s = summarize(recs, ClockKind::Model);
+    auto reference = [&](auto value, const LatencyStats& got) {
+        std::vector<double> v;
+        for (const auto& r : recs)
+            v.push_back(value(r));
+        std::sort(v.begin(), v.end());
+        double sum = 0;
+        for (double d : v)
+            sum += d;
+        auto pct = [&](double p) {
+            const double pos = p / 100.0 * double(v.size() - 1);
+            const auto lo = std::size_t(pos);
+            const auto hi = std::min(lo + 1, v.size() - 1);
+            return v[lo] + (v[hi] - v[lo]) * (pos - double(lo));
+        };
+        QCOMPARE(got.count, std::uint64_t(v.size()));
+        QCOMPARE(got.mean, sum / double(v.size()));
+        QCOMPARE(got.p50, pct(50));
+        QCOMPARE(got.p90, pct(90));
+        QCOMPARE(got.p99, pct(99));
+    };
+    reference([](const RequestRecord& r) { return r.admitted - r.arrival; }, s.wait);
+    reference([](const RequestRecord& r) { return r.firstToken - r.arrival; }, s.ttft);
+    reference([](const RequestRecord& r) { return r.finished - r.arrival; }, s.e2e);
+    QVERIFY(s.wait.p50 == 0.0 || s.wait.p50 != s.wait.p90); // a real spread, not one value
 }
 
 void TestAdmissionSim::deterministic()

@@ -74,6 +74,8 @@ double ksCritical(std::size_t n, double p = 1e-3) { return std::sqrt(-0.5 * std:
 
 } // namespace
 
+Q_DECLARE_METATYPE(lorascope::WorkloadSpec)
+
 class TestGenerator : public QObject {
     Q_OBJECT
 
@@ -345,6 +347,40 @@ private Q_SLOTS:
             QVERIFY2(op.rateAt(r.time) > 0 || std::abs(op.rateAt(r.time - 1e-9)) > 0, "an arrival fell in an off period");
         // Stationary share of "on" time is 10/40; expected total 20·3000/4 = 15000 (loose: few periods).
         QVERIFY(op.total() > 15000 * 0.6 && op.total() < 15000 * 1.4);
+    }
+
+    void sameTraceOnEveryThreadCount_data()
+    {
+        QTest::addColumn<WorkloadSpec>("spec");
+        QTest::newRow("1000 adapters, cv 2") << baseSpec(1000, 1000, 2.0, 150, 3);
+        WorkloadSpec ties = baseSpec(40, 2000, 1.0, 60, 4); // constant gaps, equal shares: equal times
+        ties.arrival.kind = ArrivalKind::Constant;
+        ties.popularity.kind = PopularityKind::Uniform;
+        QTest::newRow("ties on equal arrival times") << ties;
+        WorkloadSpec sched = baseSpec(300, 1000, 3.0, 150, 5);
+        sched.arrival.kind = ArrivalKind::Schedule;
+        sched.arrival.schedule = { { 0, 200 }, { 40, 2000 }, { 90, 0 }, { 100, 0 }, { 120, 1500 } };
+        sched.popularity.alpha = 0.2;
+        QTest::newRow("rate schedule with a pause, skewed") << sched;
+    }
+
+    void sameTraceOnEveryThreadCount()
+    {
+        // The adapters' processes are merged on several threads for large traces: the trace must
+        // not depend on how many.
+        QFETCH(WorkloadSpec, spec);
+        const Trace one = generatePerAdapter(spec, {}, 1);
+        QVERIFY(one.requests.size() > 50000);
+        for (unsigned threads : { 2u, 3u, 7u, 0u }) {
+            const Trace t = generatePerAdapter(spec, {}, threads);
+            QCOMPARE(t.requests.size(), one.requests.size());
+            QVERIFY2(t.requests == one.requests, qPrintable(QStringLiteral("%1 threads").arg(threads)));
+        }
+        // Cancelled while running on several threads: the helpers stop and Cancelled comes out.
+        std::atomic<bool> cancel { true };
+        ProgressSink sink;
+        sink.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(Cancelled, generatePerAdapter(spec, sink, 3));
     }
 
     void cancellation()

@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -139,6 +140,58 @@ private Q_SLOTS:
         QCOMPARE(tab->proxy()->rowCount(), finished);
         filter->clear();
         QCOMPARE(tab->proxy()->rowCount(), int(sim.requests.size()));
+    }
+
+    void tableShowsProxyOnlyWhenSortedOrFiltered()
+    {
+        // A new result resets the table: shown through the sort/filter proxy, every reset maps every
+        // row on the GUI thread. The table shows the plain model in its own order and the proxy only
+        // while the user sorts by another column or filters; widths and order survive the switch.
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        auto* tab = w.admissionTab();
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
+        auto* table = tab->table();
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->model()));
+        table->horizontalHeader()->resizeSection(RequestTableModel::Reason, 333);
+        table->sortByColumn(RequestTableModel::Wait, Qt::DescendingOrder);
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->proxy()));
+        QCOMPARE(table->horizontalHeader()->sectionSize(RequestTableModel::Reason), 333);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(RequestTableModel::Wait));
+        // the view shows the proxy's order: the largest wait first
+        double maxWait = -1;
+        for (const auto& r : doc->admission()->result.requests)
+            if (!std::isnan(r.admitted))
+                maxWait = std::max(maxWait, r.admitted - r.arrival);
+        const QModelIndex top = table->model()->index(0, RequestTableModel::Wait);
+        const double first = table->model()->data(top, RequestTableModel::SortRole).toDouble();
+        QVERIFY(std::isinf(first) || std::abs(first - maxWait) < 1e-9);
+        // a new result keeps the sorted view
+        QSignalSpy again(doc, &Document::admissionChanged);
+        doc->recomputeAdmission();
+        QVERIFY(waitForSignal(doc, again));
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->proxy()));
+        QCOMPARE(table->model()->rowCount(), int(doc->admission()->result.requests.size()));
+        // back to request order: the plain model again, width kept
+        table->sortByColumn(RequestTableModel::Id, Qt::AscendingOrder);
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->model()));
+        QCOMPARE(table->horizontalHeader()->sectionSize(RequestTableModel::Reason), 333);
+        // a filter needs the proxy; clearing it does not
+        auto* filter = tab->findChild<QLineEdit*>(QStringLiteral("requestFilter"));
+        QTest::keyClicks(filter, QStringLiteral("token_budget"));
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->proxy()));
+        int budget = 0;
+        for (const auto& r : doc->admission()->result.requests)
+            budget += r.wait.kind == WaitKind::TokenBudget;
+        QVERIFY(budget > 0 && budget < int(doc->admission()->result.requests.size()));
+        QCOMPARE(table->model()->rowCount(), budget);
+        filter->clear();
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->model()));
+        QCOMPARE(table->model()->rowCount(), int(doc->admission()->result.requests.size()));
     }
 
     void limitEditIsUndoable()

@@ -199,6 +199,13 @@ private Q_SLOTS:
         QVERIFY2(text.contains(hottest), qPrintable(text));
         QVERIFY2(text.contains(top10), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("α = 0.3")));
+        // An edit of the focused field updates the panel soon after (after the charts, not before).
+        QSignalSpy again(doc, &Document::workloadChanged);
+        alpha->setValue(0.7);
+        QVERIFY(waitForSignal(doc, again));
+        QTRY_VERIFY2(w.workloadTab()->explainText().contains(QStringLiteral("α = 0.7")), qPrintable(w.workloadTab()->explainText()));
+        const QString top10at07 = QString::number(100 * std::pow(10 / n, 0.7), 'f', 1) + QStringLiteral(" %");
+        QVERIFY(w.workloadTab()->explainText().contains(top10at07));
     }
 
     void logLogToggleAndSloraGenerator()

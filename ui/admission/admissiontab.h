@@ -30,6 +30,8 @@ public:
     explicit AdmissionTab(Document* document, QWidget* parent = nullptr);
 
     RequestTableModel* model() const { return m_model; }
+    /// Sorts and filters the requests (always fed from model(); the table shows it only while the
+    /// user sorts by another column or filters).
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     GanttView* gantt() const { return m_gantt; }
@@ -60,6 +62,9 @@ private:
     void updateBanner();
     void sizeTableColumns();
     PlotView* addChart(const QString& key);
+    /// The table shows the plain model unless a filter or an order other than request ascending needs the proxy.
+    bool proxyNeeded() const;
+    void updateTableModel();
 
     Document* m_document;
     bool m_syncing = false;

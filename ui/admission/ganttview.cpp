@@ -35,6 +35,9 @@ GanttView::GanttView(QWidget* parent)
     , m_scroll(new QScrollBar(Qt::Vertical, this))
 {
     setMinimumSize(300, 150);
+    // paintEvent() fills the whole widget: Qt need not paint the parents under it first (the tab
+    // widget's styled frame cost as much as the picture itself on every repaint).
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
     connect(m_scroll, &QScrollBar::valueChanged, this, [this](int v) {
         if (v != m_first)

@@ -140,6 +140,7 @@ private:
     explicit ApplyQueue(QObject* parent)
         : QObject(parent)
     {
+        m_timer.setObjectName(QStringLiteral("plotApplyQueue"));
         m_timer.setSingleShot(true);
         m_timer.setInterval(0);
         connect(&m_timer, &QTimer::timeout, this, [this] {
@@ -214,7 +215,9 @@ void PlotView::showEvent(QShowEvent* event)
 
 void PlotView::apply()
 {
-    m_chart->setTitle(m_data.title);
+    // QChart::setTitle re-lays out the chart even for the same text: skip it when unchanged.
+    if (m_chart->title() != m_data.title)
+        m_chart->setTitle(m_data.title);
     if (!m_data.note.isEmpty())
         setToolTip(m_data.note);
     const QString shape = shapeKey(m_data);
@@ -313,7 +316,8 @@ void PlotView::updatePoints()
             QList<QPointF> base;
             if (!pts.isEmpty())
                 base = { QPointF(pts.front().x(), toY(floor)), QPointF(pts.back().x(), toY(floor)) };
-            area->lowerSeries()->replace(base);
+            if (area->lowerSeries()->points() != base)
+                area->lowerSeries()->replace(base);
         } else if (auto* xy = qobject_cast<QXYSeries*>(series[i])) {
             xy->replace(toAxes(sanitized(s.points, logX, logY)));
         }

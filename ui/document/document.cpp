@@ -218,6 +218,11 @@ void Document::regenerate()
     using Result = std::pair<std::shared_ptr<const WorkloadAnalysis>, QString>;
     const WorkloadSpec spec = m_spec;
     const auto imported = m_imported;
+    // A preview of the trace being replaced is stale: stop it, so it does not take a core from the
+    // new generation (dragging a slider starts a generation per step). The new trace schedules
+    // its own preview when it arrives.
+    m_admissionCoalesce.stop();
+    m_admissionJobs.cancel();
     m_progress = 0.0;
     m_clock.start();
     m_workloadJobs.run(
@@ -265,6 +270,7 @@ void Document::recomputeAdmission()
     SimulationConfig config = m_admission;
     config.scheduler.limits = m_spec.limits;
     config.scheduler.reportTokens = false;
+    m_admissionClock.start();
     m_admissionJobs.run(
         [trace, config](const std::atomic<bool>& cancel) -> Result {
             ProgressSink sink;
@@ -278,6 +284,7 @@ void Document::recomputeAdmission()
             }
         },
         [this](Result r) {
+            m_lastAdmissionMs = double(m_admissionClock.nsecsElapsed()) / 1e6;
             Q_EMIT busyChanged(busy());
             if (!r.first) {
                 if (!r.second.isEmpty())

@@ -76,6 +76,8 @@ public:
 
     /// Milliseconds the last workload job took from request to delivery (for the status bar).
     double lastWorkloadMs() const { return m_lastMs; }
+    /// Milliseconds the last admission job took from request to delivery.
+    double lastAdmissionMs() const { return m_lastAdmissionMs; }
 
     /// Traces larger than this are not previewed automatically (the simulation keeps one record per
     /// forward pass); AdmissionTab offers to run it on request.
@@ -113,6 +115,8 @@ private:
     std::atomic<double> m_progress { 0.0 };
     QElapsedTimer m_clock;
     double m_lastMs = 0;
+    QElapsedTimer m_admissionClock;
+    double m_lastAdmissionMs = 0;
     JobTracker m_workloadJobs;
     JobTracker m_admissionJobs;
 };

@@ -36,6 +36,9 @@ RasterView::RasterView(QWidget* parent)
     , m_jobs(this)
 {
     setMinimumSize(300, 180);
+    // paintEvent() fills the whole widget: Qt need not paint the parents under it first (the tab
+    // widget's styled frame cost as much as the picture itself on every repaint).
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(false);
     setToolTip(tr("Arrivals per adapter over time (hottest adapters on top; darker = more arrivals per pixel).\n"
                   "Wheel: zoom in time · drag: pan · double-click: whole trace."));

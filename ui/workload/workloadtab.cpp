@@ -16,6 +16,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -31,6 +32,7 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     , m_banner(new QLabel(this))
     , m_logLog(new QCheckBox(tr("log–log"), this))
     , m_raster(new RasterView(this))
+    , m_explainLater(new QTimer(this))
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -104,7 +106,12 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     connect(m_logLog, &QCheckBox::toggled, this, &WorkloadTab::refreshPopularity);
     connect(m_panel, &ParameterPanel::parameterFocused, this, &WorkloadTab::explain);
     connect(m_document, &Document::workloadChanged, this, &WorkloadTab::refresh);
-    connect(m_document, &Document::specChanged, this, [this] { explain(m_explainField); });
+    connect(m_document, &Document::specChanged, this, &WorkloadTab::scheduleExplain);
+    // 40 ms: after the charts of a new trace (applied one per event-loop turn) have painted, and
+    // still within a frame or two of the edit.
+    m_explainLater->setSingleShot(true);
+    m_explainLater->setInterval(40);
+    connect(m_explainLater, &QTimer::timeout, this, [this] { explain(m_explainField); });
     explain(QString());
 }
 
@@ -146,16 +153,26 @@ void WorkloadTab::refresh()
     } else {
         m_banner->setVisible(false);
     }
-    explain(m_explainField);
+    scheduleExplain();
     m_lastRefreshMs = double(timer.nsecsElapsed()) / 1e6;
     Q_EMIT chartsUpdated();
 }
 
+void WorkloadTab::scheduleExplain()
+{
+    m_explainLater->start();
+}
+
 void WorkloadTab::explain(const QString& field)
 {
+    m_explainLater->stop();
     m_explainField = field;
     const auto a = m_document->workload();
-    m_explain->setHtml(explainHtml(field, m_document->spec(), a.get()));
+    QString html = explainHtml(field, m_document->spec(), a.get());
+    if (html == m_explainHtml)
+        return;
+    m_explainHtml = std::move(html);
+    m_explain->setHtml(m_explainHtml);
 }
 
 QString WorkloadTab::explainText() const

@@ -6,6 +6,7 @@
 class QCheckBox;
 class QLabel;
 class QTextBrowser;
+class QTimer;
 
 namespace lorascope {
 
@@ -48,6 +49,9 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    /// Updates the explain panel soon (after the charts): a new trace and a spec edit both change
+    /// its numbers, and laying out its rich text costs milliseconds the charts should not wait for.
+    void scheduleExplain();
     void refreshPopularity();
     PlotView* addChart(const QString& key);
 
@@ -62,6 +66,8 @@ private:
     QHash<QString, PlotView*> m_charts;
     QStringList m_chartOrder;
     QString m_explainField;
+    QString m_explainHtml; ///< what the panel shows (setHtml is skipped when it would not change)
+    QTimer* m_explainLater;
     double m_lastRefreshMs = 0;
 };
 
