@@ -2,9 +2,12 @@
 // The replay engine: sends a trace's requests to a serving system on an absolute, open-loop
 // schedule and records every request (SPEC §4). The caller's thread dispatches on the schedule;
 // network threads hold any number of concurrent streams. This header has no networking types.
+// Sources: dispatcher.cpp (schedule, bookkeeping), stream.cpp (network threads, Beast),
+// connpool.cpp (keep-alive pool), ledger.cpp (counters, callbacks), url.cpp (target URL).
 
 #include "replay/backend.h"
 #include "replay/metrics.h"
+#include "replay/url.h"
 #include "workload/trace.h"
 
 #include <atomic>
@@ -14,16 +17,6 @@
 #include <vector>
 
 namespace lorascope {
-
-/// A parsed http(s) URL.
-struct TargetUrl {
-    bool tls = false;
-    std::string host;
-    std::string port;
-    std::string basePath; ///< without trailing slash; prefixed to the backend's path
-};
-/// Parses "http://host[:port][/base]" or "https://..."; throws InputError naming the field.
-TargetUrl parseTargetUrl(const std::string& url, const std::string& field = "--target");
 
 /// What to replay and how.
 struct ReplayOptions {
