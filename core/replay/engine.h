@@ -26,6 +26,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <mutex>
 #include <memory>
 #include <thread>
 #include <unordered_map>
@@ -48,9 +49,14 @@ struct Worker {
 
 class Engine {
 public:
-    Engine(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer, const std::atomic<bool>* cancel);
+    /// Checks and prepares everything that can be known before a request is sent (see Replayer).
+    /// `options` must outlive the engine; `notes` receives what was adjusted.
+    Engine(const Trace& trace, const ReplayOptions& options, std::vector<std::string>& notes);
     ~Engine();
-    ReplayResult run();
+    ReplayResult run(const ReplayObserver& observer, const std::atomic<bool>* cancel);
+
+    const TargetUrl& target() const { return m_url; }
+    const std::vector<std::size_t>& indices() const { return m_indices; }
 
 private:
     double now() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
@@ -69,12 +75,15 @@ private:
     void maybeFinish();
     void stopAll();
     void poll();
+    void sayOnce(const std::string& note); ///< any thread: onNote now, and in the result's notes
 
     // ---- network threads (stream.cpp) ----
     /// Starts request i's coroutine on worker `w` (called on w's thread).
     void spawnRequest(Worker& w, std::size_t i, int fd, bool v6, std::string bytes, std::size_t written);
     /// Closes every in-flight connection of `w`, marking it cancelled (called on w's thread).
     static void cancelInflight(Worker& w);
+    /// Request i's record is final: stamps its end, reports it and hands it to the dispatcher.
+    void finishRequest(Worker& w, std::size_t i, Conn& conn, bool pooled);
     template <class Stream>
     net::awaitable<void> request(Worker& w, std::size_t i, std::shared_ptr<Conn> conn, int fd, bool v6, std::string bytes,
         std::size_t written);
@@ -85,12 +94,17 @@ private:
     void armTimer(const std::shared_ptr<Conn>& conn, double deadline, const char* kind);
     void armDeadline(const std::shared_ptr<Conn>& conn, const ReplayRecord& r, bool haveToken);
     static std::string tlsVerifyDetail(Conn& conn);
+    void fdExhausted(ReplayRecord& r, bool systemWide);
+    void serverDate(const std::string& date, double sent, double received);
     static void fail(ReplayRecord& r, const std::string& kind, const std::string& text);
 
     const Trace& m_trace;
     const ReplayOptions& m_opt;
-    const std::atomic<bool>* m_cancel;
-    RunLedger m_ledger;
+    const std::atomic<bool>* m_cancel = nullptr;
+    ReplayObserver m_noObserver;
+    RunLedger m_ledger { m_noObserver };
+    std::vector<std::size_t> m_indices; ///< trace indices sent by this process
+    std::vector<std::size_t> m_order; ///< slots in send order (by scheduled time)
     net::io_context m_io { 1 }; ///< the dispatcher's loop (the caller's thread)
     net::ssl::context m_ssl;
     net::steady_timer m_scheduleTimer;
@@ -100,12 +114,17 @@ private:
     bool m_hostIsAddress = false;
     tcp::resolver::results_type m_endpoints;
     Clock::time_point m_start;
+    double m_requestTimeout = 0; ///< seconds, 0 = none (saturated: see checkedTimeout)
+    double m_firstTokenTimeout = 0;
     ConnPool m_pool;
     std::vector<std::unique_ptr<Worker>> m_workers;
     std::vector<net::executor_work_guard<net::io_context::executor_type>> m_guards;
     std::size_t m_nextWorker = 0;
     std::atomic<std::uint64_t> m_outputTokens { 0 };
     std::atomic<bool> m_reachable { false };
+    std::atomic<std::uint64_t> m_fdExhausted { 0 };
+    std::mutex m_clockMutex; ///< guards m_result.clock.server and m_result.notes
+    std::vector<std::string> m_said; ///< notes already said (under m_clockMutex)
     // Owned by the dispatcher thread:
     ReplayResult m_result; ///< records: each written by one thread at a time, handed over by post
     std::deque<std::size_t> m_waiting;

@@ -33,18 +33,26 @@ bool RunLedger::finish(std::size_t slot, Outcome outcome)
 
 void RunLedger::report(const ReplayRecord& r)
 {
-    if (!m_obs.onRecord)
+    if (!m_obs->onRecord)
         return;
     std::lock_guard lock(m_obsMutex); // never two callbacks at once, whichever thread
-    m_obs.onRecord(r);
+    m_obs->onRecord(r);
+}
+
+void RunLedger::note(const std::string& text)
+{
+    if (!m_obs->onNote)
+        return;
+    std::lock_guard lock(m_obsMutex);
+    m_obs->onNote(text);
 }
 
 void RunLedger::publishStatus()
 {
-    if (!m_obs.onStatus)
+    if (!m_obs->onStatus)
         return;
     std::lock_guard lock(m_obsMutex);
-    m_obs.onStatus(m_status);
+    m_obs->onStatus(m_status);
 }
 
 } // namespace lorascope

@@ -15,9 +15,11 @@ namespace lorascope {
 class RunLedger {
 public:
     explicit RunLedger(const ReplayObserver& observer)
-        : m_obs(observer)
+        : m_obs(&observer)
     {
     }
+    /// The callbacks of the next run (must outlive it).
+    void setObserver(const ReplayObserver& observer) { m_obs = &observer; }
 
     /// Starts a run of `n` requests.
     void reset(std::size_t n);
@@ -41,10 +43,12 @@ public:
         f();
     }
 
-    const ReplayObserver& observer() const { return m_obs; }
+    const ReplayObserver& observer() const { return *m_obs; }
+    /// Calls onNote (any thread).
+    void note(const std::string& text);
 
 private:
-    const ReplayObserver& m_obs;
+    const ReplayObserver* m_obs;
     std::mutex m_obsMutex;
     ReplayStatus m_status;
     std::vector<bool> m_done;

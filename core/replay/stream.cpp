@@ -33,6 +33,7 @@ struct Conn {
     net::steady_timer timer;
     const char* timeoutKind = nullptr;
     bool cancelled = false;
+    bool finished = false; ///< the request's record is final and handed to the dispatcher
 
     explicit Conn(net::io_context& io)
         : timer(io)
@@ -49,14 +50,61 @@ struct Conn {
     }
 };
 
+namespace {
+// Opening a socket failed for want of a file descriptor (EMFILE/ENFILE).
+struct NoDescriptor : std::runtime_error {
+    explicit NoDescriptor(const beast::error_code& ec)
+        : std::runtime_error(ec.message())
+        , system(ec == beast::errc::too_many_files_open_in_system)
+    {
+    }
+    bool system; ///< the whole system's table is full, not this process's limit
+};
+
+// Token event times kept per request (8 bytes each); a server that streams more (it ignores
+// max_tokens, or never stops) is still counted, its later times are not kept.
+constexpr std::size_t kMaxTokenTimes = std::size_t(1) << 20;
+}
+
 void Engine::spawnRequest(Worker& w, std::size_t i, int fd, bool v6, std::string bytes, std::size_t written)
 {
     auto conn = std::make_shared<Conn>(w.io);
     w.inflight.emplace(i, conn);
+    // Whatever escapes the coroutine (it catches its own errors; this is the last line of
+    // defence, e.g. against an allocation failure), the request still ends exactly once:
+    // otherwise the run would wait for it forever and ignore cancellation.
+    auto done = [this, &w, i, conn](std::exception_ptr e) {
+        if (conn->finished)
+            return;
+        std::string what = "unknown error";
+        try {
+            if (e)
+                std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            what = x.what();
+        } catch (...) {
+        }
+        fail(m_result.records[i], "internal", "the client failed on this request: " + what);
+        finishRequest(w, i, *conn, false);
+    };
     if (m_url.tls)
-        net::co_spawn(w.io, request<beast::ssl_stream<beast::tcp_stream>>(w, i, conn, -1, false, std::move(bytes), 0), net::detached);
+        net::co_spawn(w.io, request<beast::ssl_stream<beast::tcp_stream>>(w, i, conn, -1, false, std::move(bytes), 0), done);
     else
-        net::co_spawn(w.io, request<beast::tcp_stream>(w, i, conn, fd, v6, std::move(bytes), written), net::detached);
+        net::co_spawn(w.io, request<beast::tcp_stream>(w, i, conn, fd, v6, std::move(bytes), written), done);
+}
+
+void Engine::finishRequest(Worker& w, std::size_t i, Conn& conn, bool pooled)
+{
+    auto& r = m_result.records[i];
+    conn.finished = true;
+    r.end = now();
+    beast::error_code ec;
+    conn.timer.cancel(ec);
+    if (!pooled)
+        conn.close();
+    m_ledger.report(r);
+    net::post(m_io, [this, i] { ended(i); });
+    w.inflight.erase(i); // may destroy `conn`: last
 }
 
 void Engine::cancelInflight(Worker& w)
@@ -83,12 +131,12 @@ void Engine::armDeadline(const std::shared_ptr<Conn>& conn, const ReplayRecord& 
 {
     double deadline = -1;
     const char* kind = nullptr;
-    if (m_opt.requestTimeout > 0) {
-        deadline = r.sent + m_opt.requestTimeout;
+    if (m_requestTimeout > 0) {
+        deadline = r.sent + m_requestTimeout;
         kind = "timeout";
     }
-    if (!haveToken && m_opt.firstTokenTimeout > 0 && (deadline < 0 || r.sent + m_opt.firstTokenTimeout < deadline)) {
-        deadline = r.sent + m_opt.firstTokenTimeout;
+    if (!haveToken && m_firstTokenTimeout > 0 && (deadline < 0 || r.sent + m_firstTokenTimeout < deadline)) {
+        deadline = r.sent + m_firstTokenTimeout;
         kind = "first_token_timeout";
     }
     if (kind)
@@ -119,9 +167,8 @@ net::awaitable<void> Engine::connect(Stream& stream, Conn& conn, const char*& st
         conn.socket().close(ec);
         conn.socket().open(entry.endpoint().protocol(), ec);
         if (ec) {
-            if (ec == beast::errc::too_many_files_open)
-                throw std::runtime_error("cannot open a socket: " + ec.message() + " (the limit is " + std::to_string(fileLimit())
-                    + " descriptors: too many requests in flight)");
+            if (ec == beast::errc::too_many_files_open || ec == beast::errc::too_many_files_open_in_system)
+                throw NoDescriptor(ec);
             throw beast::system_error(ec);
         }
         co_await conn.socket().async_connect(entry.endpoint(), net::redirect_error(net::use_awaitable, ec));
@@ -149,7 +196,6 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
 {
     constexpr bool kTls = std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>;
     auto& r = m_result.records[i];
-    r.tokenTimes.reserve(r.outputLen);
     const char* stage = "connect";
     StreamState st;
     bool haveToken = false;
@@ -194,6 +240,8 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
         }
         auto& parser = *response;
         r.firstByte = now();
+        if (const auto date = parser.get().find(http::field::date); date != parser.get().end())
+            serverDate(std::string(date->value()), r.sent, r.firstByte);
         r.httpStatus = int(parser.get().result_int());
         m_reachable.store(true, std::memory_order_relaxed);
         if (r.httpStatus != 200) {
@@ -225,11 +273,12 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
                 for (const auto& ev : events) {
                     const auto n = interpretEvent(m_opt.backend, ev, st);
                     if (n > 0) {
-                        r.tokenTimes.push_back(t);
+                        if (r.tokenTimes.size() < kMaxTokenTimes)
+                            r.tokenTimes.push_back(t);
                         m_outputTokens.fetch_add(n, std::memory_order_relaxed);
                         if (!haveToken) {
                             haveToken = true;
-                            if (m_opt.firstTokenTimeout > 0)
+                            if (m_firstTokenTimeout > 0)
                                 armDeadline(conn, r, true);
                         }
                     }
@@ -261,6 +310,11 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
                 }
             }
         }
+    } catch (const NoDescriptor& e) {
+        if (conn->cancelled)
+            r.outcome = Outcome::Cancelled;
+        else
+            fdExhausted(r, e.system);
     } catch (const std::exception& e) {
         if (conn->cancelled)
             r.outcome = Outcome::Cancelled;
@@ -275,13 +329,37 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
     r.tokens = st.tokens;
     r.reportedOutputTokens = st.reportedOutputTokens;
     r.reportedInputTokens = st.reportedInputTokens;
-    r.end = now();
-    conn->timer.cancel();
-    if (!pooled)
-        conn->close();
-    w.inflight.erase(i);
-    m_ledger.report(r);
-    net::post(m_io, [this, i] { ended(i); });
+    finishRequest(w, i, *conn, pooled);
+}
+
+void Engine::fdExhausted(ReplayRecord& r, bool systemWide)
+{
+    const auto soft = fileLimit(), hard = fileLimitHard();
+    fail(r, "fd_limit", systemWide ? "no file descriptor free in the whole system (ENFILE)"
+                                   : "no file descriptor free (this process may hold " + std::to_string(soft) + ")");
+    if (m_fdExhausted.fetch_add(1) != 0)
+        return;
+    std::string note;
+    if (systemWide)
+        note = "The system ran out of file descriptors (its table is full, ENFILE): requests that could not open a connection "
+               "fail with error kind fd_limit. Raise fs.file-max (sysctl), or cap requests in flight with --max-concurrency.";
+    else
+        note = "The client ran out of file descriptors: it may hold " + std::to_string(soft) + " open files (ulimit -n"
+            + (hard > soft ? "; the hard limit is " + std::to_string(hard) : std::string("; it is already at the hard limit"))
+            + ") and every one is in use. Requests that could not open a connection fail with error kind fd_limit. Raise the "
+              "limit (ulimit -n N in the shell, LimitNOFILE= for a systemd unit, the container's nofile ulimit), or cap "
+              "requests in flight with --max-concurrency.";
+    sayOnce(note);
+}
+
+void Engine::serverDate(const std::string& date, double sent, double received)
+{
+    const auto d = parseHttpDate(date);
+    if (!d)
+        return;
+    std::lock_guard lock(m_clockMutex);
+    const double wall0 = m_result.clock.startWall;
+    m_result.clock.server.add(*d, wall0 + sent, wall0 + received);
 }
 
 // Why certificate verification failed ("self-signed certificate", "hostname mismatch"), if it did.
