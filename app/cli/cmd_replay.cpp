@@ -1,5 +1,6 @@
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/replayargs.h"
 
 #include "formats/traceio.h"
 #include "replay/replay.h"
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 
 #include <unistd.h>
 
@@ -63,6 +65,25 @@ Options:
   --json                       print the summary as JSON
   --quiet                      no live line
 
+Sharded runs (several processes, on one or many machines, acting as one client):
+  --shard I/N                  send only shard I (0-based) of N; every shard keeps the whole trace's
+                               absolute schedule, so N processes started together send exactly what
+                               one process would. Records keep the trace's request index and id;
+                               combine the N run folders with `lorascope-cli merge`.
+  --shard-by MODE              how requests are split: interleave (default: request k goes to shard
+                               k mod N, every shard sees every adapter) or adapter (all requests of an
+                               adapter go to one shard, adapters balanced by request count; the base
+                               model counts as one adapter). Deterministic: the same trace and N give
+                               every process the same split.
+  --start-at EPOCH_SECONDS     wall-clock instant (UTC, seconds since 1970-01-01, fractions allowed)
+                               of trace time 0, shared by every shard, e.g. $(( $(date +%s) + 30 )).
+                               The process waits for it; a start instant already past by more than
+                               --start-tolerance is refused (exit 1, nothing written); one past by less
+                               starts at once and is recorded as late (start_late_ms). Clock state
+                               (the kernel's NTP status, the offset to the server's Date headers) is
+                               recorded in manifest.json and summary.json ("clock").
+  --start-tolerance S          how late a shard may start (default 1 s; 0 to 3600)
+
 Exit status: 0 when the replay ran (even if some requests failed), 1 when the target could not be
 reached at all, the run was cancelled, or on bad input, 2 usage error.
 )";
@@ -75,6 +96,88 @@ extern "C" void onCancelSignal(int)
 {
     g_cancel.store(true);
 }
+
+std::vector<std::string> readPrompts(const std::string& file)
+{
+    std::ifstream in(file);
+    if (!in)
+        throw InputError("cannot read prompts file", file);
+    std::vector<std::string> prompts;
+    std::string line;
+    std::uint64_t n = 0;
+    while (std::getline(in, line)) {
+        ++n;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.empty())
+            continue;
+        if (line.front() == '{') {
+            const auto j = nlohmann::json::parse(line, nullptr, false);
+            if (j.is_discarded() || !j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
+                throw InputError("expected a JSON object with a string \"prompt\"", file, n, "prompt");
+            prompts.push_back(j["prompt"].get<std::string>());
+        } else {
+            prompts.push_back(line);
+        }
+    }
+    if (prompts.empty())
+        throw InputError("no prompts in file", file);
+    return prompts;
+}
+
+std::string fmtMs(const nlohmann::json& j, const char* key)
+{
+    if (!j.contains(key) || !j[key].is_number())
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", j[key].get<double>());
+    return buf;
+}
+
+void printText(const nlohmann::json& s, const std::string& dir)
+{
+    auto line = [](const std::string& name, const std::string& value) {
+        std::string n = name;
+        n.resize(40, ' ');
+        std::cout << n << value << "\n";
+    };
+    auto count = [&](const char* k) { return std::to_string(s.value(k, 0)); };
+    std::cout << "============ Replay Result ============\n";
+    line("Completed requests:", count("completed"));
+    line("Failed requests:", count("failed"));
+    line("Cancelled requests:", count("cancelled"));
+    line("Trimmed (warm-up/cool-down):", count("trimmed"));
+    line("Duration (s):", fmtMs(s, "duration"));
+    line("Request throughput (req/s):", fmtMs(s, "request_throughput"));
+    line("Output token throughput (tok/s):", fmtMs(s, "output_throughput"));
+    line("Total token throughput (tok/s):", fmtMs(s, "total_token_throughput"));
+    if (s.contains("request_goodput"))
+        line("Request goodput (req/s):", fmtMs(s, "request_goodput"));
+    for (const char* m : { "ttft", "tpot", "itl", "e2el" }) {
+        const std::string k = std::string(m) + "_ms";
+        line(std::string("Mean / median / p99 ") + m + " (ms):",
+            fmtMs(s, ("mean_" + k).c_str()) + " / " + fmtMs(s, ("median_" + k).c_str()) + " / " + fmtMs(s, ("p99_" + k).c_str()));
+    }
+    line("S-LoRA attainment / reward:", fmtMs(s, "slora_attainment") + " / " + fmtMs(s, "slora_reward"));
+    line("Effective ttft, e2el from schedule (ms):",
+        "mean " + fmtMs(s, "mean_effective_ttft_ms") + ", " + fmtMs(s, "mean_effective_e2el_ms") + "; p99 "
+            + fmtMs(s, "p99_effective_ttft_ms") + ", " + fmtMs(s, "p99_effective_e2el_ms"));
+    line("Send lateness p50 / p99 / max (ms):",
+        fmtMs(s["lateness_ms"], "median") + " / " + fmtMs(s["lateness_ms"], "p99") + " / " + fmtMs(s["lateness_ms"], "max"));
+    if (!s["errors"].empty()) {
+        std::string e;
+        for (const auto& [k, v] : s["errors"].items())
+            e += (e.empty() ? "" : ", ") + k + " " + std::to_string(v.get<int>());
+        line("Errors:", e);
+    }
+    std::cout << "Per adapter (completed, mean TTFT ms, mean E2E ms):\n";
+    for (const auto& [name, a] : s["per_adapter"].items())
+        std::cout << "  " << name << ": " << a.value("completed", 0) << ", " << fmtMs(a, "mean_ttft_ms") << ", "
+                  << fmtMs(a, "mean_e2el_ms") << "\n";
+    std::cout << "Results: " << dir << "\n";
+}
+
+} // namespace
 
 Slo parseSlo(const std::string& text)
 {
@@ -113,103 +216,12 @@ Slo parseSlo(const std::string& text)
     return slo;
 }
 
-std::vector<std::string> readPrompts(const std::string& file)
-{
-    std::ifstream in(file);
-    if (!in)
-        throw InputError("cannot read prompts file", file);
-    std::vector<std::string> prompts;
-    std::string line;
-    std::uint64_t n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        if (line.empty())
-            continue;
-        if (line.front() == '{') {
-            const auto j = nlohmann::json::parse(line, nullptr, false);
-            if (j.is_discarded() || !j.is_object() || !j.contains("prompt") || !j["prompt"].is_string())
-                throw InputError("expected a JSON object with a string \"prompt\"", file, n, "prompt");
-            prompts.push_back(j["prompt"].get<std::string>());
-        } else {
-            prompts.push_back(line);
-        }
-    }
-    if (prompts.empty())
-        throw InputError("no prompts in file", file);
-    return prompts;
-}
-
-// Checked before the results folder is made; the replay engine loads it (and names the file if
-// OpenSSL cannot parse it).
-std::string checkedCaFile(const std::string& file)
-{
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError("--ca-cert: cannot read CA certificate file", file, 0, "--ca-cert");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (text.find("-----BEGIN CERTIFICATE-----") == std::string::npos)
-        throw InputError("--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
-    return file;
-}
-
-std::string fmtMs(const nlohmann::json& j, const char* key)
-{
-    if (!j.contains(key) || !j[key].is_number())
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", j[key].get<double>());
-    return buf;
-}
-
-void printText(const nlohmann::json& s, const std::string& dir)
-{
-    auto line = [](const std::string& name, const std::string& value) {
-        std::string n = name;
-        n.resize(40, ' ');
-        std::cout << n << value << "\n";
-    };
-    auto count = [&](const char* k) { return std::to_string(s.value(k, 0)); };
-    std::cout << "============ Replay Result ============\n";
-    line("Completed requests:", count("completed"));
-    line("Failed requests:", count("failed"));
-    line("Cancelled requests:", count("cancelled"));
-    line("Trimmed (warm-up/cool-down):", count("trimmed"));
-    line("Duration (s):", fmtMs(s, "duration"));
-    line("Request throughput (req/s):", fmtMs(s, "request_throughput"));
-    line("Output token throughput (tok/s):", fmtMs(s, "output_throughput"));
-    line("Total token throughput (tok/s):", fmtMs(s, "total_token_throughput"));
-    if (s.contains("request_goodput"))
-        line("Request goodput (req/s):", fmtMs(s, "request_goodput"));
-    for (const char* m : { "ttft", "tpot", "itl", "e2el" }) {
-        const std::string k = std::string(m) + "_ms";
-        line(std::string("Mean / median / p99 ") + m + " (ms):",
-            fmtMs(s, ("mean_" + k).c_str()) + " / " + fmtMs(s, ("median_" + k).c_str()) + " / " + fmtMs(s, ("p99_" + k).c_str()));
-    }
-    line("S-LoRA attainment / reward:", fmtMs(s, "slora_attainment") + " / " + fmtMs(s, "slora_reward"));
-    line("Send lateness p50 / p99 / max (ms):",
-        fmtMs(s["lateness_ms"], "median") + " / " + fmtMs(s["lateness_ms"], "p99") + " / " + fmtMs(s["lateness_ms"], "max"));
-    if (!s["errors"].empty()) {
-        std::string e;
-        for (const auto& [k, v] : s["errors"].items())
-            e += (e.empty() ? "" : ", ") + k + " " + std::to_string(v.get<int>());
-        line("Errors:", e);
-    }
-    std::cout << "Per adapter (completed, mean TTFT ms, mean E2E ms):\n";
-    for (const auto& [name, a] : s["per_adapter"].items())
-        std::cout << "  " << name << ": " << a.value("completed", 0) << ", " << fmtMs(a, "mean_ttft_ms") << ", "
-                  << fmtMs(a, "mean_e2el_ms") << "\n";
-    std::cout << "Results: " << dir << "\n";
-}
-
-} // namespace
-
 int runReplay(const std::vector<std::string>& argv)
 {
     const Args a(argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
-            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert" },
+            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
+            "--shard-by", "--start-at", "--start-tolerance" },
         { "--insecure", "--json", "--quiet" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -233,7 +245,6 @@ int runReplay(const std::vector<std::string>& argv)
 
     ReplayOptions o;
     o.target = *target;
-    parseTargetUrl(o.target); // fail early, before creating the results folder
     o.backend = *backend;
     o.baseModel = a.value("--model").value_or(trace.baseModel.empty() ? std::string("base") : trace.baseModel);
     o.timeScale = a.number("--time-scale", 1.0);
@@ -251,7 +262,22 @@ int runReplay(const std::vector<std::string>& argv)
         throw InputError(std::string("--warmup/--cooldown/--timeout") + ": " + "must be >= 0", {}, 0, "--warmup/--cooldown/--timeout");
     o.verifyTls = !a.has("--insecure");
     if (auto ca = a.value("--ca-cert"))
-        o.caFile = checkedCaFile(*ca);
+        o.caFile = *ca; // checked (and loaded) by the Replayer, before the results folder exists
+    if (auto sh = a.value("--shard"))
+        o.shard = parseShardSpec(*sh);
+    if (auto by = a.value("--shard-by")) {
+        const auto mode = shardByFromName(*by);
+        if (!mode)
+            throw UsageError("--shard-by: expected interleave or adapter, got \"" + *by + "\"");
+        if (!a.has("--shard"))
+            throw UsageError("--shard-by needs --shard I/N");
+        o.shard.by = *mode;
+    }
+    if (a.has("--start-at"))
+        o.startAtEpoch = a.number("--start-at", 0);
+    o.startTolerance = a.number("--start-tolerance", 1.0);
+    if (a.has("--start-tolerance") && !a.has("--start-at"))
+        throw UsageError("--start-tolerance needs --start-at");
     if (auto k = a.value("--api-key"))
         o.apiKey = *k;
     else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
@@ -262,6 +288,20 @@ int runReplay(const std::vector<std::string>& argv)
     if (auto s = a.value("--slo"))
         so.slo = parseSlo(*s);
 
+    // Every check that can fail before a request is sent (URL, resolution, TLS files, schedule
+    // range, shard, start instant) happens here, before the results folder exists.
+    std::optional<Replayer> made;
+    try {
+        made.emplace(trace, o);
+    } catch (const InputError& e) {
+        if (e.field() == "time_s") // a request of the trace itself: name the file
+            throw InputError(e.detail(), traceFile, 0, e.field());
+        throw;
+    }
+    Replayer& replayer = *made;
+    for (const auto& n : replayer.notes())
+        std::cerr << "lorascope-cli replay: note: " << n << "\n";
+
     ResultsFolder folder(*outDir);
     nlohmann::json manifest;
     manifest["tool"] = "lorascope";
@@ -271,7 +311,12 @@ int runReplay(const std::vector<std::string>& argv)
         { "adapters", trace.adapters.size() }, { "source", trace.source } };
     if (trace.spec)
         manifest["spec"] = toJson(*trace.spec);
-    manifest["target"] = o.target; // credentials in URLs are refused by parseTargetUrl
+    manifest["target"] = replayer.target().str(); // credentials in URLs are refused by parseTargetUrl
+    if (manifest["target"] != o.target)
+        manifest["target_given"] = o.target;
+    manifest["notes"] = replayer.notes();
+    manifest["shard"] = { { "index", o.shard.index }, { "count", o.shard.count }, { "by", shardByName(o.shard.by) },
+        { "requests", replayer.requests().size() } };
     manifest["backend"] = backendName(o.backend);
     manifest["model"] = o.baseModel;
     manifest["options"] = { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
@@ -279,7 +324,9 @@ int runReplay(const std::vector<std::string>& argv)
         { "first_token_timeout_s", o.firstTokenTimeout }, { "verify_tls", o.verifyTls },
         { "ca_cert", o.caFile.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.caFile) },
         { "api_key", o.apiKey.empty() ? "none" : "set (not recorded)" },
-        { "prompts", a.value("--prompts").value_or("synthetic") } };
+        { "prompts", a.value("--prompts").value_or("synthetic") },
+        { "start_at_epoch_s", o.startAtEpoch ? nlohmann::json(*o.startAtEpoch) : nlohmann::json(nullptr) },
+        { "start_tolerance_s", o.startTolerance } };
     folder.writeManifest(manifest);
 
     struct sigaction sa {};
@@ -293,6 +340,24 @@ int runReplay(const std::vector<std::string>& argv)
     std::vector<double> ttfts;
     std::string writeError;
     ReplayObserver obs;
+    // The run clock goes into the manifest before the first request: a shard that dies still
+    // leaves what `merge` needs to place its records on the common time axis.
+    obs.onStart = [&](const RunClock& c) {
+        manifest["clock"] = runClockToJson(c);
+        try {
+            folder.writeManifest(manifest);
+        } catch (const std::exception& e) {
+            if (writeError.empty())
+                writeError = e.what();
+            g_cancel = true;
+        }
+        if (c.startAt && c.origin > 0.5 && !a.has("--quiet"))
+            std::fprintf(stderr, "lorascope-cli replay: waiting %.1f s for --start-at\n", c.origin);
+    };
+    obs.onNote = [&](const std::string& note) {
+        std::fprintf(stderr, "%slorascope-cli replay: %s\n", live ? "\n" : "", note.c_str());
+        std::fflush(stderr);
+    };
     obs.onRecord = [&](const ReplayRecord& r) {
         try {
             folder.append(r);
@@ -319,14 +384,31 @@ int runReplay(const std::vector<std::string>& argv)
             std::fflush(stderr);
         };
     }
-    const auto result = lorascope::runReplay(trace, o, obs, &g_cancel);
+    const auto result = replayer.run(obs, &g_cancel);
     if (live)
         std::fprintf(stderr, "\n");
+    so.backend = backendName(o.backend);
     auto summary = summarizeReplay(result.records, so);
     summary["cancelled_run"] = result.cancelled;
     summary["backend"] = backendName(o.backend);
-    summary["target"] = o.target;
+    summary["target"] = replayer.target().str();
+    summary["shard"] = manifest["shard"];
+    summary["clock"] = runClockToJson(result.clock);
+    summary["fd_exhausted"] = result.fdExhausted;
+    summary["notes"] = result.notes;
+    auto& warnings = summary["warnings"];
+    if (result.clock.startAt && result.clock.startLate > 0.001) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "this shard started %.1f ms after --start-at: its first requests were sent late "
+                                       "(see lateness_ms)", result.clock.startLate * 1e3);
+        warnings.push_back(buf);
+    }
+    if (result.clock.kernel.known && !result.clock.kernel.synchronized && result.clock.startAt)
+        warnings.push_back("the kernel reports this machine's clock as not synchronised (no NTP/chrony): --start-at is only as "
+                           "good as the clock");
     folder.writeSummary(summary);
+    for (const auto& w : warnings)
+        std::cerr << "lorascope-cli replay: warning: " << w.get<std::string>() << "\n";
     if (a.has("--json"))
         std::cout << summary.dump(2) << "\n";
     else
@@ -342,7 +424,7 @@ int runReplay(const std::vector<std::string>& argv)
                 why = r.error;
                 break;
             }
-        std::cerr << "lorascope-cli replay: error: could not reach " << o.target << (why.empty() ? "" : ": " + why) << "\n";
+        std::cerr << "lorascope-cli replay: error: could not reach " << replayer.target().str() << (why.empty() ? "" : ": " + why) << "\n";
         return kExitInput;
     }
     if (result.cancelled) {

@@ -28,6 +28,7 @@ int runConvert(const std::vector<std::string>& args);
 int runFit(const std::vector<std::string>& args);
 int runReplay(const std::vector<std::string>& args);
 int runServeSim(const std::vector<std::string>& args);
+int runMerge(const std::vector<std::string>& args);
 
 extern const char* const kGenerateHelp;
 extern const char* const kStatsHelp;
@@ -36,6 +37,7 @@ extern const char* const kConvertHelp;
 extern const char* const kFitHelp;
 extern const char* const kReplayHelp;
 extern const char* const kServeSimHelp;
+extern const char* const kMergeHelp;
 
 /// Top-level help (list of subcommands).
 std::string mainHelp();

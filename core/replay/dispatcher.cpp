@@ -187,6 +187,8 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
     std::stable_sort(m_order.begin(), m_order.end(),
         [&](std::size_t a, std::size_t b) { return m_result.records[a].scheduled < m_result.records[b].scheduled; });
     m_ledger.reset(n);
+    if (observer.onStart)
+        m_ledger.exclusive([&] { observer.onStart(clock); });
     for (auto& w : m_workers) {
         m_guards.push_back(net::make_work_guard(w->io));
         w->thread = std::thread([&io = w->io] {

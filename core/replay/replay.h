@@ -64,6 +64,8 @@ struct ReplayStatus {
 struct ReplayObserver {
     std::function<void(const ReplayRecord&)> onRecord; ///< a request finished (any outcome)
     std::function<void(const ReplayStatus&)> onStatus; ///< about every `statusInterval` seconds
+    /// The run clock is set (start instant, origin), before the first request (caller's thread).
+    std::function<void(const RunClock&)> onStart;
     /// Something the user must know now, said once (e.g. the client ran out of file descriptors).
     std::function<void(const std::string&)> onNote;
     double statusInterval = 0.2;

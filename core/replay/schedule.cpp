@@ -110,13 +110,14 @@ void checkSchedule(const Trace& trace, double timeScale)
         const double s = t * timeScale;
         if (std::isfinite(s) && s >= 0 && s <= kMaxReplaySeconds)
             continue;
+        const bool scaled = timeScale != 1;
         const std::string what = "request id " + std::to_string(trace.idOf(i)) + " (trace time " + formatNumber(t) + " s"
-            + (timeScale != 1 ? " x --time-scale " + formatNumber(timeScale) : std::string()) + " = " + formatNumber(s) + " s)";
+            + (scaled ? " x --time-scale " + formatNumber(timeScale) + " = " + formatNumber(s) + " s)" : std::string(")"));
         if (!std::isfinite(t) || t < 0)
-            throw InputError("trace: " + what + ": a request time must be a finite number >= 0", {}, 0, "time_s");
-        throw InputError((timeScale != 1 ? std::string("--time-scale") : std::string("trace")) + ": " + what
-                + " is scheduled beyond the replay limit of " + formatNumber(kMaxReplaySeconds) + " s (366 days)",
-            {}, 0, timeScale != 1 ? "--time-scale" : "time_s");
+            throw InputError(what + ": a request time must be a finite number >= 0", {}, 0, "time_s");
+        throw InputError((scaled ? "--time-scale: " : "") + what + " is scheduled beyond the replay limit of "
+                + formatNumber(kMaxReplaySeconds) + " s (366 days)",
+            {}, 0, scaled ? "--time-scale" : "time_s");
     }
 }
 

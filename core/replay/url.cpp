@@ -306,22 +306,21 @@ TargetUrl parseTargetUrl(const std::string& url, const std::string& field)
 std::string fitBasePathToBackend(TargetUrl& url, const std::string& backendPath, const std::string& field)
 {
     const auto endsWith = [](const std::string& s, const std::string& tail) {
-        return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+        return !tail.empty() && s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
     };
-    const std::string before = url.basePath;
     std::string cut;
-    if (!backendPath.empty() && endsWith(url.basePath, backendPath))
-        cut = backendPath;
-    else if (backendPath.rfind("/v1/", 0) == 0 && endsWith(url.basePath, "/v1"))
-        cut = "/v1";
+    if (endsWith(url.basePath, backendPath))
+        cut = backendPath; // the whole endpoint was given
     else if (endsWith(url.basePath, "/v1"))
-        cut = "/v1"; // the native APIs (S-LoRA, SGLang, TGI) are not under /v1 either
+        cut = "/v1"; // OpenAI routes have it already; the native APIs (S-LoRA, SGLang, TGI) are not under it
     if (cut.empty())
         return {};
+    const std::string given = url.str();
     url.basePath.resize(url.basePath.size() - cut.size());
-    return field + ": the target ends in '" + cut + "', which the backend's path ('" + backendPath
-        + "') already has or does not use: requests go to " + url.str() + backendPath + " (base path '" + before
-        + "' taken as '" + url.basePath + "')";
+    const bool doubled = cut == backendPath || backendPath.rfind("/v1/", 0) == 0;
+    return field + ": " + given + " ends in '" + cut + "'" + (doubled ? ", which the backend's path '" + backendPath + "' already has"
+                                                                    : ", which the backend's path '" + backendPath + "' is not under")
+        + ": requests go to " + url.str() + backendPath;
 }
 
 } // namespace lorascope
