@@ -84,6 +84,20 @@ Sharded runs (several processes, on one or many machines, acting as one client):
                                recorded in manifest.json and summary.json ("clock").
   --start-tolerance S          how late a shard may start (default 1 s; 0 to 3600)
 
+Server metrics (Prometheus), scraped on their own thread so they never delay a request:
+  --metrics-url URL            the server's Prometheus endpoint (default: the target's /metrics)
+  --metrics-interval S         seconds between scrapes (default 0.5; 0.05 to 3600)
+  --metrics-timeout S          give up on a scrape after S seconds (default: max(interval, 1 s))
+  --no-metrics                 do not scrape
+  Every scrape is a line of DIR/server_metrics.jsonl, on the replay's clock (t_s: seconds since
+  the run started, like requests.jsonl): what LoraScope understood ("mapped": running, waiting,
+  KV usage, LoRA adapters, token counters of vLLM, SGLang, TGI, LoRAX; docs/replay.md has the
+  table) and every series as the server named it ("series": all of them every 60th line, only
+  those that changed in between). A scrape that fails (refused, timed out, 404, HTML, more than
+  16 MiB, not Prometheus text) is a line with its reason and a note on stderr, once per reason.
+  summary.json gets "server": peak and percentiles of running/waiting requests and KV usage,
+  adapters, the server's own TTFT/E2E percentiles over the run.
+
 Exit status: 0 when the replay ran (even if some requests failed), 1 when the target could not be
 reached at all, the run was cancelled, or on bad input, 2 usage error.
 )";
@@ -170,6 +184,18 @@ void printText(const nlohmann::json& s, const std::string& dir)
             e += (e.empty() ? "" : ", ") + k + " " + std::to_string(v.get<int>());
         line("Errors:", e);
     }
+    if (s.contains("server") && s["server"].is_object()) {
+        const auto& v = s["server"];
+        const auto peak = [&](const char* k) { return v[k].is_object() ? fmtMs(v[k], "max") : std::string("-"); };
+        line("Server metrics scrapes (ok / all):", std::to_string(v.value("scrapes_ok", 0)) + " / " + std::to_string(v.value("scrapes", 0))
+                + (v["system"].is_string() ? " (" + v["system"].get<std::string>() + ")" : std::string()));
+        line("Server running / waiting, peak:", peak("running") + " / " + peak("waiting"));
+        if (v["kv_usage"].is_object())
+            line("Server KV usage median / p99 / max:",
+                fmtMs(v["kv_usage"], "median") + " / " + fmtMs(v["kv_usage"], "p99") + " / " + fmtMs(v["kv_usage"], "max"));
+        if (v["server_ttft_ms"].is_object())
+            line("Server's own TTFT median / p99 (ms):", fmtMs(v["server_ttft_ms"], "median") + " / " + fmtMs(v["server_ttft_ms"], "p99"));
+    }
     std::cout << "Per adapter (completed, mean TTFT ms, mean E2E ms):\n";
     for (const auto& [name, a] : s["per_adapter"].items())
         std::cout << "  " << name << ": " << a.value("completed", 0) << ", " << fmtMs(a, "mean_ttft_ms") << ", "
@@ -221,8 +247,8 @@ int runReplay(const std::vector<std::string>& argv)
     const Args a(argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
-            "--shard-by", "--start-at", "--start-tolerance" },
-        { "--insecure", "--json", "--quiet" });
+            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout" },
+        { "--insecure", "--json", "--quiet", "--no-metrics" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto target = a.value("--target");
@@ -278,6 +304,12 @@ int runReplay(const std::vector<std::string>& argv)
     o.startTolerance = a.number("--start-tolerance", 1.0);
     if (a.has("--start-tolerance") && !a.has("--start-at"))
         throw UsageError("--start-tolerance needs --start-at");
+    o.scrape.enabled = !a.has("--no-metrics");
+    if (a.has("--no-metrics") && (a.has("--metrics-url") || a.has("--metrics-interval") || a.has("--metrics-timeout")))
+        throw UsageError("--no-metrics with --metrics-url/--metrics-interval/--metrics-timeout");
+    o.scrape.url = a.value("--metrics-url").value_or("");
+    o.scrape.interval = a.number("--metrics-interval", 0.5);
+    o.scrape.timeout = a.number("--metrics-timeout", 0);
     if (auto k = a.value("--api-key"))
         o.apiKey = *k;
     else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
@@ -315,6 +347,7 @@ int runReplay(const std::vector<std::string>& argv)
     if (manifest["target"] != o.target)
         manifest["target_given"] = o.target;
     manifest["notes"] = replayer.notes();
+    manifest["metrics_url"] = replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr);
     manifest["shard"] = { { "index", o.shard.index }, { "count", o.shard.count }, { "by", shardByName(o.shard.by) },
         { "requests", replayer.requests().size() } };
     manifest["backend"] = backendName(o.backend);
@@ -353,6 +386,15 @@ int runReplay(const std::vector<std::string>& argv)
         }
         if (c.startAt && c.origin > 0.5 && !a.has("--quiet"))
             std::fprintf(stderr, "lorascope-cli replay: waiting %.1f s for --start-at\n", c.origin);
+    };
+    obs.onScrape = [&](const ScrapeRecord& r) {
+        try {
+            folder.appendServerMetrics(r.line);
+        } catch (const std::exception& e) {
+            if (writeError.empty())
+                writeError = e.what();
+            g_cancel = true;
+        }
     };
     obs.onNote = [&](const std::string& note) {
         std::fprintf(stderr, "%slorascope-cli replay: %s\n", live ? "\n" : "", note.c_str());
@@ -396,6 +438,10 @@ int runReplay(const std::vector<std::string>& argv)
     summary["clock"] = runClockToJson(result.clock);
     summary["fd_exhausted"] = result.fdExhausted;
     summary["notes"] = result.notes;
+    if (replayer.metricsUrl()) {
+        summary["server"] = summarizeServerMetrics(result.serverSamples);
+        summary["server"]["metrics_url"] = replayer.metricsUrl()->str();
+    }
     auto& warnings = summary["warnings"];
     if (result.clock.startAt && result.clock.startLate > 0.001) {
         char buf[200];

@@ -14,7 +14,8 @@ gen="$build/core/generated"
 mkdir -p "$out/obj"
 cxx="clang++ -std=c++20 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -I$root/core -I$gen"
 objs=""
-for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workload/*.cpp "$root"/core/random/*.cpp; do
+for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workload/*.cpp "$root"/core/random/*.cpp \
+           "$root"/core/replay/url.cpp "$root"/core/replay/prometheus.cpp; do
   o="$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .cpp).o"
   if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
     echo "compile $src"
@@ -26,4 +27,10 @@ for f in csv jsonl json slora mooncake guidellm azure burstgpt; do
   echo "fuzz_$f"
   # shellcheck disable=SC2086
   $cxx -fsanitize=fuzzer -DLORASCOPE_FUZZ_FORMAT="\"$f\"" "$here/fuzz_formats.cpp" $objs -o "$out/fuzz_$f"
+done
+# The replay client's parsers: the target URL and the Prometheus text exposition format.
+for f in url prometheus; do
+  echo "fuzz_$f"
+  # shellcheck disable=SC2086
+  $cxx -fsanitize=fuzzer "$here/fuzz_$f.cpp" $objs -o "$out/fuzz_$f"
 done

@@ -136,6 +136,8 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
     boost::system::error_code addrEc;
     net::ip::make_address(m_url.host, addrEc);
     m_hostIsAddress = !addrEc; // SNI carries host names only (RFC 6066)
+    if (options.scrape.enabled)
+        m_scraper = std::make_unique<Scraper>(options.scrape, m_url, options.verifyTls, options.caFile);
     std::size_t threads = options.networkThreads;
     if (threads == 0)
         threads = std::clamp<std::size_t>(std::thread::hardware_concurrency() / 2, 1, 4);
@@ -202,11 +204,20 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
             }
         });
     }
+    if (m_scraper) {
+        Scraper::Hooks hooks;
+        if (observer.onScrape)
+            hooks.onScrape = [this, &observer](const ScrapeRecord& r) { m_ledger.exclusive([&] { observer.onScrape(r); }); };
+        hooks.onNote = [this](const std::string& note) { sayOnce(note); };
+        m_scraper->start(m_start, std::move(hooks));
+    }
     net::co_spawn(m_io, schedule(), net::detached);
     poll();
     m_io.run();
     stopWorkers();
     m_pool.closeAll();
+    if (m_scraper)
+        m_result.serverSamples = m_scraper->stop();
     m_result.reachable = m_reachable.load();
     m_result.wallSeconds = now();
     m_result.fdExhausted = m_fdExhausted.load();
@@ -406,6 +417,7 @@ Replayer::Replayer(const Trace& trace, ReplayOptions options)
 Replayer::~Replayer() = default;
 
 const TargetUrl& Replayer::target() const { return m->engine->target(); }
+const TargetUrl* Replayer::metricsUrl() const { return m->engine->scraper() ? &m->engine->scraper()->url() : nullptr; }
 const std::vector<std::string>& Replayer::notes() const { return m->notes; }
 const std::vector<std::size_t>& Replayer::requests() const { return m->engine->indices(); }
 

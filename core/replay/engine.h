@@ -56,6 +56,7 @@ public:
     ReplayResult run(const ReplayObserver& observer, const std::atomic<bool>* cancel);
 
     const TargetUrl& target() const { return m_url; }
+    const Scraper* scraper() const { return m_scraper.get(); }
     const std::vector<std::size_t>& indices() const { return m_indices; }
 
 private:
@@ -117,6 +118,7 @@ private:
     double m_requestTimeout = 0; ///< seconds, 0 = none (saturated: see checkedTimeout)
     double m_firstTokenTimeout = 0;
     ConnPool m_pool;
+    std::unique_ptr<Scraper> m_scraper;
     std::vector<std::unique_ptr<Worker>> m_workers;
     std::vector<net::executor_work_guard<net::io_context::executor_type>> m_guards;
     std::size_t m_nextWorker = 0;

@@ -4,12 +4,18 @@
 // network threads hold any number of concurrent streams. This header has no networking types.
 // Sources: dispatcher.cpp (schedule, bookkeeping), stream.cpp (network threads, Beast),
 // connpool.cpp (keep-alive pool), ledger.cpp (counters, callbacks), url.cpp (target URL),
-// schedule.cpp (shards, absolute times, limits), clock.cpp (wall clock, start-at, clock offsets).
+// schedule.cpp (shards, absolute times, limits), clock.cpp (wall clock, start-at, clock offsets),
+// scraper.cpp (the server's Prometheus metrics, own thread), servermap.cpp (metric names).
+//
+// Live data for charts: onRecord (each finished request, times on the run clock), onStatus
+// (counters every statusInterval), onScrape (each scrape of the server's metrics: a ServerSample
+// on the same run clock, so server running/waiting/KV usage line up with the requests' times).
 
 #include "replay/backend.h"
 #include "replay/clock.h"
 #include "replay/metrics.h"
 #include "replay/schedule.h"
+#include "replay/scraper.h"
 #include "replay/url.h"
 #include "workload/trace.h"
 
@@ -49,6 +55,8 @@ struct ReplayOptions {
     /// With startAtEpoch: refuse to start when that instant is already more than this many
     /// seconds past (a shard that starts later is reported as late in its result).
     double startTolerance = 1.0;
+    /// Scraping the server's Prometheus endpoint during the run (off by default in the library).
+    ScrapeOptions scrape;
 };
 
 /// Live counters, reported now and then from the network thread.
@@ -64,6 +72,9 @@ struct ReplayStatus {
 struct ReplayObserver {
     std::function<void(const ReplayRecord&)> onRecord; ///< a request finished (any outcome)
     std::function<void(const ReplayStatus&)> onStatus; ///< about every `statusInterval` seconds
+    /// A scrape of the server's metrics ended (scraper thread). Its sample's times are on the run
+    /// clock, like the records'.
+    std::function<void(const ScrapeRecord&)> onScrape;
     /// The run clock is set (start instant, origin), before the first request (caller's thread).
     std::function<void(const RunClock&)> onStart;
     /// Something the user must know now, said once (e.g. the client ran out of file descriptors).
@@ -81,6 +92,7 @@ struct ReplayResult {
     RunClock clock; ///< run clock ↔ wall clock, start-at lateness, clock offsets observed
     std::vector<std::string> notes; ///< things the user should know (said once each), e.g. descriptor exhaustion
     std::uint64_t fdExhausted = 0; ///< requests failed because no file descriptor was free
+    std::vector<ServerSample> serverSamples; ///< every scrape of the server's metrics, in time order
 };
 
 /// A replay, checked and ready to run. Everything that can be known to fail before the first
@@ -97,6 +109,8 @@ public:
 
     /// The target as it will be used (after any `/v1` fix, see fitBasePathToBackend).
     const TargetUrl& target() const;
+    /// The metrics URL scraped, or nullptr when not scraping.
+    const TargetUrl* metricsUrl() const;
     /// What the constructor adjusted and the user should know ("the target ends in /v1 ...").
     const std::vector<std::string>& notes() const;
     /// The trace indices this process sends, ascending.

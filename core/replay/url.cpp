@@ -5,6 +5,7 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -238,6 +239,8 @@ TargetUrl parseTargetUrl(const std::string& url, const std::string& field)
             portText = authority.substr(close + 2);
         }
     } else {
+        if (std::count(authority.begin(), authority.end(), ':') > 1)
+            bad(field, url, "an IPv6 address must be written in brackets, e.g. http://[::1]:8000");
         const auto c = authority.find(':');
         std::string host = authority.substr(0, c);
         if (c != std::string::npos) {
