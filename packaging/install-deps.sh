@@ -9,11 +9,13 @@ build_pkgs=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-httpserver-dev qt6-websockets-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
   libboost-dev libboost-math-dev nlohmann-json3-dev libssl-dev
+  prometheus-cpp-dev # serve-sim's /metrics exposition (prometheus-cpp core)
   fonts-wqy-microhei # the app's Simplified Chinese needs a CJK font
 )
 test_pkgs=(
   xvfb xauth imagemagick python3 python3-numpy fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev file groff-base binutils
+  prometheus # promtool checks serve-sim's /metrics exposition
 )
 
 mode=${1:-all}

@@ -3,6 +3,7 @@
 #include "cli/replayargs.h"
 
 #include "formats/traceio.h"
+#include "replay/exporter.h"
 #include "replay/replay.h"
 #include "replay/results.h"
 #include "util/error.h"
@@ -12,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -97,6 +100,14 @@ Server metrics (Prometheus), scraped on their own thread so they never delay a r
   16 MiB, not Prometheus text) is a line with its reason and a note on stderr, once per reason.
   summary.json gets "server": peak and percentiles of running/waiting requests and KV usage,
   adapters, the server's own TTFT/E2E percentiles over the run.
+
+The replay's own live metrics for Prometheus/Grafana (names lorascope_replay_*, docs/replay.md):
+  --metrics-port N             serve them at http://ADDRESS:N/metrics during the run (0 = any free
+                               port; the URL is printed on stderr)
+  --metrics-address ADDR       address to listen on (default 127.0.0.1: loopback only; give
+                               0.0.0.0 or a routable address to let another machine scrape)
+  --metrics-linger S           keep serving S seconds after the run ended, so the last values are
+                               scraped (default 0)
 
 Exit status: 0 when the replay ran (even if some requests failed), 1 when the target could not be
 reached at all, the run was cancelled, or on bad input, 2 usage error.
@@ -247,7 +258,8 @@ int runReplay(const std::vector<std::string>& argv)
     const Args a(argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
-            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout" },
+            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
+            "--metrics-port", "--metrics-address", "--metrics-linger" },
         { "--insecure", "--json", "--quiet", "--no-metrics" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -334,6 +346,28 @@ int runReplay(const std::vector<std::string>& argv)
     for (const auto& n : replayer.notes())
         std::cerr << "lorascope-cli replay: note: " << n << "\n";
 
+    std::unique_ptr<ClientMetricsExporter> exporter;
+    const double linger = a.number("--metrics-linger", 0);
+    if (!std::isfinite(linger) || linger < 0 || linger > 3600)
+        throw InputError("--metrics-linger: must be from 0 to 3600 seconds", {}, 0, "--metrics-linger");
+    if (a.has("--metrics-port")) {
+        const auto port = a.integer("--metrics-port", 0);
+        if (port < 0 || port > 65535)
+            throw InputError("--metrics-port: must be from 0 to 65535 (0 = any free port), got " + std::to_string(port), {}, 0,
+                "--metrics-port");
+        ExporterOptions eo;
+        eo.port = std::uint16_t(port);
+        eo.address = a.value("--metrics-address").value_or("127.0.0.1");
+        eo.backend = backendName(o.backend);
+        eo.target = replayer.target().str();
+        eo.shard = std::to_string(o.shard.index) + "/" + std::to_string(o.shard.count);
+        eo.version = kVersion;
+        exporter = std::make_unique<ClientMetricsExporter>(eo);
+        std::cerr << "lorascope-cli replay: client metrics at " << exporter->url() << "\n";
+    } else if (a.has("--metrics-address") || a.has("--metrics-linger")) {
+        throw UsageError("--metrics-address and --metrics-linger need --metrics-port");
+    }
+
     ResultsFolder folder(*outDir);
     nlohmann::json manifest;
     manifest["tool"] = "lorascope";
@@ -401,6 +435,8 @@ int runReplay(const std::vector<std::string>& argv)
         std::fflush(stderr);
     };
     obs.onRecord = [&](const ReplayRecord& r) {
+        if (exporter)
+            exporter->onRecord(r);
         try {
             folder.append(r);
         } catch (const std::exception& e) {
@@ -411,8 +447,12 @@ int runReplay(const std::vector<std::string>& argv)
         if (std::isfinite(r.ttft()))
             ttfts.push_back(r.ttft() * 1e3);
     };
-    if (live) {
-        obs.onStatus = [&](const ReplayStatus& s) {
+    if (live || exporter) {
+        obs.onStatus = [&, live](const ReplayStatus& s) {
+            if (exporter)
+                exporter->onStatus(s);
+            if (!live)
+                return;
             double p50 = kNoTime;
             if (!ttfts.empty()) {
                 auto v = ttfts;
@@ -426,6 +466,8 @@ int runReplay(const std::vector<std::string>& argv)
             std::fflush(stderr);
         };
     }
+    if (exporter)
+        obs.statusInterval = std::min(obs.statusInterval, 0.2);
     const auto result = replayer.run(obs, &g_cancel);
     if (live)
         std::fprintf(stderr, "\n");
@@ -459,6 +501,13 @@ int runReplay(const std::vector<std::string>& argv)
         std::cout << summary.dump(2) << "\n";
     else
         printText(summary, folder.dir());
+    std::cout.flush();
+    if (exporter && linger > 0 && !result.cancelled) {
+        // Keep /metrics up so the last values are scraped; Ctrl-C ends the wait.
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(linger);
+        while (std::chrono::steady_clock::now() < until && !g_cancel.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
     if (!writeError.empty()) {
         std::cerr << "lorascope-cli replay: error: " << writeError << "\n";
         return kExitInput;

@@ -376,6 +376,7 @@ void Engine::poll()
     st.elapsed = now();
     st.inFlight = m_active;
     st.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
+    st.fdExhausted = m_fdExhausted.load(std::memory_order_relaxed);
     if (m_ledger.observer().onStatus && st.elapsed >= m_nextStatus) {
         m_ledger.publishStatus();
         m_nextStatus = st.elapsed + m_ledger.observer().statusInterval;
@@ -391,6 +392,7 @@ void Engine::poll()
             s.elapsed = now();
             s.inFlight = m_active;
             s.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
+            s.fdExhausted = m_fdExhausted.load(std::memory_order_relaxed);
             m_ledger.publishStatus();
             return;
         }
