@@ -297,6 +297,7 @@ private:
         stage = "request";
         beast::error_code ec;
         co_await net::async_write(*stream, net::buffer(m_request), net::redirect_error(net::use_awaitable, ec));
+        stage = "response";
         http::response_parser<http::string_body> parser;
         parser.header_limit(64 * 1024);
         parser.body_limit(m_o.maxBytes);
@@ -311,7 +312,6 @@ private:
         }
         if (ec)
             throw beast::system_error(ec);
-        stage = "response";
         co_await http::async_read(*stream, m_buf, parser, net::use_awaitable);
         auto& res = parser.get();
         status = int(res.result_int());
