@@ -137,7 +137,7 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
     net::ip::make_address(m_url.host, addrEc);
     m_hostIsAddress = !addrEc; // SNI carries host names only (RFC 6066)
     if (options.scrape.enabled)
-        m_scraper = std::make_unique<Scraper>(options.scrape, m_url, options.verifyTls, options.caFile);
+        m_scraper = std::make_unique<Scraper>(options.scrape, m_url, options.verifyTls, options.caFile, options.apiKey);
     std::size_t threads = options.networkThreads;
     if (threads == 0)
         threads = std::clamp<std::size_t>(std::thread::hardware_concurrency() / 2, 1, 4);
@@ -217,7 +217,7 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
     stopWorkers();
     m_pool.closeAll();
     if (m_scraper)
-        m_result.serverSamples = m_scraper->stop();
+        m_result.serverSamples = m_scraper->stop(!m_result.cancelled);
     m_result.reachable = m_reachable.load();
     m_result.wallSeconds = now();
     m_result.fdExhausted = m_fdExhausted.load();

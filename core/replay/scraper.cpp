@@ -62,7 +62,7 @@ nlohmann::json failedScrapeLine(const ServerSample& s)
 
 class Scraper::Impl {
 public:
-    Impl(const ScrapeOptions& o, const TargetUrl& target, bool verifyTls, const std::string& caFile)
+    Impl(const ScrapeOptions& o, const TargetUrl& target, bool verifyTls, const std::string& caFile, const std::string& apiKey)
         : m_o(o)
         , m_ssl(net::ssl::context::tls_client)
         , m_timer(m_io)
@@ -74,6 +74,7 @@ public:
             throw InputError("--metrics-timeout: must be from 0 to 3600 seconds, got " + formatNumber(o.timeout), {}, 0,
                 "--metrics-timeout");
         m_timeout = o.timeout > 0 ? o.timeout : std::max(o.interval, 1.0);
+        m_final = o.finalScrape;
         if (o.url.empty()) {
             m_url = target;
             m_url.basePath += "/metrics";
@@ -101,7 +102,11 @@ public:
         net::ip::make_address(m_url.host, addrEc);
         m_hostIsAddress = !addrEc;
         m_request = "GET " + m_url.basePath + " HTTP/1.1\r\nHost: " + m_url.authorityHost() + ":" + m_url.port
-            + "\r\nUser-Agent: lorascope-replay\r\nAccept: text/plain;version=0.0.4;q=1,*/*;q=0.1\r\nAccept-Encoding: identity\r\n\r\n";
+            + "\r\nUser-Agent: lorascope-replay\r\nAccept: text/plain;version=0.0.4;q=1,*/*;q=0.1\r\nAccept-Encoding: identity\r\n";
+        const bool sameServer = m_url.tls == target.tls && m_url.host == target.host && m_url.port == target.port;
+        if (sameServer && !apiKey.empty())
+            m_request += "Authorization: Bearer " + apiKey + "\r\n";
+        m_request += "\r\n";
     }
 
     ~Impl()
@@ -128,11 +133,12 @@ public:
         });
     }
 
-    std::vector<ServerSample> stop()
+    std::vector<ServerSample> stop(bool final)
     {
         if (m_thread.joinable()) {
-            net::post(m_io, [this] {
+            net::post(m_io, [this, final] {
                 m_stopping = true;
+                m_final = m_final && final;
                 m_timer.cancel();
             });
             m_thread.join();
@@ -154,7 +160,7 @@ private:
             ServerSample s = co_await scrapeOnce();
             failuresInRow = s.ok ? 0 : failuresInRow + 1;
             record(std::move(s));
-            if (last || (m_stopping && !m_o.finalScrape))
+            if (last || (m_stopping && !m_final))
                 break;
             // The next tick on the schedule; ticks missed while a scrape was slow are skipped.
             const double interval = failuresInRow >= kFailuresBeforeBackoff ? std::max(kBackoffSeconds, m_o.interval) : m_o.interval;
@@ -166,7 +172,7 @@ private:
                 beast::error_code ec;
                 co_await m_timer.async_wait(net::redirect_error(net::use_awaitable, ec));
             }
-            if (m_stopping && !m_o.finalScrape)
+            if (m_stopping && !m_final)
                 break;
         }
     }
@@ -412,6 +418,7 @@ private:
     Hooks m_hooks;
     std::thread m_thread;
     bool m_stopping = false; ///< scraper thread only
+    bool m_final = true; ///< one more scrape when stopping (scraper thread only)
     std::unordered_map<std::string, double> m_last; ///< last recorded value per series
     std::size_t m_lines = 0;
     std::set<std::string> m_saidKinds;
@@ -419,8 +426,9 @@ private:
     std::vector<ServerSample> m_samples;
 };
 
-Scraper::Scraper(const ScrapeOptions& options, const TargetUrl& target, bool verifyTls, const std::string& caFile)
-    : m(std::make_unique<Impl>(options, target, verifyTls, caFile))
+Scraper::Scraper(const ScrapeOptions& options, const TargetUrl& target, bool verifyTls, const std::string& caFile,
+    const std::string& apiKey)
+    : m(std::make_unique<Impl>(options, target, verifyTls, caFile, apiKey))
 {
 }
 
@@ -430,6 +438,6 @@ const TargetUrl& Scraper::url() const { return m->url(); }
 
 void Scraper::start(Clock::time_point runStart, Hooks hooks) { m->start(runStart, std::move(hooks)); }
 
-std::vector<ServerSample> Scraper::stop() { return m->stop(); }
+std::vector<ServerSample> Scraper::stop(bool final) { return m->stop(final); }
 
 } // namespace lorascope

@@ -48,7 +48,10 @@ public:
     };
 
     /// `target` gives the default URL (target base + /metrics); TLS settings are the replay's.
-    Scraper(const ScrapeOptions& options, const TargetUrl& target, bool verifyTls, const std::string& caFile);
+    /// `apiKey` is sent (as the requests' bearer token) only to the target's own scheme, host and
+    /// port, never to another host.
+    Scraper(const ScrapeOptions& options, const TargetUrl& target, bool verifyTls, const std::string& caFile,
+        const std::string& apiKey = {});
     ~Scraper();
     Scraper(const Scraper&) = delete;
     Scraper& operator=(const Scraper&) = delete;
@@ -57,8 +60,9 @@ public:
     const TargetUrl& url() const;
     /// Starts the thread; sample times are seconds since `runStart`.
     void start(Clock::time_point runStart, Hooks hooks);
-    /// Stops (after one final scrape when finalScrape), joins, and returns every sample.
-    std::vector<ServerSample> stop();
+    /// Stops (after one final scrape when options.finalScrape and `final`; a cancelled run
+    /// skips it), joins, and returns every sample.
+    std::vector<ServerSample> stop(bool final = true);
 
     class Impl;
 

@@ -51,14 +51,10 @@ struct Conn {
 };
 
 namespace {
-// Opening a socket failed for want of a file descriptor (EMFILE/ENFILE).
-struct NoDescriptor : std::runtime_error {
-    explicit NoDescriptor(const beast::error_code& ec)
-        : std::runtime_error(ec.message())
-        , system(ec == beast::errc::too_many_files_open_in_system)
-    {
-    }
-    bool system; ///< the whole system's table is full, not this process's limit
+// Opening a socket failed for want of a file descriptor (EMFILE/ENFILE). A plain aggregate
+// (caught by type before std::exception), not an exception class hierarchy.
+struct NoDescriptor {
+    bool system = false; ///< the whole system's table is full, not this process's limit
 };
 
 // Token event times kept per request (8 bytes each); a server that streams more (it ignores
@@ -168,7 +164,7 @@ net::awaitable<void> Engine::connect(Stream& stream, Conn& conn, const char*& st
         conn.socket().open(entry.endpoint().protocol(), ec);
         if (ec) {
             if (ec == beast::errc::too_many_files_open || ec == beast::errc::too_many_files_open_in_system)
-                throw NoDescriptor(ec);
+                throw NoDescriptor { ec == beast::errc::too_many_files_open_in_system };
             throw beast::system_error(ec);
         }
         co_await conn.socket().async_connect(entry.endpoint(), net::redirect_error(net::use_awaitable, ec));

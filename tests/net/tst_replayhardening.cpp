@@ -238,6 +238,12 @@ private slots:
     // accounted once; no per-request error flood on stderr.
     void outOfDescriptorsSaidOnce()
     {
+#if defined(__SANITIZE_ADDRESS__)
+        // The sanitizer runtime itself needs descriptors: UBSan's vptr check probes memory
+        // through a pipe, and with none left it reports every virtual call as invalid (seen
+        // here; suppressions do not apply because the type cannot be read either).
+        QSKIP("descriptor exhaustion cannot be tested under the sanitizers; the release build tests it");
+#endif
         test::TempDir dir;
         SimServer server(fixedPace(0.02)); // 40 tokens × 20 ms: each stream holds its socket ~0.8 s
         server.start();
