@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/merge.h"
 
+#include "replay/servermap.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
 
@@ -281,6 +282,20 @@ MergeResult mergeRuns(const std::vector<RunFolder>& shards, const MergeOptions& 
     std::stable_sort(m.serverMetrics.begin(), m.serverMetrics.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
         return a.value("t_s", 0.0) < b.value("t_s", 0.0);
     });
+    // The server's figures from every shard's scrapes, on the common axis.
+    if (!m.serverMetrics.empty()) {
+        std::vector<ServerSample> samples;
+        for (const auto& j : m.serverMetrics) {
+            ServerSample x = j.value("ok", false) && j.contains("mapped") ? serverSampleFromJson(j["mapped"]) : ServerSample {};
+            x.ok = j.value("ok", false);
+            x.t = j.value("t_s", NAN);
+            x.tEnd = j.value("t_end_s", NAN);
+            x.errorKind = j.value("error_kind", std::string());
+            x.error = j.value("error", std::string());
+            samples.push_back(std::move(x));
+        }
+        m.summary["server"] = summarizeServerMetrics(samples);
+    }
     return m;
 }
 

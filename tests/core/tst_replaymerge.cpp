@@ -9,12 +9,14 @@
 #include "replay/results.h"
 #include "replay/runfolder.h"
 #include "replay/schedule.h"
+#include "replay/servermap.h"
 #include "util/error.h"
 
 #include "testutil.h"
 
 #include <QtTest>
 
+#include <filesystem>
 #include <fstream>
 
 using namespace lorascope;
@@ -192,6 +194,45 @@ private slots:
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find("more than once (ids 1000") != std::string::npos, e.what());
         }
+    }
+
+    // Both shards' scrapes of the server on the common axis, and the server figures from them.
+    void serverMetricsMerged()
+    {
+        test::TempDir dir;
+        const double origins[] = { 0.05, 2.0 };
+        std::vector<RunFolder> shards;
+        for (std::uint32_t i = 0; i < 2; ++i) {
+            const auto d = dir.file(std::string("s") + std::to_string(i));
+            writeShard(d, i, 2, origins[i]);
+            ResultsFolder f(d + "/scrapes"); // a scratch folder to write the lines with the real writer
+            for (int k = 0; k < 3; ++k) {
+                ServerSample x;
+                x.ok = true;
+                x.system = "vllm";
+                x.running = double(10 * i + k);
+                x.generationTokensTotal = 100.0 * (2 * k + i);
+                nlohmann::json line = { { "t_s", origins[i] + 0.5 * k + 0.1 * i }, { "t_end_s", origins[i] + 0.5 * k + 0.1 * i + 0.01 },
+                    { "ok", true }, { "mapped", serverSampleToJson(x) } };
+                f.appendServerMetrics(line);
+            }
+            std::filesystem::rename(d + "/scrapes/server_metrics.jsonl", d + "/server_metrics.jsonl");
+            shards.push_back(readRunFolder(d));
+            QCOMPARE(shards.back().serverMetrics.size(), std::size_t(3));
+        }
+        const auto m = mergeRuns(shards);
+        QCOMPARE(m.serverMetrics.size(), std::size_t(6));
+        // On the common axis (t − origin) and in time order: 0, 0.1, 0.5, 0.6, 1.0, 1.1.
+        const double expected[] = { 0, 0.1, 0.5, 0.6, 1.0, 1.1 };
+        for (std::size_t k = 0; k < 6; ++k) {
+            QVERIFY(std::abs(m.serverMetrics[k]["t_s"].get<double>() - expected[k]) < 1e-9);
+            QCOMPARE(m.serverMetrics[k]["shard"].get<int>(), int(k % 2));
+        }
+        QCOMPARE(m.summary["server"]["scrapes"].get<int>(), 6);
+        QCOMPARE(m.summary["server"]["running"]["max"].get<double>(), 12.0);
+        QCOMPARE(m.summary["server"]["during_run"]["generation_tokens"].get<double>(), 500.0); // 500 (last) − 0 (first)
+        writeMergedRun(m, dir.file("merged"));
+        QCOMPARE(readRunFolder(dir.file("merged")).serverMetrics.size(), std::size_t(6));
     }
 
     void tornLastLineIsLeftOut()
