@@ -4,9 +4,14 @@
 //   bench_replay open  [RATE=2000] [SECONDS=30] [TOKENS=64] [TOKEN_MS=10]   open-loop lateness, CPU
 //   bench_replay hold  [STREAMS=5000] [SECONDS_PER_STREAM=10]               concurrent streams held
 //   bench_replay trace RATE SECONDS TOKENS FILE                              write the schedule (JSONL)
+//   bench_replay sweep [SECONDS=30] [TOKENS=64] [TOKEN_MS=10] [RATES=1000,2000,3000]
+//       for each rate: LoraScope's client, then the vLLM-style aiohttp client
+//       (bench_replay_aiohttp.py, needs python3-aiohttp) on the same schedule against a fresh
+//       server; one table: completed, failed, max in flight, send lateness p50/p99/max, CPU per
+//       request of client and server.
 // Environment: LORASCOPE_REPLAY_THREADS (client network threads), LORASCOPE_SIM_IDLE (server
 // keep-alive idle timeout in seconds, 0 = never), LORASCOPE_SIM_THREADS (server network threads; 0 or unset =
-// its default, one per core, 2..4).
+// its default, one per core, 2..4), LORASCOPE_PYTHON (default /usr/bin/python3).
 #include "formats/traceio.h"
 #include "replay/replay.h"
 #include "server/simserver.h"
@@ -17,9 +22,12 @@
 
 #include <csignal>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <sstream>
 #include <string>
 
 using namespace lorascope;
@@ -79,12 +87,160 @@ void printLateness(const char* what, std::vector<double> ms)
     std::printf("%-28s p50 %.3f ms  p99 %.3f ms  max %.3f ms  mean %.3f ms\n", what, d.median, d.p99, d.max, d.mean);
 }
 
+// One client at one rate.
+struct Row {
+    std::string client;
+    double rate = 0;
+    std::size_t requests = 0, completed = 0, failed = 0, maxInFlight = 0;
+    double p50 = NAN, p99 = NAN, max = NAN; ///< send lateness, ms
+    double clientCpu = NAN, serverCpu = NAN; ///< seconds
+    std::string note;
+};
+
+double serverStop(pid_t pid)
+{
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    rusage u {};
+    ::wait4(pid, &status, 0, &u);
+    return seconds(u);
+}
+
+Row runLoraScope(double rate, double secs, std::uint32_t tokens, const SimServerOptions& so)
+{
+    Row row;
+    row.client = "lorascope";
+    row.rate = rate;
+    const Trace trace = uniformTrace(rate, secs, tokens);
+    const auto [pid, port] = forkServer(so);
+    ReplayOptions o;
+    o.target = "http://127.0.0.1:" + std::to_string(port);
+    o.backend = Backend::OpenAiCompletions;
+    o.startDelay = 0.2;
+    if (const char* t = std::getenv("LORASCOPE_REPLAY_THREADS"))
+        o.networkThreads = std::size_t(std::atoi(t));
+    ReplayObserver obs;
+    obs.statusInterval = 0.05;
+    obs.onStatus = [&](const ReplayStatus& s) { row.maxInFlight = std::max<std::size_t>(row.maxInFlight, s.inFlight); };
+    const double cpu0 = processCpu();
+    const auto result = runReplay(trace, o, obs);
+    row.clientCpu = processCpu() - cpu0;
+    row.serverCpu = serverStop(pid);
+    std::vector<double> late;
+    for (const auto& r : result.records) {
+        late.push_back(r.lateness() * 1e3);
+        row.completed += r.outcome == Outcome::Completed;
+        row.failed += r.outcome == Outcome::Failed;
+    }
+    row.requests = result.records.size();
+    const auto d = distributionOf(late);
+    row.p50 = d.median;
+    row.p99 = d.p99;
+    row.max = d.max;
+    if (result.fdExhausted)
+        row.note = std::to_string(result.fdExhausted) + " fd_limit";
+    return row;
+}
+
+Row runAiohttp(double rate, double secs, std::uint32_t tokens, const SimServerOptions& so)
+{
+    Row row;
+    row.client = "aiohttp";
+    row.rate = rate;
+    const std::string sched = "/tmp/lorascope-bench-sched-" + std::to_string(::getpid()) + ".jsonl";
+    writeTrace(uniformTrace(rate, secs, tokens), sched);
+    const auto [pid, port] = forkServer(so);
+    int out[2];
+    if (::pipe(out) != 0)
+        std::exit(1);
+    // Debian's python3-aiohttp is for /usr/bin/python3 (a python3 earlier in PATH may lack it).
+    const std::string python = std::getenv("LORASCOPE_PYTHON") ? std::getenv("LORASCOPE_PYTHON")
+        : ::access("/usr/bin/python3", X_OK) == 0                 ? "/usr/bin/python3"
+                                                                  : "python3";
+    const std::string script = std::string(LORASCOPE_BENCH_DIR) + "/bench_replay_aiohttp.py";
+    const std::string url = "http://127.0.0.1:" + std::to_string(port);
+    const pid_t client = ::fork();
+    if (client == 0) {
+        ::dup2(out[1], 1);
+        ::close(out[0]);
+        ::close(out[1]);
+        ::execlp(python.c_str(), python.c_str(), script.c_str(), url.c_str(), sched.c_str(), "--json", static_cast<char*>(nullptr));
+        std::_Exit(127);
+    }
+    ::close(out[1]);
+    std::string text;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;)
+        text.append(buf, std::size_t(n));
+    ::close(out[0]);
+    int status = 0;
+    rusage u {};
+    ::wait4(client, &status, 0, &u);
+    row.clientCpu = seconds(u);
+    row.serverCpu = serverStop(pid);
+    std::remove(sched.c_str());
+    const auto j = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        row.note = WIFEXITED(status) && WEXITSTATUS(status) == 127 ? "python3 not found"
+                                                                    : "aiohttp client failed (python3-aiohttp installed?)";
+        return row;
+    }
+    row.requests = j.value("requests", 0u);
+    row.completed = j.value("completed", 0u);
+    row.failed = j.value("failed", 0u);
+    row.maxInFlight = j.value("max_in_flight", 0u);
+    row.p50 = j.value("lateness_p50_ms", NAN);
+    row.p99 = j.value("lateness_p99_ms", NAN);
+    row.max = j.value("lateness_max_ms", NAN);
+    return row;
+}
+
+void printRows(const std::vector<Row>& rows)
+{
+    std::printf("%-10s %6s %8s %9s %7s %8s %10s %10s %10s %12s %12s  %s\n", "client", "req/s", "requests", "completed", "failed",
+        "max infl", "late p50", "late p99", "late max", "client us/rq", "server us/rq", "note");
+    for (const auto& r : rows) {
+        if (r.requests == 0) {
+            std::printf("%-10s %6.0f  %s\n", r.client.c_str(), r.rate, r.note.c_str());
+            continue;
+        }
+        const double n = double(r.requests);
+        std::printf("%-10s %6.0f %8zu %9zu %7zu %8zu %8.3fms %8.3fms %8.1fms %12.1f %12.1f  %s\n", r.client.c_str(), r.rate, r.requests,
+            r.completed, r.failed, r.maxInFlight, r.p50, r.p99, r.max, 1e6 * r.clientCpu / n, 1e6 * r.serverCpu / n, r.note.c_str());
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     const std::string mode = argc > 1 ? argv[1] : "open";
     auto arg = [&](int i, double fallback) { return argc > i ? std::atof(argv[i]) : fallback; };
+    if (mode == "sweep") {
+        const double secs = arg(2, 30);
+        const auto tokens = std::uint32_t(arg(3, 64));
+        SimServerOptions so;
+        so.tokenSeconds = arg(4, 10) / 1000.0;
+        if (const char* idle = std::getenv("LORASCOPE_SIM_IDLE"))
+            so.idleTimeoutSeconds = std::atof(idle);
+        std::vector<double> rates;
+        std::stringstream list(argc > 5 ? argv[5] : "1000,2000,3000");
+        for (std::string item; std::getline(list, item, ',');)
+            rates.push_back(std::atof(item.c_str()));
+        std::printf("sweep: %.0f s per point, %u tokens per request, one token every %.1f ms; client and server share "
+                    "this machine\n",
+            secs, tokens, *so.tokenSeconds * 1000);
+        std::vector<Row> rows;
+        for (double rate : rates) {
+            rows.push_back(runLoraScope(rate, secs, tokens, so));
+            rows.push_back(runAiohttp(rate, secs, tokens, so));
+            printRows({ rows.end() - 2, rows.end() });
+            std::fflush(stdout);
+        }
+        std::printf("\n");
+        printRows(rows);
+        return 0;
+    }
     if (mode == "trace") {
         if (argc < 6)
             return 2;

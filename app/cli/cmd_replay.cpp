@@ -1,8 +1,10 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/replayargs.h"
 
 #include "formats/traceio.h"
+#include "replay/exporter.h"
 #include "replay/replay.h"
 #include "replay/results.h"
 #include "util/error.h"
@@ -14,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -21,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 
 #include <unistd.h>
 
@@ -68,6 +73,47 @@ Options:
   --json                       print the summary as JSON
   --quiet                      no live line
 
+Sharded runs (several processes, on one or many machines, acting as one client):
+  --shard I/N                  send only shard I (0-based) of N; every shard keeps the whole trace's
+                               absolute schedule, so N processes started together send exactly what
+                               one process would. Records keep the trace's request index and id;
+                               combine the N run folders with `lorascope-cli merge`.
+  --shard-by MODE              how requests are split: interleave (default: request k goes to shard
+                               k mod N, every shard sees every adapter) or adapter (all requests of an
+                               adapter go to one shard, adapters balanced by request count; the base
+                               model counts as one adapter). Deterministic: the same trace and N give
+                               every process the same split.
+  --start-at EPOCH_SECONDS     wall-clock instant (UTC, seconds since 1970-01-01, fractions allowed)
+                               of trace time 0, shared by every shard, e.g. $(( $(date +%s) + 30 )).
+                               The process waits for it; a start instant already past by more than
+                               --start-tolerance is refused (exit 1, nothing written); one past by less
+                               starts at once and is recorded as late (start_late_ms). Clock state
+                               (the kernel's NTP status, the offset to the server's Date headers) is
+                               recorded in manifest.json and summary.json ("clock").
+  --start-tolerance S          how late a shard may start (default 1 s; 0 to 3600)
+
+Server metrics (Prometheus), scraped on their own thread so they never delay a request:
+  --metrics-url URL            the server's Prometheus endpoint (default: the target's /metrics)
+  --metrics-interval S         seconds between scrapes (default 0.5; 0.05 to 3600)
+  --metrics-timeout S          give up on a scrape after S seconds (default: max(interval, 1 s))
+  --no-metrics                 do not scrape
+  Every scrape is a line of DIR/server_metrics.jsonl, on the replay's clock (t_s: seconds since
+  the run started, like requests.jsonl): what LoraScope understood ("mapped": running, waiting,
+  KV usage, LoRA adapters, token counters of vLLM, SGLang, TGI, LoRAX; docs/replay.md has the
+  table) and every series as the server named it ("series": all of them every 60th line, only
+  those that changed in between). A scrape that fails (refused, timed out, 404, HTML, more than
+  16 MiB, not Prometheus text) is a line with its reason and a note on stderr, once per reason.
+  summary.json gets "server": peak and percentiles of running/waiting requests and KV usage,
+  adapters, the server's own TTFT/E2E percentiles over the run.
+
+The replay's own live metrics for Prometheus/Grafana (names lorascope_replay_*, docs/replay.md):
+  --metrics-port N             serve them at http://ADDRESS:N/metrics during the run (0 = any free
+                               port; the URL is printed on stderr)
+  --metrics-address ADDR       address to listen on (default 127.0.0.1: loopback only; give
+                               0.0.0.0 or a routable address to let another machine scrape)
+  --metrics-linger S           keep serving S seconds after the run ended, so the last values are
+                               scraped (default 0)
+
 Exit status: 0 when the replay ran (even if some requests failed), 1 when the target could not be
 reached at all, the run was cancelled, or on bad input, 2 usage error.
 )";
@@ -79,43 +125,6 @@ std::atomic<bool> g_cancel { false };
 extern "C" void onCancelSignal(int)
 {
     g_cancel.store(true);
-}
-
-Slo parseSlo(const std::string& text)
-{
-    Slo slo;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        auto comma = text.find(',', pos);
-        if (comma == std::string::npos)
-            comma = text.size();
-        const std::string item = text.substr(pos, comma - pos);
-        const auto eq = item.find('=');
-        if (eq == std::string::npos)
-            throw UsageError("--slo expects NAME=MS items (ttft, tpot, e2el), got \"" + item + "\"");
-        const std::string name = item.substr(0, eq);
-        double v = 0;
-        try {
-            std::size_t used = 0;
-            v = std::stod(item.substr(eq + 1), &used);
-            if (used != item.size() - eq - 1)
-                throw std::invalid_argument("trailing");
-        } catch (const std::exception&) {
-            throw UsageError("--slo: \"" + item + "\" is not NAME=MS");
-        }
-        if (!(v > 0))
-            throw UsageError("--slo: " + name + " must be > 0 ms");
-        if (name == "ttft")
-            slo.ttftMs = v;
-        else if (name == "tpot")
-            slo.tpotMs = v;
-        else if (name == "e2el")
-            slo.e2elMs = v;
-        else
-            throw UsageError("--slo: unknown metric \"" + name + "\" (ttft, tpot, e2el)");
-        pos = comma + 1;
-    }
-    return slo;
 }
 
 std::vector<std::string> readPrompts(const std::string& file)
@@ -155,19 +164,6 @@ std::vector<std::string> readPrompts(const std::string& file)
     return prompts;
 }
 
-// Checked before the results folder is made; the replay engine loads it (and names the file if
-// OpenSSL cannot parse it).
-std::string checkedCaFile(const std::string& file)
-{
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError("--ca-cert: cannot read CA certificate file", file, 0, "--ca-cert");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (text.find("-----BEGIN CERTIFICATE-----") == std::string::npos)
-        throw InputError("--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
-    return file;
-}
-
 std::string fmtMs(const nlohmann::json& j, const char* key)
 {
     if (!j.contains(key) || !j[key].is_number())
@@ -202,6 +198,9 @@ void printText(const nlohmann::json& s, const std::string& dir)
             fmtMs(s, ("mean_" + k).c_str()) + " / " + fmtMs(s, ("median_" + k).c_str()) + " / " + fmtMs(s, ("p99_" + k).c_str()));
     }
     line("S-LoRA attainment / reward:", fmtMs(s, "slora_attainment") + " / " + fmtMs(s, "slora_reward"));
+    line("Effective ttft, e2el from schedule (ms):",
+        "mean " + fmtMs(s, "mean_effective_ttft_ms") + ", " + fmtMs(s, "mean_effective_e2el_ms") + "; p99 "
+            + fmtMs(s, "p99_effective_ttft_ms") + ", " + fmtMs(s, "p99_effective_e2el_ms"));
     line("Send lateness p50 / p99 / max (ms):",
         fmtMs(s["lateness_ms"], "median") + " / " + fmtMs(s["lateness_ms"], "p99") + " / " + fmtMs(s["lateness_ms"], "max"));
     if (!s["errors"].empty()) {
@@ -209,6 +208,18 @@ void printText(const nlohmann::json& s, const std::string& dir)
         for (const auto& [k, v] : s["errors"].items())
             e += (e.empty() ? "" : ", ") + k + " " + std::to_string(v.get<int>());
         line("Errors:", e);
+    }
+    if (s.contains("server") && s["server"].is_object()) {
+        const auto& v = s["server"];
+        const auto peak = [&](const char* k) { return v[k].is_object() ? fmtMs(v[k], "max") : std::string("-"); };
+        line("Server metrics scrapes (ok / all):", std::to_string(v.value("scrapes_ok", 0)) + " / " + std::to_string(v.value("scrapes", 0))
+                + (v["system"].is_string() ? " (" + v["system"].get<std::string>() + ")" : std::string()));
+        line("Server running / waiting, peak:", peak("running") + " / " + peak("waiting"));
+        if (v["kv_usage"].is_object())
+            line("Server KV usage median / p99 / max:",
+                fmtMs(v["kv_usage"], "median") + " / " + fmtMs(v["kv_usage"], "p99") + " / " + fmtMs(v["kv_usage"], "max"));
+        if (v["server_ttft_ms"].is_object())
+            line("Server's own TTFT median / p99 (ms):", fmtMs(v["server_ttft_ms"], "median") + " / " + fmtMs(v["server_ttft_ms"], "p99"));
     }
     std::cout << "Per adapter (completed, mean TTFT ms, mean E2E ms):\n";
     for (const auto& [name, a] : s["per_adapter"].items())
@@ -219,13 +230,52 @@ void printText(const nlohmann::json& s, const std::string& dir)
 
 } // namespace
 
+Slo parseSlo(const std::string& text)
+{
+    Slo slo;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        auto comma = text.find(',', pos);
+        if (comma == std::string::npos)
+            comma = text.size();
+        const std::string item = text.substr(pos, comma - pos);
+        const auto eq = item.find('=');
+        if (eq == std::string::npos)
+            throw UsageError("--slo expects NAME=MS items (ttft, tpot, e2el), got \"" + item + "\"");
+        const std::string name = item.substr(0, eq);
+        double v = 0;
+        try {
+            std::size_t used = 0;
+            v = std::stod(item.substr(eq + 1), &used);
+            if (used != item.size() - eq - 1)
+                throw std::invalid_argument("trailing");
+        } catch (const std::exception&) {
+            throw UsageError("--slo: \"" + item + "\" is not NAME=MS");
+        }
+        if (!(v > 0))
+            throw UsageError("--slo: " + name + " must be > 0 ms");
+        if (name == "ttft")
+            slo.ttftMs = v;
+        else if (name == "tpot")
+            slo.tpotMs = v;
+        else if (name == "e2el")
+            slo.e2elMs = v;
+        else
+            throw UsageError("--slo: unknown metric \"" + name + "\" (ttft, tpot, e2el)");
+        pos = comma + 1;
+    }
+    return slo;
+}
+
 int runReplay(const std::vector<std::string>& argv)
 {
     // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
     const Args a = parseArgs("replay", argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
-            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert" },
-        { "--insecure", "--json", "--quiet" });
+            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
+            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
+            "--metrics-port", "--metrics-address", "--metrics-linger" },
+        { "--insecure", "--json", "--quiet", "--no-metrics" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto target = a.value("--target");
@@ -248,7 +298,6 @@ int runReplay(const std::vector<std::string>& argv)
 
     ReplayOptions o;
     o.target = *target;
-    parseTargetUrl(o.target); // fail early, before creating the results folder
     o.backend = *backend;
     o.baseModel = a.value("--model").value_or(trace.baseModel.empty() ? std::string("base") : trace.baseModel);
     o.timeScale = a.number("--time-scale", 1.0);
@@ -259,7 +308,28 @@ int runReplay(const std::vector<std::string>& argv)
     o.firstTokenTimeout = a.number("--first-token-timeout", 0);
     o.verifyTls = !a.has("--insecure");
     if (auto ca = a.value("--ca-cert"))
-        o.caFile = checkedCaFile(*ca);
+        o.caFile = *ca; // checked (and loaded) by the Replayer, before the results folder exists
+    if (auto sh = a.value("--shard"))
+        o.shard = parseShardSpec(*sh);
+    if (auto by = a.value("--shard-by")) {
+        const auto mode = shardByFromName(*by);
+        if (!mode)
+            throw UsageError("--shard-by: expected interleave or adapter, got \"" + *by + "\"");
+        if (!a.has("--shard"))
+            throw UsageError("--shard-by needs --shard I/N");
+        o.shard.by = *mode;
+    }
+    if (a.has("--start-at"))
+        o.startAtEpoch = a.number("--start-at", 0);
+    o.startTolerance = a.number("--start-tolerance", 1.0);
+    if (a.has("--start-tolerance") && !a.has("--start-at"))
+        throw UsageError("--start-tolerance needs --start-at");
+    o.scrape.enabled = !a.has("--no-metrics");
+    if (a.has("--no-metrics") && (a.has("--metrics-url") || a.has("--metrics-interval") || a.has("--metrics-timeout")))
+        throw UsageError("--no-metrics with --metrics-url/--metrics-interval/--metrics-timeout");
+    o.scrape.url = a.value("--metrics-url").value_or("");
+    o.scrape.interval = a.number("--metrics-interval", 0.5);
+    o.scrape.timeout = a.number("--metrics-timeout", 0);
     if (auto k = a.value("--api-key"))
         o.apiKey = *k;
     else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
@@ -270,6 +340,42 @@ int runReplay(const std::vector<std::string>& argv)
     if (auto s = a.value("--slo"))
         so.slo = parseSlo(*s);
 
+    // Every check that can fail before a request is sent (URL, resolution, TLS files, schedule
+    // range, shard, start instant) happens here, before the results folder exists.
+    std::optional<Replayer> made;
+    try {
+        made.emplace(trace, o);
+    } catch (const InputError& e) {
+        if (e.field() == "time_s") // a request of the trace itself: name the file
+            throw InputError(e.detail(), traceFile, 0, e.field());
+        throw;
+    }
+    Replayer& replayer = *made;
+    for (const auto& n : replayer.notes())
+        std::cerr << "lorascope-cli replay: note: " << n << "\n";
+
+    std::unique_ptr<ClientMetricsExporter> exporter;
+    const double linger = a.number("--metrics-linger", 0);
+    if (!std::isfinite(linger) || linger < 0 || linger > 3600)
+        throw InputError("--metrics-linger: must be from 0 to 3600 seconds", {}, 0, "--metrics-linger");
+    if (a.has("--metrics-port")) {
+        const auto port = a.integer("--metrics-port", 0);
+        if (port < 0 || port > 65535)
+            throw InputError("--metrics-port: must be from 0 to 65535 (0 = any free port), got " + std::to_string(port), {}, 0,
+                "--metrics-port");
+        ExporterOptions eo;
+        eo.port = std::uint16_t(port);
+        eo.address = a.value("--metrics-address").value_or("127.0.0.1");
+        eo.backend = backendName(o.backend);
+        eo.target = replayer.target().str();
+        eo.shard = std::to_string(o.shard.index) + "/" + std::to_string(o.shard.count);
+        eo.version = kVersion;
+        exporter = std::make_unique<ClientMetricsExporter>(eo);
+        std::cerr << "lorascope-cli replay: client metrics at " << exporter->url() << "\n";
+    } else if (a.has("--metrics-address") || a.has("--metrics-linger")) {
+        throw UsageError("--metrics-address and --metrics-linger need --metrics-port");
+    }
+
     ResultsFolder folder(*outDir);
     nlohmann::json manifest;
     manifest["tool"] = "lorascope";
@@ -279,7 +385,13 @@ int runReplay(const std::vector<std::string>& argv)
         { "adapters", trace.adapters.size() }, { "source", trace.source } };
     if (trace.spec)
         manifest["spec"] = toJson(*trace.spec);
-    manifest["target"] = o.target; // credentials in URLs are refused by parseTargetUrl
+    manifest["target"] = replayer.target().str(); // credentials in URLs are refused by parseTargetUrl
+    if (manifest["target"] != o.target)
+        manifest["target_given"] = o.target;
+    manifest["notes"] = replayer.notes();
+    manifest["metrics_url"] = replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr);
+    manifest["shard"] = { { "index", o.shard.index }, { "count", o.shard.count }, { "by", shardByName(o.shard.by) },
+        { "requests", replayer.requests().size() } };
     manifest["backend"] = backendName(o.backend);
     manifest["model"] = o.baseModel;
     manifest["options"] = { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
@@ -287,7 +399,9 @@ int runReplay(const std::vector<std::string>& argv)
         { "first_token_timeout_s", o.firstTokenTimeout }, { "verify_tls", o.verifyTls },
         { "ca_cert", o.caFile.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.caFile) },
         { "api_key", o.apiKey.empty() ? "none" : "set (not recorded)" },
-        { "prompts", a.value("--prompts").value_or("synthetic") } };
+        { "prompts", a.value("--prompts").value_or("synthetic") },
+        { "start_at_epoch_s", o.startAtEpoch ? nlohmann::json(*o.startAtEpoch) : nlohmann::json(nullptr) },
+        { "start_tolerance_s", o.startTolerance } };
     folder.writeManifest(manifest);
 
     struct sigaction sa {};
@@ -301,7 +415,36 @@ int runReplay(const std::vector<std::string>& argv)
     std::vector<double> ttfts;
     std::string writeError;
     ReplayObserver obs;
+    // The run clock goes into the manifest before the first request: a shard that dies still
+    // leaves what `merge` needs to place its records on the common time axis.
+    obs.onStart = [&](const RunClock& c) {
+        manifest["clock"] = runClockToJson(c);
+        try {
+            folder.writeManifest(manifest);
+        } catch (const std::exception& e) {
+            if (writeError.empty())
+                writeError = e.what();
+            g_cancel = true;
+        }
+        if (c.startAt && c.origin > 0.5 && !a.has("--quiet"))
+            std::fprintf(stderr, "lorascope-cli replay: waiting %.1f s for --start-at\n", c.origin);
+    };
+    obs.onScrape = [&](const ScrapeRecord& r) {
+        try {
+            folder.appendServerMetrics(r.line);
+        } catch (const std::exception& e) {
+            if (writeError.empty())
+                writeError = e.what();
+            g_cancel = true;
+        }
+    };
+    obs.onNote = [&](const std::string& note) {
+        std::fprintf(stderr, "%slorascope-cli replay: %s\n", live ? "\n" : "", note.c_str());
+        std::fflush(stderr);
+    };
     obs.onRecord = [&](const ReplayRecord& r) {
+        if (exporter)
+            exporter->onRecord(r);
         try {
             folder.append(r);
         } catch (const std::exception& e) {
@@ -312,8 +455,12 @@ int runReplay(const std::vector<std::string>& argv)
         if (std::isfinite(r.ttft()))
             ttfts.push_back(r.ttft() * 1e3);
     };
-    if (live) {
-        obs.onStatus = [&](const ReplayStatus& s) {
+    if (live || exporter) {
+        obs.onStatus = [&, live](const ReplayStatus& s) {
+            if (exporter)
+                exporter->onStatus(s);
+            if (!live)
+                return;
             double p50 = kNoTime;
             if (!ttfts.empty()) {
                 auto v = ttfts;
@@ -327,18 +474,48 @@ int runReplay(const std::vector<std::string>& argv)
             std::fflush(stderr);
         };
     }
-    const auto result = lorascope::runReplay(trace, o, obs, &g_cancel);
+    if (exporter)
+        obs.statusInterval = std::min(obs.statusInterval, 0.2);
+    const auto result = replayer.run(obs, &g_cancel);
     if (live)
         std::fprintf(stderr, "\n");
+    so.backend = backendName(o.backend);
     auto summary = summarizeReplay(result.records, so);
     summary["cancelled_run"] = result.cancelled;
     summary["backend"] = backendName(o.backend);
-    summary["target"] = o.target;
+    summary["target"] = replayer.target().str();
+    summary["shard"] = manifest["shard"];
+    summary["clock"] = runClockToJson(result.clock);
+    summary["fd_exhausted"] = result.fdExhausted;
+    summary["notes"] = result.notes;
+    if (replayer.metricsUrl()) {
+        summary["server"] = summarizeServerMetrics(result.serverSamples);
+        summary["server"]["metrics_url"] = replayer.metricsUrl()->str();
+    }
+    auto& warnings = summary["warnings"];
+    if (result.clock.startAt && result.clock.startLate > 0.001) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "this shard started %.1f ms after --start-at: its first requests were sent late "
+                                       "(see lateness_ms)", result.clock.startLate * 1e3);
+        warnings.push_back(buf);
+    }
+    if (result.clock.kernel.known && !result.clock.kernel.synchronized && result.clock.startAt)
+        warnings.push_back("the kernel reports this machine's clock as not synchronised (no NTP/chrony): --start-at is only as "
+                           "good as the clock");
     folder.writeSummary(summary);
+    for (const auto& w : warnings)
+        std::cerr << "lorascope-cli replay: warning: " << w.get<std::string>() << "\n";
     if (a.has("--json"))
         std::cout << summary.dump(2) << "\n";
     else
         printText(summary, folder.dir());
+    std::cout.flush();
+    if (exporter && linger > 0 && !result.cancelled) {
+        // Keep /metrics up so the last values are scraped; Ctrl-C ends the wait.
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(linger);
+        while (std::chrono::steady_clock::now() < until && !g_cancel.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
     if (!writeError.empty()) {
         std::cerr << "lorascope-cli replay: error: " << writeError << "\n";
         return kExitInput;
@@ -350,7 +527,7 @@ int runReplay(const std::vector<std::string>& argv)
                 why = r.error;
                 break;
             }
-        std::cerr << "lorascope-cli replay: error: could not reach " << o.target << (why.empty() ? "" : ": " + why) << "\n";
+        std::cerr << "lorascope-cli replay: error: could not reach " << replayer.target().str() << (why.empty() ? "" : ": " + why) << "\n";
         return kExitInput;
     }
     if (result.cancelled) {

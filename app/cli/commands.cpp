@@ -22,6 +22,7 @@ const std::vector<Command>& commands()
         { "convert", "convert a trace between formats (LoraScope, S-LoRA, Mooncake, Azure, BurstGPT, vLLM, GuideLLM)", kConvertHelp, runConvert },
         { "fit", "fit a workload spec (rate, cv, alpha, lengths) to a trace, optionally at another scale", kFitHelp, runFit },
         { "replay", "replay a trace against a serving system and measure it", kReplayHelp, runReplay },
+        { "merge", "merge the run folders of a sharded replay into one run (every request once, metrics recomputed)", kMergeHelp, runMerge },
         { "serve-sim", "run the simulated multi-LoRA server (every backend API) on loopback", kServeSimHelp, runServeSim },
         { "sweep", "sweep a parameter, find the SLO capacity, compare with S-LoRA's published runs", kSweepHelp, runSweep },
         { "calibrate", "fit a cost model to measured runs (S-LoRA's published results, replay run folders)", kCalibrateHelp, runCalibrate },

@@ -31,6 +31,7 @@ int runServeSim(const std::vector<std::string>& args);
 int runSweep(const std::vector<std::string>& args);
 int runCalibrate(const std::vector<std::string>& args);
 int runValidate(const std::vector<std::string>& args);
+int runMerge(const std::vector<std::string>& args);
 
 extern const char* const kGenerateHelp;
 extern const char* const kStatsHelp;
@@ -42,6 +43,7 @@ extern const char* const kServeSimHelp;
 extern const char* const kSweepHelp;
 extern const char* const kCalibrateHelp;
 extern const char* const kValidateHelp;
+extern const char* const kMergeHelp;
 
 /// Top-level help (list of subcommands).
 std::string mainHelp();

@@ -16,7 +16,8 @@ gen="$build/core/generated"
 mkdir -p "$out/obj"
 cxx="clang++ -std=c++20 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -I$root/core -I$gen"
 objs=""
-for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workload/*.cpp "$root"/core/random/*.cpp; do
+for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workload/*.cpp "$root"/core/random/*.cpp \
+           "$root"/core/replay/url.cpp "$root"/core/replay/prometheus.cpp; do
   o="$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .cpp).o"
   if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
     echo "compile $src"
@@ -57,3 +58,9 @@ for src in "$root"/app/cli/args.cpp "$root"/app/cli/options.cpp; do
 done
 # shellcheck disable=SC2086
 $cxx -I"$root/app" -fsanitize=fuzzer "$here/fuzz_options.cpp" $cliobjs $objs -o "$out/fuzz_options"
+# The replay client's parsers: the target URL and the Prometheus text exposition format.
+for f in url prometheus; do
+  echo "fuzz_$f"
+  # shellcheck disable=SC2086
+  $cxx -fsanitize=fuzzer "$here/fuzz_$f.cpp" $objs -o "$out/fuzz_$f"
+done

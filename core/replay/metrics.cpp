@@ -2,6 +2,7 @@
 #include "util/version.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 
 namespace lorascope {
@@ -62,7 +63,7 @@ void putDistribution(nlohmann::json& out, const std::string& name, const Distrib
 nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double duration, const SummaryOptions& o)
 {
     std::uint64_t completed = 0, failed = 0, cancelled = 0, inTokens = 0, outTokens = 0, good = 0;
-    std::vector<double> ttft, tpot, itl, e2el;
+    std::vector<double> ttft, tpot, itl, e2el, ettft, ee2el;
     double attainment = 0, reward = 0;
     std::uint64_t sloraCount = 0;
     for (const auto* r : recs) {
@@ -89,6 +90,10 @@ nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double
             tpot.push_back(p * 1e3);
         if (std::isfinite(e))
             e2el.push_back(e * 1e3);
+        if (const double et = r->effectiveTtft(); std::isfinite(et))
+            ettft.push_back(et * 1e3);
+        if (const double ee = r->effectiveE2el(); std::isfinite(ee))
+            ee2el.push_back(ee * 1e3);
         for (std::size_t i = 1; i < r->tokenTimes.size(); ++i)
             itl.push_back((r->tokenTimes[i] - r->tokenTimes[i - 1]) * 1e3);
         bool ok = true;
@@ -115,6 +120,8 @@ nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double
     putDistribution(j, "tpot_ms", distributionOf(tpot));
     putDistribution(j, "itl_ms", distributionOf(itl));
     putDistribution(j, "e2el_ms", distributionOf(e2el));
+    putDistribution(j, "effective_ttft_ms", distributionOf(ettft));
+    putDistribution(j, "effective_e2el_ms", distributionOf(ee2el));
     j["slora_attainment"] = num(sloraCount ? attainment / double(sloraCount) : kNoTime);
     j["slora_reward"] = num(sloraCount ? reward / double(sloraCount) : kNoTime);
     return j;
@@ -265,6 +272,37 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
         j["slo_ms"] = s;
     }
     j["slora_ttft_bound_s"] = o.sloraTtftSeconds;
+    // Completed requests that got another number of tokens than they asked for: a server that
+    // ignores max_tokens / ignore_eos silently changes the workload.
+    {
+        std::uint64_t completed = 0, more = 0, fewer = 0;
+        std::vector<std::uint64_t> examples;
+        for (const auto* r : all) {
+            if (r->outcome != Outcome::Completed)
+                continue;
+            ++completed;
+            const auto got = r->outputTokens();
+            if (got == r->outputLen)
+                continue;
+            (got > r->outputLen ? more : fewer) += 1;
+            if (examples.size() < 10)
+                examples.push_back(r->id);
+        }
+        const std::string backend = o.backend.empty() ? std::string("unknown") : o.backend;
+        const auto count = more + fewer;
+        nlohmann::json m = { { "count", count }, { "share", num(completed ? double(count) / double(completed) : kNoTime) },
+            { "more", more }, { "fewer", fewer }, { "completed", completed }, { "example_ids", examples } };
+        j["output_token_mismatch"] = { { backend, m } };
+        auto& warnings = j["warnings"] = nlohmann::json::array();
+        if (count) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.1f", 100.0 * double(count) / double(completed));
+            warnings.push_back(std::to_string(count) + " of " + std::to_string(completed) + " completed requests (" + share
+                + " %) received another number of output tokens than requested (" + std::to_string(more) + " more, "
+                + std::to_string(fewer) + " fewer; backend " + backend
+                + "): the server does not honour max_tokens/ignore_eos, so the workload it ran differs from the trace");
+        }
+    }
     auto& per = j["per_adapter"] = nlohmann::json::object();
     for (const auto& [name, recs] : byAdapter)
         per[name.empty() ? std::string("(base)") : name] = groupMetrics(recs, duration, o);

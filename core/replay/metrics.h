@@ -48,6 +48,10 @@ struct ReplayRecord {
     double queueTime() const { return sent - dispatched; }
     double ttft() const { return tokenTimes.empty() ? kNoTime : tokenTimes.front() - sent; }
     double e2el() const { return end - sent; }
+    /// TTFT from the *scheduled* send time (coordinated omission: includes the client's lateness).
+    double effectiveTtft() const { return tokenTimes.empty() ? kNoTime : tokenTimes.front() - scheduled; }
+    /// E2E latency from the scheduled send time.
+    double effectiveE2el() const { return end - scheduled; }
     /// Output tokens: what the server reported if it did, else what was counted.
     std::uint64_t outputTokens() const { return reportedOutputTokens >= 0 ? std::uint64_t(reportedOutputTokens) : tokens; }
     /// (E2E − TTFT) / (out − 1); NaN when out ≤ 1.
@@ -71,6 +75,7 @@ struct Slo {
 struct SummaryOptions {
     Slo slo;
     double sloraTtftSeconds = 6.0; ///< S-LoRA's response-time bound for attainment and reward
+    std::string backend; ///< the backend's name, for output_token_mismatch ("" = "unknown")
 };
 
 /// Mean, median, p90, p99, min, max and std of a sample; NaN for an empty sample.
@@ -84,7 +89,9 @@ Distribution distributionOf(std::vector<double> values);
 /// The summary: vLLM `bench serve` keys where meanings match (completed, failed,
 /// request_throughput, output_throughput, total_token_throughput, mean/median/std/p90/p99 of
 /// ttft_ms, tpot_ms, itl_ms, e2el_ms, request_goodput), plus cancelled, errors by kind, lateness,
-/// S-LoRA attainment and reward, and the same metrics per adapter. Only in-window records count.
+/// effective TTFT/E2E (from the scheduled time), S-LoRA attainment and reward, completed requests
+/// whose output token count differs from the requested one (`output_token_mismatch`, by backend)
+/// with a line in `warnings`, and the same metrics per adapter. Only in-window records count.
 nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const SummaryOptions& options);
 
 /// S-LoRA's reward for one response time t: 1 − (t/ub)² when t < ub, else 0.

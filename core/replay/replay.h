@@ -2,28 +2,32 @@
 // The replay engine: sends a trace's requests to a serving system on an absolute, open-loop
 // schedule and records every request (SPEC §4). The caller's thread dispatches on the schedule;
 // network threads hold any number of concurrent streams. This header has no networking types.
+// Sources: dispatcher.cpp (schedule, bookkeeping), stream.cpp (network threads, Beast),
+// connpool.cpp (keep-alive pool), ledger.cpp (counters, callbacks), url.cpp (target URL),
+// schedule.cpp (shards, absolute times, limits), clock.cpp (wall clock, start-at, clock offsets),
+// scraper.cpp (the server's Prometheus metrics, own thread), servermap.cpp (metric names).
+//
+// Live data for charts: onRecord (each finished request, times on the run clock), onStatus
+// (counters every statusInterval), onScrape (each scrape of the server's metrics: a ServerSample
+// on the same run clock, so server running/waiting/KV usage line up with the requests' times).
 
 #include "replay/backend.h"
+#include "replay/clock.h"
 #include "replay/metrics.h"
+#include "replay/schedule.h"
+#include "replay/scraper.h"
+#include "replay/url.h"
 #include "workload/trace.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace lorascope {
-
-/// A parsed http(s) URL.
-struct TargetUrl {
-    bool tls = false;
-    std::string host;
-    std::string port;
-    std::string basePath; ///< without trailing slash; prefixed to the backend's path
-};
-/// Parses "http://host[:port][/base]" or "https://..."; throws InputError naming the field.
-TargetUrl parseTargetUrl(const std::string& url, const std::string& field = "--target");
 
 /// What to replay and how.
 struct ReplayOptions {
@@ -43,6 +47,16 @@ struct ReplayOptions {
     std::size_t maxEventBytes = 1 << 20; ///< larger events fail the request
     std::size_t networkThreads = 0; ///< threads reading streams; 0 = half the cores, 1 to 4
     double startDelay = 0.05; ///< seconds between run start and the first scheduled time 0
+    /// This process sends only this share of the trace, on the whole trace's schedule.
+    ShardSpec shard;
+    /// Wall-clock instant (UTC, seconds since the epoch) of trace time 0, shared by the processes
+    /// of a sharded run; unset = `startDelay` after the run starts.
+    std::optional<double> startAtEpoch;
+    /// With startAtEpoch: refuse to start when that instant is already more than this many
+    /// seconds past (a shard that starts later is reported as late in its result).
+    double startTolerance = 1.0;
+    /// Scraping the server's Prometheus endpoint during the run (off by default in the library).
+    ScrapeOptions scrape;
 };
 
 /// Live counters, reported now and then from the network thread.
@@ -50,6 +64,7 @@ struct ReplayStatus {
     double elapsed = 0; ///< seconds since the run started
     std::uint64_t total = 0, sent = 0, completed = 0, failed = 0, cancelled = 0, inFlight = 0, queued = 0;
     std::uint64_t outputTokens = 0;
+    std::uint64_t fdExhausted = 0; ///< requests that found no free file descriptor
 };
 
 /// Callbacks. onStatus runs on the thread that called runReplay, onRecord on whichever engine
@@ -57,20 +72,61 @@ struct ReplayStatus {
 struct ReplayObserver {
     std::function<void(const ReplayRecord&)> onRecord; ///< a request finished (any outcome)
     std::function<void(const ReplayStatus&)> onStatus; ///< about every `statusInterval` seconds
+    /// A scrape of the server's metrics ended (scraper thread). Its sample's times are on the run
+    /// clock, like the records'.
+    std::function<void(const ScrapeRecord&)> onScrape;
+    /// The run clock is set (start instant, origin), before the first request (caller's thread).
+    std::function<void(const RunClock&)> onStart;
+    /// Something the user must know now, said once (e.g. the client ran out of file descriptors).
+    std::function<void(const std::string&)> onNote;
     double statusInterval = 0.2;
 };
 
-/// What a replay returns: one record per trace request, in trace order.
+/// What a replay returns: one record per request sent by this process (the whole trace, or the
+/// shard's share), in trace order; `index` is the request's position in the whole trace.
 struct ReplayResult {
     std::vector<ReplayRecord> records;
     bool reachable = false; ///< at least one request got an HTTP response
     bool cancelled = false;
     double wallSeconds = 0;
+    RunClock clock; ///< run clock ↔ wall clock, start-at lateness, clock offsets observed
+    std::vector<std::string> notes; ///< things the user should know (said once each), e.g. descriptor exhaustion
+    std::uint64_t fdExhausted = 0; ///< requests failed because no file descriptor was free
+    std::vector<ServerSample> serverSamples; ///< every scrape of the server's metrics, in time order
 };
 
-/// Replays `trace`. Blocks the calling thread (it runs the network loop) until every request
-/// has ended or `cancel` became true (then in-flight and unsent requests are recorded as
-/// cancelled). Throws InputError for bad options (URL, TLS setup, host that does not resolve).
+/// A replay, checked and ready to run. Everything that can be known to fail before the first
+/// request is checked by the constructor, so a caller can refuse before creating any output:
+/// the target URL (strictly), host resolution, TLS files, the schedule's range, the shard,
+/// the start instant. Not copyable; one run per object.
+class Replayer {
+public:
+    /// Throws InputError naming the option (`--target`, `--ca-cert`, `--time-scale`, ...).
+    Replayer(const Trace& trace, ReplayOptions options);
+    ~Replayer();
+    Replayer(const Replayer&) = delete;
+    Replayer& operator=(const Replayer&) = delete;
+
+    /// The target as it will be used (after any `/v1` fix, see fitBasePathToBackend).
+    const TargetUrl& target() const;
+    /// The metrics URL scraped, or nullptr when not scraping.
+    const TargetUrl* metricsUrl() const;
+    /// What the constructor adjusted and the user should know ("the target ends in /v1 ...").
+    const std::vector<std::string>& notes() const;
+    /// The trace indices this process sends, ascending.
+    const std::vector<std::size_t>& requests() const;
+
+    /// Runs the replay. Blocks the calling thread (it runs the dispatcher) until every request
+    /// has ended or `cancel` became true (then in-flight and unsent requests are recorded as
+    /// cancelled). Throws InputError when the start instant has passed by more than the tolerance.
+    ReplayResult run(const ReplayObserver& observer = {}, const std::atomic<bool>* cancel = nullptr);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
+
+/// Replayer(trace, options).run(observer, cancel).
 ReplayResult runReplay(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer = {},
     const std::atomic<bool>* cancel = nullptr);
 

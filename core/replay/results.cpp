@@ -24,12 +24,29 @@ ResultsFolder::ResultsFolder(std::string dir)
     m_requests = std::fopen(path("requests.jsonl").c_str(), "w");
     if (!m_requests)
         throw InputError(std::string("cannot write: ") + std::strerror(errno), path("requests.jsonl"));
+    // An old run's scrapes must not be mistaken for this run's.
+    std::filesystem::remove(path("server_metrics.jsonl"), ec);
 }
 
 ResultsFolder::~ResultsFolder()
 {
     if (m_requests)
         std::fclose(m_requests);
+    if (m_serverMetrics)
+        std::fclose(m_serverMetrics);
+}
+
+void ResultsFolder::appendServerMetrics(const nlohmann::json& j)
+{
+    if (!m_serverMetrics) {
+        m_serverMetrics = std::fopen(path("server_metrics.jsonl").c_str(), "w");
+        if (!m_serverMetrics)
+            throw InputError(std::string("cannot write: ") + std::strerror(errno), path("server_metrics.jsonl"));
+    }
+    std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    line += '\n';
+    if (std::fwrite(line.data(), 1, line.size(), m_serverMetrics) != line.size() || std::fflush(m_serverMetrics) != 0)
+        throw InputError(std::string("write failed: ") + std::strerror(errno), path("server_metrics.jsonl"));
 }
 
 void ResultsFolder::append(const ReplayRecord& record)

@@ -1,6 +1,7 @@
 #pragma once
 // The run folder of a replay: requests.jsonl (one line appended and flushed per finished
-// request, so a crash loses nothing that finished), summary.json and manifest.json (atomic).
+// request, so a crash loses nothing that finished), server_metrics.jsonl (one line per scrape of
+// the server's metrics, appended and flushed the same way), summary.json and manifest.json (atomic).
 
 #include "replay/metrics.h"
 
@@ -20,6 +21,8 @@ public:
 
     /// Appends one request line and flushes it to the kernel. Throws InputError on a write error.
     void append(const ReplayRecord& record);
+    /// Appends one line to server_metrics.jsonl (created on first use) and flushes it.
+    void appendServerMetrics(const nlohmann::json& line);
     /// Writes manifest.json atomically.
     void writeManifest(const nlohmann::json& manifest);
     /// Writes summary.json atomically.
@@ -31,6 +34,7 @@ public:
 private:
     std::string m_dir;
     std::FILE* m_requests = nullptr;
+    std::FILE* m_serverMetrics = nullptr;
 };
 
 /// SHA-256 of a file's bytes as lower-case hex. Throws InputError if unreadable.

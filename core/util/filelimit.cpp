@@ -19,4 +19,10 @@ std::uint64_t fileLimit()
     return getrlimit(RLIMIT_NOFILE, &rl) == 0 ? std::uint64_t(rl.rlim_cur) : 0;
 }
 
+std::uint64_t fileLimitHard()
+{
+    rlimit rl {};
+    return getrlimit(RLIMIT_NOFILE, &rl) == 0 ? std::uint64_t(rl.rlim_max) : 0;
+}
+
 } // namespace lorascope

@@ -9,5 +9,7 @@ namespace lorascope {
 void raiseFileLimit();
 /// The current soft RLIMIT_NOFILE, 0 if unknown.
 std::uint64_t fileLimit();
+/// The hard RLIMIT_NOFILE (how far an unprivileged process may raise it), 0 if unknown.
+std::uint64_t fileLimitHard();
 
 } // namespace lorascope

@@ -85,7 +85,9 @@ void TestSweepPaper::suites_data()
     QTest::newRow("a10g S2 cv") << "a10g-cv" << "" << "cv" << 5 << 14500 << "llama-7b-a10g" << false;
     QTest::newRow("a10g alpha") << "a10g-alpha" << "" << "alpha" << 4 << 14500 << "llama-7b-a10g" << false;
     QTest::newRow("a100-80 table S1") << "a100-80-table" << "S1" << "adapters" << 5 << 125000 << "llama-7b-a100-80g" << false;
-    QTest::newRow("a100-40 S4") << "a100-40-num-adapter" << "" << "adapters" << 6 << 14000 << "" << true;
+    QTest::newRow("a100-40 S4") << "a100-40-num-adapter" << "" << "adapters" << 6 << 14000 << "llama-13b-a100-40g" << false;
+    // No llama-13b preset on the A10G: a stand-in is used and the user is told.
+    QTest::newRow("a10g S4 stand-in") << "a10g-num-adapter" << "S4" << "adapters" << 5 << 14500 << "" << true;
 }
 
 void TestSweepPaper::suites()
@@ -108,7 +110,6 @@ void TestSweepPaper::suites()
     if (!setting.isEmpty())
         QCOMPARE(QString::fromStdString(s.modelSetting), setting);
     if (standIn) {
-        // No A100-40 cost model (yet): a stand-in is used and the user is told.
         QVERIFY(!s.notes.empty());
         QVERIFY(QString::fromStdString(s.notes.front()).contains(QStringLiteral("stands in")));
     } else {

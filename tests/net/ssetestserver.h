@@ -33,6 +33,16 @@ struct SeenRequest {
     std::string body;
 };
 
+/// The POST requests among `seen` (the replay's own; the metrics scraper GETs /metrics).
+inline std::vector<SeenRequest> posts(const std::vector<SeenRequest>& seen)
+{
+    std::vector<SeenRequest> out;
+    for (const auto& s : seen)
+        if (s.method == "POST")
+            out.push_back(s);
+    return out;
+}
+
 class SseTestServer {
 public:
     struct Options {

@@ -73,7 +73,7 @@ private slots:
         QVERIFY2(run.code == 0, qPrintable(run.err));
         QCOMPARE(nlohmann::json::parse(run.out.toStdString())["completed"].get<int>(), 9);
 
-        const auto seen = server.requests();
+        const auto seen = test::posts(server.requests());
         QCOMPARE(seen.size(), std::size_t(9));
         std::set<std::uint32_t> indices;
         for (const auto& s : seen) {

@@ -92,7 +92,7 @@ void checkAllCompleted(const Trace& trace, const ReplayResult& result, const Sse
         QCOMPARE(r.tokens, std::uint64_t(r.outputLen));
         QCOMPARE(r.tokenTimes.size(), std::size_t(r.outputLen));
     }
-    const auto seen = server.requests();
+    const auto seen = test::posts(server.requests());
     QCOMPARE(seen.size(), trace.requests.size());
     for (const auto& s : seen) {
         QCOMPARE(s.method, std::string("POST"));
@@ -240,10 +240,20 @@ private slots:
         const auto out = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(out["completed"].get<std::size_t>(), trace.requests.size());
         QCOMPARE(out["failed"].get<int>(), 0);
-        const auto seen = server.requests();
+        const auto seen = test::posts(server.requests());
         QCOMPARE(seen.size(), trace.requests.size());
         for (const auto& s : seen)
             QCOMPARE(s.authorization, "Bearer " + kKey);
+        // The CLI also scraped the target's /metrics (over the same verified TLS), with the key:
+        // same scheme, host and port as the target.
+        std::size_t scrapes = 0;
+        for (const auto& s : server.requests())
+            if (s.method == "GET") {
+                ++scrapes;
+                QCOMPARE(s.target, std::string("/metrics"));
+                QCOMPARE(s.authorization, "Bearer " + kKey);
+            }
+        QVERIFY(scrapes >= 1);
         const auto manifest = test::readJsonFile(dir.file("run/manifest.json"));
         QCOMPARE(manifest["options"]["ca_cert"].get<std::string>(), dir.file("ca.pem"));
         QCOMPARE(manifest["options"]["verify_tls"].get<bool>(), true);

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: Apache-2.0
+// The dispatcher: the schedule timer, the bookkeeping of requests that start, wait for a
+// concurrency slot and end, the status poll and cancellation. Runs on the caller's thread.
+#include "replay/engine.h"
+
+#include "util/error.h"
+#include "util/filelimit.h"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <numeric>
+
+namespace lorascope {
+
+std::string promptFor(const ReplayOptions& options, std::size_t index, std::uint32_t inputLen)
+{
+    if (!options.prompts.empty())
+        return options.prompts[index % options.prompts.size()];
+    return syntheticPrompt(inputLen);
+}
+
+namespace replay_detail {
+
+namespace {
+// Longer synthetic prompts ("Hello " × n) fail their request instead of building gigabytes.
+constexpr std::uint32_t kMaxSyntheticPromptTokens = 1u << 20;
+// A CA bundle is small (Debian's whole system bundle is ~200 KB).
+constexpr std::uintmax_t kMaxCaFileBytes = 16u << 20;
+
+// Before OpenSSL reads it: a regular file of sane size that has a PEM certificate in it.
+void checkCaFile(const std::string& file)
+{
+    std::error_code ec;
+    const auto st = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(st))
+        throw InputError("--ca-cert: cannot read CA certificate file: " + (ec ? ec.message() : std::string("no such file")), file, 0, "--ca-cert");
+    if (std::filesystem::is_directory(st))
+        throw InputError("--ca-cert: is a directory, not a PEM file", file, 0, "--ca-cert");
+    if (!std::filesystem::is_regular_file(st))
+        throw InputError("--ca-cert: not a regular file (a device or pipe cannot be a CA bundle)", file, 0, "--ca-cert");
+    if (std::filesystem::file_size(file, ec) > kMaxCaFileBytes)
+        throw InputError("--ca-cert: larger than 16 MiB: not a CA bundle", file, 0, "--ca-cert");
+    std::ifstream in(file, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof())
+        throw InputError("--ca-cert: cannot read CA certificate file", file, 0, "--ca-cert");
+    if (text.find("-----BEGIN CERTIFICATE-----") == std::string::npos)
+        throw InputError("--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
+}
+}
+
+Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std::string>& notes)
+    : m_trace(trace)
+    , m_opt(options)
+    , m_ssl(net::ssl::context::tls_client)
+    , m_scheduleTimer(m_io)
+    , m_pollTimer(m_io)
+{
+    // Durations and the schedule first: they need no network.
+    checkSchedule(trace, options.timeScale);
+    m_requestTimeout = checkedTimeout(options.requestTimeout, "--timeout");
+    m_firstTokenTimeout = checkedTimeout(options.firstTokenTimeout, "--first-token-timeout");
+    for (const auto& [value, field] : { std::pair { options.warmupSeconds, "--warmup" }, { options.cooldownSeconds, "--cooldown" },
+             { options.startDelay, "start delay" } })
+        if (!std::isfinite(value) || value < 0 || value > kMaxReplaySeconds)
+            throw InputError(std::string(field) + ": must be a number from 0 to " + formatNumber(kMaxReplaySeconds)
+                    + " s (366 days), got " + formatNumber(value),
+                {}, 0, field);
+    if (options.shard.count == 0 || options.shard.index >= options.shard.count)
+        throw InputError("--shard: shard " + std::to_string(options.shard.index) + " of " + std::to_string(options.shard.count)
+                + " does not exist (0 <= I < N)",
+            {}, 0, "--shard");
+    m_indices = shardRequests(trace, options.shard);
+    if (!options.shard.whole() && m_indices.empty())
+        notes.push_back("--shard " + std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count)
+            + ": this shard has no requests (split by " + shardByName(options.shard.by) + "); it records an empty run");
+    if (options.startAtEpoch) {
+        const double at = *options.startAtEpoch, tol = options.startTolerance;
+        if (!std::isfinite(tol) || tol < 0 || tol > 3600)
+            throw InputError("--start-tolerance: must be from 0 to 3600 seconds, got " + formatNumber(tol), {}, 0, "--start-tolerance");
+        if (!std::isfinite(at) || at < 0)
+            throw InputError("--start-at: must be seconds since 1970-01-01 UTC, got " + formatNumber(at), {}, 0, "--start-at");
+        const double ahead = at - wallClockNow();
+        if (ahead > kMaxStartAheadSeconds)
+            throw InputError("--start-at: " + formatNumber(at) + " is " + formatNumber(std::round(ahead)) + " s from now, more than "
+                    + "the limit of 7 days (seconds since the epoch are expected, not milliseconds)",
+                {}, 0, "--start-at");
+        if (-ahead > tol)
+            throw InputError("--start-at: the start instant passed " + formatNumber(std::round(-ahead * 1e3) / 1e3)
+                    + " s ago, more than the tolerance of " + formatNumber(tol) + " s (--start-tolerance): this shard would "
+                    + "start late; give a new --start-at to every shard",
+                {}, 0, "--start-at");
+    }
+
+    // The target: strict URL, path fitted to the backend, TLS files, resolution.
+    m_url = parseTargetUrl(options.target);
+    const std::string backendPath = buildWireRequest(options.backend, GenerationRequest { "m", "", "", 1 }).path;
+    const auto fitted = fitBasePathToBackend(m_url, backendPath);
+    if (!fitted.empty())
+        notes.push_back(fitted);
+    if (!options.caFile.empty() && !m_url.tls)
+        throw InputError("--ca-cert: the target " + m_url.str() + " is plain http; a CA certificate applies to https targets only",
+            options.caFile, 0, "--ca-cert");
+    if (m_url.tls) {
+        boost::system::error_code ec;
+        m_ssl.set_default_verify_paths(ec);
+        if (!options.caFile.empty()) {
+            checkCaFile(options.caFile);
+            // Trusted in addition to the system store (set_default_verify_paths above).
+            m_ssl.load_verify_file(options.caFile, ec);
+            if (ec)
+                throw InputError("--ca-cert: cannot load CA certificates (PEM) from this file: " + ec.message(),
+                    options.caFile, 0, "--ca-cert");
+        }
+        m_ssl.set_verify_mode(options.verifyTls ? net::ssl::verify_peer : net::ssl::verify_none);
+    }
+    tcp::resolver resolver(m_io);
+    boost::system::error_code ec;
+    m_endpoints = resolver.resolve(m_url.host, m_url.port, ec);
+    if (ec || m_endpoints.empty())
+        throw InputError("--target: cannot resolve host '" + urlExcerpt(m_url.host) + "': "
+                + (ec ? ec.message() : std::string("no address")),
+            {}, 0, "--target");
+    m_hostHeader = m_url.authorityHost() + ":" + m_url.port;
+    boost::system::error_code addrEc;
+    net::ip::make_address(m_url.host, addrEc);
+    m_hostIsAddress = !addrEc; // SNI carries host names only (RFC 6066)
+    if (options.scrape.enabled)
+        m_scraper = std::make_unique<Scraper>(options.scrape, m_url, options.verifyTls, options.caFile, options.apiKey);
+    std::size_t threads = options.networkThreads;
+    if (threads == 0)
+        threads = std::clamp<std::size_t>(std::thread::hardware_concurrency() / 2, 1, 4);
+    for (std::size_t k = 0; k < threads; ++k)
+        m_workers.push_back(std::make_unique<Worker>());
+}
+
+Engine::~Engine()
+{
+    // Normally the workers are idle and joined already; after an exception, stop them.
+    for (auto& w : m_workers)
+        w->io.stop();
+    stopWorkers();
+}
+
+void Engine::stopWorkers()
+{
+    m_guards.clear();
+    for (auto& w : m_workers)
+        if (w->thread.joinable())
+            w->thread.join();
+}
+
+ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>* cancel)
+{
+    m_cancel = cancel;
+    m_ledger.setObserver(observer);
+    // Run clock 0 = now, tied to the wall clock (the two read back to back).
+    m_start = Clock::now();
+    auto& clock = m_result.clock;
+    clock.startWall = wallClockNow();
+    clock.kernel = kernelClockSync();
+    if (m_opt.startAtEpoch) {
+        clock.startAt = *m_opt.startAtEpoch;
+        clock.startTolerance = m_opt.startTolerance;
+        clock.origin = *m_opt.startAtEpoch - clock.startWall;
+        clock.startLate = std::max(0.0, -clock.origin);
+        if (clock.startLate > m_opt.startTolerance)
+            throw InputError("--start-at: the start instant passed " + formatNumber(std::round(clock.startLate * 1e3) / 1e3)
+                    + " s ago, more than the tolerance of " + formatNumber(m_opt.startTolerance) + " s (--start-tolerance)",
+                {}, 0, "--start-at");
+    } else {
+        clock.origin = m_opt.startDelay;
+    }
+    m_result.records = scheduledRecords(m_trace, m_indices, m_opt.timeScale, clock.origin, m_opt.warmupSeconds, m_opt.cooldownSeconds);
+    const auto n = m_result.records.size();
+    m_order.resize(n);
+    std::iota(m_order.begin(), m_order.end(), std::size_t(0));
+    std::stable_sort(m_order.begin(), m_order.end(),
+        [&](std::size_t a, std::size_t b) { return m_result.records[a].scheduled < m_result.records[b].scheduled; });
+    m_ledger.reset(n);
+    if (observer.onStart)
+        m_ledger.exclusive([&] { observer.onStart(clock); });
+    for (auto& w : m_workers) {
+        m_guards.push_back(net::make_work_guard(w->io));
+        w->thread = std::thread([&io = w->io] {
+            for (;;) {
+                try {
+                    io.run();
+                    return;
+                } catch (...) {
+                    // A handler threw (they catch their own errors); keep serving the others.
+                }
+            }
+        });
+    }
+    if (m_scraper) {
+        Scraper::Hooks hooks;
+        if (observer.onScrape)
+            hooks.onScrape = [this, &observer](const ScrapeRecord& r) { m_ledger.exclusive([&] { observer.onScrape(r); }); };
+        hooks.onNote = [this](const std::string& note) { sayOnce(note); };
+        m_scraper->start(m_start, std::move(hooks));
+    }
+    net::co_spawn(m_io, schedule(), net::detached);
+    poll();
+    m_io.run();
+    stopWorkers();
+    m_pool.closeAll();
+    if (m_scraper)
+        m_result.serverSamples = m_scraper->stop(!m_result.cancelled);
+    m_result.reachable = m_reachable.load();
+    m_result.wallSeconds = now();
+    m_result.fdExhausted = m_fdExhausted.load();
+    if (m_result.fdExhausted)
+        m_result.notes.push_back(std::to_string(m_result.fdExhausted) + " of " + std::to_string(n)
+            + " requests failed with error kind fd_limit: no file descriptor was free to open their connection");
+    return std::move(m_result);
+}
+
+void Engine::sayOnce(const std::string& note)
+{
+    {
+        std::lock_guard lock(m_clockMutex);
+        if (std::find(m_said.begin(), m_said.end(), note) != m_said.end())
+            return;
+        m_said.push_back(note);
+        m_result.notes.push_back(note);
+    }
+    m_ledger.note(note);
+}
+
+// The open-loop schedule: one timer walks the precomputed absolute times.
+net::awaitable<void> Engine::schedule()
+{
+    for (std::size_t k = 0; k < m_order.size(); ++k) {
+        const auto i = m_order[k];
+        auto& r = m_result.records[i];
+        if (Clock::now() < at(r.scheduled)) {
+            m_scheduleTimer.expires_at(at(r.scheduled));
+            boost::system::error_code ec;
+            co_await m_scheduleTimer.async_wait(net::redirect_error(net::use_awaitable, ec));
+        }
+        if (m_stopping)
+            break;
+        m_next = k + 1;
+        r.dispatched = now();
+        if (m_opt.maxConcurrency && m_active >= m_opt.maxConcurrency) {
+            m_waiting.push_back(i);
+            m_ledger.status().queued = m_waiting.size();
+        } else {
+            start(i);
+        }
+    }
+    m_scheduleDone = true;
+    maybeFinish();
+}
+
+// The whole HTTP/1.1 request. Keep-alive for plain http (connections are pooled).
+std::string Engine::requestBytes(std::size_t i) const
+{
+    const auto& r = m_result.records[i];
+    const auto& q = m_trace.requests[r.index];
+    if (m_opt.prompts.empty() && q.inputLen > kMaxSyntheticPromptTokens)
+        throw std::length_error("input of " + std::to_string(q.inputLen) + " tokens is over the replay limit of "
+            + std::to_string(kMaxSyntheticPromptTokens) + " tokens for synthetic prompts");
+    auto wire = buildWireRequest(m_opt.backend, GenerationRequest { m_opt.baseModel, r.adapter, promptFor(m_opt, r.index, q.inputLen), q.outputLen });
+    std::string s;
+    s.reserve(wire.body.size() + 256);
+    s += "POST " + m_url.basePath + wire.path + " HTTP/1.1\r\nHost: " + m_hostHeader
+        + "\r\nUser-Agent: lorascope-replay\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n";
+    if (m_url.tls)
+        s += "Connection: close\r\n";
+    if (!m_opt.apiKey.empty())
+        s += "Authorization: Bearer " + m_opt.apiKey + "\r\n";
+    s += "Content-Length: " + std::to_string(wire.body.size()) + "\r\n\r\n";
+    s += wire.body;
+    return s;
+}
+
+void Engine::start(std::size_t i)
+{
+    ++m_active;
+    ++m_ledger.status().sent;
+    auto& r = m_result.records[i];
+    r.sent = now();
+    std::string bytes;
+    try {
+        bytes = requestBytes(i);
+    } catch (const std::exception& e) { // e.g. a user prompt that is not valid UTF-8
+        fail(r, "request", std::string("cannot build the request: ") + e.what());
+        r.end = now();
+        m_ledger.report(r);
+        net::post(m_io, [this, i] { ended(i); });
+        return;
+    }
+    int fd = -1;
+    bool v6 = false;
+    std::size_t written = 0;
+    if (!m_url.tls) {
+        for (;;) {
+            std::tie(fd, v6) = m_pool.take();
+            if (fd < 0)
+                break;
+            written = sendNow(fd, bytes);
+            if (written != std::string::npos)
+                break;
+            ::close(fd); // reset by the server: try the next one
+            written = 0;
+        }
+    }
+    Worker& w = *m_workers[m_nextWorker++ % m_workers.size()];
+    net::post(w.io, [this, &w, i, fd, v6, written, bytes = std::move(bytes)]() mutable {
+        spawnRequest(w, i, fd, v6, std::move(bytes), written);
+    });
+}
+
+// A network thread finished request i (its record is final and already reported).
+void Engine::ended(std::size_t i)
+{
+    --m_active;
+    m_ledger.finish(i, m_result.records[i].outcome);
+    while (!m_waiting.empty() && (!m_opt.maxConcurrency || m_active < m_opt.maxConcurrency) && !m_stopping) {
+        const auto next = m_waiting.front();
+        m_waiting.pop_front();
+        m_ledger.status().queued = m_waiting.size();
+        start(next);
+    }
+    maybeFinish();
+}
+
+void Engine::maybeFinish()
+{
+    if (m_ledger.allFinished() && (m_scheduleDone || m_stopping)) {
+        m_pollTimer.cancel();
+        m_scheduleTimer.cancel();
+    }
+}
+
+void Engine::stopAll()
+{
+    m_stopping = true;
+    m_result.cancelled = true;
+    m_scheduleTimer.cancel();
+    const double t = now();
+    auto cancelUnsent = [&](std::size_t i) {
+        auto& r = m_result.records[i];
+        r.outcome = Outcome::Cancelled;
+        r.end = t;
+        m_ledger.report(r);
+        m_ledger.finish(i, r.outcome);
+    };
+    for (auto i : m_waiting)
+        cancelUnsent(i);
+    m_waiting.clear();
+    for (std::size_t k = m_next; k < m_order.size(); ++k)
+        cancelUnsent(m_order[k]);
+    for (auto& w : m_workers)
+        net::post(w->io, [&w = *w] { cancelInflight(w); });
+}
+
+void Engine::poll()
+{
+    auto& st = m_ledger.status();
+    if (!m_stopping && cancelRequested())
+        stopAll();
+    st.elapsed = now();
+    st.inFlight = m_active;
+    st.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
+    st.fdExhausted = m_fdExhausted.load(std::memory_order_relaxed);
+    if (m_ledger.observer().onStatus && st.elapsed >= m_nextStatus) {
+        m_ledger.publishStatus();
+        m_nextStatus = st.elapsed + m_ledger.observer().statusInterval;
+    }
+    if (m_ledger.allFinished() && (m_scheduleDone || m_stopping)) {
+        m_ledger.publishStatus();
+        return;
+    }
+    m_pollTimer.expires_after(std::chrono::milliseconds(20));
+    m_pollTimer.async_wait([this](const boost::system::error_code& ec) {
+        if (ec == net::error::operation_aborted && m_ledger.allFinished()) {
+            auto& s = m_ledger.status();
+            s.elapsed = now();
+            s.inFlight = m_active;
+            s.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
+            s.fdExhausted = m_fdExhausted.load(std::memory_order_relaxed);
+            m_ledger.publishStatus();
+            return;
+        }
+        poll();
+    });
+}
+
+} // namespace replay_detail
+
+struct Replayer::Impl {
+    ReplayOptions options;
+    std::vector<std::string> notes;
+    std::unique_ptr<replay_detail::Engine> engine;
+    bool ran = false;
+};
+
+Replayer::Replayer(const Trace& trace, ReplayOptions options)
+    : m(std::make_unique<Impl>())
+{
+    m->options = std::move(options);
+    m->engine = std::make_unique<replay_detail::Engine>(trace, m->options, m->notes);
+}
+
+Replayer::~Replayer() = default;
+
+const TargetUrl& Replayer::target() const { return m->engine->target(); }
+const TargetUrl* Replayer::metricsUrl() const { return m->engine->scraper() ? &m->engine->scraper()->url() : nullptr; }
+const std::vector<std::string>& Replayer::notes() const { return m->notes; }
+const std::vector<std::size_t>& Replayer::requests() const { return m->engine->indices(); }
+
+ReplayResult Replayer::run(const ReplayObserver& observer, const std::atomic<bool>* cancel)
+{
+    if (m->ran)
+        throw std::logic_error("Replayer::run called twice");
+    m->ran = true;
+    raiseFileLimit();
+    auto result = m->engine->run(observer, cancel);
+    result.notes.insert(result.notes.begin(), m->notes.begin(), m->notes.end());
+    return result;
+}
+
+ReplayResult runReplay(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer,
+    const std::atomic<bool>* cancel)
+{
+    Replayer replayer(trace, options);
+    return replayer.run(observer, cancel);
+}
+
+} // namespace lorascope

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+// Merging the run folders of a sharded replay (core/replay/merge, runfolder), without network:
+// shard folders are written from hand-made records, as `replay --shard` would. The merge must
+// give exactly the summary of the whole set of records (percentiles over all requests, never
+// averaged), put every shard's times on one axis, and refuse duplicates, gaps and folders that
+// are not one run, naming them.
+
+#include "replay/merge.h"
+#include "replay/results.h"
+#include "replay/runfolder.h"
+#include "replay/schedule.h"
+#include "replay/servermap.h"
+#include "util/error.h"
+
+#include "testutil.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace lorascope;
+
+namespace {
+
+// Record i of a 40-request run: adapter a(i%3), sent at 0.1·i, TTFT and gaps varying with i
+// (so per-shard percentiles differ from the whole run's), every 9th failed.
+ReplayRecord rec(std::uint64_t i, double origin)
+{
+    ReplayRecord r;
+    r.index = i;
+    r.id = 1000 + i;
+    r.adapter = "a" + std::to_string(i % 3);
+    r.inputLen = 10;
+    r.outputLen = 4;
+    r.scheduled = origin + 0.1 * double(i);
+    r.dispatched = r.scheduled;
+    r.sent = r.scheduled + 0.001 * double(i % 5);
+    if (i % 9 == 8) {
+        r.outcome = Outcome::Failed;
+        r.errorKind = "disconnect";
+        r.error = "lost";
+        r.end = r.sent + 0.05;
+        return r;
+    }
+    const double ttft = 0.02 + 0.003 * double((i * 7) % 11);
+    for (int k = 0; k < 4; ++k)
+        r.tokenTimes.push_back(r.sent + ttft + 0.01 * k * double(1 + i % 4));
+    r.firstByte = r.tokenTimes.front();
+    r.end = r.tokenTimes.back() + 0.001;
+    r.tokens = 4;
+    r.outcome = Outcome::Completed;
+    r.httpStatus = 200;
+    return r;
+}
+
+nlohmann::json manifest(std::uint32_t index, std::uint32_t count, std::size_t requests, double origin, const std::string& sha = "abc")
+{
+    nlohmann::json m;
+    m["trace"] = { { "path", "/nonexistent/trace.jsonl" }, { "sha256", sha }, { "requests", 40 } };
+    m["backend"] = "slora";
+    m["target"] = "http://127.0.0.1:1";
+    m["model"] = "base";
+    m["options"] = { { "time_scale", 1.0 }, { "start_at_epoch_s", 1.7e9 }, { "warmup_s", 0 }, { "cooldown_s", 0 } };
+    m["shard"] = { { "index", index }, { "count", count }, { "by", "interleave" }, { "requests", requests } };
+    RunClock c;
+    c.startAt = 1.7e9;
+    c.origin = origin;
+    c.startWall = 1.7e9 - origin;
+    m["clock"] = runClockToJson(c);
+    return m;
+}
+
+// Writes shard i of n (interleaved) with its own origin; `keep` drops records (a dead shard).
+void writeShard(const std::string& dir, std::uint32_t i, std::uint32_t n, double origin, bool finished = true,
+    std::size_t keep = 1000, const std::string& sha = "abc")
+{
+    ResultsFolder f(dir);
+    std::vector<ReplayRecord> recs;
+    for (std::uint64_t k = i; k < 40; k += n)
+        recs.push_back(rec(k, origin));
+    f.writeManifest(manifest(i, n, recs.size(), origin, sha));
+    for (std::size_t k = 0; k < recs.size() && k < keep; ++k)
+        f.append(recs[k]);
+    if (finished)
+        f.writeSummary(summarizeReplay(recs, {}));
+}
+
+} // namespace
+
+class TestReplayMerge : public QObject {
+    Q_OBJECT
+private slots:
+    void mergeEqualsTheWholeRun()
+    {
+        test::TempDir dir;
+        // Shards with different origins (each its own run clock): merged times line up.
+        const double origins[] = { 0.05, 3.0, -0.2, 10.0 };
+        std::vector<RunFolder> shards;
+        for (std::uint32_t i = 0; i < 4; ++i) {
+            writeShard(dir.file("s" + std::to_string(i)), i, 4, origins[i]);
+            shards.push_back(readRunFolder(dir.file("s" + std::to_string(i))));
+        }
+        std::reverse(shards.begin(), shards.end()); // any order
+        const auto m = mergeRuns(shards);
+        std::vector<ReplayRecord> whole;
+        for (std::uint64_t k = 0; k < 40; ++k)
+            whole.push_back(rec(k, 0.0));
+        SummaryOptions so;
+        so.backend = "slora";
+        const auto expected = summarizeReplay(whole, so);
+        QCOMPARE(m.records.size(), std::size_t(40));
+        for (std::size_t k = 0; k < 40; ++k) {
+            QCOMPARE(m.records[k].index, std::uint64_t(k));
+            QVERIFY(std::abs(m.records[k].scheduled - whole[k].scheduled) < 1e-9);
+        }
+        // Every metric equal to the whole run's (token times are written in µs: 1e-6 tolerance).
+        for (const auto& [key, value] : expected.items()) {
+            if (value.is_number_float())
+                QVERIFY2(std::abs(m.summary[key].get<double>() - value.get<double>()) < 1e-3, key.c_str());
+            else if (key != "warnings")
+                QVERIFY2(m.summary[key] == value || value.is_object(), key.c_str());
+        }
+        for (const char* k : { "p99_ttft_ms", "median_itl_ms", "p90_e2el_ms", "mean_tpot_ms" })
+            QVERIFY2(std::abs(m.summary[k].get<double>() - expected[k].get<double>()) < 1e-3, k);
+        QCOMPARE(m.summary["per_adapter"]["a1"]["completed"], expected["per_adapter"]["a1"]["completed"]);
+        QVERIFY(std::abs(m.summary["per_adapter"]["a2"]["p99_ttft_ms"].get<double>()
+                    - expected["per_adapter"]["a2"]["p99_ttft_ms"].get<double>())
+            < 1e-3);
+        QCOMPARE(m.summary["merge"]["shards"].size(), std::size_t(4));
+        QCOMPARE(m.summary["missing"]["count"].get<int>(), 0);
+        // Averaging the shards' p99 would not give the whole run's p99 here.
+        double avg = 0;
+        for (const auto& s : shards)
+            avg += (*s.summary)["p99_ttft_ms"].get<double>() / 4;
+        QVERIFY(std::abs(avg - expected["p99_ttft_ms"].get<double>()) > 0.01);
+
+        writeMergedRun(m, dir.file("merged"));
+        const auto back = readRunFolder(dir.file("merged"));
+        QCOMPARE(back.records.size(), std::size_t(40));
+        QVERIFY(back.manifest["merged"].get<bool>());
+        // A merged folder can be merged again (idempotent), and re-written in place.
+        writeMergedRun(mergeRuns({ back }), dir.file("merged"));
+        // Never over a run that is not a merge.
+        QVERIFY_THROWS_EXCEPTION(InputError, writeMergedRun(m, dir.file("s0")));
+    }
+
+    void refusesDuplicatesAndGaps()
+    {
+        test::TempDir dir;
+        for (std::uint32_t i = 0; i < 3; ++i)
+            writeShard(dir.file("s" + std::to_string(i)), i, 3, 0.05, i != 1, i == 1 ? 5 : 1000);
+        std::vector<RunFolder> shards;
+        for (int i = 0; i < 3; ++i)
+            shards.push_back(readRunFolder(dir.file("s" + std::to_string(i))));
+        // Shard 1 died after 5 of its 13 requests: 8 missing, named (indices; ids need the trace).
+        try {
+            mergeRuns(shards);
+            QFAIL("merged with requests missing");
+        } catch (const InputError& e) {
+            const std::string w = e.what();
+            QVERIFY2(w.find("8 of 40 requests are in no folder") != std::string::npos, e.what());
+            QVERIFY2(w.find("16, 19, 22") != std::string::npos, e.what()); // indices 1+3k for k ≥ 5
+            QVERIFY2(w.find("recorded 5 of its 13 requests and did not finish") != std::string::npos, e.what());
+        }
+        MergeOptions o;
+        o.allowMissing = true;
+        o.traceIds.resize(40);
+        for (std::size_t k = 0; k < 40; ++k)
+            o.traceIds[k] = 1000 + k;
+        const auto m = mergeRuns(shards, o);
+        QCOMPARE(m.records.size(), std::size_t(32));
+        QCOMPARE(m.missingIds.size(), std::size_t(8));
+        QCOMPARE(m.summary["missing"]["ids"][0].get<int>(), 1016);
+        QCOMPARE(m.summary["num_requests"].get<int>(), 32);
+        QVERIFY(!m.warnings.empty());
+        // The same shard twice; two runs of different traces.
+        QVERIFY_THROWS_EXCEPTION(InputError, mergeRuns({ shards[0], shards[0] }));
+        writeShard(dir.file("other"), 2, 3, 0.05, true, 1000, "def");
+        try {
+            mergeRuns({ shards[0], shards[1], readRunFolder(dir.file("other")) });
+            QFAIL("merged different traces");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("SHA-256") != std::string::npos, e.what());
+        }
+        // Overlapping folders: a whole run and a shard of it.
+        writeShard(dir.file("whole"), 0, 1, 0.05);
+        auto whole = readRunFolder(dir.file("whole"));
+        whole.manifest["shard"]["count"] = 3; // pretend: same shard count, its index 0 is taken
+        whole.manifest["shard"]["index"] = 2;
+        try {
+            mergeRuns({ shards[0], whole });
+            QFAIL("merged overlapping folders");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("more than once (ids 1000") != std::string::npos, e.what());
+        }
+    }
+
+    // Both shards' scrapes of the server on the common axis, and the server figures from them.
+    void serverMetricsMerged()
+    {
+        test::TempDir dir;
+        const double origins[] = { 0.05, 2.0 };
+        std::vector<RunFolder> shards;
+        for (std::uint32_t i = 0; i < 2; ++i) {
+            const auto d = dir.file(std::string("s") + std::to_string(i));
+            writeShard(d, i, 2, origins[i]);
+            ResultsFolder f(d + "/scrapes"); // a scratch folder to write the lines with the real writer
+            for (int k = 0; k < 3; ++k) {
+                ServerSample x;
+                x.ok = true;
+                x.system = "vllm";
+                x.running = double(10 * i + k);
+                x.generationTokensTotal = 100.0 * (2 * k + i);
+                nlohmann::json line = { { "t_s", origins[i] + 0.5 * k + 0.1 * i }, { "t_end_s", origins[i] + 0.5 * k + 0.1 * i + 0.01 },
+                    { "ok", true }, { "mapped", serverSampleToJson(x) } };
+                f.appendServerMetrics(line);
+            }
+            std::filesystem::rename(d + "/scrapes/server_metrics.jsonl", d + "/server_metrics.jsonl");
+            shards.push_back(readRunFolder(d));
+            QCOMPARE(shards.back().serverMetrics.size(), std::size_t(3));
+        }
+        const auto m = mergeRuns(shards);
+        QCOMPARE(m.serverMetrics.size(), std::size_t(6));
+        // On the common axis (t − origin) and in time order: 0, 0.1, 0.5, 0.6, 1.0, 1.1.
+        const double expected[] = { 0, 0.1, 0.5, 0.6, 1.0, 1.1 };
+        for (std::size_t k = 0; k < 6; ++k) {
+            QVERIFY(std::abs(m.serverMetrics[k]["t_s"].get<double>() - expected[k]) < 1e-9);
+            QCOMPARE(m.serverMetrics[k]["shard"].get<int>(), int(k % 2));
+        }
+        QCOMPARE(m.summary["server"]["scrapes"].get<int>(), 6);
+        QCOMPARE(m.summary["server"]["running"]["max"].get<double>(), 12.0);
+        QCOMPARE(m.summary["server"]["during_run"]["generation_tokens"].get<double>(), 500.0); // 500 (last) − 0 (first)
+        writeMergedRun(m, dir.file("merged"));
+        QCOMPARE(readRunFolder(dir.file("merged")).serverMetrics.size(), std::size_t(6));
+    }
+
+    void tornLastLineIsLeftOut()
+    {
+        test::TempDir dir;
+        writeShard(dir.file("s"), 0, 1, 0.05, false, 10);
+        {
+            std::ofstream out(dir.file("s/requests.jsonl"), std::ios::app | std::ios::binary);
+            out << "{\"index\":10,\"id\":10,\"adap"; // killed mid-write
+        }
+        const auto f = readRunFolder(dir.file("s"));
+        QCOMPARE(f.records.size(), std::size_t(10));
+        QCOMPARE(f.notes.size(), std::size_t(1));
+        QVERIFY(f.notes[0].find("incomplete") != std::string::npos);
+        QVERIFY(!f.summary);
+        // A bad line that is not the last one is an error naming file and line.
+        {
+            std::ofstream out(dir.file("s/requests.jsonl"), std::ios::app | std::ios::binary);
+            out << "\n{\"ok\":1}\n";
+        }
+        try {
+            readRunFolder(dir.file("s"));
+            QFAIL("read a broken line");
+        } catch (const InputError& e) {
+            QCOMPARE(e.line(), std::uint64_t(11));
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, readRunFolder(dir.file("nothing-here")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplayMerge)
+#include "tst_replaymerge.moc"

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Test-only HTTP on 127.0.0.1 with plain POSIX sockets (header-only): a server that answers
+// every GET with what a callback returns (status, content type, body, delay, or a connection
+// closed without answer), keep-alive, one thread per connection; and a blocking GET client.
+// For the metrics scraper's tests: slow, broken, huge or HTML "metrics" endpoints on demand.
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <list>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace lorascope::test {
+
+struct CannedAnswer {
+    int status = 200;
+    std::string contentType = "text/plain; version=0.0.4; charset=utf-8";
+    std::string body;
+    double delaySeconds = 0; ///< before answering
+    bool closeWithoutAnswer = false;
+};
+
+class CannedHttpServer {
+public:
+    using Handler = std::function<CannedAnswer(const std::string& path)>;
+
+    explicit CannedHttpServer(Handler handler)
+        : m_handler(std::move(handler))
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        int one = 1;
+        ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        sockaddr_in a {};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::bind(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(m_fd, 64) != 0)
+            throw std::runtime_error("cannot listen");
+        socklen_t len = sizeof a;
+        ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&a), &len);
+        m_port = ntohs(a.sin_port);
+        m_accept = std::thread([this] { acceptLoop(); });
+    }
+
+    ~CannedHttpServer()
+    {
+        m_stop = true;
+        ::shutdown(m_fd, SHUT_RDWR);
+        ::close(m_fd);
+        m_accept.join();
+        std::lock_guard lock(m_mutex);
+        for (int fd : m_conns)
+            ::shutdown(fd, SHUT_RDWR);
+        for (auto& t : m_threads)
+            t.join();
+    }
+
+    std::uint16_t port() const { return m_port; }
+    std::string url(const std::string& path = "/metrics") const { return "http://127.0.0.1:" + std::to_string(m_port) + path; }
+    int requests() const { return m_requests.load(); }
+
+private:
+    void acceptLoop()
+    {
+        while (!m_stop) {
+            const int c = ::accept(m_fd, nullptr, nullptr);
+            if (c < 0)
+                return;
+            std::lock_guard lock(m_mutex);
+            m_conns.push_back(c);
+            m_threads.emplace_back([this, c] { serve(c); });
+        }
+    }
+
+    static bool sendAll(int fd, const std::string& s)
+    {
+        std::size_t off = 0;
+        while (off < s.size()) {
+            const auto n = ::send(fd, s.data() + off, s.size() - off, MSG_NOSIGNAL);
+            if (n <= 0)
+                return false;
+            off += std::size_t(n);
+        }
+        return true;
+    }
+
+    void serve(int fd)
+    {
+        std::string in;
+        char buf[4096];
+        for (;;) {
+            std::size_t end;
+            while ((end = in.find("\r\n\r\n")) == std::string::npos) {
+                const auto n = ::recv(fd, buf, sizeof buf, 0);
+                if (n <= 0) {
+                    ::close(fd);
+                    return;
+                }
+                in.append(buf, std::size_t(n));
+            }
+            const std::string head = in.substr(0, end);
+            in.erase(0, end + 4);
+            const auto sp = head.find(' ');
+            const std::string path = head.substr(sp + 1, head.find(' ', sp + 1) - sp - 1);
+            ++m_requests;
+            const CannedAnswer a = m_handler(path);
+            if (a.delaySeconds > 0) {
+                const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(a.delaySeconds);
+                while (!m_stop && std::chrono::steady_clock::now() < until)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            if (a.closeWithoutAnswer || m_stop) {
+                ::close(fd);
+                return;
+            }
+            std::string out = "HTTP/1.1 " + std::to_string(a.status) + " X\r\nContent-Type: " + a.contentType
+                + "\r\nContent-Length: " + std::to_string(a.body.size()) + "\r\n\r\n";
+            if (!sendAll(fd, out) || !sendAll(fd, a.body)) {
+                ::close(fd);
+                return;
+            }
+        }
+    }
+
+    Handler m_handler;
+    int m_fd = -1;
+    std::uint16_t m_port = 0;
+    std::atomic<bool> m_stop { false };
+    std::atomic<int> m_requests { 0 };
+    std::thread m_accept;
+    std::mutex m_mutex;
+    std::list<std::thread> m_threads;
+    std::list<int> m_conns;
+};
+
+/// A blocking GET of http://127.0.0.1:port/path; returns the body ("" on failure), status in `status`.
+inline std::string httpGet(std::uint16_t port, const std::string& path, int* status = nullptr)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a {};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons(port);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return {};
+    }
+    const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+    std::string in;
+    char buf[65536];
+    for (;;) {
+        const auto n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            break;
+        in.append(buf, std::size_t(n));
+    }
+    ::close(fd);
+    const auto end = in.find("\r\n\r\n");
+    if (end == std::string::npos)
+        return {};
+    if (status)
+        *status = std::atoi(in.c_str() + in.find(' ') + 1);
+    std::string body = in.substr(end + 4);
+    // Chunked? (civetweb answers with Content-Length; keep it simple.)
+    return body;
+}
+
+} // namespace lorascope::test
