@@ -84,17 +84,14 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                 { "target", job.builtin ? std::string("built-in simulated server") : replayer.target().str() },
                 { "backend", backendName(o.backend) }, { "model", o.baseModel },
                 { "metrics_url", replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr) },
-                { "shard", { { "index", 0 }, { "count", 1 }, { "requests", trace->requests.size() } } },
-                { "options", { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
+                { "shard", { { "index", 0 }, { "count", 1 }, { "by", shardByName(o.shard.by) }, { "requests", trace->requests.size() } } },
+                { "options", { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency }, { "start_at_epoch_s", nullptr },
                                  { "server_speed", job.builtin ? nlohmann::json(job.speed) : nlohmann::json(nullptr) } } } };
             if (trace->spec)
                 manifest["spec"] = toJson(*trace->spec);
             results.writeManifest(manifest);
             {
                 std::lock_guard lock(run->mutex);
-                for (const auto& r : trace->requests)
-                    run->schedule.push_back(r.time * o.timeScale);
-                run->scheduleReady = true;
                 run->notes = replayer.notes();
             }
             ReplayObserver obs;
@@ -116,6 +113,11 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                 guarded([&] { results.writeManifest(manifest); });
                 std::lock_guard lock(run->mutex);
                 run->origin = c.origin;
+                // The schedule on the trace axis, computed as the engine does and then shifted
+                // (origin + t × scale − origin), so a live run and its folder bin the same.
+                for (const auto& r : trace->requests)
+                    run->schedule.push_back((c.origin + r.time * o.timeScale) - c.origin);
+                run->scheduleReady = true;
             };
             obs.onRecord = [&](const ReplayRecord& r) {
                 guarded([&] { results.append(r); });
