@@ -109,6 +109,32 @@ std::map<std::string, AdapterResidency> adapterResidency(const std::vector<Serve
     return out;
 }
 
+StepTimelineBins coarsenBins(const StepTimelineBins& b, double minWidth)
+{
+    const std::size_t n = b.edges.size() < 2 ? 0 : b.edges.size() - 1;
+    auto sized = [n](const std::vector<double>& v) { return v.size() == n; };
+    if (n == 0 || !(minWidth > 0) || !sized(b.running) || !sized(b.queue) || !sized(b.kvNeed) || !sized(b.kvUsed)
+        || !sized(b.adapterSlots) || !sized(b.residentAdapters))
+        return b;
+    StepTimelineBins out;
+    out.kvCapacity = b.kvCapacity;
+    out.edges.push_back(b.edges.front());
+    std::vector<std::pair<const std::vector<double>*, std::vector<double>*>> fields = { { &b.running, &out.running },
+        { &b.queue, &out.queue }, { &b.kvNeed, &out.kvNeed }, { &b.kvUsed, &out.kvUsed }, { &b.adapterSlots, &out.adapterSlots },
+        { &b.residentAdapters, &out.residentAdapters } };
+    std::size_t i = 0;
+    while (i < n) {
+        std::size_t j = i + 1;
+        while (j < n && b.edges[j] - b.edges[i] < minWidth)
+            ++j;
+        for (auto& [in, o] : fields)
+            o->push_back(*std::max_element(in->begin() + std::ptrdiff_t(i), in->begin() + std::ptrdiff_t(j)));
+        out.edges.push_back(b.edges[j]);
+        i = j;
+    }
+    return out;
+}
+
 double previewAt(const StepTimelineBins& preview, const std::vector<double>& values, double t, double timeScale)
 {
     if (preview.edges.size() < 2 || values.size() + 1 != preview.edges.size() || !(timeScale > 0))

@@ -64,6 +64,12 @@ struct PreviewGap {
     double ratio = 0; ///< observed / max(predicted, 1)
 };
 
+/// The preview's bins merged (each value the maximum of the merged bins) until every bin is at
+/// least `minWidth` wide (in the preview's clock). A per-pass envelope over very short bins
+/// alternates between prefill passes (only the newly admitted batch) and decode passes (the whole
+/// running batch); at the scrapes' resolution the envelope is what the server's gauge can show.
+StepTimelineBins coarsenBins(const StepTimelineBins& bins, double minWidth);
+
 /// The preview's value of a quantity at trace-axis time `t` (its bins are in trace seconds; the
 /// replay's axis is trace time × timeScale): the bin's envelope maximum, NaN outside the preview.
 double previewAt(const StepTimelineBins& preview, const std::vector<double>& values, double t, double timeScale);

@@ -161,6 +161,27 @@ private Q_SLOTS:
         s[1].waiting = 2;
         QVERIFY(!largestPreviewGap(s, p, 0.5));
     }
+
+    void coarsenKeepsTheEnvelope()
+    {
+        StepTimelineBins p;
+        p.edges = { 0, 0.25, 0.5, 0.75, 1.0, 1.25 };
+        p.running = { 60, 2, 60, 3, 5 }; // decode passes (60) between prefill-only bins (2, 3)
+        p.queue = { 0, 1, 0, 4, 0 };
+        p.kvNeed = p.kvUsed = p.adapterSlots = p.residentAdapters = { 1, 2, 3, 4, 5 };
+        p.kvCapacity = 100;
+        const auto c = coarsenBins(p, 0.5);
+        QCOMPARE(c.edges, (std::vector<double> { 0, 0.5, 1.0, 1.25 }));
+        QCOMPARE(c.running, (std::vector<double> { 60, 60, 5 }));
+        QCOMPARE(c.queue, (std::vector<double> { 1, 4, 0 }));
+        QCOMPARE(c.kvNeed, (std::vector<double> { 2, 4, 5 }));
+        QCOMPARE(c.kvCapacity, std::int64_t(100));
+        // Already wide enough, or a malformed input: unchanged.
+        QCOMPARE(coarsenBins(p, 0.1).edges, p.edges);
+        StepTimelineBins bad = p;
+        bad.queue.pop_back();
+        QCOMPARE(coarsenBins(bad, 0.5).edges, p.edges);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReplayRunView)

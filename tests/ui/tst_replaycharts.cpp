@@ -16,6 +16,9 @@
 #include "replay/runfolder.h"
 #include "replay/runview.h"
 #include "formats/traceio.h"
+#include "workload/presets.h"
+
+#include "uitestutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -25,6 +28,10 @@
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTableView>
+#include <QDir>
+#include <QScreen>
+#include <QSpinBox>
+#include <QTranslator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -95,7 +102,7 @@ private Q_SLOTS:
     void emptyChartsBeforeStart()
     {
         ReplayTab tab;
-        QCOMPARE(tab.chartKeys().size(), 8);
+        QCOMPARE(tab.chartKeys().size(), 9);
         for (const auto& key : tab.chartKeys()) {
             QVERIFY2(!tab.chart(key)->data().title.isEmpty(), qPrintable(key));
             QVERIFY2(!tab.charts()->hint(key).isEmpty(), qPrintable(key));
@@ -164,14 +171,17 @@ private Q_SLOTS:
         // One time axis: every time chart spans the same range.
         const auto xmax = tab.chart(QStringLiteral("rate"))->data().x.max;
         QVERIFY(xmax);
-        for (const char* k : { "latency", "tokens", "inflight", "server", "kv", "adapters" })
+        for (const char* k : { "latency", "e2e", "tokens", "inflight", "server", "kv", "adapters" })
             QCOMPARE(tab.chart(QLatin1String(k))->data().x.max, xmax);
         // p50 and p90 in different colours.
         const auto lat = tab.chart(QStringLiteral("latency"))->data();
         QVERIFY(series(lat, QStringLiteral("TTFT p50"))->color != series(lat, QStringLiteral("TTFT p90"))->color);
-        QVERIFY(series(lat, QStringLiteral("E2E p50"))->color != series(lat, QStringLiteral("E2E p90"))->color);
+        const auto e2e = tab.chart(QStringLiteral("e2e"))->data();
+        QVERIFY(series(e2e, QStringLiteral("E2E p50"))->color != series(e2e, QStringLiteral("E2E p90"))->color);
         // No errors: said in words, not an empty 0–1 chart.
         QVERIFY2(tab.charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("No errors")), qPrintable(tab.charts()->hint(QStringLiteral("errors"))));
+        QVERIFY(!tab.charts()->chartShown(QStringLiteral("errors")));
+        QVERIFY(tab.charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("Errors by kind"))); // still titled
         // Effective latency and the token mismatch on screen.
         QVERIFY2(tab.figuresText().contains(QStringLiteral("effective TTFT")), qPrintable(tab.figuresText()));
         QVERIFY2(tab.figuresText().contains(QStringLiteral("Token mismatch: none")), qPrintable(tab.figuresText()));
@@ -215,7 +225,7 @@ private Q_SLOTS:
         QVERIFY2(single.openRunFolder(m_liveFolder), qPrintable(single.statusText()));
         QVERIFY2(single.statusText().contains(QStringLiteral("Opened run: 90 requests")), qPrintable(single.statusText()));
         // The live run's series, read back from its folder (the rates, latencies, errors and the server's).
-        for (const char* k : { "rate", "latency", "tokens", "server", "kv", "adapters" })
+        for (const char* k : { "rate", "latency", "e2e", "tokens", "server", "kv", "adapters" })
             compareSeries(m_live.value(QLatin1String(k)), single.chart(QLatin1String(k))->data(), k);
         QCOMPARE(single.adapterModel()->rowCount(), 3);
         QVERIFY(single.summaryText().contains(QStringLiteral("Completed 90")));
@@ -277,6 +287,55 @@ private Q_SLOTS:
         // A token mismatch is a warning with count and share.
         const QString figures = ReplayText::liveFigures(20, 0, { 10 }, { 12 }, 3, true);
         QVERIFY2(figures.contains(QStringLiteral("3 of 20 completed requests (15.0 %)")), qPrintable(figures));
+    }
+
+    /// Not a check: the main window's Replay tab during and after a replay of a short S4
+    /// workload against the built-in server, for the docs and for looking at.
+    /// LORASCOPE_SCREENSHOTS=dir xvfb-run -a -s '-screen 0 1280x720x24' ./tst_replaycharts -platform xcb screenshots
+    /// (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese; QT_SCALE_FACTOR=2 for a projector-sized UI).
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("LORASCOPE_SCREENSHOTS");
+        if (dir.isEmpty())
+            QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
+        QTranslator translator;
+        const QString lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
+        if (!lang.isEmpty() && translator.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+            QCoreApplication::installTranslator(&translator);
+        QDir().mkpath(dir);
+        MainWindow w;
+        w.show();
+        const QSize screen = w.screen()->availableGeometry().size();
+        w.setGeometry(QRect(QPoint(0, 0), screen));
+        WorkloadSpec spec = specForPreset("S2");
+        spec.adapterCount = 16;
+        spec.rate = 3;
+        spec.duration = 24;
+        spec.limits.maxTotalTokenNum = 24000; // a server that keeps up (S-LoRA's default 6000 would queue for minutes)
+        w.document()->setSpec(spec);
+        QVERIFY(test::waitIdle(w.document()));
+        w.showTab(QStringLiteral("replay"));
+        auto* tab = w.findChild<ReplayTab*>();
+        QVERIFY(tab);
+        tab->setResultsRoot(m_dir.filePath(QStringLiteral("shots")));
+        qobject_cast<QDoubleSpinBox*>(tab->editor(QStringLiteral("timeScale")))->setValue(0.5);
+        const QString tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(lang.isEmpty() ? QString() : QLatin1Char('-') + lang);
+        auto shoot = [&](const QString& name) {
+            for (int i = 0; i < 10; ++i) {
+                QCoreApplication::processEvents();
+                QTest::qWait(30);
+            }
+            PlotView::applyPending();
+            QTest::qWait(200);
+            QVERIFY(w.grab().save(QDir(dir).filePath(name + QLatin1Char('-') + tag + QStringLiteral(".png"))));
+        };
+        shoot(QStringLiteral("replay-idle"));
+        QSignalSpy finished(tab, &ReplayTab::runFinished);
+        tab->start();
+        QTest::qWait(7000);
+        shoot(QStringLiteral("replay-running"));
+        QVERIFY(waitFinished(finished, 180000));
+        shoot(QStringLiteral("replay-finished"));
     }
 };
 

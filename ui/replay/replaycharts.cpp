@@ -18,8 +18,7 @@ namespace lorascope {
 
 namespace {
 
-const QColor kBlue(0x1f77b4), kLightBlue(0x17becf), kOrange(0xff7f0e), kGreen(0x2ca02c), kRed(0xd62728), kPink(0xe377c2),
-    kPurple(0x9467bd), kBrown(0x8c564b), kGrey(0x7f7f7f);
+const QColor kBlue(0x1f77b4), kOrange(0xff7f0e), kGreen(0x2ca02c), kRed(0xd62728), kPurple(0x9467bd), kBrown(0x8c564b);
 
 void timeAxis(PlotData& d, double xMax)
 {
@@ -33,9 +32,10 @@ void timeAxis(PlotData& d, double xMax)
 PlotSeries previewSteps(const QString& name, const StepTimelineBins& p, const std::vector<double>& v, double axisScale,
     const QColor& color, double factor = 1.0)
 {
-    PlotSeries s { name, PlotSeries::Style::Line, {}, color };
+    PlotSeries s { name, PlotSeries::Style::Line, {}, color.lighter(130) };
     s.dashed = true;
     s.width = 1.5;
+    s.inLegend = false; // the chart's title says "dashed: preview"
     if (p.edges.size() != v.size() + 1 || !(axisScale > 0))
         return s;
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -101,8 +101,8 @@ ReplayCharts::ReplayCharts(QWidget* parent)
 
 QStringList ReplayCharts::keys()
 {
-    return { QStringLiteral("rate"), QStringLiteral("latency"), QStringLiteral("tokens"), QStringLiteral("inflight"),
-        QStringLiteral("server"), QStringLiteral("kv"), QStringLiteral("adapters"), QStringLiteral("errors") };
+    return { QStringLiteral("rate"), QStringLiteral("latency"), QStringLiteral("e2e"), QStringLiteral("tokens"),
+        QStringLiteral("inflight"), QStringLiteral("server"), QStringLiteral("kv"), QStringLiteral("adapters"), QStringLiteral("errors") };
 }
 
 QString ReplayCharts::hint(const QString& key) const
@@ -111,10 +111,23 @@ QString ReplayCharts::hint(const QString& key) const
     return h && !h->isHidden() ? h->text() : QString();
 }
 
-void ReplayCharts::setHint(const QString& key, const QString& text)
+bool ReplayCharts::chartShown(const QString& key) const
+{
+    const auto* v = m_charts.value(key);
+    return v && !v->isHidden();
+}
+
+void ReplayCharts::setHint(const QString& key, const QString& text, bool instead)
 {
     auto* h = m_hints.value(key);
-    h->setText(text);
+    // `instead`: the words replace an empty chart (e.g. "no errors", not an empty 0–1 chart); the title stays.
+    auto* view = m_charts.value(key);
+    view->setVisible(!instead);
+    // The card keeps the chart's title and units, so an empty chart is never a blank box.
+    const auto& d = view->data();
+    h->setText(instead ? QStringLiteral("<b>%1</b><br><small>%2 · %3</small><br><br>%4")
+                             .arg(d.title.toHtmlEscaped(), d.x.title.toHtmlEscaped(), d.y.title.toHtmlEscaped(), text.toHtmlEscaped())
+                       : text);
     h->setVisible(!text.isEmpty());
     if (!text.isEmpty())
         h->raise();
@@ -129,10 +142,15 @@ PlotData ReplayCharts::titled(const QString& key)
         d.y.title = tr("req/s");
         d.note = tr("Per 1-s bin: requests the trace schedules, requests the client sent, and requests that completed (by end time).");
     } else if (key == QLatin1String("latency")) {
-        d.title = tr("TTFT and E2E latency (ms)");
+        d.title = tr("Time to first token (TTFT)");
         d.y.title = tr("ms");
-        d.note = tr("Of the requests that completed in each 1-s bin: time to first token (TTFT, from the send) and end-to-end latency "
-                    "(E2E), median (p50) and 90th percentile (p90). Measured by this client.");
+        d.note = tr("Of the requests that completed in each 1-s bin: time from sending the request to its first token, median "
+                    "(p50) and 90th percentile (p90). Measured by this client.");
+    } else if (key == QLatin1String("e2e")) {
+        d.title = tr("End-to-end latency (E2E)");
+        d.y.title = tr("ms");
+        d.note = tr("Of the requests that completed in each 1-s bin: time from sending the request to its last token, median "
+                    "(p50) and 90th percentile (p90). Measured by this client.");
     } else if (key == QLatin1String("tokens")) {
         d.title = tr("Output tokens per second");
         d.y.title = tr("tokens/s");
@@ -142,19 +160,19 @@ PlotData ReplayCharts::titled(const QString& key)
         d.y.title = tr("requests");
         d.note = tr("Requests sent and not yet ended, as the client counts them (includes network time).");
     } else if (key == QLatin1String("server")) {
-        d.title = tr("Server: running and waiting requests");
+        d.title = tr("Server: running, waiting (dashed: preview)");
         d.y.title = tr("requests");
         d.note = tr("Solid: what the server reports on /metrics at each scrape (vLLM num_requests_running / num_requests_waiting "
                     "or the equivalent). Dashed: what the admission preview predicts for the same trace and settings (the largest "
                     "value in each preview bin).");
     } else if (key == QLatin1String("kv")) {
-        d.title = tr("Server: KV-cache usage (%)");
-        d.y.title = tr("% of KV cache");
+        d.title = tr("Server KV-cache usage (dashed: preview)");
+        d.y.title = tr("%");
         d.y.min = 0;
         d.note = tr("Solid: the server's KV-cache usage (vLLM gpu_cache_usage_perc). Dashed: the preview's KV need (the peak KV "
                     "tokens the running batch will use if every request runs to completion) as a share of max_total_token_num.");
     } else if (key == QLatin1String("adapters")) {
-        d.title = tr("Server: resident adapters");
+        d.title = tr("Server: adapters (dashed: preview)");
         d.y.title = tr("adapters");
         d.y.min = 0;
         d.note = tr("Solid: adapters the server reports as loaded or running (vLLM lora_requests_info). Dashed: adapters the "
@@ -174,7 +192,7 @@ void ReplayCharts::showEmpty()
         m_charts.value(key)->setData(titled(key));
         setHint(key, key == QLatin1String("server") || key == QLatin1String("kv") || key == QLatin1String("adapters")
                 ? tr("Press Start: the server's own figures (from its /metrics) and the preview's prediction appear here.")
-                : tr("Press Start (or open a run folder) to chart a replay here."));
+                : tr("Press Start (or open a run folder) to chart a replay here."), true);
     }
 }
 
@@ -201,25 +219,35 @@ PlotData ReplayCharts::latencyData(const ReplayTimeline& t, double xMax)
     PlotData d = titled(QStringLiteral("latency"));
     timeAxis(d, xMax);
     const double w = t.binSeconds();
-    // p50 and p90 in different colours (issue 13): TTFT blues, E2E reds; p90 dashed as well.
+    // p50 and p90 in different colours (issue 13); p90 dashed as well.
     PlotSeries t50 { tr("TTFT p50"), PlotSeries::Style::Line, {}, kBlue };
-    PlotSeries t90 { tr("TTFT p90"), PlotSeries::Style::Line, {}, kLightBlue };
+    PlotSeries t90 { tr("TTFT p90"), PlotSeries::Style::Line, {}, kOrange };
     t90.dashed = true;
-    PlotSeries e50 { tr("E2E p50"), PlotSeries::Style::Line, {}, kRed };
-    PlotSeries e90 { tr("E2E p90"), PlotSeries::Style::Line, {}, kPink };
-    e90.dashed = true;
-    for (const auto& b : t.bins()) {
-        const double x = b.start + w / 2;
+    for (const auto& b : t.bins())
         if (!b.ttftMs.empty()) {
+            const double x = b.start + w / 2;
             t50.points.append(QPointF(x, ReplayTimeline::binPercentile(b.ttftMs, 50)));
             t90.points.append(QPointF(x, ReplayTimeline::binPercentile(b.ttftMs, 90)));
         }
+    d.series = { t50, t90 };
+    return d;
+}
+
+PlotData ReplayCharts::e2eData(const ReplayTimeline& t, double xMax)
+{
+    PlotData d = titled(QStringLiteral("e2e"));
+    timeAxis(d, xMax);
+    const double w = t.binSeconds();
+    PlotSeries e50 { tr("E2E p50"), PlotSeries::Style::Line, {}, kRed };
+    PlotSeries e90 { tr("E2E p90"), PlotSeries::Style::Line, {}, kPurple };
+    e90.dashed = true;
+    for (const auto& b : t.bins())
         if (!b.e2elMs.empty()) {
+            const double x = b.start + w / 2;
             e50.points.append(QPointF(x, ReplayTimeline::binPercentile(b.e2elMs, 50)));
             e90.points.append(QPointF(x, ReplayTimeline::binPercentile(b.e2elMs, 90)));
         }
-    }
-    d.series = { t50, t90, e50, e90 };
+    d.series = { e50, e90 };
     return d;
 }
 
@@ -321,19 +349,23 @@ void ReplayCharts::update(const ReplayChartInput& in)
         const auto& t = *in.timeline;
         m_charts.value(QStringLiteral("rate"))->setData(rateData(t, xMax));
         m_charts.value(QStringLiteral("latency"))->setData(latencyData(t, xMax));
+        m_charts.value(QStringLiteral("e2e"))->setData(e2eData(t, xMax));
         m_charts.value(QStringLiteral("tokens"))->setData(tokensData(t, xMax));
         m_charts.value(QStringLiteral("inflight"))->setData(inflightData(t, xMax));
         const auto errors = errorsData(t);
         m_charts.value(QStringLiteral("errors"))->setData(errors);
         const bool anyRecord = std::any_of(t.bins().begin(), t.bins().end(), [](const TimelineBin& b) { return b.completed > 0; });
         for (const char* k : { "rate", "tokens", "inflight" })
-            setHint(QLatin1String(k), t.bins().empty() ? tr("Waiting for the first request…") : QString());
-        setHint(QStringLiteral("latency"), t.bins().empty() ? tr("Waiting for the first request…")
-                : anyRecord                                  ? QString()
-                                                             : tr("No request has completed yet."));
-        setHint(QStringLiteral("errors"), errors.series.front().points.isEmpty()
+            setHint(QLatin1String(k), t.bins().empty() ? tr("Waiting for the first request…") : QString(), t.bins().empty());
+        for (const char* k : { "latency", "e2e" })
+            setHint(QLatin1String(k), t.bins().empty() ? tr("Waiting for the first request…")
+                    : anyRecord                          ? QString()
+                                                         : tr("No request has completed yet."),
+                !anyRecord);
+        const bool noErrors = errors.series.front().points.isEmpty();
+        setHint(QStringLiteral("errors"), noErrors
                 ? (in.running ? tr("No errors so far.") : tr("No errors: every request that ended completed."))
-                : QString());
+                : QString(), noErrors);
     }
     const auto server = serverData(samples, p, in.previewAxisScale, xMax);
     const auto kv = kvData(samples, p, in.previewAxisScale, xMax);
@@ -350,9 +382,14 @@ void ReplayCharts::update(const ReplayChartInput& in)
             return noScrape;
         return anyPoints(d, observed) ? QString() : tr("The server does not expose this on /metrics.");
     };
-    setHint(QStringLiteral("server"), serverHint(server, 2));
-    setHint(QStringLiteral("kv"), serverHint(kv, 1));
-    setHint(QStringLiteral("adapters"), serverHint(adapters, 1));
+    // Without the server's figures the preview alone is still drawn (it is what to expect).
+    auto showServer = [&](const char* key, const PlotData& d, int observed) {
+        const QString h = serverHint(d, observed);
+        setHint(QLatin1String(key), h, !h.isEmpty() && !anyPoints(d, int(d.series.size())));
+    };
+    showServer("server", server, 2);
+    showServer("kv", kv, 1);
+    showServer("adapters", adapters, 1);
 }
 
 } // namespace lorascope

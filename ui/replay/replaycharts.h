@@ -38,11 +38,13 @@ class ReplayCharts : public QWidget {
 public:
     explicit ReplayCharts(QWidget* parent = nullptr);
 
-    /// Chart keys in display order: rate, latency, tokens, inflight, server, kv, adapters, errors.
+    /// Chart keys in display order: rate, latency (TTFT), e2e, tokens, inflight, server, kv, adapters, errors.
     static QStringList keys();
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     /// The hint shown over a chart ("" when it shows data).
     QString hint(const QString& key) const;
+    /// False when words replace the chart (errors: "no errors").
+    bool chartShown(const QString& key) const;
     ChartGrid* grid() const { return m_grid; }
 
     /// Titled, empty charts with a hint what Start will show.
@@ -53,6 +55,7 @@ public:
     /// The chart data (for tests and for update()).
     static PlotData rateData(const ReplayTimeline& t, double xMax);
     static PlotData latencyData(const ReplayTimeline& t, double xMax);
+    static PlotData e2eData(const ReplayTimeline& t, double xMax);
     static PlotData tokensData(const ReplayTimeline& t, double xMax);
     static PlotData inflightData(const ReplayTimeline& t, double xMax);
     static PlotData serverData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax);
@@ -61,7 +64,7 @@ public:
     static PlotData errorsData(const ReplayTimeline& t);
 
 private:
-    void setHint(const QString& key, const QString& text);
+    void setHint(const QString& key, const QString& text, bool instead = false);
     static PlotData titled(const QString& key);
 
     ChartGrid* m_grid;

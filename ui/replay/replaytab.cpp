@@ -269,6 +269,7 @@ void ReplayTab::setDocument(Document* document)
     m_builtin->setToolTip(tr("Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab."));
     connect(document, &Document::workloadChanged, this, &ReplayTab::updateSource);
     updateSource();
+    updatePreviewNote();
 }
 
 QString ReplayTab::sourceText() const
@@ -486,6 +487,8 @@ void ReplayTab::drain()
         m_adapterModel->setSamples(m_samples);
     if (!records.empty() || !samples.empty())
         ReplayAdapterModel::fitColumns(m_adapterTable);
+    if (!m_openFolderButton->isEnabled() && !records.empty())
+        m_openFolderButton->setEnabled(QDir(m_runFolder).exists());
     if (!statuses.empty()) {
         const auto& s = statuses.back();
         m_status->setText(tr("Running: sent %1 of %2, completed %3, failed %4, in flight %5")

@@ -4,6 +4,7 @@
 #include "admission/costmodel.h"
 #include "formats/traceio.h"
 #include "replay/results.h"
+#include "replay/runview.h"
 #include "server/simserver.h"
 #include "util/version.h"
 
@@ -68,6 +69,8 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                     sink.cancel = &run->cancel;
                     try {
                         auto a = analyzeAdmission(scaled, config, sink, 600, 20);
+                        // At the scrapes' resolution (0.5 s of replay time), not per forward pass.
+                        a->timeline = coarsenBins(a->timeline, 0.5 * axis);
                         std::lock_guard lock(run->mutex);
                         run->preview = std::move(a);
                         run->previewAxisScale = axis;
