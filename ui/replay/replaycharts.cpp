@@ -86,7 +86,7 @@ ReplayCharts::ReplayCharts(QWidget* parent)
         hint->setAlignment(Qt::AlignCenter);
         hint->setWordWrap(true);
         hint->setAttribute(Qt::WA_TransparentForMouseEvents);
-        hint->setStyleSheet(QStringLiteral("color: palette(mid); padding: 40px 24px 24px 24px;"));
+
         hint->setObjectName(QStringLiteral("hint_") + key);
         auto* view = new PlotView(cell);
         view->setObjectName(QStringLiteral("chart_") + key);
@@ -128,6 +128,10 @@ void ReplayCharts::setHint(const QString& key, const QString& text, bool instead
     h->setText(instead ? QStringLiteral("<b>%1</b><br><small>%2 · %3</small><br><br>%4")
                              .arg(d.title.toHtmlEscaped(), d.x.title.toHtmlEscaped(), d.y.title.toHtmlEscaped(), text.toHtmlEscaped())
                        : text);
+    // Over a chart: transparent, grey words; instead of one: a card like the charts' own.
+    h->setStyleSheet(instead ? QStringLiteral("QLabel { background: palette(base); border: 1px solid palette(midlight); "
+                                              "border-radius: 4px; color: palette(text); padding: 12px; margin: 4px; }")
+                             : QStringLiteral("QLabel { color: palette(dark); padding: 40px 24px 24px 24px; }"));
     h->setVisible(!text.isEmpty());
     if (!text.isEmpty())
         h->raise();
