@@ -72,7 +72,7 @@ bool anyPoints(const PlotData& d, int upTo)
 
 ReplayCharts::ReplayCharts(QWidget* parent)
     : QWidget(parent)
-    , m_grid(new ChartGrid(3, QSize(250, 175), this))
+    , m_grid(new ChartGrid(3, QSize(250, 200), this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
