@@ -261,6 +261,19 @@ private Q_SLOTS:
         QVERIFY2(tab.statusText().contains(QStringLiteral("requests.jsonl:2")), qPrintable(tab.statusText()));
         // The charts stay as they were (titled, with their hints).
         QVERIFY(!tab.charts()->hint(QStringLiteral("rate")).isEmpty());
+        // A summary.json with values of unexpected types opens without a crash, and says so.
+        const QString odd = m_dir.filePath(QStringLiteral("odd"));
+        QDir().mkpath(odd);
+        {
+            std::ofstream m(QString(odd + QStringLiteral("/manifest.json")).toStdString());
+            m << R"({"tool":"lorascope","shard":{"index":0,"count":1}})";
+            std::ofstream r(QString(odd + QStringLiteral("/requests.jsonl")).toStdString());
+            r << recordToJson(ReplayRecord {}).dump() << "\n";
+            std::ofstream sm(QString(odd + QStringLiteral("/summary.json")).toStdString());
+            sm << R"({"completed":"many","cancelled_run":"yes","output_token_mismatch":{"x":{"count":"?"}}})";
+        }
+        QVERIFY2(tab.openRunFolder(odd), qPrintable(tab.statusText()));
+        QVERIFY2(tab.summaryText().contains(QStringLiteral("unexpected type")), qPrintable(tab.summaryText()));
     }
 
     void previewGapInWords()

@@ -30,6 +30,9 @@ QString ReplayText::summary(const nlohmann::json& s, const QString& error, const
     QString text;
     if (!error.isEmpty())
         text += tr("Error: %1\n").arg(error);
+    // A summary.json from disk may hold anything: a value of an unexpected type ends the list with
+    // a note instead of an exception through a Qt slot.
+    try {
     if (s.is_object()) {
         auto n = [&](const char* k) { return num(s, k); };
         const auto count = [&](const char* k) { return qulonglong(s.contains(k) && s[k].is_number_unsigned() ? s[k].get<std::uint64_t>() : 0); };
@@ -81,6 +84,9 @@ QString ReplayText::summary(const nlohmann::json& s, const QString& error, const
             for (const auto& w : *it)
                 if (w.is_string())
                     text += tr("Warning: %1\n").arg(QString::fromStdString(w.get<std::string>()));
+    }
+    } catch (const std::exception& e) {
+        text += tr("(summary.json has a value of an unexpected type: %1)\n").arg(QString::fromUtf8(e.what()));
     }
     for (const auto& note : notes)
         text += tr("Note: %1\n").arg(QString::fromStdString(note));
