@@ -316,6 +316,7 @@ void ReplayTab::resetView()
     m_effTtftMs.clear();
     m_completed = m_failed = m_mismatch = 0;
     m_adapterModel->reset();
+    m_fittedRows = -1;
     m_summary->clear();
     m_figures->clear();
 }
@@ -461,8 +462,11 @@ void ReplayTab::drain()
     }
     if (!samples.empty())
         m_adapterModel->setSamples(m_samples);
-    if (!records.empty() || !samples.empty())
+    // Sizing columns reads every row: only when rows were added, not on every 30 ms batch.
+    if (m_adapterModel->rowCount() != m_fittedRows) {
         ReplayAdapterModel::fitColumns(m_adapterTable);
+        m_fittedRows = m_adapterModel->rowCount();
+    }
     if (!m_openFolderButton->isEnabled() && !records.empty())
         m_openFolderButton->setEnabled(QDir(m_runFolder).exists());
     if (!statuses.empty()) {
@@ -528,6 +532,7 @@ void ReplayTab::finish()
     m_startButton->setEnabled(true);
     m_stopButton->setEnabled(false);
     m_openFolderButton->setEnabled(QDir(m_runFolder).exists());
+    ReplayAdapterModel::fitColumns(m_adapterTable); // the final numbers' widths
     refreshCharts();
     updateFigures(true);
     updatePreviewNote();

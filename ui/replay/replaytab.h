@@ -133,6 +133,7 @@ private:
     // Live figures over every record so far.
     std::vector<double> m_ttftMs, m_effTtftMs;
     std::uint64_t m_completed = 0, m_failed = 0, m_mismatch = 0;
+    int m_fittedRows = -1; ///< adapter rows when the columns were last sized
 };
 
 } // namespace lorascope

@@ -10,6 +10,12 @@
 
 #include <future>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace lorascope {
 
 SimulationConfig replayPreviewConfig(const std::optional<SimulationConfig>& session)
@@ -62,6 +68,11 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                 const double axis = job.builtin ? job.speed : 1.0;
                 auto config = replayPreviewConfig(job.serverConfig);
                 preview = std::async(std::launch::async, [run, trace, k, axis, config] {
+#ifdef __linux__
+                    // The preview must not take CPU from the replay it is compared with: this
+                    // thread runs at the lowest priority (Linux sets nice values per thread).
+                    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 19);
+#endif
                     auto scaled = std::make_shared<Trace>(*trace);
                     for (auto& r : scaled->requests)
                         r.time *= k;
