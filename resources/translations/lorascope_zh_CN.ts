@@ -1988,47 +1988,47 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::HelpTexts</name>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="11" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="11" />
         <source>&lt;h2&gt;LoraScope in five minutes&lt;/h2&gt;&lt;p&gt;LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.&lt;/p&gt;&lt;h3&gt;1. Workload&lt;/h3&gt;&lt;p&gt;Pick a &lt;b&gt;preset&lt;/b&gt; (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the &lt;b&gt;number of adapters n&lt;/b&gt;, the &lt;b&gt;rate R&lt;/b&gt;, the &lt;b&gt;popularity skew α&lt;/b&gt; and the &lt;b&gt;burstiness cv&lt;/b&gt;. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.&lt;/p&gt;&lt;h3&gt;2. Admission preview&lt;/h3&gt;&lt;p&gt;How a server with the given limits (S-LoRA's queue rules, or a vLLM-style policy) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see &lt;i&gt;why it waited&lt;/i&gt;. A red banner says when arrivals exceed what the server can serve. &lt;b&gt;Step through&lt;/b&gt; runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.&lt;/p&gt;&lt;h3&gt;3. Export and replay&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.&lt;/p&gt;&lt;h3&gt;4. Compare&lt;/h3&gt;&lt;p&gt;View &amp;gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.&lt;/p&gt;&lt;h3&gt;5. Sweep&lt;/h3&gt;&lt;p&gt;The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.&lt;/p&gt;&lt;h3&gt;Tips&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.&lt;/li&gt;&lt;li&gt;Every edit can be undone (Ctrl+Z); sessions (File &amp;gt; Save Session) keep parameters, server settings and view.&lt;/li&gt;&lt;li&gt;Right-click a chart to export it as PNG or SVG at the size and scale you choose.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;h2&gt;五分钟上手 LoraScope&lt;/h2&gt;&lt;p&gt;LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。&lt;/p&gt;&lt;h3&gt;1. 工作负载&lt;/h3&gt;&lt;p&gt;选择一个&lt;b&gt;预设&lt;/b&gt;（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改&lt;b&gt;适配器数量 n&lt;/b&gt;、&lt;b&gt;速率 R&lt;/b&gt;、&lt;b&gt;热度偏斜 α&lt;/b&gt; 和&lt;b&gt;突发度 cv&lt;/b&gt;。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。&lt;/p&gt;&lt;h3&gt;2. 准入预览&lt;/h3&gt;&lt;p&gt;在给定限制下（S-LoRA 的队列规则，或 vLLM 风格的策略）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到&lt;i&gt;它为什么等待&lt;/i&gt;。当到达速度超过服务器的处理能力时，会出现红色横幅提示。&lt;b&gt;逐步执行&lt;/b&gt;每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。&lt;/p&gt;&lt;h3&gt;3. 导出与回放&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。&lt;/p&gt;&lt;h3&gt;4. 对比&lt;/h3&gt;&lt;p&gt;“视图 &amp;gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。&lt;/p&gt;&lt;h3&gt;5. 扫描&lt;/h3&gt;&lt;p&gt;“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。&lt;/p&gt;&lt;h3&gt;提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。&lt;/li&gt;&lt;li&gt;每次编辑都可以撤销（Ctrl+Z）；会话（文件 &amp;gt; 保存会话）会保存参数、服务器设置和视图。&lt;/li&gt;&lt;li&gt;右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="43" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="43" />
         <source>&lt;h2&gt;What am I looking at? — Workload&lt;/h2&gt;&lt;p&gt;The left column holds every parameter of the synthetic workload; the explain panel under it describes the parameter you hover or edit. The charts show the generated trace (blue bars or points) and the model's expectation (red line):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Adapter popularity&lt;/b&gt;: requests per adapter, hottest first. α = 1 spreads requests evenly; small α makes a few adapters hot. The log–log box turns power laws into straight lines.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inter-arrival gaps&lt;/b&gt;: time between consecutive requests on a log scale. Large cv gives many tiny gaps (bursts) and a few long silences; gaps outside the bulk are counted in the grey bars at the ends.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Input / output length&lt;/b&gt;: prompt and generated tokens per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request rate over time&lt;/b&gt;: arrivals per second; the dashed line is the rate R you set.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Arrivals per adapter&lt;/b&gt;: one row per hot adapter, one mark per request (wheel to zoom, drag to pan).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The status bar sums up the trace: requests, achieved rate, gap cv, fitted α and requests over the server's per-request limits.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——工作负载&lt;/h2&gt;&lt;p&gt;左栏是合成工作负载的全部参数；其下方的说明面板介绍你悬停或编辑的参数。图表显示生成的轨迹（蓝色柱或点）和模型的期望值（红线）：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;适配器热度&lt;/b&gt;：每个适配器的请求数，最热门的在前。α = 1 时请求均匀分布；α 越小，少数适配器越热门。勾选“双对数”后，幂律会变成直线。&lt;/li&gt;&lt;li&gt;&lt;b&gt;到达间隔&lt;/b&gt;：相邻请求之间的时间（对数刻度）。cv 越大，极短的间隔（突发）越多，长时间的空闲也越多；主体范围之外的间隔计入两端的灰色柱。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入/输出长度&lt;/b&gt;：每个请求的提示词令牌数和生成令牌数。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求速率随时间变化&lt;/b&gt;：每秒到达数；虚线是你设置的速率 R。&lt;/li&gt;&lt;li&gt;&lt;b&gt;各适配器的到达&lt;/b&gt;：每个热门适配器一行，每个请求一个标记（滚轮缩放，拖动平移）。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;状态栏汇总轨迹：请求数、实际速率、间隔 cv、拟合的 α，以及超过服务器单请求限制的请求数。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="55" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="55" />
         <source>&lt;h2&gt;What am I looking at? — Admission preview&lt;/h2&gt;&lt;p&gt;A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running requests and queue&lt;/b&gt;: how many requests run and wait over time.&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV cache&lt;/b&gt;: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Latency distributions&lt;/b&gt;: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request Gantt&lt;/b&gt;: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requests&lt;/b&gt;: the same as a sortable, filterable table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Step through&lt;/b&gt;: one forward pass at a time, with every number of the admission check. Keys: N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用成本模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="70" />
-        <source>&lt;h2&gt;What am I looking at? — Replay&lt;/h2&gt;&lt;p&gt;Sends the current workload (or a trace file) to a server, or to LoraScope's built-in simulated server, on the trace's schedule, and charts throughput, latencies and errors live. Results are saved as they arrive, one line per request, with a summary at the end.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;我在看什么？——回放&lt;/h2&gt;&lt;p&gt;按照轨迹的时间表把当前工作负载（或某个轨迹文件）发送到服务器或 LoraScope 内置的模拟服务器，并实时绘制吞吐量、延迟和错误。结果随到随存，每个请求一行，最后附上汇总。&lt;/p&gt;</translation>
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="70" />
+        <source>&lt;h2&gt;What am I looking at? — Replay&lt;/h2&gt;&lt;p&gt;Sends the current workload (or a trace file) to a server, or to LoraScope's built-in simulated server, on the trace's schedule, and charts throughput, latencies and errors live. Results are saved as they arrive, one line per request, with a summary at the end.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;One time axis&lt;/b&gt;: every chart counts seconds since trace time 0 as scheduled (trace time × time scale).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Client charts&lt;/b&gt;: requests scheduled, sent and completed per second; TTFT and E2E (p50, p90) of the requests completed in each second, measured from the send; output tokens per second; requests in flight.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Server charts&lt;/b&gt;: running and waiting requests, KV-cache usage and resident adapters as the server reports them on its Prometheus /metrics (vLLM's names; SGLang, TGI and LoRAX are mapped), scraped every 0.5 s. Dashed: the admission preview of the same trace and settings, as the server receives it. When the server's queue or running batch exceeds the preview's band, the tab says where.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Effective latency&lt;/b&gt;: TTFT and E2E counted from the scheduled send time instead of the actual send, so a client that falls behind is not hidden.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Token mismatch&lt;/b&gt;: completed requests that got another number of output tokens than they asked for (a server that ignores max_tokens or ignore_eos changes the workload).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Per adapter&lt;/b&gt;: completed and failed requests, TTFT and E2E, the share of scrapes the server listed it as running, and the loads the scrapes saw.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Open run…&lt;/b&gt; charts a finished run folder: a single run, one shard, or the output of &lt;code&gt;lorascope-cli merge&lt;/code&gt;. &lt;b&gt;Open folder&lt;/b&gt; shows the run folder's files.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——回放&lt;/h2&gt;&lt;p&gt;按照轨迹的时间表把当前工作负载（或某个轨迹文件）发送到服务器或 LoraScope 内置的模拟服务器，并实时绘制吞吐量、延迟和错误。结果随到随存，每个请求一行，最后附上汇总。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;同一时间轴&lt;/b&gt;：所有图表都以计划中距轨迹时间 0 的秒数计（轨迹时间 × 时间比例）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;客户端图表&lt;/b&gt;：每秒计划、发送和完成的请求；每秒内完成请求的 TTFT 和 E2E（p50、p90），从发送时算起；每秒输出令牌数；进行中的请求。&lt;/li&gt;&lt;li&gt;&lt;b&gt;服务器图表&lt;/b&gt;：服务器在其 Prometheus /metrics 上报告的运行中和等待中请求、KV 缓存使用率和驻留适配器（vLLM 的指标名；SGLang、TGI 和 LoRAX 已映射），每 0.5 s 抓取一次。虚线：对服务器收到的同一轨迹和设置的准入预览。当服务器的队列或运行批次超出预览范围时，标签页会指出位置。&lt;/li&gt;&lt;li&gt;&lt;b&gt;有效延迟&lt;/b&gt;：从计划发送时间而非实际发送时间算起的 TTFT 和 E2E，因此不会掩盖落后的客户端。&lt;/li&gt;&lt;li&gt;&lt;b&gt;令牌数不符&lt;/b&gt;：得到的输出令牌数与所请求的不同的已完成请求（忽略 max_tokens 或 ignore_eos 的服务器会改变工作负载）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;每个适配器&lt;/b&gt;：已完成和失败的请求、TTFT 和 E2E、服务器将其列为运行中的抓取占比，以及抓取观察到的加载次数。&lt;/li&gt;&lt;li&gt;&lt;b&gt;打开运行…&lt;/b&gt; 绘制已完成的运行文件夹：单次运行、一个分片，或 &lt;code&gt;lorascope-cli merge&lt;/code&gt; 的输出。&lt;b&gt;打开文件夹&lt;/b&gt; 显示运行文件夹中的文件。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="75" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="90" />
         <source>&lt;h2&gt;What am I looking at? — A/B Compare&lt;/h2&gt;&lt;p&gt;Two parameter sets side by side: A (pinned, or loaded from a file) and B (your live parameters, or a file). The header lists what differs; the key numbers show A, B and the change (green = B better, red = B worse); the charts overlay A (blue bars) and B (orange outline). With “Same server for A and B” both are previewed on B's server settings.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——A/B 对比&lt;/h2&gt;&lt;p&gt;两组参数并排对比：A（固定的，或从文件加载）和 B（你正在编辑的参数，或某个文件）。标题栏列出两者的差异；关键数字显示 A、B 及其变化（绿色 = B 更好，红色 = B 更差）；图表叠加显示 A（蓝色柱）和 B（橙色轮廓）。勾选“A 和 B 使用同一服务器”时，两者都按 B 的服务器设置进行预览。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="80" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="95" />
         <source>&lt;h2&gt;What am I looking at? — Sweep&lt;/h2&gt;&lt;p&gt;One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. &lt;b&gt;Find capacity&lt;/b&gt; searches the highest rate that still meets your SLO and where the server saturates. Click a point to open it in the Workload and Admission tabs.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="91" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="106" />
         <source>&lt;h2&gt;Keyboard shortcuts&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;键盘快捷键&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="98" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="113" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="99" />
+        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="114" />
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3091,367 +3091,846 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
 </context>
 <context>
-    <name>lorascope::ReplayTab</name>
+    <name>lorascope::ReplayAdapterModel</name>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="84" />
-        <source>demo trace (preset S1, 20 s)</source>
-        <translation>演示轨迹（预设 S1，20 s）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="86" />
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="88" />
-        <source>Trace to replay</source>
-        <translation>要重放的轨迹</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="95" />
-        <source>Trace:</source>
-        <translation>轨迹：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="96" />
-        <source>Built-in simulated server</source>
-        <translation>内置模拟服务器</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="98" />
-        <source>Started and stopped with the replay; paces tokens with the S-LoRA admission engine and the default cost model.</source>
-        <translation>随重放启动和停止；用 S-LoRA 准入引擎和默认代价模型控制令牌的输出节奏。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="99" />
-        <source>Server:</source>
-        <translation>服务器：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="103" />
-        <source>Built-in server: run the cost model this many times faster than real time.</source>
-        <translation>内置服务器：代价模型相对真实时间的加速倍数。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="104" />
-        <source>Server speed:</source>
-        <translation>服务器速度：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="107" />
-        <source>Target URL:</source>
-        <translation>目标 URL：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="115" />
-        <source>Backend:</source>
-        <translation>后端：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="120" />
-        <source>Schedule time = trace time × scale (0.5 replays twice as fast).</source>
-        <translation>调度时间 = 轨迹时间 × 缩放系数（0.5 表示以两倍速重放）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="121" />
-        <source>Time scale:</source>
-        <translation>时间缩放：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="124" />
-        <source>unlimited</source>
-        <translation>不限</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="125" />
-        <source>Max concurrency:</source>
-        <translation>最大并发数：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="131" />
-        <source>Start</source>
-        <translation>开始</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="132" />
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="140" />
-        <source>Idle</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="149" />
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="149" />
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="149" />
-        <location filename="../../ui/replay/replaytab.cpp" line="576" />
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="149" />
-        <source>Mean TTFT (ms)</source>
-        <translation>平均 TTFT (ms)</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
+        <source>TTFT mean (ms)</source>
+        <translation>TTFT 均值 (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="149" />
-        <source>p99 TTFT (ms)</source>
-        <translation>p99 TTFT (ms)</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
+        <source>TTFT p90 (ms)</source>
+        <translation>TTFT p90 (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="149" />
-        <source>Mean E2E (ms)</source>
-        <translation>平均 E2E (ms)</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
+        <source>Effective TTFT mean (ms)</source>
+        <translation>有效 TTFT 均值 (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="214" />
-        <source>current workload (Workload tab)</source>
-        <translation>当前工作负载（“工作负载”标签页）</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
+        <source>E2E mean (ms)</source>
+        <translation>E2E 均值 (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="215" />
-        <source>Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab.</source>
-        <translation>随重放启动和停止；按“准入预览”标签页中的准入策略、限制和代价模型控制令牌的输出节奏。</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
+        <source>Resident (% of scrapes)</source>
+        <translation>驻留（抓取占比 %）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="228" />
-        <source>Replays the trace file above.</source>
-        <translation>重放上方的轨迹文件。</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
+        <source>Loads seen</source>
+        <translation>观察到的加载次数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="232" />
-        <source>Replays a demo trace (preset S1, 20 s).</source>
-        <translation>重放演示轨迹（预设 S1，20 s）。</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="34" />
+        <source>Resident from–to (s)</source>
+        <translation>驻留起止 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="237" />
-        <source>Replays the current workload (not generated yet).</source>
-        <translation>重放当前工作负载（尚未生成）。</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="35" />
+        <source>The adapter's name as the trace gives it (sent as the LoRA / model name).</source>
+        <translation>轨迹中的适配器名称（作为 LoRA / 模型名发送）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="241" />
-        <source>Replays the current workload%1: %2 requests over %3 s (× time scale).</source>
-        <translation>重放当前工作负载%1：%2 个请求，历时 %3 s（× 时间缩放）。</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="36" />
+        <source>Requests of this adapter that completed.</source>
+        <translation>该适配器已完成的请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="242" />
-        <source> (imported trace)</source>
-        <translation>（导入的轨迹）</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="36" />
+        <source>Requests of this adapter that failed (any error kind).</source>
+        <translation>该适配器失败的请求数（任何错误类型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="276" />
-        <source>The current workload is not generated yet.</source>
-        <translation>当前工作负载尚未生成。</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="37" />
+        <source>Mean time to first token of its completed requests, from the moment the request was sent (client clock).</source>
+        <translation>其已完成请求的首令牌时间均值，从请求发出时刻算起（客户端时钟）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="288" />
-        <source>Cannot read the trace: %1</source>
-        <translation>无法读取轨迹：%1</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="38" />
+        <source>90th percentile of that TTFT.</source>
+        <translation>该 TTFT 的第 90 百分位数。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="315" />
-        <source>Run folder: %1</source>
-        <translation>运行目录：%1</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="39" />
+        <source>Mean TTFT counted from the scheduled send time instead: includes the client's lateness and concurrency wait (no coordinated omission).</source>
+        <translation>改从计划发送时间算起的 TTFT 均值：包含客户端的延迟和并发等待（避免协同遗漏）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="316" />
-        <source>Starting…</source>
-        <translation>正在启动…</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="41" />
+        <source>Mean end-to-end latency (send to last token) of its completed requests.</source>
+        <translation>其已完成请求的端到端延迟均值（从发送到最后一个令牌）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="395" />
-        <source>Stopping…</source>
-        <translation>正在停止…</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="42" />
+        <source>Share of the server's /metrics scrapes that listed this adapter as running (vLLM lora_requests_info); – when the server does not list adapters.</source>
+        <translation>服务器 /metrics 抓取中将该适配器列为运行中的占比（vLLM lora_requests_info）；服务器不列出适配器时为 –。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="422" />
-        <source>(base)</source>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="44" />
+        <source>How often the adapter appeared in a scrape after one that did not list it: loads the scrapes saw (a load and unload between two scrapes is not seen).</source>
+        <translation>该适配器在一次未列出它的抓取之后重新出现的次数：即抓取观察到的加载（两次抓取之间的加载和卸载观察不到）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="46" />
+        <source>Seconds since trace start of the first and last scrape that listed it.</source>
+        <translation>列出它的第一次和最后一次抓取距轨迹开始的秒数。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="77" />
+        <source>(base model)</source>
         <translation>（基础模型）</translation>
     </message>
+</context>
+<context>
+    <name>lorascope::ReplayCharts</name>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="455" />
-        <source>sent %1/%2, completed %3, failed %4, in flight %5</source>
-        <translation>已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="25" />
+        <source>time since trace start (s)</source>
+        <translation>距轨迹开始的时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="473" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="145" />
         <source>Requests per second</source>
         <translation>每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="474" />
-        <location filename="../../ui/replay/replaytab.cpp" line="481" />
-        <location filename="../../ui/replay/replaytab.cpp" line="491" />
-        <location filename="../../ui/replay/replaytab.cpp" line="514" />
-        <source>time (s)</source>
-        <translation>时间 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="475" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="146" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="476" />
-        <source>scheduled</source>
-        <translation>计划</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="147" />
+        <source>Per 1-s bin: requests the trace schedules, requests the client sent, and requests that completed (by end time).</source>
+        <translation>每 1 秒区间：轨迹计划的请求、客户端已发送的请求和已完成的请求（按结束时间）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="477" />
-        <source>sent</source>
-        <translation>已发送</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="149" />
+        <source>Time to first token (TTFT)</source>
+        <translation>首令牌时间 (TTFT)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="478" />
-        <source>completed</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="480" />
-        <source>Latency of requests ending per second</source>
-        <translation>每秒结束请求的延迟</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="482" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="150" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="155" />
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="483" />
-        <source>TTFT p50</source>
-        <translation>TTFT p50</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="151" />
+        <source>Of the requests that completed in each 1-s bin: time from sending the request to its first token, median (p50) and 90th percentile (p90). Measured by this client.</source>
+        <translation>每 1 秒区间内完成的请求：从发送请求到首个令牌的时间，中位数 (p50) 和第 90 百分位数 (p90)。由本客户端测量。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="484" />
-        <source>TTFT p90</source>
-        <translation>TTFT p90</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="154" />
+        <source>End-to-end latency (E2E)</source>
+        <translation>端到端延迟 (E2E)</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="486" />
-        <source>E2E p50</source>
-        <translation>E2E p50</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="156" />
+        <source>Of the requests that completed in each 1-s bin: time from sending the request to its last token, median (p50) and 90th percentile (p90). Measured by this client.</source>
+        <translation>每 1 秒区间内完成的请求：从发送请求到最后一个令牌的时间，中位数 (p50) 和第 90 百分位数 (p90)。由本客户端测量。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="487" />
-        <source>E2E p90</source>
-        <translation>E2E p90</translation>
-    </message>
-    <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="490" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="159" />
         <source>Output tokens per second</source>
         <translation>每秒输出令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="492" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="160" />
         <source>tokens/s</source>
         <translation>令牌/s</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="493" />
-        <source>output tokens/s</source>
-        <translation>输出令牌/s</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="161" />
+        <source>Output tokens of the requests that ended in each 1-s bin (server-reported when it reports them, else counted).</source>
+        <translation>每 1 秒区间内结束的请求的输出令牌数（服务器报告时取报告值，否则为计数值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="513" />
-        <source>Requests in flight</source>
-        <translation>进行中的请求</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="163" />
+        <source>Requests in flight (client)</source>
+        <translation>进行中的请求（客户端）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="515" />
-        <location filename="../../ui/replay/replaytab.cpp" line="525" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="164" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="168" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="187" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="516" />
-        <source>in flight</source>
-        <translation>进行中</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="165" />
+        <source>Requests sent and not yet ended, as the client counts them (includes network time).</source>
+        <translation>客户端统计的已发送但尚未结束的请求（含网络时间）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="523" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="167" />
+        <source>Server: running, waiting (dashed: preview)</source>
+        <translation>服务器：运行中、等待中（虚线：预览）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="169" />
+        <source>Solid: what the server reports on /metrics at each scrape (vLLM num_requests_running / num_requests_waiting or the equivalent). Dashed: what the admission preview predicts for the same trace and settings (the largest value in each preview bin).</source>
+        <translation>实线：每次抓取时服务器在 /metrics 上报告的值（vLLM num_requests_running / num_requests_waiting 或等价指标）。虚线：准入预览对相同轨迹和设置的预测（每个预览区间内的最大值）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="173" />
+        <source>Server KV-cache usage (dashed: preview)</source>
+        <translation>服务器 KV 缓存使用率（虚线：预览）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="174" />
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="176" />
+        <source>Solid: the server's KV-cache usage (vLLM gpu_cache_usage_perc). Dashed: the preview's KV need (the peak KV tokens the running batch will use if every request runs to completion) as a share of max_total_token_num.</source>
+        <translation>实线：服务器的 KV 缓存使用率（vLLM gpu_cache_usage_perc）。虚线：预览的 KV 需求（若每个请求都运行到结束，运行批次将用到的峰值 KV 令牌数）占 max_total_token_num 的比例。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="179" />
+        <source>Server: adapters (dashed: preview)</source>
+        <translation>服务器：适配器（虚线：预览）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="180" />
+        <source>adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="182" />
+        <source>Solid: adapters the server reports as loaded or running (vLLM lora_requests_info). Dashed: adapters the preview keeps resident.</source>
+        <translation>实线：服务器报告为已加载或运行中的适配器（vLLM lora_requests_info）。虚线：预览中驻留的适配器。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="185" />
         <source>Errors by kind</source>
         <translation>按类型统计的错误</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="524" />
-        <source>kind (see labels)</source>
-        <translation>类型（见标签）</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="186" />
+        <source>error kind</source>
+        <translation>错误类型</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="526" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="188" />
+        <source>Failed requests by the client's error kind (connect, http_status, disconnect, timeout, …; see the help).</source>
+        <translation>按客户端错误类型统计的失败请求（connect、http_status、disconnect、timeout 等；见帮助）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="198" />
+        <source>Press Start: the server's own figures (from its /metrics) and the preview's prediction appear here.</source>
+        <translation>按“开始”：服务器自身的数据（来自其 /metrics）和预览的预测将显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="199" />
+        <source>Press Start (or open a run folder) to chart a replay here.</source>
+        <translation>按“开始”（或打开运行文件夹）即可在此绘制回放图表。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="208" />
+        <source>scheduled</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="209" />
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="210" />
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="227" />
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="228" />
+        <source>TTFT p90</source>
+        <translation>TTFT p90</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="245" />
+        <source>E2E p50</source>
+        <translation>E2E p50</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="246" />
+        <source>E2E p90</source>
+        <translation>E2E p90</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="263" />
+        <source>output tokens/s</source>
+        <translation>输出令牌/s</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="274" />
+        <source>in flight</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="287" />
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="288" />
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="290" />
+        <source>preview running</source>
+        <translation>预览运行中</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="291" />
+        <source>preview queue</source>
+        <translation>预览队列</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="300" />
+        <source>KV usage</source>
+        <translation>KV 使用率</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="302" />
+        <source>preview KV need</source>
+        <translation>预览 KV 需求</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="311" />
+        <source>resident</source>
+        <translation>驻留</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="317" />
+        <source>preview resident</source>
+        <translation>预览驻留</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="324" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="557" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="363" />
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="365" />
+        <source>Waiting for the first request…</source>
+        <translation>等待第一个请求…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="367" />
+        <source>No request has completed yet.</source>
+        <translation>尚无请求完成。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="371" />
+        <source>No errors so far.</source>
+        <translation>目前没有错误。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="371" />
+        <source>No errors: every request that ended completed.</source>
+        <translation>没有错误：所有已结束的请求都已完成。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="381" />
+        <source>Waiting for the first scrape of the server's /metrics…</source>
+        <translation>等待第一次抓取服务器的 /metrics…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="382" />
+        <source>No scrape of the server's /metrics succeeded (see server_metrics.jsonl).</source>
+        <translation>对服务器 /metrics 的抓取均未成功（见 server_metrics.jsonl）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="387" />
+        <source>The server does not expose this on /metrics.</source>
+        <translation>服务器未在 /metrics 上提供此项。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::ReplayTab</name>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="92" />
+        <source>demo trace (preset S1, 20 s)</source>
+        <translation>演示轨迹（预设 S1，20 s）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="94" />
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="96" />
+        <source>Trace to replay</source>
+        <translation>要重放的轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="103" />
+        <source>Trace:</source>
+        <translation>轨迹：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="104" />
+        <source>Built-in simulated server</source>
+        <translation>内置模拟服务器</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="106" />
+        <source>Started and stopped with the replay; paces tokens with the S-LoRA admission engine and the default cost model.</source>
+        <translation>随重放启动和停止；用 S-LoRA 准入引擎和默认代价模型控制令牌的输出节奏。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="107" />
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="115" />
+        <source>Server speed:</source>
+        <translation>服务器速度：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="119" />
+        <source>Target URL:</source>
+        <translation>目标 URL：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="129" />
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="136" />
+        <source>Time scale:</source>
+        <translation>时间缩放：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="139" />
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="142" />
+        <source>Max concurrency:</source>
+        <translation>最大并发数：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="148" />
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="149" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="175" />
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="112" />
+        <source>Built-in server: run the cost model this many times faster than real time. Above 1, network and client delays weigh more in the server's time, so the replay may differ from the preview.</source>
+        <translation>内置服务器：以实时的这么多倍速度运行成本模型。大于 1 时，网络和客户端延迟在服务器时间中的分量更重，因此回放可能与预览不同。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="118" />
+        <source>Base URL of the server; its Prometheus metrics are scraped from the same base + /metrics.</source>
+        <translation>服务器的基础 URL；其 Prometheus 指标从同一基础地址 + /metrics 抓取。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="128" />
+        <source>The server's API: slora, openai-completions, openai-chat (vLLM, SGLang), sglang, tgi, lorax.</source>
+        <translation>服务器的 API：slora、openai-completions、openai-chat（vLLM、SGLang）、sglang、tgi、lorax。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="134" />
+        <source>Schedule time = trace time × scale (0.5 replays twice as fast). The preview is computed for the schedule as sent.</source>
+        <translation>计划时间 = 轨迹时间 × 比例（0.5 表示以两倍速度回放）。预览按实际发送的计划计算。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="140" />
+        <source>At most this many requests in flight; a request due while all are busy waits in the client (counted in its lateness and effective latency).</source>
+        <translation>最多同时进行这么多请求；所有槽位都忙时到期的请求在客户端等待（计入其延迟和有效延迟）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="151" />
+        <source>Open run…</source>
+        <translation>打开运行…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="153" />
+        <source>Chart a finished run folder: a single run, one shard of a sharded run, or the output of lorascope-cli merge.</source>
+        <translation>绘制已完成的运行文件夹：单次运行、分片运行中的一个分片，或 lorascope-cli merge 的输出。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="183" />
+        <source>run folder (after Start)</source>
+        <translation>运行文件夹（开始后）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="185" />
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="187" />
+        <source>Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, manifest.json) in the file manager.</source>
+        <translation>在文件管理器中显示运行文件夹（requests.jsonl、server_metrics.jsonl、summary.json、manifest.json）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="190" />
+        <source>Run folder:</source>
+        <translation>运行文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="196" />
+        <source>The run's summary appears here when it ends (also saved as summary.json).</source>
+        <translation>运行结束时其摘要显示在这里（同时保存为 summary.json）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="268" />
+        <source>current workload (Workload tab)</source>
+        <translation>当前工作负载（“工作负载”标签页）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="269" />
+        <source>Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab.</source>
+        <translation>随重放启动和停止；按“准入预览”标签页中的准入策略、限制和代价模型控制令牌的输出节奏。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="303" />
+        <source>Replays the trace file above.</source>
+        <translation>重放上方的轨迹文件。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="307" />
+        <source>Replays a demo trace (preset S1, 20 s).</source>
+        <translation>重放演示轨迹（预设 S1，20 s）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="312" />
+        <source>Replays the current workload (not generated yet).</source>
+        <translation>重放当前工作负载（尚未生成）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="316" />
+        <source>Replays the current workload%1: %2 requests over %3 s (× time scale).</source>
+        <translation>重放当前工作负载%1：%2 个请求，历时 %3 s（× 时间缩放）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="317" />
+        <source> (imported trace)</source>
+        <translation>（导入的轨迹）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="361" />
+        <source>The current workload is not generated yet.</source>
+        <translation>当前工作负载尚未生成。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="373" />
+        <source>Cannot read the trace: %1</source>
+        <translation>无法读取轨迹：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="494" />
+        <source>Running: sent %1 of %2, completed %3, failed %4, in flight %5</source>
+        <translation>运行中：已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="550" />
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="551" />
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="563" />
+        <source>Open a replay run folder</source>
+        <translation>打开回放运行文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="571" />
+        <source>Stop the running replay before opening a run folder.</source>
+        <translation>请先停止正在进行的回放，再打开运行文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="579" />
+        <source>Cannot open the run folder: %1</source>
+        <translation>无法打开运行文件夹：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="403" />
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="416" />
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="550" />
+        <source>Finished</source>
+        <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::ReplayText</name>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="32" />
         <source>Error: %1
 </source>
         <translation>错误：%1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="560" />
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="39" />
         <source>Completed %1, failed %2, cancelled %3
 </source>
         <translation>已完成 %1，失败 %2，已取消 %3
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="564" />
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="40" />
         <source>Request throughput %1 req/s, output %2 tokens/s
 </source>
         <translation>请求吞吐量 %1 req/s，输出 %2 令牌/s
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="566" />
-        <source>TTFT mean %1 / p50 %2 / p99 %3 ms
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="41" />
+        <source>TTFT mean %1 / p50 %2 / p90 %3 / p99 %4 ms
 </source>
-        <translation>TTFT 均值 %1 / p50 %2 / p99 %3 ms
+        <translation>TTFT 均值 %1 / p50 %2 / p90 %3 / p99 %4 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="567" />
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="43" />
+        <source>Effective TTFT (from the scheduled send time) mean %1 / p90 %2 / p99 %3 ms
+</source>
+        <translation>有效 TTFT（从计划发送时间算起）均值 %1 / p90 %2 / p99 %3 ms
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="45" />
         <source>TPOT mean %1 / p99 %2 ms; ITL mean %3 ms
 </source>
         <translation>TPOT 均值 %1 / p99 %2 ms；ITL 均值 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="568" />
-        <source>E2E mean %1 / p99 %2 ms
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="46" />
+        <source>E2E mean %1 / p99 %2 ms; effective E2E mean %3 / p99 %4 ms
 </source>
-        <translation>E2E 均值 %1 / p99 %2 ms
+        <translation>E2E 均值 %1 / p99 %2 ms；有效 E2E 均值 %3 / p99 %4 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="570" />
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="49" />
+        <source>Send lateness (sent − scheduled) median %1 / p99 %2 ms
+</source>
+        <translation>发送延迟（发送 − 计划）中位数 %1 / p99 %2 ms
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="52" />
         <source>, S-LoRA reward %1
 </source>
         <translation>，S-LoRA 奖励 %1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="573" />
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="57" />
+        <source>Token mismatch (%1): %2 of %3 completed requests (%4) got another number of output tokens than requested (%5 more, %6 fewer)
+</source>
+        <translation>令牌数不符（%1）：%3 个已完成请求中有 %2 个（%4）得到的输出令牌数与请求的不同（多 %5 个，少 %6 个）
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="72" />
+        <source>Server (/metrics, %1 of %2 scrapes answered): running at most %3, waiting at most %4 requests, KV-cache usage at most %5
+</source>
+        <translation>服务器（/metrics，%2 次抓取中 %1 次有应答）：运行中最多 %3 个、等待中最多 %4 个请求，KV 缓存使用率最高 %5
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="80" />
         <source>errors %1: %2
 </source>
         <translation>错误 %1：%2
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="576" />
-        <source>Finished</source>
-        <translation>完成</translation>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="82" />
+        <source>The run was stopped: unsent and in-flight requests are cancelled.
+</source>
+        <translation>运行已停止：未发送和进行中的请求已取消。
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="86" />
+        <source>Warning: %1
+</source>
+        <translation>警告：%1
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="89" />
+        <source>(summary.json has a value of an unexpected type: %1)
+</source>
+        <translation>（summary.json 中有类型不符的值：%1）
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="92" />
+        <source>Note: %1
+</source>
+        <translation>注意：%1
+</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="100" />
+        <source>No request ended.</source>
+        <translation>没有请求结束。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="103" />
+        <source>&lt;b&gt;%1&lt;/b&gt; completed, &lt;b&gt;%2&lt;/b&gt; failed · TTFT p50 &lt;b&gt;%3 ms&lt;/b&gt; · effective TTFT p50 &lt;b&gt;%4 ms&lt;/b&gt; (from the scheduled send time)</source>
+        <translation>已完成 &lt;b&gt;%1&lt;/b&gt;，失败 &lt;b&gt;%2&lt;/b&gt; · TTFT p50 &lt;b&gt;%3 ms&lt;/b&gt; · 有效 TTFT p50 &lt;b&gt;%4 ms&lt;/b&gt;（从计划发送时间算起）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="110" />
+        <source>Token mismatch: %1 of %2 completed requests (%3) got a different number of output tokens than requested — the server may ignore max_tokens or ignore_eos, which changes the workload.</source>
+        <translation>令牌数不符：%2 个已完成请求中有 %1 个（%3）得到的输出令牌数与请求的不同——服务器可能忽略了 max_tokens 或 ignore_eos，这会改变工作负载。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="117" />
+        <source>Token mismatch: none (every completed request got the output tokens it asked for).</source>
+        <translation>令牌数不符：无（每个已完成请求都得到了所请求的输出令牌数）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="125" />
+        <source>Opened from a run folder: no preview overlay (the preview is computed when a replay starts here).</source>
+        <translation>从运行文件夹打开：无预览叠加（预览在此处开始回放时计算）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="129" />
+        <source>Computing the admission preview of this trace for the overlay…</source>
+        <translation>正在计算此轨迹的准入预览用于叠加…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="130" />
+        <source>No admission preview for this run (stopped before it was ready).</source>
+        <translation>此次运行没有准入预览（在预览就绪前已停止）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="138" />
+        <source>Server queue</source>
+        <translation>服务器队列</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="138" />
+        <source>Server running batch</source>
+        <translation>服务器运行批次</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="140" />
+        <source>%1 %2× the preview at t = %3 s (server %4 requests, preview at most %5).</source>
+        <translation>%1 在 t = %3 s 时为预览的 %2 倍（服务器 %4 个请求，预览最多 %5 个）。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="144" />
+        <source>The server's running and waiting requests stay within the preview's band (dashed).</source>
+        <translation>服务器的运行中和等待中请求保持在预览的范围（虚线）之内。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="146" />
+        <source>Preview ready (dashed); the server's figures appear with its first /metrics scrape.</source>
+        <translation>预览已就绪（虚线）；服务器的数据将在第一次抓取 /metrics 后出现。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="152" />
+        <source>The built-in server runs %1× faster than real time: each millisecond of network and client delay counts %1 ms in its model time, so it may queue and batch differently from the preview.</source>
+        <translation>内置服务器以实时的 %1 倍速度运行：每毫秒的网络和客户端延迟在其模型时间中算作 %1 ms，因此其排队和批处理可能与预览不同。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="156" />
+        <source>External server: the preview uses this session's settings (Admission tab: policy, limits, cost model); the server's own settings, hardware and scheduler decide what it does.</source>
+        <translation>外部服务器：预览使用本会话的设置（准入标签页：策略、限制、成本模型）；服务器的行为由其自身的设置、硬件和调度器决定。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="159" />
+        <source>No session: the built-in server and the preview both use the default S-LoRA settings.</source>
+        <translation>无会话：内置服务器和预览都使用默认的 S-LoRA 设置。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="168" />
+        <source>merged run</source>
+        <translation>合并的运行</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="171" />
+        <source>shard %1 of %2</source>
+        <translation>分片 %1/%2</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="174" />
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="177" />
+        <source>Opened %1: %2 requests.</source>
+        <translation>已打开%1：%2 个请求。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="178" />
+        <source>Opened %1 that did not finish: %2 requests recorded.</source>
+        <translation>已打开未完成的%1：记录了 %2 个请求。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="183" />
+        <source>Measured by this client over the requests that ended so far. TTFT counts from the moment a request was sent; effective TTFT from its scheduled send time, so it includes the client's lateness and concurrency wait. Token mismatch: completed requests whose output token count (server-reported, else counted) differs from the max_new_tokens they asked for.</source>
+        <translation>由本客户端对目前已结束的请求测量。TTFT 从请求发出时刻算起；有效 TTFT 从其计划发送时间算起，因此包含客户端的延迟和并发等待。令牌数不符：输出令牌数（服务器报告值，否则为计数值）与所请求的 max_new_tokens 不同的已完成请求。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="191" />
+        <source>The admission preview (core/admission) is run on the same trace as sent (trace time × time scale) with the session's policy, limits and cost model on the cost-model clock, as the built-in server runs them. A scrape counts as outside the band when the server's waiting (or running) requests exceed 1.5× the preview's largest value in that time bin and by more than 2 requests.</source>
+        <translation>准入预览（core/admission）按实际发送的同一轨迹（轨迹时间 × 时间比例）运行，使用本会话的策略、限制和成本模型，采用成本模型时钟，与内置服务器的运行方式相同。当服务器的等待（或运行）请求数超过该时间区间内预览最大值的 1.5 倍且多出 2 个以上时，该次抓取视为超出范围。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="199" />
+        <source>From summary.json: vLLM bench-serve metrics over the requests in the window (TTFT, TPOT, ITL, E2E in ms; throughput per second of the run), effective latencies from the scheduled send time, S-LoRA's SLO attainment (share of requests with TTFT &lt; 6 s) and reward, the token mismatch, and the server's figures from its /metrics scrapes. See the Replay help for the formulas.</source>
+        <translation>来自 summary.json：窗口内请求的 vLLM bench-serve 指标（TTFT、TPOT、ITL、E2E 单位为 ms；吞吐量按运行的每秒计），从计划发送时间算起的有效延迟，S-LoRA 的 SLO 达成率（TTFT &lt; 6 s 的请求占比）和奖励，令牌数不符情况，以及服务器 /metrics 抓取得到的数据。公式见回放帮助。</translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 #include <QHash>
 #include <QWidget>
 
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -21,13 +24,20 @@ namespace lorascope {
 
 class Document;
 class PlotView;
+class ReplayAdapterModel;
+class ReplayCharts;
 class ReplayTimeline;
+struct AdmissionAnalysis;
+struct ReplayRecord;
 struct ReplayRun;
+struct ServerSample;
 
-/// Replay tab (SPEC §4, §7): target and backend (the built-in simulated server by default,
-/// started and stopped by the tab), Start/Stop, live charts updated in ~30 ms batches, a
-/// per-adapter table, the final summary and the run folder. The replay runs on a worker thread
-/// in the core engine; this widget only presents what it reports.
+/// Replay tab (SPEC §4, §7; issues 13, 15, 16): target and backend (the built-in simulated
+/// server by default, started and stopped by the tab), Start/Stop, live charts of the client and
+/// of the server's /metrics with the admission preview's prediction on one time axis (updated in
+/// ~30 ms batches), a per-adapter table, the summary (effective latency, token mismatch) and the
+/// run folder. A finished run folder (single run, shard or merge output) opens into the same
+/// charts. The replay runs on a worker thread (replayworker.h); this widget only presents.
 class ReplayTab : public QWidget {
     Q_OBJECT
 public:
@@ -42,21 +52,36 @@ public:
     void setDocument(Document* document);
     /// What Start would replay, in words (shown above the buttons).
     QString sourceText() const;
-    /// Parent folder of the run folders (default: the application data folder).
+    /// Parent folder of the run folders (default: <data>/LoraScope/replays).
     void setResultsRoot(const QString& path);
-    /// Chart by key: "rate", "inflight", "latency", "tokens", "errors".
-    PlotView* chart(const QString& key) const { return m_charts.value(key); }
+    QString resultsRoot() const { return m_resultsRoot; }
+    /// Chart by key (ReplayCharts::keys()).
+    PlotView* chart(const QString& key) const;
     QStringList chartKeys() const;
-    QStandardItemModel* adapterModel() const { return m_adapterModel; }
+    ReplayCharts* charts() const { return m_charts; }
+    QStandardItemModel* adapterModel() const;
+    QTableView* adapterTable() const { return m_adapterTable; }
     QString summaryText() const;
+    /// Live figures and, after a run, effective latency and token mismatch, in words.
+    QString figuresText() const;
+    /// How the server compares with the preview, and why they may differ.
+    QString previewText() const;
+    QString statusText() const;
     QString runFolder() const { return m_runFolder; }
     bool isRunning() const;
+    /// The server's scrapes shown, on the trace axis (live or from an opened folder).
+    const std::vector<ServerSample>& serverSamples() const { return m_samples; }
     /// Editor by name: "trace", "builtin", "target", "backend", "timeScale", "maxConcurrency", "speed".
     QWidget* editor(const QString& name) const { return m_editors.value(name); }
 
 public Q_SLOTS:
     void start();
     void stop();
+    /// Charts a finished (or partial) run folder: a single run, one shard or a `merge` output.
+    /// On a bad folder: false, the charts stay as they were and the status names the file and line.
+    bool openRunFolder(const QString& dir);
+    /// Asks for a folder, then openRunFolder().
+    void chooseRunFolder();
 
 Q_SIGNALS:
     void runStarted();
@@ -67,10 +92,12 @@ private:
     void updateSource();
     void refreshCharts();
     void finish();
-    PlotView* addChart(const QString& key);
+    void resetView();
+    void addRecords(const std::vector<ReplayRecord>& records);
+    void updateFigures(bool final);
+    void updatePreviewNote();
 
     QHash<QString, QWidget*> m_editors;
-    QHash<QString, PlotView*> m_charts;
     QLineEdit* m_trace;
     QCheckBox* m_builtin;
     QLineEdit* m_target;
@@ -80,20 +107,33 @@ private:
     QDoubleSpinBox* m_speed;
     QPushButton* m_startButton;
     QPushButton* m_stopButton;
+    QPushButton* m_openFolderButton;
     QLabel* m_status;
     QLabel* m_source;
+    QLabel* m_figures;
+    QLabel* m_previewNote;
     Document* m_document = nullptr;
-    QLabel* m_folderLabel;
+    QLineEdit* m_folderEdit;
     QPlainTextEdit* m_summary;
-    QStandardItemModel* m_adapterModel;
+    ReplayAdapterModel* m_adapterModel;
     QTableView* m_adapterTable;
+    ReplayCharts* m_charts;
     QTimer* m_timer;
     QString m_resultsRoot;
     QString m_runFolder;
     std::shared_ptr<ReplayRun> m_run;
     std::unique_ptr<ReplayTimeline> m_timeline;
-    struct AdapterRow;
-    QHash<QString, std::shared_ptr<AdapterRow>> m_adapters;
+    std::vector<ServerSample> m_samples;
+    std::shared_ptr<const AdmissionAnalysis> m_preview;
+    double m_previewAxisScale = 1.0;
+    double m_origin = 0;
+    // What the run was started with (for the preview note).
+    bool m_runBuiltin = true, m_fromFolder = false;
+    double m_runSpeed = 1.0, m_runTimeScale = 1.0;
+    // Live figures over every record so far.
+    std::vector<double> m_ttftMs, m_effTtftMs;
+    std::uint64_t m_completed = 0, m_failed = 0, m_mismatch = 0;
+    int m_fittedRows = -1; ///< adapter rows when the columns were last sized
 };
 
 } // namespace lorascope

@@ -70,7 +70,22 @@ QString HelpTexts::tab(const QString& key)
         return tr("<h2>What am I looking at? — Replay</h2>"
                   "<p>Sends the current workload (or a trace file) to a server, or to LoraScope's built-in simulated server, on the trace's "
                   "schedule, and charts throughput, latencies and errors live. Results are saved as they arrive, one line per request, "
-                  "with a summary at the end.</p>");
+                  "with a summary at the end.</p>"
+                  "<ul><li><b>One time axis</b>: every chart counts seconds since trace time 0 as scheduled (trace time × time scale).</li>"
+                  "<li><b>Client charts</b>: requests scheduled, sent and completed per second; TTFT and E2E (p50, p90) of the requests "
+                  "completed in each second, measured from the send; output tokens per second; requests in flight.</li>"
+                  "<li><b>Server charts</b>: running and waiting requests, KV-cache usage and resident adapters as the server reports "
+                  "them on its Prometheus /metrics (vLLM's names; SGLang, TGI and LoRAX are mapped), scraped every 0.5 s. Dashed: the "
+                  "admission preview of the same trace and settings, as the server receives it. When the server's queue or running "
+                  "batch exceeds the preview's band, the tab says where.</li>"
+                  "<li><b>Effective latency</b>: TTFT and E2E counted from the scheduled send time instead of the actual send, so a "
+                  "client that falls behind is not hidden.</li>"
+                  "<li><b>Token mismatch</b>: completed requests that got another number of output tokens than they asked for (a "
+                  "server that ignores max_tokens or ignore_eos changes the workload).</li>"
+                  "<li><b>Per adapter</b>: completed and failed requests, TTFT and E2E, the share of scrapes the server listed it as "
+                  "running, and the loads the scrapes saw.</li>"
+                  "<li><b>Open run…</b> charts a finished run folder: a single run, one shard, or the output of "
+                  "<code>lorascope-cli merge</code>. <b>Open folder</b> shows the run folder's files.</li></ul>");
     if (key == QLatin1String("compare"))
         return tr("<h2>What am I looking at? — A/B Compare</h2>"
                   "<p>Two parameter sets side by side: A (pinned, or loaded from a file) and B (your live parameters, or a file). The header "
