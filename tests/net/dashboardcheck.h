@@ -172,6 +172,8 @@ inline void checkDashboard(const std::string& path, const std::set<std::string>&
         if (p.at("type") == "row")
             continue;
         QVERIFY2(p.at("datasource") == dsRef, title.c_str());
+        // One time axis: no panel shifts or narrows the dashboard's time range.
+        QVERIFY2(!p.contains("timeFrom") && !p.contains("timeShift"), title.c_str());
         // Side by side: the client's panels on the left half, the server's on the right.
         if (b.w == 12)
             QVERIFY2(title.rfind(b.x == 0 ? "Client: " : "Server: ", 0) == 0, title.c_str());
