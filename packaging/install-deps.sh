@@ -16,7 +16,7 @@ test_pkgs=(
   lintian # pkg_lintian: Debian's package checker on the two .deb files
   xvfb xauth imagemagick python3 python3-numpy fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev file groff-base binutils
-  prometheus # promtool checks serve-sim's /metrics exposition
+  prometheus # promtool checks /metrics expositions; tst_prometheusreal runs a real Prometheus server (fails without it)
 )
 
 mode=${1:-all}

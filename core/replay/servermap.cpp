@@ -24,7 +24,10 @@ const Name kWaiting[] = { { "vllm:num_requests_waiting", "vllm" }, { "sglang:num
     { "tgi_queue_size", "tgi" }, { "lorax_queue_size", "lorax" } };
 const Name kKvUsage[] = { { "vllm:kv_cache_usage_perc", "vllm" }, { "vllm:gpu_cache_usage_perc", "vllm" },
     { "sglang:token_usage", "sglang" } };
-const Name kKvUsedTokens[] = { { "lorascope:kv_cache_used_tokens", "vllm" }, { "sglang:num_used_tokens", "sglang" } };
+// serve-sim's own extras are named without colons (colons are for recording rules); the colon
+// spellings are those of serve-sim before 0.1 and are still read.
+const Name kKvUsedTokens[] = { { "lorascope_kv_cache_used_tokens", "vllm" }, { "lorascope:kv_cache_used_tokens", "vllm" },
+    { "sglang:num_used_tokens", "sglang" } };
 const Name kPromptTokens[] = { { "vllm:prompt_tokens_total", "vllm" }, { "vllm:prompt_tokens", "vllm" },
     { "sglang:prompt_tokens_total", "sglang" }, { "tgi_request_input_length_sum", "tgi" },
     { "lorax_request_input_length_sum", "lorax" } };
@@ -34,9 +37,11 @@ const Name kGenerationTokens[] = { { "vllm:generation_tokens_total", "vllm" }, {
 const Name kFinished[] = { { "vllm:request_success_total", "vllm" }, { "vllm:request_success", "vllm" },
     { "sglang:num_requests_total", "sglang" }, { "tgi_request_success", "tgi" }, { "lorax_request_success", "lorax" } };
 const Name kPreemptions[] = { { "vllm:num_preemptions_total", "vllm" }, { "vllm:num_preemptions", "vllm" } };
-const Name kLoads[] = { { "lorascope:lora_adapter_loads_total", "" }, { "lorascope:lora_adapter_loads", "" } };
-const Name kUnloads[] = { { "lorascope:lora_adapter_unloads_total", "" }, { "lorascope:lora_adapter_unloads", "" } };
-const Name kResident[] = { { "lorascope:lora_adapters_resident", "" } };
+const Name kLoads[] = { { "lorascope_lora_adapter_loads_total", "" }, { "lorascope:lora_adapter_loads_total", "" },
+    { "lorascope:lora_adapter_loads", "" } };
+const Name kUnloads[] = { { "lorascope_lora_adapter_unloads_total", "" }, { "lorascope:lora_adapter_unloads_total", "" },
+    { "lorascope:lora_adapter_unloads", "" } };
+const Name kResident[] = { { "lorascope_lora_adapters_resident", "" }, { "lorascope:lora_adapters_resident", "" } };
 const Name kTtft[] = { { "vllm:time_to_first_token_seconds", "vllm" }, { "sglang:time_to_first_token_seconds", "sglang" } };
 const Name kE2e[] = { { "vllm:e2e_request_latency_seconds", "vllm" }, { "sglang:e2e_request_latency_seconds", "sglang" },
     { "tgi_request_duration", "tgi" }, { "lorax_request_duration", "lorax" } };

@@ -6,6 +6,7 @@
 
 #include "replay/prometheus.h"
 #include "replay/servermap.h"
+#include "server/servermetrics.h"
 #include "util/error.h"
 
 #include "testutil.h"
@@ -298,6 +299,33 @@ private slots:
         s = mapServerMetrics(strict("whatever_metric 1\n"));
         QCOMPARE(s.system, std::string());
         QVERIFY(std::isnan(s.running));
+    }
+
+    // serve-sim's own extras (adapters resident, loads/unloads, KV tokens) from the exposition its
+    // ServerMetrics really writes: they are named without colons, and the mapping used to look
+    // for the colon spellings only, so these quantities were never read from serve-sim.
+    void mapServeSimExtras()
+    {
+        ServerMetrics m("sim", 4);
+        m.setScheduler(3, 1, 1200, 4800, 2);
+        m.addAdapterLoads(5);
+        m.addAdapterUnloads(3);
+        const auto s = mapServerMetrics(strict(m.exposition()));
+        QCOMPARE(s.system, std::string("vllm"));
+        QCOMPARE(s.running, 3.0);
+        QCOMPARE(s.waiting, 1.0);
+        QCOMPARE(s.kvUsage, 0.25);
+        QCOMPARE(s.kvUsedTokens, 1200.0);
+        QCOMPARE(s.adaptersResident, 2.0);
+        QCOMPARE(s.adapterLoadsTotal, 5.0);
+        QCOMPARE(s.adapterUnloadsTotal, 3.0);
+        QCOMPARE(s.maxLora, 4.0);
+        // Older serve-sim builds spelled them with colons: still read.
+        const auto old = mapServerMetrics(strict("lorascope:lora_adapters_resident 7\nlorascope:lora_adapter_loads_total 9\n"
+                                                 "lorascope:kv_cache_used_tokens 11\n"));
+        QCOMPARE(old.adaptersResident, 7.0);
+        QCOMPARE(old.adapterLoadsTotal, 9.0);
+        QCOMPARE(old.kvUsedTokens, 11.0);
     }
 
     void thousandsOfAdaptersCapped()
