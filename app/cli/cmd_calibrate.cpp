@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 
 #include "cli/args.h"
+#include "cli/options.h"
 #include "cli/progress.h"
 
 #include "calibrate/fit.h"
@@ -229,7 +230,7 @@ int runCalibrate(const std::vector<std::string>& argv)
     std::vector<std::string> valueFlags = kSourceValueFlags;
     for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
         valueFlags.push_back(f);
-    const Args a(argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet" });
+    const Args a = parseArgs("calibrate", argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet" });
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
@@ -405,7 +406,7 @@ int runValidate(const std::vector<std::string>& argv)
 {
     std::vector<std::string> valueFlags = kSourceValueFlags;
     valueFlags.push_back("--cost-model");
-    const Args a(argv, valueFlags, { "--enable-abort", "--json", "--quiet" });
+    const Args a = parseArgs("validate", argv, valueFlags, { "--enable-abort", "--json", "--quiet" });
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\"");
     const auto t0 = std::chrono::steady_clock::now();

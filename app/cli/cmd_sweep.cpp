@@ -4,6 +4,7 @@
 // streams rows and prints plain-words verdicts.
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/specargs.h"
 
 #include "sweep/finder.h"
@@ -250,7 +251,8 @@ void printPaper(std::ostream& out, const SweepPlan& plan, const std::vector<Swee
 
 int runSweep(const std::vector<std::string>& argv)
 {
-    const Args a(argv,
+    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
+    const Args a = parseArgs("sweep", argv,
         { "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
             "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
             "--output-range", "--popularity", "--arrival", "--policy", "--cost-model", "--max-total-tokens", "--batch-max-tokens",

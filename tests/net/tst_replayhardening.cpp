@@ -185,8 +185,6 @@ private slots:
         QTest::newRow("start-at in ms") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1700000000000") }
                                         << "http://127.0.0.1:9"
                                         << "not milliseconds";
-        QTest::newRow("shard 4/4") << QStringList { QStringLiteral("--shard"), QStringLiteral("4/4") } << "http://127.0.0.1:9"
-                                   << "numbered 0 to 3";
         QTest::newRow("metrics url") << QStringList { QStringLiteral("--metrics-url"), QStringLiteral("http://127.0.0.1:70000/metrics") }
                                      << "http://127.0.0.1:9"
                                      << "--metrics-url: bad target URL";
