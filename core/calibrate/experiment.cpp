@@ -361,7 +361,12 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
         if (!r->adapter.empty()) {
             auto [it, fresh] = adapterIndex.emplace(r->adapter, static_cast<std::uint32_t>(e.trace.adapters.size()));
             if (fresh) {
-                const int rank = rankFromName(r->adapter);
+                int rank = -1;
+                try {
+                    rank = rankFromName(r->adapter);
+                } catch (const InputError& err) {
+                    throw InputError(err.detail(), file, 0, "adapter");
+                }
                 e.trace.adapters.push_back({ r->adapter, rank > 0 ? rank : o.defaultRank });
             }
             q.adapter = it->second;

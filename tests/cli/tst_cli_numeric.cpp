@@ -157,6 +157,43 @@ private Q_SLOTS:
         QVERIFY(!std::filesystem::exists(out));
     }
 
+    // A rank read from an adapter's name ("rank-99999999999") is bounded like --adapter-rank: the
+    // spec file or trace, and the adapter, are named; std::stoi's out_of_range used to escape.
+    void rankInNameIsBounded_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("generate --spec") << "generate --spec FILE -o OUT" << "spec.json"
+                                         << R"({"adapters": {"count": 2, "names": ["dummy-lora-rank-99999999999"]}})"
+                                         << "adapters.names[0] must have a rank from 1 to 65536";
+        const char* slora = R"({"config": {}, "requests": [{"req_id": 0, "model_dir": "m", "adapter_dir": "dummy-lora-rank-99999999999",
+            "prompt_len": 5, "output_len": 5, "req_time": 0.5}]})";
+        QTest::newRow("stats slora") << "stats FILE --format slora" << "t.json" << slora << "adapter \"dummy-lora-rank-99999999999\"";
+        QTest::newRow("convert slora") << "convert FILE OUT.jsonl --from slora" << "t.json" << slora << "adapter \"dummy-lora-rank-99999999999\"";
+    }
+    void rankInNameIsBounded()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, file);
+        QFETCH(QString, text);
+        QFETCH(QString, why);
+        const std::string path = m_dir.file(file.toStdString());
+        test::writeText(path, text.toStdString());
+        const std::string out = m_dir.file("out");
+        std::filesystem::remove_all(out);
+        std::filesystem::remove_all(out + ".jsonl");
+        QStringList args;
+        for (const QString& a : split(command))
+            args << (a == QLatin1String("FILE") ? q(path) : a.startsWith(QLatin1String("OUT")) ? q(out) + a.mid(3) : a);
+        const auto r = test::cli(args);
+        QVERIFY2(r.code == 1, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+        QVERIFY2(r.err.contains(why) && r.err.contains(q(path)), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("1 to 65536")), qPrintable(r.err));
+        QVERIFY(!std::filesystem::exists(out) && !std::filesystem::exists(out + ".jsonl"));
+    }
+
     // --slo of replay and merge: each number checked the same way.
     void badSloIsAUsageError_data()
     {
