@@ -11,7 +11,9 @@
 #include "calibrate/fit.h"
 #include "calibrate/validate.h"
 #include "calibrate/validity.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 #include "util/version.h"
 
 #include <nlohmann/json.hpp>
@@ -239,6 +241,18 @@ int runCalibrate(const std::vector<std::string>& argv)
         throw UsageError("-o MODEL.json (or --output-dir DIR) is required");
     if (output && outputDir)
         throw UsageError("give -o or --output-dir, not both");
+    // Said now, not after a fit of minutes: the model must not replace one of the inputs (--start
+    // FILE, a manifest, a results file), and -o must be writable (not a folder, not read-only).
+    if (output) {
+        std::vector<NamedPath> inputs = { { "--start", a.value("--start").value_or("") } };
+        for (const char* f : { "--manifest", "--slora-results" })
+            for (const auto& v : a.values(f))
+                inputs.push_back({ f, v });
+        checkOutputs({ { a.has("-o") ? "-o" : "--output", *output } }, inputs);
+        checkOutputFile(*output);
+    } else if (std::error_code ec; std::filesystem::exists(*outputDir, ec) && !std::filesystem::is_directory(*outputDir, ec)) {
+        throw InputError("--output-dir " + *outputDir + ": exists and is not a folder", {}, 0, "--output-dir");
+    }
     const bool json = a.has("--json");
 
     FitOptions options;

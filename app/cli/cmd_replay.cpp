@@ -54,7 +54,10 @@ Backends (wire formats):
 Options:
   --target URL                 server base URL, http:// or https:// (required)
   --backend NAME               one of the backends above (required)
-  --out DIR                    results folder (required; created if missing)
+  --out DIR                    results folder (required; created if missing; a folder that already
+                               holds files, such as an earlier run's, is refused unless --force)
+  --force                      write into a non-empty --out folder, replacing requests.jsonl,
+                               summary.json, manifest.json and server_metrics.jsonl
   --format, --from NAME        read TRACE as this format instead of guessing from the extension
   --model NAME                 base model name sent to the server (default: the trace's, else "base")
   --time-scale X               multiply trace times by X, 10^-6 to 10^6 (0.5 = twice as fast;
@@ -274,7 +277,7 @@ int runReplay(const std::vector<std::string>& argv)
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
             "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
             "--metrics-port", "--metrics-address", "--metrics-linger" },
-        { "--insecure", "--json", "--quiet", "--no-metrics" });
+        { "--insecure", "--json", "--quiet", "--no-metrics", "--force" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto target = a.value("--target");
@@ -291,6 +294,8 @@ int runReplay(const std::vector<std::string>& argv)
         throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
 
     const std::string traceFile = a.positional().front();
+    // Never mix or overwrite an earlier run's results without being told to.
+    checkResultsFolder(*outDir, "--out", a.has("--force"));
     const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
     if (trace.requests.empty())
         throw InputError("the trace has no requests: nothing to replay", traceFile);
