@@ -44,11 +44,13 @@ std::vector<nlohmann::json> jsonLines(const std::string& path)
     return out;
 }
 
-// The trace of issue 12 #2, byte for byte.
-std::string hangTrace(const test::TempDir& dir)
+// The trace of issue 12 #2, byte for byte (output_len 4e9); with `outputLen` another length for
+// request 0. serve-sim refuses max_tokens above 1,048,576 (HTTP 400), so the tests of a stream
+// that goes on "forever" use 1,000,000 tokens (10,000 s at 10 ms a token).
+std::string hangTrace(const test::TempDir& dir, const char* outputLen = "4000000000")
 {
     const auto path = dir.file("hang.csv");
-    test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4000000000\n1,0.1,a,8,10,20\n");
+    test::writeText(path, std::string("id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,") + outputLen + "\n1,0.1,a,8,10,20\n");
     return path;
 }
 
@@ -63,15 +65,38 @@ QStringList replayArgs(const std::string& trace, const std::string& target, cons
 class TestReplayHardening : public QObject {
     Q_OBJECT
 private slots:
-    // #2: the exact reproduction, with --timeout: the run ends after ~3 s, the huge request
-    // timed out, the other completed. (Before: hung forever; tokenTimes.reserve(4e9).)
+    // #2: the exact reproduction against serve-sim, which refuses 4e9 tokens: the client neither
+    // allocates by output_len nor waits; request 0 fails with the server's 400, request 1 completes.
+    void hugeOutputLengthRefusedByServer()
+    {
+        test::TempDir dir;
+        SimServer server(fixedPace(0.01));
+        server.start();
+        const auto target = "http://127.0.0.1:" + std::to_string(server.port());
+        const auto run = test::cli(replayArgs(hangTrace(dir), target, dir.file("r")));
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const auto recs = jsonLines(dir.file("r/requests.jsonl"));
+        QCOMPARE(recs.size(), std::size_t(2));
+        for (const auto& r : recs) {
+            if (r["id"] == 0) {
+                QCOMPARE(r["outcome"].get<std::string>(), std::string("failed"));
+                QCOMPARE(r["status"].get<int>(), 400);
+                QVERIFY2(r["error"].get<std::string>().find("max_tokens") != std::string::npos, r["error"].get<std::string>().c_str());
+            } else {
+                QCOMPARE(r["outcome"].get<std::string>(), std::string("completed"));
+            }
+        }
+    }
+
+    // #2 with a stream the server does serve for hours: --timeout ends it after ~3 s, the huge
+    // request timed out, the other completed. (Before: hung forever; tokenTimes.reserve(output_len).)
     void hugeOutputLengthTimesOut()
     {
         test::TempDir dir;
         SimServer server(fixedPace(0.01));
         server.start();
         const auto target = "http://127.0.0.1:" + std::to_string(server.port());
-        auto args = replayArgs(hangTrace(dir), target, dir.file("r"));
+        auto args = replayArgs(hangTrace(dir, "1000000"), target, dir.file("r"));
         args << QStringLiteral("--timeout") << QStringLiteral("3");
         const auto run = test::cli(args); // 120 s hang guard
         QVERIFY2(run.code == 0, qPrintable(run.err));
@@ -96,7 +121,7 @@ private slots:
         SimServer server(fixedPace(0.01));
         server.start();
         QProcess p;
-        p.start(QStringLiteral(LORASCOPE_CLI_PATH), replayArgs(hangTrace(dir), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r")));
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH), replayArgs(hangTrace(dir, "1000000"), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r")));
         QVERIFY(p.waitForStarted(10000));
         // Wait until request 1 completed (its line is written), then SIGTERM.
         for (int i = 0; i < 300 && jsonLines(dir.file("r/requests.jsonl")).empty(); ++i)
@@ -177,9 +202,6 @@ private slots:
                                    << "not a regular file";
         QTest::newRow("CA directory") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("/tmp") } << "https://127.0.0.1:9"
                                       << "is a directory";
-        QTest::newRow("time scale 1e300") << QStringList { QStringLiteral("--time-scale"), QStringLiteral("1e300") }
-                                          << "http://127.0.0.1:9"
-                                          << "beyond the replay limit of 31622400 s (366 days)";
         QTest::newRow("start-at past") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1000") } << "http://127.0.0.1:9"
                                        << "more than the tolerance of 1 s";
         QTest::newRow("start-at in ms") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1700000000000") }
@@ -214,19 +236,35 @@ private slots:
     void hugeTraceTimeRefused()
     {
         test::TempDir dir;
+        // 1e300 s: the trace reader refuses it, naming file, line and field.
         test::writeText(dir.file("far.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4\n7,1e300,a,8,10,4\n");
         const auto run = test::cli(replayArgs(dir.file("far.csv"), "http://127.0.0.1:9", dir.file("r")));
         QCOMPARE(run.code, 1);
-        QVERIFY2(run.err.contains(QLatin1String("far.csv")) && run.err.contains(QLatin1String("request id 7"))
-                && run.err.contains(QLatin1String("366 days")),
-            qPrintable(run.err));
+        QVERIFY2(run.err.contains(QLatin1String("far.csv:3")) && run.err.contains(QLatin1String("time_s")), qPrintable(run.err));
         QVERIFY(!std::filesystem::exists(dir.file("r")));
-        // A timeout of 1e300 s is no timeout: the run completes.
+        // 1e9 s (32 years) is a valid trace time but beyond what a replay waits: refused naming the request.
+        test::writeText(dir.file("far2.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4\n7,1e9,a,8,10,4\n");
+        const auto run2 = test::cli(replayArgs(dir.file("far2.csv"), "http://127.0.0.1:9", dir.file("r")));
+        QCOMPARE(run2.code, 1);
+        QVERIFY2(run2.err.contains(QLatin1String("far2.csv")) && run2.err.contains(QLatin1String("request id 7"))
+                && run2.err.contains(QLatin1String("366 days")),
+            qPrintable(run2.err));
+        QVERIFY(!std::filesystem::exists(dir.file("r")));
+        // --time-scale and --timeout of 1e300 are usage errors (exit 2) naming the flag and its range.
+        for (const char* flag : { "--time-scale", "--timeout" }) {
+            auto bad = replayArgs(dir.file("far2.csv"), "http://127.0.0.1:9", dir.file("r"));
+            bad << QString::fromLatin1(flag) << QStringLiteral("1e300");
+            const auto u = test::cli(bad);
+            QCOMPARE(u.code, 2);
+            QVERIFY2(u.err.contains(QString::fromLatin1(flag) + QStringLiteral(" must be")), qPrintable(u.err));
+            QVERIFY(!std::filesystem::exists(dir.file("r")));
+        }
+        // The longest timeout allowed (10^6 s) does not get in the way: the run completes.
         SimServer server(fixedPace(0.002));
         server.start();
         test::writeText(dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,3\n");
         auto args = replayArgs(dir.file("t.csv"), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r"));
-        args << QStringLiteral("--timeout") << QStringLiteral("1e300") << QStringLiteral("--json");
+        args << QStringLiteral("--timeout") << QStringLiteral("1e6") << QStringLiteral("--json");
         const auto ok = test::cli(args);
         QVERIFY2(ok.code == 0, qPrintable(ok.err));
         QCOMPARE(nlohmann::json::parse(ok.out.toStdString())["completed"].get<int>(), 1);
