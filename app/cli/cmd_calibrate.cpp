@@ -5,12 +5,15 @@
 #include "cli/commands.h"
 
 #include "cli/args.h"
+#include "cli/options.h"
 #include "cli/progress.h"
 
 #include "calibrate/fit.h"
 #include "calibrate/validate.h"
 #include "calibrate/validity.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 #include "util/version.h"
 
 #include <nlohmann/json.hpp>
@@ -229,7 +232,7 @@ int runCalibrate(const std::vector<std::string>& argv)
     std::vector<std::string> valueFlags = kSourceValueFlags;
     for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
         valueFlags.push_back(f);
-    const Args a(argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet" });
+    const Args a = parseArgs("calibrate", argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet" });
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
@@ -238,6 +241,18 @@ int runCalibrate(const std::vector<std::string>& argv)
         throw UsageError("-o MODEL.json (or --output-dir DIR) is required");
     if (output && outputDir)
         throw UsageError("give -o or --output-dir, not both");
+    // Said now, not after a fit of minutes: the model must not replace one of the inputs (--start
+    // FILE, a manifest, a results file), and -o must be writable (not a folder, not read-only).
+    if (output) {
+        std::vector<NamedPath> inputs = { { "--start", a.value("--start").value_or("") } };
+        for (const char* f : { "--manifest", "--slora-results" })
+            for (const auto& v : a.values(f))
+                inputs.push_back({ f, v });
+        checkOutputs({ { a.has("-o") ? "-o" : "--output", *output } }, inputs);
+        checkOutputFile(*output);
+    } else if (std::error_code ec; std::filesystem::exists(*outputDir, ec) && !std::filesystem::is_directory(*outputDir, ec)) {
+        throw InputError("--output-dir " + *outputDir + ": exists and is not a folder", {}, 0, "--output-dir");
+    }
     const bool json = a.has("--json");
 
     FitOptions options;
@@ -405,7 +420,7 @@ int runValidate(const std::vector<std::string>& argv)
 {
     std::vector<std::string> valueFlags = kSourceValueFlags;
     valueFlags.push_back("--cost-model");
-    const Args a(argv, valueFlags, { "--enable-abort", "--json", "--quiet" });
+    const Args a = parseArgs("validate", argv, valueFlags, { "--enable-abort", "--json", "--quiet" });
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\"");
     const auto t0 = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/replayargs.h"
 
 #include "formats/traceio.h"
@@ -61,12 +62,17 @@ int runMerge(const std::vector<std::string>& argv)
     for (auto& x : args)
         if (x == "-o")
             x = "--out";
-    const Args a(args, { "--out", "--trace", "--format", "--slo" }, { "--allow-missing", "--json" });
+    const Args a = parseArgs("merge", args, { "--out", "--trace", "--format", "--slo" }, { "--allow-missing", "--json" });
     if (a.positional().empty())
         throw UsageError("give the run folders of the shards");
     const auto out = a.value("--out");
     if (!out)
         throw UsageError("-o MERGED_DIR is required");
+    // Usage errors before any folder is read.
+    MergeOptions o;
+    o.allowMissing = a.has("--allow-missing");
+    if (auto s = a.value("--slo"))
+        o.slo = parseSlo(*s);
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<RunFolder> shards;
@@ -75,10 +81,6 @@ int runMerge(const std::vector<std::string>& argv)
             throw InputError("the output folder is one of the shard folders; choose another", *out);
         shards.push_back(readRunFolder(dir));
     }
-    MergeOptions o;
-    o.allowMissing = a.has("--allow-missing");
-    if (auto s = a.value("--slo"))
-        o.slo = parseSlo(*s);
     // The trace, to name missing requests by id: --trace, else the manifests' path if unchanged.
     std::string traceFile = a.value("--trace").value_or("");
     const auto& t = shards.front().manifest.value("trace", nlohmann::json::object());

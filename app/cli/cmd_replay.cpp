@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <chrono>
 #include <thread>
 #include <atomic>
@@ -52,7 +54,10 @@ Backends (wire formats):
 Options:
   --target URL                 server base URL, http:// or https:// (required)
   --backend NAME               one of the backends above (required)
-  --out DIR                    results folder (required; created if missing)
+  --out DIR                    results folder (required; created if missing; a folder that already
+                               holds files, such as an earlier run's, is refused unless --force)
+  --force                      write into a non-empty --out folder, replacing requests.jsonl,
+                               summary.json, manifest.json and server_metrics.jsonl
   --format, --from NAME        read TRACE as this format instead of guessing from the extension
   --model NAME                 base model name sent to the server (default: the trace's, else "base")
   --time-scale X               multiply trace times by X, 10^-6 to 10^6 (0.5 = twice as fast;
@@ -243,17 +248,14 @@ Slo parseSlo(const std::string& text)
         if (eq == std::string::npos)
             throw UsageError("--slo expects NAME=MS items (ttft, tpot, e2el), got \"" + item + "\"");
         const std::string name = item.substr(0, eq);
+        // from_chars, not stod: no leading blanks, "inf", hex; 1e400 is out of range, not an exception.
+        const std::string num = item.substr(eq + 1);
         double v = 0;
-        try {
-            std::size_t used = 0;
-            v = std::stod(item.substr(eq + 1), &used);
-            if (used != item.size() - eq - 1)
-                throw std::invalid_argument("trailing");
-        } catch (const std::exception&) {
-            throw UsageError("--slo: \"" + item + "\" is not NAME=MS");
-        }
-        if (!(v > 0))
-            throw UsageError("--slo: " + name + " must be > 0 ms");
+        const auto res = std::from_chars(num.data(), num.data() + num.size(), v);
+        if (num.empty() || res.ptr != num.data() + num.size() || (res.ec != std::errc() && res.ec != std::errc::result_out_of_range))
+            throw UsageError("--slo: \"" + item.substr(0, 40) + "\" is not NAME=MS");
+        if (res.ec != std::errc() || !std::isfinite(v) || !(v > 0) || v > 1e9)
+            throw UsageError("--slo: " + name.substr(0, 40) + " must be > 0 and at most 1000000000 ms (got " + num.substr(0, 40) + ")");
         if (name == "ttft")
             slo.ttftMs = v;
         else if (name == "tpot")
@@ -275,7 +277,7 @@ int runReplay(const std::vector<std::string>& argv)
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
             "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
             "--metrics-port", "--metrics-address", "--metrics-linger" },
-        { "--insecure", "--json", "--quiet", "--no-metrics" });
+        { "--insecure", "--json", "--quiet", "--no-metrics", "--force" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto target = a.value("--target");
@@ -292,6 +294,8 @@ int runReplay(const std::vector<std::string>& argv)
         throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
 
     const std::string traceFile = a.positional().front();
+    // Never mix or overwrite an earlier run's results without being told to.
+    checkResultsFolder(*outDir, "--out", a.has("--force"));
     const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
     if (trace.requests.empty())
         throw InputError("the trace has no requests: nothing to replay", traceFile);
@@ -309,8 +313,13 @@ int runReplay(const std::vector<std::string>& argv)
     o.verifyTls = !a.has("--insecure");
     if (auto ca = a.value("--ca-cert"))
         o.caFile = *ca; // checked (and loaded) by the Replayer, before the results folder exists
-    if (auto sh = a.value("--shard"))
-        o.shard = parseShardSpec(*sh);
+    if (auto sh = a.value("--shard")) {
+        try {
+            o.shard = parseShardSpec(*sh);
+        } catch (const InputError& e) {
+            throw UsageError(e.detail()); // a flag's value: a usage error, as every other flag
+        }
+    }
     if (auto by = a.value("--shard-by")) {
         const auto mode = shardByFromName(*by);
         if (!mode)
@@ -355,14 +364,9 @@ int runReplay(const std::vector<std::string>& argv)
         std::cerr << "lorascope-cli replay: note: " << n << "\n";
 
     std::unique_ptr<ClientMetricsExporter> exporter;
-    const double linger = a.number("--metrics-linger", 0);
-    if (!std::isfinite(linger) || linger < 0 || linger > 3600)
-        throw InputError("--metrics-linger: must be from 0 to 3600 seconds", {}, 0, "--metrics-linger");
+    const double linger = a.number("--metrics-linger", 0); // range checked by parseArgs
     if (a.has("--metrics-port")) {
         const auto port = a.integer("--metrics-port", 0);
-        if (port < 0 || port > 65535)
-            throw InputError("--metrics-port: must be from 0 to 65535 (0 = any free port), got " + std::to_string(port), {}, 0,
-                "--metrics-port");
         ExporterOptions eo;
         eo.port = std::uint16_t(port);
         eo.address = a.value("--metrics-address").value_or("127.0.0.1");

@@ -4,13 +4,16 @@
 // streams rows and prints plain-words verdicts.
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/specargs.h"
 
 #include "sweep/finder.h"
 #include "sweep/paper.h"
 #include "sweep/replaysweep.h"
 #include "sweep/sweepio.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +22,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -105,8 +109,10 @@ Against a real server (replay; points one at a time):
 Output:
   -o, --output FILE      rows to FILE as points finish (.jsonl: a header line with the plan, then
                          one line per point with its spec, server, metrics and per-adapter metrics;
-                         .csv: one row per point). Without -o the rows go to standard output and
-                         the summary to standard error
+                         .csv: one row per point). Written as FILE.partial and renamed to FILE
+                         when the sweep ends (also when interrupted), so an earlier FILE is only
+                         replaced by a sweep with points. Without -o the rows go to standard
+                         output and the summary to standard error
   --format jsonl|csv     instead of the extension
   --json                 with --find-max: print the finder's result as JSON
   --quiet                no progress line and no summary table
@@ -140,6 +146,31 @@ std::int64_t positive(const Args& a, const std::string& flag, std::int64_t fallb
         throw UsageError(flag + " must be >= " + std::to_string(min) + " (got " + std::to_string(v) + ")");
     return v;
 }
+
+/// -o is written as OUT.partial and renamed over OUT when the sweep ends (finished, interrupted,
+/// or stopped by an error after some points): an earlier file of that name survives a sweep that
+/// wrote no point, and a sweep killed outright (SIGKILL, a crash) leaves its points in OUT.partial.
+struct PartialFile {
+    std::unique_ptr<SweepWriter>& writer;
+    std::string partial; ///< empty: nothing to rename
+    std::string target;
+    ~PartialFile()
+    {
+        if (partial.empty() || !writer)
+            return;
+        const bool any = writer->written() > 0;
+        writer.reset(); // closes the file
+        std::error_code ec;
+        if (!any) {
+            std::filesystem::remove(partial, ec);
+            return;
+        }
+        std::filesystem::rename(partial, target, ec);
+        if (ec)
+            std::cerr << "lorascope-cli sweep: error: cannot rename " << partial << " to " << target << ": " << ec.message()
+                      << " (the points are in " << partial << ")\n";
+    }
+};
 
 SweepParam paramFlag(const Args& a, const char* flag)
 {
@@ -250,7 +281,8 @@ void printPaper(std::ostream& out, const SweepPlan& plan, const std::vector<Swee
 
 int runSweep(const std::vector<std::string>& argv)
 {
-    const Args a(argv,
+    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
+    const Args a = parseArgs("sweep", argv,
         { "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
             "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
             "--output-range", "--popularity", "--arrival", "--policy", "--cost-model", "--max-total-tokens", "--batch-max-tokens",
@@ -418,9 +450,20 @@ int runSweep(const std::vector<std::string>& argv)
         throw InputError(why, {}, 0, sweepParamInfo(plan.param).name);
 
     std::unique_ptr<SweepWriter> writer;
-    if (!outPath.empty())
-        writer = std::make_unique<SweepWriter>(outPath, plan, replay ? ro.replay.target : "preview", format);
-    else if (toStdout)
+    // Declared after the writer, so it runs first at the end: closes the writer, then renames.
+    PartialFile partial { writer, {}, outPath };
+    if (!outPath.empty()) {
+        checkOutputs({ { a.has("-o") ? "-o" : "--output", outPath } },
+            { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") } });
+        checkOutputFile(outPath); // not a folder, not read-only: said now, not after the last point
+        std::error_code ec;
+        const auto st = std::filesystem::status(outPath, ec);
+        const bool regular = !std::filesystem::exists(st) || std::filesystem::is_regular_file(st);
+        if (regular) // a device or a pipe (/dev/stdout) is written directly
+            partial.partial = outPath + ".partial";
+        const auto f = format ? format : sweepFormatForPath(outPath);
+        writer = std::make_unique<SweepWriter>(regular ? partial.partial : outPath, plan, replay ? ro.replay.target : "preview", f);
+    } else if (toStdout)
         writer = std::make_unique<SweepWriter>("-", plan, replay ? ro.replay.target : "preview", format);
 
     struct sigaction sa {};

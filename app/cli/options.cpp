@@ -67,10 +67,10 @@ const std::vector<OptionSpec>& optionTable()
 {
     static const std::vector<OptionSpec> table = {
         // workload (generate; fit rescales)
-        integer("--adapters", 0, kMaxAdapters, "adapters", "0 = base model only", "generate"),
+        integer("--adapters", 0, kMaxAdapters, "adapters", "0 = base model only", "generate sweep"),
         integer("--adapters", 1, kMaxAdapters, "adapters", nullptr, "fit"),
         number("--rate", 0, 1e9, true, "requests/s"),
-        number("--duration", 0, 1e9, true, "s", nullptr, "generate fit"),
+        number("--duration", 0, 1e9, true, "s", nullptr, "generate fit sweep"),
         number("--alpha", 0, kHuge, true),
         number("--cv", kMinArrivalCv, kMaxArrivalCv, false),
         integer("--seed", 0, kMaxSeed),
@@ -85,6 +85,9 @@ const std::vector<OptionSpec>& optionTable()
         integer("--max-num-batched-tokens", 0, kMaxTokens, "tokens", "0 = max(max_req_total_len, 2048)"),
         integer("--max-loras", 1, kMaxAdapters, "adapters"),
         integer("--top", 0, kMaxAdapters, "adapters"),
+        // sweep, calibrate, validate spell S-LoRA's --max-total-token-num as its launch flag
+        integer("--max-total-tokens", 1, kMaxTokens, "tokens", nullptr, "sweep calibrate validate"),
+        integer("--num-token", 1, kMaxTokens, "tokens"),
         // import (convert, fit)
         integer("--assign-adapters", 1, kMaxAdapters, "adapters"),
         number("--assign-alpha", 0, kHuge, true),
@@ -98,13 +101,26 @@ const std::vector<OptionSpec>& optionTable()
         number("--cooldown", 0, 1e9, false, "s"),
         number("--timeout", 0, kMaxSeconds, false, "s", "0 = none"),
         number("--first-token-timeout", 0, kMaxSeconds, false, "s", "0 = none"),
+        number("--start-at", 0, kHuge, false), // seconds since 1970; the replay names milliseconds given by mistake
+        number("--start-tolerance", 0, 3600, false, "s"),
+        number("--metrics-interval", 0.05, 3600, false, "s"),
+        number("--metrics-timeout", 0, 3600, false, "s", "0 = max(interval, 1 s)"),
+        integer("--metrics-port", 0, 65535, "", "0 = any free port"),
+        number("--metrics-linger", 0, 3600, false, "s"),
+        // sweep, calibrate, validate
+        integer("--points", 1, 1000, "points"),
+        integer("--max-evaluations", 2, 1'000'000, "points", nullptr, "sweep"),
+        integer("--max-evaluations", 1, kMaxCount, "evaluations", nullptr, "calibrate"),
+        number("--saturation-ratio", 0, 1, true),
+        integer("--threads", 0, 1024, "threads", "0 = one per core", "sweep calibrate validate"),
+        integer("--worst", 0, 1'000'000, "rows"),
         // serve-sim
         integer("--port", 0, 65535, "", "0 = any free port"),
         number("--speed", 1e-3, 1e6, false, "(times real time)"),
         number("--token-ms", 0, kMaxMs, false, "ms"),
         number("--first-token-ms", 0, kMaxMs, false, "ms"),
         integer("--adapter-rank", 1, 65536),
-        integer("--threads", 0, 64, "threads", "0 = one per core, 2 to 4"),
+        integer("--threads", 0, 64, "threads", "0 = one per core, 2 to 4", "serve-sim"),
         number("--keep-alive-s", 0, kMaxSeconds, false, "s", "0 = never close"),
         number("--duration", 0, kMaxSeconds, false, "s", "0 = until stopped", "serve-sim"),
         number("--error-rate", 0, 1, false),

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "util/atomicfile.h"
 #include "util/version.h"
 
 #include <QApplication>
@@ -49,6 +50,9 @@ int main(int argc, char** argv)
         return 3;
     }
     QApplication app(argc, argv);
+    // Ctrl-C in the terminal or a kill while a session, trace or export is being saved removes the
+    // temporary file (the target keeps its old content), as lorascope-cli does.
+    lorascope::removeTempFilesOnSignals();
     QApplication::setApplicationName(QStringLiteral("LoraScope"));
     QApplication::setOrganizationName(QStringLiteral("LoraScope"));
     QApplication::setApplicationVersion(QString::fromLatin1(lorascope::kVersion));

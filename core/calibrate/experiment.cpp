@@ -125,12 +125,7 @@ CalibrationData loadSloraResults(const std::string& file, const SloraFileSetting
             text.pop_back();
         if (text.find_first_not_of(" \t") == std::string::npos)
             continue;
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(text);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw InputError(std::string("invalid JSON: ") + e.what(), file, lineNo);
-        }
+        const nlohmann::json j = parseJson(text, file, lineNo); // depth-limited, errors with file and line
         try {
             if (!j.is_object())
                 throw InputError("expected a JSON object {\"config\": ..., \"result\": ...}", file, lineNo);
@@ -323,8 +318,9 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
         ++lineNo;
         if (text.find_first_not_of(" \t\r") == std::string::npos)
             continue;
+        const nlohmann::json j = parseJson(text, file, lineNo); // depth-limited, errors with file and line
         try {
-            records.push_back(recordFromJson(nlohmann::json::parse(text)));
+            records.push_back(recordFromJson(j));
         } catch (const nlohmann::json::exception& e) {
             throw InputError(std::string("not a replay request line: ") + e.what(), file, lineNo);
         }
@@ -361,7 +357,12 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
         if (!r->adapter.empty()) {
             auto [it, fresh] = adapterIndex.emplace(r->adapter, static_cast<std::uint32_t>(e.trace.adapters.size()));
             if (fresh) {
-                const int rank = rankFromName(r->adapter);
+                int rank = -1;
+                try {
+                    rank = rankFromName(r->adapter);
+                } catch (const InputError& err) {
+                    throw InputError(err.detail(), file, 0, "adapter");
+                }
                 e.trace.adapters.push_back({ r->adapter, rank > 0 ? rank : o.defaultRank });
             }
             q.adapter = it->second;

@@ -131,8 +131,13 @@ Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions
     while (byIndex && t.adapters.size() < numAdapters)
         t.adapters.push_back({ "adapter-" + std::to_string(t.adapters.size()), 0 });
     for (auto& a : t.adapters) {
-        if (a.rank == 0)
-            a.rank = std::max(0, rankFromName(a.name));
+        if (a.rank == 0) {
+            try {
+                a.rank = std::max(0, rankFromName(a.name));
+            } catch (const InputError& e) {
+                throw InputError(e.detail(), file, 0, "adapter_dir");
+            }
+        }
     }
     textscan::finishImport(t, ids, idsAreIndex);
     return t;

@@ -1,5 +1,7 @@
 #include "replay/backend.h"
 
+#include "util/jsonread.h"
+
 #include <nlohmann/json.hpp>
 
 namespace lorascope {
@@ -148,6 +150,12 @@ std::uint32_t interpretEvent(Backend backend, const SseEvent& ev, StreamState& s
             st.done = true;
             return 0;
         }
+    }
+    // A server's reply is untrusted input: nesting is limited before parsing, as for every JSON
+    // LoraScope reads ({"error": [[[[...]]]]} 100,000 deep overflowed the stack in dump()).
+    if (jsonDepth(ev.data, kMaxJsonDepth) > kMaxJsonDepth) {
+        st.error = "malformed event: arrays or objects nested more than " + std::to_string(kMaxJsonDepth) + " levels deep: " + textExcerpt(ev.data);
+        return 0;
     }
     const json j = json::parse(ev.data, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {

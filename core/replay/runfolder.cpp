@@ -28,6 +28,8 @@ void readLines(const std::string& path, std::vector<std::string>& notes, F&& onL
             continue;
         if (line.size() > (64u << 20))
             throw InputError("line longer than 64 MiB", path, n);
+        if (jsonDepth(line, kMaxJsonDepth) > kMaxJsonDepth) // as every JSON LoraScope reads
+            throw InputError("arrays or objects nested more than " + std::to_string(kMaxJsonDepth) + " levels deep (a results line LoraScope wrote?)", path, n);
         auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object()) {
             if (last && !hadNewline) {

@@ -97,7 +97,11 @@ public:
                 const auto* le = m_t.samples[i].label("le");
                 if (!le)
                     continue;
-                const double bound = *le == "+Inf" ? INFINITY : std::strtod(le->c_str(), nullptr);
+                char* end = nullptr;
+                const double bound = *le == "+Inf" ? INFINITY : std::strtod(le->c_str(), &end);
+                // A server's label: "abc" is no bound (strtod gives 0), and NaN as a map key breaks its ordering.
+                if (std::isnan(bound) || (*le != "+Inf" && (le->empty() || !end || *end != '\0')))
+                    continue;
                 byLe[bound] += m_t.samples[i].value;
             }
             ServerHistogram h;

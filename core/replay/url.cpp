@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <vector>
 
 namespace lorascope {
@@ -67,7 +68,8 @@ bool checkIpv4(const std::string& h, std::string& why)
         return false;
     }
     for (const auto& p : parts) {
-        if (p.empty() || p.size() > 3) {
+        // Only digits: "a.b.c.1" looks numeric by its last label and reached std::stoi("a").
+        if (p.empty() || p.size() > 3 || p.find_first_not_of("0123456789") != std::string::npos) {
             why = "'" + h + "' is not a dotted IPv4 address (each number 0-255)";
             return false;
         }
@@ -75,7 +77,7 @@ bool checkIpv4(const std::string& h, std::string& why)
             why = "'" + h + "': IPv4 numbers with leading zeros are ambiguous (octal); write them in plain decimal";
             return false;
         }
-        if (std::stoi(p) > 255) {
+        if (std::atoi(p.c_str()) > 255) { // 1 to 3 digits: no overflow
             why = "'" + h + "': " + p + " is over 255";
             return false;
         }

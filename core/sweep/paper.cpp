@@ -116,12 +116,7 @@ std::vector<PaperRow> parsePaperRows(const std::string& text, const std::string&
         ++number;
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw InputError(std::string("invalid JSON: ") + e.what(), file, number, {});
-        }
+        const nlohmann::json j = parseJson(line, file, number); // depth-limited, errors with file and line
         if (!j.is_object() || !j.contains("config") || !j.contains("result") || !j["config"].is_object() || !j["result"].is_object())
             throw InputError("expected {\"config\": {...}, \"result\": {...}}", file, number, {});
         auto num = [&](const nlohmann::json& o, const char* section, const char* key) {

@@ -2,6 +2,7 @@
 #include "sweep/sweepio.h"
 
 #include "util/error.h"
+#include "util/jsonread.h"
 #include "util/version.h"
 
 #include <algorithm>
@@ -592,12 +593,7 @@ SweepFile readSweepFile(const std::string& path)
             ++number;
             if (line.find_first_not_of(" \t\r") == std::string::npos)
                 continue;
-            nlohmann::json j;
-            try {
-                j = nlohmann::json::parse(line);
-            } catch (const nlohmann::json::parse_error& e) {
-                throw InputError(std::string("invalid JSON: ") + e.what(), path, number, {});
-            }
+            const nlohmann::json j = parseJson(line, path, number); // depth-limited, errors with file and line
             const std::string kind = j.is_object() ? j.value("kind", std::string()) : std::string();
             try {
                 if (kind == "header") {

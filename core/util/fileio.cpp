@@ -98,6 +98,27 @@ bool sameFile(const std::string& a, const std::string& b)
     return !e1 && !e2 && ca == cb;
 }
 
+void checkResultsFolder(const std::string& dir, const std::string& option, bool force)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto st = fs::status(dir, ec);
+    if (!fs::exists(st))
+        return; // created by the run
+    if (!fs::is_directory(st))
+        throw InputError(option + " " + dir + ": exists and is not a folder; choose a new results folder", {}, 0, option);
+    std::string example; // the first entry is enough to tell: never walk a huge folder
+    fs::directory_iterator it(dir, ec);
+    if (ec)
+        throw InputError(option + " " + dir + ": cannot read the folder: " + ec.message(), {}, 0, option);
+    if (it != fs::directory_iterator())
+        example = it->path().filename().string();
+    if (!example.empty() && !force)
+        throw InputError(option + " " + dir + ": the folder already holds files (" + example
+                + "); a previous run's results would be overwritten. Choose a new folder, or give --force",
+            {}, 0, option);
+}
+
 void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs)
 {
     for (std::size_t i = 0; i < outputs.size(); ++i) {

@@ -35,4 +35,10 @@ struct NamedPath {
 /// the input trace t.jsonl: choose another output file"). Empty paths are ignored.
 void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs);
 
+/// Throws InputError naming `dir` unless it can receive a new run's results: a folder that does
+/// not exist yet or is empty. A folder that already holds files (a previous run's requests.jsonl,
+/// anything else) is refused unless `force` ("--out r1: the folder already holds files
+/// (requests.jsonl); ... give --force"); something that is not a folder is always refused.
+void checkResultsFolder(const std::string& dir, const std::string& option, bool force);
+
 } // namespace lorascope

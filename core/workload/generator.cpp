@@ -26,9 +26,24 @@ int rankFromName(const std::string& name)
 {
     static const std::regex re("rank-([0-9]+)");
     std::smatch m;
-    if (std::regex_search(name, m, re))
-        return std::stoi(m[1].str());
-    return -1;
+    if (!std::regex_search(name, m, re))
+        return -1;
+    // Digits, not std::stoi: "rank-99999999999" must be a message naming the adapter, not an
+    // out_of_range escaping from deep in a generator or an import.
+    const std::string digits = m[1].str();
+    std::int64_t rank = 0;
+    for (char c : digits) {
+        rank = rank * 10 + (c - '0');
+        if (rank > kMaxAdapterRank)
+            break;
+    }
+    if (rank < 1 || rank > kMaxAdapterRank) {
+        const std::string shown = name.size() > 60 ? name.substr(0, 60) + "..." : name;
+        throw InputError("adapter \"" + shown + "\": rank-" + (digits.size() > 20 ? digits.substr(0, 20) + "..." : digits)
+                + " in its name is not a rank from 1 to " + std::to_string(kMaxAdapterRank),
+            {}, 0, "adapter");
+    }
+    return static_cast<int>(rank);
 }
 
 std::vector<Adapter> makeAdapters(const WorkloadSpec& spec)

@@ -24,7 +24,11 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress 
 /// The adapters of a spec: names `names[k % L] + "-" + (k / L)`, rank from `rank-(\d+)` or explicit.
 std::vector<Adapter> makeAdapters(const WorkloadSpec& spec);
 
-/// Rank read from a name containing `rank-<digits>`; -1 if none.
+/// Largest LoRA rank LoraScope accepts anywhere (names, --adapter-rank, serve-sim).
+inline constexpr int kMaxAdapterRank = 65536;
+
+/// Rank read from a name containing `rank-<digits>`; -1 if none. Throws InputError naming the
+/// adapter (field "adapter") when the digits are not a rank from 1 to kMaxAdapterRank.
 int rankFromName(const std::string& name);
 
 /// Expected share pᵢ of requests per adapter (sums to 1; empty when n = 0).

@@ -3,6 +3,7 @@
 #include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/jsonread.h"
+#include "workload/generator.h"
 
 #include <nlohmann/json.hpp>
 
@@ -273,6 +274,16 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         add("adapters.names", "must have at least one name");
     if (!nm.ranks.empty() && nm.ranks.size() != nm.names.size())
         add("adapters.ranks", "must have one rank per name: " + std::to_string(nm.names.size()) + " (got " + std::to_string(nm.ranks.size()) + ")");
+    if (nm.ranks.empty()) // the ranks come from the names: "x-rank-99999999999" is named here, not mid-generation
+        for (std::size_t i = 0; i < nm.names.size(); ++i) {
+            try {
+                rankFromName(nm.names[i]);
+            } catch (const InputError&) {
+                const std::string& n = nm.names[i];
+                add("adapters.names[" + std::to_string(i) + "]", "must have a rank from 1 to " + std::to_string(kMaxAdapterRank)
+                        + " after \"rank-\" (got \"" + (n.size() > 60 ? n.substr(0, 60) + "..." : n) + "\")");
+            }
+        }
     for (std::size_t i = 0; i < nm.ranks.size(); ++i)
         if (nm.ranks[i] < 0)
             add("adapters.ranks[" + std::to_string(i) + "]", "must be >= 0 (got " + std::to_string(nm.ranks[i]) + ")");

@@ -272,7 +272,7 @@ void TestCalibrateData::resultFileErrors()
     e = load(resultLine(kConfig, R"({"total_time": 1, "throughput": 1, "avg_first_token_latency": 1, "avg_per_output_token_latency": 1, "avg_attainment": 1})"));
     QVERIFY2(e.contains(QLatin1String("result.avg_latency")), qPrintable(e));
     e = load(resultLine(kConfig, kResult) + "\n{\"config\": oops}\n");
-    QVERIFY2(e.contains(QLatin1String("r.jsonl:3")) && e.contains(QLatin1String("invalid JSON")), qPrintable(e));
+    QVERIFY2(e.contains(QLatin1String("r.jsonl:3")) && e.contains(QLatin1String("not valid JSON")), qPrintable(e));
     e = load("\n\n");
     QVERIFY2(e.contains(QLatin1String("no result rows")), qPrintable(e));
     e = load(resultLine(R"({"num_adapters": -3, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512], "output_range": [8, 512]})", kResult));

@@ -328,6 +328,24 @@ private slots:
         QCOMPARE(old.kvUsedTokens, 11.0);
     }
 
+    // A server's "le" labels are untrusted: "NaN" as a std::map key broke its ordering, and "abc"
+    // read as a bound of 0. Both are left out; real bounds and +Inf stay.
+    void badBucketBoundsLeftOut()
+    {
+        PromParseOptions o; // lenient, as the scraper reads
+        const auto t = parsePrometheusText("# TYPE vllm:time_to_first_token_seconds histogram\n"
+                                           "vllm:time_to_first_token_seconds_bucket{le=\"0.5\"} 1\n"
+                                           "vllm:time_to_first_token_seconds_bucket{le=\"NaN\"} 2\n"
+                                           "vllm:time_to_first_token_seconds_bucket{le=\"abc\"} 3\n"
+                                           "vllm:time_to_first_token_seconds_bucket{le=\"1e400x\"} 3\n"
+                                           "vllm:time_to_first_token_seconds_bucket{le=\"+Inf\"} 4\n"
+                                           "vllm:time_to_first_token_seconds_sum 1\nvllm:time_to_first_token_seconds_count 4\n",
+            o);
+        const auto s = mapServerMetrics(t);
+        QCOMPARE(s.ttft.le, (std::vector<double> { 0.5, INFINITY }));
+        QCOMPARE(s.ttft.counts, (std::vector<double> { 1, 4 }));
+    }
+
     void thousandsOfAdaptersCapped()
     {
         std::string running;

@@ -108,6 +108,10 @@ private Q_SLOTS:
         QTest::newRow("cv too small") << R"({"generator": "slora", "arrival": {"cv": 1e-300}})"
                                       << "arrival.cv must be between 0.001 and 100 (got 1e-300); for evenly spaced arrivals use arrival kind \"constant\"";
         QTest::newRow("too many adapters") << R"({"adapters": {"count": 100001}})" << "adapters.count must be <= 100000 (got 100001)";
+        QTest::newRow("rank in name over 65536") << R"({"adapters": {"names": ["ok-rank-8", "dummy-lora-rank-99999999999"]}})"
+                                                 << "adapters.names[1] must have a rank from 1 to 65536 after \"rank-\" (got \"dummy-lora-rank-99999999999\")";
+        QTest::newRow("rank 0 in name") << R"({"adapters": {"names": ["x-rank-0"]}})"
+                                        << "adapters.names[0] must have a rank from 1 to 65536 after \"rank-\" (got \"x-rank-0\")";
         QTest::newRow("schedule order") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1], [0, 2]]}})"
                                         << "arrival.schedule[1].time must be greater than the previous point's time (got 0)";
     }
@@ -234,6 +238,18 @@ private Q_SLOTS:
     {
         QCOMPARE(rankFromName("dummy-lora-7b-rank-8"), 8);
         QCOMPARE(rankFromName("foo"), -1);
+        QCOMPARE(rankFromName("x-rank-65536"), 65536);
+        QCOMPARE(rankFromName("x-rank-00016"), 16);
+        // Out of range: a message naming the adapter, never std::out_of_range from std::stoi.
+        for (const char* bad : { "dummy-lora-rank-99999999999", "x-rank-65537", "x-rank-0", "rank-99999999999999999999999999999" }) {
+            try {
+                rankFromName(bad);
+                QFAIL(bad);
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(std::string("adapter \"") + bad) != std::string::npos, e.what());
+                QVERIFY2(std::string(e.what()).find("1 to 65536") != std::string::npos, e.what());
+            }
+        }
         WorkloadSpec s;
         s.adapterCount = 2;
         s.naming.names = { "plain" };

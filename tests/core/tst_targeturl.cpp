@@ -108,6 +108,9 @@ private slots:
         row("http://-a.b", "starts or ends with '-'");
         row("http://a-.b", "starts or ends with '-'");
         row("http://a b", "a space");
+        // Labels that end in a number but are not all digits reached std::stoi("a") ("error: stoi").
+        row("http://a.b.c.1", "is not a dotted IPv4 address");
+        row("http://1.2.x.4:80", "is not a dotted IPv4 address");
         row("http://host/a b", "a space");
         row(" http://host", "a space");
         row("http://host\t", "control character 0x09");

@@ -175,7 +175,7 @@ private slots:
         test::writeText(dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,3\n1,0.01,,0,5,2\n");
         for (const char* tail : { "/v1", "/v1/", "/v1/completions" }) {
             const auto target = "http://127.0.0.1:" + std::to_string(server.port()) + tail;
-            const auto run = test::cli(replayArgs(dir.file("t.csv"), target, dir.file("r")) << QStringLiteral("--json"));
+            const auto run = test::cli(replayArgs(dir.file("t.csv"), target, dir.file("r")) << QStringLiteral("--json") << QStringLiteral("--force"));
             QVERIFY2(run.code == 0, qPrintable(run.err));
             QCOMPARE(nlohmann::json::parse(run.out.toStdString())["completed"].get<int>(), 2);
             QVERIFY2(run.err.contains(QLatin1String("requests go to http://127.0.0.1:")), qPrintable(run.err));
@@ -207,8 +207,6 @@ private slots:
         QTest::newRow("start-at in ms") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1700000000000") }
                                         << "http://127.0.0.1:9"
                                         << "not milliseconds";
-        QTest::newRow("shard 4/4") << QStringList { QStringLiteral("--shard"), QStringLiteral("4/4") } << "http://127.0.0.1:9"
-                                   << "numbered 0 to 3";
         QTest::newRow("metrics url") << QStringList { QStringLiteral("--metrics-url"), QStringLiteral("http://127.0.0.1:70000/metrics") }
                                      << "http://127.0.0.1:9"
                                      << "--metrics-url: bad target URL";
