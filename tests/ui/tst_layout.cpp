@@ -10,6 +10,7 @@
 #include "charts/labelplacement.h"
 #include "charts/plotview.h"
 #include "compare/comparetab.h"
+#include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
 #include "workload/parameterpanel.h"
 #include "workload/workloadtab.h"
@@ -120,6 +121,23 @@ private Q_SLOTS:
         w.showTab(QStringLiteral("admission"));
         QCoreApplication::processEvents();
         QCOMPARE(w.admissionTab()->chartGrid()->columns(), size.width() >= 1280 ? 3 : 2);
+        // The sweep's six charts: side by side in 2 or 3 columns, none cut off at the right, and F9
+        // gives them the settings' width too.
+        w.showTab(QStringLiteral("sweep"));
+        layoutAt(w, size);
+        auto* sweep = w.sweepTab()->chartGrid();
+        QCOMPARE(sweep->charts().size(), 6);
+        QVERIFY2(sweep->columns() >= 2, qPrintable(QString::number(sweep->columns())));
+        QVERIFY(sweep->widget()->width() <= sweep->viewport()->width());
+        for (auto* chart : sweep->charts())
+            QVERIFY2(chart->geometry().right() < sweep->viewport()->width() + 1, qPrintable(chart->objectName()));
+        const int sweepBefore = sweep->width();
+        w.setSidePanelsVisible(false);
+        QCoreApplication::processEvents();
+        QVERIFY(!w.sweepTab()->sidePanel()->isVisible());
+        QVERIFY(sweep->width() > sweepBefore);
+        w.setSidePanelsVisible(true);
+        QVERIFY(w.sweepTab()->sidePanel()->isVisible());
     }
 
     void chartTextsAreWhole_data()

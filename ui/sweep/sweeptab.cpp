@@ -6,6 +6,7 @@
 #include "sweep/sweepmodel.h"
 #include "sweep/sweeprunner.h"
 #include "sweep/sweeptext.h"
+#include "widgets/chartgrid.h"
 #include "workload/presets.h"
 
 #include <QComboBox>
@@ -14,8 +15,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QElapsedTimer>
-#include <QEvent>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,6 +24,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableView>
@@ -47,11 +47,15 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     split->setObjectName(QStringLiteral("sweepSplitter"));
     layout->addWidget(split);
 
+    // The settings scroll (both ways) instead of setting the window's minimum size; F9 hides them.
     auto* scroll = new QScrollArea(split);
+    scroll->setObjectName(QStringLiteral("sweepSettings"));
     auto* settings = createSettings();
     scroll->setWidget(settings);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(settings->sizeHint().width() + 24);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(200);
+    m_side = scroll;
     split->addWidget(scroll);
 
     auto* right = new QSplitter(Qt::Vertical, split);
@@ -79,6 +83,9 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
+    // The settings start at the width they ask for (up to a third of the tab), the charts take the rest.
+    const int settingsWidth = std::min(settings->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth(), 420);
+    split->setSizes({ settingsWidth, std::max(600, 3 * settingsWidth) });
 
     connect(m_runner, &SweepRunner::pointsReady, this, &SweepTab::onPoints);
     connect(m_runner, &SweepRunner::finished, this, &SweepTab::onFinished);
@@ -100,14 +107,14 @@ SweepTab::~SweepTab()
 
 QWidget* SweepTab::createCharts()
 {
-    m_grid = new QWidget(this);
+    // Six charts in a grid that reflows (3 columns on a wide screen, 2 on a laptop, 1 when narrow)
+    // and scrolls vertically rather than growing the window.
+    m_grid = new ChartGrid(3, QSize(260, 180), this);
     m_grid->setObjectName(QStringLiteral("sweepCharts"));
-    m_gridLayout = new QGridLayout(m_grid);
-    m_gridLayout->setContentsMargins(0, 0, 0, 0);
-    m_gridLayout->setSpacing(4);
-    m_cells = { addChart(QStringLiteral("throughput")), addChart(QStringLiteral("ttft")), addChart(QStringLiteral("e2e")),
-        addChart(QStringLiteral("attainment")), addChart(QStringLiteral("saturation")) };
+    for (const QString& key : { QStringLiteral("throughput"), QStringLiteral("ttft"), QStringLiteral("e2e"), QStringLiteral("attainment"), QStringLiteral("saturation") })
+        m_grid->addChart(addChart(key));
     auto* adapters = new QWidget(m_grid);
+    adapters->setObjectName(QStringLiteral("sweep_adapterCell"));
     auto* av = new QVBoxLayout(adapters);
     av->setContentsMargins(0, 0, 0, 0);
     av->setSpacing(1);
@@ -120,41 +127,15 @@ QWidget* SweepTab::createCharts()
     connect(m_adapterMetric, &QComboBox::currentIndexChanged, this, &SweepTab::redraw);
     av->addWidget(m_adapterMetric);
     av->addWidget(addChart(QStringLiteral("adapters")), 1);
-    m_cells << adapters;
-    m_grid->installEventFilter(this);
-    layoutCharts(3);
+    m_grid->addChart(adapters);
     return m_grid;
-}
-
-void SweepTab::layoutCharts(int columns)
-{
-    // Six charts in 3 columns when there is room, else in 2 (a 1280-pixel screen): a chart
-    // narrower than ~330 pixels elides its legend and axis titles.
-    if (columns == m_columns)
-        return;
-    m_columns = columns;
-    for (QWidget* w : std::as_const(m_cells))
-        m_gridLayout->removeWidget(w);
-    for (int i = 0; i < m_cells.size(); ++i)
-        m_gridLayout->addWidget(m_cells[i], i / columns, i % columns);
-    for (int r = 0; r < 3; ++r)
-        m_gridLayout->setRowStretch(r, r < (int(m_cells.size()) + columns - 1) / columns ? 1 : 0);
-    for (int c = 0; c < 3; ++c)
-        m_gridLayout->setColumnStretch(c, c < columns ? 1 : 0);
-}
-
-bool SweepTab::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == m_grid && event->type() == QEvent::Resize)
-        layoutCharts(m_grid->width() >= 860 ? 3 : 2);
-    return QWidget::eventFilter(watched, event);
 }
 
 PlotView* SweepTab::addChart(const QString& key)
 {
     auto* view = new PlotView(m_grid);
     view->setObjectName(QStringLiteral("sweep_chart_") + key);
-    view->setMinimumSize(240, 180);
+    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("sweep.") + key); });
