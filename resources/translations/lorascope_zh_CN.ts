@@ -1707,6 +1707,157 @@ Right-click a chart to export it alone.</source>
         <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="82" />
+        <source>LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's</source>
+        <translation>LoraScope 没有 %2 上 %1 的成本模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="84" />
+        <source>the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2</source>
+        <translation>S-LoRA 的脚本没有给出 %1 的服务器 --num-token；max_total_token_num 保持为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="86" />
+        <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
+        <translation>该 S-LoRA 套件未指明其 GPU；成本模型只按基础模型选择</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="94" />
+        <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
+        <translation>成本模型“%1”没有校准：其时间没有测量数据支撑。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="100" />
+        <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
+        <translation>成本模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="101" />
+        <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
+        <translation>成本模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="102" />
+        <location filename="../../ui/text/coretexts.cpp" line="197" />
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="105" />
+        <source>Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).</source>
+        <translation>提示最长 %1 个令牌；模型只验证到 %2（更长的预填充和注意力为外推）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="107" />
+        <source>Outputs up to %1 tokens; the model was validated up to %2.</source>
+        <translation>输出最长 %1 个令牌；模型只验证到 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="109" />
+        <source>LoRA rank %1 is above the largest rank validated (%2).</source>
+        <translation>LoRA 秩 %1 超过了验证过的最大秩（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="111" />
+        <source>max_total_token_num %1 is far from the validated %2.</source>
+        <translation>max_total_token_num %1 与验证过的 %2 相差很远。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="112" />
+        <source>max_total_token_num %1 is far from the validated %2–%3.</source>
+        <translation>max_total_token_num %1 与验证过的 %2–%3 相差很远。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="114" />
+        <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
+        <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是成本模型）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="118" />
+        <source>The workload's base model is %1 but the cost model describes %2.</source>
+        <translation>工作负载的基础模型是 %1，而成本模型描述的是 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="140" />
+        <source>(%1 runs)</source>
+        <translation>（%1 次运行）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="156" />
+        <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.</source>
+        <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准，并在另外 %4 次运行上验证。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="158" />
+        <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.</source>
+        <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准；没有其他运行可供验证。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="170" />
+        <source>S-LoRA's published %1 runs</source>
+        <translation>S-LoRA 公布的 %1 运行数据</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="178" />
+        <source>%1 and %2 more</source>
+        <translation>%1 及另外 %2 项</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <source>calibrated on %1 (%2 runs)</source>
+        <translation>在 %1 上校准（%2 次运行）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <source>calibrated on %1</source>
+        <translation>在 %1 上校准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="182" />
+        <source>calibrated by %1</source>
+        <translation>校准方法：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="184" />
+        <source>not calibrated (no measurement behind these coefficients)</source>
+        <translation>未校准（这些系数背后没有测量数据）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="190" />
+        <source>throughput ±%1 %</source>
+        <translation>吞吐量 ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="192" />
+        <source>latency ±%1 %</source>
+        <translation>延迟 ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="194" />
+        <source>first token ±%1 %</source>
+        <translation>首令牌 ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="196" />
+        <source>attainment ±%1 points</source>
+        <translation>达成率 ±%1 个百分点</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="197" />
+        <source>%1; validated on %2 runs: %3</source>
+        <translation>%1；在 %2 次运行上验证：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="199" />
+        <source>%1; not validated out of sample (fit error: latency ±%2 %)</source>
+        <translation>%1；未做样本外验证（拟合误差：延迟 ±%2 %）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="201" />
+        <source>%1; not validated</source>
+        <translation>%1；未验证</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::CostModelPanel</name>
@@ -1739,6 +1890,11 @@ Right-click a chart to export it alone.</source>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="94" />
         <source>Not loaded: %1</source>
         <translation>未加载：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="62" />
+        <source>%1 on %2</source>
+        <translation>%1，运行于 %2</translation>
     </message>
 </context>
 <context>

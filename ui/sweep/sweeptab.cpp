@@ -6,6 +6,7 @@
 #include "sweep/sweepmodel.h"
 #include "sweep/sweeprunner.h"
 #include "sweep/sweeptext.h"
+#include "text/coretexts.h"
 #include "widgets/chartgrid.h"
 #include "workload/presets.h"
 
@@ -409,8 +410,8 @@ void SweepTab::updateModelNote()
     if (m_plan) {
         QStringList notes;
         if (!m_plan->suite.empty())
-            for (const std::string& n : suiteSweep(m_plan->suite, m_plan->modelSetting).notes)
-                notes << QString::fromStdString(n);
+            for (const UserNote& n : suiteSweep(m_plan->suite, m_plan->modelSetting).notes)
+                notes << CoreTexts::note(n);
         m_modelNote->setText(costModelNote(m_plan->config.cost, notes, m_plan->suite, m_view.figures, m_model->points()));
         return;
     }
@@ -420,8 +421,8 @@ void SweepTab::updateModelNote()
         try {
             const SuiteSweep s = suiteSweep(m_suite->currentData().toString().toStdString(), m_setting->currentData().toString().toStdString());
             cost = s.config.cost;
-            for (const std::string& n : s.notes)
-                notes << QString::fromStdString(n);
+            for (const UserNote& n : s.notes)
+                notes << CoreTexts::note(n);
         } catch (const std::exception&) {
         }
     }

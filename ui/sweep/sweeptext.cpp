@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/sweeptext.h"
 
+#include "text/coretexts.h"
+
 #include "workload/presets.h"
 
 #include <QCoreApplication>
@@ -349,7 +351,7 @@ QStringList capacityLines(const CapacityResult& r)
 QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite, const std::vector<const PaperFigure*>& figures,
     const std::vector<SweepPoint>& points)
 {
-    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2").arg(QString::fromStdString(cost.name).toHtmlEscaped(), QString::fromStdString(cost.description).toHtmlEscaped());
+    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2").arg(QString::fromStdString(cost.name).toHtmlEscaped(), CoreTexts::costModelDescription(cost).toHtmlEscaped());
     for (const QString& n : notes)
         text += QStringLiteral("<br>") + n.toHtmlEscaped();
     if (suite.empty())
