@@ -324,7 +324,7 @@ bool SweepTab::start(bool finder)
         m_runner->runFinder(*p, o);
         m_progress->setRange(0, 0);
         m_verdict->setText(tr("Finding the largest %1 that meets the SLO (%2)…").arg(QString::fromUtf8(sweepParamInfo(p->param).name),
-            QString::fromStdString(p->slo.describe())));
+            sloText(p->slo)));
     } else {
         m_runner->runSweep(*p);
         m_progress->setRange(0, int(p->values.size()));

@@ -29,6 +29,17 @@ QString ratio(double r)
     return std::isfinite(r) ? QString::number(r, 'f', 3) : QStringLiteral("–");
 }
 
+
+const SweepPoint* pointAt(const std::vector<SweepPoint>& points, double value)
+{
+    for (const SweepPoint& p : points)
+        if (p.value == value)
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
 QString sloText(const SloTarget& slo)
 {
     QStringList bounds;
@@ -43,16 +54,6 @@ QString sloText(const SloTarget& slo)
         bounds << SweepText::tr("completed");
     return SweepText::tr("%1 for at least %2 % of requests").arg(bounds.join(SweepText::tr(", ")), QString::number(100.0 * slo.attainment));
 }
-
-const SweepPoint* pointAt(const std::vector<SweepPoint>& points, double value)
-{
-    for (const SweepPoint& p : points)
-        if (p.value == value)
-            return &p;
-    return nullptr;
-}
-
-} // namespace
 
 QString sweepParamTitle(SweepParam param)
 {
