@@ -4457,8 +4457,8 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="308" />
-        <source>achieved/offered (ratio)</source>
-        <translation>实际/提供（比值）</translation>
+        <source>Adapters %1…</source>
+        <translation>适配器 %1…</translation>
     </message>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="312" />
@@ -4763,8 +4763,8 @@ The capacity finder searches between the smallest and the largest value.</source
     </message>
     <message>
         <location filename="../../ui/sweep/sweeptab.cpp" line="119" />
-        <source>The six adapters with the most requests over the sweep, one line each.</source>
-        <translation>整个扫描中请求最多的六个适配器，每个一条线。</translation>
+        <source>The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart).</source>
+        <translation>整个扫描中请求最多的四个适配器，每个一条线（笔记本屏幕上的图表图例放得下四项）。</translation>
     </message>
     <message>
         <location filename="../../ui/sweep/sweeptab.cpp" line="263" />

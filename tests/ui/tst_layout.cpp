@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QDialog>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QUndoStack>
 #include <QCheckBox>
 #include <QDir>
@@ -167,6 +168,17 @@ private Q_SLOTS:
             for (auto* chart : charts)
                 QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(key + QStringLiteral(" / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
         }
+        // The sweep's six charts after a short sweep (the per-adapter legend of S4's long adapter names).
+        w.showTab(QStringLiteral("sweep"));
+        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,6,10"));
+        QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
+        QVERIFY(w.sweepTab()->runSweep());
+        QVERIFY(swept.wait(120000));
+        layoutAt(w, size);
+        const auto charts = visibleCharts(w.sweepTab());
+        QCOMPARE(charts.size(), 6);
+        for (auto* chart : charts)
+            QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(QStringLiteral("sweep / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
     }
 
     void labelPlacementGeometry()
@@ -345,6 +357,13 @@ private Q_SLOTS:
         QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
         QVERIFY(cmp.wait(60000));
         shoot(QStringLiteral("compare"));
+        // A short sweep of the current workload's rate, with its verdict.
+        w.showTab(QStringLiteral("sweep"));
+        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,4,6,8,10,12"));
+        QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
+        QVERIFY(w.sweepTab()->runSweep());
+        QVERIFY(swept.wait(120000));
+        shoot(QStringLiteral("sweep"));
         w.showHelp(QStringLiteral("help"), QString());
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         QTest::qWait(300);

@@ -124,7 +124,7 @@ QWidget* SweepTab::createCharts()
     m_adapterMetric->addItem(tr("Per adapter: mean TTFT"), int(AdapterMetric::TtftMean));
     m_adapterMetric->addItem(tr("Per adapter: SLO attainment"), int(AdapterMetric::SloAttainment));
     m_adapterMetric->addItem(tr("Per adapter: throughput"), int(AdapterMetric::Throughput));
-    m_adapterMetric->setToolTip(tr("The six adapters with the most requests over the sweep, one line each."));
+    m_adapterMetric->setToolTip(tr("The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart)."));
     connect(m_adapterMetric, &QComboBox::currentIndexChanged, this, &SweepTab::redraw);
     av->addWidget(m_adapterMetric);
     av->addWidget(addChart(QStringLiteral("adapters")), 1);
