@@ -663,17 +663,17 @@
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="245" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
-        <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。成本模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
+        <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="249" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
-        <translation>命名的成本模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
+        <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="259" />
         <source>Load cost model %1</source>
-        <translation>加载成本模型 %1</translation>
+        <translation>加载代价模型 %1</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="261" />
@@ -756,7 +756,7 @@
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="400" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
-        <translation>降低速率 R 或使用更快的服务器（成本模型）会有帮助。</translation>
+        <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="451" />
@@ -1710,7 +1710,7 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="82" />
         <source>LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's</source>
-        <translation>LoraScope 没有 %2 上 %1 的成本模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
+        <translation>LoraScope 没有 %2 上 %1 的代价模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="84" />
@@ -1720,22 +1720,22 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="86" />
         <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
-        <translation>该 S-LoRA 套件未指明其 GPU；成本模型只按基础模型选择</translation>
+        <translation>该 S-LoRA 套件未指明其 GPU；代价模型只按基础模型选择</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="94" />
         <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
-        <translation>成本模型“%1”没有校准：其时间没有测量数据支撑。</translation>
+        <translation>代价模型“%1”没有校准：其时间没有测量数据支撑。</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="100" />
         <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
-        <translation>成本模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
+        <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="101" />
         <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
-        <translation>成本模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
+        <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="102" />
@@ -1771,12 +1771,12 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="114" />
         <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
-        <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是成本模型）。</translation>
+        <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是代价模型）。</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="118" />
         <source>The workload's base model is %1 but the cost model describes %2.</source>
-        <translation>工作负载的基础模型是 %1，而成本模型描述的是 %2。</translation>
+        <translation>工作负载的基础模型是 %1，而代价模型描述的是 %2。</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="140" />
@@ -1864,7 +1864,7 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="15" />
         <source>Cost model in use</source>
-        <translation>当前成本模型</translation>
+        <translation>当前代价模型</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="20" />
@@ -1874,17 +1874,17 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="40" />
         <source>A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of your own server), or any version-1 coefficient file.</source>
-        <translation>由 `lorascope-cli calibrate` 写出的成本模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
+        <translation>由 `lorascope-cli calibrate` 写出的代价模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
         <source>Load a calibrated cost model</source>
-        <translation>加载已校准的成本模型</translation>
+        <translation>加载已校准的代价模型</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
         <source>Cost models (*.json);;All files (*)</source>
-        <translation>成本模型 (*.json);;所有文件 (*)</translation>
+        <translation>代价模型 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="94" />
@@ -2156,7 +2156,7 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/text/helptexts.cpp" line="55" />
         <source>&lt;h2&gt;What am I looking at? — Admission preview&lt;/h2&gt;&lt;p&gt;A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running requests and queue&lt;/b&gt;: how many requests run and wait over time.&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV cache&lt;/b&gt;: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Latency distributions&lt;/b&gt;: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request Gantt&lt;/b&gt;: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requests&lt;/b&gt;: the same as a sortable, filterable table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Step through&lt;/b&gt;: one forward pass at a time, with every number of the admission check. Keys: N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用成本模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
+        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../ui/text/helptexts.cpp" line="70" />
