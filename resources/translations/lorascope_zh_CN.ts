@@ -1858,6 +1858,11 @@ Right-click a chart to export it alone.</source>
         <source>%1; not validated</source>
         <translation>%1；未验证</translation>
     </message>
+    <message>
+        <location filename="../work/wt-uifix/ui/text/coretexts.cpp" line="86" />
+        <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
+        <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::CostModelPanel</name>

@@ -174,6 +174,10 @@ private Q_SLOTS:
                 notes.push_back(n);
         QVERIFY(!notes.empty() && notes.front().code == "cost_stand_in");
         notes.push_back({ "num_token_unknown", "the S-LoRA scripts do not give the server's --num-token for x; max_total_token_num stays 6000", { "x", "6000" } });
+        notes.push_back({ "slo_not_monotone",
+            "the SLO is not monotone in rate: met at 6 but missed at 5 (each point is its own random trace); the capacity is the largest value met "
+            "below the first miss",
+            { "rate", "6", "5" } });
         notes.push_back({ "gpu_unknown", "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} });
         std::vector<CostModel> models = costModelPresets();
         models.push_back(bare);

@@ -342,8 +342,11 @@ QStringList capacityLines(const CapacityResult& r)
         if (!first.isEmpty())
             lines << SweepText::tr("First to break the SLO (adapters with at least 5 requests): %1.").arg(first.join(SweepText::tr(", ")));
     }
-    for (const std::string& n : r.notes)
-        lines << SweepText::tr("Note: %1").arg(QString::fromStdString(n).toHtmlEscaped());
+    for (UserNote n : r.notes) {
+        if (n.code == "slo_not_monotone" && !n.args.empty())
+            n.args[0] = sweepParamTitle(r.param).toStdString(); // the parameter as the tab names it
+        lines << SweepText::tr("Note: %1").arg(CoreTexts::note(n).toHtmlEscaped());
+    }
     if (r.cancelled)
         lines << SweepText::tr("Cancelled: these are the points that finished.");
     return lines;

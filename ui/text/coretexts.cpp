@@ -82,6 +82,10 @@ QString CoreTexts::note(const UserNote& n)
         return tr("LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's").arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (n.code == "num_token_unknown" && a.size() == 2)
         return tr("the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2").arg(arg(a, 0), arg(a, 1));
+    if (n.code == "slo_not_monotone" && a.size() == 3)
+        return tr("the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest "
+                  "value met below the first miss")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (n.code == "gpu_unknown" && a.empty())
         return tr("the S-LoRA suite does not name its GPU; the cost model follows the base model only");
     return QString::fromStdString(n.text);

@@ -23,7 +23,8 @@ class CoreTexts {
 public:
     /// A fixed text (preset and scenario descriptions, listed in coretexts.cpp for lupdate).
     static QString text(const std::string& english);
-    /// A note of the core by its code ("cost_stand_in", "num_token_unknown", "gpu_unknown").
+    /// A note of the core by its code ("cost_stand_in", "num_token_unknown", "gpu_unknown",
+    /// "slo_not_monotone").
     static QString note(const UserNote& note);
     /// A cost-model validity warning by its code (calibrate/validity.h).
     static QString warning(const ValidityWarning& warning);
