@@ -396,7 +396,7 @@ QString MainWindow::currentTabKey() const
 
 void MainWindow::setSidePanelsVisible(bool visible)
 {
-    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel() })
+    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel(), m_sweep->sidePanel() })
         if (side)
             side->setVisible(visible);
     if (m_sidePanels)

@@ -34,7 +34,7 @@ public:
     CompareTab* compareTab() const { return m_compare; }
     SweepTab* sweepTab() const { return m_sweep; }
     QTabWidget* tabs() const { return m_tabs; }
-    /// Shows a tab by key ("workload", "admission", "replay", "compare"); false if unknown.
+    /// Shows a tab by key ("workload", "admission", "replay", "compare", "sweep"); false if unknown.
     bool showTab(const QString& key);
     QString currentTabKey() const;
     QStringList tabKeys() const { return m_tabKeys; }

@@ -10,6 +10,7 @@
 #include "charts/widgetexport.h"
 #include "compare/comparetab.h"
 #include "sweep/sweeptab.h"
+#include "widgets/chartgrid.h"
 #include "workload/rasterview.h"
 #include "workload/workloadtab.h"
 

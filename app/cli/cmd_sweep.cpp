@@ -320,7 +320,8 @@ int runSweep(const std::vector<std::string>& argv)
         plan.values = s.values;
         plan.suite = s.suite;
         plan.modelSetting = s.modelSetting;
-        notes = s.notes;
+        for (const UserNote& n : s.notes)
+            notes.push_back(n.text);
         if (!s.gpu.empty())
             notes.insert(notes.begin(), "S-LoRA ran " + s.suite + " on " + s.gpu + " with " + s.modelSetting + ", --num-token "
                     + std::to_string(s.spec.limits.maxTotalTokenNum));

@@ -22,7 +22,13 @@ double overloadOf(const Trace& trace, const SimulationSummary& summary);
 /// One reason a preview may be off.
 struct ValidityWarning {
     std::string code; ///< "uncalibrated", "policy", "input_len", "output_len", "rank", "kv_capacity", "overload", "model"
-    std::string text; ///< one sentence for the user
+    std::string text; ///< one sentence for the user (English)
+    /// The values `text` names, so a UI can say it in another language (ui/text/coretexts.cpp):
+    /// uncalibrated {model}; policy {the preview's policy, then each validated policy};
+    /// input_len / output_len {longest in the trace, longest validated} (tokens); rank {largest,
+    /// largest validated}; kv_capacity {slots, smallest validated, largest validated};
+    /// overload {offered/served, validated maximum} (one decimal); model {trace's base model, cost model's}.
+    std::vector<std::string> args;
 };
 
 /// Warnings for previewing `trace` with `config` (its cost model). `summary` (optional) is the

@@ -366,9 +366,11 @@ CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options,
         if (!p.metrics.meetsSlo && std::isnan(firstMiss))
             firstMiss = p.value;
         if (p.metrics.meetsSlo && !std::isnan(firstMiss)) {
-            r.notes.push_back(std::string("the SLO is not monotone in ") + info.name + ": met at " + sweepValueText(plan.param, p.value)
-                + " but missed at " + sweepValueText(plan.param, firstMiss)
-                + " (each point is its own random trace); the capacity is the largest value met below the first miss");
+            const std::string met = sweepValueText(plan.param, p.value), missed = sweepValueText(plan.param, firstMiss);
+            r.notes.push_back({ "slo_not_monotone",
+                std::string("the SLO is not monotone in ") + info.name + ": met at " + met + " but missed at " + missed
+                    + " (each point is its own random trace); the capacity is the largest value met below the first miss",
+                { info.name, met, missed } });
             break;
         }
     }
@@ -482,8 +484,8 @@ std::vector<std::string> CapacityResult::describe() const
         if (!ranksText.empty())
             out.push_back("SLO attainment by adapter rank, at the capacity → just above it: " + ranksText);
     }
-    for (const std::string& n : notes)
-        out.push_back("note: " + n);
+    for (const UserNote& n : notes)
+        out.push_back("note: " + n.text);
     if (cancelled)
         out.push_back("cancelled: the numbers above are from the points that finished");
     return out;

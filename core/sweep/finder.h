@@ -9,6 +9,7 @@
 // when the points it saw disagree.
 
 #include "sweep/sweep.h"
+#include "util/usernote.h"
 
 #include <functional>
 #include <string>
@@ -82,7 +83,8 @@ struct CapacityResult {
     std::vector<SweepPoint> evaluations; ///< every point evaluated, sorted by value
     std::vector<AdapterBreak> adapters; ///< the first to break first; adapters that never broke last
     std::vector<RankBreak> ranks; ///< by rank, descending
-    std::vector<std::string> notes; ///< e.g. points that contradict monotonicity
+    /// Notes: "slo_not_monotone" {parameter, a value that met the SLO, the lower value that missed it}.
+    std::vector<UserNote> notes;
     double seconds = 0;
     bool cancelled = false;
 

@@ -443,7 +443,7 @@ std::pair<double, double> parseSweepRange(SweepParam param, const std::string& t
     return { lo, hi };
 }
 
-const CostModel* costModelFor(const std::string& baseModel, const std::string& gpu, std::string* standInNote)
+const CostModel* costModelFor(const std::string& baseModel, const std::string& gpu, UserNote* standInNote)
 {
     const std::string size = modelSize(baseModel);
     if (const CostModel* exact = findCostModel("llama-" + size + "-" + gpu))
@@ -456,9 +456,11 @@ const CostModel* costModelFor(const std::string& baseModel, const std::string& g
                 closest = closest ? closest : &c;
         if (!closest && !costModelPresets().empty())
             closest = &costModelPresets().front();
-        if (closest)
-            *standInNote = "LoraScope has no cost model for " + (size.empty() ? baseModel : "llama-" + size) + " on " + gpu + "; "
-                + closest->name + " stands in, so its times are not that GPU's";
+        if (closest) {
+            const std::string model = size.empty() ? baseModel : "llama-" + size;
+            *standInNote = { "cost_stand_in", "LoraScope has no cost model for " + model + " on " + gpu + "; " + closest->name + " stands in, so its times are not that GPU's",
+                { model, gpu, closest->name } };
+        }
     }
     return nullptr;
 }
@@ -507,20 +509,21 @@ SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting)
     if (server.numToken > 0)
         out.spec.limits.maxTotalTokenNum = server.numToken;
     else
-        out.notes.push_back("the S-LoRA scripts do not give the server's --num-token for " + suite + "; max_total_token_num stays "
-            + std::to_string(out.spec.limits.maxTotalTokenNum));
+        out.notes.push_back({ "num_token_unknown",
+            "the S-LoRA scripts do not give the server's --num-token for " + suite + "; max_total_token_num stays " + std::to_string(out.spec.limits.maxTotalTokenNum),
+            { suite, std::to_string(out.spec.limits.maxTotalTokenNum) } });
 
     SimulationConfig& c = out.config;
     c.clock = ClockKind::Model;
     c.scheduler.policy = PolicyKind::SLora;
     c.scheduler.limits = out.spec.limits;
-    std::string note;
+    UserNote note;
     const CostModel* cost = server.gpuKey[0] ? costModelFor(out.spec.naming.baseModel, server.gpuKey, &note) : nullptr;
     if (cost) {
         c.cost = *cost;
     } else {
         if (!server.gpuKey[0])
-            note = "the S-LoRA suite does not name its GPU; the cost model follows the base model only";
+            note = { "gpu_unknown", "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} };
         const std::string size = modelSize(out.spec.naming.baseModel);
         const CostModel* fallback = nullptr;
         for (const CostModel& m : costModelPresets())
@@ -530,7 +533,8 @@ SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting)
             fallback = &costModelPresets().front();
         if (fallback)
             c.cost = *fallback;
-        out.notes.push_back(note);
+        if (!note.text.empty())
+            out.notes.push_back(note);
     }
 
     struct Axis {

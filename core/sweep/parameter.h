@@ -6,6 +6,7 @@
 // (a list, a range with a step, or an S-LoRA paper suite). Plain data, no threads.
 
 #include "admission/engine.h"
+#include "util/usernote.h"
 #include "workload/spec.h"
 
 #include <cstdint>
@@ -99,9 +100,9 @@ struct SuiteSweep {
     SimulationConfig config;
     SweepParam param = SweepParam::Rate;
     std::vector<double> values;
-    /// Notes for the user: e.g. no cost model for this GPU (a stand-in is used), suite has no
-    /// published measurements.
-    std::vector<std::string> notes;
+    /// Notes for the user. Codes and args: "num_token_unknown" {suite, max_total_token_num};
+    /// "cost_stand_in" {model, GPU, the stand-in cost model}; "gpu_unknown" {}.
+    std::vector<UserNote> notes;
 };
 
 /// Builds the sweep of an S-LoRA paper suite (presets.h scenarios()) with the given model setting
@@ -109,8 +110,9 @@ struct SuiteSweep {
 SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting = {});
 
 /// The cost model LoraScope uses for a base model on a GPU ("llama-13b", "a100-80g"); nullptr when
-/// it has none. `standIn` (if given) receives the closest preset and why when there is none.
-const CostModel* costModelFor(const std::string& baseModel, const std::string& gpu, std::string* standInNote = nullptr);
+/// it has none. `standInNote` (if given) receives the closest preset and why when there is none
+/// (code "cost_stand_in", args {model, GPU, the stand-in cost model}).
+const CostModel* costModelFor(const std::string& baseModel, const std::string& gpu, UserNote* standInNote = nullptr);
 
 /// The cost model preset for a base model when no GPU is named: the first preset of the same model
 /// size ("13b" → llama-13b-...), else the first preset (as the desktop's default session).

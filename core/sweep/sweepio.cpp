@@ -405,7 +405,10 @@ nlohmann::ordered_json capacityJson(const CapacityResult& r)
             { "slo_attainment_above", num(rb.attainmentAbove) }, { "requests_above", rb.requestsAbove } });
     j["ranks"] = std::move(ranks);
     j["summary"] = r.describe();
-    j["notes"] = r.notes;
+    ojson notes = ojson::array();
+    for (const UserNote& n : r.notes)
+        notes.push_back(n.text);
+    j["notes"] = std::move(notes);
     return j;
 }
 

@@ -663,17 +663,17 @@
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="245" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
-        <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。成本模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
+        <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="249" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
-        <translation>命名的成本模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
+        <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="259" />
         <source>Load cost model %1</source>
-        <translation>加载成本模型 %1</translation>
+        <translation>加载代价模型 %1</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="261" />
@@ -756,7 +756,7 @@
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="400" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
-        <translation>降低速率 R 或使用更快的服务器（成本模型）会有帮助。</translation>
+        <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="451" />
@@ -1707,13 +1707,169 @@ Right-click a chart to export it alone.</source>
         <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="82" />
+        <source>LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's</source>
+        <translation>LoraScope 没有 %2 上 %1 的代价模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="84" />
+        <source>the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2</source>
+        <translation>S-LoRA 的脚本没有给出 %1 的服务器 --num-token；max_total_token_num 保持为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="86" />
+        <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
+        <translation>该 S-LoRA 套件未指明其 GPU；代价模型只按基础模型选择</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="94" />
+        <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
+        <translation>代价模型“%1”没有校准：其时间没有测量数据支撑。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="100" />
+        <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
+        <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="101" />
+        <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
+        <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="102" />
+        <location filename="../../ui/text/coretexts.cpp" line="197" />
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="105" />
+        <source>Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).</source>
+        <translation>提示最长 %1 个令牌；模型只验证到 %2（更长的预填充和注意力为外推）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="107" />
+        <source>Outputs up to %1 tokens; the model was validated up to %2.</source>
+        <translation>输出最长 %1 个令牌；模型只验证到 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="109" />
+        <source>LoRA rank %1 is above the largest rank validated (%2).</source>
+        <translation>LoRA 秩 %1 超过了验证过的最大秩（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="111" />
+        <source>max_total_token_num %1 is far from the validated %2.</source>
+        <translation>max_total_token_num %1 与验证过的 %2 相差很远。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="112" />
+        <source>max_total_token_num %1 is far from the validated %2–%3.</source>
+        <translation>max_total_token_num %1 与验证过的 %2–%3 相差很远。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="114" />
+        <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
+        <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是代价模型）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="118" />
+        <source>The workload's base model is %1 but the cost model describes %2.</source>
+        <translation>工作负载的基础模型是 %1，而代价模型描述的是 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="140" />
+        <source>(%1 runs)</source>
+        <translation>（%1 次运行）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="156" />
+        <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.</source>
+        <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准，并在另外 %4 次运行上验证。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="158" />
+        <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.</source>
+        <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准；没有其他运行可供验证。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="170" />
+        <source>S-LoRA's published %1 runs</source>
+        <translation>S-LoRA 公布的 %1 运行数据</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="178" />
+        <source>%1 and %2 more</source>
+        <translation>%1 及另外 %2 项</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <source>calibrated on %1 (%2 runs)</source>
+        <translation>在 %1 上校准（%2 次运行）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <source>calibrated on %1</source>
+        <translation>在 %1 上校准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="182" />
+        <source>calibrated by %1</source>
+        <translation>校准方法：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="184" />
+        <source>not calibrated (no measurement behind these coefficients)</source>
+        <translation>未校准（这些系数背后没有测量数据）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="190" />
+        <source>throughput ±%1 %</source>
+        <translation>吞吐量 ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="192" />
+        <source>latency ±%1 %</source>
+        <translation>延迟 ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="194" />
+        <source>first token ±%1 %</source>
+        <translation>首令牌 ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="196" />
+        <source>attainment ±%1 points</source>
+        <translation>达成率 ±%1 个百分点</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="197" />
+        <source>%1; validated on %2 runs: %3</source>
+        <translation>%1；在 %2 次运行上验证：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="199" />
+        <source>%1; not validated out of sample (fit error: latency ±%2 %)</source>
+        <translation>%1；未做样本外验证（拟合误差：延迟 ±%2 %）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="201" />
+        <source>%1; not validated</source>
+        <translation>%1；未验证</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-uifix/ui/text/coretexts.cpp" line="86" />
+        <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
+        <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::CostModelPanel</name>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="15" />
         <source>Cost model in use</source>
-        <translation>当前成本模型</translation>
+        <translation>当前代价模型</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="20" />
@@ -1723,22 +1879,27 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="40" />
         <source>A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of your own server), or any version-1 coefficient file.</source>
-        <translation>由 `lorascope-cli calibrate` 写出的成本模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
+        <translation>由 `lorascope-cli calibrate` 写出的代价模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
         <source>Load a calibrated cost model</source>
-        <translation>加载已校准的成本模型</translation>
+        <translation>加载已校准的代价模型</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
         <source>Cost models (*.json);;All files (*)</source>
-        <translation>成本模型 (*.json);;所有文件 (*)</translation>
+        <translation>代价模型 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../ui/admission/costmodelpanel.cpp" line="94" />
         <source>Not loaded: %1</source>
         <translation>未加载：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="62" />
+        <source>%1 on %2</source>
+        <translation>%1，运行于 %2</translation>
     </message>
 </context>
 <context>
@@ -2000,7 +2161,7 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="55" />
         <source>&lt;h2&gt;What am I looking at? — Admission preview&lt;/h2&gt;&lt;p&gt;A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running requests and queue&lt;/b&gt;: how many requests run and wait over time.&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV cache&lt;/b&gt;: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Latency distributions&lt;/b&gt;: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request Gantt&lt;/b&gt;: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requests&lt;/b&gt;: the same as a sortable, filterable table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Step through&lt;/b&gt;: one forward pass at a time, with every number of the admission check. Keys: N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用成本模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
+        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="70" />
@@ -4780,8 +4941,8 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="308" />
-        <source>achieved/offered (ratio)</source>
-        <translation>实际/提供（比值）</translation>
+        <source>Adapters %1…</source>
+        <translation>适配器 %1…</translation>
     </message>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="312" />
@@ -5086,8 +5247,8 @@ The capacity finder searches between the smallest and the largest value.</source
     </message>
     <message>
         <location filename="../../ui/sweep/sweeptab.cpp" line="119" />
-        <source>The six adapters with the most requests over the sweep, one line each.</source>
-        <translation>整个扫描中请求最多的六个适配器，每个一条线。</translation>
+        <source>The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart).</source>
+        <translation>整个扫描中请求最多的四个适配器，每个一条线（笔记本屏幕上的图表图例放得下四项）。</translation>
     </message>
     <message>
         <location filename="../../ui/sweep/sweeptab.cpp" line="263" />

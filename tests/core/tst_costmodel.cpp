@@ -218,16 +218,30 @@ void TestCostModel::validityWarnings()
     QVERIFY(codes().empty()); // inside what it was validated on
     cfg.scheduler.policy = PolicyKind::Vllm;
     QVERIFY(has(codes(), "policy"));
+    {
+        const auto w = lorascope::validityWarnings(t, cfg).front();
+        QCOMPARE(w.args, (std::vector<std::string> { policyName(PolicyKind::Vllm), "slora", "slora-abort" }));
+    }
     cfg.scheduler.policy = PolicyKind::SLora;
     t.requests[3].inputLen = 2000;
     t.adapters[0].rank = 128;
     auto c = codes();
     QVERIFY(has(c, "input_len"));
     QVERIFY(has(c, "rank"));
+    // Each warning carries the values its sentence names (the desktop says them in Chinese).
+    for (const auto& w : lorascope::validityWarnings(t, cfg)) {
+        if (w.code == "input_len") {
+            QCOMPARE(w.args, (std::vector<std::string> { "2000", std::to_string(cfg.cost.validity.maxInputLen) }));
+            QVERIFY(w.text.find("Prompts up to 2000 tokens") != std::string::npos);
+        }
+        if (w.code == "rank")
+            QCOMPARE(w.args, (std::vector<std::string> { "128", std::to_string(cfg.cost.validity.maxRank) }));
+    }
     t.requests[3].inputLen = 100;
     t.adapters[0].rank = 8;
     cfg.scheduler.limits.maxTotalTokenNum = 200000;
     QVERIFY(has(codes(), "kv_capacity"));
+    QCOMPARE(lorascope::validityWarnings(t, cfg).front().args, (std::vector<std::string> { "200000", "14500", "14500" }));
     cfg.scheduler.limits.maxTotalTokenNum = 14500;
     // Far beyond saturation: 1 req/s offered, 0.2 req/s served.
     SimulationSummary s;

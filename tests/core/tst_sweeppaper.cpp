@@ -111,7 +111,11 @@ void TestSweepPaper::suites()
         QCOMPARE(QString::fromStdString(s.modelSetting), setting);
     if (standIn) {
         QVERIFY(!s.notes.empty());
-        QVERIFY(QString::fromStdString(s.notes.front()).contains(QStringLiteral("stands in")));
+        QVERIFY(QString::fromStdString(s.notes.front().text).contains(QStringLiteral("stands in")));
+        // The same note with its code and values, for the desktop's translation.
+        QCOMPARE(QString::fromStdString(s.notes.front().code), QStringLiteral("cost_stand_in"));
+        QCOMPARE(int(s.notes.front().args.size()), 3);
+        QVERIFY(QString::fromStdString(s.notes.front().text).contains(QString::fromStdString(s.notes.front().args[2])));
     } else {
         QCOMPARE(QString::fromStdString(s.config.cost.name), cost);
         QVERIFY(s.notes.empty());

@@ -182,7 +182,8 @@ private Q_SLOTS:
         QCOMPARE(table->horizontalHeader()->sectionSize(RequestTableModel::Reason), 333);
         // a filter needs the proxy; clearing it does not
         auto* filter = tab->findChild<QLineEdit*>(QStringLiteral("requestFilter"));
-        QTest::keyClicks(filter, QStringLiteral("KV cache full")); // the Reason column in plain words
+        // (the words the Reason column shows, as the filter's placeholder suggests; not the core's id)
+        QTest::keyClicks(filter, Terms::waitTitle(WaitKind::TokenBudget));
         QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(tab->proxy()));
         int budget = 0;
         for (const auto& r : doc->admission()->result.requests)

@@ -7,11 +7,16 @@
 #include "admission/admissiontab.h"
 #include "admission/costmodelpanel.h"
 #include "analysis/admissionview.h"
+#include "calibrate/validity.h"
+#include "sweep/parameter.h"
+#include "text/coretexts.h"
 #include "workload/presets.h"
 
 #include "../core/testutil.h"
 
 #include <QLabel>
+#include <QRegularExpression>
+#include <QTranslator>
 #include <QSignalSpy>
 #include <QUndoStack>
 
@@ -134,6 +139,83 @@ private Q_SLOTS:
         QVERIFY(err && !err->isHidden());
         QVERIFY2(err->text().contains(QLatin1String("coefficients.decode_base")), qPrintable(err->text()));
         QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-7b-a10g"));
+    }
+
+    void coreTextsInEnglishAndChinese()
+    {
+        // Every warning, note and preset text the core makes: in English the desktop shows the
+        // core's own sentence, in Chinese a translation with the same numbers and no English words.
+        Trace t;
+        t.baseModel = "huggyllama/llama-13b";
+        t.adapters = { { "a", 128 } };
+        for (int i = 0; i < 10; ++i)
+            t.requests.push_back({ double(i), 0, 4000, 2000 });
+        SimulationConfig cfg;
+        cfg.clock = ClockKind::Model;
+        cfg.cost = *findCostModel("llama-7b-a10g");
+        cfg.scheduler.policy = PolicyKind::Vllm;
+        cfg.scheduler.limits.maxTotalTokenNum = 200000;
+        SimulationSummary summary;
+        summary.requestThroughput = 0.1;
+        std::vector<ValidityWarning> warnings = validityWarnings(t, cfg, &summary);
+        CostModel bare;
+        bare.name = "mine";
+        cfg.cost = bare;
+        for (const auto& w : validityWarnings(t, cfg))
+            warnings.push_back(w);
+        QStringList codes;
+        for (const auto& w : warnings)
+            codes << QString::fromStdString(w.code);
+        for (const char* c : { "uncalibrated", "policy", "input_len", "output_len", "rank", "kv_capacity", "overload", "model" })
+            QVERIFY2(codes.contains(QLatin1String(c)), c);
+        std::vector<UserNote> notes;
+        for (const auto& [suite, setting] : { std::pair { "a10g-num-adapter", "S4" }, std::pair { "ablation-no-mem", "" }, std::pair { "ablation-cluster", "" } })
+            for (const auto& n : suiteSweep(suite, setting).notes)
+                notes.push_back(n);
+        QVERIFY(!notes.empty() && notes.front().code == "cost_stand_in");
+        notes.push_back({ "num_token_unknown", "the S-LoRA scripts do not give the server's --num-token for x; max_total_token_num stays 6000", { "x", "6000" } });
+        notes.push_back({ "slo_not_monotone",
+            "the SLO is not monotone in rate: met at 6 but missed at 5 (each point is its own random trace); the capacity is the largest value met "
+            "below the first miss",
+            { "rate", "6", "5" } });
+        notes.push_back({ "gpu_unknown", "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} });
+        std::vector<CostModel> models = costModelPresets();
+        models.push_back(bare);
+
+        for (const auto& w : warnings)
+            QCOMPARE(CoreTexts::warning(w), QString::fromStdString(w.text));
+        for (const auto& n : notes)
+            QCOMPARE(CoreTexts::note(n), QString::fromStdString(n.text));
+        for (const auto& m : models) {
+            QCOMPARE(CoreTexts::costModelDescription(m), QString::fromStdString(m.description));
+            QCOMPARE(CoreTexts::provenance(m), QString::fromStdString(provenanceSummary(m)));
+        }
+        // An unknown code (a note the core adds later) shows the core's English.
+        QCOMPARE(CoreTexts::note({ "new_code", "Something new.", {} }), QStringLiteral("Something new."));
+
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/lorascope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        const QRegularExpression englishWord(QStringLiteral("\\b(the|is|on|of|and|not|validated|calibrated|runs|model|tokens|stands|served)\\b"));
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        auto chinese = [&](const QString& zhText, const std::string& english, const std::vector<std::string>& values) {
+            QVERIFY2(zhText.contains(han) && !zhText.contains(englishWord), qPrintable(zhText));
+            QVERIFY2(zhText != QString::fromStdString(english), qPrintable(zhText));
+            for (const auto& v : values)
+                QVERIFY2(zhText.contains(QString::fromStdString(v)), qPrintable(zhText + QStringLiteral(" lacks ") + QString::fromStdString(v)));
+            // Chinese sentences take Chinese punctuation.
+            QVERIFY2(!zhText.contains(QLatin1String("; ")) && !zhText.contains(QLatin1String(": ")), qPrintable(zhText));
+        };
+        for (const auto& w : warnings)
+            chinese(CoreTexts::warning(w), w.text, w.args);
+        for (const auto& n : notes)
+            chinese(CoreTexts::note(n), n.text, n.args);
+        for (const auto& m : costModelPresets()) {
+            chinese(CoreTexts::costModelDescription(m), m.description, { m.model.name, m.gpu.name });
+            chinese(CoreTexts::provenance(m), provenanceSummary(m), { m.gpu.name });
+        }
+        chinese(CoreTexts::provenance(bare), provenanceSummary(bare), {});
+        QCoreApplication::removeTranslator(&zh);
     }
 };
 

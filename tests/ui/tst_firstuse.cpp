@@ -19,6 +19,7 @@
 #include <QDoubleSpinBox>
 #include <QImage>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QUndoStack>
@@ -92,11 +93,17 @@ private Q_SLOTS:
         auto* help = w.findChild<QAction*>(QStringLiteral("tabHelpAction"));
         QVERIFY(help);
         QCOMPARE(help->shortcut(), QKeySequence(QKeySequence::HelpContents));
-        const QStringList expected = { QStringLiteral("Workload"), QStringLiteral("Admission preview"), QStringLiteral("Replay"), QStringLiteral("A/B Compare") };
+        // Every tab has its own text, headed by the tab's title (a tab without one would get the user
+        // guide). The list is checked against the tabs first: a new tab must be added here.
+        const QStringList expected = { QStringLiteral("Workload"), QStringLiteral("Admission preview"), QStringLiteral("Replay"), QStringLiteral("A/B Compare"),
+            QStringLiteral("Sweep") };
+        QCOMPARE(w.tabKeys().size(), expected.size());
+        QCOMPARE(w.tabs()->count(), expected.size());
         for (int i = 0; i < w.tabKeys().size(); ++i) {
             QVERIFY(w.showTab(w.tabKeys()[i]));
+            QCOMPARE(w.tabs()->tabText(i).remove(QLatin1Char('&')), expected[i]);
             help->trigger();
-            QVERIFY2(w.helpText().contains(QStringLiteral("What am I looking at? — ") + expected[i]), qPrintable(w.helpText().left(80)));
+            QVERIFY2(w.helpText().startsWith(QStringLiteral("What am I looking at? — ") + expected[i]), qPrintable(w.tabKeys()[i] + QStringLiteral(": ") + w.helpText().left(80)));
         }
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         const QString keys = w.helpText();

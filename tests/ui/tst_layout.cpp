@@ -10,6 +10,7 @@
 #include "charts/labelplacement.h"
 #include "charts/plotview.h"
 #include "compare/comparetab.h"
+#include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
 #include "workload/parameterpanel.h"
 #include "workload/workloadtab.h"
@@ -17,6 +18,7 @@
 #include <QAction>
 #include <QDialog>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QUndoStack>
 #include <QCheckBox>
 #include <QDir>
@@ -120,6 +122,23 @@ private Q_SLOTS:
         w.showTab(QStringLiteral("admission"));
         QCoreApplication::processEvents();
         QCOMPARE(w.admissionTab()->chartGrid()->columns(), size.width() >= 1280 ? 3 : 2);
+        // The sweep's six charts: side by side in 2 or 3 columns, none cut off at the right, and F9
+        // gives them the settings' width too.
+        w.showTab(QStringLiteral("sweep"));
+        layoutAt(w, size);
+        auto* sweep = w.sweepTab()->chartGrid();
+        QCOMPARE(sweep->charts().size(), 6);
+        QVERIFY2(sweep->columns() >= 2, qPrintable(QString::number(sweep->columns())));
+        QVERIFY(sweep->widget()->width() <= sweep->viewport()->width());
+        for (auto* chart : sweep->charts())
+            QVERIFY2(chart->geometry().right() < sweep->viewport()->width() + 1, qPrintable(chart->objectName()));
+        const int sweepBefore = sweep->width();
+        w.setSidePanelsVisible(false);
+        QCoreApplication::processEvents();
+        QVERIFY(!w.sweepTab()->sidePanel()->isVisible());
+        QVERIFY(sweep->width() > sweepBefore);
+        w.setSidePanelsVisible(true);
+        QVERIFY(w.sweepTab()->sidePanel()->isVisible());
     }
 
     void chartTextsAreWhole_data()
@@ -149,6 +168,17 @@ private Q_SLOTS:
             for (auto* chart : charts)
                 QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(key + QStringLiteral(" / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
         }
+        // The sweep's six charts after a short sweep (the per-adapter legend of S4's long adapter names).
+        w.showTab(QStringLiteral("sweep"));
+        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,6,10"));
+        QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
+        QVERIFY(w.sweepTab()->runSweep());
+        QVERIFY(swept.wait(120000));
+        layoutAt(w, size);
+        const auto charts = visibleCharts(w.sweepTab());
+        QCOMPARE(charts.size(), 6);
+        for (auto* chart : charts)
+            QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(QStringLiteral("sweep / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
     }
 
     void labelPlacementGeometry()
@@ -327,6 +357,13 @@ private Q_SLOTS:
         QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
         QVERIFY(cmp.wait(60000));
         shoot(QStringLiteral("compare"));
+        // A short sweep of the current workload's rate, with its verdict.
+        w.showTab(QStringLiteral("sweep"));
+        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,4,6,8,10,12"));
+        QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
+        QVERIFY(w.sweepTab()->runSweep());
+        QVERIFY(swept.wait(120000));
+        shoot(QStringLiteral("sweep"));
         w.showHelp(QStringLiteral("help"), QString());
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         QTest::qWait(300);

@@ -279,7 +279,7 @@ QWidget* AdmissionTab::createSettings()
         costs << QString::fromStdString(c.name);
     auto* cost = addCombo(pol, QStringLiteral("cost"), tr("Cost model"), costs, tr("Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources)."));
     for (int i = 0; i < cost->count() && std::size_t(i) < costModelPresets().size(); ++i)
-        cost->setItemData(i, coreText(costModelPresets()[std::size_t(i)].description), Qt::ToolTipRole);
+        cost->setItemData(i, CoreTexts::costModelDescription(costModelPresets()[std::size_t(i)]), Qt::ToolTipRole);
     // The model in use, its provenance, a calibrated file to load, and validity warnings.
     m_costPanel = new CostModelPanel(w);
     v->addWidget(m_costPanel);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "admission/costmodelpanel.h"
 
+#include "text/coretexts.h"
 #include "util/error.h"
 
 #include <QFileDialog>
@@ -58,11 +59,10 @@ void CostModelPanel::setModel(const CostModel& model)
 {
     QString what = QString::fromStdString(model.name).toHtmlEscaped();
     if (!model.model.name.empty() || !model.gpu.name.empty())
-        what += QStringLiteral(" — ") + QString::fromStdString(model.model.name).toHtmlEscaped() + QStringLiteral(" on ")
-            + QString::fromStdString(model.gpu.name).toHtmlEscaped();
+        what += QStringLiteral(" — ") + tr("%1 on %2").arg(QString::fromStdString(model.model.name).toHtmlEscaped(), QString::fromStdString(model.gpu.name).toHtmlEscaped());
     m_name->setText(QStringLiteral("<b>") + what + QStringLiteral("</b>"));
-    m_provenance->setText(QString::fromStdString(provenanceSummary(model)));
-    m_provenance->setToolTip(QString::fromStdString(model.description));
+    m_provenance->setText(CoreTexts::provenance(model));
+    m_provenance->setToolTip(CoreTexts::costModelDescription(model));
 }
 
 void CostModelPanel::setWarnings(const std::vector<ValidityWarning>& warnings)
@@ -70,7 +70,7 @@ void CostModelPanel::setWarnings(const std::vector<ValidityWarning>& warnings)
     m_warningTexts.clear();
     QString html;
     for (const auto& w : warnings) {
-        const QString text = QString::fromStdString(w.text);
+        const QString text = CoreTexts::warning(w);
         m_warningTexts << text;
         html += QStringLiteral("⚠ ") + text.toHtmlEscaped() + QStringLiteral("<br>");
     }

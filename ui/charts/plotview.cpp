@@ -515,12 +515,15 @@ QStringList PlotView::clippedTexts() const
     if (m_chart->legend()->isVisible()) {
         const QFontMetricsF fm(m_chart->legend()->font());
         double need = 0;
+        // Only the entries shown: a line's points series has a hidden marker of the same name.
         for (const auto* marker : m_chart->legend()->markers())
-            need += fm.horizontalAdvance(marker->label()) + fm.height() + 14;
+            if (marker->isVisible())
+                need += fm.horizontalAdvance(marker->label()) + fm.height() + 14;
         if (need > m_chart->size().width() - 8) {
             QStringList names;
             for (const auto* marker : m_chart->legend()->markers())
-                names << marker->label();
+                if (marker->isVisible())
+                    names << marker->label();
             out << names.join(QStringLiteral(" | "));
         }
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/sweepmodel.h"
 
+#include "sweep/sweeptext.h"
+
 #include "sweep/sweepplots.h"
 
 #include <QBrush>
@@ -207,7 +209,7 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("End-to-end latency: from arrival to the last token.");
         case SloAttainment:
             return tr("Share of all requests (refused, dropped and unfinished ones count as misses) that met your SLO: %1.")
-                .arg(QString::fromStdString(m_slo.describe()));
+                .arg(sloText(m_slo));
         case SloraAttainment:
             return tr("S-LoRA's SLO attainment: share of all requests whose first token came within 6 s.");
         case AchievedRatio:

@@ -305,7 +305,7 @@ PlotData sweepSaturationPlot(const SweepView& v)
     PlotData d;
     d.title = QCoreApplication::translate("lorascope::SweepPlots", "Saturation");
     d.x.title = sweepAxisTitle(v.param);
-    d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "achieved/offered (ratio)");
+    d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "achieved / offered");
     d.y.min = 0;
     addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "achieved / offered"), v.points, SweepMetric::AchievedRatio, kBlue));
     PlotSeries t;
@@ -372,8 +372,10 @@ PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count)
         const auto dash = common.find_last_of('-');
         common = dash == std::string::npos ? std::string() : common.substr(0, dash + 1);
     }
+    // The metric is in the axis title (and the box above the chart): the chart's title names the
+    // adapters, so it fits a laptop's chart width.
     if (!common.empty())
-        d.title += QStringLiteral(" (%1…)").arg(QString::fromStdString(common));
+        d.title = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1…").arg(QString::fromStdString(common));
     static const QColor palette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40), QColor(148, 103, 189),
         QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127) };
     int c = 0;

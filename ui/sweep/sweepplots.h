@@ -54,7 +54,7 @@ struct SweepView {
 };
 
 /// The names of the `count` adapters with the most requests over the points.
-std::vector<std::string> busiestAdapters(const std::vector<SweepPoint>& points, int count = 6);
+std::vector<std::string> busiestAdapters(const std::vector<SweepPoint>& points, int count = 4);
 
 /// Which number the per-adapter chart shows.
 enum class AdapterMetric { TtftMean, SloAttainment, Throughput };
@@ -65,7 +65,7 @@ PlotData sweepE2ePlot(const SweepView& v);
 PlotData sweepAttainmentPlot(const SweepView& v);
 PlotData sweepSaturationPlot(const SweepView& v);
 /// One line per adapter for the `count` adapters with the most requests over the sweep.
-PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count = 6);
+PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count = 4);
 
 /// Two sweeps overlaid (A and B colours of the compare tab) for one metric.
 PlotData sweepComparePlot(SweepParam param, const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b, SweepMetric metric,

@@ -4,6 +4,7 @@
 #include "sweep/sweeptab.h"
 
 #include "sweep/sweeptext.h"
+#include "widgets/chartgrid.h"
 #include "workload/presets.h"
 
 #include <QComboBox>

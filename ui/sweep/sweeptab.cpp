@@ -6,6 +6,8 @@
 #include "sweep/sweepmodel.h"
 #include "sweep/sweeprunner.h"
 #include "sweep/sweeptext.h"
+#include "text/coretexts.h"
+#include "widgets/chartgrid.h"
 #include "workload/presets.h"
 
 #include <QComboBox>
@@ -14,8 +16,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QElapsedTimer>
-#include <QEvent>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,6 +25,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableView>
@@ -47,11 +48,15 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     split->setObjectName(QStringLiteral("sweepSplitter"));
     layout->addWidget(split);
 
+    // The settings scroll (both ways) instead of setting the window's minimum size; F9 hides them.
     auto* scroll = new QScrollArea(split);
+    scroll->setObjectName(QStringLiteral("sweepSettings"));
     auto* settings = createSettings();
     scroll->setWidget(settings);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(settings->sizeHint().width() + 24);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(200);
+    m_side = scroll;
     split->addWidget(scroll);
 
     auto* right = new QSplitter(Qt::Vertical, split);
@@ -79,6 +84,9 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
+    // The settings start at the width they ask for (up to a third of the tab), the charts take the rest.
+    const int settingsWidth = std::min(settings->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth(), 420);
+    split->setSizes({ settingsWidth, std::max(600, 3 * settingsWidth) });
 
     connect(m_runner, &SweepRunner::pointsReady, this, &SweepTab::onPoints);
     connect(m_runner, &SweepRunner::finished, this, &SweepTab::onFinished);
@@ -100,14 +108,14 @@ SweepTab::~SweepTab()
 
 QWidget* SweepTab::createCharts()
 {
-    m_grid = new QWidget(this);
+    // Six charts in a grid that reflows (3 columns on a wide screen, 2 on a laptop, 1 when narrow)
+    // and scrolls vertically rather than growing the window.
+    m_grid = new ChartGrid(3, QSize(260, 180), this);
     m_grid->setObjectName(QStringLiteral("sweepCharts"));
-    m_gridLayout = new QGridLayout(m_grid);
-    m_gridLayout->setContentsMargins(0, 0, 0, 0);
-    m_gridLayout->setSpacing(4);
-    m_cells = { addChart(QStringLiteral("throughput")), addChart(QStringLiteral("ttft")), addChart(QStringLiteral("e2e")),
-        addChart(QStringLiteral("attainment")), addChart(QStringLiteral("saturation")) };
+    for (const QString& key : { QStringLiteral("throughput"), QStringLiteral("ttft"), QStringLiteral("e2e"), QStringLiteral("attainment"), QStringLiteral("saturation") })
+        m_grid->addChart(addChart(key));
     auto* adapters = new QWidget(m_grid);
+    adapters->setObjectName(QStringLiteral("sweep_adapterCell"));
     auto* av = new QVBoxLayout(adapters);
     av->setContentsMargins(0, 0, 0, 0);
     av->setSpacing(1);
@@ -116,45 +124,19 @@ QWidget* SweepTab::createCharts()
     m_adapterMetric->addItem(tr("Per adapter: mean TTFT"), int(AdapterMetric::TtftMean));
     m_adapterMetric->addItem(tr("Per adapter: SLO attainment"), int(AdapterMetric::SloAttainment));
     m_adapterMetric->addItem(tr("Per adapter: throughput"), int(AdapterMetric::Throughput));
-    m_adapterMetric->setToolTip(tr("The six adapters with the most requests over the sweep, one line each."));
+    m_adapterMetric->setToolTip(tr("The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart)."));
     connect(m_adapterMetric, &QComboBox::currentIndexChanged, this, &SweepTab::redraw);
     av->addWidget(m_adapterMetric);
     av->addWidget(addChart(QStringLiteral("adapters")), 1);
-    m_cells << adapters;
-    m_grid->installEventFilter(this);
-    layoutCharts(3);
+    m_grid->addChart(adapters);
     return m_grid;
-}
-
-void SweepTab::layoutCharts(int columns)
-{
-    // Six charts in 3 columns when there is room, else in 2 (a 1280-pixel screen): a chart
-    // narrower than ~330 pixels elides its legend and axis titles.
-    if (columns == m_columns)
-        return;
-    m_columns = columns;
-    for (QWidget* w : std::as_const(m_cells))
-        m_gridLayout->removeWidget(w);
-    for (int i = 0; i < m_cells.size(); ++i)
-        m_gridLayout->addWidget(m_cells[i], i / columns, i % columns);
-    for (int r = 0; r < 3; ++r)
-        m_gridLayout->setRowStretch(r, r < (int(m_cells.size()) + columns - 1) / columns ? 1 : 0);
-    for (int c = 0; c < 3; ++c)
-        m_gridLayout->setColumnStretch(c, c < columns ? 1 : 0);
-}
-
-bool SweepTab::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == m_grid && event->type() == QEvent::Resize)
-        layoutCharts(m_grid->width() >= 860 ? 3 : 2);
-    return QWidget::eventFilter(watched, event);
 }
 
 PlotView* SweepTab::addChart(const QString& key)
 {
     auto* view = new PlotView(m_grid);
     view->setObjectName(QStringLiteral("sweep_chart_") + key);
-    view->setMinimumSize(240, 180);
+    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("sweep.") + key); });
@@ -342,7 +324,7 @@ bool SweepTab::start(bool finder)
         m_runner->runFinder(*p, o);
         m_progress->setRange(0, 0);
         m_verdict->setText(tr("Finding the largest %1 that meets the SLO (%2)…").arg(QString::fromUtf8(sweepParamInfo(p->param).name),
-            QString::fromStdString(p->slo.describe())));
+            sloText(p->slo)));
     } else {
         m_runner->runSweep(*p);
         m_progress->setRange(0, int(p->values.size()));
@@ -428,8 +410,8 @@ void SweepTab::updateModelNote()
     if (m_plan) {
         QStringList notes;
         if (!m_plan->suite.empty())
-            for (const std::string& n : suiteSweep(m_plan->suite, m_plan->modelSetting).notes)
-                notes << QString::fromStdString(n);
+            for (const UserNote& n : suiteSweep(m_plan->suite, m_plan->modelSetting).notes)
+                notes << CoreTexts::note(n);
         m_modelNote->setText(costModelNote(m_plan->config.cost, notes, m_plan->suite, m_view.figures, m_model->points()));
         return;
     }
@@ -439,8 +421,8 @@ void SweepTab::updateModelNote()
         try {
             const SuiteSweep s = suiteSweep(m_suite->currentData().toString().toStdString(), m_setting->currentData().toString().toStdString());
             cost = s.config.cost;
-            for (const std::string& n : s.notes)
-                notes << QString::fromStdString(n);
+            for (const UserNote& n : s.notes)
+                notes << CoreTexts::note(n);
         } catch (const std::exception&) {
         }
     }

@@ -11,7 +11,6 @@
 #include <optional>
 
 class QComboBox;
-class QGridLayout;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -21,6 +20,7 @@ class QTableView;
 
 namespace lorascope {
 
+class ChartGrid;
 class Document;
 class PlotView;
 class SweepRunner;
@@ -42,8 +42,11 @@ public:
     /// Chart by key: "throughput", "ttft", "e2e", "attainment", "saturation", "adapters".
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const { return m_chartOrder; }
-    /// The chart grid (what "Export figure" saves).
-    QWidget* chartGrid() const { return m_grid; }
+    /// The chart grid (what "Export figure" saves): it reflows to 3, 2 or 1 columns and scrolls
+    /// vertically when the rows do not fit, as the other tabs' grids do.
+    ChartGrid* chartGrid() const { return m_grid; }
+    /// The settings column (View > Side Panels, F9, hides it).
+    QWidget* sidePanel() const { return m_side; }
     SweepTableModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     /// Editors by name: "source", "suite", "setting", "policy", "param", "values", "ttft", "tpot",
@@ -83,12 +86,8 @@ Q_SIGNALS:
     /// A run ended (after its last points were drawn).
     void runFinished();
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     QWidget* createSettings(); ///< sweep/sweepsettings.cpp
-    void layoutCharts(int columns);
     QWidget* createCharts();
     PlotView* addChart(const QString& key);
     void syncSource();
@@ -110,10 +109,8 @@ private:
     QHash<QString, QWidget*> m_editors;
     QHash<QString, PlotView*> m_charts;
     QStringList m_chartOrder;
-    QWidget* m_grid = nullptr;
-    QGridLayout* m_gridLayout = nullptr;
-    QList<QWidget*> m_cells; ///< the six chart cells, in reading order
-    int m_columns = 0;
+    ChartGrid* m_grid = nullptr;
+    QWidget* m_side = nullptr;
     QComboBox* m_source = nullptr;
     QComboBox* m_suite = nullptr;
     QComboBox* m_setting = nullptr;

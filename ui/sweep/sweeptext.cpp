@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/sweeptext.h"
 
+#include "text/coretexts.h"
+
 #include "workload/presets.h"
 
 #include <QCoreApplication>
@@ -27,6 +29,17 @@ QString ratio(double r)
     return std::isfinite(r) ? QString::number(r, 'f', 3) : QStringLiteral("–");
 }
 
+
+const SweepPoint* pointAt(const std::vector<SweepPoint>& points, double value)
+{
+    for (const SweepPoint& p : points)
+        if (p.value == value)
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
 QString sloText(const SloTarget& slo)
 {
     QStringList bounds;
@@ -41,16 +54,6 @@ QString sloText(const SloTarget& slo)
         bounds << SweepText::tr("completed");
     return SweepText::tr("%1 for at least %2 % of requests").arg(bounds.join(SweepText::tr(", ")), QString::number(100.0 * slo.attainment));
 }
-
-const SweepPoint* pointAt(const std::vector<SweepPoint>& points, double value)
-{
-    for (const SweepPoint& p : points)
-        if (p.value == value)
-            return &p;
-    return nullptr;
-}
-
-} // namespace
 
 QString sweepParamTitle(SweepParam param)
 {
@@ -339,8 +342,11 @@ QStringList capacityLines(const CapacityResult& r)
         if (!first.isEmpty())
             lines << SweepText::tr("First to break the SLO (adapters with at least 5 requests): %1.").arg(first.join(SweepText::tr(", ")));
     }
-    for (const std::string& n : r.notes)
-        lines << SweepText::tr("Note: %1").arg(QString::fromStdString(n).toHtmlEscaped());
+    for (UserNote n : r.notes) {
+        if (n.code == "slo_not_monotone" && !n.args.empty())
+            n.args[0] = sweepParamTitle(r.param).toStdString(); // the parameter as the tab names it
+        lines << SweepText::tr("Note: %1").arg(CoreTexts::note(n).toHtmlEscaped());
+    }
     if (r.cancelled)
         lines << SweepText::tr("Cancelled: these are the points that finished.");
     return lines;
@@ -349,7 +355,7 @@ QStringList capacityLines(const CapacityResult& r)
 QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite, const std::vector<const PaperFigure*>& figures,
     const std::vector<SweepPoint>& points)
 {
-    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2").arg(QString::fromStdString(cost.name).toHtmlEscaped(), QString::fromStdString(cost.description).toHtmlEscaped());
+    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2").arg(QString::fromStdString(cost.name).toHtmlEscaped(), CoreTexts::costModelDescription(cost).toHtmlEscaped());
     for (const QString& n : notes)
         text += QStringLiteral("<br>") + n.toHtmlEscaped();
     if (suite.empty())

@@ -26,6 +26,9 @@ QString sweepValuesText(SweepParam param, const std::vector<double>& values);
 QString suiteDescription(const Scenario& scenario);
 /// "S-LoRA paper, A100 (80 GB), S4: throughput vs request rate".
 QString paperFigureTitle(const PaperFigure& figure);
+/// The SLO in words ("TTFT ≤ 6 s for at least 90 % of requests"), translated (the core's
+/// SloTarget::describe() is the CLI's English).
+QString sloText(const SloTarget& slo);
 /// A value with its unit ("5.5 req/s", "200 adapters", "0.3").
 QString sweepValueWithUnit(SweepParam param, double value);
 

@@ -15,7 +15,8 @@ class HelpTexts {
 public:
     /// A short guide: what LoraScope is for and a first session, tab by tab.
     static QString userGuide();
-    /// What the tab with this key ("workload", "admission", "replay", "compare") shows and how to read it.
+    /// What the tab with this key ("workload", "admission", "replay", "compare", "sweep") shows and how to
+    /// read it; the user guide for an unknown key.
     static QString tab(const QString& key);
     /// A table of the actions' shortcuts (menus and the step-through), grouped by `groups` titles.
     static QString shortcuts(const QList<std::pair<QString, QList<QAction*>>>& groups);
