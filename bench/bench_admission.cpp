@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admission engine benchmarks (numbers, not pass/fail). Build Release:
 //   cmake -S . -B build/rel -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build build/rel --target bench_admission
 //   build/rel/bench/bench_admission            all of the below

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replay client benchmarks against the simulated server, which runs in a child process so that
 // the client's CPU time (all its threads) and the server's are measured apart. Both share this
 // machine's cores, as in the issue. Numbers only, never pass/fail.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reference client for the replay benchmark: a Python aiohttp client shaped like vLLM's
 `bench serve` OpenAI-completions request function, on the same absolute schedule as LoraScope's
 replay engine. Prints its send-lateness distribution (sent - scheduled) and CPU per request, and

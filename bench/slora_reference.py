@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """S-LoRA's generate_requests formula (benchmarks/trace.py) written out with NumPy's legacy
 RandomState, used to make golden files for tests and as the NumPy side of the generator benchmark.
 

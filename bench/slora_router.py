@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """S-LoRA's request queue and router loop written out in plain Python + NumPy, driven by a step
 clock (each prefill or decode forward pass = 1 tick; trace times are ticks; when nothing runs the
 clock jumps to the next arrival). It follows slora/server/router/req_queue.py (ReqQueue),

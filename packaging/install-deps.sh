@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages LoraScope needs to build, test and run.
 # Idempotent: installs only what is missing; runs `apt-get update` once and only when needed.
 # Usage: packaging/install-deps.sh [build|test|all]   (default: all)

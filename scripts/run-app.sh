@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Sets up and starts the LoraScope desktop app on its built-in default workload (preset S4).
 # On a fresh Debian 12 machine: installs missing packages, builds in Release, runs `lorascope`.
 # Without a display it says so and shows how to use xvfb-run (or set LORASCOPE_XVFB=1 to do it).

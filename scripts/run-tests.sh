@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Sets up and runs every LoraScope test: installs missing Debian packages, builds in Release and
 # runs all tests (ctest), then builds the core and CLI under AddressSanitizer + UBSan and runs
 # their tests again. Exits non-zero on any failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A small, strict command-line parser: every unknown flag or missing value is a usage error.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/options.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The subcommands of lorascope-cli. Each has a name, a one-line summary, its --help text (which
 // the man pages are generated from, so they cannot drift) and a run function.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // `lorascope-cli convert`: any trace format to any other (SPEC §3), and the import options it
 // shares with `fit` (skip bad lines, failed rows, adapter column or assignment).

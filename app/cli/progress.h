@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A progress line on stderr when it is a terminal (nothing otherwise).
 

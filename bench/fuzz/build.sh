@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Builds one libFuzzer binary per trace parser, one for the JSON reader (fuzz_jsonread), one for
 # the option checks (fuzz_options) and fuzz_servesim for serve-sim's request handling, with Debian's clang (apt-get install clang
 # libclang-rt-14-dev), with AddressSanitizer and UBSan. Optional: the normal build never runs this.

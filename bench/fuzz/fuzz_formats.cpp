@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target for the trace parsers (issue 6). Built by bench/fuzz/build.sh with Debian's
 // clang (optional; the normal build never needs it). One binary per parser: the format name is
 // compiled in (LORASCOPE_FUZZ_FORMAT). A parser may accept the input or throw InputError;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GUI benchmarks of the designer (SPEC/issue 4 performance targets). Prints numbers; never fails on time.
 //   bench_ui_designer [workload|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes)
 // Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.

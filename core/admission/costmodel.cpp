@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cost model v2: evaluation, the physical derivation of the coefficients, and the JSON format
 // (version 2; version-1 files of flat coefficients still load). The calibrated presets are in
 // costpresets.cpp; docs/admission.md explains every term and where it comes from in S-LoRA's code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Cost model of the admission preview (SPEC §2.4): seconds for one forward pass as documented
 // functions of the batch shape, plus the cost of loading an adapter. Version 2 builds every term

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scheduler front end, names, the offline simulation loop and its summary.
 
 #include "admission/engine.h"

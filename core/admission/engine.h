@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Admission preview engine (SPEC §2): S-LoRA's queue and router loop, step by step.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The seam behind Scheduler: one Policy per admission discipline. S-LoRA's ReqQueue and
 // AbortReqQueue live in slora.cpp, the vLLM-style scheduler in vllm.cpp. S-LoRA's adapter-clustered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S-LoRA's ReqQueue / AbortReqQueue and RouterManager._step, transcribed into an incremental form.
 //
 // Reference (S-LoRA/S-LoRA): slora/server/router/req_queue.py (_init_cache_list, _can_add_new_req,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A vLLM-style scheduler (vLLM V0 `Scheduler._schedule_default` without chunked prefill), modelled
 // at the granularity the preview needs:
 //  - a step is either a prefill of newly scheduled requests or one decode step of all running ones;

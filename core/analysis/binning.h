@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Binning of per-request data for dense pictures (arrival raster, request Gantt) and for
 // distribution charts. The UI paints what these return; it never bins data itself. Qt-free.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Step-through of the admission engine (SPEC §2.5, teaching): runs the Scheduler one forward pass
 // at a time on a trace, with the same clock rules as simulate(), and keeps a snapshot of every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Everything the workload designer shows for one trace, computed in one call off the GUI thread:
 // statistics, theory curves over the same bins, and the arrival raster overview. Qt-free.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fitting a workload model to a trace (SPEC §1.3 "Fit from a trace"): rate (and rate over time),
 // gap cv overall and per adapter, popularity skew (power-function α by maximum likelihood, Zipf as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Azure LLM inference trace CSV (Azure/AzurePublicDataset, 2023 "AzureLLMInferenceTrace_{code,conv}"
 // and 2024 week-long traces): TIMESTAMP,ContextTokens,GeneratedTokens with TIMESTAMP a date-time
 // such as "2023-11-16 18:15:46.6805900" (optionally with "T", "Z" or a "+00:00" offset). Times

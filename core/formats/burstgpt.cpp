@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BurstGPT CSV (HPMLL/BurstGPT): Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type
 // (BurstGPT_3 adds Session ID and Elapsed time). Timestamp is seconds from the trace start. Rows
 // with Response tokens = 0 are failed requests: kept and marked (Trace::failed) or dropped

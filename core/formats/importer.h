@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared row handling of the foreign-format readers: validation of times and token counts with
 // messages naming file, line and field; zero-token rows marked failed (or dropped); --skip-bad.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Mooncake trace JSONL and GuideLLM trace_synthetic JSONL: one request a line,
 //   {"timestamp": T, "input_length": I, "output_length": O, "hash_ids": [...]}
 // Mooncake (kvcache-ai/Mooncake FAST25 traces) gives T in milliseconds and may carry hash_ids

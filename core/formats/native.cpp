@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // LoraScope's own trace formats JSONL and JSON, the writers' number helpers, and the checks the
 // native readers share (formats/readhelpers.h). CSV: nativecsv.cpp; S-LoRA's request list: slora.cpp.
 

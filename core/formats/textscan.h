@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fast, streaming building blocks shared by the trace readers and writers: a chunked line
 // reader (never holds more than one chunk plus the current line), an RFC 4180 CSV splitter and a

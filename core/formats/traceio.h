@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reading and writing trace files (SPEC §3). Formats are registered in one table (registry.cpp);
 // each is chosen by extension or by name. Writers are atomic (temporary file + rename).

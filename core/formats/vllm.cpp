@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // vLLM benchmarks "custom" dataset JSONL (vllm bench serve --dataset-name custom): one line per
 // request, {"prompt": text, "output_tokens": n}. The prompt is synthetic text of the request's
 // input length in the style S-LoRA's benchmarks use ("Hello " repeated), so it tokenizes to about

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // NumPy's legacy `RandomState` (MT19937 seeded with an integer), reimplemented number for number so
 // that S-LoRA's `benchmarks/trace.py` traces can be regenerated exactly. The algorithms follow

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The project's own random engine and samplers. Every draw of the per-adapter generator goes
 // through these, so a seed gives the same trace on every platform and standard library

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The wire formats of the serving systems a trace can be replayed against (SPEC §4): the request
 // each backend expects and how its streamed events are read. Plain C++, no networking.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Per-request replay records and the metrics computed from them (formulas in docs/replay.md).
 

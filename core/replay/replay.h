@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The replay engine: sends a trace's requests to a serving system on an absolute, open-loop
 // schedule and records every request (SPEC §4). The caller's thread dispatches on the schedule;

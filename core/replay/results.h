@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The run folder of a replay: requests.jsonl (one line appended and flushed per finished
 // request, so a crash loses nothing that finished), server_metrics.jsonl (one line per scrape of

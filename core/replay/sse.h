@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Incremental parser for server-sent events (the `data:` streams of S-LoRA, TGI/LoRAX, vLLM's
 // OpenAI routes and SGLang). Bytes may arrive split anywhere; the parser keeps the partial line.

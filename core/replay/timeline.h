@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Live, binned view of a replay for charts: per time bin, requests scheduled / sent / ended,
 // output tokens, TTFT and E2E percentiles of the requests that ended in it, errors by kind.

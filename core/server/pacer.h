@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Token pacing of the simulated server: the admission engine decides which requests run in each forward pass and the
 // cost model how long it takes. Plain C++ (no networking).

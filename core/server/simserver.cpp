@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The server object: option checks, the threads (network threads, each with its own io_context, and the engine thread,
 // which also accepts connections and hands each to a network thread in turn), start and stop. The connection layer is
 // httpsession.cpp, the engine strand engineloop.cpp.

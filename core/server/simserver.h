@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The simulated server (SPEC §5): speaks every replay backend's streaming API on loopback and paces tokens in real
 // time, either with the admission engine and a cost model or with a fixed per-token latency (deterministic, for tests).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Atomic output: write to a temporary file beside the target, then rename it over the target.
 // A failure (exception, full disk) removes the temporary file and leaves any old target intact;

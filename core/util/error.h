@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Errors raised by the core. Every error that comes from user input names where it came from:
 // the file, the line (1-based, 0 = unknown) and the field, so a message can be acted on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The process's descriptor limit: thousands of concurrent streams need thousands of descriptors.
 

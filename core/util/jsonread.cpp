@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "util/jsonread.h"
 
 #include "util/fileio.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one way the core reads JSON text (spec, session and cost-model files, --ranks, JSONL trace
 // lines of every format, whole-document traces): nesting depth limited before parsing (a deeply

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Progress and cancellation for long core work, without any threading library in the core:
 // the caller passes a callback and an atomic flag; the core reports and checks them now and then.

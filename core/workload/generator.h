@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Trace generators (SPEC §1.2): `slora` (bit-exact S-LoRA generate_requests) and `per-adapter`
 // (independent stationary renewal processes per adapter, merged).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Sampling and theory of token-length distributions (SPEC §1.3), all confined to [lo, hi).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Server limits as S-LoRA's launch arguments name them (SPEC §2.1), with S-LoRA's defaults.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Presets (adapter sets of the S-LoRA paper's settings S1–S6 and Real) and the S-LoRA paper's
 // benchmark suites as named scenarios (values from S-LoRA's benchmarks/exp_suite.py).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The workload specification (SPEC §1): every parameter a synthetic multi-adapter workload has,
 // its JSON form (versioned) and its validation. Plain data; generators read it, the UI edits it.

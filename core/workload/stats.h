@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Statistics of a trace (SPEC §1.4): everything the status bar, the charts and `stats` show.
 // The UI never computes statistics itself; it presents these.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A trace: the requests of one workload, in arrival order, and the adapters they use.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fills resources/translations/lorascope_zh_CN.ts with the Simplified Chinese strings below.
 Run from the repository root after
     /usr/lib/qt6/bin/lupdate -no-obsolete ui app/gui -ts resources/translations/lorascope_zh_CN.ts

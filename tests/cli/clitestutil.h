@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Runs the real lorascope-cli binary (LORASCOPE_CLI_PATH) for CLI tests.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lorascope-cli generate / stats: the real binary, its files, messages and exit codes.
 
 #include "../core/testutil.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lorascope-cli convert / fit: the real binary, files, messages and exit codes (issue 6).
 
 #include "../core/testutil.h"

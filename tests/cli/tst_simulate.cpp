@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lorascope-cli simulate: the real binary on a CSV trace, its output files, messages and exit codes.
 
 #include "../core/testutil.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fails if any file under core/ includes a Qt header or the core links a Qt library.
 file(GLOB_RECURSE files "${CORE_DIR}/*.h" "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.in")
 list(LENGTH files n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S-LoRA admission rules (SPEC §2.2, §2.3) and the three questions of SPEC §2.5 on crafted traces.
 // Expected numbers are worked out by hand in the comments (or come from SPEC), never from the code.
 

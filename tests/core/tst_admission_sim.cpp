@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admission engine: abort queue, client aborts, the vLLM-style policy, cost models, summaries and
 // invariants of whole simulations on generated traces.
 

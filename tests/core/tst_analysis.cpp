@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core/analysis: theory curves, binning, admission views and the step-through. Expected values
 // come from SPEC formulas written out here, not from the code under test.
 #include "analysis/admissionview.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // core/analysis/compare: which parameters differ, histograms of A and B on common bins that count
 // every request, latency quantiles and key figures equal to the engine's own summary.
 #include "analysis/compare.h"

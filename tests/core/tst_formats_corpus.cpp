@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replays the kept fuzzing corpus (bench/fuzz/corpus/<format>/*) through every parser with the
 // normal build: each input must parse or raise InputError, never crash or throw anything else
 // (under the ASan/UBSan CI build this also catches memory errors the fuzzer once found).

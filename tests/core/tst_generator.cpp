@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-adapter generator, checked against its distributions with fixed seeds. Bounds come
 // from the distributions (Boost.Math quantiles), so the tests are deterministic and still strict.
 

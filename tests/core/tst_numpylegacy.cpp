@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The slora generator must reproduce S-LoRA's generate_requests number for number.
 
 #include "testutil.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Metrics from hand-made records; expected values are worked out by hand in the comments.
 
 #include "replay/metrics.h"

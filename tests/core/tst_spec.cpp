@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // WorkloadSpec: JSON round trip, defaults, validation messages, file errors, presets.
 
 #include "testutil.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SSE parser must give the same events whatever the chunk boundaries; and each backend's
 // real-looking stream must be read into the right token count.
 

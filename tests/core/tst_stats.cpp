@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trace statistics on crafted traces whose answers are known by hand.
 
 #include "workload/stats.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Native trace formats: round trips, clear errors (file, line, field), atomic writes.
 
 #include "testutil.h"

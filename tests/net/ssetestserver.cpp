@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one Beast file of the network tests' own server (see ssetestserver.h).
 #include <utility> // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 

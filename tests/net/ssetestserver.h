@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A small S-LoRA-style streaming server for the network tests, plain HTTP or HTTPS, on 127.0.0.1
 // with a port chosen at run time. It records every request it gets (target, Authorization

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The real lorascope-cli binaries: `serve-sim` on 127.0.0.1 with a port it picks and prints,
 // and `replay` against it; Ctrl-C and SIGKILL in the middle of a replay.
 

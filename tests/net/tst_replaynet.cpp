@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The real replay client against the real simulated server (in-process, on its own thread) on
 // 127.0.0.1 with a port chosen at run time. Assertions use bounds the server's own pacing
 // guarantees (it never sends a token before its scheduled time), never test wall time.

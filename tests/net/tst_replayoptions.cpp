@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `lorascope-cli replay` options end to end, the real binary against real servers on 127.0.0.1
 // (ports chosen at run time): --prompts FILE (a recording server in the test checks what arrived)
 // and --warmup/--cooldown trimming (against the simulated server): exactly the requests scheduled

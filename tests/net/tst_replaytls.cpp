@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // https end to end: the real replay client (in process and the lorascope-cli binary) against a
 // TLS server made in the test (ssetestserver.h) on 127.0.0.1 with a port chosen at run time and
 // a self-signed certificate generated in process. Certificate and host-name verification on by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Admission preview: the table matches the engine's own output, models pass QAbstractItemModelTester,
 // settings are undoable, step-through and Gantt work on real widgets.
 #include "uitestutil.h"

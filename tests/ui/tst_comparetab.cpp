@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A/B compare: pin A, edit B through the real parameter panel, and check the header, the overlaid
 // chart data and the key-figure table against the core computed independently for each spec.
 #include "uitestutil.h"

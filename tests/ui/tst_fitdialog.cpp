@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // File > Fit Workload from Trace: the dialog shows the core's fit next to the trace, and using
 // it puts the fitted spec into the designer as one undo step.
 

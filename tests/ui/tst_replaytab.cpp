@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The replay tab against its built-in simulated server: the charts' data and the per-adapter
 // model fill in, the summary appears, the run folder holds the results; Stop cancels cleanly.
 #include "replay/replaytab.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sessions (save/load round trip, strict errors), recent files, trace import/export, chart export.
 #include "uitestutil.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Workload designer: drive the real widgets, assert on the Document's results and chart data.
 #include "uitestutil.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "admission/admissiontab.h"
 
 #include "admission/costmodelpanel.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a chart shows, independent of the charting library: series of points, axes, labels.
 // Views in ui/ fill a PlotData from core results; only ui/charts/ turns it into Qt Charts objects.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Turns a Comparison (core numbers) into PlotData for the A/B charts: A and B overlaid in two
 // fixed colours with a legend (histograms: A as bars, B as a step outline over the same bins). Presentation only: every count comes from core/analysis/compare.

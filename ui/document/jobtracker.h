@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // hotspot-style job tracker: every background job carries a generation id; its result comes back
 // through a queued invokeMethod guarded by a QPointer, and results of superseded jobs are dropped.

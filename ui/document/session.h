@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Session files: spec + admission settings + view settings as versioned JSON. The "spec" member is
 // a plain spec (so `lorascope-cli generate --spec session.json` reads a session too).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "fitting/fitdialog.h"
 
 #include "workload/generator.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Turns a WorkloadAnalysis (core numbers) into PlotData for the workload charts. Presentation
 // only: every count and every theory value comes from the core.
