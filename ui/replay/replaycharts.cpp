@@ -218,41 +218,37 @@ PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax)
     return d;
 }
 
-PlotData ReplayCharts::latencyData(const ReplayTimeline& t, double xMax)
+namespace {
+
+// p50 and p90 of one latency per bin, in different colours (issue 13); p90 dashed as well.
+PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, std::vector<double> TimelineBin::*samples,
+    const QString& p50Name, const QColor& p50Colour, const QString& p90Name, const QColor& p90Colour)
 {
-    PlotData d = titled(QStringLiteral("latency"));
     timeAxis(d, xMax);
     const double w = t.binSeconds();
-    // p50 and p90 in different colours (issue 13); p90 dashed as well.
-    PlotSeries t50 { tr("TTFT p50"), PlotSeries::Style::Line, {}, kBlue };
-    PlotSeries t90 { tr("TTFT p90"), PlotSeries::Style::Line, {}, kOrange };
-    t90.dashed = true;
+    PlotSeries p50 { p50Name, PlotSeries::Style::Line, {}, p50Colour };
+    PlotSeries p90 { p90Name, PlotSeries::Style::Line, {}, p90Colour };
+    p90.dashed = true;
     for (const auto& b : t.bins())
-        if (!b.ttftMs.empty()) {
+        if (!(b.*samples).empty()) {
             const double x = b.start + w / 2;
-            t50.points.append(QPointF(x, ReplayTimeline::binPercentile(b.ttftMs, 50)));
-            t90.points.append(QPointF(x, ReplayTimeline::binPercentile(b.ttftMs, 90)));
+            p50.points.append(QPointF(x, ReplayTimeline::binPercentile(b.*samples, 50)));
+            p90.points.append(QPointF(x, ReplayTimeline::binPercentile(b.*samples, 90)));
         }
-    d.series = { t50, t90 };
+    d.series = { p50, p90 };
     return d;
+}
+
+} // namespace
+
+PlotData ReplayCharts::latencyData(const ReplayTimeline& t, double xMax)
+{
+    return percentileData(titled(QStringLiteral("latency")), t, xMax, &TimelineBin::ttftMs, tr("TTFT p50"), kBlue, tr("TTFT p90"), kOrange);
 }
 
 PlotData ReplayCharts::e2eData(const ReplayTimeline& t, double xMax)
 {
-    PlotData d = titled(QStringLiteral("e2e"));
-    timeAxis(d, xMax);
-    const double w = t.binSeconds();
-    PlotSeries e50 { tr("E2E p50"), PlotSeries::Style::Line, {}, kRed };
-    PlotSeries e90 { tr("E2E p90"), PlotSeries::Style::Line, {}, kPurple };
-    e90.dashed = true;
-    for (const auto& b : t.bins())
-        if (!b.e2elMs.empty()) {
-            const double x = b.start + w / 2;
-            e50.points.append(QPointF(x, ReplayTimeline::binPercentile(b.e2elMs, 50)));
-            e90.points.append(QPointF(x, ReplayTimeline::binPercentile(b.e2elMs, 90)));
-        }
-    d.series = { e50, e90 };
-    return d;
+    return percentileData(titled(QStringLiteral("e2e")), t, xMax, &TimelineBin::e2elMs, tr("E2E p50"), kRed, tr("E2E p90"), kPurple);
 }
 
 PlotData ReplayCharts::tokensData(const ReplayTimeline& t, double xMax)
