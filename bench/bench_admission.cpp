@@ -4,6 +4,7 @@
 //   build/rel/bench/bench_admission            all of the below
 //   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
 //   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
+//   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
@@ -144,9 +145,8 @@ bool near(const nlohmann::json& v, double x)
     return !std::isnan(x) && v.get<double>() == x;
 }
 
-void comparePython(const std::string& self)
+void comparePython(int runs)
 {
-    (void)self;
     // 10,000 requests: S4 adapters, 0.4 requests per tick on a 65000-token server (loaded, not overloaded)
     Trace t = generate(s4(0.4, 1, 25000.01));
     SchedulerConfig sc;
@@ -171,7 +171,7 @@ void comparePython(const std::string& self)
               << r.outputLen << '\n';
     }
     SimulationResult cpp;
-    const double cppSecs = bestOf(5, [&] { cpp = simulate(t, cfg); });
+    const double cppSecs = bestOf(runs, [&] { cpp = simulate(t, cfg); });
     const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/slora_router.py " + csv + " " + out + " --max-total-tokens 65000";
     auto p0 = Clock::now();
     const int rc = std::system(cmd.c_str());
@@ -199,7 +199,7 @@ void comparePython(const std::string& self)
         (unsigned long long)cpp.summary.adapterLoads, (unsigned long long)j["loads"].get<std::uint64_t>(),
         (unsigned long long)cpp.summary.adapterUnloads, (unsigned long long)j["unloads"].get<std::uint64_t>());
     std::printf("  requests whose admitted/first_token/finished tick differ: %llu\n", (unsigned long long)mismatches);
-    std::printf("  lorascope %.4f s (best of 5), python %.2f s (router loop only; %.2f s with start-up) → %.0fx faster\n", cppSecs, pySecs,
+    std::printf("  lorascope %.5f s (best of %d), python %.2f s (router loop only; %.2f s with start-up) → %.0fx faster\n", cppSecs, runs, pySecs,
         wall, pySecs / cppSecs);
     std::remove(csv.c_str());
     std::remove(out.c_str());
@@ -212,6 +212,10 @@ int main(int argc, char** argv)
 {
     if (argc >= 2 && std::string(argv[1]) == "designer")
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
+    if (argc >= 2 && std::string(argv[1]) == "router") {
+        comparePython(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
+        return 0;
+    }
     if (argc >= 3 && std::string(argv[1]) == "scale")
         return scaleRun(std::strtoull(argv[2], nullptr, 10), argc >= 4 && std::string(argv[3]) == "timeline");
 
@@ -236,6 +240,6 @@ int main(int argc, char** argv)
     }
     std::system((std::string(argv[0]) + " scale 1000000 timeline").c_str());
     // 3. Python transcription side by side
-    comparePython(argv[0]);
+    comparePython(5);
     return 0;
 }

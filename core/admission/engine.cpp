@@ -4,10 +4,10 @@
 #include "admission/engine.h"
 
 #include "admission/policy.h"
+#include "admission/summary.h"
 #include "util/error.h"
 
 #include <algorithm>
-#include <bit>
 #include <limits>
 
 namespace lorascope {
@@ -170,143 +170,6 @@ double stepSeconds(const CostModel& model, const StepResult& step)
 
 // ---------------------------------------------------------------------------------------------
 
-namespace {
-
-/// Percentiles of a sorted sample, linear interpolation between order statistics (NumPy default).
-double sortedPercentile(const std::vector<double>& sorted, double pct)
-{
-    if (sorted.empty())
-        return NAN;
-    const double pos = pct / 100.0 * static_cast<double>(sorted.size() - 1);
-    const std::size_t lo = static_cast<std::size_t>(pos);
-    const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-    const double frac = pos - static_cast<double>(lo);
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * frac;
-}
-
-/// Sorts non-NaN doubles ascending: the same sequence std::sort gives (equal doubles are the same
-/// bits), in linear time for large inputs (LSD radix sort on the order-preserving bit pattern,
-/// skipping the byte positions where all values agree, e.g. the low mantissa bytes of tick counts).
-void sortValues(std::vector<double>& values)
-{
-    const std::size_t n = values.size();
-    if (n < 1024) {
-        std::sort(values.begin(), values.end());
-        return;
-    }
-    constexpr std::uint64_t kSign = 1ull << 63;
-    std::vector<std::uint64_t> keys(n), scratch(n);
-    std::uint32_t hist[8][256] = {};
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto u = std::bit_cast<std::uint64_t>(values[i]);
-        const std::uint64_t k = (u & kSign) ? ~u : (u | kSign); // negative: reverse order; positive: above them
-        keys[i] = k;
-        for (int d = 0; d < 8; ++d)
-            ++hist[d][(k >> (8 * d)) & 0xff];
-    }
-    for (int d = 0; d < 8; ++d) {
-        if (hist[d][(keys[0] >> (8 * d)) & 0xff] == n)
-            continue; // every key has the same byte here
-        std::uint32_t offset[256];
-        std::uint32_t sum = 0;
-        for (int b = 0; b < 256; ++b) {
-            offset[b] = sum;
-            sum += hist[d][b];
-        }
-        for (std::size_t i = 0; i < n; ++i)
-            scratch[offset[(keys[i] >> (8 * d)) & 0xff]++] = keys[i];
-        keys.swap(scratch);
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t k = keys[i];
-        values[i] = std::bit_cast<double>((k & kSign) ? (k & ~kSign) : ~k);
-    }
-}
-
-LatencyStats latency(std::vector<double>& values)
-{
-    LatencyStats s;
-    s.count = values.size();
-    if (values.empty())
-        return s;
-    sortValues(values);
-    double sum = 0;
-    for (double v : values)
-        sum += v;
-    s.mean = sum / static_cast<double>(values.size());
-    s.p50 = sortedPercentile(values, 50);
-    s.p90 = sortedPercentile(values, 90);
-    s.p99 = sortedPercentile(values, 99);
-    return s;
-}
-
-/// The samples summarizeWith() collects, kept between calls (one summary per adapter).
-struct SummaryScratch {
-    std::vector<double> wait, ttft, e2e;
-};
-
-template <typename Visit>
-SimulationSummary summarizeWith(std::size_t count, Visit&& visit, ClockKind clock, SummaryScratch& scratch)
-{
-    SimulationSummary s;
-    auto& wait = scratch.wait;
-    auto& ttft = scratch.ttft;
-    auto& e2e = scratch.e2e;
-    wait.clear();
-    ttft.clear();
-    e2e.clear();
-    double first = std::numeric_limits<double>::infinity(), last = -std::numeric_limits<double>::infinity();
-    double tokens = 0;
-    std::uint64_t slo = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        const RequestRecord& r = visit(i);
-        ++s.requests;
-        first = std::min(first, r.arrival);
-        if (r.rejected != RejectReason::None) {
-            ++s.rejected;
-            continue;
-        }
-        if (r.dropped != DropReason::None)
-            ++s.dropped;
-        if (std::isnan(r.admitted)) {
-            if (r.dropped == DropReason::None)
-                ++s.neverAdmitted;
-            continue;
-        }
-        wait.push_back(r.admitted - r.arrival);
-        if (!std::isnan(r.firstToken)) {
-            ttft.push_back(r.firstToken - r.arrival);
-            if (r.firstToken - r.arrival < 6.0)
-                ++slo;
-        }
-        if (!std::isnan(r.finished)) {
-            ++s.finished;
-            e2e.push_back(r.finished - r.arrival);
-            last = std::max(last, r.finished);
-            tokens += std::max<double>(1, r.outputLen);
-        }
-    }
-    s.wait = latency(wait);
-    s.ttft = latency(ttft);
-    s.e2e = latency(e2e);
-    if (s.finished > 0 && last > first) {
-        s.makespan = last - first;
-        s.requestThroughput = static_cast<double>(s.finished) / s.makespan;
-        s.tokenThroughput = tokens / s.makespan;
-    }
-    if (clock == ClockKind::Model && s.requests > 0)
-        s.sloAttainment = static_cast<double>(slo) / static_cast<double>(s.requests);
-    return s;
-}
-
-} // namespace
-
-SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock)
-{
-    SummaryScratch scratch;
-    return summarizeWith(records.size(), [&](std::size_t i) -> const RequestRecord& { return records[i]; }, clock, scratch);
-}
-
 SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
 {
     SimulationResult result;
@@ -450,7 +313,8 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     }
     progress.update(1.0);
 
-    SimulationSummary overall = summarize(result.requests, config.clock);
+    SimulationSummary overall;
+    summarizeRecords(result.requests, trace.adapters.size(), config.clock, overall, &result.perAdapter);
     overall.steps = sum.steps;
     overall.prefillSteps = sum.prefillSteps;
     overall.decodeSteps = sum.decodeSteps;
@@ -460,36 +324,11 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     overall.peakKvUsed = sum.peakKvUsed;
     overall.kvCapacity = sum.kvCapacity;
     result.summary = overall;
-
-    // per adapter, in adapter order, base-model requests (kNoAdapter) last; each adapter's
-    // requests in trace order. A counting sort of the request indices: one allocation, not one
-    // map node and vector per adapter.
-    const std::size_t slots = trace.adapters.size() + 1; // the last slot: base model
-    auto slotOf = [&](std::uint32_t adapter) { return adapter == kNoAdapter ? slots - 1 : static_cast<std::size_t>(adapter); };
-    std::vector<std::uint32_t> start(slots + 1, 0);
-    for (std::size_t i = 0; i < n; ++i)
-        ++start[slotOf(result.requests[i].adapter) + 1];
-    for (std::size_t a = 0; a < slots; ++a)
-        start[a + 1] += start[a];
-    std::vector<std::uint32_t> byAdapter(n);
-    {
-        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < n; ++i)
-            byAdapter[fill[slotOf(result.requests[i].adapter)]++] = static_cast<std::uint32_t>(i);
-    }
-    SummaryScratch scratch;
-    for (std::size_t a = 0; a < slots; ++a) {
-        const std::uint32_t first = start[a], count = start[a + 1] - first;
-        if (count == 0)
-            continue;
-        AdapterSummary per;
-        per.adapter = a + 1 == slots ? kNoAdapter : static_cast<std::uint32_t>(a);
+    for (AdapterSummary& per : result.perAdapter) {
         if (per.adapter != kNoAdapter) {
-            per.name = trace.adapters[a].name;
+            per.name = trace.adapters[per.adapter].name;
             per.rank = rankOf(per.adapter);
         }
-        per.summary = summarizeWith(count, [&](std::size_t k) -> const RequestRecord& { return result.requests[byAdapter[first + k]]; }, config.clock, scratch);
-        result.perAdapter.push_back(std::move(per));
     }
     return result;
 }
