@@ -11,6 +11,7 @@ constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::min();
 
 void RunningBatch::resizeAll(std::size_t n)
 {
+    m_boundValid = false;
     m_slot.resize(n);
     m_key.resize(n);
     m_base.resize(n);
@@ -21,6 +22,7 @@ void RunningBatch::resizeAll(std::size_t n)
 
 void RunningBatch::update(std::size_t from)
 {
+    m_boundValid = false;
     const std::size_t n = m_slot.size();
     std::int64_t cum = from > 0 ? m_cum[from - 1] : 0;
     std::int64_t peak = from > 0 ? m_peak[from - 1] : kNone;
@@ -69,6 +71,7 @@ void RunningBatch::merge(const std::vector<Member>& newcomers)
 
 void RunningBatch::popBack()
 {
+    m_boundValid = false;
     m_slot.pop_back();
     m_key.pop_back();
     m_base.pop_back();
@@ -116,20 +119,30 @@ std::int64_t RunningBatch::need(const std::vector<NeedCandidate>& cand, std::int
         best = std::max(best, cand[j].left * static_cast<std::int64_t>(pos + j + 1) + members + u);
     }
     if (pos < n) {
+        // One candidate (a queue head re-checked pass after pass): the members after it are a suffix
+        // with c = 1, whose maximum prepareBound() keeps.
         const auto c = static_cast<std::int64_t>(cand.size());
-        best = std::max(best, stretchMax(pos, n, c) + u - c * d);
+        best = std::max(best, (c == 1 && m_boundValid ? m_sufG1[pos] : stretchMax(pos, n, c)) + u - c * d);
     }
     return best;
 }
 
 void RunningBatch::prepareBound()
 {
+    // g does not depend on the decodes done: the suffix maxima stay valid until the members change
+    // (a blocked queue head is re-checked every pass while the batch only decodes).
+    if (m_boundValid)
+        return;
+    m_boundValid = true;
     const std::size_t n = m_slot.size();
     m_sufG.resize(n);
-    std::int64_t best = kNone;
+    m_sufG1.resize(n);
+    std::int64_t best = kNone, best1 = kNone;
     for (std::size_t i = n; i-- > 0;) {
         best = std::max(best, m_g[i]);
+        best1 = std::max(best1, m_g[i] + m_key[i]);
         m_sufG[i] = best;
+        m_sufG1[i] = best1;
     }
 }
 

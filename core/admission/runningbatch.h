@@ -16,8 +16,8 @@
 // g_i + c·(key_i − d) + U. Between two candidates c and U are fixed, so each stretch of members is
 // one pass over contiguous arrays; before the first candidate the prefix maxima answer at once.
 // Keys descend along the batch, so a stretch that starts at index a is bounded by
-// max_{j≥a} g_j + c·(key_a − d) + U: needBound() uses those suffix maxima (prepareBound(), once per
-// admission scan) to settle most candidates in O(candidates · log batch) without a pass.
+// max_{j≥a} g_j + c·(key_a − d) + U: needBound() uses those suffix maxima (prepareBound(), redone only
+// when the members change) to settle most candidates in O(candidates · log batch) without a pass.
 
 #include <algorithm>
 #include <cstddef>
@@ -108,6 +108,8 @@ private:
     std::vector<std::int64_t> m_g; ///< key_k·k + Σ_{j≤k} base_j (k = position + 1)
     std::vector<std::int64_t> m_peak; ///< prefix maxima of m_g
     std::vector<std::int64_t> m_sufG; ///< suffix maxima of m_g as of the last prepareBound()
+    std::vector<std::int64_t> m_sufG1; ///< suffix maxima of m_g + m_key (the stretch after a single candidate)
+    bool m_boundValid = false; ///< m_sufG and m_sufG1 match the members (no change since prepareBound())
 };
 
 } // namespace lorascope

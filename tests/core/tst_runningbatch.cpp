@@ -105,6 +105,13 @@ private Q_SLOTS:
             for (const auto& m : model)
                 items.push_back({ m.key - d, m.base + d });
             QCOMPARE(batch.need(), plainNeed(items));
+            if (rnd.in(0, 1) == 0) {
+                // the exact need without the suffix maxima (stale after a change until prepareBound())
+                const NeedCandidate c = batch.candidate(rnd.in(0, maxLeft), rnd.in(9, 600), d);
+                auto one = items;
+                one.push_back({ c.left, c.used });
+                QCOMPARE(batch.need({ c }, d), plainNeed(one));
+            }
             // candidates merged in, as an admission scan adds them one by one
             batch.prepareBound();
             std::vector<NeedCandidate> cand;
