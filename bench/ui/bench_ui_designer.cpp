@@ -16,6 +16,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QResizeEvent>
 #include <QGraphicsView>
 #include <QSettings>
 #include <QStandardPaths>
@@ -120,6 +121,21 @@ public:
     };
     bool notify(QObject* receiver, QEvent* event) override
     {
+        if (m_recording && m_depth > 0 && event->type() == QEvent::Resize && receiver->inherits("QChartView")) {
+            const auto* re = static_cast<QResizeEvent*>(event);
+            m_timeline.push_back({ double(m_wall.nsecsElapsed()) / 1e6, 0, 0,
+                QStringLiteral("    resize chart %1x%2 -> %3x%4").arg(re->oldSize().width()).arg(re->oldSize().height()).arg(re->size().width()).arg(re->size().height()) });
+        }
+        if (m_recording && m_depth > 0 && event->type() == QEvent::Paint && receiver->parent()) {
+            // Paints of chart viewports happen inside other dispatches: list them too (indented).
+            const qint64 cpu0 = threadCpuNs(), wall0 = m_wall.nsecsElapsed();
+            ++m_depth;
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            m_timeline.push_back({ double(wall0) / 1e6, double(m_wall.nsecsElapsed() - wall0) / 1e6, double(threadCpuNs() - cpu0) / 1e6,
+                QStringLiteral("    paint ") + receiver->parent()->objectName() + QLatin1Char('/') + QString::fromLatin1(receiver->parent()->metaObject()->className()) });
+            return r;
+        }
         if (m_depth++ > 0 || !m_recording) {
             const bool r = QApplication::notify(receiver, event);
             --m_depth;
@@ -128,9 +144,13 @@ public:
         const qint64 cpu0 = threadCpuNs();
         const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') + receiver->objectName() + QStringLiteral(" event ")
             + QString::number(int(event->type()));
+        const qint64 wall0 = m_wall.nsecsElapsed();
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = double(threadCpuNs() - cpu0) / 1e6; // CPU time: a loaded machine does not inflate it
+        const double wallMs = double(m_wall.nsecsElapsed() - wall0) / 1e6;
+        if (wallMs > 0.3 || ms > 0.3)
+            m_timeline.push_back({ double(wall0) / 1e6, wallMs, ms, what });
         if (ms > 1.0) {
             m_slow.push_back({ ms, what });
             std::sort(m_slow.begin(), m_slow.end(), [](const Slow& a, const Slow& b) { return a.ms > b.ms; });
@@ -141,9 +161,26 @@ public:
     }
     void record(bool on)
     {
-        if (on)
+        if (on) {
             m_slow.clear();
+            m_timeline.clear();
+            m_wall.start();
+        }
         m_recording = on;
+    }
+    /// Every outermost dispatch over 0.3 ms since `sinceMs` (milliseconds on the recording clock).
+    struct Dispatch {
+        double startMs, wallMs, cpuMs;
+        QString what;
+    };
+    double nowMs() const { return double(m_wall.nsecsElapsed()) / 1e6; }
+    std::vector<Dispatch> timelineSince(double sinceMs) const
+    {
+        std::vector<Dispatch> out;
+        for (const auto& d : m_timeline)
+            if (d.startMs >= sinceMs)
+                out.push_back(d);
+        return out;
     }
     QString slowest() const
     {
@@ -157,6 +194,8 @@ private:
     int m_depth = 0;
     bool m_recording = false;
     std::vector<Slow> m_slow;
+    QElapsedTimer m_wall;
+    std::vector<Dispatch> m_timeline;
 };
 
 TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
@@ -187,9 +226,11 @@ void benchWorkload(MainWindow& w)
         painted.reset();
     });
     timingApp()->record(true);
+    std::vector<std::vector<TimingApplication::Dispatch>> timelines;
     const double values[] = { 0.3, 0.6, 1.0, 0.45, 0.8 };
     for (int i = 0; i < 15; ++i) {
         updated = false;
+        const double since = timingApp()->nowMs();
         QElapsedTimer t;
         t.start();
         alpha->setValue(values[i % 5] + 0.001 * i);
@@ -205,6 +246,9 @@ void benchWorkload(MainWindow& w)
         guiCpu.push_back(double(threadCpuNs() - cpu0) / 1e6);
         worker.push_back(doc->lastWorkloadMs());
         gui.push_back(w.workloadTab()->lastRefreshMs());
+        timelines.push_back(timingApp()->timelineSince(since));
+        for (auto& d : timelines.back())
+            d.startMs -= since;
         waitFor([&] { return !doc->busy(); }, 60000); // admission preview of the new trace
     }
     std::printf("workload: %llu requests; parameter change -> every chart updated and painted: median %.1f ms (min %.1f, max %.1f) over %zu changes\n",
@@ -215,6 +259,19 @@ void benchWorkload(MainWindow& w)
         median(toUpdated), median(paint), median(guiCpu), unpainted ? " -- some charts did not paint within 1 s!" : "");
     timingApp()->record(false);
     std::printf("  longest event dispatches: %s\n", qPrintable(timingApp()->slowest()));
+    if (qEnvironmentVariableIsSet("LORASCOPE_BENCH_TIMELINE")) {
+        // The change with the median total: every dispatch over 0.3 ms from the edit until every chart painted.
+        std::vector<std::size_t> order(total.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](auto a, auto b) { return total[a] < total[b]; });
+        const std::size_t m = order[order.size() / 2];
+        std::printf("  timeline of change %zu (total %.1f ms; chartsUpdated at %.1f ms): start ms, wall ms, CPU ms, receiver/event\n", m, total[m], toUpdated[m]);
+        for (const auto& d : timelines[m]) {
+            if (d.startMs <= total[m])
+                std::printf("    %7.1f %6.1f %6.1f  %s\n", d.startMs, d.wallMs, d.cpuMs, qPrintable(d.what));
+        }
+    }
 }
 
 void benchStall(MainWindow& w)
@@ -261,6 +318,13 @@ void benchStall(MainWindow& w)
     waitFor([&] { return painted.allPainted(); }, 2000);
     tick.stop();
     timingApp()->record(false);
+    if (qEnvironmentVariableIsSet("LORASCOPE_BENCH_TIMELINE")) {
+        std::printf("  stall timeline: dispatches over 1 ms CPU (start ms, wall ms, CPU ms, receiver/event; indented: paints within)\n");
+        for (const auto& d : timingApp()->timelineSince(0)) {
+            if (d.cpuMs > 1.0 || d.what.contains(QLatin1String("resize")))
+                std::printf("    %7.1f %6.1f %6.1f  %s\n", d.startMs, d.wallMs, d.cpuMs, qPrintable(d.what));
+        }
+    }
     std::sort(gaps.begin(), gaps.end());
     std::printf("stall: 10M-request generation + analysis took %.0f ms (%llu requests); longest GUI event-loop gap %.1f ms "
                 "(p99 %.1f ms, %zu timer ticks)\n",
