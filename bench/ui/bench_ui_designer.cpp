@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GUI benchmarks of the designer (SPEC/issue 4 performance targets). Prints numbers; never fails on time.
 //   bench_ui_designer [workload|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes)
+//   bench_ui_designer shot 1280x720 designer.png   (a picture of the Designer tab, to compare before/after a change)
 // Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
@@ -426,8 +427,15 @@ int main(int argc, char** argv)
     const QString what = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("all");
     MainWindow w;
     w.resize(1920, 1080);
+    if (what == QLatin1String("shot") && argc > 3) // shot WxH file.png: the Designer tab as drawn (to compare pictures)
+        w.resize(QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 0, 0).toInt(), QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 1, 1).toInt());
     w.show();
     waitFor([&] { return w.document()->workload() && !w.document()->busy(); }, 60000);
+    if (what == QLatin1String("shot") && argc > 3) {
+        waitFor([] { return false; }, 1500); // every chart applied and painted
+        w.grab().save(QString::fromLocal8Bit(argv[3]));
+        return 0;
+    }
     if (what == QLatin1String("workload") || what == QLatin1String("all"))
         benchWorkload(w);
     if (what == QLatin1String("admission") || what == QLatin1String("all"))
