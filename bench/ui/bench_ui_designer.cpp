@@ -199,6 +199,19 @@ private:
     std::vector<Dispatch> m_timeline;
 };
 
+/// Nanoseconds the calling thread has waited on a run queue (runnable, not running): a gap the
+/// GUI thread spends there is another thread or process holding the core. 0 where unavailable.
+qint64 threadRunQueueWaitNs()
+{
+    FILE* f = std::fopen("/proc/thread-self/schedstat", "r");
+    if (!f)
+        return 0;
+    unsigned long long run = 0, wait = 0;
+    const int n = std::fscanf(f, "%llu %llu", &run, &wait);
+    std::fclose(f);
+    return n == 2 ? qint64(wait) : 0;
+}
+
 TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
 
 
@@ -286,15 +299,23 @@ void benchStall(MainWindow& w)
     // The GUI thread's own CPU time between two ticks tells blocking (our code) from starvation
     // (other processes on a loaded machine): a stall we cause burns GUI-thread CPU.
     qint64 lastCpu = threadCpuNs(), maxCpuGap = 0;
+    qint64 lastWait = threadRunQueueWaitNs(), maxWaitGap = 0, waitInMaxGap = 0, cpuInMaxGap = 0;
     std::vector<double> gaps;
     QTimer tick;
     tick.setInterval(1);
     QObject::connect(&tick, &QTimer::timeout, [&] {
         const qint64 now = clock.nsecsElapsed();
-        maxGap = std::max(maxGap, now - last);
         const qint64 cpu = threadCpuNs();
+        const qint64 wait = threadRunQueueWaitNs();
+        if (now - last > maxGap) {
+            maxGap = now - last;
+            waitInMaxGap = wait - lastWait;
+            cpuInMaxGap = cpu - lastCpu;
+        }
         maxCpuGap = std::max(maxCpuGap, cpu - lastCpu);
+        maxWaitGap = std::max(maxWaitGap, wait - lastWait);
         lastCpu = cpu;
+        lastWait = wait;
         gaps.push_back(double(now - last) / 1e6);
         last = now;
     });
@@ -313,6 +334,8 @@ void benchStall(MainWindow& w)
     doc->setSpec(specWithRequests(10000000));
     last = clock.nsecsElapsed();
     lastCpu = threadCpuNs();
+    lastWait = threadRunQueueWaitNs();
+    const qint64 wait0 = lastWait;
     waitFor([&] { return updated; }, 600000);
     const double genMs = double(t.nsecsElapsed()) / 1e6;
     // Measure until the new trace is on screen: every chart and the raster painted.
@@ -332,6 +355,9 @@ void benchStall(MainWindow& w)
         genMs, (unsigned long long)doc->workload()->stats.count, double(maxGap) / 1e6, gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100], gaps.size());
     std::printf("  longest GUI-thread CPU burst between two event-loop turns: %.1f ms (wall gaps beyond it are scheduling on a loaded machine)\n",
         double(maxCpuGap) / 1e6);
+    std::printf("  the longest gap: %.1f ms GUI-thread CPU + %.1f ms waiting for a core (run queue); longest run-queue wait in one gap %.1f ms, "
+                "%.0f ms in all\n",
+        double(cpuInMaxGap) / 1e6, double(waitInMaxGap) / 1e6, double(maxWaitGap) / 1e6, double(threadRunQueueWaitNs() - wait0) / 1e6);
     std::printf("  longest event dispatches (receiver class/name, event type): %s\n", qPrintable(timingApp()->slowest()));
     doc->cancel();
     waitFor([&] { return !doc->busy(); }, 600000);

@@ -65,7 +65,10 @@ constexpr std::size_t kFreeOffGuiThreadAbove = 200000;
 
 void freeOffGuiThread(std::shared_ptr<const void> result)
 {
-    (void)QtConcurrent::run([result = std::move(result)]() mutable { result.reset(); });
+    (void)QtConcurrent::run([result = std::move(result)]() mutable {
+        yieldToGuiThread();
+        result.reset();
+    });
 }
 
 } // namespace
