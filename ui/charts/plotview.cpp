@@ -261,6 +261,8 @@ void PlotView::showEvent(QShowEvent* event)
 
 void PlotView::apply()
 {
+    if (m_view->objectName().isEmpty()) // for profiles and the benchmark's timeline: which chart paints
+        m_view->setObjectName(objectName());
     // QChart::setTitle re-lays out the chart even for the same text: skip it when unchanged.
     if (m_chart->title() != m_data.title)
         m_chart->setTitle(m_data.title);
