@@ -416,8 +416,13 @@ QList<QPointF> PlotView::toAxes(const QList<QPointF>& pts) const
 
 void PlotView::applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, double hi)
 {
-    axis->setTitleText(spec.title);
-    axis->setTitleFont(fontForText(axis->titleFont(), spec.title));
+    // Qt Charts re-lays out the axis on each of these setters, whether the value changed or not
+    // (labelFormatChanged has no equality check): set only what changed.
+    if (axis->titleText() != spec.title)
+        axis->setTitleText(spec.title);
+    const QFont titleFont = fontForText(axis->titleFont(), spec.title);
+    if (axis->titleFont() != titleFont)
+        axis->setTitleFont(titleFont);
     if (auto* cat = qobject_cast<QCategoryAxis*>(axis)) {
         const auto ticks = logTicks(lo, hi);
         const auto labels = formatLogTicks(ticks);
@@ -445,10 +450,17 @@ void PlotView::applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, d
     // unless the caller fixed both ends, then the ticks are the round values inside it.
     const bool fixed = spec.min.has_value() && spec.max.has_value();
     const NiceTicks t = fixed ? niceTicksWithin(lo, hi, 5) : niceTicks(lo, hi, 6);
-    v->setLabelFormat(QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f"));
-    v->setTickInterval(t.step);
-    v->setTickAnchor(t.values.empty() ? t.lo : t.values.front());
-    v->setRange(fixed ? lo : t.lo, fixed ? hi : t.hi);
+    const QString format = QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f");
+    if (v->labelFormat() != format)
+        v->setLabelFormat(format);
+    if (v->tickInterval() != t.step)
+        v->setTickInterval(t.step);
+    const double anchor = t.values.empty() ? t.lo : t.values.front();
+    if (v->tickAnchor() != anchor)
+        v->setTickAnchor(anchor);
+    const double from = fixed ? lo : t.lo, to = fixed ? hi : t.hi;
+    if (v->min() != from || v->max() != to)
+        v->setRange(from, to);
 }
 
 } // namespace lorascope
