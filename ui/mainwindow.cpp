@@ -121,6 +121,15 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_overload);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
+    // The status bar keeps the height it has with progress, Cancel and the overload button shown:
+    // showing them during a long generation would otherwise change its height by a pixel or two,
+    // and every chart above would re-lay out and repaint at once (~14 ms on the GUI thread).
+    {
+        int tallest = m_summary->sizeHint().height();
+        for (QWidget* w : { static_cast<QWidget*>(m_progress), static_cast<QWidget*>(m_cancel), static_cast<QWidget*>(m_overload) })
+            tallest = std::max(tallest, w->sizeHint().height());
+        statusBar()->setFixedHeight(std::max(statusBar()->sizeHint().height(), tallest + 4));
+    }
     connect(m_cancel, &QToolButton::clicked, m_document, &Document::cancel);
 
     // Long work (≥ 200 ms) shows progress; a timer polls the worker's atomic fraction.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GUI benchmarks of the designer (SPEC/issue 4 performance targets). Prints numbers; never fails on time.
 //   bench_ui_designer [workload|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes)
+//   bench_ui_designer shot 1280x720 designer.png   (a picture of the Designer tab, to compare before/after a change)
 // Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
@@ -16,6 +17,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QResizeEvent>
 #include <QGraphicsView>
 #include <QSettings>
 #include <QStandardPaths>
@@ -120,6 +122,21 @@ public:
     };
     bool notify(QObject* receiver, QEvent* event) override
     {
+        if (m_recording && m_depth > 0 && event->type() == QEvent::Resize && receiver->inherits("QChartView")) {
+            const auto* re = static_cast<QResizeEvent*>(event);
+            m_timeline.push_back({ double(m_wall.nsecsElapsed()) / 1e6, 0, 0,
+                QStringLiteral("    resize chart %1x%2 -> %3x%4").arg(re->oldSize().width()).arg(re->oldSize().height()).arg(re->size().width()).arg(re->size().height()) });
+        }
+        if (m_recording && m_depth > 0 && event->type() == QEvent::Paint && receiver->parent()) {
+            // Paints of chart viewports happen inside other dispatches: list them too (indented).
+            const qint64 cpu0 = threadCpuNs(), wall0 = m_wall.nsecsElapsed();
+            ++m_depth;
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            m_timeline.push_back({ double(wall0) / 1e6, double(m_wall.nsecsElapsed() - wall0) / 1e6, double(threadCpuNs() - cpu0) / 1e6,
+                QStringLiteral("    paint ") + receiver->parent()->objectName() + QLatin1Char('/') + QString::fromLatin1(receiver->parent()->metaObject()->className()) });
+            return r;
+        }
         if (m_depth++ > 0 || !m_recording) {
             const bool r = QApplication::notify(receiver, event);
             --m_depth;
@@ -128,9 +145,13 @@ public:
         const qint64 cpu0 = threadCpuNs();
         const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') + receiver->objectName() + QStringLiteral(" event ")
             + QString::number(int(event->type()));
+        const qint64 wall0 = m_wall.nsecsElapsed();
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = double(threadCpuNs() - cpu0) / 1e6; // CPU time: a loaded machine does not inflate it
+        const double wallMs = double(m_wall.nsecsElapsed() - wall0) / 1e6;
+        if (wallMs > 0.3 || ms > 0.3)
+            m_timeline.push_back({ double(wall0) / 1e6, wallMs, ms, what });
         if (ms > 1.0) {
             m_slow.push_back({ ms, what });
             std::sort(m_slow.begin(), m_slow.end(), [](const Slow& a, const Slow& b) { return a.ms > b.ms; });
@@ -141,9 +162,26 @@ public:
     }
     void record(bool on)
     {
-        if (on)
+        if (on) {
             m_slow.clear();
+            m_timeline.clear();
+            m_wall.start();
+        }
         m_recording = on;
+    }
+    /// Every outermost dispatch over 0.3 ms since `sinceMs` (milliseconds on the recording clock).
+    struct Dispatch {
+        double startMs, wallMs, cpuMs;
+        QString what;
+    };
+    double nowMs() const { return double(m_wall.nsecsElapsed()) / 1e6; }
+    std::vector<Dispatch> timelineSince(double sinceMs) const
+    {
+        std::vector<Dispatch> out;
+        for (const auto& d : m_timeline)
+            if (d.startMs >= sinceMs)
+                out.push_back(d);
+        return out;
     }
     QString slowest() const
     {
@@ -157,7 +195,22 @@ private:
     int m_depth = 0;
     bool m_recording = false;
     std::vector<Slow> m_slow;
+    QElapsedTimer m_wall;
+    std::vector<Dispatch> m_timeline;
 };
+
+/// Nanoseconds the calling thread has waited on a run queue (runnable, not running): a gap the
+/// GUI thread spends there is another thread or process holding the core. 0 where unavailable.
+qint64 threadRunQueueWaitNs()
+{
+    FILE* f = std::fopen("/proc/thread-self/schedstat", "r");
+    if (!f)
+        return 0;
+    unsigned long long run = 0, wait = 0;
+    const int n = std::fscanf(f, "%llu %llu", &run, &wait);
+    std::fclose(f);
+    return n == 2 ? qint64(wait) : 0;
+}
 
 TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
 
@@ -187,9 +240,11 @@ void benchWorkload(MainWindow& w)
         painted.reset();
     });
     timingApp()->record(true);
+    std::vector<std::vector<TimingApplication::Dispatch>> timelines;
     const double values[] = { 0.3, 0.6, 1.0, 0.45, 0.8 };
     for (int i = 0; i < 15; ++i) {
         updated = false;
+        const double since = timingApp()->nowMs();
         QElapsedTimer t;
         t.start();
         alpha->setValue(values[i % 5] + 0.001 * i);
@@ -205,6 +260,9 @@ void benchWorkload(MainWindow& w)
         guiCpu.push_back(double(threadCpuNs() - cpu0) / 1e6);
         worker.push_back(doc->lastWorkloadMs());
         gui.push_back(w.workloadTab()->lastRefreshMs());
+        timelines.push_back(timingApp()->timelineSince(since));
+        for (auto& d : timelines.back())
+            d.startMs -= since;
         waitFor([&] { return !doc->busy(); }, 60000); // admission preview of the new trace
     }
     std::printf("workload: %llu requests; parameter change -> every chart updated and painted: median %.1f ms (min %.1f, max %.1f) over %zu changes\n",
@@ -215,6 +273,19 @@ void benchWorkload(MainWindow& w)
         median(toUpdated), median(paint), median(guiCpu), unpainted ? " -- some charts did not paint within 1 s!" : "");
     timingApp()->record(false);
     std::printf("  longest event dispatches: %s\n", qPrintable(timingApp()->slowest()));
+    if (qEnvironmentVariableIsSet("LORASCOPE_BENCH_TIMELINE")) {
+        // The change with the median total: every dispatch over 0.3 ms from the edit until every chart painted.
+        std::vector<std::size_t> order(total.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](auto a, auto b) { return total[a] < total[b]; });
+        const std::size_t m = order[order.size() / 2];
+        std::printf("  timeline of change %zu (total %.1f ms; chartsUpdated at %.1f ms): start ms, wall ms, CPU ms, receiver/event\n", m, total[m], toUpdated[m]);
+        for (const auto& d : timelines[m]) {
+            if (d.startMs <= total[m])
+                std::printf("    %7.1f %6.1f %6.1f  %s\n", d.startMs, d.wallMs, d.cpuMs, qPrintable(d.what));
+        }
+    }
 }
 
 void benchStall(MainWindow& w)
@@ -228,15 +299,23 @@ void benchStall(MainWindow& w)
     // The GUI thread's own CPU time between two ticks tells blocking (our code) from starvation
     // (other processes on a loaded machine): a stall we cause burns GUI-thread CPU.
     qint64 lastCpu = threadCpuNs(), maxCpuGap = 0;
+    qint64 lastWait = threadRunQueueWaitNs(), maxWaitGap = 0, waitInMaxGap = 0, cpuInMaxGap = 0;
     std::vector<double> gaps;
     QTimer tick;
     tick.setInterval(1);
     QObject::connect(&tick, &QTimer::timeout, [&] {
         const qint64 now = clock.nsecsElapsed();
-        maxGap = std::max(maxGap, now - last);
         const qint64 cpu = threadCpuNs();
+        const qint64 wait = threadRunQueueWaitNs();
+        if (now - last > maxGap) {
+            maxGap = now - last;
+            waitInMaxGap = wait - lastWait;
+            cpuInMaxGap = cpu - lastCpu;
+        }
         maxCpuGap = std::max(maxCpuGap, cpu - lastCpu);
+        maxWaitGap = std::max(maxWaitGap, wait - lastWait);
         lastCpu = cpu;
+        lastWait = wait;
         gaps.push_back(double(now - last) / 1e6);
         last = now;
     });
@@ -255,18 +334,30 @@ void benchStall(MainWindow& w)
     doc->setSpec(specWithRequests(10000000));
     last = clock.nsecsElapsed();
     lastCpu = threadCpuNs();
+    lastWait = threadRunQueueWaitNs();
+    const qint64 wait0 = lastWait;
     waitFor([&] { return updated; }, 600000);
     const double genMs = double(t.nsecsElapsed()) / 1e6;
     // Measure until the new trace is on screen: every chart and the raster painted.
     waitFor([&] { return painted.allPainted(); }, 2000);
     tick.stop();
     timingApp()->record(false);
+    if (qEnvironmentVariableIsSet("LORASCOPE_BENCH_TIMELINE")) {
+        std::printf("  stall timeline: dispatches over 1 ms CPU (start ms, wall ms, CPU ms, receiver/event; indented: paints within)\n");
+        for (const auto& d : timingApp()->timelineSince(0)) {
+            if (d.cpuMs > 1.0 || d.what.contains(QLatin1String("resize")))
+                std::printf("    %7.1f %6.1f %6.1f  %s\n", d.startMs, d.wallMs, d.cpuMs, qPrintable(d.what));
+        }
+    }
     std::sort(gaps.begin(), gaps.end());
     std::printf("stall: 10M-request generation + analysis took %.0f ms (%llu requests); longest GUI event-loop gap %.1f ms "
                 "(p99 %.1f ms, %zu timer ticks)\n",
         genMs, (unsigned long long)doc->workload()->stats.count, double(maxGap) / 1e6, gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100], gaps.size());
     std::printf("  longest GUI-thread CPU burst between two event-loop turns: %.1f ms (wall gaps beyond it are scheduling on a loaded machine)\n",
         double(maxCpuGap) / 1e6);
+    std::printf("  the longest gap: %.1f ms GUI-thread CPU + %.1f ms waiting for a core (run queue); longest run-queue wait in one gap %.1f ms, "
+                "%.0f ms in all\n",
+        double(cpuInMaxGap) / 1e6, double(waitInMaxGap) / 1e6, double(maxWaitGap) / 1e6, double(threadRunQueueWaitNs() - wait0) / 1e6);
     std::printf("  longest event dispatches (receiver class/name, event type): %s\n", qPrintable(timingApp()->slowest()));
     doc->cancel();
     waitFor([&] { return !doc->busy(); }, 600000);
@@ -362,8 +453,15 @@ int main(int argc, char** argv)
     const QString what = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("all");
     MainWindow w;
     w.resize(1920, 1080);
+    if (what == QLatin1String("shot") && argc > 3) // shot WxH file.png: the Designer tab as drawn (to compare pictures)
+        w.resize(QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 0, 0).toInt(), QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 1, 1).toInt());
     w.show();
     waitFor([&] { return w.document()->workload() && !w.document()->busy(); }, 60000);
+    if (what == QLatin1String("shot") && argc > 3) {
+        waitFor([] { return false; }, 1500); // every chart applied and painted
+        w.grab().save(QString::fromLocal8Bit(argv[3]));
+        return 0;
+    }
     if (what == QLatin1String("workload") || what == QLatin1String("all"))
         benchWorkload(w);
     if (what == QLatin1String("admission") || what == QLatin1String("all"))

@@ -18,6 +18,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <map>
 
 using namespace lorascope;
 
@@ -103,6 +104,56 @@ private Q_SLOTS:
             rowsTotal += a->stats.perAdapterCount[ad];
         QCOMPARE(bins.total(), rowsTotal);
         QVERIFY(w.summaryText().contains(QString::number(a->stats.count) + QStringLiteral(" requests")));
+    }
+
+    void rasterColoursFollowCounts()
+    {
+        // Many requests over few adapters: cells hold counts from 0 to dozens. Each cell's colour is
+        // the palette entry of log(1 + count) / log(1 + max): white for none, darkest for the most,
+        // never lighter for more arrivals, the same for the same count.
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        WorkloadSpec spec = doc->spec();
+        spec.adapterCount = 12;
+        spec.rate = 1000; // 300k requests in 300 s
+        doc->editSpec(spec, QStringLiteral("dense"));
+        QTRY_VERIFY_WITH_TIMEOUT(!doc->busy() && doc->workload() && doc->workload()->trace->adapters.size() == 12, 30000);
+        auto* raster = w.workloadTab()->raster();
+        (void)raster->grab();
+        const auto& bins = raster->bins();
+        const QImage& img = raster->picture();
+        QVERIFY2(bins.columns > 10 && !bins.rowAdapters.empty() && bins.maxCount > 20,
+            qPrintable(QStringLiteral("%1 columns, %2 rows, max %3, %4 requests").arg(bins.columns).arg(bins.rowAdapters.size()).arg(bins.maxCount).arg(doc->workload()->stats.count)));
+        const int rows = std::min<int>(int(bins.rowAdapters.size()), img.height());
+        const double rowH = double(img.height()) / rows, colW = double(img.width()) / bins.columns;
+        std::map<std::uint32_t, QRgb> colourOf;
+        for (int r = 0; r < rows; ++r) {
+            for (int c = 0; c < bins.columns; ++c) {
+                // More columns than pixels: a pixel shows the last column drawn on it.
+                if (c + 1 < bins.columns && int((c + 1) * colW) == int(c * colW))
+                    continue;
+                const std::uint32_t n = bins.counts[std::size_t(r) * std::size_t(bins.columns) + std::size_t(c)];
+                const QRgb px = img.pixel(int(c * colW), int(r * rowH));
+                if (n == 0) {
+                    QCOMPARE(px, qRgb(255, 255, 255));
+                    continue;
+                }
+                auto [it, fresh] = colourOf.emplace(n, px);
+                QCOMPARE(px, it->second);
+            }
+        }
+        QVERIFY(colourOf.size() > 10);
+        if (colourOf.rbegin()->first == bins.maxCount)
+            QCOMPARE(colourOf.rbegin()->second, qRgb(100, 0, 30)); // the ramp's dark end
+        int lightness = 3 * 256;
+        for (const auto& [n, px] : colourOf) {
+            const int l = qRed(px) + qGreen(px) + qBlue(px);
+            QVERIFY2(l <= lightness, qPrintable(QStringLiteral("count %1 is lighter than a smaller count").arg(n)));
+            lightness = l;
+        }
     }
 
     void spinBoxEditRegeneratesAndUndoRedo()

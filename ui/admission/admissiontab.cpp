@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFormLayout>
 #include <QTextDocumentFragment>
 #include <QGroupBox>
@@ -114,6 +115,7 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setFilterKeyColumn(-1);
     m_table = new QTableView(tablePage);
+    m_table->installEventFilter(this);
     m_table->setObjectName(QStringLiteral("requestTable"));
     // The view shows the requests model itself in its own order (request ascending, no filter),
     // the proxy only once the user sorts by another column or filters: a proxy maps every row on
@@ -372,8 +374,16 @@ void AdmissionTab::commit(const QString& field)
     m_document->editAdmission(c, tr("Change %1").arg(m_labels.value(field, field)));
 }
 
+bool AdmissionTab::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table && event->type() == QEvent::Show && m_columnsStale)
+        sizeTableColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
 void AdmissionTab::sizeTableColumns()
 {
+    m_columnsStale = false;
     // To the content of the first rows (measuring 100k rows would take seconds); the adapter
     // column up to a third of the table, elided in the middle beyond that (full name in the tool tip).
     auto* header = m_table->horizontalHeader();
@@ -461,7 +471,12 @@ void AdmissionTab::refresh()
     m_model->setAnalysis(a);
     m_costPanel->setWarnings(validityWarnings(*a->trace, a->config, &a->result.summary));
     m_gantt->setAnalysis(a);
-    sizeTableColumns();
+    // Measuring the first 200 rows' texts costs the GUI thread ~8 ms, and a preview arrives after
+    // every designer edit while this tab is usually hidden: measure when the table is shown.
+    if (m_table->isVisible())
+        sizeTableColumns();
+    else
+        m_columnsStale = true;
     const ClockKind clock = a->result.clock;
     const QString unit = Terms::clockUnit(clock);
     const auto& tl = a->timeline;

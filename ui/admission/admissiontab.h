@@ -55,6 +55,10 @@ Q_SIGNALS:
     void chartsUpdated();
     void exportRequested(QWidget* chart, const QString& name);
 
+protected:
+    /// Sizes the table's columns when it is shown (see refresh()).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     QWidget* createSettings();
     void syncFromDocument();
@@ -69,6 +73,7 @@ private:
 
     Document* m_document;
     bool m_syncing = false;
+    bool m_columnsStale = false; ///< a new result arrived while the table was hidden
     QHash<QString, QWidget*> m_editors;
     QHash<QString, QString> m_labels; ///< plain label of each setting (for undo texts)
     QHash<QString, PlotView*> m_charts;

@@ -65,7 +65,10 @@ constexpr std::size_t kFreeOffGuiThreadAbove = 200000;
 
 void freeOffGuiThread(std::shared_ptr<const void> result)
 {
-    (void)QtConcurrent::run([result = std::move(result)]() mutable { result.reset(); });
+    (void)QtConcurrent::run([result = std::move(result)]() mutable {
+        yieldToGuiThread();
+        result.reset();
+    });
 }
 
 } // namespace
@@ -84,9 +87,11 @@ Document::Document(QObject* parent)
     m_workloadJobs.setOnIdle([this] { Q_EMIT busyChanged(busy()); });
     m_admissionJobs.setOnIdle([this] { Q_EMIT busyChanged(busy()); });
     // Coalesce edits made in one event-loop pass (e.g. a preset changing ten fields) into one job.
+    m_coalesce.setObjectName(QStringLiteral("regenerateSoon")); // names show in bench_ui_designer's timeline
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
     connect(&m_coalesce, &QTimer::timeout, this, &Document::regenerate);
+    m_admissionCoalesce.setObjectName(QStringLiteral("admissionSoon"));
     m_admissionCoalesce.setSingleShot(true);
     m_admissionCoalesce.setInterval(0);
     connect(&m_admissionCoalesce, &QTimer::timeout, this, &Document::recomputeAdmission);

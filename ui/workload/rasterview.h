@@ -30,6 +30,8 @@ public:
     double windowEnd() const { return m_t1; }
     /// The bins behind the current picture (for tests and export).
     const RasterBins& bins() const { return m_bins; }
+    /// The picture of the bins as last painted (plot area only; for tests).
+    const QImage& picture() const { return m_image; }
     /// Milliseconds the last paint took (for the benchmark).
     double lastPaintMs() const { return m_lastPaintMs; }
 
