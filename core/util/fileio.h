@@ -41,4 +41,11 @@ void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<Named
 /// (requests.jsonl); ... give --force"); something that is not a folder is always refused.
 void checkResultsFolder(const std::string& dir, const std::string& option, bool force);
 
+/// Creates a new, empty folder `root/name` (and `root` if missing) and returns its path. When
+/// `root/name` exists already (an earlier run started in the same millisecond, another window or
+/// process, a clock set back), the next free `name-2`, `name-3`, ... is created instead: the
+/// folder is created exclusively, so two callers never share one and nothing in an existing
+/// folder is touched. Throws InputError naming the folder when it cannot be created.
+std::string createNewFolder(const std::string& root, const std::string& name);
+
 } // namespace lorascope

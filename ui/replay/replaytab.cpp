@@ -11,6 +11,7 @@
 #include "formats/traceio.h"
 #include "replay/runview.h"
 #include "replay/timeline.h"
+#include "util/fileio.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
 
@@ -364,8 +365,16 @@ void ReplayTab::start()
         o.apiKey = key;
     job.builtin = m_builtin->isChecked();
     job.speed = m_speed->value();
-    m_runFolder = QDir(m_resultsRoot).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
-    job.folder = m_runFolder.toStdString();
+    // A new folder of its own, created here: a name already taken (another window, a run in the
+    // same millisecond, a clock set back) gets -2, -3, ..., so an earlier run is never overwritten.
+    try {
+        job.folder = createNewFolder(m_resultsRoot.toStdString(),
+            QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")).toStdString());
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot create the run folder: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    m_runFolder = QString::fromStdString(job.folder);
     m_runBuiltin = job.builtin;
     m_runSpeed = job.builtin ? job.speed : 1.0;
     m_runTimeScale = o.timeScale;
