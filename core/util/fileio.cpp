@@ -115,7 +115,7 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
         example = it->path().filename().string();
     if (!example.empty() && !force)
         throw InputError(option + " " + dir + ": the folder already holds files (" + example
-                + "); a previous run's results would be overwritten. Choose a new folder, or give --force",
+                + "); the new results would overwrite them or be mixed with them. Choose a new or empty folder, or give --force",
             {}, 0, option);
 }
 
