@@ -1,6 +1,14 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConfirmReplace</name>
+    <message>
+        <location filename="../../ui/widgets/confirmreplace.cpp" line="16" />
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。是否替换？</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/charts/widgetexport.cpp" line="93" />
@@ -3817,6 +3825,11 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="373" />
         <source>Cannot read the trace: %1</source>
         <translation>无法读取轨迹：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="370" />
+        <source>Cannot create the run folder: %1</source>
+        <translation>无法创建运行文件夹：%1</translation>
     </message>
     <message>
         <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="494" />

@@ -16,7 +16,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
@@ -273,6 +275,23 @@ private Q_SLOTS:
         QCOMPARE(tab->exportTable(file), QString());
         QCOMPARE(int(readSweepFile(file.toStdString()).points.size()), 2);
         QVERIFY(!tab->exportTable(dir.filePath(QStringLiteral("a.txt"))).isEmpty());
+        // Over an earlier file: replaced whole (no temporary left); a read-only one is refused
+        // and stays as it was, even for root (the export never truncates before it can write).
+        QCOMPARE(tab->exportTable(file), QString());
+        QCOMPARE(int(readSweepFile(file.toStdString()).points.size()), 2);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+        const QString locked = dir.filePath(QStringLiteral("locked.csv"));
+        {
+            QFile f(locked);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("EARLIER\n");
+        }
+        QVERIFY(QFile::setPermissions(locked, QFile::ReadOwner));
+        const QString refused = tab->exportTable(locked);
+        QVERIFY2(refused.contains(QLatin1String("read-only")) && refused.contains(QLatin1String("locked.csv")), qPrintable(refused));
+        QFile back(locked);
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        QCOMPARE(back.readAll(), QByteArray("EARLIER\n"));
         QCOMPARE(w.exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
         QVERIFY(QImage(dir.filePath(QStringLiteral("sweep.png"))).width() > 100);
 

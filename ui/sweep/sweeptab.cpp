@@ -462,11 +462,8 @@ QString SweepTab::exportTable(const QString& path) const
     if (!m_plan || m_model->points().empty())
         return tr("There is no sweep yet.");
     try {
-        SweepWriter w(path.toStdString(), *m_plan, "preview");
-        for (const SweepPoint& p : m_model->points())
-            w.append(p);
-        if (m_capacity)
-            w.appendCapacity(*m_capacity);
+        // At once and atomically: a failed export leaves an earlier file of that name whole.
+        writeSweepFile(path.toStdString(), *m_plan, "preview", m_model->points(), m_capacity ? &*m_capacity : nullptr);
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
