@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
@@ -44,6 +45,23 @@ QStringList sweepArgs(const std::string& out)
     return { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--adapters"), QStringLiteral("20"),
         QStringLiteral("--duration"), QStringLiteral("5"), QStringLiteral("--param"), QStringLiteral("rate"), QStringLiteral("--values"),
         QStringLiteral("1,2"), QStringLiteral("--quiet"), QStringLiteral("-o"), q(out) };
+}
+/// sweepArgs against a target that refuses connections (port 1 on loopback).
+QStringList sweepReplayArgs(const std::string& out)
+{
+    return sweepArgs(out) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend")
+                          << QStringLiteral("slora");
+}
+
+/// A file named where a folder is wanted is refused (exit 1, "not a folder"), even with --force,
+/// and left as it was. `args(folder)` is the command naming `folder` as its folder.
+void refusesAFileForAFolder(const test::TempDir& dir, const std::function<QStringList(const std::string&)>& args)
+{
+    test::writeText(dir.file("file"), "KEEP\n");
+    const auto r = cli(args(dir.file("file")) << QStringLiteral("--force"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
+    QCOMPARE(readText(dir.file("file")), std::string("KEEP\n"));
 }
 } // namespace
 
@@ -79,11 +97,7 @@ private Q_SLOTS:
         QVERIFY(std::filesystem::exists(dir.file("empty/requests.jsonl")));
 
         // A file is not a folder, with or without --force.
-        test::writeText(dir.file("file"), "KEEP\n");
-        r = cli(replayArgs(dir, dir.file("file")) << QStringLiteral("--force"));
-        QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
-        QCOMPARE(readText(dir.file("file")), std::string("KEEP\n"));
+        refusesAFileForAFolder(dir, [&](const std::string& folder) { return replayArgs(dir, folder); });
     }
 
     void sweepReplacesItsFileOnlyWithPoints()
@@ -92,8 +106,7 @@ private Q_SLOTS:
         const std::string out = dir.file("s.jsonl");
         test::writeText(out, "OLD\n");
         // No point (the server cannot be reached): the earlier file stays, no .partial is left.
-        auto r = cli(sweepArgs(out) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend")
-                                    << QStringLiteral("slora"));
+        auto r = cli(sweepReplayArgs(out));
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("could not reach")), qPrintable(r.err));
         QCOMPARE(readText(out), std::string("OLD\n"));
@@ -156,9 +169,7 @@ private Q_SLOTS:
         test::TempDir dir;
         std::filesystem::create_directories(dir.file("runs/point-000"));
         test::writeText(dir.file("runs/point-000/requests.jsonl"), "OLD\n");
-        const QStringList args = sweepArgs(dir.file("s.jsonl"))
-            << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend") << QStringLiteral("slora")
-            << QStringLiteral("--runs-dir") << q(dir.file("runs"));
+        const QStringList args = sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(dir.file("runs"));
         auto r = cli(args);
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("--runs-dir")) && r.err.contains(QLatin1String("already holds files (point-000)"))
@@ -170,13 +181,9 @@ private Q_SLOTS:
         r = cli(QStringList(args) << QStringLiteral("--force"));
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("could not reach")) && !r.err.contains(QLatin1String("already holds")), qPrintable(r.err));
-        // A file is never a runs folder; --force without --target is a usage error.
-        test::writeText(dir.file("file"), "KEEP\n");
-        r = cli(sweepArgs(dir.file("s.jsonl")) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend")
-                                                << QStringLiteral("slora") << QStringLiteral("--runs-dir") << q(dir.file("file")) << QStringLiteral("--force"));
-        QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
-        QCOMPARE(readText(dir.file("file")), std::string("KEEP\n"));
+        // A file is never a runs folder.
+        refusesAFileForAFolder(
+            dir, [&](const std::string& folder) { return sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(folder); });
     }
 
     // sweep -o: FILE.partial of a sweep that was killed holds its points; a new sweep does not
