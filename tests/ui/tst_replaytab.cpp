@@ -21,9 +21,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -183,6 +187,40 @@ private Q_SLOTS:
         const auto manifest = nlohmann::json::parse(mf);
         QCOMPARE(manifest["trace"]["requests"].get<std::size_t>(), trace->requests.size());
         QCOMPARE(manifest["spec"]["seed"].get<std::uint64_t>(), std::uint64_t(doc.spec().seed));
+    }
+
+    // On a wide screen the side panel takes the room its adapter table wants (the charts keep at
+    // least 1100 px); at 1280 px it stays at 380 px; once the user drags the splitter, it stays.
+    void sidePanelUsesAWideScreen()
+    {
+        ReplayTab tab;
+        auto* split = tab.findChild<QSplitter*>();
+        QVERIFY(split);
+        tab.resize(1280, 800);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        QTRY_COMPARE(split->sizes().value(0), 380);
+        tab.resize(1920, 1000);
+        QTest::qWait(50);
+        const int wide = split->sizes().value(0);
+        const int wanted = tab.adapterTable()->horizontalHeader()->length();
+        QVERIFY2(wide > 380 && wide >= std::min(wanted, split->width() - 1100 - split->handleWidth()), qPrintable(QString::number(wide)));
+        QVERIFY2(split->sizes().value(1) >= 1100, qPrintable(QString::number(split->sizes().value(1))));
+        // The user drags the handle 100 px to the left: their width is kept on the next resize.
+        QSplitterHandle* handle = split->handle(1);
+        const QPoint at = handle->rect().center();
+        QMouseEvent press(QEvent::MouseButtonPress, at, handle->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &press);
+        const QPoint to = at - QPoint(100, 0);
+        QMouseEvent move(QEvent::MouseMove, to, handle->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, to, handle->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &release);
+        const int dragged = split->sizes().value(0);
+        QVERIFY2(dragged < wide, qPrintable(QString::number(dragged)));
+        tab.resize(1900, 1000);
+        QTest::qWait(50);
+        QCOMPARE(split->sizes().value(0), dragged);
     }
 
     // Start never writes into an existing folder: when the time-stamped name is taken (another
