@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
 
+#include "widgets/confirmreplace.h"
+
 #include "fitting/fitdialog.h"
 
 #include "admission/admissiontab.h"
@@ -314,8 +316,7 @@ void MainWindow::createMenus()
             return;
         // The file gets the chosen format's extension, so Import lists it and reads it back.
         const TraceTarget target = exportTarget(path, formatOfFilter(selected));
-        if (target.path != path && QFileInfo::exists(target.path)
-            && QMessageBox::question(this, tr("Export Trace"), tr("%1 already exists. Replace it?").arg(target.path)) != QMessageBox::Yes)
+        if (!confirmReplace(this, tr("Export Trace"), path, target.path))
             return;
         if (const QString err = exportTrace(target.path, target.format); !err.isEmpty())
             QMessageBox::warning(this, tr("Export Trace"), err);

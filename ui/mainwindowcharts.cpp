@@ -11,6 +11,7 @@
 #include "compare/comparetab.h"
 #include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
+#include "widgets/confirmreplace.h"
 #include "workload/rasterview.h"
 #include "workload/workloadtab.h"
 
@@ -115,14 +116,17 @@ void MainWindow::askExport(QWidget* widget, const QString& key)
     const QString chosen = dialog.key();
     QString selected;
     const QString png = tr("PNG image (*.png)"), svg = tr("SVG image (*.svg)");
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), QString(chosen).replace(QLatin1Char('.'), QLatin1Char('-')) + QStringLiteral(".png"),
-        png + QStringLiteral(";;") + svg, &selected);
-    if (path.isEmpty())
+    const QString chosenPath = QFileDialog::getSaveFileName(this, tr("Export Chart"),
+        QString(chosen).replace(QLatin1Char('.'), QLatin1Char('-')) + QStringLiteral(".png"), png + QStringLiteral(";;") + svg, &selected);
+    if (chosenPath.isEmpty())
         return;
     // The chosen filter's extension when the name has none (or another one).
+    QString path = chosenPath;
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
         path += selected == svg ? QStringLiteral(".svg") : QStringLiteral(".png");
+    if (!confirmReplace(this, tr("Export Chart"), chosenPath, path))
+        return;
     if (const QString err = exportChart(chosen, path, dialog.pictureSize(), dialog.scale()); !err.isEmpty())
         QMessageBox::warning(this, tr("Export Chart"), err);
     else

@@ -86,7 +86,9 @@ const char* const kCalibrateHelp = "Usage: lorascope-cli calibrate SOURCES -o MO
                                    "Output:\n"
                                    "  -o, --output FILE          the fitted cost model (one group); written atomically, and not at all\n"
                                    "                             when the fit fails\n"
-                                   "  --output-dir DIR           one GROUP.json per group (several groups share the engine parameters)\n"
+                                   "  --output-dir DIR           one GROUP.json per group (several groups share the engine parameters);\n"
+                                   "                             a folder that already holds files is refused unless --force\n"
+                                   "  --force                    write into a non-empty --output-dir, replacing GROUP.json files there\n"
                                    "  --worst N                  rows in the worst-runs table (default 8)\n"
                                    "  --json                     print the report as JSON\n"
                                    "  --quiet                    no progress line\n"
@@ -232,7 +234,7 @@ int runCalibrate(const std::vector<std::string>& argv)
     std::vector<std::string> valueFlags = kSourceValueFlags;
     for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
         valueFlags.push_back(f);
-    const Args a = parseArgs("calibrate", argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet" });
+    const Args a = parseArgs("calibrate", argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet", "--force" });
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
@@ -250,9 +252,12 @@ int runCalibrate(const std::vector<std::string>& argv)
                 inputs.push_back({ f, v });
         checkOutputs({ { a.has("-o") ? "-o" : "--output", *output } }, inputs);
         checkOutputFile(*output);
-    } else if (std::error_code ec; std::filesystem::exists(*outputDir, ec) && !std::filesystem::is_directory(*outputDir, ec)) {
-        throw InputError("--output-dir " + *outputDir + ": exists and is not a folder", {}, 0, "--output-dir");
+    } else {
+        // Never mix new models with earlier ones (or overwrite them) without being told to.
+        checkResultsFolder(*outputDir, "--output-dir", a.has("--force"));
     }
+    if (a.has("--force") && !outputDir)
+        throw UsageError("--force goes with --output-dir (-o replaces its file atomically anyway)");
     const bool json = a.has("--json");
 
     FitOptions options;

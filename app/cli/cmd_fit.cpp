@@ -123,7 +123,7 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
         os << fmt(", alpha %.4g", r.spec.popularity.alpha);
     os << "\n";
     for (const auto& n : p.notes)
-        os << "note            " << n << "\n";
+        os << "note            " << n.text << "\n";
 }
 
 } // namespace

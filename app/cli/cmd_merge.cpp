@@ -8,11 +8,13 @@
 #include "replay/merge.h"
 #include "replay/results.h"
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 namespace lorascope::cli {
@@ -33,7 +35,8 @@ have written:
                    the kernel's clock state and the offset to the server's clock it observed
   manifest.json    the first shard's manifest with "merged": true and every shard's manifest
   server_metrics.jsonl  every shard's scrapes of the server, on the same axis, by time
-Each file is written atomically; MERGED_DIR may be new, empty or a previous merge (never a run).
+Each file is written atomically; MERGED_DIR may be new, empty or a previous merge (replaced
+whole). A folder that holds anything else is refused unless --force; a run's own results never.
 
 Refused (exit 1, the folders and ids named): folders that are not shards of one run (different
 trace SHA-256, shard count, --shard-by, --time-scale, --start-at or backend), a shard given
@@ -45,6 +48,8 @@ which shard stopped where. A shard that started after --start-at is merged and r
 
 Options:
   -o, --out MERGED_DIR   the merged run folder (required)
+  --force                write into a MERGED_DIR that holds other files (they stay; the merge's
+                         four files are replaced)
   --allow-missing        merge although requests are missing; they are listed under "missing"
                          and are not counted as failed
   --trace FILE           the trace, to name missing requests by their ids (default: the trace
@@ -56,13 +61,27 @@ Options:
 Exit status: 0 merged, 1 refused or bad input, 2 usage error.
 )";
 
+namespace {
+
+/// True if `dir` holds a merged run folder (manifest.json with "merged": true).
+bool isPreviousMerge(const std::string& dir)
+{
+    std::ifstream in(dir + "/manifest.json");
+    if (!in)
+        return false;
+    const auto m = nlohmann::json::parse(in, nullptr, false);
+    return m.is_object() && m.contains("merged") && m["merged"].is_boolean() && m["merged"].get<bool>();
+}
+
+} // namespace
+
 int runMerge(const std::vector<std::string>& argv)
 {
     std::vector<std::string> args = argv;
     for (auto& x : args)
         if (x == "-o")
             x = "--out";
-    const Args a = parseArgs("merge", args, { "--out", "--trace", "--format", "--slo" }, { "--allow-missing", "--json" });
+    const Args a = parseArgs("merge", args, { "--out", "--trace", "--format", "--slo" }, { "--allow-missing", "--json", "--force" });
     if (a.positional().empty())
         throw UsageError("give the run folders of the shards");
     const auto out = a.value("--out");
@@ -75,6 +94,10 @@ int runMerge(const std::vector<std::string>& argv)
         o.slo = parseSlo(*s);
     namespace fs = std::filesystem;
     std::error_code ec;
+    // A previous merge is replaced (it is remade from the shards); anything else in the folder
+    // is someone's data: not mixed with a merge unless --force.
+    if (!isPreviousMerge(*out))
+        checkResultsFolder(*out, "-o", a.has("--force"));
     std::vector<RunFolder> shards;
     for (const auto& dir : a.positional()) {
         if (fs::exists(*out, ec) && fs::exists(dir, ec) && fs::equivalent(*out, dir, ec))

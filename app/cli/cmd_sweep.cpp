@@ -99,7 +99,8 @@ Against a real server (replay; points one at a time):
                          --speed 20). Keep 1 (the default) for a real GPU server
   --no-early-stop        run every point; by default the sweep stops after the first saturated
                          point (achieved/offered < ratio or GuideLLM's over-saturation test)
-  --runs-dir DIR         keep each point's requests.jsonl and summary.json in DIR/point-NNN
+  --runs-dir DIR         keep each point's requests.jsonl and summary.json in DIR/point-NNN; a
+                         DIR that already holds files (an earlier sweep's) is refused unless --force
   --model NAME, --timeout S, --first-token-timeout S, --max-concurrency N, --api-key KEY,
   --ca-cert FILE, --insecure   as for `replay`
   With --find-max the preview finds the capacity first; the server then confirms it with as few
@@ -111,8 +112,11 @@ Output:
                          one line per point with its spec, server, metrics and per-adapter metrics;
                          .csv: one row per point). Written as FILE.partial and renamed to FILE
                          when the sweep ends (also when interrupted), so an earlier FILE is only
-                         replaced by a sweep with points. Without -o the rows go to standard
-                         output and the summary to standard error
+                         replaced by a sweep with points. A FILE.partial left by a sweep that was
+                         killed holds its points: it is refused unless --force. Without -o the rows
+                         go to standard output and the summary to standard error
+  --force                write into a non-empty --runs-dir (its point-NNN folders are replaced) and
+                         over an old FILE.partial
   --format jsonl|csv     instead of the extension
   --json                 with --find-max: print the finder's result as JSON
   --quiet                no progress line and no summary table
@@ -290,7 +294,7 @@ int runSweep(const std::vector<std::string>& argv)
             "--max-num-batched-tokens", "--max-loras", "--warmup", "--cooldown", "--saturation-ratio", "--threads", "--target", "--backend",
             "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency", "--api-key", "--ca-cert", "-o",
             "--output", "--format" },
-        { "--json", "--quiet", "--no-early-stop", "--insecure" });
+        { "--json", "--quiet", "--no-early-stop", "--insecure", "--force" });
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (the parameter goes after --param)");
     const bool finder = a.has("--find-max");
@@ -387,6 +391,9 @@ int runSweep(const std::vector<std::string>& argv)
             ro.replay.apiKey = env;
         ro.earlyStop = !a.has("--no-early-stop");
         ro.runsDir = a.value("--runs-dir").value_or("");
+        // Never mix this sweep's points with an earlier sweep's (or overwrite them) unasked.
+        if (!ro.runsDir.empty())
+            checkResultsFolder(ro.runsDir, "--runs-dir", a.has("--force"));
     } else {
         for (const char* flag : { "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
                  "--api-key", "--ca-cert" })
@@ -460,8 +467,14 @@ int runSweep(const std::vector<std::string>& argv)
         std::error_code ec;
         const auto st = std::filesystem::status(outPath, ec);
         const bool regular = !std::filesystem::exists(st) || std::filesystem::is_regular_file(st);
-        if (regular) // a device or a pipe (/dev/stdout) is written directly
+        if (regular) { // a device or a pipe (/dev/stdout) is written directly
             partial.partial = outPath + ".partial";
+            // A sweep killed outright left its points there: not truncated unasked.
+            if (std::filesystem::exists(std::filesystem::symlink_status(partial.partial, ec)) && !a.has("--force"))
+                throw InputError(std::string(a.has("-o") ? "-o" : "--output") + " " + outPath + ": " + partial.partial
+                        + " exists (the points of a sweep that was stopped before it could rename it?); move it away, or give --force to replace it",
+                    {}, 0, a.has("-o") ? "-o" : "--output");
+        }
         const auto f = format ? format : sweepFormatForPath(outPath);
         writer = std::make_unique<SweepWriter>(regular ? partial.partial : outPath, plan, replay ? ro.replay.target : "preview", f);
     } else if (toStdout)

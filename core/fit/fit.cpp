@@ -113,8 +113,10 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
         throw InputError("cannot fit a workload: all requests arrive at the same time (the trace covers 0 seconds)", trace.source);
     rep.rate = static_cast<double>(used.size()) / rep.window;
     if (rep.windowStart > 0)
-        rep.notes.push_back("the trace starts at " + shortNumber(rep.windowStart) + " s: the window (" + shortNumber(rep.window)
-            + " s) and the rate are measured from its first arrival, and the fitted spec starts at 0");
+        rep.notes.push_back({ "fit_window_offset",
+            "the trace starts at " + shortNumber(rep.windowStart) + " s: the window (" + shortNumber(rep.window)
+                + " s) and the rate are measured from its first arrival, and the fitted spec starts at 0",
+            { shortNumber(rep.windowStart), shortNumber(rep.window) } });
 
     // Rate over time.
     const int bins = std::max(1, options.rateBins);
@@ -189,8 +191,9 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
             ++m[input ? reqs[i].inputLen : reqs[i].outputLen];
         std::vector<std::pair<std::uint32_t, std::uint64_t>> h(m.begin(), m.end());
         if (!h.empty() && h.front().first == 0) {
-            rep.notes.push_back(std::string(input ? "input" : "output") + " lengths of 0 tokens (" + std::to_string(h.front().second)
-                + " requests) are left out of the length fit");
+            const std::string which = input ? "input" : "output", count = std::to_string(h.front().second);
+            rep.notes.push_back(
+                { "fit_zero_lengths", which + " lengths of 0 tokens (" + count + " requests) are left out of the length fit", { which, count } });
             h.erase(h.begin());
         }
         return h;
@@ -244,12 +247,16 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
         if (sloraExpressible) {
             s.generator = GeneratorKind::Slora;
             cv = rep.cvOverall;
-            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall)
-                + " overall, " + shortNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)");
+            rep.notes.push_back({ "fit_burst_total_slora",
+                "the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall) + " overall, "
+                    + shortNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)",
+                { shortNumber(rep.cvOverall), shortNumber(rep.cvPerAdapter) } });
         } else {
-            rep.notes.push_back("the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall) + " overall, "
-                + shortNumber(rep.cvPerAdapter) + " per adapter); the per-adapter model with cv " + shortNumber(cv)
-                + " will look less bursty in total");
+            rep.notes.push_back({ "fit_burst_total",
+                "the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall) + " overall, "
+                    + shortNumber(rep.cvPerAdapter) + " per adapter); the per-adapter model with cv " + shortNumber(cv)
+                    + " will look less bursty in total",
+                { shortNumber(rep.cvOverall), shortNumber(rep.cvPerAdapter), shortNumber(cv) } });
         }
     }
     s.arrival.cv = std::clamp(std::isfinite(cv) && cv > 0 ? cv : 1.0, 1e-3, 100.0);
@@ -263,9 +270,10 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
             s.arrival.schedule.push_back({ rep.window, rep.rateOverTime.front() });
     }
     if (!orderKnown && nAdapters >= 2)
-        rep.notes.push_back("the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that");
+        rep.notes.push_back({ "fit_order_unknown",
+            "the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that", {} });
     if (nAdapters == 0)
-        rep.notes.push_back("the trace has no adapters (base model only); import with adapter assignment to fit popularity");
+        rep.notes.push_back({ "fit_no_adapters", "the trace has no adapters (base model only); import with adapter assignment to fit popularity", {} });
 
     s = rescaleSpec(s, options.targetRate, options.targetAdapters, options.targetDuration);
     validateOrThrow(s, trace.source);
@@ -322,7 +330,9 @@ nlohmann::json toJson(const FitReport& r)
         { "chosen", toString(p.chosen) }, { "ks", num(p.ks) } };
     j["input"] = lengthFitJson(r.input);
     j["output"] = lengthFitJson(r.output);
-    j["notes"] = r.notes;
+    auto& notes = j["notes"] = nlohmann::json::array();
+    for (const UserNote& n : r.notes)
+        notes.push_back(n.text);
     return j;
 }
 

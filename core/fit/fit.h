@@ -7,6 +7,7 @@
 // WorkloadSpec that synthesises a similar workload, optionally rescaled to another rate,
 // adapter count or duration.
 
+#include "util/usernote.h"
 #include "workload/spec.h"
 #include "workload/trace.h"
 
@@ -79,7 +80,12 @@ struct FitReport {
     std::uint32_t adaptersUsed = 0;
     PopularityFit popularity;
     LengthFit input, output;
-    std::vector<std::string> notes; ///< human-readable remarks (choices made, caveats)
+    /// Remarks (choices made, caveats): English text plus a code and its values for the desktop
+    /// (ui/text/coretexts.cpp). Codes and args: "fit_window_offset" [start s, window s];
+    /// "fit_zero_lengths" ["input"|"output", requests]; "fit_burst_total_slora" [cv overall,
+    /// cv per adapter]; "fit_burst_total" [cv overall, cv per adapter, fitted cv];
+    /// "fit_order_unknown" []; "fit_no_adapters" [].
+    std::vector<UserNote> notes;
 };
 
 /// A fitted workload and how it was fitted.

@@ -326,6 +326,8 @@ void writeMergedRun(const MergeResult& m, const std::string& dir)
             for (const auto& j : m.serverMetrics)
                 out << dump(j) << '\n';
         });
+    else // a previous merge's scrapes must not be read as this merge's
+        fs::remove(dir + "/server_metrics.jsonl", ec);
     writeFileAtomically(dir + "/summary.json",
         [&](std::ostream& out) { out << m.summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n'; });
     writeFileAtomically(dir + "/manifest.json",

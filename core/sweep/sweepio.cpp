@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/sweepio.h"
 
+#include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/jsonread.h"
 #include "util/version.h"
@@ -372,6 +373,22 @@ std::string sweepCsvRow(const SweepPlan& plan, const SweepPoint& point)
         out += c.value(plan, point);
     }
     return out;
+}
+
+void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::string& source, const std::vector<SweepPoint>& points,
+    const CapacityResult* capacity, std::optional<SweepFileFormat> format)
+{
+    const auto f = format ? format : sweepFormatForPath(path);
+    if (!f)
+        throw InputError("cannot tell the format from the extension (use .jsonl or .csv)", path, 0, "--output");
+    const bool jsonl = *f == SweepFileFormat::JsonLines;
+    writeFileAtomically(path, [&](std::ostream& out) {
+        out << (jsonl ? sweepHeaderJson(plan, source).dump() : sweepCsvHeader()) << '\n';
+        for (const SweepPoint& p : points)
+            out << (jsonl ? sweepPointJson(plan, p).dump() : sweepCsvRow(plan, p)) << '\n';
+        if (jsonl && capacity)
+            out << capacityJson(*capacity).dump() << '\n';
+    });
 }
 
 SweepWriter::SweepWriter(const std::string& path, const SweepPlan& plan, const std::string& source, std::optional<SweepFileFormat> format)

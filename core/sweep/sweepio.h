@@ -40,6 +40,12 @@ nlohmann::ordered_json paperJson(const PaperFigure& figure, const PaperAgreement
 std::string sweepCsvHeader();
 std::string sweepCsvRow(const SweepPlan& plan, const SweepPoint& point);
 
+/// Writes a finished sweep (and the finder's result, if any; JSON Lines only) to `path` at once,
+/// atomically: a temporary file renamed over `path`, so a failure leaves an old file whole.
+/// Format by extension unless given. Throws InputError naming the file.
+void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::string& source, const std::vector<SweepPoint>& points,
+    const CapacityResult* capacity = nullptr, std::optional<SweepFileFormat> format = {});
+
 /// Appends points to a results file as they finish (truncates an old file when opened).
 class SweepWriter {
 public:

@@ -115,8 +115,26 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
         example = it->path().filename().string();
     if (!example.empty() && !force)
         throw InputError(option + " " + dir + ": the folder already holds files (" + example
-                + "); a previous run's results would be overwritten. Choose a new folder, or give --force",
+                + "); the new results would overwrite them or be mixed with them. Choose a new or empty folder, or give --force",
             {}, 0, option);
+}
+
+std::string createNewFolder(const std::string& root, const std::string& name)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::create_directories(root, ec);
+    if (ec)
+        throw InputError("cannot create the folder: " + ec.message(), root);
+    for (int n = 1; n <= 10000; ++n) {
+        const std::string dir = (fs::path(root) / (n == 1 ? name : name + "-" + std::to_string(n))).string();
+        // mkdir fails with EEXIST for anything already there (a folder, a file, a link): never reused.
+        if (::mkdir(dir.c_str(), 0777) == 0)
+            return dir;
+        if (errno != EEXIST)
+            throw InputError(std::string("cannot create the folder: ") + std::strerror(errno), dir);
+    }
+    throw InputError("cannot create a new folder: " + name + " and 10000 numbered variants exist already", root);
 }
 
 void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs)

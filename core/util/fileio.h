@@ -38,7 +38,15 @@ void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<Named
 /// Throws InputError naming `dir` unless it can receive a new run's results: a folder that does
 /// not exist yet or is empty. A folder that already holds files (a previous run's requests.jsonl,
 /// anything else) is refused unless `force` ("--out r1: the folder already holds files
-/// (requests.jsonl); ... give --force"); something that is not a folder is always refused.
+/// (requests.jsonl); ... give --force"); something that is not a folder is always refused. Used by
+/// replay --out, sweep --runs-dir, calibrate --output-dir and merge -o.
 void checkResultsFolder(const std::string& dir, const std::string& option, bool force);
+
+/// Creates a new, empty folder `root/name` (and `root` if missing) and returns its path. When
+/// `root/name` exists already (an earlier run started in the same millisecond, another window or
+/// process, a clock set back), the next free `name-2`, `name-3`, ... is created instead: the
+/// folder is created exclusively, so two callers never share one and nothing in an existing
+/// folder is touched. Throws InputError naming the folder when it cannot be created.
+std::string createNewFolder(const std::string& root, const std::string& name);
 
 } // namespace lorascope

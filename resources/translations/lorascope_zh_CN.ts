@@ -1,6 +1,14 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConfirmReplace</name>
+    <message>
+        <location filename="../../ui/widgets/confirmreplace.cpp" line="16" />
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。是否替换？</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/charts/widgetexport.cpp" line="93" />
@@ -1862,6 +1870,41 @@ Right-click a chart to export it alone.</source>
         <location filename="../work/wt-uifix/ui/text/coretexts.cpp" line="86" />
         <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
         <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0</source>
+        <translation>轨迹从 %1 s 开始：时间窗（%2 s）和速率从它的第一个到达算起，拟合出的规格从 0 开始</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>input lengths of 0 tokens (%1 requests) are left out of the length fit</source>
+        <translation>0 个令牌的输入长度（%1 个请求）不参与长度拟合</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>output lengths of 0 tokens (%1 requests) are left out of the length fit</source>
+        <translation>0 个令牌的输出长度（%1 个请求）不参与长度拟合</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)</source>
+        <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）：用 slora 生成器拟合（一个 Gamma 过程，每个请求抽取一个适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will look less bursty in total</source>
+        <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）；cv 为 %3 的按适配器模型在整体上会显得不那么突发</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that</source>
+        <translation>文件没有给出适配器的热度顺序：按请求数匹配了排名，并据此校正了偏斜</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <source>the trace has no adapters (base model only); import with adapter assignment to fit popularity</source>
+        <translation>轨迹没有适配器（只用基础模型）；导入时分配适配器才能拟合热度</translation>
     </message>
 </context>
 <context>
@@ -3817,6 +3860,11 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="373" />
         <source>Cannot read the trace: %1</source>
         <translation>无法读取轨迹：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="370" />
+        <source>Cannot create the run folder: %1</source>
+        <translation>无法创建运行文件夹：%1</translation>
     </message>
     <message>
         <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="494" />

@@ -3,7 +3,8 @@
 // binary: `replay --out` refuses a folder that already holds files unless --force; `sweep -o`
 // writes FILE.partial and renames it at the end, so an earlier FILE survives a sweep without
 // points; sweep and calibrate refuse an output that is one of their inputs, and an output they
-// could not write, before any work.
+// could not write, before any work; sweep --runs-dir, calibrate --output-dir and merge -o refuse
+// a folder with other files in it unless --force, and sweep keeps a killed sweep's FILE.partial.
 
 #include "../core/testutil.h"
 #include "clitestutil.h"
@@ -11,6 +12,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
@@ -43,6 +45,23 @@ QStringList sweepArgs(const std::string& out)
     return { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--adapters"), QStringLiteral("20"),
         QStringLiteral("--duration"), QStringLiteral("5"), QStringLiteral("--param"), QStringLiteral("rate"), QStringLiteral("--values"),
         QStringLiteral("1,2"), QStringLiteral("--quiet"), QStringLiteral("-o"), q(out) };
+}
+/// sweepArgs against a target that refuses connections (port 1 on loopback).
+QStringList sweepReplayArgs(const std::string& out)
+{
+    return sweepArgs(out) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend")
+                          << QStringLiteral("slora");
+}
+
+/// A file named where a folder is wanted is refused (exit 1, "not a folder"), even with --force,
+/// and left as it was. `args(folder)` is the command naming `folder` as its folder.
+void refusesAFileForAFolder(const test::TempDir& dir, const std::function<QStringList(const std::string&)>& args)
+{
+    test::writeText(dir.file("file"), "KEEP\n");
+    const auto r = cli(args(dir.file("file")) << QStringLiteral("--force"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
+    QCOMPARE(readText(dir.file("file")), std::string("KEEP\n"));
 }
 } // namespace
 
@@ -78,11 +97,7 @@ private Q_SLOTS:
         QVERIFY(std::filesystem::exists(dir.file("empty/requests.jsonl")));
 
         // A file is not a folder, with or without --force.
-        test::writeText(dir.file("file"), "KEEP\n");
-        r = cli(replayArgs(dir, dir.file("file")) << QStringLiteral("--force"));
-        QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
-        QCOMPARE(readText(dir.file("file")), std::string("KEEP\n"));
+        refusesAFileForAFolder(dir, [&](const std::string& folder) { return replayArgs(dir, folder); });
     }
 
     void sweepReplacesItsFileOnlyWithPoints()
@@ -91,8 +106,7 @@ private Q_SLOTS:
         const std::string out = dir.file("s.jsonl");
         test::writeText(out, "OLD\n");
         // No point (the server cannot be reached): the earlier file stays, no .partial is left.
-        auto r = cli(sweepArgs(out) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend")
-                                    << QStringLiteral("slora"));
+        auto r = cli(sweepReplayArgs(out));
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("could not reach")), qPrintable(r.err));
         QCOMPARE(readText(out), std::string("OLD\n"));
@@ -146,6 +160,102 @@ private Q_SLOTS:
             q(dir.file("m.json")) });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("--output-dir")) && r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
+    }
+
+    // sweep --runs-dir: an earlier sweep's point folders are neither overwritten nor mixed with
+    // this sweep's unless --force; said before the first point.
+    void sweepRunsDirRefusesAnEarlierSweep()
+    {
+        test::TempDir dir;
+        std::filesystem::create_directories(dir.file("runs/point-000"));
+        test::writeText(dir.file("runs/point-000/requests.jsonl"), "OLD\n");
+        const QStringList args = sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(dir.file("runs"));
+        auto r = cli(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("--runs-dir")) && r.err.contains(QLatin1String("already holds files (point-000)"))
+                && r.err.contains(QLatin1String("--force")),
+            qPrintable(r.err));
+        QCOMPARE(readText(dir.file("runs/point-000/requests.jsonl")), std::string("OLD\n"));
+        QVERIFY(!std::filesystem::exists(dir.file("s.jsonl.partial")));
+        // --force: past the check (the unreachable target then stops the sweep).
+        r = cli(QStringList(args) << QStringLiteral("--force"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("could not reach")) && !r.err.contains(QLatin1String("already holds")), qPrintable(r.err));
+        // A file is never a runs folder.
+        refusesAFileForAFolder(
+            dir, [&](const std::string& folder) { return sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(folder); });
+    }
+
+    // sweep -o: FILE.partial of a sweep that was killed holds its points; a new sweep does not
+    // truncate it unless --force.
+    void sweepKeepsAKilledSweepsPartialFile()
+    {
+        test::TempDir dir;
+        const std::string out = dir.file("s.jsonl");
+        test::writeText(out + ".partial", "POINTS OF A KILLED SWEEP\n");
+        auto r = cli(sweepArgs(out));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(q(out + ".partial")) && r.err.contains(QLatin1String("--force")), qPrintable(r.err));
+        QCOMPARE(readText(out + ".partial"), std::string("POINTS OF A KILLED SWEEP\n"));
+        QVERIFY(!std::filesystem::exists(out));
+        r = cli(sweepArgs(out) << QStringLiteral("--force"));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const std::string text = readText(out);
+        QCOMPARE(std::count(text.begin(), text.end(), '\n'), 3L); // header + 2 points
+        QVERIFY(!std::filesystem::exists(out + ".partial"));
+    }
+
+    // calibrate --output-dir: models already in the folder are not replaced or mixed unasked.
+    void calibrateOutputDirRefusesAFolderWithFiles()
+    {
+        test::TempDir dir;
+        std::filesystem::create_directories(dir.file("run"));
+        test::writeText(dir.file("run/requests.jsonl"), "{}\n");
+        std::filesystem::create_directories(dir.file("models"));
+        test::writeText(dir.file("models/llama-7b-a10g.json"), "EARLIER MODEL\n");
+        const QStringList args = { QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("--output-dir"),
+            q(dir.file("models")) };
+        auto r = cli(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("--output-dir")) && r.err.contains(QLatin1String("already holds files (llama-7b-a10g.json)"))
+                && r.err.contains(QLatin1String("--force")),
+            qPrintable(r.err));
+        QCOMPARE(readText(dir.file("models/llama-7b-a10g.json")), std::string("EARLIER MODEL\n"));
+        // --force: past the check (the run folder is not a usable source: an error about it).
+        r = cli(QStringList(args) << QStringLiteral("--force"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains(QLatin1String("already holds")), qPrintable(r.err));
+        QCOMPARE(readText(dir.file("models/llama-7b-a10g.json")), std::string("EARLIER MODEL\n"));
+        // --force with -o: a usage error (-o replaces one file atomically anyway).
+        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"), q(dir.file("m.json")),
+            QStringLiteral("--force") });
+        QCOMPARE(r.code, 2);
+    }
+
+    // merge -o: a previous merge is remade; a folder holding anything else is refused unless --force.
+    void mergeRefusesAFolderWithOtherFiles()
+    {
+        test::TempDir dir;
+        std::filesystem::create_directories(dir.file("out"));
+        test::writeText(dir.file("out/notes.txt"), "MY NOTES\n");
+        const QStringList args = { QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("out")) };
+        auto r = cli(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("-o")) && r.err.contains(QLatin1String("already holds files (notes.txt)"))
+                && r.err.contains(QLatin1String("--force")),
+            qPrintable(r.err));
+        // --force: past the check, to the shard folder (which does not exist).
+        r = cli(QStringList(args) << QStringLiteral("--force"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains(QLatin1String("already holds")) && r.err.contains(QLatin1String("s0")), qPrintable(r.err));
+        QCOMPARE(readText(dir.file("out/notes.txt")), std::string("MY NOTES\n"));
+        // A previous merge passes without --force (it is remade from the shards).
+        std::filesystem::create_directories(dir.file("merged"));
+        test::writeText(dir.file("merged/manifest.json"), R"({"merged": true})");
+        test::writeText(dir.file("merged/requests.jsonl"), "\n");
+        r = cli({ QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("merged")) });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains(QLatin1String("already holds")) && r.err.contains(QLatin1String("s0")), qPrintable(r.err));
     }
 };
 

@@ -2,11 +2,14 @@
 #pragma once
 // Small helpers shared by the core tests (header-only, test code only).
 
+#include "util/error.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QString>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -21,6 +24,17 @@ inline nlohmann::json readJsonFile(const std::string& path)
     std::stringstream ss;
     ss << in.rdbuf();
     return nlohmann::json::parse(ss.str());
+}
+
+/// The message of the InputError that `f` throws ("" when it throws none).
+inline QString inputErrorMessage(const std::function<void()>& f)
+{
+    try {
+        f();
+    } catch (const InputError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
 }
 
 inline std::string readText(const std::string& path)

@@ -86,6 +86,42 @@ private Q_SLOTS:
         QVERIFY2(contains(two, "--timeline-out and --requests-out name the same file"), two.c_str());
         checkOutputs({ { "-o", dir.file("y.jsonl") }, { "--report-file", "" } }, { { "TRACE", dir.file("t.jsonl") } });
     }
+
+    // The desktop's run folders: a name that is taken (a folder with an earlier run, or a file)
+    // is never reused; the next free -2, -3 is created, empty, and the old contents stay.
+    void newFolderNeverReusesAName()
+    {
+        test::TempDir dir;
+        const std::string root = dir.file("data/replays"); // created with its parents
+        const std::string first = createNewFolder(root, "20260101-120000-000");
+        QCOMPARE(first, root + "/20260101-120000-000");
+        QVERIFY(std::filesystem::is_directory(first));
+        test::writeText(first + "/requests.jsonl", "{\"id\":1}\n");
+        const std::string second = createNewFolder(root, "20260101-120000-000");
+        QCOMPARE(second, root + "/20260101-120000-000-2");
+        QVERIFY(std::filesystem::is_empty(second));
+        test::writeText(root + "/20260101-120000-000-3", "a file, not a folder");
+        QCOMPARE(createNewFolder(root, "20260101-120000-000"), root + "/20260101-120000-000-4");
+        QCOMPARE(test::readText(first + "/requests.jsonl"), std::string("{\"id\":1}\n"));
+        QCOMPARE(test::readText(root + "/20260101-120000-000-3"), std::string("a file, not a folder"));
+        // A root that cannot be a folder: an error naming it.
+        test::writeText(dir.file("plain"), "x");
+        const auto e = errorOf([&] { createNewFolder(dir.file("plain"), "run"); });
+        QVERIFY2(contains(e, "cannot create the folder") && contains(e, "plain"), e.c_str());
+    }
+
+    void resultsFolderRefusedUnlessEmptyOrForced()
+    {
+        test::TempDir dir;
+        checkResultsFolder(dir.file("new"), "--out", false); // does not exist yet: fine
+        std::filesystem::create_directories(dir.file("empty"));
+        checkResultsFolder(dir.file("empty"), "--out", false);
+        std::filesystem::create_directories(dir.file("full"));
+        test::writeText(dir.file("full/summary.json"), "{}");
+        const auto e = errorOf([&] { checkResultsFolder(dir.file("full"), "--runs-dir", false); });
+        QVERIFY2(contains(e, "--runs-dir") && contains(e, "full") && contains(e, "summary.json") && contains(e, "--force"), e.c_str());
+        checkResultsFolder(dir.file("full"), "--runs-dir", true);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFileIo)

@@ -221,12 +221,17 @@ private Q_SLOTS:
         QCOMPARE(r.spec.duration, r.report.window);
         QVERIFY(std::abs(r.spec.rate - r.report.rate) < 1e-9);
         bool said = false;
-        for (const auto& n : r.report.notes)
-            said = said || n.find("measured from its first arrival") != std::string::npos;
+        for (const auto& n : r.report.notes) {
+            if (n.code != "fit_window_offset")
+                continue;
+            said = n.text.find("measured from its first arrival") != std::string::npos;
+            QCOMPARE(n.args.size(), std::size_t(2)); // start and window, for the desktop's translation
+            QVERIFY2(n.text.find(n.args[0] + " s") != std::string::npos, n.text.c_str());
+        }
         QVERIFY(said);
         // Notes quote figures with four significant digits, not seventeen.
         for (const auto& n : r.report.notes)
-            QVERIFY2(n.find("000000") == std::string::npos && n.find("99999") == std::string::npos, n.c_str());
+            QVERIFY2(n.text.find("000000") == std::string::npos && n.text.find("99999") == std::string::npos, n.text.c_str());
     }
 
     void failedRequestsAreLeftOut()

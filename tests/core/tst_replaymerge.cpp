@@ -233,6 +233,15 @@ private slots:
         QCOMPARE(m.summary["server"]["during_run"]["generation_tokens"].get<double>(), 500.0); // 500 (last) − 0 (first)
         writeMergedRun(m, dir.file("merged"));
         QCOMPARE(readRunFolder(dir.file("merged")).serverMetrics.size(), std::size_t(6));
+        // Merged again from shards without scrapes, in the same folder: the earlier merge's
+        // scrapes are not left behind to be read as this merge's.
+        for (std::uint32_t i = 0; i < 2; ++i)
+            std::filesystem::remove(dir.file(std::string("s") + std::to_string(i) + "/server_metrics.jsonl"));
+        const auto plain = mergeRuns({ readRunFolder(dir.file("s0")), readRunFolder(dir.file("s1")) });
+        QVERIFY(plain.serverMetrics.empty());
+        writeMergedRun(plain, dir.file("merged"));
+        QVERIFY(!std::filesystem::exists(dir.file("merged/server_metrics.jsonl")));
+        QVERIFY(readRunFolder(dir.file("merged")).serverMetrics.empty());
     }
 
     void tornLastLineIsLeftOut()

@@ -5,6 +5,8 @@
 // closed without answer), keep-alive, one thread per connection; and a blocking GET client.
 // For the metrics scraper's tests: slow, broken, huge or HTML "metrics" endpoints on demand.
 
+#include "rawhttp.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -142,37 +144,11 @@ private:
     std::list<int> m_conns;
 };
 
-/// A blocking GET of http://127.0.0.1:port/path; returns the body ("" on failure), status in `status`.
+/// A blocking GET of http://127.0.0.1:port/path (HTTP/1.1, Connection: close); returns the body
+/// ("" on failure), status in `status`. The canned server answers with Content-Length, never chunked.
 inline std::string httpGet(std::uint16_t port, const std::string& path, int* status = nullptr)
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a {};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(port);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-        ::close(fd);
-        return {};
-    }
-    const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-    ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
-    std::string in;
-    char buf[65536];
-    for (;;) {
-        const auto n = ::recv(fd, buf, sizeof buf, 0);
-        if (n <= 0)
-            break;
-        in.append(buf, std::size_t(n));
-    }
-    ::close(fd);
-    const auto end = in.find("\r\n\r\n");
-    if (end == std::string::npos)
-        return {};
-    if (status)
-        *status = std::atoi(in.c_str() + in.find(' ') + 1);
-    std::string body = in.substr(end + 4);
-    // Chunked? (civetweb answers with Content-Length; keep it simple.)
-    return body;
+    return blockingGet(port, "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", status);
 }
 
 } // namespace lorascope::test

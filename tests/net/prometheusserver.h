@@ -6,6 +6,7 @@
 // when a test fails half-way. Plus `promtool query instant` as JSON, and small raw-socket helpers.
 // Test code only, header-only.
 
+#include "rawhttp.h"
 #include "replay/prometheus.h"
 
 #include <nlohmann/json.hpp>
@@ -54,35 +55,8 @@ inline std::uint16_t freeLoopbackPort()
 /// it). Returns the body; `status` gets the status code (0 when nothing answered).
 inline std::string httpGet10(std::uint16_t port, const std::string& path, int* status = nullptr)
 {
-    if (status)
-        *status = 0;
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a {};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(port);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-        ::close(fd);
-        return {};
-    }
-    const std::string req = "GET " + path
-        + " HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/plain;version=0.0.4\r\nAccept-Encoding: identity\r\n\r\n";
-    ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
-    std::string in;
-    char buf[65536];
-    for (;;) {
-        const auto n = ::recv(fd, buf, sizeof buf, 0);
-        if (n <= 0)
-            break;
-        in.append(buf, std::size_t(n));
-    }
-    ::close(fd);
-    const auto end = in.find("\r\n\r\n");
-    if (end == std::string::npos || in.find(' ') == std::string::npos)
-        return {};
-    if (status)
-        *status = std::atoi(in.c_str() + in.find(' ') + 1);
-    return in.substr(end + 4);
+    return blockingGet(port,
+        "GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/plain;version=0.0.4\r\nAccept-Encoding: identity\r\n\r\n", status);
 }
 
 /// Seconds since the Unix epoch, now.

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <string>
 
@@ -61,6 +62,32 @@ struct RawSocket {
         return true;
     }
 };
+
+/// Sends a whole GET `request` (head only) to 127.0.0.1:port and reads until the server closes.
+/// Returns the body ("" when nothing or no whole head answered); `status` gets the status code
+/// (0 then). The request must ask the server to close (HTTP/1.0, or "Connection: close").
+inline std::string blockingGet(std::uint16_t port, const std::string& request, int* status = nullptr)
+{
+    if (status)
+        *status = 0;
+    RawSocket s(port);
+    if (s.fd < 0 || !s.sendAll(request))
+        return {};
+    std::string in;
+    char buf[65536];
+    for (;;) {
+        const auto n = ::recv(s.fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            break;
+        in.append(buf, std::size_t(n));
+    }
+    const auto end = in.find("\r\n\r\n");
+    if (end == std::string::npos || in.find(' ') == std::string::npos)
+        return {};
+    if (status)
+        *status = std::atoi(in.c_str() + in.find(' ') + 1);
+    return in.substr(end + 4);
+}
 
 /// What an exchange saw.
 struct RawExchange {

@@ -8,6 +8,7 @@
 #include "admission/costmodelpanel.h"
 #include "analysis/admissionview.h"
 #include "calibrate/validity.h"
+#include "fit/fit.h"
 #include "sweep/parameter.h"
 #include "text/coretexts.h"
 #include "workload/presets.h"
@@ -179,6 +180,28 @@ private Q_SLOTS:
             "below the first miss",
             { "rate", "6", "5" } });
         notes.push_back({ "gpu_unknown", "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} });
+        // The fit's notes (the Fit dialog): a real fit of a trace that starts late, has requests
+        // with no input and no adapters, then the others as the core words them.
+        Trace late;
+        for (int i = 0; i < 60; ++i)
+            late.requests.push_back({ 100 + 0.5 * i, kNoAdapter, std::uint32_t(i < 3 ? 0 : 20 + i), 30 });
+        QStringList fitCodes;
+        for (const auto& n : fitTrace(late).report.notes) {
+            fitCodes << QString::fromStdString(n.code);
+            notes.push_back(n);
+        }
+        QCOMPARE(fitCodes, QStringList({ QStringLiteral("fit_window_offset"), QStringLiteral("fit_zero_lengths"), QStringLiteral("fit_no_adapters") }));
+        notes.push_back({ "fit_zero_lengths", "output lengths of 0 tokens (7 requests) are left out of the length fit", { "output", "7" } });
+        notes.push_back({ "fit_burst_total_slora",
+            "the burstiness is in the total arrival process (gap cv 2.1 overall, 1.02 per adapter): fitted with the slora generator (one Gamma "
+            "process, adapters drawn per request)",
+            { "2.1", "1.02" } });
+        notes.push_back({ "fit_burst_total",
+            "the burstiness is in the total arrival process (gap cv 2.1 overall, 1.02 per adapter); the per-adapter model with cv 1.02 will look "
+            "less bursty in total",
+            { "2.1", "1.02", "1.02" } });
+        notes.push_back({ "fit_order_unknown",
+            "the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that", {} });
         std::vector<CostModel> models = costModelPresets();
         models.push_back(bare);
 
@@ -208,8 +231,9 @@ private Q_SLOTS:
         };
         for (const auto& w : warnings)
             chinese(CoreTexts::warning(w), w.text, w.args);
-        for (const auto& n : notes)
-            chinese(CoreTexts::note(n), n.text, n.args);
+        for (const auto& n : notes) // "input"/"output" is said in words, not quoted
+            chinese(CoreTexts::note(n), n.text, n.code == "fit_zero_lengths" ? std::vector { n.args[1] } : n.args);
+        QVERIFY(CoreTexts::note(notes[notes.size() - 4]).contains(QStringLiteral("输出")));
         for (const auto& m : costModelPresets()) {
             chinese(CoreTexts::costModelDescription(m), m.description, { m.model.name, m.gpu.name });
             chinese(CoreTexts::provenance(m), provenanceSummary(m), { m.gpu.name });

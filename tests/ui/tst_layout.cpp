@@ -305,31 +305,15 @@ private Q_SLOTS:
     /// (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese; QT_SCALE_FACTOR=2 for a projector-sized UI).
     void screenshots()
     {
-        const QString dir = qEnvironmentVariable("LORASCOPE_SCREENSHOTS");
-        if (dir.isEmpty())
+        test::Screenshots shots;
+        if (!shots.begin())
             QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
-        QTranslator translator;
-        const QString lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
-        if (!lang.isEmpty() && translator.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-            QCoreApplication::installTranslator(&translator);
-        QDir().mkpath(dir);
         MainWindow w;
-        w.show();
-        const QSize screen = w.screen()->availableGeometry().size();
-        w.setGeometry(QRect(QPoint(0, 0), screen));
+        shots.showFullScreen(w);
         QVERIFY(test::waitIdle(w.document()));
         QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
         QSignalSpy adm(w.document(), &Document::admissionChanged);
-        const QString tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(lang.isEmpty() ? QString() : QLatin1Char('-') + lang);
-        auto shoot = [&](const QString& name) {
-            for (int i = 0; i < 10; ++i) {
-                QCoreApplication::processEvents();
-                QTest::qWait(30);
-            }
-            PlotView::applyPending();
-            QTest::qWait(200);
-            QVERIFY(w.grab().save(QDir(dir).filePath(name + QLatin1Char('-') + tag + QStringLiteral(".png"))));
-        };
+        auto shoot = [&](const QString& name) { QVERIFY(shots.shoot(w, name)); };
         w.workloadTab()->explain(QStringLiteral("popularity.alpha"));
         shoot(QStringLiteral("workload"));
         w.showTab(QStringLiteral("admission"));
@@ -368,7 +352,7 @@ private Q_SLOTS:
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         QTest::qWait(300);
         auto* help = w.findChild<QDialog*>(QStringLiteral("helpWindow"));
-        QVERIFY(help->grab().save(QDir(dir).filePath(QStringLiteral("shortcuts-") + tag + QStringLiteral(".png"))));
+        QVERIFY(shots.shoot(*help, QStringLiteral("shortcuts")));
     }
 };
 

@@ -308,18 +308,11 @@ private Q_SLOTS:
     /// (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese; QT_SCALE_FACTOR=2 for a projector-sized UI).
     void screenshots()
     {
-        const QString dir = qEnvironmentVariable("LORASCOPE_SCREENSHOTS");
-        if (dir.isEmpty())
+        test::Screenshots shots;
+        if (!shots.begin())
             QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
-        QTranslator translator;
-        const QString lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
-        if (!lang.isEmpty() && translator.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-            QCoreApplication::installTranslator(&translator);
-        QDir().mkpath(dir);
         MainWindow w;
-        w.show();
-        const QSize screen = w.screen()->availableGeometry().size();
-        w.setGeometry(QRect(QPoint(0, 0), screen));
+        shots.showFullScreen(w);
         WorkloadSpec spec = specForPreset("S2");
         spec.adapterCount = 16;
         spec.rate = 3;
@@ -332,16 +325,7 @@ private Q_SLOTS:
         QVERIFY(tab);
         tab->setResultsRoot(m_dir.filePath(QStringLiteral("shots")));
         qobject_cast<QDoubleSpinBox*>(tab->editor(QStringLiteral("timeScale")))->setValue(0.5);
-        const QString tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(lang.isEmpty() ? QString() : QLatin1Char('-') + lang);
-        auto shoot = [&](const QString& name) {
-            for (int i = 0; i < 10; ++i) {
-                QCoreApplication::processEvents();
-                QTest::qWait(30);
-            }
-            PlotView::applyPending();
-            QTest::qWait(200);
-            QVERIFY(w.grab().save(QDir(dir).filePath(name + QLatin1Char('-') + tag + QStringLiteral(".png"))));
-        };
+        auto shoot = [&](const QString& name) { QVERIFY(shots.shoot(w, name)); };
         shoot(QStringLiteral("replay-idle"));
         QSignalSpy finished(tab, &ReplayTab::runFinished);
         tab->start();

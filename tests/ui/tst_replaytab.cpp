@@ -17,9 +17,17 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMouseEvent>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -179,6 +187,89 @@ private Q_SLOTS:
         const auto manifest = nlohmann::json::parse(mf);
         QCOMPARE(manifest["trace"]["requests"].get<std::size_t>(), trace->requests.size());
         QCOMPARE(manifest["spec"]["seed"].get<std::uint64_t>(), std::uint64_t(doc.spec().seed));
+    }
+
+    // On a wide screen the side panel takes the room its adapter table wants (the charts keep at
+    // least 1100 px); at 1280 px it stays at 380 px; once the user drags the splitter, it stays.
+    void sidePanelUsesAWideScreen()
+    {
+        ReplayTab tab;
+        auto* split = tab.findChild<QSplitter*>();
+        QVERIFY(split);
+        tab.resize(1280, 800);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        QTRY_COMPARE(split->sizes().value(0), 380);
+        tab.resize(1920, 1000);
+        QTest::qWait(50);
+        const int wide = split->sizes().value(0);
+        const int wanted = tab.adapterTable()->horizontalHeader()->length();
+        QVERIFY2(wide > 380 && wide >= std::min(wanted, split->width() - 1100 - split->handleWidth()), qPrintable(QString::number(wide)));
+        QVERIFY2(split->sizes().value(1) >= 1100, qPrintable(QString::number(split->sizes().value(1))));
+        // The user drags the handle 100 px to the left: their width is kept on the next resize.
+        QSplitterHandle* handle = split->handle(1);
+        const QPoint at = handle->rect().center();
+        QMouseEvent press(QEvent::MouseButtonPress, at, handle->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &press);
+        const QPoint to = at - QPoint(100, 0);
+        QMouseEvent move(QEvent::MouseMove, to, handle->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, to, handle->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(handle, &release);
+        const int dragged = split->sizes().value(0);
+        QVERIFY2(dragged < wide, qPrintable(QString::number(dragged)));
+        tab.resize(1900, 1000);
+        QTest::qWait(50);
+        QCOMPARE(split->sizes().value(0), dragged);
+    }
+
+    // Start never writes into an existing folder: when the time-stamped name is taken (another
+    // window, a run in the same millisecond), the run gets name-2 and the earlier run's files stay
+    // as they were. A run refused before it writes anything leaves no empty folder behind.
+    void runFolderNeverOverwritesAnEarlierRun()
+    {
+        QTemporaryDir dir;
+        const QDir root(dir.filePath(QStringLiteral("runs")));
+        QVERIFY(root.mkpath(QStringLiteral(".")));
+        // Every name Start could pick in the next 10 s is taken by a folder with a run in it.
+        const QDateTime now = QDateTime::currentDateTime();
+        const std::string earlier = "{\"id\":\"earlier run\"}\n";
+        for (int ms = 0; ms < 10000; ++ms) {
+            const QString name = now.addMSecs(ms).toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+            QVERIFY(root.mkdir(name));
+            std::ofstream(root.filePath(QString(name + QStringLiteral("/requests.jsonl"))).toStdString()) << earlier;
+        }
+        ReplayTab tab;
+        tab.setTraceFile(writeTrace(dir, 4, 0.01, 2));
+        tab.setResultsRoot(root.path());
+        qobject_cast<QDoubleSpinBox*>(tab.editor(QStringLiteral("speed")))->setValue(50);
+        QSignalSpy finished(&tab, &ReplayTab::runFinished);
+        tab.start();
+        QVERIFY(waitFinished(finished));
+        QVERIFY2(tab.runFolder().endsWith(QLatin1String("-2")), qPrintable(tab.runFolder()));
+        const QString taken = tab.runFolder().chopped(2);
+        QVERIFY(QFileInfo(taken).isDir());
+        QCOMPARE(root.entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 10001);
+        std::ifstream old(QString(taken + QStringLiteral("/requests.jsonl")).toStdString());
+        std::string text((std::istreambuf_iterator<char>(old)), std::istreambuf_iterator<char>());
+        QCOMPARE(text, earlier);
+        QVERIFY(QFile::exists(tab.runFolder() + QStringLiteral("/summary.json")));
+        std::ifstream in(QString(tab.runFolder() + QStringLiteral("/requests.jsonl")).toStdString());
+        std::string line;
+        int lines = 0;
+        while (std::getline(in, line))
+            ++lines;
+        QCOMPARE(lines, 4);
+
+        // Refused before the first request (no server there to take the target's name): the
+        // folder Start created is removed again, and the earlier runs are untouched.
+        qobject_cast<QCheckBox*>(tab.editor(QStringLiteral("builtin")))->setChecked(false);
+        qobject_cast<QLineEdit*>(tab.editor(QStringLiteral("target")))->setText(QStringLiteral("http://bad host:1"));
+        finished.clear();
+        tab.start();
+        QVERIFY(waitFinished(finished));
+        QVERIFY(!QFileInfo::exists(tab.runFolder()));
+        QCOMPARE(root.entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 10001);
     }
 };
 

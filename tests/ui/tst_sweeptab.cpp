@@ -11,12 +11,15 @@
 #include "compare/comparetab.h"
 #include "compare/sweepcompare.h"
 #include "sweep/sweepmodel.h"
+#include "sweep/sweepplots.h"
 #include "sweep/sweeptab.h"
 #include "workload/presets.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
@@ -57,6 +60,22 @@ void setParam(SweepTab* tab, SweepParam p)
 {
     auto* combo = qobject_cast<QComboBox*>(tab->editor(QStringLiteral("param")));
     combo->setCurrentIndex(combo->findData(int(p)));
+}
+
+/// The window's Sweep tab after a finished sweep (or capacity search) of `param` over `values`
+/// on the small workload; nullptr when it did not finish.
+SweepTab* sweepInWindow(MainWindow& w, SweepParam param, const QString& values, bool findCapacity = false)
+{
+    auto* doc = w.document();
+    doc->setSpec(smallSpec());
+    if (!test::waitIdle(doc))
+        return nullptr;
+    auto* tab = w.sweepTab();
+    setParam(tab, param);
+    setValues(tab, values);
+    if (!(findCapacity ? tab->findCapacity() : tab->runSweep()) || !waitRun(tab))
+        return nullptr;
+    return tab;
 }
 
 const PlotSeries* series(const PlotData& d, const QString& name)
@@ -124,6 +143,33 @@ private Q_SLOTS:
         QVERIFY(tab->modelText().contains(QString::fromStdString(doc->admissionConfig().cost.name)));
     }
 
+    // TTFT and E2E plots come from one function: each draws its own SLO bound (and only its own).
+    void latencyPlotsDrawTheirSlo()
+    {
+        SweepView v;
+        for (double x : { 1.0, 2.0, 4.0 }) {
+            SweepPoint p;
+            p.value = x;
+            p.metrics.ttft.p99 = x / 2;
+            p.metrics.e2e.p99 = x * 3;
+            v.points.push_back(p);
+        }
+        v.slo.ttft = 6;
+        const PlotData ttft = sweepTtftPlot(v), e2e = sweepE2ePlot(v);
+        QCOMPARE(series(ttft, QStringLiteral("p99"))->points[2], QPointF(4, 2));
+        QCOMPARE(series(e2e, QStringLiteral("p99"))->points[2], QPointF(4, 12));
+        const PlotSeries* slo = series(ttft, QStringLiteral("SLO"));
+        QVERIFY(slo);
+        QCOMPARE(slo->points, QList<QPointF>({ QPointF(1, 6), QPointF(4, 6) }));
+        QVERIFY(!series(e2e, QStringLiteral("SLO"))); // no E2E bound set
+        v.slo.e2e = 30;
+        slo = series(sweepE2ePlot(v), QStringLiteral("SLO"));
+        QVERIFY(slo);
+        QCOMPARE(slo->points, QList<QPointF>({ QPointF(1, 30), QPointF(4, 30) }));
+        QCOMPARE(sweepE2ePlot(v).y.title, QStringLiteral("E2E (s)"));
+        QVERIFY(!series(ttft, QStringLiteral("paper")) && !series(ttft, QStringLiteral("mean"))); // no paper figure
+    }
+
     void badValuesInline()
     {
         MainWindow w;
@@ -178,14 +224,8 @@ private Q_SLOTS:
     void finderMarksCapacity()
     {
         MainWindow w;
-        auto* doc = w.document();
-        doc->setSpec(smallSpec());
-        QVERIFY(test::waitIdle(doc));
-        auto* tab = w.sweepTab();
-        setParam(tab, SweepParam::Rate);
-        setValues(tab, QStringLiteral("0.2:4:0.2"));
-        QVERIFY(tab->findCapacity());
-        QVERIFY(waitRun(tab));
+        auto* tab = sweepInWindow(w, SweepParam::Rate, QStringLiteral("0.2:4:0.2"), true);
+        QVERIFY(tab);
         QVERIFY2(tab->verdictText().startsWith(QStringLiteral("Capacity <b>R = ")), qPrintable(tab->verdictText()));
         const PlotSeries* cap = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("capacity"));
         QVERIFY(cap && cap->points.size() == 1);
@@ -201,15 +241,10 @@ private Q_SLOTS:
         MainWindow w;
         w.resize(1400, 900);
         w.show();
+        w.tabs()->setCurrentWidget(w.sweepTab());
+        auto* tab = sweepInWindow(w, SweepParam::Adapters, QStringLiteral("5,10,40"));
+        QVERIFY(tab);
         auto* doc = w.document();
-        doc->setSpec(smallSpec());
-        QVERIFY(test::waitIdle(doc));
-        auto* tab = w.sweepTab();
-        w.tabs()->setCurrentWidget(tab);
-        setParam(tab, SweepParam::Adapters);
-        setValues(tab, QStringLiteral("5,10,40"));
-        QVERIFY(tab->runSweep());
-        QVERIFY(waitRun(tab));
         // From the table: the document takes the point's settings as one undo step.
         QVERIFY(tab->openPoint(10));
         QCOMPARE(doc->spec().adapterCount, 10u);
@@ -257,14 +292,9 @@ private Q_SLOTS:
     void exportAndCompare()
     {
         MainWindow w;
+        auto* tab = sweepInWindow(w, SweepParam::Rate, QStringLiteral("0.5,1"));
+        QVERIFY(tab);
         auto* doc = w.document();
-        doc->setSpec(smallSpec());
-        QVERIFY(test::waitIdle(doc));
-        auto* tab = w.sweepTab();
-        setParam(tab, SweepParam::Rate);
-        setValues(tab, QStringLiteral("0.5,1"));
-        QVERIFY(tab->runSweep());
-        QVERIFY(waitRun(tab));
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("a.jsonl"));
         w.resize(1400, 900);
@@ -273,6 +303,23 @@ private Q_SLOTS:
         QCOMPARE(tab->exportTable(file), QString());
         QCOMPARE(int(readSweepFile(file.toStdString()).points.size()), 2);
         QVERIFY(!tab->exportTable(dir.filePath(QStringLiteral("a.txt"))).isEmpty());
+        // Over an earlier file: replaced whole (no temporary left); a read-only one is refused
+        // and stays as it was, even for root (the export never truncates before it can write).
+        QCOMPARE(tab->exportTable(file), QString());
+        QCOMPARE(int(readSweepFile(file.toStdString()).points.size()), 2);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+        const QString locked = dir.filePath(QStringLiteral("locked.csv"));
+        {
+            QFile f(locked);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("EARLIER\n");
+        }
+        QVERIFY(QFile::setPermissions(locked, QFile::ReadOwner));
+        const QString refused = tab->exportTable(locked);
+        QVERIFY2(refused.contains(QLatin1String("read-only")) && refused.contains(QLatin1String("locked.csv")), qPrintable(refused));
+        QFile back(locked);
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        QCOMPARE(back.readAll(), QByteArray("EARLIER\n"));
         QCOMPARE(w.exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
         QVERIFY(QImage(dir.filePath(QStringLiteral("sweep.png"))).width() > 100);
 

@@ -2,14 +2,20 @@
 #pragma once
 
 #include "charts/plotdata.h"
+#include "charts/plotview.h"
 #include "document/document.h"
 #include "mainwindow.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QLocale>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTranslator>
+#include <QWidget>
 
 #include <numeric>
 
@@ -59,5 +65,50 @@ inline double barsSum(const PlotSeries& s)
         sum += s.points[i].y();
     return sum;
 }
+
+/// Pictures of the window for the docs and for looking at (never a check). Asked for with
+/// LORASCOPE_SCREENSHOTS=dir (LORASCOPE_SCREENSHOT_LANG=zh_CN for the translation); run under a
+/// display, e.g. xvfb-run -a -s '-screen 0 1280x720x24' ./tst_x -platform xcb screenshots.
+class Screenshots {
+public:
+    /// Reads the variables, installs the translation and makes the folder; false when no
+    /// screenshots were asked for (the test then skips).
+    bool begin()
+    {
+        m_dir = qEnvironmentVariable("LORASCOPE_SCREENSHOTS");
+        if (m_dir.isEmpty())
+            return false;
+        m_lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
+        if (!m_lang.isEmpty() && m_translator.load(QLocale(m_lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+            QCoreApplication::installTranslator(&m_translator);
+        QDir().mkpath(m_dir);
+        return true;
+    }
+
+    /// Shows `w` filling the screen; the pictures' names carry that size and the language.
+    void showFullScreen(QWidget& w)
+    {
+        w.show();
+        const QSize screen = w.screen()->availableGeometry().size();
+        w.setGeometry(QRect(QPoint(0, 0), screen));
+        m_tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(m_lang.isEmpty() ? QString() : QLatin1Char('-') + m_lang);
+    }
+
+    /// Lets `w` settle (events, pending chart updates) and saves dir/name-WxH[-lang].png.
+    bool shoot(QWidget& w, const QString& name)
+    {
+        for (int i = 0; i < 10; ++i) {
+            QCoreApplication::processEvents();
+            QTest::qWait(30);
+        }
+        PlotView::applyPending();
+        QTest::qWait(200);
+        return w.grab().save(QDir(m_dir).filePath(name + QLatin1Char('-') + m_tag + QStringLiteral(".png")));
+    }
+
+private:
+    QString m_dir, m_lang, m_tag;
+    QTranslator m_translator;
+};
 
 } // namespace lorascope::test

@@ -8,6 +8,7 @@
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "widgets/chartgrid.h"
+#include "widgets/sidepanel.h"
 #include "text/coretexts.h"
 #include "text/terms.h"
 #include "analysis/capacity.h"
@@ -50,20 +51,9 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     , m_model(new RequestTableModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->setObjectName(QStringLiteral("admissionSplitter"));
-    layout->addWidget(split);
-
-    auto* scroll = new QScrollArea(split);
-    auto* settings = createSettings();
-    scroll->setWidget(settings);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    scroll->setMinimumWidth(200);
-    m_side = scroll;
-    split->addWidget(scroll);
+    const SidePanel side = createSidePanel(this, createSettings(), QStringLiteral("admissionSplitter"), QString());
+    auto* split = side.splitter;
+    m_side = side.scroll;
 
     auto* rightBox = new QWidget(split);
     auto* rbv = new QVBoxLayout(rightBox);
@@ -170,7 +160,7 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setCollapsible(1, false);
-    split->setSizes({ std::min(settings->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4, 440), 1000 });
+    split->setSizes({ side.settingsWidth(440), 1000 });
 
     connect(m_document, &Document::admissionChanged, this, &AdmissionTab::refresh);
     connect(m_document, &Document::admissionConfigChanged, this, &AdmissionTab::syncFromDocument);

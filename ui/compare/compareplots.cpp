@@ -83,6 +83,11 @@ QColor compareColorB()
     return QColor(230, 110, 0); // orange: distinct from blue for colour-blind readers too
 }
 
+QString compareSwatch(const QColor& color)
+{
+    return QStringLiteral("<span style=\"color:%1\">■</span>").arg(color.name());
+}
+
 PlotData comparePopularityPlot(const Comparison& c)
 {
     PlotData d;

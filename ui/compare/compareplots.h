@@ -11,6 +11,8 @@ namespace lorascope {
 /// The colours of the two sides (also used by the header and the table).
 QColor compareColorA();
 QColor compareColorB();
+/// A coloured square (rich text) that marks a side in labels: compareSwatch(compareColorA()).
+QString compareSwatch(const QColor& color);
 
 /// Which latency the quantile chart shows.
 enum class CompareLatency { Wait, Ttft, E2e };

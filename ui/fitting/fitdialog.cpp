@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "fitting/fitdialog.h"
 
+#include "text/coretexts.h"
+
 #include "workload/generator.h"
 
 #include <QDialogButtonBox>
@@ -88,7 +90,7 @@ FitDialog::FitDialog(std::shared_ptr<const Trace> trace, const QString& source, 
 
     QStringList notes;
     for (const auto& n : rep.notes)
-        notes << QString::fromStdString(n);
+        notes << CoreTexts::note(n); // in the user's language
     m_notes->setText(tr("<b>%1</b><br>%2").arg(source.toHtmlEscaped(), notes.join(QStringLiteral("<br>")).toHtmlEscaped()));
     m_notes->setWordWrap(true);
 

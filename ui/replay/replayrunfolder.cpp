@@ -85,7 +85,7 @@ bool ReplayTab::openRunFolder(const QString& dir)
     addRecords(v.records);
     m_samples = std::move(v.samples);
     m_adapterModel->setSamples(m_samples);
-    ReplayAdapterModel::fitColumns(m_adapterTable);
+    fitAdapterColumns();
     m_runFolder = QString::fromStdString(v.dir);
     m_folderEdit->setText(QDir::toNativeSeparators(m_runFolder));
     m_folderEdit->setCursorPosition(0);

@@ -11,6 +11,7 @@
 #include "formats/traceio.h"
 #include "replay/runview.h"
 #include "replay/timeline.h"
+#include "util/fileio.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
 
@@ -23,11 +24,14 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -192,15 +196,17 @@ ReplayTab::ReplayTab(QWidget* parent)
 
     m_charts = new ReplayCharts(this);
 
-    auto* split = new QSplitter(this);
-    split->addWidget(left);
-    split->addWidget(m_charts);
-    split->setStretchFactor(0, 0);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 380, 900 });
-    split->setChildrenCollapsible(false);
+    m_left = left;
+    m_split = new QSplitter(this);
+    m_split->addWidget(left);
+    m_split->addWidget(m_charts);
+    m_split->setStretchFactor(0, 0);
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({ 380, 900 });
+    m_split->setChildrenCollapsible(false);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { m_splitMoved = true; }); // by the user only
     auto* top = new QVBoxLayout(this);
-    top->addWidget(split);
+    top->addWidget(m_split);
 
     updateSource();
     updatePreviewNote();
@@ -300,6 +306,32 @@ void ReplayTab::setResultsRoot(const QString& path)
     m_resultsRoot = path;
 }
 
+void ReplayTab::fitAdapterColumns()
+{
+    ReplayAdapterModel::fitColumns(m_adapterTable);
+    fitSidePanel();
+}
+
+void ReplayTab::fitSidePanel()
+{
+    if (m_splitMoved || !m_split || m_split->width() <= 0)
+        return;
+    // What the table needs to show every column, plus what surrounds it in the panel.
+    const int table = m_adapterTable->horizontalHeader()->length() + m_adapterTable->verticalScrollBar()->sizeHint().width()
+        + 2 * m_adapterTable->frameWidth();
+    const QMargins margins = m_left->layout()->contentsMargins(); // the table spans the panel
+    const int total = m_split->width() - m_split->handleWidth();
+    const int left = std::clamp(table + margins.left() + margins.right(), 380, std::max(380, total - 1100));
+    if (m_split->sizes().value(0) != left)
+        m_split->setSizes({ left, total - left });
+}
+
+void ReplayTab::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitSidePanel();
+}
+
 bool ReplayTab::isRunning() const
 {
     return m_run && m_run->worker.joinable();
@@ -364,8 +396,16 @@ void ReplayTab::start()
         o.apiKey = key;
     job.builtin = m_builtin->isChecked();
     job.speed = m_speed->value();
-    m_runFolder = QDir(m_resultsRoot).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
-    job.folder = m_runFolder.toStdString();
+    // A new folder of its own, created here: a name already taken (another window, a run in the
+    // same millisecond, a clock set back) gets -2, -3, ..., so an earlier run is never overwritten.
+    try {
+        job.folder = createNewFolder(m_resultsRoot.toStdString(),
+            QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")).toStdString());
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot create the run folder: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    m_runFolder = QString::fromStdString(job.folder);
     m_runBuiltin = job.builtin;
     m_runSpeed = job.builtin ? job.speed : 1.0;
     m_runTimeScale = o.timeScale;
@@ -464,7 +504,7 @@ void ReplayTab::drain()
         m_adapterModel->setSamples(m_samples);
     // Sizing columns reads every row: only when rows were added, not on every 30 ms batch.
     if (m_adapterModel->rowCount() != m_fittedRows) {
-        ReplayAdapterModel::fitColumns(m_adapterTable);
+        fitAdapterColumns();
         m_fittedRows = m_adapterModel->rowCount();
     }
     if (!m_openFolderButton->isEnabled() && !records.empty())
@@ -532,7 +572,7 @@ void ReplayTab::finish()
     m_startButton->setEnabled(true);
     m_stopButton->setEnabled(false);
     m_openFolderButton->setEnabled(QDir(m_runFolder).exists());
-    ReplayAdapterModel::fitColumns(m_adapterTable); // the final numbers' widths
+    fitAdapterColumns(); // the final numbers' widths
     refreshCharts();
     updateFigures(true);
     updatePreviewNote();

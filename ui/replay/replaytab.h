@@ -15,8 +15,10 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QResizeEvent;
 class QSpinBox;
 class QStandardItemModel;
+class QSplitter;
 class QTableView;
 class QTimer;
 
@@ -87,7 +89,16 @@ Q_SIGNALS:
     void runStarted();
     void runFinished();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    /// Sizes the adapter table's columns to their contents, then the side panel to the table.
+    void fitAdapterColumns();
+    /// The side panel as wide as the adapter table wants when the tab has room for it (on a wide
+    /// screen every column shows), never under 380 px, and leaving the charts at least 1100 px;
+    /// left alone once the user has moved the splitter.
+    void fitSidePanel();
     void drain();
     void updateSource();
     void refreshCharts();
@@ -134,6 +145,9 @@ private:
     std::vector<double> m_ttftMs, m_effTtftMs;
     std::uint64_t m_completed = 0, m_failed = 0, m_mismatch = 0;
     int m_fittedRows = -1; ///< adapter rows when the columns were last sized
+    QWidget* m_left = nullptr; ///< the side panel (settings, figures, adapter table, summary)
+    QSplitter* m_split = nullptr;
+    bool m_splitMoved = false; ///< the user moved the splitter: keep their sizes
 };
 
 } // namespace lorascope

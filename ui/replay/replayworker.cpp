@@ -8,6 +8,7 @@
 #include "server/simserver.h"
 #include "util/version.h"
 
+#include <filesystem>
 #include <future>
 
 #ifdef __linux__
@@ -170,6 +171,11 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
             else if (!result.reachable && !result.records.empty() && !result.cancelled)
                 run->error = "could not reach " + replayer.target().str();
         } catch (const std::exception& e) {
+            // Refused before anything was written (bad target, server did not start): the tab
+            // created the folder, so remove it again if it is still empty (never a folder with files).
+            std::error_code ec;
+            if (std::filesystem::is_empty(job.folder, ec) && !ec)
+                std::filesystem::remove(job.folder, ec);
             std::lock_guard lock(run->mutex);
             run->error = e.what();
         }

@@ -230,49 +230,62 @@ PlotData sweepThroughputPlot(const SweepView& v)
     return d;
 }
 
-PlotData sweepTtftPlot(const SweepView& v)
+namespace {
+
+/// The metrics of one latency (TTFT or E2E) and where the paper's mean and the SLO come from.
+struct LatencyMetrics {
+    SweepMetric p50, p90, p99, mean;
+    double (*paperMean)(const PaperRow&);
+    std::optional<double> SloTarget::*slo;
+};
+
+/// A latency plot: p50, p90, p99 (with points) over the swept value; with a paper figure the
+/// preview's mean and the paper's (the paper reports means: like is compared with like); the
+/// SLO's bound for this latency, when it has one, as a dashed line.
+PlotData latencyPlot(const SweepView& v, const QString& title, const QString& yTitle, const LatencyMetrics& m)
 {
     PlotData d;
-    d.title = withPaper(QCoreApplication::translate("lorascope::SweepPlots", "Time to first token"), v);
+    d.title = withPaper(title, v);
     d.x.title = sweepAxisTitle(v.param);
-    d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "TTFT (s)");
-    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p50"), v.points, SweepMetric::TtftP50, kBlue));
-    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p90"), v.points, SweepMetric::TtftP90, kOrange));
-    addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "p99"), v.points, SweepMetric::TtftP99, kRed));
+    d.y.title = yTitle;
+    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p50"), v.points, m.p50, kBlue));
+    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p90"), v.points, m.p90, kOrange));
+    addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "p99"), v.points, m.p99, kRed));
     if (!v.figures.empty()) {
-        // The paper reports the mean: draw the preview's mean too, so like is compared with like.
-        d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "mean"), v.points, SweepMetric::TtftMean, kPurple, true));
-        addPaper(d, v, [](const PaperRow& r) { return r.avgFirstTokenLatency; }, QCoreApplication::translate("lorascope::SweepPlots", "paper"));
+        d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "mean"), v.points, m.mean, kPurple, true));
+        addPaper(d, v, m.paperMean, QCoreApplication::translate("lorascope::SweepPlots", "paper"));
     }
-    if (v.slo.ttft) {
+    if (const auto& bound = v.slo.*m.slo) {
         PlotSeries s;
         s.name = QCoreApplication::translate("lorascope::SweepPlots", "SLO");
         s.color = kGrey;
         s.dashed = true;
         s.width = 1.2;
         if (!v.points.empty()) {
-            s.points.append(QPointF(v.points.front().value, *v.slo.ttft));
-            s.points.append(QPointF(v.points.back().value, *v.slo.ttft));
+            s.points.append(QPointF(v.points.front().value, *bound));
+            s.points.append(QPointF(v.points.back().value, *bound));
         }
         d.series.append(s);
     }
     return d;
 }
 
+} // namespace
+
+PlotData sweepTtftPlot(const SweepView& v)
+{
+    return latencyPlot(v, QCoreApplication::translate("lorascope::SweepPlots", "Time to first token"),
+        QCoreApplication::translate("lorascope::SweepPlots", "TTFT (s)"),
+        { SweepMetric::TtftP50, SweepMetric::TtftP90, SweepMetric::TtftP99, SweepMetric::TtftMean,
+            [](const PaperRow& r) { return r.avgFirstTokenLatency; }, &SloTarget::ttft });
+}
+
 PlotData sweepE2ePlot(const SweepView& v)
 {
-    PlotData d;
-    d.title = withPaper(QCoreApplication::translate("lorascope::SweepPlots", "End-to-end latency"), v);
-    d.x.title = sweepAxisTitle(v.param);
-    d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "E2E (s)");
-    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p50"), v.points, SweepMetric::E2eP50, kBlue));
-    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p90"), v.points, SweepMetric::E2eP90, kOrange));
-    addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "p99"), v.points, SweepMetric::E2eP99, kRed));
-    if (!v.figures.empty()) {
-        d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "mean"), v.points, SweepMetric::E2eMean, kPurple, true));
-        addPaper(d, v, [](const PaperRow& r) { return r.avgLatency; }, QCoreApplication::translate("lorascope::SweepPlots", "paper"));
-    }
-    return d;
+    return latencyPlot(v, QCoreApplication::translate("lorascope::SweepPlots", "End-to-end latency"),
+        QCoreApplication::translate("lorascope::SweepPlots", "E2E (s)"),
+        { SweepMetric::E2eP50, SweepMetric::E2eP90, SweepMetric::E2eP99, SweepMetric::E2eMean, [](const PaperRow& r) { return r.avgLatency; },
+            &SloTarget::e2e });
 }
 
 PlotData sweepAttainmentPlot(const SweepView& v)

@@ -5,6 +5,7 @@
 
 #include "sweep/sweeptext.h"
 #include "widgets/chartgrid.h"
+#include "widgets/confirmreplace.h"
 #include "workload/presets.h"
 
 #include <QComboBox>
@@ -169,11 +170,14 @@ QWidget* SweepTab::createSettings()
     connect(m_cancel, &QPushButton::clicked, this, &SweepTab::cancel);
     connect(exportFigure, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_grid, QStringLiteral("sweep")); });
     connect(exportTable, &QPushButton::clicked, this, [this] {
-        QString path = QFileDialog::getSaveFileName(this, tr("Export Table"), QStringLiteral("sweep.jsonl"), tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
-        if (path.isEmpty())
+        const QString chosen = QFileDialog::getSaveFileName(this, tr("Export Table"), QStringLiteral("sweep.jsonl"), tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+        if (chosen.isEmpty())
             return;
+        QString path = chosen;
         if (QFileInfo(path).suffix().isEmpty())
             path += QStringLiteral(".jsonl");
+        if (!confirmReplace(this, tr("Export Table"), chosen, path))
+            return;
         if (const QString err = this->exportTable(path); !err.isEmpty())
             QMessageBox::warning(this, tr("Export Table"), err);
     });

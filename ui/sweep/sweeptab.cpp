@@ -8,6 +8,7 @@
 #include "sweep/sweeptext.h"
 #include "text/coretexts.h"
 #include "widgets/chartgrid.h"
+#include "widgets/sidepanel.h"
 #include "workload/presets.h"
 
 #include <QComboBox>
@@ -42,22 +43,10 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     , m_runner(new SweepRunner(this))
     , m_model(new SweepTableModel(this))
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->setObjectName(QStringLiteral("sweepSplitter"));
-    layout->addWidget(split);
-
     // The settings scroll (both ways) instead of setting the window's minimum size; F9 hides them.
-    auto* scroll = new QScrollArea(split);
-    scroll->setObjectName(QStringLiteral("sweepSettings"));
-    auto* settings = createSettings();
-    scroll->setWidget(settings);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    scroll->setMinimumWidth(200);
-    m_side = scroll;
-    split->addWidget(scroll);
+    const SidePanel side = createSidePanel(this, createSettings(), QStringLiteral("sweepSplitter"), QStringLiteral("sweepSettings"));
+    auto* split = side.splitter;
+    m_side = side.scroll;
 
     auto* right = new QSplitter(Qt::Vertical, split);
     right->setObjectName(QStringLiteral("sweepRightSplitter"));
@@ -85,7 +74,7 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     // The settings start at the width they ask for (up to a third of the tab), the charts take the rest.
-    const int settingsWidth = std::min(settings->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth(), 420);
+    const int settingsWidth = side.settingsWidth(420);
     split->setSizes({ settingsWidth, std::max(600, 3 * settingsWidth) });
 
     connect(m_runner, &SweepRunner::pointsReady, this, &SweepTab::onPoints);
@@ -462,11 +451,8 @@ QString SweepTab::exportTable(const QString& path) const
     if (!m_plan || m_model->points().empty())
         return tr("There is no sweep yet.");
     try {
-        SweepWriter w(path.toStdString(), *m_plan, "preview");
-        for (const SweepPoint& p : m_model->points())
-            w.append(p);
-        if (m_capacity)
-            w.appendCapacity(*m_capacity);
+        // At once and atomically: a failed export leaves an earlier file of that name whole.
+        writeSweepFile(path.toStdString(), *m_plan, "preview", m_model->points(), m_capacity ? &*m_capacity : nullptr);
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

@@ -88,6 +88,26 @@ QString CoreTexts::note(const UserNote& n)
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (n.code == "gpu_unknown" && a.empty())
         return tr("the S-LoRA suite does not name its GPU; the cost model follows the base model only");
+    // Fitting a workload to a trace (core/fit/fit.h lists the codes).
+    if (n.code == "fit_window_offset" && a.size() == 2)
+        return tr("the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0")
+            .arg(arg(a, 0), arg(a, 1));
+    if (n.code == "fit_zero_lengths" && a.size() == 2)
+        return (a[0] == "input" ? tr("input lengths of 0 tokens (%1 requests) are left out of the length fit")
+                                : tr("output lengths of 0 tokens (%1 requests) are left out of the length fit"))
+            .arg(arg(a, 1));
+    if (n.code == "fit_burst_total_slora" && a.size() == 2)
+        return tr("the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one "
+                  "Gamma process, adapters drawn per request)")
+            .arg(arg(a, 0), arg(a, 1));
+    if (n.code == "fit_burst_total" && a.size() == 3)
+        return tr("the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will "
+                  "look less bursty in total")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2));
+    if (n.code == "fit_order_unknown" && a.empty())
+        return tr("the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that");
+    if (n.code == "fit_no_adapters" && a.empty())
+        return tr("the trace has no adapters (base model only); import with adapter assignment to fit popularity");
     return QString::fromStdString(n.text);
 }
 
