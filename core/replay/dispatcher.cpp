@@ -246,6 +246,9 @@ net::awaitable<void> Engine::schedule()
         const auto i = m_order[k];
         auto& r = m_result.records[i];
         if (Clock::now() < at(r.scheduled)) {
+            // The request's bytes are built while waiting for its time, not after the timer fires (when the timer is
+            // late already, they are built in start()).
+            prepare(i);
             m_scheduleTimer.expires_at(at(r.scheduled));
             boost::system::error_code ec;
             co_await m_scheduleTimer.async_wait(net::redirect_error(net::use_awaitable, ec));
@@ -287,6 +290,16 @@ std::string Engine::requestBytes(std::size_t i) const
     return s;
 }
 
+void Engine::prepare(std::size_t i)
+{
+    m_prepared.reset();
+    try {
+        m_prepared.emplace(i, requestBytes(i));
+    } catch (const std::exception&) {
+        // start() builds it again and fails the request with the message.
+    }
+}
+
 void Engine::start(std::size_t i)
 {
     ++m_active;
@@ -295,7 +308,12 @@ void Engine::start(std::size_t i)
     r.sent = now();
     std::string bytes;
     try {
-        bytes = requestBytes(i);
+        if (m_prepared && m_prepared->first == i) {
+            bytes = std::move(m_prepared->second);
+            m_prepared.reset();
+        } else {
+            bytes = requestBytes(i);
+        }
     } catch (const std::exception& e) { // e.g. a user prompt that is not valid UTF-8
         fail(r, "request", std::string("cannot build the request: ") + e.what());
         r.end = now();
