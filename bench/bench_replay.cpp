@@ -5,6 +5,8 @@
 //   bench_replay open  [RATE=2000] [SECONDS=30] [TOKENS=64] [TOKEN_MS=10]   open-loop lateness, CPU
 //   bench_replay hold  [STREAMS=5000] [SECONDS_PER_STREAM=10]               concurrent streams held
 //   bench_replay trace RATE SECONDS TOKENS FILE                              write the schedule (JSONL)
+//   bench_replay events [STREAMS=20000] [TOKENS=64]   CPU per token event of reading serve-sim's streams (SSE split
+//       + interpretEvent) for every backend, the exact scanner's path against the nlohmann-only path; no network
 //   bench_replay sweep [SECONDS=30] [TOKENS=64] [TOKEN_MS=10] [RATES=1000,2000,3000]
 //       for each rate: LoraScope's client, then the vLLM-style aiohttp client
 //       (bench_replay_aiohttp.py, needs python3-aiohttp) on the same schedule against a fresh
@@ -14,8 +16,11 @@
 // keep-alive idle timeout in seconds, 0 = never), LORASCOPE_SIM_THREADS (server network threads; 0 or unset =
 // its default, one per core, 2..4), LORASCOPE_PYTHON (default /usr/bin/python3).
 #include "formats/traceio.h"
+#include "replay/backend.h"
 #include "replay/replay.h"
+#include "replay/sse.h"
 #include "server/simserver.h"
+#include "server/wireformat.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -211,6 +216,51 @@ void printRows(const std::vector<Row>& rows)
     }
 }
 
+// CPU seconds of this thread.
+double threadCpu()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+// Reads `streams` whole streams of `tokens` tokens as the replay's network threads do (one SSE parser per stream,
+// one event at a time), with `fast` = interpretEvent (the scanner first) or the nlohmann-only path.
+void benchEvents(std::size_t streams, std::uint32_t tokens)
+{
+    std::printf("%-20s %10s %16s %16s\n", "backend", "events", "scanner ns/ev", "nlohmann ns/ev");
+    for (Backend b : allBackends()) {
+        // One stream's bytes as serve-sim writes them, event by event.
+        TokenEvents t(b, 7, "llama-7b", 16);
+        std::vector<std::string> writes(tokens);
+        for (std::uint32_t k = 0; k < tokens; ++k)
+            t.appendToken(writes[k], k + 1 == tokens);
+        double ns[2] = {};
+        std::uint64_t events = 0, check[2] = {};
+        for (int fast = 1; fast >= 0; --fast) {
+            const double c0 = threadCpu();
+            std::uint64_t n = 0;
+            for (std::size_t s = 0; s < streams; ++s) {
+                SseParser sse;
+                StreamState st;
+                std::vector<SseEvent> got;
+                for (const auto& w : writes) {
+                    sse.feed(w, got);
+                    for (const auto& ev : got) {
+                        check[fast] += fast ? interpretEvent(b, ev, st) : detail::interpretWithLibrary(b, ev, st);
+                        ++n;
+                    }
+                    got.clear();
+                }
+            }
+            ns[fast] = 1e9 * (threadCpu() - c0) / double(n);
+            events = n;
+        }
+        std::printf("%-20s %10llu %16.0f %16.0f%s\n", backendName(b).c_str(), (unsigned long long)events, ns[1], ns[0],
+            check[0] == check[1] ? "" : "  (token counts differ!)");
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -240,6 +290,10 @@ int main(int argc, char** argv)
         }
         std::printf("\n");
         printRows(rows);
+        return 0;
+    }
+    if (mode == "events") {
+        benchEvents(std::size_t(arg(2, 20000)), std::uint32_t(arg(3, 64)));
         return 0;
     }
     if (mode == "trace") {

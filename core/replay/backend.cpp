@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/backend.h"
 
+#include "replay/eventscan.h"
 #include "util/jsonread.h"
 
 #include <nlohmann/json.hpp>
@@ -143,7 +144,137 @@ bool backendHasEndMarker(Backend)
     return true;
 }
 
+namespace {
+
+std::int64_t intOf(const std::optional<jsonscan::Value>& v)
+{
+    return v && v->kind == jsonscan::Kind::Integer ? v->integer : -1;
+}
+
+// The fast path: what interpretWithLibrary() does, for the events the scanner can judge exactly (see eventscan.h).
+// nullopt, with `st` untouched, leaves the event to the library: not valid JSON for the scanner, not an object, an
+// error event (its message is built there), an SGLang text with escapes.
+std::optional<std::uint32_t> interpretScanned(Backend backend, std::string_view data, StreamState& st)
+{
+    using jsonscan::Kind;
+    const auto j = jsonscan::scan(data);
+    if (!j || j->kind != Kind::Object)
+        return std::nullopt;
+    switch (backend) {
+    case Backend::SLora: {
+        std::optional<jsonscan::Value> m[3];
+        jsonscan::members(*j, { "error", "token", "finished" }, m);
+        if (m[0] && m[0]->kind != Kind::Null)
+            return std::nullopt;
+        const std::uint32_t n = m[1] && m[1]->kind == Kind::Object ? 1 : 0;
+        if (m[2]) {
+            if (m[2]->kind == Kind::Integer && m[2]->integer == -1) {
+                st.error = "aborted by the server (finished: -1)";
+                return n;
+            }
+            if (m[2]->kind == Kind::True)
+                st.done = true;
+        }
+        st.tokens += n;
+        return n;
+    }
+    case Backend::Tgi:
+    case Backend::Lorax: {
+        std::optional<jsonscan::Value> m[4];
+        jsonscan::members(*j, { "error", "token", "details", "generated_text" }, m);
+        if (m[0] && m[0]->kind != Kind::Null)
+            return std::nullopt;
+        const std::uint32_t n = m[1] && m[1]->kind == Kind::Object ? 1 : 0;
+        if (m[2] && m[2]->kind == Kind::Object) {
+            st.reportedOutputTokens = intOf(jsonscan::member(*m[2], "generated_tokens"));
+            st.done = true;
+        } else if (m[3] && m[3]->kind == Kind::String) {
+            st.done = true;
+        }
+        st.tokens += n;
+        return n;
+    }
+    case Backend::OpenAiCompletions:
+    case Backend::OpenAiChat: {
+        std::optional<jsonscan::Value> m[3];
+        jsonscan::members(*j, { "error", "choices", "usage" }, m);
+        if (m[0] && m[0]->kind != Kind::Null)
+            return std::nullopt;
+        std::uint32_t n = 0;
+        if (m[1]) {
+            if (const auto ch = jsonscan::first(*m[1]); ch && ch->kind == Kind::Object) {
+                std::optional<jsonscan::Value> c[2];
+                jsonscan::members(*ch, { "text", "delta" }, c);
+                std::optional<jsonscan::Value> text = c[0];
+                if (!text && c[1] && c[1]->kind == Kind::Object)
+                    text = jsonscan::member(*c[1], "content");
+                // Escapes decode to at least one character: a non-empty raw text is a non-empty text.
+                if (text && text->kind == Kind::String && !text->raw.empty())
+                    n = 1;
+            }
+        }
+        if (m[2] && m[2]->kind == Kind::Object) {
+            std::optional<jsonscan::Value> u[2];
+            jsonscan::members(*m[2], { "completion_tokens", "prompt_tokens" }, u);
+            st.reportedOutputTokens = intOf(u[0]);
+            st.reportedInputTokens = intOf(u[1]);
+        }
+        st.tokens += n;
+        return n;
+    }
+    case Backend::SgLang: {
+        std::optional<jsonscan::Value> m[3];
+        jsonscan::members(*j, { "error", "meta_info", "text" }, m);
+        if (m[0] && m[0]->kind != Kind::Null)
+            return std::nullopt;
+        const bool meta = m[1] && m[1]->kind == Kind::Object;
+        if (!meta && m[2] && m[2]->kind == Kind::String && m[2]->escaped)
+            return std::nullopt; // its decoded length is needed
+        std::uint32_t n = 0;
+        if (meta) {
+            std::optional<jsonscan::Value> mi[2];
+            jsonscan::members(*m[1], { "completion_tokens", "prompt_tokens" }, mi);
+            const auto ct = intOf(mi[0]);
+            if (ct >= 0) {
+                if (std::uint64_t(ct) > st.sglangLastTokens)
+                    n = std::uint32_t(std::uint64_t(ct) - st.sglangLastTokens);
+                st.sglangLastTokens = std::uint64_t(ct);
+                st.reportedOutputTokens = ct;
+            }
+            const auto pt = intOf(mi[1]);
+            if (pt >= 0)
+                st.reportedInputTokens = pt;
+        } else if (m[2] && m[2]->kind == Kind::String) {
+            const auto len = m[2]->raw.size();
+            if (len > st.sglangLastTextLen)
+                n = 1;
+            st.sglangLastTextLen = len;
+        }
+        st.tokens += n;
+        return n;
+    }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::uint32_t interpretEvent(Backend backend, const SseEvent& ev, StreamState& st)
+{
+    if (ev.data == "[DONE]") {
+        if (backend == Backend::OpenAiCompletions || backend == Backend::OpenAiChat || backend == Backend::SgLang) {
+            st.done = true;
+            return 0;
+        }
+    }
+    if (const auto n = interpretScanned(backend, ev.data, st))
+        return *n;
+    return detail::interpretWithLibrary(backend, ev, st);
+}
+
+namespace detail {
+
+std::uint32_t interpretWithLibrary(Backend backend, const SseEvent& ev, StreamState& st)
 {
     using nlohmann::json;
     if (ev.data == "[DONE]") {
@@ -246,5 +377,7 @@ std::uint32_t interpretEvent(Backend backend, const SseEvent& ev, StreamState& s
     }
     return 0;
 }
+
+} // namespace detail
 
 } // namespace lorascope

@@ -58,7 +58,14 @@ struct StreamState {
 
 /// Reads one event into `state`; returns the number of new token events it carried (0 or more).
 /// Sets state.error on a malformed event or a server-reported error.
+/// Events the exact scanner of eventscan.h can judge are read without building a JSON document (the hot path: one
+/// event per token); every other event goes to detail::interpretWithLibrary(), which gives the same result.
 std::uint32_t interpretEvent(Backend backend, const SseEvent& event, StreamState& state);
+
+namespace detail {
+/// interpretEvent() through nlohmann::json alone: the reference the fast path is tested against.
+std::uint32_t interpretWithLibrary(Backend backend, const SseEvent& event, StreamState& state);
+}
 
 /// True when the backend's streams have an explicit end (then EOF before it is an error).
 bool backendHasEndMarker(Backend backend);

@@ -27,6 +27,7 @@
 #include <chrono>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <memory>
 #include <thread>
 #include <unordered_map>
@@ -71,6 +72,7 @@ private:
     // ---- dispatcher thread (dispatcher.cpp) ----
     net::awaitable<void> schedule();
     std::string requestBytes(std::size_t i) const;
+    void prepare(std::size_t i); ///< builds request i's bytes ahead of its time (m_prepared)
     void start(std::size_t i);
     void ended(std::size_t i);
     void maybeFinish();
@@ -129,6 +131,7 @@ private:
     std::vector<std::string> m_said; ///< notes already said (under m_clockMutex)
     // Owned by the dispatcher thread:
     ReplayResult m_result; ///< records: each written by one thread at a time, handed over by post
+    std::optional<std::pair<std::size_t, std::string>> m_prepared; ///< the next request's bytes, built ahead
     std::deque<std::size_t> m_waiting;
     std::size_t m_active = 0;
     std::size_t m_next = 0;

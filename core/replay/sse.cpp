@@ -3,12 +3,37 @@
 
 namespace lorascope {
 
+namespace {
+
+struct VectorSink final : SseSink {
+    std::vector<SseEvent>& out;
+    explicit VectorSink(std::vector<SseEvent>& o)
+        : out(o)
+    {
+    }
+    void onEvent(const SseEvent& event) override { out.push_back(event); }
+};
+
+} // namespace
+
 SseParser::SseParser(std::size_t maxEventBytes)
     : m_max(maxEventBytes)
 {
 }
 
 bool SseParser::feed(std::string_view chunk, std::vector<SseEvent>& out)
+{
+    VectorSink sink(out);
+    return feed(chunk, sink);
+}
+
+void SseParser::finish(std::vector<SseEvent>& out)
+{
+    VectorSink sink(out);
+    finish(sink);
+}
+
+bool SseParser::feed(std::string_view chunk, SseSink& out)
 {
     if (failed())
         return false;
@@ -25,7 +50,7 @@ bool SseParser::feed(std::string_view chunk, std::vector<SseEvent>& out)
             ++j;
         if (j == chunk.size()) {
             m_line.append(chunk.data() + i, j - i);
-            if (m_line.size() + m_data.size() > m_max) {
+            if (m_line.size() + m_current.data.size() > m_max) {
                 m_error = "event larger than " + std::to_string(m_max) + " bytes";
                 return false;
             }
@@ -54,7 +79,7 @@ bool SseParser::feed(std::string_view chunk, std::vector<SseEvent>& out)
     return true;
 }
 
-void SseParser::finish(std::vector<SseEvent>& out)
+void SseParser::finish(SseSink& out)
 {
     if (failed())
         return;
@@ -64,12 +89,12 @@ void SseParser::finish(std::vector<SseEvent>& out)
         dispatch(out);
 }
 
-void SseParser::processLine(std::string_view line, std::vector<SseEvent>& out)
+void SseParser::processLine(std::string_view line, SseSink& out)
 {
     if (line.empty()) {
         if (m_hasData)
             dispatch(out);
-        m_event.clear();
+        m_current.event.clear();
         return;
     }
     if (line[0] == ':')
@@ -84,25 +109,26 @@ void SseParser::processLine(std::string_view line, std::vector<SseEvent>& out)
             value.remove_prefix(1);
     }
     if (field == "data") {
-        if (m_data.size() + value.size() + 1 > m_max) {
+        if (m_current.data.size() + value.size() + 1 > m_max) {
             m_error = "event larger than " + std::to_string(m_max) + " bytes";
             return;
         }
         if (m_hasData)
-            m_data += '\n';
-        m_data.append(value);
+            m_current.data += '\n';
+        m_current.data.append(value);
         m_hasData = true;
     } else if (field == "event") {
-        m_event.assign(value);
+        m_current.event.assign(value);
     }
     // id, retry and unknown fields are ignored: replay never reconnects.
 }
 
-void SseParser::dispatch(std::vector<SseEvent>& out)
+void SseParser::dispatch(SseSink& out)
 {
-    out.push_back(SseEvent { std::move(m_event), std::move(m_data) });
-    m_event.clear();
-    m_data.clear();
+    out.onEvent(m_current);
+    // Cleared, not moved from: their capacity serves the next event.
+    m_current.event.clear();
+    m_current.data.clear();
     m_hasData = false;
 }
 

@@ -28,7 +28,7 @@ namespace http = beast::http;
 // One in-flight request's connection on a network thread; shared with its timeout handler so
 // either may outlive the other.
 struct Conn {
-    std::unique_ptr<beast::tcp_stream> plain;
+    std::unique_ptr<tcp::socket> plain; ///< plain http: the socket itself (Beast's tcp_stream adds a timer layer per read that the request's own timer makes unneeded)
     std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> secure;
     net::steady_timer timer;
     const char* timeoutKind = nullptr;
@@ -39,7 +39,7 @@ struct Conn {
         : timer(io)
     {
     }
-    tcp::socket& socket() { return plain ? plain->socket() : beast::get_lowest_layer(*secure).socket(); }
+    tcp::socket& socket() { return plain ? *plain : beast::get_lowest_layer(*secure).socket(); }
     void close()
     {
         if (!plain && !secure)
@@ -60,6 +60,17 @@ struct NoDescriptor {
 // Token event times kept per request (8 bytes each); a server that streams more (it ignores
 // max_tokens, or never stops) is still counted, its later times are not kept.
 constexpr std::size_t kMaxTokenTimes = std::size_t(1) << 20;
+
+// Hands each event to a function as the SSE parser completes it (no copy, no allocation per event).
+template <class F>
+struct CallSink final : SseSink {
+    F& f;
+    explicit CallSink(F& fn)
+        : f(fn)
+    {
+    }
+    void onEvent(const SseEvent& event) override { f(event); }
+};
 }
 
 void Engine::spawnRequest(Worker& w, std::size_t i, int fd, bool v6, std::string bytes, std::size_t written)
@@ -86,7 +97,7 @@ void Engine::spawnRequest(Worker& w, std::size_t i, int fd, bool v6, std::string
     if (m_url.tls)
         net::co_spawn(w.io, request<beast::ssl_stream<beast::tcp_stream>>(w, i, conn, -1, false, std::move(bytes), 0), done);
     else
-        net::co_spawn(w.io, request<beast::tcp_stream>(w, i, conn, fd, v6, std::move(bytes), written), done);
+        net::co_spawn(w.io, request<tcp::socket>(w, i, conn, fd, v6, std::move(bytes), written), done);
 }
 
 void Engine::finishRequest(Worker& w, std::size_t i, Conn& conn, bool pooled)
@@ -144,8 +155,8 @@ void Engine::armDeadline(const std::shared_ptr<Conn>& conn, const ReplayRecord& 
 template <class Stream>
 Stream& Engine::makeStream(net::io_context& io, Conn& conn)
 {
-    if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
-        conn.plain = std::make_unique<beast::tcp_stream>(io);
+    if constexpr (std::is_same_v<Stream, tcp::socket>) {
+        conn.plain = std::make_unique<tcp::socket>(io);
         return *conn.plain;
     } else {
         conn.secure = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(io, m_ssl);
@@ -256,34 +267,35 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
         } else {
             stage = "stream";
             SseParser sse(m_opt.maxEventBytes);
-            std::vector<SseEvent> events;
-            while (!parser.is_done() && r.errorKind.empty()) {
-                co_await http::async_read_some(stream, buf, parser, net::use_awaitable);
-                const double t = now();
-                auto& body = parser.get().body();
-                if (!sse.feed(body, events))
-                    fail(r, "oversized_event", "stream error: " + sse.error());
-                body.clear();
-                if (parser.is_done())
-                    sse.finish(events);
-                for (const auto& ev : events) {
-                    const auto n = interpretEvent(m_opt.backend, ev, st);
-                    if (n > 0) {
-                        if (r.tokenTimes.size() < kMaxTokenTimes)
-                            r.tokenTimes.push_back(t);
-                        m_outputTokens.fetch_add(n, std::memory_order_relaxed);
-                        if (!haveToken) {
-                            haveToken = true;
-                            if (m_firstTokenTimeout > 0)
-                                armDeadline(conn, r, true);
-                        }
-                    }
-                    if (!st.error.empty()) {
-                        fail(r, st.error.rfind("malformed", 0) == 0 ? "malformed_event" : "server_error", st.error);
-                        break;
+            double t = 0; // when the bytes being parsed were read
+            auto onEvent = [&](const SseEvent& ev) {
+                if (!st.error.empty())
+                    return; // the events after an error event are not read
+                const auto n = interpretEvent(m_opt.backend, ev, st);
+                if (n > 0) {
+                    if (r.tokenTimes.size() < kMaxTokenTimes)
+                        r.tokenTimes.push_back(t);
+                    m_outputTokens.fetch_add(n, std::memory_order_relaxed);
+                    if (!haveToken) {
+                        haveToken = true;
+                        if (m_firstTokenTimeout > 0)
+                            armDeadline(conn, r, true);
                     }
                 }
-                events.clear();
+            };
+            CallSink<decltype(onEvent)> events(onEvent);
+            while (!parser.is_done() && r.errorKind.empty()) {
+                co_await http::async_read_some(stream, buf, parser, net::use_awaitable);
+                t = now();
+                auto& body = parser.get().body();
+                const bool fed = sse.feed(body, events);
+                body.clear();
+                if (!fed)
+                    fail(r, "oversized_event", "stream error: " + sse.error());
+                else if (parser.is_done())
+                    sse.finish(events);
+                if (!st.error.empty())
+                    fail(r, st.error.rfind("malformed", 0) == 0 ? "malformed_event" : "server_error", st.error);
             }
             if (r.errorKind.empty()) {
                 if (st.done)
@@ -299,7 +311,7 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
                 conn->timer.cancel();
                 beast::error_code ec;
                 const bool six = conn->socket().local_endpoint(ec).address().is_v6();
-                const int released = conn->plain->release_socket().release(ec);
+                const int released = conn->plain->release(ec);
                 if (!ec && released >= 0) {
                     m_pool.put(released, six);
                     pooled = true;
