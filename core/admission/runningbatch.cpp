@@ -106,11 +106,20 @@ std::int64_t RunningBatch::need(const std::vector<NeedCandidate>& cand, std::int
     std::int64_t best = kNone;
     std::int64_t u = 0; // Σ used of the candidates placed so far
     std::size_t pos = 0; // members placed so far
+    // The members in [a, b) with c candidates before them. With the suffix maxima at hand a stretch
+    // whose bound (keys descend: key_i <= key_a) cannot beat the maximum so far is skipped.
+    auto stretch = [&](std::size_t a, std::size_t b, std::int64_t c) {
+        if (m_boundValid && m_sufG[a] + c * m_key[a] + u - c * d <= best)
+            return;
+        best = std::max(best, stretchMax(a, b, c) + u - c * d);
+    };
     for (std::size_t j = 0; j < cand.size(); ++j) {
         const std::size_t next = cand[j].members;
         if (next > pos) {
-            const auto c = static_cast<std::int64_t>(j);
-            best = std::max(best, j == 0 ? m_peak[next - 1] : stretchMax(pos, next, c) + u - c * d);
+            if (j == 0)
+                best = std::max(best, m_peak[next - 1]);
+            else
+                stretch(pos, next, static_cast<std::int64_t>(j));
         }
         pos = next;
         u += cand[j].used;
@@ -122,7 +131,10 @@ std::int64_t RunningBatch::need(const std::vector<NeedCandidate>& cand, std::int
         // One candidate (a queue head re-checked pass after pass): the members after it are a suffix
         // with c = 1, whose maximum prepareBound() keeps.
         const auto c = static_cast<std::int64_t>(cand.size());
-        best = std::max(best, (c == 1 && m_boundValid ? m_sufG1[pos] : stretchMax(pos, n, c)) + u - c * d);
+        if (c == 1 && m_boundValid)
+            best = std::max(best, m_sufG1[pos] + u - d);
+        else
+            stretch(pos, n, c);
     }
     return best;
 }
