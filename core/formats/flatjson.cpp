@@ -3,6 +3,7 @@
 // write them), without a general JSON parser. Anything it does not handle goes to the full parser.
 
 #include "formats/textscan.h"
+#include "util/jsontext.h"
 
 namespace lorascope::textscan {
 
@@ -18,24 +19,13 @@ struct Cursor {
     }
 };
 
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 bool readHex4(Cursor& c, unsigned& v)
 {
     if (c.e - c.p < 4)
         return false;
     v = 0;
     for (int i = 0; i < 4; ++i) {
-        const int h = hexValue(c.p[i]);
+        const int h = jsontext::hexValue(c.p[i]);
         if (h < 0)
             return false;
         v = v * 16 + static_cast<unsigned>(h);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/eventscan.h"
+#include "util/jsontext.h"
 
 namespace lorascope::jsonscan {
 
@@ -13,17 +14,6 @@ Value make(Kind kind, std::string_view raw = {})
     v.kind = kind;
     v.raw = raw;
     return v;
-}
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
 }
 
 // One pass over valid-or-not JSON text. Every function returns false on anything invalid or not handled; the
@@ -94,7 +84,7 @@ struct Scanner {
                         return false;
                     int code = 0;
                     for (int k = 2; k < 6; ++k) {
-                        const int h = hexValue(p[k]);
+                        const int h = jsontext::hexValue(p[k]);
                         if (h < 0)
                             return false;
                         code = code * 16 + h;
