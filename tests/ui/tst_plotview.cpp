@@ -42,6 +42,19 @@ PlotData histogramWithCurve(double scale)
     return d;
 }
 
+/// Shows `view` at 500×360 with histogramWithCurve(1.0) applied and the events it posted processed.
+bool showHistogram(PlotView& view)
+{
+    view.resize(500, 360);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    view.setData(histogramWithCurve(1.0));
+    PlotView::applyPending();
+    QCoreApplication::processEvents();
+    return true;
+}
+
 void collect(QGraphicsItem* item, QList<QGraphicsItem*>& out)
 {
     for (auto* child : item->childItems()) {
@@ -64,11 +77,7 @@ private Q_SLOTS:
     void axisLinesAndAreasCrispCurvesSmooth()
     {
         PlotView view;
-        view.resize(500, 360);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setData(histogramWithCurve(1.0));
-        PlotView::applyPending();
+        QVERIFY(showHistogram(view));
         auto* chart = view.findChild<QChartView*>()->chart();
         QList<QGraphicsItem*> items;
         collect(chart, items);
@@ -98,12 +107,7 @@ private Q_SLOTS:
     void curveKeepsAntialiasedEdges()
     {
         PlotView view;
-        view.resize(500, 360);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setData(histogramWithCurve(1.0));
-        PlotView::applyPending();
-        QCoreApplication::processEvents();
+        QVERIFY(showHistogram(view));
         const QImage img = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
         // The red curve (200, 40, 40) on the light plot area: antialiased, its edges are blends of
         // red and the background (red stays high, green and blue between, about equal).
@@ -123,12 +127,7 @@ private Q_SLOTS:
         // A new range changes the tick labels and so the plot area; the chart has its new layout
         // as soon as the data is applied, before any posted event runs (else it is painted twice).
         PlotView view;
-        view.resize(500, 360);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setData(histogramWithCurve(1.0));
-        PlotView::applyPending();
-        QCoreApplication::processEvents();
+        QVERIFY(showHistogram(view));
         auto* chart = view.findChild<QChartView*>()->chart();
         const QRectF before = chart->plotArea();
         view.setData(histogramWithCurve(1e6)); // labels like "10000000" need a wider left margin
