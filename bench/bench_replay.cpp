@@ -8,13 +8,16 @@
 //   bench_replay events [STREAMS=20000] [TOKENS=64]   CPU per token event of reading serve-sim's streams (SSE split
 //       + interpretEvent) for every backend, the exact scanner's path against the nlohmann-only path; no network
 //   bench_replay sweep [SECONDS=30] [TOKENS=64] [TOKEN_MS=10] [RATES=1000,2000,3000]
-//       for each rate: LoraScope's client, then the vLLM-style aiohttp client
+//       for each rate: LoraScope's client with real-time priority for its dispatcher (when this process may: root,
+//       CAP_SYS_NICE, ulimit -r; the row names the priority it got), again with --no-realtime, then the vLLM-style
+//       aiohttp client
 //       (bench_replay_aiohttp.py, needs python3-aiohttp) on the same schedule against a fresh
 //       server; one table: completed, failed, max in flight, send lateness p50/p99/max, CPU per
 //       request of client and server.
 // Environment: LORASCOPE_REPLAY_THREADS (client network threads), LORASCOPE_SIM_IDLE (server
 // keep-alive idle timeout in seconds, 0 = never), LORASCOPE_SIM_THREADS (server network threads; 0 or unset =
-// its default, one per core, 2..4), LORASCOPE_PYTHON (default /usr/bin/python3).
+// its default, one per core, 2..4), LORASCOPE_PYTHON (default /usr/bin/python3), LORASCOPE_NO_REALTIME (open, hold:
+// the dispatcher at normal priority, as --no-realtime).
 #include "formats/traceio.h"
 #include "replay/backend.h"
 #include "replay/replay.h"
@@ -112,10 +115,10 @@ double serverStop(pid_t pid)
     return seconds(u);
 }
 
-Row runLoraScope(double rate, double secs, std::uint32_t tokens, const SimServerOptions& so)
+// `realtime`: ReplayOptions::realtimeDispatcher (the row names the priority the dispatcher got).
+Row runLoraScope(double rate, double secs, std::uint32_t tokens, const SimServerOptions& so, bool realtime)
 {
     Row row;
-    row.client = "lorascope";
     row.rate = rate;
     const Trace trace = uniformTrace(rate, secs, tokens);
     const auto [pid, port] = forkServer(so);
@@ -123,6 +126,7 @@ Row runLoraScope(double rate, double secs, std::uint32_t tokens, const SimServer
     o.target = "http://127.0.0.1:" + std::to_string(port);
     o.backend = Backend::OpenAiCompletions;
     o.startDelay = 0.2;
+    o.realtimeDispatcher = realtime;
     if (const char* t = std::getenv("LORASCOPE_REPLAY_THREADS"))
         o.networkThreads = std::size_t(std::atoi(t));
     ReplayObserver obs;
@@ -130,6 +134,7 @@ Row runLoraScope(double rate, double secs, std::uint32_t tokens, const SimServer
     obs.onStatus = [&](const ReplayStatus& s) { row.maxInFlight = std::max<std::size_t>(row.maxInFlight, s.inFlight); };
     const double cpu0 = processCpu();
     const auto result = runReplay(trace, o, obs);
+    row.client = "lorascope " + dispatcherPriorityName(result.dispatcherPriority);
     row.clientCpu = processCpu() - cpu0;
     row.serverCpu = serverStop(pid);
     std::vector<double> late;
@@ -203,15 +208,15 @@ Row runAiohttp(double rate, double secs, std::uint32_t tokens, const SimServerOp
 
 void printRows(const std::vector<Row>& rows)
 {
-    std::printf("%-10s %6s %8s %9s %7s %8s %10s %10s %10s %12s %12s  %s\n", "client", "req/s", "requests", "completed", "failed",
+    std::printf("%-22s %6s %8s %9s %7s %8s %10s %10s %10s %12s %12s  %s\n", "client", "req/s", "requests", "completed", "failed",
         "max infl", "late p50", "late p99", "late max", "client us/rq", "server us/rq", "note");
     for (const auto& r : rows) {
         if (r.requests == 0) {
-            std::printf("%-10s %6.0f  %s\n", r.client.c_str(), r.rate, r.note.c_str());
+            std::printf("%-22s %6.0f  %s\n", r.client.c_str(), r.rate, r.note.c_str());
             continue;
         }
         const double n = double(r.requests);
-        std::printf("%-10s %6.0f %8zu %9zu %7zu %8zu %8.3fms %8.3fms %8.1fms %12.1f %12.1f  %s\n", r.client.c_str(), r.rate, r.requests,
+        std::printf("%-22s %6.0f %8zu %9zu %7zu %8zu %8.3fms %8.3fms %8.1fms %12.1f %12.1f  %s\n", r.client.c_str(), r.rate, r.requests,
             r.completed, r.failed, r.maxInFlight, r.p50, r.p99, r.max, 1e6 * r.clientCpu / n, 1e6 * r.serverCpu / n, r.note.c_str());
     }
 }
@@ -283,9 +288,10 @@ int main(int argc, char** argv)
             secs, tokens, *so.tokenSeconds * 1000);
         std::vector<Row> rows;
         for (double rate : rates) {
-            rows.push_back(runLoraScope(rate, secs, tokens, so));
+            rows.push_back(runLoraScope(rate, secs, tokens, so, true));
+            rows.push_back(runLoraScope(rate, secs, tokens, so, false));
             rows.push_back(runAiohttp(rate, secs, tokens, so));
-            printRows({ rows.end() - 2, rows.end() });
+            printRows({ rows.end() - 3, rows.end() });
             std::fflush(stdout);
         }
         std::printf("\n");
@@ -329,6 +335,7 @@ int main(int argc, char** argv)
         o.networkThreads = std::size_t(std::atoi(t));
     o.backend = Backend::OpenAiCompletions;
     o.startDelay = 0.2;
+    o.realtimeDispatcher = std::getenv("LORASCOPE_NO_REALTIME") == nullptr;
     std::uint64_t maxInFlight = 0;
     ReplayObserver obs;
     obs.statusInterval = 0.05;
@@ -352,8 +359,9 @@ int main(int argc, char** argv)
             ++errors[r.errorKind + ": " + r.error.substr(0, 60)];
         }
     }
-    std::printf("requests %zu  completed %zu  failed %zu  max in flight %llu  wall %.2f s\n", result.records.size(),
-        completed, failed, (unsigned long long)maxInFlight, result.wallSeconds);
+    std::printf("requests %zu  completed %zu  failed %zu  max in flight %llu  wall %.2f s  dispatcher priority %s\n",
+        result.records.size(), completed, failed, (unsigned long long)maxInFlight, result.wallSeconds,
+        dispatcherPriorityName(result.dispatcherPriority).c_str());
     for (const auto& [k, v] : errors)
         std::printf("  error x%d: %s\n", v, k.c_str());
     printLateness("dispatch lateness (timer):", dispatchLate);

@@ -76,6 +76,11 @@ Options:
   --ca-cert FILE               also trust the CA certificates in this PEM file for https (in
                                addition to the system store), e.g. a self-signed server's
   --insecure                   do not verify the https certificate
+  --no-realtime                keep the dispatcher (the thread that sends on schedule) at normal
+                               priority. By default it runs at real-time priority (SCHED_FIFO 1)
+                               when the process may (root, CAP_SYS_NICE, or ulimit -r 1), so its
+                               sends stay on time on a busy machine; summary.json records which
+                               ("dispatcher_priority": realtime, short_slice or normal)
   --json                       print the summary as JSON
   --quiet                      no live line
 
@@ -278,7 +283,7 @@ int runReplay(const std::vector<std::string>& argv)
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
             "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
             "--metrics-port", "--metrics-address", "--metrics-linger" },
-        { "--insecure", "--json", "--quiet", "--no-metrics", "--force" });
+        { "--insecure", "--json", "--quiet", "--no-metrics", "--force", "--no-realtime" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto target = a.value("--target");
@@ -312,6 +317,7 @@ int runReplay(const std::vector<std::string>& argv)
     o.requestTimeout = a.number("--timeout", 0);
     o.firstTokenTimeout = a.number("--first-token-timeout", 0);
     o.verifyTls = !a.has("--insecure");
+    o.realtimeDispatcher = !a.has("--no-realtime");
     if (auto ca = a.value("--ca-cert"))
         o.caFile = *ca; // checked (and loaded) by the Replayer, before the results folder exists
     if (auto sh = a.value("--shard")) {
@@ -492,6 +498,7 @@ int runReplay(const std::vector<std::string>& argv)
     summary["shard"] = manifest["shard"];
     summary["clock"] = runClockToJson(result.clock);
     summary["fd_exhausted"] = result.fdExhausted;
+    summary["dispatcher_priority"] = dispatcherPriorityName(result.dispatcherPriority);
     summary["notes"] = result.notes;
     if (replayer.metricsUrl()) {
         summary["server"] = summarizeServerMetrics(result.serverSamples);

@@ -2,6 +2,7 @@
 // The dispatcher: the schedule timer, the bookkeeping of requests that start, wait for a
 // concurrency slot and end, the status poll and cancellation. Runs on the caller's thread.
 #include "replay/engine.h"
+#include "replay/priority.h"
 
 #include "util/error.h"
 #include "util/filelimit.h"
@@ -11,10 +12,6 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
-
-#include <sched.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -37,49 +34,25 @@ namespace replay_detail {
 namespace {
 // Longer synthetic prompts ("Hello " × n) fail their request instead of building gigabytes.
 constexpr std::uint32_t kMaxSyntheticPromptTokens = 1u << 20;
+// A p99 dispatch lateness above this, at normal priority, gets a note on how to send on time.
+constexpr double kLateDispatchSeconds = 0.001;
 // A CA bundle is small (Debian's whole system bundle is ~200 KB).
 constexpr std::uintmax_t kMaxCaFileBytes = 16u << 20;
 
-// The dispatcher thread asks the kernel for a short time slice while the run lasts: with Linux 6.12+'s EEVDF scheduler
-// (sched_setattr's sched_runtime for a normal thread, no privilege needed) a thread with a shorter slice preempts the
-// running one when it wakes, so the schedule timer is served at once instead of after the slice of a network thread
-// (or of another process) ends. Measured on this 2-core machine under other builds (load 8-9), `bench_replay open
-// 2000`: send lateness p99 28/27/30/31 ms without, 19/13/24/18 ms with, run by run alternated. Older kernels ignore it.
-// Threads inherit the setting, so it is set after the network threads started; the caller's own is restored.
-class ShortSlice {
-public:
-    ShortSlice()
-    {
-        if (::syscall(SYS_sched_getattr, 0, &m_old, sizeof m_old, 0) != 0 || m_old.policy != SCHED_OTHER)
-            return;
-        Attr a = m_old;
-        a.size = sizeof a;
-        a.runtime = 100'000; // ns: the smallest slice the kernel accepts
-        m_set = ::syscall(SYS_sched_setattr, 0, &a, 0) == 0;
-    }
-    ~ShortSlice()
-    {
-        if (m_set) {
-            m_old.size = sizeof m_old;
-            ::syscall(SYS_sched_setattr, 0, &m_old, 0);
-        }
-    }
-    ShortSlice(const ShortSlice&) = delete;
-    ShortSlice& operator=(const ShortSlice&) = delete;
-
-private:
-    struct Attr { // struct sched_attr, first version (48 bytes)
-        std::uint32_t size = sizeof(Attr);
-        std::uint32_t policy = 0;
-        std::uint64_t flags = 0;
-        std::int32_t nice = 0;
-        std::uint32_t priority = 0;
-        std::uint64_t runtime = 0, deadline = 0, period = 0;
-    };
-    static_assert(sizeof(Attr) == 48);
-    Attr m_old;
-    bool m_set = false;
-};
+// p99 of how late the schedule timer fired (dispatched − scheduled), in seconds; 0 without dispatched requests.
+double dispatchLatenessP99(const std::vector<ReplayRecord>& records)
+{
+    std::vector<double> late;
+    late.reserve(records.size());
+    for (const auto& r : records)
+        if (std::isfinite(r.dispatched) && std::isfinite(r.scheduled))
+            late.push_back(r.dispatched - r.scheduled);
+    if (late.empty())
+        return 0;
+    const auto k = std::min(late.size() - 1, std::size_t(std::ceil(0.99 * double(late.size()))) - 1);
+    std::nth_element(late.begin(), late.begin() + std::ptrdiff_t(k), late.end());
+    return late[k];
+}
 
 // Before OpenSSL reads it: a regular file of sane size that has a PEM certificate in it.
 void checkCaFile(const std::string& file)
@@ -257,7 +230,8 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
     net::co_spawn(m_io, schedule(), net::detached);
     poll();
     {
-        const ShortSlice slice;
+        const DispatcherThreadPriority priority(m_opt.realtimeDispatcher);
+        m_result.dispatcherPriority = priority.priority();
         m_io.run();
     }
     stopWorkers();
@@ -267,6 +241,15 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
     m_result.reachable = m_reachable.load();
     m_result.wallSeconds = now();
     m_result.fdExhausted = m_fdExhausted.load();
+    if (const double late = dispatchLatenessP99(m_result.records);
+        late > kLateDispatchSeconds && m_result.dispatcherPriority != DispatcherPriority::Realtime)
+        sayOnce("The schedule timer fired late (p99 " + formatNumber(std::round(late * 1e4) / 10)
+            + " ms behind schedule) and the dispatcher ran at normal priority, so requests were sent late when this "
+              "machine was busy. "
+            + (m_opt.realtimeDispatcher
+                    ? std::string("Real-time priority keeps sends on time: run as root, give the program CAP_SYS_NICE "
+                                  "(setcap cap_sys_nice+ep), or allow it with ulimit -r 1 (rtprio in limits.conf).")
+                    : std::string("Real-time priority was turned off (--no-realtime).")));
     if (m_result.fdExhausted)
         m_result.notes.push_back(std::to_string(m_result.fdExhausted) + " of " + std::to_string(n)
             + " requests failed with error kind fd_limit: no file descriptor was free to open their connection");
@@ -303,14 +286,19 @@ net::awaitable<void> Engine::schedule()
             break;
         m_next = k + 1;
         r.dispatched = now();
+        if (m_opt.maxConcurrency)
+            drainEnded(); // the slots freed since the last wake-up
         if (m_opt.maxConcurrency && m_active >= m_opt.maxConcurrency) {
             m_waiting.push_back(i);
             m_ledger.status().queued = m_waiting.size();
+            updateWakeOnEnd();
         } else {
             start(i);
         }
     }
     m_scheduleDone = true;
+    updateWakeOnEnd();
+    drainEnded();
     maybeFinish();
 }
 
@@ -388,7 +376,24 @@ void Engine::start(std::size_t i)
     });
 }
 
-// A network thread finished request i (its record is final and already reported).
+void Engine::updateWakeOnEnd()
+{
+    m_wakeOnEnd.store(!m_waiting.empty() || m_scheduleDone || m_stopping);
+}
+
+void Engine::drainEnded()
+{
+    // (Taken after m_wakeOnEnd was set: an end pushed before that is taken in here, one pushed after it sees the flag.)
+    {
+        std::lock_guard lock(m_endedMutex);
+        m_endedTaken.swap(m_ended);
+    }
+    for (const auto i : m_endedTaken)
+        ended(i);
+    m_endedTaken.clear();
+}
+
+// Request i ended (its record is final and already reported).
 void Engine::ended(std::size_t i)
 {
     --m_active;
@@ -399,6 +404,7 @@ void Engine::ended(std::size_t i)
         m_ledger.status().queued = m_waiting.size();
         start(next);
     }
+    updateWakeOnEnd();
     maybeFinish();
 }
 
@@ -430,10 +436,13 @@ void Engine::stopAll()
         cancelUnsent(m_order[k]);
     for (auto& w : m_workers)
         net::post(w->io, [&w = *w] { cancelInflight(w); });
+    updateWakeOnEnd();
+    drainEnded();
 }
 
 void Engine::poll()
 {
+    drainEnded();
     auto& st = m_ledger.status();
     if (!m_stopping && cancelRequested())
         stopAll();
@@ -441,10 +450,10 @@ void Engine::poll()
     st.inFlight = m_active;
     st.outputTokens = m_outputTokens.load(std::memory_order_relaxed);
     st.fdExhausted = m_fdExhausted.load(std::memory_order_relaxed);
-    if (m_ledger.observer().onStatus && st.elapsed >= m_nextStatus) {
-        m_ledger.publishStatus();
+    // (Skipped, and tried again at the next poll, while a network thread is in a callback: the dispatcher never waits
+    // for one.)
+    if (m_ledger.observer().onStatus && st.elapsed >= m_nextStatus && m_ledger.tryPublishStatus())
         m_nextStatus = st.elapsed + m_ledger.observer().statusInterval;
-    }
     if (m_ledger.allFinished() && (m_scheduleDone || m_stopping)) {
         m_ledger.publishStatus();
         return;

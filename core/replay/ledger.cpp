@@ -55,4 +55,15 @@ void RunLedger::publishStatus()
     m_obs->onStatus(m_status);
 }
 
+bool RunLedger::tryPublishStatus()
+{
+    if (!m_obs->onStatus)
+        return true;
+    std::unique_lock lock(m_obsMutex, std::try_to_lock);
+    if (!lock.owns_lock())
+        return false;
+    m_obs->onStatus(m_status);
+    return true;
+}
+
 } // namespace lorascope

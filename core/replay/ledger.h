@@ -35,6 +35,8 @@ public:
     void report(const ReplayRecord& record);
     /// Calls onStatus with the current counters (dispatcher thread).
     void publishStatus();
+    /// The same unless another callback is running right now (then false, and nothing is called).
+    bool tryPublishStatus();
     /// Runs `f` under the callback lock (for callbacks other than the two above).
     template <class F>
     void exclusive(F&& f)

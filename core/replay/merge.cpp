@@ -140,6 +140,8 @@ MergeResult mergeRuns(const std::vector<RunFolder>& shards, const MergeOptions& 
         rep["requests_recorded"] = recorded;
         rep["finished"] = s->summary.has_value();
         rep["lateness_ms"] = { { "median", num(ld.median) }, { "p99", num(ld.p99) }, { "max", num(ld.max) } };
+        const auto& priority = s->summary ? at(*s->summary, "dispatcher_priority") : nlohmann::json();
+        rep["dispatcher_priority"] = priority.is_string() ? priority : nlohmann::json(nullptr);
         if (s->clock) {
             const auto c = runClockToJson(*s->clock);
             rep["start_late_ms"] = c["start_late_ms"];
@@ -244,6 +246,16 @@ MergeResult mergeRuns(const std::vector<RunFolder>& shards, const MergeOptions& 
         if (s.summary && at(*s.summary, "fd_exhausted").is_number_unsigned())
             fd += at(*s.summary, "fd_exhausted").get<std::uint64_t>();
     m.summary["fd_exhausted"] = fd;
+    // The shards' common dispatcher priority, "mixed" when they differ (each shard's is in merge.shards).
+    {
+        nlohmann::json common;
+        for (const auto& rep : shardReports) {
+            const auto& p = rep["dispatcher_priority"];
+            if (p.is_string())
+                common = common.is_null() || common == p ? p : nlohmann::json("mixed");
+        }
+        m.summary["dispatcher_priority"] = common;
+    }
     {
         auto& miss = m.summary["missing"] = { { "count", m.missingIds.size() } };
         std::vector<std::uint64_t> first(m.missingIds.begin(), m.missingIds.begin() + std::ptrdiff_t(std::min<std::size_t>(m.missingIds.size(), 1000)));

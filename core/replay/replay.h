@@ -4,7 +4,7 @@
 // schedule and records every request (SPEC §4). The caller's thread dispatches on the schedule;
 // network threads hold any number of concurrent streams. This header has no networking types.
 // Sources: dispatcher.cpp (schedule, bookkeeping), stream.cpp (network threads, Beast),
-// connpool.cpp (keep-alive pool), ledger.cpp (counters, callbacks), url.cpp (target URL),
+// priority.cpp (the dispatcher thread's CPU priority), connpool.cpp (keep-alive pool), ledger.cpp (counters, callbacks), url.cpp (target URL),
 // schedule.cpp (shards, absolute times, limits), clock.cpp (wall clock, start-at, clock offsets),
 // scraper.cpp (the server's Prometheus metrics, own thread), servermap.cpp (metric names).
 //
@@ -58,7 +58,20 @@ struct ReplayOptions {
     double startTolerance = 1.0;
     /// Scraping the server's Prometheus endpoint during the run (off by default in the library).
     ScrapeOptions scrape;
+    /// Ask for real-time priority (SCHED_FIFO 1) for the dispatcher thread while the run lasts, when the process may
+    /// have it (root, CAP_SYS_NICE, or `ulimit -r` of 1 or more); otherwise, and when false, it asks for a short time
+    /// slice. See DispatcherPriority.
+    bool realtimeDispatcher = true;
 };
+
+/// The CPU priority the dispatcher thread (the one that sends on schedule) ran at.
+enum class DispatcherPriority {
+    Normal, ///< the caller's normal priority: nothing could be changed
+    ShortSlice, ///< normal priority with a 0.1 ms time slice (Linux 6.12+ honours it; older kernels ignore it)
+    Realtime, ///< SCHED_FIFO or SCHED_RR: it preempts normal threads as soon as its timer fires
+};
+/// "normal", "short_slice", "realtime" (summary.json's dispatcher_priority).
+std::string dispatcherPriorityName(DispatcherPriority p);
 
 /// Live counters, reported now and then from the network thread.
 struct ReplayStatus {
@@ -94,6 +107,7 @@ struct ReplayResult {
     std::vector<std::string> notes; ///< things the user should know (said once each), e.g. descriptor exhaustion
     std::uint64_t fdExhausted = 0; ///< requests failed because no file descriptor was free
     std::vector<ServerSample> serverSamples; ///< every scrape of the server's metrics, in time order
+    DispatcherPriority dispatcherPriority = DispatcherPriority::Normal;
 };
 
 /// A replay, checked and ready to run. Everything that can be known to fail before the first

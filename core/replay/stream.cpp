@@ -62,6 +62,20 @@ struct NoDescriptor {
 constexpr std::size_t kMaxTokenTimes = std::size_t(1) << 20;
 
 // Hands each event to a function as the SSE parser completes it (no copy, no allocation per event).
+// Parses what `buf` holds (an eager parser takes all of it, or stops at an incomplete piece); false when it needs
+// more bytes and consumed none. Parse errors throw, as Beast's reads report them.
+bool parseBuffered(http::response_parser<http::string_body>& parser, beast::flat_buffer& buf)
+{
+    beast::error_code ec;
+    const std::size_t used = parser.put(buf.data(), ec);
+    buf.consume(used);
+    if (ec == http::error::need_more)
+        return used > 0;
+    if (ec)
+        throw beast::system_error(ec);
+    return true;
+}
+
 template <class F>
 struct CallSink final : SseSink {
     F& f;
@@ -110,7 +124,12 @@ void Engine::finishRequest(Worker& w, std::size_t i, Conn& conn, bool pooled)
     if (!pooled)
         conn.close();
     m_ledger.report(r);
-    net::post(m_io, [this, i] { ended(i); });
+    {
+        std::lock_guard lock(m_endedMutex);
+        m_ended.push_back(i);
+    }
+    if (m_wakeOnEnd.load())
+        net::post(m_io, [this] { drainEnded(); });
     w.inflight.erase(i); // may destroy `conn`: last
 }
 
@@ -284,9 +303,29 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
                 }
             };
             CallSink<decltype(onEvent)> events(onEvent);
+            // The body is read here, not with http::async_read_some: that parses one piece (a chunk's size line, or
+            // its data) per call and suspends the coroutine for each, two or three times per token event. Here one
+            // read takes whatever the socket holds and the eager parser decodes all of it. End of stream and errors
+            // follow Beast's read_some exactly (a clean end completes the message, anything else is the error).
+            parser.eager(true);
+            t = r.firstByte;
             while (!parser.is_done() && r.errorKind.empty()) {
-                co_await http::async_read_some(stream, buf, parser, net::use_awaitable);
-                t = now();
+                if (buf.size() == 0 || !parseBuffered(parser, buf)) {
+                    beast::error_code ec;
+                    const std::size_t n = co_await stream.async_read_some(
+                        buf.prepare(beast::read_size(buf, 65536)), net::redirect_error(net::use_awaitable, ec));
+                    buf.commit(n);
+                    t = now();
+                    if (ec == net::error::eof) {
+                        parser.put_eof(ec); // (the header was read: Beast's got_some() case)
+                        if (ec)
+                            throw beast::system_error(ec);
+                    } else if (ec) {
+                        throw beast::system_error(ec);
+                    } else {
+                        parseBuffered(parser, buf);
+                    }
+                }
                 auto& body = parser.get().body();
                 const bool fed = sse.feed(body, events);
                 body.clear();

@@ -97,6 +97,8 @@ private slots:
             QVERIFY2(summary.contains(key), key);
         QCOMPARE(summary["request_goodput"].get<double>(), summary["request_throughput"].get<double>());
         QCOMPARE(summary["per_adapter"]["a0"]["completed"].get<int>(), 6);
+        const auto priority = summary["dispatcher_priority"].get<std::string>();
+        QVERIFY2(priority == "realtime" || priority == "short_slice" || priority == "normal", priority.c_str());
         QCOMPARE(lines(dir.file("run/requests.jsonl")).size(), std::size_t(12));
         const auto manifest = test::readJsonFile(dir.file("run/manifest.json"));
         QCOMPARE(manifest["backend"].get<std::string>(), std::string("openai-chat"));
@@ -106,6 +108,29 @@ private slots:
         stopServer(server);
         QCOMPARE(server.exitStatus(), QProcess::NormalExit);
         QCOMPARE(server.exitCode(), 0);
+    }
+
+    // summary.json says at what priority the dispatcher ran; --no-realtime keeps it off real-time priority.
+    void noRealtimeIsRecorded()
+    {
+        test::TempDir dir;
+        QProcess server;
+        const int port = startServer(server, { QStringLiteral("--token-ms"), QStringLiteral("1") });
+        QVERIFY(port > 0);
+        const auto trace = writeTestTrace(dir, 4, 0.01, 2);
+        QProcess replay;
+        replay.start(kCli,
+            { QStringLiteral("replay"), QString::fromStdString(trace), QStringLiteral("--target"),
+                QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"), QStringLiteral("slora"),
+                QStringLiteral("--out"), QString::fromStdString(dir.file("run")), QStringLiteral("--quiet"),
+                QStringLiteral("--no-metrics"), QStringLiteral("--no-realtime") });
+        QVERIFY(replay.waitForFinished(60000));
+        QVERIFY2(replay.exitCode() == 0, replay.readAllStandardError().constData());
+        const auto summary = test::readJsonFile(dir.file("run/summary.json"));
+        const auto priority = summary["dispatcher_priority"].get<std::string>();
+        QVERIFY2(priority == "short_slice" || priority == "normal", priority.c_str());
+        QCOMPARE(summary["completed"].get<int>(), 4);
+        stopServer(server);
     }
 
     void ctrlCStillWritesSummary()

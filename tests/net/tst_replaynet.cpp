@@ -11,6 +11,11 @@
 
 #include <QtTest>
 
+#include <pthread.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <fstream>
@@ -67,6 +72,43 @@ void checkAccounted(const Trace& trace, const ReplayResult& result)
     QCOMPARE(result.records.size(), trace.requests.size());
     for (std::size_t i = 0; i < result.records.size(); ++i)
         QCOMPARE(result.records[i].index, std::uint64_t(i));
+}
+
+// The calling thread's scheduling attributes (struct sched_attr, first version).
+struct SchedAttr {
+    std::uint32_t size = sizeof(SchedAttr);
+    std::uint32_t policy = 0;
+    std::uint64_t flags = 0;
+    std::int32_t nice = 0;
+    std::uint32_t priority = 0;
+    std::uint64_t runtime = 0, deadline = 0, period = 0;
+};
+
+SchedAttr schedAttr()
+{
+    SchedAttr a;
+    if (::syscall(SYS_sched_getattr, 0, &a, sizeof a, 0) != 0)
+        qFatal("sched_getattr failed");
+    return a;
+}
+
+// The calling thread's policy without the reset-on-fork flag.
+int currentPolicy()
+{
+    return ::sched_getscheduler(0) & ~SCHED_RESET_ON_FORK;
+}
+
+// Whether this process may make a thread SCHED_FIFO (root, CAP_SYS_NICE or RLIMIT_RTPRIO): tried on a thread that
+// ends right after.
+bool mayUseRealtime()
+{
+    bool ok = false;
+    std::thread([&] {
+        sched_param p {};
+        p.sched_priority = 1;
+        ok = ::pthread_setschedparam(::pthread_self(), SCHED_FIFO, &p) == 0;
+    }).join();
+    return ok;
 }
 
 } // namespace
@@ -441,6 +483,50 @@ private slots:
             QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
             QCOMPARE(r.tokens, std::uint64_t(r.outputLen));
         }
+    }
+
+    // The dispatcher runs at real-time priority when this process may have it (CI runs as root), at normal priority
+    // otherwise or when told not to; the network threads stay normal either way, and the caller's thread gets its own
+    // setting back (policy and time slice).
+    void dispatcherPriority_data()
+    {
+        QTest::addColumn<bool>("realtime");
+        QTest::newRow("realtime asked") << true;
+        QTest::newRow("--no-realtime") << false;
+    }
+
+    void dispatcherPriority()
+    {
+        QFETCH(bool, realtime);
+        const bool permitted = mayUseRealtime();
+        const SchedAttr before = schedAttr();
+        QCOMPARE(before.policy, std::uint32_t(SCHED_OTHER));
+        SimServer server(fixedServer(0.002, 0.001));
+        server.start();
+        const Trace trace = makeTrace(40, 0.002, 4);
+        auto opt = clientFor(server, Backend::SLora);
+        opt.realtimeDispatcher = realtime;
+        std::set<int> dispatcherPolicies, networkPolicies;
+        ReplayObserver obs;
+        obs.statusInterval = 0;
+        obs.onStatus = [&](const ReplayStatus&) { dispatcherPolicies.insert(currentPolicy()); };
+        obs.onRecord = [&](const ReplayRecord&) { networkPolicies.insert(currentPolicy()); };
+        const auto result = runReplay(trace, opt, obs);
+        checkAccounted(trace, result);
+        for (const auto& r : result.records)
+            QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
+        const bool rt = realtime && permitted;
+        QCOMPARE(result.dispatcherPriority == DispatcherPriority::Realtime, rt);
+        QCOMPARE(dispatcherPriorityName(result.dispatcherPriority),
+            std::string(rt ? "realtime" : result.dispatcherPriority == DispatcherPriority::ShortSlice ? "short_slice" : "normal"));
+        // Seen from the callbacks: status on the dispatcher thread during the run, records on a network thread.
+        QVERIFY(!dispatcherPolicies.empty());
+        QVERIFY(dispatcherPolicies.count(rt ? SCHED_FIFO : SCHED_OTHER) == 1);
+        QCOMPARE(networkPolicies, std::set<int> { SCHED_OTHER });
+        const SchedAttr after = schedAttr();
+        QCOMPARE(after.policy, before.policy);
+        QCOMPARE(after.runtime, before.runtime);
+        QCOMPARE(after.flags, before.flags);
     }
 
     // A trace asking for a billion-token input (seen in real files with corrupt lengths) fails
