@@ -3971,6 +3971,33 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 </translation>
     </message>
     <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <source>real-time priority</source>
+        <translation>实时优先级</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <source>normal priority with a short time slice (no permission for real-time)</source>
+        <translation>普通优先级，短时间片（无实时优先级权限）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <source>differs between shards</source>
+        <translation>各分片不同</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <source>normal priority</source>
+        <translation>普通优先级</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <source>Dispatcher (the thread that sends on schedule): %1
+</source>
+        <translation>调度线程（按计划发送请求的线程）：%1
+</translation>
+    </message>
+    <message>
         <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="52" />
         <source>, S-LoRA reward %1
 </source>

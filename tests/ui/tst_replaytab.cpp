@@ -98,6 +98,10 @@ private Q_SLOTS:
             total += tab.adapterModel()->item(r, 1)->data(Qt::DisplayRole).toInt();
         QCOMPARE(total, 30);
         QVERIFY2(tab.summaryText().contains(QStringLiteral("Completed 30")), qPrintable(tab.summaryText()));
+        // Which priority the sending thread got, in words (real-time when this process may have it).
+        QVERIFY2(tab.summaryText().contains(QRegularExpression(
+                     QStringLiteral("Dispatcher \\(the thread that sends on schedule\\): (real-time|normal) priority"))),
+            qPrintable(tab.summaryText()));
         QVERIFY(QFile::exists(tab.runFolder() + QStringLiteral("/summary.json")));
         QVERIFY(QFile::exists(tab.runFolder() + QStringLiteral("/manifest.json")));
         std::ifstream in(QString(tab.runFolder() + QStringLiteral("/requests.jsonl")).toStdString());

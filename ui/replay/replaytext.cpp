@@ -47,6 +47,14 @@ QString ReplayText::summary(const nlohmann::json& s, const QString& error, const
                     .arg(fmt(n("mean_e2el_ms")), fmt(n("p99_e2el_ms")), fmt(n("mean_effective_e2el_ms")), fmt(n("p99_effective_e2el_ms")));
         if (const auto it = s.find("lateness_ms"); it != s.end() && it->is_object())
             text += tr("Send lateness (sent − scheduled) median %1 / p99 %2 ms\n").arg(fmt(num(*it, "median"), 2), fmt(num(*it, "p99"), 2));
+        if (const auto it = s.find("dispatcher_priority"); it != s.end() && it->is_string()) {
+            const auto p = it->get<std::string>();
+            const QString what = p == "realtime" ? tr("real-time priority")
+                : p == "short_slice"             ? tr("normal priority with a short time slice (no permission for real-time)")
+                : p == "mixed"                   ? tr("differs between shards")
+                                                 : tr("normal priority");
+            text += tr("Dispatcher (the thread that sends on schedule): %1\n").arg(what);
+        }
         // One name and unit with the Admission and Compare tabs (issue 13): a percentage.
         text += Terms::sloAttainment() + QLatin1Char(' ') + Terms::percent(n("slora_attainment"))
             + tr(", S-LoRA reward %1\n").arg(fmt(n("slora_reward"), 3));

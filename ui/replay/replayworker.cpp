@@ -159,6 +159,7 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
             summary["cancelled_run"] = result.cancelled;
             summary["backend"] = so.backend;
             summary["clock"] = runClockToJson(result.clock);
+            summary["dispatcher_priority"] = dispatcherPriorityName(result.dispatcherPriority);
             if (replayer.metricsUrl())
                 summary["server"] = summarizeServerMetrics(result.serverSamples);
             results.writeSummary(summary);
