@@ -193,9 +193,13 @@ private slots:
         }
         for (const auto& r : run.scrapes)
             QCOMPARE(r.line["ok"].get<bool>(), false);
-        // Said once, whatever the number of failed scrapes.
-        QCOMPARE(run.notes.size(), std::size_t(1));
-        QVERIFY2(run.notes[0].find(kind.toStdString()) != std::string::npos, run.notes[0].c_str());
+        // Said once, whatever the number of failed scrapes. (A loaded machine may add the dispatcher's lateness note.)
+        std::vector<std::string> notes;
+        for (const auto& n : run.notes)
+            if (n.rfind("The schedule timer fired late", 0) != 0)
+                notes.push_back(n);
+        QCOMPARE(notes.size(), std::size_t(1));
+        QVERIFY2(notes[0].find(kind.toStdString()) != std::string::npos, notes[0].c_str());
         const auto summary = summarizeServerMetrics(run.result.serverSamples);
         QCOMPARE(summary["scrapes_ok"].get<int>(), 0);
         QCOMPARE(summary["scrapes_failed"][kind.toStdString()].get<std::size_t>(), run.result.serverSamples.size());
