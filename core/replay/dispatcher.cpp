@@ -39,7 +39,7 @@ constexpr double kLateDispatchSeconds = 0.001;
 // A CA bundle is small (Debian's whole system bundle is ~200 KB).
 constexpr std::uintmax_t kMaxCaFileBytes = 16u << 20;
 
-// p99 of how late the schedule timer fired (dispatched − scheduled), in seconds; 0 without dispatched requests.
+// p99 of how late the schedule timer fired (dispatched − scheduled), in seconds; NaN without dispatched requests.
 double dispatchLatenessP99(const std::vector<ReplayRecord>& records)
 {
     std::vector<double> late;
@@ -47,11 +47,7 @@ double dispatchLatenessP99(const std::vector<ReplayRecord>& records)
     for (const auto& r : records)
         if (std::isfinite(r.dispatched) && std::isfinite(r.scheduled))
             late.push_back(r.dispatched - r.scheduled);
-    if (late.empty())
-        return 0;
-    const auto k = std::min(late.size() - 1, std::size_t(std::ceil(0.99 * double(late.size()))) - 1);
-    std::nth_element(late.begin(), late.begin() + std::ptrdiff_t(k), late.end());
-    return late[k];
+    return distributionOf(std::move(late)).p99;
 }
 
 // Before OpenSSL reads it: a regular file of sane size that has a PEM certificate in it.
