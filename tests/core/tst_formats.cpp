@@ -194,7 +194,7 @@ private Q_SLOTS:
     void readBurstGpt()
     {
         ReadReport report;
-        std::ifstream in(kData + "burstgpt_in.csv");
+        std::istringstream in(readText(kData + "burstgpt_in.csv"));
         const Trace t = lorascope::readBurstGpt(in, "b.csv", {}, report);
         QCOMPARE(t.requests.size(), std::size_t { 4 });
         QCOMPARE(t.adapters.size(), std::size_t { 2 });
