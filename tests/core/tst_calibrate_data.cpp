@@ -209,7 +209,7 @@ void TestCalibrateData::regeneratedTraceIsTheConfigsTrace()
 
 void TestCalibrateData::regeneratesSpecCheckVector()
 {
-    // SPEC §1.2's check vector, as an S-LoRA result row.
+    // The slora generator's check vector (tst_numpylegacy checkVectorFromSpec), as an S-LoRA result row.
     test::TempDir dir;
     const std::string file = dir.file("row.jsonl");
     test::writeText(file, resultLine(kConfig, kResult));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Trace interop (issue 6): golden files for every format in both directions, round trips,
+// Trace interop (docs/formats.md): golden files for every format in both directions, round trips,
 // content detection, bad input with file/line/field, --skip-bad, failed rows, streaming reads.
 
 #include "formats/textscan.h"
