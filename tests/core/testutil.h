@@ -28,10 +28,8 @@ inline void failOnFile(const std::string& path, const std::string& why, const ch
     QTest::qFail(("test file " + path + ": " + why).c_str(), file, line);
 }
 
-/// True when `path` can be opened for reading; otherwise the current test fails naming the file
-/// (a missing tests/data file is a failure that says which file, never a crash). Use it as
-/// QVERIFY(test::requireFile(path)) before handing a path to a reader that throws.
-inline bool requireFile(const std::string& path)
+/// False (and the current test fails naming the file) when `path` does not exist or is a folder.
+inline bool pathIsAFile(const std::string& path)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
@@ -42,6 +40,17 @@ inline bool requireFile(const std::string& path)
         failOnFile(path, "is a directory");
         return false;
     }
+    return true;
+}
+
+/// True when `path` can be opened for reading; otherwise the current test fails naming the file
+/// (a missing tests/data file is a failure that says which file, never a crash). Use it as
+/// QVERIFY(test::requireFile(path)) before handing a path to a reader that throws. (It opens the
+/// file: not for FIFOs.)
+inline bool requireFile(const std::string& path)
+{
+    if (!pathIsAFile(path))
+        return false;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         failOnFile(path, std::string("cannot open: ") + std::strerror(errno));
@@ -50,16 +59,30 @@ inline bool requireFile(const std::string& path)
     return true;
 }
 
+/// Reads the whole file into `text` (opened once, so a FIFO works); false, with the current test
+/// failed naming the file, when it cannot be read.
+inline bool readInto(const std::string& path, std::string& text)
+{
+    if (!pathIsAFile(path))
+        return false;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        failOnFile(path, std::string("cannot open: ") + std::strerror(errno));
+        return false;
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+        failOnFile(path, std::string("read error: ") + std::strerror(errno));
+        return false;
+    }
+    return true;
+}
+
 /// The whole file. A file that cannot be read fails the current test naming it and gives "".
 inline std::string readText(const std::string& path)
 {
-    if (!requireFile(path))
-        return {};
-    std::ifstream in(path, std::ios::binary);
-    std::string text { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
-    if (in.bad())
-        failOnFile(path, std::string("read error: ") + std::strerror(errno));
-    return text;
+    std::string text;
+    return readInto(path, text) ? text : std::string();
 }
 
 /// The file parsed as JSON. A file that cannot be read or is not JSON fails the current test
@@ -67,10 +90,11 @@ inline std::string readText(const std::string& path)
 /// going deeper when null would throw.
 inline nlohmann::json readJsonFile(const std::string& path)
 {
-    if (!requireFile(path))
+    std::string text;
+    if (!readInto(path, text))
         return {};
     try {
-        return nlohmann::json::parse(readText(path));
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
         failOnFile(path, std::string("not JSON: ") + e.what());
         return {};
@@ -87,7 +111,6 @@ inline QString inputErrorMessage(const std::function<void()>& f)
     }
     return {};
 }
-
 
 inline void writeText(const std::string& path, const std::string& text)
 {
