@@ -114,7 +114,7 @@ int main(int argc, char** argv)
             const auto t0 = std::chrono::steady_clock::now();
             const CalibrationData fitData = loadSloraManifest(manifest, "fit", st.group);
             const CalibrationData valData = loadSloraManifest(manifest, "validate", st.group);
-            FitOptions o;
+            CalibrationFitOptions o;
             o.free = st.free;
             o.threads = threads;
             const CostModel* seed = nullptr;
@@ -122,7 +122,7 @@ int main(int argc, char** argv)
                 if (m.name == st.start)
                     seed = &m;
             o.start = seed ? seed->parameters : genericEngineParameters();
-            const FitResult fit = fitCostModel(fitData, o);
+            const CalibrationFitResult fit = fitCostModel(fitData, o);
             ValidationReport vrep;
             CostModel m = calibratedModel(fitData, fit, o, 0, valData.experiments.empty() ? nullptr : &valData, &vrep);
             std::printf("\n=== %s: %s, objective %.4g -> %.4g, %.1f s\n", st.group, fit.message.c_str(), fit.objectiveStart, fit.objective, seconds(t0));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Trace import/export throughput per format (issue 6: >= 1,000,000 requests/s on one core for
+// Trace import/export throughput per format (target: >= 1,000,000 requests/s on one core for
 // CSV and JSONL, export at least as fast). Prints numbers; never passes or fails.
 //
 //   bench_formats [REQUESTS]            generate, write and read every format (files in $TMPDIR)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Generator benchmarks (issue 2). Prints numbers; never passes or fails.
+// Generator benchmarks (docs/workload.md). Prints numbers; never passes or fails.
 //   bench_generate [--python /usr/bin/python3] [--script bench/slora_reference.py]
 // 1) per-adapter generator, 1,000,000 requests, n = 1000, gamma cv = 2: time on one thread and with
 //    the default threads, and bytes/request.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sweep benchmarks (issue 14 targets, printed, never pass/fail):
+// Sweep benchmarks (the targets of docs/sweep.md, Performance; printed, never pass/fail):
 //   - a 20-point rate sweep of the S4 preset (300 s, R = 0.5 ... 10) previewed: target <= 2 s;
 //   - the SLO capacity finder on the same workload: target <= 1 s.
 // Each is run a few times; the median wall time is printed with the machine's load.

@@ -68,6 +68,7 @@ RULES = [
     ("*.yml", "#", "YAML"),
     ("*Containerfile", "#", "container image recipe"),
     (".ci/run", "#", "CI entry script"),
+    (".clang-format", "#", "clang-format configuration (YAML)"),
 ]
 
 

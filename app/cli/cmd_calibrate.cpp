@@ -260,7 +260,7 @@ int runCalibrate(const std::vector<std::string>& argv)
         throw UsageError("--force goes with --output-dir (-o replaces its file atomically anyway)");
     const bool json = a.has("--json");
 
-    FitOptions options;
+    CalibrationFitOptions options;
     options.parametrization = a.has("--coefficients") ? Parametrization::Coefficients : Parametrization::Physical;
     const std::string loss = a.value("--loss").value_or("soft-l1");
     if (loss != "soft-l1" && loss != "linear")
@@ -305,7 +305,7 @@ int runCalibrate(const std::vector<std::string>& argv)
     TerminalProgress progress("calibrating", a.has("--quiet"));
     options.progress = progress.sink();
     const auto t0 = std::chrono::steady_clock::now();
-    FitResult fit = fitCostModel(data, options);
+    CalibrationFitResult fit = fitCostModel(data, options);
     progress.done();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 

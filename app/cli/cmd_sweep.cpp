@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `lorascope-cli sweep`: a parameter sweep over the preview (or a real server), the SLO capacity
-// finder and the S-LoRA paper overlay (issue 14). The work is in core/sweep; this file reads flags,
+// finder and the S-LoRA paper overlay (docs/sweep.md). The work is in core/sweep; this file reads flags,
 // streams rows and prints plain-words verdicts.
 #include "cli/args.h"
 #include "cli/commands.h"

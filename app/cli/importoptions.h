@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// `lorascope-cli convert`: any trace format to any other (SPEC §3), and the import options it
+// `lorascope-cli convert`: any trace format to any other (docs/formats.md), and the import options it
 // shares with `fit` (skip bad lines, failed rows, adapter column or assignment).
 
 #include "cli/args.h"

@@ -3,9 +3,10 @@
 # Builds one libFuzzer binary per trace parser, one for the JSON reader (fuzz_jsonread), one for
 # the option checks (fuzz_options) and fuzz_servesim for serve-sim's request handling, with Debian's clang (apt-get install clang
 # libclang-rt-14-dev), with AddressSanitizer and UBSan. Optional: the normal build never runs this.
-#   BUILD=build/dev bench/fuzz/build.sh [OUTDIR]     then e.g.
-#   OUTDIR/fuzz_csv -max_total_time=600 bench/fuzz/corpus/csv
-#   OUTDIR/fuzz_servesim -max_total_time=600 bench/fuzz/corpus/servesim
+#   BUILD=build/dev bench/fuzz/build.sh [OUTDIR]     then e.g. (bench/fuzz/README.md)
+#   OUTDIR/fuzz_csv -max_total_time=600 build/fuzz/corpus/csv bench/fuzz/corpus/csv
+# New inputs go to the first folder (outside the repository); the seeds in bench/fuzz/corpus are
+# only read.
 # BUILD is a configured build directory (for the generated util/version.h).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +19,8 @@ mkdir -p "$out/obj"
 cxx="clang++ -std=c++20 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -I$root/core -I$gen"
 objs=""
 for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workload/*.cpp "$root"/core/random/*.cpp \
-           "$root"/core/replay/url.cpp "$root"/core/replay/prometheus.cpp; do
+           "$root"/core/replay/url.cpp "$root"/core/replay/prometheus.cpp "$root"/core/replay/servermap.cpp \
+           "$root"/core/replay/metrics.cpp; do
   o="$out/obj/$(basename "$(dirname "$src")")_$(basename "$src" .cpp).o"
   if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
     echo "compile $src"

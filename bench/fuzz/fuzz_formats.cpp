@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target for the trace parsers (issue 6). Built by bench/fuzz/build.sh with Debian's
+// libFuzzer target for the trace parsers (docs/formats.md, Fuzzing). Built by bench/fuzz/build.sh with Debian's
 // clang (optional; the normal build never needs it). One binary per parser: the format name is
 // compiled in (LORASCOPE_FUZZ_FORMAT). A parser may accept the input or throw InputError;
 // anything else (another exception, a crash, a sanitizer report) is a finding.

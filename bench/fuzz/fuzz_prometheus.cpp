@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target for the Prometheus text exposition parser and the server-metrics mapping
-// (issue 15), built by bench/fuzz/build.sh. Lenient parsing must never throw; strict parsing
+// (docs/replay.md, Server metrics), built by bench/fuzz/build.sh. Lenient parsing must never throw; strict parsing
 // may throw InputError only; every sample kept must have a valid name and a family that lists
 // it; series keys and the mapping must not crash.
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target for serve-sim's request handling (issue 12): HTTP/1.x parsing with the server's limits and refusal
+// libFuzzer target for serve-sim's request handling (docs/replay.md, Simulated server, Bad input): HTTP/1.x parsing with the server's limits and refusal
 // rules, and every generation endpoint's body validation. Built by bench/fuzz/build.sh; the checks are in
 // servesim_input.h, shared with the corpus replay test.
 

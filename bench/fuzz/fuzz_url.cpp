@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target for the replay target URL parser (issue 12 #6), built by bench/fuzz/build.sh.
+// libFuzzer target for the replay target URL parser (core/replay/url.h), built by bench/fuzz/build.sh.
 // The parser may accept or throw InputError; anything else is a finding, and so is an accepted
 // URL that breaks an invariant: a host, a port 1–65535 in plain decimal, a base path that is
 // empty or starts with '/' without a trailing '/', no '?', '#' or whitespace, and str() parsing

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// GUI benchmarks of the designer (SPEC/issue 4 performance targets). Prints numbers; never fails on time.
+// GUI benchmarks of the designer (the targets of docs/workload.md, Designer responsiveness). Prints numbers; never fails on time.
 //   bench_ui_designer [workload|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes)
 //   bench_ui_designer shot 1280x720 designer.png   (a picture of the Designer tab, to compare before/after a change)
 // Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Sweep tab's responsiveness while a sweep runs (issue 14: no GUI stall over 16 ms). A 1 ms
+// The Sweep tab's responsiveness while a sweep runs (docs/sweep.md, Performance: no GUI stall over 16 ms). A 1 ms
 // timer measures the longest gap between event-loop turns, and the GUI thread's own CPU time
 // between two turns tells our work from scheduling on a loaded machine (as bench_ui_designer).
 // Prints numbers; never fails on time.

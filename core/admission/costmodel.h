@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Cost model of the admission preview (SPEC §2.4): seconds for one forward pass as documented
+// Cost model of the admission preview (docs/admission.md, Time): seconds for one forward pass as documented
 // functions of the batch shape, plus the cost of loading an adapter. Version 2 builds every term
 // from what S-LoRA's engine does (docs/admission.md, "Cost model", term by term) and carries its
 // GPU/model description, its provenance (what it was calibrated on) and its measured validation

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Admission preview engine (SPEC §2): S-LoRA's queue and router loop, step by step.
+// Admission preview engine (docs/admission.md): S-LoRA's queue and router loop, step by step.
 //
 // Scheduler is incremental: submit() requests as they arrive, call step() for one forward pass
 // (a prefill of a newly admitted batch or one decode step of the running batch). The caller owns

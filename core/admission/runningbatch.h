@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// S-LoRA's running batch as its admission rule sees it (SPEC §2.2; internal to slora.cpp): the
+// S-LoRA's running batch as its admission rule sees it (docs/admission.md, The admission rule; internal to slora.cpp): the
 // requests ordered by tokens left, and the batch's peak KV need, alone or with candidates.
 //
 // Every running request's (used, left) changes by (+1, −1) at each decode step of the whole batch,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// What the admission preview shows (SPEC §2.5), computed in one call off the GUI thread: the
+// What the admission preview shows (docs/admission.md, What the preview answers), computed in one call off the GUI thread: the
 // engine's simulation, latency distributions and a binned timeline (few points, for charts). Qt-free.
 
 #include "admission/engine.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Does the simulated server keep up with the arrivals? (issue 13, item 2) From one admission
+// Does the simulated server keep up with the arrivals? (docs/admission.md, Does the server keep up?) From one admission
 // preview: the offered rate, the rate at which the server took requests in while they arrived,
 // how fast the queue grew, and what limit held requests back. The desktop app shows it as a
 // banner; the numbers follow the selected policy, limits and cost model because they come from

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// A/B comparison of two parameter sets (SPEC §7): which parameters differ, both workloads and
+// A/B comparison of two parameter sets (README.md, A/B Compare): which parameters differ, both workloads and
 // admission previews, and the distributions of both on common bins so they can be overlaid. Qt-free.
 
 #include "admission/engine.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Numbers as people read them on axes, in summaries and in tooltips (issue 13): "nice" tick values
+// Numbers as people read them on axes, in summaries and in tooltips: "nice" tick values
 // (1, 2, 5 × 10^k), one number of significant digits throughout, log-axis labels in one style,
 // durations with a unit. Qt-free, so the CLI can print the same text as the desktop app.
 

@@ -83,7 +83,7 @@ bool StepThrough::next()
         snap.start = m_now;
         snap.end = m_now + (m_config.clock == ClockKind::Steps ? 1.0 : stepSeconds(m_config.cost, s));
 
-        // S-LoRA admission numbers for this pass's scan (SPEC §2.2), from the batch before the pass; a
+        // S-LoRA admission numbers for this pass's scan (docs/admission.md, The admission rule), from the batch before the pass; a
         // decode pass whose scan admitted nobody shows the request that stopped it.
         if (m_config.scheduler.policy != PolicyKind::Vllm && (s.kind == StepKind::Prefill || s.attempted)) {
             const auto& lim = m_config.scheduler.limits;

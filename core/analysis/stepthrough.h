@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Step-through of the admission engine (SPEC §2.5, teaching): runs the Scheduler one forward pass
+// Step-through of the admission engine (docs/admission.md, What the preview answers; for teaching): runs the Scheduler one forward pass
 // at a time on a trace, with the same clock rules as simulate(), and keeps a snapshot of every
 // pass so the UI can go back and forth. For S-LoRA it also recomputes, for each request admitted
-// in a pass, the numbers of the admission rule (SPEC §2.2): need vs limit and Σ input vs
+// in a pass, the numbers of the admission rule (docs/admission.md): need vs limit and Σ input vs
 // batch_max_tokens. Qt-free.
 
 #include "admission/engine.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Theory curves drawn over the data (SPEC §1.4): what the spec's model predicts for the bins the
+// Theory curves drawn over the data (docs/workload.md): what the spec's model predicts for the bins the
 // statistics used, so the charts show sampling noise against the model. Qt-free.
 
 #include "workload/spec.h"

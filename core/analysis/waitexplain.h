@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Wait reasons in plain words (issue 13, item 3): what a limit is, how its value comes about
+// Wait reasons in plain words (docs/admission.md, Why a request waited): what a limit is, how its value comes about
 // ("6000 KV slots − 1280 held by 5 resident adapters"), with units. The engine's WaitReason keeps
 // the numbers; this adds the derivation from the server limits. The UI translates by WaitKind (a
 // stable id, waitKindName()) and fills in these numbers; the English texts here serve the CLI. Qt-free.

@@ -17,7 +17,7 @@
 
 namespace lorascope {
 
-/// Statistics, theory and raster of one trace (SPEC §1.4).
+/// Statistics, theory and raster of one trace (docs/workload.md, Statistics).
 struct WorkloadAnalysis {
     std::shared_ptr<const Trace> trace;
     std::optional<WorkloadSpec> spec; ///< the model behind the trace (none for imports): theory needs it

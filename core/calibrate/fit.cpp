@@ -234,7 +234,7 @@ struct Predictions {
 /// The fit problem: which parameters vary, how they become models, and the residuals.
 class Problem {
 public:
-    Problem(const CalibrationData& data, const FitOptions& options)
+    Problem(const CalibrationData& data, const CalibrationFitOptions& options)
         : m_data(data)
         , m_options(options)
     {
@@ -435,7 +435,7 @@ public:
 
 private:
     const CalibrationData& m_data;
-    const FitOptions& m_options;
+    const CalibrationFitOptions& m_options;
     std::vector<std::string> m_free;
 };
 
@@ -475,12 +475,12 @@ std::vector<RunStats> predictAll(const CalibrationData& data, const std::vector<
     return out;
 }
 
-FitResult fitCostModel(const CalibrationData& data, const FitOptions& options)
+CalibrationFitResult fitCostModel(const CalibrationData& data, const CalibrationFitOptions& options)
 {
     if (data.experiments.empty())
         throw InputError("nothing to calibrate on: no measured run", {}, 0, "calibrate");
     Problem problem(data, options);
-    FitResult result;
+    CalibrationFitResult result;
     const std::vector<double> x0 = problem.startVector();
     const std::vector<double> upper = problem.upperBounds();
     auto f = [&](const std::vector<double>& x) {

@@ -28,7 +28,7 @@ struct FitPrior {
     double logSigma = 1; ///< standard deviation of ln(value)
 };
 
-struct FitOptions {
+struct CalibrationFitOptions {
     Parametrization parametrization = Parametrization::Physical;
     std::vector<std::string> free; ///< keys of EngineParameters or CostModel coefficients to fit
     EngineParameters start; ///< starting values; the fixed parameters keep these (physical)
@@ -62,7 +62,7 @@ struct ParameterEstimate {
     MetricValues sensitivity = noMetrics();
 };
 
-struct FitResult {
+struct CalibrationFitResult {
     bool converged = false;
     std::string message; ///< why it stopped
     int evaluations = 0;
@@ -86,6 +86,6 @@ std::vector<RunStats> predictAll(const CalibrationData& data, const std::vector<
 
 /// Fits the free parameters to `data`. Throws InputError for an unusable setup (no experiment,
 /// unknown key, physical parametrization without a model/GPU description) and Cancelled.
-FitResult fitCostModel(const CalibrationData& data, const FitOptions& options);
+CalibrationFitResult fitCostModel(const CalibrationData& data, const CalibrationFitOptions& options);
 
 } // namespace lorascope

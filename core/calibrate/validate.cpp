@@ -205,7 +205,7 @@ CalibrationData onlyGroup(const CalibrationData& data, const std::string& group)
 
 } // namespace
 
-CostModel calibratedModel(const CalibrationData& fitData, const FitResult& fit, const FitOptions& options, std::size_t group,
+CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit, const CalibrationFitOptions& options, std::size_t group,
     const CalibrationData* validation, ValidationReport* validationReport)
 {
     const std::string name = fitData.groups.at(group).name;

@@ -56,13 +56,13 @@ ValidationReport validate(const CalibrationData& data, const std::vector<CostMod
 /// The summary a cost model's provenance keeps.
 ErrorSummary toErrorSummary(const MetricErrors& errors, const std::string& on, int rows);
 
-struct FitResult;
-struct FitOptions;
+struct CalibrationFitResult;
+struct CalibrationFitOptions;
 
 /// The fitted model of `fitData.groups[group]` with its provenance: the sources it was fitted on,
 /// the in-sample error, the out-of-sample error on `validation` (its runs of the same group; may be
 /// null) and the validity region of all those runs. `validationModel` receives the validation report.
-CostModel calibratedModel(const CalibrationData& fitData, const FitResult& fit, const FitOptions& options, std::size_t group,
+CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit, const CalibrationFitOptions& options, std::size_t group,
     const CalibrationData* validation = nullptr, ValidationReport* validationReport = nullptr);
 
 /// Text tables: per metric, per file, then the `worst` worst rows and the exclusions.

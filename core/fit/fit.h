@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Fitting a workload model to a trace (SPEC §1.3 "Fit from a trace"): rate (and rate over time),
+// Fitting a workload model to a trace (docs/formats.md, Fitting a workload to a trace): rate (and rate over time),
 // gap cv overall and per adapter, popularity skew (power-function α by maximum likelihood, Zipf as
 // the alternative, chosen by likelihood) and length distributions (uniform / power law /
 // log-normal, chosen by likelihood, each with a goodness-of-fit figure). The result is a

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Reading and writing trace files (SPEC §3). Formats are registered in one table (registry.cpp);
+// Reading and writing trace files (docs/formats.md). Formats are registered in one table (registry.cpp);
 // each is chosen by extension or by name. Writers are atomic (temporary file + rename).
 
 #include "workload/trace.h"

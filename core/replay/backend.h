@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The wire formats of the serving systems a trace can be replayed against (SPEC §4): the request
+// The wire formats of the serving systems a trace can be replayed against (docs/replay.md, Backends): the request
 // each backend expects and how its streamed events are read. Plain C++, no networking.
 
 #include "replay/sse.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The replay engine: sends a trace's requests to a serving system on an absolute, open-loop
-// schedule and records every request (SPEC §4). The caller's thread dispatches on the schedule;
+// schedule and records every request (docs/replay.md). The caller's thread dispatches on the schedule;
 // network threads hold any number of concurrent streams. This header has no networking types.
 // Sources: dispatcher.cpp (schedule, bookkeeping), stream.cpp (network threads, Beast),
 // priority.cpp (the dispatcher thread's CPU priority), connpool.cpp (keep-alive pool), ledger.cpp (counters, callbacks), url.cpp (target URL),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The simulated server (SPEC §5): speaks every replay backend's streaming API on loopback and paces tokens in real
+// The simulated server (docs/replay.md, Simulated server): speaks every replay backend's streaming API on loopback and paces tokens in real
 // time, either with the admission engine and a cost model or with a fixed per-token latency (deterministic, for tests).
 // It can inject faults and serves /metrics with vLLM's names. Threads: several network threads carry the connections;
 // the admission engine runs on one thread of its own (the engine strand), so its state needs no locks. The parts live

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The SLO capacity finder (issue 14): the largest value of a parameter (usually the rate) whose
+// The SLO capacity finder (docs/sweep.md): the largest value of a parameter (usually the rate) whose
 // point still meets the SLO, found by bracketing (grow or shrink by a factor until the SLO flips)
 // and then bisection to a stated tolerance; the saturation point (the smallest value with
 // achieved/offered below the threshold) the same way; and per adapter which adapters break the

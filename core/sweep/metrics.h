@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The numbers a sweep records per point (issue 14), computed the same way from an admission preview
+// The numbers a sweep records per point (docs/sweep.md, What each point records), computed the same way from an admission preview
 // (SimulationResult) and from a replay against a real server (ReplayRecord): throughput, goodput,
 // TTFT/TPOT/E2E percentiles, S-LoRA's SLO attainment, attainment of the user's SLO, offered vs
 // achieved rate (saturation), GuideLLM's over-saturation test, queue and KV peaks; overall and per

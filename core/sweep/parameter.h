@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The parameters a sweep can vary (issue 14): workload parameters (rate, adapters, α, cv, ...) and
+// The parameters a sweep can vary (docs/sweep.md, Parameters): workload parameters (rate, adapters, α, cv, ...) and
 // server parameters (max_total_token_num, batch_max_tokens, ...), each with its unit, its valid
 // range and the settings under which it does not apply; and the value lists a sweep runs over
 // (a list, a range with a step, or an S-LoRA paper suite). Plain data, no threads.

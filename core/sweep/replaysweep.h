@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The same sweep against a real server (issue 14): each point's trace is replayed through the
+// The same sweep against a real server (docs/sweep.md): each point's trace is replayed through the
 // replay engine (replay/replay.h), one point after another on the calling thread, with warm-up and
 // cool-down trimmed from its metrics; the sweep stops after the first saturated point unless told
 // otherwise (a GPU hour is expensive); and the capacity finder confirms a previewed capacity with

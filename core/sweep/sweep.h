@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// A sweep (issue 14): one parameter of the workload or the server over a list of values; at each
+// A sweep (docs/sweep.md): one parameter of the workload or the server over a list of values; at each
 // point the workload is generated, previewed with the admission engine on the cost-model clock,
 // and its metrics (sweep/metrics.h) recorded. Points run in parallel on worker threads owned by
 // runPreviewSweep(); each finished point goes to the caller's callback at once (serialized, on a

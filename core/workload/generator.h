@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Trace generators (SPEC §1.2): `slora` (bit-exact S-LoRA generate_requests) and `per-adapter`
+// Trace generators (docs/workload.md): `slora` (bit-exact S-LoRA generate_requests) and `per-adapter`
 // (independent stationary renewal processes per adapter, merged).
 
 #include "util/progress.h"

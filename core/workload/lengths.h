@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Sampling and theory of token-length distributions (SPEC §1.3), all confined to [lo, hi).
+// Sampling and theory of token-length distributions (docs/workload.md), all confined to [lo, hi).
 
 #include "random/rng.h"
 #include "workload/spec.h"

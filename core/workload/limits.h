@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Server limits as S-LoRA's launch arguments name them (SPEC §2.1), with S-LoRA's defaults.
+// Server limits as S-LoRA's launch arguments name them (docs/admission.md, Limits and refusals), with S-LoRA's defaults.
 
 #include <algorithm>
 #include <cstdint>

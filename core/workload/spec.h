@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The workload specification (SPEC §1): every parameter a synthetic multi-adapter workload has,
+// The workload specification (docs/workload.md): every parameter a synthetic multi-adapter workload has,
 // its JSON form (versioned) and its validation. Plain data; generators read it, the UI edits it.
 
 #include "workload/limits.h"
@@ -48,7 +48,7 @@ struct LengthSpec {
     bool operator==(const LengthSpec&) const = default;
 };
 
-/// How the total rate is shared among adapters (SPEC §1.2b).
+/// How the total rate is shared among adapters (docs/workload.md, Popularity).
 struct PopularitySpec {
     PopularityKind kind = PopularityKind::Power;
     double alpha = 1.0; ///< power: λᵢ = R·(((i+1)/n)^α − (i/n)^α)

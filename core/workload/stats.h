@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Statistics of a trace (SPEC §1.4): everything the status bar, the charts and `stats` show.
+// Statistics of a trace (docs/workload.md, Statistics): everything the status bar, the charts and `stats` show.
 // The UI never computes statistics itself; it presents these.
 
 #include "workload/limits.h"

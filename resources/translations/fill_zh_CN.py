@@ -384,7 +384,7 @@ ZH.update({
 })
 
 
-# --- Sweep tab, sweep charts and table, sweeps in the A/B compare tab (issue 14) ---
+# --- Sweep tab, sweep charts and table, sweeps in the A/B compare tab ---
 ZH.update({
     "S&weep": "扫描(&W)", "Sweep": "扫描", "All sweep charts": "全部扫描图表",
     "<p>Licensed under the Apache License, Version 2.0.</p>": "<p>依据 Apache 许可证 2.0 版授权。</p>",

@@ -74,7 +74,7 @@ private Q_SLOTS:
             QStringLiteral("8,512"), QStringLiteral("-o"), path });
         QVERIFY2(g.code == 0, qPrintable(g.err));
         const auto got = test::readJsonFile(path.toStdString())["requests"];
-        const auto want = test::readJsonFile(LORASCOPE_SHARED_REFERENCE "/slora_trace_n100_a1_r2_cv1_60s_seed42.json")["requests"];
+        const auto want = test::readJsonFile(LORASCOPE_TEST_DATA "/slora_n100_a1_r2_cv1_60s_seed42.json")["requests"];
         QCOMPARE(got.size(), want.size());
         for (std::size_t i = 0; i < got.size(); ++i) {
             QCOMPARE(got[i]["prompt_len"].get<int>(), want[i]["prompt_len"].get<int>());

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// lorascope-cli convert / fit: the real binary, files, messages and exit codes (issue 6).
+// lorascope-cli convert / fit: the real binary, files, messages and exit codes (docs/formats.md).
 
 #include "../core/testutil.h"
 #include "clitestutil.h"

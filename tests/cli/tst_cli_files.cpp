@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Files given to the real binary (issue 12 items 1, 3, 5, 7, 14): deeply nested JSON in every
+// Files given to the real binary: deeply nested JSON in every
 // JSON input, inputs that are not files, outputs that are inputs or read-only, special outputs,
 // and temporary files removed when a signal ends a write.
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every numeric flag of every subcommand, through the real binary, with the same bad values
-// (issue 12, hardening): negative, beyond the double range, NaN, not a number, empty. Each must be
+// (hardening): negative, beyond the double range, NaN, not a number, empty. Each must be
 // a usage error (exit 2) whose message names the flag, never a crash or a hang, and no output file
 // may be left behind. A guard checks that every flag of the option table (cli/options.cpp) has a
 // row here, so a new option is tested the day it is added.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Option checks of every subcommand through the real binary (issue 12 items 10, 11, 17): one
+// Option checks of every subcommand through the real binary: one
 // table of ranges (app/cli/options.cpp), a usage error (exit 2) naming the flag and the limit,
 // the same spelling of a trace's format everywhere (--from = --format).
 
@@ -39,7 +39,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("args");
         QTest::addColumn<QString>("message");
-        // The cases of issue 12 (items 10 and 11), and more of the same classes.
+        // Values found wrongly accepted from outside, and more of the same classes.
         QTest::newRow("serve-sim max-total 0") << "serve-sim --max-total-token-num 0" << "--max-total-token-num must be an integer from 1 to 1000000000 tokens (got 0)";
         QTest::newRow("serve-sim max-total -5") << "serve-sim --max-total-token-num -5" << "--max-total-token-num must be an integer from 1";
         QTest::newRow("serve-sim running 0") << "serve-sim --running-max-req-size 0" << "--running-max-req-size must be an integer from 1";

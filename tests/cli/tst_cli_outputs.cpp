@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Output files and folders are never clobbered by surprise (issue 12, hardening), through the real
+// Output files and folders are never clobbered by surprise (hardening), through the real
 // binary: `replay --out` refuses a folder that already holds files unless --force; `sweep -o`
 // writes FILE.partial and renames it at the end, so an earlier FILE survives a sweep without
 // points; sweep and calibrate refuse an output that is one of their inputs, and an output they

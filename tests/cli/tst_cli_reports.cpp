@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// What stats, fit and simulate print for traces shaped like the real ones (issue 12 items 15, 18,
-// 20; issue 13 item 17): rates from the first arrival, said so; no "nan" and no 17-digit figures;
+// What stats, fit and simulate print for traces shaped like the real ones: rates from the first
+// arrival, said so; no "nan" and no 17-digit figures;
 // simulate's clock and per-adapter output; the documented adapter maximum works.
 
 #include "../core/testutil.h"

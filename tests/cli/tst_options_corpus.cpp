@@ -25,8 +25,10 @@ private Q_SLOTS:
         std::vector<std::string> valueFlags { "--format", "--spec", "-o", "--model", "--target" };
         for (const auto& o : optionTable())
             valueFlags.push_back(o.flag);
+        const auto dir = std::filesystem::path(LORASCOPE_FUZZ_CORPUS) / "options";
+        QVERIFY2(std::filesystem::is_directory(dir), dir.c_str());
         int files = 0, accepted = 0;
-        for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(LORASCOPE_FUZZ_CORPUS) / "options")) {
+        for (const auto& entry : std::filesystem::directory_iterator(dir)) {
             const std::string data = test::readText(entry.path().string());
             if (data.empty())
                 continue;

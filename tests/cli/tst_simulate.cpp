@@ -28,7 +28,7 @@ std::vector<nlohmann::json> readJsonl(const std::string& path)
     return out;
 }
 
-// SPEC §2.2 check vector plus a request over max_req_input_len
+// The check vector of docs/admission.md (The admission rule) plus a request over max_req_input_len
 const char* const kCsv = "id,time_s,adapter,rank,input_len,output_len\n"
                          "10,0,a0,64,1000,500\n"
                          "11,0,a1,8,800,1000\n"

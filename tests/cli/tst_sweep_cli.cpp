@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -222,32 +223,49 @@ void TestSweepCli::suiteOverlay()
 
 void TestSweepCli::interrupted()
 {
-    // A long sweep, interrupted after its first rows: exit 1, every written line complete.
+    // A long sweep (200 points, up to 120,000 requests each), interrupted once its first point is
+    // written: exit 1, every written line complete, FILE.partial renamed to FILE. The rows go to
+    // FILE.partial until the sweep ends (docs/sweep.md), so that is the file to watch; SIGINT
+    // follows the first point within milliseconds, long before the last of the 200 on any machine.
     test::TempDir dir;
-    const QString out = QString::fromStdString(dir.file("long.jsonl"));
+    const std::string out = dir.file("long.jsonl");
+    const std::string partial = out + ".partial";
     QProcess p;
     p.start(QStringLiteral(LORASCOPE_CLI_PATH), QStringList { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S4"),
                                                      QStringLiteral("--param"), QStringLiteral("rate"), QStringLiteral("--range"),
                                                      QStringLiteral("1:200:1"), QStringLiteral("--duration"), QStringLiteral("600"),
-                                                     QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("-o"), out });
+                                                     QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("-o"), QString::fromStdString(out) });
     QVERIFY(p.waitForStarted());
+    const auto firstPointWritten = [&] {
+        std::ifstream in(partial);
+        std::string line;
+        while (std::getline(in, line))
+            if (!in.eof() && line.find("\"kind\":\"point\"") != std::string::npos) // a whole line, newline included
+                return true;
+        return false;
+    };
+    // Bounded so that a sweep that never writes cannot hang the test (a guard, not a timing check).
     QElapsedTimer t;
     t.start();
-    while (t.elapsed() < 60000) {
-        if (test::readText(out.toStdString()).find("\"kind\":\"point\"") != std::string::npos)
-            break;
-        QTest::qWait(20);
+    while (!firstPointWritten()) {
+        if (p.waitForFinished(5))
+            QFAIL(qPrintable(QStringLiteral("the sweep ended before its first point was seen (exit %1): %2")
+                                 .arg(p.exitCode())
+                                 .arg(QString::fromUtf8(p.readAllStandardError()))));
+        if (t.elapsed() > 300000)
+            QFAIL("no point in long.jsonl.partial after 300 s");
     }
-    QVERIFY(p.state() == QProcess::Running);
+    QVERIFY2(p.state() == QProcess::Running, "the sweep finished before it could be interrupted");
     ::kill(pid_t(p.processId()), SIGINT);
-    QVERIFY(p.waitForFinished(60000));
+    QVERIFY(p.waitForFinished(120000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
     const QString err = QString::fromUtf8(p.readAllStandardError());
-    QVERIFY2(err.contains(QStringLiteral("interrupted")) && err.contains(QStringLiteral("points finished and kept")), qPrintable(err));
-    const std::string text = test::readText(out.toStdString());
+    QVERIFY2(err.contains(QStringLiteral("interrupted")) && err.contains(QStringLiteral("points finished and kept in ")), qPrintable(err));
+    QVERIFY(!std::filesystem::exists(partial));
+    const std::string text = test::readText(out);
     QVERIFY(!text.empty() && text.back() == '\n');
-    const SweepFile f = readSweepFile(out.toStdString()); // parses: no half line
+    const SweepFile f = readSweepFile(out); // parses: no half line
     QVERIFY(!f.points.empty());
     QVERIFY(f.points.size() < 200);
 }

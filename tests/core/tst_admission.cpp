@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// S-LoRA admission rules (SPEC §2.2, §2.3) and the three questions of SPEC §2.5 on crafted traces.
-// Expected numbers are worked out by hand in the comments (or come from SPEC), never from the code.
+// S-LoRA admission rules (docs/admission.md: The admission rule, The router loop) and the three
+// questions of What the preview answers, on crafted traces.
+// Expected numbers are worked out by hand in the comments (or come from docs/admission.md), never from the code.
 
 #include "admission_helpers.h"
 
@@ -34,7 +35,7 @@ private Q_SLOTS:
 };
 
 namespace {
-// SPEC §2.2 check vector: A(1000,500,a0) B(800,1000,a1) C(500,200,a0) D(900,1500,a2); ranks 64, 8, 16.
+// The check vector of docs/admission.md (The admission rule): A(1000,500,a0) B(800,1000,a1) C(500,200,a0) D(900,1500,a2); ranks 64, 8, 16.
 Trace checkTrace()
 {
     return makeTrace({ { 0, 1000, 500, 0 }, { 0, 800, 1000, 1 }, { 0, 500, 200, 0 }, { 0, 900, 1500, 2 } }, { 64, 8, 16 });
@@ -84,7 +85,7 @@ void TestAdmission::checkVector()
 void TestAdmission::needBoundary_data()
 {
     QTest::addColumn<int>("candidate"); // 1-based position in the check vector
-    QTest::addColumn<int>("need"); // SPEC §2.2
+    QTest::addColumn<int>("need"); // docs/admission.md, The admission rule
     QTest::addColumn<int>("adapterSize"); // rank·4 of the distinct adapters up to it
     QTest::newRow("A") << 1 << 1500 << 256;
     QTest::newRow("B") << 2 << 2800 << 288;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the admission preview explains (issue 13): the capacity verdict behind the overload banner,
+// What the admission preview explains: the capacity verdict behind the overload banner,
 // wait reasons with the derivation of their limits, and the step-through's jumps.
 #include "analysis/admissionview.h"
 #include "analysis/capacity.h"
@@ -109,7 +109,7 @@ private Q_SLOTS:
 
     void tokenBudgetLimitIsDerived()
     {
-        // SPEC §2.2 check vector plus one more request: A, B, C admitted, D stopped by
+        // The check vector of docs/admission.md plus one more request: A, B, C admitted, D stopped by
         // batch_max_tokens; with a small KV budget the scan stops on the token budget instead.
         auto t = std::make_shared<Trace>();
         t->adapters = { { "a0", 64 }, { "a1", 8 }, { "a2", 16 } };

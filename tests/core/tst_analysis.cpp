@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // core/analysis: theory curves, binning, admission views and the step-through. Expected values
-// come from SPEC formulas written out here, not from the code under test.
+// come from the formulas of docs/ written out here, not from the code under test.
 #include "analysis/admissionview.h"
 #include "analysis/binning.h"
 #include "analysis/stepthrough.h"
@@ -218,7 +218,7 @@ private Q_SLOTS:
 
     void stepThroughSpecCheckVector()
     {
-        // SPEC §2.2 check vector: max_total 6000, batch_max 3072, ranks a0 = 64, a1 = 8, a2 = 16.
+        // The check vector of docs/admission.md: max_total 6000, batch_max 3072, ranks a0 = 64, a1 = 8, a2 = 16.
         auto t = std::make_shared<Trace>();
         t->adapters = { { "a0", 64 }, { "a1", 8 }, { "a2", 16 } };
         t->requests = { { 0.0, 0, 1000, 500 }, { 0.0, 1, 800, 1000 }, { 0.0, 0, 500, 200 }, { 0.0, 2, 900, 1500 } };

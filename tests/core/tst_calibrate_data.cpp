@@ -63,6 +63,7 @@ QString inputErrorOf(F&& f)
 class TestCalibrateData : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void runStatsHandComputed();
     void runStatsAllAborted();
     void clientViewAbortAnswerAndDelay();
@@ -75,6 +76,15 @@ private slots:
     void replayFolderErrors();
     void replayFolderBecomesExperiment();
 };
+
+void TestCalibrateData::initTestCase()
+{
+    // A missing file of tests/data/slora-paper fails here naming it (the loaders would throw).
+    const std::string manifest = kData + "/slora-paper/manifest.json";
+    QVERIFY(test::requireFile(manifest));
+    for (const auto& e : readSloraManifest(manifest))
+        QVERIFY(test::requireFile(kData + "/slora-paper/" + e.file));
+}
 
 void TestCalibrateData::runStatsHandComputed()
 {
@@ -199,7 +209,7 @@ void TestCalibrateData::regeneratedTraceIsTheConfigsTrace()
 
 void TestCalibrateData::regeneratesSpecCheckVector()
 {
-    // SPEC §1.2's check vector, as an S-LoRA result row.
+    // The slora generator's check vector (tst_numpylegacy checkVectorFromSpec), as an S-LoRA result row.
     test::TempDir dir;
     const std::string file = dir.file("row.jsonl");
     test::writeText(file, resultLine(kConfig, kResult));

@@ -58,7 +58,7 @@ double rel(double a, double b) { return std::abs(a / b - 1); }
 /// Each free parameter is within `worst` of the truth and has a finite uncertainty. (The data are
 /// exact, so the uncertainty, from the residuals' scatter, is tiny; what is left is the optimiser's
 /// resolution on an objective made of discrete admission events.)
-void checkRecovered(const FitResult& fit, const std::map<std::string, double>& truth, double worst)
+void checkRecovered(const CalibrationFitResult& fit, const std::map<std::string, double>& truth, double worst)
 {
     for (const auto& e : fit.estimates) {
         if (!e.free)
@@ -91,11 +91,11 @@ void TestCalibrateFit::recoversEngineParameters()
     truth.prefillEfficiency = 0.3;
     const CostModel hidden = deriveCostModel(*findModel("llama-7b"), *findGpu("a10g"), truth);
     const CalibrationData data = synthetic(hidden);
-    FitOptions o;
+    CalibrationFitOptions o;
     o.free = { "layer_overhead", "request_overhead", "kv_efficiency", "prefill_efficiency" };
     o.start = genericEngineParameters(); // 8e-4, 5e-5, 0.5, 0.5: each off by 25-70 %
     o.threads = 2;
-    const FitResult fit = fitCostModel(data, o);
+    const CalibrationFitResult fit = fitCostModel(data, o);
     QVERIFY2(fit.converged, fit.message.c_str());
     QVERIFY2(fit.objective < 1e-3 * fit.objectiveStart, qPrintable(QStringLiteral("%1 -> %2, %3 %4 %5 %6").arg(fit.objectiveStart).arg(fit.objective).arg(fit.parameters.layerOverhead).arg(fit.parameters.requestOverhead).arg(fit.parameters.kvEfficiency).arg(fit.parameters.prefillEfficiency)));
     checkRecovered(fit, { { "layer_overhead", truth.layerOverhead }, { "request_overhead", truth.requestOverhead },
@@ -133,7 +133,7 @@ void TestCalibrateFit::recoversCoefficients()
     CalibrationData data = synthetic(hidden);
     data.groups[0].model = {};
     data.groups[0].gpu = {};
-    FitOptions o;
+    CalibrationFitOptions o;
     o.parametrization = Parametrization::Coefficients;
     o.free = { "decode_base", "decode_per_request", "decode_per_context_token", "prefill_per_token" };
     o.startModel.decodeBase = 0.04;
@@ -142,7 +142,7 @@ void TestCalibrateFit::recoversCoefficients()
     o.startModel.decodePerContextToken = 3e-6;
     o.startModel.prefillPerToken = 1e-4;
     o.threads = 2;
-    const FitResult fit = fitCostModel(data, o);
+    const CalibrationFitResult fit = fitCostModel(data, o);
     QVERIFY2(fit.converged, fit.message.c_str());
     checkRecovered(fit, { { "decode_base", hidden.decodeBase }, { "decode_per_request", hidden.decodePerRequest },
                             { "decode_per_context_token", hidden.decodePerContextToken }, { "prefill_per_token", hidden.prefillPerToken } },
@@ -154,12 +154,12 @@ void TestCalibrateFit::reportsNoConvergence()
 {
     const CostModel hidden = deriveCostModel(*findModel("llama-7b"), *findGpu("a10g"), genericEngineParameters());
     const CalibrationData data = synthetic(hidden);
-    FitOptions o;
+    CalibrationFitOptions o;
     o.free = { "layer_overhead", "request_overhead", "kv_efficiency" };
     o.start = genericEngineParameters();
     o.start.layerOverhead = 3e-3;
     o.maxEvaluations = 6;
-    const FitResult fit = fitCostModel(data, o);
+    const CalibrationFitResult fit = fitCostModel(data, o);
     QVERIFY(!fit.converged);
     QVERIFY2(fit.message.find("without converging") != std::string::npos, fit.message.c_str());
 }
@@ -169,12 +169,12 @@ void TestCalibrateFit::undeterminedParameterHasInfiniteUncertainty()
     // Base-model traces never load an adapter: the data cannot say what a load costs.
     const CostModel hidden = deriveCostModel(*findModel("llama-7b"), *findGpu("a10g"), genericEngineParameters());
     const CalibrationData data = synthetic(hidden, 0);
-    FitOptions o;
+    CalibrationFitOptions o;
     o.free = { "layer_overhead", "load_layer_overhead" };
     o.start = genericEngineParameters();
     o.start.layerOverhead = 1e-3;
     o.threads = 2;
-    const FitResult fit = fitCostModel(data, o);
+    const CalibrationFitResult fit = fitCostModel(data, o);
     for (const auto& e : fit.estimates) {
         if (e.key == "load_layer_overhead") {
             QVERIFY(std::isinf(e.relativeError));
@@ -191,7 +191,7 @@ void TestCalibrateFit::badSetup()
 {
     const CostModel hidden = deriveCostModel(*findModel("llama-7b"), *findGpu("a10g"), genericEngineParameters());
     CalibrationData data = synthetic(hidden);
-    FitOptions o;
+    CalibrationFitOptions o;
     o.free = { "layer_overhead", "warp_drive" };
     QVERIFY_THROWS_EXCEPTION(InputError, fitCostModel(data, o));
     o.free = { "decode_base" }; // a coefficient key with the physical parametrization

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every JSON file LoraScope reads goes through util/jsonread's depth limit (issue 12, hardening):
+// Every JSON file LoraScope reads goes through util/jsonread's depth limit (hardening):
 // run folders (merge), replay folders and S-LoRA result files (calibrate, validate), sweep files
 // (the desktop's comparison). A line nested 100,000 deep is an error naming the file and the
 // line, never a crash and never the whole line in the message.

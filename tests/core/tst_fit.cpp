@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fitting a workload to a trace (issue 6): recover known parameters from generated traces
+// Fitting a workload to a trace (docs/formats.md): recover known parameters from generated traces
 // (fixed seeds, 100k requests): α within ±0.05, cv within 5 %, length kinds and parameters;
 // Zipf chosen when it is the truth; unknown adapter order; rescaling; the report.
 

@@ -69,6 +69,7 @@ private Q_SLOTS:
     {
         // The corpus of fuzz_jsonread: the shared JSON reader, then the spec reader on top of it.
         const auto dir = std::filesystem::path(LORASCOPE_FUZZ_CORPUS) / "jsonread";
+        QVERIFY2(std::filesystem::is_directory(dir), dir.c_str());
         int files = 0, specs = 0;
         for (const auto& entry : std::filesystem::directory_iterator(dir)) {
             ++files;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Rules every trace format follows (issue 12 items 4, 13, 19, 20): an empty file is an error in
+// Rules every trace format follows: an empty file is an error in
 // every format, a CSV row has exactly the header's columns, dates and offsets are real ones,
 // times are bounded on reading and never written as nan/inf, Mooncake's whole milliseconds and
 // Azure's 100 ns ticks come back exactly, and what a reader drops is listed.

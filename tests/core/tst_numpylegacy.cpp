@@ -36,6 +36,8 @@ class TestNumpyLegacy : public QObject {
     static void compareWithGolden(const std::string& path)
     {
         const auto doc = test::readJsonFile(path);
+        if (QTest::currentTestFailed())
+            return; // readJsonFile said which file
         const WorkloadSpec spec = specFromConfig(doc["config"]);
         const Trace trace = generateSlora(spec);
         const auto& reqs = doc["requests"];
@@ -74,10 +76,10 @@ private Q_SLOTS:
             QCOMPARE(b.randint(-7, 3), w);
     }
 
-    void referenceTraceFromSharedFolder()
+    void referenceTrace()
     {
-        // ../shared/reference: seed 42, n=100, α=1, R=2, cv=1, 60 s, [8, 512).
-        compareWithGolden(LORASCOPE_SHARED_REFERENCE "/slora_trace_n100_a1_r2_cv1_60s_seed42.json");
+        // The first golden file (tests/data/README.md): seed 42, n=100, α=1, R=2, cv=1, 60 s, [8, 512).
+        compareWithGolden(LORASCOPE_TEST_DATA "/slora_n100_a1_r2_cv1_60s_seed42.json");
     }
 
     void checkVectorFromSpec()

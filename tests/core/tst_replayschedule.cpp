@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The replay schedule without networking (core/replay/schedule, clock): how a trace is split
 // over shards, the absolute times and window every shard agrees on, the limits every duration
-// is held to (issue 12 #10), HTTP dates and the server clock offset bounds.
+// is held to (docs/replay.md, Before the first request), HTTP dates and the server clock offset bounds.
 
 #include "replay/clock.h"
 #include "replay/schedule.h"

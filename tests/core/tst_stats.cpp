@@ -90,7 +90,7 @@ private Q_SLOTS:
 
     void windowStartsAtTheFirstArrivalWithoutADuration()
     {
-        // A slice of a real trace (issue 12 item 18: Mooncake rows 6001-12031 start at 1,875 s):
+        // A slice of a real trace (Mooncake rows 6001-12031 start at 1,875 s):
         // 6,031 arrivals from 1,875 s to 3,537 s. Window 1,662 s and 3.63 req/s, not 3,537 s and 1.71.
         Trace t;
         const int n = 6031;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The replay target URL parser (issue 12 #6): every accepted form with what it yields, every
+// The replay target URL parser (core/replay/url.h): every accepted form with what it yields, every
 // refused form with the reason named, the /v1 fit to the backend's path, and invariants of
 // accepted URLs (the same checks the libFuzzer target bench/fuzz/fuzz_url.cpp makes).
 

@@ -176,8 +176,10 @@ private Q_SLOTS:
 
     void sloraReferenceFileReads()
     {
-        // The shared reference file is S-LoRA's request list with adapter indices.
-        const Trace t = readTrace(LORASCOPE_SHARED_REFERENCE "/slora_trace_n100_a1_r2_cv1_60s_seed42.json", "slora");
+        // A golden file (tests/data/README.md) is S-LoRA's request list with adapter indices.
+        const std::string path = LORASCOPE_TEST_DATA "/slora_n100_a1_r2_cv1_60s_seed42.json";
+        QVERIFY(test::requireFile(path));
+        const Trace t = readTrace(path, "slora");
         QCOMPARE(t.requests.size(), std::size_t(120));
         QCOMPARE(t.requests[0].adapter, 37u);
         QCOMPARE(t.requests[0].inputLen, 510u);

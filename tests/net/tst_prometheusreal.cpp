@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// LoraScope with a real Prometheus server (Debian's prometheus 2.42, issue 15), started and
+// LoraScope with a real Prometheus server (Debian's prometheus 2.42; docs/replay.md), started and
 // stopped by the test on 127.0.0.1 with ports chosen at run time:
 //  - the replay's scraper reads Prometheus's own /metrics (hundreds of series, histograms,
 //    summaries, label values with quotes, backslashes and newlines, which a job name puts there)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A server's reply is untrusted input (issue 12, hardening): SSE events whose JSON is nested
+// A server's reply is untrusted input (hardening): SSE events whose JSON is nested
 // 100,000 deep, served over a real socket on 127.0.0.1 by the test's canned server. Each must be a
 // failed request with the error kind malformed_event and a short message, never a crash: before
 // the depth check, {"error": [[[...]]]} overflowed the stack when the error was printed.

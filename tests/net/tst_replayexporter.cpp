@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The replay's own client metrics in Prometheus format (`replay --metrics-port`, issue 15): what
+// The replay's own client metrics in Prometheus format (`replay --metrics-port`, docs/replay.md): what
 // /metrics serves after a replay against the simulated server equals the run's records, in text
 // that LoraScope's strict parser and (when installed) Prometheus's `promtool check metrics`
 // accept; adapter labels are capped; the CLI serves it during the run and its linger, and a port

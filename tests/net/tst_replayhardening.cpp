@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Issue 12's replay items, each as its reproduction through the real lorascope-cli against the
+// Replay inputs found mishandled from outside, each as its reproduction through the real lorascope-cli against the
 // real simulated server on 127.0.0.1: a request asking for 4e9 tokens (hung the run, ignored
 // SIGTERM), target URLs that were wrapped or misread (port 99999, [::1]x8000, /v1), checks that
 // fail before sending and must leave no results folder, durations of 1e300 s, and running out of
@@ -44,7 +44,7 @@ std::vector<nlohmann::json> jsonLines(const std::string& path)
     return out;
 }
 
-// The trace of issue 12 #2, byte for byte (output_len 4e9); with `outputLen` another length for
+// The trace that found it, byte for byte (output_len 4e9); with `outputLen` another length for
 // request 0. serve-sim refuses max_tokens above 1,048,576 (HTTP 400), so the tests of a stream
 // that goes on "forever" use 1,000,000 tokens (10,000 s at 10 ms a token).
 std::string hangTrace(const test::TempDir& dir, const char* outputLen = "4000000000")
@@ -65,7 +65,7 @@ QStringList replayArgs(const std::string& trace, const std::string& target, cons
 class TestReplayHardening : public QObject {
     Q_OBJECT
 private slots:
-    // #2: the exact reproduction against serve-sim, which refuses 4e9 tokens: the client neither
+    // The exact reproduction against serve-sim, which refuses 4e9 tokens: the client neither
     // allocates by output_len nor waits; request 0 fails with the server's 400, request 1 completes.
     void hugeOutputLengthRefusedByServer()
     {
@@ -88,7 +88,7 @@ private slots:
         }
     }
 
-    // #2 with a stream the server does serve for hours: --timeout ends it after ~3 s, the huge
+    // With a stream the server does serve for hours: --timeout ends it after ~3 s, the huge
     // request timed out, the other completed. (Before: hung forever; tokenTimes.reserve(output_len).)
     void hugeOutputLengthTimesOut()
     {
@@ -113,7 +113,7 @@ private slots:
         }
     }
 
-    // #2 without --timeout: SIGTERM ends the run; the huge request is recorded as cancelled and
+    // Without --timeout: SIGTERM ends the run; the huge request is recorded as cancelled and
     // the summary is written.
     void signalEndsHugeRequest()
     {
@@ -136,7 +136,7 @@ private slots:
         QVERIFY(std::filesystem::exists(dir.file("r/summary.json")));
     }
 
-    // #6: refused with the reason, before any output.
+    // Refused with the reason, before any output.
     void badTargetsRefused_data()
     {
         QTest::addColumn<QString>("target");
@@ -166,7 +166,7 @@ private slots:
         QVERIFY(!std::filesystem::exists(dir.file("r")));
     }
 
-    // #6: a target ending in /v1 reaches /v1/completions (not /v1/v1/completions), with a note.
+    // A target ending in /v1 reaches /v1/completions (not /v1/v1/completions), with a note.
     void v1TargetWorks()
     {
         test::TempDir dir;
@@ -183,7 +183,7 @@ private slots:
         }
     }
 
-    // #16 and #10: everything that can be known before sending is refused before the results
+    // Everything that can be known before sending is refused before the results
     // folder exists (no manifest with an empty requests.jsonl left behind).
     void preSendChecksLeaveNoFolder_data()
     {
@@ -232,7 +232,7 @@ private slots:
         QVERIFY2(!std::filesystem::exists(dir.file("r")), "a results folder was created");
     }
 
-    // #10: a trace time of 1e300 s is refused naming the file and request, not sent at once.
+    // A trace time of 1e300 s is refused naming the file and request, not sent at once.
     void hugeTraceTimeRefused()
     {
         test::TempDir dir;
@@ -270,7 +270,7 @@ private slots:
         QCOMPARE(nlohmann::json::parse(ok.out.toStdString())["completed"].get<int>(), 1);
     }
 
-    // Issue 16: out of descriptors, said once with the limit and what to do; every request
+    // Out of descriptors: said once with the limit and what to do; every request
     // accounted once; no per-request error flood on stderr.
     void outOfDescriptorsSaidOnce()
     {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Scraping the server's Prometheus metrics during a replay (issue 15): the real replay engine
+// Scraping the server's Prometheus metrics during a replay (docs/replay.md, Server metrics): the real replay engine
 // against the real simulated server for the requests, and a canned "metrics" endpoint of the
 // test's own (tests/net/cannedhttp.h) that answers as the test wants: good exposition text,
 // slowly, 404, HTML, 50 MB, garbage, or not at all. Every scrape is recorded on the replay's

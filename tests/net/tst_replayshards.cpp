@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sharded replay and merge (issue 16), the real lorascope-cli against the real simulated server
+// Sharded replay and merge (docs/replay.md, Sharded runs), the real lorascope-cli against the real simulated server
 // on 127.0.0.1: the same trace replayed by one process, and by N = 4 shard processes started at
 // one --start-at and merged, must give the same summary, field by field: counts exactly, timing
 // within the noise bounds justified below. A shard killed mid-run leaves a readable folder and the

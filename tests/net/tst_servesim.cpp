@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The simulated server's engine behaviour over real connections on 127.0.0.1 (in-process server,
-// raw sockets or the real replay client): clients that reset leave the engine at once (issue 12
-// item 12), huge durations mean "never" instead of "now" (item 10), /metrics follows the engine's
-// state (issue 15), adapter ranks reach the engine (issue 11).
+// raw sockets or the real replay client): clients that reset leave the engine at once, huge
+// durations mean "never" instead of "now", /metrics follows the engine's
+// state (docs/replay.md, /metrics), adapter ranks reach the engine.
 
 #include "replay/replay.h"
 #include "server/simserver.h"

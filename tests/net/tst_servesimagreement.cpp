@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The built-in server agrees with the preview (issue 11): a trace replayed against serve-sim with
+// The built-in server agrees with the preview (docs/replay.md, Simulated server): a trace replayed against serve-sim with
 // the preview's policy, limits, cost model and adapter ranks gives, request by request, the TTFT
 // and E2E latency that `simulate --clock model` predicts, within 2 % + 20 ms. The server runs in
 // real time here (speed 1: a trace of a few seconds), so scheduling jitter of the machine stays far

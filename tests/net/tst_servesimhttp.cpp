@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The simulated server against raw, malformed and hostile input on 127.0.0.1 (issue 12, items
-// 8 and 9): every out-of-range or mistyped field of every backend's API gets 400 with a JSON body
+// The simulated server against raw, malformed and hostile input on
+// 127.0.0.1: every out-of-range or mistyped field of every backend's API gets 400 with a JSON body
 // naming the field; malformed HTTP gets the status HTTP prescribes and the connection closes;
 // bodies are bounded and their memory is returned afterwards.
 

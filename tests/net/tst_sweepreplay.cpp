@@ -155,7 +155,7 @@ void TestSweepReplay::finderConfirmsPreview()
             QVERIFY(!pt.metrics.meetsSlo);
     }
     // The server runs the same engine and cost model as the preview: the two capacities are near
-    // (not equal: HTTP and scheduling delays count 40 times over at this speed, and issue 11 is
+    // (not equal: HTTP and scheduling delays count 40 times over at this speed, and the agreement of docs/replay.md is
     // about the remaining differences between serve-sim and the preview).
     QVERIFY2(std::abs(real.capacity - preview.capacity) <= 0.5 * preview.capacity,
         qPrintable(QStringLiteral("server %1, preview %2").arg(real.capacity).arg(preview.capacity)));

@@ -83,7 +83,7 @@ private Q_SLOTS:
             if (r.wait.kind == WaitKind::None) {
                 QCOMPARE(reason, QStringLiteral("–"));
             } else {
-                // Plain words with the engine's numbers (issue 13): the kind's title, need and limit.
+                // Plain words with the engine's numbers: the kind's title, need and limit.
                 QVERIFY2(reason.startsWith(r.wait.kind == WaitKind::BehindRequest ? QStringLiteral("queued behind request") : Terms::waitTitle(r.wait.kind)), qPrintable(reason));
                 if (r.wait.kind == WaitKind::BehindRequest) {
                     QVERIFY(reason.endsWith(QString::number(r.wait.behind)));

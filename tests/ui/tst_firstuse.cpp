@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What a first-time user meets (issue 13): undo texts with the field's label, "custom (from S4)"
+// What a first-time user meets: undo texts with the field's label, "custom (from S4)"
 // after edits, derived settings that say what 0 means, help for every tab, chart export by title
 // at a chosen size and scale, trace files that get their format's extension, a bad trace file
 // reported in a non-blocking way with file and line, the state kept across a language restart.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The main window on real screens (issue 13): every tab fits 1280×720 and is usable at 1024×640,
+// The main window on real screens: every tab fits 1280×720 and is usable at 1024×640,
 // charts reflow instead of being cut off, chart texts are whole, data labels never overlap each
 // other nor cross a curve. Geometry from the real widgets and fonts, not from pixels.
 #include "uitestutil.h"
@@ -149,7 +149,7 @@ private Q_SLOTS:
     }
     void chartTextsAreWhole()
     {
-        // Titles, axis titles and legends fit their space (issue 13: "requests (max p…").
+        // Titles, axis titles and legends fit their space (once cut to "requests (max p…").
         QFETCH(QSize, size);
         MainWindow w;
         w.show();

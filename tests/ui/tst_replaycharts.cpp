@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Replay tab's server charts and run folders (issues 13, 15, 16): a replay against the
+// The Replay tab's server charts and run folders (docs/replay.md, The desktop Replay tab): a replay against the
 // built-in server (serve-sim in-process on 127.0.0.1) charts the server's /metrics on the trace
 // axis with the preview overlaid, in agreement with server_metrics.jsonl; the run folder, and
 // the `merge` output of it, open into the same series; bad folders get a message naming the file

@@ -22,7 +22,7 @@ class PlotView;
 class RequestTableModel;
 class StepThroughPanel;
 
-/// Admission preview (SPEC §2): limits, policy, clock and cost model; timelines, KV need vs
+/// Admission preview (docs/admission.md): limits, policy, clock and cost model; timelines, KV need vs
 /// capacity, latency distributions, the request Gantt, the request table with wait reasons and
 /// the step-through of forward passes.
 class AdmissionTab : public QWidget {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Where to put text labels on a chart (issue 13, item 6): near their anchor point, never on top
+// Where to put text labels on a chart: near their anchor point, never on top
 // of each other, never across a curve, inside the plot area. Pure geometry in pixels, so it is
 // tested without rendering.
 

@@ -89,7 +89,7 @@ QList<QPointF> sanitized(const QList<QPointF>& pts, bool logX, bool logY)
 
 /// The base font, or for text in Chinese a family that has its glyphs. Qt Charts reserves room for
 /// an axis title by the font's own metrics; a title drawn by a taller fallback font then does not
-/// fit and is cut down to "…" (a vertical "⋮"; issue 13).
+/// fit and is cut down to "…" (a vertical "⋮").
 QFont fontForText(QFont font, const QString& text)
 {
     const bool cjk = std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x2E80 && c.unicode() <= 0x9FFF; });

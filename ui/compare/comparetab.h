@@ -30,7 +30,7 @@ class ParameterModel;
 class PlotView;
 class SweepCompareView;
 
-/// A/B compare of two parameter sets (SPEC §7). A is pinned (from the document or a session file);
+/// A/B compare of two parameter sets (README.md, A/B Compare). A is pinned (from the document or a session file);
 /// B is the document's live parameters (or a session file). The header lists the parameters that
 /// differ; overlaid charts and a key-figure table show both workloads and their admission previews.
 /// Work runs off the GUI thread (JobTracker, superseded results dropped); B follows the document,

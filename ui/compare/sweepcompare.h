@@ -15,7 +15,7 @@ namespace lorascope {
 
 class PlotView;
 
-/// A/B compare of two sweeps (issue 14): the curves of A and B over the same parameter
+/// A/B compare of two sweeps (docs/sweep.md): the curves of A and B over the same parameter
 /// (throughput, TTFT p90, E2E p90, SLO attainment, achieved/offered) and their key numbers side by
 /// side (largest value meeting the SLO, first saturated value, peak throughput). A is pinned from
 /// the Sweep tab or loaded from a sweep file (`lorascope-cli sweep` output, .jsonl or .csv); B is

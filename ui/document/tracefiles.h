@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// File names for trace export and import (issue 13, item 8): an exported file gets the extension
+// File names for trace export and import: an exported file gets the extension
 // of the chosen format, so Import lists it and reads it back; a file without a known extension is
 // read by the format the user picks (or the one its content shows).
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The Replay tab's per-adapter table (issue 15 item 2, issue 13 item 5): per adapter, requests
+// The Replay tab's per-adapter table: per adapter, requests
 // completed and failed, TTFT and E2E as the client measured them, effective TTFT (from the
 // scheduled send time), and from the server's scrapes when it was resident and how often it was
 // (re)loaded. Fed incrementally while a run goes on; a whole run folder at once when one is opened.

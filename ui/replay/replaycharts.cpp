@@ -220,7 +220,7 @@ PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax)
 
 namespace {
 
-// p50 and p90 of one latency per bin, in different colours (issue 13); p90 dashed as well.
+// p50 and p90 of one latency per bin, in different colours; p90 dashed as well.
 PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, std::vector<double> TimelineBin::*samples,
     const QString& p50Name, const QColor& p50Colour, const QString& p90Name, const QColor& p90Colour)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The Replay tab's charts (issue 15): the client's rates, latencies, tokens and requests in
+// The Replay tab's charts (docs/replay.md, The desktop Replay tab): the client's rates, latencies, tokens and requests in
 // flight beside the server's running/waiting requests, KV-cache usage and resident adapters from
 // its /metrics scrapes, all on one time axis (seconds since trace time 0 as scheduled), with the
 // admission preview of the same trace and settings drawn dashed over the server's curves. Before

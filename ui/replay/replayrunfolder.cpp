@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Replay tab opening a finished run folder (issue 16): a single run, one shard or a `merge`
+// The Replay tab opening a finished run folder (docs/replay.md, The desktop Replay tab): a single run, one shard or a `merge`
 // output, read back onto the trace axis (core/replay/runview) and charted like a live run.
 #include "replay/replaytab.h"
 

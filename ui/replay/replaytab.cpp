@@ -142,7 +142,7 @@ ReplayTab::ReplayTab(QWidget* parent)
     buttons->addWidget(openRun);
 
     // Labels wrap and the folder path sits in a line edit, so a long path or status never widens
-    // the panel (issue 13).
+    // the panel.
     auto wrapping = [this](const QString& name) {
         auto* l = new QLabel(this);
         l->setObjectName(name);

@@ -34,7 +34,7 @@ struct ReplayRecord;
 struct ReplayRun;
 struct ServerSample;
 
-/// Replay tab (SPEC §4, §7; issues 13, 15, 16): target and backend (the built-in simulated
+/// Replay tab (docs/replay.md, The desktop Replay tab): target and backend (the built-in simulated
 /// server by default, started and stopped by the tab), Start/Stop, live charts of the client and
 /// of the server's /metrics with the admission preview's prediction on one time axis (updated in
 /// ~30 ms batches), a per-adapter table, the summary (effective latency, token mismatch) and the

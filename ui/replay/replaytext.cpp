@@ -55,7 +55,7 @@ QString ReplayText::summary(const nlohmann::json& s, const QString& error, const
                                                  : tr("normal priority");
             text += tr("Dispatcher (the thread that sends on schedule): %1\n").arg(what);
         }
-        // One name and unit with the Admission and Compare tabs (issue 13): a percentage.
+        // One name and unit with the Admission and Compare tabs: a percentage.
         text += Terms::sloAttainment() + QLatin1Char(' ') + Terms::percent(n("slora_attainment"))
             + tr(", S-LoRA reward %1\n").arg(fmt(n("slora_reward"), 3));
         if (const auto it = s.find("output_token_mismatch"); it != s.end() && it->is_object())
@@ -155,7 +155,7 @@ QString ReplayText::previewNote(const PreviewContext& c)
             }
         }
     }
-    // Why the replay and the preview may differ (issue 15 item 6).
+    // Why the replay and the preview may differ (docs/replay.md).
     if (c.builtin && c.speed > 1.0)
         parts << tr("The built-in server runs %1× faster than real time: each millisecond of network and client delay counts "
                     "%1 ms in its model time, so it may queue and batch differently from the preview.")

@@ -26,7 +26,7 @@ class PlotView;
 class SweepRunner;
 class SweepTableModel;
 
-/// The Sweep view (issue 14): choose a parameter and its values (or an S-LoRA paper suite), see
+/// The Sweep view (docs/sweep.md): choose a parameter and its values (or an S-LoRA paper suite), see
 /// the curves build point by point (throughput, TTFT and E2E percentiles, SLO attainment,
 /// saturation, per-adapter lines), S-LoRA's published points over them for the paper suites, find
 /// the SLO capacity, open any point in the Workload and Admission tabs, export figure and table.

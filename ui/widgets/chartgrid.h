@@ -8,7 +8,7 @@ class QGridLayout;
 
 namespace lorascope {
 
-/// Charts in a grid that reflows to its size (issue 13): up to as many columns as cells of at least
+/// Charts in a grid that reflows to its size: up to as many columns as cells of at least
 /// `minCell` fit (at most `maxColumns`), in the order the charts were added; when the rows do not
 /// fit the height they keep `minCell`'s height and the grid scrolls vertically. So the window's
 /// minimum size no longer grows with the number of charts, and a laptop screen shows fewer

@@ -18,7 +18,7 @@ namespace lorascope {
 
 class Document;
 
-/// Every workload parameter of SPEC §1 with units, ranges and formula tooltips. Edits go to the
+/// Every workload parameter of docs/workload.md with units, ranges and formula tooltips. Edits go to the
 /// Document (undoable); the panel mirrors the Document's spec and shows its problems inline.
 class ParameterPanel : public QWidget {
     Q_OBJECT
