@@ -136,17 +136,23 @@ private slots:
     {
         QTest::addColumn<QString>("policy");
         QTest::addColumn<bool>("ranksByTable");
+        QTest::addColumn<int>("numGpuBlocks");
         // Ranks from S-LoRA's names (what any client's adapter names carry), and from an explicit
         // table for names without a rank (what the desktop passes from the trace).
-        QTest::newRow("slora, ranks from names") << "slora" << false;
-        QTest::newRow("slora, ranks from the trace table") << "slora" << true;
-        QTest::newRow("vllm, ranks from names") << "vllm" << false;
+        QTest::newRow("slora, ranks from names") << "slora" << false << 0;
+        QTest::newRow("slora, ranks from the trace table") << "slora" << true << 0;
+        // vLLM V1: mixed steps of decodes and prefill chunks (a 512-token budget for prompts of up
+        // to 400 tokens), four adapters a step, with the KV cache of the S-LoRA rows; then a KV
+        // cache so small that running requests are preempted and recomputed.
+        QTest::newRow("vllm, chunked prefill") << "vllm" << false << int(kBusyKvSlots / 16 + 1);
+        QTest::newRow("vllm, preemption") << "vllm" << false << 50;
     }
 
     void replayMatchesPreview()
     {
         QFETCH(QString, policy);
         QFETCH(bool, ranksByTable);
+        QFETCH(int, numGpuBlocks);
         Trace trace = busyS4Trace(11);
         QVERIFY(trace.requests.size() >= 12);
         if (ranksByTable)
@@ -156,6 +162,11 @@ private slots:
         config.scheduler.policy = *policyFromName(policy.toStdString());
         config.scheduler.limits.maxTotalTokenNum = kBusyKvSlots;
         config.scheduler.vllm.maxLoras = 4;
+        config.scheduler.vllm.maxLoraRank = 64; // S4's ranks
+        config.scheduler.vllm.maxModelLen = 520; // prompts < 400, outputs < 120
+        config.scheduler.vllm.maxNumBatchedTokens = 512;
+        if (numGpuBlocks > 0)
+            config.scheduler.vllm.numGpuBlocks = numGpuBlocks;
         config.clock = ClockKind::Model;
         config.cost = slowerGpu();
         int moved = 0;
@@ -172,6 +183,11 @@ private slots:
             for (const auto& a : trace.adapters)
                 so.adapterRanks[a.name] = a.rank;
         QVERIFY2(preview.summary.wait.mean > 0.05, "the trace must make requests queue, or the test shows little");
+        if (config.scheduler.policy == PolicyKind::Vllm) {
+            QVERIFY2(preview.summary.mixedSteps > 0, "some passes mix prefill chunks and decodes");
+            if (numGpuBlocks < 100)
+                QVERIFY2(preview.summary.preemptions > 0, "the small KV cache preempts");
+        }
 
         // A real-time run on a shared machine: a send (or a server read) delayed by more than kBoundaryMargin next to
         // a pass start can flip one admission, and the batches after it. Such a run is repeated (at most three runs);
