@@ -567,6 +567,8 @@ ZH.update({
 
 # vLLM V1 policy (admission tab, wait reasons in the server's terms)
 ZH.update({
+    "More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.": "增加 KV 缓存块（num_gpu_blocks）、降低速率 R 或缩短请求会有帮助。",
+    "More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.": "增加 LoRA 槽位（max_loras）、减少不同适配器的数量或降低速率 R 会有帮助。",
     "<p><b>After this pass</b>: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU cache: %11.</p>": "<p><b>本次计算之后</b>：运行中 %1，等待中 %2。KV 缓存：已用 %3 / %4 个块（每块 %5 个令牌）。本次计算为 %7 个请求计算了 %6 个提示词令牌，解码了 %8 个；GPU 槽位中的适配器：%9 个（max_loras %10），CPU 缓存中：%11 个。</p>",
     "<p><b>Preempted</b> (recompute, back to the front of the queue): %1.</p>": "<p><b>被抢占</b>（重算，回到队列最前面）：%1。</p>",
     "%1 (%2, resumed)": "%1（%2，恢复）",

@@ -1021,6 +1021,16 @@ capacity: max_total_token_num (%1 slots).</source>
         <source>vLLM: its LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).</source>
         <translation>vLLM：其 LoRA 内核对每个适配器都按此秩计算；秩更大的适配器会被拒绝（默认 %1；vLLM 接受 1、8、16、32、64、128、256、320 或 512）。</translation>
     </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/admissiontab.cpp" line="456" />
+        <source>More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.</source>
+        <translation>增加 KV 缓存块（num_gpu_blocks）、降低速率 R 或缩短请求会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/admissiontab.cpp" line="459" />
+        <source>More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.</source>
+        <translation>增加 LoRA 槽位（max_loras）、减少不同适配器的数量或降低速率 R 会有帮助。</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::ChartExportDialog</name>
