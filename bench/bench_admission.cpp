@@ -5,11 +5,15 @@
 //   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
 //   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
 //   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
+//   build/rel/bench/bench_admission vllm [N] [runs]   part 4 only: N requests under vLLM V1 (default 10,000 and 1,000,000)
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
 // 3. a 10,000-request trace side by side with bench/slora_router.py (S-LoRA's queue and router in
-//    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared.
+//    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared;
+// 4. vLLM V1 (core/admission/vllm.cpp) on the step clock, the sample server (max_num_seqs 32,
+//    max_num_batched_tokens 2048, max_loras 2, 1001 blocks of 16): S1 requests (8 adapters of rank 8,
+//    lengths in [8, 512)) at 0.1 a tick, 10,000 and 1,000,000 of them.
 
 #include "admission/engine.h"
 #include "analysis/admissionview.h"
@@ -23,6 +27,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -118,8 +123,7 @@ int designerRun(int runs)
     spec.rate = 100000.0 / spec.duration;
     auto trace = std::make_shared<const Trace>(generate(spec));
     SimulationConfig c;
-    c.scheduler.limits = spec.limits;
-    c.scheduler.reportTokens = false;
+    c.scheduler.reportTokens = false; // S-LoRA's default limits
     c.clock = ClockKind::Model;
     c.cost = *findCostModel("llama-13b-a100-80g");
     std::vector<double> times;
@@ -133,7 +137,7 @@ int designerRun(int runs)
     std::sort(times.begin(), times.end());
     std::printf("designer admission: %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): analyzeAdmission "
                 "min %.1f ms, median %.1f ms, max %.1f ms over %d runs\n",
-        trace->requests.size(), (unsigned long long)a->result.summary.steps, (long long)spec.limits.maxTotalTokenNum, 1e3 * times.front(),
+        trace->requests.size(), (unsigned long long)a->result.summary.steps, (long long)c.scheduler.limits.maxTotalTokenNum, 1e3 * times.front(),
         1e3 * times[times.size() / 2], 1e3 * times.back(), runs);
     return 0;
 }
@@ -206,10 +210,57 @@ void comparePython(int runs)
     rmdir(dir);
 }
 
+/// Part 4: `n` requests under vLLM V1 on the step clock, best of `runs`.
+void vllmRun(std::uint64_t n, int runs)
+{
+    WorkloadSpec spec = specForPreset("S1");
+    spec.generator = GeneratorKind::Slora;
+    spec.adapterCount = 8;
+    spec.rate = 0.1; // requests per tick
+    spec.duration = static_cast<double>(n) / spec.rate;
+    spec.seed = 42;
+    const Trace t = generate(spec);
+    SimulationConfig c;
+    c.scheduler.policy = PolicyKind::Vllm;
+    c.scheduler.vllm.maxNumSeqs = 32;
+    c.scheduler.vllm.maxNumBatchedTokens = 2048;
+    c.scheduler.vllm.maxLoras = 2;
+    c.scheduler.vllm.numGpuBlocks = 1001;
+    c.clock = ClockKind::Steps;
+    c.recordTimeline = false;
+    SimulationResult r;
+    // Wall time, and the CPU time of the best run: on a machine shared with other work the CPU
+    // time is what the engine costs, the wall time what a user waits.
+    double cpu = 1e300;
+    const double secs = bestOf(runs, [&] {
+        timespec a {}, b {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+        r = simulate(t, c);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+        cpu = std::min(cpu, double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec));
+    });
+    const SimulationSummary& s = r.summary;
+    std::printf("vllm V1, %zu requests (S1, 8 adapters, 0.1/tick; max_num_seqs 32, 2048 tokens, max_loras 2, 1001 blocks; step clock): "
+                "simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes (%llu mixed), %llu preemptions, %llu adapter loads, %llu finished, "
+                "TTFT mean %.1f steps, peak RSS %ld MiB\n",
+        t.requests.size(), secs, cpu, runs, (unsigned long long)s.steps, (unsigned long long)s.mixedSteps, (unsigned long long)s.preemptions,
+        (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (argc >= 2 && std::string(argv[1]) == "vllm") {
+        const int runs = argc >= 4 ? std::max(1, std::atoi(argv[3])) : 5;
+        if (argc >= 3) {
+            vllmRun(std::strtoull(argv[2], nullptr, 10), runs);
+        } else {
+            vllmRun(10000, 20);
+            vllmRun(1000000, 3);
+        }
+        return 0;
+    }
     if (argc >= 2 && std::string(argv[1]) == "designer")
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 2 && std::string(argv[1]) == "router") {
@@ -241,5 +292,8 @@ int main(int argc, char** argv)
     std::system((std::string(argv[0]) + " scale 1000000 timeline").c_str());
     // 3. Python transcription side by side
     comparePython(5);
+    // 4. vLLM V1
+    vllmRun(10000, 20);
+    vllmRun(1000000, 3);
     return 0;
 }

@@ -12,30 +12,6 @@
 
 namespace lorascope {
 
-std::string policyName(PolicyKind policy)
-{
-    switch (policy) {
-    case PolicyKind::SLora:
-        return "slora";
-    case PolicyKind::SLoraAbort:
-        return "slora-abort";
-    case PolicyKind::Vllm:
-        return "vllm";
-    }
-    return "slora";
-}
-
-std::optional<PolicyKind> policyFromName(const std::string& name)
-{
-    if (name == "slora")
-        return PolicyKind::SLora;
-    if (name == "slora-abort")
-        return PolicyKind::SLoraAbort;
-    if (name == "vllm")
-        return PolicyKind::Vllm;
-    return std::nullopt;
-}
-
 std::string rejectReasonName(RejectReason reason)
 {
     switch (reason) {
@@ -47,6 +23,10 @@ std::string rejectReasonName(RejectReason reason)
         return "total_too_long";
     case RejectReason::NeverFits:
         return "never_fits";
+    case RejectReason::MaxModelLen:
+        return "max_model_len";
+    case RejectReason::LoraRankTooLarge:
+        return "lora_rank_too_large";
     }
     return {};
 }
@@ -87,8 +67,25 @@ std::string waitKindName(WaitKind kind)
         return "kv_blocks";
     case WaitKind::BehindRequest:
         return "behind_request";
+    case WaitKind::Preempted:
+        return "preempted";
+    case WaitKind::PreemptionStep:
+        return "preemption_step";
     }
     return "none";
+}
+
+std::string adapterTierName(AdapterTier tier)
+{
+    switch (tier) {
+    case AdapterTier::Gpu:
+        return "gpu";
+    case AdapterTier::Cpu:
+        return "cpu";
+    case AdapterTier::Disk:
+        return "disk";
+    }
+    return "gpu";
 }
 
 std::string WaitReason::describe() const
@@ -96,7 +93,12 @@ std::string WaitReason::describe() const
     switch (kind) {
     case WaitKind::None:
     case WaitKind::AdmissionWindow:
+    case WaitKind::PreemptionStep:
         return waitKindName(kind);
+    case WaitKind::Preempted:
+        return "preempted, " + std::to_string(need) + " tokens to compute again";
+    case WaitKind::KvBlocks:
+        return "kv_blocks need " + std::to_string(need) + " > free " + std::to_string(limit);
     case WaitKind::BehindRequest:
         return "behind request " + std::to_string(behind);
     case WaitKind::TokenBudget:
@@ -115,6 +117,8 @@ std::string stepKindName(StepKind kind)
         return "prefill";
     case StepKind::Decode:
         return "decode";
+    case StepKind::Mixed:
+        return "mixed";
     }
     return "idle";
 }
@@ -162,13 +166,39 @@ double stepSeconds(const CostModel& model, const StepResult& step)
     case StepKind::Decode:
         t = model.decodeSeconds(step.shape);
         break;
+    case StepKind::Mixed:
+        t = model.mixedSeconds(step.prefillShape, step.decodeShape);
+        break;
     }
-    for (int rank : step.loadedRanks)
-        t += model.adapterLoadSeconds(rank);
+    for (std::size_t i = 0; i < step.loadedRanks.size(); ++i) {
+        t += model.adapterLoadSeconds(step.loadedRanks[i]);
+        if (i < step.loadedFrom.size() && step.loadedFrom[i] == AdapterTier::Disk)
+            t += model.adapterDiskReadSeconds(step.loadedRanks[i]);
+    }
     return t;
 }
 
 // ---------------------------------------------------------------------------------------------
+
+namespace {
+
+/// The tier and cost of the load of `r`'s adapter in the pass `s` that first scheduled it.
+void noteAdapterLoad(RequestRecord& r, const StepResult& s, const CostModel& cost, bool steps)
+{
+    for (std::size_t i = 0; i < s.loadedAdapters.size(); ++i) {
+        if (s.loadedAdapters[i] != r.adapter)
+            continue;
+        const AdapterTier tier = i < s.loadedFrom.size() ? s.loadedFrom[i] : AdapterTier::Cpu;
+        r.adapterLoad = tier;
+        if (!steps) {
+            const int rank = s.loadedRanks[i];
+            r.adapterLoadSeconds = static_cast<float>(cost.adapterLoadSeconds(rank) + (tier == AdapterTier::Disk ? cost.adapterDiskReadSeconds(rank) : 0.0));
+        }
+        return;
+    }
+}
+
+} // namespace
 
 SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
 {
@@ -209,8 +239,9 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     std::size_t next = 0;
     std::uint64_t stepCount = 0;
     SimulationSummary& sum = result.summary;
-    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? (sc.limits.maxTotalTokenNum / std::max<std::int64_t>(1, sc.vllm.blockSize)) * std::max<std::int64_t>(1, sc.vllm.blockSize)
-                                                    : sc.limits.maxTotalTokenNum;
+    if (const std::string error = schedulerConfigError(sc); !error.empty())
+        throw InputError(policyName(sc.policy) + " server: " + error, {}, 0, "scheduler");
+    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? sc.vllm.usableBlocks() * sc.vllm.blockSize : sc.limits.maxTotalTokenNum;
 
     auto applyDrops = [&](const StepResult& s) {
         for (const Drop& d : s.dropped) {
@@ -260,19 +291,31 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         for (const Admission& a : s.admitted) {
             RequestRecord& r = result.requests[a.id];
             r.admitted = start;
-            r.firstToken = end;
             r.admissionNumber = a.number;
             r.wait = a.wait;
+            if (r.adapter != kNoAdapter && !s.loadedAdapters.empty())
+                noteAdapterLoad(r, s, config.cost, steps);
         }
+        for (const Admission& a : s.resumed)
+            result.requests[a.id].wait = a.wait;
+        for (std::uint64_t id : s.firstTokens)
+            result.requests[id].firstToken = end;
         for (std::uint64_t id : s.finished)
             result.requests[id].finished = end;
+        for (std::uint64_t id : s.preempted)
+            ++result.requests[id].preemptions;
         ++sum.steps;
         if (s.kind == StepKind::Prefill)
             ++sum.prefillSteps;
+        else if (s.kind == StepKind::Mixed)
+            ++sum.mixedSteps;
         else
             ++sum.decodeSteps;
         sum.adapterLoads += s.loadedAdapters.size();
         sum.adapterUnloads += s.unloadedAdapters.size();
+        sum.preemptions += s.preempted.size();
+        for (AdapterTier tier : s.loadedFrom)
+            sum.adapterDiskLoads += tier == AdapterTier::Disk ? 1 : 0;
         sum.peakKvNeed = std::max(sum.peakKvNeed, s.kvNeed);
         sum.peakKvUsed = std::max(sum.peakKvUsed, s.kvUsed);
         if (config.recordTimeline || observer) {
@@ -287,6 +330,13 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             t.residentAdapters = s.residentAdapters;
             t.loaded = static_cast<std::uint16_t>(std::min<std::size_t>(s.loadedAdapters.size(), 65535));
             t.unloaded = static_cast<std::uint16_t>(std::min<std::size_t>(s.unloadedAdapters.size(), 65535));
+            std::size_t disk = 0;
+            for (AdapterTier tier : s.loadedFrom)
+                disk += tier == AdapterTier::Disk ? 1 : 0;
+            t.loadedFromDisk = static_cast<std::uint16_t>(std::min<std::size_t>(disk, 65535));
+            t.cpuEvicted = static_cast<std::uint16_t>(std::min<std::size_t>(s.cpuEvicted.size(), 65535));
+            t.preempted = static_cast<std::uint16_t>(std::min<std::size_t>(s.preempted.size(), 65535));
+            t.cpuAdapters = s.cpuAdapters;
             t.tokens = s.shape.tokens;
             t.kvNeed = s.kvNeed;
             t.kvUsed = s.kvUsed;
@@ -318,8 +368,11 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     overall.steps = sum.steps;
     overall.prefillSteps = sum.prefillSteps;
     overall.decodeSteps = sum.decodeSteps;
+    overall.mixedSteps = sum.mixedSteps;
     overall.adapterLoads = sum.adapterLoads;
     overall.adapterUnloads = sum.adapterUnloads;
+    overall.adapterDiskLoads = sum.adapterDiskLoads;
+    overall.preemptions = sum.preemptions;
     overall.peakKvNeed = sum.peakKvNeed;
     overall.peakKvUsed = sum.peakKvUsed;
     overall.kvCapacity = sum.kvCapacity;

@@ -30,15 +30,19 @@ std::string waitTitle(WaitKind kind)
     case WaitKind::RunningMaxReqSize:
         return "running batch full";
     case WaitKind::MaxLoras:
-        return "too many adapters in the batch";
+        return "LoRA slots full";
     case WaitKind::MaxNumSeqs:
         return "running batch full";
     case WaitKind::MaxNumBatchedTokens:
-        return "step token limit";
+        return "step token budget used up";
     case WaitKind::KvBlocks:
         return "KV cache blocks full";
     case WaitKind::BehindRequest:
         return "queued behind another request";
+    case WaitKind::Preempted:
+        return "preempted";
+    case WaitKind::PreemptionStep:
+        return "a running request was preempted";
     }
     return waitKindName(kind);
 }
@@ -63,14 +67,24 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
             + (b.derivedLimit ? " (0 = default: max(max_total_token_num / 6, max_req_total_len))" : "");
     case WaitKind::RunningMaxReqSize:
         return "the running batch would hold " + need + " requests, more than running_max_req_size = " + limit;
-    case WaitKind::MaxLoras:
-        return "the batch would use " + need + " different adapters, more than max_loras = " + limit;
+    case WaitKind::MaxLoras: {
+        std::string ids;
+        for (std::uint32_t a : reason.adapterIds)
+            if (a != kNoAdapter)
+                ids += (ids.empty() ? "adapter " : ", adapter ") + std::to_string(a);
+        return "LoRA slots full: this step's batch already has max_loras = " + limit + " adapters" + (ids.empty() ? "" : " (" + ids + ")");
+    }
     case WaitKind::MaxNumSeqs:
-        return "the batch would hold " + need + " requests, more than max_num_seqs = " + limit;
+        return "the running batch already holds max_num_seqs = " + limit + " requests";
     case WaitKind::MaxNumBatchedTokens:
-        return "the step would process " + need + " tokens, more than max_num_batched_tokens = " + limit;
+        return reason.limit > 0 ? "needs " + need + " tokens in one step, only " + limit + " of max_num_batched_tokens left (chunked prefill off)"
+                                : "the step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs " + need + " tokens";
     case WaitKind::KvBlocks:
-        return "the prompt needs " + need + " KV blocks, only " + limit + " are free above the watermark";
+        return "needs " + need + " KV blocks, " + limit + " free";
+    case WaitKind::Preempted:
+        return "preempted (recompute, " + need + " tokens again)";
+    case WaitKind::PreemptionStep:
+        return "a running request was preempted in this step; vLLM schedules no waiting request then";
     case WaitKind::BehindRequest:
         return "queued behind request " + std::to_string(reason.behind) + ", which could not be admitted (first come, first served)";
     }

@@ -23,6 +23,8 @@ using namespace lorascope;
 
 namespace {
 
+constexpr std::int64_t kBusyKvSlots = 2500; ///< the server of busyS4Trace: tight enough that requests queue
+
 // S4's adapters (ranks 64/32/16 in their names), a busy few seconds: a request queues behind
 // others often enough that the admission rules, not just the cost model, decide the latencies.
 Trace busyS4Trace(std::uint64_t seed)
@@ -36,7 +38,6 @@ Trace busyS4Trace(std::uint64_t seed)
     spec.input.hi = 400;
     spec.output.lo = 8;
     spec.output.hi = 120;
-    spec.limits.maxTotalTokenNum = 2500;
     return generate(spec);
 }
 
@@ -135,17 +136,23 @@ private slots:
     {
         QTest::addColumn<QString>("policy");
         QTest::addColumn<bool>("ranksByTable");
+        QTest::addColumn<int>("numGpuBlocks");
         // Ranks from S-LoRA's names (what any client's adapter names carry), and from an explicit
         // table for names without a rank (what the desktop passes from the trace).
-        QTest::newRow("slora, ranks from names") << "slora" << false;
-        QTest::newRow("slora, ranks from the trace table") << "slora" << true;
-        QTest::newRow("vllm, ranks from names") << "vllm" << false;
+        QTest::newRow("slora, ranks from names") << "slora" << false << 0;
+        QTest::newRow("slora, ranks from the trace table") << "slora" << true << 0;
+        // vLLM V1: mixed steps of decodes and prefill chunks (a 512-token budget for prompts of up
+        // to 400 tokens), four adapters a step, with the KV cache of the S-LoRA rows; then a KV
+        // cache so small that running requests are preempted and recomputed.
+        QTest::newRow("vllm, chunked prefill") << "vllm" << false << int(kBusyKvSlots / 16 + 1);
+        QTest::newRow("vllm, preemption") << "vllm" << false << 50;
     }
 
     void replayMatchesPreview()
     {
         QFETCH(QString, policy);
         QFETCH(bool, ranksByTable);
+        QFETCH(int, numGpuBlocks);
         Trace trace = busyS4Trace(11);
         QVERIFY(trace.requests.size() >= 12);
         if (ranksByTable)
@@ -153,8 +160,13 @@ private slots:
                 a.name = "adapter-" + std::to_string(&a - trace.adapters.data()); // no rank in the name
         SimulationConfig config;
         config.scheduler.policy = *policyFromName(policy.toStdString());
-        config.scheduler.limits = trace.spec ? trace.spec->limits : ServerLimits {};
+        config.scheduler.limits.maxTotalTokenNum = kBusyKvSlots;
         config.scheduler.vllm.maxLoras = 4;
+        config.scheduler.vllm.maxLoraRank = 64; // S4's ranks
+        config.scheduler.vllm.maxModelLen = 520; // prompts < 400, outputs < 120
+        config.scheduler.vllm.maxNumBatchedTokens = 512;
+        if (numGpuBlocks > 0)
+            config.scheduler.vllm.numGpuBlocks = numGpuBlocks;
         config.clock = ClockKind::Model;
         config.cost = slowerGpu();
         int moved = 0;
@@ -171,6 +183,11 @@ private slots:
             for (const auto& a : trace.adapters)
                 so.adapterRanks[a.name] = a.rank;
         QVERIFY2(preview.summary.wait.mean > 0.05, "the trace must make requests queue, or the test shows little");
+        if (config.scheduler.policy == PolicyKind::Vllm) {
+            QVERIFY2(preview.summary.mixedSteps > 0, "some passes mix prefill chunks and decodes");
+            if (numGpuBlocks < 100)
+                QVERIFY2(preview.summary.preemptions > 0, "the small KV cache preempts");
+        }
 
         // A real-time run on a shared machine: a send (or a server read) delayed by more than kBoundaryMargin next to
         // a pass start can flip one admission, and the batches after it. Such a run is repeated (at most three runs);
@@ -216,7 +233,7 @@ private slots:
         for (auto& a : trace.adapters)
             a.name = "adapter-" + std::to_string(&a - trace.adapters.data());
         SimulationConfig config;
-        config.scheduler.limits = trace.spec->limits;
+        config.scheduler.limits.maxTotalTokenNum = kBusyKvSlots;
         config.clock = ClockKind::Model;
         config.cost = slowerGpu();
         const SimulationResult preview = simulate(trace, config);

@@ -37,8 +37,16 @@ WorkloadSpec smallSpec()
     s.rate = 3;
     s.duration = 40;
     s.popularity.alpha = 0.5;
-    s.limits.maxTotalTokenNum = 3000; // tight: requests wait for the token budget
     return s;
+}
+
+/// The small spec on a tight server (3000 KV slots: requests wait for the token budget).
+void setSmall(Document* doc)
+{
+    SimulationConfig c = doc->admissionConfig();
+    c.scheduler.limits.maxTotalTokenNum = 3000;
+    doc->setAdmission(c);
+    doc->setSpec(smallSpec());
 }
 
 } // namespace
@@ -59,12 +67,11 @@ private Q_SLOTS:
         Q_UNUSED(tester)
         Q_UNUSED(proxyTester)
         QSignalSpy spy(doc, &Document::admissionChanged);
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(waitForSignal(doc, spy));
         QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
         // Run the engine independently on the same trace and configuration.
-        SimulationConfig cfg = doc->admissionConfig();
-        cfg.scheduler.limits = doc->spec().limits;
+        const SimulationConfig cfg = doc->admissionConfig();
         const SimulationResult sim = simulate(*doc->trace(), cfg);
         auto* model = tab->model();
         QCOMPARE(model->rowCount(), int(sim.requests.size()));
@@ -94,7 +101,7 @@ private Q_SLOTS:
                 // The tool tip explains it in a sentence, the token budget with its derivation.
                 const QString tip = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
                 if (r.wait.kind == WaitKind::TokenBudget) {
-                    const std::int64_t total = doc->spec().limits.maxTotalTokenNum;
+                    const std::int64_t total = doc->admissionConfig().scheduler.limits.maxTotalTokenNum;
                     QVERIFY2(tip.contains(QStringLiteral("%1 slots (max_total_token_num) − %2 held by adapter weights (resident adapters: %3;").arg(total).arg(total - r.wait.limit).arg(r.wait.adapters)), qPrintable(tip));
                     ++tokenBudget;
                 }
@@ -107,7 +114,7 @@ private Q_SLOTS:
         QCOMPARE(tab->chart(QStringLiteral("queue"))->data().series.size(), qsizetype(2));
         QCOMPARE(tab->chart(QStringLiteral("latency"))->data().series.size(), qsizetype(3));
         const auto& kv = tab->chart(QStringLiteral("kv"))->data();
-        QCOMPARE(kv.series.back().points.front().y(), double(doc->spec().limits.maxTotalTokenNum));
+        QCOMPARE(kv.series.back().points.front().y(), double(doc->admissionConfig().scheduler.limits.maxTotalTokenNum));
         double peak = 0;
         for (const auto& p : kv.series[1].points)
             peak = std::max(peak, p.y());
@@ -153,7 +160,7 @@ private Q_SLOTS:
         auto* doc = w.document();
         auto* tab = w.admissionTab();
         QSignalSpy spy(doc, &Document::admissionChanged);
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(waitForSignal(doc, spy));
         QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
         auto* table = tab->table();
@@ -207,13 +214,13 @@ private Q_SLOTS:
         QCOMPARE(spin->value(), 65000);
         QSignalSpy spy(doc, &Document::admissionChanged);
         spin->setValue(4000);
-        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(4000));
+        QCOMPARE(doc->admissionConfig().scheduler.limits.maxTotalTokenNum, std::int64_t(4000));
         QVERIFY(waitForSignal(doc, spy));
         QTRY_COMPARE(doc->admission()->result.summary.kvCapacity, std::int64_t(4000));
         // The undo text names the setting as the panel does.
         QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Change KV cache slots"));
         doc->undoStack()->undo();
-        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(65000));
+        QCOMPARE(doc->admissionConfig().scheduler.limits.maxTotalTokenNum, std::int64_t(65000));
         QCOMPARE(spin->value(), 65000);
         auto* policy = qobject_cast<QComboBox*>(w.admissionTab()->editor(QStringLiteral("policy")));
         policy->setCurrentIndex(2);
@@ -229,7 +236,7 @@ private Q_SLOTS:
         QVERIFY(test::waitIdle(w.document()));
         auto* doc = w.document();
         QSignalSpy spy(doc, &Document::admissionChanged);
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(waitForSignal(doc, spy));
         auto* step = w.admissionTab()->stepThrough();
         QTRY_VERIFY(step->current() == -1);
@@ -270,6 +277,68 @@ private Q_SLOTS:
         const int rows = int(doc->admission()->result.requests.size());
         QCOMPARE(gantt->firstRow(), std::min(10, std::max(0, rows - gantt->visibleRows())));
         QCOMPARE(gantt->rowAt(QPoint(-5, -5)), -1);
+    }
+
+    /// The vLLM V1 policy in the tab: the engine's results, its wait reasons in the server's terms
+    /// (LoRA slots with the adapters' names, KV blocks, preemption), the step-through's mixed passes.
+    /// With LORASCOPE_SCREENSHOTS=dir it also saves pictures of the tab (for looking at).
+    void vllmPolicy()
+    {
+        test::Screenshots shots;
+        const bool pictures = shots.begin();
+        MainWindow w;
+        if (pictures)
+            shots.showFullScreen(w);
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        SimulationConfig c = doc->admissionConfig();
+        c.scheduler.policy = PolicyKind::Vllm;
+        c.scheduler.vllm.maxLoras = 2;
+        c.scheduler.vllm.maxLoraRank = 64; // S4's ranks
+        c.scheduler.vllm.numGpuBlocks = 301; // a small KV cache: preemptions
+        c.clock = ClockKind::Steps;
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setAdmission(c);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace() && doc->admission()->config.scheduler.policy == PolicyKind::Vllm);
+        const SimulationResult sim = simulate(*doc->trace(), doc->admissionConfig());
+        auto* model = w.admissionTab()->model();
+        QCOMPARE(model->rowCount(), int(sim.requests.size()));
+        const bool english = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG").isEmpty(); // pictures may be taken in Chinese
+        int loras = 0, blocks = 0, preempted = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const auto& r = sim.requests[std::size_t(row)];
+            QCOMPARE(model->data(model->index(row, RequestTableModel::Admitted), RequestTableModel::SortRole).toDouble(), r.admitted);
+            const QString reason = model->data(model->index(row, RequestTableModel::Reason)).toString();
+            if (r.wait.kind == WaitKind::MaxLoras) {
+                QVERIFY2(!english || reason.startsWith(QStringLiteral("LoRA slots full: this step's batch already has max_loras = 2 adapters (")), qPrintable(reason));
+                QVERIFY2(reason.contains(QString::fromStdString(doc->trace()->adapters[r.wait.adapterIds[0]].name)), qPrintable(reason));
+                ++loras;
+            } else if (r.wait.kind == WaitKind::KvBlocks) {
+                QVERIFY(!english || reason == QStringLiteral("needs %1 KV blocks, %2 free").arg(r.wait.need).arg(r.wait.limit));
+                ++blocks;
+            } else if (r.wait.kind == WaitKind::Preempted) {
+                QVERIFY2(!english || reason.startsWith(QStringLiteral("preempted at step ")), qPrintable(reason));
+                ++preempted;
+            }
+        }
+        QVERIFY2(loras > 0, "with max_loras 2 of 6 adapters, requests wait for a LoRA slot");
+        QVERIFY(sim.summary.preemptions > 0 && sim.summary.mixedSteps > 0);
+        // The step-through walks the same passes, mixed ones among them.
+        auto* step = w.admissionTab()->stepThrough();
+        bool mixed = false;
+        for (int i = 0; i < 400 && !mixed; ++i) {
+            step->findChild<QPushButton*>(QStringLiteral("stepNext"))->click();
+            mixed = step->snapshot() && step->snapshot()->result.kind == StepKind::Mixed;
+        }
+        QVERIFY(mixed);
+        QVERIFY2(!english || step->titleText().contains(QStringLiteral("mixed")), qPrintable(step->titleText()));
+        QVERIFY2(!english || step->text().contains(QStringLiteral("blocks in use")), qPrintable(step->text().left(300)));
+        if (pictures) {
+            w.showTab(QStringLiteral("admission"));
+            QVERIFY(shots.shoot(w, QStringLiteral("admission-vllm")));
+        }
     }
 };
 

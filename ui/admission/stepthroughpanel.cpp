@@ -147,9 +147,7 @@ void StepThroughPanel::reset()
     m_current = -1;
     m_notice.clear();
     if (auto trace = m_document->trace()) {
-        SimulationConfig config = m_document->admissionConfig();
-        config.scheduler.limits = m_document->spec().limits;
-        m_stepper = std::make_unique<StepThrough>(trace, config);
+        m_stepper = std::make_unique<StepThrough>(trace, m_document->admissionConfig());
         m_request->setRange(0, int(std::min<std::size_t>(trace->requests.size(), 2147483647) - (trace->requests.empty() ? 0 : 1)));
     }
     m_time->setSuffix(QLatin1Char(' ') + Terms::clockUnit(m_document->admissionConfig().clock));
@@ -265,7 +263,8 @@ void StepThroughPanel::show()
     const auto& r = s->result;
     const auto& trace = *m_document->trace();
     const ClockKind clock = m_document->admissionConfig().clock;
-    const ServerLimits& limits = m_document->spec().limits;
+    const SchedulerConfig& server = m_document->admissionConfig().scheduler;
+    const ServerLimits& limits = server.limits;
     auto t = [clock](double v) { return Terms::time(v, clock, 4); };
     m_title->setText(tr("<b>Pass %1</b> · %2 · %3 → %4 (%5)")
                          .arg(s->index)
@@ -275,22 +274,58 @@ void StepThroughPanel::show()
         return a == kNoAdapter ? tr("base model") : QString::fromStdString(trace.adapters[a].name);
     };
     QString html = notice;
-    html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
-               "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
-                .arg(r.runningRequests)
-                .arg(r.kvUsed)
-                .arg(r.kvCapacity)
-                .arg(r.adapterSlots)
-                .arg(r.kvNeed)
-                .arg(r.residentAdapters)
-                .arg(s->queueLength);
+    if (server.policy == PolicyKind::Vllm) {
+        // vLLM: KV blocks, the tokens of a mixed pass, preemptions, the adapters in GPU slots and the CPU cache.
+        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass "
+                   "computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU "
+                   "cache: %11.</p>")
+                    .arg(r.runningRequests)
+                    .arg(s->queueLength)
+                    .arg(r.kvUsed / std::max<std::int64_t>(1, server.vllm.blockSize))
+                    .arg(r.kvCapacity / std::max<std::int64_t>(1, server.vllm.blockSize))
+                    .arg(server.vllm.blockSize)
+                    .arg(r.prefillShape.tokens)
+                    .arg(r.prefillShape.requests)
+                    .arg(r.decodeShape.requests)
+                    .arg(r.residentAdapters)
+                    .arg(server.vllm.maxLoras)
+                    .arg(r.cpuAdapters);
+        if (!r.preempted.empty()) {
+            QStringList ids;
+            for (auto id : r.preempted)
+                ids << QString::number(id);
+            html += tr("<p><b>Preempted</b> (recompute, back to the front of the queue): %1.</p>").arg(ids.join(QStringLiteral(", ")));
+        }
+    } else {
+        html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
+                   "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
+                    .arg(r.runningRequests)
+                    .arg(r.kvUsed)
+                    .arg(r.kvCapacity)
+                    .arg(r.adapterSlots)
+                    .arg(r.kvNeed)
+                    .arg(r.residentAdapters)
+                    .arg(s->queueLength);
+    }
     if (!s->rejected.empty()) {
         QStringList items;
         for (std::size_t i = 0; i < s->rejected.size(); ++i)
-            items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, limits));
+            items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, server));
         html += tr("<p><b>Refused on arrival</b>: %1.</p>").arg(items.join(QStringLiteral("; ")).toHtmlEscaped());
     }
-    if (!s->candidates.empty() || r.attempted) {
+    if (server.policy == PolicyKind::Vllm) {
+        // vLLM's scan: who was scheduled from the queue, and why the rest waits (in the server's terms).
+        const WaitContext context { &server, clock, &trace };
+        QStringList taken;
+        for (const auto& a : r.admitted)
+            taken << tr("%1 (%2)").arg(a.id).arg(adapterName(a.id).toHtmlEscaped());
+        for (const auto& a : r.resumed)
+            taken << tr("%1 (%2, resumed)").arg(a.id).arg(adapterName(a.id).toHtmlEscaped());
+        if (!taken.isEmpty())
+            html += tr("<p><b>Scheduled from the queue</b>: %1.</p>").arg(taken.join(QStringLiteral("; ")));
+        if (r.blocked.kind != WaitKind::None)
+            html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(Terms::waitExplanation(r.blocked, context).toHtmlEscaped());
+    } else if (!s->candidates.empty() || r.attempted) {
         html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
         QString why;
         html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter (rank)"))
@@ -301,7 +336,7 @@ void StepThroughPanel::show()
             const QString free = tr("%1 = %2 − %3").arg(c.limit).arg(limits.maxTotalTokenNum).arg(adapterSlots);
             const QString verdict = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitTitle(c.reason.kind).toHtmlEscaped());
             if (!c.admitted)
-                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, limits, c.adapterRanks).toHtmlEscaped());
+                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, WaitContext { &server, clock, &trace }, c.adapterRanks).toHtmlEscaped());
             html += QStringLiteral("<tr>") + cell(QString::number(c.id)) + cell(tr("%1 (%2)").arg(adapterName(c.id).toHtmlEscaped()).arg(c.rank))
                 + cell(tr("%1 / %2").arg(c.inputLen).arg(c.outputLen)) + cell(QString::number(c.need)) + cell(free)
                 + cell(tr("%1 of %2").arg(c.batchInput).arg(c.batchMaxTokens)) + cell(verdict) + QStringLiteral("</tr>");
