@@ -295,12 +295,12 @@ private Q_SLOTS:
         // Export: the whole comparison and one chart.
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("ab.png"));
-        QCOMPARE(w.exportChart(QStringLiteral("compare"), png), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("compare"), png), QString());
         QImage img(png);
         QVERIFY(!img.isNull());
         QCOMPARE(img.size(), tab->comparisonPage()->size() * tab->comparisonPage()->devicePixelRatioF());
         const QString svg = dir.filePath(QStringLiteral("gaps.svg"));
-        QCOMPARE(w.exportChart(QStringLiteral("compare.gaps"), svg), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("compare.gaps"), svg), QString());
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().contains("<svg"));
@@ -397,7 +397,7 @@ private Q_SLOTS:
         QTest::qWait(800);
         QVERIFY(w.grab().save(out));
         // The "Export comparison" picture next to it (what users get from the button).
-        QCOMPARE(w.exportChart(QStringLiteral("compare"), out + QStringLiteral(".export.png")), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("compare"), out + QStringLiteral(".export.png")), QString());
         // And the inline problem report of an invalid B (input hi < lo).
         qobject_cast<QSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("input.hi")))->setValue(5);
         QTRY_VERIFY_WITH_TIMEOUT(!tab->errorText().isEmpty(), 10000);

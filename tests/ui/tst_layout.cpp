@@ -297,7 +297,7 @@ private Q_SLOTS:
         // The overload banner names the numbers and the limit, and the status bar says so too.
         QVERIFY2(tab->bannerText().contains(QStringLiteral("Arrivals exceed capacity")), qPrintable(tab->bannerText()));
         QVERIFY(tab->bannerText().contains(QStringLiteral("KV cache full")));
-        QVERIFY(w.overloadShown());
+        QVERIFY(w.status()->overloadShown());
     }
 
     /// Not a check: pictures of every tab at the screen's size for the docs and for looking at.
@@ -348,7 +348,7 @@ private Q_SLOTS:
         QVERIFY(w.sweepTab()->runSweep());
         QVERIFY(swept.wait(120000));
         shoot(QStringLiteral("sweep"));
-        w.showHelp(QStringLiteral("help"), QString());
+        w.help()->show(QStringLiteral("help"), QString());
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         QTest::qWait(300);
         auto* help = w.findChild<QDialog*>(QStringLiteral("helpWindow"));

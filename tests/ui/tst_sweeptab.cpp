@@ -320,7 +320,7 @@ private Q_SLOTS:
         QFile back(locked);
         QVERIFY(back.open(QIODevice::ReadOnly));
         QCOMPARE(back.readAll(), QByteArray("EARLIER\n"));
-        QCOMPARE(w.exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
         QVERIFY(QImage(dir.filePath(QStringLiteral("sweep.png"))).width() > 100);
 
         // Pin as A, run a second sweep: it is the live B.

@@ -103,7 +103,7 @@ private Q_SLOTS:
         for (auto ad : bins.rowAdapters)
             rowsTotal += a->stats.perAdapterCount[ad];
         QCOMPARE(bins.total(), rowsTotal);
-        QVERIFY(w.summaryText().contains(QString::number(a->stats.count) + QStringLiteral(" requests")));
+        QVERIFY(w.status()->summaryText().contains(QString::number(a->stats.count) + QStringLiteral(" requests")));
     }
 
     void rasterColoursFollowCounts()

@@ -5,6 +5,11 @@
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "mainwindow.h"
+#include "window/chartexporter.h"
+#include "window/helpwindow.h"
+#include "window/sessions.h"
+#include "window/statusline.h"
+#include "window/traceactions.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/replaytab.h"
 
+#include "widgets/tracefiledialog.h"
+
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "replay/replayadapters.h"
@@ -73,7 +75,7 @@ ReplayTab::ReplayTab(QWidget* parent)
     connect(m_trace, &QLineEdit::textChanged, this, &ReplayTab::updateSource);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Trace to replay"));
+        const QString f = QFileDialog::getOpenFileName(this, tr("Trace to replay"), QString(), traceReadFilter());
         if (!f.isEmpty())
             m_trace->setText(f);
     });
