@@ -8,6 +8,7 @@
 #include "document/uistate.h"
 #include "replay/replaytab.h"
 #include "sweep/sweeptab.h"
+#include "widgets/chartgrid.h"
 #include "window/chartexporter.h"
 #include "window/helpwindow.h"
 #include "window/languagemenu.h"
@@ -89,6 +90,14 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sweep, &SweepTab::sweepChanged, m_compare->sweepView(), &SweepCompareView::setLiveSweep);
 
     createMenus();
+    // Where charts scroll or show fewer columns than they could, a line above them offers the
+    // side panel's width (F9), so a small screen's way out is on screen, not only in the menu.
+    for (QWidget* tab : { static_cast<QWidget*>(m_workload), static_cast<QWidget*>(m_admission), static_cast<QWidget*>(m_compare), static_cast<QWidget*>(m_sweep) })
+        for (auto* grid : tab->findChildren<ChartGrid*>()) {
+            m_roomGrids.append(grid);
+            connect(grid, &ChartGrid::roomRequested, this, [this] { setSidePanelsVisible(false); });
+        }
+    setSidePanelsVisible(true);
     m_sessions->updateTitle();
     m_status->setSummary(m_workload->statusText());
     // The first size: 1400×900, or the screen's available size when that is smaller (a laptop or a
@@ -187,6 +196,9 @@ void MainWindow::setSidePanelsVisible(bool visible)
             side->setVisible(visible);
     if (m_sidePanels)
         m_sidePanels->setChecked(visible);
+    const QString room = visible ? tr("The charts need more room: <a href=\"hide\">hide the side panel</a> (F9; View > Side Panels shows it again).") : QString();
+    for (ChartGrid* grid : std::as_const(m_roomGrids))
+        grid->setRoomHint(room);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

@@ -11,6 +11,7 @@ namespace lorascope {
 
 class AdmissionTab;
 class ChartExporter;
+class ChartGrid;
 class CompareTab;
 class Document;
 class HelpWindow;
@@ -75,6 +76,7 @@ private:
     bool m_maximizeOnShow = false;
     QSize m_initialSize;
     QStringList m_tabKeys;
+    QList<ChartGrid*> m_roomGrids; ///< grids that offer the side panel's room (F9)
 };
 
 } // namespace lorascope

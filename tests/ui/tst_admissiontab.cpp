@@ -109,9 +109,12 @@ private Q_SLOTS:
         const auto& kv = tab->chart(QStringLiteral("kv"))->data();
         QCOMPARE(kv.series.back().points.front().y(), double(doc->spec().limits.maxTotalTokenNum));
         double peak = 0;
-        for (const auto& p : kv.series[1].points)
+        for (const auto& p : kv.series[0].points)
             peak = std::max(peak, p.y());
-        QCOMPARE(kv.series[1].name, QStringLiteral("need"));
+        // "need" first and wide, "used" drawn over it: where they are equal both stay visible.
+        QCOMPARE(kv.series[0].name, QStringLiteral("need"));
+        QCOMPARE(kv.series[1].name, QStringLiteral("used"));
+        QVERIFY(kv.series[0].width > kv.series[1].width);
         QCOMPARE(peak, double(sim.summary.peakKvNeed));
         // Adapter weights as their own series (S-LoRA's unified pool): the binned maximum of the
         // engine's per-step adapter slots.

@@ -181,6 +181,58 @@ private Q_SLOTS:
             QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(QStringLiteral("sweep / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
     }
 
+    void axisTextsWholeOnSmallScreens_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("lang");
+        for (const QString& lang : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+            QTest::newRow(qPrintable(QStringLiteral("1024×640 ") + lang)) << QSize(1024, 610) << lang;
+            QTest::newRow(qPrintable(QStringLiteral("1280×720 ") + lang)) << QSize(1280, 690) << lang;
+        }
+    }
+    void axisTextsWholeOnSmallScreens()
+    {
+        // No tick label, axis title, chart title or legend entry is cut to "..." on any tab: below
+        // the size at which a chart's texts fit, the grid scrolls or shows fewer columns.
+        QFETCH(QSize, size);
+        QFETCH(QString, lang);
+        QTranslator app, qt;
+        if (lang != QLatin1String("en")) {
+            QVERIFY(app.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+            QCoreApplication::installTranslator(&app);
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
+        w.compareTab()->pinCurrentAsA();
+        // A sweep, so the sweep charts have ticks too (their empty state is checked first).
+        w.showTab(QStringLiteral("sweep"));
+        layoutAt(w, size);
+        QStringList cut;
+        auto check = [&](const QString& key) {
+            for (auto* chart : w.tabs()->currentWidget()->findChildren<PlotView*>())
+                if (chart->isVisible())
+                    for (const QString& t : chart->elidedTexts())
+                        cut << key + QStringLiteral(" / ") + chart->objectName() + QStringLiteral(": ") + t;
+        };
+        check(QStringLiteral("sweep (empty)"));
+        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,6,10"));
+        QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
+        QVERIFY(w.sweepTab()->runSweep());
+        QVERIFY(swept.wait(120000));
+        for (const QString& key : w.tabKeys()) {
+            w.showTab(key);
+            if (key == QLatin1String("compare")) {
+                QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
+                QVERIFY(cmp.count() > 0 || cmp.wait(30000));
+            }
+            layoutAt(w, size);
+            check(key);
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
+    }
+
     void labelPlacementGeometry()
     {
         // Three labels on the same spot of a line: none overlaps another, none crosses the line,
@@ -235,9 +287,15 @@ private Q_SLOTS:
         QVERIFY(!rects.isEmpty());
         const auto curves = chart->curvesInPixels();
         QVERIFY(!curves.isEmpty()); // the model line
+        for (const auto& l : chart->data().labels) // names are whole, not cut to "…ora-13b-rank-64-0"
+            QVERIFY2(!l.text.contains(QChar(0x2026)), qPrintable(l.text));
+        const auto markers = chart->markersInPixels();
+        QVERIFY(!markers.isEmpty()); // the observed counts, one marker per adapter
         for (int i = 0; i < rects.size(); ++i) {
             for (const auto& c : curves)
                 QVERIFY2(!polylineHitsRect(c, rects[i]), "a label crosses the model line");
+            for (const auto& m : markers)
+                QVERIFY2(!m.intersects(rects[i]), "a label covers an adapter's point");
             for (int j = 0; j < i; ++j)
                 QVERIFY2(!rects[i].intersects(rects[j]), "two labels overlap");
         }

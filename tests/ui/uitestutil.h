@@ -10,6 +10,7 @@
 #include "window/sessions.h"
 #include "window/statusline.h"
 #include "window/traceactions.h"
+#include "window/translations.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -84,8 +85,8 @@ public:
         if (m_dir.isEmpty())
             return false;
         m_lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
-        if (!m_lang.isEmpty() && m_translator.load(QLocale(m_lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-            QCoreApplication::installTranslator(&m_translator);
+        if (!m_lang.isEmpty())
+            installTranslations(QLocale(m_lang)); // LoraScope's and Qt's catalogues, as the app does
         QDir().mkpath(m_dir);
         return true;
     }
@@ -113,7 +114,6 @@ public:
 
 private:
     QString m_dir, m_lang, m_tag;
-    QTranslator m_translator;
 };
 
 } // namespace lorascope::test

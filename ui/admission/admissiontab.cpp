@@ -199,7 +199,6 @@ PlotView* AdmissionTab::addChart(const QString& key)
 {
     auto* view = new PlotView(this);
     view->setObjectName(QStringLiteral("admission_") + key);
-    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("admission.") + key); });
     return view;
@@ -498,16 +497,25 @@ void AdmissionTab::refresh()
     kv.title = tr("KV cache: need vs capacity");
     kv.x.title = q.x.title;
     kv.y.title = tr("slots");
-    kv.series = { line(tr("used"), tl.kvUsed, kBlue), line(tr("need"), tl.kvNeed, kRed) };
+    // "need" first, wide and light, "used" over it, thin: where the two are equal (a batch that
+    // runs to its end) both stay visible instead of one line hiding the other.
+    PlotSeries need = line(tr("need"), tl.kvNeed, kRed.lighter(140));
+    need.width = 3.5;
+    kv.series = { need, line(tr("used"), tl.kvUsed, kBlue) };
     if (a->config.scheduler.policy != PolicyKind::Vllm) // vLLM keeps LoRA weights outside the KV blocks
         kv.series.append(line(tr("adapters"), tl.adapterSlots, kGreen));
     if (!tl.edges.empty()) {
+        // The capacity is named on its line rather than in the legend (a legend of four entries
+        // would need a wider chart than a 1280×720 screen gives three side by side).
         PlotSeries cap;
         cap.name = tr("capacity");
         cap.color = kGrey;
         cap.dashed = true;
+        cap.inLegend = false;
         cap.points = { QPointF(tl.edges.front(), double(tl.kvCapacity)), QPointF(tl.edges.back(), double(tl.kvCapacity)) };
         kv.series.append(cap);
+        kv.labels.append({ QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(tl.kvCapacity)),
+            tr("capacity %1").arg(tl.kvCapacity) });
     }
     kv.y.min = 0.0;
     kv.x.min = q.x.min;

@@ -52,8 +52,17 @@ public:
     QList<QRectF> labelRects() const { return m_labelRects; }
     /// The line series as drawn (pixels in the chart).
     QList<QPolygonF> curvesInPixels() const;
+    /// The markers of point series as drawn (pixels in the chart); labels never cover them.
+    QList<QRectF> markersInPixels() const;
     /// Texts that do not fit their space and so are cut off (title, axis titles, legend); empty = all whole.
     QStringList clippedTexts() const;
+    /// Texts Qt Charts drew cut down to "..." (tick labels, titles, legend entries), read from the
+    /// chart's scene after its layout; empty = every text whole.
+    QStringList elidedTexts() const;
+    /// The smallest size at which every text of the chart is whole and its axes readable (from the
+    /// fonts, the titles, the tick labels and the legend; see readableSize() in plotview.cpp). A
+    /// grid never lays the chart out smaller: it scrolls or reflows to fewer columns instead.
+    QSize minimumSizeHint() const override;
 
     /// Where a data value lies in the chart's viewport (after the data was applied), for clicks
     /// and tests; nullopt when the chart has no series yet.
@@ -87,6 +96,7 @@ private:
     double toY(double y) const;
     QList<QPointF> toAxes(const QList<QPointF>& points) const;
     void applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, double hi);
+    QSize readableSize() const;
 
     PlotData m_data;
     QString m_shape;
@@ -97,6 +107,8 @@ private:
     QList<QRectF> m_labelRects;
     QGraphicsLineItem* m_marker = nullptr;
     std::optional<double> m_markerX;
+    QStringList m_tickLabels[2]; ///< the tick labels of the x and y axis, as drawn
+    QSize m_readable; ///< readableSize() when the data was last applied
 };
 
 } // namespace lorascope

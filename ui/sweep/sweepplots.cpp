@@ -388,7 +388,7 @@ PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count)
     // The metric is in the axis title (and the box above the chart): the chart's title names the
     // adapters, so it fits a laptop's chart width.
     if (!common.empty())
-        d.title = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1…").arg(QString::fromStdString(common));
+        d.title = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1*").arg(QString::fromStdString(common));
     static const QColor palette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40), QColor(148, 103, 189),
         QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127) };
     int c = 0;
