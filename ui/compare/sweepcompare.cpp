@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare/sweepcompare.h"
 
+#include "analysis/numberformat.h"
+
 #include "charts/plotview.h"
 #include "compare/compareplots.h"
 #include "sweep/sweepplots.h"
@@ -237,14 +239,16 @@ void SweepCompareView::refresh()
                        .arg(swatch(compareColorA()), swatch(compareColorB()));
     html += row(tr("points"), a ? QString::number(a->points.size()) : QStringLiteral("–"), b ? QString::number(b->points.size()) : QStringLiteral("–"),
         tr("Points in each sweep."));
+    html += row(tr("sustainable value"), va ? valueText(a->param, va->sustainable) : QStringLiteral("–"),
+        vb ? valueText(b->param, vb->sustainable) : QStringLiteral("–"),
+        tr("The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value)."));
     html += row(tr("largest value meeting its SLO"), va ? valueText(a->param, va->largestMeeting) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->largestMeeting) : QStringLiteral("–"),
         tr("The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file)."));
     html += row(tr("first saturated value"), va ? valueText(a->param, va->firstSaturated) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->firstSaturated) : QStringLiteral("–"),
         tr("The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98)."));
-    html += row(tr("peak throughput (req/s)"), QString::number(peak(a), 'f', 3).replace(QStringLiteral("nan"), QStringLiteral("–")),
-        QString::number(peak(b), 'f', 3).replace(QStringLiteral("nan"), QStringLiteral("–")),
+    html += row(tr("peak throughput (req/s)"), QString::fromStdString(formatSig(peak(a), 3)), QString::fromStdString(formatSig(peak(b), 3)),
         tr("The highest completed requests per second over the sweep's points."));
     html += QStringLiteral("</table>");
     if (a && b)

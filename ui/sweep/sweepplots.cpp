@@ -89,13 +89,13 @@ void markCapacity(PlotData& d, const SweepView& v, SweepMetric metric)
     if (!std::isfinite(y))
         return;
     PlotSeries s;
-    s.name = QCoreApplication::translate("lorascope::SweepPlots", "capacity");
+    s.name = QCoreApplication::translate("lorascope::SweepPlots", "sustainable capacity");
     s.style = PlotSeries::Style::Points;
     s.color = kRed;
     s.width = 4.5;
     s.points.append(QPointF(*v.capacity, y));
     d.series.append(s);
-    d.labels.append({ QPointF(*v.capacity, y), QCoreApplication::translate("lorascope::SweepPlots", "capacity %1").arg(QString::fromStdString(sweepValueText(v.param, *v.capacity))) });
+    d.labels.append({ QPointF(*v.capacity, y), QCoreApplication::translate("lorascope::SweepPlots", "sustainable %1").arg(QString::fromStdString(sweepValueText(v.param, *v.capacity, v.capacityResolution))) });
 }
 
 void addLineWithPoints(PlotData& d, const PlotSeries& s)

@@ -303,6 +303,7 @@ bool SweepTab::start(bool finder)
     m_model->reset(p->param, p->slo, p->saturation.ratio);
     if (finder) {
         FinderOptions o;
+        m_model->setResolution(o.tolerance, o.relativeTolerance);
         o.lo = *std::min_element(p->values.begin(), p->values.end());
         o.hi = *std::max_element(p->values.begin(), p->values.end());
         if (!(o.lo < o.hi)) {
@@ -314,6 +315,13 @@ bool SweepTab::start(bool finder)
         m_verdict->setText(tr("Finding the largest %1 that meets the SLO (%2)…").arg(QString::fromUtf8(sweepParamInfo(p->param).name),
             sloText(p->slo)));
     } else {
+        std::vector<double> sorted = p->values;
+        std::sort(sorted.begin(), sorted.end());
+        double step = NAN;
+        for (std::size_t i = 1; i < sorted.size(); ++i)
+            if (const double d = sorted[i] - sorted[i - 1]; d > 0 && !(d >= step))
+                step = d;
+        m_model->setResolution(step, false);
         m_runner->runSweep(*p);
         m_progress->setRange(0, int(p->values.size()));
         m_progress->setValue(0);
@@ -358,8 +366,10 @@ void SweepTab::onFinished(bool cancelled, const QString& error, const std::optio
     QStringList lines;
     if (capacity) {
         m_capacity = capacity;
-        if (!std::isnan(capacity->capacity))
-            m_view.capacity = capacity->capacity;
+        if (!std::isnan(capacity->sustainable)) {
+            m_view.capacity = capacity->sustainable;
+            m_view.capacityResolution = capacity->resolution;
+        }
         lines = capacityLines(*capacity);
     } else if (m_plan) {
         lines = sweepVerdictLines(*m_plan, m_model->points());
