@@ -260,6 +260,26 @@ private Q_SLOTS:
             QCOMPARE(figure(model, key, KeyFigureModel::Delta), wantB - wantA);
         }
         QVERIFY(figure(model, QStringLiteral("waitP99"), KeyFigureModel::A) > 0);
+        // No colour for noise: a Δ under 5 % of A is grey, whatever its sign; coloured ones are not.
+        int noisy = 0, coloured = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const double a = model->index(row, KeyFigureModel::A).data(KeyFigureModel::ValueRole).toDouble();
+            const double b = model->index(row, KeyFigureModel::B).data(KeyFigureModel::ValueRole).toDouble();
+            const QVariant brush = model->index(row, KeyFigureModel::Delta).data(Qt::ForegroundRole);
+            if (KeyFigureModel::isNoise(a, b) && a != b) {
+                ++noisy;
+                QCOMPARE(brush.value<QBrush>().color(), QColor(120, 120, 120));
+            } else if (brush.isValid()) {
+                ++coloured;
+                QVERIFY(std::abs(b - a) >= KeyFigureModel::kNoiseShare * std::abs(a));
+            }
+        }
+        QVERIFY2(noisy > 0 && coloured > 0, qPrintable(QStringLiteral("%1 noisy, %2 coloured").arg(noisy).arg(coloured)));
+        // Δ to the digits A and B show: 0.191 → 0.194 is +0.003, not +0.00219.
+        QCOMPARE(KeyFigureModel::deltaText("waitP50", 0.191, 0.19319), QStringLiteral("+0.002"));
+        QCOMPARE(KeyFigureModel::deltaText("achievedRate", 2.0367, 2.0834), QStringLiteral("+0.05"));
+        QCOMPARE(KeyFigureModel::deltaText("requests", 611, 625), QStringLiteral("+14"));
+        QCOMPARE(KeyFigureModel::deltaText("ttftP99", 0.6389, 0.6389), QStringLiteral("0"));
 
         // Swap: the document takes A's α (one undo step), A keeps B's; the header reverses.
         tab->swap();
