@@ -219,11 +219,16 @@ private Q_SLOTS:
         QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(65000));
         QCOMPARE(spin->value(), 65000);
         auto* policy = qobject_cast<QComboBox*>(w.admissionTab()->editor(QStringLiteral("policy")));
+        // vLLM's own settings are shown only while the vLLM policy is chosen.
+        auto* maxSeqs = w.admissionTab()->editor(QStringLiteral("vllm.maxNumSeqs"));
+        QVERIFY(maxSeqs->isHidden() || !maxSeqs->parentWidget()->isVisibleTo(w.admissionTab()));
         policy->setCurrentIndex(2);
         QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::Vllm);
+        QVERIFY(maxSeqs->isVisibleTo(w.admissionTab()));
         doc->undoStack()->undo();
         QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::SLora);
         QCOMPARE(policy->currentIndex(), 0);
+        QVERIFY(!maxSeqs->isVisibleTo(w.admissionTab()));
     }
 
     void stepThroughAndGantt()

@@ -282,6 +282,7 @@ QWidget* AdmissionTab::createSettings()
         m_document->editAdmission(c, tr("Load cost model %1").arg(QString::fromStdString(model.name)));
     });
     auto* vl = group(tr("vLLM-style policy"));
+    m_vllmBox = vl->parentWidget(); // shown only while the vLLM policy is chosen (syncFromDocument)
     addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 1, 1000000, tr("vLLM: max requests in a batch (default 256)."), tr("requests", "unit after a number"));
     auto* batched = addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), label(tr("Max tokens per step"), "max_num_batched_tokens"), 0, 100000000,
         tr("vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048)."), tr("tokens", "unit after a number"));
@@ -331,6 +332,7 @@ void AdmissionTab::syncFromDocument()
     qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumBatchedTokens")))
         ->setSpecialValueText(tr("0 = default (%1)").arg(std::max<std::int64_t>(l.maxReqTotalLen, 2048)));
     setCombo("policy", int(c.scheduler.policy));
+    m_vllmBox->setVisible(c.scheduler.policy == PolicyKind::Vllm);
     setCombo("clock", c.clock == ClockKind::Steps ? 0 : 1);
     auto* cost = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")));
     setCombo("cost", cost->findText(QString::fromStdString(c.cost.name)));

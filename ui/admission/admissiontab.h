@@ -89,6 +89,7 @@ private:
     QWidget* m_side = nullptr;
     ChartGrid* m_grid = nullptr;
     CostModelPanel* m_costPanel = nullptr;
+    QWidget* m_vllmBox = nullptr; ///< the vLLM settings, hidden while an S-LoRA policy is chosen
     double m_lastRefreshMs = 0;
 };
 
