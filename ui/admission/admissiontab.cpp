@@ -3,12 +3,14 @@
 
 #include "admission/costmodelpanel.h"
 #include "admission/ganttview.h"
+#include "admission/requestdetail.h"
 #include "admission/requestmodel.h"
 #include "admission/stepthroughpanel.h"
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "widgets/chartgrid.h"
 #include "widgets/sidepanel.h"
+#include "widgets/sortarrowstyle.h"
 #include "text/coretexts.h"
 #include "text/terms.h"
 #include "analysis/capacity.h"
@@ -23,6 +25,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -82,9 +85,12 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_gantt->setObjectName(QStringLiteral("gantt"));
     m_gantt->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_gantt, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_gantt, QStringLiteral("admission.gantt")); });
-    lower->addTab(m_gantt, tr("Request Gantt"));
 
-    auto* tablePage = new QWidget(lower);
+    // The requests and why each waited come first: the table with the reason as its second
+    // column, and beside it the selected request in full sentences.
+    auto* requestsPage = new QSplitter(Qt::Horizontal, lower);
+    requestsPage->setObjectName(QStringLiteral("requestsSplitter"));
+    auto* tablePage = new QWidget(requestsPage);
     auto* tv = new QVBoxLayout(tablePage);
     tv->setContentsMargins(2, 2, 2, 2);
     auto* filterRow = new QHBoxLayout;
@@ -122,7 +128,17 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Shown second, right after the request number: the reason is what this table is read for.
+    m_table->horizontalHeader()->moveSection(RequestTableModel::Reason, 1);
+    useReadableSortArrows(m_table->horizontalHeader());
     tv->addWidget(m_table, 1);
+    m_detail = new RequestDetail(requestsPage);
+    requestsPage->addWidget(tablePage);
+    requestsPage->addWidget(m_detail);
+    requestsPage->setStretchFactor(0, 3);
+    requestsPage->setStretchFactor(1, 2);
+    requestsPage->setCollapsible(0, false);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setFilterFixedString(text);
         updateTableModel();
@@ -131,7 +147,8 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& idx) {
         m_gantt->scrollToRow(idx.model() == m_proxy ? m_proxy->mapToSource(idx).row() : idx.row());
     });
-    lower->addTab(tablePage, tr("Requests"));
+    lower->addTab(requestsPage, tr("Requests: why each waited"));
+    lower->addTab(m_gantt, tr("Request Gantt"));
 
     m_step = new StepThroughPanel(m_document, lower);
     lower->addTab(m_step, tr("Step through"));
@@ -139,6 +156,7 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     // a cursor on the time charts and the Gantt follows the pass shown.
     addActions(m_step->navigationActions());
     connect(m_step, &StepThroughPanel::activated, this, [lower, this] { lower->setCurrentWidget(m_step); });
+    connect(m_detail, &RequestDetail::stepThroughRequested, this, [this](qulonglong request) { m_step->goToRequest(request); });
     connect(m_step, &StepThroughPanel::passShown, this, [this](double start, double, qlonglong request) {
         for (const char* key : { "queue", "kv" })
             m_charts.value(QString::fromLatin1(key))->setMarker(start);
@@ -163,6 +181,8 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     split->setSizes({ side.settingsWidth(440), 1000 });
 
     connect(m_document, &Document::admissionChanged, this, &AdmissionTab::refresh);
+    connect(this, &AdmissionTab::tableModelChanged, this, &AdmissionTab::watchSelection);
+    watchSelection();
     connect(m_document, &Document::admissionConfigChanged, this, &AdmissionTab::syncFromDocument);
     connect(m_document, &Document::specChanged, this, &AdmissionTab::syncFromDocument);
     syncFromDocument();
@@ -188,6 +208,40 @@ void AdmissionTab::updateTableModel()
     header->restoreState(state);
     if (want == m_proxy)
         m_proxy->sort(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    Q_EMIT tableModelChanged();
+}
+
+void AdmissionTab::watchSelection()
+{
+    // A new model means a new selection model: follow it to the detail pane.
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (!current.isValid())
+            return;
+        const int row = current.model() == m_proxy ? m_proxy->mapToSource(current).row() : current.row();
+        m_detail->showRequest(m_document->admission(), row);
+    });
+}
+
+bool AdmissionTab::selectRequest(qlonglong index)
+{
+    if (index < 0 || index >= m_model->rowCount())
+        return false;
+    QModelIndex at = m_model->index(int(index), RequestTableModel::Id);
+    if (m_table->model() == m_proxy)
+        at = m_proxy->mapFromSource(at);
+    if (!at.isValid()) // filtered out: the pane still shows it
+        m_detail->showRequest(m_document->admission(), index);
+    else {
+        m_table->setCurrentIndex(at);
+        m_table->scrollTo(at);
+        m_detail->showRequest(m_document->admission(), index);
+    }
+    return true;
+}
+
+QString AdmissionTab::detailText() const
+{
+    return m_detail->text();
 }
 
 QStringList AdmissionTab::chartKeys() const
@@ -380,10 +434,25 @@ void AdmissionTab::sizeTableColumns()
     auto* header = m_table->horizontalHeader();
     const int rows = std::min(m_proxy->rowCount(), 200);
     const QFontMetrics fm(m_table->font());
-    for (int c = 0; c < RequestTableModel::ColumnCount - 1; ++c) {
+    for (int c = 0; c < RequestTableModel::ColumnCount; ++c) {
         int w = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24;
-        for (int r = 0; r < rows; ++r)
-            w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, c).data().toString()) + 12);
+        if (c == RequestTableModel::Reason) {
+            // The reasons of the first 200 requests that waited (the first rows often did not),
+            // up to 45 % of the table; the pane beside it has the whole sentence.
+            int seen = 0;
+            if (const auto a = m_model->analysis())
+                for (const RequestRecord& r : a->result.requests) {
+                    if (r.wait.kind == WaitKind::None)
+                        continue;
+                    w = std::max(w, fm.horizontalAdvance(RequestTableModel::reasonOf(r)) + 12);
+                    if (++seen == 200)
+                        break;
+                }
+            w = std::min(w, std::max(160, m_table->viewport()->width() * 45 / 100));
+        } else {
+            for (int r = 0; r < rows; ++r)
+                w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, c).data().toString()) + 12);
+        }
         if (c == RequestTableModel::Adapter)
             w = std::min(w, std::max(120, m_table->viewport()->width() / 3));
         header->resizeSection(c, w);
@@ -460,6 +529,8 @@ void AdmissionTab::refresh()
     if (header->sortIndicatorSection() == RequestTableModel::Id && header->sortIndicatorOrder() == Qt::AscendingOrder)
         m_proxy->sort(-1);
     m_model->setAnalysis(a);
+    // The pane is never empty: the first request that waited for a limit (or at all).
+    selectRequest(RequestDetail::firstWorthShowing(*a));
     m_costPanel->setWarnings(validityWarnings(*a->trace, a->config, &a->result.summary));
     m_gantt->setAnalysis(a);
     // Measuring the first 200 rows' texts costs the GUI thread ~8 ms, and a preview arrives after

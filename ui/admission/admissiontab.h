@@ -19,6 +19,7 @@ class CostModelPanel;
 class Document;
 class GanttView;
 class PlotView;
+class RequestDetail;
 class RequestTableModel;
 class StepThroughPanel;
 
@@ -49,10 +50,16 @@ public:
     ChartGrid* chartGrid() const { return m_grid; }
     /// The overload banner's text (empty while hidden).
     QString bannerText() const;
+    /// Selects request `index` in the table and shows why it waited beside it; false if there is none.
+    bool selectRequest(qlonglong index);
+    /// The detail pane's text: the selected request, why it waited, its times.
+    QString detailText() const;
     double lastRefreshMs() const { return m_lastRefreshMs; }
 
 Q_SIGNALS:
     void chartsUpdated();
+    /// The table switched between the plain model and the sorting proxy (a new selection model).
+    void tableModelChanged();
     void exportRequested(QWidget* chart, const QString& name);
 
 protected:
@@ -70,6 +77,7 @@ private:
     /// The table shows the plain model unless a filter or an order other than request ascending needs the proxy.
     bool proxyNeeded() const;
     void updateTableModel();
+    void watchSelection();
 
     Document* m_document;
     bool m_syncing = false;
@@ -83,6 +91,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QComboBox* m_filterColumn = nullptr;
     GanttView* m_gantt = nullptr;
+    RequestDetail* m_detail = nullptr;
     StepThroughPanel* m_step = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_banner = nullptr;
