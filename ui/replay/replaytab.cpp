@@ -346,6 +346,7 @@ void ReplayTab::resetView()
     m_preview.reset();
     m_previewAxisScale = 1.0;
     m_origin = 0;
+    m_now = 0;
     m_ttftMs.clear();
     m_effTtftMs.clear();
     m_completed = m_failed = m_mismatch = 0;
@@ -485,6 +486,7 @@ void ReplayTab::drain()
         m_timeline->setSchedule(schedule);
     for (auto s : statuses) {
         s.elapsed -= m_origin;
+        m_now = std::max(m_now, s.elapsed);
         m_timeline->addStatus(s);
     }
     for (auto& r : records)
@@ -531,7 +533,10 @@ void ReplayTab::drain()
 
 void ReplayTab::refreshCharts()
 {
-    m_charts->update({ m_timeline.get(), &m_samples, m_preview, m_previewAxisScale, isRunning() && !m_fromFolder });
+    const bool live = isRunning() && !m_fromFolder;
+    // While it runs, the client's charts end at the run's clock: nothing is drawn for what has
+    // not happened yet (no flat zeros ahead of now).
+    m_charts->update({ m_timeline.get(), &m_samples, m_preview, m_previewAxisScale, live, live ? m_now : INFINITY });
 }
 
 void ReplayTab::updateFigures(bool final)

@@ -138,6 +138,7 @@ private:
     std::shared_ptr<const AdmissionAnalysis> m_preview;
     double m_previewAxisScale = 1.0;
     double m_origin = 0;
+    double m_now = 0; ///< the live run's clock on the trace axis (its latest status): charts end here
     // What the run was started with (for the preview note).
     bool m_runBuiltin = true, m_fromFolder = false;
     double m_runSpeed = 1.0, m_runTimeScale = 1.0;
