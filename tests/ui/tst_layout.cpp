@@ -10,6 +10,9 @@
 #include "charts/labelplacement.h"
 #include "charts/plotview.h"
 #include "compare/comparetab.h"
+#include "replay/replaytab.h"
+#include "sweep/sweepmodel.h"
+#include "workload/presets.h"
 #include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
 #include "workload/parameterpanel.h"
@@ -27,6 +30,7 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTranslator>
 
 using namespace lorascope;
@@ -381,22 +385,27 @@ private Q_SLOTS:
         QVERIFY(w.status()->overloadShown());
     }
 
-    /// Not a check: pictures of every tab at the screen's size for the docs and for looking at.
+    /// Not a check: pictures of every tab at the screen's size, idle, running and finished, for
+    /// the docs (docs/screenshots keeps a selection, see README "Screenshots") and for looking at:
     /// LORASCOPE_SCREENSHOTS=dir xvfb-run -a -s '-screen 0 1280x720x24' ./tst_layout -platform xcb screenshots
     /// (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese; QT_SCALE_FACTOR=2 for a projector-sized UI).
+    /// Names: TAB[-STATE]-WxH[-LANG].png.
     void screenshots()
     {
         test::Screenshots shots;
         if (!shots.begin())
             QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
+        QTemporaryDir runs;
         MainWindow w;
         shots.showFullScreen(w);
         QVERIFY(test::waitIdle(w.document()));
         QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
         QSignalSpy adm(w.document(), &Document::admissionChanged);
         auto shoot = [&](const QString& name) { QVERIFY(shots.shoot(w, name)); };
+        // Workload: the default S4 workload, the explain panel on the popularity skew.
         w.workloadTab()->explain(QStringLiteral("popularity.alpha"));
         shoot(QStringLiteral("workload"));
+        // Admission: the healthy default (65000 KV slots), why the first request waited.
         w.showTab(QStringLiteral("admission"));
         shoot(QStringLiteral("admission"));
         // The overloaded server of S-LoRA's default 6000 slots, stepped to the first wait.
@@ -407,28 +416,71 @@ private Q_SLOTS:
         w.document()->setSpec(s);
         QVERIFY(adm.wait(60000));
         QTest::qWait(300);
-        w.admissionTab()->stepThrough()->nextWait();
         shoot(QStringLiteral("admission-overloaded"));
+        w.admissionTab()->stepThrough()->nextWait();
         // The same pass in the step-through (as the W key shows it).
         if (auto* lower = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs")))
             lower->setCurrentWidget(w.admissionTab()->stepThrough());
         shoot(QStringLiteral("admission-step"));
-        w.showTab(QStringLiteral("replay"));
-        shoot(QStringLiteral("replay"));
+        if (auto* lower = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs")))
+            lower->setCurrentIndex(0);
+        adm.clear();
         w.document()->setSpec(healthy);
+        QVERIFY(adm.wait(60000));
+        // A/B: α 1 pinned as A, α 0.3 as B.
         w.compareTab()->pinCurrentAsA();
         w.showTab(QStringLiteral("compare"));
         qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))->setValue(0.3);
         QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
         QVERIFY(cmp.wait(60000));
         shoot(QStringLiteral("compare"));
-        // A short sweep of the current workload's rate, with its verdict.
+        w.document()->undoStack()->undo();
+        QVERIFY(test::waitIdle(w.document()));
+        // Sweep: empty, while the capacity finder runs, and its verdict on a 40 s trace (the
+        // short-trace effect), on the default server.
         w.showTab(QStringLiteral("sweep"));
-        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,4,6,8,10,12"));
+        shoot(QStringLiteral("sweep-idle"));
+        auto* values = qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")));
+        values->setText(QStringLiteral("0.25:20:0.25"));
         QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
         QVERIFY(w.sweepTab()->runSweep());
+        QTRY_VERIFY_WITH_TIMEOUT(w.sweepTab()->model()->points().size() >= 12 || swept.count() > 0, 60000);
+        shoot(QStringLiteral("sweep-running"));
+        w.sweepTab()->cancel();
+        QVERIFY(swept.count() > 0 || swept.wait(120000));
+        swept.clear();
+        WorkloadSpec shortTrace = w.document()->spec();
+        shortTrace.duration = 40;
+        w.document()->setSpec(shortTrace);
+        QVERIFY(test::waitIdle(w.document()));
+        values->setText(QStringLiteral("0.5:12:0.5"));
+        QVERIFY(w.sweepTab()->findCapacity());
         QVERIFY(swept.wait(120000));
         shoot(QStringLiteral("sweep"));
+        w.document()->setSpec(healthy);
+        QVERIFY(test::waitIdle(w.document()));
+        // Replay against the built-in server: idle, a few seconds in, finished. A short S2
+        // workload the server keeps up with, at twice real time.
+        w.showTab(QStringLiteral("replay"));
+        auto* replay = w.findChild<ReplayTab*>();
+        QVERIFY(replay);
+        replay->setResultsRoot(runs.path());
+        shoot(QStringLiteral("replay-idle"));
+        WorkloadSpec small = specForPreset("S2");
+        small.adapterCount = 16;
+        small.rate = 3;
+        small.duration = 24;
+        small.limits.maxTotalTokenNum = 24000;
+        w.document()->setSpec(small);
+        QVERIFY(test::waitIdle(w.document()));
+        qobject_cast<QDoubleSpinBox*>(replay->editor(QStringLiteral("timeScale")))->setValue(0.5);
+        QSignalSpy finished(replay, &ReplayTab::runFinished);
+        replay->start();
+        QTest::qWait(5000);
+        shoot(QStringLiteral("replay-running"));
+        QVERIFY(finished.wait(180000));
+        shoot(QStringLiteral("replay"));
+        // Help > Keyboard Shortcuts (Qt's own "Close" button in the language).
         w.help()->show(QStringLiteral("help"), QString());
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         QTest::qWait(300);

@@ -96,6 +96,30 @@ class TestSweepTab : public QObject {
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
 
+    void emptyStateLabelsEveryChart()
+    {
+        // Before any sweep: six titled charts with their axes, each saying what will appear.
+        MainWindow w;
+        w.resize(1280, 690);
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        w.tabs()->setCurrentWidget(w.sweepTab());
+        PlotView::applyPending();
+        QCoreApplication::processEvents();
+        for (const QString& key : w.sweepTab()->chartKeys()) {
+            PlotView* chart = w.sweepTab()->chart(key);
+            QVERIFY2(!chart->data().title.isEmpty(), qPrintable(key));
+            QVERIFY2(!chart->data().x.title.isEmpty() && !chart->data().y.title.isEmpty(), qPrintable(key));
+            QVERIFY2(chart->emptyHintShown().contains(QStringLiteral("Run sweep")), qPrintable(key));
+        }
+        QCOMPARE(w.sweepTab()->chart(QStringLiteral("throughput"))->data().x.title, QStringLiteral("R (req/s)"));
+        // Once points exist the words give way to the curves.
+        auto* tab = sweepInWindow(w, SweepParam::Rate, QStringLiteral("1,2"));
+        QVERIFY(tab);
+        PlotView::applyPending();
+        QVERIFY(tab->chart(QStringLiteral("throughput"))->emptyHintShown().isEmpty());
+    }
+
     void sweepMatchesCore()
     {
         MainWindow w;

@@ -421,8 +421,12 @@ void AdmissionTab::commit(const QString& field)
 
 bool AdmissionTab::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_table && event->type() == QEvent::Show && m_columnsStale)
-        sizeTableColumns();
+    if (watched == m_table && event->type() == QEvent::Show) {
+        if (m_columnsStale)
+            sizeTableColumns();
+        if (m_table->currentIndex().isValid()) // selected while hidden: bring it into view
+            QMetaObject::invokeMethod(this, [this] { m_table->scrollTo(m_table->currentIndex(), QAbstractItemView::PositionAtCenter); }, Qt::QueuedConnection);
+    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -52,7 +52,9 @@ void RequestDetail::showRequest(std::shared_ptr<const AdmissionAnalysis> analysi
     const auto& r = a.result.requests[std::size_t(m_index)];
     const ClockKind clock = a.result.clock;
     const ServerLimits& limits = a.config.scheduler.limits;
+    // Moments to 4 significant digits (they are read against each other), durations to 3.
     auto t = [clock](double v) { return std::isnan(v) ? QStringLiteral("–") : Terms::time(v, clock, 4); };
+    auto d = [clock](double v) { return std::isnan(v) ? QStringLiteral("–") : Terms::time(v, clock, 3); };
     QString adapter;
     if (r.adapter == kNoAdapter)
         adapter = tr("base model (no adapter)");
@@ -75,9 +77,9 @@ void RequestDetail::showRequest(std::shared_ptr<const AdmissionAnalysis> analysi
                        : tr("It did not wait: admitted when it arrived.");
     else
         why = Terms::waitExplanation(r.wait, limits);
-    html += tr("<p><b>Why it waited</b> (%1): %2</p>").arg(std::isnan(wait) ? QStringLiteral("–") : t(wait), why.toHtmlEscaped());
+    html += tr("<p><b>Why it waited</b> (%1): %2</p>").arg(d(wait), why.toHtmlEscaped());
     html += tr("<p>Arrived %1 · admitted %2 · first token %3 · finished %4 (TTFT %5, end to end %6).</p>")
-                .arg(t(r.arrival), t(r.admitted), t(r.firstToken), t(r.finished), t(r.firstToken - r.arrival), t(r.finished - r.arrival));
+                .arg(t(r.arrival), t(r.admitted), t(r.firstToken), t(r.finished), d(r.firstToken - r.arrival), d(r.finished - r.arrival));
     html += tr("<p><a href=\"step:%1\">Show the pass that admitted it in the step-through</a> (G in the Admission tab).</p>").arg(r.id);
     setHtml(html);
 }

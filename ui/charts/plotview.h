@@ -17,6 +17,7 @@ class QChartView;
 class QAbstractAxis;
 class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
+class QLabel;
 
 namespace lorascope {
 
@@ -44,6 +45,11 @@ public:
     /// on screen) and, for PNG, rendered at `scale` device pixels per logical pixel. Empty string
     /// on success, else the error.
     QString exportTo(const QString& path, const QSize& size = {}, qreal scale = 1.0);
+
+    /// Words shown over the plot while no series has a point ("Run sweep … to draw it here"), so
+    /// an empty chart keeps its title and axes and says what it will show; empty = none.
+    void setEmptyHint(const QString& text);
+    QString emptyHintShown() const;
 
     /// A vertical marker at x (data units), e.g. the step-through's current time; nullopt hides it.
     void setMarker(std::optional<double> x);
@@ -91,6 +97,7 @@ private:
     void updatePoints();
     void placeLabels();
     void placeMarker();
+    void placeEmptyHint();
     QString shapeKey(const PlotData& data) const;
     double toX(double x) const; ///< data → axis coordinate (log10 on a log axis)
     double toY(double y) const;
@@ -107,6 +114,8 @@ private:
     QList<QRectF> m_labelRects;
     QGraphicsLineItem* m_marker = nullptr;
     std::optional<double> m_markerX;
+    QString m_emptyHint;
+    QLabel* m_emptyLabel = nullptr;
     QStringList m_tickLabels[2]; ///< the tick labels of the x and y axis, as drawn
     QSize m_readable; ///< readableSize() when the data was last applied
 };

@@ -26,6 +26,7 @@
 #include <QCoreApplication>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMenu>
@@ -102,6 +103,7 @@ void PlotView::placeLabels()
         m_leaders.append(leader);
     }
     placeMarker();
+    placeEmptyHint();
     if (m_chart->series().isEmpty() || m_labels.isEmpty())
         return;
     // Labels never overlap each other nor cross a line series (labelplacement.h); one with no free
@@ -134,6 +136,45 @@ void PlotView::placeLabels()
             m_leaders[i]->setLine(QLineF(a, b));
         }
     }
+}
+
+void PlotView::setEmptyHint(const QString& text)
+{
+    m_emptyHint = text;
+    if (!m_emptyLabel) {
+        m_emptyLabel = new QLabel(this);
+        m_emptyLabel->setObjectName(QStringLiteral("emptyHint"));
+        m_emptyLabel->setWordWrap(true);
+        m_emptyLabel->setAlignment(Qt::AlignCenter);
+        m_emptyLabel->setAttribute(Qt::WA_TransparentForMouseEvents);
+        m_emptyLabel->setStyleSheet(QStringLiteral("QLabel { color: palette(dark); background: transparent; }"));
+    }
+    placeEmptyHint();
+}
+
+QString PlotView::emptyHintShown() const
+{
+    return m_emptyLabel && !m_emptyLabel->isHidden() ? m_emptyLabel->text() : QString();
+}
+
+void PlotView::placeEmptyHint()
+{
+    if (!m_emptyLabel)
+        return;
+    bool any = false;
+    for (const auto& s : std::as_const(m_data.series))
+        any = any || !s.points.isEmpty();
+    const bool show = !any && !m_emptyHint.isEmpty();
+    m_emptyLabel->setVisible(show);
+    if (!show)
+        return;
+    m_emptyLabel->setText(m_emptyHint);
+    // Over the plot area (the title and axes stay readable around it).
+    const QRectF area = m_chart->plotArea();
+    const QRect r = area.isEmpty() ? rect().adjusted(16, 40, -16, -40)
+                                   : QRect(m_view->mapFromScene(m_chart->mapToScene(area.topLeft())), m_view->mapFromScene(m_chart->mapToScene(area.bottomRight())));
+    m_emptyLabel->setGeometry(r.adjusted(6, 6, -6, -6).translated(m_view->pos()));
+    m_emptyLabel->raise();
 }
 
 void PlotView::setMarker(std::optional<double> x)

@@ -160,10 +160,17 @@ ReplayTab::ReplayTab(QWidget* parent)
     m_figures->setToolTip(ReplayText::figuresHelp());
     m_previewNote = wrapping(QStringLiteral("replayPreviewNote"));
     m_previewNote->setToolTip(ReplayText::previewHelp());
-    m_folderEdit = new QLineEdit(this);
+    // The whole path, wrapped where it must (a path has no spaces to wrap at), never cut.
+    m_folderEdit = new QPlainTextEdit(this);
+    m_folderEdit->setObjectName(QStringLiteral("replayRunFolder"));
     m_folderEdit->setReadOnly(true);
     m_folderEdit->setPlaceholderText(tr("run folder (after Start)"));
     m_folderEdit->setMinimumWidth(60);
+    m_folderEdit->setWordWrapMode(QTextOption::WrapAnywhere);
+    m_folderEdit->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_folderEdit->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_folderEdit->setFixedHeight(m_folderEdit->fontMetrics().lineSpacing() * 2 + 2 * m_folderEdit->frameWidth()
+        + int(m_folderEdit->document()->documentMargin() * 2) + 2);
     m_openFolderButton = new QPushButton(tr("Open folder"), this);
     m_openFolderButton->setEnabled(false);
     m_openFolderButton->setToolTip(tr("Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, manifest.json) in the file manager."));
@@ -417,8 +424,7 @@ void ReplayTab::start()
     m_run = std::make_shared<ReplayRun>();
     resetView();
     m_charts->update({ m_timeline.get(), &m_samples, nullptr, 1.0, true });
-    m_folderEdit->setText(QDir::toNativeSeparators(m_runFolder));
-    m_folderEdit->setCursorPosition(0);
+    m_folderEdit->setPlainText(QDir::toNativeSeparators(m_runFolder));
     m_openFolderButton->setEnabled(false);
     m_status->setText(tr("Starting…"));
     m_startButton->setEnabled(false);

@@ -124,7 +124,7 @@ private:
     QLabel* m_figures;
     QLabel* m_previewNote;
     Document* m_document = nullptr;
-    QLineEdit* m_folderEdit;
+    QPlainTextEdit* m_folderEdit;
     QPlainTextEdit* m_summary;
     ReplayAdapterModel* m_adapterModel;
     QTableView* m_adapterTable;

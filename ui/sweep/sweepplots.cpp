@@ -90,6 +90,7 @@ void markCapacity(PlotData& d, const SweepView& v, SweepMetric metric)
         return;
     PlotSeries s;
     s.name = QCoreApplication::translate("lorascope::SweepPlots", "sustainable capacity");
+    s.inLegend = false; // named by its label on the chart
     s.style = PlotSeries::Style::Points;
     s.color = kRed;
     s.width = 4.5;

@@ -88,6 +88,13 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     paramChanged();
     updateButtons();
     updateModelNote();
+    // Before the first run every chart is titled, has its axes and says what will appear (as the
+    // Replay tab's do), and the table's headers are whole.
+    const QString hint = tr("Run sweep (or Find capacity) draws one point per value here.");
+    for (PlotView* chart : std::as_const(m_charts))
+        chart->setEmptyHint(hint);
+    redraw();
+    m_table->resizeColumnsToContents();
 }
 
 SweepTab::~SweepTab()
@@ -195,6 +202,10 @@ void SweepTab::paramChanged()
     const auto param = SweepParam(m_param->currentData().toInt());
     m_values->setText(defaultSweepValues(param, sweepParamValue(param, m_document->spec(), m_document->admissionConfig())));
     validateInline();
+    if (!m_plan && m_grid) { // nothing run yet: the empty charts name the parameter chosen
+        m_view.param = param;
+        redraw();
+    }
 }
 
 SloTarget SweepTab::slo() const
@@ -301,6 +312,7 @@ bool SweepTab::start(bool finder)
         for (const PaperFigure* f : paperFiguresFor(p->suite, p->modelSetting, p->config.scheduler.policy))
             m_view.figures.push_back(f);
     m_model->reset(p->param, p->slo, p->saturation.ratio);
+    m_table->resizeColumnsToContents(); // the headers whole while the first points come
     if (finder) {
         FinderOptions o;
         m_model->setResolution(o.tolerance, o.relativeTolerance);
