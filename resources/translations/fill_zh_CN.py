@@ -565,6 +565,85 @@ ZH.update({
         "<p>A 和 B 画在同一横轴上；只有该扫描在某处有点时才会显示。每一侧的 SLO 各自独立：只有两者使用相同的 SLO 时才可比较达成率。</p>",
 })
 
+# The desktop's second pass: the main window's parts (ui/window/), "why it waited" read first,
+# the sustainable capacity, noise in A/B, replay's throughput against the offered rate.
+ZH.update({
+    "Admission preview": "准入预览", "A/B Compare": "A/B 对比", "Arrivals per adapter": "各适配器的到达",
+    "The whole comparison": "完整对比", "PNG image (*.png)": "PNG 图像 (*.png)", "SVG image (*.svg)": "SVG 图像 (*.svg)",
+    "Exported %1 to %2": "已将 %1 导出到 %2", "&What Am I Looking At?": "我在看什么？(&W)", "What am I looking at?": "我在看什么？",
+    "&User Guide": "用户指南(&U)", "User Guide": "用户指南", "&Keyboard Shortcuts": "键盘快捷键(&K)", "Keyboard Shortcuts": "键盘快捷键",
+    "%1 %": "%1%", "&Language": "语言(&L)", "Language": "语言",
+    "The new language applies when LoraScope starts again. Restart now? Your parameters, settings and view are kept.":
+        "新语言将在 LoraScope 重新启动后生效。现在重新启动吗？你的参数、设置和视图都会保留。",
+    "Could not start LoraScope again; the language applies at the next start.": "无法重新启动 LoraScope；新语言将在下次启动时生效。",
+    "base model (no adapter)": "基础模型（无适配器）", "%1 (rank %2)": "%1（秩 %2）", "⚠ Server overloaded": "⚠ 服务器过载",
+    "In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.":
+        "在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。",
+    "All files (*)": "所有文件 (*)", "%1 has no known trace extension. Read it as:": "%1 没有已知的轨迹扩展名。按以下格式读取：",
+    "Admission preview: step through (while the tab is shown)": "准入预览：逐步执行（在该标签页显示时）",
+    "The labels leave out the part every adapter's name starts with: %1": "标签省略了所有适配器名称共有的开头：%1",
+    "out of range": "范围之外", "names: %1*": "名称：%1*", "Requests: why each waited": "请求：各自为何等待",
+    "Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).":
+        "Δ 为 B − A；绿色 = B 更好，红色 = B 更差（延迟、拒绝、吞吐量），仅当 B 与 A 相差至少 %1 % 时着色：更小的差异属于噪声，保持灰色（仅换一个随机种子就会使这些数字变化 3–8 %）。",
+    "Within %1 % of A: noise, not a difference (another random seed alone moves these figures by 3–8 %).":
+        "与 A 相差不到 %1 %：这是噪声，不是差异（仅换一个随机种子就会使这些数字变化 3–8 %）。",
+    "Lower is better: green when B is lower than A by %1 % or more.": "越低越好：B 比 A 低至少 %1 % 时为绿色。",
+    "Higher is better: green when B is higher than A by %1 % or more.": "越高越好：B 比 A 高至少 %1 % 时为绿色。",
+    "The charts need more room: <a href=\"hide\">hide the side panel</a> (F9; View > Side Panels shows it again).":
+        "图表需要更多空间：<a href=\"hide\">隐藏侧边栏</a>（F9；“视图 > 侧边栏”可再次显示）。",
+    "Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last completion, incl. %4 s of drain after the last send)\n":
+        "请求吞吐量 %1 req/s，输出 %2 令牌/s，统计时长 %3 s（从第一次发送到最后一次完成，包括最后一次发送后 %4 s 的排空）\n",
+    "Offered %1 req/s (%2 requests scheduled over %3 s)\n": "提供负载 %1 req/s（%2 个请求，计划在 %3 s 内发送）\n",
+    "<p><b>Why it waited</b></p><p>Select a request in the table: its times, how long it waited in the queue and why, in full sentences, appear here.</p>":
+        "<p><b>为何等待</b></p><p>在表格中选择一个请求：它的各个时间点、在队列中等待了多久以及原因，会以完整的句子显示在这里。</p>",
+    "<p><b>Request %1</b> · %2 · %3 input / %4 output tokens</p>": "<p><b>请求 %1</b> · %2 · %3 输入 / %4 输出令牌</p>",
+    "It was never admitted: the trace ended with it still in the queue.": "它从未被准入：轨迹结束时它仍在队列中。",
+    "It waited only for the forward pass running when it arrived to end: the next admission check took it in.":
+        "它只是在等待到达时正在运行的那次前向计算结束：下一次准入检查就接纳了它。",
+    "It did not wait: admitted when it arrived.": "它没有等待：到达时即被准入。",
+    "<p><b>Why it waited</b> (%1): %2</p>": "<p><b>为何等待</b>（%1）：%2</p>",
+    "<p>Arrived %1 · admitted %2 · first token %3 · finished %4 (TTFT %5, end to end %6).</p>":
+        "<p>到达 %1 · 准入 %2 · 首令牌 %3 · 完成 %4（TTFT %5，端到端 %6）。</p>",
+    "<p><a href=\"step:%1\">Show the pass that admitted it in the step-through</a> (G in the Admission tab).</p>":
+        "<p><a href=\"step:%1\">在逐步执行中显示准入它的那次计算</a>（准入标签页中按 G）。</p>",
+    "<b>request %1</b> (arrived %2): %3": "<b>请求 %1</b>（到达 %2）：%3",
+    "this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).":
+        "这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。",
+    "<p><b>Starts waiting in this pass</b>: %1</p>": "<p><b>在这次计算中开始等待</b>：%1</p>",
+    "Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, or the pass had none (W).":
+        "跳到下一次有请求开始在队列中等待的计算：某个限制使准入检查停止，或这次计算没有准入检查（W）。",
+    "No request starts waiting after this pass.": "这次计算之后没有请求开始等待。",
+    "<p>The step-through runs the admission engine one forward pass at a time: a <b>prefill</b> of newly admitted requests or one <b>decode</b> step (every running request generates one token).</p><p>At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.</p><p>Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.</p>":
+        "<p>逐步执行每次运行准入引擎的一次前向计算：新准入请求的一次<b>预填充</b>，或一次<b>解码</b>（每个运行中的请求生成一个令牌）。</p><p>每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次所需的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的比较；以及检查为何停止。</p><p>按键（在准入标签页显示时）：N 下一次计算 · P 上一次 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 转到请求 · T 转到时间 · Home 重新开始。</p>",
+    "sustainable value": "可持续值",
+    "The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value).":
+        "其点满足该扫描的 SLO 且能跟上到达速度（低于第一个饱和值）的最大扫描取值。",
+    "sustainable capacity": "可持续容量", "sustainable %1": "可持续 %1", "Adapters %1*": "适配器 %1*",
+    "Run sweep (or Find capacity) draws one point per value here.": "“运行扫描”（或“寻找容量”）会在这里为每个取值画一个点。",
+    "Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) and keeps up with its arrivals.":
+        "可持续：<b>%1</b>，满足 SLO（%2）且能跟上到达速度的最大点。",
+    "<b>Nothing sustainable</b>: every point that meets the SLO (%1) is saturated.": "<b>没有可持续的点</b>：每个满足 SLO（%1）的点都已饱和。",
+    "Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) below saturation.": "可持续：<b>%1</b>，低于饱和点且满足 SLO（%2）的最大点。",
+    " A trace of at least %1 would tell.": "至少 %1 的轨迹才能看出来。",
+    "Short-trace effect: points up to %1 meet the SLO although the server falls behind from %2; their %3 traces end before the backlog grows enough to break it.%4":
+        "短轨迹效应：直到 %1 的点都满足 SLO，尽管服务器从 %2 起已跟不上；它们 %3 的轨迹在积压增长到足以打破 SLO 之前就结束了。%4",
+    "SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 wide after %n point(s) in %6 s.":
+        "SLO 边界：%1 满足 SLO（%2 的请求）；%3 不满足（%4）。经过 %n 个点、%6 s，区间宽度为 %5。",
+    "Sustainable capacity <b>%1</b>: the largest value that meets the SLO (%2; %3 of requests) while the server keeps up with its arrivals.":
+        "可持续容量 <b>%1</b>：在服务器能跟上到达速度的前提下满足 SLO（%2；%3 的请求）的最大取值。",
+    "Sustainable capacity <b>%1</b>, set by saturation: above it the server falls behind its arrivals (from %2), while it still meets the SLO (%3; %4 of requests).":
+        "可持续容量 <b>%1</b>，由饱和决定：高于它（从 %2 起）服务器跟不上到达速度，而此处仍满足 SLO（%3；%4 的请求）。",
+    "<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.": "在所试范围内<b>没有可持续的取值</b>：每个满足 SLO 的取值都已饱和。",
+    " (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)": "（该 SLO 既不限制 TTFT 也不限制 E2E，因此无法建议轨迹长度。）",
+    " A trace of at least %1 would tell (Workload tab: Duration T).": "至少 %1 的轨迹才能看出来（工作负载标签页：时长 T）。",
+    "<b>Short-trace effect</b>: the SLO still holds up to %1 only because each %2 trace ends before the growing backlog breaks it; that is not a capacity.%3":
+        "<b>短轨迹效应</b>：直到 %1 仍满足 SLO，只是因为每条 %2 的轨迹在不断增长的积压打破 SLO 之前就结束了；这不是容量。%3",
+    "SLO attainment by adapter rank, at the SLO boundary → just above it: %1.": "按适配器秩的 SLO 达成率，在 SLO 边界 → 刚高于边界：%1。",
+    "TTFT mean\n(ms)": "TTFT 均值\n(ms)", "TTFT p90\n(ms)": "TTFT p90\n(ms)", "Effective TTFT\nmean (ms)": "有效 TTFT\n均值 (ms)",
+    "E2E mean\n(ms)": "E2E 均值\n(ms)", "Resident\n(% of scrapes)": "驻留\n（抓取占比 %）", "Loads\nseen": "观测到的\n加载次数",
+    "Resident\nfrom–to (s)": "驻留\n起止 (s)",
+})
+
 
 def check(src, zh):
     """Placeholders (%1…%99, %n), HTML tags, entities, line breaks and the accelerator must survive translation."""
