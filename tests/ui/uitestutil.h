@@ -97,7 +97,13 @@ public:
         w.show();
         const QSize screen = w.screen()->availableGeometry().size();
         w.setGeometry(QRect(QPoint(0, 0), screen));
-        m_tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(m_lang.isEmpty() ? QString() : QLatin1Char('-') + m_lang);
+        // Named by the screen's pixels; a scaled UI (QT_SCALE_FACTOR=2) adds "-scale2".
+        const qreal dpr = w.devicePixelRatioF();
+        m_tag = QStringLiteral("%1x%2%3%4")
+                    .arg(qRound(screen.width() * dpr))
+                    .arg(qRound(screen.height() * dpr))
+                    .arg(m_lang.isEmpty() ? QString() : QLatin1Char('-') + m_lang)
+                    .arg(dpr > 1.01 ? QStringLiteral("-scale%1").arg(dpr) : QString());
     }
 
     /// Lets `w` settle (events, pending chart updates) and saves dir/name-WxH[-lang].png.
