@@ -106,6 +106,15 @@ private Q_SLOTS:
         QVERIFY(w.status()->summaryText().contains(QString::number(a->stats.count) + QStringLiteral(" requests")));
     }
 
+    void rasterTimeTicks()
+    {
+        // A 40 s trace in a narrow raster: 0, 20, 40, not a lone "0".
+        QCOMPARE(RasterView::timeTicks(0, 40, 180), (QList<double> { 0, 20, 40 }));
+        QCOMPARE(RasterView::timeTicks(0, 40, 100), (QList<double> { 0, 20, 40 }));
+        QCOMPARE(RasterView::timeTicks(0, 300, 600), (QList<double> { 0, 50, 100, 150, 200, 250, 300 }));
+        QVERIFY(RasterView::timeTicks(5, 5, 300).isEmpty());
+    }
+
     void rasterColoursFollowCounts()
     {
         // Many requests over few adapters: cells hold counts from 0 to dozens. Each cell's colour is

@@ -4,6 +4,7 @@
 #include "analysis/numberformat.h"
 
 #include "charts/plotview.h"
+#include "widgets/chartgrid.h"
 #include "compare/compareplots.h"
 #include "sweep/sweepplots.h"
 
@@ -87,17 +88,15 @@ SweepCompareView::SweepCompareView(QWidget* parent)
     m_numbers->setWordWrap(true);
     m_numbers->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_numbers->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_numbers->setMinimumWidth(320);
+    m_numbers->setMinimumWidth(260);
     m_numbers->setMaximumWidth(420);
     body->addWidget(m_numbers);
-    auto* grid = new QGridLayout;
-    grid->setSpacing(4);
-    grid->addWidget(addChart(QStringLiteral("throughput"), m_page), 0, 0);
-    grid->addWidget(addChart(QStringLiteral("ttft"), m_page), 0, 1);
-    grid->addWidget(addChart(QStringLiteral("e2e"), m_page), 0, 2);
-    grid->addWidget(addChart(QStringLiteral("attainment"), m_page), 1, 0);
-    grid->addWidget(addChart(QStringLiteral("saturation"), m_page), 1, 1);
-    body->addLayout(grid, 1);
+    // The charts reflow and scroll as the other tabs' do, never below their readable size.
+    auto* grid = new ChartGrid(3, QSize(240, 200), m_page);
+    grid->setObjectName(QStringLiteral("sweepCompareCharts"));
+    for (const char* key : { "throughput", "ttft", "e2e", "attainment", "saturation" })
+        grid->addChart(addChart(QString::fromLatin1(key), m_page));
+    body->addWidget(grid, 1);
     pv->addLayout(body, 1);
     v->addWidget(m_page, 1);
 
@@ -119,7 +118,6 @@ PlotView* SweepCompareView::addChart(const QString& key, QWidget* parent)
 {
     auto* view = new PlotView(parent);
     view->setObjectName(QStringLiteral("sweepCompare_") + key);
-    view->setMinimumSize(220, 170);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.sweeps.") + key); });

@@ -259,19 +259,8 @@ void RasterView::paintEvent(QPaintEvent*)
         if (!common.empty())
             p.drawText(QRect(2, pr.top() - lineH - 1, pr.right() - 2, lineH), Qt::AlignLeft | Qt::AlignBottom, tr("names: %1*").arg(QString::fromStdString(common)));
     }
-    // Time axis: about one tick per 100 px at a 1-2-5 step, and at least three on a narrow chart
-    // (a 40 s trace in 180 px: 0, 20, 40).
     const double span = m_t1 - m_t0;
-    const double raw = span / std::max(2.0, pr.width() / 100.0);
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = mag;
-    for (double m : { 1.0, 2.0, 5.0, 10.0 }) {
-        if (m * mag >= raw) {
-            step = m * mag;
-            break;
-        }
-    }
-    for (double t = std::ceil(m_t0 / step) * step; t <= m_t1 + step * 1e-9; t += step) {
+    for (double t : timeTicks(m_t0, m_t1, pr.width())) {
         const int x = pr.left() + int((t - m_t0) / span * pr.width());
         p.drawLine(x, pr.bottom(), x, pr.bottom() + 4);
         p.drawText(QRect(x - 40, pr.bottom() + 4, 80, lineH), Qt::AlignHCenter, QString::number(t, 'g', 6));
@@ -279,6 +268,27 @@ void RasterView::paintEvent(QPaintEvent*)
     // The axis title under the tick labels, clear of the first one.
     p.drawText(QRect(pr.left(), pr.bottom() + 4 + lineH, pr.width(), lineH), Qt::AlignHCenter, tr("time (s)"));
     m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
+}
+
+QList<double> RasterView::timeTicks(double t0, double t1, int pixels)
+{
+    QList<double> ticks;
+    const double span = t1 - t0;
+    if (!(span > 0) || !std::isfinite(span))
+        return ticks;
+    // About one tick per 100 px at a 1-2-5 step, and at least three on a narrow chart.
+    const double raw = span / std::max(2.0, pixels / 100.0);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (m * mag >= raw * (1 - 1e-9)) {
+            step = m * mag;
+            break;
+        }
+    }
+    for (double t = std::ceil(t0 / step - 1e-9) * step; t <= t1 + step * 1e-9; t += step)
+        ticks.append(std::abs(t) < step * 1e-9 ? 0.0 : t);
+    return ticks;
 }
 
 void RasterView::wheelEvent(QWheelEvent* event)
