@@ -115,11 +115,22 @@ private Q_SLOTS:
         QVERIFY(grid->widget()->width() <= grid->viewport()->width());
         for (auto* chart : grid->charts())
             QVERIFY2(chart->geometry().right() < grid->viewport()->width() + 1, qPrintable(chart->objectName()));
+        // Where the charts scroll or lose a column, a line above them offers the side panel's room
+        // (F9); a click on it hides the side panels, and the line goes.
+        QCOMPARE(!grid->roomHintShown().isEmpty(), grid->cramped());
+        if (size.width() < 1280)
+            QVERIFY2(grid->roomHintShown().contains(QStringLiteral("F9")), qPrintable(grid->roomHintShown()));
+        if (size.width() >= 1920)
+            QVERIFY(grid->roomHintShown().isEmpty());
         // Hiding the side panels gives the charts the whole width.
         const int before = grid->width();
-        w.setSidePanelsVisible(false);
+        if (!grid->roomHintShown().isEmpty())
+            Q_EMIT grid->roomRequested();
+        else
+            w.setSidePanelsVisible(false);
         QCoreApplication::processEvents();
         QVERIFY(!w.workloadTab()->sidePanel()->isVisible());
+        QVERIFY(grid->roomHintShown().isEmpty());
         QVERIFY(grid->width() > before);
         w.setSidePanelsVisible(true);
         QVERIFY(w.findChild<QAction*>(QStringLiteral("sidePanelsAction"))->isChecked());
