@@ -2303,21 +2303,21 @@ Right-click a chart to export it alone.</source>
     </message>
     <message>
         <location filename="../../ui/text/helptexts.cpp" line="96" />
-        <source>&lt;h2&gt;What am I looking at? — Sweep&lt;/h2&gt;&lt;p&gt;One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. &lt;b&gt;Find capacity&lt;/b&gt; searches the highest rate that still meets your SLO and where the server saturates. Click a point to open it in the Workload and Admission tabs.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
+        <source>&lt;h2&gt;What am I looking at? — Sweep&lt;/h2&gt;&lt;p&gt;One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. &lt;b&gt;Find capacity&lt;/b&gt; searches the highest rate that still meets your SLO and where the server saturates; its answer is the sustainable capacity, the lower of the two (past saturation a rate meets the SLO only while the trace is short). Click a point to open it in the Workload and Admission tabs.&lt;/p&gt;</source>
+        <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="107" />
+        <location filename="../../ui/text/helptexts.cpp" line="108" />
         <source>&lt;h2&gt;Keyboard shortcuts&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;键盘快捷键&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="114" />
+        <location filename="../../ui/text/helptexts.cpp" line="115" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="115" />
+        <location filename="../../ui/text/helptexts.cpp" line="116" />
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3156,7 +3156,7 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <translation>名称：%1*</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/rasterview.cpp" line="280" />
+        <location filename="../../ui/workload/rasterview.cpp" line="269" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
@@ -4661,164 +4661,164 @@ from–to (s)</source>
 <context>
     <name>lorascope::SweepCompareView</name>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="49" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="50" />
         <source>Load sweep A…</source>
         <translation>加载扫描 A…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="51" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="52" />
         <source>Read A from a sweep file (lorascope-cli sweep -o, or Export table in the Sweep tab: .jsonl or .csv).</source>
         <translation>从扫描文件读取 A（lorascope-cli sweep -o 的输出，或“扫描”标签页的“导出表格”：.jsonl 或 .csv）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="52" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="53" />
         <source>Load sweep B…</source>
         <translation>加载扫描 B…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="54" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="55" />
         <source>Read B from a sweep file (B then no longer follows the Sweep tab).</source>
         <translation>从扫描文件读取 B（之后 B 不再跟随“扫描”标签页）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="55" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="56" />
         <source>B = Sweep tab</source>
         <translation>B = 扫描标签页</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="57" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="58" />
         <source>B shows the latest sweep of the Sweep tab again.</source>
         <translation>B 重新显示“扫描”标签页的最新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="58" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="59" />
         <source>Export comparison…</source>
         <translation>导出对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="60" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="61" />
         <source>Save the header, the key numbers and all charts as one PNG or SVG picture.</source>
         <translation>将标题、关键数值和所有图表保存为一张 PNG 或 SVG 图片。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="105" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="104" />
         <source>Load Sweep A</source>
         <translation>加载扫描 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="105" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="104" />
         <source>Load Sweep B</source>
         <translation>加载扫描 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="106" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="105" />
         <source>Sweep results (*.jsonl *.csv)</source>
         <translation>扫描结果 (*.jsonl *.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="109" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="108" />
         <source>Load Sweep</source>
         <translation>加载扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="161" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="159" />
         <source>%1 has no points.</source>
         <translation>%1 没有任何点。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="191" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="189" />
         <source>the Sweep tab's next sweep</source>
         <translation>“扫描”标签页的下一次扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="191" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="189" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/sweepcompare.cpp" line="192" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="190" />
         <source>%1 — %2 over %n point(s)%3</source>
         <translation>
             <numerusform>%1 — %2，共 %n 个点%3</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="193" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="191" />
         <source>Sweep tab: %1</source>
         <translation>扫描标签页：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="195" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="193" />
         <source>, cost model %1</source>
         <translation>，代价模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="197" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="195" />
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2&lt;br&gt;%3 &lt;b&gt;B&lt;/b&gt;: %4</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2&lt;br&gt;%3 &lt;b&gt;B&lt;/b&gt;：%4</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="198" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="196" />
         <source>pin a sweep from the Sweep tab (Compare in A/B…) or load a file</source>
         <translation>从“扫描”标签页固定一次扫描（在 A/B 中对比…）或加载文件</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="202" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="200" />
         <source>A varies %1 and B varies %2: their curves do not share an x axis. Sweep the same parameter to compare them.</source>
         <translation>A 改变的是 %1，B 改变的是 %2：两者的曲线没有共同的横轴。请扫描同一参数再对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="240" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="238" />
         <source>points</source>
         <translation>点数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="241" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="239" />
         <source>Points in each sweep.</source>
         <translation>每次扫描的点数。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="242" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="240" />
         <source>sustainable value</source>
         <translation>可持续值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="244" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="242" />
         <source>The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value).</source>
         <translation>其点满足该扫描的 SLO 且能跟上到达速度（低于第一个饱和值）的最大扫描取值。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="245" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="243" />
         <source>largest value meeting its SLO</source>
         <translation>满足其 SLO 的最大取值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="247" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="245" />
         <source>The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file).</source>
         <translation>其点仍满足该扫描自身 SLO 的最大扫描取值（每一侧的 SLO 记录在其文件中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="248" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="246" />
         <source>first saturated value</source>
         <translation>首个饱和取值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="250" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="248" />
         <source>The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98).</source>
         <translation>完成数落后于到达数的最小扫描取值（实际/提供低于 0.98）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="251" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="249" />
         <source>peak throughput (req/s)</source>
         <translation>峰值吞吐量 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="252" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="250" />
         <source>The highest completed requests per second over the sweep's points.</source>
         <translation>扫描各点中每秒完成请求数的最大值。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="255" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="253" />
         <source>&lt;p&gt;A and B are drawn over the same axis; a point exists only where that sweep has one. Each side's SLO is its own: compare attainment only when both used the same SLO.&lt;/p&gt;</source>
         <translation>&lt;p&gt;A 和 B 画在同一横轴上；只有该扫描在某处有点时才会显示。每一侧的 SLO 各自独立：只有两者使用相同的 SLO 时才可比较达成率。&lt;/p&gt;</translation>
     </message>

@@ -38,7 +38,7 @@ public:
     /// tip), columns sized to their content.
     static void setUpView(QTableView* view);
     /// After new data: columns sized to content, the name column at most `maxNameWidth` pixels.
-    static void fitColumns(QTableView* view, int maxNameWidth = 160);
+    static void fitColumns(QTableView* view, int maxNameWidth = 220);
 
 private:
     struct Row;

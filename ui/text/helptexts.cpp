@@ -98,7 +98,8 @@ QString HelpTexts::tab(const QString& key)
                   "like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, "
                   "per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with "
                   "the cost model's measured error. <b>Find capacity</b> searches the highest rate that still meets your SLO and where "
-                  "the server saturates. Click a point to open it in the Workload and Admission tabs.</p>");
+                  "the server saturates; its answer is the sustainable capacity, the lower of the two (past saturation a rate meets the "
+                  "SLO only while the trace is short). Click a point to open it in the Workload and Admission tabs.</p>");
     return userGuide();
 }
 
