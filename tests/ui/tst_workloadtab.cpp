@@ -64,7 +64,8 @@ private Q_SLOTS:
         QCOMPARE(test::barsSum(*seriesNamed(tab->chart(QStringLiteral("output"))->data(), QStringLiteral("observed"))), n);
         // Gaps: the bins plus the labelled under/overflow bars hold every gap.
         const auto& gapData = tab->chart(QStringLiteral("gaps"))->data();
-        const auto* outside = seriesNamed(gapData, QStringLiteral("outside"));
+        const auto* outside = seriesNamed(gapData, QStringLiteral("out of range"));
+        QVERIFY(outside);
         const double outsideCount = outside ? outside->points[0].y() + outside->points[2].y() : 0.0;
         QCOMPARE(outsideCount, double(a->stats.gaps.underflow + a->stats.gaps.overflow));
         QCOMPARE(test::barsSum(*seriesNamed(gapData, QStringLiteral("observed"))) + outsideCount, n - 1);
