@@ -519,290 +519,275 @@
 <context>
     <name>lorascope::AdmissionTab</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="151" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="92" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="99" />
-        <source>Filter (e.g. KV cache, behind, refused, an adapter name)…</source>
-        <translation>筛选（例如：KV 缓存、排在、拒绝、适配器名称）…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="102" />
-        <source>All columns</source>
-        <translation>所有列</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="105" />
-        <source>Filter:</source>
-        <translation>筛选：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="154" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="95" />
         <source>Step through</source>
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="301" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="209" />
         <source>Server limits (S-LoRA)</source>
         <translation>服务器限制（S-LoRA）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="210" />
         <source>KV cache slots</source>
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="303" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="211" />
         <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000.</source>
         <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共用（每个常驻适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 6000；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="576" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="427" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="305" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="213" />
         <source>Prefill batch limit</source>
         <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="306" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
         <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
         <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="307" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="343" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="215" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="251" />
         <source>0 = default</source>
         <translation>0 = 默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="308" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="216" />
         <source>Max running requests</source>
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="563" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="611" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="414" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="462" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="310" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="218" />
         <source>Max request length</source>
         <translation>请求最大长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="150" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="91" />
         <source>Requests: why each waited</source>
         <translation>请求：各自为何等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="304" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="212" />
         <source>slots</source>
         <comment>unit after a number</comment>
         <translation>个槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="306" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="311" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="313" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
         <source>tokens</source>
         <comment>unit after a number</comment>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>requests</source>
         <comment>unit after a number</comment>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="311" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
         <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072.</source>
         <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 3072。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="312" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="220" />
         <source>Max input length</source>
         <translation>最大输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="313" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
         <source>Input tokens of one request must not exceed it, else the request is refused. Default 2048.</source>
         <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 2048。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="315" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>S-LoRA (first come, first served)</source>
         <translation>S-LoRA（先到先服务）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="315" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>S-LoRA with abort</source>
         <translation>S-LoRA（带超时丢弃）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="315" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>vLLM-style</source>
         <translation>vLLM 风格</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="316" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
         <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption.</source>
         <translation>S-LoRA：精确复现其先进先出队列。S-LoRA（带超时丢弃，--enable-abort）：最新的请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM 风格：max_num_seqs、max_num_batched_tokens、max_loras，分页 KV 并可抢占。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="319" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
         <source>Steps between checks</source>
         <translation>检查间隔步数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="320" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
         <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
         <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="320" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
         <source>steps</source>
         <comment>unit after a number</comment>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="322" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
         <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="326" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
         <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="336" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
         <source>Load cost model %1</source>
         <translation>加载代价模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="338" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="246" />
         <source>vLLM-style policy</source>
         <translation>vLLM 风格策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>vLLM: max requests in a batch (default 256).</source>
         <translation>vLLM：一个批次中的最大请求数（默认 256）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="341" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
         <source>Max tokens per step</source>
         <translation>每步最大令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
         <source>vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048).</source>
         <translation>vLLM：一步中处理的最大令牌数；0 = vLLM 的默认值 max(max_model_len, 2048)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
         <source>Max adapters per batch</source>
         <translation>每批最多适配器数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
         <source>vLLM: different adapters in one batch (default 1).</source>
         <translation>vLLM：一个批次中不同适配器的数量（默认 1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="480" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="631" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="480" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="631" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="346" />
         <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
         <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="353" />
         <source>%1 %2</source>
         <comment>two sentences</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="491" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="355" />
         <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="496" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="360" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="499" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
         <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
         <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="503" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="367" />
         <source>A larger running batch or a lower rate R would help.</source>
         <translation>增大运行批次或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="506" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="370" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
         <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="564" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="415" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="570" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="421" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="574" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="583" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="434" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="588" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="595" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="446" />
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="600" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -815,143 +800,143 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="610" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="461" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="625" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="632" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="483" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="638" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="639" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="490" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="640" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="491" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="641" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="492" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="644" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="495" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
         <source>Max requests in the running batch. Default 1000.</source>
         <translation>运行批次中的最大请求数。默认 1000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="314" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
         <source>Policy and time</source>
         <translation>策略与时间</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="315" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="321" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="321" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="321" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="326" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="350" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="352" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="260" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="385" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="387" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="293" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="295" />
         <source>0 = default (%1)</source>
         <translation>0 = 默认值（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="419" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="327" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="561" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="412" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="562" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="413" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="564" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="415" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="579" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="430" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="581" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="432" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="609" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="460" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="623" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="623" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="623" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
@@ -4226,6 +4211,24 @@ from–to (s)</source>
         <location filename="../../ui/admission/requestmodel.cpp" line="152" />
         <source>Why it waited</source>
         <translation>等待原因</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::RequestsPage</name>
+    <message>
+        <location filename="../../ui/admission/requestspage.cpp" line="35" />
+        <source>Filter (e.g. KV cache, behind, refused, an adapter name)…</source>
+        <translation>筛选（例如：KV 缓存、排在、拒绝、适配器名称）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestspage.cpp" line="38" />
+        <source>All columns</source>
+        <translation>所有列</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestspage.cpp" line="41" />
+        <source>Filter:</source>
+        <translation>筛选：</translation>
     </message>
 </context>
 <context>

@@ -19,23 +19,22 @@ class CostModelPanel;
 class Document;
 class GanttView;
 class PlotView;
-class RequestDetail;
 class RequestTableModel;
+class RequestsPage;
 class StepThroughPanel;
 
-/// Admission preview (SPEC §2): limits, policy, clock and cost model; timelines, KV need vs
-/// capacity, latency distributions, the request Gantt, the request table with wait reasons and
-/// the step-through of forward passes.
+/// Admission preview (docs/admission.md): limits, policy, clock and cost model; timelines, KV
+/// need vs capacity, latency distributions; below them the requests and why each waited
+/// (RequestsPage), the request Gantt and the step-through of forward passes.
 class AdmissionTab : public QWidget {
     Q_OBJECT
 public:
     explicit AdmissionTab(Document* document, QWidget* parent = nullptr);
 
-    RequestTableModel* model() const { return m_model; }
-    /// Sorts and filters the requests (always fed from model(); the table shows it only while the
-    /// user sorts by another column or filters).
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
-    QTableView* table() const { return m_table; }
+    /// The request table's model, its sorting proxy and the view (requestspage.h).
+    RequestTableModel* model() const;
+    QSortFilterProxyModel* proxy() const;
+    QTableView* table() const;
     GanttView* gantt() const { return m_gantt; }
     StepThroughPanel* stepThrough() const { return m_step; }
     CostModelPanel* costModelPanel() const { return m_costPanel; }
@@ -58,13 +57,7 @@ public:
 
 Q_SIGNALS:
     void chartsUpdated();
-    /// The table switched between the plain model and the sorting proxy (a new selection model).
-    void tableModelChanged();
     void exportRequested(QWidget* chart, const QString& name);
-
-protected:
-    /// Sizes the table's columns when it is shown (see refresh()).
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QWidget* createSettings();
@@ -72,26 +65,15 @@ private:
     void commit(const QString& field);
     void refresh();
     void updateBanner();
-    void sizeTableColumns();
     PlotView* addChart(const QString& key);
-    /// The table shows the plain model unless a filter or an order other than request ascending needs the proxy.
-    bool proxyNeeded() const;
-    void updateTableModel();
-    void watchSelection();
 
     Document* m_document;
     bool m_syncing = false;
-    bool m_columnsStale = false; ///< a new result arrived while the table was hidden
     QHash<QString, QWidget*> m_editors;
     QHash<QString, QString> m_labels; ///< plain label of each setting (for undo texts)
     QHash<QString, PlotView*> m_charts;
-    RequestTableModel* m_model;
-    QSortFilterProxyModel* m_proxy;
-    QTableView* m_table = nullptr;
-    QLineEdit* m_filter = nullptr;
-    QComboBox* m_filterColumn = nullptr;
     GanttView* m_gantt = nullptr;
-    RequestDetail* m_detail = nullptr;
+    RequestsPage* m_requests = nullptr;
     StepThroughPanel* m_step = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_banner = nullptr;
