@@ -149,7 +149,7 @@ bool RequestsPage::selectRequest(qlonglong index)
         at = m_proxy->mapFromSource(at);
     if (at.isValid()) { // (filtered out: the pane still shows it)
         m_table->setCurrentIndex(at);
-        m_table->scrollTo(at);
+        m_table->scrollTo(at, QAbstractItemView::PositionAtCenter);
     }
     m_detail->showRequest(m_analysis, index);
     return true;
