@@ -18,6 +18,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QImage>
+#include <QLabel>
+#include <QStatusBar>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -30,6 +32,29 @@ class TestFirstUse : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
+
+    void statusMessageTakesTheSummarysPlace()
+    {
+        // A passing message ("Saved …", "Pinned …") replaces the trace summary while it shows,
+        // rather than being drawn over it.
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        auto* summary = w.findChild<QLabel*>(QStringLiteral("summary"));
+        QVERIFY(summary && summary->isVisible());
+        w.status()->showMessage(QStringLiteral("a passing message"), 5000);
+        QCoreApplication::processEvents();
+        QVERIFY(!summary->isVisible());
+        // Also after the status bar re-lays itself out (here: a permanent widget appears).
+        auto* extra = new QLabel(QStringLiteral("tall\nwidget"), &w);
+        w.statusBar()->addPermanentWidget(extra);
+        QCoreApplication::processEvents();
+        QVERIFY(!summary->isVisible());
+        w.statusBar()->removeWidget(extra);
+        w.statusBar()->clearMessage();
+        QCoreApplication::processEvents();
+        QVERIFY(summary->isVisible());
+    }
 
     void undoTextsAndCustomPreset()
     {

@@ -59,6 +59,10 @@ StatusLine::StatusLine(QMainWindow* window, Document* document)
         bar->setFixedHeight(std::max(bar->sizeHint().height(), tallest + 4));
     }
     connect(m_cancel, &QToolButton::clicked, m_document, &Document::cancel);
+    // A passing message takes the summary's place. QStatusBar hides its normal widgets for one,
+    // but shows them again whenever it re-lays itself out (a permanent widget appearing changes its
+    // height), and then both are drawn over each other: keep that explicit.
+    connect(bar, &QStatusBar::messageChanged, m_summary, [this](const QString& message) { m_summary->setVisible(message.isEmpty()); });
 
     // Long work (≥ 200 ms) shows progress; a timer polls the worker's atomic fraction.
     m_progressTimer->setInterval(50);
