@@ -35,6 +35,9 @@ struct RunSample {
 /// goodput SLO (slo_ms) and S-LoRA's bound (slora_ttft_bound_s) exactly as the run used them.
 RunSample runSample(const std::vector<const ReplayRecord*>& records, const nlohmann::json& summary);
 
+/// Fewer values than this in either sample: no bootstrap interval.
+inline constexpr std::size_t kMinBootstrapValues = 10;
+
 /// Bootstrap settings: seeded, so the same inputs give the same intervals.
 struct BootstrapOptions {
     std::uint64_t seed = 20240601;

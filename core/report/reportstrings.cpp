@@ -301,7 +301,7 @@ const Entry kTable[] = {
     { "verdict.same_rel", "no significant difference (95 % interval {0} % to {1} %)", "无显著差异（95% 区间 {0}% 至 {1}%）" },
     { "verdict.same_abs", "no significant difference (95 % interval {0} to {1} {2})", "无显著差异（95% 区间 {0} 至 {1} {2}）" },
     { "verdict.nodata", "not in both summaries", "并非两边都有" },
-    { "verdict.nointerval", "no confidence interval (a count or a maximum)", "无置信区间（计数或最大值）" },
+    { "verdict.nointerval", "no confidence interval (a count, a maximum, or fewer than 10 values)", "无置信区间（计数、最大值或少于 10 个值）" },
     { "verdict.higher", "higher", "高" },
     { "verdict.lower", "lower", "低" },
     { "verdict.better", "better", "更好" },

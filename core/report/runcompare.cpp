@@ -59,6 +59,13 @@ MetricDelta::Verdict judge(const MetricDelta& d)
     return better ? MetricDelta::Verdict::Better : MetricDelta::Verdict::Worse;
 }
 
+// A bootstrap of a handful of values says nothing (one value resampled is always itself).
+bool enoughValues(const RunSample& s, const MetricInfo& m)
+{
+    const std::size_t n = m.statistic == Statistic::Share ? s.requests : s.values[static_cast<std::size_t>(m.sample)].size();
+    return n >= kMinBootstrapValues;
+}
+
 // Fills the deltas of `metrics` between two samples with their summaries.
 std::vector<MetricDelta> deltas(const std::vector<const MetricInfo*>& metrics, const RunSample& sa, const RunSample& sb,
     const nlohmann::json& suma, const nlohmann::json& sumb, int resamples, const BootstrapOptions& o, std::uint64_t streamA,
@@ -80,7 +87,7 @@ std::vector<MetricDelta> deltas(const std::vector<const MetricInfo*>& metrics, c
         if (d.a && d.b) {
             if (m->statistic == Statistic::Rate) {
                 d.interval = rateInterval(sa, sb, m->sample, *d.a, o.confidence);
-            } else if (bootstrapped(*m)) {
+            } else if (bootstrapped(*m) && enoughValues(sa, *m) && enoughValues(sb, *m)) {
                 const auto i = std::size_t(std::find(boot.begin(), boot.end(), m) - boot.begin());
                 d.interval = percentileInterval(ra[i], rb[i], o.confidence);
             }
