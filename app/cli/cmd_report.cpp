@@ -55,21 +55,25 @@ core). Exit status: 0 success, 1 bad input (the message names the file), 2 usage
 
 namespace {
 
-// The run's trace: --trace, else the manifest's path as given (relative to the working directory,
-// then to the run folder's parent, where `replay` is usually run from).
+// The run's trace: --trace, else the manifest's path as given, relative to the working directory
+// or to the run folder's parent (where `replay` is usually run from); the one whose SHA-256 is the
+// run's when both exist.
 std::string findRunTrace(const RunSource& run, const Args& a)
 {
     if (const auto t = a.value("--trace"))
         return *t;
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (!run.tracePath.empty()) {
-        if (fs::exists(run.tracePath, ec))
-            return run.tracePath;
-        const fs::path beside = fs::path(run.path).parent_path() / run.tracePath;
-        if (fs::exists(beside, ec))
-            return beside.string();
-    }
+    std::vector<std::string> found;
+    if (!run.tracePath.empty())
+        for (const fs::path& p : { fs::path(run.tracePath), fs::path(run.path).parent_path() / run.tracePath })
+            if (fs::is_regular_file(p, ec))
+                found.push_back(p.string());
+    for (const auto& f : found)
+        if (!run.traceSha256.empty() && sha256OfFile(f) == run.traceSha256)
+            return f;
+    if (!found.empty())
+        return found.front(); // refused below, with both hashes named
     throw InputError("--preview needs the run's trace: its manifest names \"" + run.tracePath + "\", which is not here; give it with --trace FILE",
         run.path, 0, "trace.path");
 }

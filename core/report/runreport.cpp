@@ -65,7 +65,9 @@ void addTimeCharts(json& items, const std::vector<ReplayRecord>& records, const 
         for (double t : { r.sent, r.end, r.scheduled })
             if (std::isfinite(t))
                 last = std::max(last, t);
-    const double w = binWidth(last, o.timeBins);
+    // Few requests get few, wide bins (about 4 requests a bin), so rates are not spikes of 1/w.
+    const int bins = std::clamp(int(records.size() / 4), 10, std::max(10, o.timeBins));
+    const double w = binWidth(last, bins);
     ReplayTimeline tl(w);
     std::vector<double> schedule;
     for (const auto& r : records)
@@ -153,7 +155,9 @@ void addDistributionCharts(json& items, const std::vector<ReplayRecord>& records
             continue;
         json c = chart(d.id, reportText(L, std::string("chart.") + d.id), reportText(L, std::string("explain.chart.") + d.id),
             reportText(L, std::string("axis.") + d.name), reportText(L, "axis.requests"));
-        addSeries(c, reportText(L, "series.requests"), histogramPoints(histogramOf(*d.values, o.histogramBins)), "step", false, true);
+        // About 2√n bins (at most histogramBins): a few requests are not spread over empty bins.
+        const int bins = std::clamp(int(2 * std::sqrt(double(d.values->size()))), 10, std::max(10, o.histogramBins));
+        addSeries(c, reportText(L, "series.requests"), histogramPoints(histogramOf(*d.values, bins)), "step", false, true);
         for (const char* s : { "median_", "p90_", "p99_" }) {
             const std::string key = s + std::string(d.name);
             if (const auto v = metricValue(summary, key))

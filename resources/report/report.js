@@ -158,10 +158,11 @@
       var d = s.data.filter(function (p) {
         return !(logY && p[1] !== null && p[1] <= 0) && !(logX && p[0] !== null && p[0] <= 0);
       });
-      points += d.length;
+      var shown = d.filter(function (p) { return p[1] !== null; }).length;
+      points += shown;
       return {
         name: s.name, type: s.kind === 'bar' ? 'bar' : s.kind === 'scatter' ? 'scatter' : 'line',
-        step: s.kind === 'step' ? 'end' : false, data: d, showSymbol: d.length <= 40, symbolSize: 5,
+        step: s.kind === 'step' ? 'end' : false, data: d, showSymbol: shown <= 60 && s.kind !== 'step', symbolSize: 5,
         lineStyle: { type: s.dashed ? 'dashed' : 'solid', width: 1.6 }, areaStyle: s.area ? { opacity: 0.2 } : undefined,
         sampling: d.length > 2000 ? 'lttb' : undefined, large: d.length > 5000, connectNulls: false, emphasis: { focus: 'series' }
       };
