@@ -84,7 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.lorascope.LoraScope.svg")));
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
-    auto* replay = new ReplayTab(m_tabs);
+    auto* replay = m_replay = new ReplayTab(m_tabs);
     replay->setDocument(m_document);
     m_compare = new CompareTab(m_document, m_tabs);
     // The tabs, in order: a new tab is one line here; `--tab KEY`, the Help texts and the session's
@@ -322,6 +322,7 @@ void MainWindow::createMenus()
             QMessageBox::warning(this, tr("Export Trace"), err);
     });
     file->addAction(tr("Export &Chart…"), this, [this] { askExport(nullptr, QString()); });
+    file->addAction(tr("Export &Report…"), this, &MainWindow::askExportReport)->setObjectName(QStringLiteral("exportReportAction"));
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

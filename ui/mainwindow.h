@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <functional>
+
 #include <QMainWindow>
 #include <QSize>
 
@@ -18,6 +20,7 @@ namespace lorascope {
 class AdmissionTab;
 class CompareTab;
 class Document;
+class ReplayTab;
 class SweepTab;
 class WorkloadTab;
 
@@ -61,6 +64,8 @@ public:
     /// sweep charts), "sweep.<name>") as PNG or SVG, laid out at `size` (empty:
     /// as on screen) and, for PNG, at `scale` pixels per logical pixel.
     QString exportChart(const QString& key, const QString& path, const QSize& size = {}, qreal scale = 1.0);
+    /// File > Export Report: the HTML report of the current tab (mainwindowreport.cpp), written now.
+    QString exportReport(const QString& path);
     /// "Workload — Adapter popularity": what Export Chart lists.
     QString chartTitle(const QString& key) const;
     /// The text of the help window (empty while it is closed).
@@ -91,6 +96,9 @@ private:
     bool maybeSave();
     QWidget* chartWidget(const QString& key) const;
     void askExport(QWidget* widget, const QString& key);
+    void askExportReport();
+    /// The report of the current tab as a job that reads and writes (safe off the GUI thread).
+    std::function<QString()> reportJob(const QString& path) const;
     void offerRestart();
     void updateOverload();
 
@@ -100,6 +108,7 @@ private:
     AdmissionTab* m_admission;
     CompareTab* m_compare = nullptr;
     SweepTab* m_sweep = nullptr;
+    ReplayTab* m_replay = nullptr;
     QLabel* m_summary;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
