@@ -19,18 +19,18 @@ nlohmann::json opt(const std::optional<double>& v)
     return v ? num(*v) : nlohmann::json(nullptr);
 }
 
-std::string cell(double v)
+std::string cell(double v, int digits = 2)
 {
     if (!std::isfinite(v))
         return "-";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
     return buf;
 }
 
-std::string cell(const std::optional<double>& v)
+std::string cell(const std::optional<double>& v, int digits = 2)
 {
-    return v ? cell(*v) : std::string("-");
+    return v ? cell(*v, digits) : std::string("-");
 }
 
 std::string pad(std::string s, std::size_t width)
@@ -137,7 +137,7 @@ std::string comparisonText(const ResultComparison& c, ReportLang lang, bool allM
         out += reportText(lang, "compare.different_traces") + "\n\n";
     for (const auto& p : c.runs) {
         out += reportText(lang, "compare.pair_heading", { p.labelB, p.labelA, std::to_string(p.resamples) }) + "\n";
-        out += pad(reportText(lang, "col.metric"), 22) + pad(reportText(lang, "col.unit"), 6) + pad("A", 12) + pad("B", 12)
+        out += pad(reportText(lang, "col.metric"), 24) + pad(reportText(lang, "col.unit"), 6) + pad("A", 12) + pad("B", 12)
             + pad("B − A", 12) + pad(reportText(lang, "col.interval"), 24) + reportText(lang, "col.verdict") + "\n";
         for (const auto& d : p.overall) {
             if (!d.a && !d.b)
@@ -145,8 +145,9 @@ std::string comparisonText(const ResultComparison& c, ReportLang lang, bool allM
             if (!allMetrics && !(d.info && d.info->headline))
                 continue;
             std::string iv = d.interval.valid() ? cell(d.interval.diffLow) + " … " + cell(d.interval.diffHigh) : std::string("-");
-            out += pad(metricLabel(lang, d.key), 22) + pad(d.info ? d.info->unit : "", 6) + pad(cell(d.a), 12) + pad(cell(d.b), 12)
-                + pad(cell(d.diff()), 12) + pad(iv, 24) + verdictText(d, p.labelB, lang) + "\n";
+            const int digits = d.info && d.info->statistic == Statistic::Count ? 0 : 2; // counts are whole requests
+            out += pad(metricLabel(lang, d.key), 24) + pad(d.info ? d.info->unit : "", 6) + pad(cell(d.a, digits), 12) + pad(cell(d.b, digits), 12)
+                + pad(cell(d.diff(), digits), 12) + pad(iv, 24) + verdictText(d, p.labelB, lang) + "\n";
         }
         std::size_t shown = 0, significant = 0;
         std::string per;

@@ -566,6 +566,54 @@ ZH.update({
 })
 
 
+# HTML reports, comparisons of replay runs (docs/report.md): File > Export Report, the A/B tab's runs page.
+ZH.update({
+    "Replay runs": "重放运行",
+    "Two replay run folders: every metric of B against A with its 95 % confidence interval and a verdict.":
+        "两个重放运行目录：B 相对 A 的每个指标，附 95% 置信区间和结论。",
+    "Export &Report…": "导出报告(&R)…",
+    "LoraScope desktop app, File > Export Report on the %1 tab": "LoraScope 桌面应用，在 %1 标签页中使用 文件 > 导出报告",
+    "The Replay tab has no run yet: run a replay or open a run folder first.": "重放标签页还没有运行：请先运行一次重放或打开一个运行目录。",
+    "The Sweep tab has no sweep yet: run one first.": "扫描标签页还没有扫描结果：请先运行一次扫描。",
+    "sweep": "扫描",
+    "There is no admission preview yet.": "还没有准入预览。",
+    "the current workload (generated in the app)": "当前工作负载（在应用中生成）",
+    "Export Report": "导出报告",
+    "HTML report (*.html)": "HTML 报告 (*.html)",
+    "Writing the report %1 …": "正在写入报告 %1 …",
+    "Wrote the report %1: it opens in any web browser, offline": "已写入报告 %1：可在任何浏览器中离线打开",
+    "Metric": "指标",
+    "Unit": "单位",
+    "B − A": "B − A",
+    "95 % interval of B − A": "B − A 的 95% 区间",
+    "Verdict": "结论",
+    "en": "zh_CN",
+    "Open Run A…": "打开运行 A…",
+    "Open Run B…": "打开运行 B…",
+    "A replay run folder: a single run, a shard or a merge output (it holds manifest.json and requests.jsonl).":
+        "一个重放运行目录：单次运行、一个分片或 merge 的输出（其中有 manifest.json 和 requests.jsonl）。",
+    "Export as HTML…": "导出为 HTML…",
+    "The comparison as one self-contained HTML file, as lorascope-cli compare --html writes it.":
+        "将对比结果导出为一个自包含的 HTML 文件，与 lorascope-cli compare --html 的输出相同。",
+    "A: no run open": "A：未打开运行",
+    "B: no run open": "B：未打开运行",
+    "Open Run A": "打开运行 A",
+    "Open Run B": "打开运行 B",
+    "Open Run": "打开运行",
+    "Export Comparison": "导出对比",
+    "Open two replay run folders to see every metric of B against A, with its 95 % confidence interval (a bootstrap over requests; docs/report.md) and whether the difference is real or noise.":
+        "打开两个重放运行目录，查看 B 相对 A 的每个指标及其 95% 置信区间（按请求的自助法；见 docs/report.md），以及差异是真实的还是噪声。",
+    "Cannot open the run folder: %1": "无法打开运行目录：%1",
+    "A: %1 (%2 requests)": "A：%1（%2 个请求）",
+    "B: %1 (%2 requests)": "B：%1（%2 个请求）",
+    "Comparing: resampling requests …": "正在对比：对请求重采样 …",
+    "B against A: %1 headline metrics significantly better, %2 worse (95 % intervals from %3 resamples of the requests).":
+        "B 相对 A：%1 个主要指标显著更好，%2 个更差（95% 区间，来自对请求的 %3 次重采样）。",
+    "The two runs replayed different traces: the differences include the workload, not only the server.":
+        "两次运行回放的是不同的轨迹：差异既来自服务端，也来自负载本身。",
+    "Open two runs first.": "请先打开两个运行。",
+})
+
 def check(src, zh):
     """Placeholders (%1…%99, %n), HTML tags, entities, line breaks and the accelerator must survive translation."""
     problems = []

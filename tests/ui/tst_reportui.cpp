@@ -102,7 +102,7 @@ private Q_SLOTS:
         w.compareTab()->showRuns();
         auto* view = w.compareTab()->runsView();
         QCOMPARE(view->loadSide(RunCompareView::Side::A, kData + QStringLiteral("/runA")), QString());
-        QCOMPARE(view->loadSide(RunCompareView::Side::B, kData + QStringLiteral("/runEmpty")), QString());
+        QCOMPARE(view->loadSide(RunCompareView::Side::B, kData + QStringLiteral("/runB")), QString());
         QTRY_VERIFY_WITH_TIMEOUT(view->comparison() != nullptr, 60000);
         QVERIFY(shots.shoot(w, QStringLiteral("compare-runs")));
     }

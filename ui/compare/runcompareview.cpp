@@ -20,14 +20,14 @@ namespace lorascope {
 
 namespace {
 
-QString number(double v)
+QString number(double v, int digits = 2)
 {
-    return std::isfinite(v) ? QString::number(v, 'f', 2) : QStringLiteral("–");
+    return std::isfinite(v) ? QString::number(v, 'f', digits) : QStringLiteral("–");
 }
 
-QString number(const std::optional<double>& v)
+QString number(const std::optional<double>& v, int digits = 2)
 {
-    return v ? number(*v) : QStringLiteral("–");
+    return v ? number(*v, digits) : QStringLiteral("–");
 }
 
 } // namespace
@@ -84,17 +84,18 @@ QVariant RunCompareModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(metricExplain(m_lang, d.key));
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
+    const int digits = d.info && d.info->statistic == Statistic::Count ? 0 : 2; // counts are whole requests
     switch (index.column()) {
     case Metric:
         return QString::fromStdString(metricLabel(m_lang, d.key));
     case Unit:
         return QString::fromLatin1(d.info ? d.info->unit : "");
     case A:
-        return number(d.a);
+        return number(d.a, digits);
     case B:
-        return number(d.b);
+        return number(d.b, digits);
     case Delta:
-        return number(d.diff());
+        return number(d.diff(), digits);
     case Interval:
         return d.interval.valid() ? number(d.interval.diffLow) + QStringLiteral(" … ") + number(d.interval.diffHigh) : QStringLiteral("–");
     case Verdict:
@@ -170,7 +171,8 @@ RunCompareView::RunCompareView(QWidget* parent)
     m_table->setObjectName(QStringLiteral("runCompareTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->setWordWrap(true);
+    m_table->setWordWrap(false); // one line a metric; the verdict's full text is its tooltip
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     v->addWidget(m_table, 1);
     auto open = [this](Side side) {
