@@ -86,7 +86,7 @@ nlohmann::json runReportData(const RunSource& run, const ReportOptions& o)
     std::vector<std::pair<std::string, std::string>> about;
     about.emplace_back(reportText(L, "about.run_folder"), v.dir);
     about.emplace_back(reportText(L, "about.kind"),
-        v.kind == RunView::Kind::Merge ? reportText(L, "about.kind_merge", { str(m.value("merge", nlohmann::json::object()), "shards", "?") })
+        v.kind == RunView::Kind::Merge ? reportText(L, "about.kind_merge", { str(m, "shards", "?") })
             : v.kind == RunView::Kind::Shard ? reportText(L, "about.kind_shard", { std::to_string(v.shardIndex + 1), std::to_string(v.shardCount) })
                                              : reportText(L, "about.kind_single"));
     const auto& tr = m.value("trace", nlohmann::json::object());
