@@ -259,7 +259,7 @@ json requestTable(const std::vector<ReplayRecord>& records, const ReportOptions&
     const std::size_t n = records.size();
     const std::size_t step = n > o.maxRequestRows && o.maxRequestRows > 0 ? (n + o.maxRequestRows - 1) / o.maxRequestRows : 1;
     json rows = json::array();
-    for (std::size_t i = 0; i < n; i += step) {
+    for (std::size_t i = 0; o.maxRequestRows > 0 && i < n; i += step) {
         const auto& r = records[i];
         rows.push_back({ r.index, r.id, r.adapter, outcomeName(r.outcome), r.inputLen, r.outputTokens(), short6(r.sent),
             short6(r.ttft() * 1e3), short6(r.tpot() * 1e3), short6(r.e2el() * 1e3), r.errorKind });
