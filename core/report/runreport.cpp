@@ -110,7 +110,9 @@ void addTimeCharts(json& items, const std::vector<ReplayRecord>& records, const 
     addSeries(lat, "TTFT p99", ttft99, "line", true);
     addSeries(lat, "E2E p50", e2e50);
     addSeries(lat, "E2E p99", e2e99, "line", true);
-    items.push_back(std::move(lat));
+    // Without a completed request there is no latency to draw (the banner says why).
+    if (std::any_of(ttft50.begin(), ttft50.end(), [](const auto& p) { return std::isfinite(p.second); }))
+        items.push_back(std::move(lat));
     // Requests in flight at the client, from each request's send and end.
     std::vector<std::pair<double, int>> ev;
     for (const auto& r : records)
