@@ -20,8 +20,8 @@ namespace lorascope::cli {
 
 const char* const kCompareHelp = R"(Usage: lorascope-cli compare A B [C ...] [OPTIONS]
 
-Compare each later input with the first, A: every headline metric with B − A, its 95 % confidence
-interval and a plain verdict ("run2's p99 TTFT is 18 % lower (12–24 %): better" or "no significant
+Compare each later input with the first, A: every headline metric with B - A, its 95 % confidence
+interval and a plain verdict ("run2's p99 TTFT is 18 % lower (12-24 %): better" or "no significant
 difference"), overall and per adapter. Is B really better than A, or is it noise?
 
 Inputs (all of one kind):
