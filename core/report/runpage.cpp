@@ -45,6 +45,17 @@ std::string specLine(const nlohmann::json& s, ReportLang L)
             str(in, "kind") + " [" + str(in, "lo") + ", " + str(in, "hi") + "]", str(out, "kind") + " [" + str(out, "lo") + ", " + str(out, "hi") + "]" });
 }
 
+// "ttft 500, e2el 20000" from summary.json's slo_ms; "-" without an SLO.
+std::string sloText(const nlohmann::json& summary)
+{
+    if (!summary.contains("slo_ms") || !summary["slo_ms"].is_object() || summary["slo_ms"].empty())
+        return "-";
+    std::string out;
+    for (const auto& [k, v] : summary["slo_ms"].items())
+        out += (out.empty() ? "" : ", ") + k + " " + (v.is_number() ? shortNumber(v.get<double>()) : std::string("?"));
+    return out;
+}
+
 std::string costLine(const CostModel& c, ReportLang L)
 {
     std::string s = c.name + ": " + c.description;
@@ -98,7 +109,7 @@ nlohmann::json runReportData(const RunSource& run, const ReportOptions& o)
     const auto& opt = m.value("options", nlohmann::json::object());
     about.emplace_back(reportText(L, "about.options"),
         reportText(L, "about.options_line", { str(opt, "time_scale"), str(opt, "max_concurrency"), str(opt, "warmup_s"), str(opt, "cooldown_s"),
-                                              s.contains("slo_ms") ? s["slo_ms"].dump() : std::string("-"), str(opt, "prompts") }));
+                                              sloText(s), str(opt, "prompts") }));
     if (run.preview)
         addPreviewFacts(about, *run.preview, L);
     else
