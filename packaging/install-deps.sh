@@ -19,6 +19,7 @@ test_pkgs=(
   xvfb xauth imagemagick python3 python3-numpy fonts-dejavu-core
   desktop-file-utils appstream dpkg-dev file groff-base binutils
   prometheus # promtool checks /metrics expositions; tst_prometheusreal runs a real Prometheus server (fails without it)
+  chromium # report_browser: every kind of HTML report opened in headless Chromium (no network)
 )
 
 mode=${1:-all}
@@ -28,14 +29,13 @@ case "$mode" in
   *) echo "usage: $0 [build|test|all]" >&2; exit 2 ;;
 esac
 
-# Node.js and npm, for pkg_kubernetes (the npm packages below). Looked for by command rather than by
-# Debian package name: a machine may have Node.js from elsewhere (NodeSource's nodejs package brings
-# its own npm and conflicts with Debian's npm package).
+# Node.js and npm: the build embeds Apache ECharts into the HTML reports (npm ci in resources/report,
+# below), and pkg_kubernetes uses npm packages too. Looked for by command rather than by Debian
+# package name: a machine may have Node.js from elsewhere (NodeSource's nodejs package brings its own
+# npm and conflicts with Debian's npm package).
 node_pkgs=()
-if [ "$mode" != build ]; then
-  command -v node >/dev/null || node_pkgs+=(nodejs)
-  command -v npm >/dev/null || node_pkgs+=(npm)
-fi
+command -v node >/dev/null || node_pkgs+=(nodejs)
+command -v npm >/dev/null || node_pkgs+=(npm)
 
 missing=()
 for p in "${want[@]}"; do
@@ -56,16 +56,27 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
+# npm ci in DIR from its committed package-lock.json, only when that lock file changed since the
+# last install (a stamp in node_modules records its SHA-256). Offline afterwards.
+npm_ci() {
+  local dir=$1 what=$2 stamp lock_sum
+  stamp=$dir/node_modules/.lorascope-lock.sha256
+  lock_sum=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null || true)" != "$lock_sum" ]; then
+    echo "LoraScope: installing the npm packages of $what (npm ci in $dir)"
+    (cd "$dir" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+    echo "$lock_sum" >"$stamp"
+  fi
+}
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# Apache ECharts, pinned by resources/report/package-lock.json: core/CMakeLists.txt embeds its
+# dist/echarts.common.min.js into lorascope-cli and the desktop app (every HTML report inlines it).
+npm_ci "$root/resources/report" "the HTML report's chart library"
+
 # npm packages of the Kubernetes manifest test (pkg_kubernetes: the Kubernetes API schemas), pinned
 # by tests/packaging/kubernetes/package-lock.json and installed next to it; again only when that
 # lock file changed. The test then runs offline.
 if [ "$mode" != build ]; then
-  k8s_dir=$(cd "$(dirname "$0")/.." && pwd)/tests/packaging/kubernetes
-  stamp=$k8s_dir/node_modules/.lorascope-lock.sha256
-  lock_sum=$(sha256sum "$k8s_dir/package-lock.json" | cut -d' ' -f1)
-  if [ "$(cat "$stamp" 2>/dev/null || true)" != "$lock_sum" ]; then
-    echo "LoraScope: installing the npm packages of the Kubernetes manifest test (npm ci in $k8s_dir)"
-    (cd "$k8s_dir" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-    echo "$lock_sum" >"$stamp"
-  fi
+  npm_ci "$root/tests/packaging/kubernetes" "the Kubernetes manifest test"
 fi

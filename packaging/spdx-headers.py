@@ -51,6 +51,7 @@ RULES = [
     ("*.help.txt", None, "help text turned into a man page"),
     ("*.svg", None, "image"),
     ("*.png", None, "image"),
+    ("*.css", None, "style sheet (carries its SPDX line in a /* */ comment, which this script does not write)"),
     (".gitignore", None, "git configuration"),
     ("*/.gitignore", None, "git configuration"),
     # code: gets the line

@@ -12,6 +12,7 @@
 #include "window/chartexporter.h"
 #include "window/helpwindow.h"
 #include "window/languagemenu.h"
+#include "window/reportexporter.h"
 #include "window/sessions.h"
 #include "window/statusline.h"
 #include "window/traceactions.h"
@@ -38,7 +39,7 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/io.github.lorascope.LoraScope.svg")));
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
-    auto* replay = new ReplayTab(m_tabs);
+    auto* replay = m_replay = new ReplayTab(m_tabs);
     replay->setDocument(m_document);
     m_compare = new CompareTab(m_document, m_tabs);
     // The tabs, in order: a new tab is one line here; `--tab KEY`, the Help texts and the session's
@@ -64,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_sessions = new Sessions(this, m_status);
     m_traces = new TraceActions(this, m_status);
     m_charts = new ChartExporter(this, m_status);
+    m_reports = new ReportExporter(this, m_status);
     m_help = new HelpWindow(this);
     m_language = new LanguageMenu(this, m_sessions);
     connect(m_status, &StatusLine::overloadClicked, this, [this] { showTab(QStringLiteral("admission")); });
@@ -132,6 +134,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     m_traces->addActions(file);
     m_charts->addActions(file);
+    m_reports->addActions(file);
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

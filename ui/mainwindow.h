@@ -16,6 +16,8 @@ class CompareTab;
 class Document;
 class HelpWindow;
 class LanguageMenu;
+class ReplayTab;
+class ReportExporter;
 class Sessions;
 class StatusLine;
 class SweepTab;
@@ -25,7 +27,8 @@ class WorkloadTab;
 /// The LoraScope main window: the tabs (workload, admission preview, replay, A/B compare, sweep),
 /// the menus and the status bar. It builds and wires the parts; each job has its own class in
 /// ui/window/: Sessions (new, open, save, recent, title, restart state), TraceActions (import,
-/// export, fit), ChartExporter, HelpWindow, LanguageMenu (and the restart), StatusLine.
+/// export, fit), ChartExporter, ReportExporter, HelpWindow, LanguageMenu (and the restart),
+/// StatusLine.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -35,6 +38,7 @@ public:
     Document* document() const { return m_document; }
     WorkloadTab* workloadTab() const { return m_workload; }
     AdmissionTab* admissionTab() const { return m_admission; }
+    ReplayTab* replayTab() const { return m_replay; }
     CompareTab* compareTab() const { return m_compare; }
     SweepTab* sweepTab() const { return m_sweep; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -42,6 +46,7 @@ public:
     Sessions* sessions() const { return m_sessions; }
     TraceActions* traces() const { return m_traces; }
     ChartExporter* charts() const { return m_charts; }
+    ReportExporter* reports() const { return m_reports; }
     HelpWindow* help() const { return m_help; }
     StatusLine* status() const { return m_status; }
 
@@ -64,12 +69,14 @@ private:
     QTabWidget* m_tabs;
     WorkloadTab* m_workload;
     AdmissionTab* m_admission;
+    ReplayTab* m_replay = nullptr;
     CompareTab* m_compare = nullptr;
     SweepTab* m_sweep = nullptr;
     StatusLine* m_status = nullptr;
     Sessions* m_sessions = nullptr;
     TraceActions* m_traces = nullptr;
     ChartExporter* m_charts = nullptr;
+    ReportExporter* m_reports = nullptr;
     HelpWindow* m_help = nullptr;
     LanguageMenu* m_language = nullptr;
     QAction* m_sidePanels = nullptr;

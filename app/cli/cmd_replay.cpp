@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/gateargs.h"
 #include "cli/options.h"
 #include "cli/replayargs.h"
 
@@ -84,6 +85,13 @@ Options:
   --json                       print the summary as JSON
   --quiet                      no live line
 
+CI gates (docs/report.md):
+  --fail-if LIST               fail (exit status 3) when a condition on summary.json holds, e.g.
+                               'p99_ttft_ms>500,request_goodput<4' (>, <, >=, <=; the bound in the
+                               metric's unit); each failing metric, value and bound goes to stderr.
+                               Names: the summary.json keys (`lorascope-cli compare --help` lists them)
+  --junit FILE.xml             write the gates as JUnit XML (one test case per condition)
+
 Sharded runs (several processes, on one or many machines, acting as one client):
   --shard I/N                  send only shard I (0-based) of N; every shard keeps the whole trace's
                                absolute schedule, so N processes started together send exactly what
@@ -126,7 +134,7 @@ The replay's own live metrics for Prometheus/Grafana (names lorascope_replay_*, 
                                scraped (default 0)
 
 Exit status: 0 when the replay ran (even if some requests failed), 1 when the target could not be
-reached at all, the run was cancelled, or on bad input, 2 usage error.
+reached at all, the run was cancelled, or on bad input, 2 usage error, 3 a --fail-if gate failed.
 )";
 
 namespace {
@@ -282,7 +290,7 @@ int runReplay(const std::vector<std::string>& argv)
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
             "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
-            "--metrics-port", "--metrics-address", "--metrics-linger" },
+            "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit" },
         { "--insecure", "--json", "--quiet", "--no-metrics", "--force", "--no-realtime" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -295,6 +303,9 @@ int runReplay(const std::vector<std::string>& argv)
     const auto outDir = a.value("--out");
     if (!outDir)
         throw UsageError("--out DIR is required");
+    const auto gates = failIfFromArgs(a); // a bad gate is a usage error before anything is sent
+    if (a.has("--junit") && gates.empty())
+        throw UsageError("--junit needs --fail-if");
     const auto backend = backendFromName(*backendText);
     if (!backend)
         throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
@@ -392,6 +403,7 @@ int runReplay(const std::vector<std::string>& argv)
     manifest["tool"] = "lorascope";
     manifest["tool_version"] = kVersion;
     manifest["start_time"] = utcNowIso();
+    manifest["command_line"] = commandLineText("replay", argv); // --api-key's value is not recorded
     manifest["trace"] = { { "path", traceFile }, { "sha256", sha256OfFile(traceFile) }, { "requests", trace.requests.size() },
         { "adapters", trace.adapters.size() }, { "source", trace.source } };
     if (trace.spec)
@@ -546,7 +558,7 @@ int runReplay(const std::vector<std::string>& argv)
         std::cerr << "lorascope-cli replay: cancelled; in-flight and unsent requests recorded as cancelled\n";
         return kExitInput;
     }
-    return kExitOk;
+    return finishGates("replay", a, checkGates(gates, summary), kExitOk, result.wallSeconds);
 }
 
 } // namespace lorascope::cli

@@ -28,6 +28,8 @@ const std::vector<Command>& commands()
         { "sweep", "sweep a parameter, find the SLO capacity, compare with S-LoRA's published runs", kSweepHelp, runSweep },
         { "calibrate", "fit a cost model to measured runs (S-LoRA's published results, replay run folders)", kCalibrateHelp, runCalibrate },
         { "validate", "compare a cost model's predictions with measured runs (MAPE per metric and file, worst runs)", kValidateHelp, runValidate },
+        { "report", "write a self-contained HTML report of a run folder, a sweep or a trace's preview", kReportHelp, runReport },
+        { "compare", "compare runs (or previews, or sweeps): every metric with its 95 % confidence interval; CI gates", kCompareHelp, runCompare },
     };
     return list;
 }
@@ -47,7 +49,7 @@ std::string mainHelp()
            "  --help       show this help; `lorascope-cli COMMAND --help` for a command\n"
            "  --version    print the version\n\n"
            "Exit status: 0 success, 1 bad input or failure (the message names the file, line and field),\n"
-           "2 usage error.\n";
+           "2 usage error, 3 a CI gate failed (replay --fail-if, compare --fail-if-worse).\n";
     return out;
 }
 

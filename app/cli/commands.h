@@ -16,7 +16,7 @@ struct Command {
 };
 
 /// Exit codes shared by all subcommands.
-enum ExitCode { kExitOk = 0, kExitInput = 1, kExitUsage = 2 };
+enum ExitCode { kExitOk = 0, kExitInput = 1, kExitUsage = 2, kExitGate = 3 };
 
 const std::vector<Command>& commands();
 
@@ -33,6 +33,8 @@ int runSweep(const std::vector<std::string>& args);
 int runCalibrate(const std::vector<std::string>& args);
 int runValidate(const std::vector<std::string>& args);
 int runMerge(const std::vector<std::string>& args);
+int runReport(const std::vector<std::string>& args);
+int runCompare(const std::vector<std::string>& args);
 
 extern const char* const kGenerateHelp;
 extern const char* const kStatsHelp;
@@ -45,6 +47,8 @@ extern const char* const kSweepHelp;
 extern const char* const kCalibrateHelp;
 extern const char* const kValidateHelp;
 extern const char* const kMergeHelp;
+extern const char* const kReportHelp;
+extern const char* const kCompareHelp;
 
 /// Top-level help (list of subcommands).
 std::string mainHelp();

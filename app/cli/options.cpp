@@ -119,6 +119,10 @@ const std::vector<OptionSpec>& optionTable()
         number("--saturation-ratio", 0, 1, true),
         integer("--threads", 0, 1024, "threads", "0 = one per core", "sweep calibrate validate"),
         integer("--worst", 0, 1'000'000, "rows"),
+        // report, compare
+        integer("--max-request-rows", 0, 10'000'000, "rows"),
+        integer("--resamples", 200, 100000, "resamples"),
+        integer("--per-adapter", 0, kMaxAdapters, "adapters", "0 = none", "compare"),
         // serve-sim
         integer("--port", 0, 65535, "", "0 = any free port"),
         number("--speed", 1e-3, 1e6, false, "(times real time)"),
@@ -160,7 +164,7 @@ std::vector<std::pair<std::string, std::string>> optionAliases(const std::string
     std::vector<std::pair<std::string, std::string>> out;
     // Where a trace is read, --from and --format name its format (convert documented --from,
     // the others --format); generate and convert name the output format --to as well.
-    if (listed("stats simulate convert fit replay", command))
+    if (listed("stats simulate convert fit replay report compare", command))
         out.emplace_back("--from", "--format");
     if (command == "generate")
         out.emplace_back("--to", "--format");

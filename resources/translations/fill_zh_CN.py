@@ -616,6 +616,8 @@ ZH.update({
     "%1: %2": "%1：%2",
     "mixed (prefill chunks and decodes)": "混合（预填充分块与解码）",
     "<h2>LoraScope in five minutes</h2><p>LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.</p><h3>1. Workload</h3><p>Pick a <b>preset</b> (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the <b>number of adapters n</b>, the <b>rate R</b>, the <b>popularity skew α</b> and the <b>burstiness cv</b>. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.</p><h3>2. Admission preview</h3><p>How a server with the given limits (S-LoRA's queue rules, or vLLM V1's scheduler) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see <i>why it waited</i>. A red banner says when arrivals exceed what the server can serve. <b>Step through</b> runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.</p><h3>3. Export and replay</h3><p>File &gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.</p><h3>4. Compare</h3><p>View &gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.</p><h3>5. Sweep</h3><p>The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.</p><h3>Tips</h3><ul><li>F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.</li><li>Every edit can be undone (Ctrl+Z); sessions (File &gt; Save Session) keep parameters, server settings and view.</li><li>Right-click a chart to export it as PNG or SVG at the size and scale you choose.</li></ul>": "<h2>五分钟上手 LoraScope</h2><p>LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。</p><h3>1. 工作负载</h3><p>选择一个<b>预设</b>（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改<b>适配器数量 n</b>、<b>速率 R</b>、<b>热度偏斜 α</b> 和<b>突发度 cv</b>。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。</p><h3>2. 准入预览</h3><p>在给定限制下（S-LoRA 的队列规则，或 vLLM V1 的调度器）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到<i>它为什么等待</i>。当到达速度超过服务器的处理能力时，会出现红色横幅提示。<b>逐步执行</b>每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。</p><h3>3. 导出与回放</h3><p>“文件 &gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。</p><h3>4. 对比</h3><p>“视图 &gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。</p><h3>5. 扫描</h3><p>“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。</p><h3>提示</h3><ul><li>F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。</li><li>每次编辑都可以撤销（Ctrl+Z）；会话（文件 &gt; 保存会话）会保存参数、服务器设置和视图。</li><li>右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。</li></ul>",
+})
+
 # The desktop's second pass: the main window's parts (ui/window/), "why it waited" read first,
 # the sustainable capacity, noise in A/B, replay's throughput against the offered rate.
 ZH.update({
@@ -700,6 +702,54 @@ ZH.update({
         '<h2>我在看什么？——准入预览</h2><p>在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。</p><ul><li><b>运行中请求与队列</b>：运行中和等待中的请求数随时间的变化。</li><li><b>KV 缓存</b>：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。</li><li><b>延迟分布</b>：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。</li><li><b>请求：各自为何等待</b>：可排序、可筛选的表格，原因紧跟在请求编号之后；旁边以完整的句子显示所选请求：等待了多久、为什么（附带限制的数字）以及它的各个时间点。</li><li><b>请求甘特图</b>：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。</li><li><b>逐步执行</b>：每次一个前向计算，显示准入检查的每个数字以及在其中开始等待的请求。按键（在该标签页显示时任何位置均可）：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。</li></ul><p>当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。</p>',
 })
 
+
+# HTML reports, comparisons of replay runs (docs/report.md): File > Export Report, the A/B tab's runs page.
+ZH.update({
+    "Replay runs": "重放运行",
+    "Two replay run folders: every metric of B against A with its 95 % confidence interval and a verdict.":
+        "两个重放运行目录：B 相对 A 的每个指标，附 95% 置信区间和结论。",
+    "Export &Report…": "导出报告(&R)…",
+    "LoraScope desktop app, File > Export Report on the %1 tab": "LoraScope 桌面应用，在 %1 标签页中使用 文件 > 导出报告",
+    "The Replay tab has no run yet: run a replay or open a run folder first.": "重放标签页还没有运行：请先运行一次重放或打开一个运行目录。",
+    "The Sweep tab has no sweep yet: run one first.": "扫描标签页还没有扫描结果：请先运行一次扫描。",
+    "sweep": "扫描",
+    "There is no admission preview yet.": "还没有准入预览。",
+    "the current workload (generated in the app)": "当前工作负载（在应用中生成）",
+    "Export Report": "导出报告",
+    "HTML report (*.html)": "HTML 报告 (*.html)",
+    "Writing the report %1 …": "正在写入报告 %1 …",
+    "Wrote the report %1: it opens in any web browser, offline": "已写入报告 %1：可在任何浏览器中离线打开",
+    "Metric": "指标",
+    "Unit": "单位",
+    "B − A": "B − A",
+    "95 % interval of B − A": "B − A 的 95% 区间",
+    "Verdict": "结论",
+    "en": "zh_CN",
+    "Open Run A…": "打开运行 A…",
+    "Open Run B…": "打开运行 B…",
+    "A replay run folder: a single run, a shard or a merge output (it holds manifest.json and requests.jsonl).":
+        "一个重放运行目录：单次运行、一个分片或 merge 的输出（其中有 manifest.json 和 requests.jsonl）。",
+    "Export as HTML…": "导出为 HTML…",
+    "The comparison as one self-contained HTML file, as lorascope-cli compare --html writes it.":
+        "将对比结果导出为一个自包含的 HTML 文件，与 lorascope-cli compare --html 的输出相同。",
+    "A: no run open": "A：未打开运行",
+    "B: no run open": "B：未打开运行",
+    "Open Run A": "打开运行 A",
+    "Open Run B": "打开运行 B",
+    "Open Run": "打开运行",
+    "Export Comparison": "导出对比",
+    "Open two replay run folders to see every metric of B against A, with its 95 % confidence interval (a bootstrap over requests; docs/report.md) and whether the difference is real or noise.":
+        "打开两个重放运行目录，查看 B 相对 A 的每个指标及其 95% 置信区间（按请求的自助法；见 docs/report.md），以及差异是真实的还是噪声。",
+    "Cannot open the run folder: %1": "无法打开运行目录：%1",
+    "A: %1 (%2 requests)": "A：%1（%2 个请求）",
+    "B: %1 (%2 requests)": "B：%1（%2 个请求）",
+    "Comparing: resampling requests …": "正在对比：对请求重采样 …",
+    "B against A: %1 headline metrics significantly better, %2 worse (95 % intervals from %3 resamples of the requests).":
+        "B 相对 A：%1 个主要指标显著更好，%2 个更差（95% 区间，来自对请求的 %3 次重采样）。",
+    "The two runs replayed different traces: the differences include the workload, not only the server.":
+        "两次运行回放的是不同的轨迹：差异既来自服务端，也来自负载本身。",
+    "Open two runs first.": "请先打开两个运行。",
+})
 
 def check(src, zh):
     """Placeholders (%1…%99, %n), HTML tags, entities, line breaks and the accelerator must survive translation."""

@@ -529,54 +529,50 @@
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="209" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="212" />
         <source>Server limits (S-LoRA)</source>
         <translation>服务器限制（S-LoRA）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="210" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="213" />
         <source>KV cache slots</source>
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="211" />
-        <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000.</source>
-        <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共用（每个常驻适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 6000；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="427" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="213" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="218" />
         <source>Prefill batch limit</source>
         <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
         <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
         <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="215" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="251" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="220" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="259" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
         <source>0 = default</source>
         <translation>0 = 默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="216" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
         <source>Max running requests</source>
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="414" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="462" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="499" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="218" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>Max request length</source>
         <translation>请求最大长度</translation>
     </message>
@@ -586,208 +582,168 @@
         <translation>请求：各自为何等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="212" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
         <source>slots</source>
         <comment>unit after a number</comment>
         <translation>个槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
         <location filename="../../ui/admission/admissiontab.cpp" line="219" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="225" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
         <source>tokens</source>
         <comment>unit after a number</comment>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
         <source>requests</source>
         <comment>unit after a number</comment>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
-        <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072.</source>
-        <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 3072。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="220" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="226" />
         <source>Max input length</source>
         <translation>最大输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
-        <source>Input tokens of one request must not exceed it, else the request is refused. Default 2048.</source>
-        <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 2048。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
         <source>S-LoRA (first come, first served)</source>
         <translation>S-LoRA（先到先服务）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
         <source>S-LoRA with abort</source>
         <translation>S-LoRA（带超时丢弃）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
-        <source>vLLM-style</source>
-        <translation>vLLM 风格</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
-        <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption.</source>
-        <translation>S-LoRA：精确复现其先进先出队列。S-LoRA（带超时丢弃，--enable-abort）：最新的请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM 风格：max_num_seqs、max_num_batched_tokens、max_loras，分页 KV 并可抢占。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
         <source>Steps between checks</source>
         <translation>检查间隔步数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
         <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
         <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
         <source>steps</source>
         <comment>unit after a number</comment>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="239" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
         <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
         <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="253" />
         <source>Load cost model %1</source>
         <translation>加载代价模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="246" />
-        <source>vLLM-style policy</source>
-        <translation>vLLM 风格策略</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="257" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
-        <source>vLLM: max requests in a batch (default 256).</source>
-        <translation>vLLM：一个批次中的最大请求数（默认 256）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="260" />
         <source>Max tokens per step</source>
         <translation>每步最大令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
-        <source>vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048).</source>
-        <translation>vLLM：一步中处理的最大令牌数；0 = vLLM 的默认值 max(max_model_len, 2048)。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="269" />
         <source>Max adapters per batch</source>
         <translation>每批最多适配器数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
-        <source>vLLM: different adapters in one batch (default 1).</source>
-        <translation>vLLM：一个批次中不同适配器的数量（默认 1）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="375" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="375" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="346" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="377" />
         <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
         <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="353" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="384" />
         <source>%1 %2</source>
         <comment>two sentences</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="355" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="386" />
         <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="360" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="390" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="400" />
         <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
         <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="367" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="404" />
         <source>A larger running batch or a lower rate R would help.</source>
         <translation>增大运行批次或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="370" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="407" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
         <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="415" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="421" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="458" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="462" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="434" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="471" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="446" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="483" />
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="488" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -800,229 +756,225 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="461" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="498" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="513" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="483" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="520" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="526" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="490" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="527" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="491" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="528" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="492" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="529" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="495" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="532" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
-        <source>Max requests in the running batch. Default 1000.</source>
-        <translation>运行批次中的最大请求数。默认 1000。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>Policy and time</source>
         <translation>策略与时间</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="281" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="260" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="283" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="293" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="295" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="318" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="322" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="325" />
         <source>0 = default (%1)</source>
         <translation>0 = 默认值（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="327" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="358" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="412" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="449" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="413" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="450" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="415" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="430" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="467" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="432" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="469" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="460" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="497" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="253" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
         <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is %1; its own A100-80G runs of S4 use 65000.</source>
         <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共享（每个驻留适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 %1；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="261" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
         <source>Max requests in the running batch. Default %1.</source>
         <translation>运行批次中的最大请求数。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
         <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default %1.</source>
         <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="266" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
         <source>Input tokens of one request must not exceed it, else the request is refused. Default %1.</source>
         <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="269" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
         <source>vLLM V1</source>
         <translation>vLLM V1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="270" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
         <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM V1 (%1): its scheduler rule for rule — one token budget per step shared by decodes and prefill chunks, KV blocks with preemption, max_loras adapters per step.</source>
         <translation>S-LoRA：精确复现其 FIFO 队列。带中止的 S-LoRA（--enable-abort）：最新请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM V1（%1）：逐条复现其调度器规则——每步一个令牌预算，由解码和预填充分块共享；KV 块与抢占；每步最多 max_loras 个适配器。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="294" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="255" />
         <source>vLLM V1 policy</source>
         <translation>vLLM V1 策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="296" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
         <source>vLLM: max running requests; 0 = vLLM's default min(256, max_num_batched_tokens).</source>
         <translation>vLLM：最大运行请求数；0 = vLLM 的默认值 min(256, max_num_batched_tokens)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="261" />
         <source>vLLM: the token budget of one step, shared by decodes and prefill chunks; 0 = vLLM's default (2048 with chunked prefill).</source>
         <translation>vLLM：单步的令牌预算，由解码和预填充分块共享；0 = vLLM 的默认值（启用分块预填充时为 2048）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
         <source>KV cache blocks</source>
         <translation>KV 缓存块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="303" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="265" />
         <source>vLLM: KV cache blocks on the GPU, one of them the reserved null block (default %1, of %2 tokens each).</source>
         <translation>vLLM：GPU 上的 KV 缓存块，其中一个是保留的空块（默认 %1 个，每块 %2 个令牌）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="306" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="268" />
         <source>blocks</source>
         <comment>unit after a number</comment>
-    <translation>块</translation>
+        <translation>块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="308" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="270" />
         <source>vLLM: different adapters among the requests of one step (default %1).</source>
         <translation>vLLM：单步请求中不同适配器的最大数量（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="271" />
         <source>Max LoRA rank</source>
         <translation>最大 LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="310" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="272" />
         <source>vLLM: its LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).</source>
         <translation>vLLM：其 LoRA 内核对每个适配器都按此秩计算；秩更大的适配器会被拒绝（默认 %1；vLLM 接受 1、8、16、32、64、128、256、320 或 512）。</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/admissiontab.cpp" line="456" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="394" />
         <source>More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.</source>
         <translation>增加 KV 缓存块（num_gpu_blocks）、降低速率 R 或缩短请求会有帮助。</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/admissiontab.cpp" line="459" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="397" />
         <source>More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.</source>
         <translation>增加 LoRA 槽位（max_loras）、减少不同适配器的数量或降低速率 R 会有帮助。</translation>
     </message>
@@ -1297,32 +1249,32 @@ capacity: max_total_token_num (%1 slots).</source>
 <context>
     <name>lorascope::CompareTab</name>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="62" />
+        <location filename="../../ui/compare/comparetab.cpp" line="63" />
         <source>Pin Current Parameters as &amp;A</source>
         <translation>将当前参数固定为 A(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="69" />
+        <location filename="../../ui/compare/comparetab.cpp" line="70" />
         <source>Keep the current workload spec and admission settings as A; keep editing: the live parameters are B (Ctrl+Shift+A).</source>
         <translation>将当前的工作负载规格和准入设置保存为 A，然后继续编辑：实时参数即为 B（Ctrl+Shift+A）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="78" />
+        <location filename="../../ui/compare/comparetab.cpp" line="79" />
         <source>Parameter sets</source>
         <translation>参数组</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="79" />
+        <location filename="../../ui/compare/comparetab.cpp" line="80" />
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="80" />
+        <location filename="../../ui/compare/comparetab.cpp" line="81" />
         <source>Two workloads (and servers) side by side.</source>
         <translation>并排对比两个工作负载（及服务器）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="81" />
+        <location filename="../../ui/compare/comparetab.cpp" line="82" />
         <source>Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter.</source>
         <translation>对比来自“扫描”标签页或扫描文件的两次扫描：同一参数下的曲线。</translation>
     </message>
@@ -1455,7 +1407,7 @@ Right-click a chart to export it alone.</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="380" />
+        <location filename="../../ui/compare/comparetab.cpp" line="382" />
         <source>Admission policy: %1; %2 clock%3.</source>
         <translation>准入策略：%1；%2时钟%3。</translation>
     </message>
@@ -1656,100 +1608,110 @@ Right-click a chart to export it alone.</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="147" />
+        <location filename="../../ui/compare/comparetab.cpp" line="83" />
+        <source>Replay runs</source>
+        <translation>重放运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="84" />
+        <source>Two replay run folders: every metric of B against A with its 95 % confidence interval and a verdict.</source>
+        <translation>两个重放运行目录：B 相对 A 的每个指标，附 95% 置信区间和结论。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="152" />
         <source>pinned at %1</source>
         <translation>固定于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="198" />
+        <location filename="../../ui/compare/comparetab.cpp" line="202" />
         <source>swapped at %1</source>
         <translation>交换于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="200" />
-        <location filename="../../ui/compare/comparetab.cpp" line="205" />
+        <location filename="../../ui/compare/comparetab.cpp" line="204" />
         <location filename="../../ui/compare/comparetab.cpp" line="207" />
-        <location filename="../../ui/compare/comparetab.cpp" line="208" />
+        <location filename="../../ui/compare/comparetab.cpp" line="209" />
+        <location filename="../../ui/compare/comparetab.cpp" line="210" />
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="275" />
+        <location filename="../../ui/compare/comparetab.cpp" line="277" />
         <source>live parameters (follows your edits)</source>
         <translation>实时参数（跟随你的编辑）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="277" />
+        <location filename="../../ui/compare/comparetab.cpp" line="279" />
         <source>same server for both (B's limits and admission settings)</source>
         <translation>两侧使用同一服务器（B 的限制和准入设置）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="277" />
+        <location filename="../../ui/compare/comparetab.cpp" line="279" />
         <source>each side with its own server</source>
         <translation>两侧各用自己的服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="278" />
+        <location filename="../../ui/compare/comparetab.cpp" line="280" />
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;: %4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;Differences:&lt;/b&gt; %6&lt;/span&gt;</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;：%4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;差异：&lt;/b&gt;%6&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="280" />
+        <location filename="../../ui/compare/comparetab.cpp" line="282" />
         <source>none — A and B are the same parameters. Change a parameter in the Workload tab to compare.</source>
         <translation>无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="296" />
+        <location filename="../../ui/compare/comparetab.cpp" line="298" />
         <source>&lt;b&gt;A&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;A&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="298" />
+        <location filename="../../ui/compare/comparetab.cpp" line="300" />
         <source>&lt;b&gt;B&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;B&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="303" />
+        <location filename="../../ui/compare/comparetab.cpp" line="305" />
         <source>&lt;br&gt;The charts show the last valid comparison.</source>
         <translation>&lt;br&gt;图表显示的是上一次有效的对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="371" />
+        <location filename="../../ui/compare/comparetab.cpp" line="373" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="371" />
+        <location filename="../../ui/compare/comparetab.cpp" line="373" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="373" />
+        <location filename="../../ui/compare/comparetab.cpp" line="375" />
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="382" />
+        <location filename="../../ui/compare/comparetab.cpp" line="384" />
         <source>step</source>
         <translation>步进</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="382" />
+        <location filename="../../ui/compare/comparetab.cpp" line="384" />
         <source>cost-model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="383" />
+        <location filename="../../ui/compare/comparetab.cpp" line="385" />
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="386" />
+        <location filename="../../ui/compare/comparetab.cpp" line="388" />
         <source>The Workload tab shows an imported trace; B is generated from the current parameters.</source>
         <translation>“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="387" />
+        <location filename="../../ui/compare/comparetab.cpp" line="389" />
         <source>Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).</source>
         <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（延迟、拒绝、吞吐量），仅当 B 与 A 相差至少 %1 % 时着色：更小的差异属于噪声，保持灰色（仅换一个随机种子就会使这些数字变化 3–8 %）。</translation>
     </message>
@@ -2104,7 +2066,7 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::Document</name>
     <message>
-        <location filename="../../ui/document/document.cpp" line="180" />
+        <location filename="../../ui/document/document.cpp" line="172" />
         <source>Import of %1 was cancelled</source>
         <translation>已取消导入 %1</translation>
     </message>
@@ -2340,18 +2302,13 @@ Right-click a chart to export it alone.</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="227" />
+        <location filename="../../ui/admission/ganttview.cpp" line="228" />
         <source>Why it waited: %1 — %2</source>
         <translation>等待原因：%1——%2</translation>
     </message>
 </context>
 <context>
     <name>lorascope::HelpTexts</name>
-    <message>
-        <location filename="../../ui/text/helptexts.cpp" line="11" />
-        <source>&lt;h2&gt;LoraScope in five minutes&lt;/h2&gt;&lt;p&gt;LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.&lt;/p&gt;&lt;h3&gt;1. Workload&lt;/h3&gt;&lt;p&gt;Pick a &lt;b&gt;preset&lt;/b&gt; (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the &lt;b&gt;number of adapters n&lt;/b&gt;, the &lt;b&gt;rate R&lt;/b&gt;, the &lt;b&gt;popularity skew α&lt;/b&gt; and the &lt;b&gt;burstiness cv&lt;/b&gt;. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.&lt;/p&gt;&lt;h3&gt;2. Admission preview&lt;/h3&gt;&lt;p&gt;How a server with the given limits (S-LoRA's queue rules, or a vLLM-style policy) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see &lt;i&gt;why it waited&lt;/i&gt;. A red banner says when arrivals exceed what the server can serve. &lt;b&gt;Step through&lt;/b&gt; runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.&lt;/p&gt;&lt;h3&gt;3. Export and replay&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.&lt;/p&gt;&lt;h3&gt;4. Compare&lt;/h3&gt;&lt;p&gt;View &amp;gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.&lt;/p&gt;&lt;h3&gt;5. Sweep&lt;/h3&gt;&lt;p&gt;The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.&lt;/p&gt;&lt;h3&gt;Tips&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.&lt;/li&gt;&lt;li&gt;Every edit can be undone (Ctrl+Z); sessions (File &amp;gt; Save Session) keep parameters, server settings and view.&lt;/li&gt;&lt;li&gt;Right-click a chart to export it as PNG or SVG at the size and scale you choose.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;h2&gt;五分钟上手 LoraScope&lt;/h2&gt;&lt;p&gt;LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。&lt;/p&gt;&lt;h3&gt;1. 工作负载&lt;/h3&gt;&lt;p&gt;选择一个&lt;b&gt;预设&lt;/b&gt;（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改&lt;b&gt;适配器数量 n&lt;/b&gt;、&lt;b&gt;速率 R&lt;/b&gt;、&lt;b&gt;热度偏斜 α&lt;/b&gt; 和&lt;b&gt;突发度 cv&lt;/b&gt;。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。&lt;/p&gt;&lt;h3&gt;2. 准入预览&lt;/h3&gt;&lt;p&gt;在给定限制下（S-LoRA 的队列规则，或 vLLM 风格的策略）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到&lt;i&gt;它为什么等待&lt;/i&gt;。当到达速度超过服务器的处理能力时，会出现红色横幅提示。&lt;b&gt;逐步执行&lt;/b&gt;每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。&lt;/p&gt;&lt;h3&gt;3. 导出与回放&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。&lt;/p&gt;&lt;h3&gt;4. 对比&lt;/h3&gt;&lt;p&gt;“视图 &amp;gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。&lt;/p&gt;&lt;h3&gt;5. 扫描&lt;/h3&gt;&lt;p&gt;“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。&lt;/p&gt;&lt;h3&gt;提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。&lt;/li&gt;&lt;li&gt;每次编辑都可以撤销（Ctrl+Z）；会话（文件 &amp;gt; 保存会话）会保存参数、服务器设置和视图。&lt;/li&gt;&lt;li&gt;右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
     <message>
         <location filename="../../ui/text/helptexts.cpp" line="43" />
         <source>&lt;h2&gt;What am I looking at? — Workload&lt;/h2&gt;&lt;p&gt;The left column holds every parameter of the synthetic workload; the explain panel under it describes the parameter you hover or edit. The charts show the generated trace (blue bars or points) and the model's expectation (red line):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Adapter popularity&lt;/b&gt;: requests per adapter, hottest first. α = 1 spreads requests evenly; small α makes a few adapters hot. The log–log box turns power laws into straight lines.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inter-arrival gaps&lt;/b&gt;: time between consecutive requests on a log scale. Large cv gives many tiny gaps (bursts) and a few long silences; gaps outside the bulk are counted in the grey bars at the ends.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Input / output length&lt;/b&gt;: prompt and generated tokens per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request rate over time&lt;/b&gt;: arrivals per second; the dashed line is the rate R you set.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Arrivals per adapter&lt;/b&gt;: one row per hot adapter, one mark per request (wheel to zoom, drag to pan).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The status bar sums up the trace: requests, achieved rate, gap cv, fitted α and requests over the server's per-request limits.&lt;/p&gt;</source>
@@ -2618,102 +2575,102 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="46" />
+        <location filename="../../ui/mainwindow.cpp" line="47" />
         <source>&amp;Workload</source>
         <translation>工作负载(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47" />
+        <location filename="../../ui/mainwindow.cpp" line="48" />
         <source>&amp;Admission preview</source>
         <translation>准入预览(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="55" />
+        <location filename="../../ui/mainwindow.cpp" line="56" />
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="59" />
+        <location filename="../../ui/mainwindow.cpp" line="60" />
         <source>S&amp;weep</source>
         <translation>扫描(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="81" />
+        <location filename="../../ui/mainwindow.cpp" line="83" />
         <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
         <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="85" />
+        <location filename="../../ui/mainwindow.cpp" line="87" />
         <source>pinned from the Sweep tab: %1</source>
         <translation>从“扫描”标签页固定：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="88" />
+        <location filename="../../ui/mainwindow.cpp" line="90" />
         <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
         <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="130" />
+        <location filename="../../ui/mainwindow.cpp" line="132" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56" />
+        <location filename="../../ui/mainwindow.cpp" line="57" />
         <source>A/B &amp;Compare</source>
         <translation>A/B 对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="153" />
+        <location filename="../../ui/mainwindow.cpp" line="156" />
         <source>&amp;Side Panels</source>
         <translation>侧边面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="158" />
+        <location filename="../../ui/mainwindow.cpp" line="161" />
         <source>Show or hide the parameter and settings columns, to give the charts the whole window (F9).</source>
         <translation>显示或隐藏参数栏和设置栏，让图表占据整个窗口（F9）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="136" />
+        <location filename="../../ui/mainwindow.cpp" line="139" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="139" />
+        <location filename="../../ui/mainwindow.cpp" line="142" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="140" />
+        <location filename="../../ui/mainwindow.cpp" line="143" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="143" />
+        <location filename="../../ui/mainwindow.cpp" line="146" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="149" />
+        <location filename="../../ui/mainwindow.cpp" line="152" />
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152" />
+        <location filename="../../ui/mainwindow.cpp" line="155" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="163" />
+        <location filename="../../ui/mainwindow.cpp" line="166" />
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="199" />
+        <location filename="../../ui/mainwindow.cpp" line="202" />
         <source>The charts need more room: &lt;a href="hide"&gt;hide the side panel&lt;/a&gt; (F9; View &gt; Side Panels shows it again).</source>
         <translation>图表需要更多空间：&lt;a href="hide"&gt;隐藏侧边栏&lt;/a&gt;（F9；“视图 &gt; 侧边栏”可再次显示）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="168" />
+        <location filename="../../ui/mainwindow.cpp" line="171" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2739,12 +2696,12 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::ParameterPanel</name>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="90" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="89" />
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="96" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="95" />
         <source>Preset</source>
         <translation>预设</translation>
     </message>
@@ -2830,355 +2787,355 @@ Right-click a chart to export it alone.</source>
         <translation>常数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="97" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="96" />
         <source>The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T) and its benchmark suites (which also set n, α, R, cv and T). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.</source>
         <translation>S-LoRA 论文中的模型设置（S1–S6、Real：基础模型、适配器名称和秩，以及默认的 n、R、α、cv 和 T）和其基准测试套件（同时设置 n、α、R、cv 和 T）。选择一个预设时保留你的生成器、种子和服务器限制。修改任一参数后，此处显示“自定义（基于 …）”。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
         <source>Generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
         <source>per adapter (paper model)</source>
         <translation>按适配器（论文模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
         <source>S-LoRA trace.py (bit-exact)</source>
         <translation>S-LoRA trace.py（逐位一致）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="111" />
         <source>Adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
         <source>Number of LoRA adapters (0 = base model only).</source>
         <translation>LoRA 适配器的数量（0 = 只用基础模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
         <source>Rate R</source>
         <translation>速率 R</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <source>Total request rate over all adapters: E[requests] = R·T.</source>
         <translation>所有适配器合计的总请求速率：E[requests] = R·T。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
         <source>Duration T</source>
         <translation>时长 T</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
         <source>Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests).</source>
         <translation>轨迹长度，以秒计（per-adapter：T 之后的到达被截断；slora：int(R·T) 个请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="119" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
         <source>Makes the trace reproducible: the same spec and seed give the same trace on every platform.</source>
         <translation>使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="120" />
         <source>Popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="139" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="125" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="124" />
         <source>Skew α</source>
         <translation>偏斜 α</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="126" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="125" />
         <source>pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: low indices hot (α = 0.1: a few adapters get most requests).</source>
         <translation>pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &lt; 1：序号小的适配器更热门（α = 0.1：少数适配器获得大部分请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="127" />
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="129" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
         <source>pᵢ ∝ (i+1)^−s; s = 0 is uniform, s ≈ 1 classic Zipf.</source>
         <translation>pᵢ ∝ (i+1)^−s；s = 0 为均匀分布，s ≈ 1 为经典 Zipf。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="130" />
         <source>One weight per adapter, comma-separated: pᵢ = wᵢ / Σw.</source>
         <translation>每个适配器一个权重，以逗号分隔：pᵢ = wᵢ / Σw。</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="132" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="133" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="137" />
         <source>Arrivals</source>
         <translation>到达过程</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="110" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
         <source>per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.
 S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋.</source>
         <translation>按适配器：每个适配器 i 是速率为 λᵢ = R·pᵢ 的独立 Gamma 更新过程，再合并。
 S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) 个请求，独立同分布的 Gamma 间隔，适配器编号 = ⌊power(α)·n⌋。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="123" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
         <source>How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical.</source>
         <translation>R 如何在适配器之间分配：幂律 pᵢ = ((i+1)/n)^α − (i/n)^α、Zipf pᵢ ∝ (i+1)^−s、均匀、指定权重，或批处理式的互异 / 均匀分组（⌈√k⌉ 个适配器）/ 相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="140" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="139" />
         <source>gamma: renewal process with Gamma gaps of the given cv; Poisson: cv = 1; constant gaps: all equal; on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time.</source>
         <translation>伽马：间隔服从给定 cv 的 Gamma 分布的更新过程；泊松：cv = 1；恒定间隔：所有间隔相等；开/关突发：双状态调制速率；速率计划：随时间分段线性变化的速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="142" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="141" />
         <source>Burstiness cv</source>
         <translation>突发度 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="143" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="142" />
         <source>Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps).</source>
         <translation>到达间隔的变异系数：Gamma(k = 1/cv², θ = cv²/λ)。cv = 0.1：几乎等间隔；cv = 1：泊松；cv ≥ 2：突发（大量极短间隔和少数极长间隔）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
         <source>On rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
         <source>Total rate while the source is on.</source>
         <translation>源开启时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>Off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>Total rate while the source is off.</source>
         <translation>源关闭时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>Mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>Mean length of an on period (exponential).</source>
         <translation>开启期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Mean length of an off period (exponential).</source>
         <translation>关闭期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="149" />
         <source>time:rate, time:rate, …</source>
         <translation>时间:速率, 时间:速率, …</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
         <source>Piecewise-linear total rate r(t): points "t:r" in seconds and req/s.</source>
         <translation>分段线性的总速率 r(t)：若干 "t:r" 点，t 以 s 计，r 以 req/s 计。</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="153" />
         <source>Schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="157" />
         <source>Input length (prompt tokens)</source>
         <translation>输入长度（提示词令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="159" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="160" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="159" />
         <source>Output length (generated tokens)</source>
         <translation>输出长度（生成令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="161" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="160" />
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="271" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="270" />
         <source>Distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="272" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="271" />
         <source>Distribution of %1 lengths, always confined to the integers [lo, hi): uniform = randint(lo, hi); power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.</source>
         <translation>%1长度的分布，始终限定为 [lo, hi) 内的整数：uniform = randint(lo, hi)；power-law 幂律 P(x) ∝ x^−β；log-normal 对数正态（ln x 的 μ、σ）；normal 正态（截断）；constant 常数。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
         <source>Min (lo)</source>
         <translation>最小值 (lo)</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
         <source>Smallest %1 length (inclusive).</source>
         <translation>最小%1长度（含）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
         <source>Max (hi, exclusive)</source>
         <translation>最大值 (hi，不含)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
         <source>Upper end of the %1 range, exclusive as in S-LoRA's randint(lo, hi).</source>
         <translation>%1范围的上界，与 S-LoRA 的 randint(lo, hi) 一样不含该值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
         <source>Tail β</source>
         <translation>尾部 β</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
         <source>Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter.</source>
         <translation>幂律 P(x) ∝ x^−β，定义在 [lo, hi) 上：β 越大，长度越短。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>μ (of ln x)</source>
         <translation>μ（ln x 的均值）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>Log-normal: mean of ln(length); median length = e^μ.</source>
         <translation>对数正态：ln(length) 的均值；长度中位数 = e^μ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>σ (of ln x)</source>
         <translation>σ（ln x 的标准差）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>Log-normal: standard deviation of ln(length).</source>
         <translation>对数正态：ln(length) 的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <source>Normal: mean before clipping to [lo, hi).</source>
         <translation>正态：截断到 [lo, hi) 之前的均值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Std dev</source>
         <translation>标准差</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Normal: standard deviation before clipping.</source>
         <translation>正态：截断之前的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Value</source>
         <translation>取值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Constant length (must lie in [lo, hi)).</source>
         <translation>固定长度（必须位于 [lo, hi) 内）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="285" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="284" />
         <source>%1 length: %2</source>
         <translation>%1长度：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="364" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
         <source>custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="364" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
         <source>custom (from %1)</source>
         <translation>自定义（基于 %1）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="366" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="365" />
         <source>The parameters differ from the preset's; choose a preset to go back to it.</source>
         <translation>参数与预设不同；选择一个预设即可恢复。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="463" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="462" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="492" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="491" />
         <source>&lt;b&gt;Not generated — fix:&lt;/b&gt;&lt;br&gt;</source>
         <translation>&lt;b&gt;未生成——请修正：&lt;/b&gt;&lt;br&gt;</translation>
     </message>
@@ -3819,22 +3776,22 @@ from–to (s)</source>
         <translation>无法读取轨迹：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="415" />
+        <location filename="../../ui/replay/replaytab.cpp" line="414" />
         <source>Cannot create the run folder: %1</source>
         <translation>无法创建运行文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="524" />
+        <location filename="../../ui/replay/replaytab.cpp" line="523" />
         <source>Running: sent %1 of %2, completed %3, failed %4, in flight %5</source>
         <translation>运行中：已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="583" />
+        <location filename="../../ui/replay/replaytab.cpp" line="582" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="584" />
+        <location filename="../../ui/replay/replaytab.cpp" line="583" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -3851,20 +3808,20 @@ from–to (s)</source>
     <message>
         <location filename="../../ui/replay/replayrunfolder.cpp" line="71" />
         <source>Cannot open the run folder: %1</source>
-        <translation>无法打开运行文件夹：%1</translation>
+        <translation>无法打开运行目录：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="429" />
+        <location filename="../../ui/replay/replaytab.cpp" line="428" />
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="442" />
+        <location filename="../../ui/replay/replaytab.cpp" line="441" />
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="583" />
+        <location filename="../../ui/replay/replaytab.cpp" line="582" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
@@ -4134,6 +4091,65 @@ from–to (s)</source>
     </message>
 </context>
 <context>
+    <name>lorascope::ReportExporter</name>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="34" />
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="42" />
+        <source>LoraScope desktop app, File &gt; Export Report on the %1 tab</source>
+        <translation>LoraScope 桌面应用，在 %1 标签页中使用 文件 &gt; 导出报告</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="48" />
+        <source>The Replay tab has no run yet: run a replay or open a run folder first.</source>
+        <translation>重放标签页还没有运行：请先运行一次重放或打开一个运行目录。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="60" />
+        <source>The Sweep tab has no sweep yet: run one first.</source>
+        <translation>扫描标签页还没有扫描结果：请先运行一次扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="65" />
+        <source>sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="76" />
+        <source>There is no admission preview yet.</source>
+        <translation>还没有准入预览。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="86" />
+        <source>the current workload (generated in the app)</source>
+        <translation>当前工作负载（在应用中生成）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="105" />
+        <location filename="../../ui/window/reportexporter.cpp" line="120" />
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="105" />
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="109" />
+        <source>Writing the report %1 …</source>
+        <translation>正在写入报告 %1 …</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reportexporter.cpp" line="118" />
+        <source>Wrote the report %1: it opens in any web browser, offline</source>
+        <translation>已写入报告 %1：可在任何浏览器中离线打开</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::RequestDetail</name>
     <message>
         <location filename="../../ui/admission/requestdetail.cpp" line="47" />
@@ -4141,47 +4157,47 @@ from–to (s)</source>
         <translation>&lt;p&gt;&lt;b&gt;为何等待&lt;/b&gt;&lt;/p&gt;&lt;p&gt;在表格中选择一个请求：它的各个时间点、在队列中等待了多久以及原因，会以完整的句子显示在这里。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="60" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="61" />
         <source>base model (no adapter)</source>
         <translation>基础模型（无适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="62" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="63" />
         <source>%1 (rank %2)</source>
         <translation>%1（秩 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="63" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="64" />
         <source>&lt;p&gt;&lt;b&gt;Request %1&lt;/b&gt; · %2 · %3 input / %4 output tokens&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;请求 %1&lt;/b&gt; · %2 · %3 输入 / %4 输出令牌&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="74" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="75" />
         <source>It was never admitted: the trace ended with it still in the queue.</source>
         <translation>它从未被准入：轨迹结束时它仍在队列中。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="76" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="77" />
         <source>It waited only for the forward pass running when it arrived to end: the next admission check took it in.</source>
         <translation>它只是在等待到达时正在运行的那次前向计算结束：下一次准入检查就接纳了它。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="77" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="78" />
         <source>It did not wait: admitted when it arrived.</source>
         <translation>它没有等待：到达时即被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="80" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="81" />
         <source>&lt;p&gt;&lt;b&gt;Why it waited&lt;/b&gt; (%1): %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;为何等待&lt;/b&gt;（%1）：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="81" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="82" />
         <source>&lt;p&gt;Arrived %1 · admitted %2 · first token %3 · finished %4 (TTFT %5, end to end %6).&lt;/p&gt;</source>
         <translation>&lt;p&gt;到达 %1 · 准入 %2 · 首令牌 %3 · 完成 %4（TTFT %5，端到端 %6）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestdetail.cpp" line="83" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="84" />
         <source>&lt;p&gt;&lt;a href="step:%1"&gt;Show the pass that admitted it in the step-through&lt;/a&gt; (G in the Admission tab).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;a href="step:%1"&gt;在逐步执行中显示准入它的那次计算&lt;/a&gt;（准入标签页中按 G）。&lt;/p&gt;</translation>
     </message>
@@ -4214,92 +4230,92 @@ from–to (s)</source>
         <translation>从未准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="70" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="76" />
         <source>base model (no adapter)</source>
         <translation>基础模型（无适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="71" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="77" />
         <source>%1 (rank %2)</source>
         <translation>%1（秩 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="88" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="94" />
         <source>(base model)</source>
         <translation>（基础模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="125" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="131" />
         <source> (s)</source>
         <translation> (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="125" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="131" />
         <source> (steps)</source>
         <translation>（步）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="128" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="134" />
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="130" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="136" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="132" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="138" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="134" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="140" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="136" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="142" />
         <source>Arrival</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="138" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="144" />
         <source>Admitted</source>
         <translation>准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="140" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="146" />
         <source>First token</source>
         <translation>首令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="142" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="148" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="144" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="150" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="146" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="152" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="148" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="154" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="150" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="156" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="152" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="158" />
         <source>Why it waited</source>
         <translation>等待原因</translation>
     </message>
@@ -4320,6 +4336,144 @@ from–to (s)</source>
         <location filename="../../ui/admission/requestspage.cpp" line="41" />
         <source>Filter:</source>
         <translation>筛选：</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::RunCompareModel</name>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="114" />
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="116" />
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="122" />
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="124" />
+        <source>95 % interval of B − A</source>
+        <translation>B − A 的 95% 区间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="126" />
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::RunCompareView</name>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="135" />
+        <source>en</source>
+        <comment>language code of HTML reports and verdicts (zh_CN in Chinese)</comment>
+        <translation>zh_CN</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="148" />
+        <source>Open Run A…</source>
+        <translation>打开运行 A…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="149" />
+        <source>Open Run B…</source>
+        <translation>打开运行 B…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="150" />
+        <source>A replay run folder: a single run, a shard or a merge output (it holds manifest.json and requests.jsonl).</source>
+        <translation>一个重放运行目录：单次运行、一个分片或 merge 的输出（其中有 manifest.json 和 requests.jsonl）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="152" />
+        <source>Export as HTML…</source>
+        <translation>导出为 HTML…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="153" />
+        <source>The comparison as one self-contained HTML file, as lorascope-cli compare --html writes it.</source>
+        <translation>将对比结果导出为一个自包含的 HTML 文件，与 lorascope-cli compare --html 的输出相同。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="159" />
+        <source>A: no run open</source>
+        <translation>A：未打开运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="160" />
+        <source>B: no run open</source>
+        <translation>B：未打开运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="179" />
+        <source>Open Run A</source>
+        <translation>打开运行 A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="179" />
+        <source>Open Run B</source>
+        <translation>打开运行 B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="182" />
+        <source>Open Run</source>
+        <translation>打开运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="187" />
+        <location filename="../../ui/compare/runcompareview.cpp" line="190" />
+        <source>Export Comparison</source>
+        <translation>导出对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="187" />
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="194" />
+        <source>Open two replay run folders to see every metric of B against A, with its 95 % confidence interval (a bootstrap over requests; docs/report.md) and whether the difference is real or noise.</source>
+        <translation>打开两个重放运行目录，查看 B 相对 A 的每个指标及其 95% 置信区间（按请求的自助法；见 docs/report.md），以及差异是真实的还是噪声。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="204" />
+        <source>Cannot open the run folder: %1</source>
+        <translation>无法打开运行目录：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="206" />
+        <source>A: %1 (%2 requests)</source>
+        <translation>A：%1（%2 个请求）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="206" />
+        <source>B: %1 (%2 requests)</source>
+        <translation>B：%1（%2 个请求）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="220" />
+        <source>Comparing: resampling requests …</source>
+        <translation>正在对比：对请求重采样 …</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="251" />
+        <source>B against A: %1 headline metrics significantly better, %2 worse (95 % intervals from %3 resamples of the requests).</source>
+        <translation>B 相对 A：%1 个主要指标显著更好，%2 个更差（95% 区间，来自对请求的 %3 次重采样）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="256" />
+        <source>The two runs replayed different traces: the differences include the workload, not only the server.</source>
+        <translation>两次运行回放的是不同的轨迹：差异既来自服务端，也来自负载本身。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/runcompareview.cpp" line="264" />
+        <source>Open two runs first.</source>
+        <translation>请先打开两个运行。</translation>
     </message>
 </context>
 <context>
@@ -4402,12 +4556,12 @@ from–to (s)</source>
         <translation>停止正在进行的生成（Esc）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/statusline.cpp" line="114" />
+        <location filename="../../ui/window/statusline.cpp" line="118" />
         <source>⚠ Server overloaded</source>
         <translation>⚠ 服务器过载</translation>
     </message>
     <message>
-        <location filename="../../ui/window/statusline.cpp" line="115" />
+        <location filename="../../ui/window/statusline.cpp" line="119" />
         <source>In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.</source>
         <translation>在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。</translation>
     </message>
@@ -4540,167 +4694,168 @@ from–to (s)</source>
         <translation>输入一个时间，跳到当时正在运行的前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="194" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="192" />
         <source>The trace is done: no further pass.</source>
         <translation>轨迹已结束：没有更多前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="201" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="199" />
         <source>No further pass admits requests.</source>
         <translation>之后没有前向计算再准入请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="215" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="213" />
         <source>No request is refused after this pass.</source>
         <translation>此后没有请求被拒绝。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="222" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="220" />
         <source>There is no request %1.</source>
         <translation>不存在请求 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="229" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="227" />
         <source>No pass runs at or after %1.</source>
         <translation>在 %1 及之后没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="258" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="256" />
         <source>The trace has no forward pass.</source>
         <translation>该轨迹没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="259" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="257" />
         <source>Press “Next pass” (N) to run the first forward pass.</source>
         <translation>按“下一步”（N）运行第一次前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="275" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="274" />
         <source>&lt;b&gt;Pass %1&lt;/b&gt; · %2 · %3 → %4 (%5)</source>
         <translation>&lt;b&gt;第 %1 次前向计算&lt;/b&gt; · %2 · %3 → %4（%5）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="280" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="279" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="318" />
         <source>request %1 (%2)</source>
         <translation>请求 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="319" />
         <source>&lt;p&gt;&lt;b&gt;Refused on arrival&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;到达时被拒绝&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="299" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="334" />
         <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="336" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="336" />
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
         <source>input / output tokens</source>
         <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
         <source>KV slots needed</source>
         <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
         <source>KV slots free for requests</source>
         <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
         <source>input tokens of the new batch</source>
         <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="307" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="342" />
         <source>waits: %1</source>
         <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="309" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="344" />
         <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="310" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="326" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="345" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="311" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="346" />
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="312" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="347" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="315" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="350" />
         <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="321" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="356" />
         <source>, the default for 0</source>
         <translation>，即 0 对应的默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="323" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="358" />
         <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="331" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="366" />
         <source>&lt;b&gt;request %1&lt;/b&gt; (arrived %2): %3</source>
         <translation>&lt;b&gt;请求 %1&lt;/b&gt;（到达 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="335" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="370" />
         <source>this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).</source>
         <translation>这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="342" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="377" />
         <source>&lt;p&gt;&lt;b&gt;Starts waiting in this pass&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;在这次计算中开始等待&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="350" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="385" />
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="364" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="399" />
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="364" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="399" />
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="303" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="338" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
@@ -4710,69 +4865,69 @@ from–to (s)</source>
         <translation>跳到下一次有请求开始在队列中等待的计算：某个限制使准入检查停止，或这次计算没有准入检查（W）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="208" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="206" />
         <source>No request starts waiting after this pass.</source>
         <translation>这次计算之后没有请求开始等待。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="261" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="259" />
         <source>&lt;p&gt;The step-through runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step (every running request generates one token).&lt;/p&gt;&lt;p&gt;At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.&lt;/p&gt;&lt;p&gt;Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.&lt;/p&gt;</source>
         <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一次&lt;b&gt;解码&lt;/b&gt;（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次所需的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的比较；以及检查为何停止。&lt;/p&gt;&lt;p&gt;按键（在准入标签页显示时）：N 下一次计算 · P 上一次 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 转到请求 · T 转到时间 · Home 重新开始。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="283" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="305" />
         <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="306" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="341" />
         <source>%1 = %2 − %3</source>
         <translation>%1 = %2 − %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="307" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="342" />
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="348" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="383" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="341" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="357" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="363" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="376" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="392" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="398" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="358" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="393" />
         <source>empty</source>
         <translation>空</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="279" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="284" />
         <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU cache: %11.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本次计算之后&lt;/b&gt;：运行中 %1，等待中 %2。KV 缓存：已用 %3 / %4 个块（每块 %5 个令牌）。本次计算为 %7 个请求计算了 %6 个提示词令牌，解码了 %8 个；GPU 槽位中的适配器：%9 个（max_loras %10），CPU 缓存中：%11 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="297" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
         <source>&lt;p&gt;&lt;b&gt;Preempted&lt;/b&gt; (recompute, back to the front of the queue): %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;被抢占&lt;/b&gt;（重算，回到队列最前面）：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="323" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="328" />
         <source>%1 (%2, resumed)</source>
         <translation>%1（%2，恢复）</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="325" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="330" />
         <source>&lt;p&gt;&lt;b&gt;Scheduled from the queue&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;从队列中调度&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="327" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="332" />
         <source>&lt;p&gt;&lt;b&gt;The first request still waiting&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;仍在等待的第一个请求&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
@@ -5504,55 +5659,55 @@ The capacity finder searches between the smallest and the largest value.</source
         <translation>整个扫描中请求最多的四个适配器，每个一条线（笔记本屏幕上的图表图例放得下四项）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="244" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="243" />
         <source>Values</source>
         <translation>取值</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="259" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="258" />
         <source>%n point(s); the clock is the cost model's (seconds).</source>
         <translation>
             <numerusform>%n 个点；时钟为代价模型时钟（秒）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="327" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="326" />
         <source>Finding the largest %1 that meets the SLO (%2)…</source>
         <translation>正在寻找满足 SLO（%2）的最大 %1…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="340" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="339" />
         <source>Previewing %n point(s)…</source>
         <translation>
             <numerusform>正在预览 %n 个点…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="366" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="365" />
         <source>%n point(s)</source>
         <translation>
             <numerusform>%n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="390" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="389" />
         <source>Cancelled: %n point(s) finished and kept.</source>
         <translation>
             <numerusform>已取消：%n 个点已完成并保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="465" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="464" />
         <source>sweep of %1</source>
         <translation>%1 的扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="473" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="472" />
         <source>There is no sweep yet.</source>
         <translation>尚无扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="491" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="490" />
         <source>Sweep point %1 = %2</source>
         <translation>扫描点 %1 = %2</translation>
     </message>
@@ -6175,228 +6330,193 @@ The capacity finder searches between the smallest and the largest value.</source
 <context>
     <name>lorascope::Terms</name>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="15" />
+        <location filename="../../ui/text/terms.cpp" line="16" />
         <source>SLO attainment (TTFT &lt; 6 s)</source>
         <translation>SLO 达成率（TTFT &lt; 6 s）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="22" />
+        <location filename="../../ui/text/terms.cpp" line="23" />
         <source>%1 %</source>
         <comment>percentage</comment>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="32" />
+        <location filename="../../ui/text/terms.cpp" line="33" />
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="32" />
+        <location filename="../../ui/text/terms.cpp" line="33" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="41" />
+        <location filename="../../ui/text/terms.cpp" line="42" />
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="48" />
+        <location filename="../../ui/text/terms.cpp" line="49" />
         <source>did not wait</source>
         <translation>未等待</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="50" />
+        <location filename="../../ui/text/terms.cpp" line="51" />
         <source>waiting for the next admission check</source>
         <translation>等待下一次准入检查</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="52" />
+        <location filename="../../ui/text/terms.cpp" line="53" />
         <source>KV cache full</source>
         <translation>KV 缓存已满</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="54" />
+        <location filename="../../ui/text/terms.cpp" line="55" />
         <source>prefill batch full</source>
         <translation>预填充批次已满</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="57" />
+        <location filename="../../ui/text/terms.cpp" line="58" />
         <source>running batch full</source>
         <translation>运行批次已满</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="59" />
-        <source>too many adapters in the batch</source>
-        <translation>批次中适配器过多</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="61" />
-        <source>step token limit</source>
-        <translation>单步令牌上限</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="63" />
+        <location filename="../../ui/text/terms.cpp" line="64" />
         <source>KV cache blocks full</source>
         <translation>KV 缓存块已满</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="65" />
+        <location filename="../../ui/text/terms.cpp" line="66" />
         <source>queued behind another request</source>
         <translation>排在另一个请求之后</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="78" />
+        <location filename="../../ui/text/terms.cpp" line="112" />
         <source>queued behind request %1</source>
         <translation>排在请求 %1 之后</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="80" />
+        <location filename="../../ui/text/terms.cpp" line="114" />
         <source>KV cache full: needs %1 slots, %2 free</source>
         <translation>KV 缓存已满：需要 %1 个槽位，可用 %2 个</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="82" />
+        <location filename="../../ui/text/terms.cpp" line="116" />
         <source>prefill batch full: %1 input tokens &gt; %2</source>
         <translation>预填充批次已满：%1 个输入令牌 &gt; %2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="84" />
-        <source>KV cache blocks full: needs %1 blocks, %2 free</source>
-        <translation>KV 缓存块已满：需要 %1 个块，可用 %2 个</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="86" />
+        <location filename="../../ui/text/terms.cpp" line="128" />
         <source>%1: %2 &gt; %3</source>
         <translation>%1：%2 &gt; %3</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="95" />
+        <location filename="../../ui/text/terms.cpp" line="139" />
         <source>It was admitted at the first admission check after it arrived.</source>
         <translation>它在到达后的第一次准入检查中就被准入了。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="97" />
+        <location filename="../../ui/text/terms.cpp" line="141" />
         <source>The running batch was decoding: S-LoRA checks the queue only when nothing runs and after every max_wait_tokens decode steps.</source>
         <translation>运行批次正在解码：S-LoRA 只在没有请求运行时以及每隔 max_wait_tokens 个解码步时检查队列。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="99" />
+        <location filename="../../ui/text/terms.cpp" line="143" />
         <source>It queued behind request %1, which could not be admitted yet (first come, first served: the first request that does not fit stops the scan).</source>
         <translation>它排在请求 %1 之后，而后者暂时无法准入（先到先服务：第一个放不下的请求使扫描停止）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="106" />
+        <location filename="../../ui/text/terms.cpp" line="150" />
         <source>%1 held by adapter weights (resident adapters: %2, ranks %3; rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（常驻适配器：%2 个，秩 %3；每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="111" />
+        <location filename="../../ui/text/terms.cpp" line="155" />
         <source>%1 held by adapter weights (resident adapters: %2; rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（常驻适配器：%2 个；每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="113" />
+        <location filename="../../ui/text/terms.cpp" line="157" />
         <source>%1 held by adapter weights (rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="115" />
+        <location filename="../../ui/text/terms.cpp" line="159" />
         <source>It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4.</source>
         <translation>要把批次运行到结束，它需要 %1 个 KV 槽位，但可供请求使用的只有 %2 个：%3 个槽位（max_total_token_num）− %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="122" />
+        <location filename="../../ui/text/terms.cpp" line="166" />
         <source>The new prefill batch would hold %1 input tokens, more than batch_max_tokens = %2.</source>
         <translation>新的预填充批次将包含 %1 个输入令牌，超过 batch_max_tokens = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="125" />
+        <location filename="../../ui/text/terms.cpp" line="169" />
         <source>(batch_max_tokens is 0, so S-LoRA's default applies: max(max_total_token_num / 6, max_req_total_len) = max(%1, %2).)</source>
         <translation>（batch_max_tokens 为 0，因此采用 S-LoRA 的默认值：max(max_total_token_num / 6, max_req_total_len) = max(%1, %2)。）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="131" />
+        <location filename="../../ui/text/terms.cpp" line="175" />
         <source>The running batch would hold %1 requests, more than running_max_req_size = %2.</source>
         <translation>运行批次将包含 %1 个请求，超过 running_max_req_size = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="133" />
-        <source>The batch would use %1 different adapters, more than max_loras = %2.</source>
-        <translation>批次将使用 %1 个不同的适配器，超过 max_loras = %2。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="135" />
-        <source>The batch would hold %1 requests, more than max_num_seqs = %2.</source>
-        <translation>批次将包含 %1 个请求，超过 max_num_seqs = %2。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="137" />
-        <source>The step would process %1 tokens, more than max_num_batched_tokens = %2.</source>
-        <translation>该步将处理 %1 个令牌，超过 max_num_batched_tokens = %2。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="139" />
-        <source>The prompt needs %1 KV blocks, but only %2 are free above the watermark.</source>
-        <translation>提示词需要 %1 个 KV 块，但高于水位线的可用块只有 %2 个。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/text/terms.cpp" line="150" />
+        <location filename="../../ui/text/terms.cpp" line="209" />
         <source>input longer than max_req_input_len (%1 tokens)</source>
         <translation>输入超过 max_req_input_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="152" />
+        <location filename="../../ui/text/terms.cpp" line="211" />
         <source>input + output longer than max_req_total_len (%1 tokens)</source>
         <translation>输入 + 输出超过 max_req_total_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="154" />
+        <location filename="../../ui/text/terms.cpp" line="213" />
         <source>can never fit in the KV cache (%1 slots)</source>
         <translation>永远无法放入 KV 缓存（%1 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="165" />
+        <location filename="../../ui/text/terms.cpp" line="238" />
         <source>aborted by the client</source>
         <translation>被客户端中止</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="167" />
+        <location filename="../../ui/text/terms.cpp" line="240" />
         <source>waited too long (slora-abort drops requests waiting ≥ 5.5 s)</source>
         <translation>等待时间过长（slora-abort 会丢弃等待 ≥ 5.5 s 的请求）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="176" />
+        <location filename="../../ui/text/terms.cpp" line="249" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="178" />
+        <location filename="../../ui/text/terms.cpp" line="251" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="180" />
+        <location filename="../../ui/text/terms.cpp" line="253" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="190" />
+        <location filename="../../ui/text/terms.cpp" line="265" />
         <source>no stationary gap law (the rate varies over time)</source>
         <translation>无平稳的间隔分布（速率随时间变化）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="192" />
+        <location filename="../../ui/text/terms.cpp" line="267" />
         <source>constant gaps of %1</source>
         <translation>恒定间隔 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="194" />
+        <location filename="../../ui/text/terms.cpp" line="269" />
         <source>Gamma(k = %1, θ = %2)</source>
         <translation>Gamma(k = %1, θ = %2)</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="196" />
+        <location filename="../../ui/text/terms.cpp" line="271" />
         <source>merge of %1 stationary renewal processes</source>
         <translation>%1 个平稳更新过程的合并</translation>
     </message>

@@ -176,6 +176,28 @@ def main():
         fail(f"{len(lacking)} test-data / corpus files have no paragraph of their own in {path} "
              f"(say where they come from and under which licence): {', '.join(lacking[:20])}")
     note(f"all {len(data)} files under {' and '.join(DATA_DIRS)} have a stated origin and licence")
+
+    # --- the chart library compiled into the binaries (HTML reports) -----------------------------------
+    # The version the copyright file names is the one resources/report/package.json pins, with the
+    # licences of everything its browser build bundles.
+    import json
+    with open(os.path.join(root, "resources", "report", "package.json"), encoding="utf-8") as f:
+        echarts = json.load(f)["dependencies"]["echarts"]
+    para = next((p for _, p in files_paras if "resources/report/package.json" in p["Files"].split()), None)
+    if para is None:
+        fail(f"{path}: no Files paragraph for resources/report/package.json (Apache ECharts, compiled into the binaries)")
+    if f"Apache ECharts {echarts}" not in para.get("Comment", "").replace("\n", " "):
+        fail(f"{path}: the paragraph of resources/report/package.json must name Apache ECharts {echarts} (package.json's version)")
+    for name in ("Apache-2.0", "BSD-3-clause", "0BSD"):
+        if name not in licence_names(para["License"].partition("\n")[0]):
+            fail(f"{path}: Apache ECharts' paragraph lacks {name} (ECharts, ZRender and d3, tslib)")
+    lock = os.path.join(root, "resources", "report", "node_modules", "echarts", "package.json")
+    if os.path.exists(lock):
+        with open(lock, encoding="utf-8") as f:
+            installed = json.load(f)
+        if installed.get("version") != echarts or installed.get("license") != "Apache-2.0":
+            fail(f"{lock}: installed ECharts {installed.get('version')} ({installed.get('license')}), package.json pins {echarts} (Apache-2.0)")
+    note(f"Apache ECharts {echarts} (compiled into the binaries) has its licences in {path}")
     return 0
 
 

@@ -181,8 +181,11 @@ def main():
         note("swept Python files compile, shell scripts parse, shebang and coding lines stay first")
 
         if shutil.which("cmake") and os.path.exists(os.path.join(copy, "CMakeLists.txt")):
+            # The copy has the tracked files only: the chart library npm installed (core/CMakeLists.txt) comes from the tree.
+            echarts = os.path.join(src, "resources", "report", "node_modules", "echarts", "dist", "echarts.common.min.js")
             r = run(["cmake", "-S", copy, "-B", os.path.join(work, "build"), "-G", "Ninja",
-                     "-DCMAKE_BUILD_TYPE=Release", "-DLORASCOPE_BUILD_TESTS=OFF", "-DLORASCOPE_BUILD_BENCH=OFF"])
+                     "-DCMAKE_BUILD_TYPE=Release", "-DLORASCOPE_BUILD_TESTS=OFF", "-DLORASCOPE_BUILD_BENCH=OFF",
+                     f"-DLORASCOPE_ECHARTS_JS={echarts}"])
             if r.returncode != 0:
                 fail(f"the swept tree no longer configures with CMake:\n{r.stdout[-3000:]}{r.stderr[-3000:]}")
             note("the swept tree configures with CMake")

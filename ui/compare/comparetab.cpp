@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare/comparetab.h"
+#include "compare/runcompareview.h"
 
 #include "charts/plotview.h"
 #include "compare/compareplots.h"
@@ -79,6 +80,8 @@ CompareTab::CompareTab(Document* document, QWidget* parent)
     m_modeBar->addTab(tr("Sweeps"));
     m_modeBar->setTabToolTip(0, tr("Two workloads (and servers) side by side."));
     m_modeBar->setTabToolTip(1, tr("Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter."));
+    m_modeBar->addTab(tr("Replay runs"));
+    m_modeBar->setTabToolTip(2, tr("Two replay run folders: every metric of B against A with its 95 % confidence interval and a verdict."));
     layout->addWidget(m_modeBar);
     auto* modes = new QStackedWidget(this);
     auto* paramsPage = new QWidget(modes);
@@ -93,6 +96,8 @@ CompareTab::CompareTab(Document* document, QWidget* parent)
     modes->addWidget(paramsPage);
     m_sweeps = new SweepCompareView(modes);
     modes->addWidget(m_sweeps);
+    m_runs = new RunCompareView(modes);
+    modes->addWidget(m_runs);
     layout->addWidget(modes, 1);
     connect(m_modeBar, &QTabBar::currentChanged, modes, &QStackedWidget::setCurrentIndex);
     connect(m_sweeps, &SweepCompareView::exportRequested, this, &CompareTab::exportRequested);
@@ -114,6 +119,11 @@ CompareTab::~CompareTab()
 void CompareTab::showSweeps()
 {
     m_modeBar->setCurrentIndex(1);
+}
+
+void CompareTab::showRuns()
+{
+    m_modeBar->setCurrentIndex(2);
 }
 
 CompareInput CompareTab::currentInput() const

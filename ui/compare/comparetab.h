@@ -29,6 +29,7 @@ class KeyFigureModel;
 class ParameterModel;
 class PlotView;
 class SweepCompareView;
+class RunCompareView;
 
 /// A/B compare of two parameter sets (README.md, A/B Compare). A is pinned (from the document or a session file);
 /// B is the document's live parameters (or a session file). The header lists the parameters that
@@ -93,6 +94,9 @@ public:
     /// The sweep comparison (the "Sweeps" mode) and switching to it.
     SweepCompareView* sweepView() const { return m_sweeps; }
     void showSweeps();
+    /// The comparison of two replay runs (the "Replay runs" mode) and switching to it.
+    RunCompareView* runsView() const { return m_runs; }
+    void showRuns();
 
 Q_SIGNALS:
     /// A new comparison was presented (charts, table and header updated).
@@ -153,6 +157,7 @@ private:
     QTableView* m_table = nullptr;
     QTabBar* m_modeBar = nullptr;
     SweepCompareView* m_sweeps = nullptr;
+    RunCompareView* m_runs = nullptr;
     QHash<QString, PlotView*> m_charts;
     QStringList m_chartOrder;
     JobTracker m_jobs; ///< last member: destroyed (and waited for) first

@@ -70,6 +70,8 @@ public:
     QString previewText() const;
     QString statusText() const;
     QString runFolder() const { return m_runFolder; }
+    /// The admission preview charted with the run (null when none): the report's predicted vs observed.
+    std::shared_ptr<const AdmissionAnalysis> preview() const { return m_preview; }
     bool isRunning() const;
     /// The server's scrapes shown, on the trace axis (live or from an opened folder).
     const std::vector<ServerSample>& serverSamples() const { return m_samples; }
