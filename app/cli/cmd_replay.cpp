@@ -138,23 +138,17 @@ extern "C" void onCancelSignal(int)
     g_cancel.store(true);
 }
 
+/// Largest --prompts file read.
+constexpr std::uint64_t kMaxPromptsFileBytes = std::uint64_t { 4 } << 30;
+
 std::vector<std::string> readPrompts(const std::string& file)
 {
-    try {
-        checkInputFile(file, {}); // not a directory or a device such as /dev/zero
-    } catch (const InputError& e) {
-        throw InputError("cannot read prompts file: " + e.detail(), file);
-    }
-    std::ifstream in(file);
-    if (!in)
-        throw InputError("cannot read prompts file", file);
+    // As every reader: a regular file (not a directory, a device such as /dev/zero or a pipe).
+    InputLines in(file, "prompts file", kMaxPromptsFileBytes);
     std::vector<std::string> prompts;
     std::string line;
-    std::uint64_t n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
+    while (in.next(line)) {
+        const std::uint64_t n = in.lineNumber();
         if (line.empty())
             continue;
         if (line.front() == '{') {

@@ -4,6 +4,7 @@
 #include "sweep/sweepio.h"
 
 #include "util/error.h"
+#include "util/fileio.h"
 #include "util/jsonread.h"
 
 #include <algorithm>
@@ -17,6 +18,9 @@
 namespace lorascope {
 
 namespace {
+
+/// Largest sweep file read (1000 points with 100,000 adapters each stay far below it).
+constexpr std::uint64_t kMaxSweepFileBytes = std::uint64_t { 4 } << 30;
 
 double getNum(const nlohmann::json& j, const char* key)
 {
@@ -108,9 +112,8 @@ std::vector<std::string> splitCsv(const std::string& line)
 
 SweepFile readSweepFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open the sweep file", path);
+    // As every reader: a regular file (never a device or a pipe), lines of at most 64 MiB.
+    InputLines in(path, "sweep file", kMaxSweepFileBytes);
     SweepFile out;
     out.path = path;
     std::string line;
@@ -119,8 +122,8 @@ SweepFile readSweepFile(const std::string& path)
     if (format == SweepFileFormat::Csv) {
         std::vector<std::string> header;
         std::map<std::string, std::size_t> col;
-        while (std::getline(in, line)) {
-            ++number;
+        while (in.next(line)) {
+            number = in.lineNumber();
             if (line.find_first_not_of(" \t\r") == std::string::npos)
                 continue;
             const auto cells = splitCsv(line);
@@ -190,8 +193,8 @@ SweepFile readSweepFile(const std::string& path)
             throw InputError("the sweep file is empty", path);
     } else {
         bool header = false;
-        while (std::getline(in, line)) {
-            ++number;
+        while (in.next(line)) {
+            number = in.lineNumber();
             if (line.find_first_not_of(" \t\r") == std::string::npos)
                 continue;
             const nlohmann::json j = parseJson(line, path, number); // depth-limited, errors with file and line

@@ -3,6 +3,7 @@
 
 #include "util/error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -61,18 +62,104 @@ bool isPipe(const std::string& path)
     return ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
-std::string readWholeFile(const std::string& path, const std::string& what, std::uint64_t maxBytes)
+namespace {
+
+std::string sizeText(std::uint64_t bytes)
+{
+    if (bytes >= (std::uint64_t { 1 } << 30) && bytes % (std::uint64_t { 1 } << 30) == 0)
+        return std::to_string(bytes >> 30) + " GiB";
+    if (bytes >= (std::uint64_t { 1 } << 30))
+        return std::to_string((bytes + (std::uint64_t { 1 } << 29)) >> 30) + " GiB";
+    if (bytes >= (std::uint64_t { 1 } << 20))
+        return std::to_string(bytes >> 20) + " MiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+} // namespace
+
+std::ifstream openInputFile(const std::string& path, const std::string& what, std::uint64_t maxBytes)
 {
     checkInputFile(path, what);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(prefix(what) + "cannot open: " + std::strerror(errno), path);
+    // The size of the file as opened (a link replaced in between is measured as read).
     in.seekg(0, std::ios::end);
     const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(0, in.tellg()));
     if (size > maxBytes)
-        throw InputError(prefix(what) + "the file is " + std::to_string(size >> 20) + " MiB, more than the " + std::to_string(maxBytes >> 20)
-                + " MiB such a file may have",
-            path);
+        throw InputError(prefix(what) + "the file is " + sizeText(size) + ", more than the " + sizeText(maxBytes) + " such a file may have", path);
+    in.seekg(0);
+    return in;
+}
+
+InputLines::InputLines(const std::string& path, const std::string& what, std::uint64_t maxBytes, std::size_t maxLine)
+    : m_path(path)
+    , m_what(what)
+    , m_maxLine(std::max<std::size_t>(maxLine, 16))
+    , m_in(openInputFile(path, what, maxBytes))
+    , m_buf(std::size_t { 1 } << 16)
+{
+}
+
+bool InputLines::fill()
+{
+    if (m_eof)
+        return false;
+    const std::size_t rest = m_end - m_pos;
+    if (m_pos > 0 && rest > 0)
+        std::memmove(m_buf.data(), m_buf.data() + m_pos, rest);
+    m_pos = 0;
+    m_end = rest;
+    if (m_end == m_buf.size()) {
+        if (m_buf.size() > m_maxLine)
+            throw InputError(prefix(m_what) + "a line longer than " + sizeText(m_maxLine) + " (not a file of this kind?)", m_path, m_line + 1);
+        m_buf.resize(std::min(m_buf.size() * 2, m_maxLine + 1));
+    }
+    m_in.read(m_buf.data() + m_end, static_cast<std::streamsize>(m_buf.size() - m_end));
+    const auto got = static_cast<std::size_t>(m_in.gcount());
+    if (m_in.bad())
+        throw InputError(prefix(m_what) + "read failed: " + std::strerror(errno), m_path, m_line + 1);
+    m_end += got;
+    if (got == 0 || !m_in)
+        m_eof = true;
+    return got > 0;
+}
+
+bool InputLines::next(std::string& line)
+{
+    for (;;) {
+        const char* begin = m_buf.data() + m_pos;
+        const void* nl = m_pos < m_end ? std::memchr(begin, '\n', m_end - m_pos) : nullptr;
+        std::size_t len = 0;
+        if (nl) {
+            len = static_cast<std::size_t>(static_cast<const char*>(nl) - begin);
+            m_pos += len + 1;
+            m_newline = true;
+        } else if (!m_eof) {
+            fill();
+            continue;
+        } else if (m_pos < m_end) {
+            len = m_end - m_pos;
+            m_pos = m_end;
+            m_newline = false;
+        } else {
+            return false;
+        }
+        ++m_line;
+        if (len > m_maxLine)
+            throw InputError(prefix(m_what) + "a line longer than " + sizeText(m_maxLine) + " (not a file of this kind?)", m_path, m_line);
+        line.assign(begin, len);
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        return true;
+    }
+}
+
+std::string readWholeFile(const std::string& path, const std::string& what, std::uint64_t maxBytes)
+{
+    std::ifstream in = openInputFile(path, what, maxBytes);
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(0, in.tellg()));
     in.seekg(0);
     std::string text(static_cast<std::size_t>(size), '\0');
     in.read(text.data(), static_cast<std::streamsize>(size));

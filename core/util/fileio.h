@@ -4,6 +4,7 @@
 // a device such as /dev/zero, or a socket), outputs must not be one of the inputs.
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,41 @@ bool isPipe(const std::string& path);
 /// Reads a whole regular file (checkInputFile first). Throws InputError naming the file when it
 /// is larger than `maxBytes` or cannot be read.
 std::string readWholeFile(const std::string& path, const std::string& what, std::uint64_t maxBytes);
+
+/// Opens a file for reading with the checks every reader in LoraScope applies (checkInputFile: a
+/// regular file, never a directory, a device such as /dev/zero, a socket or a pipe, which could be
+/// endless or block; then the size): throws InputError naming `path` and `what` when it is larger
+/// than `maxBytes` ("the file is 70 GiB, more than the 64 GiB a requests file may have").
+std::ifstream openInputFile(const std::string& path, const std::string& what, std::uint64_t maxBytes);
+
+/// A text file read line by line through openInputFile, holding one line at a time: each line
+/// without its newline (and a trailing '\r'). A line longer than `maxLine` bytes is an
+/// InputError naming the file and line.
+class InputLines {
+public:
+    static constexpr std::size_t kDefaultMaxLine = std::size_t { 64 } << 20;
+    InputLines(const std::string& path, const std::string& what, std::uint64_t maxBytes, std::size_t maxLine = kDefaultMaxLine);
+    /// The next line; false at the end of the file.
+    bool next(std::string& line);
+    /// 1-based number of the line last returned.
+    std::uint64_t lineNumber() const { return m_line; }
+    /// Whether the line last returned ended with a newline (false: the file's last bytes, e.g. a
+    /// line torn by a process killed while writing it).
+    bool hadNewline() const { return m_newline; }
+    const std::string& path() const { return m_path; }
+
+private:
+    bool fill();
+    std::string m_path;
+    std::string m_what;
+    std::size_t m_maxLine;
+    std::ifstream m_in;
+    std::vector<char> m_buf;
+    std::size_t m_pos = 0, m_end = 0;
+    bool m_eof = false;
+    bool m_newline = false;
+    std::uint64_t m_line = 0;
+};
 
 /// True if the two paths name the same file: the same existing inode (hard links, symbolic links,
 /// "./x" and "x"), or, for files that do not exist yet, the same normalised absolute path.

@@ -470,7 +470,10 @@ void TestSweep::badFiles()
     expectError("e.csv", "a,b\n1,2\n", QStringLiteral("no \"parameter\" column"));
     expectError("f.csv", sweepCsvHeader() + "\n1,2\n", QStringLiteral("cells"));
     expectError("g.jsonl", "{\"kind\":\"header\",\"format\":\"lorascope-sweep\",\"parameter\":\"speed\"}\n", QStringLiteral("unknown parameter"));
-    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("missing.jsonl")); }).contains(QStringLiteral("cannot open")));
+    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("missing.jsonl")); }).contains(QStringLiteral("sweep file: no such file")));
+    // A device is refused before a byte is read (as every reader), never read to its end.
+    std::filesystem::create_symlink("/dev/zero", dir.file("zero.jsonl"));
+    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("zero.jsonl")); }).contains(QStringLiteral("sweep file: is not a regular file")));
     QVERIFY(test::inputErrorMessage([&] { SweepWriter w(dir.file("x.txt"), smallPlan(), "preview"); }).contains(QStringLiteral(".jsonl or .csv")));
 }
 
