@@ -6,6 +6,7 @@
 #include "replay/servermap.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <algorithm>
 #include <cmath>
@@ -411,6 +412,7 @@ void writeMergedRun(const MergeResult& m, const std::string& dir)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
+    const FolderClaim claim(dir, {}, false); // two merges into one folder would mix their files
     if (fs::exists(dir + "/requests.jsonl", ec)) {
         // Overwrite only a previous merge, never a shard's or a run's own results.
         nlohmann::json old;

@@ -10,7 +10,9 @@
 #include <fstream>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace lorascope {
@@ -190,8 +192,10 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto st = fs::status(dir, ec);
-    if (!fs::exists(st))
-        return; // created by the run
+    if (!fs::exists(st)) {
+        checkWritableFolder(dir, option, true); // created by the run: its parent must take it
+        return;
+    }
     if (!fs::is_directory(st))
         throw InputError(option + " " + dir + ": exists and is not a folder; choose a new results folder", {}, 0, option);
     std::string example; // the first entry is enough to tell: never walk a huge folder
@@ -204,6 +208,82 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
         throw InputError(option + " " + dir + ": the folder already holds files (" + example
                 + "); the new results would overwrite them or be mixed with them. Choose a new or empty folder, or give --force",
             {}, 0, option);
+    checkWritableFolder(dir, option, true); // said now, not after a run of minutes
+}
+
+void checkWritableFolder(const std::string& folder, const std::string& option, bool mayCreate)
+{
+    namespace fs = std::filesystem;
+    const std::string shown = (option.empty() ? std::string() : option + " ") + folder;
+    fs::path at = folder.empty() ? fs::path(".") : fs::path(folder);
+    std::error_code ec;
+    if (mayCreate) {
+        // The folder is created with its missing parents: the nearest one that exists must take it.
+        at = fs::absolute(at, ec);
+        while (!fs::exists(fs::symlink_status(at, ec)) && at.has_parent_path() && at.parent_path() != at)
+            at = at.parent_path();
+    }
+    const std::string where = at.string();
+    struct stat st {};
+    if (::stat(where.c_str(), &st) != 0)
+        throw InputError(shown + ": the folder " + where + " does not exist; create it first or choose another place", {}, 0, option);
+    if (!S_ISDIR(st.st_mode))
+        throw InputError(shown + ": " + where + " is not a folder", {}, 0, option);
+    struct statvfs vfs {};
+    if (::statvfs(where.c_str(), &vfs) == 0) {
+        if (vfs.f_flag & ST_RDONLY)
+            throw InputError(shown + ": " + where + " is on a read-only file system; choose another place", {}, 0, option);
+        const double freeBytes = static_cast<double>(vfs.f_bavail) * static_cast<double>(vfs.f_frsize);
+        if (freeBytes < 65536.0)
+            throw InputError(shown + ": the file system of " + where + " is full (" + std::to_string(static_cast<long long>(freeBytes / 1024))
+                    + " KiB free); make room or choose another place",
+                {}, 0, option);
+    }
+    if (::access(where.c_str(), W_OK | X_OK) != 0)
+        throw InputError(shown + ": cannot write into " + where + ": " + std::strerror(errno), {}, 0, option);
+}
+
+FolderClaim::FolderClaim(const std::string& dir, const std::string& option, bool mustBeEmpty)
+{
+    namespace fs = std::filesystem;
+    const std::string shown = option.empty() ? dir : option + " " + dir;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+        throw InputError(shown + ": cannot create the folder: " + ec.message(), {}, 0, option);
+    m_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (m_fd < 0)
+        throw InputError(shown + ": cannot open the folder: " + std::strerror(errno), {}, 0, option);
+    if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+        const int err = errno;
+        ::close(m_fd);
+        m_fd = -1;
+        if (err == EWOULDBLOCK)
+            throw InputError(shown + ": another process is writing its results into this folder right now (a replay, merge or sweep "
+                                     "given the same folder); two runs in one folder would mix their results. Choose another folder",
+                {}, 0, option);
+        // No locks on this file system (ENOLCK, EOPNOTSUPP, EBADF on some network mounts): go on
+        // with the emptiness check alone.
+    }
+    if (mustBeEmpty) {
+        // Under the claim: a run that finished between the caller's first check and now left files.
+        fs::directory_iterator it(dir, ec);
+        if (!ec && it != fs::directory_iterator()) {
+            const std::string example = it->path().filename().string();
+            if (m_fd >= 0)
+                ::close(m_fd);
+            m_fd = -1;
+            throw InputError(shown + ": the folder already holds files (" + example
+                    + "), written by another run since this one started; choose a new or empty folder, or give --force",
+                {}, 0, option);
+        }
+    }
+}
+
+FolderClaim::~FolderClaim()
+{
+    if (m_fd >= 0)
+        ::close(m_fd); // releases the lock
 }
 
 std::string createNewFolder(const std::string& root, const std::string& name)

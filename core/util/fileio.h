@@ -74,9 +74,38 @@ void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<Named
 /// Throws InputError naming `dir` unless it can receive a new run's results: a folder that does
 /// not exist yet or is empty. A folder that already holds files (a previous run's requests.jsonl,
 /// anything else) is refused unless `force` ("--out r1: the folder already holds files
-/// (requests.jsonl); ... give --force"); something that is not a folder is always refused. Used by
-/// replay --out, sweep --runs-dir, calibrate --output-dir and merge -o.
+/// (requests.jsonl); ... give --force"); something that is not a folder is always refused, and so is
+/// a place that cannot take it (checkWritableFolder). Used by replay --out, sweep --runs-dir,
+/// calibrate --output-dir and merge -o.
 void checkResultsFolder(const std::string& dir, const std::string& option, bool force);
+
+/// Throws InputError (naming `option` and the folder) when `folder` cannot receive new files:
+/// it does not exist (with `mayCreate`, its nearest existing parent is checked instead, as the
+/// folder will be created), it is not a folder, we may not write into it, its file system is
+/// mounted read-only or has less than 64 KiB free. Without writing anything: checkOutputFile and
+/// the results-folder options call it before long work, so a fit of minutes or a replay never
+/// ends in "cannot write".
+void checkWritableFolder(const std::string& folder, const std::string& option, bool mayCreate);
+
+/// This process's exclusive claim on a results folder, for as long as the object lives: the folder
+/// is created if missing and locked (flock on the folder itself, so the kernel releases it however
+/// the process ends: never a stale lock file). A second process claiming the same folder is
+/// refused at once, before it writes anything ("r1: another process is writing into this folder
+/// right now ..."). With `mustBeEmpty` the folder must also hold no file once claimed: a run that
+/// filled it between an earlier checkResultsFolder and this claim is not overwritten. On a file
+/// system without locks (some network mounts) only the emptiness check is made.
+class FolderClaim {
+public:
+    FolderClaim(const std::string& dir, const std::string& option, bool mustBeEmpty);
+    ~FolderClaim();
+    FolderClaim(const FolderClaim&) = delete;
+    FolderClaim& operator=(const FolderClaim&) = delete;
+    /// False on a file system that does not lock (the claim is then only the emptiness check).
+    bool locked() const { return m_fd >= 0; }
+
+private:
+    int m_fd = -1;
+};
 
 /// Creates a new, empty folder `root/name` (and `root` if missing) and returns its path. When
 /// `root/name` exists already (an earlier run started in the same millisecond, another window or

@@ -123,6 +123,49 @@ private Q_SLOTS:
         checkResultsFolder(dir.file("full"), "--runs-dir", true);
     }
 
+    // A results folder is claimed for one writer: a second claim (another process, or another
+    // open of the same folder) is refused before it writes; with mustBeEmpty, a folder that
+    // another run filled meanwhile is refused too. The kernel releases the claim with the process.
+    void foldersAreClaimedByOneWriter()
+    {
+        test::TempDir dir;
+        const std::string run = dir.file("deeper/run1");
+        {
+            FolderClaim first(run, "--out", true);
+            QVERIFY(std::filesystem::is_directory(run));
+            QVERIFY(first.locked());
+            const auto e = errorOf([&] { FolderClaim second(run, "--out", false); });
+            QVERIFY2(contains(e, "--out") && contains(e, "run1") && contains(e, "another process is writing its results into this folder"), e.c_str());
+            test::writeText(run + "/requests.jsonl", "{}\n");
+        }
+        // Released: a new claim works, but the folder now holds a run.
+        const auto full = errorOf([&] { FolderClaim again(run, "--out", true); });
+        QVERIFY2(contains(full, "already holds files (requests.jsonl)") && contains(full, "--force"), full.c_str());
+        FolderClaim forced(run, "--out", false);
+        QVERIFY(forced.locked());
+    }
+
+    // Outputs are checked before long work: a folder that does not exist, a file where a folder
+    // should be; results folders are created with their parents, so their nearest existing parent
+    // is what must take them.
+    void outputPlacesAreCheckedFirst()
+    {
+        test::TempDir dir;
+        const auto missing = errorOf([&] { checkOutputFile(dir.file("nope/x.json")); });
+        QVERIFY2(contains(missing, "nope/x.json") && contains(missing, "does not exist"), missing.c_str());
+        const auto root = errorOf([] { checkOutputFile("/nonexistent/x.json"); });
+        QVERIFY2(contains(root, "/nonexistent/x.json: cannot write the output here") && contains(root, "/nonexistent does not exist"), root.c_str());
+        test::writeText(dir.file("plain"), "x");
+        const auto underFile = errorOf([&] { checkOutputFile(dir.file("plain/x.json")); });
+        QVERIFY2(contains(underFile, "is not a folder"), underFile.c_str());
+        checkOutputFile(dir.file("fine.json"));
+        checkOutputFile("/dev/null"); // written directly: no file beside it
+        // Results folders: created with their parents, under something that is a folder.
+        checkWritableFolder(dir.file("a/b/c"), "--out", true);
+        const auto folder = errorOf([&] { checkResultsFolder(dir.file("plain/run"), "--out", false); });
+        QVERIFY2(contains(folder, "--out") && contains(folder, "is not a folder"), folder.c_str());
+    }
+
     // The line reader every JSONL reader of run folders, result files and prompts uses: the same
     // file checks as the trace reader (a device or a pipe is refused before a byte is read: /dev/zero
     // would be endless, a FIFO would block), a size cap, a line cap, torn last lines reported.
