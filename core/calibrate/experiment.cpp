@@ -172,6 +172,14 @@ CalibrationData loadSloraResults(const std::string& file, const SloraFileSetting
             m.avgSatisfaction = r.has("avg_satisfaction") ? required(r, "avg_satisfaction") : NAN;
             m.avgPerTokenLatency = r.has("avg_per_token_latency") ? required(r, "avg_per_token_latency") : NAN;
             m.numAbort = r.has("num_abort") ? static_cast<std::int64_t>(required(r, "num_abort")) : 0;
+            // Shares are shares: an attainment of 2.0 is not a measurement.
+            for (const auto& [key, v] : { std::pair { "avg_attainment", m.avgAttainment }, { "avg_satisfaction", m.avgSatisfaction } })
+                if (std::isfinite(v) && v > 1)
+                    r.fail(r.pathOf(key), "must be a share of requests from 0 to 1 (got " + formatNumber(v) + ")");
+            if (r.has("num_abort") && std::floor(required(r, "num_abort")) != required(r, "num_abort"))
+                r.fail(r.pathOf("num_abort"), "must be a whole number of requests (got " + formatNumber(required(r, "num_abort")) + ")");
+            if (m.throughput > 0 && !(m.totalTime > 0))
+                r.fail(r.pathOf("total_time"), "must be > 0 when throughput is (a run that finished requests took time)");
 
             Experiment e;
             e.source = file;
