@@ -122,7 +122,7 @@ std::string errorCell(Metric m, const MetricError& e)
 bool anyCount(const std::vector<const MetricErrors*>& all, Metric m)
 {
     for (const auto* e : all)
-        if ((*e)[static_cast<std::size_t>(m)].count > 0)
+        if ((*e)[static_cast<std::size_t>(m)].count > 0 || (*e)[static_cast<std::size_t>(m)].unfinished > 0)
             return true;
     return false;
 }

@@ -214,7 +214,7 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
 void checkWritableFolder(const std::string& folder, const std::string& option, bool mayCreate)
 {
     namespace fs = std::filesystem;
-    const std::string shown = (option.empty() ? std::string() : option + " ") + folder;
+    const std::string shown = option.empty() ? std::string() : option + " " + folder + ": ";
     fs::path at = folder.empty() ? fs::path(".") : fs::path(folder);
     std::error_code ec;
     if (mayCreate) {
@@ -226,21 +226,21 @@ void checkWritableFolder(const std::string& folder, const std::string& option, b
     const std::string where = at.string();
     struct stat st {};
     if (::stat(where.c_str(), &st) != 0)
-        throw InputError(shown + ": the folder " + where + " does not exist; create it first or choose another place", {}, 0, option);
+        throw InputError(shown + "the folder " + where + " does not exist; create it first or choose another place", {}, 0, option);
     if (!S_ISDIR(st.st_mode))
-        throw InputError(shown + ": " + where + " is not a folder", {}, 0, option);
+        throw InputError(shown + where + " is not a folder", {}, 0, option);
     struct statvfs vfs {};
     if (::statvfs(where.c_str(), &vfs) == 0) {
         if (vfs.f_flag & ST_RDONLY)
-            throw InputError(shown + ": " + where + " is on a read-only file system; choose another place", {}, 0, option);
+            throw InputError(shown + where + " is on a read-only file system; choose another place", {}, 0, option);
         const double freeBytes = static_cast<double>(vfs.f_bavail) * static_cast<double>(vfs.f_frsize);
         if (freeBytes < 65536.0)
-            throw InputError(shown + ": the file system of " + where + " is full (" + std::to_string(static_cast<long long>(freeBytes / 1024))
+            throw InputError(shown + "the file system of " + where + " is full (" + std::to_string(static_cast<long long>(freeBytes / 1024))
                     + " KiB free); make room or choose another place",
                 {}, 0, option);
     }
     if (::access(where.c_str(), W_OK | X_OK) != 0)
-        throw InputError(shown + ": cannot write into " + where + ": " + std::strerror(errno), {}, 0, option);
+        throw InputError(shown + "cannot write into " + where + ": " + std::strerror(errno), {}, 0, option);
 }
 
 FolderClaim::FolderClaim(const std::string& dir, const std::string& option, bool mustBeEmpty)
