@@ -128,27 +128,32 @@ double expectedRequestCount(const WorkloadSpec& spec)
     return RateProfile(spec, spec.seed).total();
 }
 
-double traceMemoryBytes(const WorkloadSpec& spec)
+namespace {
+
+/// Bytes of a trace of about `n` requests: the reserve (expected count plus a few standard
+/// deviations), and below 2M requests the merge's per-thread copies (a key and a request each,
+/// streams.cpp).
+double traceBytes(double n, double cv)
 {
-    const double n = expectedRequestCount(spec);
-    // The reserve (expected count plus a few standard deviations), and below 2M requests the
-    // merge's per-thread copies (a key and a request each, streams.cpp).
-    const double reserve = n + 6.0 * std::max(1.0, spec.arrival.cv) * std::sqrt(std::max(n, 1.0)) + 64.0;
+    const double reserve = n + 6.0 * std::max(1.0, cv) * std::sqrt(std::max(n, 1.0)) + 64.0;
     const double parts = n <= 2e6 ? n * (sizeof(Request) + 16.0) : 0.0;
     return reserve * sizeof(Request) + parts;
 }
-
-namespace {
 
 /// Refuses a trace that cannot fit before any of it is allocated (util/memory.h).
 void checkTraceFits(const WorkloadSpec& spec)
 {
     const double n = expectedRequestCount(spec);
-    checkMemoryFits(traceMemoryBytes(spec), "a trace of about " + std::to_string(static_cast<std::uint64_t>(std::llround(n))) + " requests (the spec's rate × duration)",
+    checkMemoryFits(traceBytes(n, spec.arrival.cv), "a trace of about " + std::to_string(static_cast<std::uint64_t>(std::llround(n))) + " requests (the spec's rate × duration)",
         "lower the rate or the duration", "rate");
 }
 
 } // namespace
+
+double traceMemoryBytes(const WorkloadSpec& spec)
+{
+    return traceBytes(expectedRequestCount(spec), spec.arrival.cv);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rate profile
