@@ -148,35 +148,17 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
     }
 }
 
-} // namespace
+/// Appends "<field> <message>" issues (the form validate() returns).
+struct IssueList {
+    std::vector<SpecIssue>& out;
+    void operator()(const std::string& field, const std::string& msg) const { out.push_back({ field, field + ' ' + msg }); }
+};
 
-std::vector<SpecIssue> validate(const WorkloadSpec& s)
+/// How the rate is shared among adapters.
+void validatePopularity(const WorkloadSpec& s, std::vector<SpecIssue>& out)
 {
-    std::vector<SpecIssue> out;
-    auto add = [&](const std::string& field, const std::string& msg) { out.push_back({ field, field + ' ' + msg }); };
+    const IssueList add { out };
     const bool slora = s.generator == GeneratorKind::Slora;
-
-    // "preset" records which preset or S-LoRA suite a spec came from (informational): a name
-    // LoraScope does not know ("S99") is a typo or a wrong expectation that it would be applied.
-    if (!s.preset.empty() && !isPresetName(s.preset)) {
-        std::string known;
-        for (const auto& p : presets())
-            known += (known.empty() ? "" : ", ") + p.name;
-        add("preset", "unknown preset \"" + textExcerpt(s.preset) + "\" (known: " + known
-                + ", or an S-LoRA suite); the field only records where a spec came from and applies nothing: leave it out for a spec of your own");
-    }
-    if (s.adapterCount > kMaxAdapters)
-        add("adapters.count", "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
-    if (!std::isfinite(s.duration) || s.duration <= 0)
-        add("duration", "must be > 0 (got " + num(s.duration) + ")");
-    const bool rateUsed = slora || (s.arrival.kind != ArrivalKind::OnOff && s.arrival.kind != ArrivalKind::Schedule);
-    if (rateUsed && (!std::isfinite(s.rate) || s.rate <= 0))
-        add("rate", "must be > 0 (got " + num(s.rate) + ")");
-    if (std::isfinite(s.rate) && std::isfinite(s.duration) && s.rate * s.duration > 2e9)
-        add("rate", "× duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
-    if (slora && s.seed > 0xFFFFFFFFull)
-        add("seed", "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
-
     const auto& p = s.popularity;
     if (slora && p.kind != PopularityKind::Power)
         add("popularity.kind", "must be \"power\" for the slora generator (got \"" + std::string(toString(p.kind)) + "\")");
@@ -206,7 +188,14 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     default:
         break;
     }
+}
 
+/// The arrival process, with the bounds that keep its rate profile's time and memory in check
+/// (on/off periods, schedule points).
+void validateArrival(const WorkloadSpec& s, std::vector<SpecIssue>& out)
+{
+    const IssueList add { out };
+    const bool slora = s.generator == GeneratorKind::Slora;
     const auto& a = s.arrival;
     if (slora && a.kind != ArrivalKind::Gamma && a.kind != ArrivalKind::Poisson)
         add("arrival.kind", "must be \"gamma\" or \"poisson\" for the slora generator (got \"" + std::string(toString(a.kind)) + "\")");
@@ -267,6 +256,39 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         if (std::isfinite(s.duration) && peak * s.duration > 2e9)
             add("arrival.schedule", "peak rate × duration must be <= 2e9 requests (got " + num(peak * s.duration) + ")");
     }
+}
+
+} // namespace
+
+std::vector<SpecIssue> validate(const WorkloadSpec& s)
+{
+    std::vector<SpecIssue> out;
+    auto add = [&](const std::string& field, const std::string& msg) { out.push_back({ field, field + ' ' + msg }); };
+    const bool slora = s.generator == GeneratorKind::Slora;
+
+    // "preset" records which preset or S-LoRA suite a spec came from (informational): a name
+    // LoraScope does not know ("S99") is a typo or a wrong expectation that it would be applied.
+    if (!s.preset.empty() && !isPresetName(s.preset)) {
+        std::string known;
+        for (const auto& p : presets())
+            known += (known.empty() ? "" : ", ") + p.name;
+        add("preset", "unknown preset \"" + textExcerpt(s.preset) + "\" (known: " + known
+                + ", or an S-LoRA suite); the field only records where a spec came from and applies nothing: leave it out for a spec of your own");
+    }
+    if (s.adapterCount > kMaxAdapters)
+        add("adapters.count", "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
+    if (!std::isfinite(s.duration) || s.duration <= 0)
+        add("duration", "must be > 0 (got " + num(s.duration) + ")");
+    const bool rateUsed = slora || (s.arrival.kind != ArrivalKind::OnOff && s.arrival.kind != ArrivalKind::Schedule);
+    if (rateUsed && (!std::isfinite(s.rate) || s.rate <= 0))
+        add("rate", "must be > 0 (got " + num(s.rate) + ")");
+    if (std::isfinite(s.rate) && std::isfinite(s.duration) && s.rate * s.duration > 2e9)
+        add("rate", "× duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
+    if (slora && s.seed > 0xFFFFFFFFull)
+        add("seed", "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
+
+    validatePopularity(s, out);
+    validateArrival(s, out);
 
     validateLength(s.input, "input", out);
     validateLength(s.output, "output", out);
