@@ -316,6 +316,22 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             validateLength(*g.output, f + ".output", out);
     }
 
+    // Power-law and empirical lengths keep a table of hi − lo entries per distribution (input,
+    // output and each group's own): their sum, not each one alone, is what memory holds.
+    {
+        const auto tableOf = [](const LengthSpec& l) {
+            return (l.kind == LengthKind::PowerLaw || l.kind == LengthKind::Empirical) && l.hi > l.lo ? static_cast<double>(l.hi - l.lo) : 0.0;
+        };
+        double entries = tableOf(s.input) + tableOf(s.output), groupEntries = 0;
+        for (const auto& g : s.groups)
+            groupEntries += (g.input ? tableOf(*g.input) : 0.0) + (g.output ? tableOf(*g.output) : 0.0);
+        if (entries + groupEntries > kMaxLengthTableEntries)
+            add(groupEntries > 0 ? "groups" : "input.hi",
+                "the length tables of the power-law and empirical distributions (hi - lo entries each, input, output and every group's own) "
+                "hold " + num(entries + groupEntries) + " entries in all; at most " + num(kMaxLengthTableEntries)
+                    + " (8 bytes each): narrow their ranges or give fewer groups their own distribution");
+    }
+
     const auto& nm = s.naming;
     if (nm.names.empty())
         add("adapters.names", "must have at least one name");

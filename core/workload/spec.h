@@ -33,6 +33,10 @@ inline constexpr double kMaxArrivalCv = 100.0;
 inline constexpr double kMaxOnOffPeriods = 1e6;
 /// Most points of a rate schedule (each is a segment of the rate profile).
 inline constexpr std::size_t kMaxSchedulePoints = 1'000'000;
+/// Most entries of all power-law and empirical length tables of a spec together (input, output
+/// and the groups' own; 8 bytes each): one table may span 10^7 lengths, a thousand groups with
+/// their own such table would need 80 GB.
+inline constexpr double kMaxLengthTableEntries = 4e7;
 
 enum class GeneratorKind { PerAdapter, Slora };
 enum class PopularityKind { Power, Zipf, Uniform, Weights, Distinct, UniformGroups, Identical };

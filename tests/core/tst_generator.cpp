@@ -462,6 +462,21 @@ private Q_SLOTS:
         QVERIFY(!issues.empty() && issues.front().field == "arrival.schedule");
         QCOMPARE(issues.size(), std::size_t(1)); // not one message per point of a huge list
 
+        // Length tables add up over the groups: a thousand groups with their own power law over
+        // 10^7 lengths would need 80 GB; refused naming the groups.
+        WorkloadSpec groups = baseSpec(1000, 1, 1.0, 10, 3);
+        for (std::uint32_t i = 0; i < 1000; ++i) {
+            AdapterGroup g;
+            g.first = i;
+            g.count = 1;
+            g.input = LengthSpec { LengthKind::PowerLaw, 1, 10'000'001, 1.5, 5, 0.8, 256, 96, 128, {} };
+            groups.groups.push_back(g);
+        }
+        const auto tables = validate(groups);
+        QVERIFY(!tables.empty());
+        QCOMPARE(QString::fromStdString(tables.front().field), QStringLiteral("groups"));
+        QVERIFY2(tables.front().message.find("length tables") != std::string::npos, tables.front().message.c_str());
+
         // A trace's memory is estimated before it is made: 2·10^9 requests are about 48 GB.
         WorkloadSpec huge = baseSpec(10, 1e6, 1.0, 2000, 1);
         QVERIFY(validate(huge).empty());
