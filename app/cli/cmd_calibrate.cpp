@@ -135,9 +135,24 @@ std::int64_t atLeast(const Args& a, const std::string& flag, std::int64_t fallba
     return v;
 }
 
+/// The same file or folder given twice as a source (also as "run1" and "./run1", or through a
+/// link): its runs would count twice, so it is refused.
+void refuseRepeatedSources(const Args& a)
+{
+    for (const char* flag : { "--manifest", "--slora-results", "--replay" }) {
+        const auto values = a.values(flag);
+        for (std::size_t i = 0; i < values.size(); ++i)
+            for (std::size_t k = 0; k < i; ++k)
+                if (sameFile(values[i], values[k]))
+                    throw UsageError(std::string(flag) + " " + values[i] + " is given twice" + (values[i] == values[k] ? std::string() : " (as " + values[k] + ")")
+                        + ": its runs would count twice; give each source once");
+    }
+}
+
 /// Reads every source the flags name. `defaultRole` is the manifest role without --role.
 CalibrationData loadSources(const Args& a, const std::string& defaultRole)
 {
+    refuseRepeatedSources(a);
     CalibrationData data;
     const auto manifests = a.values("--manifest");
     const auto groups = a.values("--group");
@@ -186,13 +201,21 @@ CalibrationData loadSources(const Args& a, const std::string& defaultRole)
             o.gpu = *spec;
         }
         o.group = o.model.name.empty() ? "replay" : o.model.name + (o.gpu.name.empty() ? "" : "-" + a.value("--gpu").value_or(""));
-        for (const auto& d : replays)
-            data.append(loadReplayRun(d, o));
+        for (const auto& d : replays) {
+            CalibrationData run = loadReplayRun(d, o);
+            // A run left out (mostly failed) or a torn last line: said now, loudly, not only in the report.
+            for (const auto& x : run.excluded)
+                std::cerr << "lorascope-cli: warning: " << x.source << ": " << x.reason << "\n";
+            data.append(std::move(run));
+        }
     }
     if (manifests.empty() && results.empty() && replays.empty())
         throw UsageError("no source: give --manifest, --slora-results or --replay");
-    if (data.experiments.empty())
+    if (data.experiments.empty()) {
+        if (manifests.empty() && results.empty())
+            throw InputError("no replay run is left to use: every one was left out (see the warnings above)", replays.front(), 0, "replay");
         throw InputError("the sources hold no run to use (role \"" + role + "\")", manifests.empty() ? std::string() : manifests.front(), 0, "role");
+    }
     return data;
 }
 
@@ -219,40 +242,44 @@ void printStatus(const std::string& text, bool json)
     (json ? std::cerr : std::cout) << text;
 }
 
-} // namespace
+/// The outputs of calibrate, checked before any source is read or any fit runs (-o's folder
+/// exists, is writable, has room; --output-dir is new or empty and can be created).
+struct CalibrateOutputs {
+    std::optional<std::string> file; ///< -o / --output
+    std::optional<std::string> dir; ///< --output-dir
+};
 
-int runCalibrate(const std::vector<std::string>& argv)
+CalibrateOutputs checkCalibrateOutputs(const Args& a)
 {
-    std::vector<std::string> valueFlags = kSourceValueFlags;
-    for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
-        valueFlags.push_back(f);
-    const Args a = parseArgs("calibrate", argv, valueFlags,
-        withSchedulerBoolFlags({ "--enable-abort", "--coefficients", "--validate", "--json", "--quiet", "--force" }));
-    if (!a.positional().empty())
-        throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
-    const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
-    const auto outputDir = a.value("--output-dir");
-    if (!output && !outputDir)
+    CalibrateOutputs out;
+    out.file = a.value("-o") ? a.value("-o") : a.value("--output");
+    out.dir = a.value("--output-dir");
+    if (!out.file && !out.dir)
         throw UsageError("-o MODEL.json (or --output-dir DIR) is required");
-    if (output && outputDir)
+    if (out.file && out.dir)
         throw UsageError("give -o or --output-dir, not both");
+    if (a.has("--force") && !out.dir)
+        throw UsageError("--force goes with --output-dir (-o replaces its file atomically anyway)");
     // Said now, not after a fit of minutes: the model must not replace one of the inputs (--start
-    // FILE, a manifest, a results file), and -o must be writable (not a folder, not read-only).
-    if (output) {
+    // FILE, a manifest, a results file), and -o must be writable (not a folder, not read-only, in
+    // a folder that exists, on a file system with room).
+    if (out.file) {
         std::vector<NamedPath> inputs = { { "--start", a.value("--start").value_or("") } };
         for (const char* f : { "--manifest", "--slora-results" })
             for (const auto& v : a.values(f))
                 inputs.push_back({ f, v });
-        checkOutputs({ { a.has("-o") ? "-o" : "--output", *output } }, inputs);
-        checkOutputFile(*output);
+        checkOutputs({ { a.has("-o") ? "-o" : "--output", *out.file } }, inputs);
+        checkOutputFile(*out.file);
     } else {
         // Never mix new models with earlier ones (or overwrite them) without being told to.
-        checkResultsFolder(*outputDir, "--output-dir", a.has("--force"));
+        checkResultsFolder(*out.dir, "--output-dir", a.has("--force"));
     }
-    if (a.has("--force") && !outputDir)
-        throw UsageError("--force goes with --output-dir (-o replaces its file atomically anyway)");
-    const bool json = a.has("--json");
+    return out;
+}
 
+/// The optimiser's settings: parametrization, loss, budget and the free parameters.
+CalibrationFitOptions readFitOptions(const Args& a, const CalibrationData& data)
+{
     CalibrationFitOptions options;
     options.parametrization = a.has("--coefficients") ? Parametrization::Coefficients : Parametrization::Physical;
     const std::string loss = a.value("--loss").value_or("soft-l1");
@@ -261,10 +288,6 @@ int runCalibrate(const std::vector<std::string>& argv)
     options.robust = loss == "soft-l1";
     options.maxEvaluations = static_cast<int>(atLeast(a, "--max-evaluations", 6000, 1));
     options.threads = static_cast<unsigned>(atLeast(a, "--threads", 0, 0));
-
-    CalibrationData data = loadSources(a, "fit");
-    if (output && data.groups.size() != 1)
-        throw UsageError("the sources form " + std::to_string(data.groups.size()) + " groups: use --output-dir DIR (one file per group)");
 
     // Start values and fixed parameters.
     CostModel start = *findCostModel("llama-7b-a10g");
@@ -294,6 +317,91 @@ int runCalibrate(const std::vector<std::string>& argv)
     else
         options.free = { "layer_overhead", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency", "prefill_lora_efficiency",
             "load_layer_overhead" };
+    return options;
+}
+
+nlohmann::json fitJson(const CalibrationFitResult& fit, double seconds, const std::vector<CostModel>& written, const std::vector<std::string>& paths,
+    const ValidationReport& inSample, const std::optional<ValidationReport>& outSample)
+{
+    nlohmann::json j;
+    j["converged"] = fit.converged;
+    j["message"] = fit.message;
+    j["evaluations"] = fit.evaluations;
+    j["seconds"] = seconds;
+    j["objective_start"] = fit.objectiveStart;
+    j["objective"] = fit.objective;
+    auto& ps = j["parameters"] = nlohmann::json::array();
+    for (const auto& e : fit.estimates) {
+        nlohmann::json p { { "key", e.key }, { "free", e.free }, { "start", e.start }, { "value", e.value } };
+        p["relative_error"] = std::isfinite(e.relativeError) ? nlohmann::json(e.relativeError) : nlohmann::json(nullptr);
+        nlohmann::json sens = nlohmann::json::object();
+        for (std::size_t k = 0; k < kMetricCount; ++k)
+            if (std::isfinite(e.sensitivity[k]))
+                sens[metricKey(static_cast<Metric>(k))] = e.sensitivity[k];
+        p["sensitivity"] = sens;
+        ps.push_back(p);
+    }
+    j["models"] = nlohmann::json::array();
+    for (const auto& m : written)
+        j["models"].push_back(costModelToJsonObject(m));
+    j["written"] = paths;
+    j["in_sample"] = validationToJson(inSample);
+    if (outSample)
+        j["validation"] = validationToJson(*outSample);
+    return j;
+}
+
+void printFitReport(const Args& a, const CalibrationData& data, const CalibrationFitOptions& options, const CalibrationFitResult& fit, double seconds,
+    const std::string& verdict, const ValidationReport& inSample, const std::optional<ValidationReport>& outSample)
+{
+    std::printf("calibrated   %zu runs in %zu group(s); %s parametrization\n", data.experiments.size(), data.groups.size(),
+        options.parametrization == Parametrization::Physical ? "S-LoRA engine" : "coefficient");
+    std::printf("fit          %s; objective %.4g -> %.4g; %.1f s\n\n", verdict.c_str(), fit.objectiveStart, fit.objective, seconds);
+    std::printf("%-26s %12s %16s   sensitivity |d ln metric / d ln parameter| (att: points)\n", "parameter", "value", "uncertainty (1σ)");
+    std::printf("%-26s %12s %16s   %6s %6s %6s %6s %6s %6s\n", "", "", "", "thr", "lat", "ftl", "potl", "att", "tpot");
+    for (const auto& e : fit.estimates) {
+        if (!e.free)
+            continue;
+        bool eff = false; // dimensionless: no unit
+        for (const auto& info : engineParameterInfos())
+            eff = eff || (e.key == info.key && std::string(info.unit).empty());
+        std::printf("%-26s %12s %16s  ", e.key.c_str(), fmtValue(e.value, eff).c_str(), pctText(e.relativeError).c_str());
+        for (std::size_t k = 0; k < kMetricCount; ++k) {
+            const double s = e.sensitivity[k];
+            std::printf(" %6s", std::isfinite(s) ? (std::to_string(static_cast<int>(std::lround(100 * s))) + (k == 4 ? "" : "%")).c_str() : "-");
+        }
+        std::printf("\n");
+    }
+    const int worst = static_cast<int>(atLeast(a, "--worst", 8, 0));
+    std::printf("\nin-sample error (fitted runs)\n%s", renderValidationText(inSample, worst).c_str());
+    if (outSample)
+        std::printf("\nvalidation error (runs never fitted on)\n%s", renderValidationText(*outSample, worst).c_str());
+}
+
+} // namespace
+
+int runCalibrate(const std::vector<std::string>& argv)
+{
+    std::vector<std::string> valueFlags = kSourceValueFlags;
+    for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
+        valueFlags.push_back(f);
+    const Args a = parseArgs("calibrate", argv, valueFlags,
+        withSchedulerBoolFlags({ "--enable-abort", "--coefficients", "--validate", "--json", "--quiet", "--force" }));
+    if (!a.positional().empty())
+        throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
+    const CalibrateOutputs outputs = checkCalibrateOutputs(a);
+    if (a.has("--validate") && !a.has("--manifest"))
+        throw UsageError("--validate uses the manifest's validation files: give --manifest");
+    const bool json = a.has("--json");
+
+    CalibrationData data = loadSources(a, "fit");
+    if (outputs.file && data.groups.size() != 1)
+        throw UsageError("the sources form " + std::to_string(data.groups.size()) + " groups: use --output-dir DIR (one file per group)");
+    CalibrationFitOptions options = readFitOptions(a, data);
+    // Another calibrate given the same --output-dir is refused now, not after both fits.
+    std::optional<FolderClaim> outputDir;
+    if (outputs.dir)
+        outputDir.emplace(*outputs.dir, "--output-dir", !a.has("--force"));
 
     TerminalProgress progress("calibrating", a.has("--quiet"));
     options.progress = progress.sink();
@@ -304,13 +412,10 @@ int runCalibrate(const std::vector<std::string>& argv)
 
     const ValidationReport inSample = compare(data, fit.predictions);
     CalibrationData vdata;
-    if (a.has("--validate")) {
-        if (!a.has("--manifest"))
-            throw UsageError("--validate uses the manifest's validation files: give --manifest");
+    if (a.has("--validate"))
         for (const auto& m : a.values("--manifest"))
             for (const auto& g : data.groups)
                 vdata.append(loadSloraManifest(m, "validate", g.name));
-    }
     // The written models: provenance from the fit and (with --validate) the validation.
     std::vector<CostModel> written;
     for (std::size_t gi = 0; gi < data.groups.size(); ++gi) {
@@ -343,72 +448,34 @@ int runCalibrate(const std::vector<std::string>& argv)
     if (!finite)
         throw InputError("the fitted model leaves runs unfinished (a queue that never drains): no cost model written",
             data.experiments.front().source, 0, "calibrate");
+    // The optimiser stopping is not a model: one that misses the runs it was fitted on by hundreds
+    // of percent describes nothing. The report is shown, no file is written.
+    if (const std::string unusable = unusableFitReason(inSample); !unusable.empty()) {
+        if (!json)
+            printFitReport(a, data, options, fit, seconds, fit.message + ", but the model is unusable", inSample, outSample);
+        throw InputError("the optimiser stopped (" + fit.message + "), but the model does not describe the runs it was fitted on (in-sample "
+                + unusable + "): no cost model written. Check the runs (a server that failed or was overloaded, --speed, the server flags "
+                  "--max-total-tokens/--policy), or fit other parameters (--free)",
+            data.experiments.front().source, 0, "calibrate");
+    }
 
     // Write (atomically) before reporting, so a report never claims a file that is not there.
     std::vector<std::string> paths;
-    if (output) {
-        saveCostModel(written.front(), *output);
-        paths.push_back(*output);
+    if (outputs.file) {
+        saveCostModel(written.front(), *outputs.file);
+        paths.push_back(*outputs.file);
     } else {
-        std::filesystem::create_directories(*outputDir);
         for (const auto& m : written) {
-            const std::string p = (std::filesystem::path(*outputDir) / (m.name + ".json")).string();
+            const std::string p = (std::filesystem::path(*outputs.dir) / (m.name + ".json")).string();
             saveCostModel(m, p);
             paths.push_back(p);
         }
     }
-
     if (json) {
-        nlohmann::json j;
-        j["converged"] = fit.converged;
-        j["message"] = fit.message;
-        j["evaluations"] = fit.evaluations;
-        j["seconds"] = seconds;
-        j["objective_start"] = fit.objectiveStart;
-        j["objective"] = fit.objective;
-        auto& ps = j["parameters"] = nlohmann::json::array();
-        for (const auto& e : fit.estimates) {
-            nlohmann::json p { { "key", e.key }, { "free", e.free }, { "start", e.start }, { "value", e.value } };
-            p["relative_error"] = std::isfinite(e.relativeError) ? nlohmann::json(e.relativeError) : nlohmann::json(nullptr);
-            nlohmann::json sens = nlohmann::json::object();
-            for (std::size_t k = 0; k < kMetricCount; ++k)
-                if (std::isfinite(e.sensitivity[k]))
-                    sens[metricKey(static_cast<Metric>(k))] = e.sensitivity[k];
-            p["sensitivity"] = sens;
-            ps.push_back(p);
-        }
-        j["models"] = nlohmann::json::array();
-        for (const auto& m : written)
-            j["models"].push_back(costModelToJsonObject(m));
-        j["written"] = paths;
-        j["in_sample"] = validationToJson(inSample);
-        if (outSample)
-            j["validation"] = validationToJson(*outSample);
-        std::cout << j.dump(2) << "\n";
+        std::cout << fitJson(fit, seconds, written, paths, inSample, outSample).dump(2) << "\n";
         return kExitOk;
     }
-
-    std::printf("calibrated   %zu runs in %zu group(s); %s parametrization\n", data.experiments.size(), data.groups.size(),
-        options.parametrization == Parametrization::Physical ? "S-LoRA engine" : "coefficient");
-    std::printf("fit          %s; objective %.4g -> %.4g; %.1f s\n\n", fit.message.c_str(), fit.objectiveStart, fit.objective, seconds);
-    std::printf("%-26s %12s %16s   sensitivity |d ln metric / d ln parameter| (att: points)\n", "parameter", "value", "uncertainty (1σ)");
-    std::printf("%-26s %12s %16s   %6s %6s %6s %6s %6s %6s\n", "", "", "", "thr", "lat", "ftl", "potl", "att", "tpot");
-    for (const auto& e : fit.estimates) {
-        if (!e.free)
-            continue;
-        bool eff = false; // dimensionless: no unit
-        for (const auto& info : engineParameterInfos())
-            eff = eff || (e.key == info.key && std::string(info.unit).empty());
-        std::printf("%-26s %12s %16s  ", e.key.c_str(), fmtValue(e.value, eff).c_str(), pctText(e.relativeError).c_str());
-        for (std::size_t k = 0; k < kMetricCount; ++k) {
-            const double s = e.sensitivity[k];
-            std::printf(" %6s", std::isfinite(s) ? (std::to_string(static_cast<int>(std::lround(100 * s))) + (k == 4 ? "" : "%")).c_str() : "-");
-        }
-        std::printf("\n");
-    }
-    std::printf("\nin-sample error (fitted runs)\n%s", renderValidationText(inSample, static_cast<int>(atLeast(a, "--worst", 8, 0))).c_str());
-    if (outSample)
-        std::printf("\nvalidation error (runs never fitted on)\n%s", renderValidationText(*outSample, static_cast<int>(atLeast(a, "--worst", 8, 0))).c_str());
+    printFitReport(a, data, options, fit, seconds, fit.message, inSample, outSample);
     for (const auto& p : paths)
         printStatus("wrote        " + p + "\n", false);
     return kExitOk;

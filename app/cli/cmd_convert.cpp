@@ -49,7 +49,7 @@ std::vector<std::string> importValueFlags()
 
 std::vector<std::string> importBoolFlags()
 {
-    return { "--skip-bad", "--drop-failed", "--rebase-time" };
+    return { "--skip-bad", "--drop-failed", "--rebase-time", "--keep-first-rank" };
 }
 
 ReadOptions importOptionsFromArgs(const Args& a)
@@ -58,6 +58,7 @@ ReadOptions importOptionsFromArgs(const Args& a)
     o.skipBad = a.has("--skip-bad");
     o.dropFailed = a.has("--drop-failed");
     o.rebaseTime = a.has("--rebase-time");
+    o.keepFirstRank = a.has("--keep-first-rank");
     o.adapterColumn = a.value("--adapter-column").value_or("");
     o.modelFilter = a.value("--model").value_or("");
     o.assign.count = static_cast<std::uint32_t>(a.integer("--assign-adapters", 0)); // ranges: cli/options.cpp
@@ -87,6 +88,9 @@ std::string describeReadReport(const ReadReport& r)
         s += std::string(s.empty() ? "" : "; ") + std::to_string(r.failed) + " failed request(s) ";
         s += r.droppedFailed ? "dropped" : "kept and marked (--drop-failed drops them)";
     }
+    if (r.rankConflicts)
+        s += std::string(s.empty() ? "" : "; ") + std::to_string(r.rankConflicts) + " line(s) gave an adapter another rank than its first, which was kept (first: "
+            + r.firstRankConflict + ")";
     return s;
 }
 

@@ -9,12 +9,13 @@
 #include "replay/results.h"
 #include "util/error.h"
 #include "util/fileio.h"
+#include "util/jsonread.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <optional>
 #include <iostream>
 
 namespace lorascope::cli {
@@ -63,13 +64,16 @@ Exit status: 0 merged, 1 refused or bad input, 2 usage error.
 
 namespace {
 
-/// True if `dir` holds a merged run folder (manifest.json with "merged": true).
+/// True if `dir` holds a merged run folder (manifest.json with "merged": true). Read as every
+/// manifest is (a regular file of sane size); anything unreadable is not a previous merge.
 bool isPreviousMerge(const std::string& dir)
 {
-    std::ifstream in(dir + "/manifest.json");
-    if (!in)
+    nlohmann::json m;
+    try {
+        m = readJsonFile(dir + "/manifest.json", "run manifest");
+    } catch (const InputError&) {
         return false;
-    const auto m = nlohmann::json::parse(in, nullptr, false);
+    }
     return m.is_object() && m.contains("merged") && m["merged"].is_boolean() && m["merged"].get<bool>();
 }
 
@@ -112,14 +116,15 @@ int runMerge(const std::vector<std::string>& argv)
         if (fs::is_regular_file(path, ec) && t.value("sha256", std::string()) == sha256OfFile(path))
             traceFile = path;
     }
+    std::optional<Trace> trace;
     if (!traceFile.empty()) {
-        const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
-        if (t.is_object() && t.contains("requests") && t["requests"] != trace.requests.size())
-            throw InputError("--trace: this trace has " + std::to_string(trace.requests.size()) + " requests, the runs' has "
-                    + t["requests"].dump(),
+        trace = readTrace(traceFile, a.value("--format").value_or(""));
+        const auto runs = shards.front().traceRequests;
+        if (runs && *runs != trace->requests.size())
+            throw InputError("--trace: this trace has " + std::to_string(trace->requests.size()) + " requests, the runs' has "
+                    + std::to_string(*runs),
                 traceFile, 0, "--trace");
-        for (std::size_t i = 0; i < trace.requests.size(); ++i)
-            o.traceIds.push_back(trace.idOf(i));
+        o.trace = &*trace;
     }
     const auto merged = mergeRuns(shards, o);
     writeMergedRun(merged, *out);
@@ -131,7 +136,7 @@ int runMerge(const std::vector<std::string>& argv)
         const auto& s = merged.summary;
         std::cout << "Merged " << shards.size() << " of " << s["merge"]["shard_count"] << " shards: " << merged.records.size()
                   << " requests (completed " << s.value("completed", 0) << ", failed " << s.value("failed", 0) << ", cancelled "
-                  << s.value("cancelled", 0) << ", missing " << merged.missingIds.size() << ")\n";
+                  << s.value("cancelled", 0) << ", missing " << merged.missingCount << ")\n";
         const auto ms = [](const nlohmann::json& v) {
             if (!v.is_number())
                 return std::string("-");

@@ -4,6 +4,7 @@
 #include "cli/gateargs.h"
 #include "cli/options.h"
 #include "cli/replayargs.h"
+#include "cli/replayreport.h"
 
 #include "formats/traceio.h"
 #include "replay/exporter.h"
@@ -29,6 +30,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <mutex>
 #include <optional>
 
 #include <unistd.h>
@@ -146,23 +148,17 @@ extern "C" void onCancelSignal(int)
     g_cancel.store(true);
 }
 
+/// Largest --prompts file read.
+constexpr std::uint64_t kMaxPromptsFileBytes = std::uint64_t { 4 } << 30;
+
 std::vector<std::string> readPrompts(const std::string& file)
 {
-    try {
-        checkInputFile(file, {}); // not a directory or a device such as /dev/zero
-    } catch (const InputError& e) {
-        throw InputError("cannot read prompts file: " + e.detail(), file);
-    }
-    std::ifstream in(file);
-    if (!in)
-        throw InputError("cannot read prompts file", file);
+    // As every reader: a regular file (not a directory, a device such as /dev/zero or a pipe).
+    InputLines in(file, "prompts file", kMaxPromptsFileBytes);
     std::vector<std::string> prompts;
     std::string line;
-    std::uint64_t n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
+    while (in.next(line)) {
+        const std::uint64_t n = in.lineNumber();
         if (line.empty())
             continue;
         if (line.front() == '{') {
@@ -181,70 +177,6 @@ std::vector<std::string> readPrompts(const std::string& file)
     if (prompts.empty())
         throw InputError("no prompts in file", file);
     return prompts;
-}
-
-std::string fmtMs(const nlohmann::json& j, const char* key)
-{
-    if (!j.contains(key) || !j[key].is_number())
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", j[key].get<double>());
-    return buf;
-}
-
-void printText(const nlohmann::json& s, const std::string& dir)
-{
-    auto line = [](const std::string& name, const std::string& value) {
-        std::string n = name;
-        n.resize(40, ' ');
-        std::cout << n << value << "\n";
-    };
-    auto count = [&](const char* k) { return std::to_string(s.value(k, 0)); };
-    std::cout << "============ Replay Result ============\n";
-    line("Completed requests:", count("completed"));
-    line("Failed requests:", count("failed"));
-    line("Cancelled requests:", count("cancelled"));
-    line("Trimmed (warm-up/cool-down):", count("trimmed"));
-    line("Duration (s):", fmtMs(s, "duration"));
-    line("Request throughput (req/s):", fmtMs(s, "request_throughput"));
-    line("Output token throughput (tok/s):", fmtMs(s, "output_throughput"));
-    line("Total token throughput (tok/s):", fmtMs(s, "total_token_throughput"));
-    if (s.contains("request_goodput"))
-        line("Request goodput (req/s):", fmtMs(s, "request_goodput"));
-    for (const char* m : { "ttft", "tpot", "itl", "e2el" }) {
-        const std::string k = std::string(m) + "_ms";
-        line(std::string("Mean / median / p99 ") + m + " (ms):",
-            fmtMs(s, ("mean_" + k).c_str()) + " / " + fmtMs(s, ("median_" + k).c_str()) + " / " + fmtMs(s, ("p99_" + k).c_str()));
-    }
-    line("S-LoRA attainment / reward:", fmtMs(s, "slora_attainment") + " / " + fmtMs(s, "slora_reward"));
-    line("Effective ttft, e2el from schedule (ms):",
-        "mean " + fmtMs(s, "mean_effective_ttft_ms") + ", " + fmtMs(s, "mean_effective_e2el_ms") + "; p99 "
-            + fmtMs(s, "p99_effective_ttft_ms") + ", " + fmtMs(s, "p99_effective_e2el_ms"));
-    line("Send lateness p50 / p99 / max (ms):",
-        fmtMs(s["lateness_ms"], "median") + " / " + fmtMs(s["lateness_ms"], "p99") + " / " + fmtMs(s["lateness_ms"], "max"));
-    if (!s["errors"].empty()) {
-        std::string e;
-        for (const auto& [k, v] : s["errors"].items())
-            e += (e.empty() ? "" : ", ") + k + " " + std::to_string(v.get<int>());
-        line("Errors:", e);
-    }
-    if (s.contains("server") && s["server"].is_object()) {
-        const auto& v = s["server"];
-        const auto peak = [&](const char* k) { return v[k].is_object() ? fmtMs(v[k], "max") : std::string("-"); };
-        line("Server metrics scrapes (ok / all):", std::to_string(v.value("scrapes_ok", 0)) + " / " + std::to_string(v.value("scrapes", 0))
-                + (v["system"].is_string() ? " (" + v["system"].get<std::string>() + ")" : std::string()));
-        line("Server running / waiting, peak:", peak("running") + " / " + peak("waiting"));
-        if (v["kv_usage"].is_object())
-            line("Server KV usage median / p99 / max:",
-                fmtMs(v["kv_usage"], "median") + " / " + fmtMs(v["kv_usage"], "p99") + " / " + fmtMs(v["kv_usage"], "max"));
-        if (v["server_ttft_ms"].is_object())
-            line("Server's own TTFT median / p99 (ms):", fmtMs(v["server_ttft_ms"], "median") + " / " + fmtMs(v["server_ttft_ms"], "p99"));
-    }
-    std::cout << "Per adapter (completed, mean TTFT ms, mean E2E ms):\n";
-    for (const auto& [name, a] : s["per_adapter"].items())
-        std::cout << "  " << name << ": " << a.value("completed", 0) << ", " << fmtMs(a, "mean_ttft_ms") << ", "
-                  << fmtMs(a, "mean_e2el_ms") << "\n";
-    std::cout << "Results: " << dir << "\n";
 }
 
 } // namespace
@@ -270,56 +202,26 @@ Slo parseSlo(const std::string& text)
             throw UsageError("--slo: \"" + item.substr(0, 40) + "\" is not NAME=MS");
         if (res.ec != std::errc() || !std::isfinite(v) || !(v > 0) || v > 1e9)
             throw UsageError("--slo: " + name.substr(0, 40) + " must be > 0 and at most 1000000000 ms (got " + num.substr(0, 40) + ")");
-        if (name == "ttft")
-            slo.ttftMs = v;
-        else if (name == "tpot")
-            slo.tpotMs = v;
-        else if (name == "e2el")
-            slo.e2elMs = v;
-        else
-            throw UsageError("--slo: unknown metric \"" + name + "\" (ttft, tpot, e2el)");
+        std::optional<double>* bound = name == "ttft" ? &slo.ttftMs : name == "tpot" ? &slo.tpotMs : name == "e2el" ? &slo.e2elMs : nullptr;
+        if (!bound)
+            throw UsageError("--slo: unknown metric \"" + name.substr(0, 40) + "\" (ttft, tpot, e2el)");
+        if (bound->has_value()) // "ttft=100,ttft=900" is a typo, not "the last one wins"
+            throw UsageError("--slo: " + name + " is given twice; give each metric once");
+        *bound = v;
         pos = comma + 1;
     }
     return slo;
 }
 
-int runReplay(const std::vector<std::string>& argv)
+namespace {
+
+/// Everything the replay flags ask for, read from `a` (checked by parseArgs and here).
+ReplayOptions readReplayOptions(const Args& a, const Trace& trace)
 {
-    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
-    const Args a = parseArgs("replay", argv,
-        { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
-            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
-            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
-            "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit" },
-        { "--insecure", "--json", "--quiet", "--no-metrics", "--force", "--no-realtime" });
-    if (a.positional().size() != 1)
-        throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto target = a.value("--target");
-    if (!target)
-        throw UsageError("--target URL is required");
-    const auto backendText = a.value("--backend");
-    if (!backendText)
-        throw UsageError("--backend is required (" + backendNames() + ")");
-    const auto outDir = a.value("--out");
-    if (!outDir)
-        throw UsageError("--out DIR is required");
-    const auto gates = failIfFromArgs(a); // a bad gate is a usage error before anything is sent
-    if (a.has("--junit") && gates.empty())
-        throw UsageError("--junit needs --fail-if");
-    const auto backend = backendFromName(*backendText);
-    if (!backend)
-        throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
-
-    const std::string traceFile = a.positional().front();
-    // Never mix or overwrite an earlier run's results without being told to.
-    checkResultsFolder(*outDir, "--out", a.has("--force"));
-    const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
-    if (trace.requests.empty())
-        throw InputError("the trace has no requests: nothing to replay", traceFile);
-
     ReplayOptions o;
     o.target = *target;
-    o.backend = *backend;
+    o.backend = *backendFromName(*a.value("--backend"));
     o.baseModel = a.value("--model").value_or(trace.baseModel.empty() ? std::string("base") : trace.baseModel);
     o.timeScale = a.number("--time-scale", 1.0);
     o.maxConcurrency = std::size_t(a.integer("--max-concurrency", 0)); // 0 (not given) = no cap
@@ -363,42 +265,31 @@ int runReplay(const std::vector<std::string>& argv)
         o.apiKey = env;
     if (auto p = a.value("--prompts"))
         o.prompts = readPrompts(*p);
-    SummaryOptions so;
-    if (auto s = a.value("--slo"))
-        so.slo = parseSlo(*s);
+    return o;
+}
 
-    // Every check that can fail before a request is sent (URL, resolution, TLS files, schedule
-    // range, shard, start instant) happens here, before the results folder exists.
-    std::optional<Replayer> made;
-    try {
-        made.emplace(trace, o);
-    } catch (const InputError& e) {
-        if (e.field() == "time_s") // a request of the trace itself: name the file
-            throw InputError(e.detail(), traceFile, 0, e.field());
-        throw;
+/// --metrics-port: the replay's own live metrics for Prometheus (null without it).
+std::unique_ptr<ClientMetricsExporter> startExporter(const Args& a, const ReplayOptions& o, const Replayer& replayer)
+{
+    if (!a.has("--metrics-port")) {
+        if (a.has("--metrics-address") || a.has("--metrics-linger"))
+            throw UsageError("--metrics-address and --metrics-linger need --metrics-port");
+        return nullptr;
     }
-    Replayer& replayer = *made;
-    for (const auto& n : replayer.notes())
-        std::cerr << "lorascope-cli replay: note: " << n << "\n";
+    ExporterOptions eo;
+    eo.port = std::uint16_t(a.integer("--metrics-port", 0));
+    eo.address = a.value("--metrics-address").value_or("127.0.0.1");
+    eo.backend = backendName(o.backend);
+    eo.target = replayer.target().str();
+    eo.shard = std::to_string(o.shard.index) + "/" + std::to_string(o.shard.count);
+    eo.version = kVersion;
+    auto exporter = std::make_unique<ClientMetricsExporter>(eo);
+    std::cerr << "lorascope-cli replay: client metrics at " << exporter->url() << "\n";
+    return exporter;
+}
 
-    std::unique_ptr<ClientMetricsExporter> exporter;
-    const double linger = a.number("--metrics-linger", 0); // range checked by parseArgs
-    if (a.has("--metrics-port")) {
-        const auto port = a.integer("--metrics-port", 0);
-        ExporterOptions eo;
-        eo.port = std::uint16_t(port);
-        eo.address = a.value("--metrics-address").value_or("127.0.0.1");
-        eo.backend = backendName(o.backend);
-        eo.target = replayer.target().str();
-        eo.shard = std::to_string(o.shard.index) + "/" + std::to_string(o.shard.count);
-        eo.version = kVersion;
-        exporter = std::make_unique<ClientMetricsExporter>(eo);
-        std::cerr << "lorascope-cli replay: client metrics at " << exporter->url() << "\n";
-    } else if (a.has("--metrics-address") || a.has("--metrics-linger")) {
-        throw UsageError("--metrics-address and --metrics-linger need --metrics-port");
-    }
-
-    ResultsFolder folder(*outDir);
+nlohmann::json runManifest(const Args& a, const std::string& traceFile, const Trace& trace, const ReplayOptions& o, const Replayer& replayer)
+{
     nlohmann::json manifest;
     manifest["tool"] = "lorascope";
     manifest["tool_version"] = kVersion;
@@ -425,125 +316,14 @@ int runReplay(const std::vector<std::string>& argv)
         { "prompts", a.value("--prompts").value_or("synthetic") },
         { "start_at_epoch_s", o.startAtEpoch ? nlohmann::json(*o.startAtEpoch) : nlohmann::json(nullptr) },
         { "start_tolerance_s", o.startTolerance } };
-    folder.writeManifest(manifest);
+    return manifest;
+}
 
-    struct sigaction sa {};
-    sa.sa_handler = onCancelSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
-
-    const bool live = !a.has("--quiet") && ::isatty(2);
-    std::vector<double> ttfts;
-    std::string writeError;
-    ReplayObserver obs;
-    // The run clock goes into the manifest before the first request: a shard that dies still
-    // leaves what `merge` needs to place its records on the common time axis.
-    obs.onStart = [&](const RunClock& c) {
-        manifest["clock"] = runClockToJson(c);
-        try {
-            folder.writeManifest(manifest);
-        } catch (const std::exception& e) {
-            if (writeError.empty())
-                writeError = e.what();
-            g_cancel = true;
-        }
-        if (c.startAt && c.origin > 0.5 && !a.has("--quiet"))
-            std::fprintf(stderr, "lorascope-cli replay: waiting %.1f s for --start-at\n", c.origin);
-    };
-    obs.onScrape = [&](const ScrapeRecord& r) {
-        try {
-            folder.appendServerMetrics(r.line);
-        } catch (const std::exception& e) {
-            if (writeError.empty())
-                writeError = e.what();
-            g_cancel = true;
-        }
-    };
-    obs.onNote = [&](const std::string& note) {
-        std::fprintf(stderr, "%slorascope-cli replay: %s\n", live ? "\n" : "", note.c_str());
-        std::fflush(stderr);
-    };
-    obs.onRecord = [&](const ReplayRecord& r) {
-        if (exporter)
-            exporter->onRecord(r);
-        try {
-            folder.append(r);
-        } catch (const std::exception& e) {
-            if (writeError.empty())
-                writeError = e.what();
-            g_cancel = true; // losing results silently is worse than stopping
-        }
-        if (std::isfinite(r.ttft()))
-            ttfts.push_back(r.ttft() * 1e3);
-    };
-    if (live || exporter) {
-        obs.onStatus = [&, live](const ReplayStatus& s) {
-            if (exporter)
-                exporter->onStatus(s);
-            if (!live)
-                return;
-            double p50 = kNoTime;
-            if (!ttfts.empty()) {
-                auto v = ttfts;
-                std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
-                p50 = v[v.size() / 2];
-            }
-            std::fprintf(stderr, "\rsent %llu/%llu  done %llu  failed %llu  in flight %llu  %.1f req/s  p50 TTFT %.1f ms   ",
-                (unsigned long long)s.sent, (unsigned long long)s.total, (unsigned long long)s.completed,
-                (unsigned long long)s.failed, (unsigned long long)s.inFlight,
-                s.elapsed > 0 ? double(s.completed + s.failed) / s.elapsed : 0.0, p50);
-            std::fflush(stderr);
-        };
-    }
-    if (exporter)
-        obs.statusInterval = std::min(obs.statusInterval, 0.2);
-    const auto result = replayer.run(obs, &g_cancel);
-    if (live)
-        std::fprintf(stderr, "\n");
-    so.backend = backendName(o.backend);
-    auto summary = summarizeReplay(result.records, so);
-    summary["cancelled_run"] = result.cancelled;
-    summary["backend"] = backendName(o.backend);
-    summary["target"] = replayer.target().str();
-    summary["shard"] = manifest["shard"];
-    summary["clock"] = runClockToJson(result.clock);
-    summary["fd_exhausted"] = result.fdExhausted;
-    summary["dispatcher_priority"] = dispatcherPriorityName(result.dispatcherPriority);
-    summary["notes"] = result.notes;
-    if (replayer.metricsUrl()) {
-        summary["server"] = summarizeServerMetrics(result.serverSamples);
-        summary["server"]["metrics_url"] = replayer.metricsUrl()->str();
-    }
-    auto& warnings = summary["warnings"];
-    if (result.clock.startAt && result.clock.startLate > 0.001) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "this shard started %.1f ms after --start-at: its first requests were sent late "
-                                       "(see lateness_ms)", result.clock.startLate * 1e3);
-        warnings.push_back(buf);
-    }
-    if (result.clock.kernel.known && !result.clock.kernel.synchronized && result.clock.startAt)
-        warnings.push_back("the kernel reports this machine's clock as not synchronised (no NTP/chrony): --start-at is only as "
-                           "good as the clock");
-    folder.writeSummary(summary);
-    for (const auto& w : warnings)
-        std::cerr << "lorascope-cli replay: warning: " << w.get<std::string>() << "\n";
-    if (a.has("--json"))
-        std::cout << summary.dump(2) << "\n";
-    else
-        printText(summary, folder.dir());
-    std::cout.flush();
-    if (exporter && linger > 0 && !result.cancelled) {
-        // Keep /metrics up so the last values are scraped; Ctrl-C ends the wait.
-        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(linger);
-        while (std::chrono::steady_clock::now() < until && !g_cancel.load())
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    if (!writeError.empty()) {
-        std::cerr << "lorascope-cli replay: error: " << writeError << "\n";
+/// The exit status of a finished run, with its last words on stderr.
+int exitStatus(const ReplayResult& result, const Replayer& replayer, bool writeFailed)
+{
+    if (writeFailed)
         return kExitInput;
-    }
     if (!result.reachable && !result.records.empty() && !result.cancelled) {
         std::string why;
         for (const auto& r : result.records)
@@ -558,6 +338,144 @@ int runReplay(const std::vector<std::string>& argv)
         std::cerr << "lorascope-cli replay: cancelled; in-flight and unsent requests recorded as cancelled\n";
         return kExitInput;
     }
+    return kExitOk;
+}
+
+} // namespace
+
+int runReplay(const std::vector<std::string>& argv)
+{
+    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
+    const Args a = parseArgs("replay", argv,
+        { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
+            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
+            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
+            "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit" },
+        { "--insecure", "--json", "--quiet", "--no-metrics", "--force", "--no-realtime" });
+    if (a.positional().size() != 1)
+        throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
+    if (!a.value("--target"))
+        throw UsageError("--target URL is required");
+    const auto backendText = a.value("--backend");
+    if (!backendText)
+        throw UsageError("--backend is required (" + backendNames() + ")");
+    const auto outDir = a.value("--out");
+    if (!outDir)
+        throw UsageError("--out DIR is required");
+    const auto gates = failIfFromArgs(a); // a bad gate is a usage error before anything is sent
+    if (a.has("--junit") && gates.empty())
+        throw UsageError("--junit needs --fail-if");
+    if (!backendFromName(*backendText))
+        throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
+
+    const std::string traceFile = a.positional().front();
+    // Never mix or overwrite an earlier run's results without being told to.
+    checkResultsFolder(*outDir, "--out", a.has("--force"));
+    const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));
+    if (trace.requests.empty())
+        throw InputError("the trace has no requests: nothing to replay", traceFile);
+    const ReplayOptions o = readReplayOptions(a, trace);
+    SummaryOptions so;
+    if (auto s = a.value("--slo"))
+        so.slo = parseSlo(*s);
+
+    // Every check that can fail before a request is sent (URL, resolution, TLS files, schedule
+    // range, shard, start instant) happens here, before the results folder exists.
+    std::optional<Replayer> made;
+    try {
+        made.emplace(trace, o);
+    } catch (const InputError& e) {
+        if (e.field() == "time_s") // a request of the trace itself: name the file
+            throw InputError(e.detail(), traceFile, 0, e.field());
+        throw;
+    }
+    Replayer& replayer = *made;
+    for (const auto& n : replayer.notes())
+        std::cerr << "lorascope-cli replay: note: " << n << "\n";
+    const double linger = a.number("--metrics-linger", 0); // range checked by parseArgs
+    std::unique_ptr<ClientMetricsExporter> exporter = startExporter(a, o, replayer);
+
+    ResultsFolder folder(*outDir, "--out", !a.has("--force")); // claimed: a second replay into it is refused
+    nlohmann::json manifest = runManifest(a, traceFile, trace, o, replayer);
+    folder.writeManifest(manifest);
+
+    struct sigaction sa {};
+    sa.sa_handler = onCancelSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    const bool live = !a.has("--quiet") && ::isatty(2);
+    RunWriter writer(folder, live, g_cancel);
+    std::vector<double> ttfts;
+    std::mutex ttftMutex;
+    ReplayObserver obs;
+    // The run clock goes into the manifest before the first request: a shard that dies still
+    // leaves what `merge` needs to place its records on the common time axis.
+    obs.onStart = [&](const RunClock& c) {
+        manifest["clock"] = runClockToJson(c);
+        writer.manifest(manifest);
+        if (c.startAt && c.origin > 0.5 && !a.has("--quiet"))
+            std::fprintf(stderr, "lorascope-cli replay: waiting %.1f s for --start-at\n", c.origin);
+    };
+    obs.onScrape = [&](const ScrapeRecord& r) { writer.scrape(r.line); };
+    obs.onNote = [&](const std::string& note) {
+        std::fprintf(stderr, "%slorascope-cli replay: %s\n", live ? "\n" : "", note.c_str());
+        std::fflush(stderr);
+    };
+    obs.onRecord = [&](const ReplayRecord& r) {
+        if (exporter)
+            exporter->onRecord(r);
+        writer.record(r);
+        if (std::isfinite(r.ttft())) {
+            std::lock_guard lock(ttftMutex);
+            ttfts.push_back(r.ttft() * 1e3);
+        }
+    };
+    if (live || exporter) {
+        const auto line = statusLine(ttfts, ttftMutex);
+        obs.onStatus = [&, line, live](const ReplayStatus& s) {
+            if (exporter)
+                exporter->onStatus(s);
+            if (live)
+                line(s);
+        };
+    }
+    if (exporter)
+        obs.statusInterval = std::min(obs.statusInterval, 0.2);
+    const auto result = replayer.run(obs, &g_cancel);
+    if (live)
+        std::fprintf(stderr, "\n");
+
+    const auto summary = runSummary(result, so, o, replayer, manifest["shard"]);
+    // The summary is printed even when its file cannot be written: the counts are never lost.
+    std::string summaryError;
+    try {
+        folder.writeSummary(summary);
+    } catch (const std::exception& e) {
+        summaryError = e.what();
+    }
+    for (const auto& w : summary["warnings"])
+        std::cerr << "lorascope-cli replay: warning: " << w.get<std::string>() << "\n";
+    if (a.has("--json"))
+        std::cout << summary.dump(2) << "\n";
+    else
+        printReplaySummary(summary, folder.dir());
+    std::cout.flush();
+    if (exporter && linger > 0 && !result.cancelled) {
+        // Keep /metrics up so the last values are scraped; Ctrl-C ends the wait.
+        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(linger);
+        while (std::chrono::steady_clock::now() < until && !g_cancel.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (const std::string counts = writer.counts(result.records.size()); !counts.empty())
+        std::cerr << "lorascope-cli replay: error: " << counts << "\n";
+    if (!summaryError.empty())
+        std::cerr << "lorascope-cli replay: error: " << summaryError << " (the summary printed above is complete)\n";
+    const int status = exitStatus(result, replayer, writer.failed() || !summaryError.empty());
+    if (status != kExitOk)
+        return status;
     return finishGates("replay", a, checkGates(gates, summary), kExitOk, result.wallSeconds);
 }
 

@@ -7,6 +7,7 @@
 #include "cli/options.h"
 #include "cli/schedulerargs.h"
 #include "cli/specargs.h"
+#include "cli/sweepoutput.h"
 
 #include "sweep/finder.h"
 #include "sweep/paper.h"
@@ -26,6 +27,7 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
@@ -133,15 +135,6 @@ extern "C" void onSweepSignal(int)
     g_cancel.store(true);
 }
 
-std::string fmt(double v, const char* f)
-{
-    if (!std::isfinite(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 std::int64_t positive(const Args& a, const std::string& flag, std::int64_t fallback, std::int64_t min = 1)
 {
     const std::int64_t v = a.integer(flag, fallback);
@@ -149,31 +142,6 @@ std::int64_t positive(const Args& a, const std::string& flag, std::int64_t fallb
         throw UsageError(flag + " must be >= " + std::to_string(min) + " (got " + std::to_string(v) + ")");
     return v;
 }
-
-/// -o is written as OUT.partial and renamed over OUT when the sweep ends (finished, interrupted,
-/// or stopped by an error after some points): an earlier file of that name survives a sweep that
-/// wrote no point, and a sweep killed outright (SIGKILL, a crash) leaves its points in OUT.partial.
-struct PartialFile {
-    std::unique_ptr<SweepWriter>& writer;
-    std::string partial; ///< empty: nothing to rename
-    std::string target;
-    ~PartialFile()
-    {
-        if (partial.empty() || !writer)
-            return;
-        const bool any = writer->written() > 0;
-        writer.reset(); // closes the file
-        std::error_code ec;
-        if (!any) {
-            std::filesystem::remove(partial, ec);
-            return;
-        }
-        std::filesystem::rename(partial, target, ec);
-        if (ec)
-            std::cerr << "lorascope-cli sweep: error: cannot rename " << partial << " to " << target << ": " << ec.message()
-                      << " (the points are in " << partial << ")\n";
-    }
-};
 
 SweepParam paramFlag(const Args& a, const char* flag)
 {
@@ -184,7 +152,6 @@ SweepParam paramFlag(const Args& a, const char* flag)
     return *p;
 }
 
-/// Server flags on top of `config` (and the spec's limits, which are the server's).
 /// Server flags on top of `config` (cli/schedulerargs.h) and the cost model.
 void applyServerFlags(const Args& a, SimulationConfig& config)
 {
@@ -206,74 +173,24 @@ std::vector<double> unionValues(std::vector<double> values, const std::vector<co
     return values;
 }
 
-void printTable(std::ostream& out, const SweepPlan& plan, std::vector<const SweepPoint*> points)
-{
-    std::sort(points.begin(), points.end(), [](auto* a, auto* b) { return a->value < b->value; });
-    const SweepParamInfo& info = sweepParamInfo(plan.param);
-    std::string head = std::string(info.label) + (info.unit[0] ? std::string(" (") + info.unit + ")" : std::string());
-    head.resize(std::max<std::size_t>(head.size() + 1, 14), ' ');
-    out << head << "   done/req   tput   goodput  TTFT p50   p99    TPOT p50  E2E p50   p99    SLO %  S-LoRA %  ach/off  queue  KV peak\n";
-    out << std::string(head.size(), ' ')
-        << "              req/s  req/s    s          s      ms        s          s                          ratio  peak   tokens\n";
-    for (const SweepPoint* p : points) {
-        const PointMetrics& m = p->metrics;
-        std::string v = sweepValueText(plan.param, p->value);
-        v.resize(std::max(head.size(), v.size() + 1), ' ');
-        char line[400];
-        std::snprintf(line, sizeof line, "%s%5llu/%-5llu %6s %7s  %7s %7s  %7s  %7s %7s  %6s  %6s    %6s%s %5s  %7s\n", v.c_str(),
-            (unsigned long long)m.completed, (unsigned long long)m.requests, fmt(m.throughput, "%.3f").c_str(), fmt(m.goodput, "%.3f").c_str(),
-            fmt(m.ttft.p50, "%.3f").c_str(), fmt(m.ttft.p99, "%.2f").c_str(), fmt(m.tpot.p50 * 1e3, "%.1f").c_str(), fmt(m.e2e.p50, "%.2f").c_str(),
-            fmt(m.e2e.p99, "%.2f").c_str(), fmt(100 * m.sloAttainment, "%.1f").c_str(), fmt(100 * m.sloraAttainment, "%.1f").c_str(),
-            fmt(m.achievedRatio, "%.3f").c_str(), m.saturated ? "*" : " ", fmt(m.peakQueue, "%.0f").c_str(),
-            m.kvCapacity > 0 ? std::to_string(m.peakKvNeed).c_str() : "-");
-        out << line;
-    }
-    out << "done/req: completed of requests; tput: completed / time from the start to the last completion; goodput: requests\n"
-           "meeting the SLO per second; SLO %: share of all requests meeting it; S-LoRA %: share with the first token < 6 s;\n"
-           "ach/off: achieved / offered rate in the steady window (* = saturated, below "
-        << fmt(plan.saturation.ratio, "%.2f") << ")\n";
-}
+/// Everything the flags ask for, checked before the first point (and before -o is created).
+struct SweepRequest {
+    SweepPlan plan;
+    std::vector<const PaperFigure*> figures;
+    std::vector<std::string> notes;
+    bool finder = false; ///< --find-max
+    bool suite = false; ///< --suite
+    bool replay = false; ///< --target
+    bool quiet = false;
+    bool json = false;
+    unsigned threads = 0;
+    ReplaySweepOptions ro;
+    FinderOptions fo;
+};
 
-void printPaper(std::ostream& out, const SweepPlan& plan, const std::vector<SweepPoint>& points, const std::vector<const PaperFigure*>& figures,
-    SweepWriter* writer)
+/// Which of the three modes (sweep, suite, finder) and the flags that go with each.
+void checkModes(const Args& a)
 {
-    if (figures.empty()) {
-        out << "S-LoRA published no measurements for suite " << plan.suite << " with " << plan.modelSetting << " and policy "
-            << policyName(plan.config.scheduler.policy) << " (" << kPaperSource << ")\n";
-        return;
-    }
-    for (const PaperFigure* f : figures) {
-        const PaperAgreement a = comparePaper(*f, points);
-        if (writer)
-            writer->appendJson(paperJson(*f, a, plan.config.cost));
-        out << "\n" << f->title() << " (" << f->file << ")\n";
-        out << "  " << std::string(sweepParamInfo(f->param).label) << "        paper tput  preview   paper TTFT  preview   paper att  preview\n";
-        for (const PaperMatch& m : a.matches) {
-            char line[200];
-            std::snprintf(line, sizeof line, "  %-8s %10.3f %9s %11.2f %9s %10.1f %8s\n", sweepValueText(f->param, m.value).c_str(), m.paper.throughput,
-                fmt(m.throughput, "%.3f").c_str(), m.paper.avgFirstTokenLatency, fmt(m.avgFirstTokenLatency, "%.2f").c_str(),
-                100 * m.paper.attainment, fmt(100 * m.attainment, "%.1f").c_str());
-            out << line;
-        }
-        out << "  preview vs paper: throughput MAPE " << fmt(100 * a.throughputMape, "%.1f") << " %, first-token latency MAPE "
-            << fmt(100 * a.firstTokenMape, "%.1f") << " %, latency MAPE " << fmt(100 * a.latencyMape, "%.1f") << " %, attainment MAE "
-            << fmt(a.attainmentMae, "%.3f") << " (over " << a.matches.size() << " published points; req/s, s, %)\n";
-    }
-    out << "cost model: " << plan.config.cost.name << " — " << plan.config.cost.description << "\n";
-}
-
-} // namespace
-
-int runSweep(const std::vector<std::string>& argv)
-{
-    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
-    const Args a = parseArgs("sweep", argv,
-        withSchedulerValueFlags({ "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
-            "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
-            "--output-range", "--popularity", "--arrival", "--cost-model", "--warmup", "--cooldown", "--saturation-ratio", "--threads",
-            "--target", "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
-            "--api-key", "--ca-cert", "-o", "--output", "--format" }),
-        withSchedulerBoolFlags({ "--json", "--quiet", "--no-early-stop", "--insecure", "--force" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (the parameter goes after --param)");
     const bool finder = a.has("--find-max");
@@ -290,12 +207,13 @@ int runSweep(const std::vector<std::string>& argv)
         throw UsageError("--model-setting goes with --suite");
     if (finder && a.has("--values"))
         throw UsageError("--find-max searches a range (--range LO:HI), not a list");
+}
 
-    // Base settings.
-    SweepPlan plan;
-    std::vector<const PaperFigure*> figures;
-    std::vector<std::string> notes;
-    if (suite) {
+/// The base settings, the parameter and its values, the SLO and the measurement window.
+void readPlan(const Args& a, SweepRequest& r)
+{
+    SweepPlan& plan = r.plan;
+    if (r.suite) {
         SuiteSweep s = suiteSweep(*a.value("--suite"), a.value("--model-setting").value_or(""));
         plan.spec = specFromArgs(a, s.spec);
         plan.config = s.config;
@@ -304,31 +222,34 @@ int runSweep(const std::vector<std::string>& argv)
         plan.suite = s.suite;
         plan.modelSetting = s.modelSetting;
         for (const UserNote& n : s.notes)
-            notes.push_back(n.text);
+            r.notes.push_back(n.text);
         if (!s.gpu.empty())
-            notes.insert(notes.begin(), "S-LoRA ran " + s.suite + " on " + s.gpu + " with " + s.modelSetting + ", --num-token "
+            r.notes.insert(r.notes.begin(), "S-LoRA ran " + s.suite + " on " + s.gpu + " with " + s.modelSetting + ", --num-token "
                     + std::to_string(s.config.scheduler.limits.maxTotalTokenNum));
     } else {
         plan.spec = specFromArgs(a);
         plan.config.cost = defaultCostModel(plan.spec.naming.baseModel);
     }
     applyServerFlags(a, plan.config);
-    if (suite)
-        figures = paperFiguresFor(plan.suite, plan.modelSetting, plan.config.scheduler.policy);
+    if (r.suite)
+        r.figures = paperFiguresFor(plan.suite, plan.modelSetting, plan.config.scheduler.policy);
     if (a.has("--param"))
         plan.param = paramFlag(a, "--param");
-    if (finder)
+    if (r.finder) {
         plan.param = paramFlag(a, "--find-max");
-    if (!finder && (a.has("--values") || a.has("--range"))) {
+        if (const std::string why = capacityParamProblem(plan.param); !why.empty())
+            throw UsageError("--find-max: " + why);
+    }
+    if (!r.finder && (a.has("--values") || a.has("--range"))) {
         const auto points = static_cast<std::size_t>(positive(a, "--points", 0, 0));
         plan.values = parseSweepValues(plan.param, a.value("--values") ? *a.value("--values") : *a.value("--range"), points,
             a.has("--values") ? "--values" : "--range");
-    } else if (a.has("--points") && !finder) {
+    } else if (a.has("--points") && !r.finder) {
         throw UsageError("--points goes with --range LO:HI");
-    } else if (!finder && !suite) {
+    } else if (!r.finder && !r.suite) {
         throw UsageError("--param needs --values LIST or --range LO:HI:STEP");
-    } else if (suite && !finder) {
-        plan.values = unionValues(plan.values, figures); // every published point gets a preview
+    } else if (r.suite && !r.finder) {
+        plan.values = unionValues(plan.values, r.figures); // every published point gets a preview
     }
     if (const auto slo = a.value("--slo"))
         plan.slo = parseSloTarget(*slo);
@@ -339,210 +260,157 @@ int runSweep(const std::vector<std::string>& argv)
     plan.saturation.ratio = a.number("--saturation-ratio", 0.98);
     if (!(plan.saturation.ratio > 0 && plan.saturation.ratio <= 1))
         throw UsageError("--saturation-ratio must be in (0, 1]");
-    const auto threads = static_cast<unsigned>(positive(a, "--threads", 0, 0));
+    r.threads = static_cast<unsigned>(positive(a, "--threads", 0, 0));
+}
 
-    // Replay settings.
-    const bool replay = a.has("--target");
-    ReplaySweepOptions ro;
-    if (replay) {
-        ro.replay.target = *a.value("--target");
-        parseTargetUrl(ro.replay.target);
-        const auto backendText = a.value("--backend");
-        if (!backendText)
-            throw UsageError("--target needs --backend (" + backendNames() + ")");
-        const auto backend = backendFromName(*backendText);
-        if (!backend)
-            throw UsageError("--backend: unknown backend \"" + *backendText + "\" (" + backendNames() + ")");
-        ro.replay.backend = *backend;
-        ro.replay.timeScale = a.number("--time-scale", 1.0);
-        if (!(ro.replay.timeScale > 0))
-            throw UsageError("--time-scale must be > 0");
-        ro.replay.baseModel = a.value("--model").value_or("base");
-        ro.replay.requestTimeout = a.number("--timeout", 0);
-        ro.replay.firstTokenTimeout = a.number("--first-token-timeout", 0);
-        ro.replay.maxConcurrency = static_cast<std::size_t>(positive(a, "--max-concurrency", 0, 0));
-        ro.replay.verifyTls = !a.has("--insecure");
-        if (auto ca = a.value("--ca-cert"))
-            ro.replay.caFile = *ca;
-        if (auto k = a.value("--api-key"))
-            ro.replay.apiKey = *k;
-        else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
-            ro.replay.apiKey = env;
-        ro.earlyStop = !a.has("--no-early-stop");
-        ro.runsDir = a.value("--runs-dir").value_or("");
-        // Never mix this sweep's points with an earlier sweep's (or overwrite them) unasked.
-        if (!ro.runsDir.empty())
-            checkResultsFolder(ro.runsDir, "--runs-dir", a.has("--force"));
-    } else {
+/// --target and the replay flags (which go with it only).
+void readReplay(const Args& a, SweepRequest& r)
+{
+    if (!r.replay) {
         for (const char* flag : { "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
                  "--api-key", "--ca-cert" })
             if (a.has(flag))
                 throw UsageError(std::string(flag) + " goes with --target");
         if (a.has("--no-early-stop") || a.has("--insecure"))
             throw UsageError(std::string(a.has("--insecure") ? "--insecure" : "--no-early-stop") + " goes with --target");
+        return;
     }
+    ReplaySweepOptions& ro = r.ro;
+    ro.replay.target = *a.value("--target");
+    parseTargetUrl(ro.replay.target);
+    const auto backendText = a.value("--backend");
+    if (!backendText)
+        throw UsageError("--target needs --backend (" + backendNames() + ")");
+    const auto backend = backendFromName(*backendText);
+    if (!backend)
+        throw UsageError("--backend: unknown backend \"" + *backendText + "\" (" + backendNames() + ")");
+    ro.replay.backend = *backend;
+    ro.replay.timeScale = a.number("--time-scale", 1.0);
+    if (!(ro.replay.timeScale > 0))
+        throw UsageError("--time-scale must be > 0");
+    ro.replay.baseModel = a.value("--model").value_or("base");
+    ro.replay.requestTimeout = a.number("--timeout", 0);
+    ro.replay.firstTokenTimeout = a.number("--first-token-timeout", 0);
+    ro.replay.maxConcurrency = static_cast<std::size_t>(positive(a, "--max-concurrency", 0, 0));
+    ro.replay.verifyTls = !a.has("--insecure");
+    if (auto ca = a.value("--ca-cert"))
+        ro.replay.caFile = *ca;
+    if (auto k = a.value("--api-key"))
+        ro.replay.apiKey = *k;
+    else if (const char* env = std::getenv("LORASCOPE_API_KEY"))
+        ro.replay.apiKey = env;
+    ro.earlyStop = !a.has("--no-early-stop");
+    ro.runsDir = a.value("--runs-dir").value_or("");
+    // Never mix this sweep's points with an earlier sweep's (or overwrite them) unasked.
+    if (!ro.runsDir.empty())
+        checkResultsFolder(ro.runsDir, "--runs-dir", a.has("--force"));
+}
 
-    FinderOptions fo;
-    if (finder) {
-        if (const auto r = a.value("--range")) {
-            const auto [lo, hi] = parseSweepRange(plan.param, *r);
-            fo.lo = lo;
-            fo.hi = hi;
-        }
-        if (a.has("--points"))
-            throw UsageError("--points is for sweeps, not for --find-max");
-        fo.tolerance = replay ? 0.05 : 0.01;
-        if (const auto t = a.value("--tolerance")) {
-            std::string text = *t;
-            const bool percent = !text.empty() && text.back() == '%';
-            if (percent)
-                text.pop_back();
-            char* end = nullptr;
-            const double v = std::strtod(text.c_str(), &end);
-            if (text.empty() || *end != '\0' || !(v > 0))
-                throw UsageError("--tolerance must be a positive number or percentage (got \"" + *t + "\")");
-            fo.tolerance = percent ? v / 100.0 : v;
-            if (fo.tolerance >= 1)
-                throw UsageError("--tolerance is a fraction of the capacity: below 1 (or 100%)");
-        }
-        fo.maxEvaluations = static_cast<int>(positive(a, "--max-evaluations", 80, 2));
-    } else if (a.has("--tolerance") || a.has("--max-evaluations")) {
-        throw UsageError("--tolerance and --max-evaluations go with --find-max");
+/// --find-max's search range and stopping rule.
+void readFinder(const Args& a, SweepRequest& r)
+{
+    if (!r.finder) {
+        if (a.has("--tolerance") || a.has("--max-evaluations"))
+            throw UsageError("--tolerance and --max-evaluations go with --find-max");
+        return;
     }
-
-    // Output.
-    std::optional<SweepFileFormat> format;
-    if (const auto f = a.value("--format")) {
-        if (*f == "jsonl")
-            format = SweepFileFormat::JsonLines;
-        else if (*f == "csv")
-            format = SweepFileFormat::Csv;
-        else
-            throw UsageError("--format must be jsonl or csv (got \"" + *f + "\")");
+    FinderOptions& fo = r.fo;
+    if (const auto range = a.value("--range")) {
+        const auto [lo, hi] = parseSweepRange(r.plan.param, *range);
+        fo.lo = lo;
+        fo.hi = hi;
     }
-    std::string outPath = a.value("-o").value_or(a.value("--output").value_or(""));
-    if (!outPath.empty() && !format && !sweepFormatForPath(outPath))
-        throw UsageError("cannot tell the format of \"" + outPath + "\" from its extension: use .jsonl or .csv, or --format");
-    // A sweep without -o streams its rows to standard output; the finder prints its answer there.
-    const bool toStdout = outPath.empty() && !finder;
-    std::ostream& report = toStdout ? std::cerr : std::cout;
-    const bool quiet = a.has("--quiet");
+    if (a.has("--points"))
+        throw UsageError("--points is for sweeps, not for --find-max");
+    fo.tolerance = r.replay ? 0.05 : 0.01;
+    if (const auto t = a.value("--tolerance")) {
+        std::string text = *t;
+        const bool percent = !text.empty() && text.back() == '%';
+        if (percent)
+            text.pop_back();
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(v > 0))
+            throw UsageError("--tolerance must be a positive number or percentage (got \"" + *t + "\")");
+        fo.tolerance = percent ? v / 100.0 : v;
+        if (fo.tolerance >= 1)
+            throw UsageError("--tolerance is a fraction of the capacity: below 1 (or 100%)");
+    }
+    fo.maxEvaluations = static_cast<int>(positive(a, "--max-evaluations", 80, 2));
+}
 
+SweepRequest readSweepRequest(const Args& a)
+{
+    checkModes(a);
+    SweepRequest r;
+    r.finder = a.has("--find-max");
+    r.suite = a.has("--suite");
+    r.replay = a.has("--target");
+    r.quiet = a.has("--quiet");
+    r.json = a.has("--json");
+    readPlan(a, r);
+    readReplay(a, r);
+    readFinder(a, r);
     // Check everything before the first point (and before the output file is created).
-    if (replay)
-        checkReplayPlan(plan);
-    if (!finder)
-        checkPlan(plan);
-    else if (const std::string why = sweepParamNotApplicable(plan.param, plan.spec, plan.config); !why.empty())
-        throw InputError(why, {}, 0, sweepParamInfo(plan.param).name);
+    if (r.replay)
+        checkReplayPlan(r.plan);
+    if (!r.finder)
+        checkPlan(r.plan);
+    else if (const std::string why = sweepParamNotApplicable(r.plan.param, r.plan.spec, r.plan.config); !why.empty())
+        throw InputError(why, {}, 0, sweepParamInfo(r.plan.param).name);
+    return r;
+}
 
-    std::unique_ptr<SweepWriter> writer;
-    // Declared after the writer, so it runs first at the end: closes the writer, then renames.
-    PartialFile partial { writer, {}, outPath };
-    if (!outPath.empty()) {
-        checkOutputs({ { a.has("-o") ? "-o" : "--output", outPath } },
-            { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") } });
-        checkOutputFile(outPath); // not a folder, not read-only: said now, not after the last point
-        std::error_code ec;
-        const auto st = std::filesystem::status(outPath, ec);
-        const bool regular = !std::filesystem::exists(st) || std::filesystem::is_regular_file(st);
-        if (regular) { // a device or a pipe (/dev/stdout) is written directly
-            partial.partial = outPath + ".partial";
-            // A sweep killed outright left its points there: not truncated unasked.
-            if (std::filesystem::exists(std::filesystem::symlink_status(partial.partial, ec)) && !a.has("--force"))
-                throw InputError(std::string(a.has("-o") ? "-o" : "--output") + " " + outPath + ": " + partial.partial
-                        + " exists (the points of a sweep that was stopped before it could rename it?); move it away, or give --force to replace it",
-                    {}, 0, a.has("-o") ? "-o" : "--output");
+int runFinder(SweepRequest& r, SweepOutput& output, PointProgress& progress, std::ostream& report)
+{
+    const SweepPlan& plan = r.plan;
+    CapacityResult preview = findCapacityPreview(plan, r.fo, progress.callback(), &g_cancel, r.threads);
+    progress.end();
+    if (output.writer())
+        output.writer()->appendCapacity(preview);
+    std::optional<CapacityResult> confirmed;
+    if (r.replay && !preview.cancelled && !std::isnan(preview.capacity) && !g_cancel) {
+        if (!r.quiet) {
+            report << "preview:\n";
+            for (const std::string& line : preview.describe())
+                report << "  " << line << "\n";
+            report << "confirming on " << r.ro.replay.target << " from the previewed " << sweepValueText(plan.param, preview.capacity) << "\n";
         }
-        const auto f = format ? format : sweepFormatForPath(outPath);
-        writer = std::make_unique<SweepWriter>(regular ? partial.partial : outPath, plan, replay ? ro.replay.target : "preview", f);
-    } else if (toStdout)
-        writer = std::make_unique<SweepWriter>("-", plan, replay ? ro.replay.target : "preview", format);
-
-    struct sigaction sa {};
-    sa.sa_handler = onSweepSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
-
-    const bool live = !quiet && ::isatty(2);
-    std::mutex progressMutex;
-    std::size_t finished = 0;
-    const std::size_t total = finder ? 0 : plan.values.size();
-    auto onPoint = [&](const SweepPoint& p) {
-        if (writer)
-            writer->append(p);
-        std::lock_guard lock(progressMutex);
-        ++finished;
-        if (live) {
-            std::fprintf(stderr, "\r%s %zu%s%s  (last: %s = %s, %.2f s)   ", replay ? "replayed" : "previewed", finished,
-                total ? "/" : "", total ? std::to_string(total).c_str() : " points", sweepParamInfo(plan.param).name,
-                sweepValueText(plan.param, p.value).c_str(), p.seconds);
-            std::fflush(stderr);
-        }
-    };
-    auto endProgress = [&] {
-        if (live && finished > 0)
-            std::fprintf(stderr, "\n");
-    };
-
-    if (!quiet) {
-        for (const std::string& n : notes)
-            report << "note: " << n << "\n";
-        report << (replay ? "target " + ro.replay.target : "preview with cost model " + plan.config.cost.name) << ", policy "
-               << policyName(plan.config.scheduler.policy) << ", SLO " << plan.slo.describe() << "\n";
+        confirmed = confirmCapacity(plan, r.fo, preview.capacity, r.ro, progress.callback(), &g_cancel);
+        progress.end();
+        if (output.writer())
+            output.writer()->appendCapacity(*confirmed);
     }
-
-    if (finder) {
-        CapacityResult r = findCapacityPreview(plan, fo, onPoint, &g_cancel, threads);
-        endProgress();
-        if (writer)
-            writer->appendCapacity(r);
-        std::optional<CapacityResult> confirmed;
-        if (replay && !r.cancelled && !std::isnan(r.capacity) && !g_cancel) {
-            if (!quiet) {
-                report << "preview:\n";
-                for (const std::string& line : r.describe())
-                    report << "  " << line << "\n";
-                report << "confirming on " << ro.replay.target << " from the previewed " << sweepValueText(plan.param, r.capacity) << "\n";
-            }
-            finished = 0;
-            confirmed = confirmCapacity(plan, fo, r.capacity, ro, onPoint, &g_cancel);
-            endProgress();
-            if (writer)
-                writer->appendCapacity(*confirmed);
-        }
-        const CapacityResult& shown = confirmed ? *confirmed : r;
-        if (a.has("--json")) {
-            nlohmann::ordered_json j;
-            j["preview"] = capacityJson(r);
-            if (confirmed)
-                j["server"] = capacityJson(*confirmed);
-            j["cost_model"] = plan.config.cost.name;
-            j["cost_model_description"] = plan.config.cost.description;
-            std::cout << j.dump(2) << "\n";
-        } else {
-            if (confirmed)
-                report << "on the server (" << confirmed->evaluations.size() << " runs):\n";
-            for (const std::string& line : shown.describe())
-                report << (confirmed ? "  " : "") << line << "\n";
-            if (!replay)
-                report << "cost model: " << plan.config.cost.name << " — " << plan.config.cost.description << "\n";
-        }
-        if (shown.cancelled || g_cancel) {
-            std::cerr << "lorascope-cli sweep: interrupted; " << shown.evaluations.size() << " finished points kept"
-                      << (outPath.empty() ? std::string() : " in " + outPath) << "\n";
-            return kExitInput;
-        }
-        return kExitOk;
+    const CapacityResult& shown = confirmed ? *confirmed : preview;
+    if (r.json) {
+        nlohmann::ordered_json j;
+        j["preview"] = capacityJson(preview);
+        if (confirmed)
+            j["server"] = capacityJson(*confirmed);
+        j["cost_model"] = plan.config.cost.name;
+        j["cost_model_description"] = plan.config.cost.description;
+        std::cout << j.dump(2) << "\n";
+    } else {
+        if (confirmed)
+            report << "on the server (" << confirmed->evaluations.size() << " runs):\n";
+        for (const std::string& line : shown.describe())
+            report << (confirmed ? "  " : "") << line << "\n";
+        if (!r.replay)
+            report << "cost model: " << plan.config.cost.name << " — " << plan.config.cost.description << "\n";
     }
+    if (shown.cancelled || g_cancel)
+        return interruptedSweep(output, shown.evaluations.size(), 0);
+    return kExitOk;
+}
 
+int runPoints(SweepRequest& r, SweepOutput& output, PointProgress& progress, std::ostream& report)
+{
+    const SweepPlan& plan = r.plan;
     std::vector<SweepPoint> points;
     bool cancelled = false;
     std::string stopped;
-    if (replay) {
-        ReplaySweepRun run = runReplaySweep(plan, ro, onPoint, &g_cancel);
+    if (r.replay) {
+        ReplaySweepRun run = runReplaySweep(plan, r.ro, progress.callback(), &g_cancel);
         points = std::move(run.points);
         cancelled = run.cancelled;
         if (run.stoppedEarly) {
@@ -552,31 +420,65 @@ int runSweep(const std::vector<std::string>& argv)
             stopped = "stopped early: " + run.stopReason + "; skipped " + skipped + " (--no-early-stop runs them)";
         }
     } else {
-        SweepRun run = runPreviewSweep(plan, onPoint, &g_cancel, threads);
+        SweepRun run = runPreviewSweep(plan, progress.callback(), &g_cancel, r.threads);
         points = std::move(run.points);
         cancelled = run.cancelled;
     }
-    endProgress();
-    if (!quiet && !points.empty()) {
+    progress.end();
+    if (!r.quiet && !points.empty()) {
         std::vector<const SweepPoint*> ptrs;
         for (const SweepPoint& p : points)
             ptrs.push_back(&p);
-        printTable(report, plan, ptrs);
+        printSweepTable(report, plan, ptrs);
         for (const std::string& line : sweepVerdict(plan, points).lines)
             report << line << "\n";
         if (!stopped.empty())
             report << stopped << "\n";
     }
-    if (suite && !replay) {
+    if (r.suite && !r.replay) {
         std::ostringstream discard;
-        printPaper(quiet ? static_cast<std::ostream&>(discard) : report, plan, points, figures, writer.get());
+        printPaperComparison(r.quiet ? static_cast<std::ostream&>(discard) : report, plan, points, r.figures, output.writer());
     }
-    if (cancelled) {
-        std::cerr << "lorascope-cli sweep: interrupted; " << points.size() << " of " << plan.values.size() << " points finished and kept"
-                  << (outPath.empty() ? std::string() : " in " + outPath) << "\n";
-        return kExitInput;
-    }
+    if (cancelled)
+        return interruptedSweep(output, points.size(), plan.values.size());
     return kExitOk;
+}
+
+} // namespace
+
+int runSweep(const std::vector<std::string>& argv)
+{
+    // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
+    const Args a = parseArgs("sweep", argv,
+        withSchedulerValueFlags({ "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
+            "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
+            "--output-range", "--popularity", "--arrival", "--cost-model", "--warmup", "--cooldown", "--saturation-ratio", "--threads",
+            "--target", "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
+            "--api-key", "--ca-cert", "-o", "--output", "--format" }),
+        withSchedulerBoolFlags({ "--json", "--quiet", "--no-early-stop", "--insecure", "--force" }));
+    SweepRequest r = readSweepRequest(a);
+    SweepOutput output(a, r.plan, r.replay ? r.ro.replay.target : "preview", r.finder);
+    // Another sweep given the same --runs-dir is refused now, not after its first point.
+    std::optional<FolderClaim> runsDir;
+    if (!r.ro.runsDir.empty())
+        runsDir.emplace(r.ro.runsDir, "--runs-dir", !a.has("--force"));
+
+    struct sigaction sa {};
+    sa.sa_handler = onSweepSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    std::ostream& report = output.toStdout() ? std::cerr : std::cout;
+    if (!r.quiet) {
+        for (const std::string& n : r.notes)
+            report << "note: " << n << "\n";
+        report << (r.replay ? "target " + r.ro.replay.target : "preview with cost model " + r.plan.config.cost.name) << ", policy "
+               << policyName(r.plan.config.scheduler.policy) << ", SLO " << r.plan.slo.describe() << "\n";
+    }
+    PointProgress progress(r.plan, output.writer(), r.replay, !r.quiet && ::isatty(2), r.finder ? 0 : r.plan.values.size());
+    return r.finder ? runFinder(r, output, progress, report) : runPoints(r, output, progress, report);
 }
 
 } // namespace lorascope::cli

@@ -18,6 +18,8 @@ namespace lorascope::cli {
     "  --drop-failed          drop requests the source marks failed (BurstGPT rows with Response\n" \
     "                         tokens = 0, rows with 0 tokens) instead of keeping them marked\n" \
     "  --rebase-time          shift times so that the first request arrives at 0 s\n" \
+    "  --keep-first-rank      an adapter that lines give two ranks keeps its first (the lines are\n" \
+    "                         counted) instead of the read failing with both lines named\n" \
     "  --adapter-column NAME  column whose values become adapters (BurstGPT: Model by default, or\n" \
     "                         \"Log Type\"); \"none\" = no adapters from the file\n" \
     "  --model NAME           BurstGPT: keep only rows of this Model (e.g. ChatGPT, GPT-4)\n" \

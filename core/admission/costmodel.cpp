@@ -297,12 +297,50 @@ nlohmann::json costModelToJsonObject(const CostModel& model) { return nlohmann::
 // ordered_json keeps the documented key order in files; nlohmann::json would sort the keys.
 std::string costModelToJson(const CostModel& model) { return toOrderedJson(model).dump(2); }
 
+namespace {
+
+/// One owner for the timing: the coefficients (what simulate and the server use). `parameters`
+/// describe where they came from (calibrate --start starts from them), so they must give the same
+/// coefficients with the file's model and GPU; a model whose two halves say different things is
+/// refused naming both fields, never read with one half silently ignored.
+void checkParametersAgree(const CostModel& c, JsonObjectReader& r, const std::string& file)
+{
+    if (!c.hasParameters)
+        return;
+    const std::string pathOfParameters = r.pathOf("parameters");
+    if (!(c.model.layers > 0 && c.model.params > 0 && c.gpu.memoryBandwidth > 0 && c.gpu.fp16Flops > 0))
+        throw InputError(pathOfParameters + ": engine parameters need the \"model\" and \"gpu\" they are derived with (layers, params, "
+                "memory_bandwidth, fp16_flops); give them, or leave \"parameters\" out and keep the coefficients alone",
+            file, 0, pathOfParameters);
+    const CostModel derived = deriveCostModel(c.model, c.gpu, c.parameters);
+    for (const CostCoefficientInfo& co : costCoefficientInfos()) {
+        const double given = c.*co.member, implied = derived.*co.member;
+        // Files LoraScope writes hold both exactly (shortest round-trip numbers); 1e-9 relative
+        // (and 1e-15 s absolute) leaves room for a hand-edited copy with a few digits less.
+        if (std::abs(given - implied) <= 1e-9 * std::max(std::abs(given), std::abs(implied)) + 1e-15)
+            continue;
+        const std::string field = r.pathOf("coefficients") + "." + co.key;
+        throw InputError(field + " is " + formatNumber(given) + ", but " + pathOfParameters + " give " + formatNumber(implied)
+                + " with this model and GPU: the model would time passes with the coefficients while calibrate --start starts from the "
+                  "parameters. Make them agree (remove \"parameters\" to keep the coefficients, or recompute the coefficients from the "
+                  "parameters)",
+            file, 0, field);
+    }
+}
+
+} // namespace
+
 CostModel costModelFromJsonObject(const nlohmann::json& j, const std::string& path, const std::string& file, bool presetByName)
 {
     if (!j.is_object())
         throw InputError((path.empty() ? std::string("a cost model") : path) + " must be a JSON object", file, 1, path);
     JsonObjectReader r(j, path, file);
     CostModel c;
+    // A version-2 object (coefficients in their own object) without its schemaVersion would be
+    // read as version 1 and fail on "coefficients: unknown field": name the missing field instead.
+    if (!r.has("schemaVersion") && (r.has("coefficients") || r.has("parameters")))
+        r.fail(r.pathOf("schemaVersion"), std::string("missing: a cost model with \"") + (r.has("coefficients") ? "coefficients" : "parameters")
+                + "\" is version 2; add \"schemaVersion\": 2 (a version-1 model lists its coefficients at the top level)");
     const std::int64_t version = r.integer("schemaVersion", 1);
     if (version < 1 || version > kCostModelSchemaVersion)
         r.fail(r.pathOf("schemaVersion"), "unsupported cost model version " + std::to_string(version) + " (this LoraScope reads 1.."
@@ -377,6 +415,7 @@ CostModel costModelFromJsonObject(const nlohmann::json& j, const std::string& pa
                 c.parameters.*info.member = info.efficiency ? positive(pr, info.key, 1) : nonNegative(pr, info.key, 0);
         pr.rejectUnknown();
     }
+    checkParametersAgree(c, r, file);
     if (r.has("provenance")) {
         const auto& pj = r.raw("provenance");
         if (!pj.is_object())

@@ -5,7 +5,9 @@
 #include "calibrate/experiment.h"
 
 #include "replay/metrics.h"
+#include "replay/runfolder.h"
 #include "util/error.h"
+#include "util/fileio.h"
 #include "util/jsonread.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
@@ -15,7 +17,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 namespace lorascope {
@@ -43,6 +44,9 @@ void CalibrationData::append(CalibrationData other)
 }
 
 namespace {
+
+/// Largest S-LoRA result file read (the published ones are a few kB).
+constexpr std::uint64_t kMaxSloraResultBytes = std::uint64_t { 256 } << 20;
 
 std::string shortNumber(double v)
 {
@@ -112,17 +116,14 @@ CalibrationData loadSloraResults(const std::string& file, const SloraFileSetting
 {
     SloraFileSettings s = given;
     resolveSettings(s, file, "");
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError("cannot open the S-LoRA result file", file);
+    // A regular file of sane size (S-LoRA's result files are a few kB): a device or a pipe is
+    // refused before a byte is read.
+    InputLines in(file, "S-LoRA result file", kMaxSloraResultBytes);
     CalibrationData data;
     const std::size_t group = data.groupIndex(s.group, *findModel(s.model), *findGpu(s.gpu));
     std::string text;
-    std::uint64_t lineNo = 0;
-    while (std::getline(in, text)) {
-        ++lineNo;
-        if (!text.empty() && text.back() == '\r')
-            text.pop_back();
+    while (in.next(text)) {
+        const std::uint64_t lineNo = in.lineNumber();
         if (text.find_first_not_of(" \t") == std::string::npos)
             continue;
         const nlohmann::json j = parseJson(text, file, lineNo); // depth-limited, errors with file and line
@@ -171,6 +172,14 @@ CalibrationData loadSloraResults(const std::string& file, const SloraFileSetting
             m.avgSatisfaction = r.has("avg_satisfaction") ? required(r, "avg_satisfaction") : NAN;
             m.avgPerTokenLatency = r.has("avg_per_token_latency") ? required(r, "avg_per_token_latency") : NAN;
             m.numAbort = r.has("num_abort") ? static_cast<std::int64_t>(required(r, "num_abort")) : 0;
+            // Shares are shares: an attainment of 2.0 is not a measurement.
+            for (const auto& [key, v] : { std::pair { "avg_attainment", m.avgAttainment }, { "avg_satisfaction", m.avgSatisfaction } })
+                if (std::isfinite(v) && v > 1)
+                    r.fail(r.pathOf(key), "must be a share of requests from 0 to 1 (got " + formatNumber(v) + ")");
+            if (r.has("num_abort") && std::floor(required(r, "num_abort")) != required(r, "num_abort"))
+                r.fail(r.pathOf("num_abort"), "must be a whole number of requests (got " + formatNumber(required(r, "num_abort")) + ")");
+            if (m.throughput > 0 && !(m.totalTime > 0))
+                r.fail(r.pathOf("total_time"), "must be > 0 when throughput is (a run that finished requests took time)");
 
             Experiment e;
             e.source = file;
@@ -308,22 +317,36 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
     std::error_code ec;
     if (!std::filesystem::is_directory(folder, ec))
         throw InputError("not a replay run folder (no such directory)", folder, 0, "replay");
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
+    if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)))
         throw InputError("no requests.jsonl in the replay run folder (is it a `lorascope-cli replay --out` folder?)", folder, 0, "replay");
-    std::vector<ReplayRecord> records;
-    std::string text;
-    std::uint64_t lineNo = 0;
-    while (std::getline(in, text)) {
-        ++lineNo;
-        if (text.find_first_not_of(" \t\r") == std::string::npos)
+    // The same reader and checks as merge: every record consistent, every request once.
+    std::vector<std::string> notes;
+    const std::vector<ReplayRecord> records = readRequestsFile(file, notes);
+    CalibrationData data;
+    for (const auto& note : notes)
+        data.excluded.push_back({ file, 0, note });
+    // A run whose requests mostly failed measured the failures, not the server's speed.
+    std::size_t sent = 0, failed = 0, completedCount = 0;
+    std::map<std::string, std::size_t> failedKinds;
+    for (const auto& r : records) {
+        if (r.outcome == Outcome::Cancelled || !std::isfinite(r.sent))
             continue;
-        const nlohmann::json j = parseJson(text, file, lineNo); // depth-limited, errors with file and line
-        try {
-            records.push_back(recordFromJson(j));
-        } catch (const nlohmann::json::exception& e) {
-            throw InputError(std::string("not a replay request line: ") + e.what(), file, lineNo);
+        ++sent;
+        if (r.outcome == Outcome::Failed) {
+            ++failed;
+            ++failedKinds[r.errorKind.empty() ? std::string("unknown") : r.errorKind];
+        } else if (!r.tokenTimes.empty() && std::isfinite(r.end)) {
+            ++completedCount;
         }
+    }
+    if (completedCount > 0 && 2 * failed > sent) {
+        std::string kinds;
+        for (const auto& [k, n] : failedKinds)
+            kinds += (kinds.empty() ? "" : ", ") + k + " " + std::to_string(n);
+        data.excluded.push_back({ folder, 0,
+            std::to_string(failed) + " of the " + std::to_string(sent) + " requests sent failed (" + kinds
+                + "): the run measured the failures, not the server's speed; left out (fix the server or the replay and run it again)" });
+        return data;
     }
     const double speed = o.speed > 0 ? o.speed : 1.0;
     std::vector<const ReplayRecord*> used;
@@ -337,11 +360,10 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
     }
     if (completed == 0)
         throw InputError("no completed request with token times in requests.jsonl (" + std::to_string(records.size())
-                + " lines): nothing to calibrate on",
+                + " records, " + std::to_string(failed) + " failed): the run has nothing a cost model can be fitted to or checked against",
             file, 0, "replay");
     std::sort(used.begin(), used.end(), [](const ReplayRecord* a, const ReplayRecord* b) { return a->sent < b->sent; });
 
-    CalibrationData data;
     Experiment e;
     e.source = folder;
     e.group = data.groupIndex(o.group, o.model, o.gpu);

@@ -39,10 +39,12 @@ namespace {
 
 struct Accumulator {
     std::array<double, kMetricCount> abs {}, sum {}, max {};
-    std::array<int, kMetricCount> count {};
+    std::array<int, kMetricCount> count {}, unfinished {};
     void add(const MetricValues& err)
     {
         for (std::size_t k = 0; k < kMetricCount; ++k) {
+            if (std::isinf(err[k]))
+                ++unfinished[k];
             if (!std::isfinite(err[k]))
                 continue;
             abs[k] += std::abs(err[k]);
@@ -56,6 +58,7 @@ struct Accumulator {
         MetricErrors out;
         for (std::size_t k = 0; k < kMetricCount; ++k) {
             out[k].count = count[k];
+            out[k].unfinished = unfinished[k];
             if (count[k]) {
                 out[k].error = abs[k] / count[k];
                 out[k].bias = sum[k] / count[k];
@@ -75,6 +78,27 @@ std::string fmt(const char* f, double v)
     return buf;
 }
 
+/// An error in % ("12.3%", "+45%"), with an exponent once it is large ("+1.2e+302%"): a model
+/// with absurd coefficients must not print a 300-digit number.
+std::string percentText(double v, bool sign)
+{
+    if (!std::isfinite(v))
+        return std::isnan(v) ? "-" : "inf";
+    if (std::abs(v) >= 1e5)
+        return fmt(sign ? "%+.2e%%" : "%.2e%%", v);
+    return fmt(sign ? "%+.0f%%" : "%.1f%%", v);
+}
+
+/// A measured or predicted value: 3 significant digits, an exponent when large or small.
+std::string valueText(Metric m, double v)
+{
+    if (std::isinf(v) || (!std::isfinite(v) && !std::isnan(v)))
+        return "never finishes";
+    if (metricIsAbsolute(m) && std::isfinite(v) && std::abs(v) < 1e5)
+        return fmt("%.3f", v);
+    return fmt("%.3g", v);
+}
+
 std::string pad(std::string s, std::size_t w, bool left = true)
 {
     if (s.size() >= w)
@@ -90,14 +114,15 @@ const Metric kShown[] = { Metric::Throughput, Metric::AvgLatency, Metric::AvgFir
 std::string errorCell(Metric m, const MetricError& e)
 {
     if (e.count == 0)
-        return "-";
-    return metricIsAbsolute(m) ? fmt("%.3f", e.error) : fmt("%.1f%%", e.error);
+        return e.unfinished > 0 ? "never" : "-";
+    const std::string v = metricIsAbsolute(m) ? (std::abs(e.error) < 1e5 ? fmt("%.3f", e.error) : fmt("%.2e", e.error)) : percentText(e.error, false);
+    return e.unfinished > 0 ? v + "*" : v;
 }
 
 bool anyCount(const std::vector<const MetricErrors*>& all, Metric m)
 {
     for (const auto* e : all)
-        if ((*e)[static_cast<std::size_t>(m)].count > 0)
+        if ((*e)[static_cast<std::size_t>(m)].count > 0 || (*e)[static_cast<std::size_t>(m)].unfinished > 0)
             return true;
     return false;
 }
@@ -107,9 +132,11 @@ nlohmann::json errorsJson(const MetricErrors& e)
     nlohmann::json j = nlohmann::json::object();
     for (Metric m : kShown) {
         const MetricError& x = e[static_cast<std::size_t>(m)];
-        if (x.count == 0)
+        if (x.count == 0 && x.unfinished == 0)
             continue;
-        j[metricKey(m)] = { { metricIsAbsolute(m) ? "mae" : "mape_pct", x.error }, { "bias", x.bias }, { "max", x.max }, { "count", x.count } };
+        const auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+        j[metricKey(m)] = { { metricIsAbsolute(m) ? "mae" : "mape_pct", num(x.error) }, { "bias", num(x.bias) }, { "max", num(x.max) },
+            { "count", x.count }, { "never_finish", x.unfinished } };
     }
     return j;
 }
@@ -150,6 +177,8 @@ ValidationReport compare(const CalibrationData& data, const std::vector<RunStats
             if (metricIsAbsolute(m))
                 row.error[k] = std::isfinite(pred[k]) ? pred[k] - meas[k] : 1.0;
             else if (meas[k] > 0)
+                // A prediction that is not a number is a run the model never finishes: infinite
+                // error, counted apart from the MAPE (MetricError::unfinished) and said.
                 row.error[k] = std::isfinite(pred[k]) ? 100.0 * (pred[k] - meas[k]) / meas[k] : std::numeric_limits<double>::infinity();
             if (std::isfinite(row.error[k]) || std::isinf(row.error[k]))
                 row.severity = std::max(row.severity, std::abs(row.error[k]) / validationTarget(m));
@@ -253,6 +282,24 @@ CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitRe
     return m;
 }
 
+std::string unusableFitReason(const ValidationReport& rep)
+{
+    std::string out;
+    for (Metric m : kShown) {
+        const MetricError& e = rep.overall[static_cast<std::size_t>(m)];
+        std::string why;
+        if (e.unfinished > 0)
+            why = std::to_string(e.unfinished) + " of " + std::to_string(e.count + e.unfinished) + " runs predicted never to finish";
+        else if (e.count > 0 && !metricIsAbsolute(m) && e.error > kUnusableMape)
+            why = "error " + percentText(e.error, false) + " (above " + fmt("%.0f%%", kUnusableMape) + ")";
+        else if (e.count > 0 && metricIsAbsolute(m) && e.error > kUnusableMae)
+            why = "error " + fmt("%.3f", e.error) + " (above " + fmt("%.2f", kUnusableMae) + ")";
+        if (!why.empty())
+            out += (out.empty() ? "" : "; ") + std::string(metricKey(m)) + ": " + why;
+    }
+    return out;
+}
+
 std::string renderValidationText(const ValidationReport& rep, int worst)
 {
     std::vector<const MetricErrors*> allErrors { &rep.overall };
@@ -283,6 +330,13 @@ std::string renderValidationText(const ValidationReport& rep, int worst)
                 n += r.group == g;
             line("  " + g, 52, e, n);
         }
+    // Runs predicted never to finish are not in a MAPE: said, never dropped silently.
+    for (Metric m : cols) {
+        const MetricError& e = rep.overall[static_cast<std::size_t>(m)];
+        if (e.unfinished > 0)
+            out += std::string("* ") + metricShort(m) + ": " + std::to_string(e.unfinished) + " of " + std::to_string(e.count + e.unfinished)
+                + " runs are predicted never to finish (infinite " + metricKey(m) + ") and are not in its error\n";
+    }
     out += "\nper file\n";
     for (const auto& [f, e] : rep.perFile) {
         int n = 0;
@@ -304,9 +358,11 @@ std::string renderValidationText(const ValidationReport& rep, int worst)
                 const std::size_t k = static_cast<std::size_t>(m);
                 if (!std::isfinite(meas[k]))
                     continue;
-                out += std::string(" ") + metricShort(m) + " " + fmt(metricIsAbsolute(m) ? "%.3f" : "%.3g", meas[k]) + "->"
-                    + fmt(metricIsAbsolute(m) ? "%.3f" : "%.3g", pred[k]) + " ("
-                    + fmt(metricIsAbsolute(m) ? "%+.3f" : "%+.0f%%", r.error[k]) + ")";
+                const std::string err = std::isinf(r.error[k]) ? std::string("never finishes")
+                    : metricIsAbsolute(m)                      ? fmt("%+.3f", r.error[k])
+                                                               : percentText(r.error[k], true);
+                out += std::string(" ") + metricShort(m) + " " + valueText(m, meas[k]) + "->" + (std::isinf(r.error[k]) ? std::string("?") : valueText(m, pred[k]))
+                    + " (" + err + ")";
             }
             out += "\n";
         }
@@ -345,6 +401,8 @@ nlohmann::json validationToJson(const ValidationReport& rep)
             const double v = r.error[static_cast<std::size_t>(m)];
             if (std::isfinite(v))
                 err[metricKey(m)] = v;
+            else if (std::isinf(v))
+                err[metricKey(m)] = "never finishes";
         }
         x["error"] = err;
         x["severity"] = r.severity;

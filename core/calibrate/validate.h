@@ -19,7 +19,10 @@ double validationTarget(Metric metric);
 
 /// Error of one metric over a set of runs.
 struct MetricError {
-    int count = 0;
+    int count = 0; ///< runs in the error (a finite prediction of a measured value)
+    /// Runs the model predicts never to finish (an infinite or undefined prediction of a measured
+    /// value): left out of the MAPE, counted here and said beside it.
+    int unfinished = 0;
     double error = NAN; ///< MAPE in % (attainment: mean absolute error, 0..1)
     double bias = NAN; ///< mean signed error (% or absolute): > 0 = predicted too high
     double max = NAN; ///< largest absolute error
@@ -65,7 +68,15 @@ struct CalibrationFitOptions;
 CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit, const CalibrationFitOptions& options, std::size_t group,
     const CalibrationData* validation = nullptr, ValidationReport* validationReport = nullptr);
 
-/// Text tables: per metric, per file, then the `worst` worst rows and the exclusions.
+/// Why a model with these errors does not describe the runs it was fitted on (empty when it
+/// does): a relative error (MAPE) over kUnusableMape, an attainment error over kUnusableMae, or
+/// runs predicted never to finish. A fit that "converged" to such a model is not one.
+inline constexpr double kUnusableMape = 100.0;
+inline constexpr double kUnusableMae = 0.5;
+std::string unusableFitReason(const ValidationReport& inSample);
+
+/// Text tables: per metric, per file, then the `worst` worst rows and the exclusions. Errors are
+/// printed with an exponent when large; runs predicted never to finish are counted under the table.
 std::string renderValidationText(const ValidationReport& report, int worst = 10);
 /// {"overall": {...}, "per_file": {...}, "per_group": {...}, "rows": [...], "excluded": [...]}.
 nlohmann::json validationToJson(const ValidationReport& report);

@@ -101,12 +101,19 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
     if (!textscan::nextNonBlank(lines, line))
         throw InputError("empty file (expected the header TIMESTAMP,ContextTokens,GeneratedTokens)", file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: unterminated quoted field", file, lines.lineNumber(), "header");
+        throw InputError("header: a quoted column name is not closed on the header line", file, lines.lineNumber(), "header");
     const auto headerLine = lines.lineNumber();
     int cTime = -1, cIn = -1, cOut = -1;
-    for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
-        std::string f(textscan::trim(fields[static_cast<std::size_t>(i)]));
+    std::vector<std::string> names, shown;
+    for (const auto field : fields) {
+        std::string f(textscan::trim(field));
+        shown.push_back(f);
         std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        names.push_back(f);
+    }
+    textscan::refuseDuplicateColumns(names, shown, file, headerLine);
+    for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
+        const std::string& f = names[static_cast<std::size_t>(i)];
         if (f == "timestamp")
             cTime = i;
         else if (f == "contexttokens")
@@ -123,13 +130,11 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
     const std::size_t columns = fields.size();
     std::optional<std::int64_t> originNs;
     std::optional<double> originS;
-    while (lines.next(line)) {
-        if (textscan::trim(line).empty())
-            continue;
-        const auto lineNo = lines.lineNumber();
+    std::string record;
+    std::uint64_t lineNo = 0;
+    while (textscan::nextCsvRecord(lines, line, record, lineNo)) {
         imp.row([&] {
-            if (!textscan::splitCsv(line, fields, scratch))
-                throw InputError("unterminated quoted field", file, lineNo);
+            textscan::splitCsv(line, fields, scratch); // quotes are balanced: nextCsvRecord joined the lines
             textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             const auto ts = textscan::trim(fields[static_cast<std::size_t>(cTime)]);
             double time;

@@ -34,11 +34,14 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
     if (!textscan::nextNonBlank(lines, line))
         throw InputError("empty file (expected the header Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type)", file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: unterminated quoted field", file, lines.lineNumber(), "header");
+        throw InputError("header: a quoted column name is not closed on the header line", file, lines.lineNumber(), "header");
     const auto headerLine = lines.lineNumber();
-    std::vector<std::string> names;
-    for (auto f : fields)
+    std::vector<std::string> names, shown;
+    for (auto f : fields) {
         names.push_back(lower(f));
+        shown.emplace_back(f);
+    }
+    textscan::refuseDuplicateColumns(names, shown, file, headerLine);
     auto column = [&](const std::string& name) {
         auto it = std::find(names.begin(), names.end(), lower(name));
         return it == names.end() ? -1 : static_cast<int>(it - names.begin());
@@ -66,13 +69,11 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
     }
     const std::size_t columns = fields.size();
     textscan::AdapterIndex adapters(imp.trace);
-    while (lines.next(line)) {
-        if (textscan::trim(line).empty())
-            continue;
-        const auto lineNo = lines.lineNumber();
+    std::string record;
+    std::uint64_t lineNo = 0;
+    while (textscan::nextCsvRecord(lines, line, record, lineNo)) {
         imp.row([&] {
-            if (!textscan::splitCsv(line, fields, scratch))
-                throw InputError("unterminated quoted field", file, lineNo);
+            textscan::splitCsv(line, fields, scratch); // quotes are balanced: nextCsvRecord joined the lines
             textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             if (!options.modelFilter.empty() && textscan::trim(fields[static_cast<std::size_t>(cModel)]) != options.modelFilter) {
                 imp.filtered();

@@ -211,7 +211,7 @@ void finish(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
 
 /// Reads one request object (JSONL line or JSON array element).
 void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids, bool& idsAreIndex,
-    const std::string& file, std::uint64_t line)
+    const std::string& file, std::uint64_t line, const ReadOptions& options, ReadReport& report)
 {
     if (!o.is_object())
         throw InputError("expected a request object, got " + jsonExcerpt(o), file, line);
@@ -242,7 +242,7 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
     if (auto it = o.find("adapter"); it != o.end() && !it->is_null()) {
         if (!it->is_string())
             throw InputError("adapter: expected the adapter name as a string, got " + jsonExcerpt(*it), file, line, "adapter");
-        r.adapter = index.lookup(it->get<std::string>(), rank);
+        r.adapter = index.lookup(it->get<std::string>(), rank, file, line, options.keepFirstRank, report);
     }
     std::uint64_t id = t.requests.size();
     if (auto it = o.find("id"); it != o.end()) {
@@ -260,7 +260,7 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
 /// The common request line of LoraScope's own writer, read without a general JSON parser.
 /// Returns false for anything unusual (then the general path parses it and names any error).
 bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids,
-    bool& idsAreIndex)
+    bool& idsAreIndex, const std::string& file, std::uint64_t line, const ReadOptions& options, ReadReport& report)
 {
     using textscan::JsonMember;
     const JsonMember *mTime = nullptr, *mIn = nullptr, *mOut = nullptr, *mAdapter = nullptr, *mRank = nullptr, *mId = nullptr, *mFailed = nullptr;
@@ -318,7 +318,7 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     if (mAdapter && mAdapter->type != JsonMember::Type::Null) {
         if (mAdapter->type != JsonMember::Type::String)
             return false;
-        r.adapter = index.lookup(mAdapter->text, rank);
+        r.adapter = index.lookup(mAdapter->text, rank, file, line, options.keepFirstRank, report);
     }
     if (id != t.requests.size())
         idsAreIndex = false;
@@ -408,7 +408,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
             // the fast path does not handle, go through the JSON parser (which names any error).
             if (!first && !index) // the header line was skipped as bad (--skip-bad)
                 index = std::make_unique<AdapterIndex>(t);
-            if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex))
+            if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex, file, lineNo, options, report))
                 continue;
             const json o = parseJson(text, file, lineNo);
             if (first) {
@@ -423,7 +423,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
                 t.adapterOrderKnown = false; // no header: adapters in order of first appearance
                 index = std::make_unique<AdapterIndex>(t);
             }
-            readRequestObject(o, t, *index, ids, idsAreIndex, file, lineNo);
+            readRequestObject(o, t, *index, ids, idsAreIndex, file, lineNo, options, report);
         } catch (const InputError& e) {
             if (!options.skipBad)
                 throw;
@@ -473,7 +473,7 @@ Trace readNativeJson(std::istream& in, const std::string& file, const ReadOption
     const auto& reqs = j["requests"];
     for (std::size_t i = 0; i < reqs.size(); ++i) {
         try {
-            readRequestObject(reqs[i], t, index, ids, idsAreIndex, file, 0);
+            readRequestObject(reqs[i], t, index, ids, idsAreIndex, file, 0, options, report);
         } catch (const InputError& e) {
             const InputError located("requests[" + std::to_string(i) + "]." + e.detail(), file, 0, e.field());
             if (!options.skipBad)

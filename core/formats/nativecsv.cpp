@@ -105,7 +105,14 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
     if (!textscan::nextNonBlank(lines, text))
         throw InputError("empty file (expected the header id,time_s,adapter,rank,input_len,output_len)", file, 1);
     lineNo = lines.lineNumber();
-    textscan::splitCsv(text, fields, scratch);
+    if (!textscan::splitCsv(text, fields, scratch))
+        throw InputError("header: a quoted column name is not closed on the header line", file, lineNo, "header");
+    {
+        std::vector<std::string> names;
+        for (const auto f : fields)
+            names.emplace_back(f);
+        textscan::refuseDuplicateColumns(names, names, file, lineNo);
+    }
     int cId = -1, cTime = -1, cAdapter = -1, cRank = -1, cIn = -1, cOut = -1, cFailed = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
         const auto f = fields[static_cast<std::size_t>(i)];
@@ -124,13 +131,10 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
     const std::size_t columns = fields.size();
-    while (lines.next(text)) {
-        lineNo = lines.lineNumber();
-        if (text.empty())
-            continue;
+    std::string record;
+    while (textscan::nextCsvRecord(lines, text, record, lineNo)) {
         try {
-            if (!textscan::splitCsv(text, fields, scratch))
-                throw InputError("unterminated quoted field", file, lineNo);
+            textscan::splitCsv(text, fields, scratch); // quotes are balanced: nextCsvRecord joined the lines
             textscan::checkColumnCount(fields.size(), columns, file, lineNo);
             auto field = [&](int c) { return fields[static_cast<std::size_t>(c)]; };
             bool failed = false;
@@ -155,7 +159,7 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
             if (cAdapter >= 0) {
                 if (!textscan::isValidUtf8(field(cAdapter)))
                     throw InputError("column adapter: the name is not valid UTF-8", file, lineNo, "adapter");
-                r.adapter = index.lookup(field(cAdapter), rank);
+                r.adapter = index.lookup(field(cAdapter), rank, file, lineNo, options.keepFirstRank, report);
             }
             std::uint64_t id = t.requests.size();
             if (cId >= 0) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "formats/textscan.h"
 
+#include "formats/traceio.h"
+
 #include "util/error.h"
 #include "util/jsonread.h"
 
@@ -103,6 +105,48 @@ bool nextNonBlank(LineReader& lines, std::string_view& line)
 
 // ---------------------------------------------------------------------------------------------
 // CSV
+
+bool nextCsvRecord(LineReader& lines, std::string_view& record, std::string& buffer, std::uint64_t& firstLine)
+{
+    std::string_view line;
+    do {
+        if (!lines.next(line))
+            return false;
+    } while (trim(line).empty());
+    firstLine = lines.lineNumber();
+    // splitCsv's quoted state at the end of a line is the parity of its quotes (a doubled quote
+    // inside a quoted field counts twice).
+    const auto odd = [](std::string_view t) { return std::count(t.begin(), t.end(), '"') % 2 == 1; };
+    if (!odd(line)) {
+        record = line;
+        return true;
+    }
+    buffer.assign(line);
+    bool open = true;
+    while (open) {
+        if (!lines.next(line))
+            throw InputError("a quoted field opened on this line is never closed (the file ends inside quotes)", lines.file(), firstLine);
+        if (buffer.size() + line.size() + 1 > LineReader::kMaxLine)
+            throw InputError("a quoted field opened on this line runs on for more than " + std::to_string(LineReader::kMaxLine >> 20)
+                    + " MiB (a quote that is never closed?)",
+                lines.file(), firstLine);
+        buffer += '\n';
+        buffer.append(line);
+        open = odd(line) ? !open : open;
+    }
+    record = buffer;
+    return true;
+}
+
+void refuseDuplicateColumns(const std::vector<std::string>& names, const std::vector<std::string>& shown, const std::string& file, std::uint64_t line)
+{
+    for (std::size_t i = 0; i < names.size(); ++i)
+        for (std::size_t k = 0; k < i; ++k)
+            if (!names[i].empty() && names[i] == names[k])
+                throw InputError("header: the column \"" + textExcerpt(shown[i], 40) + "\" appears twice (columns " + std::to_string(k + 1) + " and "
+                        + std::to_string(i + 1) + "): which one is meant cannot be told; rename or remove one",
+                    file, line, textExcerpt(shown[i], 40));
+}
 
 bool splitCsv(std::string_view line, std::vector<std::string_view>& fields, std::string& scratch)
 {
@@ -228,9 +272,41 @@ bool parseUnsigned(std::string_view s, std::uint64_t& out)
 
 AdapterIndex::AdapterIndex(Trace& trace)
     : m_trace(trace)
+    , m_rankLine(trace.adapters.size(), kFromList)
 {
     for (std::uint32_t i = 0; i < trace.adapters.size(); ++i)
         m_map.emplace(trace.adapters[i].name, i);
+}
+
+std::uint32_t AdapterIndex::lookup(std::string_view name, int rank, const std::string& file, std::uint64_t line, bool keepFirstRank, ReadReport& report)
+{
+    const std::size_t before = m_trace.adapters.size();
+    const std::uint32_t idx = lookup(name, rank);
+    if (idx == kNoAdapter)
+        return idx;
+    m_rankLine.resize(m_trace.adapters.size(), 0);
+    if (m_trace.adapters.size() > before) { // new: this line gave its rank
+        m_rankLine[idx] = line;
+        return idx;
+    }
+    Adapter& a = m_trace.adapters[idx];
+    if (rank <= 0 || rank == a.rank)
+        return idx;
+    if (a.rank <= 0) { // the first lines gave no rank: this one completes it
+        a.rank = rank;
+        m_rankLine[idx] = line;
+        return idx;
+    }
+    const std::string where = m_rankLine[idx] == kFromList ? std::string("the trace's list of adapters")
+        : m_rankLine[idx] > 0                              ? "line " + std::to_string(m_rankLine[idx])
+                                                           : std::string("an earlier request");
+    const std::string message = "adapter \"" + textExcerpt(name, 60) + "\": rank " + std::to_string(rank) + " here, but rank " + std::to_string(a.rank)
+        + " on " + where + " (an adapter has one rank)";
+    if (!keepFirstRank)
+        throw InputError(message + "; fix the file, or give --keep-first-rank to keep the first and count such lines", file, line, "rank");
+    if (report.rankConflicts++ == 0)
+        report.firstRankConflict = file + ":" + std::to_string(line) + ": " + message;
+    return idx;
 }
 
 std::uint32_t AdapterIndex::lookup(std::string_view name, int rank)

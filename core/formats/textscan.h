@@ -16,6 +16,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace lorascope {
+struct ReadReport;
+}
+
 namespace lorascope::textscan {
 
 /// Reads lines from a stream in chunks. Strips "\n", a trailing "\r" and a UTF-8 byte-order mark
@@ -31,6 +35,8 @@ public:
     std::uint64_t lineNumber() const { return m_line; }
     /// Bytes consumed so far (for progress).
     std::uint64_t bytesRead() const { return m_consumed; }
+    /// The file named in messages.
+    const std::string& file() const { return m_file; }
 
 private:
     bool fill();
@@ -54,6 +60,18 @@ std::string textExcerpt(std::string_view text, std::size_t maxChars);
 
 /// The next line that is not blank (spaces and tabs only); false at the end of the stream.
 bool nextNonBlank(LineReader& lines, std::string_view& line);
+
+/// The next CSV record that is not blank: a line, joined with the lines after it while a quoted
+/// field is open (RFC 4180 allows line breaks inside quotes; LoraScope's own writer quotes an
+/// adapter name that holds one). `record` views `line`'s text or `buffer`; `firstLine` is the
+/// line the record starts on. False at the end. A quote still open at the end of the file is an
+/// InputError naming the line where it opened.
+bool nextCsvRecord(LineReader& lines, std::string_view& record, std::string& buffer, std::uint64_t& firstLine);
+
+/// Throws InputError (file, header line, field = the name) when two columns of a CSV header have
+/// the same name once normalised as the reader matches them (`names`, e.g. lower-cased): which of
+/// them is meant cannot be told. `shown` are the names as written.
+void refuseDuplicateColumns(const std::vector<std::string>& names, const std::vector<std::string>& shown, const std::string& file, std::uint64_t line);
 
 /// Splits one CSV record (RFC 4180 quoting within one line). Views point into `line` or into
 /// `scratch` (for quoted fields). Returns false for an unterminated quoted field.
@@ -95,6 +113,12 @@ public:
     explicit AdapterIndex(Trace& trace);
     /// Index of `name` (kNoAdapter for an empty name); a new name is appended with `rank`.
     std::uint32_t lookup(std::string_view name, int rank);
+    /// The same, for line `line` of `file` (0 when unknown) that gives the adapter a rank (0 = no rank given). An adapter
+    /// has one rank: a line giving it another rank than an earlier line (or the trace's adapter
+    /// list) is an InputError naming both lines, unless `keepFirstRank` (ReadOptions): then the
+    /// first rank stays and the line is counted in `report`. A rank given after lines without one
+    /// completes the adapter.
+    std::uint32_t lookup(std::string_view name, int rank, const std::string& file, std::uint64_t line, bool keepFirstRank, ReadReport& report);
 
 private:
     struct Hash {
@@ -103,6 +127,8 @@ private:
     };
     Trace& m_trace;
     std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_map;
+    static constexpr std::uint64_t kFromList = ~std::uint64_t { 0 };
+    std::vector<std::uint64_t> m_rankLine; ///< per adapter: the line that gave its rank (kFromList: the trace's list; 0: unknown)
     std::string m_lastName;
     std::uint32_t m_last = kNoAdapter;
 };

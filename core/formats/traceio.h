@@ -31,6 +31,9 @@ struct ReadOptions {
     std::string adapterColumn;
     std::string modelFilter; ///< BurstGPT: keep only rows whose Model is this (empty = all)
     AdapterAssignment assign; ///< applied when the file gave no adapters
+    /// An adapter that lines give two ranks keeps its first one (the lines are counted in
+    /// ReadReport::rankConflicts) instead of failing the read naming both lines.
+    bool keepFirstRank = false;
 };
 
 /// What a read skipped.
@@ -43,6 +46,9 @@ struct ReadReport {
     /// Columns of the file a LoraScope trace does not hold (dropped on reading), e.g. BurstGPT's
     /// "Session ID" and "Elapsed time", in file order.
     std::vector<std::string> ignoredColumns;
+    /// Lines that gave an adapter another rank than its first (only with ReadOptions::keepFirstRank).
+    std::uint64_t rankConflicts = 0;
+    std::string firstRankConflict;
 };
 
 /// One trace format.

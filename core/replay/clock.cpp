@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/clock.h"
 
+#include "replay/schedule.h"
+#include "util/error.h"
+
 #include <sys/timex.h>
 
 #include <algorithm>
@@ -157,12 +160,28 @@ RunClock runClockFromJson(const nlohmann::json& j)
     RunClock c;
     if (!j.is_object())
         return c;
-    c.startWall = numOr(j, "start_wall_epoch_s", 0);
-    c.origin = numOr(j, "schedule_origin_s", 0);
-    if (j.contains("start_at_epoch_s") && j["start_at_epoch_s"].is_number())
-        c.startAt = j["start_at_epoch_s"].get<double>();
-    c.startTolerance = numOr(j, "start_tolerance_s", 0);
-    c.startLate = numOr(j, "start_late_ms", 0) / 1e3;
+    // A number in [lo, hi], or the fallback when absent or null.
+    const auto checked = [](const nlohmann::json& o, const char* key, double lo, double hi, double fallback, const std::string& path) {
+        const auto it = o.find(key);
+        if (it == o.end() || it->is_null())
+            return fallback;
+        const std::string field = path + key;
+        if (!it->is_number())
+            throw InputError(field + ": expected a number, got " + it->type_name(), {}, 0, field);
+        const double v = it->get<double>();
+        if (!(v >= lo && v <= hi))
+            throw InputError(field + ": " + formatNumber(v) + " is out of range (" + formatNumber(lo) + " to " + formatNumber(hi) + ")", {}, 0, field);
+        return v;
+    };
+    constexpr double kLatestEpoch = 95617584000.0; // year 5000
+    c.startWall = checked(j, "start_wall_epoch_s", 0, kLatestEpoch, 0, "clock.");
+    // Trace time 0 lies at most --start-tolerance (an hour) before the run's start, at most a
+    // --start-at week or a start delay of 366 days after it.
+    c.origin = checked(j, "schedule_origin_s", -3600, kMaxReplaySeconds, 0, "clock.");
+    if (j.contains("start_at_epoch_s") && !j["start_at_epoch_s"].is_null())
+        c.startAt = checked(j, "start_at_epoch_s", 0, kLatestEpoch, 0, "clock.");
+    c.startTolerance = checked(j, "start_tolerance_s", 0, 3600, 0, "clock.");
+    c.startLate = checked(j, "start_late_ms", 0, 3600e3, 0, "clock.") / 1e3;
     if (j.contains("kernel_clock") && j["kernel_clock"].is_object()) {
         const auto& k = j["kernel_clock"];
         c.kernel.known = k.value("known", false);

@@ -59,7 +59,10 @@ struct RunClock {
 };
 
 nlohmann::json runClockToJson(const RunClock& clock);
-/// Reads runClockToJson's output back (missing fields keep their defaults).
+/// Reads runClockToJson's output back (missing fields keep their defaults). Every number is
+/// range-checked as the flag behind it would be (a wall instant between 1970 and year 5000, the
+/// schedule origin within ±366 days of the run's start, the start tolerance 0..3600 s): throws
+/// InputError naming the field ("clock.schedule_origin_s: 1e+300 ...") otherwise.
 RunClock runClockFromJson(const nlohmann::json& j);
 
 /// Latest allowed --start-at: a week from now (a larger value is most likely in milliseconds).

@@ -5,6 +5,7 @@
 #include "replay/priority.h"
 
 #include "util/error.h"
+#include "util/fileio.h"
 #include "util/filelimit.h"
 
 #include <boost/asio/co_spawn.hpp>
@@ -53,20 +54,12 @@ double dispatchLatenessP99(const std::vector<ReplayRecord>& records)
 // Before OpenSSL reads it: a regular file of sane size that has a PEM certificate in it.
 void checkCaFile(const std::string& file)
 {
-    std::error_code ec;
-    const auto st = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(st))
-        throw InputError("--ca-cert: cannot read CA certificate file: " + (ec ? ec.message() : std::string("no such file")), file, 0, "--ca-cert");
-    if (std::filesystem::is_directory(st))
-        throw InputError("--ca-cert: is a directory, not a PEM file", file, 0, "--ca-cert");
-    if (!std::filesystem::is_regular_file(st))
-        throw InputError("--ca-cert: not a regular file (a device or pipe cannot be a CA bundle)", file, 0, "--ca-cert");
-    if (std::filesystem::file_size(file, ec) > kMaxCaFileBytes)
-        throw InputError("--ca-cert: larger than 16 MiB: not a CA bundle", file, 0, "--ca-cert");
-    std::ifstream in(file, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.good() && !in.eof())
-        throw InputError("--ca-cert: cannot read CA certificate file", file, 0, "--ca-cert");
+    std::string text;
+    try {
+        text = readWholeFile(file, "--ca-cert", kMaxCaFileBytes); // as every reader: a regular file of sane size
+    } catch (const InputError& e) {
+        throw InputError(e.detail(), file, 0, "--ca-cert");
+    }
     if (text.find("-----BEGIN CERTIFICATE-----") == std::string::npos)
         throw InputError("--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
 }

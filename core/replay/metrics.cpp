@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/metrics.h"
+#include "util/error.h"
 #include "util/version.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 
 namespace lorascope {
@@ -34,12 +36,6 @@ namespace {
 nlohmann::json num(double v)
 {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
-}
-
-double getNum(const nlohmann::json& j, const char* key)
-{
-    auto it = j.find(key);
-    return (it != j.end() && it->is_number()) ? it->get<double>() : kNoTime;
 }
 
 double pctSorted(const std::vector<double>& v, double pct)
@@ -193,32 +189,161 @@ nlohmann::json recordToJson(const ReplayRecord& r)
     return j;
 }
 
+namespace {
+
+[[noreturn]] void badField(const std::string& field, const std::string& what)
+{
+    throw InputError(field + ": " + what, {}, 0, field);
+}
+
+const nlohmann::json& member(const nlohmann::json& j, const char* key)
+{
+    const auto it = j.find(key);
+    if (it == j.end())
+        badField(key, "missing (a results line LoraScope wrote has it)");
+    return *it;
+}
+
+std::uint64_t wholeNumber(const nlohmann::json& j, const char* key, std::uint64_t max)
+{
+    const auto& v = member(j, key);
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() <= max)
+        return v.get<std::uint64_t>();
+    if (v.is_number_integer() && v.get<std::int64_t>() < 0)
+        badField(key, "must be a whole number >= 0 (got " + v.dump() + ")");
+    if (v.is_number_unsigned())
+        badField(key, "must be at most " + std::to_string(max) + " (got " + v.dump() + ")");
+    badField(key, std::string("expected a whole number, got ") + (v.is_number() ? v.dump() : v.type_name()));
+}
+
+std::string text(const nlohmann::json& j, const char* key, bool required)
+{
+    const auto it = j.find(key);
+    if (it == j.end() && required)
+        badField(key, "missing (a results line LoraScope wrote has it)");
+    if (it == j.end() || (!required && it->is_null()))
+        return {};
+    if (!it->is_string())
+        badField(key, std::string("expected a string, got ") + it->type_name());
+    return it->get<std::string>();
+}
+
+/// A time: a number or null (did not happen). Absent = null (older lines).
+double timeOf(const nlohmann::json& j, const char* key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return kNoTime;
+    if (!it->is_number())
+        badField(key, std::string("expected a number of seconds or null, got ") + it->type_name());
+    return it->get<double>();
+}
+
+std::string secondsText(double v) { return formatNumber(v) + " s"; }
+
+} // namespace
+
+void checkRecord(const ReplayRecord& r)
+{
+    constexpr double tol = 1e-6;
+    const std::pair<const char*, double> times[] = { { "scheduled_s", r.scheduled }, { "dispatched_s", r.dispatched }, { "sent_s", r.sent },
+        { "first_byte_s", r.firstByte }, { "end_s", r.end } };
+    for (const auto& [key, t] : times)
+        if (!std::isnan(t) && !(std::abs(t) <= kMaxRecordSeconds))
+            badField(key, formatNumber(t) + " is not a time of a run (at most " + formatNumber(kMaxRecordSeconds) + " s either side of its start)");
+    // Each event after the one before it (when both happened).
+    const auto order = [&](const char* laterKey, double later, const char* earlierKey, double earlier) {
+        if (std::isfinite(later) && std::isfinite(earlier) && later < earlier - tol)
+            badField(laterKey, secondsText(later) + " is before " + earlierKey + " " + secondsText(earlier) + ": the events of a request are out of order");
+    };
+    order("dispatched_s", r.dispatched, "scheduled_s", r.scheduled);
+    order("sent_s", r.sent, "dispatched_s", r.dispatched);
+    order("first_byte_s", r.firstByte, "sent_s", r.sent);
+    order("end_s", r.end, "sent_s", r.sent);
+    order("end_s", r.end, "first_byte_s", r.firstByte);
+    if (!r.tokenTimes.empty()) {
+        if (!std::isfinite(r.sent))
+            badField("token_times_ms", "token times without a send time (sent_s is null)");
+        double prev = r.sent;
+        for (std::size_t i = 0; i < r.tokenTimes.size(); ++i) {
+            const double t = r.tokenTimes[i];
+            const std::string field = "token_times_ms[" + std::to_string(i) + "]";
+            if (!std::isfinite(t) || std::abs(t - r.sent) > kMaxRecordSeconds)
+                badField(field, "is not a time of this request");
+            if (t < prev - tol)
+                badField(field, formatNumber((t - r.sent) * 1e3) + " ms is " + (i == 0 ? std::string("before the request was sent") : "before the token before it ("
+                        + formatNumber((prev - r.sent) * 1e3) + " ms)") + ": token times must not go backwards");
+            prev = t;
+        }
+        if (std::isfinite(r.end) && prev > r.end + tol)
+            badField("token_times_ms", "the last token (" + formatNumber((prev - r.sent) * 1e3) + " ms after sent) comes after end_s " + secondsText(r.end));
+    }
+    if (r.outcome == Outcome::Completed && !(std::isfinite(r.sent) && std::isfinite(r.end)))
+        badField(std::isfinite(r.sent) ? "end_s" : "sent_s", "a completed request needs its send and end times (got null)");
+    if (r.httpStatus < 0 || r.httpStatus > 999)
+        badField("status", "must be an HTTP status from 0 to 999 (got " + std::to_string(r.httpStatus) + ")");
+}
+
 ReplayRecord recordFromJson(const nlohmann::json& j)
 {
+    if (!j.is_object())
+        throw InputError(std::string("expected a JSON object (a results line LoraScope wrote), got ") + j.type_name());
+    constexpr std::uint64_t k32 = 0xFFFFFFFFull;
+    // Trace indices and ids are below 2^53 (what a JSON number holds exactly everywhere).
+    constexpr std::uint64_t kMaxIndex = (std::uint64_t { 1 } << 53) - 1;
     ReplayRecord r;
-    r.index = j.at("index").get<std::uint64_t>();
-    r.id = j.at("id").get<std::uint64_t>();
-    r.adapter = j.at("adapter").get<std::string>();
-    r.inputLen = j.at("input_len").get<std::uint32_t>();
-    r.outputLen = j.at("output_len").get<std::uint32_t>();
-    const auto o = j.at("outcome").get<std::string>();
-    r.outcome = o == "completed" ? Outcome::Completed : o == "failed" ? Outcome::Failed : Outcome::Cancelled;
-    r.httpStatus = j.at("status").get<int>();
-    r.errorKind = j.value("error_kind", std::string());
-    r.error = j.value("error", std::string());
-    r.scheduled = getNum(j, "scheduled_s");
-    r.dispatched = getNum(j, "dispatched_s");
-    r.sent = getNum(j, "sent_s");
-    r.firstByte = getNum(j, "first_byte_s");
-    r.end = getNum(j, "end_s");
-    r.tokens = j.at("tokens").get<std::uint64_t>();
-    const auto& ro = j.at("reported_output_tokens");
-    r.reportedOutputTokens = ro.is_null() ? -1 : ro.get<std::int64_t>();
-    const auto& ri = j.at("reported_input_tokens");
-    r.reportedInputTokens = ri.is_null() ? -1 : ri.get<std::int64_t>();
-    r.inWindow = j.value("in_window", true);
-    for (const auto& t : j.at("token_times_ms"))
-        r.tokenTimes.push_back(r.sent + t.get<double>() / 1e3);
+    r.index = wholeNumber(j, "index", kMaxIndex);
+    r.id = wholeNumber(j, "id", std::numeric_limits<std::uint64_t>::max());
+    r.adapter = text(j, "adapter", true);
+    r.inputLen = static_cast<std::uint32_t>(wholeNumber(j, "input_len", k32));
+    r.outputLen = static_cast<std::uint32_t>(wholeNumber(j, "output_len", k32));
+    const std::string o = text(j, "outcome", true);
+    if (o == "completed")
+        r.outcome = Outcome::Completed;
+    else if (o == "failed")
+        r.outcome = Outcome::Failed;
+    else if (o == "cancelled")
+        r.outcome = Outcome::Cancelled;
+    else
+        badField("outcome", "unknown value \"" + o.substr(0, 40) + "\" (expected completed, failed or cancelled)");
+    {
+        const auto& st = member(j, "status");
+        if (!st.is_number_integer())
+            badField("status", std::string("expected a whole number, got ") + st.type_name());
+        const auto v = st.get<std::int64_t>();
+        if (v < 0 || v > 999)
+            badField("status", "must be an HTTP status from 0 to 999 (got " + std::to_string(v) + ")");
+        r.httpStatus = static_cast<int>(v);
+    }
+    r.errorKind = text(j, "error_kind", false);
+    r.error = text(j, "error", false);
+    r.scheduled = timeOf(j, "scheduled_s");
+    r.dispatched = timeOf(j, "dispatched_s");
+    r.sent = timeOf(j, "sent_s");
+    r.firstByte = timeOf(j, "first_byte_s");
+    r.end = timeOf(j, "end_s");
+    r.tokens = wholeNumber(j, "tokens", k32 * 1024);
+    const auto reported = [&](const char* key) -> std::int64_t {
+        const auto& v = member(j, key);
+        return v.is_null() ? -1 : static_cast<std::int64_t>(wholeNumber(j, key, k32 * 1024));
+    };
+    r.reportedOutputTokens = reported("reported_output_tokens");
+    r.reportedInputTokens = reported("reported_input_tokens");
+    if (const auto it = j.find("in_window"); it != j.end()) {
+        if (!it->is_boolean())
+            badField("in_window", std::string("expected true or false, got ") + it->type_name());
+        r.inWindow = it->get<bool>();
+    }
+    const auto& tt = member(j, "token_times_ms");
+    if (!tt.is_array())
+        badField("token_times_ms", std::string("expected an array of numbers, got ") + tt.type_name());
+    r.tokenTimes.reserve(tt.size());
+    for (std::size_t i = 0; i < tt.size(); ++i) {
+        if (!tt[i].is_number())
+            badField("token_times_ms[" + std::to_string(i) + "]", std::string("expected a number of ms, got ") + tt[i].type_name());
+        r.tokenTimes.push_back(r.sent + tt[i].get<double>() / 1e3);
+    }
+    checkRecord(r);
     return r;
 }
 

@@ -59,10 +59,23 @@ struct ReplayRecord {
     double tpot() const;
 };
 
+/// No time of a record (seconds on the run clock, or on a merged run's axis) lies beyond ±1e9 s
+/// (31 years): a larger one is not a measurement (a unit mistake, an edited file).
+inline constexpr double kMaxRecordSeconds = 1e9;
+
 /// One JSON line of requests.jsonl.
 nlohmann::json recordToJson(const ReplayRecord& record);
-/// Reads a line written by recordToJson back (for the GUI and tests). Throws on malformed input.
+/// Reads a line written by recordToJson back and checks it (checkRecord). Throws InputError naming
+/// the field ("outcome: unknown value \"exploded\"", "end_s: 1.2 is before sent_s 1.5") for a
+/// missing or mistyped field, an unknown outcome or an inconsistent record; the caller adds the
+/// file and line. The one reader of records: merge, calibrate, validate and the GUI all use it.
 ReplayRecord recordFromJson(const nlohmann::json& j);
+/// Throws InputError naming the field when a record cannot be a measurement: a time that is not
+/// finite or beyond ±kMaxRecordSeconds, events out of order (dispatched before scheduled, sent
+/// before dispatched, first byte or end before sent, token times before sent, going backwards or
+/// after the end), a completed request without its send and end times, a token count or status
+/// out of range. Tolerates 1 µs (the token times are written rounded to µs).
+void checkRecord(const ReplayRecord& record);
 
 /// User service-level objectives for goodput; unset ones do not constrain.
 struct Slo {

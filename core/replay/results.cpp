@@ -13,51 +13,86 @@
 #include <fstream>
 #include <memory>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace lorascope {
 
-ResultsFolder::ResultsFolder(std::string dir)
-    : m_dir(std::move(dir))
+namespace {
+
+int openForAppending(const std::string& file)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(m_dir, ec);
-    if (ec)
-        throw InputError("cannot create results folder: " + ec.message(), m_dir);
-    m_requests = std::fopen(path("requests.jsonl").c_str(), "w");
-    if (!m_requests)
-        throw InputError(std::string("cannot write: ") + std::strerror(errno), path("requests.jsonl"));
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0)
+        throw InputError(std::string("cannot write: ") + std::strerror(errno), file);
+    return fd;
+}
+
+} // namespace
+
+ResultsFolder::ResultsFolder(std::string dir, const std::string& option, bool mustBeEmpty)
+    : m_dir(std::move(dir))
+    , m_claim(m_dir, option, mustBeEmpty)
+{
+    m_requests = openForAppending(path("requests.jsonl"));
     // An old run's scrapes must not be mistaken for this run's.
+    std::error_code ec;
     std::filesystem::remove(path("server_metrics.jsonl"), ec);
 }
 
 ResultsFolder::~ResultsFolder()
 {
-    if (m_requests)
-        std::fclose(m_requests);
-    if (m_serverMetrics)
-        std::fclose(m_serverMetrics);
+    if (m_requests >= 0)
+        ::close(m_requests);
+    if (m_serverMetrics >= 0)
+        ::close(m_serverMetrics);
+}
+
+void ResultsFolder::appendLine(int fd, std::uint64_t& end, const std::string& line, const std::string& file)
+{
+    std::size_t done = 0;
+    while (done < line.size()) {
+        const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        const int err = n < 0 ? errno : EIO;
+        // Take back the part of the line that was written (a torn line would be unreadable),
+        // and go on from the end of the last whole line.
+        if (done > 0) {
+            if (::ftruncate(fd, static_cast<off_t>(end)) != 0 || ::lseek(fd, static_cast<off_t>(end), SEEK_SET) < 0)
+                throw InputError(std::string("write failed: ") + std::strerror(err) + ", and the torn line could not be taken back: "
+                        + std::strerror(errno),
+                    file);
+        }
+        throw InputError(std::string("write failed: ") + std::strerror(err), file);
+    }
+    end += line.size();
 }
 
 void ResultsFolder::appendServerMetrics(const nlohmann::json& j)
 {
-    if (!m_serverMetrics) {
-        m_serverMetrics = std::fopen(path("server_metrics.jsonl").c_str(), "w");
-        if (!m_serverMetrics)
-            throw InputError(std::string("cannot write: ") + std::strerror(errno), path("server_metrics.jsonl"));
-    }
+    if (m_serverMetrics < 0)
+        m_serverMetrics = openForAppending(path("server_metrics.jsonl"));
     std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     line += '\n';
-    if (std::fwrite(line.data(), 1, line.size(), m_serverMetrics) != line.size() || std::fflush(m_serverMetrics) != 0)
-        throw InputError(std::string("write failed: ") + std::strerror(errno), path("server_metrics.jsonl"));
+    appendLine(m_serverMetrics, m_serverMetricsEnd, line, path("server_metrics.jsonl"));
 }
 
 void ResultsFolder::append(const ReplayRecord& record)
 {
     std::string line = recordToJson(record).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     line += '\n';
-    // One fwrite of the whole line, then fflush: a kill leaves only whole lines (or a torn last
-    // line only if the kernel write itself is interrupted, which a single small write is not).
-    if (std::fwrite(line.data(), 1, line.size(), m_requests) != line.size() || std::fflush(m_requests) != 0)
-        throw InputError(std::string("write failed: ") + std::strerror(errno), path("requests.jsonl"));
+    try {
+        appendLine(m_requests, m_requestsEnd, line, path("requests.jsonl"));
+    } catch (const InputError&) {
+        ++m_lost;
+        throw;
+    }
+    ++m_written;
 }
 
 void ResultsFolder::writeManifest(const nlohmann::json& manifest)

@@ -305,10 +305,34 @@ void sustainableVerdict(CapacityResult& r, const FinderOptions& options)
 
 } // namespace
 
+std::string capacityParamProblem(SweepParam param)
+{
+    const SweepParamInfo& info = sweepParamInfo(param);
+    switch (param) {
+    case SweepParam::Seed:
+        return "the capacity finder cannot search seed: a seed only draws the same workload again (sampling noise), no seed is "
+               "more load than another; sweep it with --param seed --values 1,2,3";
+    case SweepParam::MaxTotalTokenNum:
+    case SweepParam::BatchMaxTokens:
+    case SweepParam::RunningMaxReqSize:
+    case SweepParam::MaxNumSeqs:
+    case SweepParam::MaxNumBatchedTokens:
+    case SweepParam::MaxLoras:
+        return std::string("the capacity finder cannot search ") + info.name + ": a larger " + info.name
+            + " lets the server serve more, so the SLO gets easier as it grows and the largest value meeting it is just the top of "
+              "the range; to see which values meet the SLO, sweep it with --param "
+            + info.name;
+    default:
+        return {};
+    }
+}
+
 CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options, const PointEvaluator& evaluate)
 {
     const auto t0 = std::chrono::steady_clock::now();
     const SweepParamInfo& info = sweepParamInfo(plan.param);
+    if (const std::string why = capacityParamProblem(plan.param); !why.empty())
+        throw InputError(why, {}, 0, info.name);
     if (const std::string why = sweepParamNotApplicable(plan.param, plan.spec, plan.config); !why.empty())
         throw InputError(why, {}, 0, info.name);
     if (!(options.tolerance > 0))

@@ -31,6 +31,12 @@ struct FinderOptions {
     bool findSaturation = true; ///< also search the saturation point
 };
 
+/// Why the finder cannot search `param` (empty when it can). Its premise is that the SLO gets
+/// harder as the value grows; a seed only redraws the workload (no value is "more" than another),
+/// and a larger server limit (KV slots, batch sizes, running requests, adapters per batch) makes
+/// the SLO easier, so "the largest value meeting it" would just be the top of the range.
+std::string capacityParamProblem(SweepParam param);
+
 /// Evaluates a batch of values (in any order; returns one point per value). Throws Cancelled.
 using PointEvaluator = std::function<std::vector<SweepPoint>(const std::vector<double>& values)>;
 

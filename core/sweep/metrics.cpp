@@ -114,6 +114,7 @@ SloTarget parseSloTarget(const std::string& text, const std::string& field)
 {
     SloTarget slo;
     bool anyBound = false;
+    std::vector<std::string> seenKeys;
     auto fail = [&](const std::string& msg) -> void { throw InputError(field + ": " + msg, {}, 0, field); };
     std::size_t pos = 0;
     const std::string all = trim(text);
@@ -130,6 +131,11 @@ SloTarget parseSloTarget(const std::string& text, const std::string& field)
             fail("expected NAME=VALUE (ttft, tpot, e2e, attainment), got \"" + item + "\"");
         const std::string name = trim(item.substr(0, eq));
         std::string value = trim(item.substr(eq + 1));
+        // One value per item: "ttft=1s,ttft=9s" is a typo, not "the last one wins".
+        const std::string key = name == "e2el" ? std::string("e2e") : name;
+        if (std::find(seenKeys.begin(), seenKeys.end(), key) != seenKeys.end())
+            fail(name + " is given twice (\"" + all + "\"); give each item once");
+        seenKeys.push_back(key);
         double scale = 1.0;
         bool percent = false;
         bool unit = false;
@@ -445,15 +451,10 @@ MetricsInput metricsInputFromReplay(const Trace& trace, const std::vector<Replay
     return in;
 }
 
-void addPreviewFigures(PointMetrics& m, const SimulationResult& result)
+void addPreviewFigures(PointMetrics& m, const SimulationResult& result, const PreviewPeaks& peaks)
 {
-    double queue = 0, running = 0;
-    for (const StepRecord& s : result.timeline) {
-        queue = std::max(queue, static_cast<double>(s.queueLength));
-        running = std::max(running, static_cast<double>(s.batchSize));
-    }
-    m.peakQueue = queue;
-    m.peakRunning = running;
+    m.peakQueue = peaks.queue;
+    m.peakRunning = peaks.running;
     m.peakKvNeed = result.summary.peakKvNeed;
     m.peakKvUsed = result.summary.peakKvUsed;
     m.kvCapacity = result.summary.kvCapacity;

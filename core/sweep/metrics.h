@@ -9,6 +9,7 @@
 #include "admission/engine.h"
 #include "replay/metrics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -130,7 +131,19 @@ MetricsInput metricsInputFromPreview(const Trace& trace, const SimulationResult&
 MetricsInput metricsInputFromReplay(const Trace& trace, const std::vector<ReplayRecord>& records, double timeScale = 1.0,
     double warmup = 0, double cooldown = 0);
 
-/// Adds the preview-only figures (queue and running peaks from the timeline, KV peaks, loads).
-void addPreviewFigures(PointMetrics& metrics, const SimulationResult& result);
+/// The most requests waiting and running at once over a preview's forward passes: fed one pass at
+/// a time (as simulate()'s StepObserver), so no timeline has to be kept.
+struct PreviewPeaks {
+    double queue = 0;
+    double running = 0;
+    void add(const StepRecord& step)
+    {
+        queue = std::max(queue, static_cast<double>(step.queueLength));
+        running = std::max(running, static_cast<double>(step.batchSize));
+    }
+};
+
+/// Adds the preview-only figures (queue and running peaks, KV peaks, loads, waits).
+void addPreviewFigures(PointMetrics& metrics, const SimulationResult& result, const PreviewPeaks& peaks);
 
 } // namespace lorascope

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace lorascope {
@@ -122,7 +123,14 @@ std::vector<PaperRow> parsePaperRows(const std::string& text, const std::string&
         auto num = [&](const nlohmann::json& o, const char* section, const char* key) {
             if (!o.contains(key) || !o[key].is_number())
                 throw InputError(std::string(section) + "." + key + ": expected a number", file, number, std::string(section) + "." + key);
-            return o[key].get<double>();
+            const double v = o[key].get<double>();
+            // A measurement is finite and >= 0; a share (attainment, satisfaction) at most 1.
+            const bool share = std::string(key) == "avg_attainment" || std::string(key) == "avg_satisfaction";
+            if (!(std::isfinite(v) && v >= 0 && (!share || v <= 1)))
+                throw InputError(std::string(section) + "." + key + ": must be " + (share ? "a share from 0 to 1" : "a finite number >= 0") + " (got "
+                        + formatNumber(v) + ")",
+                    file, number, std::string(section) + "." + key);
+            return v;
         };
         const auto& c = j["config"];
         const auto& r = j["result"];

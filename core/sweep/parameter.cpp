@@ -415,17 +415,23 @@ std::vector<double> parseSweepValues(SweepParam param, const std::string& text, 
                 fail(field, "LO:HI needs a step (LO:HI:STEP) or --points N");
             if (points > kMaxSweepPoints)
                 fail(field, std::to_string(points) + " points; a sweep has at most " + std::to_string(kMaxSweepPoints));
-            if (points == 1) {
-                values.push_back(lo);
-            } else {
-                for (std::size_t i = 0; i < points; ++i) {
-                    double v = lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1);
-                    if (sweepParamInfo(param).integer)
-                        v = std::round(v);
-                    if (values.empty() || v != values.back())
-                        values.push_back(v);
-                }
+            // --points promises that many values: never fewer, silently.
+            if (points < 2)
+                fail(field, "--points " + std::to_string(points) + ": a range LO:HI needs at least 2 points (LO and HI); for one value give --values "
+                        + formatNumber(lo));
+            if (lo == hi)
+                fail(field, formatNumber(lo) + ":" + formatNumber(hi) + " with --points " + std::to_string(points)
+                        + ": LO = HI holds one value, not " + std::to_string(points) + "; give LO < HI, or --values " + formatNumber(lo));
+            for (std::size_t i = 0; i < points; ++i) {
+                double v = lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1);
+                if (sweepParamInfo(param).integer)
+                    v = std::round(v);
+                if (values.empty() || v != values.back())
+                    values.push_back(v);
             }
+            if (values.size() < points)
+                fail(field, formatNumber(lo) + ":" + formatNumber(hi) + " holds only " + std::to_string(values.size()) + " distinct values of "
+                        + sweepParamInfo(param).name + " (whole numbers), not --points " + std::to_string(points) + "; give fewer points or a wider range");
         }
     }
     std::set<double> seen;

@@ -3,6 +3,7 @@
 
 #include "analysis/numberformat.h"
 #include "util/error.h"
+#include "util/memory.h"
 #include "workload/generator.h"
 
 #include <algorithm>
@@ -26,6 +27,25 @@ std::string fmt(double v, const char* f = "%.3g")
     char buf[64];
     std::snprintf(buf, sizeof buf, f, v);
     return buf;
+}
+
+} // namespace
+
+double previewPointBytes(const WorkloadSpec& spec)
+{
+    return std::max(expectedRequestCount(spec), 1.0) * kPreviewBytesPerRequest;
+}
+
+namespace {
+
+/// Refuses a point that cannot fit in the memory available, naming its value.
+void checkPointFits(const SweepPlan& plan, double value, const WorkloadSpec& spec)
+{
+    const SweepParamInfo& info = sweepParamInfo(plan.param);
+    checkMemoryFits(previewPointBytes(spec),
+        std::string("the point ") + info.name + " = " + sweepValueText(plan.param, value) + " (about " + std::to_string(static_cast<std::uint64_t>(std::llround(expectedRequestCount(spec))))
+            + " requests)",
+        "lower the rate or the duration of that point, or preview fewer requests", info.name);
 }
 
 } // namespace
@@ -58,6 +78,7 @@ void checkPlan(const SweepPlan& plan)
         if (const auto issues = validate(spec); !issues.empty())
             throw InputError(std::string("at ") + info.name + " = " + sweepValueText(plan.param, v) + ": " + issues.front().message, {}, 0,
                 issues.front().field);
+        checkPointFits(plan, v, spec);
         const double window = spec.duration;
         if (plan.warmup + plan.cooldown >= window)
             throw InputError("warm-up " + formatNumber(plan.warmup) + " s + cool-down " + formatNumber(plan.cooldown)
@@ -75,18 +96,26 @@ SweepPoint previewPointWith(const SweepPlan& plan, std::size_t index, double val
     p.index = index;
     p.value = value;
     pointSettings(plan, value, p.spec, p.config);
-    const Trace trace = generate(p.spec, sink);
+    // A point keeps only what its metrics need, each as briefly as it can (docs/sweep.md, "Memory"):
+    // the queue and running peaks are taken from each forward pass as it happens (a timeline of
+    // every pass is ~100 bytes a pass, tens of millions of passes on a saturated server), the
+    // trace's requests go once simulated, the engine's records once turned into timings.
+    Trace trace = generate(p.spec, sink);
     SimulationConfig sim = p.config;
-    sim.recordTimeline = true; // queue and running peaks; a few MB at most for a 300 s trace
-    const SimulationResult result = simulate(trace, sim, sink);
-    const MetricsInput in = metricsInputFromPreview(trace, result, plan.warmup, plan.cooldown);
+    sim.recordTimeline = false;
+    PreviewPeaks peaks;
+    SimulationResult result = simulate(trace, sim, sink, [&peaks](const StepRecord& s) { peaks.add(s); });
+    trace.duration = trace.window(); // the window stays what the requests made it (slora traces run past the duration)
+    std::vector<Request>().swap(trace.requests);
+    MetricsInput in = metricsInputFromPreview(trace, result, plan.warmup, plan.cooldown);
+    std::vector<RequestRecord>().swap(result.requests);
     SaturationOptions sat = plan.saturation;
     if (sat.windowStart < 0 && plan.warmup > 0)
         sat.windowStart = plan.warmup;
     if (sat.windowEnd < 0 && plan.cooldown > 0)
-        sat.windowEnd = trace.window() - plan.cooldown;
+        sat.windowEnd = in.window - plan.cooldown;
     p.metrics = computeMetrics(in, plan.slo, sat);
-    addPreviewFigures(p.metrics, result);
+    addPreviewFigures(p.metrics, result, peaks);
     p.perAdapter = computeAdapterMetrics(in, plan.slo);
     p.seconds = secondsSince(t0);
     return p;
@@ -151,7 +180,18 @@ std::vector<SweepPoint> previewValues(const SweepPlan& plan, const std::vector<d
             }
         }
     };
-    const unsigned n = sweepThreads(threads, values.size());
+    // Points side by side must fit together: fewer threads when the largest ones would not.
+    double largest = 0;
+    for (double v : values) {
+        WorkloadSpec spec;
+        SimulationConfig config;
+        pointSettings(plan, v, spec, config);
+        checkPointFits(plan, v, spec); // the finder's values were not in a checked plan
+        largest = std::max(largest, previewPointBytes(spec));
+    }
+    unsigned n = sweepThreads(threads, values.size());
+    if (const auto available = availableMemoryBytes(); available && largest > 0)
+        n = static_cast<unsigned>(std::clamp<double>(std::floor(static_cast<double>(*available) / largest), 1.0, n));
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < n; ++t)
         pool.emplace_back(worker);

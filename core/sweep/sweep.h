@@ -42,12 +42,19 @@ struct SweepPoint {
     bool replayed = false; ///< measured against a server rather than previewed
 };
 
+/// Bytes a previewed point holds at its peak per request of its trace: measured with
+/// /usr/bin/time on 1 and 2 million requests (docs/sweep.md, "Memory"), with a margin.
+inline constexpr double kPreviewBytesPerRequest = 320;
+/// Bytes the preview of a point with this workload holds at most (expected requests × the above).
+double previewPointBytes(const WorkloadSpec& spec);
+
 /// The settings of one point (base settings with the parameter set; the clock forced to the model).
 void pointSettings(const SweepPlan& plan, double value, WorkloadSpec& spec, SimulationConfig& config);
 
 /// Checks a plan before any work: the parameter applies to the base settings, there is at least
-/// one value, every value is valid and every point's spec validates. Throws InputError with a
-/// message naming the parameter, the value and the problem.
+/// one value, every value is valid, every point's spec validates and every point fits in the
+/// memory available (previewPointBytes). Throws InputError with a message naming the parameter,
+/// the value and the problem.
 void checkPlan(const SweepPlan& plan);
 
 /// Generates and previews one point. Throws Cancelled when `cancel` becomes true.
@@ -64,7 +71,8 @@ struct SweepRun {
 /// than the points.
 unsigned sweepThreads(unsigned requested, std::size_t points);
 
-/// Runs every point of the plan on `threads` worker threads (0 = one per core). `onPoint` gets
+/// Runs every point of the plan on `threads` worker threads (0 = one per core; fewer when the
+/// largest points would not fit in the memory available side by side). `onPoint` gets
 /// each point as it finishes, one call at a time, on a worker thread. When `cancel` becomes true
 /// the running points stop and no new one starts. An error in a point (or thrown by `onPoint`)
 /// stops the sweep and is rethrown after the threads have joined. Calls checkPlan first.

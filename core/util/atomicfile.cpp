@@ -2,6 +2,7 @@
 #include "util/atomicfile.h"
 
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <atomic>
 #include <cerrno>
@@ -121,7 +122,17 @@ int checkReplaceable(const std::string& shownPath, const std::string& target, bo
 void checkOutputFile(const std::string& path)
 {
     bool special = false;
-    checkReplaceable(path, resolveTarget(path), special);
+    const std::string target = resolveTarget(path);
+    checkReplaceable(path, target, special);
+    if (special)
+        return; // a device or a pipe is written directly: no file is created beside it
+    // The temporary file is created beside the target: its folder must exist and take it.
+    const auto parent = std::filesystem::path(target).parent_path();
+    try {
+        checkWritableFolder(parent.empty() ? std::string(".") : parent.string(), {}, false);
+    } catch (const InputError& e) {
+        throw InputError("cannot write the output here: " + e.detail(), path);
+    }
 }
 
 void removeTempFilesOnSignals()
@@ -182,10 +193,11 @@ void writeFileAtomically(const std::string& path, const std::function<void(std::
             ::chmod(tmp.c_str(), static_cast<mode_t>(mode)); // keep the replaced file's permissions, as cp does
         std::vector<char> buffer(1 << 20);
         out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        errno = 0;
         write(out);
         out.flush();
         if (!out)
-            throw InputError("write failed (disk full?)", path);
+            throw InputError(std::string("write failed: ") + (errno ? errnoText() : std::string("disk full?")), path);
     }
     // Make the data durable before the rename makes it visible.
     const int fd = ::open(tmp.c_str(), O_RDONLY);

@@ -21,7 +21,8 @@ namespace lorascope {
 void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 /// Throws InputError when `path` cannot be an output file (a directory, a read-only file, a dangling
-/// symbolic link), so commands can check before long work.
+/// symbolic link, a folder that does not exist, is read-only or on a full or read-only file system:
+/// checkWritableFolder), so commands can check before long work.
 void checkOutputFile(const std::string& path);
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary files

@@ -4,6 +4,7 @@
 #include "random/numpylegacy.h"
 #include "random/rng.h"
 #include "util/error.h"
+#include "util/memory.h"
 #include "util/version.h"
 #include "workload/lengths.h"
 #include "workload/streams.h"
@@ -127,6 +128,33 @@ double expectedRequestCount(const WorkloadSpec& spec)
     return RateProfile(spec, spec.seed).total();
 }
 
+namespace {
+
+/// Bytes of a trace of about `n` requests: the reserve (expected count plus a few standard
+/// deviations), and below 2M requests the merge's per-thread copies (a key and a request each,
+/// streams.cpp).
+double traceBytes(double n, double cv)
+{
+    const double reserve = n + 6.0 * std::max(1.0, cv) * std::sqrt(std::max(n, 1.0)) + 64.0;
+    const double parts = n <= 2e6 ? n * (sizeof(Request) + 16.0) : 0.0;
+    return reserve * sizeof(Request) + parts;
+}
+
+/// Refuses a trace that cannot fit before any of it is allocated (util/memory.h).
+void checkTraceFits(const WorkloadSpec& spec)
+{
+    const double n = expectedRequestCount(spec);
+    checkMemoryFits(traceBytes(n, spec.arrival.cv), "a trace of about " + std::to_string(static_cast<std::uint64_t>(std::llround(n))) + " requests (the spec's rate × duration)",
+        "lower the rate or the duration", "rate");
+}
+
+} // namespace
+
+double traceMemoryBytes(const WorkloadSpec& spec)
+{
+    return traceBytes(expectedRequestCount(spec), spec.arrival.cv);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rate profile
 
@@ -139,11 +167,18 @@ RateProfile::RateProfile(const WorkloadSpec& spec, std::uint64_t seed)
         m_constant = false;
         // Alternating exponential on/off periods; the first state is drawn from the stationary
         // distribution P(on) = meanOn / (meanOn + meanOff) and, exponential periods being
-        // memoryless, its remaining length has the same law as a full period.
+        // memoryless, its remaining length has the same law as a full period. validate() bounds
+        // the expected number of periods (kMaxOnOffPeriods); the guard below holds for a spec that
+        // was not validated too, so time and memory never follow a period of 1e-300 s.
         Rng rng(seed, kProfileStream);
         bool on = rng.uniform() < a.onOff.meanOn / (a.onOff.meanOn + a.onOff.meanOff);
         double t = 0, lam = 0;
         while (t < T) {
+            if (m_segments.size() >= 2 * kMaxOnOffPeriods)
+                throw InputError("arrival.onOff: more than " + formatNumber(2 * kMaxOnOffPeriods) + " on/off periods in " + formatNumber(T)
+                        + " s (meanOn " + formatNumber(a.onOff.meanOn) + " s, meanOff " + formatNumber(a.onOff.meanOff)
+                        + " s); make the periods longer",
+                    {}, 0, "arrival.onOff.meanOn");
             const double rate = on ? a.onOff.onRate : a.onOff.offRate;
             const double len = sampleExponential(rng) * (on ? a.onOff.meanOn : a.onOff.meanOff);
             m_segments.push_back({ t, lam, rate, 0.0 });
@@ -156,27 +191,28 @@ RateProfile::RateProfile(const WorkloadSpec& spec, std::uint64_t seed)
     } else if (a.kind == ArrivalKind::Schedule) {
         m_constant = false;
         const auto& pts = a.schedule;
-        // Constant before the first point and after the last one; linear in between.
-        std::vector<std::pair<double, double>> knots; // (time, rate) with knots[0].first = 0
-        knots.emplace_back(0.0, pts.front().rate);
+        // Constant before the first point and after the last one; linear in between. Each rate is
+        // found by binary search (the arithmetic of a linear scan, so traces do not change): the
+        // profile is built in O(P log P) for P points, never O(P²).
+        auto rateOfSchedule = [&](double t) {
+            const auto it = std::lower_bound(pts.begin(), pts.end(), t, [](const SchedulePoint& pt, double v) { return pt.time < v; });
+            if (it == pts.begin())
+                return pts.front().rate;
+            if (it == pts.end())
+                return pts.back().rate;
+            const auto i = static_cast<std::size_t>(it - pts.begin());
+            const double f = (t - pts[i - 1].time) / (pts[i].time - pts[i - 1].time);
+            return pts[i - 1].rate + f * (pts[i].rate - pts[i - 1].rate);
+        };
+        std::vector<double> knots { 0.0 }; // segment start times, knots[0] = 0
         for (const auto& pt : pts)
             if (pt.time > 0 && pt.time < T)
-                knots.emplace_back(pt.time, pt.rate);
-        auto rateOfSchedule = [&](double t) {
-            if (t <= pts.front().time)
-                return pts.front().rate;
-            for (std::size_t i = 1; i < pts.size(); ++i)
-                if (t <= pts[i].time) {
-                    const double f = (t - pts[i - 1].time) / (pts[i].time - pts[i - 1].time);
-                    return pts[i - 1].rate + f * (pts[i].rate - pts[i - 1].rate);
-                }
-            return pts.back().rate;
-        };
-        knots.front().second = rateOfSchedule(0.0);
+                knots.push_back(pt.time);
+        m_segments.reserve(knots.size());
         double lam = 0;
         for (std::size_t i = 0; i < knots.size(); ++i) {
-            const double t0 = knots[i].first;
-            const double t1 = i + 1 < knots.size() ? knots[i + 1].first : T;
+            const double t0 = knots[i];
+            const double t1 = i + 1 < knots.size() ? knots[i + 1] : T;
             const double r0 = rateOfSchedule(t0);
             const double r1 = rateOfSchedule(t1);
             const double slope = t1 > t0 ? (r1 - r0) / (t1 - t0) : 0.0;
@@ -229,6 +265,7 @@ double RateProfile::toTime(double u)
 Trace generateSlora(const WorkloadSpec& spec, const ProgressSink& progress)
 {
     validateOrThrow(spec);
+    checkTraceFits(spec);
     Trace trace;
     trace.adapters = makeAdapters(spec);
     trace.baseModel = spec.naming.baseModel;
@@ -279,6 +316,7 @@ Trace generateSlora(const WorkloadSpec& spec, const ProgressSink& progress)
 Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress, unsigned threads)
 {
     validateOrThrow(spec);
+    checkTraceFits(spec);
     Trace trace;
     trace.adapters = makeAdapters(spec);
     trace.baseModel = spec.naming.baseModel;

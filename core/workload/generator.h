@@ -41,6 +41,11 @@ std::uint32_t uniformGroupCount(const WorkloadSpec& spec);
 /// Expected number of requests (`slora`: exactly int(R·T)).
 double expectedRequestCount(const WorkloadSpec& spec);
 
+/// Bytes a generated trace of this spec holds while it is made (its requests with the margin the
+/// generator reserves, and the per-thread parts of a parallel merge). generate() refuses a spec
+/// whose trace cannot fit in the memory available (util/memory.h) before it allocates anything.
+double traceMemoryBytes(const WorkloadSpec& spec);
+
 /// The total rate profile r(t) (requests/s) of a spec's arrivals, and its inverse cumulative
 /// intensity, used to run unit-rate renewal processes on the profile's clock (time rescaling).
 class RateProfile {

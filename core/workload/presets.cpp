@@ -51,6 +51,17 @@ void applyPreset(WorkloadSpec& spec, const Preset& preset)
     spec.naming.baseModel = preset.baseModel;
 }
 
+bool isPresetName(const std::string& name)
+{
+    for (const auto& p : presets())
+        if (p.name == name)
+            return true;
+    for (const auto& sc : scenarios())
+        if (sc.name == name)
+            return true;
+    return false;
+}
+
 WorkloadSpec specForPreset(const std::string& name)
 {
     WorkloadSpec spec;

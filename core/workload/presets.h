@@ -34,6 +34,9 @@ struct Scenario {
 const std::vector<Preset>& presets();
 const std::vector<Scenario>& scenarios();
 
+/// True if `name` is a preset or a scenario (what WorkloadSpec::preset may hold).
+bool isPresetName(const std::string& name);
+
 /// The default spec with the preset's (or scenario's first combination's) values applied.
 /// Throws InputError listing the known names if `name` is neither.
 WorkloadSpec specForPreset(const std::string& name);

@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/jsonread.h"
 #include "workload/generator.h"
+#include "workload/presets.h"
 
 #include <nlohmann/json.hpp>
 
@@ -124,8 +125,10 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
     case LengthKind::Empirical: {
         if (l.empirical.empty())
             add("empirical", "must list at least one (length, weight) pair");
+        if (l.empirical.size() > 10'000'000)
+            add("empirical", "has " + std::to_string(l.empirical.size()) + " pairs; at most 10000000 (one per length of the range)");
         double total = 0;
-        for (std::size_t i = 0; i < l.empirical.size(); ++i) {
+        for (std::size_t i = 0; i < l.empirical.size() && l.empirical.size() <= 10'000'000; ++i) {
             const auto& [len, w] = l.empirical[i];
             if (len < l.lo || len >= l.hi)
                 add("empirical[" + std::to_string(i) + "]", "length must lie in [lo, hi) (got " + std::to_string(len) + ")");
@@ -134,7 +137,7 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
             else
                 total += w;
         }
-        if (!l.empirical.empty() && total <= 0)
+        if (!l.empirical.empty() && l.empirical.size() <= 10'000'000 && total <= 0)
             add("empirical", "weights must not all be zero");
         break;
     }
@@ -145,26 +148,17 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
     }
 }
 
-} // namespace
+/// Appends "<field> <message>" issues (the form validate() returns).
+struct IssueList {
+    std::vector<SpecIssue>& out;
+    void operator()(const std::string& field, const std::string& msg) const { out.push_back({ field, field + ' ' + msg }); }
+};
 
-std::vector<SpecIssue> validate(const WorkloadSpec& s)
+/// How the rate is shared among adapters.
+void validatePopularity(const WorkloadSpec& s, std::vector<SpecIssue>& out)
 {
-    std::vector<SpecIssue> out;
-    auto add = [&](const std::string& field, const std::string& msg) { out.push_back({ field, field + ' ' + msg }); };
+    const IssueList add { out };
     const bool slora = s.generator == GeneratorKind::Slora;
-
-    if (s.adapterCount > kMaxAdapters)
-        add("adapters.count", "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
-    if (!std::isfinite(s.duration) || s.duration <= 0)
-        add("duration", "must be > 0 (got " + num(s.duration) + ")");
-    const bool rateUsed = slora || (s.arrival.kind != ArrivalKind::OnOff && s.arrival.kind != ArrivalKind::Schedule);
-    if (rateUsed && (!std::isfinite(s.rate) || s.rate <= 0))
-        add("rate", "must be > 0 (got " + num(s.rate) + ")");
-    if (std::isfinite(s.rate) && std::isfinite(s.duration) && s.rate * s.duration > 2e9)
-        add("rate", "× duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
-    if (slora && s.seed > 0xFFFFFFFFull)
-        add("seed", "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
-
     const auto& p = s.popularity;
     if (slora && p.kind != PopularityKind::Power)
         add("popularity.kind", "must be \"power\" for the slora generator (got \"" + std::string(toString(p.kind)) + "\")");
@@ -181,20 +175,27 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         if (p.weights.size() != s.adapterCount)
             add("popularity.weights", "must have one weight per adapter: " + std::to_string(s.adapterCount) + " (got " + std::to_string(p.weights.size()) + ")");
         double total = 0;
-        for (std::size_t i = 0; i < p.weights.size(); ++i) {
+        for (std::size_t i = 0; i < p.weights.size() && p.weights.size() == s.adapterCount; ++i) {
             if (!std::isfinite(p.weights[i]) || p.weights[i] < 0)
                 add("popularity.weights[" + std::to_string(i) + "]", "must be >= 0 (got " + num(p.weights[i]) + ")");
             else
                 total += p.weights[i];
         }
-        if (!p.weights.empty() && total <= 0)
+        if (!p.weights.empty() && p.weights.size() == s.adapterCount && total <= 0)
             add("popularity.weights", "must not all be zero");
         break;
     }
     default:
         break;
     }
+}
 
+/// The arrival process, with the bounds that keep its rate profile's time and memory in check
+/// (on/off periods, schedule points).
+void validateArrival(const WorkloadSpec& s, std::vector<SpecIssue>& out)
+{
+    const IssueList add { out };
+    const bool slora = s.generator == GeneratorKind::Slora;
     const auto& a = s.arrival;
     if (slora && a.kind != ArrivalKind::Gamma && a.kind != ArrivalKind::Poisson)
         add("arrival.kind", "must be \"gamma\" or \"poisson\" for the slora generator (got \"" + std::string(toString(a.kind)) + "\")");
@@ -219,12 +220,24 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             add("arrival.onOff.meanOn", "must be > 0 (got " + num(o.meanOn) + ")");
         if (!std::isfinite(o.meanOff) || o.meanOff <= 0)
             add("arrival.onOff.meanOff", "must be > 0 (got " + num(o.meanOff) + ")");
+        // Time and memory of the rate profile follow the number of periods: bounded here.
+        const double cycle = o.meanOn + o.meanOff;
+        if (std::isfinite(o.meanOn) && o.meanOn > 0 && std::isfinite(o.meanOff) && o.meanOff > 0 && std::isfinite(s.duration) && s.duration > 0
+            && 2.0 * s.duration / cycle > kMaxOnOffPeriods)
+            add(o.meanOn <= o.meanOff ? "arrival.onOff.meanOn" : "arrival.onOff.meanOff",
+                "and meanOff (" + num(o.meanOn) + " s and " + num(o.meanOff) + " s) give about " + num(std::round(2.0 * s.duration / cycle))
+                    + " on/off periods in " + num(s.duration) + " s; at most " + num(kMaxOnOffPeriods) + " are modelled: meanOn + meanOff must be at least "
+                    + num(2.0 * s.duration / kMaxOnOffPeriods) + " s for this duration (periods that short average out to the mean rate; "
+                      "use arrival kind \"poisson\" or \"gamma\" at rate (onRate·meanOn + offRate·meanOff) / (meanOn + meanOff))");
     }
     if (a.kind == ArrivalKind::Schedule) {
         if (a.schedule.empty())
             add("arrival.schedule", "must have at least one point (time, rate)");
+        if (a.schedule.size() > kMaxSchedulePoints)
+            add("arrival.schedule", "has " + std::to_string(a.schedule.size()) + " points; at most " + std::to_string(kMaxSchedulePoints)
+                    + " are modelled (a schedule is a rate curve, not a list of arrivals: for given arrival times import them as a trace)");
         double area = 0;
-        for (std::size_t i = 0; i < a.schedule.size(); ++i) {
+        for (std::size_t i = 0; i < a.schedule.size() && a.schedule.size() <= kMaxSchedulePoints; ++i) {
             const auto& pt = a.schedule[i];
             const std::string f = "arrival.schedule[" + std::to_string(i) + "]";
             if (!std::isfinite(pt.time) || pt.time < 0)
@@ -235,7 +248,7 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
                 add(f + ".rate", "must be >= 0 (got " + num(pt.rate) + ")");
             area += pt.rate;
         }
-        if (!a.schedule.empty() && area <= 0)
+        if (!a.schedule.empty() && a.schedule.size() <= kMaxSchedulePoints && area <= 0)
             add("arrival.schedule", "rates must not all be 0");
         double peak = 0;
         for (const auto& pt : a.schedule)
@@ -243,6 +256,39 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         if (std::isfinite(s.duration) && peak * s.duration > 2e9)
             add("arrival.schedule", "peak rate × duration must be <= 2e9 requests (got " + num(peak * s.duration) + ")");
     }
+}
+
+} // namespace
+
+std::vector<SpecIssue> validate(const WorkloadSpec& s)
+{
+    std::vector<SpecIssue> out;
+    auto add = [&](const std::string& field, const std::string& msg) { out.push_back({ field, field + ' ' + msg }); };
+    const bool slora = s.generator == GeneratorKind::Slora;
+
+    // "preset" records which preset or S-LoRA suite a spec came from (informational): a name
+    // LoraScope does not know ("S99") is a typo or a wrong expectation that it would be applied.
+    if (!s.preset.empty() && !isPresetName(s.preset)) {
+        std::string known;
+        for (const auto& p : presets())
+            known += (known.empty() ? "" : ", ") + p.name;
+        add("preset", "unknown preset \"" + textExcerpt(s.preset) + "\" (known: " + known
+                + ", or an S-LoRA suite); the field only records where a spec came from and applies nothing: leave it out for a spec of your own");
+    }
+    if (s.adapterCount > kMaxAdapters)
+        add("adapters.count", "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
+    if (!std::isfinite(s.duration) || s.duration <= 0)
+        add("duration", "must be > 0 (got " + num(s.duration) + ")");
+    const bool rateUsed = slora || (s.arrival.kind != ArrivalKind::OnOff && s.arrival.kind != ArrivalKind::Schedule);
+    if (rateUsed && (!std::isfinite(s.rate) || s.rate <= 0))
+        add("rate", "must be > 0 (got " + num(s.rate) + ")");
+    if (std::isfinite(s.rate) && std::isfinite(s.duration) && s.rate * s.duration > 2e9)
+        add("rate", "× duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
+    if (slora && s.seed > 0xFFFFFFFFull)
+        add("seed", "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
+
+    validatePopularity(s, out);
+    validateArrival(s, out);
 
     validateLength(s.input, "input", out);
     validateLength(s.output, "output", out);
@@ -268,6 +314,22 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             validateLength(*g.input, f + ".input", out);
         if (g.output)
             validateLength(*g.output, f + ".output", out);
+    }
+
+    // Power-law and empirical lengths keep a table of hi − lo entries per distribution (input,
+    // output and each group's own): their sum, not each one alone, is what memory holds.
+    {
+        const auto tableOf = [](const LengthSpec& l) {
+            return (l.kind == LengthKind::PowerLaw || l.kind == LengthKind::Empirical) && l.hi > l.lo ? static_cast<double>(l.hi - l.lo) : 0.0;
+        };
+        double entries = tableOf(s.input) + tableOf(s.output), groupEntries = 0;
+        for (const auto& g : s.groups)
+            groupEntries += (g.input ? tableOf(*g.input) : 0.0) + (g.output ? tableOf(*g.output) : 0.0);
+        if (entries + groupEntries > kMaxLengthTableEntries)
+            add(groupEntries > 0 ? "groups" : "input.hi",
+                "the length tables of the power-law and empirical distributions (hi - lo entries each, input, output and every group's own) "
+                "hold " + num(entries + groupEntries) + " entries in all; at most " + num(kMaxLengthTableEntries)
+                    + " (8 bytes each): narrow their ranges or give fewer groups their own distribution");
     }
 
     const auto& nm = s.naming;

@@ -26,6 +26,18 @@ inline constexpr std::uint32_t kMaxAdapters = 100'000;
 inline constexpr double kMinArrivalCv = 1e-3;
 inline constexpr double kMaxArrivalCv = 100.0;
 
+/// Most on/off periods an on-off arrival process may expect over its duration (2·T / (meanOn +
+/// meanOff)). The rate profile keeps one segment a period (32 bytes): a million stay interactive,
+/// and a period below T / 500,000 (0.6 ms of a 300 s trace) is far below what a server or a replay
+/// resolves. Shorter periods (1e-6 s gave 3·10^8 periods, 19 GB) are refused naming the fields.
+inline constexpr double kMaxOnOffPeriods = 1e6;
+/// Most points of a rate schedule (each is a segment of the rate profile).
+inline constexpr std::size_t kMaxSchedulePoints = 1'000'000;
+/// Most entries of all power-law and empirical length tables of a spec together (input, output
+/// and the groups' own; 8 bytes each): one table may span 10^7 lengths, a thousand groups with
+/// their own such table would need 80 GB.
+inline constexpr double kMaxLengthTableEntries = 4e7;
+
 enum class GeneratorKind { PerAdapter, Slora };
 enum class PopularityKind { Power, Zipf, Uniform, Weights, Distinct, UniformGroups, Identical };
 enum class ArrivalKind { Gamma, Poisson, Constant, OnOff, Schedule };

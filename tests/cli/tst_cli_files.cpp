@@ -109,7 +109,13 @@ private Q_SLOTS:
                                        << "/dev/zero: trace file: is not a regular file";
         QTest::newRow("prompts /dev/zero") << QStringList { QStringLiteral("replay"), QStringLiteral("T"), QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:1"),
             QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"), QStringLiteral("O"), QStringLiteral("--prompts"), QStringLiteral("/dev/zero") }
-                                           << "/dev/zero: cannot read prompts file: is not a regular file";
+                                           << "/dev/zero: prompts file: is not a regular file";
+        QTest::newRow("S-LoRA results /dev/zero") << QStringList { QStringLiteral("validate"), QStringLiteral("--slora-results"), QStringLiteral("/dev/zero"),
+            QStringLiteral("--setting"), QStringLiteral("S1"), QStringLiteral("--gpu"), QStringLiteral("a10g"), QStringLiteral("--num-token"), QStringLiteral("14500") }
+                                                  << "/dev/zero: S-LoRA result file: is not a regular file";
+        QTest::newRow("sweep cost model /dev/zero") << QStringList { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--param"),
+            QStringLiteral("rate"), QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("--cost-model"), QStringLiteral("/dev/zero") }
+                                                    << "/dev/zero: cost model file: is not a regular file";
         QTest::newRow("missing trace") << QStringList { QStringLiteral("stats"), QStringLiteral("D/nope.csv") } << "nope.csv: trace file: no such file";
     }
     void inputsThatAreNotFiles()

@@ -5,6 +5,7 @@
 
 #include "calibrate/experiment.h"
 #include "calibrate/runstats.h"
+#include "calibrate/validate.h"
 #include "util/error.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
@@ -12,6 +13,10 @@
 #include "testutil.h"
 
 #include <QtTest>
+
+#include <cctype>
+#include <cmath>
+#include <filesystem>
 
 using namespace lorascope;
 
@@ -75,6 +80,8 @@ private slots:
     void manifestListsExclusions();
     void replayFolderErrors();
     void replayFolderBecomesExperiment();
+    void replayRecordsAreCheckedAsMergeDoes();
+    void validationSaysWhatItLeavesOut();
 };
 
 void TestCalibrateData::initTestCase()
@@ -287,6 +294,16 @@ void TestCalibrateData::resultFileErrors()
     QVERIFY2(e.contains(QLatin1String("no result rows")), qPrintable(e));
     e = load(resultLine(R"({"num_adapters": -3, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512], "output_range": [8, 512]})", kResult));
     QVERIFY2(e.contains(QLatin1String("config.num_adapters")), qPrintable(e));
+    // Shares are shares, counts are whole: an attainment of 2.0 is not a measurement.
+    std::string bad = kResult;
+    bad.replace(bad.find("\"avg_attainment\": 0.99"), 22, "\"avg_attainment\": 2.0");
+    e = load(resultLine(kConfig, bad));
+    QVERIFY2(e.contains(QLatin1String("r.jsonl:1")) && e.contains(QLatin1String("result.avg_attainment: must be a share of requests from 0 to 1 (got 2)")),
+        qPrintable(e));
+    bad = kResult;
+    bad.replace(bad.find("\"num_abort\": 0"), 14, "\"num_abort\": 2.5");
+    e = load(resultLine(kConfig, bad));
+    QVERIFY2(e.contains(QLatin1String("result.num_abort: must be a whole number")), qPrintable(e));
     // Unknown setting or missing launch flag.
     SloraFileSettings s = s1Settings();
     s.setting = "S9";
@@ -400,6 +417,108 @@ void TestCalibrateData::replayFolderBecomesExperiment()
     QVERIFY(std::abs(m.avgLatency - ((2.0 - 0.6) + (3.0 - 1.0)) / 2) < 1e-9);
     QVERIFY(std::abs(m.avgFirstTokenLatency - (0.4 + 1.0) / 2) < 1e-9);
     QVERIFY(std::abs(m.meanTpot - ((1.4 - 0.4) / 2 + (2.0 - 1.0) / 1) / 2) < 1e-9);
+}
+
+namespace {
+
+/// A replay record line: request i sent at 0.1·i, first token 40 ms later, `tokens` tokens 10 ms apart.
+std::string recordLine(int i, const std::string& outcome = "completed", const std::string& tokenTimes = "[40,50,60]")
+{
+    const double sent = 0.1 * i;
+    const bool done = outcome == "completed";
+    return "{\"index\":" + std::to_string(i) + ",\"id\":" + std::to_string(i) + ",\"adapter\":\"a\",\"input_len\":5,\"output_len\":3,\"outcome\":\""
+        + outcome + "\",\"status\":" + (done ? "200" : "500") + (done ? "" : ",\"error_kind\":\"http_status\",\"error\":\"x\"")
+        + ",\"scheduled_s\":" + std::to_string(sent) + ",\"dispatched_s\":" + std::to_string(sent) + ",\"sent_s\":" + std::to_string(sent)
+        + ",\"first_byte_s\":null,\"end_s\":" + std::to_string(sent + 0.07) + ",\"tokens\":" + (done ? "3" : "0")
+        + ",\"reported_output_tokens\":null,\"reported_input_tokens\":null,\"in_window\":true,\"token_times_ms\":" + (done ? tokenTimes : "[]") + "}\n";
+}
+
+} // namespace
+
+// calibrate and validate read replay records with merge's reader: inconsistent records are
+// refused naming the file, line and field, a request recorded twice is refused, and a run that
+// mostly failed is left out (listed with its reason) rather than fitted.
+void TestCalibrateData::replayRecordsAreCheckedAsMergeDoes()
+{
+    test::TempDir dir;
+    std::filesystem::create_directories(dir.file("run"));
+    ReplayRunOptions o;
+    auto errorWith = [&](const std::string& text) {
+        test::writeText(dir.file("run/requests.jsonl"), text);
+        return inputErrorOf([&] { loadReplayRun(dir.file("run"), o); });
+    };
+    QString e = errorWith(recordLine(0) + recordLine(1, "completed", "[40,30,20]"));
+    QVERIFY2(e.contains(QLatin1String("requests.jsonl:2")) && e.contains(QLatin1String("token_times_ms[1]")), qPrintable(e));
+    e = errorWith(recordLine(0) + recordLine(1, "completed", "[-1e9,50,60]"));
+    QVERIFY2(e.contains(QLatin1String("requests.jsonl:2")) && e.contains(QLatin1String("before the request was sent")), qPrintable(e));
+    e = errorWith(recordLine(0) + recordLine(1, "exploded"));
+    QVERIFY2(e.contains(QLatin1String("outcome: unknown value \"exploded\"")), qPrintable(e));
+    e = errorWith(recordLine(0) + recordLine(1) + recordLine(0));
+    QVERIFY2(e.contains(QLatin1String("request index 0 is recorded twice (lines 1 and 3)")), qPrintable(e));
+    std::string huge = recordLine(0);
+    huge.replace(huge.find("\"end_s\":"), 8, "\"end_s\":1e300,\"x\":");
+    e = errorWith(huge);
+    QVERIFY2(e.contains(QLatin1String("end_s")), qPrintable(e));
+
+    // 8 of 10 sent requests failed: left out, with the reason; the caller says so.
+    std::string mostlyFailed;
+    for (int i = 0; i < 10; ++i)
+        mostlyFailed += recordLine(i, i < 2 ? "completed" : "failed");
+    test::writeText(dir.file("run/requests.jsonl"), mostlyFailed);
+    const CalibrationData d = loadReplayRun(dir.file("run"), o);
+    QVERIFY(d.experiments.empty());
+    QCOMPARE(d.excluded.size(), std::size_t(1));
+    QVERIFY2(d.excluded[0].reason.find("8 of the 10 requests sent failed (http_status 8)") != std::string::npos, d.excluded[0].reason.c_str());
+    // Half and half is a run with failures, not a failed run.
+    std::string half;
+    for (int i = 0; i < 10; ++i)
+        half += recordLine(i, i % 2 ? "failed" : "completed");
+    test::writeText(dir.file("run/requests.jsonl"), half);
+    QCOMPARE(loadReplayRun(dir.file("run"), o).experiments.size(), std::size_t(1));
+}
+
+// Runs the model predicts never to finish are counted and said, never silently left out of the
+// MAPE; huge errors are printed with an exponent; such a model is unusable as a fit.
+void TestCalibrateData::validationSaysWhatItLeavesOut()
+{
+    CalibrationData data;
+    data.groupIndex("g", {}, {});
+    for (int i = 0; i < 3; ++i) {
+        Experiment e;
+        e.source = "runs.jsonl";
+        e.line = std::uint64_t(i + 1);
+        e.measured.throughput = 1.0;
+        e.measured.avgLatency = 11.5;
+        e.measured.totalTime = 100;
+        data.experiments.push_back(e);
+    }
+    std::vector<RunStats> pred(3);
+    pred[0].throughput = 1.0;
+    pred[0].avgLatency = 11.6;
+    pred[1].throughput = 1.0;
+    pred[1].avgLatency = INFINITY; // never finishes
+    pred[2].throughput = 1.0;
+    pred[2].avgLatency = 1e300;
+    const ValidationReport rep = compare(data, pred);
+    const MetricError& lat = rep.overall[static_cast<std::size_t>(Metric::AvgLatency)];
+    QCOMPARE(lat.count, 2);
+    QCOMPARE(lat.unfinished, 1);
+    const std::string text = renderValidationText(rep, 3);
+    QVERIFY2(text.find("lat: 1 of 3 runs are predicted never to finish") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("lat 11.5->? (never finishes)") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("lat 11.5->1e+300") != std::string::npos, text.c_str()); // the prediction, with an exponent
+    QVERIFY2(text.find("8.70e+300%") != std::string::npos || text.find("+8.70e+300%") != std::string::npos, text.c_str());
+    for (std::size_t i = 0, run = 0; i < text.size(); ++i) { // no 300-digit number
+        run = std::isdigit(static_cast<unsigned char>(text[i])) ? run + 1 : 0;
+        QVERIFY2(run < 20, text.c_str());
+    }
+    const std::string unusable = unusableFitReason(rep);
+    QVERIFY2(unusable.find("avg_latency: 1 of 3 runs predicted never to finish") != std::string::npos, unusable.c_str());
+    pred[1].avgLatency = 11.4;
+    pred[2].avgLatency = 11.5 * 4.8; // +380 %
+    QVERIFY2(unusableFitReason(compare(data, pred)).find("avg_latency: error") != std::string::npos, unusableFitReason(compare(data, pred)).c_str());
+    pred[2].avgLatency = 11.7;
+    QVERIFY(unusableFitReason(compare(data, pred)).empty());
 }
 
 QTEST_GUILESS_MAIN(TestCalibrateData)

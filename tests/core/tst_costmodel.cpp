@@ -195,6 +195,33 @@ void TestCostModel::fileErrors()
     e = errorOf("[1, 2]");
     QVERIFY2(e.find("one JSON object") != std::string::npos, e.c_str());
     QVERIFY_THROWS_EXCEPTION(InputError, loadCostModel(dir.file("missing.json")));
+
+    // A version-2 model without its schemaVersion: the missing field is named, not "coefficients:
+    // unknown field" of a version-1 reading.
+    e = errorOf(R"({"name": "x", "coefficients": {"decode_base": 0.01}})");
+    QVERIFY2(e.find("schemaVersion: missing") != std::string::npos && e.find("is version 2") != std::string::npos, e.c_str());
+
+    // One owner for the timing: coefficients that contradict the parameters (with the file's model
+    // and GPU) are refused naming both fields; the preset as written loads back unchanged.
+    const CostModel preset = *findCostModel("llama-7b-a10g");
+    QVERIFY(preset.hasParameters);
+    nlohmann::json j = nlohmann::json::parse(costModelToJson(preset));
+    test::writeText(dir.file("same.json"), j.dump(2));
+    QVERIFY(loadCostModel(dir.file("same.json")).sameTiming(preset));
+    j["coefficients"]["decode_base"] = 0.5;
+    e = errorOf(j.dump());
+    QVERIFY2(e.find("coefficients.decode_base is 0.5, but parameters give") != std::string::npos, e.c_str());
+    j = nlohmann::json::parse(costModelToJson(preset));
+    j["parameters"]["kv_efficiency"] = 0.123;
+    e = errorOf(j.dump());
+    QVERIFY2(e.find("coefficients.decode_per_context_token is") != std::string::npos && e.find("but parameters give") != std::string::npos, e.c_str());
+    j = nlohmann::json::parse(costModelToJson(preset));
+    j.erase("model");
+    e = errorOf(j.dump());
+    QVERIFY2(e.find("parameters: engine parameters need the \"model\" and \"gpu\"") != std::string::npos, e.c_str());
+    j.erase("parameters"); // the coefficients alone: fine
+    test::writeText(dir.file("alone.json"), j.dump());
+    QVERIFY(loadCostModel(dir.file("alone.json")).sameTiming(preset));
 }
 
 void TestCostModel::validityWarnings()

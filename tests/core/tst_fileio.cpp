@@ -122,6 +122,94 @@ private Q_SLOTS:
         QVERIFY2(contains(e, "--runs-dir") && contains(e, "full") && contains(e, "summary.json") && contains(e, "--force"), e.c_str());
         checkResultsFolder(dir.file("full"), "--runs-dir", true);
     }
+
+    // A results folder is claimed for one writer: a second claim (another process, or another
+    // open of the same folder) is refused before it writes; with mustBeEmpty, a folder that
+    // another run filled meanwhile is refused too. The kernel releases the claim with the process.
+    void foldersAreClaimedByOneWriter()
+    {
+        test::TempDir dir;
+        const std::string run = dir.file("deeper/run1");
+        {
+            FolderClaim first(run, "--out", true);
+            QVERIFY(std::filesystem::is_directory(run));
+            QVERIFY(first.locked());
+            const auto e = errorOf([&] { FolderClaim second(run, "--out", false); });
+            QVERIFY2(contains(e, "--out") && contains(e, "run1") && contains(e, "another process is writing its results into this folder"), e.c_str());
+            test::writeText(run + "/requests.jsonl", "{}\n");
+        }
+        // Released: a new claim works, but the folder now holds a run.
+        const auto full = errorOf([&] { FolderClaim again(run, "--out", true); });
+        QVERIFY2(contains(full, "already holds files (requests.jsonl)") && contains(full, "--force"), full.c_str());
+        FolderClaim forced(run, "--out", false);
+        QVERIFY(forced.locked());
+    }
+
+    // Outputs are checked before long work: a folder that does not exist, a file where a folder
+    // should be; results folders are created with their parents, so their nearest existing parent
+    // is what must take them.
+    void outputPlacesAreCheckedFirst()
+    {
+        test::TempDir dir;
+        const auto missing = errorOf([&] { checkOutputFile(dir.file("nope/x.json")); });
+        QVERIFY2(contains(missing, "nope/x.json") && contains(missing, "does not exist"), missing.c_str());
+        const auto root = errorOf([] { checkOutputFile("/nonexistent/x.json"); });
+        QVERIFY2(contains(root, "/nonexistent/x.json: cannot write the output here") && contains(root, "/nonexistent does not exist"), root.c_str());
+        test::writeText(dir.file("plain"), "x");
+        const auto underFile = errorOf([&] { checkOutputFile(dir.file("plain/x.json")); });
+        QVERIFY2(contains(underFile, "is not a folder"), underFile.c_str());
+        checkOutputFile(dir.file("fine.json"));
+        checkOutputFile("/dev/null"); // written directly: no file beside it
+        // Results folders: created with their parents, under something that is a folder.
+        checkWritableFolder(dir.file("a/b/c"), "--out", true);
+        const auto folder = errorOf([&] { checkResultsFolder(dir.file("plain/run"), "--out", false); });
+        QVERIFY2(contains(folder, "--out") && contains(folder, "is not a folder"), folder.c_str());
+    }
+
+    // The line reader every JSONL reader of run folders, result files and prompts uses: the same
+    // file checks as the trace reader (a device or a pipe is refused before a byte is read: /dev/zero
+    // would be endless, a FIFO would block), a size cap, a line cap, torn last lines reported.
+    void lineReaderChecksTheFile()
+    {
+        test::TempDir dir;
+        test::writeText(dir.file("a.jsonl"), "one\r\n\ntwo\nthree");
+        InputLines lines(dir.file("a.jsonl"), "requests file", 1 << 20);
+        std::string line;
+        QVERIFY(lines.next(line));
+        QCOMPARE(line, std::string("one"));
+        QVERIFY(lines.hadNewline());
+        QVERIFY(lines.next(line));
+        QCOMPARE(line, std::string());
+        QVERIFY(lines.next(line));
+        QCOMPARE(line, std::string("two"));
+        QVERIFY(lines.next(line));
+        QCOMPARE(line, std::string("three"));
+        QCOMPARE(lines.lineNumber(), std::uint64_t(4));
+        QVERIFY(!lines.hadNewline()); // the file's last bytes: a torn line if it does not parse
+        QVERIFY(!lines.next(line));
+
+        const auto z = errorOf([&] { InputLines("/dev/zero", "requests file", 1 << 20); });
+        QVERIFY2(contains(z, "/dev/zero: requests file: is not a regular file (it is a character device)"), z.c_str());
+        std::filesystem::create_symlink("/dev/zero", dir.file("link.jsonl"));
+        QVERIFY(contains(errorOf([&] { InputLines(dir.file("link.jsonl"), "requests file", 1 << 20); }), "character device"));
+        QVERIFY(::mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+        QVERIFY(contains(errorOf([&] { InputLines(dir.file("fifo"), "requests file", 1 << 20); }), "it is a pipe"));
+        QVERIFY(contains(errorOf([&] { InputLines(dir.path.string(), "requests file", 1 << 20); }), "is a directory"));
+
+        // Size cap, before anything is read.
+        test::writeText(dir.file("big.jsonl"), std::string(3 << 20, 'x'));
+        const auto big = errorOf([&] { InputLines(dir.file("big.jsonl"), "S-LoRA result file", 1 << 20); });
+        QVERIFY2(contains(big, "big.jsonl: S-LoRA result file: the file is 3 MiB, more than the 1 MiB"), big.c_str());
+        // Line cap: the line is named, and never held whole.
+        test::writeText(dir.file("long.jsonl"), "short\n" + std::string(200000, 'y') + "\n");
+        InputLines capped(dir.file("long.jsonl"), "requests file", 1 << 20, 100000);
+        QVERIFY(capped.next(line));
+        const auto longLine = errorOf([&] { capped.next(line); });
+        QVERIFY2(contains(longLine, "long.jsonl:2: requests file: a line longer than"), longLine.c_str());
+        // openInputFile: the same checks for whole-stream readers.
+        QVERIFY(contains(errorOf([&] { openInputFile("/dev/zero", "prompts file", 1 << 20); }), "character device"));
+        QVERIFY(openInputFile(dir.file("a.jsonl"), "prompts file", 1 << 20).good());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFileIo)

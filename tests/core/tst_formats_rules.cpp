@@ -237,6 +237,93 @@ private Q_SLOTS:
         readString("azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,10,20\n", &a);
         QVERIFY(a.ignoredColumns.empty());
     }
+
+    // An adapter has one rank: a later line that gives it another one is an error naming both
+    // lines (never a silent rewrite), in every format that carries ranks; --keep-first-rank keeps
+    // the first and counts the lines. A rank after lines without one completes the adapter.
+    void contradictingRanksAreSaid_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("csv") << "csv" << "id,time_s,adapter,rank,input_len,output_len\n0,0.1,a,8,10,10\n1,0.2,b,16,10,10\n2,0.3,a,64,10,10\n"
+                             << "mem.csv:4: adapter \"a\": rank 64 here, but rank 8 on line 2";
+        QTest::newRow("jsonl (LoraScope's own lines)")
+            << "jsonl"
+            << "{\"schemaVersion\":1}\n{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1}\n"
+               "{\"time_s\":0.2,\"adapter\":\"a\",\"rank\":64,\"input_len\":1,\"output_len\":1}\n"
+            << "mem.jsonl:3: adapter \"a\": rank 64 here, but rank 8 on line 2";
+        QTest::newRow("jsonl (general path)")
+            << "jsonl"
+            << "{\"schemaVersion\":1}\n{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1}\n"
+               "{ \"time_s\" : 0.2 , \"adapter\" : \"a\" , \"rank\" : 64 , \"input_len\" : 1, \"output_len\": 1, \"extra\": [1] }\n"
+            << "rank 64 here, but rank 8 on line 2";
+        QTest::newRow("json") << "json"
+                              << "{\"requests\":[{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1},"
+                                 "{\"time_s\":0.2,\"adapter\":\"a\",\"rank\":64,\"input_len\":1,\"output_len\":1}]}"
+                              << "requests[1].adapter \"a\": rank 64 here, but rank 8 on an earlier request";
+    }
+    void contradictingRanksAreSaid()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, text);
+        QFETCH(QString, needle);
+        const std::string e = readError(format.toStdString(), text.toStdString());
+        QVERIFY2(e.find(needle.toStdString()) != std::string::npos, e.c_str());
+        // Asked to: the first rank stays, the line is counted.
+        std::istringstream in(text.toStdString());
+        ReadOptions o;
+        o.keepFirstRank = true;
+        ReadReport r;
+        const Trace t = findFormat(format.toStdString())->read(in, "mem", o, r);
+        QCOMPARE(t.adapters.front().rank, 8);
+        QCOMPARE(r.rankConflicts, std::uint64_t(1));
+        // A rank given after lines without one completes the adapter.
+        const Trace later = readString("csv", "id,time_s,adapter,rank,input_len,output_len\n0,0.1,a,,10,10\n1,0.3,a,64,10,10\n");
+        QCOMPARE(later.adapters.front().rank, 64);
+    }
+
+    // A CSV header that names a column twice: which one is meant cannot be told.
+    void duplicatedColumnsAreRefused_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("csv") << "csv" << "id,time_s,input_len,output_len,time_s\n0,1,2,3,4\n"
+                             << "mem.csv:1: header: the column \"time_s\" appears twice (columns 2 and 5)";
+        QTest::newRow("azure, other case") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens,contexttokens\n1,2,3,4\n"
+                                           << "the column \"contexttokens\" appears twice (columns 2 and 4)";
+        QTest::newRow("burstgpt") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Model\n1,a,2,3,b\n"
+                                  << "the column \"Model\" appears twice (columns 2 and 5)";
+    }
+    void duplicatedColumnsAreRefused()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, text);
+        QFETCH(QString, needle);
+        const std::string e = readError(format.toStdString(), text.toStdString());
+        QVERIFY2(e.find(needle.toStdString()) != std::string::npos, e.c_str());
+    }
+
+    // RFC 4180 allows a line break inside a quoted field, and LoraScope's own CSV writer quotes an
+    // adapter name that holds one: it reads back. A quote never closed names the line it opened on.
+    void quotedLineBreaksReadBack()
+    {
+        Trace t;
+        t.adapters = { { "two\nlines, \"quoted\"", 8 }, { "plain", 16 } };
+        t.requests = { Request { 0.5, 0, 10, 20 }, Request { 1.0, 1, 11, 21 }, Request { 1.5, 0, 12, 22 } };
+        const std::string text = writeString("csv", t);
+        const Trace back = readString("csv", text);
+        QCOMPARE(back.requests.size(), std::size_t(3));
+        QCOMPARE(back.adapters.size(), std::size_t(2));
+        QCOMPARE(back.adapters[0].name, t.adapters[0].name);
+        QCOMPARE(back.requests[2].adapter, 0u);
+        QCOMPARE(back.requests[2].inputLen, 12u);
+        const std::string e = readError("csv", "id,time_s,adapter,rank,input_len,output_len\n0,0.1,\"a\n1,0.2,b,8,10,10\n");
+        QVERIFY2(e.find("mem.csv:2: a quoted field opened on this line is never closed") != std::string::npos, e.c_str());
+        const std::string b = readError("burstgpt", "Timestamp,Model,Request tokens,Response tokens\n1,\"Chat\nGPT,2,3\n");
+        QVERIFY2(b.find("mem.burstgpt:2: a quoted field opened on this line is never closed") != std::string::npos, b.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFormatsRules)

@@ -3,6 +3,7 @@
 // from the distributions (Boost.Math quantiles), so the tests are deterministic and still strict.
 
 #include "util/error.h"
+#include "util/memory.h"
 #include "util/progress.h"
 #include "workload/generator.h"
 #include "workload/lengths.h"
@@ -403,6 +404,93 @@ private Q_SLOTS:
         generatePerAdapter(small, sink);
         QVERIFY(calls > 2);
         QCOMPARE(last, 1.0);
+    }
+
+    // Time and memory must not follow a tiny spec: on/off periods of 1e-6 s (3·10^8 periods, once
+    // 19 GB and 54 s) or 1e-300 s are refused naming the fields, by validate() and, for a spec that
+    // was never validated, by the rate profile itself; a schedule of many points builds in
+    // O(P log P) (it was O(P²)); a trace that cannot fit in memory is refused before allocating.
+    void tinySpecsStayBounded_data()
+    {
+        QTest::addColumn<double>("meanOn");
+        QTest::addColumn<double>("meanOff");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("1e-6 both") << 1e-6 << 1e-6 << "arrival.onOff.meanOn";
+        QTest::newRow("1e-300 both") << 1e-300 << 1e-300 << "arrival.onOff.meanOn";
+        QTest::newRow("off tiny, on small") << 1e-4 << 1e-9 << "arrival.onOff.meanOff";
+    }
+    void tinySpecsStayBounded()
+    {
+        QFETCH(double, meanOn);
+        QFETCH(double, meanOff);
+        QFETCH(QString, field);
+        WorkloadSpec o = baseSpec(10, 1, 1.0, 300, 12);
+        o.arrival.kind = ArrivalKind::OnOff;
+        o.arrival.onOff = { 2, 2, meanOn, meanOff };
+        const auto issues = validate(o);
+        QVERIFY(!issues.empty());
+        QCOMPARE(QString::fromStdString(issues.front().field), field);
+        QVERIFY2(issues.front().message.find("on/off periods") != std::string::npos, issues.front().message.c_str());
+        try {
+            generate(o);
+            QFAIL("generated a spec of 1e8 periods");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), field);
+        }
+        // Not validated (a caller building the profile directly): the profile stops by itself.
+        QVERIFY_THROWS_EXCEPTION(InputError, RateProfile(o, o.seed));
+    }
+
+    void longSchedulesAndHugeTraces()
+    {
+        // 200,000 schedule points (a sawtooth): O(P²) would be 4·10^10 steps; the profile's
+        // intensity is the trapezoid sum.
+        WorkloadSpec s = baseSpec(10, 1, 1.0, 200000, 3);
+        s.arrival.kind = ArrivalKind::Schedule;
+        double area = 0;
+        for (int i = 0; i < 200000; ++i) {
+            s.arrival.schedule.push_back({ double(i), double(i % 2) });
+            if (i > 0)
+                area += 0.5;
+        }
+        area += (200000 - 199999) * s.arrival.schedule.back().rate; // constant after the last point
+        QVERIFY(validate(s).empty());
+        const RateProfile prof(s, s.seed);
+        QVERIFY2(std::abs(prof.total() - area) < 1e-6, qPrintable(QString::number(prof.total(), 'g', 17)));
+        s.arrival.schedule.resize(kMaxSchedulePoints + 1, { 1e9, 1 });
+        const auto issues = validate(s);
+        QVERIFY(!issues.empty() && issues.front().field == "arrival.schedule");
+        QCOMPARE(issues.size(), std::size_t(1)); // not one message per point of a huge list
+
+        // Length tables add up over the groups: a thousand groups with their own power law over
+        // 10^7 lengths would need 80 GB; refused naming the groups.
+        WorkloadSpec groups = baseSpec(1000, 1, 1.0, 10, 3);
+        for (std::uint32_t i = 0; i < 1000; ++i) {
+            AdapterGroup g;
+            g.first = i;
+            g.count = 1;
+            g.input = LengthSpec { LengthKind::PowerLaw, 1, 10'000'001, 1.5, 5, 0.8, 256, 96, 128, {} };
+            groups.groups.push_back(g);
+        }
+        const auto tables = validate(groups);
+        QVERIFY(!tables.empty());
+        QCOMPARE(QString::fromStdString(tables.front().field), QStringLiteral("groups"));
+        QVERIFY2(tables.front().message.find("length tables") != std::string::npos, tables.front().message.c_str());
+
+        // A trace's memory is estimated before it is made: 2·10^9 requests are about 48 GB.
+        WorkloadSpec huge = baseSpec(10, 1e6, 1.0, 2000, 1);
+        QVERIFY(validate(huge).empty());
+        QVERIFY(traceMemoryBytes(huge) > 4.8e10 && traceMemoryBytes(huge) < 5.2e10);
+        const QString e = QString::fromStdString([&] {
+            try {
+                checkMemoryFits(1e18, "a trace of about 4e16 requests", "lower the rate or the duration", "rate");
+            } catch (const InputError& err) {
+                return std::string(err.what());
+            }
+            return std::string();
+        }());
+        QVERIFY2(e.contains(QLatin1String("needs about 1.0 EB of memory")) && e.contains(QLatin1String("is available: lower the rate")), qPrintable(e));
+        QVERIFY(availableMemoryBytes().value_or(0) > 0);
     }
 
     void invalidSpecThrows()

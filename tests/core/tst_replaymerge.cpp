@@ -18,6 +18,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <sstream>
+
+#include <sys/stat.h>
 
 using namespace lorascope;
 
@@ -84,6 +88,40 @@ void writeShard(const std::string& dir, std::uint32_t i, std::uint32_t n, double
         f.append(recs[k]);
     if (finished)
         f.writeSummary(summarizeReplay(recs, {}));
+}
+
+/// Rewrites a JSON file of a folder (a manifest edited by hand, or by a tester).
+void editJson(const std::string& path, const std::function<void(nlohmann::json&)>& edit)
+{
+    nlohmann::json j = nlohmann::json::parse(test::readText(path));
+    edit(j);
+    test::writeText(path, j.dump());
+}
+
+/// Replaces line `n` (1-based) of requests.jsonl by `edit` of its JSON.
+void editRecord(const std::string& dir, std::size_t n, const std::function<void(nlohmann::json&)>& edit)
+{
+    std::istringstream in(test::readText(dir + "/requests.jsonl"));
+    std::string out, line;
+    for (std::size_t k = 1; std::getline(in, line); ++k) {
+        if (k == n) {
+            nlohmann::json j = nlohmann::json::parse(line);
+            edit(j);
+            line = j.dump();
+        }
+        out += line + "\n";
+    }
+    test::writeText(dir + "/requests.jsonl", out);
+}
+
+std::string readError(const std::string& dir)
+{
+    try {
+        readRunFolder(dir);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
 }
 
 } // namespace
@@ -165,12 +203,17 @@ private slots:
         }
         MergeOptions o;
         o.allowMissing = true;
-        o.traceIds.resize(40);
-        for (std::size_t k = 0; k < 40; ++k)
-            o.traceIds[k] = 1000 + k;
+        Trace trace;
+        trace.requests.resize(40);
+        for (std::size_t k = 0; k < 40; ++k) {
+            trace.requests[k].time = 0.1 * double(k);
+            trace.ids.push_back(1000 + k);
+        }
+        o.trace = &trace;
         const auto m = mergeRuns(shards, o);
         QCOMPARE(m.records.size(), std::size_t(32));
         QCOMPARE(m.missingIds.size(), std::size_t(8));
+        QCOMPARE(m.missingCount, std::uint64_t(8));
         QCOMPARE(m.summary["missing"]["ids"][0].get<int>(), 1016);
         QCOMPARE(m.summary["num_requests"].get<int>(), 32);
         QVERIFY(!m.warnings.empty());
@@ -188,6 +231,8 @@ private slots:
         auto whole = readRunFolder(dir.file("whole"));
         whole.manifest["shard"]["count"] = 3; // pretend: same shard count, its index 0 is taken
         whole.manifest["shard"]["index"] = 2;
+        whole.shard.count = 3;
+        whole.shard.index = 2;
         try {
             mergeRuns({ shards[0], whole });
             QFAIL("merged overlapping folders");
@@ -269,6 +314,167 @@ private slots:
             QCOMPARE(e.line(), std::uint64_t(11));
         }
         QVERIFY_THROWS_EXCEPTION(InputError, readRunFolder(dir.file("nothing-here")));
+    }
+
+    // Every number a merge takes from a manifest is range-checked as the flag behind it: a shard
+    // count of 10^12 or 2^32 + 2 (which once wrapped to 2), a negative index, a trace of 10^12
+    // requests, a schedule origin of 1e300 are refused naming the file and field, before any
+    // memory is sized by them.
+    void manifestNumbersAreRangeChecked_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("shard count 10^12") << "shard.count" << "1000000000000";
+        QTest::newRow("shard count 2^32+2") << "shard.count" << "4294967298";
+        QTest::newRow("shard count 0") << "shard.count" << "0";
+        QTest::newRow("shard count text") << "shard.count" << "\"4\"";
+        QTest::newRow("negative shard index") << "shard.index" << "-1";
+        QTest::newRow("index not below count") << "shard.index" << "2";
+        QTest::newRow("unknown split") << "shard.by" << "\"random\"";
+        QTest::newRow("shard requests over trace") << "shard.requests" << "41";
+        QTest::newRow("trace of 10^12 requests") << "trace.requests" << "1000000000000";
+        QTest::newRow("negative trace requests") << "trace.requests" << "-40";
+        QTest::newRow("origin 1e300") << "clock.schedule_origin_s" << "1e300";
+        QTest::newRow("origin -1e9") << "clock.schedule_origin_s" << "-1e9";
+        QTest::newRow("start wall 1e300") << "clock.start_wall_epoch_s" << "1e300";
+        QTest::newRow("time scale 0") << "options.time_scale" << "0";
+        QTest::newRow("warm-up 1e300") << "options.warmup_s" << "1e300";
+    }
+    void manifestNumbersAreRangeChecked()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        test::TempDir dir;
+        writeShard(dir.file("s"), 0, 2, 0.05);
+        const std::string f = field.toStdString();
+        const auto dot = f.find('.');
+        editJson(dir.file("s/manifest.json"),
+            [&](nlohmann::json& m) { m[f.substr(0, dot)][f.substr(dot + 1)] = nlohmann::json::parse(value.toStdString()); });
+        const std::string e = readError(dir.file("s"));
+        QVERIFY2(e.find("manifest.json") != std::string::npos && e.find(f) != std::string::npos, e.c_str());
+    }
+
+    // One reader of records for merge, calibrate, validate and the GUI: a record that cannot be a
+    // measurement is refused naming the file, line and field.
+    void recordsMustBeConsistent_data()
+    {
+        QTest::addColumn<QString>("edit");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("unknown outcome") << R"({"outcome": "exploded"})" << "outcome: unknown value \"exploded\"";
+        QTest::newRow("end before sent") << R"({"end_s": 0.0001})" << "end_s";
+        QTest::newRow("token before sent") << R"({"token_times_ms": [-1e9, 1, 2, 3]})" << "token_times_ms[0]";
+        QTest::newRow("reversed tokens") << R"({"token_times_ms": [40, 30, 20, 10]})" << "token_times_ms[1]";
+        QTest::newRow("token after end") << R"({"token_times_ms": [1, 2, 3, 1e6]})" << "token_times_ms";
+        QTest::newRow("time 1e300") << R"({"sent_s": 1e300})" << "sent_s";
+        QTest::newRow("negative index") << R"({"index": -3})" << "index";
+        QTest::newRow("index beyond the trace") << R"({"index": 1000000})" << "index";
+        QTest::newRow("index of another shard") << R"({"index": 3})" << "does not belong to shard 0/2";
+        QTest::newRow("status") << R"({"status": 70000})" << "status";
+        QTest::newRow("completed without end") << R"({"end_s": null})" << "end_s";
+        QTest::newRow("input_len not a number") << R"({"input_len": "ten"})" << "input_len";
+    }
+    void recordsMustBeConsistent()
+    {
+        QFETCH(QString, edit);
+        QFETCH(QString, field);
+        test::TempDir dir;
+        writeShard(dir.file("s"), 0, 2, 0.05);
+        const auto patch = nlohmann::json::parse(edit.toStdString());
+        editRecord(dir.file("s"), 2, [&](nlohmann::json& j) { j.update(patch); }); // line 2: record 2, completed
+        const std::string e = readError(dir.file("s"));
+        QVERIFY2(e.find("requests.jsonl") != std::string::npos && e.find(field.toStdString()) != std::string::npos, e.c_str());
+    }
+
+    void duplicatedRecordsRefused()
+    {
+        test::TempDir dir;
+        writeShard(dir.file("s"), 0, 1, 0.05);
+        const std::string text = test::readText(dir.file("s/requests.jsonl"));
+        test::writeText(dir.file("s/requests.jsonl"), text + text); // every record twice
+        const std::string e = readError(dir.file("s"));
+        QVERIFY2(e.find("request index 0 is recorded twice (lines 1 and 41)") != std::string::npos, e.c_str());
+    }
+
+    // Shards that were declared but not given are never "missing 0": four declared, two given
+    // (a two-shard run relabelled) is refused by the membership of its records; shards that held
+    // no request and were not given need --allow-missing too.
+    void shardsMustBeWhatTheyDeclare()
+    {
+        test::TempDir dir;
+        for (std::uint32_t i = 0; i < 2; ++i) {
+            const auto d = dir.file("s" + std::to_string(i));
+            writeShard(d, i, 2, 0.05);
+            editJson(d + "/manifest.json", [](nlohmann::json& m) { m["shard"]["count"] = 4; });
+        }
+        const std::string e = readError(dir.file("s1"));
+        QVERIFY2(e.find("request index 3 (id 1003) does not belong to shard 1/4") != std::string::npos, e.c_str());
+        // An adapter split without the trace: no adapter in two shards.
+        for (std::uint32_t i = 0; i < 2; ++i)
+            editJson(dir.file("s" + std::to_string(i) + "/manifest.json"), [](nlohmann::json& m) {
+                m["shard"]["count"] = 2;
+                m["shard"]["by"] = "adapter";
+            });
+        try {
+            mergeRuns({ readRunFolder(dir.file("s0")), readRunFolder(dir.file("s1")) });
+            QFAIL("merged an adapter split with an adapter in two shards");
+        } catch (const InputError& err) {
+            QVERIFY2(std::string(err.what()).find("adapter \"a") != std::string::npos, err.what());
+        }
+        // Five shards of a 40-request run, shard 4 not given: its 8 requests are missing.
+        std::vector<RunFolder> shards;
+        for (std::uint32_t i = 0; i < 4; ++i) {
+            writeShard(dir.file("f" + std::to_string(i)), i, 5, 0.05);
+            shards.push_back(readRunFolder(dir.file("f" + std::to_string(i))));
+        }
+        try {
+            mergeRuns(shards);
+            QFAIL("merged without shard 4");
+        } catch (const InputError& err) {
+            const std::string w = err.what();
+            QVERIFY2(w.find("8 of 40 requests are in no folder") != std::string::npos && w.find("Shards not given (1 of 5): 4/5") != std::string::npos,
+                err.what());
+        }
+        // 50 shards of a 40-request run: shards 40..49 sent nothing; not given, they are still said.
+        shards.clear();
+        for (std::uint32_t i = 0; i < 40; ++i) {
+            writeShard(dir.file("g" + std::to_string(i)), i, 50, 0.05);
+            shards.push_back(readRunFolder(dir.file("g" + std::to_string(i))));
+        }
+        try {
+            mergeRuns(shards);
+            QFAIL("merged without shards 40..49");
+        } catch (const InputError& err) {
+            QVERIFY2(std::string(err.what()).find("not every shard was given") != std::string::npos, err.what());
+        }
+        MergeOptions o;
+        o.allowMissing = true;
+        QCOMPARE(mergeRuns(shards, o).records.size(), std::size_t(40));
+    }
+
+    // A device or a pipe in place of a run folder's file is refused before a byte is read.
+    void devicesAndPipesRefused_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("fifo");
+        for (const char* f : { "requests.jsonl", "server_metrics.jsonl", "summary.json", "manifest.json" }) {
+            QTest::newRow((std::string(f) + " -> /dev/zero").c_str()) << f << false;
+            QTest::newRow((std::string(f) + " as a FIFO").c_str()) << f << true;
+        }
+    }
+    void devicesAndPipesRefused()
+    {
+        QFETCH(QString, file);
+        QFETCH(bool, fifo);
+        test::TempDir dir;
+        writeShard(dir.file("s"), 0, 1, 0.05);
+        const std::string path = dir.file("s/" + file.toStdString());
+        std::filesystem::remove(path);
+        if (fifo)
+            QVERIFY(::mkfifo(path.c_str(), 0600) == 0);
+        else
+            std::filesystem::create_symlink("/dev/zero", path);
+        const std::string e = readError(dir.file("s"));
+        QVERIFY2(e.find(file.toStdString()) != std::string::npos && e.find(fifo ? "it is a pipe" : "character device") != std::string::npos, e.c_str());
     }
 };
 

@@ -20,7 +20,7 @@ class TestSpec : public QObject {
     {
         WorkloadSpec s;
         s.generator = GeneratorKind::PerAdapter;
-        s.preset = "custom";
+        s.preset = "S2";
         s.adapterCount = 12;
         s.rate = 3.25;
         s.duration = 123.5;
@@ -139,6 +139,18 @@ private Q_SLOTS:
         const auto issues = validate(specFromJson(json::parse(json.toStdString())));
         QVERIFY(!issues.empty());
         QCOMPARE(QString::fromStdString(issues.front().message), message);
+    }
+
+    // "preset" only records where a spec came from: a name LoraScope does not know is refused
+    // rather than silently applying nothing.
+    void presetMustBeKnown()
+    {
+        const auto issues = validate(specFromJson(json::parse(R"({"preset": "S99"})")));
+        QVERIFY(!issues.empty());
+        QCOMPARE(QString::fromStdString(issues.front().field), QStringLiteral("preset"));
+        QVERIFY2(issues.front().message.find("unknown preset \"S99\" (known: S1,") != std::string::npos, issues.front().message.c_str());
+        for (const char* ok : { "", "S4", "Real", "a100-80-S4-req-rate" })
+            QVERIFY2(validate(specFromJson(json::parse(std::string(R"({"preset": ")") + ok + "\"}"))).empty(), ok);
     }
 
     void parseErrorsNameTheField_data()

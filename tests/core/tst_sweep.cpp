@@ -7,6 +7,7 @@
 #include "sweep/finder.h"
 #include "sweep/sweepio.h"
 #include "util/error.h"
+#include "workload/generator.h"
 #include "workload/presets.h"
 
 #include "testutil.h"
@@ -48,6 +49,8 @@ private Q_SLOTS:
     void sweepStreamsAndIsDeterministic();
     void sweepCancelKeepsFinished();
     void checkPlanRejects();
+    void pointKeepsNoTimeline();
+    void capacityNeedsAParameterThatMakesItHarder();
     void finderBrackets();
     void finderNoneMeets();
     void finderAllMeet();
@@ -72,7 +75,6 @@ void TestSweep::values_data()
     QTest::newRow("range stops before HI") << "rate" << "1:2.2:0.5" << 0 << QList<double> { 1, 1.5, 2 };
     QTest::newRow("descending") << "rate" << "4:1:-1" << 0 << QList<double> { 4, 3, 2, 1 };
     QTest::newRow("points") << "rate" << "1:3" << 5 << QList<double> { 1, 1.5, 2, 2.5, 3 };
-    QTest::newRow("integer points dedupe") << "adapters" << "0:3" << 7 << QList<double> { 0, 1, 2, 3 };
     QTest::newRow("adapters list") << "adapters" << "0,1,100" << 0 << QList<double> { 0, 1, 100 };
     QTest::newRow("server") << "max_total_token_num" << "6000:12000:3000" << 0 << QList<double> { 6000, 9000, 12000 };
     QTest::newRow("single") << "rate" << "3" << 0 << QList<double> { 3 };
@@ -119,6 +121,10 @@ void TestSweep::badValues_data()
     QTest::newRow("too many points") << "rate" << "1:5" << 5000 << "at most 1000";
     QTest::newRow("three colons") << "rate" << "1:2:3:4" << 0 << "LO:HI:STEP";
     QTest::newRow("infinite") << "rate" << "inf" << 0 << "expected a number";
+    // --points promises that many values: never fewer, silently.
+    QTest::newRow("LO = HI with points") << "rate" << "5:5" << 3 << "LO = HI holds one value, not 3";
+    QTest::newRow("one point for a range") << "rate" << "1:5" << 1 << "at least 2 points";
+    QTest::newRow("fewer whole numbers than points") << "adapters" << "1:3" << 10 << "holds only 3 distinct values of adapters";
 }
 
 void TestSweep::badValues()
@@ -298,6 +304,55 @@ void TestSweep::checkPlanRejects()
     plan.param = SweepParam::InputMax;
     plan.values = { 4 }; // below the input range's low end 8
     QVERIFY(test::inputErrorMessage([&] { checkPlan(plan); }).contains(QStringLiteral("at input_max = 4")));
+    // A point that cannot fit in memory is refused before any point runs, naming its value:
+    // 2·10^9 requests at ~300 bytes each.
+    plan = smallPlan();
+    plan.spec.duration = 2000;
+    plan.spec.rate = 1;
+    plan.values = { 1, 1e6 };
+    const QString big = test::inputErrorMessage([&] { checkPlan(plan); });
+    QVERIFY2(big.contains(QStringLiteral("the point rate = 1e+06 (about 2000000000 requests) needs about 640 GB of memory")), qPrintable(big));
+    QCOMPARE(previewPointBytes(plan.spec), 2000 * kPreviewBytesPerRequest); // rate 1, 2000 s
+}
+
+void TestSweep::pointKeepsNoTimeline()
+{
+    // The queue and running peaks come from each pass as it happens: the same as the full
+    // timeline of the same preview gives, without keeping it.
+    SweepPlan plan = smallPlan();
+    plan.spec.limits.maxTotalTokenNum = 3000; // a queue builds up
+    const SweepPoint p = previewPoint(plan, 0, 6.0);
+    WorkloadSpec spec;
+    SimulationConfig config;
+    pointSettings(plan, 6.0, spec, config);
+    config.recordTimeline = true;
+    const SimulationResult full = simulate(generate(spec), config);
+    double queue = 0, running = 0;
+    for (const StepRecord& s : full.timeline) {
+        queue = std::max(queue, double(s.queueLength));
+        running = std::max(running, double(s.batchSize));
+    }
+    QVERIFY(queue > 10);
+    QCOMPARE(p.metrics.peakQueue, queue);
+    QCOMPARE(p.metrics.peakRunning, running);
+    QCOMPARE(p.metrics.requests, std::uint64_t(full.requests.size()));
+}
+
+void TestSweep::capacityNeedsAParameterThatMakesItHarder()
+{
+    for (SweepParam bad : { SweepParam::Seed, SweepParam::MaxTotalTokenNum, SweepParam::MaxLoras }) {
+        SweepPlan plan = smallPlan();
+        plan.param = bad;
+        const QString msg = test::inputErrorMessage([&] { findCapacityPreview(plan, FinderOptions {}); });
+        QVERIFY2(msg.contains(QStringLiteral("the capacity finder cannot search")), qPrintable(msg));
+        QVERIFY(!capacityParamProblem(bad).empty());
+    }
+    for (SweepParam ok : { SweepParam::Rate, SweepParam::Adapters, SweepParam::Cv, SweepParam::OutputMax })
+        QVERIFY(capacityParamProblem(ok).empty());
+    // An SLO item given twice is a typo, not "the last one wins".
+    const QString twice = test::inputErrorMessage([] { parseSloTarget("ttft=1s,ttft=9s"); });
+    QVERIFY2(twice.contains(QStringLiteral("ttft is given twice")), qPrintable(twice));
+    QVERIFY(test::inputErrorMessage([] { parseSloTarget("e2e=5s,e2el=9s"); }).contains(QStringLiteral("given twice")));
 }
 
 namespace {
@@ -563,7 +618,10 @@ void TestSweep::badFiles()
     expectError("e.csv", "a,b\n1,2\n", QStringLiteral("no \"parameter\" column"));
     expectError("f.csv", sweepCsvHeader() + "\n1,2\n", QStringLiteral("cells"));
     expectError("g.jsonl", "{\"kind\":\"header\",\"format\":\"lorascope-sweep\",\"parameter\":\"speed\"}\n", QStringLiteral("unknown parameter"));
-    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("missing.jsonl")); }).contains(QStringLiteral("cannot open")));
+    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("missing.jsonl")); }).contains(QStringLiteral("sweep file: no such file")));
+    // A device is refused before a byte is read (as every reader), never read to its end.
+    std::filesystem::create_symlink("/dev/zero", dir.file("zero.jsonl"));
+    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("zero.jsonl")); }).contains(QStringLiteral("sweep file: is not a regular file")));
     QVERIFY(test::inputErrorMessage([&] { SweepWriter w(dir.file("x.txt"), smallPlan(), "preview"); }).contains(QStringLiteral(".jsonl or .csv")));
 }
 

@@ -97,7 +97,7 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("missing") << "missing.txt"
                                  << "<missing>"
-                                 << "cannot read prompts file";
+                                 << "prompts file: no such file";
         QTest::newRow("empty") << "empty.txt" << ""
                                << "no prompts";
         QTest::newRow("blank-lines") << "blank.txt"
