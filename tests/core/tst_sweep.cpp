@@ -320,7 +320,7 @@ void TestSweep::pointKeepsNoTimeline()
     // The queue and running peaks come from each pass as it happens: the same as the full
     // timeline of the same preview gives, without keeping it.
     SweepPlan plan = smallPlan();
-    plan.spec.limits.maxTotalTokenNum = 3000; // a queue builds up
+    plan.config.scheduler.limits.maxTotalTokenNum = 3000; // a queue builds up
     const SweepPoint p = previewPoint(plan, 0, 6.0);
     WorkloadSpec spec;
     SimulationConfig config;
