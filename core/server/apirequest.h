@@ -5,7 +5,7 @@
 // and range; a bad one is a 400 naming the field (as vLLM, TGI and S-LoRA refuse them), never a silent default or a
 // wrap at 2^32. Plain C++ (no networking), so the fuzzer and the tests call it directly.
 
-#include "replay/backend.h"
+#include "api/backend.h"
 
 #include <cstdint>
 #include <map>
