@@ -317,14 +317,25 @@ private slots:
     // vLLM's names, types and buckets; promtool finds nothing to complain about.
     void metricsExposition()
     {
-        ServerMetrics m("huggyllama/llama-7b", 0);
-        m.setScheduler(3, 5, 1500, 6000, 2);
-        m.addPromptTokens(100);
+        MetricsSetup setup;
+        setup.modelName = "huggyllama/llama-7b";
+        ServerMetrics m(setup);
+        EngineGauges g;
+        g.running = 3;
+        g.waiting = 5;
+        g.kvUsed = 1500;
+        g.kvCapacity = 6000;
+        g.residentAdapters = 2;
+        m.setScheduler(g);
+        m.firstToken(0.07, 60);
+        m.firstToken(3.0, 40);
         m.addGenerationTokens(40);
-        m.observeTimeToFirstToken(0.07);
-        m.observeTimeToFirstToken(3.0);
-        m.requestFinished(FinishReason::Length, 1.2);
-        m.requestFinished(FinishReason::Abort, NAN);
+        RequestEnd done;
+        done.e2e = 1.2;
+        m.requestFinished(done);
+        RequestEnd aborted;
+        aborted.reason = FinishReason::Abort;
+        m.requestFinished(aborted);
         m.adapterRequests("a\"b\\c", 1, 0); // escaped in the label value
         m.adapterRequests("z", 0, 2);
         m.addAdapterLoads(4);
@@ -361,7 +372,9 @@ private slots:
     // and keeps one series (not one per combination ever seen, as prometheus_client would).
     void loraInfoCardinality()
     {
-        ServerMetrics m("base", 4);
+        MetricsSetup setup;
+        setup.maxLora = 4;
+        ServerMetrics m(setup);
         for (int i = 0; i < 5000; ++i)
             m.adapterRequests("adapter-" + std::to_string(i), 0, 1);
         for (int round = 0; round < 50; ++round) {
