@@ -10,10 +10,10 @@
 #include "server/simserver.h"
 #include "util/error.h"
 
+#include "promtoolcheck.h"
+
 #include <nlohmann/json.hpp>
 
-#include <QProcess>
-#include <QStandardPaths>
 #include <QtTest>
 
 #include <cmath>
@@ -29,38 +29,6 @@ ApiRequest parseOk(Endpoint e, const std::string& body, const ApiContext& ctx = 
     if (!p.request)
         qFatal("refused: %s", p.error.message.c_str());
     return *p.request;
-}
-
-// promtool's verdict on an exposition: empty = clean. A parse error always counts; of the lint remarks, only those
-// that vLLM's own metric names draw are excused (vLLM puts a colon in every name, which Prometheus reserves for
-// recording rules, and names a histogram vllm:iteration_tokens_total) — serve-sim copies those names on purpose.
-QString promtoolProblems(const std::string& text)
-{
-    const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
-    if (promtool.isEmpty())
-        return QStringLiteral("promtool not found (Debian package prometheus; packaging/install-deps.sh test)");
-    QProcess p;
-    p.start(promtool, { QStringLiteral("check"), QStringLiteral("metrics") });
-    if (!p.waitForStarted(10000))
-        return QStringLiteral("promtool did not start");
-    p.write(QByteArray::fromStdString(text));
-    p.closeWriteChannel();
-    p.waitForFinished(30000);
-    const QString out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()).trimmed();
-    if (p.exitCode() == 0 && out.isEmpty())
-        return {};
-    if (p.exitCode() != 3) // 1 = the text could not be parsed
-        return QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(out);
-    QStringList left;
-    for (const QString& line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        const bool vllmName = line.startsWith(QLatin1String("vllm:"));
-        if (vllmName && line.endsWith(QLatin1String("metric names should not contain ':'")))
-            continue;
-        if (line == QLatin1String("vllm:iteration_tokens_total non-counter metrics should not have \"_total\" suffix"))
-            continue;
-        left << line;
-    }
-    return left.join(QLatin1Char('\n'));
 }
 
 } // namespace
