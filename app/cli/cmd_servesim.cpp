@@ -27,9 +27,12 @@ Run the simulated multi-LoRA server. It speaks every replay backend's streaming 
   POST /v1/completions         OpenAI completions (vLLM, SGLang); the adapter is the model name
   POST /v1/chat/completions    OpenAI chat completions
   POST /generate               SGLang native (lora_path)
-  GET  /health, GET /v1/models
-  GET  /metrics                Prometheus metrics with vLLM's names (running, waiting, KV usage,
-                               LoRA info, token counters, TTFT/E2E histograms; docs/replay.md)
+  POST /v1/load_lora_adapter, /v1/unload_lora_adapter    vLLM's dynamic adapters
+  POST /load_lora_adapter, /unload_lora_adapter          SGLang's
+  GET  /health, GET /v1/models (the base model and the loaded adapters)
+  GET  /metrics                Prometheus metrics with the names of the policy's server: vLLM's
+                               for --policy vllm, SGLang's for sglang, serve-sim's own set (vLLM's
+                               names) for slora and slora-abort (docs/servesim.md)
 Tokens are paced in real time by the admission engine (the chosen policy and S-LoRA limits) and
 the cost model, or at a fixed spacing with --token-ms. Prompt length = whitespace-separated words.
 An adapter's LoRA rank comes from --ranks/--ranks-from, else from its name as S-LoRA names
@@ -49,7 +52,16 @@ Options:
   --adapter-rank N             LoRA rank of adapters whose name carries none, 1 to 65536 (default 16)
   --ranks FILE                 adapter ranks: a JSON object {"adapter name": rank, ...}
   --ranks-from TRACE           adapter ranks from a trace's adapter table (any trace format), so
-                               the server uses the ranks the preview (simulate) uses
+                               the server uses the ranks the preview (simulate) uses; its adapters
+                               are also loaded at start (below)
+  --lora-modules LIST          adapters loaded at start, comma-separated NAME or NAME=PATH (SGLang's
+                               spelling --lora-paths). Under --policy vllm and sglang, when this or
+                               --ranks-from names adapters, only loaded adapters are served: others
+                               get the server's own error until POSTed to the load route; without
+                               either, every adapter name is served. slora serves every name.
+  --lora-info-lists same|split vllm:lora_requests_info's adapter lists: same = both labels list
+                               every adapter with a request (vLLM since PR #26801; default for
+                               vllm), split = running and waiting apart (older vLLM; default else)
   --threads N                  network threads (default: one per core, 2..4); the engine has its own
   --base-model NAME            OpenAI model name meaning "no adapter" (default base)
   --keep-alive-s S             close a kept-alive connection idle S seconds (default 5; 0 = never)
@@ -91,7 +103,8 @@ int runServeSim(const std::vector<std::string>& argv)
         withSchedulerValueFlags({ "--host", "--port", "--cost-model", "--speed", "--token-ms", "--first-token-ms",
             "--adapter-rank", "--base-model", "--keep-alive-s", "--duration", "--error-rate", "--error-status",
             "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
-            "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads" }),
+            "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads", "--lora-modules",
+            "--lora-info-lists" }),
         withSchedulerBoolFlags({}));
     if (!a.positional().empty())
         throw UsageError("unexpected argument '" + a.positional().front() + "'");
@@ -113,9 +126,33 @@ int runServeSim(const std::vector<std::string>& argv)
     }
     o.adapterRank = int(a.integer("--adapter-rank", 16)); // range checked by the option table
     if (auto file = a.value("--ranks-from")) {
-        for (const auto& adapter : readTrace(*file).adapters)
+        for (const auto& adapter : readTrace(*file).adapters) {
             if (adapter.rank > 0)
                 o.adapterRanks[adapter.name] = adapter.rank;
+            o.loraModules.emplace_back(adapter.name, adapter.name);
+        }
+    }
+    if (auto list = a.value("--lora-modules")) {
+        std::size_t start = 0;
+        while (start <= list->size()) {
+            std::size_t comma = list->find(',', start);
+            if (comma == std::string::npos)
+                comma = list->size();
+            const std::string item = list->substr(start, comma - start);
+            start = comma + 1;
+            if (item.empty())
+                continue;
+            const auto eq = item.find('=');
+            const std::string name = item.substr(0, eq);
+            if (name.empty())
+                throw UsageError("--lora-modules: an entry has no adapter name (\"" + item.substr(0, 40) + "\")");
+            o.loraModules.emplace_back(name, eq == std::string::npos ? name : item.substr(eq + 1));
+        }
+    }
+    if (auto lists = a.value("--lora-info-lists")) {
+        if (*lists != "same" && *lists != "split")
+            throw UsageError("--lora-info-lists must be same or split (got \"" + lists->substr(0, 40) + "\")");
+        o.loraInfoSplit = *lists == "split";
     }
     if (auto file = a.value("--ranks")) {
         const auto j = readJsonFile(*file, "rank file");

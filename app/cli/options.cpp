@@ -175,6 +175,9 @@ std::vector<std::pair<std::string, std::string>> optionAliases(const std::string
         out.emplace_back("--num-gpu-blocks-override", "--num-gpu-blocks");
         out.emplace_back("--no-enable-chunked-prefill", "--no-chunked-prefill");
     }
+    // serve-sim's adapters loaded at start: vLLM spells it --lora-modules, SGLang --lora-paths.
+    if (command == "serve-sim")
+        out.emplace_back("--lora-paths", "--lora-modules");
     return out;
 }
 

@@ -3,6 +3,7 @@
 // The wire formats of the serving systems a trace can be replayed against (docs/replay.md, Backends): the request
 // each backend expects and how its streamed events are read. Plain C++, no networking.
 
+#include "api/backend.h"
 #include "replay/sse.h"
 
 #include <cstdint>
@@ -11,19 +12,6 @@
 #include <vector>
 
 namespace lorascope {
-
-/// A serving system's API.
-enum class Backend { SLora, OpenAiCompletions, OpenAiChat, SgLang, Tgi, Lorax };
-
-/// Backend from its command-line name ("slora", "openai-completions", "openai-chat", "sglang",
-/// "tgi", "lorax"); nullopt if unknown.
-std::optional<Backend> backendFromName(const std::string& name);
-/// The command-line name of a backend.
-std::string backendName(Backend backend);
-/// All backend names, comma-separated, for messages and help.
-std::string backendNames();
-/// Every backend.
-const std::vector<Backend>& allBackends();
 
 /// What one request asks for, independent of the wire format.
 struct GenerationRequest {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/servermap.h"
 
+#include "api/metricnames.h"
 #include "replay/metrics.h"
 
 #include <algorithm>
@@ -18,34 +19,37 @@ struct Name {
     const char* system;
 };
 
-const Name kRunning[] = { { "vllm:num_requests_running", "vllm" }, { "sglang:num_running_reqs", "sglang" },
+const Name kRunning[] = { { metricname::kVllmRunning, "vllm" }, { metricname::kSglangRunning, "sglang" },
     { "tgi_batch_current_size", "tgi" }, { "lorax_batch_current_size", "lorax" } };
-const Name kWaiting[] = { { "vllm:num_requests_waiting", "vllm" }, { "sglang:num_queue_reqs", "sglang" },
+const Name kWaiting[] = { { metricname::kVllmWaiting, "vllm" }, { metricname::kSglangQueue, "sglang" },
     { "tgi_queue_size", "tgi" }, { "lorax_queue_size", "lorax" } };
-const Name kKvUsage[] = { { "vllm:kv_cache_usage_perc", "vllm" }, { "vllm:gpu_cache_usage_perc", "vllm" },
-    { "sglang:token_usage", "sglang" } };
+const Name kKvUsage[] = { { metricname::kVllmKvUsage, "vllm" }, { metricname::kVllmGpuCacheUsage, "vllm" },
+    { metricname::kSglangTokenUsage, "sglang" } };
 // serve-sim's own extras are named without colons (colons are for recording rules); the colon
 // spellings are those of serve-sim before 0.1 and are still read.
-const Name kKvUsedTokens[] = { { "lorascope_kv_cache_used_tokens", "vllm" }, { "lorascope:kv_cache_used_tokens", "vllm" },
-    { "sglang:num_used_tokens", "sglang" } };
-const Name kPromptTokens[] = { { "vllm:prompt_tokens_total", "vllm" }, { "vllm:prompt_tokens", "vllm" },
-    { "sglang:prompt_tokens_total", "sglang" }, { "tgi_request_input_length_sum", "tgi" },
+const Name kKvUsedTokens[] = { { metricname::kKvUsedTokens, "" }, { "lorascope:kv_cache_used_tokens", "vllm" },
+    { metricname::kSglangUsedTokens, "sglang" } };
+const Name kPromptTokens[] = { { metricname::kVllmPromptTokens, "vllm" }, { "vllm:prompt_tokens", "vllm" },
+    { metricname::kSglangPromptTokens, "sglang" }, { "tgi_request_input_length_sum", "tgi" },
     { "lorax_request_input_length_sum", "lorax" } };
-const Name kGenerationTokens[] = { { "vllm:generation_tokens_total", "vllm" }, { "vllm:generation_tokens", "vllm" },
-    { "sglang:generation_tokens_total", "sglang" }, { "tgi_request_generated_tokens_sum", "tgi" },
+const Name kGenerationTokens[] = { { metricname::kVllmGenerationTokens, "vllm" }, { "vllm:generation_tokens", "vllm" },
+    { metricname::kSglangGenerationTokens, "sglang" }, { "tgi_request_generated_tokens_sum", "tgi" },
     { "lorax_request_generated_tokens_sum", "lorax" } };
-const Name kFinished[] = { { "vllm:request_success_total", "vllm" }, { "vllm:request_success", "vllm" },
-    { "sglang:num_requests_total", "sglang" }, { "tgi_request_success", "tgi" }, { "lorax_request_success", "lorax" } };
-const Name kPreemptions[] = { { "vllm:num_preemptions_total", "vllm" }, { "vllm:num_preemptions", "vllm" } };
-const Name kLoads[] = { { "lorascope_lora_adapter_loads_total", "" }, { "lorascope:lora_adapter_loads_total", "" },
+const Name kFinished[] = { { metricname::kVllmRequestSuccess, "vllm" }, { "vllm:request_success", "vllm" },
+    { metricname::kSglangRequests, "sglang" }, { "tgi_request_success", "tgi" }, { "lorax_request_success", "lorax" } };
+const Name kPreemptions[] = { { metricname::kVllmPreemptions, "vllm" }, { "vllm:num_preemptions", "vllm" },
+    { metricname::kSglangRetracted, "sglang" } };
+const Name kLoads[] = { { metricname::kAdapterLoads, "" }, { "lorascope:lora_adapter_loads_total", "" },
     { "lorascope:lora_adapter_loads", "" } };
-const Name kUnloads[] = { { "lorascope_lora_adapter_unloads_total", "" }, { "lorascope:lora_adapter_unloads_total", "" },
+const Name kUnloads[] = { { metricname::kAdapterUnloads, "" }, { "lorascope:lora_adapter_unloads_total", "" },
     { "lorascope:lora_adapter_unloads", "" } };
-const Name kResident[] = { { "lorascope_lora_adapters_resident", "" }, { "lorascope:lora_adapters_resident", "" } };
-const Name kTtft[] = { { "vllm:time_to_first_token_seconds", "vllm" }, { "sglang:time_to_first_token_seconds", "sglang" } };
-const Name kE2e[] = { { "vllm:e2e_request_latency_seconds", "vllm" }, { "sglang:e2e_request_latency_seconds", "sglang" },
+const Name kResident[] = { { metricname::kAdaptersResident, "" }, { "lorascope:lora_adapters_resident", "" },
+    { metricname::kSglangLoraSlotsUsed, "sglang" } };
+const Name kLoraSlots[] = { { metricname::kSglangLoraSlotsTotal, "sglang" } };
+const Name kTtft[] = { { metricname::kVllmTtft, "vllm" }, { metricname::kSglangTtft, "sglang" } };
+const Name kE2e[] = { { metricname::kVllmE2e, "vllm" }, { metricname::kSglangE2e, "sglang" },
     { "tgi_request_duration", "tgi" }, { "lorax_request_duration", "lorax" } };
-const Name kQueue[] = { { "vllm:request_queue_time_seconds", "vllm" }, { "sglang:queue_time_seconds", "sglang" },
+const Name kQueue[] = { { metricname::kVllmQueueTime, "vllm" }, { metricname::kSglangQueueTime, "sglang" },
     { "tgi_request_queue_duration", "tgi" }, { "lorax_request_queue_duration", "lorax" } };
 
 class Index {
@@ -193,7 +197,7 @@ ServerSample mapServerMetrics(const PromText& text)
     s.queueTime = idx.histogram(kQueue);
     // vLLM's LoRA info gauge: one series per label set ever used, its value the time of that
     // update; the latest is the largest.
-    if (const auto* v = idx.find("vllm:lora_requests_info")) {
+    if (const auto* v = idx.find(metricname::kVllmLoraInfo)) {
         const PromSample* latest = nullptr;
         for (auto i : *v)
             if (!latest || text.samples[i].value > latest->value)
@@ -214,6 +218,8 @@ ServerSample mapServerMetrics(const PromText& text)
             }
         }
     }
+    if (std::isnan(s.maxLora)) // SGLang: its LoRA slots per batch
+        s.maxLora = idx.value(kLoraSlots, sys);
     s.system = sys;
     return s;
 }

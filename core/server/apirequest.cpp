@@ -35,7 +35,21 @@ Endpoint endpointOf(std::string_view target)
         return Endpoint::SgLangGenerate;
     if (target == "/generate_stream")
         return Endpoint::GenerateStream;
+    if (target == "/v1/load_lora_adapter")
+        return Endpoint::VllmLoadLora;
+    if (target == "/v1/unload_lora_adapter")
+        return Endpoint::VllmUnloadLora;
+    if (target == "/load_lora_adapter")
+        return Endpoint::SglangLoadLora;
+    if (target == "/unload_lora_adapter")
+        return Endpoint::SglangUnloadLora;
     return Endpoint::None;
+}
+
+bool endpointIsLoraUpdate(Endpoint endpoint)
+{
+    return endpoint == Endpoint::VllmLoadLora || endpoint == Endpoint::VllmUnloadLora
+        || endpoint == Endpoint::SglangLoadLora || endpoint == Endpoint::SglangUnloadLora;
 }
 
 bool endpointIsPost(Endpoint endpoint)
@@ -47,7 +61,7 @@ bool endpointIsPost(Endpoint endpoint)
     case Endpoint::GenerateStream:
         return true;
     default:
-        return false;
+        return endpointIsLoraUpdate(endpoint);
     }
 }
 
@@ -92,22 +106,6 @@ std::uint32_t countPromptTokens(std::string_view text)
         inWord = !space;
     }
     return std::uint32_t(std::min<std::uint64_t>(n, std::numeric_limits<std::uint32_t>::max()));
-}
-
-std::string errorBody(int status, const std::string& message, const std::string& field)
-{
-    const char* kind = status == 400 ? "validation" : status == 404 ? "not_found" : status < 500 ? "request" : "server";
-    std::string out = "{\"error\":";
-    appendJsonString(out, message);
-    out += ",\"error_type\":\"";
-    out += kind;
-    out += "\",\"param\":";
-    if (field.empty())
-        out += "null";
-    else
-        appendJsonString(out, field);
-    out += ",\"code\":" + std::to_string(status) + "}";
-    return out;
 }
 
 namespace {
@@ -385,7 +383,11 @@ ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
         r.wire = chat ? Backend::OpenAiChat : Backend::OpenAiCompletions;
         r.model = stringField(body, "model", "model").value_or(ctx.baseModel);
         if (r.model != ctx.baseModel) {
-            r.adapter = r.model;
+            // SGLang's spelling "base:adapter" names the adapter too.
+            const std::string prefix = ctx.baseModel + ":";
+            r.adapter = r.model.compare(0, prefix.size(), prefix) == 0 && r.model.size() > prefix.size()
+                ? r.model.substr(prefix.size())
+                : r.model;
             resolveAdapter(r, ctx, "model");
         }
         r.promptTokens = chat ? chatPrompt(body) : completionPrompt(body);

@@ -5,7 +5,8 @@
 // and range; a bad one is a 400 naming the field (as vLLM, TGI and S-LoRA refuse them), never a silent default or a
 // wrap at 2^32. Plain C++ (no networking), so the fuzzer and the tests call it directly.
 
-#include "replay/backend.h"
+#include "api/backend.h"
+#include "api/errors.h"
 
 #include <cstdint>
 #include <map>
@@ -25,7 +26,13 @@ enum class Endpoint {
     ChatCompletions, ///< POST /v1/chat/completions
     SgLangGenerate, ///< POST /generate
     GenerateStream, ///< POST /generate_stream (S-LoRA when the body has model_dir/lora_dir, else TGI/LoRAX)
+    VllmLoadLora, ///< POST /v1/load_lora_adapter (vLLM)
+    VllmUnloadLora, ///< POST /v1/unload_lora_adapter (vLLM)
+    SglangLoadLora, ///< POST /load_lora_adapter (SGLang)
+    SglangUnloadLora, ///< POST /unload_lora_adapter (SGLang)
 };
+/// The load and unload routes.
+bool endpointIsLoraUpdate(Endpoint endpoint);
 
 /// The endpoint of a request target ("/v1/completions?x=1" → Completions); the query is ignored.
 Endpoint endpointOf(std::string_view target);
@@ -83,11 +90,6 @@ struct ApiContext {
 
 /// Reads the JSON `body` of a POST to a generation endpoint. Never throws.
 ApiParse parseApiRequest(Endpoint endpoint, std::string_view body, const ApiContext& context);
-
-/// The JSON error body the server sends: {"error": message, "error_type": kind, "param": field, "code": status} —
-/// `error` is a string as TGI and S-LoRA clients expect, `param` and `code` as in OpenAI's error object.
-std::string errorBody(int status, const std::string& message, const std::string& field = {});
-
 
 /// Counts the tokens of a prompt the way the simulated server does: whitespace-separated words (so S-LoRA's synthetic
 /// "Hello " × n counts as n). Saturates at 2^32 − 1.

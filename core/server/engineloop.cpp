@@ -53,7 +53,7 @@ void EngineLoop::connectionEnded(std::uint64_t id, bool clientLeft)
     if (pending != m_arrivals.end()) { // it never reached the scheduler
         m_arrivals.erase(pending);
         m_core.metrics.adapterRequests(it->second.stream->adapter, 0, -1);
-        m_core.metrics.requestFinished(FinishReason::Abort, NAN);
+        m_core.metrics.requestFinished(endOf(it->second, FinishReason::Abort, m_core.now()));
         if (clientLeft)
             ++m_core.counters.clientGone;
         m_requests.erase(it);
@@ -178,6 +178,23 @@ void EngineLoop::runStep()
     });
 }
 
+RequestEnd EngineLoop::endOf(const Entry& e, FinishReason reason, double end)
+{
+    const Stream& st = *e.stream;
+    RequestEnd r;
+    r.reason = reason;
+    if (reason != FinishReason::Abort)
+        r.e2e = end - st.arrival;
+    r.queue = e.scheduledAt - st.arrival;
+    r.prefill = e.firstTokenAt - e.scheduledAt;
+    r.decode = e.lastTokenAt - e.firstTokenAt;
+    r.inference = e.lastTokenAt - e.scheduledAt;
+    r.promptTokens = st.inputLen;
+    r.generatedTokens = e.generated;
+    r.maxTokens = st.outputLen;
+    return r;
+}
+
 void EngineLoop::afterPass(const PacedStep& step, double passStart)
 {
     const StepResult& r = step.result;
@@ -188,10 +205,10 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
         if (it == m_requests.end())
             continue;
         it->second.admitted = true;
+        it->second.scheduledAt = passStart;
         const Stream& st = *it->second.stream;
         metrics.adapterRequests(st.adapter, +1, -1);
-        metrics.addPromptTokens(st.inputLen);
-        metrics.observeQueueTime(passStart - st.arrival);
+        metrics.requestScheduled(passStart - st.arrival);
     }
     for (const Admission& a : r.resumed) { // vllm: back from preemption
         auto it = m_requests.find(a.id);
@@ -200,22 +217,36 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
         it->second.admitted = true;
         metrics.adapterRequests(it->second.stream->adapter, +1, -1);
     }
+    std::uint64_t preemptedInput = 0, preemptedOutput = 0;
     for (auto id : r.preempted) {
         auto it = m_requests.find(id);
         if (it == m_requests.end() || !it->second.admitted)
             continue;
         it->second.admitted = false;
+        preemptedInput += it->second.stream->inputLen;
+        preemptedOutput += it->second.generated;
         metrics.adapterRequests(it->second.stream->adapter, -1, +1);
     }
-    metrics.addPreemptions(r.preempted.size());
+    metrics.addPreemptions(r.preempted.size(), preemptedInput, preemptedOutput);
     const std::unordered_set<std::uint64_t> finished(r.finished.begin(), r.finished.end());
+    m_gaps.clear();
     for (auto id : r.tokens) {
         auto it = m_requests.find(id);
-        if (it == m_requests.end() || !it->second.connected)
+        if (it == m_requests.end())
             continue;
-        const auto& sp = it->second.stream;
+        Entry& e = it->second;
+        if (e.generated++ == 0) {
+            e.firstTokenAt = end;
+            metrics.firstToken(end - e.stream->arrival, e.stream->inputLen);
+        } else {
+            m_gaps.push_back(end - e.lastTokenAt);
+        }
+        e.lastTokenAt = end;
+        if (!e.connected)
+            continue;
+        const auto& sp = e.stream;
         Stream& st = *sp;
-        bool first = false, post = false;
+        bool post = false;
         {
             std::lock_guard lock(st.mutex);
             if (st.finished || st.dropped || st.faultDue)
@@ -230,7 +261,6 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
                 }
             }
             if (!st.faultDue) {
-                first = k == 0;
                 const bool last = finished.count(id) > 0 || k + 1 >= st.outputLen;
                 st.events.appendToken(st.pending, last);
                 st.finished = last;
@@ -238,18 +268,17 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
             post = !st.notified;
             st.notified = true;
         }
-        if (first)
-            metrics.observeTimeToFirstToken(end - st.arrival);
         if (post)
             m_wakes[st.worker].push_back(sp);
     }
     metrics.addGenerationTokens(r.tokens.size());
+    metrics.observeInterTokenLatencies(m_gaps.data(), m_gaps.size());
     for (auto id : r.finished) {
         auto it = m_requests.find(id);
         if (it == m_requests.end())
             continue;
         metrics.adapterRequests(it->second.stream->adapter, it->second.admitted ? -1 : 0, it->second.admitted ? 0 : -1);
-        metrics.requestFinished(FinishReason::Length, end - it->second.stream->arrival);
+        metrics.requestFinished(endOf(it->second, FinishReason::Length, end));
         m_requests.erase(it);
     }
     applyLeaves(r);
@@ -267,7 +296,7 @@ void EngineLoop::applyLeaves(const StepResult& r)
             continue;
         Entry& e = it->second;
         m_core.metrics.adapterRequests(e.stream->adapter, e.admitted ? -1 : 0, e.admitted ? 0 : -1);
-        m_core.metrics.requestFinished(FinishReason::Abort, NAN);
+        m_core.metrics.requestFinished(endOf(e, FinishReason::Abort, m_core.now()));
         if (e.connected) {
             Stream& st = *e.stream;
             bool post = false;
@@ -289,8 +318,13 @@ void EngineLoop::applyLeaves(const StepResult& r)
 
 void EngineLoop::publish(const StepResult& r)
 {
-    m_core.metrics.setScheduler(
-        r.runningRequests, r.queueLength + m_arrivals.size(), r.kvUsed, r.kvCapacity, r.residentAdapters);
+    EngineGauges g;
+    g.running = r.runningRequests;
+    g.waiting = r.queueLength + m_arrivals.size();
+    g.kvUsed = r.kvUsed;
+    g.kvCapacity = r.kvCapacity;
+    g.residentAdapters = r.residentAdapters;
+    m_core.metrics.setScheduler(g);
 }
 
 void EngineLoop::flushWakes()

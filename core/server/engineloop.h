@@ -11,6 +11,8 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include <cmath>
+
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -40,7 +42,12 @@ private:
         std::shared_ptr<Stream> stream;
         bool admitted = false; ///< in the running batch (metrics: running vs waiting)
         bool connected = true; ///< the connection still reads events
+        // Seconds since server start, for the per-request metrics (NaN until it happens).
+        double scheduledAt = NAN, firstTokenAt = NAN, lastTokenAt = NAN;
+        std::uint32_t generated = 0; ///< tokens computed for it
     };
+    /// The metrics' record of a request that leaves at `end`.
+    static RequestEnd endOf(const Entry& e, FinishReason reason, double end);
 
     bool idle() const;
     void admitArrivals(double start);
@@ -65,6 +72,7 @@ private:
     bool m_waitingTimeout = false; ///< the timer waits for nextTimeout(), not for a pass's end
     std::uint64_t m_timerGeneration = 0; ///< tells a superseded timeout wait from the current one
     std::vector<std::vector<std::shared_ptr<Stream>>> m_wakes; ///< per network thread, this pass
+    std::vector<double> m_gaps; ///< this pass's inter-token gaps (reused)
 };
 
 } // namespace lorascope

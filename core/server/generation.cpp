@@ -141,7 +141,11 @@ private:
                     finished = st->finished;
                 }
                 if (!finished) {
-                    core.metrics.requestFinished(FinishReason::Abort, NAN);
+                    RequestEnd end;
+                    end.reason = FinishReason::Abort;
+                    end.promptTokens = st->inputLen;
+                    end.maxTokens = st->outputLen;
+                    core.metrics.requestFinished(end);
                     if (st->gone)
                         ++core.counters.clientGone;
                 }
@@ -203,7 +207,6 @@ public:
         } else {
             m_core.metrics.addRunning(+1);
             m_core.metrics.adapterRequests(st->adapter, +1, 0);
-            m_core.metrics.addPromptTokens(st->inputLen);
         }
         ++m_core.counters.streamsOpen;
         st->wake = &timer;
@@ -315,7 +318,7 @@ public:
                 ++k;
             } while (k < st.outputLen && t0 + double(k) * spacing <= now && k != faultAt);
             if (first == 0)
-                m_core.metrics.observeTimeToFirstToken(m_core.now() - st.arrival);
+                m_core.metrics.firstToken(m_core.now() - st.arrival, st.inputLen);
             m_core.metrics.addGenerationTokens(k - first);
             const bool end = k == st.outputLen;
             if (end) {
@@ -335,7 +338,13 @@ public:
             }
             payload.clear();
         }
-        m_core.metrics.requestFinished(FinishReason::Length, m_core.now() - st.arrival);
+        RequestEnd end;
+        end.reason = FinishReason::Length;
+        end.e2e = m_core.now() - st.arrival;
+        end.promptTokens = st.inputLen;
+        end.generatedTokens = st.outputLen;
+        end.maxTokens = st.outputLen;
+        m_core.metrics.requestFinished(end);
         co_return true;
     }
 

@@ -204,6 +204,12 @@ private:
         std::optional<ApiRequest> generation;
     };
 
+    // A complete answer of the model and LoRA routes.
+    void route(Plan& p, const RouteAnswer& a, int version, bool head)
+    {
+        p.answer = responseText(a.status, a.body, p.keep, version, a.contentType.c_str(), {}, head);
+    }
+
     Plan plan(http::request<http::string_body>& req)
     {
         Plan p;
@@ -233,13 +239,9 @@ private:
         case Endpoint::Health:
             json(200, "{\"status\":\"ok\"}");
             return p;
-        case Endpoint::Models: {
-            std::string body = "{\"object\":\"list\",\"data\":[{\"id\":";
-            appendJsonString(body, m_core.opt.baseModel);
-            body += ",\"object\":\"model\",\"owned_by\":\"lorascope-serve-sim\"}]}";
-            json(200, body);
+        case Endpoint::Models:
+            route(p, modelsAnswer(m_core.adapters, m_core.routes), version, head);
             return p;
-        }
         case Endpoint::Metrics:
             p.answer = responseText(200, m_core.metrics.exposition(), p.keep, version,
                 "text/plain; version=0.0.4; charset=utf-8", {}, head);
@@ -247,12 +249,22 @@ private:
         default:
             break;
         }
+        if (endpointIsLoraUpdate(endpoint)) {
+            route(p, loraUpdateAnswer(endpoint, req.body(), m_core.adapters, m_core.routes), version, head);
+            return p;
+        }
         ApiParse parsed = parseApiRequest(endpoint, req.body(), m_core.api);
         std::string().swap(req.body()); // the body is no longer needed: free it before streaming
         if (!parsed.request) {
             ++m_core.counters.badRequests;
             m_core.metrics.requestRejected("bad_request");
             json(parsed.error.status, errorBody(parsed.error.status, parsed.error.message, parsed.error.field));
+            return p;
+        }
+        if (!parsed.request->adapter.empty() && !m_core.adapters.use(parsed.request->adapter)) {
+            ++m_core.counters.badRequests;
+            m_core.metrics.requestRejected("unknown_adapter");
+            route(p, unknownAdapterAnswer(*parsed.request, endpoint, m_core.adapters, m_core.routes), version, head);
             return p;
         }
         p.generation = std::move(parsed.request);

@@ -7,6 +7,7 @@
 
 #include <utility> // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 
+#include "server/adapters.h"
 #include "server/apirequest.h"
 #include "server/faults.h"
 #include "server/servermetrics.h"
@@ -91,6 +92,9 @@ struct ServerCore {
 
     const SimServerOptions opt;
     const ApiContext api;
+    const ServerKind server; ///< whose names, routes and errors (serverKindOf the policy; SLora in fixed-pace mode)
+    const AdapterRoutesContext routes;
+    AdapterRegistry adapters;
     SimClock::time_point startTime;
     ServerCounters counters;
     ServerMetrics metrics;

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Names, types, help texts and buckets follow vLLM v1
-// (vllm/v1/metrics/loggers.py): counters are registered with their exposed name (prometheus-cpp adds no _total suffix),
-// histograms keep vLLM's bucket lists, every vLLM metric carries model_name and engine labels.
+// What each event does to the families of the server serve-sim speaks for (metricfamilies.cpp).
+// When a quantity is counted follows the server: vLLM counts a request's prompt tokens when its
+// prefill completes and observes its queue time when it finishes (IterationStats), SGLang counts
+// prompt tokens when the request finishes (TokenizerMetricsCollector) and observes the queue time
+// when it is scheduled.
 
 #include "server/servermetrics.h"
 
-#include <prometheus/counter.h>
-#include <prometheus/family.h>
-#include <prometheus/gauge.h>
-#include <prometheus/histogram.h>
-#include <prometheus/registry.h>
+#include "server/metricset.h"
+
 #include <prometheus/text_serializer.h>
 
 #include <algorithm>
@@ -21,248 +20,243 @@ namespace lorascope {
 
 namespace {
 
-const prometheus::Histogram::BucketBoundaries kTtftBuckets = { 0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25,
-    0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0, 160.0, 640.0, 2560.0 };
-const prometheus::Histogram::BucketBoundaries kRequestLatencyBuckets = { 0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 5.0, 10.0,
-    15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 120.0, 240.0, 480.0, 960.0, 1920.0, 7680.0 };
-const prometheus::Histogram::BucketBoundaries kIterationTokenBuckets
-    = { 1, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384 };
-
-// Comma-joined names with at least one request, capped in count and bytes; `omitted` = the rest.
-std::string joinCapped(const std::map<std::string, std::int64_t>& counts, std::size_t& omitted)
-{
-    std::string out;
-    std::size_t listed = 0;
-    omitted = 0;
-    for (const auto& [name, n] : counts) {
-        if (n <= 0)
-            continue;
-        if (listed >= kMaxInfoAdapters || out.size() + name.size() + 1 > kMaxInfoLabelBytes) {
-            ++omitted;
-            continue;
-        }
-        if (!out.empty())
-            out += ',';
-        out += name;
-        ++listed;
-    }
-    return out;
-}
-
 double unixNow()
 {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+void observe(prometheus::Histogram* h, double v)
+{
+    if (h && std::isfinite(v))
+        h->Observe(std::max(0.0, v));
+}
+
+void add(prometheus::Counter* c, double v)
+{
+    if (c && v > 0)
+        c->Increment(v);
+}
+
+void set(prometheus::Gauge* g, double v)
+{
+    if (g)
+        g->Set(v);
+}
+
 } // namespace
 
-ServerMetrics::ServerMetrics(const std::string& modelName, std::int64_t maxLora)
-    : m_registry(std::make_shared<prometheus::Registry>())
-    , m_labels { { "model_name", modelName }, { "engine", "0" } }
-    , m_maxLora(std::to_string(maxLora))
+ServerMetrics::ServerMetrics(const MetricsSetup& setup)
+    : m_setup(setup)
+    , m_registry(std::make_shared<prometheus::Registry>())
+    , m_m(buildMetricSet(*m_registry, setup))
 {
-    auto& r = *m_registry;
-    auto gauge = [&](const char* name, const char* help) -> prometheus::Gauge& {
-        return prometheus::BuildGauge().Name(name).Help(help).Register(r).Add(m_labels);
-    };
-    auto counter = [&](const char* name, const char* help) -> prometheus::Counter& {
-        return prometheus::BuildCounter().Name(name).Help(help).Register(r).Add(m_labels);
-    };
-    auto histogram = [&](const char* name, const char* help,
-                         const prometheus::Histogram::BucketBoundaries& b) -> prometheus::Histogram& {
-        return prometheus::BuildHistogram().Name(name).Help(help).Register(r).Add(m_labels, b);
-    };
-    m_running = &gauge("vllm:num_requests_running", "Number of requests in model execution batches.");
-    m_waiting = &gauge("vllm:num_requests_waiting", "Number of requests waiting to be processed.");
-    m_gpuCache = &gauge("vllm:gpu_cache_usage_perc",
-        "GPU KV-cache usage. 1 means 100 percent usage. "
-        "DEPRECATED: Use vllm:kv_cache_usage_perc instead.");
-    m_kvCache = &gauge("vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.");
-    m_promptTokens = &counter("vllm:prompt_tokens_total", "Number of prefill tokens processed.");
-    m_generationTokens = &counter("vllm:generation_tokens_total", "Number of generation tokens processed.");
-    m_preemptions = &counter("vllm:num_preemptions_total", "Cumulative number of preemption from the engine.");
-    auto& success = prometheus::BuildCounter()
-                        .Name("vllm:request_success_total")
-                        .Help("Count of successfully processed requests.")
-                        .Register(r);
-    auto withReason = [&](const char* reason) {
-        auto l = m_labels;
-        l["finished_reason"] = reason;
-        return &success.Add(l);
-    };
-    m_successStop = withReason("stop");
-    m_successLength = withReason("length");
-    m_successAbort = withReason("abort");
-    m_iteration = &histogram(
-        "vllm:iteration_tokens_total", "Histogram of number of tokens per engine_step.", kIterationTokenBuckets);
-    m_ttft
-        = &histogram("vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", kTtftBuckets);
-    m_e2e = &histogram(
-        "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", kRequestLatencyBuckets);
-    m_queue = &histogram("vllm:request_queue_time_seconds", "Histogram of time spent in WAITING phase for request.",
-        kRequestLatencyBuckets);
-    m_loraInfoFamily
-        = &prometheus::BuildGauge().Name("vllm:lora_requests_info").Help("Running stats on lora requests.").Register(r);
-
-    m_loads = &prometheus::BuildCounter()
-                   .Name("lorascope_lora_adapter_loads_total")
-                   .Help("LoRA adapters loaded into the simulated GPU (S-LoRA: "
-                         "before the forward pass that needs them).")
-                   .Register(r)
-                   .Add({});
-    m_unloads = &prometheus::BuildCounter()
-                     .Name("lorascope_lora_adapter_unloads_total")
-                     .Help("LoRA adapters unloaded from the simulated GPU "
-                           "(S-LoRA: when no running request uses them).")
-                     .Register(r)
-                     .Add({});
-    m_resident = &prometheus::BuildGauge()
-                      .Name("lorascope_lora_adapters_resident")
-                      .Help("LoRA adapters resident on the simulated GPU.")
-                      .Register(r)
-                      .Add({});
-    m_kvUsed = &prometheus::BuildGauge()
-                    .Name("lorascope_kv_cache_used_tokens")
-                    .Help("KV-cache token slots in use, adapter weights included "
-                          "(S-LoRA's unified pool).")
-                    .Register(r)
-                    .Add({});
-    m_kvCapacity = &prometheus::BuildGauge()
-                        .Name("lorascope_kv_cache_capacity_tokens")
-                        .Help("KV-cache token slots (max_total_token_num).")
-                        .Register(r)
-                        .Add({});
-    auto& omitted = prometheus::BuildGauge()
-                        .Name("lorascope_lora_requests_info_omitted_adapters")
-                        .Help("Adapters left out of the lists of vllm:lora_requests_info (at "
-                              "most 100 names and 8 KiB per list).")
-                        .Register(r);
-    m_omittedRunning = &omitted.Add({ { "list", "running" } });
-    m_omittedWaiting = &omitted.Add({ { "list", "waiting" } });
-    m_rejected = &prometheus::BuildCounter()
-                      .Name("lorascope_requests_rejected_total")
-                      .Help("Requests answered with an error before streaming, by reason.")
-                      .Register(r);
 }
 
 ServerMetrics::~ServerMetrics() = default;
 
-void ServerMetrics::setScheduler(std::uint64_t running, std::uint64_t waiting, std::int64_t kvUsed,
-    std::int64_t kvCapacity, std::uint64_t residentAdapters)
+void ServerMetrics::setScheduler(const EngineGauges& g)
 {
-    m_running->Set(double(running));
-    m_waiting->Set(double(waiting));
-    const double usage = kvCapacity > 0 ? std::clamp(double(kvUsed) / double(kvCapacity), 0.0, 1.0) : 0.0;
-    m_gpuCache->Set(usage);
-    m_kvCache->Set(usage);
-    m_kvUsed->Set(double(kvUsed));
-    m_kvCapacity->Set(double(kvCapacity));
-    m_resident->Set(double(residentAdapters));
+    const double usage = g.kvCapacity > 0 ? std::clamp(double(g.kvUsed) / double(g.kvCapacity), 0.0, 1.0) : 0.0;
+    set(m_m->running, double(g.running));
+    set(m_m->waiting, double(g.waiting));
+    set(m_m->kvUsage, usage);
+    set(m_m->gpuCacheUsage, usage);
+    set(m_m->usedTokens, double(g.kvUsed));
+    set(m_m->kvUsedTokens, double(g.kvUsed));
+    set(m_m->kvCapacityTokens, double(g.kvCapacity));
+    set(m_m->resident, double(g.residentAdapters));
+    if (m_m->loraSlotsUsed) {
+        m_m->loraSlotsUsed->Set(double(g.residentAdapters));
+        set(m_m->loraSlotsUtilization,
+            m_setup.loraSlots > 0 ? double(g.residentAdapters) / double(m_setup.loraSlots) : 0.0);
+    }
 }
 
 void ServerMetrics::addRunning(std::int64_t delta)
 {
-    m_running->Increment(double(delta));
+    if (m_m->running)
+        m_m->running->Increment(double(delta));
 }
 
-void ServerMetrics::addPromptTokens(std::uint64_t n)
+void ServerMetrics::requestScheduled(double queueSeconds)
 {
-    m_promptTokens->Increment(double(n));
+    if (!m_m->queueAtFinish)
+        observe(m_m->queue, queueSeconds);
+}
+
+void ServerMetrics::firstToken(double ttftSeconds, std::uint32_t promptTokens)
+{
+    observe(m_m->ttft, ttftSeconds);
+    if (!m_m->promptTokensAtFinish)
+        add(m_m->promptTokens, double(promptTokens));
 }
 
 void ServerMetrics::addGenerationTokens(std::uint64_t n)
 {
-    m_generationTokens->Increment(double(n));
+    add(m_m->generationTokens, double(n));
 }
 
-void ServerMetrics::addPreemptions(std::uint64_t n)
+void ServerMetrics::observeInterTokenLatencies(const double* seconds, std::size_t n)
 {
-    m_preemptions->Increment(double(n));
+    if (!m_m->itl || n == 0)
+        return;
+    // One update for the lot (a pass gives a token to every running request).
+    const auto& bounds = m_m->itlBounds;
+    std::vector<double> increments(bounds.size() + 1, 0.0);
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double v = std::max(0.0, seconds[i]);
+        if (!std::isfinite(v))
+            continue;
+        const auto at = std::size_t(std::lower_bound(bounds.begin(), bounds.end(), v) - bounds.begin());
+        increments[at] += 1;
+        sum += v;
+    }
+    m_m->itl->ObserveMultiple(increments, sum);
+}
+
+void ServerMetrics::addPreemptions(std::uint64_t n, std::uint64_t inputTokens, std::uint64_t outputTokens)
+{
+    add(m_m->preemptions, double(n));
+    add(m_m->retractedInputTokens, double(inputTokens));
+    add(m_m->retractedOutputTokens, double(outputTokens));
+    set(m_m->retractedNow, double(n));
 }
 
 void ServerMetrics::addAdapterLoads(std::uint64_t n)
 {
-    m_loads->Increment(double(n));
+    add(m_m->loads, double(n));
 }
 
 void ServerMetrics::addAdapterUnloads(std::uint64_t n)
 {
-    m_unloads->Increment(double(n));
+    add(m_m->unloads, double(n));
 }
 
 void ServerMetrics::observeIteration(std::uint64_t tokens)
 {
-    m_iteration->Observe(double(tokens));
+    if (m_m->iteration)
+        m_m->iteration->Observe(double(tokens));
 }
 
-void ServerMetrics::observeTimeToFirstToken(double seconds)
+void ServerMetrics::requestFinished(const RequestEnd& e)
 {
-    if (std::isfinite(seconds))
-        m_ttft->Observe(std::max(0.0, seconds));
-}
-
-void ServerMetrics::observeQueueTime(double seconds)
-{
-    if (std::isfinite(seconds))
-        m_queue->Observe(std::max(0.0, seconds));
-}
-
-void ServerMetrics::requestFinished(FinishReason reason, double e2eSeconds)
-{
-    switch (reason) {
+    const MetricSet& m = *m_m;
+    switch (e.reason) {
     case FinishReason::Stop:
-        m_successStop->Increment();
+        add(m.successStop, 1);
         break;
     case FinishReason::Length:
-        m_successLength->Increment();
+        add(m.successLength, 1);
         break;
     case FinishReason::Abort:
-        m_successAbort->Increment();
+        add(m.successAbort, 1);
+        add(m.aborted, 1);
         break;
     }
-    if (std::isfinite(e2eSeconds))
-        m_e2e->Observe(std::max(0.0, e2eSeconds));
+    add(m.requests, 1);
+    if (m.promptTokensAtFinish)
+        add(m.promptTokens, double(e.promptTokens));
+    observe(m.e2e, e.e2e);
+    if (e.reason == FinishReason::Abort)
+        return; // vLLM records a request's phases when it finishes; an abort leaves them out
+    if (m.queueAtFinish)
+        observe(m.queue, e.queue);
+    observe(m.prefill, e.prefill);
+    observe(m.decode, e.decode);
+    observe(m.inference, e.inference);
+    if (m.tpot && e.generatedTokens > 1)
+        observe(m.tpot, e.decode / double(e.generatedTokens - 1));
+    else if (m.tpot)
+        observe(m.tpot, 0.0);
+    if (m.requestPromptTokens)
+        m.requestPromptTokens->Observe(double(e.promptTokens));
+    if (m.requestGenerationTokens)
+        m.requestGenerationTokens->Observe(double(e.generatedTokens));
+    if (m.requestMaxTokens && e.maxTokens > 0)
+        m.requestMaxTokens->Observe(double(e.maxTokens));
+    if (m.requestMaxGenerationTokens && e.maxTokens > 0)
+        m.requestMaxGenerationTokens->Observe(double(e.maxTokens));
 }
 
 void ServerMetrics::requestRejected(const std::string& reason)
 {
     // A handful of fixed reasons (never client text), so the label set stays small.
-    m_rejected->Add({ { "reason", reason } }).Increment();
+    m_m->rejected->Add({ { "reason", reason } }).Increment();
+}
+
+void ServerMetrics::addPrefixCache(std::uint64_t queriedTokens, std::uint64_t hitTokens)
+{
+    add(m_m->prefixQueries, double(queriedTokens));
+    add(m_m->prefixHits, double(hitTokens));
+    add(m_m->cachedTokens, double(hitTokens));
 }
 
 void ServerMetrics::adapterRequests(const std::string& adapter, std::int64_t runningDelta, std::int64_t waitingDelta)
 {
-    if (adapter.empty())
+    if (adapter.empty() || (runningDelta == 0 && waitingDelta == 0))
         return;
     std::lock_guard lock(m_adapterMutex);
-    auto apply = [&](std::map<std::string, std::int64_t>& m, std::int64_t d) {
-        if (d == 0)
-            return;
-        auto it = m.try_emplace(adapter, 0).first;
-        it->second += d;
-        if (it->second <= 0)
-            m.erase(it); // only adapters with requests are kept: memory follows the
-                // live set
-    };
-    apply(m_runningAdapters, runningDelta);
-    apply(m_waitingAdapters, waitingDelta);
+    auto [it, inserted] = m_adapters.try_emplace(adapter);
+    if (inserted)
+        it->second.since = ++m_adapterClock;
+    it->second.running += runningDelta;
+    it->second.waiting += waitingDelta;
+    // Only adapters with requests are kept (as vLLM's LoRARequestStates drops an empty one): memory follows the live
+    // set, and an adapter that comes back is appended at the end of the lists.
+    if (it->second.running <= 0 && it->second.waiting <= 0)
+        m_adapters.erase(it);
 }
 
 void ServerMetrics::refreshLoraInfo()
 {
+    if (!m_m->loraInfo)
+        return;
     std::lock_guard lock(m_adapterMutex);
+    std::vector<std::pair<std::uint64_t, const std::pair<const std::string, AdapterCount>*>> order;
+    order.reserve(m_adapters.size());
+    for (const auto& entry : m_adapters)
+        order.emplace_back(entry.second.since, &entry);
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    // Comma-joined names in the order they got their entry, capped in count and bytes.
+    auto join = [&](bool (*wanted)(const AdapterCount&), std::size_t& omitted) {
+        std::string out;
+        std::size_t listed = 0;
+        omitted = 0;
+        for (const auto& [since, entry] : order) {
+            if (!wanted(entry->second))
+                continue;
+            const std::string& name = entry->first;
+            if (listed >= kMaxInfoAdapters || out.size() + name.size() + 1 > kMaxInfoLabelBytes) {
+                ++omitted;
+                continue;
+            }
+            if (!out.empty())
+                out += ',';
+            out += name;
+            ++listed;
+        }
+        return out;
+    };
     std::size_t omittedRunning = 0, omittedWaiting = 0;
-    std::string running = joinCapped(m_runningAdapters, omittedRunning);
-    std::string waiting = joinCapped(m_waitingAdapters, omittedWaiting);
-    m_omittedRunning->Set(double(omittedRunning));
-    m_omittedWaiting->Set(double(omittedWaiting));
+    std::string running, waiting;
+    if (m_setup.loraInfoSplit) {
+        running = join([](const AdapterCount& c) { return c.running > 0; }, omittedRunning);
+        waiting = join([](const AdapterCount& c) { return c.waiting > 0; }, omittedWaiting);
+    } else {
+        running = join([](const AdapterCount&) { return true; }, omittedRunning);
+        waiting = running;
+        omittedWaiting = omittedRunning;
+    }
+    m_m->omittedRunning->Set(double(omittedRunning));
+    m_m->omittedWaiting->Set(double(omittedWaiting));
     // One series at a time: vLLM's prometheus_client keeps every label combination it ever set, which grows without
-    // bound as adapters come and go; the stale one is removed here.
+    // bound as adapters come and go; the stale one is removed here (readers take the largest value, the latest).
     if (!m_loraInfo || running != m_infoRunning || waiting != m_infoWaiting) {
         if (m_loraInfo)
-            m_loraInfoFamily->Remove(m_loraInfo);
-        m_loraInfo = &m_loraInfoFamily->Add(
-            { { "max_lora", m_maxLora }, { "running_lora_adapters", running }, { "waiting_lora_adapters", waiting } });
+            m_m->loraInfo->Remove(m_loraInfo);
+        m_loraInfo = &m_m->loraInfo->Add({ { "max_lora", std::to_string(m_setup.maxLora) },
+            { "running_lora_adapters", running }, { "waiting_lora_adapters", waiting } });
         m_infoRunning = std::move(running);
         m_infoWaiting = std::move(waiting);
     }

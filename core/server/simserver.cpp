@@ -134,6 +134,13 @@ void validateSimServerOptions(const SimServerOptions& o)
     }
     if (o.baseModel.empty())
         bad("--base-model", "must not be empty");
+    for (const auto& [name, path] : o.loraModules) {
+        if (name.empty() || name.size() > kMaxAdapterNameBytes)
+            bad("--lora-modules", "an adapter name must have 1 to " + std::to_string(kMaxAdapterNameBytes) + " bytes");
+        for (unsigned char c : name)
+            if (c < 0x20 || c == 0x7f)
+                bad("--lora-modules", "an adapter name contains a control character");
+    }
     checkSeconds(o.idleTimeoutSeconds, "--keep-alive-s");
     if (o.maxBodyBytes < 1024 || o.maxBodyBytes > (std::uint64_t(1) << 30))
         bad("--max-body-bytes", "must be between 1 KiB and 1 GiB");
@@ -164,9 +171,54 @@ ApiContext apiContextOf(const SimServerOptions& o)
     return c;
 }
 
-std::int64_t maxLoraOf(const SimServerOptions& o)
+// Whose names, routes and errors: the policy's server; the fixed pace keeps serve-sim's historical set.
+ServerKind serverOf(const SimServerOptions& o)
 {
-    return !o.tokenSeconds && o.scheduler.policy == PolicyKind::Vllm ? o.scheduler.vllm.maxLoras : 0;
+    return o.tokenSeconds ? ServerKind::SLora : serverKindOf(o.scheduler.policy);
+}
+
+AdapterRoutesContext routesOf(const SimServerOptions& o, ServerKind server, const ApiContext& api)
+{
+    AdapterRoutesContext c;
+    c.server = server;
+    c.baseModel = o.baseModel;
+    c.ranks = &api.ranks;
+    if (server == ServerKind::Vllm) {
+        c.maxModelLen = o.scheduler.vllm.maxModelLen;
+        c.maxLoraRank = int(o.scheduler.vllm.maxLoraRank);
+    }
+    return c;
+}
+
+// The KV capacity in tokens before the first pass reports it.
+std::int64_t kvCapacityOf(const SimServerOptions& o)
+{
+    if (o.scheduler.policy == PolicyKind::Vllm)
+        return o.scheduler.vllm.usableBlocks() * o.scheduler.vllm.blockSize;
+    return o.scheduler.limits.maxTotalTokenNum;
+}
+
+MetricsSetup metricsSetupOf(const SimServerOptions& o, ServerKind server)
+{
+    MetricsSetup m;
+    m.server = server;
+    m.modelName = o.baseModel;
+    m.loraInfoSplit = o.loraInfoSplit.value_or(server != ServerKind::Vllm);
+    if (server == ServerKind::Vllm) {
+        const auto& v = o.scheduler.vllm;
+        m.maxLora = v.maxLoras;
+        m.maxModelLen = v.maxModelLen;
+        m.blockSize = v.blockSize;
+        m.numGpuBlocks = v.numGpuBlocks;
+    }
+    return m;
+}
+
+// The S-LoRA policies serve every adapter name (S-LoRA reads an adapter from disk when a request names it); vLLM and
+// SGLang serve the adapters loaded at start, or every name when none was given.
+bool openRegistry(const SimServerOptions& o, ServerKind server)
+{
+    return server == ServerKind::SLora || o.loraModules.empty();
 }
 
 } // namespace
@@ -174,8 +226,13 @@ std::int64_t maxLoraOf(const SimServerOptions& o)
 ServerCore::ServerCore(SimServerOptions o)
     : opt(std::move(o))
     , api(apiContextOf(opt))
-    , metrics(opt.baseModel, maxLoraOf(opt))
+    , server(serverOf(opt))
+    , routes(routesOf(opt, server, api))
+    , adapters(openRegistry(opt, server))
+    , metrics(metricsSetupOf(opt, server))
 {
+    for (const auto& [name, path] : opt.loraModules)
+        adapters.load(name, path.empty() ? name : path, false);
 }
 
 class SimServer::Impl {
@@ -190,7 +247,9 @@ public:
             engine = std::make_unique<EngineLoop>(core);
             core.engine = engine.get();
             // Gauges start at the engine's idle state (capacity known before any pass).
-            core.metrics.setScheduler(0, 0, 0, core.opt.scheduler.limits.maxTotalTokenNum, 0);
+            EngineGauges idle;
+            idle.kvCapacity = kvCapacityOf(core.opt);
+            core.metrics.setScheduler(idle);
         }
     }
 

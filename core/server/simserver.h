@@ -15,6 +15,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace lorascope {
 
@@ -53,6 +55,14 @@ struct SimServerOptions {
     int adapterRank = 16;
     std::map<std::string, int> adapterRanks;
     std::string baseModel = "base"; ///< OpenAI "model" naming the base model (any other name is an adapter)
+    /// Adapters loaded at start, (name, path). Under the vllm and sglang policies a non-empty list makes the server
+    /// serve these adapters only (and those loaded later through the LoRA routes); empty = every adapter name is
+    /// served. The S-LoRA policies serve every name (docs/servesim.md, Adapters).
+    std::vector<std::pair<std::string, std::string>> loraModules;
+    /// vllm:lora_requests_info's lists: false = as vLLM since PR #26801 (both labels list every adapter with a request
+    /// in the server), true = as before it (running and waiting apart); unset = true for the S-LoRA policies, false
+    /// for vllm.
+    std::optional<bool> loraInfoSplit;
     double idleTimeoutSeconds = 5; ///< close a kept-alive connection idle this long (uvicorn's default); 0 = never
     std::uint64_t maxBodyBytes
         = 8u << 20; ///< larger request bodies get 413 (8 MiB holds a 2^20-token synthetic prompt)

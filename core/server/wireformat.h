@@ -4,7 +4,7 @@
 // end of a stream, for a request the engine dropped, and the HTTP/1.1 chunk framing around them. Plain C++ (no
 // networking); the connection layer writes what this builds.
 
-#include "replay/backend.h"
+#include "api/backend.h"
 
 #include <cstdint>
 #include <string>

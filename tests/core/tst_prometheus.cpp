@@ -306,8 +306,17 @@ private slots:
     // for the colon spellings only, so these quantities were never read from serve-sim.
     void mapServeSimExtras()
     {
-        ServerMetrics m("sim", 4);
-        m.setScheduler(3, 1, 1200, 4800, 2);
+        MetricsSetup setup;
+        setup.modelName = "sim";
+        setup.maxLora = 4;
+        ServerMetrics m(setup);
+        EngineGauges g;
+        g.running = 3;
+        g.waiting = 1;
+        g.kvUsed = 1200;
+        g.kvCapacity = 4800;
+        g.residentAdapters = 2;
+        m.setScheduler(g);
         m.addAdapterLoads(5);
         m.addAdapterUnloads(3);
         const auto s = mapServerMetrics(strict(m.exposition()));

@@ -10,10 +10,10 @@
 #include "server/simserver.h"
 #include "util/error.h"
 
+#include "promtoolcheck.h"
+
 #include <nlohmann/json.hpp>
 
-#include <QProcess>
-#include <QStandardPaths>
 #include <QtTest>
 
 #include <cmath>
@@ -29,38 +29,6 @@ ApiRequest parseOk(Endpoint e, const std::string& body, const ApiContext& ctx = 
     if (!p.request)
         qFatal("refused: %s", p.error.message.c_str());
     return *p.request;
-}
-
-// promtool's verdict on an exposition: empty = clean. A parse error always counts; of the lint remarks, only those
-// that vLLM's own metric names draw are excused (vLLM puts a colon in every name, which Prometheus reserves for
-// recording rules, and names a histogram vllm:iteration_tokens_total) — serve-sim copies those names on purpose.
-QString promtoolProblems(const std::string& text)
-{
-    const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
-    if (promtool.isEmpty())
-        return QStringLiteral("promtool not found (Debian package prometheus; packaging/install-deps.sh test)");
-    QProcess p;
-    p.start(promtool, { QStringLiteral("check"), QStringLiteral("metrics") });
-    if (!p.waitForStarted(10000))
-        return QStringLiteral("promtool did not start");
-    p.write(QByteArray::fromStdString(text));
-    p.closeWriteChannel();
-    p.waitForFinished(30000);
-    const QString out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()).trimmed();
-    if (p.exitCode() == 0 && out.isEmpty())
-        return {};
-    if (p.exitCode() != 3) // 1 = the text could not be parsed
-        return QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(out);
-    QStringList left;
-    for (const QString& line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        const bool vllmName = line.startsWith(QLatin1String("vllm:"));
-        if (vllmName && line.endsWith(QLatin1String("metric names should not contain ':'")))
-            continue;
-        if (line == QLatin1String("vllm:iteration_tokens_total non-counter metrics should not have \"_total\" suffix"))
-            continue;
-        left << line;
-    }
-    return left.join(QLatin1Char('\n'));
 }
 
 } // namespace
@@ -317,14 +285,25 @@ private slots:
     // vLLM's names, types and buckets; promtool finds nothing to complain about.
     void metricsExposition()
     {
-        ServerMetrics m("huggyllama/llama-7b", 0);
-        m.setScheduler(3, 5, 1500, 6000, 2);
-        m.addPromptTokens(100);
+        MetricsSetup setup;
+        setup.modelName = "huggyllama/llama-7b";
+        ServerMetrics m(setup);
+        EngineGauges g;
+        g.running = 3;
+        g.waiting = 5;
+        g.kvUsed = 1500;
+        g.kvCapacity = 6000;
+        g.residentAdapters = 2;
+        m.setScheduler(g);
+        m.firstToken(0.07, 60);
+        m.firstToken(3.0, 40);
         m.addGenerationTokens(40);
-        m.observeTimeToFirstToken(0.07);
-        m.observeTimeToFirstToken(3.0);
-        m.requestFinished(FinishReason::Length, 1.2);
-        m.requestFinished(FinishReason::Abort, NAN);
+        RequestEnd done;
+        done.e2e = 1.2;
+        m.requestFinished(done);
+        RequestEnd aborted;
+        aborted.reason = FinishReason::Abort;
+        m.requestFinished(aborted);
         m.adapterRequests("a\"b\\c", 1, 0); // escaped in the label value
         m.adapterRequests("z", 0, 2);
         m.addAdapterLoads(4);
@@ -361,7 +340,9 @@ private slots:
     // and keeps one series (not one per combination ever seen, as prometheus_client would).
     void loraInfoCardinality()
     {
-        ServerMetrics m("base", 4);
+        MetricsSetup setup;
+        setup.maxLora = 4;
+        ServerMetrics m(setup);
         for (int i = 0; i < 5000; ++i)
             m.adapterRequests("adapter-" + std::to_string(i), 0, 1);
         for (int round = 0; round < 50; ++round) {
