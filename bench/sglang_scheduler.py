@@ -299,21 +299,20 @@ class LoRARegistry:
         self.max_loaded = max_loaded
         self.pinned = pinned
         self.generation = {a: 0 for a in adapters}
-        self.lru = []  # least recently acquired first
         self.pending_disk = set()
-        for a in sorted(adapters):  # --lora-paths: preloaded in order, as many as fit
-            if max_loaded is None or len(self.lru) < max_loaded:
-                self.lru.append(a)
+        # --lora-paths: adapters 0 .. max_loaded_loras - 1 are read at start-up; without the limit
+        # every adapter is in host memory
+        self.lru = list(range(max_loaded)) if max_loaded is not None else list(adapters)  # least recently acquired first
 
     def uid(self, adapter):
-        return (adapter, self.generation[adapter])
+        return (adapter, self.generation.get(adapter, 0))
 
     def acquire(self, adapter, in_flight):
         if adapter in self.lru:
             self.lru.remove(adapter)
             self.lru.append(adapter)
             return
-        self.generation[adapter] += 1  # a reload registers a new lora_id
+        self.generation[adapter] = self.generation.get(adapter, 0) + 1  # a (re)load registers a new lora_id
         self.pending_disk.add(self.uid(adapter))
         self.lru.append(adapter)
         while self.max_loaded is not None and len(self.lru) > self.max_loaded:
@@ -344,7 +343,8 @@ class Scheduler:
         self.chunked_prefill_size = a.chunked_prefill_size if a.chunked_prefill_size > 0 else None
         self.is_mixed_chunk = self.chunked_prefill_size is not None and a.enable_mixed_chunk
         self.ignore_eos = not a.no_ignore_eos
-        self.enable_lora = len(adapters) > 0
+        # --enable-lora; with base-model requests only it changes nothing ({None} fits any slot count)
+        self.enable_lora = True
         self.max_loras_per_batch = a.max_loras_per_batch
         self.lora_scan_stops = a.lora_scan_stops
         self.pinned = set(a.pinned)
@@ -554,9 +554,10 @@ class Scheduler:
         self.new_token_ratio = self.init_new_token_ratio
 
     def is_empty(self):
-        # the last prefill batch joins the running batch at the next iteration
-        pending = self.last_batch is not None and any(not r.finished for r in self.last_batch.reqs)
-        return not self.waiting_queue and self.running_batch.is_empty() and self.chunked_req is None and not pending
+        # nothing to do until a request arrives: SGLang's next iteration would run no batch either
+        # (the last batch has been merged and the finished requests filtered out by an idle iteration)
+        return (not self.waiting_queue and self.running_batch.is_empty() and self.chunked_req is None
+                and self.last_batch is None)
 
     def step(self):
         """Event-loop iterations until one runs a forward pass (True) or two in a row run none."""

@@ -21,6 +21,8 @@ std::string policyName(PolicyKind policy)
         return "slora-abort";
     case PolicyKind::Vllm:
         return "vllm";
+    case PolicyKind::Sglang:
+        return "sglang";
     }
     return "slora";
 }
@@ -33,6 +35,8 @@ std::optional<PolicyKind> policyFromName(const std::string& name)
         return PolicyKind::SLoraAbort;
     if (name == "vllm")
         return PolicyKind::Vllm;
+    if (name == "sglang")
+        return PolicyKind::Sglang;
     return std::nullopt;
 }
 
@@ -87,6 +91,20 @@ std::string waitKindName(WaitKind kind)
         return "kv_blocks";
     case WaitKind::BehindRequest:
         return "behind_request";
+    case WaitKind::MaxRunningRequests:
+        return "max_running_requests";
+    case WaitKind::BatchIsFull:
+        return "batch_is_full";
+    case WaitKind::MaxLorasPerBatch:
+        return "max_loras_per_batch";
+    case WaitKind::TokenPool:
+        return "token_pool";
+    case WaitKind::MaxPrefillTokens:
+        return "max_prefill_tokens";
+    case WaitKind::ChunkedPrefillSize:
+        return "chunked_prefill_size";
+    case WaitKind::Retracted:
+        return "retracted";
     }
     return "none";
 }
@@ -96,7 +114,10 @@ std::string WaitReason::describe() const
     switch (kind) {
     case WaitKind::None:
     case WaitKind::AdmissionWindow:
+    case WaitKind::BatchIsFull:
         return waitKindName(kind);
+    case WaitKind::Retracted:
+        return "retracted, " + std::to_string(need) + " tokens to prefill again";
     case WaitKind::BehindRequest:
         return "behind request " + std::to_string(behind);
     case WaitKind::TokenBudget:
@@ -115,8 +136,23 @@ std::string stepKindName(StepKind kind)
         return "prefill";
     case StepKind::Decode:
         return "decode";
+    case StepKind::Mixed:
+        return "mixed";
     }
     return "idle";
+}
+
+std::string adapterTierName(AdapterTier tier)
+{
+    switch (tier) {
+    case AdapterTier::Gpu:
+        return "gpu";
+    case AdapterTier::Cpu:
+        return "cpu";
+    case AdapterTier::Disk:
+        return "disk";
+    }
+    return "gpu";
 }
 
 Scheduler::Scheduler(const SchedulerConfig& config)
@@ -131,6 +167,9 @@ Scheduler::Scheduler(const SchedulerConfig& config)
         break;
     case PolicyKind::Vllm:
         m_policy = makeVllmPolicy(config);
+        break;
+    case PolicyKind::Sglang:
+        m_policy = makeSglangPolicy(config);
         break;
     }
 }
@@ -161,6 +200,9 @@ double stepSeconds(const CostModel& model, const StepResult& step)
         break;
     case StepKind::Decode:
         t = model.decodeSeconds(step.shape);
+        break;
+    case StepKind::Mixed: // interface stub until the mixed-pass cost lands
+        t = model.prefillSeconds(step.shape);
         break;
     }
     for (int rank : step.loadedRanks)
@@ -209,7 +251,12 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     std::size_t next = 0;
     std::uint64_t stepCount = 0;
     SimulationSummary& sum = result.summary;
-    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? (sc.limits.maxTotalTokenNum / std::max<std::int64_t>(1, sc.vllm.blockSize)) * std::max<std::int64_t>(1, sc.vllm.blockSize)
+    if (sc.policy == PolicyKind::Sglang) {
+        if (const std::string error = sglangConfigError(sc.sglang); !error.empty())
+            throw InputError("sglang server: " + error, {}, 0, "scheduler");
+    }
+    sum.kvCapacity = sc.policy == PolicyKind::Sglang ? sc.sglang.maxTotalTokens
+        : sc.policy == PolicyKind::Vllm ? (sc.limits.maxTotalTokenNum / std::max<std::int64_t>(1, sc.vllm.blockSize)) * std::max<std::int64_t>(1, sc.vllm.blockSize)
                                                     : sc.limits.maxTotalTokenNum;
 
     auto applyDrops = [&](const StepResult& s) {
@@ -260,17 +307,27 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         for (const Admission& a : s.admitted) {
             RequestRecord& r = result.requests[a.id];
             r.admitted = start;
-            r.firstToken = end;
             r.admissionNumber = a.number;
             r.wait = a.wait;
         }
+        for (const Admission& a : s.resumed)
+            result.requests[a.id].wait = a.wait;
+        for (std::uint64_t id : s.firstTokens)
+            result.requests[id].firstToken = end;
+        for (std::uint64_t id : s.preempted)
+            ++result.requests[id].preemptions;
         for (std::uint64_t id : s.finished)
             result.requests[id].finished = end;
         ++sum.steps;
         if (s.kind == StepKind::Prefill)
             ++sum.prefillSteps;
+        else if (s.kind == StepKind::Mixed)
+            ++sum.mixedSteps;
         else
             ++sum.decodeSteps;
+        sum.preemptions += s.preempted.size();
+        for (AdapterTier tier : s.loadedFrom)
+            sum.adapterDiskLoads += tier == AdapterTier::Disk ? 1 : 0;
         sum.adapterLoads += s.loadedAdapters.size();
         sum.adapterUnloads += s.unloadedAdapters.size();
         sum.peakKvNeed = std::max(sum.peakKvNeed, s.kvNeed);
@@ -318,6 +375,9 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     overall.steps = sum.steps;
     overall.prefillSteps = sum.prefillSteps;
     overall.decodeSteps = sum.decodeSteps;
+    overall.mixedSteps = sum.mixedSteps;
+    overall.adapterDiskLoads = sum.adapterDiskLoads;
+    overall.preemptions = sum.preemptions;
     overall.adapterLoads = sum.adapterLoads;
     overall.adapterUnloads = sum.adapterUnloads;
     overall.peakKvNeed = sum.peakKvNeed;

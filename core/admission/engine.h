@@ -8,10 +8,12 @@
 // sleeps for CostModel::stepSeconds(result) and streams the tokens a step reports.
 
 #include "admission/costmodel.h"
+#include "admission/sglangconfig.h"
 #include "util/progress.h"
 #include "workload/limits.h"
 #include "workload/trace.h"
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -27,9 +29,10 @@ enum class PolicyKind : std::uint8_t {
     SLora, ///< S-LoRA ReqQueue (`--scheduler slora`)
     SLoraAbort, ///< S-LoRA AbortReqQueue (`--enable-abort`): LIFO, drops requests waiting ≥ 5.5 s
     Vllm, ///< vLLM V0-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV, preemption
+    Sglang, ///< SGLang's scheduler: token pool with the new-token ratio, chunked prefill, retraction, LoRA slots
 };
 std::string policyName(PolicyKind policy);
-/// "slora", "slora-abort", "vllm"; nullopt otherwise.
+/// "slora", "slora-abort", "vllm", "sglang"; nullopt otherwise.
 std::optional<PolicyKind> policyFromName(const std::string& name);
 
 /// vLLM limits (used by PolicyKind::Vllm only). KV capacity is ServerLimits::maxTotalTokenNum.
@@ -49,6 +52,7 @@ struct SchedulerConfig {
     int maxWaitTokens = 10; ///< decode steps between admission attempts (S-LoRA's max_wait_tokens)
     double abortWaitSeconds = 5.5; ///< slora-abort: attainment_func(wait + 0.5) == 0 ⇔ wait ≥ 5.5
     VllmLimits vllm;
+    SglangConfig sglang; ///< the `sglang` policy's settings
     bool reportTokens = true; ///< fill StepResult::tokens (the online server needs it; simulate does not)
 };
 
@@ -92,6 +96,13 @@ enum class WaitKind : std::uint8_t {
     MaxNumBatchedTokens, ///< vllm (need, limit)
     KvBlocks, ///< vllm: blocks the prompt needs vs free blocks above the watermark
     BehindRequest, ///< FIFO head-of-line blocking: queued behind request `behind`
+    MaxRunningRequests, ///< sglang: running + scheduled requests (need = with it, limit = max_running_requests)
+    BatchIsFull, ///< sglang: no prefill attempt since the last failed one (batch_is_full until a request leaves)
+    MaxLorasPerBatch, ///< sglang: LoRA slots the batch would use with it (need) vs max_loras_per_batch (adapterIds)
+    TokenPool, ///< sglang: KV tokens it needs vs free after the reserved output (reserved, ratio)
+    MaxPrefillTokens, ///< sglang: this prefill's tokens (need) reached max_prefill_tokens
+    ChunkedPrefillSize, ///< sglang: this prefill's tokens (need) reached chunked_prefill_size
+    Retracted, ///< sglang: retracted at `at` when decode ran out of KV; need = tokens to prefill again
 };
 std::string waitKindName(WaitKind kind);
 
@@ -104,6 +115,11 @@ struct WaitReason {
     /// TokenBudget (S-LoRA): distinct adapters whose weights (rank·4 slots each) the limit leaves
     /// out: limit = max_total_token_num − their slots. 0 when unknown.
     std::uint32_t adapters = 0;
+    /// MaxLorasPerBatch: the first of those adapters (indices; kNoAdapter where there are fewer).
+    std::array<std::uint32_t, 4> adapterIds { kNoAdapter, kNoAdapter, kNoAdapter, kNoAdapter };
+    double at = 0; ///< Retracted: when (the caller's clock)
+    std::int64_t reserved = 0; ///< TokenPool: KV tokens reserved for the running and admitted requests' output
+    double ratio = 0; ///< TokenPool: SGLang's new_token_ratio at the time
     bool operator==(const WaitReason&) const = default;
     /// e.g. "token_budget need 6100 >= limit 5744", "behind request 17".
     std::string describe() const;
@@ -113,8 +129,14 @@ enum class StepKind : std::uint8_t {
     Idle, ///< nothing ran (empty, or the queue head can never be admitted)
     Prefill, ///< prefill of a newly admitted (mini-)batch; each gets its first token
     Decode, ///< one decode step of the running batch
+    Mixed, ///< one forward pass over prefill chunks and decodes
 };
 std::string stepKindName(StepKind kind);
+
+/// Where an adapter's weights came from when loaded onto the GPU.
+enum class AdapterTier : std::uint8_t { Gpu, Cpu, Disk };
+/// "gpu", "cpu", "disk".
+std::string adapterTierName(AdapterTier tier);
 
 /// A request admitted in a step.
 struct Admission {
@@ -134,7 +156,10 @@ struct Drop {
 struct StepResult {
     StepKind kind = StepKind::Idle;
     BatchShape shape; ///< of the forward pass (feed to CostModel::stepSeconds)
-    std::vector<Admission> admitted; ///< prefilled this step, in admission order
+    BatchShape prefillShape, decodeShape; ///< Mixed: the prefill chunks and the decodes (shape = both)
+    std::vector<Admission> admitted; ///< scheduled for the first time this step, in admission order
+    std::vector<Admission> resumed; ///< preempted earlier, scheduled again this step (wait = why it last waited)
+    std::vector<std::uint64_t> firstTokens; ///< got their first token at the end of this step (their prefill completed)
     std::vector<std::uint64_t> tokens; ///< got one token this step (if reportTokens), incl. first tokens
     std::vector<std::uint64_t> finished; ///< got their last token this step and left
     std::vector<Drop> dropped; ///< aborted or timed out this step
@@ -148,7 +173,10 @@ struct StepResult {
     std::uint32_t residentAdapters = 0; ///< after the step
     std::vector<std::uint32_t> loadedAdapters; ///< loaded before this forward pass
     std::vector<int> loadedRanks; ///< their ranks (for the load cost)
+    std::vector<AdapterTier> loadedFrom; ///< where each came from (Cpu when empty: S-LoRA)
     std::vector<std::uint32_t> unloadedAdapters; ///< offloaded after it
+    std::vector<std::uint32_t> cpuEvicted; ///< left host memory (their next use reads the disk)
+    std::uint32_t cpuAdapters = 0; ///< adapters in host memory after the step
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
     bool attempted = false; ///< an admission scan ran in this step
 
@@ -157,8 +185,10 @@ struct StepResult {
     void clear()
     {
         kind = StepKind::Idle;
-        shape = {};
+        shape = prefillShape = decodeShape = {};
         admitted.clear();
+        resumed.clear();
+        firstTokens.clear();
         tokens.clear();
         finished.clear();
         dropped.clear();
@@ -167,7 +197,10 @@ struct StepResult {
         runningRequests = queueLength = residentAdapters = 0;
         loadedAdapters.clear();
         loadedRanks.clear();
+        loadedFrom.clear();
         unloadedAdapters.clear();
+        cpuEvicted.clear();
+        cpuAdapters = 0;
         blocked = {};
         attempted = false;
     }
@@ -251,6 +284,7 @@ struct RequestRecord {
     DropReason dropped = DropReason::None;
     WaitReason wait; ///< `behind` is a trace request id (Trace::idOf)
     std::uint64_t admissionNumber = 0; ///< meaningful when admitted is not NaN
+    std::uint32_t preemptions = 0; ///< times it was preempted (sglang: retracted)
 };
 
 /// One forward pass.
@@ -287,7 +321,9 @@ struct SimulationSummary {
     double tokenThroughput = 0; ///< generated tokens / makespan
     double sloAttainment = NAN; ///< S-LoRA: share of all requests whose first token came < 6 s after arrival (model clock only; rejected and dropped ones miss)
     std::int64_t peakKvNeed = 0, peakKvUsed = 0, kvCapacity = 0;
-    std::uint64_t steps = 0, prefillSteps = 0, decodeSteps = 0, adapterLoads = 0, adapterUnloads = 0;
+    std::uint64_t steps = 0, prefillSteps = 0, decodeSteps = 0, mixedSteps = 0, adapterLoads = 0, adapterUnloads = 0;
+    std::uint64_t adapterDiskLoads = 0; ///< of adapterLoads, those read from disk
+    std::uint64_t preemptions = 0;
 };
 
 struct AdapterSummary {

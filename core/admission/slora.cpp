@@ -499,6 +499,7 @@ private:
                 s.adapterRank += m_adapterRank[e.req.adapter];
             }
             r.admitted.push_back({e.req.id, m_admissions++, m_batchWait[b]});
+            r.firstTokens.push_back(e.req.id);
             if (m_config.reportTokens)
                 r.tokens.push_back(e.req.id);
             if (e.maxNew <= 1) { // finished by its prefill token

@@ -280,6 +280,7 @@ private:
                 e.admittedOnce = true;
                 e.admissionNumber = m_admissions++;
                 r.admitted.push_back({id, e.admissionNumber, reasons[i]});
+                r.firstTokens.push_back(id);
             }
             e.running = true;
             ++e.generated;

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: Apache-2.0
+// The `sglang` policy (core/admission/sglang.cpp): request for request equal to an independent
+// Python transcription of SGLang's scheduling loop (bench/sglang_scheduler.py) on the step clock,
+// the rules one by one on small crafted traces, and the two effects SGLang's LoRA scheduling is
+// known for (a starving adapter under the skip rule; TTFT when adapters rotate over the slots).
+
+#include "admission_helpers.h"
+#include "testutil.h"
+
+#include "admission/policy.h"
+#include "util/error.h"
+#include "workload/generator.h"
+#include "workload/presets.h"
+
+#include <QProcess>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+Q_DECLARE_METATYPE(lorascope::SglangConfig)
+
+using namespace lorascope;
+using namespace lorascope::test;
+
+namespace {
+
+SchedulerConfig sglangConfig()
+{
+    SchedulerConfig c;
+    c.policy = PolicyKind::Sglang;
+    return c;
+}
+
+Trace generatedTrace(double rate, double duration, std::uint64_t seed, std::uint32_t adapters = 12)
+{
+    WorkloadSpec spec = specForPreset("S4");
+    spec.adapterCount = adapters;
+    spec.rate = rate;
+    spec.duration = duration;
+    spec.seed = seed;
+    return generate(spec);
+}
+
+/// The oracle's command-line flags for `c`.
+QStringList oracleArgs(const SglangConfig& c)
+{
+    QStringList a { QStringLiteral("--max-total-tokens"), QString::number(c.maxTotalTokens), QStringLiteral("--context-length"),
+        QString::number(c.contextLength), QStringLiteral("--chunked-prefill-size"), QString::number(c.chunkedPrefillSize > 0 ? c.chunkedPrefillSize : -1),
+        QStringLiteral("--max-prefill-tokens"), QString::number(c.maxPrefillTokens), QStringLiteral("--schedule-conservativeness"),
+        QString::number(c.scheduleConservativeness, 'g', 17), QStringLiteral("--max-loras-per-batch"), QString::number(c.maxLorasPerBatch),
+        QStringLiteral("--lora-eviction-policy"), QString::fromStdString(c.loraEvictionPolicy) };
+    if (c.maxRunningRequests > 0)
+        a << QStringLiteral("--max-running-requests") << QString::number(c.maxRunningRequests);
+    if (c.maxLoadedLoras > 0)
+        a << QStringLiteral("--max-loaded-loras") << QString::number(c.maxLoadedLoras);
+    if (c.enableMixedChunk)
+        a << QStringLiteral("--enable-mixed-chunk");
+    if (!c.ignoreEos)
+        a << QStringLiteral("--no-ignore-eos");
+    if (c.loraScanStops)
+        a << QStringLiteral("--lora-scan-stops");
+    if (!c.pinnedAdapters.empty()) {
+        QStringList p;
+        for (std::uint32_t x : c.pinnedAdapters)
+            p << QString::number(x);
+        a << QStringLiteral("--pinned") << p.join(QLatin1Char(','));
+    }
+    return a;
+}
+
+} // namespace
+
+class TestSglang : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void matchesPythonTranscription_data();
+    void matchesPythonTranscription();
+};
+
+void TestSglang::matchesPythonTranscription_data()
+{
+    QTest::addColumn<SglangConfig>("config");
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<bool>("expectRetraction");
+    QTest::addColumn<bool>("expectChunks");
+    auto row = [](const char* name, SglangConfig c, double rate, bool retraction, bool chunks) {
+        QTest::newRow(name) << c << rate << retraction << chunks;
+    };
+    SglangConfig c;
+    row("defaults", c, 0.3, false, false);
+    c = {};
+    c.maxTotalTokens = 6000;
+    c.chunkedPrefillSize = 256;
+    row("tight pool, chunks of 256", c, 0.3, false, true);
+    c = {};
+    c.maxTotalTokens = 5000;
+    c.chunkedPrefillSize = -1;
+    row("chunked prefill off", c, 0.3, false, false);
+    c = {};
+    c.maxTotalTokens = 8000;
+    c.maxLorasPerBatch = 3;
+    c.loraScanStops = true;
+    row("LoRA: the scan stops (before PR 14795), 3 slots", c, 0.3, false, false);
+    c = {};
+    c.maxTotalTokens = 8000;
+    c.maxLorasPerBatch = 3;
+    c.loraEvictionPolicy = "fifo";
+    row("LoRA: skip and continue, 3 slots, fifo", c, 0.3, false, false);
+    c = {};
+    c.maxTotalTokens = 5000;
+    c.chunkedPrefillSize = 256;
+    c.enableMixedChunk = true;
+    row("mixed chunk", c, 0.3, false, true);
+    c = {};
+    c.maxTotalTokens = 4000;
+    c.ignoreEos = false;
+    row("without ignore_eos: retraction", c, 0.3, true, false);
+    c = {};
+    c.maxTotalTokens = 4000;
+    c.ignoreEos = false;
+    c.scheduleConservativeness = 0.3;
+    c.chunkedPrefillSize = 300;
+    row("conservativeness 0.3, chunks, retraction", c, 0.3, true, true);
+    c = {};
+    c.maxRunningRequests = 4;
+    c.maxPrefillTokens = 600;
+    row("max_running_requests 4, max_prefill_tokens 600", c, 0.3, false, false);
+    c = {};
+    c.maxTotalTokens = 6000;
+    c.maxLorasPerBatch = 4;
+    c.maxLoadedLoras = 5;
+    c.pinnedAdapters = { 1, 2 };
+    row("max_loaded_loras 5, two pinned", c, 0.3, false, false);
+}
+
+// bench/sglang_scheduler.py is SGLang's scheduler written out in Python (an independent
+// transcription); every request's admitted / first token / finished tick and rejection, the passes
+// of each kind, adapter loads (and from disk), evictions and retractions must agree.
+void TestSglang::matchesPythonTranscription()
+{
+    QFETCH(SglangConfig, config);
+    QFETCH(double, rate);
+    QFETCH(bool, expectRetraction);
+    QFETCH(bool, expectChunks);
+    const std::string script = std::string(LORASCOPE_TEST_DATA) + "/../../bench/sglang_scheduler.py";
+    QVERIFY(std::filesystem::exists(script));
+
+    Trace t = generatedTrace(rate, 300.0 / rate, 17);
+    for (std::size_t i = 0; i < t.requests.size(); i += 7)
+        t.requests[i].adapter = kNoAdapter; // base-model requests too (uid None in SGLang's LoRA sets)
+    TempDir dir;
+    {
+        std::ofstream f(dir.file("t.csv"));
+        f.precision(17);
+        f << "time,adapter,rank,input,output\n";
+        for (const Request& r : t.requests)
+            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
+              << r.outputLen << '\n';
+    }
+    QProcess py;
+    py.start(QStringLiteral("/usr/bin/python3"),
+        QStringList { QString::fromStdString(script), QString::fromStdString(dir.file("t.csv")), QString::fromStdString(dir.file("o.json")) }
+            + oracleArgs(config));
+    QVERIFY(py.waitForFinished(300000));
+    QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+    const nlohmann::json j = readJsonFile(dir.file("o.json"));
+
+    SchedulerConfig c = sglangConfig();
+    c.sglang = config;
+    SimulationResult r = runSteps(t, c);
+    auto same = [](const nlohmann::json& v, double x) { return v.is_null() ? std::isnan(x) : v.get<double>() == x; };
+    std::size_t finished = 0;
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const RequestRecord& q = r.requests[i];
+        QVERIFY2(same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken) && same(j["finished"][i], q.finished),
+            qPrintable(QStringLiteral("request %1: python %2 %3 %4, engine %5 %6 %7")
+                           .arg(i)
+                           .arg(QString::fromStdString(j["admitted"][i].dump()), QString::fromStdString(j["first_token"][i].dump()),
+                               QString::fromStdString(j["finished"][i].dump()))
+                           .arg(q.admitted)
+                           .arg(q.firstToken)
+                           .arg(q.finished)));
+        const std::string rejected = j["rejected"][i].is_null() ? std::string() : j["rejected"][i].get<std::string>();
+        QCOMPARE(rejectReasonName(q.rejected), rejected);
+        QCOMPARE(q.preemptions, j["retractions"][i].get<std::uint32_t>());
+        finished += std::isnan(q.finished) ? 0 : 1;
+    }
+    QCOMPARE(r.summary.steps, j["steps"].get<std::uint64_t>());
+    QCOMPARE(r.summary.prefillSteps, j["prefill_steps"].get<std::uint64_t>());
+    QCOMPARE(r.summary.decodeSteps, j["decode_steps"].get<std::uint64_t>());
+    QCOMPARE(r.summary.mixedSteps, j["mixed_steps"].get<std::uint64_t>());
+    QCOMPARE(r.summary.adapterLoads, j["loads"].get<std::uint64_t>());
+    QCOMPARE(r.summary.adapterDiskLoads, j["disk_loads"].get<std::uint64_t>());
+    QCOMPARE(r.summary.adapterUnloads, j["evictions"].get<std::uint64_t>());
+    QVERIFY(t.requests.size() > 250);
+    QVERIFY(finished > 250);
+    // each row exercises what it is named after
+    QCOMPARE(r.summary.preemptions > 0, expectRetraction);
+    bool chunked = false;
+    for (const RequestRecord& q : r.requests)
+        chunked = chunked || (q.firstToken - q.admitted > 1 && q.preemptions == 0);
+    if (expectChunks)
+        QVERIFY(chunked);
+}
+
+QTEST_GUILESS_MAIN(TestSglang)
+#include "tst_sglang.moc"
