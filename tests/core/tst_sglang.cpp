@@ -86,8 +86,9 @@ void TestSglang::matchesPythonTranscription_data()
     QTest::addColumn<double>("rate");
     QTest::addColumn<bool>("expectRetraction");
     QTest::addColumn<bool>("expectChunks");
-    auto row = [](const char* name, SglangConfig c, double rate, bool retraction, bool chunks) {
-        QTest::newRow(name) << c << rate << retraction << chunks;
+    QTest::addColumn<bool>("idleGaps");
+    auto row = [](const char* name, SglangConfig c, double rate, bool retraction, bool chunks, bool gaps = false) {
+        QTest::newRow(name) << c << rate << retraction << chunks << gaps;
     };
     SglangConfig c;
     row("defaults", c, 0.3, false, false);
@@ -134,6 +135,10 @@ void TestSglang::matchesPythonTranscription_data()
     c.maxLoadedLoras = 5;
     c.pinnedAdapters = { 1, 2 };
     row("max_loaded_loras 5, two pinned", c, 0.3, false, false);
+    c = {};
+    c.maxTotalTokens = 3000;
+    c.ignoreEos = false;
+    row("bursts between idle gaps: the ratio starts again", c, 0.5, true, false, true);
 }
 
 // bench/sglang_scheduler.py is SGLang's scheduler written out in Python (an independent
@@ -145,12 +150,16 @@ void TestSglang::matchesPythonTranscription()
     QFETCH(double, rate);
     QFETCH(bool, expectRetraction);
     QFETCH(bool, expectChunks);
+    QFETCH(bool, idleGaps);
     const std::string script = std::string(LORASCOPE_TEST_DATA) + "/../../bench/sglang_scheduler.py";
     QVERIFY(std::filesystem::exists(script));
 
     Trace t = generatedTrace(rate, 300.0 / rate, 17);
     for (std::size_t i = 0; i < t.requests.size(); i += 7)
         t.requests[i].adapter = kNoAdapter; // base-model requests too (uid None in SGLang's LoRA sets)
+    if (idleGaps) // bursts of 40 requests, each after the server has drained (new_token_ratio resets when idle)
+        for (std::size_t i = 0; i < t.requests.size(); ++i)
+            t.requests[i].time += static_cast<double>(i / 40) * 20000.0;
     TempDir dir;
     {
         std::ofstream f(dir.file("t.csv"));
