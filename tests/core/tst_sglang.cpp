@@ -78,6 +78,14 @@ class TestSglang : public QObject {
 private Q_SLOTS:
     void matchesPythonTranscription_data();
     void matchesPythonTranscription();
+    void refusals();
+    void configErrors();
+    void chunkedPrefill();
+    void tokenPoolAndNewTokenRatio();
+    void retraction();
+    void baseModelTakesASlot();
+    void pinnedAdapters();
+    void hostMemoryAndDisk();
     void skipRuleStarvesAnAdapter();
     void rotatingAdaptersRaiseTtft_data();
     void rotatingAdaptersRaiseTtft();
@@ -216,6 +224,217 @@ void TestSglang::matchesPythonTranscription()
         chunked = chunked || (q.firstToken - q.admitted > 1 && q.preemptions == 0);
     if (expectChunks)
         QVERIFY(chunked);
+}
+
+// TokenizerManager refuses prompts of the context length and prompt + max_new_tokens reaching it
+// (HTTP 400); the scheduler aborts prompts the token pool cannot hold (max_req_input_len) and
+// shortens max_new_tokens to what the pool can hold (max_req_len - input - 1).
+void TestSglang::refusals()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.contextLength = 1000;
+    c.sglang.maxTotalTokens = 600; // max_req_len = 599, max_req_input_len = 594
+    const Trace t = makeTrace({ { 0, 1000, 5 }, { 0, 900, 100 }, { 0, 594, 1 }, { 0, 593, 1 }, { 0, 100, 800 } });
+    const SimulationResult r = runSteps(t, c);
+    QCOMPARE(r.requests[0].rejected, RejectReason::InputTooLong);
+    QCOMPARE(r.requests[1].rejected, RejectReason::TotalTooLong);
+    QCOMPARE(r.requests[2].rejected, RejectReason::NeverFits);
+    QCOMPARE(r.requests[3].rejected, RejectReason::None);
+    QCOMPARE(r.requests[4].rejected, RejectReason::None);
+    // 100 + 800 < 1000 passes the context check, but the pool holds 599 tokens: 498 are generated
+    QCOMPARE(r.requests[4].finished - r.requests[4].firstToken, 497.0);
+}
+
+void TestSglang::configErrors()
+{
+    SglangConfig c;
+    QVERIFY(sglangConfigError(c).empty());
+    c.maxLoadedLoras = 4; // below max_loras_per_batch 8
+    QVERIFY(QString::fromStdString(sglangConfigError(c)).startsWith(QStringLiteral("max_loaded_loras should be greater than or equal to max_loras_per_batch")));
+    c = {};
+    c.maxLorasPerBatch = 3;
+    c.pinnedAdapters = { 0, 1, 2 };
+    QVERIFY(QString::fromStdString(sglangConfigError(c)).contains(QStringLiteral("not allowed to pin all slots")));
+    c.pinnedAdapters = { 0, 1 };
+    QVERIFY(sglangConfigError(c).empty());
+    c = {};
+    c.maxTotalTokens = 6;
+    QVERIFY(QString::fromStdString(sglangConfigError(c)).startsWith(QStringLiteral("Memory pool size is too small")));
+    c = {};
+    c.loraEvictionPolicy = "random";
+    QVERIFY(!sglangConfigError(c).empty());
+    // derived max_running_requests: min(max_total_tokens / 2, max(2048, min(4096, max_total / context · 512)))
+    c = {};
+    QCOMPARE(c.effectiveMaxRunningRequests(), 2048); // 16000 / 4096 · 512 = 2000 → 2048
+    c.maxTotalTokens = 3000;
+    QCOMPARE(c.effectiveMaxRunningRequests(), 1500);
+    c.maxTotalTokens = 1'000'000;
+    QCOMPARE(c.effectiveMaxRunningRequests(), 4096);
+    // and simulate() refuses to run such a server, with SGLang's reason
+    SchedulerConfig sc = sglangConfig();
+    sc.sglang.maxLoadedLoras = 2;
+    QVERIFY(inputErrorMessage([&] { runSteps(makeTrace({ { 0, 10, 10 } }), sc); }).contains(QStringLiteral("max_loaded_loras should be")));
+}
+
+// A 1000-token prompt with chunks of 256: four prefill passes (256, 256, 256, 232); admitted at the
+// first, its first token at the end of the last; a short request behind it joins the last chunk's
+// pass (the chunk budget left: 256 - 232 = 24 tokens).
+void TestSglang::chunkedPrefill()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.chunkedPrefillSize = 256;
+    const SimulationResult r = runSteps(makeTrace({ { 0, 1000, 10 }, { 0, 20, 10 } }), c);
+    QCOMPARE(r.requests[0].admitted, 0.0);
+    QCOMPARE(r.requests[0].firstToken, 4.0);
+    QCOMPARE(r.requests[0].finished, 13.0);
+    QCOMPARE(r.requests[1].admitted, 3.0);
+    QCOMPARE(r.requests[1].firstToken, 4.0);
+    QCOMPARE(r.requests[1].wait.kind, WaitKind::ChunkedPrefillSize);
+    QCOMPARE(r.requests[1].wait.need, 256);
+    QCOMPARE(r.requests[1].wait.limit, 256);
+    QCOMPARE(r.summary.prefillSteps, 4u);
+    QCOMPARE(r.timeline[0].tokens, 256);
+    QCOMPARE(r.timeline[3].tokens, 232 + 20);
+    // with mixed chunks the running batch decodes in every prefill pass
+    c.sglang.enableMixedChunk = true;
+    const SimulationResult m = runSteps(makeTrace({ { 0, 50, 10 }, { 1, 1000, 10 } }), c);
+    QCOMPARE(m.summary.mixedSteps, 4u);
+    QCOMPARE(m.requests[0].finished, 10.0); // never waited for the other's chunks
+    QCOMPARE(m.requests[1].firstToken, 5.0);
+}
+
+// Without ignore_eos SGLang admits a request only if its prompt and remaining output fit in the
+// pool after reserving each running request's remaining output × new_token_ratio; the ratio starts
+// at 0.7 and falls by (0.7 - 0.098) / 600 every decode step.
+void TestSglang::tokenPoolAndNewTokenRatio()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.maxTotalTokens = 1000;
+    c.sglang.ignoreEos = false;
+    const SimulationResult r = runSteps(makeTrace({ { 0, 100, 600 }, { 101, 300, 500 } }), c);
+    double ratio = c.sglang.initNewTokenRatio();
+    for (int k = 0; k < 100; ++k) // decode steps 1 .. 100
+        ratio = std::max(ratio - c.sglang.newTokenRatioDecay(), c.sglang.minNewTokenRatio());
+    const WaitReason& w = r.requests[1].wait;
+    QCOMPARE(w.kind, WaitKind::TokenPool);
+    QCOMPARE(w.need, 300 + 500);
+    QCOMPARE(w.ratio, ratio);
+    // 1000 tokens − 200 held by the first request − its 499 remaining tokens × ratio
+    QCOMPARE(w.limit, static_cast<std::int64_t>(std::floor(800 - 499 * ratio)));
+    QCOMPARE(w.reserved, static_cast<std::int64_t>(std::ceil(499 * ratio)));
+    // batch_is_full holds the queue until the first request finishes (at 600: prefill + 599 decodes)
+    QCOMPARE(r.requests[0].finished, 600.0);
+    QCOMPARE(r.requests[1].admitted, 600.0);
+}
+
+// When a decode step does not fit, the running request with the fewest output tokens (ties: the
+// longest prompt) is retracted: its KV is freed, it goes to the back of the queue and later
+// prefills its prompt and output again; its first token stays where it was.
+void TestSglang::retraction()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.maxTotalTokens = 250;
+    c.sglang.contextLength = 250;
+    c.sglang.ignoreEos = false;
+    c.sglang.scheduleConservativeness = 0.3; // ratio 0.21: the pool is overcommitted
+    const Trace t = makeTrace({ { 0, 50, 150 }, { 1, 60, 100 } });
+    const SimulationResult r = runSteps(t, c);
+    QCOMPARE(r.requests[0].preemptions, 0u);
+    QCOMPARE(r.requests[1].preemptions, 1u); // same output length, longer prompt
+    QCOMPARE(r.requests[1].firstToken, 2.0);
+    QCOMPARE(r.summary.preemptions, 1u);
+    for (const StepRecord& s : r.timeline)
+        QVERIFY(s.kvUsed <= 250);
+    QVERIFY(!std::isnan(r.requests[1].finished));
+    // step by step: 250 − 50 − 60 = 140 free after both prefills; 70 decode steps of both use them
+    // up, the pass at 72 retracts the second (71 tokens so far: 60 + 71 to prefill again)
+    Scheduler s(c);
+    s.submit(sim(0, 0, 50, 150));
+    double now = 0;
+    for (; now < 200; now += 1) {
+        if (now == 1)
+            s.submit(sim(1, 1, 60, 100));
+        const StepResult step = s.step(now);
+        if (!step.preempted.empty()) {
+            QCOMPARE(step.preempted, std::vector<std::uint64_t> { 1 });
+            QCOMPARE(step.kind, StepKind::Decode); // the first request decodes on
+            break;
+        }
+    }
+    QCOMPARE(now, 72.0);
+    const WaitReason w = s.waitReason(1);
+    QCOMPARE(w.kind, WaitKind::Retracted);
+    QCOMPARE(w.at, 72.0);
+    QCOMPARE(w.need, 60 + 71);
+}
+
+// The base model takes a GPU LoRA slot too (uid None): with two slots, one adapter's request runs
+// with base-model requests, but a second adapter must wait.
+void TestSglang::baseModelTakesASlot()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.maxLorasPerBatch = 2;
+    const SimulationResult r = runSteps(makeTrace({ { 0, 10, 50, 0 }, { 1, 10, 50 }, { 1, 10, 50, 1 } }, { 8, 8 }), c);
+    QCOMPARE(r.requests[1].admitted, 1.0);
+    QCOMPARE(r.requests[2].wait.kind, WaitKind::MaxLorasPerBatch);
+    QCOMPARE(r.requests[2].wait.need, 3);
+    QCOMPARE(r.requests[2].wait.limit, 2);
+    QCOMPARE(r.requests[2].wait.adapters, 1u); // adapter 0 and the base model hold the slots
+    QVERIFY(r.requests[2].admitted >= 50.0);
+}
+
+// Pinned adapters keep their slot, and count against the slots even before they are used: with two
+// slots and one pinned adapter, a batch of another adapter and the base model does not fit.
+void TestSglang::pinnedAdapters()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.maxLorasPerBatch = 2;
+    c.sglang.pinnedAdapters = { 0 };
+    std::vector<Req> reqs;
+    for (int k = 0; k < 6; ++k)
+        reqs.push_back({ 20.0 * k, 10, 10, static_cast<std::uint32_t>(k % 3) });
+    reqs.push_back({ 200, 10, 10, 1 });
+    reqs.push_back({ 200, 10, 10 }); // base model with adapter 1: two unpinned slots needed, one vacant
+    const SimulationResult r = runSteps(makeTrace(reqs, { 8, 8, 8 }), c);
+    QCOMPARE(r.summary.adapterLoads, 6u); // 0 once; 1 and 2 take turns in the other slot
+    QCOMPARE(r.summary.adapterUnloads, 5u); // never adapter 0: 1 and 2 alternate, last 1 makes room for the base model
+    QCOMPARE(r.requests[7].wait.kind, WaitKind::MaxLorasPerBatch);
+    QCOMPARE(r.requests[7].admitted, 210.0);
+}
+
+// max_loaded_loras: adapters 0 and 1 are read at start-up; adapter 2 is read from disk and pushes
+// out the least recently requested one (0); 0 is requested again and read from disk, pushing out 1.
+// Read again, 0 has a new lora_id: its old copy in a GPU slot is not reused.
+void TestSglang::hostMemoryAndDisk()
+{
+    SchedulerConfig c = sglangConfig();
+    c.sglang.maxLorasPerBatch = 2;
+    c.sglang.maxLoadedLoras = 2;
+    Scheduler s(c);
+    std::vector<StepResult> steps;
+    auto run = [&](double now) {
+        while (true) {
+            StepResult r = s.step(now);
+            if (r.kind == StepKind::Idle)
+                return;
+            steps.push_back(r);
+            now += 1;
+        }
+    };
+    QCOMPARE(s.submit(sim(0, 0, 10, 2, 0, 8)), RejectReason::None);
+    QCOMPARE(s.submit(sim(1, 0, 10, 2, 1, 8)), RejectReason::None);
+    run(0);
+    QCOMPARE(steps.front().loadedFrom.size(), 2u);
+    QCOMPARE(steps.front().loadedFrom[0], AdapterTier::Cpu);
+    QCOMPARE(s.submit(sim(2, 10, 10, 2, 2, 8)), RejectReason::None);
+    QCOMPARE(s.submit(sim(3, 10, 10, 2, 0, 8)), RejectReason::None);
+    steps.clear();
+    run(10);
+    QCOMPARE(steps.front().cpuEvicted, (std::vector<std::uint32_t> { 0, 1 }));
+    QCOMPARE(steps.front().cpuAdapters, 2u);
+    QCOMPARE(steps.front().loadedAdapters, (std::vector<std::uint32_t> { 2, 0 }));
+    QCOMPARE(steps.front().loadedFrom, (std::vector<AdapterTier> { AdapterTier::Disk, AdapterTier::Disk }));
+    QCOMPARE(steps.front().unloadedAdapters, (std::vector<std::uint32_t> { 0, 1 })); // the stale copy of 0, then 1
 }
 
 // SGLang PR #15129's example: one slot, the queue A, B, A, A, ... with A's requests arriving faster
