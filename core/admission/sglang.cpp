@@ -14,7 +14,7 @@
 // bench/sglang_scheduler.py is an independent Python transcription that tst_sglang compares with.
 
 #include "admission/policy.h"
-#include "admission/sglanglora.h"
+#include "admission/sglangbatch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,30 +24,11 @@
 namespace lorascope {
 namespace {
 
-constexpr std::uint32_t kNone = ~std::uint32_t(0);
-
-/// One request (SGLang's Req), in a slot of SglangPolicy::m_e.
-struct SReq {
-    SimRequest req;
-    std::uint64_t uid = SglangLoraPool::kBaseUid; ///< lora_id
-    std::int64_t maxNew = 1; ///< sampling_params.max_new_tokens (clipped to max_req_len)
-    std::int64_t output = 0; ///< len(output_ids)
-    std::int64_t prefix = 0; ///< len(prefix_indices): tokens prefilled by earlier chunks
-    std::int64_t extend = 0; ///< extend_input_len
-    std::int64_t fill = 0; ///< len(fill_ids)
-    std::int64_t kv = 0; ///< KV tokens held in the pool
-    int isChunked = 0;
-    bool finished = false, aborted = false, retracted = false, chosen = false, admittedOnce = false, firstDone = false;
-    bool live = false; ///< slot in use
-    std::uint64_t admissionNumber = 0;
-    std::uint64_t seq = 0; ///< order of (re)entering the waiting queue
-    std::uint64_t stepAtSubmit = 0;
-    WaitReason wait; ///< last reason it was passed over
-    std::uint64_t waitAttempt = 0; ///< admission attempt of `wait`
-};
+using sglang::Add;
+using sglang::kNone;
+using SReq = sglang::Req;
 
 enum class Mode : std::uint8_t { None, Extend, Decode, Mixed };
-enum class Add : std::uint8_t { Continue, NoToken, Other };
 
 class SglangPolicy final : public Policy {
 public:
@@ -57,7 +38,6 @@ public:
         , m_pool(config.sglang)
     {
         m_maxRunning = m_c.effectiveMaxRunningRequests();
-        m_chunk = m_c.chunkedPrefill() ? m_c.chunkedPrefillSize : -1;
         m_mixed = m_c.chunkedPrefill() && m_c.enableMixedChunk;
         m_initRatio = m_c.initNewTokenRatio();
         m_minRatio = m_c.minNewTokenRatio();
@@ -160,7 +140,7 @@ public:
         r.kvUsed = m_used;
         double reserved = 0;
         for (std::uint32_t i : m_running)
-            reserved += reservation(m_e[i]);
+            reserved += sglang::reservation(m_e[i], m_ratio);
         r.kvNeed = m_used + static_cast<std::int64_t>(std::ceil(reserved));
     }
 
@@ -215,11 +195,6 @@ private:
             n += m_e[i].finished || i == m_chunked ? 0 : 1;
         return n + (m_chunked != kNone ? 1 : 0);
     }
-    /// schedule_policy.py _get_running_request_total_token_offset
-    double reservation(const SReq& e) const
-    {
-        return static_cast<double>(std::min(e.maxNew - e.output, kSglangClipMaxNewTokens)) * m_ratio;
-    }
     std::int64_t available() const { return m_c.maxTotalTokens - m_used; }
 
     // -- wait reasons --------------------------------------------------------------------------
@@ -252,14 +227,6 @@ private:
         m_lastBlocked = why;
         r.blocked = why;
     }
-    WaitReason tokenPool(std::int64_t need, double limit) const
-    {
-        WaitReason w { WaitKind::TokenPool, need, static_cast<std::int64_t>(std::floor(limit)), 0 };
-        w.reserved = static_cast<std::int64_t>(std::ceil(m_remTotalOffset));
-        w.ratio = m_ratio;
-        return w;
-    }
-
     // -- get_next_batch_to_run -----------------------------------------------------------------
     Mode nextBatch(double now, StepResult& r)
     {
@@ -327,30 +294,17 @@ private:
         ++m_attempts;
         r.attempted = true;
 
-        // PrefillAdder.__init__
-        const std::int64_t mixedTokens = m_mixed ? runningBs : 0;
-        m_remInput = m_c.maxPrefillTokens - mixedTokens;
-        m_remChunk = m_chunk >= 0 ? m_chunk - mixedTokens : -1;
-        double sum = 0;
-        for (std::uint32_t i : m_running)
-            sum += reservation(m_e[i]);
-        m_remTotalOffset = static_cast<double>(mixedTokens) + sum;
-        m_curOffset = mixedTokens;
-        m_states.clear();
-        m_statesBuilt = false;
-        m_canRun.clear();
-        m_newChunked = kNone;
+        m_adder.begin(available(), m_running, m_ratio, m_mixed ? runningBs : 0);
         m_admitReasons.clear();
-
-        if (m_chunked != kNone)
-            addChunked(m_chunked);
+        if (m_chunked != kNone && !m_adder.addChunked(m_chunked))
+            m_chunked = kNone; // its last chunk
 
         // the running batch's lora ids (finished requests not filtered yet included), then this batch's
         m_loraSet.clear();
         m_loraPinned = 0;
         for (std::uint32_t i : m_running)
             addUid(m_e[i].uid);
-        for (std::uint32_t i : m_canRun)
+        for (std::uint32_t i : m_adder.canRun())
             addUid(m_e[i].uid);
 
         std::size_t scanned = 0, lastChosen = 0;
@@ -375,22 +329,23 @@ private:
                 continue;
             }
             const std::int64_t allocatable = m_maxRunning - static_cast<std::int64_t>(m_running.size());
-            const bool fullByCount = static_cast<std::int64_t>(m_canRun.size()) >= allocatable;
+            const bool fullByCount = static_cast<std::int64_t>(m_adder.canRun().size()) >= allocatable;
             if (fullByCount)
                 m_batchIsFull = true;
             if (m_batchIsFull) {
                 if (fullByCount)
-                    block(i, { WaitKind::MaxRunningRequests, static_cast<std::int64_t>(m_running.size() + m_canRun.size()) + 1, m_maxRunning, 0 }, r);
+                    block(i, { WaitKind::MaxRunningRequests, static_cast<std::int64_t>(m_running.size() + m_adder.canRun().size()) + 1, m_maxRunning, 0 }, r);
                 else
                     block(i, { WaitKind::BatchIsFull, 0, 0, 0 }, r);
                 break;
             }
             e.fill = e.req.inputLen + e.output; // init_next_round_input (ChunkCache: no prefix)
             e.extend = e.fill - e.prefix;
-            const std::size_t before = m_canRun.size();
+            const std::size_t before = m_adder.canRun().size();
             WaitReason why;
-            const Add res = m_c.ignoreEos ? addOneIgnoreEos(i, why) : addOne(i, why);
-            if (m_canRun.size() > before) {
+            const Add res = m_adder.add(i, why);
+            const bool added = m_adder.canRun().size() > before;
+            if (added) {
                 e.chosen = true;
                 anyChosen = true;
                 lastChosen = scanned;
@@ -400,11 +355,11 @@ private:
             if (res != Add::Continue) {
                 if (res == Add::NoToken)
                     m_batchIsFull = true;
-                block(m_canRun.size() > before ? kNone : i, why, r);
+                block(added ? kNone : i, why, r);
                 break;
             }
         }
-        if (m_canRun.empty())
+        if (m_adder.canRun().empty())
             return Mode::None;
 
         // the waiting queue without the scheduled requests
@@ -415,14 +370,14 @@ private:
                     m_waiting[w++] = m_waiting[k];
             m_waiting.erase(m_waiting.begin() + static_cast<std::ptrdiff_t>(w), m_waiting.begin() + static_cast<std::ptrdiff_t>(lastChosen + 1));
         }
-        if (m_newChunked != kNone)
-            m_chunked = m_newChunked;
+        if (m_adder.newChunked() != kNone)
+            m_chunked = m_adder.newChunked();
         if (m_chunked != kNone)
             ++m_e[m_chunked].isChunked;
 
         // prepare_for_extend: the KV of each request's extend tokens
         std::size_t reason = 0;
-        for (std::uint32_t i : m_canRun) {
+        for (std::uint32_t i : m_adder.canRun()) {
             SReq& e = m_e[i];
             m_used += e.extend;
             e.kv += e.extend;
@@ -440,7 +395,7 @@ private:
             }
             e.retracted = false;
         }
-        m_batch = m_canRun;
+        m_batch = m_adder.canRun();
         if (m_mixed && !m_running.empty()) {
             filter(m_running, false); // mixed chunk: the running batch decodes in this pass
             if (!m_running.empty()) {
@@ -478,149 +433,6 @@ private:
             ++n;
         }
         why.adapters = static_cast<std::uint32_t>(n);
-    }
-
-    double remTotal() const { return static_cast<double>(available()) - m_remTotalOffset; }
-    std::int64_t curRem() const { return available() - m_curOffset; }
-
-    void updateBudget(std::int64_t extend, std::int64_t maxNew)
-    {
-        m_remTotalOffset += static_cast<double>(extend + maxNew);
-        m_curOffset += extend;
-        m_remInput -= extend;
-        if (m_chunk >= 0)
-            m_remChunk -= extend;
-    }
-
-    Add budgetState(WaitReason& why) const
-    {
-        if (remTotal() <= 0 || curRem() <= 0) {
-            why = tokenPool(1, std::min(static_cast<double>(curRem()), remTotal()));
-            return Add::NoToken;
-        }
-        if (m_remInput <= 0) {
-            why = { WaitKind::MaxPrefillTokens, m_c.maxPrefillTokens - m_remInput, m_c.maxPrefillTokens, 0 };
-            return Add::Other;
-        }
-        if (m_chunk >= 0 && m_remChunk <= 0) {
-            why = { WaitKind::ChunkedPrefillSize, m_chunk - m_remChunk, m_chunk, 0 };
-            return Add::Other;
-        }
-        return Add::Continue;
-    }
-
-    /// PrefillAdder.add_chunked_req
-    void addChunked(std::uint32_t i)
-    {
-        SReq& e = m_e[i];
-        e.fill = e.req.inputLen + e.output;
-        e.extend = e.fill - e.prefix;
-        const std::int64_t rem = std::min(m_remChunk, static_cast<std::int64_t>(remTotal()));
-        const bool truncated = e.extend > rem;
-        e.extend = std::max<std::int64_t>(0, std::min(e.extend, rem));
-        e.fill = e.prefix + e.extend;
-        m_canRun.push_back(i);
-        updateBudget(e.extend, truncated ? 0 : std::min(e.maxNew, kSglangClipMaxNewTokens));
-        m_chunked = truncated ? i : kNone;
-    }
-
-    /// PrefillAdder.add_one_req_ignore_eos (radix cache off and ignore_eos)
-    Add addOneIgnoreEos(std::uint32_t i, WaitReason& why)
-    {
-        SReq& e = m_e[i];
-        const double firstLimit = std::min(static_cast<double>(curRem()), remTotal());
-        if (static_cast<double>(e.extend) > firstLimit) {
-            why = tokenPool(e.extend, firstLimit);
-            return Add::NoToken;
-        }
-        auto state = [this](const SReq& x, bool insertSort) {
-            const double ratio = m_c.ignoreEos ? 1.0 : m_ratio;
-            const double left = static_cast<double>(x.maxNew) * ratio - static_cast<double>(x.output);
-            const std::int64_t occupied = x.req.inputLen + x.output;
-            if (left <= 0)
-                return;
-            if (!insertSort) {
-                m_states.push_back({ left, occupied });
-                return;
-            }
-            // SGLang's insertion keeps a quirk: with no larger entry it inserts before the last one
-            std::size_t k = 0;
-            for (k = 0; k < m_states.size(); ++k)
-                if (left <= m_states[k].first)
-                    break;
-            if (k == m_states.size() && k > 0)
-                k = m_states.size() - 1;
-            m_states.insert(m_states.begin() + static_cast<std::ptrdiff_t>(k), { left, occupied });
-        };
-        if (!m_statesBuilt) {
-            m_statesBuilt = true;
-            state(e, false);
-            for (std::uint32_t j : m_running)
-                state(m_e[j], false);
-            for (std::uint32_t j : m_canRun)
-                state(m_e[j], false);
-            std::stable_sort(m_states.begin(), m_states.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        } else {
-            state(e, true);
-        }
-        const std::int64_t cur = curRem() - e.extend;
-        std::int64_t freed = 0;
-        for (std::size_t k = 0; k < m_states.size(); ++k) {
-            const auto bs = static_cast<std::int64_t>(m_states.size() - k);
-            const double minFree = static_cast<double>(cur + freed) - m_states[k].first * static_cast<double>(bs);
-            if (minFree <= static_cast<double>(kSglangIgnoreEosReserveTokens * bs)) {
-                // the free tokens that would pass: more than left·bs + reserve·bs
-                const double needed = m_states[k].first * static_cast<double>(bs) + static_cast<double>(kSglangIgnoreEosReserveTokens * bs);
-                why = tokenPool(static_cast<std::int64_t>(std::floor(needed)) + 1, static_cast<double>(cur + freed));
-                return Add::NoToken;
-            }
-            freed += m_states[k].second;
-        }
-        if (m_chunk < 0 || e.extend <= m_remChunk) {
-            m_canRun.push_back(i);
-            updateBudget(e.extend, std::min(e.maxNew, kSglangClipMaxNewTokens));
-        } else {
-            if (m_remChunk <= 0) { // SGLang tests == 0; a mixed pass can leave it negative
-                why = { WaitKind::ChunkedPrefillSize, m_chunk - m_remChunk, m_chunk, 0 };
-                return Add::Other;
-            }
-            e.extend = m_remChunk;
-            e.fill = e.extend;
-            m_canRun.push_back(i);
-            m_newChunked = i;
-            updateBudget(e.extend, 0);
-        }
-        return budgetState(why);
-    }
-
-    /// PrefillAdder.add_one_req (radix cache off, requests without ignore_eos)
-    Add addOne(std::uint32_t i, WaitReason& why)
-    {
-        SReq& e = m_e[i];
-        const std::int64_t total = e.extend + std::min(std::max<std::int64_t>(e.maxNew - e.output, 0), kSglangClipMaxNewTokens);
-        if (static_cast<double>(total) >= remTotal()) {
-            why = tokenPool(total, remTotal());
-            return Add::NoToken;
-        }
-        if (e.extend >= m_remInput && !m_canRun.empty()) {
-            why = { WaitKind::MaxPrefillTokens, m_c.maxPrefillTokens - m_remInput + e.extend, m_c.maxPrefillTokens, 0 };
-            return Add::Other;
-        }
-        if (m_chunk < 0 || e.extend <= m_remChunk) {
-            m_canRun.push_back(i);
-            updateBudget(e.extend, std::min(e.maxNew, kSglangClipMaxNewTokens));
-        } else {
-            if (m_remChunk <= 0) {
-                why = { WaitKind::ChunkedPrefillSize, m_chunk - m_remChunk, m_chunk, 0 };
-                return Add::Other;
-            }
-            e.extend = m_remChunk;
-            e.fill = e.prefix + e.extend;
-            m_canRun.push_back(i);
-            m_newChunked = i;
-            updateBudget(e.extend, 0);
-        }
-        return budgetState(why);
     }
 
     // -- update_running_batch ------------------------------------------------------------------
@@ -782,7 +594,7 @@ private:
     SchedulerConfig m_config;
     SglangConfig m_c;
     SglangLoraPool m_pool;
-    std::int64_t m_maxRunning = 1, m_chunk = -1;
+    std::int64_t m_maxRunning = 1;
     bool m_mixed = false;
     double m_initRatio = 0.7, m_minRatio = 0.098, m_decay = 0, m_ratio = 0.7;
 
@@ -800,14 +612,9 @@ private:
     bool m_batchIsFull = false;
     std::int64_t m_used = 0; ///< KV tokens allocated
 
-    // PrefillAdder state of the current scan
-    std::int64_t m_remInput = 0, m_remChunk = -1, m_curOffset = 0;
-    double m_remTotalOffset = 0;
-    std::vector<std::pair<double, std::int64_t>> m_states;
-    bool m_statesBuilt = false;
-    std::vector<std::uint32_t> m_canRun;
-    std::uint32_t m_newChunked = kNone;
-    std::vector<WaitReason> m_admitReasons;
+    // the current prefill scan
+    sglang::PrefillAdder m_adder { m_c, m_e };
+    std::vector<WaitReason> m_admitReasons; ///< of the requests the scan takes, in order
     std::vector<std::uint64_t> m_loraSet;
     std::size_t m_loraPinned = 0;
     std::vector<std::uint64_t> m_uids;
