@@ -5,11 +5,14 @@
 //   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
 //   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
 //   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
+//   build/rel/bench/bench_admission sglang [runs]     part 4 only
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
 // 3. a 10,000-request trace side by side with bench/slora_router.py (S-LoRA's queue and router in
 //    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared.
+// 4. the sglang policy: 10,000 requests side by side with bench/sglang_scheduler.py (SGLang's
+//    scheduler in Python) on the step clock, and 1,000,000 requests on the cost-model clock.
 
 #include "admission/engine.h"
 #include "analysis/admissionview.h"
@@ -206,6 +209,73 @@ void comparePython(int runs)
     rmdir(dir);
 }
 
+/// Part 4: the sglang policy (SGLang's scheduler) at 10k requests against its Python transcription,
+/// and at 1M requests on the cost-model clock.
+void sglangRuns(int runs)
+{
+    SchedulerConfig sc;
+    sc.policy = PolicyKind::Sglang;
+    sc.sglang.maxTotalTokens = 65000;
+    {
+        Trace t = generate(s4(0.4, 1, 25000.01));
+        SimulationConfig cfg;
+        cfg.scheduler = sc;
+        cfg.clock = ClockKind::Steps;
+        cfg.recordTimeline = false;
+        SimulationResult cpp;
+        const double cppSecs = bestOf(runs, [&] { cpp = simulate(t, cfg); });
+        char dirTemplate[] = "/tmp/lorascope-bench-XXXXXX";
+        const char* dir = mkdtemp(dirTemplate);
+        if (!dir) {
+            std::printf("sglang python comparison skipped: no temporary directory\n");
+            return;
+        }
+        const std::string csv = std::string(dir) + "/trace.csv", out = std::string(dir) + "/python.json";
+        {
+            std::ofstream f(csv);
+            f.precision(17);
+            f << "time,adapter,rank,input,output\n";
+            for (const Request& r : t.requests)
+                f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
+                  << r.outputLen << '\n';
+        }
+        const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/sglang_scheduler.py " + csv + " " + out + " --max-total-tokens 65000";
+        const int rc = std::system(cmd.c_str());
+        std::ifstream in(out);
+        if (rc != 0 || !in) {
+            std::printf("sglang python comparison failed: `%s` exited %d\n", cmd.c_str(), rc);
+        } else {
+            nlohmann::json j = nlohmann::json::parse(in);
+            std::uint64_t mismatches = 0;
+            for (std::size_t i = 0; i < t.requests.size(); ++i) {
+                const RequestRecord& r = cpp.requests[i];
+                if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken) || !near(j["finished"][i], r.finished))
+                    ++mismatches;
+            }
+            std::printf("sglang, %zu requests (S4, 0.4/tick, max_total_tokens 65000, step clock): %llu passes (python %llu), "
+                        "%llu requests differ; lorascope %.4f s (best of %d), python %.2f s (scheduling loop only)\n",
+                t.requests.size(), (unsigned long long)cpp.summary.steps, (unsigned long long)j["steps"].get<std::uint64_t>(),
+                (unsigned long long)mismatches, cppSecs, runs, j["seconds"].get<double>());
+        }
+        std::remove(csv.c_str());
+        std::remove(out.c_str());
+        rmdir(dir);
+    }
+    for (const double n : { 10000.0, 1000000.0 }) {
+        Trace t = generate(s4(6, 1, n / 6.0 + 0.01));
+        SimulationConfig cfg;
+        cfg.scheduler = sc;
+        cfg.clock = ClockKind::Model;
+        cfg.cost = *findCostModel("llama-13b-a100-80g");
+        cfg.recordTimeline = false;
+        SimulationResult r;
+        const double secs = bestOf(n > 100000 ? 1 : runs, [&] { r = simulate(t, cfg); });
+        std::printf("sglang, %zu S4 requests at R=6 (max_total_tokens 65000, llama-13b-a100-80g, timeline off): simulate %.4f s\n",
+            t.requests.size(), secs);
+        printSummary("sglang", r);
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -214,6 +284,10 @@ int main(int argc, char** argv)
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 2 && std::string(argv[1]) == "router") {
         comparePython(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
+        return 0;
+    }
+    if (argc >= 2 && std::string(argv[1]) == "sglang") {
+        sglangRuns(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
         return 0;
     }
     if (argc >= 3 && std::string(argv[1]) == "scale")
@@ -241,5 +315,7 @@ int main(int argc, char** argv)
     std::system((std::string(argv[0]) + " scale 1000000 timeline").c_str());
     // 3. Python transcription side by side
     comparePython(5);
+    // 4. the sglang policy
+    sglangRuns(5);
     return 0;
 }

@@ -63,6 +63,20 @@ QString Terms::waitTitle(WaitKind kind)
         return tr("KV cache blocks full");
     case WaitKind::BehindRequest:
         return tr("queued behind another request");
+    case WaitKind::MaxRunningRequests:
+        return tr("running batch full");
+    case WaitKind::BatchIsFull:
+        return tr("queue paused (batch_is_full)");
+    case WaitKind::MaxLorasPerBatch:
+        return tr("LoRA slots full");
+    case WaitKind::TokenPool:
+        return tr("KV cache full");
+    case WaitKind::MaxPrefillTokens:
+        return tr("prefill batch full");
+    case WaitKind::ChunkedPrefillSize:
+        return tr("prefill chunk full");
+    case WaitKind::Retracted:
+        return tr("retracted");
     }
     return QString::fromStdString(waitKindName(kind));
 }
@@ -82,6 +96,17 @@ QString Terms::waitShort(const WaitReason& r)
         return tr("prefill batch full: %1 input tokens > %2").arg(r.need).arg(r.limit);
     case WaitKind::KvBlocks:
         return tr("KV cache blocks full: needs %1 blocks, %2 free").arg(r.need).arg(r.limit);
+    case WaitKind::BatchIsFull:
+        return waitTitle(r.kind);
+    case WaitKind::MaxLorasPerBatch:
+        return tr("LoRA slots full: needs %1 of %2 slots").arg(r.need).arg(r.limit);
+    case WaitKind::TokenPool:
+        return tr("KV cache full: needs %1 tokens, %2 free").arg(r.need).arg(r.limit);
+    case WaitKind::MaxPrefillTokens:
+    case WaitKind::ChunkedPrefillSize:
+        return tr("%1: %2 of %3 tokens").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
+    case WaitKind::Retracted:
+        return tr("retracted at %1: %2 tokens to prefill again").arg(number(r.at, 6)).arg(r.need);
     default:
         return tr("%1: %2 > %3").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
     }
@@ -137,6 +162,41 @@ QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, 
         return tr("The step would process %1 tokens, more than max_num_batched_tokens = %2.").arg(r.need).arg(r.limit);
     case WaitKind::KvBlocks:
         return tr("The prompt needs %1 KV blocks, but only %2 are free above the watermark.").arg(r.need).arg(r.limit);
+    case WaitKind::MaxRunningRequests:
+        return tr("The running batch would hold %1 requests, more than max_running_requests = %2 (requests that finished in the last decode step count until the next one removes them).")
+            .arg(r.need)
+            .arg(r.limit);
+    case WaitKind::BatchIsFull:
+        return tr("SGLang marked the batch full (batch_is_full) when an earlier admission failed, and looks at the queue again only after a running request finishes or is retracted.");
+    case WaitKind::MaxLorasPerBatch: {
+        QStringList ids;
+        for (std::uint32_t a : r.adapterIds)
+            if (a != kNoAdapter)
+                ids << QStringLiteral("#%1").arg(a);
+        if (r.adapters > static_cast<std::uint32_t>(ids.size()))
+            ids << tr("… (%1 adapters)").arg(r.adapters);
+        const QString list = ids.isEmpty() ? tr("none, only the base model") : ids.join(QStringLiteral(", "));
+        return tr("LoRA slots full: with it, this step's batch would use %1 GPU LoRA slots, more than max_loras_per_batch = %2 (adapters in the batch: %3; the base model takes a slot when base-model requests run).")
+            .arg(r.need)
+            .arg(r.limit)
+            .arg(list);
+    }
+    case WaitKind::TokenPool:
+        return tr("It needs %1 KV tokens, but only %2 are free: the pool (max_total_tokens) minus the tokens held, minus %3 reserved for the output the running and newly admitted requests will still generate (their remaining output × new_token_ratio %4).")
+            .arg(r.need)
+            .arg(r.limit)
+            .arg(r.reserved)
+            .arg(number(r.ratio, 4));
+    case WaitKind::MaxPrefillTokens:
+        return tr("This step's prefill already takes %1 tokens, reaching max_prefill_tokens = %2.").arg(r.need).arg(r.limit);
+    case WaitKind::ChunkedPrefillSize:
+        return tr("This step's prefill already takes %1 tokens, reaching chunked_prefill_size = %2: longer prompts are prefilled in chunks over several steps.")
+            .arg(r.need)
+            .arg(r.limit);
+    case WaitKind::Retracted:
+        return tr("It was retracted at %1: a decode step ran out of KV tokens, so SGLang freed this request's KV (the fewest output tokens first, then the longest prompt). It waits again at the back of the queue and will prefill %2 tokens (its prompt and its output so far) again.")
+            .arg(number(r.at, 6))
+            .arg(r.need);
     }
     return QString::fromStdString(r.describe());
 }
@@ -178,6 +238,8 @@ QString Terms::stepKind(StepKind kind)
         return tr("prefill");
     case StepKind::Decode:
         return tr("decode");
+    case StepKind::Mixed:
+        return tr("mixed");
     }
     return {};
 }
