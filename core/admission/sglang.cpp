@@ -106,7 +106,7 @@ public:
         if (it == m_ids.end())
             return {};
         const SReq& e = m_e[it->second];
-        return e.chosen || e.admittedOnce ? e.wait : reasonFor(e);
+        return e.admittedOnce && !e.retracted ? e.wait : reasonFor(e); // a retracted one waits again
     }
 
     StepResult step(double now) override

@@ -366,6 +366,17 @@ void TestSglang::retraction()
     QCOMPARE(w.kind, WaitKind::Retracted);
     QCOMPARE(w.at, 72.0);
     QCOMPARE(w.need, 60 + 71);
+    // the next pass tries it again: 131 + 29 tokens against 129 free minus the first request's 78
+    // remaining tokens × the new ratio (71 + 20) / (150 + 1); it fails and batch_is_full holds the queue
+    const StepResult next = s.step(73);
+    QVERIFY(next.attempted);
+    const WaitReason again = s.waitReason(1);
+    QCOMPARE(again.kind, WaitKind::TokenPool);
+    QCOMPARE(again.need, 160);
+    QCOMPARE(again.ratio, 91.0 / 151.0);
+    QCOMPARE(again.limit, static_cast<std::int64_t>(std::floor(129 - 78 * (91.0 / 151.0))));
+    QCOMPARE(again.limit, 81);
+    QVERIFY(!s.step(74).attempted);
 }
 
 // The base model takes a GPU LoRA slot too (uid None): with two slots, one adapter's request runs
@@ -457,6 +468,7 @@ void TestSglang::skipRuleStarvesAnAdapter()
 
     const double lastA = t.requests.back().time;
     QVERIFY2(skip.requests[1].admitted > lastA, qPrintable(QString::number(skip.requests[1].admitted)));
+    QCOMPARE(skip.requests[1].admitted, skip.requests.back().finished); // when the last A has finished
     QCOMPARE(skip.requests[1].wait.kind, WaitKind::MaxLorasPerBatch);
     QCOMPARE(skip.requests[1].wait.need, 2); // A's slot and B's
     QCOMPARE(skip.requests[1].wait.limit, 1);
