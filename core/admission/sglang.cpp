@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <unordered_map>
 
 namespace lorascope {
@@ -83,9 +82,8 @@ public:
         if (e.aborted || e.finished)
             return false;
         e.aborted = true;
-        auto w = std::find(m_waiting.begin(), m_waiting.end(), it->second);
-        if (w != m_waiting.end()) {
-            m_waiting.erase(w);
+        if (e.waiting) {
+            m_queue.remove(it->second);
             m_pendingDrops.push_back({ id, DropReason::Aborted, reasonFor(e) });
             finish(e);
             leave(it->second);
@@ -95,10 +93,10 @@ public:
 
     bool idle() const override
     {
-        return m_waiting.empty() && m_running.empty() && m_chunked == kNone && m_lastMode == Mode::None && m_pendingDrops.empty();
+        return m_queue.empty() && m_running.empty() && m_chunked == kNone && m_lastMode == Mode::None && m_pendingDrops.empty();
     }
     bool stalled() const override { return false; } // a request the pool can hold always fits an empty server
-    std::size_t queueLength() const override { return m_waiting.size(); }
+    std::size_t queueLength() const override { return m_queue.size(); }
     std::size_t runningRequests() const override { return countRunning(); }
     WaitReason waitReason(std::uint64_t id) const override
     {
@@ -134,7 +132,7 @@ public:
             m_lastBatch.clear();
         }
         r.runningRequests = static_cast<std::uint32_t>(countRunning());
-        r.queueLength = static_cast<std::uint32_t>(m_waiting.size());
+        r.queueLength = static_cast<std::uint32_t>(m_queue.size());
         r.residentAdapters = m_pool.gpuAdapters();
         r.cpuAdapters = m_pool.cpuAdapters();
         r.kvUsed = m_used;
@@ -179,7 +177,7 @@ private:
     void enqueue(std::uint32_t i)
     {
         m_e[i].seq = m_nextSeq++;
-        m_waiting.push_back(i);
+        m_queue.pushBack(i);
     }
     void release(SReq& e)
     {
@@ -205,6 +203,13 @@ private:
         if (e.waitAttempt > 0) {
             best = e.wait;
             bestAttempt = e.waitAttempt;
+        }
+        // passed over for the LoRA slots by a scan that visited only the slots' ids (the scan's
+        // stop, if it stopped, comes after these requests: it does not replace this reason)
+        if (m_skip.attempt > bestAttempt && e.seq >= m_skip.from && e.seq < m_skip.to
+            && std::find(m_skip.uids.begin(), m_skip.uids.end(), e.uid) == m_skip.uids.end()) {
+            best = m_skip.why;
+            bestAttempt = m_skip.attempt;
         }
         if (m_lastBlockedAttempt > bestAttempt && m_lastBlockedNewest >= e.seq) {
             if (m_lastBlockedHead == kNone || m_lastBlockedHeadId == e.req.id)
@@ -281,7 +286,7 @@ private:
     // -- get_new_batch_prefill and the PrefillAdder --------------------------------------------
     Mode newPrefillBatch(StepResult& r)
     {
-        if ((m_batchIsFull || m_waiting.empty()) && m_chunked == kNone)
+        if ((m_batchIsFull || m_queue.empty()) && m_chunked == kNone)
             return Mode::None;
         const auto runningBs = static_cast<std::int64_t>(m_running.size());
         if (m_maxRunning - runningBs <= 0 && m_chunked == kNone) {
@@ -307,69 +312,55 @@ private:
         for (std::uint32_t i : m_adder.canRun())
             addUid(m_e[i].uid);
 
-        std::size_t scanned = 0, lastChosen = 0;
-        bool anyChosen = false;
-        for (; scanned < m_waiting.size(); ++scanned) {
-            const std::uint32_t i = m_waiting[scanned];
-            SReq& e = m_e[i];
-            // the LoRA slot check (scheduler.py; lora_manager.py validate_lora_batch)
-            const bool known = hasUid(e.uid);
-            const std::size_t distinct = m_loraSet.size() + (known ? 0 : 1);
-            const std::size_t pinnedIn = m_loraPinned + (!known && m_pool.pinned(e.uid) ? 1 : 0);
-            if (!m_pool.canRun(distinct, pinnedIn)) {
-                WaitReason why { WaitKind::MaxLorasPerBatch, static_cast<std::int64_t>(distinct), m_pool.slots(), 0 };
-                fillAdapters(why);
-                if (m_c.loraScanStops) { // before SGLang PR #14795
-                    m_batchIsFull = true;
-                    block(i, why, r);
+        // the scan, first come first served: every request while new adapters can still join the
+        // LoRA slots; once they cannot (the skip rule passes over every other adapter's request),
+        // only the requests of the ids in the slots, in queue order (see WaitingQueue)
+        bool stopped = false;
+        std::uint32_t cur = m_queue.front();
+        while (cur != kNone && !(loraClosed() && !m_c.loraScanStops)) {
+            const std::uint32_t next = m_queue.next(cur);
+            if (visit(cur, r)) {
+                stopped = true;
+                break;
+            }
+            cur = next;
+        }
+        if (!stopped && cur != kNone) {
+            const std::uint64_t from = m_e[cur].seq;
+            std::uint64_t to = m_nextSeq; // the first request the scan did not reach
+            auto later = [this](std::uint32_t a, std::uint32_t b) { return m_e[a].seq > m_e[b].seq; };
+            m_heap.clear();
+            for (std::uint64_t uid : m_loraSet) {
+                std::uint32_t j = m_queue.uidFront(uid);
+                while (j != kNone && m_e[j].seq < from)
+                    j = m_queue.uidNext(j);
+                if (j != kNone)
+                    m_heap.push_back(j);
+            }
+            std::make_heap(m_heap.begin(), m_heap.end(), later);
+            while (!m_heap.empty()) {
+                std::pop_heap(m_heap.begin(), m_heap.end(), later);
+                const std::uint32_t j = m_heap.back();
+                m_heap.pop_back();
+                const std::uint32_t next = m_queue.uidNext(j);
+                if (visit(j, r)) {
+                    to = m_e[j].seq;
                     break;
                 }
-                e.wait = why; // PR #14795 (adapter requests), PR #16333 (base-model requests)
-                e.waitAttempt = m_attempts;
-                continue;
+                if (next != kNone) {
+                    m_heap.push_back(next);
+                    std::push_heap(m_heap.begin(), m_heap.end(), later);
+                }
             }
-            const std::int64_t allocatable = m_maxRunning - static_cast<std::int64_t>(m_running.size());
-            const bool fullByCount = static_cast<std::int64_t>(m_adder.canRun().size()) >= allocatable;
-            if (fullByCount)
-                m_batchIsFull = true;
-            if (m_batchIsFull) {
-                if (fullByCount)
-                    block(i, { WaitKind::MaxRunningRequests, static_cast<std::int64_t>(m_running.size() + m_adder.canRun().size()) + 1, m_maxRunning, 0 }, r);
-                else
-                    block(i, { WaitKind::BatchIsFull, 0, 0, 0 }, r);
-                break;
-            }
-            e.fill = e.req.inputLen + e.output; // init_next_round_input (ChunkCache: no prefix)
-            e.extend = e.fill - e.prefix;
-            const std::size_t before = m_adder.canRun().size();
-            WaitReason why;
-            const Add res = m_adder.add(i, why);
-            const bool added = m_adder.canRun().size() > before;
-            if (added) {
-                e.chosen = true;
-                anyChosen = true;
-                lastChosen = scanned;
-                m_admitReasons.push_back(reasonFor(e));
-                addUid(e.uid);
-            }
-            if (res != Add::Continue) {
-                if (res == Add::NoToken)
-                    m_batchIsFull = true;
-                block(added ? kNone : i, why, r);
-                break;
-            }
+            // the other adapters' requests in [from, to) were passed over for the LoRA slots
+            m_skip = { m_attempts, from, to, m_loraSet, { WaitKind::MaxLorasPerBatch, static_cast<std::int64_t>(m_loraSet.size()) + 1, m_pool.slots(), 0 } };
+            fillAdapters(m_skip.why);
         }
         if (m_adder.canRun().empty())
             return Mode::None;
-
-        // the waiting queue without the scheduled requests
-        if (anyChosen) {
-            std::size_t w = 0;
-            for (std::size_t k = 0; k <= lastChosen; ++k)
-                if (!m_e[m_waiting[k]].chosen)
-                    m_waiting[w++] = m_waiting[k];
-            m_waiting.erase(m_waiting.begin() + static_cast<std::ptrdiff_t>(w), m_waiting.begin() + static_cast<std::ptrdiff_t>(lastChosen + 1));
-        }
+        for (std::uint32_t i : m_adder.canRun())
+            if (m_e[i].chosen)
+                m_queue.remove(i); // the waiting queue without the scheduled requests
         if (m_adder.newChunked() != kNone)
             m_chunked = m_adder.newChunked();
         if (m_chunked != kNone)
@@ -412,6 +403,58 @@ private:
         m_decoding = 0;
         return Mode::Extend;
     }
+
+    /// One request of the scan (the loop body of get_new_batch_prefill); true when the scan stops.
+    bool visit(std::uint32_t i, StepResult& r)
+    {
+        SReq& e = m_e[i];
+        // the LoRA slot check (scheduler.py; lora_manager.py validate_lora_batch)
+        const bool known = hasUid(e.uid);
+        const std::size_t distinct = m_loraSet.size() + (known ? 0 : 1);
+        const std::size_t pinnedIn = m_loraPinned + (!known && m_pool.pinned(e.uid) ? 1 : 0);
+        if (!m_pool.canRun(distinct, pinnedIn)) {
+            WaitReason why { WaitKind::MaxLorasPerBatch, static_cast<std::int64_t>(distinct), m_pool.slots(), 0 };
+            fillAdapters(why);
+            if (m_c.loraScanStops) { // before SGLang PR #14795
+                m_batchIsFull = true;
+                block(i, why, r);
+                return true;
+            }
+            e.wait = why; // PR #14795 (adapter requests), PR #16333 (base-model requests)
+            e.waitAttempt = m_attempts;
+            return false;
+        }
+        const std::int64_t allocatable = m_maxRunning - static_cast<std::int64_t>(m_running.size());
+        const bool fullByCount = static_cast<std::int64_t>(m_adder.canRun().size()) >= allocatable;
+        if (fullByCount)
+            m_batchIsFull = true;
+        if (m_batchIsFull) {
+            if (fullByCount)
+                block(i, { WaitKind::MaxRunningRequests, static_cast<std::int64_t>(m_running.size() + m_adder.canRun().size()) + 1, m_maxRunning, 0 }, r);
+            else
+                block(i, { WaitKind::BatchIsFull, 0, 0, 0 }, r);
+            return true;
+        }
+        e.fill = e.req.inputLen + e.output; // init_next_round_input (ChunkCache: no prefix)
+        e.extend = e.fill - e.prefix;
+        const std::size_t before = m_adder.canRun().size();
+        WaitReason why;
+        const Add res = m_adder.add(i, why);
+        const bool added = m_adder.canRun().size() > before;
+        if (added) {
+            e.chosen = true;
+            m_admitReasons.push_back(reasonFor(e));
+            addUid(e.uid);
+        }
+        if (res == Add::Continue)
+            return false;
+        if (res == Add::NoToken)
+            m_batchIsFull = true;
+        block(added ? kNone : i, why, r);
+        return true;
+    }
+    /// No adapter outside the scan's LoRA ids can join: not even a pinned one would fit.
+    bool loraClosed() const { return !m_pool.canRun(m_loraSet.size() + 1, m_loraPinned + 1); }
 
     void addUid(std::uint64_t uid)
     {
@@ -602,7 +645,7 @@ private:
     std::vector<std::uint32_t> m_free;
     std::unordered_map<std::uint64_t, std::uint32_t> m_ids;
     std::vector<std::uint32_t> m_inFlight; ///< per adapter: requests waiting or running
-    std::deque<std::uint32_t> m_waiting;
+    sglang::WaitingQueue m_queue { m_e };
     std::vector<std::uint32_t> m_running; ///< running_batch.reqs (finished ones until filtered)
     std::vector<std::uint32_t> m_lastBatch; ///< the last prefill (or mixed) batch, merged next iteration
     std::vector<std::uint32_t> m_batch; ///< the forward pass being run
@@ -616,6 +659,13 @@ private:
     sglang::PrefillAdder m_adder { m_c, m_e };
     std::vector<WaitReason> m_admitReasons; ///< of the requests the scan takes, in order
     std::vector<std::uint64_t> m_loraSet;
+    std::vector<std::uint32_t> m_heap; ///< the scan over the slots' ids: next request of each, by queue order
+    /// The last scan that visited only the slots' ids: requests of other ids it passed over.
+    struct Skip {
+        std::uint64_t attempt = 0, from = 0, to = 0; ///< queue order [from, to)
+        std::vector<std::uint64_t> uids;
+        WaitReason why;
+    } m_skip;
     std::size_t m_loraPinned = 0;
     std::vector<std::uint64_t> m_uids;
     std::vector<std::uint32_t> m_scratch, m_scratchAdapters, m_retracted;

@@ -10,6 +10,52 @@
 
 namespace lorascope::sglang {
 
+void WaitingQueue::pushBack(std::uint32_t i)
+{
+    Req& e = m_e[i];
+    e.waiting = true;
+    e.next = kNone;
+    e.prev = m_all.tail;
+    if (m_all.tail != kNone)
+        m_e[m_all.tail].next = i;
+    else
+        m_all.head = i;
+    m_all.tail = i;
+    Ends& u = m_byUid[e.uid];
+    e.uidNext = kNone;
+    e.uidPrev = u.tail;
+    if (u.tail != kNone)
+        m_e[u.tail].uidNext = i;
+    else
+        u.head = i;
+    u.tail = i;
+    ++m_size;
+}
+
+void WaitingQueue::remove(std::uint32_t i)
+{
+    Req& e = m_e[i];
+    if (!e.waiting)
+        return;
+    e.waiting = false;
+    (e.prev != kNone ? m_e[e.prev].next : m_all.head) = e.next;
+    (e.next != kNone ? m_e[e.next].prev : m_all.tail) = e.prev;
+    auto it = m_byUid.find(e.uid);
+    Ends& u = it->second;
+    (e.uidPrev != kNone ? m_e[e.uidPrev].uidNext : u.head) = e.uidNext;
+    (e.uidNext != kNone ? m_e[e.uidNext].uidPrev : u.tail) = e.uidPrev;
+    if (u.head == kNone)
+        m_byUid.erase(it);
+    e.prev = e.next = e.uidPrev = e.uidNext = kNone;
+    --m_size;
+}
+
+std::uint32_t WaitingQueue::uidFront(std::uint64_t uid) const
+{
+    const auto it = m_byUid.find(uid);
+    return it == m_byUid.end() ? kNone : it->second.head;
+}
+
 double reservation(const Req& e, double ratio)
 {
     return static_cast<double>(std::min(e.maxNew - e.output, kSglangClipMaxNewTokens)) * ratio;

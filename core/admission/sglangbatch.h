@@ -9,6 +9,7 @@
 #include "admission/sglanglora.h"
 
 #include <cstdint>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,40 @@ struct Req {
     std::uint64_t stepAtSubmit = 0;
     WaitReason wait; ///< last reason it was passed over
     std::uint64_t waitAttempt = 0; ///< admission attempt of `wait`
+    std::uint32_t prev = kNone, next = kNone; ///< WaitingQueue: the whole queue
+    std::uint32_t uidPrev = kNone, uidNext = kNone; ///< WaitingQueue: the requests of the same lora_id
+    bool waiting = false; ///< in the WaitingQueue
+};
+
+/// SGLang's waiting queue (a Python list, first come first served), with the order of each
+/// lora_id's requests beside it: once a scan's LoRA slots are closed to new adapters, the scan
+/// visits only the requests that can still join instead of skipping the rest one by one (same
+/// decisions; a long queue of other adapters' requests costs nothing). Lists of indices into the
+/// request vector; removal anywhere is O(1).
+class WaitingQueue {
+public:
+    explicit WaitingQueue(std::vector<Req>& requests)
+        : m_e(requests)
+    {
+    }
+    void pushBack(std::uint32_t i);
+    void remove(std::uint32_t i);
+    std::uint32_t front() const { return m_all.head; }
+    std::uint32_t next(std::uint32_t i) const { return m_e[i].next; }
+    /// The first waiting request of `uid` (kNone: none), and the one after `i` of the same uid.
+    std::uint32_t uidFront(std::uint64_t uid) const;
+    std::uint32_t uidNext(std::uint32_t i) const { return m_e[i].uidNext; }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+
+private:
+    struct Ends {
+        std::uint32_t head = kNone, tail = kNone;
+    };
+    std::vector<Req>& m_e;
+    Ends m_all;
+    std::unordered_map<std::uint64_t, Ends> m_byUid;
+    std::size_t m_size = 0;
 };
 
 /// AddReqResult
