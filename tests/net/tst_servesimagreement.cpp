@@ -140,6 +140,7 @@ private slots:
         QTest::newRow("slora, ranks from names") << "slora" << false;
         QTest::newRow("slora, ranks from the trace table") << "slora" << true;
         QTest::newRow("vllm, ranks from names") << "vllm" << false;
+        QTest::newRow("sglang, ranks from names") << "sglang" << false;
     }
 
     void replayMatchesPreview()
@@ -155,6 +156,10 @@ private slots:
         config.scheduler.policy = *policyFromName(policy.toStdString());
         config.scheduler.limits = trace.spec ? trace.spec->limits : ServerLimits {};
         config.scheduler.vllm.maxLoras = 4;
+        // SGLang: a pool as small as S-LoRA's, chunks smaller than most prompts, 4 LoRA slots
+        config.scheduler.sglang.maxTotalTokens = 2500;
+        config.scheduler.sglang.chunkedPrefillSize = 256;
+        config.scheduler.sglang.maxLorasPerBatch = 4;
         config.clock = ClockKind::Model;
         config.cost = slowerGpu();
         int moved = 0;
