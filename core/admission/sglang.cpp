@@ -136,10 +136,7 @@ public:
         r.residentAdapters = m_pool.gpuAdapters();
         r.cpuAdapters = m_pool.cpuAdapters();
         r.kvUsed = m_used;
-        double reserved = 0;
-        for (std::uint32_t i : m_running)
-            reserved += sglang::reservation(m_e[i], m_ratio);
-        r.kvNeed = m_used + static_cast<std::int64_t>(std::ceil(reserved));
+        r.kvNeed = m_used + static_cast<std::int64_t>(std::ceil(m_reserved)); // m_reserved: run()
     }
 
 private:
@@ -162,6 +159,11 @@ private:
     /// flight for its adapter; it leaves the batch lists at their next filter.
     void finish(SReq& e)
     {
+        if (e.active) {
+            e.active = false;
+            --m_active;
+            ++m_lingering;
+        }
         e.finished = true;
         release(e);
         if (e.req.adapter != kNoAdapter)
@@ -170,6 +172,8 @@ private:
     /// The request leaves every list: its slot is reused.
     void leave(std::uint32_t i)
     {
+        if (m_e[i].finished && m_lingering > 0 && !m_e[i].waiting)
+            --m_lingering;
         m_ids.erase(m_e[i].req.id);
         m_e[i].live = false;
         m_free.push_back(i);
@@ -184,15 +188,8 @@ private:
         m_used -= e.kv;
         e.kv = 0;
     }
-    std::size_t countRunning() const
-    {
-        std::size_t n = 0;
-        for (std::uint32_t i : m_running)
-            n += m_e[i].finished ? 0 : 1;
-        for (std::uint32_t i : m_lastBatch)
-            n += m_e[i].finished || i == m_chunked ? 0 : 1;
-        return n + (m_chunked != kNone ? 1 : 0);
-    }
+    /// Requests scheduled and not finished (running, in the last prefill batch, being chunked).
+    std::size_t countRunning() const { return m_active; }
     std::int64_t available() const { return m_c.maxTotalTokens - m_used; }
 
     // -- wait reasons --------------------------------------------------------------------------
@@ -262,13 +259,14 @@ private:
         updateRunningBatch(now, r);
         if (m_running.empty())
             return Mode::None;
-        m_batch = m_running;
-        return Mode::Decode;
+        return Mode::Decode; // the pass is m_running itself
     }
 
     /// filter_batch: finished requests (and the request being chunked, for the prefill batch) leave.
     void filter(std::vector<std::uint32_t>& batch, bool excludeChunked)
     {
+        if (!excludeChunked && m_lingering == 0)
+            return; // no finished request waits to leave
         std::size_t w = 0;
         for (std::uint32_t i : batch) {
             SReq& e = m_e[i];
@@ -375,6 +373,8 @@ private:
             if (!e.chosen)
                 continue; // the request being chunked (not from the queue)
             e.chosen = false;
+            e.active = true;
+            ++m_active;
             const WaitReason& why = m_admitReasons[reason++];
             if (!e.admittedOnce) {
                 e.admittedOnce = true;
@@ -390,10 +390,7 @@ private:
         if (m_mixed && !m_running.empty()) {
             filter(m_running, false); // mixed chunk: the running batch decodes in this pass
             if (!m_running.empty()) {
-                for (std::uint32_t i : m_running) {
-                    m_used += 1;
-                    m_e[i].kv += 1;
-                }
+                m_used += static_cast<std::int64_t>(m_running.size()); // prepare_for_decode (each request's token: run())
                 m_decoding = m_running.size();
                 m_batch.insert(m_batch.end(), m_running.begin(), m_running.end());
                 m_running.clear();
@@ -493,10 +490,7 @@ private:
             m_ratio = std::max(m_ratio - m_decay, m_minRatio);
         if (m_running.size() < initial)
             m_batchIsFull = false;
-        for (std::uint32_t i : m_running) { // prepare_for_decode: one KV token each
-            m_used += 1;
-            m_e[i].kv += 1;
-        }
+        m_used += static_cast<std::int64_t>(m_running.size()); // prepare_for_decode: one KV token each (run())
     }
 
     /// ScheduleBatch.retract_decode: the requests with the fewest output tokens (then the longest
@@ -520,6 +514,8 @@ private:
             order.pop_back();
             SReq& e = m_e[i];
             release(e);
+            e.active = false;
+            --m_active;
             e.prefix = 0;
             e.extend = 0;
             e.isChunked = 0;
@@ -548,21 +544,25 @@ private:
     void run(Mode mode, StepResult& r)
     {
         r.kind = mode == Mode::Decode ? StepKind::Decode : mode == Mode::Mixed ? StepKind::Mixed : StepKind::Prefill;
+        const std::vector<std::uint32_t>& batch = mode == Mode::Decode ? m_running : m_batch;
         m_uids.clear();
-        for (std::uint32_t i : m_batch)
+        for (std::uint32_t i : batch)
             if (std::find(m_uids.begin(), m_uids.end(), m_e[i].uid) == m_uids.end())
                 m_uids.push_back(m_e[i].uid);
         m_pool.prepareBatch(m_uids, r);
-        const std::size_t prefills = mode == Mode::Decode ? 0 : m_batch.size() - (mode == Mode::Mixed ? m_decoding : 0);
+        const std::size_t prefills = mode == Mode::Decode ? 0 : batch.size() - (mode == Mode::Mixed ? m_decoding : 0);
         std::vector<std::uint32_t>& passAdapters = m_scratchAdapters;
         passAdapters.clear();
         m_partAdapters[0].clear();
         m_partAdapters[1].clear();
         std::int64_t passRank = 0;
-        for (std::size_t k = 0; k < m_batch.size(); ++k) {
-            const std::uint32_t i = m_batch[k];
+        double reserved = 0;
+        for (std::size_t k = 0; k < batch.size(); ++k) {
+            const std::uint32_t i = batch[k];
             SReq& e = m_e[i];
             const bool decoding = k >= prefills;
+            if (decoding)
+                ++e.kv; // its KV token of this pass (m_used counted it)
             BatchShape& s = decoding ? r.decodeShape : r.prefillShape;
             const std::int64_t rank = e.req.rank;
             if (decoding) {
@@ -607,8 +607,15 @@ private:
                     r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
                 else
                     r.finished.push_back(e.req.id);
+            } else {
+                reserved += sglang::reservation(e, m_ratio);
             }
         }
+        if (mode == Mode::Extend) // the running batch did not take part in this pass
+            for (std::uint32_t i : m_running)
+                if (!m_e[i].finished)
+                    reserved += sglang::reservation(m_e[i], m_ratio);
+        m_reserved = reserved;
         // an aborted request still being chunked leaves with its chunk
         if (m_chunked != kNone && m_e[m_chunked].aborted) {
             SReq& e = m_e[m_chunked];
@@ -630,7 +637,7 @@ private:
             m_lastMode = Mode::Decode;
         } else {
             m_lastMode = mode;
-            m_lastBatch = m_batch;
+            m_lastBatch.swap(m_batch);
         }
     }
 
@@ -654,6 +661,9 @@ private:
     std::uint32_t m_chunked = kNone;
     bool m_batchIsFull = false;
     std::int64_t m_used = 0; ///< KV tokens allocated
+    std::size_t m_active = 0; ///< scheduled and not finished (countRunning)
+    std::size_t m_lingering = 0; ///< finished, still in a batch list until its next filter
+    double m_reserved = 0; ///< the running requests' reservation after the last pass (kv_need)
 
     // the current prefill scan
     sglang::PrefillAdder m_adder { m_c, m_e };

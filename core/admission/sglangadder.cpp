@@ -149,17 +149,17 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
         if (left <= 0)
             return;
         if (!insertSort) {
-            m_states.push_back({ left, occupied });
+            m_states.push_back({ left, occupied, static_cast<std::uint32_t>(m_states.size()) });
             return;
         }
         // SGLang's insertion keeps a quirk: with no larger entry it inserts before the last one
         std::size_t k = 0;
         for (k = 0; k < m_states.size(); ++k)
-            if (left <= m_states[k].first)
+            if (left <= m_states[k].left)
                 break;
         if (k == m_states.size() && k > 0)
             k = m_states.size() - 1;
-        m_states.insert(m_states.begin() + static_cast<std::ptrdiff_t>(k), { left, occupied });
+        m_states.insert(m_states.begin() + static_cast<std::ptrdiff_t>(k), { left, occupied, 0 });
     };
     if (!m_statesBuilt) {
         m_statesBuilt = true;
@@ -168,7 +168,8 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
             state(m_e[j], false);
         for (std::uint32_t j : m_canRun)
             state(m_e[j], false);
-        std::stable_sort(m_states.begin(), m_states.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        // Python's stable sort: ties keep their order of insertion
+        std::sort(m_states.begin(), m_states.end(), [](const State& a, const State& b) { return a.left < b.left || (a.left == b.left && a.order < b.order); });
     } else {
         state(e, true);
     }
@@ -176,14 +177,14 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
     std::int64_t freed = 0;
     for (std::size_t k = 0; k < m_states.size(); ++k) {
         const auto bs = static_cast<std::int64_t>(m_states.size() - k);
-        const double minFree = static_cast<double>(cur + freed) - m_states[k].first * static_cast<double>(bs);
+        const double minFree = static_cast<double>(cur + freed) - m_states[k].left * static_cast<double>(bs);
         if (minFree <= static_cast<double>(kSglangIgnoreEosReserveTokens * bs)) {
             // the free tokens that would pass: more than left·bs + reserve·bs
-            const double needed = m_states[k].first * static_cast<double>(bs) + static_cast<double>(kSglangIgnoreEosReserveTokens * bs);
+            const double needed = m_states[k].left * static_cast<double>(bs) + static_cast<double>(kSglangIgnoreEosReserveTokens * bs);
             why = tokenPool(static_cast<std::int64_t>(std::floor(needed)) + 1, static_cast<double>(cur + freed));
             return Add::NoToken;
         }
-        freed += m_states[k].second;
+        freed += m_states[k].occupied;
     }
     if (m_chunk < 0 || e.extend <= m_remChunk) {
         m_canRun.push_back(i);

@@ -19,25 +19,28 @@ inline constexpr std::uint32_t kNone = ~std::uint32_t(0);
 
 /// One request (SGLang's Req).
 struct Req {
+    // hot: read by every pass
     SimRequest req;
     std::uint64_t uid = SglangLoraPool::kBaseUid; ///< lora_id
     std::int64_t maxNew = 1; ///< sampling_params.max_new_tokens (clipped to max_req_len)
     std::int64_t output = 0; ///< len(output_ids)
+    std::int64_t kv = 0; ///< KV tokens held in the pool
     std::int64_t prefix = 0; ///< len(prefix_indices): tokens prefilled by earlier chunks
     std::int64_t extend = 0; ///< extend_input_len
     std::int64_t fill = 0; ///< len(fill_ids)
-    std::int64_t kv = 0; ///< KV tokens held in the pool
     int isChunked = 0;
     bool finished = false, aborted = false, retracted = false, chosen = false, admittedOnce = false, firstDone = false;
     bool live = false; ///< slot in use
+    bool waiting = false; ///< in the WaitingQueue
+    bool active = false; ///< scheduled, not finished
+    // the queue and the wait reasons
+    std::uint32_t prev = kNone, next = kNone; ///< WaitingQueue: the whole queue
+    std::uint32_t uidPrev = kNone, uidNext = kNone; ///< WaitingQueue: the requests of the same lora_id
     std::uint64_t admissionNumber = 0;
     std::uint64_t seq = 0; ///< order of (re)entering the waiting queue
     std::uint64_t stepAtSubmit = 0;
-    WaitReason wait; ///< last reason it was passed over
     std::uint64_t waitAttempt = 0; ///< admission attempt of `wait`
-    std::uint32_t prev = kNone, next = kNone; ///< WaitingQueue: the whole queue
-    std::uint32_t uidPrev = kNone, uidNext = kNone; ///< WaitingQueue: the requests of the same lora_id
-    bool waiting = false; ///< in the WaitingQueue
+    WaitReason wait; ///< last reason it was passed over
 };
 
 /// SGLang's waiting queue (a Python list, first come first served), with the order of each
@@ -114,7 +117,12 @@ private:
     double m_ratio = 0;
     std::int64_t m_remInput = 0, m_remChunk = -1, m_curOffset = 0;
     double m_remTotalOffset = 0;
-    std::vector<std::pair<double, std::int64_t>> m_states; ///< req_states: (tokens left, tokens occupied)
+    struct State {
+        double left; ///< tokens left to generate
+        std::int64_t occupied; ///< tokens held
+        std::uint32_t order; ///< insertion order (the stable sort's tie-break)
+    };
+    std::vector<State> m_states; ///< req_states
     bool m_statesBuilt = false;
     std::vector<std::uint32_t> m_canRun;
     std::uint32_t m_newChunked = kNone;
