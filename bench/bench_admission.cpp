@@ -121,8 +121,7 @@ int designerRun(int runs)
     spec.rate = 100000.0 / spec.duration;
     auto trace = std::make_shared<const Trace>(generate(spec));
     SimulationConfig c;
-    c.scheduler.limits = spec.limits;
-    c.scheduler.reportTokens = false;
+    c.scheduler.reportTokens = false; // S-LoRA's default limits
     c.clock = ClockKind::Model;
     c.cost = *findCostModel("llama-13b-a100-80g");
     std::vector<double> times;
@@ -136,7 +135,7 @@ int designerRun(int runs)
     std::sort(times.begin(), times.end());
     std::printf("designer admission: %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): analyzeAdmission "
                 "min %.1f ms, median %.1f ms, max %.1f ms over %d runs\n",
-        trace->requests.size(), (unsigned long long)a->result.summary.steps, (long long)spec.limits.maxTotalTokenNum, 1e3 * times.front(),
+        trace->requests.size(), (unsigned long long)a->result.summary.steps, (long long)c.scheduler.limits.maxTotalTokenNum, 1e3 * times.front(),
         1e3 * times[times.size() / 2], 1e3 * times.back(), runs);
     return 0;
 }

@@ -50,9 +50,8 @@ SweepPlan s4Plan(bool sloraServer)
     if (sloraServer) {
         // S-LoRA's A100-80GB launch for S4: --num-token 65000, 400 adapters.
         plan.spec.adapterCount = 400;
-        plan.spec.limits.maxTotalTokenNum = 65000;
+        plan.config.scheduler.limits.maxTotalTokenNum = 65000;
     }
-    plan.config.scheduler.limits = plan.spec.limits;
     plan.param = SweepParam::Rate;
     plan.values = parseSweepValues(SweepParam::Rate, "0.5:10:0.5");
     return plan;

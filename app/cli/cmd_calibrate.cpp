@@ -6,6 +6,7 @@
 
 #include "cli/args.h"
 #include "cli/options.h"
+#include "cli/schedulerargs.h"
 #include "cli/progress.h"
 
 #include "calibrate/fit.h"
@@ -46,10 +47,7 @@ namespace lorascope::cli {
     "  --speed X                  replay: the server ran X times faster than real time (serve-sim --speed);\n"                   \
     "                             measured times are multiplied by X (default 1)\n"                                                \
     "  --adapter-rank N           replay: rank of adapters whose name has no rank-N (default 16, as serve-sim)\n"                 \
-    "  --policy NAME              replay: the server's policy, slora (default) or slora-abort\n"                                  \
-    "  --max-total-tokens N       replay: the server's max_total_token_num (default 6000)\n"                                      \
-    "  --batch-max-tokens N       replay: batch_max_tokens (default S-LoRA's)\n"                                                   \
-    "  --max-wait-tokens N        replay: decode steps between admission attempts (default 10)\n"                                 \
+    "  --policy NAME and the other server flags (below): replay: the server the runs were measured on\n"                         \
     "  --model NAME, --gpu NAME   the hardware of replay runs (llama-7b, llama-13b, ...; a10g, a100-40g,\n"                       \
     "                             a100-80g); S-LoRA sources take them from the manifest or --setting\n"
 
@@ -93,6 +91,7 @@ const char* const kCalibrateHelp = "Usage: lorascope-cli calibrate SOURCES -o MO
                                    "  --json                     print the report as JSON\n"
                                    "  --quiet                    no progress line\n"
                                    "\n"
+                                   "\n" LORASCOPE_SCHEDULER_OPTIONS "\n"
                                    "Exit status: 0 success, 1 bad input or a fit that did not converge, 2 usage error.\n";
 
 const char* const kValidateHelp = "Usage: lorascope-cli validate [--cost-model NAME|FILE] SOURCES [OPTIONS]\n"
@@ -107,13 +106,13 @@ const char* const kValidateHelp = "Usage: lorascope-cli validate [--cost-model N
                                   "  --threads N                runs simulated in parallel\n"
                                   "  --json                     print the report as JSON (every row, predicted and measured)\n"
                                   "\n"
+                                  "\n" LORASCOPE_SCHEDULER_OPTIONS "\n"
                                   "Exit status: 0 success, 1 bad input, 2 usage error.\n";
 
 namespace {
 
-const std::vector<std::string> kSourceValueFlags = { "--manifest", "--group", "--role", "--slora-results", "--setting", "--num-token", "--replay",
-    "--speed", "--adapter-rank", "--policy", "--max-total-tokens", "--batch-max-tokens", "--max-wait-tokens", "--model", "--gpu", "--threads",
-    "--worst" };
+const std::vector<std::string> kSourceValueFlags = withSchedulerValueFlags({ "--manifest", "--group", "--role", "--slora-results", "--setting",
+    "--num-token", "--replay", "--speed", "--adapter-rank", "--model", "--gpu", "--threads", "--worst" });
 
 std::vector<std::string> splitList(const std::string& text)
 {
@@ -173,14 +172,7 @@ CalibrationData loadSources(const Args& a, const std::string& defaultRole)
         if (!(o.speed > 0))
             throw UsageError("--speed must be > 0");
         o.defaultRank = static_cast<int>(atLeast(a, "--adapter-rank", 16, 1));
-        const std::string policy = a.value("--policy").value_or("slora");
-        const auto kind = policyFromName(policy);
-        if (!kind)
-            throw UsageError("--policy must be slora, slora-abort or vllm (got \"" + policy + "\")");
-        o.scheduler.policy = *kind;
-        o.scheduler.limits.maxTotalTokenNum = atLeast(a, "--max-total-tokens", 6000, 1);
-        o.scheduler.limits.batchMaxTokens = atLeast(a, "--batch-max-tokens", 0, 0);
-        o.scheduler.maxWaitTokens = static_cast<int>(atLeast(a, "--max-wait-tokens", 10, 0));
+        applySchedulerArgs(a, o.scheduler); // the server the runs were measured on (cli/schedulerargs.h)
         if (const auto m = a.value("--model")) {
             const ModelSpec* spec = findModel(*m);
             if (!spec)
@@ -234,7 +226,8 @@ int runCalibrate(const std::vector<std::string>& argv)
     std::vector<std::string> valueFlags = kSourceValueFlags;
     for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
         valueFlags.push_back(f);
-    const Args a = parseArgs("calibrate", argv, valueFlags, { "--enable-abort", "--coefficients", "--validate", "--json", "--quiet", "--force" });
+    const Args a = parseArgs("calibrate", argv, valueFlags,
+        withSchedulerBoolFlags({ "--enable-abort", "--coefficients", "--validate", "--json", "--quiet", "--force" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
@@ -425,7 +418,7 @@ int runValidate(const std::vector<std::string>& argv)
 {
     std::vector<std::string> valueFlags = kSourceValueFlags;
     valueFlags.push_back("--cost-model");
-    const Args a = parseArgs("validate", argv, valueFlags, { "--enable-abort", "--json", "--quiet" });
+    const Args a = parseArgs("validate", argv, valueFlags, withSchedulerBoolFlags({ "--enable-abort", "--json", "--quiet" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\"");
     const auto t0 = std::chrono::steady_clock::now();

@@ -2,6 +2,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/schedulerargs.h"
 
 #include "admission/costmodel.h"
 #include "formats/traceio.h"
@@ -40,7 +41,6 @@ Stops cleanly on SIGINT or SIGTERM (or after --duration) and prints its counters
 Options:
   --host ADDR                  address to bind (default 127.0.0.1)
   --port P                     port (default 8000; 0 = any free port, printed)
-  --policy NAME                admission policy: slora, slora-abort, vllm (default slora)
   --cost-model NAME|FILE       cost model preset or JSON file (default: the first preset)
   --speed X                    run the cost model X times faster than real time, 0.001 to 10^6
                                (default 1)
@@ -53,12 +53,6 @@ Options:
   --threads N                  network threads (default: one per core, 2..4); the engine has its own
   --base-model NAME            OpenAI model name meaning "no adapter" (default base)
   --keep-alive-s S             close a kept-alive connection idle S seconds (default 5; 0 = never)
-  --max-total-token-num N      S-LoRA limits, each >= 1 (batch_max_tokens >= 0, 0 = derived);
-                               defaults as S-LoRA: 6000, derived, 1000, 3072, 2048
-  --batch-max-tokens N
-  --running-max-req-size N
-  --max-req-total-len N
-  --max-req-input-len N
   --duration S                 stop after S seconds (default 0 = run until stopped)
 Every duration (--token-ms, --keep-alive-s, --stall-seconds, ...) is at most 10^6 s (10^9 ms).
 Fault injection (each request gets at most one fault, drawn from a seeded generator):
@@ -71,6 +65,7 @@ Fault injection (each request gets at most one fault, drawn from a seeded genera
   --slow-first-byte-rate P     delay the response headers by --slow-first-byte-ms (default 1000)
   --slow-first-byte-ms MS
   --fault-seed N               seed of the fault draws (default 1)
+)" LORASCOPE_SCHEDULER_OPTIONS R"(
 
 Exit status: 0 after a clean stop, 1 if the address cannot be bound or a file is bad, 2 usage
 error (an unknown option or a value out of its range).
@@ -93,29 +88,18 @@ int runServeSim(const std::vector<std::string>& argv)
     // Every numeric option's range (durations at most 10^6 s, ranks 1..65536, limits >= 1, rates
     // 0..1) is checked by parseArgs from the shared table in cli/options.cpp.
     const Args a = parseArgs("serve-sim", argv,
-        { "--host", "--port", "--policy", "--cost-model", "--speed", "--token-ms", "--first-token-ms", "--adapter-rank",
-            "--base-model", "--keep-alive-s", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
-            "--max-req-total-len", "--max-req-input-len", "--duration", "--error-rate", "--error-status",
+        withSchedulerValueFlags({ "--host", "--port", "--cost-model", "--speed", "--token-ms", "--first-token-ms",
+            "--adapter-rank", "--base-model", "--keep-alive-s", "--duration", "--error-rate", "--error-status",
             "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
-            "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads" },
-        {});
+            "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads" }),
+        withSchedulerBoolFlags({}));
     if (!a.positional().empty())
         throw UsageError("unexpected argument '" + a.positional().front() + "'");
     SimServerOptions o;
     o.host = a.value("--host").value_or("127.0.0.1");
     o.port = std::uint16_t(a.integer("--port", 8000));
-    const auto policy = a.value("--policy").value_or("slora");
-    const auto kind = policyFromName(policy);
-    if (!kind)
-        throw InputError(std::string("--policy") + ": " + "unknown policy '" + policy + "' (slora, slora-abort, vllm)",
-            {}, 0, "--policy");
-    o.scheduler.policy = *kind;
-    auto& l = o.scheduler.limits;
-    l.maxTotalTokenNum = a.integer("--max-total-token-num", l.maxTotalTokenNum);
-    l.batchMaxTokens = a.integer("--batch-max-tokens", l.batchMaxTokens);
-    l.runningMaxReqSize = a.integer("--running-max-req-size", l.runningMaxReqSize);
-    l.maxReqTotalLen = a.integer("--max-req-total-len", l.maxReqTotalLen);
-    l.maxReqInputLen = a.integer("--max-req-input-len", l.maxReqInputLen);
+    applySchedulerArgs(a, o.scheduler); // the server flags, as simulate reads them
+    const std::string policy = policyName(o.scheduler.policy);
     if (auto c = a.value("--cost-model"))
         o.cost = loadCostModel(*c);
     else

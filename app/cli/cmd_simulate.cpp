@@ -4,6 +4,7 @@
 #include "cli/args.h"
 #include "cli/options.h"
 #include "cli/progress.h"
+#include "cli/schedulerargs.h"
 
 #include "admission/engine.h"
 #include "formats/traceio.h"
@@ -30,41 +31,33 @@ namespace lorascope::cli {
 const char* const kSimulateHelp = R"(Usage: lorascope-cli simulate TRACE --requests-out FILE.jsonl [OPTIONS]
 
 Preview how a server would admit, batch and delay the requests of TRACE (any trace file the
-project reads), one forward pass at a time, and why each request waited. The default policy is
-S-LoRA's router exactly: FIFO queue; a request is admitted iff the peak KV need of the running
-batch plus the admitted ones (sorted by remaining output, max_k left_k*k + sum used) is below
-max_total_token_num minus rank*4 slots per distinct adapter, the running batch has at most
-running_max_req_size requests and the new batch's input sum is at most batch_max_tokens; the
-first request that fails stops the scan; new requests are tried when nothing runs and after
-every max_wait_tokens decode steps. See docs/admission.md for the formulas.
+project reads), one forward pass at a time, and why each request waited. Two servers' schedulers
+are transcribed rule for rule (docs/admission.md):
+  S-LoRA (--policy slora, the default): FIFO queue; a request is admitted iff the peak KV need of
+  the running batch plus the admitted ones is below max_total_token_num minus rank*4 slots per
+  distinct adapter, the running batch has at most running_max_req_size requests and the new
+  batch's input sum is at most batch_max_tokens; the first request that fails stops the scan; new
+  requests are tried when nothing runs and after every max_wait_tokens decode steps.
+  vLLM V1 (--policy vllm): each step shares max_num_batched_tokens between the running requests
+  (decodes and prefill chunks) and then the waiting ones; KV blocks of block_size; the newest
+  running request is preempted (recompute) when blocks run out; at most max_loras adapters per step.
 
 Options:
   --requests-out FILE.jsonl  one JSON object per request (required): id, arrival, admitted,
                              first_token, finished (null where it never happened), rejected
-                             (null or a reason), dropped, wait_reason ({kind, need, limit} or
+                             (null or a reason), dropped, wait_reason ({kind, need, limit, ...} or
                              {kind: "behind_request", behind: ID}; null if it never waited),
-                             adapter, input_len, output_len, admission
-  --timeline-out FILE.jsonl  one JSON object per forward pass: start, end, kind, batch_size,
-                             admitted, finished, tokens, kv_need, kv_used, kv_capacity,
-                             resident_adapters, loaded, unloaded, queue_length, blocked
-  --policy NAME              slora (default), slora-abort (S-LoRA --enable-abort: newest first,
-                             drops requests waiting >= 5.5 s) or vllm
+                             adapter, input_len, output_len, admission, preemptions, adapter_load
+  --timeline-out FILE.jsonl  one JSON object per forward pass: start, end, kind (prefill, decode,
+                             mixed), batch_size, admitted, finished, tokens, kv_need, kv_used,
+                             kv_capacity, resident_adapters, cpu_adapters, loaded,
+                             loaded_from_disk, unloaded, cpu_evicted, preempted, queue_length, blocked
   --clock model|steps        model (default): each pass takes the seconds the cost model gives,
                              and trace times are seconds, as every trace format has them;
-                             steps: each prefill or decode pass is one tick and trace times are
-                             read as ticks (for teaching and tests: waits count forward passes)
+                             steps: each forward pass is one tick and trace times are read as
+                             ticks (for teaching and tests: waits count forward passes)
   --cost-model NAME|FILE     llama-7b-a10g (default), llama-7b-a100-80g, llama-13b-a100-80g, or a
                              JSON file with the coefficients (see docs/admission.md)
-  --max-total-token-num N    max_total_token_num: KV slots incl. adapter weights, 1 to 10^9
-                             (default: the trace's spec, else 6000); also --max-total-tokens
-  --batch-max-tokens N       batch_max_tokens (default max(max_total/6, max_req_total_len))
-  --running-max-req-size N   running_max_req_size (default 1000)
-  --max-req-total-len N      reject input + output above it (default 3072)
-  --max-req-input-len N      reject input above it (default 2048)
-  --max-wait-tokens N        decode steps between admission attempts (default 10)
-  --max-num-seqs N           vllm: max running requests (default 256)
-  --max-num-batched-tokens N vllm: max prefill tokens per step (default max(max_req_total_len, 2048))
-  --max-loras N              vllm: distinct adapters per batch (default 1)
   --ranks FILE               adapter ranks: a JSON object {"adapter name": rank, ...} or a JSON
                              array of ranks by adapter index (overrides the trace's ranks)
   --format, --from NAME      read TRACE as this format instead of guessing from the extension
@@ -72,8 +65,9 @@ Options:
   --per-adapter N|all|none   per-adapter statistics in --json: the N busiest adapters (default
                              100; "per_adapter_left_out" counts the others), all, or none
   --quiet                    no progress line
-
-Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
+)" LORASCOPE_SCHEDULER_OPTIONS R"(
+Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error (including a
+server configuration its server refuses to start with, with the server's reason).
 )";
 
 namespace {
@@ -83,16 +77,28 @@ nlohmann::json num(double v)
     return std::isnan(v) || std::isinf(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
 }
 
-nlohmann::json waitJson(const WaitReason& w)
+nlohmann::json waitJson(const WaitReason& w, const Trace& trace)
 {
     if (w.kind == WaitKind::None)
         return nullptr;
     nlohmann::json j { { "kind", waitKindName(w.kind) } };
     if (w.kind == WaitKind::BehindRequest)
         j["behind"] = w.behind;
-    else if (w.kind != WaitKind::AdmissionWindow) {
+    else if (w.kind != WaitKind::AdmissionWindow && w.kind != WaitKind::PreemptionStep) {
         j["need"] = w.need;
         j["limit"] = w.limit;
+    }
+    if (w.kind == WaitKind::Preempted) {
+        j.erase("limit");
+        j["at"] = w.at;
+    }
+    if (w.kind == WaitKind::MaxLoras) {
+        // the adapters of the step's batch (the first four)
+        nlohmann::json names = nlohmann::json::array();
+        for (std::uint32_t id : w.adapterIds)
+            if (id != kNoAdapter && id < trace.adapters.size())
+                names.push_back(trace.adapters[id].name);
+        j["adapters"] = std::move(names);
     }
     return j;
 }
@@ -115,8 +121,11 @@ nlohmann::json summaryJson(const SimulationSummary& s, bool withSteps)
         j["steps"] = s.steps;
         j["prefill_steps"] = s.prefillSteps;
         j["decode_steps"] = s.decodeSteps;
+        j["mixed_steps"] = s.mixedSteps;
         j["adapter_loads"] = s.adapterLoads;
+        j["adapter_disk_loads"] = s.adapterDiskLoads;
         j["adapter_unloads"] = s.adapterUnloads;
+        j["preemptions"] = s.preemptions;
     }
     return j;
 }
@@ -189,10 +198,8 @@ void printLatency(const char* name, const LatencyStats& s, const std::string& un
 int runSimulate(const std::vector<std::string>& argv)
 {
     const Args a = parseArgs("simulate", argv,
-        { "--requests-out", "--timeline-out", "--policy", "--clock", "--cost-model", "--max-total-token-num", "--batch-max-tokens",
-            "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
-            "--max-num-batched-tokens", "--max-loras", "--ranks", "--format", "--per-adapter" },
-        { "--json", "--quiet" });
+        withSchedulerValueFlags({ "--requests-out", "--timeline-out", "--clock", "--cost-model", "--ranks", "--format", "--per-adapter" }),
+        withSchedulerBoolFlags({ "--json", "--quiet" }));
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     const auto requestsOut = a.value("--requests-out");
@@ -200,11 +207,7 @@ int runSimulate(const std::vector<std::string>& argv)
         throw UsageError("--requests-out FILE.jsonl is required");
 
     SimulationConfig config;
-    const std::string policyText = a.value("--policy").value_or("slora");
-    const auto policy = policyFromName(policyText);
-    if (!policy)
-        throw UsageError("--policy must be slora, slora-abort or vllm (got \"" + policyText + "\")");
-    config.scheduler.policy = *policy;
+    applySchedulerArgs(a, config.scheduler); // the server's flags, checked as its server checks them
     // Trace times are seconds in every format LoraScope reads, so the cost model's clock (seconds)
     // is the default; the step clock reads them as ticks (for teaching and tests) only when asked.
     const auto clockText = a.value("--clock");
@@ -214,10 +217,6 @@ int runSimulate(const std::vector<std::string>& argv)
     const std::size_t perAdapterListed = perAdapterOption(a);
 
     // Flags are checked (ranges by parseArgs, cli/options.cpp) before the (possibly large) trace is read.
-    config.scheduler.maxWaitTokens = static_cast<int>(a.integer("--max-wait-tokens", 10));
-    config.scheduler.vllm.maxNumSeqs = a.integer("--max-num-seqs", config.scheduler.vllm.maxNumSeqs);
-    config.scheduler.vllm.maxNumBatchedTokens = a.integer("--max-num-batched-tokens", 0);
-    config.scheduler.vllm.maxLoras = a.integer("--max-loras", config.scheduler.vllm.maxLoras);
     const std::string costName = a.value("--cost-model").value_or("llama-7b-a10g");
     config.cost = loadCostModel(costName);
 
@@ -231,13 +230,7 @@ int runSimulate(const std::vector<std::string>& argv)
         checkOutputFile(*t);
 
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
-    ServerLimits limits = trace.spec ? trace.spec->limits : ServerLimits {};
-    limits.maxTotalTokenNum = a.integer("--max-total-token-num", limits.maxTotalTokenNum);
-    limits.batchMaxTokens = a.integer("--batch-max-tokens", limits.batchMaxTokens);
-    limits.runningMaxReqSize = a.integer("--running-max-req-size", limits.runningMaxReqSize);
-    limits.maxReqTotalLen = a.integer("--max-req-total-len", limits.maxReqTotalLen);
-    limits.maxReqInputLen = a.integer("--max-req-input-len", limits.maxReqInputLen);
-    config.scheduler.limits = limits;
+    const ServerLimits& limits = config.scheduler.limits;
     if (const auto ranksFile = a.value("--ranks"))
         config.ranks = readRanks(*ranksFile, trace);
 
@@ -256,11 +249,15 @@ int runSimulate(const std::vector<std::string>& argv)
             j["finished"] = num(r.finished);
             j["rejected"] = r.rejected == RejectReason::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(rejectReasonName(r.rejected));
             j["dropped"] = r.dropped == DropReason::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(dropReasonName(r.dropped));
-            j["wait_reason"] = waitJson(r.wait);
+            j["wait_reason"] = waitJson(r.wait, trace);
             j["adapter"] = r.adapter == kNoAdapter ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(trace.adapters[r.adapter].name);
             j["input_len"] = r.inputLen;
             j["output_len"] = r.outputLen;
             j["admission"] = std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.admissionNumber);
+            j["preemptions"] = r.preemptions;
+            // where its adapter came from for its first pass ("gpu": it was there already)
+            j["adapter_load"] = r.adapter == kNoAdapter || std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr)
+                                                                                  : nlohmann::ordered_json(adapterTierName(r.adapterLoad));
             out << j.dump() << '\n';
         }
     });
@@ -279,8 +276,12 @@ int runSimulate(const std::vector<std::string>& argv)
                 j["kv_used"] = s.kvUsed;
                 j["kv_capacity"] = s.kvCapacity;
                 j["resident_adapters"] = s.residentAdapters;
+                j["cpu_adapters"] = s.cpuAdapters;
                 j["loaded"] = s.loaded;
+                j["loaded_from_disk"] = s.loadedFromDisk;
                 j["unloaded"] = s.unloaded;
+                j["cpu_evicted"] = s.cpuEvicted;
+                j["preempted"] = s.preempted;
                 j["queue_length"] = s.queueLength;
                 j["blocked"] = s.blocked == WaitKind::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(waitKindName(s.blocked));
                 out << j.dump() << '\n';
@@ -302,6 +303,9 @@ int runSimulate(const std::vector<std::string>& argv)
         j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum }, { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
             { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
             { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
+        nlohmann::ordered_json server;
+        schedulerConfigToJson(config.scheduler, server);
+        j["server"] = nlohmann::json(server);
         j["summary"] = summaryJson(s, true);
         // The busiest adapters first (ties in adapter order), as many as --per-adapter asks.
         std::vector<const AdapterSummary*> order;
@@ -325,12 +329,20 @@ int runSimulate(const std::vector<std::string>& argv)
     }
 
     std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size() << " adapters)\n";
-    std::cout << "policy          " << policyName(config.scheduler.policy) << ", clock "
+    std::cout << "policy          " << policyName(config.scheduler.policy) << " (" << policyRules(config.scheduler.policy) << "), clock "
               << (config.clock == ClockKind::Steps ? std::string("steps (1 tick per forward pass; trace times read as ticks)")
                                                    : "model: " + config.cost.name + " (seconds" + (clockText ? ")" : "; --clock steps counts forward passes instead)"))
               << "\n";
-    std::cout << "limits          max_total_token_num " << limits.maxTotalTokenNum << ", batch_max_tokens " << limits.effectiveBatchMaxTokens()
-              << ", running_max_req_size " << limits.runningMaxReqSize << ", max_wait_tokens " << config.scheduler.maxWaitTokens << "\n";
+    if (config.scheduler.policy == PolicyKind::Vllm) {
+        const VllmConfig& v = config.scheduler.vllm;
+        std::cout << "limits          max_num_seqs " << v.effectiveMaxNumSeqs() << ", max_num_batched_tokens " << v.effectiveMaxNumBatchedTokens()
+                  << ", max_model_len " << v.maxModelLen << ", chunked prefill " << (v.enableChunkedPrefill ? "on" : "off") << ", "
+                  << v.numGpuBlocks << " KV blocks of " << v.blockSize << ", max_loras " << v.maxLoras << ", max_cpu_loras "
+                  << v.effectiveMaxCpuLoras() << ", max_lora_rank " << v.maxLoraRank << "\n";
+    } else {
+        std::cout << "limits          max_total_token_num " << limits.maxTotalTokenNum << ", batch_max_tokens " << limits.effectiveBatchMaxTokens()
+                  << ", running_max_req_size " << limits.runningMaxReqSize << ", max_wait_tokens " << config.scheduler.maxWaitTokens << "\n";
+    }
     std::cout << "requests        " << s.finished << " finished, " << s.rejected << " rejected, " << s.dropped << " dropped, "
               << s.neverAdmitted << " never admitted\n";
     std::cout << "                      mean       p50       p90       p99\n";
@@ -342,8 +354,10 @@ int runSimulate(const std::vector<std::string>& argv)
     if (config.clock == ClockKind::Model)
         std::cout << "SLO attainment  " << fmt("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
     std::cout << "peak KV         need " << s.peakKvNeed << ", used " << s.peakKvUsed << " of " << s.kvCapacity << " tokens\n";
-    std::cout << "forward passes  " << s.steps << " (" << s.prefillSteps << " prefill, " << s.decodeSteps << " decode); adapter loads "
-              << s.adapterLoads << ", unloads " << s.adapterUnloads << "\n";
+    std::cout << "forward passes  " << s.steps << " (" << s.prefillSteps << " prefill, " << s.decodeSteps << " decode"
+              << (s.mixedSteps ? ", " + std::to_string(s.mixedSteps) + " mixed" : std::string()) << "); adapter loads " << s.adapterLoads
+              << (s.adapterDiskLoads ? " (" + std::to_string(s.adapterDiskLoads) + " from disk)" : std::string()) << ", unloads "
+              << s.adapterUnloads << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string()) << "\n";
     // the busiest adapters
     std::vector<const AdapterSummary*> busiest;
     for (const AdapterSummary& ad : result.perAdapter)

@@ -29,9 +29,9 @@ per-request limits would refuse.
 Options:
   --json                     print the statistics as JSON
   --format, --from NAME      read FILE as this format instead of guessing from the extension
-  --max-req-input-len N      limit for "over limits", 1 to 4294967295 tokens (default: the
-                             trace's spec, else 2048)
-  --max-req-total-len N      limit for input + output (default: the trace's spec, else 3072)
+  --max-req-input-len N      limit for "over limits", 1 to 4294967295 tokens (default 2048,
+                             S-LoRA's max_req_input_len)
+  --max-req-total-len N      limit for input + output (default 3072, S-LoRA's max_req_total_len)
   --skip-bad                 skip malformed lines (and report how many) instead of failing
   --top K                    list the K busiest adapters (default 5)
 
@@ -80,7 +80,7 @@ int runStats(const std::vector<std::string>& argv)
     ReadReport report;
     const Trace trace = readTrace(file, a.value("--format").value_or(""), ro, &report);
 
-    ServerLimits limits = trace.spec ? trace.spec->limits : ServerLimits {};
+    ServerLimits limits; // the server's limits are not part of a trace: S-LoRA's defaults unless given
     limits.maxReqInputLen = a.integer("--max-req-input-len", limits.maxReqInputLen);
     limits.maxReqTotalLen = a.integer("--max-req-total-len", limits.maxReqTotalLen);
     const auto top = a.integer("--top", 5);

@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/schedulerargs.h"
 #include "cli/specargs.h"
 
 #include "sweep/finder.h"
@@ -77,12 +78,9 @@ Capacity finder:
 Base settings (as `generate` and `simulate`):
   --spec FILE, --preset NAME, --generator, --adapters, --rate, --alpha, --cv, --duration, --seed,
   --input-range LO,HI, --output-range LO,HI, --popularity, --arrival
-  --policy NAME          slora (default), slora-abort or vllm
   --cost-model NAME|FILE the preview's cost model (default: the preset for the base model's size);
                          its name and description are printed with the results
-  --max-total-tokens N, --batch-max-tokens N, --running-max-req-size N, --max-req-total-len N,
-  --max-req-input-len N, --max-wait-tokens N, --max-num-seqs N, --max-num-batched-tokens N,
-  --max-loras N
+  the server flags below (as `simulate`)
 
 Measurement:
   --warmup S             leave requests arriving in the first S seconds out of every point
@@ -121,6 +119,7 @@ Output:
   --json                 with --find-max: print the finder's result as JSON
   --quiet                no progress line and no summary table
 
+)" LORASCOPE_SCHEDULER_OPTIONS R"(
 Exit status: 0 success, 1 bad input, an unreachable target or an interrupted sweep (finished
 points are kept), 2 usage error.
 )";
@@ -186,30 +185,12 @@ SweepParam paramFlag(const Args& a, const char* flag)
 }
 
 /// Server flags on top of `config` (and the spec's limits, which are the server's).
-void applyServerFlags(const Args& a, WorkloadSpec& spec, SimulationConfig& config)
+/// Server flags on top of `config` (cli/schedulerargs.h) and the cost model.
+void applyServerFlags(const Args& a, SimulationConfig& config)
 {
-    if (const auto policyText = a.value("--policy")) {
-        const auto policy = policyFromName(*policyText);
-        if (!policy)
-            throw UsageError("--policy must be slora, slora-abort or vllm (got \"" + *policyText + "\")");
-        config.scheduler.policy = *policy;
-    }
+    applySchedulerArgs(a, config.scheduler);
     if (const auto cost = a.value("--cost-model"))
         config.cost = loadCostModel(*cost);
-    ServerLimits& l = spec.limits;
-    l.maxTotalTokenNum = positive(a, "--max-total-tokens", l.maxTotalTokenNum);
-    l.batchMaxTokens = positive(a, "--batch-max-tokens", l.batchMaxTokens, 0);
-    l.runningMaxReqSize = positive(a, "--running-max-req-size", l.runningMaxReqSize);
-    l.maxReqTotalLen = positive(a, "--max-req-total-len", l.maxReqTotalLen);
-    l.maxReqInputLen = positive(a, "--max-req-input-len", l.maxReqInputLen);
-    const std::int64_t wait = positive(a, "--max-wait-tokens", config.scheduler.maxWaitTokens, 0);
-    if (wait > 1000000000)
-        throw UsageError("--max-wait-tokens is too large");
-    config.scheduler.maxWaitTokens = static_cast<int>(wait);
-    config.scheduler.vllm.maxNumSeqs = positive(a, "--max-num-seqs", config.scheduler.vllm.maxNumSeqs);
-    config.scheduler.vllm.maxNumBatchedTokens = positive(a, "--max-num-batched-tokens", config.scheduler.vllm.maxNumBatchedTokens, 0);
-    config.scheduler.vllm.maxLoras = positive(a, "--max-loras", config.scheduler.vllm.maxLoras);
-    config.scheduler.limits = spec.limits;
     config.clock = ClockKind::Model;
 }
 
@@ -287,14 +268,12 @@ int runSweep(const std::vector<std::string>& argv)
 {
     // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
     const Args a = parseArgs("sweep", argv,
-        { "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
+        withSchedulerValueFlags({ "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
             "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
-            "--output-range", "--popularity", "--arrival", "--policy", "--cost-model", "--max-total-tokens", "--batch-max-tokens",
-            "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
-            "--max-num-batched-tokens", "--max-loras", "--warmup", "--cooldown", "--saturation-ratio", "--threads", "--target", "--backend",
-            "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency", "--api-key", "--ca-cert", "-o",
-            "--output", "--format" },
-        { "--json", "--quiet", "--no-early-stop", "--insecure", "--force" });
+            "--output-range", "--popularity", "--arrival", "--cost-model", "--warmup", "--cooldown", "--saturation-ratio", "--threads",
+            "--target", "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
+            "--api-key", "--ca-cert", "-o", "--output", "--format" }),
+        withSchedulerBoolFlags({ "--json", "--quiet", "--no-early-stop", "--insecure", "--force" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\" (the parameter goes after --param)");
     const bool finder = a.has("--find-max");
@@ -328,12 +307,12 @@ int runSweep(const std::vector<std::string>& argv)
             notes.push_back(n.text);
         if (!s.gpu.empty())
             notes.insert(notes.begin(), "S-LoRA ran " + s.suite + " on " + s.gpu + " with " + s.modelSetting + ", --num-token "
-                    + std::to_string(s.spec.limits.maxTotalTokenNum));
+                    + std::to_string(s.config.scheduler.limits.maxTotalTokenNum));
     } else {
         plan.spec = specFromArgs(a);
         plan.config.cost = defaultCostModel(plan.spec.naming.baseModel);
     }
-    applyServerFlags(a, plan.spec, plan.config);
+    applyServerFlags(a, plan.config);
     if (suite)
         figures = paperFiguresFor(plan.suite, plan.modelSetting, plan.config.scheduler.policy);
     if (a.has("--param"))

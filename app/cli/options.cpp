@@ -81,12 +81,17 @@ const std::vector<OptionSpec>& optionTable()
         integer("--max-req-total-len", 1, 2 * kMaxTokenCount, "tokens"),
         integer("--max-req-input-len", 1, kMaxTokenCount, "tokens"),
         integer("--max-wait-tokens", 0, kMaxCount, "decode steps"),
+        // vLLM V1's (cli/schedulerargs.cpp; vLLM's own checks of their combination in admission/vllmconfig.cpp)
         integer("--max-num-seqs", 1, kMaxCount, "requests"),
-        integer("--max-num-batched-tokens", 0, kMaxTokens, "tokens", "0 = max(max_req_total_len, 2048)"),
+        integer("--max-num-batched-tokens", 0, kMaxTokens, "tokens", "0 = vLLM's default: 2048, or max_model_len without chunked prefill"),
+        integer("--max-model-len", 1, 2 * kMaxTokenCount, "tokens"),
+        integer("--long-prefill-token-threshold", 0, kMaxTokens, "tokens", "0 = no limit"),
+        integer("--num-gpu-blocks", 2, kMaxTokens, "blocks"),
+        integer("--block-size", 1, 1'000'000, "tokens"),
         integer("--max-loras", 1, kMaxAdapters, "adapters"),
+        integer("--max-cpu-loras", 0, kMaxAdapters, "adapters", "0 = max_loras"),
+        integer("--max-lora-rank", 1, 512),
         integer("--top", 0, kMaxAdapters, "adapters"),
-        // sweep, calibrate, validate spell S-LoRA's --max-total-token-num as its launch flag
-        integer("--max-total-tokens", 1, kMaxTokens, "tokens", nullptr, "sweep calibrate validate"),
         integer("--num-token", 1, kMaxTokens, "tokens"),
         // import (convert, fit)
         integer("--assign-adapters", 1, kMaxAdapters, "adapters"),
@@ -159,9 +164,13 @@ std::vector<std::pair<std::string, std::string>> optionAliases(const std::string
         out.emplace_back("--from", "--format");
     if (command == "generate")
         out.emplace_back("--to", "--format");
-    // S-LoRA spells it --max-total-token-num; simulate had --max-total-tokens.
-    if (listed("simulate serve-sim", command))
+    // Where a scheduler runs (cli/schedulerargs.h): S-LoRA spells its KV limit --max-total-token-num
+    // (sweep and calibrate had --max-total-tokens); vLLM spells two of its flags differently.
+    if (listed("simulate serve-sim sweep calibrate validate", command)) {
         out.emplace_back("--max-total-tokens", "--max-total-token-num");
+        out.emplace_back("--num-gpu-blocks-override", "--num-gpu-blocks");
+        out.emplace_back("--no-enable-chunked-prefill", "--no-chunked-prefill");
+    }
     return out;
 }
 
@@ -201,10 +210,14 @@ Args parseArgs(const std::string& command, const std::vector<std::string>& argv,
     std::vector<std::string> boolFlags)
 {
     const auto aliases = optionAliases(command);
-    for (const auto& [alias, canonical] : aliases)
+    for (const auto& [alias, canonical] : aliases) {
         for (const auto& f : std::vector<std::string>(valueFlags))
             if (f == canonical)
                 valueFlags.push_back(alias);
+        for (const auto& f : std::vector<std::string>(boolFlags))
+            if (f == canonical)
+                boolFlags.push_back(alias);
+    }
     Args a(argv, std::move(valueFlags), std::move(boolFlags), aliases);
     for (const auto& [flag, value] : a.values())
         if (const OptionSpec* o = findOption(command, flag))

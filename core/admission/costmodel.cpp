@@ -34,7 +34,24 @@ double CostModel::decodeSeconds(const BatchShape& b) const
         + decodePerRequestMaxRank * d(b.requests) * d(b.maxRank) + perAdapterRank * d(b.adapterRank) + (b.loraRequests > 0 ? loraBase : 0.0);
 }
 
+double CostModel::mixedSeconds(const BatchShape& p, const BatchShape& dc) const
+{
+    if (dc.requests == 0)
+        return prefillSeconds(p);
+    if (p.requests == 0)
+        return decodeSeconds(dc);
+    auto d = [](std::int64_t v) { return static_cast<double>(v); };
+    const std::int64_t maxRank = std::max(p.maxRank, dc.maxRank);
+    return std::max(prefillBase, decodeBase) // one pass: the model's layers run once
+        + prefillPerRequest * d(p.requests) + prefillPerToken * d(p.tokens) + prefillPerTokenSquared * d(p.tokenSquared)
+        + prefillPerTokenRank * d(p.tokenRank) + prefillPerTokenMaxRank * d(p.tokens) * d(maxRank) + decodePerRequest * d(dc.requests)
+        + decodePerContextToken * d(dc.context) + decodePerTokenRank * d(dc.tokenRank) + decodePerRequestMaxRank * d(dc.requests) * d(maxRank)
+        + perAdapterRank * d(p.adapterRank + dc.adapterRank) + (p.loraRequests + dc.loraRequests > 0 ? loraBase : 0.0);
+}
+
 double CostModel::adapterLoadSeconds(int rank) const { return loadBase + loadPerRank * static_cast<double>(rank); }
+
+double CostModel::adapterDiskReadSeconds(int rank) const { return loadDiskBase + loadDiskPerRank * static_cast<double>(rank); }
 
 namespace {
 
@@ -115,6 +132,8 @@ const std::vector<CostCoefficientInfo>& costCoefficientInfos()
         { "per_adapter_rank", &CostModel::perAdapterRank, "s per rank unit of each distinct adapter in a pass (version 1)" },
         { "load_base", &CostModel::loadBase, "s per adapter load" },
         { "load_per_rank", &CostModel::loadPerRank, "s per rank unit of a loaded adapter" },
+        { "load_disk_base", &CostModel::loadDiskBase, "s per adapter read from disk (vLLM: not in the CPU LoRA cache)" },
+        { "load_disk_per_rank", &CostModel::loadDiskPerRank, "s per rank unit of an adapter read from disk" },
         { "response_delay", &CostModel::responseDelay, "s from the engine to the client" },
     };
     return infos;
@@ -141,6 +160,8 @@ EngineParameters genericEngineParameters()
     p.loadLayerOverhead = 1e-4;
     p.hostToDeviceEfficiency = 0.5;
     p.responseDelay = 0;
+    p.diskSecondsPerGb = 0.5;
+    p.diskLoadOverhead = 0.02;
     return p;
 }
 
@@ -158,6 +179,8 @@ const std::vector<EngineParameterInfo>& engineParameterInfos()
         { "load_layer_overhead", &EngineParameters::loadLayerOverhead, false, "s", kInf, "s per layer per adapter load" },
         { "host_to_device_efficiency", &EngineParameters::hostToDeviceEfficiency, true, "", 1.0, "share of host-to-device bandwidth loading adapters" },
         { "response_delay", &EngineParameters::responseDelay, false, "s", kInf, "s from engine to client (detokenisation, HTTP)" },
+        { "disk_seconds_per_gb", &EngineParameters::diskSecondsPerGb, false, "s", kInf, "s per GB of adapter weights read from disk" },
+        { "disk_load_overhead", &EngineParameters::diskLoadOverhead, false, "s", kInf, "s per adapter read from disk (open, parse, build tensors)" },
     };
     return infos;
 }
@@ -185,6 +208,8 @@ CostModel deriveCostModel(const ModelSpec& m, const GpuSpec& g, const EnginePara
     c.prefillPerTokenMaxRank = over(m.loraBytesPerRank(), p.prefillLoraEfficiency * g.memoryBandwidth);
     c.loadBase = layers * p.loadLayerOverhead;
     c.loadPerRank = over(2.0 * m.loraBytesPerRank(), p.hostToDeviceEfficiency * g.hostToDevice);
+    c.loadDiskBase = p.diskLoadOverhead;
+    c.loadDiskPerRank = m.loraBytesPerRank() * p.diskSecondsPerGb / 1e9; // one copy of A and B per rank unit
     c.responseDelay = p.responseDelay;
     return c;
 }

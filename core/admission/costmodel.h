@@ -67,13 +67,19 @@ struct EngineParameters {
     double loadLayerOverhead = 0; ///< s per layer per adapter load (two host → device copies and scatters a layer)
     double hostToDeviceEfficiency = 1; ///< fraction of the host → device bandwidth reached loading adapters
     double responseDelay = 0; ///< s from a token leaving the engine to the client (detokenise, HTTP); client view only
+    /// s to read one GB of adapter weights from disk into host memory (vLLM: an adapter not in its
+    /// CPU LoRA cache). Generic estimate 0.5 s/GB (2 GB/s NVMe), not measured.
+    double diskSecondsPerGb = 0.5;
+    /// s per adapter read from disk besides the bytes: open, parse the checkpoint, build the
+    /// adapter's tensors in Python. Generic estimate 20 ms, not measured.
+    double diskLoadOverhead = 0.02;
     bool operator==(const EngineParameters&) const = default;
 };
 
 /// The documented starting point of calibrations (and the parameters of a model with no measurement
 /// behind it): 0.8 ms per layer and pass, LoRA overhead 20 %, 50 µs per request, half of the memory
 /// bandwidth for the KV cache and of fp16 peak for prefill, 30 % for the BGMV kernels, 0.1 ms per
-/// layer and half of PCIe for adapter loads.
+/// layer and half of PCIe for adapter loads, 0.5 s/GB and 20 ms per adapter read from disk.
 EngineParameters genericEngineParameters();
 
 /// Metadata of one parameter of EngineParameters (for the fit, the file and the docs).
@@ -143,9 +149,12 @@ struct CostModel {
     double decodePerRequestMaxRank = 0; ///< × requests · the batch's largest rank (BGMV grids)
     double loraBase = 0; ///< added to a pass with at least one adapter request (LoRA kernels launched)
     double perAdapterRank = 0; ///< version 1 only: per distinct adapter rank in a pass (0 in v2 models)
-    // load(adapter) = loadBase + loadPerRank·rank (added to the pass that loads it)
+    // load(adapter) = loadBase + loadPerRank·rank (added to the pass that loads it; from host memory)
     double loadBase = 0;
     double loadPerRank = 0;
+    // from disk: + loadDiskBase + loadDiskPerRank·rank (vLLM: not in the CPU LoRA cache either)
+    double loadDiskBase = 0;
+    double loadDiskPerRank = 0;
     /// Time from the engine to the client (detokenisation, HTTP); not part of a pass. Previews add it
     /// to the first and last token a client sees.
     double responseDelay = 0;
@@ -160,7 +169,16 @@ struct CostModel {
 
     double prefillSeconds(const BatchShape& batch) const;
     double decodeSeconds(const BatchShape& batch) const;
+    /// One forward pass over prefill chunks and decodes (vLLM V1): the per-pass base once (the
+    /// larger of prefill_base and decode_base), the prefill terms of `prefill` and the decode terms
+    /// of `decode`, lora_base once if either has an adapter request, per_adapter_rank for both.
+    /// Equals prefillSeconds(prefill) when `decode` is empty and decodeSeconds(decode) when
+    /// `prefill` is empty (docs/admission.md, "Mixed passes").
+    double mixedSeconds(const BatchShape& prefill, const BatchShape& decode) const;
+    /// Copy of an adapter's weights from host memory to the GPU.
     double adapterLoadSeconds(int rank) const;
+    /// Read of an adapter's weights from disk into host memory (then adapterLoadSeconds to the GPU).
+    double adapterDiskReadSeconds(int rank) const;
 
     /// True when the coefficients equal (timing only; description ignored).
     bool sameTiming(const CostModel& other) const;

@@ -12,34 +12,6 @@
 
 namespace lorascope {
 
-std::string policyName(PolicyKind policy)
-{
-    switch (policy) {
-    case PolicyKind::SLora:
-        return "slora";
-    case PolicyKind::SLoraAbort:
-        return "slora-abort";
-    case PolicyKind::Vllm:
-        return "vllm";
-    case PolicyKind::Sglang:
-        return "sglang";
-    }
-    return "slora";
-}
-
-std::optional<PolicyKind> policyFromName(const std::string& name)
-{
-    if (name == "slora")
-        return PolicyKind::SLora;
-    if (name == "slora-abort")
-        return PolicyKind::SLoraAbort;
-    if (name == "vllm")
-        return PolicyKind::Vllm;
-    if (name == "sglang")
-        return PolicyKind::Sglang;
-    return std::nullopt;
-}
-
 std::string rejectReasonName(RejectReason reason)
 {
     switch (reason) {
@@ -51,6 +23,10 @@ std::string rejectReasonName(RejectReason reason)
         return "total_too_long";
     case RejectReason::NeverFits:
         return "never_fits";
+    case RejectReason::MaxModelLen:
+        return "max_model_len";
+    case RejectReason::LoraRankTooLarge:
+        return "lora_rank_too_large";
     }
     return {};
 }
@@ -91,6 +67,10 @@ std::string waitKindName(WaitKind kind)
         return "kv_blocks";
     case WaitKind::BehindRequest:
         return "behind_request";
+    case WaitKind::Preempted:
+        return "preempted";
+    case WaitKind::PreemptionStep:
+        return "preemption_step";
     case WaitKind::MaxRunningRequests:
         return "max_running_requests";
     case WaitKind::BatchIsFull:
@@ -109,15 +89,33 @@ std::string waitKindName(WaitKind kind)
     return "none";
 }
 
+std::string adapterTierName(AdapterTier tier)
+{
+    switch (tier) {
+    case AdapterTier::Gpu:
+        return "gpu";
+    case AdapterTier::Cpu:
+        return "cpu";
+    case AdapterTier::Disk:
+        return "disk";
+    }
+    return "gpu";
+}
+
 std::string WaitReason::describe() const
 {
     switch (kind) {
     case WaitKind::None:
     case WaitKind::AdmissionWindow:
+    case WaitKind::PreemptionStep:
     case WaitKind::BatchIsFull:
         return waitKindName(kind);
+    case WaitKind::Preempted:
+        return "preempted, " + std::to_string(need) + " tokens to compute again";
     case WaitKind::Retracted:
         return "retracted, " + std::to_string(need) + " tokens to prefill again";
+    case WaitKind::KvBlocks:
+        return "kv_blocks need " + std::to_string(need) + " > free " + std::to_string(limit);
     case WaitKind::BehindRequest:
         return "behind request " + std::to_string(behind);
     case WaitKind::TokenBudget:
@@ -140,19 +138,6 @@ std::string stepKindName(StepKind kind)
         return "mixed";
     }
     return "idle";
-}
-
-std::string adapterTierName(AdapterTier tier)
-{
-    switch (tier) {
-    case AdapterTier::Gpu:
-        return "gpu";
-    case AdapterTier::Cpu:
-        return "cpu";
-    case AdapterTier::Disk:
-        return "disk";
-    }
-    return "gpu";
 }
 
 Scheduler::Scheduler(const SchedulerConfig& config)
@@ -201,16 +186,39 @@ double stepSeconds(const CostModel& model, const StepResult& step)
     case StepKind::Decode:
         t = model.decodeSeconds(step.shape);
         break;
-    case StepKind::Mixed: // interface stub until the mixed-pass cost lands
-        t = model.prefillSeconds(step.shape);
+    case StepKind::Mixed:
+        t = model.mixedSeconds(step.prefillShape, step.decodeShape);
         break;
     }
-    for (int rank : step.loadedRanks)
-        t += model.adapterLoadSeconds(rank);
+    for (std::size_t i = 0; i < step.loadedRanks.size(); ++i) {
+        t += model.adapterLoadSeconds(step.loadedRanks[i]);
+        if (i < step.loadedFrom.size() && step.loadedFrom[i] == AdapterTier::Disk)
+            t += model.adapterDiskReadSeconds(step.loadedRanks[i]);
+    }
     return t;
 }
 
 // ---------------------------------------------------------------------------------------------
+
+namespace {
+
+/// The tier and cost of the load of `r`'s adapter in the pass `s` that first scheduled it.
+void noteAdapterLoad(RequestRecord& r, const StepResult& s, const CostModel& cost, bool steps)
+{
+    for (std::size_t i = 0; i < s.loadedAdapters.size(); ++i) {
+        if (s.loadedAdapters[i] != r.adapter)
+            continue;
+        const AdapterTier tier = i < s.loadedFrom.size() ? s.loadedFrom[i] : AdapterTier::Cpu;
+        r.adapterLoad = tier;
+        if (!steps) {
+            const int rank = s.loadedRanks[i];
+            r.adapterLoadSeconds = static_cast<float>(cost.adapterLoadSeconds(rank) + (tier == AdapterTier::Disk ? cost.adapterDiskReadSeconds(rank) : 0.0));
+        }
+        return;
+    }
+}
+
+} // namespace
 
 SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
 {
@@ -251,12 +259,10 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     std::size_t next = 0;
     std::uint64_t stepCount = 0;
     SimulationSummary& sum = result.summary;
-    if (sc.policy == PolicyKind::Sglang) {
-        if (const std::string error = sglangConfigError(sc.sglang); !error.empty())
-            throw InputError("sglang server: " + error, {}, 0, "scheduler");
-    }
-    sum.kvCapacity = sc.policy == PolicyKind::Sglang ? sc.sglang.maxTotalTokens
-        : sc.policy == PolicyKind::Vllm ? (sc.limits.maxTotalTokenNum / std::max<std::int64_t>(1, sc.vllm.blockSize)) * std::max<std::int64_t>(1, sc.vllm.blockSize)
+    if (const std::string error = schedulerConfigError(sc); !error.empty())
+        throw InputError(policyName(sc.policy) + " server: " + error, {}, 0, "scheduler");
+    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? sc.vllm.usableBlocks() * sc.vllm.blockSize
+        : sc.policy == PolicyKind::Sglang           ? sc.sglang.maxTotalTokens
                                                     : sc.limits.maxTotalTokenNum;
 
     auto applyDrops = [&](const StepResult& s) {
@@ -309,15 +315,17 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             r.admitted = start;
             r.admissionNumber = a.number;
             r.wait = a.wait;
+            if (r.adapter != kNoAdapter && !s.loadedAdapters.empty())
+                noteAdapterLoad(r, s, config.cost, steps);
         }
         for (const Admission& a : s.resumed)
             result.requests[a.id].wait = a.wait;
         for (std::uint64_t id : s.firstTokens)
             result.requests[id].firstToken = end;
-        for (std::uint64_t id : s.preempted)
-            ++result.requests[id].preemptions;
         for (std::uint64_t id : s.finished)
             result.requests[id].finished = end;
+        for (std::uint64_t id : s.preempted)
+            ++result.requests[id].preemptions;
         ++sum.steps;
         if (s.kind == StepKind::Prefill)
             ++sum.prefillSteps;
@@ -325,11 +333,11 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             ++sum.mixedSteps;
         else
             ++sum.decodeSteps;
+        sum.adapterLoads += s.loadedAdapters.size();
+        sum.adapterUnloads += s.unloadedAdapters.size();
         sum.preemptions += s.preempted.size();
         for (AdapterTier tier : s.loadedFrom)
             sum.adapterDiskLoads += tier == AdapterTier::Disk ? 1 : 0;
-        sum.adapterLoads += s.loadedAdapters.size();
-        sum.adapterUnloads += s.unloadedAdapters.size();
         sum.peakKvNeed = std::max(sum.peakKvNeed, s.kvNeed);
         sum.peakKvUsed = std::max(sum.peakKvUsed, s.kvUsed);
         if (config.recordTimeline || observer) {
@@ -344,6 +352,13 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
             t.residentAdapters = s.residentAdapters;
             t.loaded = static_cast<std::uint16_t>(std::min<std::size_t>(s.loadedAdapters.size(), 65535));
             t.unloaded = static_cast<std::uint16_t>(std::min<std::size_t>(s.unloadedAdapters.size(), 65535));
+            std::size_t disk = 0;
+            for (AdapterTier tier : s.loadedFrom)
+                disk += tier == AdapterTier::Disk ? 1 : 0;
+            t.loadedFromDisk = static_cast<std::uint16_t>(std::min<std::size_t>(disk, 65535));
+            t.cpuEvicted = static_cast<std::uint16_t>(std::min<std::size_t>(s.cpuEvicted.size(), 65535));
+            t.preempted = static_cast<std::uint16_t>(std::min<std::size_t>(s.preempted.size(), 65535));
+            t.cpuAdapters = s.cpuAdapters;
             t.tokens = s.shape.tokens;
             t.kvNeed = s.kvNeed;
             t.kvUsed = s.kvUsed;
@@ -376,10 +391,10 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     overall.prefillSteps = sum.prefillSteps;
     overall.decodeSteps = sum.decodeSteps;
     overall.mixedSteps = sum.mixedSteps;
-    overall.adapterDiskLoads = sum.adapterDiskLoads;
-    overall.preemptions = sum.preemptions;
     overall.adapterLoads = sum.adapterLoads;
     overall.adapterUnloads = sum.adapterUnloads;
+    overall.adapterDiskLoads = sum.adapterDiskLoads;
+    overall.preemptions = sum.preemptions;
     overall.peakKvNeed = sum.peakKvNeed;
     overall.peakKvUsed = sum.peakKvUsed;
     overall.kvCapacity = sum.kvCapacity;

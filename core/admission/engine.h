@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Admission preview engine (SPEC §2): S-LoRA's queue and router loop, step by step.
+// Admission preview engine (docs/admission.md): a server's scheduler — S-LoRA's queue and router
+// loop, vLLM V1's Scheduler.schedule() — one forward pass at a time.
 //
 // Scheduler is incremental: submit() requests as they arrive, call step() for one forward pass
-// (a prefill of a newly admitted batch or one decode step of the running batch). The caller owns
-// time: the offline simulate() advances a step clock or a cost-model clock; a real-time server
-// sleeps for CostModel::stepSeconds(result) and streams the tokens a step reports.
+// (S-LoRA: a prefill of a newly admitted batch or one decode step of the running batch; vLLM: one
+// schedule(), which may mix prefill chunks and decodes). The caller owns time: the offline
+// simulate() advances a step clock or a cost-model clock; a real-time server sleeps for
+// stepSeconds(cost, result) and streams the tokens a step reports.
 
 #include "admission/costmodel.h"
-#include "admission/sglangconfig.h"
+#include "admission/schedulerconfig.h"
 #include "util/progress.h"
 #include "workload/limits.h"
 #include "workload/trace.h"
 
-#include <array>
 #include <cmath>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -23,38 +25,6 @@
 #include <vector>
 
 namespace lorascope {
-
-/// Admission policies. `SLora` is exact; the others are documented models (docs/admission.md).
-enum class PolicyKind : std::uint8_t {
-    SLora, ///< S-LoRA ReqQueue (`--scheduler slora`)
-    SLoraAbort, ///< S-LoRA AbortReqQueue (`--enable-abort`): LIFO, drops requests waiting ≥ 5.5 s
-    Vllm, ///< vLLM V0-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV, preemption
-    Sglang, ///< SGLang's scheduler: token pool with the new-token ratio, chunked prefill, retraction, LoRA slots
-};
-std::string policyName(PolicyKind policy);
-/// "slora", "slora-abort", "vllm", "sglang"; nullopt otherwise.
-std::optional<PolicyKind> policyFromName(const std::string& name);
-
-/// vLLM limits (used by PolicyKind::Vllm only). KV capacity is ServerLimits::maxTotalTokenNum.
-struct VllmLimits {
-    std::int64_t maxNumSeqs = 256;
-    std::int64_t maxNumBatchedTokens = 0; ///< 0 = vLLM's default max(max_model_len, 2048)
-    std::int64_t maxLoras = 1; ///< distinct adapters in one batch (vLLM's default is 1)
-    std::int64_t blockSize = 16; ///< KV block size in tokens
-    double watermark = 0.01; ///< fraction of blocks kept free at admission
-    bool operator==(const VllmLimits&) const = default;
-};
-
-/// Everything a Scheduler needs.
-struct SchedulerConfig {
-    PolicyKind policy = PolicyKind::SLora;
-    ServerLimits limits;
-    int maxWaitTokens = 10; ///< decode steps between admission attempts (S-LoRA's max_wait_tokens)
-    double abortWaitSeconds = 5.5; ///< slora-abort: attainment_func(wait + 0.5) == 0 ⇔ wait ≥ 5.5
-    VllmLimits vllm;
-    SglangConfig sglang; ///< the `sglang` policy's settings
-    bool reportTokens = true; ///< fill StepResult::tokens (the online server needs it; simulate does not)
-};
 
 /// One request as the scheduler sees it.
 struct SimRequest {
@@ -66,12 +36,14 @@ struct SimRequest {
     int rank = 0; ///< LoRA rank of the adapter (0 for the base model)
 };
 
-/// Why a request was refused on arrival (S-LoRA raises an error → HTTP 500).
+/// Why a request was refused on arrival (S-LoRA raises an error → HTTP 500; vLLM answers 400).
 enum class RejectReason : std::uint8_t {
     None,
-    InputTooLong, ///< input > max_req_input_len
-    TotalTooLong, ///< input + output > max_req_total_len
-    NeverFits, ///< vllm: input + output can never fit in the KV cache
+    InputTooLong, ///< S-LoRA: input > max_req_input_len
+    TotalTooLong, ///< S-LoRA: input + output > max_req_total_len
+    NeverFits, ///< input + output can never fit in the KV cache (kept for older result files)
+    MaxModelLen, ///< vLLM: input + output > max_model_len (prompt too long, or too many tokens asked)
+    LoraRankTooLarge, ///< vLLM: the adapter's rank > max_lora_rank (vLLM cannot load it)
 };
 /// "input_too_long" etc.; empty for None.
 std::string rejectReasonName(RejectReason reason);
@@ -91,11 +63,13 @@ enum class WaitKind : std::uint8_t {
     TokenBudget, ///< S-LoRA: need ≥ max_total_token_num − adapter_size (need, limit)
     BatchMaxTokens, ///< Σ input of the new batch > batch_max_tokens (need = Σ input with it, limit)
     RunningMaxReqSize, ///< requests in the running batch (need, limit)
-    MaxLoras, ///< vllm: distinct adapters (need, limit)
-    MaxNumSeqs, ///< vllm (need, limit)
-    MaxNumBatchedTokens, ///< vllm (need, limit)
-    KvBlocks, ///< vllm: blocks the prompt needs vs free blocks above the watermark
+    MaxLoras, ///< vllm: the step's batch already has max_loras adapters (need = with it, limit, adapterIds)
+    MaxNumSeqs, ///< vllm: running requests (need = with it, limit = max_num_seqs)
+    MaxNumBatchedTokens, ///< vllm: tokens it needs vs the step's token budget left (need, limit)
+    KvBlocks, ///< vllm: KV blocks it needs vs free blocks (need, limit)
     BehindRequest, ///< FIFO head-of-line blocking: queued behind request `behind`
+    Preempted, ///< vllm: preempted at `at` (recompute): need = tokens to compute again
+    PreemptionStep, ///< vllm: a running request was preempted in this step, and then no waiting one is scheduled
     MaxRunningRequests, ///< sglang: running + scheduled requests (need = with it, limit = max_running_requests)
     BatchIsFull, ///< sglang: no prefill attempt since the last failed one (batch_is_full until a request leaves)
     MaxLorasPerBatch, ///< sglang: LoRA slots the batch would use with it (need) vs max_loras_per_batch (adapterIds)
@@ -113,13 +87,14 @@ struct WaitReason {
     std::int64_t limit = 0;
     std::uint64_t behind = 0; ///< request id for BehindRequest
     /// TokenBudget (S-LoRA): distinct adapters whose weights (rank·4 slots each) the limit leaves
-    /// out: limit = max_total_token_num − their slots. 0 when unknown.
+    /// out: limit = max_total_token_num − their slots. MaxLoras (vLLM): adapters in the step's batch.
+    /// 0 when unknown.
     std::uint32_t adapters = 0;
-    /// MaxLorasPerBatch: the first of those adapters (indices; kNoAdapter where there are fewer).
+    /// MaxLoras, MaxLorasPerBatch: the first of those adapters (indices; kNoAdapter where there are fewer).
     std::array<std::uint32_t, 4> adapterIds { kNoAdapter, kNoAdapter, kNoAdapter, kNoAdapter };
-    double at = 0; ///< Retracted: when (the caller's clock)
-    std::int64_t reserved = 0; ///< TokenPool: KV tokens reserved for the running and admitted requests' output
-    double ratio = 0; ///< TokenPool: SGLang's new_token_ratio at the time
+    double at = 0; ///< Preempted, Retracted: when (the caller's clock)
+    std::int64_t reserved = 0; ///< TokenPool (sglang): KV tokens reserved for the running and admitted requests' output
+    double ratio = 0; ///< TokenPool (sglang): SGLang's new_token_ratio at the time
     bool operator==(const WaitReason&) const = default;
     /// e.g. "token_budget need 6100 >= limit 5744", "behind request 17".
     std::string describe() const;
@@ -127,16 +102,17 @@ struct WaitReason {
 
 enum class StepKind : std::uint8_t {
     Idle, ///< nothing ran (empty, or the queue head can never be admitted)
-    Prefill, ///< prefill of a newly admitted (mini-)batch; each gets its first token
+    Prefill, ///< prefill (S-LoRA: of a newly admitted batch; vLLM: prompt chunks only)
     Decode, ///< one decode step of the running batch
-    Mixed, ///< one forward pass over prefill chunks and decodes
+    Mixed, ///< vLLM: one forward pass over prefill chunks and decodes (CostModel::mixedSeconds)
 };
-std::string stepKindName(StepKind kind);
 
-/// Where an adapter's weights came from when loaded onto the GPU.
+/// Where an adapter's weights are. Loads come from the CPU (S-LoRA keeps every adapter in host
+/// memory; vLLM's CPU LoRA cache) or from disk (vLLM: not in the CPU cache either).
 enum class AdapterTier : std::uint8_t { Gpu, Cpu, Disk };
 /// "gpu", "cpu", "disk".
 std::string adapterTierName(AdapterTier tier);
+std::string stepKindName(StepKind kind);
 
 /// A request admitted in a step.
 struct Admission {
@@ -155,15 +131,15 @@ struct Drop {
 /// What one step() did.
 struct StepResult {
     StepKind kind = StepKind::Idle;
-    BatchShape shape; ///< of the forward pass (feed to CostModel::stepSeconds)
+    BatchShape shape; ///< of the forward pass (feed to stepSeconds)
     BatchShape prefillShape, decodeShape; ///< Mixed: the prefill chunks and the decodes (shape = both)
     std::vector<Admission> admitted; ///< scheduled for the first time this step, in admission order
-    std::vector<Admission> resumed; ///< preempted earlier, scheduled again this step (wait = why it last waited)
+    std::vector<Admission> resumed; ///< vllm: preempted earlier, scheduled again this step (wait = why it last waited)
     std::vector<std::uint64_t> firstTokens; ///< got their first token at the end of this step (their prefill completed)
     std::vector<std::uint64_t> tokens; ///< got one token this step (if reportTokens), incl. first tokens
     std::vector<std::uint64_t> finished; ///< got their last token this step and left
     std::vector<Drop> dropped; ///< aborted or timed out this step
-    std::vector<std::uint64_t> preempted; ///< vllm: sent back to the queue (recompute)
+    std::vector<std::uint64_t> preempted; ///< vllm: sent back to the front of the queue (recompute)
     std::int64_t kvNeed = 0; ///< S-LoRA: peak KV need of the running batch + adapter slots, after the step
     std::int64_t kvUsed = 0; ///< tokens held now (Σ input + generated) + adapter slots
     std::int64_t adapterSlots = 0; ///< of kvUsed, the resident adapters' weights (S-LoRA: 4·rank slots each)
@@ -171,12 +147,12 @@ struct StepResult {
     std::uint32_t runningRequests = 0; ///< after the step
     std::uint32_t queueLength = 0; ///< after the step
     std::uint32_t residentAdapters = 0; ///< after the step
-    std::vector<std::uint32_t> loadedAdapters; ///< loaded before this forward pass
+    std::vector<std::uint32_t> loadedAdapters; ///< loaded onto the GPU before this forward pass
     std::vector<int> loadedRanks; ///< their ranks (for the load cost)
     std::vector<AdapterTier> loadedFrom; ///< where each came from (Cpu when empty: S-LoRA)
-    std::vector<std::uint32_t> unloadedAdapters; ///< offloaded after it
-    std::vector<std::uint32_t> cpuEvicted; ///< left host memory (their next use reads the disk)
-    std::uint32_t cpuAdapters = 0; ///< adapters in host memory after the step
+    std::vector<std::uint32_t> unloadedAdapters; ///< left the GPU (S-LoRA: offloaded after the pass; vLLM: slot evicted)
+    std::vector<std::uint32_t> cpuEvicted; ///< vllm: left the CPU LoRA cache (their next use reads the disk)
+    std::uint32_t cpuAdapters = 0; ///< vllm: adapters in the CPU LoRA cache after the step
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
     bool attempted = false; ///< an admission scan ran in this step
 
@@ -209,7 +185,7 @@ struct StepResult {
 /// The policy behind a Scheduler (internal seam: admission/policy.h).
 class Policy;
 
-/// S-LoRA's router: queue + running batch, one forward pass per step().
+/// A server's scheduler: queue + running batch, one forward pass per step().
 class Scheduler {
 public:
     explicit Scheduler(const SchedulerConfig& config);
@@ -248,8 +224,8 @@ private:
     std::unique_ptr<Policy> m_policy;
 };
 
-/// Seconds one step takes under `model`: prefill or decode cost plus the load cost of the adapters
-/// loaded for it. 0 for Idle.
+/// Seconds one step takes under `model`: prefill, decode or mixed cost plus the load cost of the
+/// adapters loaded for it (from the CPU or the disk). 0 for Idle.
 double stepSeconds(const CostModel& model, const StepResult& step);
 
 // ---------------------------------------------------------------------------------------------
@@ -282,9 +258,11 @@ struct RequestRecord {
     std::uint32_t outputLen = 0;
     RejectReason rejected = RejectReason::None;
     DropReason dropped = DropReason::None;
-    WaitReason wait; ///< `behind` is a trace request id (Trace::idOf)
+    WaitReason wait; ///< why it (last) waited; `behind` is a trace request id (Trace::idOf)
     std::uint64_t admissionNumber = 0; ///< meaningful when admitted is not NaN
-    std::uint32_t preemptions = 0; ///< times it was preempted (sglang: retracted)
+    std::uint32_t preemptions = 0; ///< vllm: times it was preempted (recompute)
+    AdapterTier adapterLoad = AdapterTier::Gpu; ///< its adapter was loaded for its first pass from here (Gpu = already there)
+    float adapterLoadSeconds = 0; ///< what that load cost on the model clock (0 on the step clock)
 };
 
 /// One forward pass.
@@ -297,7 +275,11 @@ struct StepRecord {
     std::uint32_t finished = 0;
     std::uint32_t queueLength = 0; ///< after the step
     std::uint32_t residentAdapters = 0;
-    std::uint16_t loaded = 0, unloaded = 0;
+    std::uint16_t loaded = 0, unloaded = 0; ///< adapters loaded onto / evicted from the GPU
+    std::uint16_t loadedFromDisk = 0; ///< of `loaded`, those read from disk (vllm: not in the CPU cache)
+    std::uint16_t cpuEvicted = 0; ///< vllm: adapters dropped from the CPU LoRA cache
+    std::uint16_t preempted = 0; ///< vllm: running requests preempted
+    std::uint32_t cpuAdapters = 0; ///< vllm: adapters in the CPU LoRA cache after the step
     std::int64_t tokens = 0; ///< Σ new tokens
     std::int64_t kvNeed = 0;
     std::int64_t kvUsed = 0;
@@ -322,8 +304,8 @@ struct SimulationSummary {
     double sloAttainment = NAN; ///< S-LoRA: share of all requests whose first token came < 6 s after arrival (model clock only; rejected and dropped ones miss)
     std::int64_t peakKvNeed = 0, peakKvUsed = 0, kvCapacity = 0;
     std::uint64_t steps = 0, prefillSteps = 0, decodeSteps = 0, mixedSteps = 0, adapterLoads = 0, adapterUnloads = 0;
-    std::uint64_t adapterDiskLoads = 0; ///< of adapterLoads, those read from disk
-    std::uint64_t preemptions = 0;
+    std::uint64_t adapterDiskLoads = 0; ///< of adapterLoads, those read from disk (vllm)
+    std::uint64_t preemptions = 0; ///< vllm
 };
 
 struct AdapterSummary {

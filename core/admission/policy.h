@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The seam behind Scheduler: one Policy per admission discipline. S-LoRA's ReqQueue and
-// AbortReqQueue live in slora.cpp, the vLLM-style scheduler in vllm.cpp. S-LoRA's adapter-clustered
+// AbortReqQueue live in slora.cpp, vLLM V1's scheduler in vllm.cpp. S-LoRA's adapter-clustered
 // queue (ClusterReqQueue, `batch_num_adapters`) and VTC fair share (VTCReqQueue) would be further
 // Policy implementations: they change only which waiting requests a scan visits and in which order,
 // so they can reuse the router loop of SLoraPolicy by overriding its scan (see slora.cpp).

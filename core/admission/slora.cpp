@@ -396,6 +396,7 @@ private:
             m_loadedSize += static_cast<std::int64_t>(m_adapterRank[a]) * 4;
             r.loadedAdapters.push_back(a);
             r.loadedRanks.push_back(m_adapterRank[a]);
+            r.loadedFrom.push_back(AdapterTier::Cpu); // S-LoRA keeps every adapter in host memory
         }
     }
 
@@ -499,7 +500,7 @@ private:
                 s.adapterRank += m_adapterRank[e.req.adapter];
             }
             r.admitted.push_back({e.req.id, m_admissions++, m_batchWait[b]});
-            r.firstTokens.push_back(e.req.id);
+            r.firstTokens.push_back(e.req.id); // every prefill samples the request's first token
             if (m_config.reportTokens)
                 r.tokens.push_back(e.req.id);
             if (e.maxNew <= 1) { // finished by its prefill token

@@ -1,382 +1,608 @@
 // SPDX-License-Identifier: Apache-2.0
-// A vLLM-style scheduler (vLLM V0 `Scheduler._schedule_default` without chunked prefill), modelled
-// at the granularity the preview needs:
-//  - a step is either a prefill of newly scheduled requests or one decode step of all running ones;
-//    prefills win when any can be scheduled;
-//  - prefill scan (FIFO): the prompt's KV blocks must fit above the watermark (else stop: later),
-//    a request of an adapter that is not in the batch when max_loras adapters already are is
-//    skipped and keeps its place, then max_num_batched_tokens and max_num_seqs (running included)
-//    stop the scan;
-//  - decode: every running request needs ceil(context / block_size) blocks; when they do not fit,
-//    the most recently admitted requests are preempted (recompute: back to the queue front, their
-//    prompt + generated tokens prefilled again when rescheduled);
-//  - LoRA weights live in max_loras dedicated slots (LRU), not in the KV cache.
-// It is a model of the policy, not a transcription (vLLM's code is far larger); see docs/admission.md.
+// vLLM V1's scheduler, rule for rule: one step() = one Scheduler.schedule() and the
+// update_from_output() of its forward pass.
+//
+// Reference (vllm-project/vllm): vllm/v1/core/sched/scheduler.py at b4622cf (Scheduler.schedule,
+// _preempt_request, _update_after_schedule, update_from_output), vllm/v1/core/sched/request_queue.py
+// (FCFSRequestQueue), vllm/v1/core/kv_cache_manager.py (allocate_slots; admission/vllmkv.h),
+// vllm/config/scheduler.py, lora.py and vllm/engine/arg_utils.py (defaults and checks;
+// admission/vllmconfig.h), vllm/lora/worker_manager.py + model_manager.py (LoRA slots and CPU
+// cache; admission/loraresidency.h). docs/admission.md ("vLLM V1") lists each rule with its place.
+//
+// schedule():
+//  1. Running requests in running order share a token budget of max_num_batched_tokens: each gets
+//     num_tokens − num_computed_tokens (1 while decoding; the rest of its prompt while prefilling),
+//     at most long_prefill_token_threshold (if > 0) and at most the budget left. Its KV blocks are
+//     allocated; when they do not fit, the newest running request is preempted (blocks freed,
+//     num_computed_tokens = 0, prepended to the waiting queue), repeatedly, until they fit or the
+//     request preempted itself (then the loop stops).
+//  2. Only if nobody was preempted: the waiting queue, FCFS, while the budget lasts and fewer than
+//     max_num_seqs run. A request whose adapter is not among the step's max_loras adapters is set
+//     aside and the scan continues (early V1: the scan stops there); without chunked prefill a
+//     prompt larger than the budget left stops the scan; so does one whose blocks do not fit.
+//  3. After the pass every scheduled request has num_computed_tokens += its tokens; one whose
+//     prefill is complete samples a token; it finishes at max_tokens (or max_model_len) tokens.
+//
+// Data layout: entries in a slot vector (free list), the running list as slots in running order,
+// the waiting queue as admission/vllmqueue.h. A request's wait reason is derived from the last
+// scan's summary when asked (O(1) per scan, whatever the queue length), as for S-LoRA.
 
+#include "admission/loraresidency.h"
 #include "admission/policy.h"
+#include "admission/slotindex.h"
+#include "admission/vllmkv.h"
+#include "admission/vllmqueue.h"
 
 #include <algorithm>
-#include <cmath>
-#include <deque>
 #include <limits>
-#include <unordered_map>
 
 namespace lorascope {
 namespace {
 
-struct VEntry {
+constexpr std::int64_t kMinKey = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kMaxKey = std::numeric_limits<std::int64_t>::max();
+
+struct VReq {
     SimRequest req;
-    std::uint64_t seq = 0;
-    std::uint64_t stepAtSubmit = 0;
-    std::int64_t maxNew = 1;
-    std::int64_t generated = 0;
+    std::uint64_t seq = 0; ///< submission order
+    std::int64_t prompt = 0; ///< num_prompt_tokens
+    std::int64_t maxTokens = 1; ///< max_tokens (0 behaves as 1, as S-LoRA's ignore_eos)
+    std::int64_t output = 0; ///< num_output_tokens
+    std::int64_t computed = 0; ///< num_computed_tokens
+    std::int64_t blocks = 0; ///< KV blocks held
     std::uint64_t admissionNumber = 0;
-    bool admittedOnce = false;
-    bool aborted = false;
-    bool running = false;
-    WaitReason wait; ///< last reason it was passed over
-    std::uint64_t waitAttempt = 0; ///< attempt number of `wait`
+    std::uint64_t waitAttempt = 0; ///< scan number of `wait` (a preemption)
+    WaitReason wait;
+    std::uint32_t lane = 0; ///< 0 = base model, adapter + 1
+    bool admittedOnce = false, aborted = false, running = false, finished = false, live = false;
+
+    std::int64_t numTokens() const { return prompt + output; }
+};
+
+/// What the last waiting scan did, enough to say why each request it passed over waited.
+struct ScanSummary {
+    enum class Stop : std::uint8_t {
+        Exhausted, ///< reached the end of the queue (only set-aside requests remain)
+        Head, ///< stopped at a request (KV blocks, budget without chunking, early LoRA rule): those after it are behind it
+        All, ///< everyone from stopKey on waits for the same limit (max_num_seqs, token budget used, preemption)
+    };
+    std::uint64_t attempt = 0; ///< 0 = no scan yet
+    std::uint64_t newestSeq = 0; ///< requests submitted later were not there
+    Stop stop = Stop::Exhausted;
+    std::int64_t stopKey = kMaxKey;
+    WaitReason head; ///< Stop::Head: the head's reason
+    std::uint64_t headId = 0;
+    WaitKind allKind = WaitKind::None; ///< Stop::All
+    std::int64_t allNeed = 0, allLimit = 0; ///< Stop::All, MaxNumSeqs
+    bool full = false; ///< the batch reached max_loras adapters during (or before) the scan
+    std::int64_t fullKey = kMinKey; ///< requests after this key with other adapters were set aside
+    std::vector<std::uint32_t> loras; ///< the batch's adapters when it was full
 };
 
 class VllmPolicy final : public Policy {
 public:
     explicit VllmPolicy(const SchedulerConfig& config)
         : m_config(config)
+        , m_v(config.vllm)
+        , m_kv(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
+        , m_lora([&] {
+            LoraResidencyConfig c;
+            c.gpuSlots = config.vllm.maxLoras;
+            c.cpuCapacity = config.vllm.effectiveMaxCpuLoras();
+            return c;
+        }())
+        , m_budget(config.vllm.effectiveMaxNumBatchedTokens())
+        , m_maxSeqs(config.vllm.effectiveMaxNumSeqs())
+        , m_threshold(config.vllm.longPrefillTokenThreshold)
+        , m_maxModelLen(config.vllm.maxModelLen)
+        , m_maxLoras(config.vllm.maxLoras)
     {
-        const VllmLimits& v = config.vllm;
-        m_blockSize = std::max<std::int64_t>(1, v.blockSize);
-        m_totalBlocks = config.limits.maxTotalTokenNum / m_blockSize;
-        m_watermarkBlocks = static_cast<std::int64_t>(v.watermark * static_cast<double>(m_totalBlocks));
-        m_maxSeqs = std::max<std::int64_t>(1, v.maxNumSeqs);
-        m_maxTokens = v.maxNumBatchedTokens > 0 ? v.maxNumBatchedTokens : std::max<std::int64_t>(config.limits.maxReqTotalLen, 2048);
-        m_maxLoras = std::max<std::int64_t>(1, v.maxLoras);
     }
 
     RejectReason submit(const SimRequest& request) override
     {
-        RejectReason why = sloraRejection(request, m_config.limits);
-        if (why != RejectReason::None)
-            return why;
-        // vLLM refuses to start when max_model_len does not fit the KV cache; per request, a sequence
-        // that could never hold all its tokens alone would be preempted and recomputed forever.
-        if (blocks(static_cast<std::int64_t>(request.inputLen) + std::max<std::int64_t>(1, request.outputLen)) > m_totalBlocks - m_watermarkBlocks)
-            return RejectReason::NeverFits;
-        if (request.adapter != kNoAdapter)
-            setRank(request.adapter, request.rank);
-        VEntry e;
+        const std::int64_t maxTokens = std::max<std::int64_t>(1, request.outputLen);
+        // The OpenAI server refuses prompt + max_tokens > max_model_len with 400 ("This model's
+        // maximum context length is ..."); the processor a prompt longer than max_model_len.
+        if (static_cast<std::int64_t>(request.inputLen) + maxTokens > m_maxModelLen)
+            return RejectReason::MaxModelLen;
+        // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
+        if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
+            return RejectReason::LoraRankTooLarge;
+        const std::uint32_t slot = allocate();
+        VReq& e = m_entries[slot];
+        e = VReq();
         e.req = request;
-        e.seq = m_nextSeq++;
-        e.stepAtSubmit = m_steps;
-        e.maxNew = std::max<std::int64_t>(1, request.outputLen);
-        m_entries[request.id] = e;
-        m_wait.push_back(request.id);
-        ++m_waitCount;
+        e.seq = ++m_nextSeq;
+        e.prompt = request.inputLen;
+        e.maxTokens = maxTokens;
+        e.live = true;
+        e.lane = request.adapter == kNoAdapter ? 0 : request.adapter + 1;
+        if (request.adapter != kNoAdapter) {
+            m_lora.setRank(request.adapter, request.rank);
+            if (request.adapter >= m_adapterRank.size()) {
+                m_adapterRank.resize(std::max<std::size_t>(request.adapter + 1, m_adapterRank.size() * 2), 0);
+                m_mark.resize(m_adapterRank.size(), 0);
+            }
+            m_adapterRank[request.adapter] = request.rank;
+        }
+        m_index.insert(request.id, slot);
+        m_wait.reserve(m_entries.size(), static_cast<std::size_t>(e.lane) + 1);
+        m_wait.append(slot, e.lane);
         return RejectReason::None;
     }
 
     bool abort(std::uint64_t id) override
     {
-        auto it = m_entries.find(id);
-        if (it == m_entries.end() || it->second.aborted)
+        const std::uint32_t slot = m_index.find(id);
+        if (slot == SlotIndex::kNone)
             return false;
-        it->second.aborted = true;
-        if (!it->second.running) {
-            --m_waitCount;
-            m_pendingDrops.push_back({id, DropReason::Aborted, reasonFor(it->second)});
+        VReq& e = m_entries[slot];
+        if (e.aborted)
+            return false;
+        e.aborted = true;
+        if (e.running) {
+            ++m_abortedRunning; // Scheduler.finish_requests frees it before the next schedule()
         } else {
-            ++m_abortedRunning;
+            m_pendingDrops.push_back({ id, DropReason::Aborted, reasonFor(e) });
+            m_wait.remove(slot);
+            m_index.erase(id);
+            release(slot);
         }
         return true;
     }
 
-    bool idle() const override { return m_waitCount == 0 && m_run.empty() && m_pendingDrops.empty(); }
-    bool stalled() const override { return false; } // over-capacity prompts are rejected on submit
-    std::size_t queueLength() const override { return m_waitCount; }
+    bool idle() const override { return m_wait.empty() && m_run.empty() && m_pendingDrops.empty(); }
+    bool stalled() const override { return false; } // every accepted request fits the KV cache alone
+    std::size_t queueLength() const override { return m_wait.size(); }
     std::size_t runningRequests() const override { return m_run.size(); }
+
     WaitReason waitReason(std::uint64_t id) const override
     {
-        auto it = m_entries.find(id);
-        return it == m_entries.end() || it->second.running ? WaitReason() : reasonFor(it->second);
+        const std::uint32_t slot = m_index.find(id);
+        if (slot == SlotIndex::kNone)
+            return {};
+        const VReq& e = m_entries[slot];
+        return e.running ? WaitReason() : reasonFor(e);
     }
 
-    StepResult step(double) override
+    StepResult step(double now) override
     {
         StepResult r;
-        r.kvCapacity = m_totalBlocks * m_blockSize;
-        r.dropped.swap(m_pendingDrops);
-        // aborted running requests are freed before scheduling (vLLM aborts between steps)
-        if (m_abortedRunning > 0) {
-            std::vector<std::uint64_t> keep;
-            for (std::uint64_t id : m_run) {
-                VEntry& e = m_entries[id];
-                if (e.aborted) {
-                    m_usedBlocks -= blocks(context(e));
-                    r.dropped.push_back({id, DropReason::Aborted, {}});
-                    m_entries.erase(id);
-                } else {
-                    keep.push_back(id);
-                }
-            }
-            m_run.swap(keep);
-            m_abortedRunning = 0;
-        }
-        schedulePrefills(r);
-        if (r.kind == StepKind::Idle && !m_run.empty())
-            decode(r);
-        if (r.kind != StepKind::Idle)
-            ++m_steps;
-        r.runningRequests = static_cast<std::uint32_t>(m_run.size());
-        r.queueLength = static_cast<std::uint32_t>(m_waitCount);
-        r.residentAdapters = static_cast<std::uint32_t>(m_lru.size());
-        std::int64_t used = 0;
-        for (std::uint64_t id : m_run)
-            used += context(m_entries[id]);
-        r.kvUsed = used;
-        r.kvNeed = m_usedBlocks * m_blockSize;
+        stepInto(now, r);
         return r;
     }
 
-private:
-    std::int64_t blocks(std::int64_t tokens) const { return (tokens + m_blockSize - 1) / m_blockSize; }
-    static std::int64_t context(const VEntry& e) { return static_cast<std::int64_t>(e.req.inputLen) + e.generated; }
-
-    WaitReason reasonFor(const VEntry& e) const
+    void stepInto(double now, StepResult& r) override
     {
-        WaitReason best;
-        std::uint64_t bestAttempt = 0;
-        if (e.waitAttempt > 0) {
-            best = e.wait;
-            bestAttempt = e.waitAttempt;
+        r.clear();
+        r.kvCapacity = m_kv.usableBlocks() * m_kv.blockSize();
+        r.dropped.swap(m_pendingDrops);
+        if (m_abortedRunning > 0)
+            dropAbortedRunning(r);
+        ++m_attempt;
+        ++m_epoch;
+        m_sched.clear();
+        m_stepAdapters.clear();
+        std::int64_t budget = m_budget;
+        scheduleRunning(now, budget, r);
+        if (!m_wait.empty()) {
+            r.attempted = true;
+            if (!r.preempted.empty())
+                scanNotRun(WaitKind::PreemptionStep);
+            else if (budget <= 0)
+                scanNotRun(WaitKind::MaxNumBatchedTokens);
+            else {
+                m_result = &r;
+                scheduleWaiting(budget);
+                m_result = nullptr;
+            }
         }
-        if (m_lastBlockedAttempt > bestAttempt && m_lastBlockedNewest >= e.seq) {
-            if (m_lastBlockedHead == e.req.id)
-                best = m_lastBlocked;
-            else
-                best = WaitReason { WaitKind::BehindRequest, 0, 0, m_lastBlockedHead };
-            bestAttempt = m_lastBlockedAttempt;
+        if (!m_sched.empty()) {
+            loadAdapters(r);
+            runPass(r);
         }
-        if (bestAttempt == 0 && m_steps > e.stepAtSubmit)
-            best.kind = WaitKind::AdmissionWindow;
+        finishStep(r);
+    }
+
+private:
+    struct Scheduled {
+        std::uint32_t slot;
+        std::int64_t tokens;
+    };
+
+    std::uint32_t allocate()
+    {
+        if (!m_free.empty()) {
+            const std::uint32_t s = m_free.back();
+            m_free.pop_back();
+            return s;
+        }
+        m_entries.emplace_back();
+        return static_cast<std::uint32_t>(m_entries.size() - 1);
+    }
+    void release(std::uint32_t slot)
+    {
+        m_entries[slot].live = false;
+        m_free.push_back(slot);
+    }
+
+    std::int64_t capByThreshold(std::int64_t n) const { return m_threshold > 0 && n > m_threshold ? m_threshold : n; }
+
+    void noteAdapter(std::uint32_t adapter)
+    {
+        if (adapter != kNoAdapter && m_mark[adapter] != m_epoch) {
+            m_mark[adapter] = m_epoch;
+            m_stepAdapters.push_back(adapter);
+        }
+    }
+
+    void dropAbortedRunning(StepResult& r)
+    {
+        std::size_t out = 0;
+        for (std::uint32_t slot : m_run) {
+            VReq& e = m_entries[slot];
+            if (!e.aborted) {
+                m_run[out++] = slot;
+                continue;
+            }
+            m_kv.free(e.blocks);
+            r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
+            m_index.erase(e.req.id);
+            release(slot);
+        }
+        m_run.resize(out);
+        m_abortedRunning = 0;
+    }
+
+    /// _preempt_request: blocks freed, num_computed_tokens = 0, back to the front of the queue.
+    void preempt(std::uint32_t slot, double now, StepResult& r)
+    {
+        VReq& e = m_entries[slot];
+        m_kv.free(e.blocks);
+        e.computed = 0;
+        e.running = false;
+        e.wait = WaitReason {};
+        e.wait.kind = WaitKind::Preempted;
+        e.wait.need = e.numTokens(); // prompt and generated tokens are prefilled again
+        e.wait.at = now;
+        e.waitAttempt = m_attempt;
+        m_wait.prepend(slot, e.lane);
+        r.preempted.push_back(e.req.id);
+    }
+
+    /// schedule(), first loop: the running requests.
+    void scheduleRunning(double now, std::int64_t& budget, StepResult& r)
+    {
+        std::size_t i = 0;
+        while (i < m_run.size() && budget > 0) {
+            const std::uint32_t slot = m_run[i];
+            VReq& e = m_entries[slot];
+            std::int64_t n = capByThreshold(e.numTokens() - e.computed);
+            n = std::min(n, budget);
+            n = std::min(n, m_maxModelLen - 1 - e.computed);
+            if (n <= 0) {
+                ++i;
+                continue;
+            }
+            bool scheduled = true;
+            while (!m_kv.allocateSlots(e.blocks, e.computed, n)) {
+                // Preempt the lowest-priority request: FCFS pops the last of the running list.
+                const std::uint32_t victim = m_run.back();
+                m_run.pop_back();
+                preempt(victim, now, r);
+                if (victim == slot) {
+                    scheduled = false;
+                    break;
+                }
+            }
+            if (!scheduled)
+                break;
+            m_sched.push_back({ slot, n });
+            noteAdapter(e.req.adapter);
+            budget -= n;
+            ++i;
+        }
+    }
+
+    void beginScan()
+    {
+        m_pending = ScanSummary();
+        m_pending.attempt = m_attempt;
+        m_pending.newestSeq = m_nextSeq;
+        m_scanRan = true;
+    }
+
+    /// The waiting loop did not run (or stops at once): everyone waits for `kind`.
+    void scanNotRun(WaitKind kind)
+    {
+        beginScan();
+        m_pending.stop = ScanSummary::Stop::All;
+        m_pending.stopKey = kMinKey;
+        m_pending.allKind = kind;
+        m_pending.allNeed = static_cast<std::int64_t>(m_run.size()) + 1;
+        m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
+    }
+
+    bool inBatch(std::uint32_t adapter) const { return adapter < m_mark.size() && m_mark[adapter] == m_epoch; }
+
+    /// The next request the scan can still schedule once the batch has max_loras adapters: the
+    /// first (smallest key) among the heads of the base-model lane and the batch's adapters' lanes.
+    std::uint32_t nextCandidate() const
+    {
+        std::uint32_t best = m_wait.laneHead(0);
+        for (std::uint32_t a : m_stepAdapters) {
+            const std::uint32_t h = m_wait.laneHead(a + 1);
+            if (h != VllmWaitingQueue::kNil && (best == VllmWaitingQueue::kNil || m_wait.key(h) < m_wait.key(best)))
+                best = h;
+        }
         return best;
     }
 
-    void block(const VEntry& head, WaitKind kind, std::int64_t need, std::int64_t limit, StepResult& r)
+    void stopAtHead(const VReq& e, std::uint32_t slot, WaitKind kind, std::int64_t need, std::int64_t limit)
     {
-        m_lastBlockedAttempt = m_attempts;
-        m_lastBlockedNewest = m_nextSeq - 1;
-        m_lastBlockedHead = head.req.id;
-        m_lastBlocked = WaitReason { kind, need, limit, 0 };
-        r.blocked = m_lastBlocked;
+        m_pending.stop = ScanSummary::Stop::Head;
+        m_pending.stopKey = m_wait.key(slot);
+        m_pending.headId = e.req.id;
+        m_pending.head = WaitReason {};
+        m_pending.head.kind = kind;
+        m_pending.head.need = need;
+        m_pending.head.limit = limit;
+        if (kind == WaitKind::MaxLoras)
+            fillLoras(m_pending.head);
     }
 
-    void touchAdapter(std::uint32_t a, StepResult& r)
+    void stopAll(std::uint32_t slot, WaitKind kind)
     {
-        if (a == kNoAdapter)
-            return;
-        auto it = std::find(m_lru.begin(), m_lru.end(), a);
-        if (it != m_lru.end()) {
-            m_lru.erase(it);
-            m_lru.push_back(a);
-            return;
-        }
-        if (static_cast<std::int64_t>(m_lru.size()) >= m_maxLoras) {
-            r.unloadedAdapters.push_back(m_lru.front());
-            m_lru.erase(m_lru.begin());
-        }
-        m_lru.push_back(a);
-        r.loadedAdapters.push_back(a);
-        r.loadedRanks.push_back(m_ranks[a]);
+        m_pending.stop = ScanSummary::Stop::All;
+        m_pending.stopKey = m_wait.key(slot);
+        m_pending.allKind = kind;
+        m_pending.allNeed = static_cast<std::int64_t>(m_run.size()) + 1;
+        m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
     }
 
-    void schedulePrefills(StepResult& r)
+    /// MaxLoras numbers: the batch's adapters (need = with one more, limit = max_loras).
+    void fillLoras(WaitReason& w) const
     {
-        while (!m_wait.empty() && m_entries.find(m_wait.front()) != m_entries.end() && m_entries[m_wait.front()].aborted) {
-            m_entries.erase(m_wait.front());
-            m_wait.pop_front();
-        }
-        if (m_waitCount == 0)
-            return;
-        ++m_attempts;
-        r.attempted = true;
-        std::vector<std::uint32_t> loras; // adapters of running + scheduled
-        for (std::uint64_t id : m_run) {
-            std::uint32_t a = m_entries[id].req.adapter;
-            if (a != kNoAdapter && std::find(loras.begin(), loras.end(), a) == loras.end())
-                loras.push_back(a);
-        }
-        std::int64_t seqs = static_cast<std::int64_t>(m_run.size());
-        std::int64_t tokens = 0;
-        std::vector<std::uint64_t> scheduled;
-        std::vector<WaitReason> reasons;
-        std::deque<std::uint64_t> leftover;
-        while (!m_wait.empty()) {
-            std::uint64_t id = m_wait.front();
-            VEntry& e = m_entries[id];
-            if (e.aborted) {
-                m_wait.pop_front();
-                m_entries.erase(id);
-                continue;
-            }
-            const std::int64_t newTokens = context(e);
-            const std::int64_t needBlocks = blocks(newTokens);
-            if (m_totalBlocks - m_usedBlocks - needBlocks < m_watermarkBlocks) {
-                block(e, WaitKind::KvBlocks, needBlocks, m_totalBlocks - m_usedBlocks - m_watermarkBlocks, r);
-                break;
-            }
-            const std::uint32_t a = e.req.adapter;
-            if (a != kNoAdapter && std::find(loras.begin(), loras.end(), a) == loras.end()
-                && static_cast<std::int64_t>(loras.size()) >= m_maxLoras) {
-                e.wait = WaitReason { WaitKind::MaxLoras, static_cast<std::int64_t>(loras.size()) + 1, m_maxLoras, 0 };
-                e.waitAttempt = m_attempts;
-                leftover.push_back(id);
-                m_wait.pop_front();
-                continue;
-            }
-            if (tokens + newTokens > m_maxTokens) {
-                block(e, WaitKind::MaxNumBatchedTokens, tokens + newTokens, m_maxTokens, r);
-                break;
-            }
-            if (seqs + 1 > m_maxSeqs) {
-                block(e, WaitKind::MaxNumSeqs, seqs + 1, m_maxSeqs, r);
-                break;
-            }
-            m_wait.pop_front();
-            if (a != kNoAdapter && std::find(loras.begin(), loras.end(), a) == loras.end())
-                loras.push_back(a);
-            tokens += newTokens;
-            ++seqs;
-            m_usedBlocks += needBlocks;
-            scheduled.push_back(id);
-            reasons.push_back(reasonFor(e)); // before a later block() in this scan
-        }
-        // skipped requests keep their place at the front, in order
-        for (auto it = leftover.rbegin(); it != leftover.rend(); ++it)
-            m_wait.push_front(*it);
-        if (scheduled.empty())
-            return;
+        w.need = static_cast<std::int64_t>(m_stepAdapters.size()) + 1;
+        w.limit = m_maxLoras;
+        w.adapters = static_cast<std::uint32_t>(m_stepAdapters.size());
+        for (std::size_t i = 0; i < w.adapterIds.size() && i < m_stepAdapters.size(); ++i)
+            w.adapterIds[i] = m_stepAdapters[i];
+    }
 
-        r.kind = StepKind::Prefill;
-        std::vector<std::uint32_t> distinct;
-        for (std::size_t i = 0; i < scheduled.size(); ++i) {
-            const std::uint64_t id = scheduled[i];
-            VEntry& e = m_entries[id];
-            --m_waitCount;
-            touchAdapter(e.req.adapter, r);
-            const std::int64_t t = context(e);
-            r.shape.requests += 1;
-            r.shape.tokens += t;
-            r.shape.context += t;
-            r.shape.tokenRank += t * e.req.rank;
-            r.shape.tokenSquared += t * t;
-            if (e.req.adapter != kNoAdapter) {
-                ++r.shape.loraRequests;
-                r.shape.maxRank = std::max<std::int64_t>(r.shape.maxRank, e.req.rank);
+    /// schedule(), second loop: the waiting queue (only when nothing was preempted and the budget lasts).
+    void scheduleWaiting(std::int64_t& budget)
+    {
+        beginScan();
+        bool full = static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras;
+        if (full) {
+            m_pending.full = true;
+            m_pending.fullKey = kMinKey;
+        }
+        std::uint32_t cur = m_wait.head();
+        while (cur != VllmWaitingQueue::kNil && budget > 0) {
+            VReq& e = m_entries[cur];
+            if (static_cast<std::int64_t>(m_run.size()) >= m_maxSeqs) {
+                stopAll(cur, WaitKind::MaxNumSeqs);
+                break;
             }
-            if (e.req.adapter != kNoAdapter && std::find(distinct.begin(), distinct.end(), e.req.adapter) == distinct.end()) {
-                distinct.push_back(e.req.adapter);
-                r.shape.adapterRank += e.req.rank;
+            if (e.req.adapter != kNoAdapter && full && !inBatch(e.req.adapter)) {
+                if (m_v.loraScanStops) { // early V1: the waiting loop ends here
+                    stopAtHead(e, cur, WaitKind::MaxLoras, 0, 0);
+                    break;
+                }
+                cur = nextCandidate(); // set aside: it keeps its place at the head, the scan goes on
+                continue;
             }
+            const std::int64_t computed = VllmKvCache::computedTokens();
+            std::int64_t n = capByThreshold(e.numTokens() - computed);
+            if (!m_v.enableChunkedPrefill && n > budget) {
+                stopAtHead(e, cur, WaitKind::MaxNumBatchedTokens, n, budget);
+                break;
+            }
+            n = std::min(n, budget);
+            const std::int64_t need = m_kv.blocksToAllocate(e.blocks, computed, n);
+            if (!m_kv.allocateSlots(e.blocks, computed, n)) {
+                stopAtHead(e, cur, WaitKind::KvBlocks, need, m_kv.freeBlocks());
+                break;
+            }
+            const std::uint32_t next = m_wait.next(cur);
+            const WaitReason why = reasonFor(e); // from the previous scan: this one is not committed yet
+            m_wait.remove(cur);
+            m_run.push_back(cur);
+            e.running = true;
+            e.computed = computed;
             if (!e.admittedOnce) {
                 e.admittedOnce = true;
                 e.admissionNumber = m_admissions++;
-                r.admitted.push_back({id, e.admissionNumber, reasons[i]});
-                r.firstTokens.push_back(id);
-            }
-            e.running = true;
-            ++e.generated;
-            if (m_config.reportTokens)
-                r.tokens.push_back(id);
-            if (e.generated >= e.maxNew) {
-                m_usedBlocks -= need(e);
-                r.finished.push_back(id);
-                m_entries.erase(id);
+                m_result->admitted.push_back({ e.req.id, e.admissionNumber, why });
             } else {
-                m_run.push_back(id);
+                m_result->resumed.push_back({ e.req.id, e.admissionNumber, why });
             }
+            m_sched.push_back({ cur, n });
+            budget -= n;
+            if (e.req.adapter != kNoAdapter && !inBatch(e.req.adapter)) {
+                noteAdapter(e.req.adapter);
+                if (static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras && !full) {
+                    full = true;
+                    m_pending.full = true;
+                    m_pending.fullKey = m_wait.key(cur);
+                }
+            }
+            cur = next;
         }
+        if (m_pending.full) {
+            m_pending.loras = m_stepAdapters;
+        }
+        if (m_pending.stop == ScanSummary::Stop::Exhausted && cur != VllmWaitingQueue::kNil)
+            stopAll(cur, WaitKind::MaxNumBatchedTokens); // the budget ran out
     }
 
-    /// Blocks a request holds at admission (its prefilled context).
-    std::int64_t need(const VEntry& e) const { return blocks(context(e) - 1); }
-
-    void decode(StepResult& r)
+    /// The adapters of the pass onto the GPU before it runs. vLLM hands the worker the set of the
+    /// batch's LoRA requests (a Python set, in hash order); here the adapters already on the GPU are
+    /// touched first, then the others loaded in the batch's order, so a pass never evicts an
+    /// adapter it uses itself (docs/admission.md, "LoRA residency").
+    void loadAdapters(StepResult& r)
     {
-        // blocks held = blocks(context − 1) (the KV of the last token is written by the next pass);
-        // this pass writes the KV of the last generated token: needs blocks(context).
-        auto extra = [this](const VEntry& e) { return blocks(context(e)) - blocks(context(e) - 1); };
-        std::int64_t want = 0;
-        for (std::uint64_t id : m_run)
-            want += extra(m_entries[id]);
-        while (want > m_totalBlocks - m_usedBlocks && !m_run.empty()) {
-            std::uint64_t victim = m_run.back(); // lowest priority: the latest admitted
-            m_run.pop_back();
-            VEntry& e = m_entries[victim];
-            want -= extra(e);
-            m_usedBlocks -= blocks(context(e) - 1);
-            e.running = false;
-            e.wait = WaitReason { WaitKind::KvBlocks, blocks(context(e)), m_totalBlocks - m_usedBlocks, 0 };
-            e.waitAttempt = ++m_attempts;
-            m_wait.push_front(victim);
-            ++m_waitCount;
-            r.preempted.push_back(victim);
-        }
-        if (m_run.empty())
-            return;
-        r.kind = StepKind::Decode;
-        std::vector<std::uint32_t> distinct;
-        std::vector<std::uint64_t> keep;
-        for (std::uint64_t id : m_run) {
-            VEntry& e = m_entries[id];
-            r.shape.requests += 1;
-            r.shape.tokens += 1;
-            r.shape.context += context(e);
-            r.shape.tokenRank += e.req.rank;
-            if (e.req.adapter != kNoAdapter) {
-                ++r.shape.loraRequests;
-                r.shape.maxRank = std::max<std::int64_t>(r.shape.maxRank, e.req.rank);
+        m_lora.beginPass();
+        for (std::uint32_t a : m_stepAdapters)
+            if (m_lora.onGpu(a))
+                m_lora.use(a, r);
+        for (std::uint32_t a : m_stepAdapters)
+            if (!m_lora.onGpu(a))
+                m_lora.use(a, r);
+    }
+
+    /// The forward pass: its shape, then update_from_output (tokens, first tokens, finishes).
+    void runPass(StepResult& r)
+    {
+        BatchShape& p = r.prefillShape;
+        BatchShape& d = r.decodeShape;
+        const std::int64_t padded = m_v.maxLoraRank; // vLLM's LoRA kernels run at max_lora_rank for every adapter
+        std::int64_t adapterRank = 0;
+        for (std::uint32_t a : m_stepAdapters)
+            adapterRank += m_adapterRank[a];
+        bool anyFinished = false;
+        for (const Scheduled& s : m_sched) {
+            VReq& e = m_entries[s.slot];
+            const bool lora = e.req.adapter != kNoAdapter;
+            const bool decode = e.output > 0 && e.computed == e.numTokens() - 1;
+            BatchShape& b = decode ? d : p;
+            b.requests += 1;
+            b.tokens += s.tokens;
+            b.context += e.computed + s.tokens;
+            if (!decode)
+                b.tokenSquared += (e.computed + s.tokens) * (e.computed + s.tokens) - e.computed * e.computed;
+            if (lora) {
+                b.tokenRank += s.tokens * padded;
+                b.loraRequests += 1;
+                b.maxRank = padded;
             }
-            if (e.req.adapter != kNoAdapter && std::find(distinct.begin(), distinct.end(), e.req.adapter) == distinct.end()) {
-                distinct.push_back(e.req.adapter);
-                r.shape.adapterRank += e.req.rank;
-            }
-            m_usedBlocks += extra(e);
-            ++e.generated;
+            // _update_after_schedule, then update_from_output: a request whose prompt is complete samples a token.
+            e.computed += s.tokens;
+            if (e.computed < e.numTokens())
+                continue; // a prefill chunk: the sampled token is discarded
+            const bool first = e.output == 0;
+            e.output += 1;
+            if (first)
+                r.firstTokens.push_back(e.req.id);
             if (m_config.reportTokens)
-                r.tokens.push_back(id);
-            if (e.generated >= e.maxNew) {
-                m_usedBlocks -= blocks(context(e) - 1);
-                r.finished.push_back(id);
-                m_entries.erase(id);
-            } else {
-                keep.push_back(id);
+                r.tokens.push_back(e.req.id);
+            if (e.output >= e.maxTokens || e.numTokens() >= m_maxModelLen) { // check_stop: length capped
+                r.finished.push_back(e.req.id);
+                m_kv.free(e.blocks);
+                e.running = false;
+                e.finished = true;
+                anyFinished = true;
             }
         }
-        m_run.swap(keep);
+        (p.requests > 0 ? p : d).adapterRank = adapterRank;
+        BatchShape& t = r.shape;
+        t.requests = p.requests + d.requests;
+        t.tokens = p.tokens + d.tokens;
+        t.context = p.context + d.context;
+        t.tokenRank = p.tokenRank + d.tokenRank;
+        t.adapterRank = adapterRank;
+        t.tokenSquared = p.tokenSquared + d.tokenSquared;
+        t.loraRequests = p.loraRequests + d.loraRequests;
+        t.maxRank = std::max(p.maxRank, d.maxRank);
+        r.kind = d.requests == 0 ? StepKind::Prefill : p.requests == 0 ? StepKind::Decode : StepKind::Mixed;
+        if (anyFinished) {
+            std::size_t out = 0;
+            for (std::uint32_t slot : m_run) {
+                VReq& e = m_entries[slot];
+                if (e.finished) {
+                    m_index.erase(e.req.id);
+                    release(slot);
+                } else {
+                    m_run[out++] = slot;
+                }
+            }
+            m_run.resize(out);
+        }
     }
 
-public:
-    void setRank(std::uint32_t a, int rank)
+    void finishStep(StepResult& r)
     {
-        if (a >= m_ranks.size())
-            m_ranks.resize(a + 1, 0);
-        m_ranks[a] = rank;
+        if (m_scanRan) {
+            // The step's blocked reason: what the scan said of the first request still waiting.
+            const std::uint32_t head = m_wait.head();
+            if (head != VllmWaitingQueue::kNil)
+                r.blocked = reasonFrom(m_pending, m_entries[head]);
+            m_scan = std::move(m_pending);
+            m_scanRan = false;
+        }
+        r.kvUsed = r.kvNeed = m_kv.usedBlocks() * m_kv.blockSize();
+        r.runningRequests = static_cast<std::uint32_t>(m_run.size());
+        r.queueLength = static_cast<std::uint32_t>(m_wait.size());
+        r.residentAdapters = static_cast<std::uint32_t>(m_lora.gpuCount());
+        r.cpuAdapters = static_cast<std::uint32_t>(m_lora.cpuCount());
     }
 
-private:
+    WaitReason reasonFor(const VReq& e) const { return reasonFrom(m_scan, e); }
+
+    /// Why `e` (waiting) waited, as of scan `s`: its own event (a preemption) if that is newer.
+    WaitReason reasonFrom(const ScanSummary& s, const VReq& e) const
+    {
+        if (s.attempt == 0 || s.attempt <= e.waitAttempt || e.seq > s.newestSeq)
+            return e.wait;
+        const std::int64_t key = m_wait.key(static_cast<std::uint32_t>(&e - m_entries.data()));
+        WaitReason w;
+        if (key < s.stopKey) {
+            // Passed over by the scan: set aside for max_loras (nothing else is passed over).
+            if (s.full && key > s.fullKey && e.req.adapter != kNoAdapter
+                && std::find(s.loras.begin(), s.loras.end(), e.req.adapter) == s.loras.end()) {
+                w.kind = WaitKind::MaxLoras;
+                w.need = static_cast<std::int64_t>(s.loras.size()) + 1;
+                w.limit = m_maxLoras;
+                w.adapters = static_cast<std::uint32_t>(s.loras.size());
+                for (std::size_t i = 0; i < w.adapterIds.size() && i < s.loras.size(); ++i)
+                    w.adapterIds[i] = s.loras[i];
+                return w;
+            }
+            return e.wait;
+        }
+        if (s.stop == ScanSummary::Stop::Head) {
+            if (key == s.stopKey)
+                return s.head;
+            w.kind = WaitKind::BehindRequest;
+            w.behind = s.headId;
+            return w;
+        }
+        w.kind = s.allKind;
+        if (s.allKind == WaitKind::MaxNumSeqs) {
+            w.need = s.allNeed;
+            w.limit = s.allLimit;
+        } else if (s.allKind == WaitKind::MaxNumBatchedTokens) {
+            w.need = capByThreshold(e.numTokens());
+            w.limit = 0; // the step's budget was used up before it
+        }
+        return w;
+    }
+
     SchedulerConfig m_config;
-    std::int64_t m_blockSize = 16, m_totalBlocks = 0, m_watermarkBlocks = 0, m_maxSeqs = 256, m_maxTokens = 2048, m_maxLoras = 1;
-    std::unordered_map<std::uint64_t, VEntry> m_entries;
-    std::deque<std::uint64_t> m_wait;
-    std::size_t m_waitCount = 0;
-    std::vector<std::uint64_t> m_run; ///< admission order
-    std::vector<std::uint32_t> m_lru; ///< resident adapters, least recently used first
-    std::vector<int> m_ranks;
+    VllmConfig m_v;
+    VllmKvCache m_kv;
+    LoraResidency m_lora;
+    std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
+
+    std::vector<VReq> m_entries;
+    std::vector<std::uint32_t> m_free;
+    SlotIndex m_index;
+    VllmWaitingQueue m_wait;
+    std::vector<std::uint32_t> m_run; ///< running, in running order
+    std::vector<Scheduled> m_sched; ///< this step's scheduled requests (running first, then waiting)
+    std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of m_sched (scheduled_loras)
+    std::vector<int> m_adapterRank;
+    std::vector<std::uint64_t> m_mark; ///< per adapter: epoch of the step that has it in its batch
     std::vector<Drop> m_pendingDrops;
-    std::int64_t m_usedBlocks = 0;
     std::size_t m_abortedRunning = 0;
-    std::uint64_t m_steps = 0, m_nextSeq = 0, m_admissions = 0, m_attempts = 0;
-    std::uint64_t m_lastBlockedAttempt = 0, m_lastBlockedNewest = 0, m_lastBlockedHead = 0;
-    WaitReason m_lastBlocked;
+    std::uint64_t m_nextSeq = 0, m_attempt = 0, m_epoch = 0, m_admissions = 0;
+    ScanSummary m_scan; ///< the last committed scan
+    ScanSummary m_pending; ///< this step's scan, committed in finishStep (reasons given during it come from m_scan)
+    bool m_scanRan = false;
+    StepResult* m_result = nullptr; ///< the step being filled (for scheduleWaiting)
 };
 
 } // namespace

@@ -117,14 +117,16 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
     d.text("adapters.ranks", joinedInts(a.naming.ranks), joinedInts(b.naming.ranks));
     d.integer("adapters.defaultRank", a.naming.defaultRank, b.naming.defaultRank);
     d.text("adapters.baseModel", a.naming.baseModel, b.naming.baseModel);
-    d.integer("limits.maxTotalTokenNum", a.limits.maxTotalTokenNum, b.limits.maxTotalTokenNum);
-    d.integer("limits.batchMaxTokens", a.limits.batchMaxTokens, b.limits.batchMaxTokens);
-    d.integer("limits.runningMaxReqSize", a.limits.runningMaxReqSize, b.limits.runningMaxReqSize);
-    d.integer("limits.maxReqTotalLen", a.limits.maxReqTotalLen, b.limits.maxReqTotalLen);
-    d.integer("limits.maxReqInputLen", a.limits.maxReqInputLen, b.limits.maxReqInputLen);
 
     const SimulationConfig& ca = ia.admission;
     const SimulationConfig& cb = ib.admission;
+    const ServerLimits& la = ca.scheduler.limits;
+    const ServerLimits& lb = cb.scheduler.limits;
+    d.integer("limits.maxTotalTokenNum", la.maxTotalTokenNum, lb.maxTotalTokenNum);
+    d.integer("limits.batchMaxTokens", la.batchMaxTokens, lb.batchMaxTokens);
+    d.integer("limits.runningMaxReqSize", la.runningMaxReqSize, lb.runningMaxReqSize);
+    d.integer("limits.maxReqTotalLen", la.maxReqTotalLen, lb.maxReqTotalLen);
+    d.integer("limits.maxReqInputLen", la.maxReqInputLen, lb.maxReqInputLen);
     d.text("policy", policyName(ca.scheduler.policy), policyName(cb.scheduler.policy));
     d.integer("maxWaitTokens", ca.scheduler.maxWaitTokens, cb.scheduler.maxWaitTokens);
     d.number("abortWaitSeconds", ca.scheduler.abortWaitSeconds, cb.scheduler.abortWaitSeconds);
@@ -140,8 +142,16 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
         d.integer("vllm.maxNumSeqs", ca.scheduler.vllm.maxNumSeqs, cb.scheduler.vllm.maxNumSeqs);
         d.integer("vllm.maxNumBatchedTokens", ca.scheduler.vllm.maxNumBatchedTokens, cb.scheduler.vllm.maxNumBatchedTokens);
         d.integer("vllm.maxLoras", ca.scheduler.vllm.maxLoras, cb.scheduler.vllm.maxLoras);
-        d.integer("vllm.blockSize", ca.scheduler.vllm.blockSize, cb.scheduler.vllm.blockSize);
-        d.number("vllm.watermark", ca.scheduler.vllm.watermark, cb.scheduler.vllm.watermark);
+        const VllmConfig& va = ca.scheduler.vllm;
+        const VllmConfig& vb = cb.scheduler.vllm;
+        d.integer("vllm.maxCpuLoras", va.maxCpuLoras, vb.maxCpuLoras);
+        d.integer("vllm.maxLoraRank", va.maxLoraRank, vb.maxLoraRank);
+        d.integer("vllm.maxModelLen", va.maxModelLen, vb.maxModelLen);
+        d.integer("vllm.numGpuBlocks", va.numGpuBlocks, vb.numGpuBlocks);
+        d.integer("vllm.blockSize", va.blockSize, vb.blockSize);
+        d.integer("vllm.longPrefillTokenThreshold", va.longPrefillTokenThreshold, vb.longPrefillTokenThreshold);
+        d.text("vllm.enableChunkedPrefill", va.enableChunkedPrefill ? "on" : "off", vb.enableChunkedPrefill ? "on" : "off");
+        d.text("vllm.loraScan", va.loraScanStops ? "stop" : "continue", vb.loraScanStops ? "stop" : "continue");
     }
     d.text("ranks", joinedInts(ca.ranks), joinedInts(cb.ranks));
     return out;
@@ -193,11 +203,10 @@ CompareSide analyzeSide(const CompareInput& input, const ProgressSink& progress,
     ProgressSink gen = progress;
     if (progress.report)
         gen.report = [&progress](double f) { progress.report(0.5 * f); };
-    auto workload = analyzeSpec(input.spec, gen);
+    auto workload = analyzeSpec(input.spec, input.admission.scheduler.limits, gen);
     side.workload = workload;
     if (workload->trace->requests.size() <= admissionLimit) {
         SimulationConfig config = input.admission;
-        config.scheduler.limits = input.spec.limits;
         config.scheduler.reportTokens = false;
         ProgressSink sim = progress;
         if (progress.report)

@@ -16,8 +16,8 @@
 
 namespace lorascope {
 
-/// One side of a comparison: a workload spec and the admission settings it is previewed with.
-/// The admission limits are always the spec's limits (as in the designer).
+/// One side of a comparison: a workload spec and the admission settings it is previewed with (the
+/// server's limits are admission.scheduler.limits).
 struct CompareInput {
     WorkloadSpec spec;
     SimulationConfig admission;
@@ -55,8 +55,8 @@ struct CompareSide {
     std::shared_ptr<const AdmissionAnalysis> admission; ///< null when the trace was too large to preview
 };
 
-/// Generates and analyses one side, then runs the admission engine on it (the spec's limits, the
-/// side's admission settings) unless the trace has more than `admissionLimit` requests.
+/// Generates and analyses one side, then runs the admission engine on it (the side's admission
+/// settings) unless the trace has more than `admissionLimit` requests.
 /// Throws InputError (invalid spec) or Cancelled.
 CompareSide analyzeSide(const CompareInput& input, const ProgressSink& progress = {}, std::size_t admissionLimit = 1000000);
 

@@ -69,6 +69,10 @@ bool StepThrough::next()
         if (s.kind == StepKind::Idle) {
             for (const auto& d : s.dropped)
                 m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
+            if (!s.preempted.empty()) { // vllm: the running requests preempted one another; the next step prefills again
+                movePreempted(s);
+                continue;
+            }
             double t = m_next < n ? reqs[m_next].time : std::numeric_limits<double>::infinity();
             t = std::min(t, m_scheduler->nextTimeout());
             if (!std::isfinite(t)) {
@@ -153,6 +157,14 @@ bool StepThrough::next()
             m_running.push_back({ a.id, q.adapter, q.inputLen, q.outputLen, 0 });
             m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), a.id), m_queue.end());
         }
+        for (const auto& a : s.resumed) { // vllm: back from preemption, with the tokens it had generated
+            const auto it = m_preempted.find(a.id);
+            if (it != m_preempted.end()) {
+                m_running.push_back(it->second);
+                m_preempted.erase(it);
+            }
+            m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), a.id), m_queue.end());
+        }
         std::unordered_map<std::uint64_t, std::size_t> pos;
         for (std::size_t i = 0; i < m_running.size(); ++i)
             pos[m_running[i].id] = i;
@@ -163,15 +175,12 @@ bool StepThrough::next()
         auto leaves = [&](std::uint64_t id) {
             if (std::find(s.finished.begin(), s.finished.end(), id) != s.finished.end())
                 return true;
-            if (std::find(s.preempted.begin(), s.preempted.end(), id) != s.preempted.end())
-                return true;
             return std::any_of(s.dropped.begin(), s.dropped.end(), [&](const Drop& d) { return d.id == id; });
         };
         m_running.erase(std::remove_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return leaves(e.id); }), m_running.end());
         for (const auto& d : s.dropped)
             m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
-        for (auto it = s.preempted.rbegin(); it != s.preempted.rend(); ++it)
-            m_queue.insert(m_queue.begin(), *it);
+        movePreempted(s);
 
         snap.result = std::move(s);
         snap.rejected = std::exchange(m_pendingRejected, {});
@@ -185,6 +194,20 @@ bool StepThrough::next()
     }
     m_done = true;
     return false;
+}
+
+void StepThrough::movePreempted(const StepResult& s)
+{
+    // Preempted requests leave the running batch (kept with their tokens for when they resume) and
+    // go to the front of the queue; the first preempted was the newest, so it ends up behind the others.
+    for (auto it = s.preempted.rbegin(); it != s.preempted.rend(); ++it) {
+        const auto run = std::find_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return e.id == *it; });
+        if (run != m_running.end()) {
+            m_preempted[*it] = *run;
+            m_running.erase(run);
+        }
+        m_queue.insert(m_queue.begin(), *it);
+    }
 }
 
 } // namespace lorascope

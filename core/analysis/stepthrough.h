@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace lorascope {
@@ -86,6 +87,8 @@ private:
     std::int64_t advanceUntil(std::size_t from, std::size_t maxPasses, Pred done);
 
     int rankOf(std::uint32_t adapter) const;
+    /// vllm: the step's preempted requests from the running batch to the front of the queue.
+    void movePreempted(const StepResult& s);
 
     std::shared_ptr<const Trace> m_trace;
     SimulationConfig m_config;
@@ -93,6 +96,7 @@ private:
     std::vector<StepSnapshot> m_snapshots;
     std::vector<RunningEntry> m_running;
     std::vector<std::uint64_t> m_queue; // mirror of the FIFO waiting list (S-LoRA order)
+    std::unordered_map<std::uint64_t, RunningEntry> m_preempted; // vllm: preempted, with the tokens they had
     std::size_t m_next = 0;
     std::vector<std::uint64_t> m_pendingRejected; // refused since the last pass
     std::vector<RejectReason> m_pendingRejectedWhy;

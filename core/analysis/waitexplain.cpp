@@ -7,22 +7,20 @@ namespace lorascope {
 
 namespace {
 
-/// "#3, #7" (adapter indices; "…" when the batch has more than the reason lists).
+/// "adapter 3, adapter 7" (and how many more) for a LoRA reason's adapters; the base model alone: "none".
 std::string adapterList(const WaitReason& r)
 {
     std::string out;
-    std::size_t listed = 0;
-    for (std::uint32_t a : r.adapterIds) {
-        if (a == kNoAdapter)
-            break;
-        out += (listed++ ? ", #" : "#") + std::to_string(a);
-    }
+    std::uint32_t listed = 0;
+    for (std::uint32_t a : r.adapterIds)
+        if (a != kNoAdapter)
+            out += (listed++ ? ", adapter " : "adapter ") + std::to_string(a);
     if (r.adapters > listed)
-        out += (listed ? ", … (" : "(") + std::to_string(r.adapters) + " adapters)";
+        out += (listed ? ", " : "") + std::to_string(r.adapters - listed) + " more";
     return listed || r.adapters ? out : "none, only the base model";
 }
 
-std::string ratioText(double v)
+std::string shortNumber(double v)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -58,15 +56,19 @@ std::string waitTitle(WaitKind kind)
     case WaitKind::RunningMaxReqSize:
         return "running batch full";
     case WaitKind::MaxLoras:
-        return "too many adapters in the batch";
+        return "LoRA slots full";
     case WaitKind::MaxNumSeqs:
         return "running batch full";
     case WaitKind::MaxNumBatchedTokens:
-        return "step token limit";
+        return "step token budget used up";
     case WaitKind::KvBlocks:
         return "KV cache blocks full";
     case WaitKind::BehindRequest:
         return "queued behind another request";
+    case WaitKind::Preempted:
+        return "preempted";
+    case WaitKind::PreemptionStep:
+        return "a running request was preempted";
     case WaitKind::MaxRunningRequests:
         return "running batch full";
     case WaitKind::BatchIsFull:
@@ -105,14 +107,24 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
             + (b.derivedLimit ? " (0 = default: max(max_total_token_num / 6, max_req_total_len))" : "");
     case WaitKind::RunningMaxReqSize:
         return "the running batch would hold " + need + " requests, more than running_max_req_size = " + limit;
-    case WaitKind::MaxLoras:
-        return "the batch would use " + need + " different adapters, more than max_loras = " + limit;
+    case WaitKind::MaxLoras: {
+        std::string ids;
+        for (std::uint32_t a : reason.adapterIds)
+            if (a != kNoAdapter)
+                ids += (ids.empty() ? "adapter " : ", adapter ") + std::to_string(a);
+        return "LoRA slots full: this step's batch already has max_loras = " + limit + " adapters" + (ids.empty() ? "" : " (" + ids + ")");
+    }
     case WaitKind::MaxNumSeqs:
-        return "the batch would hold " + need + " requests, more than max_num_seqs = " + limit;
+        return "the running batch already holds max_num_seqs = " + limit + " requests";
     case WaitKind::MaxNumBatchedTokens:
-        return "the step would process " + need + " tokens, more than max_num_batched_tokens = " + limit;
+        return reason.limit > 0 ? "needs " + need + " tokens in one step, only " + limit + " of max_num_batched_tokens left (chunked prefill off)"
+                                : "the step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs " + need + " tokens";
     case WaitKind::KvBlocks:
-        return "the prompt needs " + need + " KV blocks, only " + limit + " are free above the watermark";
+        return "needs " + need + " KV blocks, " + limit + " free";
+    case WaitKind::Preempted:
+        return "preempted (recompute, " + need + " tokens again)";
+    case WaitKind::PreemptionStep:
+        return "a running request was preempted in this step; vLLM schedules no waiting request then";
     case WaitKind::BehindRequest:
         return "queued behind request " + std::to_string(reason.behind) + ", which could not be admitted (first come, first served)";
     case WaitKind::MaxRunningRequests:
@@ -127,15 +139,15 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
     case WaitKind::TokenPool:
         return "needs " + need + " KV tokens, but only " + limit + " are free: the pool (max_total_tokens) minus the tokens held, minus "
             + std::to_string(reason.reserved) + " reserved for the output the running and newly admitted requests will still generate "
-            + "(remaining output × new_token_ratio " + ratioText(reason.ratio) + ")";
+            + "(remaining output × new_token_ratio " + shortNumber(reason.ratio) + ")";
     case WaitKind::MaxPrefillTokens:
         return "this step's prefill already takes " + need + " tokens, reaching max_prefill_tokens = " + limit;
     case WaitKind::ChunkedPrefillSize:
         return "this step's prefill already takes " + need + " tokens, reaching chunked_prefill_size = " + limit
             + " (longer prompts are prefilled in chunks over several steps)";
     case WaitKind::Retracted:
-        return "retracted at " + ratioText(reason.at) + " when a decode step ran out of KV tokens: its KV was freed, and it waits again "
-            + "at the back of the queue to prefill " + need + " tokens (its prompt and the output so far) again";
+        return "retracted at " + shortNumber(reason.at) + " when a decode step ran out of KV tokens: its KV was freed, and it waits "
+            + "again at the back of the queue to prefill " + need + " tokens (its prompt and the output so far) again";
     }
     return reason.describe();
 }

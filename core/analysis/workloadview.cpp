@@ -9,7 +9,8 @@
 
 namespace lorascope {
 
-std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ProgressSink& progress, const AnalysisOptions& options)
+std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ServerLimits& limits, const ProgressSink& progress,
+    const AnalysisOptions& options)
 {
     // Generation takes most of the time; scale its progress to 0..0.85.
     ProgressSink inner;
@@ -18,7 +19,7 @@ std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const Pr
         inner.report = [&progress](double f) { progress.report(0.85 * f); };
     auto trace = std::make_shared<Trace>(generate(spec, inner));
     progress.update(0.85);
-    return analyzeTrace(std::move(trace), spec.limits, spec, options);
+    return analyzeTrace(std::move(trace), limits, spec, options);
 }
 
 std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trace, const ServerLimits& limits,
@@ -27,7 +28,6 @@ std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trac
     auto a = std::make_shared<WorkloadAnalysis>();
     a->trace = std::move(trace);
     a->spec = spec;
-    a->limits = limits;
     StatsOptions so = options.stats;
     if (so.timelineBins <= 0) {
         // About 25 arrivals per bin on average (so the rate is readable), between 20 and 300 bins.

@@ -21,8 +21,7 @@ namespace lorascope {
 struct WorkloadAnalysis {
     std::shared_ptr<const Trace> trace;
     std::optional<WorkloadSpec> spec; ///< the model behind the trace (none for imports): theory needs it
-    ServerLimits limits;
-    TraceStats stats;
+    TraceStats stats; ///< its over-limit counts are against the server's per-request limits given to analyze*()
     std::vector<double> expectedPerAdapter; ///< index order; empty without a spec
     std::vector<double> expectedGaps; ///< per bin of stats.gaps; empty when no gap law applies
     double expectedGapUnderflow = 0, expectedGapOverflow = 0; ///< of stats.gaps.underflow / overflow
@@ -40,8 +39,10 @@ struct AnalysisOptions {
     int rasterColumns = 1200;
 };
 
-/// Generates the spec's trace and analyses it. Throws InputError (invalid spec) or Cancelled.
-std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ProgressSink& progress = {}, const AnalysisOptions& options = {});
+/// Generates the spec's trace and analyses it; `limits` are the server's (SchedulerConfig::limits),
+/// for the count of requests it would refuse. Throws InputError (invalid spec) or Cancelled.
+std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ServerLimits& limits = {}, const ProgressSink& progress = {},
+    const AnalysisOptions& options = {});
 
 /// Analyses a given trace (e.g. an imported one); theory curves only when `spec` is given.
 std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trace, const ServerLimits& limits,

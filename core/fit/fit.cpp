@@ -205,7 +205,6 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     WorkloadSpec& s = result.spec;
     if (trace.spec) {
         s.naming = trace.spec->naming;
-        s.limits = trace.spec->limits;
     } else {
         if (!trace.baseModel.empty())
             s.naming.baseModel = trace.baseModel;

@@ -109,12 +109,16 @@ void validateSimServerOptions(const SimServerOptions& o)
     checkSeconds(o.scheduler.abortWaitSeconds, "--abort-wait-seconds");
     if (o.scheduler.policy == PolicyKind::Vllm) {
         const auto& v = o.scheduler.vllm;
-        checkLimit(v.maxNumSeqs, 1, "--max-num-seqs");
+        checkLimit(v.maxNumSeqs, 0, "--max-num-seqs");
         checkLimit(v.maxNumBatchedTokens, 0, "--max-num-batched-tokens");
-        checkLimit(v.maxLoras, 1, "--max-loras");
+        checkLimit(v.maxModelLen, 1, "--max-model-len");
+        checkLimit(v.longPrefillTokenThreshold, 0, "--long-prefill-token-threshold");
+        checkLimit(v.numGpuBlocks, 2, "--num-gpu-blocks");
         checkLimit(v.blockSize, 1, "--block-size");
-        if (!(v.watermark >= 0 && v.watermark < 1))
-            bad("--watermark", "must be in [0, 1)");
+        checkLimit(v.maxLoras, 1, "--max-loras");
+        checkLimit(v.maxCpuLoras, 0, "--max-cpu-loras");
+        if (const std::string error = vllmConfigError(v); !error.empty())
+            bad("--policy vllm", "vLLM would refuse to start: " + error);
     }
     checkCost(o.cost);
     if (!(o.speed > 0) || !std::isfinite(o.speed))

@@ -267,17 +267,17 @@ double sweepParamValue(SweepParam param, const WorkloadSpec& spec, const Simulat
     case SweepParam::OutputMax:
         return static_cast<double>(spec.output.hi);
     case SweepParam::MaxTotalTokenNum:
-        return static_cast<double>(spec.limits.maxTotalTokenNum);
+        return static_cast<double>(config.scheduler.limits.maxTotalTokenNum);
     case SweepParam::BatchMaxTokens:
-        return static_cast<double>(spec.limits.effectiveBatchMaxTokens());
+        return static_cast<double>(config.scheduler.limits.effectiveBatchMaxTokens());
     case SweepParam::RunningMaxReqSize:
-        return static_cast<double>(spec.limits.runningMaxReqSize);
+        return static_cast<double>(config.scheduler.limits.runningMaxReqSize);
     case SweepParam::MaxWaitTokens:
         return config.scheduler.maxWaitTokens;
     case SweepParam::MaxNumSeqs:
-        return static_cast<double>(config.scheduler.vllm.maxNumSeqs);
+        return static_cast<double>(config.scheduler.vllm.effectiveMaxNumSeqs());
     case SweepParam::MaxNumBatchedTokens:
-        return static_cast<double>(config.scheduler.vllm.maxNumBatchedTokens);
+        return static_cast<double>(config.scheduler.vllm.effectiveMaxNumBatchedTokens());
     case SweepParam::MaxLoras:
         return static_cast<double>(config.scheduler.vllm.maxLoras);
     }
@@ -316,13 +316,13 @@ void applySweepValue(SweepParam param, double value, WorkloadSpec& spec, Simulat
         spec.output.hi = whole;
         break;
     case SweepParam::MaxTotalTokenNum:
-        spec.limits.maxTotalTokenNum = whole;
+        config.scheduler.limits.maxTotalTokenNum = whole;
         break;
     case SweepParam::BatchMaxTokens:
-        spec.limits.batchMaxTokens = whole;
+        config.scheduler.limits.batchMaxTokens = whole;
         break;
     case SweepParam::RunningMaxReqSize:
-        spec.limits.runningMaxReqSize = whole;
+        config.scheduler.limits.runningMaxReqSize = whole;
         break;
     case SweepParam::MaxWaitTokens:
         config.scheduler.maxWaitTokens = static_cast<int>(whole);
@@ -337,8 +337,6 @@ void applySweepValue(SweepParam param, double value, WorkloadSpec& spec, Simulat
         config.scheduler.vllm.maxLoras = whole;
         break;
     }
-    // The spec's limits are the server's (as in the designer and the compare tab).
-    config.scheduler.limits = spec.limits;
 }
 
 std::string sweepValueText(SweepParam param, double value)
@@ -507,16 +505,16 @@ SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting)
     const SuiteServer server = suiteServer(suite, out.modelSetting);
     out.gpu = server.gpuLabel;
     if (server.numToken > 0)
-        out.spec.limits.maxTotalTokenNum = server.numToken;
+        out.config.scheduler.limits.maxTotalTokenNum = server.numToken;
     else
         out.notes.push_back({ "num_token_unknown",
-            "the S-LoRA scripts do not give the server's --num-token for " + suite + "; max_total_token_num stays " + std::to_string(out.spec.limits.maxTotalTokenNum),
-            { suite, std::to_string(out.spec.limits.maxTotalTokenNum) } });
+            "the S-LoRA scripts do not give the server's --num-token for " + suite + "; max_total_token_num stays "
+                + std::to_string(out.config.scheduler.limits.maxTotalTokenNum),
+            { suite, std::to_string(out.config.scheduler.limits.maxTotalTokenNum) } });
 
     SimulationConfig& c = out.config;
     c.clock = ClockKind::Model;
     c.scheduler.policy = PolicyKind::SLora;
-    c.scheduler.limits = out.spec.limits;
     UserNote note;
     const CostModel* cost = server.gpuKey[0] ? costModelFor(out.spec.naming.baseModel, server.gpuKey, &note) : nullptr;
     if (cost) {

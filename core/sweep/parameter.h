@@ -66,11 +66,11 @@ std::string sweepParamNotApplicable(SweepParam param, const WorkloadSpec& spec, 
 /// message naming parameter and value ("rate must be > 0 (got -1)").
 std::string checkSweepValue(SweepParam param, double value);
 
-/// The value of `param` in these settings (the server's limits come from spec.limits).
+/// The value of `param` in these settings (the server's parameters from config.scheduler).
 double sweepParamValue(SweepParam param, const WorkloadSpec& spec, const SimulationConfig& config);
 
-/// Sets `param` to `value` in a copy of the settings: the spec for workload parameters, the spec's
-/// limits (and the admission config's copy of them) for server parameters. The value must be valid.
+/// Sets `param` to `value` in a copy of the settings: the spec for workload parameters, the
+/// scheduler configuration for server parameters. The value must be valid.
 void applySweepValue(SweepParam param, double value, WorkloadSpec& spec, SimulationConfig& config);
 
 /// Text of a value as messages and tables show it ("2", "0.3", "65000").

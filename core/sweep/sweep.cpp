@@ -33,7 +33,6 @@ void pointSettings(const SweepPlan& plan, double value, WorkloadSpec& spec, Simu
     spec = plan.spec;
     config = plan.config;
     config.clock = ClockKind::Model; // a capacity plan is in seconds
-    config.scheduler.limits = spec.limits;
     applySweepValue(plan.param, value, spec, config);
 }
 

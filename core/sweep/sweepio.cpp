@@ -31,20 +31,11 @@ ojson latency(const LatencyStats& s)
 
 ojson serverJson(const SimulationConfig& c)
 {
+    // The scheduler's one JSON form (admission/schedulerconfig.h), plus the cost model.
     ojson j;
-    j["policy"] = policyName(c.scheduler.policy);
+    schedulerConfigToJson(c.scheduler, j);
     j["cost_model"] = c.cost.name;
     j["cost_model_description"] = c.cost.description;
-    const ServerLimits& l = c.scheduler.limits;
-    j["max_total_token_num"] = l.maxTotalTokenNum;
-    j["batch_max_tokens"] = l.effectiveBatchMaxTokens();
-    j["running_max_req_size"] = l.runningMaxReqSize;
-    j["max_req_total_len"] = l.maxReqTotalLen;
-    j["max_req_input_len"] = l.maxReqInputLen;
-    j["max_wait_tokens"] = c.scheduler.maxWaitTokens;
-    if (c.scheduler.policy == PolicyKind::Vllm)
-        j["vllm"] = { { "max_num_seqs", c.scheduler.vllm.maxNumSeqs }, { "max_num_batched_tokens", c.scheduler.vllm.maxNumBatchedTokens },
-            { "max_loras", c.scheduler.vllm.maxLoras } };
     return j;
 }
 
@@ -139,8 +130,8 @@ const Column kColumns[] = {
     { "seed", LS_NUM(p.spec.seed) },
     { "policy", [](const SweepPlan&, const SweepPoint& p) { return policyName(p.config.scheduler.policy); } },
     { "cost_model", [](const SweepPlan&, const SweepPoint& p) { return csvText(p.config.cost.name); } },
-    { "max_total_token_num", LS_NUM(p.spec.limits.maxTotalTokenNum) },
-    { "batch_max_tokens", LS_NUM(p.spec.limits.effectiveBatchMaxTokens()) },
+    { "max_total_token_num", LS_NUM(p.config.scheduler.limits.maxTotalTokenNum) },
+    { "batch_max_tokens", LS_NUM(p.config.scheduler.limits.effectiveBatchMaxTokens()) },
     { "requests", LS_NUM(p.metrics.requests) },
     { "completed", LS_NUM(p.metrics.completed) },
     { "lost", LS_NUM(p.metrics.lost) },
@@ -216,9 +207,7 @@ nlohmann::ordered_json sweepHeaderJson(const SweepPlan& plan, const std::string&
     j["warmup_s"] = plan.warmup;
     j["cooldown_s"] = plan.cooldown;
     j["spec"] = ojson::parse(toJson(plan.spec).dump());
-    SimulationConfig config = plan.config;
-    config.scheduler.limits = plan.spec.limits;
-    j["server"] = serverJson(config);
+    j["server"] = serverJson(plan.config);
     return j;
 }
 

@@ -85,6 +85,7 @@ struct SweepFile {
     std::optional<WorkloadSpec> spec; ///< the base spec (JSON Lines only)
     SloTarget slo;
     std::vector<SweepPoint> points; ///< sorted by value; metrics and per-adapter metrics as written
+    std::vector<std::string> notes; ///< said while reading (e.g. a server written for the old vLLM V0 model), each once
 };
 
 /// Reads a JSON Lines or CSV sweep file. Throws InputError naming the file, line and field.

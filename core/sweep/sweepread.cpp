@@ -242,8 +242,13 @@ SweepFile readSweepFile(const std::string& path)
                     if (j.contains("server") && j["server"].is_object()) {
                         const auto& s = j["server"];
                         p.config.cost.name = s.value("cost_model", std::string());
-                        if (const auto policy = policyFromName(s.value("policy", std::string("slora"))))
-                            p.config.scheduler.policy = *policy;
+                        // The scheduler's one reader; unknown members (a newer file's) are left alone here.
+                        JsonObjectReader server(s, "server", path);
+                        std::vector<std::string> notes;
+                        readSchedulerConfig(server, p.config.scheduler, &notes);
+                        for (std::string& n : notes)
+                            if (std::find(out.notes.begin(), out.notes.end(), n) == out.notes.end())
+                                out.notes.push_back(std::move(n));
                     }
                     p.metrics = metricsFrom(j.value("metrics", nlohmann::json::object()));
                     for (const auto& a : j.value("per_adapter", nlohmann::json::array())) {

@@ -291,17 +291,6 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     if (nm.defaultRank < 0)
         add("adapters.defaultRank", "must be >= 0 (got " + std::to_string(nm.defaultRank) + ")");
 
-    const auto& lim = s.limits;
-    auto positive = [&](const char* name, std::int64_t v) {
-        if (v <= 0)
-            add(std::string("limits.") + name, "must be > 0 (got " + std::to_string(v) + ")");
-    };
-    positive("maxTotalTokenNum", lim.maxTotalTokenNum);
-    positive("runningMaxReqSize", lim.runningMaxReqSize);
-    positive("maxReqTotalLen", lim.maxReqTotalLen);
-    positive("maxReqInputLen", lim.maxReqInputLen);
-    if (lim.batchMaxTokens < 0)
-        add("limits.batchMaxTokens", "must be >= 0 (0 = derived) (got " + std::to_string(lim.batchMaxTokens) + ")");
     return out;
 }
 
@@ -375,7 +364,6 @@ json toJson(const WorkloadSpec& s)
         groups.push_back(gj);
     }
     j["groups"] = groups;
-    j["limits"] = toJson(s.limits);
     return j;
 }
 
@@ -532,9 +520,16 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
         }
     }
     if (r.has("limits"))
-        s.limits = limitsFromJson(r.raw("limits"), "limits", file);
+        (void)limitsFromJson(r.raw("limits"), "limits", file); // checked, then left to specFileLimits() readers
     r.rejectUnknown();
     return s;
+}
+
+std::optional<ServerLimits> specFileLimits(const json& j, const std::string& file)
+{
+    if (!j.is_object() || !j.contains("limits"))
+        return std::nullopt;
+    return limitsFromJson(j.at("limits"), "limits", file);
 }
 
 WorkloadSpec loadSpecFile(const std::string& path)

@@ -116,7 +116,9 @@ struct WorkloadSpec {
     LengthSpec output;
     std::vector<AdapterGroup> groups;
     AdapterNaming naming;
-    ServerLimits limits;
+    // The server's limits are not part of the workload: they live in SchedulerConfig
+    // (admission/schedulerconfig.h). Spec files of earlier versions carried them ("limits"); see
+    // specFileLimits().
 
     bool operator==(const WorkloadSpec&) const = default;
 };
@@ -140,6 +142,10 @@ nlohmann::json toJson(const ServerLimits& limits);
 WorkloadSpec specFromJson(const nlohmann::json& json, const std::string& file = {});
 LengthSpec lengthSpecFromJson(const nlohmann::json& json, const std::string& path, const std::string& file = {});
 ServerLimits limitsFromJson(const nlohmann::json& json, const std::string& path, const std::string& file = {});
+/// The "limits" member of a spec object written by an earlier LoraScope (when specs still carried
+/// the server's limits), for readers that move them into the server's configuration (sessions);
+/// nullopt when there is none. specFromJson() accepts and skips the member.
+std::optional<ServerLimits> specFileLimits(const nlohmann::json& spec, const std::string& file = {});
 
 /// Reads and validates a spec file (JSON). A session file (with a "spec" member) is accepted too.
 WorkloadSpec loadSpecFile(const std::string& path);

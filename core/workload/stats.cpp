@@ -135,6 +135,8 @@ std::pair<double, double> fitPowerAlpha(const std::vector<std::uint64_t>& counts
 TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const StatsOptions& options)
 {
     TraceStats st;
+    st.maxReqInputLen = limits.maxReqInputLen;
+    st.maxReqTotalLen = limits.maxReqTotalLen;
     const auto& reqs = trace.requests;
     const std::size_t n = reqs.size();
     const std::size_t nAdapters = trace.adapters.size();

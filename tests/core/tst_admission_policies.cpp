@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Admission engine, the queue policies on hand-made requests: S-LoRA's abort queue (timeouts,
-// newest first), client aborts, and the vLLM-style policy (max_num_seqs, max_loras,
-// max_num_batched_tokens with prefill priority, preemption).
+// newest first) and client aborts. vLLM V1's scheduler has its own tests (tst_admission_vllm).
 
 #include "admission_helpers.h"
 
@@ -20,10 +19,6 @@ private Q_SLOTS:
     void abortQueueTimeout();
     void abortQueueServesNewestFirst();
     void clientAbort();
-    void vllmMaxNumSeqs();
-    void vllmMaxLorasSkipsWithoutBlocking();
-    void vllmBatchedTokensAndPrefillPriority();
-    void vllmPreemption();
 };
 
 void TestAdmissionPolicies::abortQueueTimeout()
@@ -103,87 +98,6 @@ void TestAdmissionPolicies::clientAbort()
             QVERIFY(a.id != 3);
     }
     QVERIFY(s.idle());
-}
-
-void TestAdmissionPolicies::vllmMaxNumSeqs()
-{
-    SchedulerConfig c = sloraConfig();
-    c.policy = PolicyKind::Vllm;
-    c.vllm.maxNumSeqs = 2;
-    SimulationResult r = runSteps(makeTrace({ { 0, 10, 5 }, { 0, 10, 5 }, { 0, 10, 5 } }), c);
-    QCOMPARE(r.requests[0].admitted, 0.0);
-    QCOMPARE(r.requests[1].admitted, 0.0);
-    QCOMPARE(r.requests[2].wait.kind, WaitKind::MaxNumSeqs);
-    QCOMPARE(r.requests[2].wait.need, 3);
-    QCOMPARE(r.requests[2].wait.limit, 2);
-    QCOMPARE(r.requests[2].admitted, 5.0); // the first two: prefill + 4 decodes
-    for (const StepRecord& s : r.timeline)
-        QVERIFY(s.batchSize <= 2);
-}
-
-void TestAdmissionPolicies::vllmMaxLorasSkipsWithoutBlocking()
-{
-    SchedulerConfig c = sloraConfig();
-    c.policy = PolicyKind::Vllm;
-    c.vllm.maxLoras = 1;
-    SimulationResult r = runSteps(makeTrace({ { 0, 10, 5, 0 }, { 0, 10, 5, 1 }, { 0, 10, 5, 0 } }, { 8, 8 }), c);
-    QCOMPARE(r.requests[0].admitted, 0.0);
-    QCOMPARE(r.requests[2].admitted, 0.0); // skipped past the other adapter's request
-    QCOMPARE(r.requests[1].wait.kind, WaitKind::MaxLoras);
-    QCOMPARE(r.requests[1].wait.need, 2);
-    QCOMPARE(r.requests[1].wait.limit, 1);
-    QCOMPARE(r.requests[1].admitted, 5.0);
-    QCOMPARE(r.summary.adapterLoads, 2u);
-    QCOMPARE(r.summary.adapterUnloads, 1u);
-}
-
-void TestAdmissionPolicies::vllmBatchedTokensAndPrefillPriority()
-{
-    SchedulerConfig c = sloraConfig();
-    c.policy = PolicyKind::Vllm;
-    c.vllm.maxNumBatchedTokens = 100;
-    SimulationResult r = runSteps(makeTrace({ { 0, 60, 5 }, { 0, 60, 5 } }), c);
-    QCOMPARE(r.requests[1].wait.kind, WaitKind::MaxNumBatchedTokens);
-    QCOMPARE(r.requests[1].wait.need, 120);
-    QCOMPARE(r.requests[1].wait.limit, 100);
-    // vLLM schedules waiting prefills before decoding: the second goes in at the very next step
-    QCOMPARE(r.requests[1].admitted, 1.0);
-    QCOMPARE(r.requests[0].finished, 6.0); // lost one decode step to that prefill
-}
-
-void TestAdmissionPolicies::vllmPreemption()
-{
-    SchedulerConfig c = sloraConfig(64); // 4 blocks of 16 tokens
-    c.policy = PolicyKind::Vllm;
-    Scheduler s(c);
-    s.submit(sim(0, 0, 16, 30));
-    s.submit(sim(1, 0, 16, 30));
-    std::map<std::uint64_t, int> tokens;
-    std::set<std::uint64_t> preempted, finished;
-    for (int t = 0; t < 1000 && !s.idle(); ++t) {
-        StepResult r = s.step(t);
-        QVERIFY(r.kvNeed <= r.kvCapacity);
-        for (std::uint64_t id : r.tokens)
-            ++tokens[id];
-        for (std::uint64_t id : r.preempted)
-            preempted.insert(id);
-        for (std::uint64_t id : r.finished)
-            QVERIFY(finished.insert(id).second);
-    }
-    QVERIFY(s.idle());
-    QCOMPARE(preempted, std::set<std::uint64_t>({ 1 })); // the later one is the victim
-    QCOMPARE(finished.size(), std::size_t(2));
-    QCOMPARE(tokens[0], 30);
-    QCOMPARE(tokens[1], 30);
-
-    // a request that could never hold its 16 + 60 tokens in 4 blocks is refused, one that fits runs
-    Scheduler v(c);
-    QCOMPARE(v.submit(sim(5, 0, 16, 60)), RejectReason::NeverFits);
-    QCOMPARE(v.submit(sim(6, 0, 16, 48)), RejectReason::None);
-    SimulationResult r = runSteps(makeTrace({ { 0, 16, 48 }, { 0, 16, 48 }, { 0, 16, 60 } }), c);
-    QCOMPARE(r.requests[0].finished, 48.0 + 0); // the first keeps running: the second is preempted
-    QVERIFY(!std::isnan(r.requests[1].finished));
-    QCOMPARE(r.requests[2].rejected, RejectReason::NeverFits);
 }
 
 QTEST_GUILESS_MAIN(TestAdmissionPolicies)

@@ -251,6 +251,8 @@ void TestAdmissionSim::invariants()
     sc.scheduler.policy = PolicyKind(policy);
     sc.scheduler.vllm.maxLoras = 4;
     sc.scheduler.vllm.maxNumSeqs = 24;
+    sc.scheduler.vllm.maxLoraRank = 64; // the trace's ranks (vLLM refuses larger adapters)
+    sc.scheduler.vllm.numGpuBlocks = 5000 / 16 + 1; // about the 5000 KV tokens S-LoRA gets here
     sc.clock = ClockKind(clock);
     sc.cost = *findCostModel("llama-13b-a100-80g");
     SimulationResult r = simulate(t, sc);
@@ -343,6 +345,8 @@ void TestAdmissionSim::onlineTokensAddUp()
     SchedulerConfig c = sloraConfig(3000);
     c.policy = PolicyKind(policy);
     c.vllm.maxLoras = 2;
+    c.vllm.maxLoraRank = 64;
+    c.vllm.numGpuBlocks = 3000 / 16 + 1;
     Scheduler s(c);
     std::map<std::uint64_t, int> tokens;
     std::set<std::uint64_t> finished, admitted;

@@ -94,7 +94,6 @@ private Q_SLOTS:
         for (const auto& p : costModelPresets())
             if (p.name == "llama-13b-a100-80g")
                 cfg.cost = p;
-        cfg.scheduler.limits = spec.limits;
         cfg.scheduler.limits.maxTotalTokenNum = 6000;
         const CapacityCheck tight = checkCapacity(simulate(*trace, cfg));
         QVERIFY(tight.overloaded);

@@ -16,7 +16,7 @@ namespace {
 CompareInput inputFor(const WorkloadSpec& spec)
 {
     CompareInput in { spec, {} };
-    in.admission.scheduler.limits = spec.limits;
+    in.admission.scheduler.limits.maxTotalTokenNum = 3000; // tight enough that requests wait
     in.admission.clock = ClockKind::Steps;
     return in;
 }
@@ -27,7 +27,6 @@ WorkloadSpec small()
     s.adapterCount = 12;
     s.rate = 5;
     s.duration = 40;
-    s.limits.maxTotalTokenNum = 3000;
     return s;
 }
 
@@ -54,7 +53,7 @@ private Q_SLOTS:
         QCOMPARE(d[1], (ParameterDiff { "arrival.cv", "1", "4" }));
         // Limits and admission settings count too; the cost model only on the model clock.
         b = a;
-        b.spec.limits.maxTotalTokenNum = 9000;
+        b.admission.scheduler.limits.maxTotalTokenNum = 9000;
         b.admission.cost.decodeBase = 1.0;
         const auto dl = diffParameters(a, b);
         QCOMPARE(dl.size(), std::size_t(1));

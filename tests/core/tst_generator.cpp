@@ -127,7 +127,7 @@ private Q_SLOTS:
         QVERIFY2(std::abs(empCv - cv) <= 0.05 * cv, qPrintable(QStringLiteral("cv %1 vs %2").arg(empCv).arg(cv)));
 
         // Per-adapter counts vs λᵢT: Σ (cᵢ − λᵢT)² / (λᵢT·cv²) is ≈ χ²(n) for independent processes.
-        const TraceStats st = computeStats(t, s.limits);
+        const TraceStats st = computeStats(t, ServerLimits {});
         double chi = 0;
         for (std::size_t i = 0; i < lambda.size(); ++i) {
             const double e = lambda[i] * s.duration;
@@ -172,7 +172,7 @@ private Q_SLOTS:
         WorkloadSpec s = baseSpec(200, 100, 1.0, 1000, 77); // 100k requests
         s.popularity.alpha = alpha;
         const Trace t = generatePerAdapter(s);
-        const TraceStats st = computeStats(t, s.limits);
+        const TraceStats st = computeStats(t, ServerLimits {});
         QVERIFY2(std::abs(st.fittedAlpha - alpha) <= 0.05, qPrintable(QStringLiteral("fitted %1 vs %2").arg(st.fittedAlpha).arg(alpha)));
     }
 

@@ -256,7 +256,7 @@ private slots:
             break;
         case 17:
             o.scheduler.policy = PolicyKind::Vllm;
-            o.scheduler.vllm.maxNumSeqs = 0;
+            o.scheduler.vllm.maxNumSeqs = -1;
             break;
         case 18:
             l.batchMaxTokens = -1;

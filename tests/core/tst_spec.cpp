@@ -45,8 +45,6 @@ class TestSpec : public QObject {
         s.naming.ranks = { 8, 32 };
         s.naming.defaultRank = 4;
         s.naming.baseModel = "base/model";
-        s.limits.maxTotalTokenNum = 65000;
-        s.limits.batchMaxTokens = 9000;
         return s;
     }
 
@@ -62,11 +60,29 @@ private Q_SLOTS:
         QCOMPARE(s.input.hi, 512);
         QCOMPARE(s.duration, 300.0);
         QCOMPARE(s.seed, 42ull);
-        QCOMPARE(s.limits.maxTotalTokenNum, 6000);
-        QCOMPARE(s.limits.effectiveBatchMaxTokens(), 3072); // max(6000/6, 3072)
+        const ServerLimits l; // S-LoRA's defaults (the server's, not the spec's)
+        QCOMPARE(l.maxTotalTokenNum, 6000);
+        QCOMPARE(l.effectiveBatchMaxTokens(), 3072); // max(6000/6, 3072)
         QVERIFY(validate(s).empty());
         // An empty JSON object is the default spec.
         QVERIFY(specFromJson(json::object()) == s);
+    }
+
+    void legacyLimitsAreTheServers()
+    {
+        // Spec files of earlier versions carried the server's limits: still read, no longer part of the spec.
+        json j = toJson(WorkloadSpec {});
+        QVERIFY(!j.contains("limits"));
+        QVERIFY(!specFileLimits(j).has_value());
+        j["limits"] = json { { "maxTotalTokenNum", 65000 }, { "batchMaxTokens", 9000 } };
+        QVERIFY(specFromJson(j) == WorkloadSpec {});
+        const auto legacy = specFileLimits(j);
+        QVERIFY(legacy.has_value());
+        QCOMPARE(legacy->maxTotalTokenNum, 65000);
+        QCOMPARE(legacy->batchMaxTokens, 9000);
+        QCOMPARE(legacy->runningMaxReqSize, ServerLimits {}.runningMaxReqSize);
+        j["limits"]["maxTotalTokenNum"] = "many";
+        QVERIFY_THROWS_EXCEPTION(InputError, specFromJson(j, "old.json"));
     }
 
     void roundTripDefault()

@@ -189,8 +189,8 @@ void TestSweep::applyValue()
     WorkloadSpec spec = specForPreset("S4");
     SimulationConfig config;
     applySweepValue(SweepParam::MaxTotalTokenNum, 65000, spec, config);
-    QCOMPARE(spec.limits.maxTotalTokenNum, std::int64_t(65000));
-    QCOMPARE(config.scheduler.limits.maxTotalTokenNum, std::int64_t(65000)); // the spec's limits are the server's
+    QCOMPARE(config.scheduler.limits.maxTotalTokenNum, std::int64_t(65000)); // a server parameter: the scheduler's configuration
+    QVERIFY(spec == specForPreset("S4"));
     applySweepValue(SweepParam::Adapters, 400, spec, config);
     QCOMPARE(spec.adapterCount, 400u);
     applySweepValue(SweepParam::MaxWaitTokens, 20, spec, config);
@@ -198,7 +198,7 @@ void TestSweep::applyValue()
     applySweepValue(SweepParam::OutputMax, 1024, spec, config);
     QCOMPARE(spec.output.hi, std::int64_t(1024));
     QCOMPARE(sweepParamValue(SweepParam::OutputMax, spec, config), 1024.0);
-    QCOMPARE(sweepParamValue(SweepParam::BatchMaxTokens, spec, config), double(spec.limits.effectiveBatchMaxTokens()));
+    QCOMPARE(sweepParamValue(SweepParam::BatchMaxTokens, spec, config), double(config.scheduler.limits.effectiveBatchMaxTokens()));
     // Every parameter round-trips its value and has a name that reads back.
     for (const SweepParamInfo& p : sweepParams()) {
         QCOMPARE(sweepParamFromName(p.name).value(), p.id);
@@ -374,7 +374,7 @@ void TestSweep::finderIntegerParameter()
 {
     SweepPlan plan = smallPlan();
     plan.spec.rate = 1.5;
-    plan.spec.limits.maxTotalTokenNum = 4000;
+    plan.config.scheduler.limits.maxTotalTokenNum = 4000;
     plan.param = SweepParam::Adapters;
     plan.spec.adapterCount = 4;
     FinderOptions o;

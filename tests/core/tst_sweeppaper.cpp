@@ -102,7 +102,7 @@ void TestSweepPaper::suites()
     const SuiteSweep s = suiteSweep(suite.toStdString(), setting.toStdString());
     QCOMPARE(QString::fromLatin1(sweepParamInfo(s.param).name), param);
     QCOMPARE(int(s.values.size()), points);
-    QCOMPARE(s.spec.limits.maxTotalTokenNum, std::int64_t(numToken));
+    QCOMPARE(s.config.scheduler.limits.maxTotalTokenNum, std::int64_t(numToken));
     QCOMPARE(s.config.scheduler.limits.maxTotalTokenNum, std::int64_t(numToken));
     QCOMPARE(s.spec.generator, GeneratorKind::Slora); // as run_exp.py
     QCOMPARE(s.spec.seed, std::uint64_t(42));

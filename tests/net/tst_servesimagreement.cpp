@@ -23,6 +23,8 @@ using namespace lorascope;
 
 namespace {
 
+constexpr std::int64_t kBusyKvSlots = 2500; ///< the server of busyS4Trace: tight enough that requests queue
+
 // S4's adapters (ranks 64/32/16 in their names), a busy few seconds: a request queues behind
 // others often enough that the admission rules, not just the cost model, decide the latencies.
 Trace busyS4Trace(std::uint64_t seed)
@@ -36,7 +38,6 @@ Trace busyS4Trace(std::uint64_t seed)
     spec.input.hi = 400;
     spec.output.lo = 8;
     spec.output.hi = 120;
-    spec.limits.maxTotalTokenNum = 2500;
     return generate(spec);
 }
 
@@ -154,7 +155,7 @@ private slots:
                 a.name = "adapter-" + std::to_string(&a - trace.adapters.data()); // no rank in the name
         SimulationConfig config;
         config.scheduler.policy = *policyFromName(policy.toStdString());
-        config.scheduler.limits = trace.spec ? trace.spec->limits : ServerLimits {};
+        config.scheduler.limits.maxTotalTokenNum = kBusyKvSlots;
         config.scheduler.vllm.maxLoras = 4;
         // SGLang: a pool as small as S-LoRA's, chunks smaller than most prompts, 4 LoRA slots
         config.scheduler.sglang.maxTotalTokens = 2500;
@@ -221,7 +222,7 @@ private slots:
         for (auto& a : trace.adapters)
             a.name = "adapter-" + std::to_string(&a - trace.adapters.data());
         SimulationConfig config;
-        config.scheduler.limits = trace.spec->limits;
+        config.scheduler.limits.maxTotalTokenNum = kBusyKvSlots;
         config.clock = ClockKind::Model;
         config.cost = slowerGpu();
         const SimulationResult preview = simulate(trace, config);

@@ -32,10 +32,9 @@ SweepPlan plan()
     p.spec = specForPreset("S1");
     p.spec.adapterCount = 20;
     p.spec.duration = 30;
-    p.spec.limits.maxTotalTokenNum = 14500;
     p.config.cost = *findCostModel("llama-7b-a10g");
     p.config.clock = ClockKind::Model;
-    p.config.scheduler.limits = p.spec.limits;
+    p.config.scheduler.limits.maxTotalTokenNum = 14500;
     p.param = SweepParam::Rate;
     return p;
 }

@@ -37,8 +37,16 @@ WorkloadSpec smallSpec()
     s.rate = 3;
     s.duration = 40;
     s.popularity.alpha = 0.5;
-    s.limits.maxTotalTokenNum = 3000; // tight: requests wait for the token budget
     return s;
+}
+
+/// The small spec on a tight server (3000 KV slots: requests wait for the token budget).
+void setSmall(Document* doc)
+{
+    SimulationConfig c = doc->admissionConfig();
+    c.scheduler.limits.maxTotalTokenNum = 3000;
+    doc->setAdmission(c);
+    doc->setSpec(smallSpec());
 }
 
 } // namespace
@@ -59,12 +67,11 @@ private Q_SLOTS:
         Q_UNUSED(tester)
         Q_UNUSED(proxyTester)
         QSignalSpy spy(doc, &Document::admissionChanged);
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(waitForSignal(doc, spy));
         QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
         // Run the engine independently on the same trace and configuration.
-        SimulationConfig cfg = doc->admissionConfig();
-        cfg.scheduler.limits = doc->spec().limits;
+        const SimulationConfig cfg = doc->admissionConfig();
         const SimulationResult sim = simulate(*doc->trace(), cfg);
         auto* model = tab->model();
         QCOMPARE(model->rowCount(), int(sim.requests.size()));
@@ -94,7 +101,7 @@ private Q_SLOTS:
                 // The tool tip explains it in a sentence, the token budget with its derivation.
                 const QString tip = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
                 if (r.wait.kind == WaitKind::TokenBudget) {
-                    const std::int64_t total = doc->spec().limits.maxTotalTokenNum;
+                    const std::int64_t total = doc->admissionConfig().scheduler.limits.maxTotalTokenNum;
                     QVERIFY2(tip.contains(QStringLiteral("%1 slots (max_total_token_num) − %2 held by adapter weights (resident adapters: %3;").arg(total).arg(total - r.wait.limit).arg(r.wait.adapters)), qPrintable(tip));
                     ++tokenBudget;
                 }
@@ -107,7 +114,7 @@ private Q_SLOTS:
         QCOMPARE(tab->chart(QStringLiteral("queue"))->data().series.size(), qsizetype(2));
         QCOMPARE(tab->chart(QStringLiteral("latency"))->data().series.size(), qsizetype(3));
         const auto& kv = tab->chart(QStringLiteral("kv"))->data();
-        QCOMPARE(kv.series.back().points.front().y(), double(doc->spec().limits.maxTotalTokenNum));
+        QCOMPARE(kv.series.back().points.front().y(), double(doc->admissionConfig().scheduler.limits.maxTotalTokenNum));
         double peak = 0;
         for (const auto& p : kv.series[1].points)
             peak = std::max(peak, p.y());
@@ -153,7 +160,7 @@ private Q_SLOTS:
         auto* doc = w.document();
         auto* tab = w.admissionTab();
         QSignalSpy spy(doc, &Document::admissionChanged);
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(waitForSignal(doc, spy));
         QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
         auto* table = tab->table();
@@ -207,13 +214,13 @@ private Q_SLOTS:
         QCOMPARE(spin->value(), 65000);
         QSignalSpy spy(doc, &Document::admissionChanged);
         spin->setValue(4000);
-        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(4000));
+        QCOMPARE(doc->admissionConfig().scheduler.limits.maxTotalTokenNum, std::int64_t(4000));
         QVERIFY(waitForSignal(doc, spy));
         QTRY_COMPARE(doc->admission()->result.summary.kvCapacity, std::int64_t(4000));
         // The undo text names the setting as the panel does.
         QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Change KV cache slots"));
         doc->undoStack()->undo();
-        QCOMPARE(doc->spec().limits.maxTotalTokenNum, std::int64_t(65000));
+        QCOMPARE(doc->admissionConfig().scheduler.limits.maxTotalTokenNum, std::int64_t(65000));
         QCOMPARE(spin->value(), 65000);
         auto* policy = qobject_cast<QComboBox*>(w.admissionTab()->editor(QStringLiteral("policy")));
         policy->setCurrentIndex(2);
@@ -229,7 +236,7 @@ private Q_SLOTS:
         QVERIFY(test::waitIdle(w.document()));
         auto* doc = w.document();
         QSignalSpy spy(doc, &Document::admissionChanged);
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(waitForSignal(doc, spy));
         auto* step = w.admissionTab()->stepThrough();
         QTRY_VERIFY(step->current() == -1);

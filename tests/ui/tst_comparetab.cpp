@@ -37,8 +37,16 @@ WorkloadSpec smallSpec()
     s.rate = 4;
     s.duration = 60;
     s.popularity.alpha = 1.0;
-    s.limits.maxTotalTokenNum = 4000; // tight enough that requests wait
     return s;
+}
+
+/// `spec` on the tight server the tests use (4000 KV slots: requests wait).
+void setSpecOnTightServer(Document* doc, const WorkloadSpec& spec)
+{
+    SimulationConfig c = doc->admissionConfig();
+    c.scheduler.limits.maxTotalTokenNum = 4000;
+    doc->setAdmission(c);
+    doc->setSpec(spec);
 }
 
 /// What the core says for one side, computed without the tab.
@@ -49,8 +57,7 @@ struct Expected {
 
 Expected expectedFor(const WorkloadSpec& spec, SimulationConfig config)
 {
-    const auto w = analyzeSpec(spec);
-    config.scheduler.limits = spec.limits;
+    const auto w = analyzeSpec(spec, config.scheduler.limits);
     return { w->stats, simulate(*w->trace, config).summary };
 }
 
@@ -146,7 +153,7 @@ private Q_SLOTS:
         auto* doc = w.document();
         QVERIFY(test::waitIdle(doc));
         const WorkloadSpec specA = smallSpec();
-        doc->setSpec(specA);
+        setSpecOnTightServer(doc, specA);
         QVERIFY(test::waitIdle(doc));
         auto* tab = w.compareTab();
         QVERIFY(tab);
@@ -311,7 +318,7 @@ private Q_SLOTS:
         MainWindow w;
         w.show();
         auto* doc = w.document();
-        doc->setSpec(smallSpec());
+        setSpecOnTightServer(doc, smallSpec());
         QVERIFY(test::waitIdle(doc));
         auto* tab = w.compareTab();
         // The shortcut pins from any tab (the action lives in the View menu).
@@ -333,10 +340,10 @@ private Q_SLOTS:
         Session sa;
         sa.spec = smallSpec();
         sa.admission = defaultAdmissionConfig(sa.spec);
+        sa.admission.scheduler.limits.maxTotalTokenNum = 4000;
         Session sb = sa;
         sb.spec.rate = 6;
-        sb.spec.limits.maxTotalTokenNum = 9000;
-        sb.admission.scheduler.limits = sb.spec.limits;
+        sb.admission.scheduler.limits.maxTotalTokenNum = 9000;
         const QString pa = dir.filePath(QStringLiteral("a.lorascope.json")), pb = dir.filePath(QStringLiteral("b.lorascope.json"));
         saveSessionFile(sa, pa.toStdString());
         saveSessionFile(sb, pb.toStdString());

@@ -33,7 +33,6 @@ WorkloadSpec smallSpec()
     s.adapterCount = 8;
     s.rate = 1;
     s.duration = 30;
-    s.limits.maxTotalTokenNum = 14500;
     return s;
 }
 
@@ -76,6 +75,7 @@ private Q_SLOTS:
         QVERIFY(waitForSignal(doc, spy));
         SimulationConfig start = doc->admissionConfig();
         start.cost = *findCostModel("llama-7b-a10g");
+        start.scheduler.limits.maxTotalTokenNum = 14500; // the A10G runs' server
         spy.clear();
         doc->editAdmission(start, QStringLiteral("cost"));
         QVERIFY(waitForSignal(doc, spy));

@@ -45,12 +45,12 @@ private Q_SLOTS:
         qobject_cast<QSpinBox*>(panel->editor(QStringLiteral("input.hi")))->setValue(400);
         QCOMPARE(w.document()->undoStack()->undoText(), QStringLiteral("Change input length: Max (hi, exclusive)"));
         // Choosing S4 again brings its own parameters back (one undo step), keeping the server.
-        const auto kv = w.document()->spec().limits.maxTotalTokenNum;
+        const auto kv = w.document()->admissionConfig().scheduler.limits.maxTotalTokenNum;
         auto* preset = qobject_cast<QComboBox*>(panel->editor(QStringLiteral("preset")));
         preset->setCurrentIndex(preset->findText(QStringLiteral("S4")));
         QCOMPARE(w.document()->spec().popularity.alpha, 1.0);
         QCOMPARE(w.document()->spec().input.hi, std::int64_t(512));
-        QCOMPARE(w.document()->spec().limits.maxTotalTokenNum, kv);
+        QCOMPARE(w.document()->admissionConfig().scheduler.limits.maxTotalTokenNum, kv);
         QCOMPARE(panel->presetText(), QStringLiteral("S4"));
         QCOMPARE(preset->findText(QStringLiteral("custom (from S4)")), -1);
         // Undo goes back to the custom parameters and says so again.

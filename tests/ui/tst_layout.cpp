@@ -251,9 +251,11 @@ private Q_SLOTS:
         w.show();
         QVERIFY(test::waitIdle(w.document()));
         WorkloadSpec s = w.document()->spec();
-        s.limits.maxTotalTokenNum = 6000;
         s.duration = 120;
+        SimulationConfig server = w.document()->admissionConfig();
+        server.scheduler.limits.maxTotalTokenNum = 6000;
         QSignalSpy spy(w.document(), &Document::admissionChanged);
+        w.document()->setAdmission(server);
         w.document()->setSpec(s);
         QVERIFY(test::waitForSignal(w.document(), spy));
         QTRY_VERIFY(w.document()->admission() && w.document()->admission()->trace == w.document()->trace());
@@ -319,11 +321,11 @@ private Q_SLOTS:
         w.showTab(QStringLiteral("admission"));
         shoot(QStringLiteral("admission"));
         // The overloaded server of S-LoRA's default 6000 slots, stepped to the first wait.
-        const WorkloadSpec healthy = w.document()->spec();
-        WorkloadSpec s = healthy;
-        s.limits.maxTotalTokenNum = 6000;
+        const SimulationConfig healthy = w.document()->admissionConfig();
+        SimulationConfig tight = healthy;
+        tight.scheduler.limits.maxTotalTokenNum = 6000;
         adm.clear();
-        w.document()->setSpec(s);
+        w.document()->setAdmission(tight);
         QVERIFY(adm.wait(60000));
         QTest::qWait(300);
         w.admissionTab()->stepThrough()->nextWait();
@@ -334,7 +336,7 @@ private Q_SLOTS:
         shoot(QStringLiteral("admission-step"));
         w.showTab(QStringLiteral("replay"));
         shoot(QStringLiteral("replay"));
-        w.document()->setSpec(healthy);
+        w.document()->setAdmission(healthy);
         w.compareTab()->pinCurrentAsA();
         w.showTab(QStringLiteral("compare"));
         qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))->setValue(0.3);

@@ -317,7 +317,9 @@ private Q_SLOTS:
         spec.adapterCount = 16;
         spec.rate = 3;
         spec.duration = 24;
-        spec.limits.maxTotalTokenNum = 24000; // a server that keeps up (S-LoRA's default 6000 would queue for minutes)
+        SimulationConfig server = w.document()->admissionConfig();
+        server.scheduler.limits.maxTotalTokenNum = 24000; // a server that keeps up (S-LoRA's default 6000 would queue for minutes)
+        w.document()->setAdmission(server);
         w.document()->setSpec(spec);
         QVERIFY(test::waitIdle(w.document()));
         w.showTab(QStringLiteral("replay"));

@@ -152,13 +152,14 @@ private Q_SLOTS:
         spec.adapterCount = 4;
         spec.rate = 20;
         spec.duration = 2;
-        spec.limits.maxReqTotalLen = 300; // some requests are too long for it
+        SimulationConfig server = doc.admissionConfig();
+        server.scheduler.limits.maxReqTotalLen = 300; // some requests are too long for it
+        doc.setAdmission(server);
         doc.setSpec(spec);
         QVERIFY(test::waitIdle(&doc));
         const auto trace = doc.trace();
         QVERIFY(trace && trace->requests.size() > 10);
-        SimulationConfig cfg = doc.admissionConfig();
-        cfg.scheduler.limits = doc.spec().limits;
+        const SimulationConfig cfg = doc.admissionConfig();
         const auto sim = simulate(*trace, cfg);
         std::size_t refused = 0;
         for (const auto& r : sim.requests)

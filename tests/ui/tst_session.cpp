@@ -39,9 +39,9 @@ private Q_SLOTS:
             spec.arrival.cv = 2.5;
             spec.input.kind = LengthKind::PowerLaw;
             spec.input.beta = 1.3;
-            spec.limits.maxTotalTokenNum = 9000;
             doc->editSpec(spec, QStringLiteral("edit"));
             adm = doc->admissionConfig();
+            adm.scheduler.limits.maxTotalTokenNum = 9000;
             adm.scheduler.policy = PolicyKind::SLoraAbort;
             adm.clock = ClockKind::Model;
             adm.scheduler.maxWaitTokens = 7;

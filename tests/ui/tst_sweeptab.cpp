@@ -45,6 +45,15 @@ WorkloadSpec smallSpec()
     return s;
 }
 
+/// The small workload on S-LoRA's default server (6000 KV slots), where it saturates within the tests' ranges.
+void setSmall(Document* doc)
+{
+    SimulationConfig c = doc->admissionConfig();
+    c.scheduler.limits = ServerLimits {};
+    doc->setAdmission(c);
+    doc->setSpec(smallSpec());
+}
+
 bool waitRun(SweepTab* tab, int timeoutMs = 120000)
 {
     QSignalSpy spy(tab, &SweepTab::runFinished);
@@ -67,7 +76,7 @@ void setParam(SweepTab* tab, SweepParam p)
 SweepTab* sweepInWindow(MainWindow& w, SweepParam param, const QString& values, bool findCapacity = false)
 {
     auto* doc = w.document();
-    doc->setSpec(smallSpec());
+    setSmall(doc);
     if (!test::waitIdle(doc))
         return nullptr;
     auto* tab = w.sweepTab();
@@ -97,7 +106,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         auto* doc = w.document();
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(test::waitIdle(doc));
         auto* tab = w.sweepTab();
         QAbstractItemModelTester tester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -174,7 +183,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         auto* doc = w.document();
-        doc->setSpec(smallSpec());
+        setSmall(doc);
         QVERIFY(test::waitIdle(doc));
         auto* tab = w.sweepTab();
         setParam(tab, SweepParam::Rate);
@@ -329,9 +338,9 @@ private Q_SLOTS:
         QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.compareTab()));
         QVERIFY(view->sideA());
         QCOMPARE(int(view->sideA()->points.size()), 2);
-        WorkloadSpec tighter = smallSpec();
-        tighter.limits.maxTotalTokenNum = 3000;
-        doc->setSpec(tighter);
+        SimulationConfig tighter = doc->admissionConfig();
+        tighter.scheduler.limits.maxTotalTokenNum = 3000;
+        doc->setAdmission(tighter);
         QVERIFY(test::waitIdle(doc));
         setValues(tab, QStringLiteral("0.5,1,1.5"));
         QVERIFY(tab->runSweep());

@@ -245,23 +245,32 @@ QWidget* AdmissionTab::createSettings()
     auto label = [](const QString& plain, const char* arg) -> QString {
         return plain + QStringLiteral("<br><span style=\"color:#666; font-size:small\">") + QString::fromLatin1(arg) + QStringLiteral("</span>");
     };
+    // Defaults come from the core's one owner of each (workload/limits.h, admission/vllmconfig.h).
+    const ServerLimits sloraDefaults;
+    const VllmConfig vllmDefaults;
     auto* lim = group(tr("Server limits (S-LoRA)"));
     addInt(lim, QStringLiteral("limits.maxTotalTokenNum"), label(tr("KV cache slots"), "max_total_token_num"), 1, 100000000,
         tr("Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). "
-           "S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000."), tr("slots", "unit after a number"));
+           "S-LoRA's default is %1; its own A100-80G runs of S4 use 65000.")
+            .arg(sloraDefaults.maxTotalTokenNum),
+        tr("slots", "unit after a number"));
     auto* batchMax = addInt(lim, QStringLiteral("limits.batchMaxTokens"), label(tr("Prefill batch limit"), "batch_max_tokens"), 0, 100000000,
         tr("Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len)."), tr("tokens", "unit after a number"));
     batchMax->setSpecialValueText(tr("0 = default"));
     addInt(lim, QStringLiteral("limits.runningMaxReqSize"), label(tr("Max running requests"), "running_max_req_size"), 1, 100000000,
-        tr("Max requests in the running batch. Default 1000."), tr("requests", "unit after a number"));
+        tr("Max requests in the running batch. Default %1.").arg(sloraDefaults.runningMaxReqSize), tr("requests", "unit after a number"));
     addInt(lim, QStringLiteral("limits.maxReqTotalLen"), label(tr("Max request length"), "max_req_total_len"), 1, 100000000,
-        tr("Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072."), tr("tokens", "unit after a number"));
+        tr("Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default %1.").arg(sloraDefaults.maxReqTotalLen),
+        tr("tokens", "unit after a number"));
     addInt(lim, QStringLiteral("limits.maxReqInputLen"), label(tr("Max input length"), "max_req_input_len"), 1, 100000000,
-        tr("Input tokens of one request must not exceed it, else the request is refused. Default 2048."), tr("tokens", "unit after a number"));
+        tr("Input tokens of one request must not exceed it, else the request is refused. Default %1.").arg(sloraDefaults.maxReqInputLen),
+        tr("tokens", "unit after a number"));
     auto* pol = group(tr("Policy and time"));
-    auto* policy = addCombo(pol, QStringLiteral("policy"), tr("Policy"), { tr("S-LoRA (first come, first served)"), tr("S-LoRA with abort"), tr("vLLM-style") },
-        tr("S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: "
-           "max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption."));
+    auto* policy = addCombo(pol, QStringLiteral("policy"), tr("Policy"), { tr("S-LoRA (first come, first served)"), tr("S-LoRA with abort"), tr("vLLM V1") },
+        tr("S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. "
+           "vLLM V1 (%1): its scheduler rule for rule — one token budget per step shared by decodes and prefill chunks, "
+           "KV blocks with preemption, max_loras adapters per step.")
+            .arg(QString::fromLatin1(kVllmRulesVersion)));
     Q_UNUSED(policy);
     addInt(pol, QStringLiteral("maxWaitTokens"), label(tr("Steps between checks"), "max_wait_tokens"), 1, 100000,
         tr("While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10)."), tr("steps", "unit after a number"));
@@ -282,12 +291,26 @@ QWidget* AdmissionTab::createSettings()
         c.clock = ClockKind::Model;
         m_document->editAdmission(c, tr("Load cost model %1").arg(QString::fromStdString(model.name)));
     });
-    auto* vl = group(tr("vLLM-style policy"));
-    addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 1, 1000000, tr("vLLM: max requests in a batch (default 256)."), tr("requests", "unit after a number"));
+    auto* vl = group(tr("vLLM V1 policy"));
+    auto* seqs = addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 0, 1000000,
+        tr("vLLM: max running requests; 0 = vLLM's default min(256, max_num_batched_tokens)."), tr("requests", "unit after a number"));
+    seqs->setSpecialValueText(tr("0 = default"));
     auto* batched = addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), label(tr("Max tokens per step"), "max_num_batched_tokens"), 0, 100000000,
-        tr("vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048)."), tr("tokens", "unit after a number"));
+        tr("vLLM: the token budget of one step, shared by decodes and prefill chunks; 0 = vLLM's default (2048 with chunked prefill)."),
+        tr("tokens", "unit after a number"));
     batched->setSpecialValueText(tr("0 = default"));
-    addInt(vl, QStringLiteral("vllm.maxLoras"), label(tr("Max adapters per batch"), "max_loras"), 1, 100000, tr("vLLM: different adapters in one batch (default 1)."), QString());
+    addInt(vl, QStringLiteral("vllm.numGpuBlocks"), label(tr("KV cache blocks"), "num_gpu_blocks"), 2, 100000000,
+        tr("vLLM: KV cache blocks on the GPU, one of them the reserved null block (default %1, of %2 tokens each).")
+            .arg(vllmDefaults.numGpuBlocks)
+            .arg(vllmDefaults.blockSize),
+        tr("blocks", "unit after a number"));
+    addInt(vl, QStringLiteral("vllm.maxLoras"), label(tr("Max adapters per batch"), "max_loras"), 1, 100000,
+        tr("vLLM: different adapters among the requests of one step (default %1).").arg(vllmDefaults.maxLoras), QString());
+    addInt(vl, QStringLiteral("vllm.maxLoraRank"), label(tr("Max LoRA rank"), "max_lora_rank"), 1, 512,
+        tr("vLLM: its LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; "
+           "vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).")
+            .arg(vllmDefaults.maxLoraRank),
+        QString());
     m_summary = new QLabel(w);
     m_summary->setWordWrap(true);
     m_summary->setObjectName(QStringLiteral("admissionSummary"));
@@ -306,7 +329,7 @@ void AdmissionTab::syncFromDocument()
 {
     m_syncing = true;
     const auto& c = m_document->admissionConfig();
-    const auto& l = m_document->spec().limits;
+    const auto& l = c.scheduler.limits;
     auto setInt = [&](const char* f, std::int64_t v) {
         auto* s = qobject_cast<QSpinBox*>(m_editors.value(QString::fromLatin1(f)));
         const QSignalBlocker b(s);
@@ -321,6 +344,8 @@ void AdmissionTab::syncFromDocument()
     setInt("vllm.maxNumSeqs", c.scheduler.vllm.maxNumSeqs);
     setInt("vllm.maxNumBatchedTokens", c.scheduler.vllm.maxNumBatchedTokens);
     setInt("vllm.maxLoras", c.scheduler.vllm.maxLoras);
+    setInt("vllm.numGpuBlocks", c.scheduler.vllm.numGpuBlocks);
+    setInt("vllm.maxLoraRank", c.scheduler.vllm.maxLoraRank);
     auto setCombo = [&](const char* f, int i) {
         auto* cb = qobject_cast<QComboBox*>(m_editors.value(QString::fromLatin1(f)));
         const QSignalBlocker b(cb);
@@ -328,9 +353,14 @@ void AdmissionTab::syncFromDocument()
     };
     // What 0 means right now ("0 = default (3072)").
     qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("limits.batchMaxTokens")))
-        ->setSpecialValueText(tr("0 = default (%1)").arg(std::max<std::int64_t>(l.maxTotalTokenNum / 6, l.maxReqTotalLen)));
+        ->setSpecialValueText(tr("0 = default (%1)").arg(ServerLimits { l.maxTotalTokenNum, 0, l.runningMaxReqSize, l.maxReqTotalLen, l.maxReqInputLen }.effectiveBatchMaxTokens()));
+    VllmConfig derived = c.scheduler.vllm;
+    derived.maxNumBatchedTokens = 0;
     qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumBatchedTokens")))
-        ->setSpecialValueText(tr("0 = default (%1)").arg(std::max<std::int64_t>(l.maxReqTotalLen, 2048)));
+        ->setSpecialValueText(tr("0 = default (%1)").arg(derived.effectiveMaxNumBatchedTokens()));
+    derived = c.scheduler.vllm;
+    derived.maxNumSeqs = 0;
+    qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumSeqs")))->setSpecialValueText(tr("0 = default (%1)").arg(derived.effectiveMaxNumSeqs()));
     setCombo("policy", int(c.scheduler.policy));
     setCombo("clock", c.clock == ClockKind::Steps ? 0 : 1);
     auto* cost = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")));
@@ -346,7 +376,6 @@ void AdmissionTab::commit(const QString& field)
     SimulationConfig c = m_document->admissionConfig();
     auto intOf = [&](const char* f) { return std::int64_t(qobject_cast<QSpinBox*>(m_editors.value(QString::fromLatin1(f)))->value()); };
     auto& l = c.scheduler.limits;
-    l = m_document->spec().limits;
     l.maxTotalTokenNum = intOf("limits.maxTotalTokenNum");
     l.batchMaxTokens = intOf("limits.batchMaxTokens");
     l.runningMaxReqSize = intOf("limits.runningMaxReqSize");
@@ -356,6 +385,8 @@ void AdmissionTab::commit(const QString& field)
     c.scheduler.vllm.maxNumSeqs = intOf("vllm.maxNumSeqs");
     c.scheduler.vllm.maxNumBatchedTokens = intOf("vllm.maxNumBatchedTokens");
     c.scheduler.vllm.maxLoras = intOf("vllm.maxLoras");
+    c.scheduler.vllm.numGpuBlocks = intOf("vllm.numGpuBlocks");
+    c.scheduler.vllm.maxLoraRank = intOf("vllm.maxLoraRank");
     c.scheduler.policy = PolicyKind(qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("policy")))->currentIndex());
     c.clock = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("clock")))->currentIndex() == 0 ? ClockKind::Steps : ClockKind::Model;
     const int ci = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")))->currentIndex();

@@ -213,7 +213,7 @@ QString GanttView::tooltipForRow(int row) const
     const ClockKind clock = m_analysis->result.clock;
     auto t = [clock](double v) { return Terms::time(v, clock, 4); };
     auto d = [clock](double v) { return Terms::time(v, clock, 3); };
-    const ServerLimits& limits = m_analysis->config.scheduler.limits;
+    const SchedulerConfig& server = m_analysis->config.scheduler;
     QString text = tr("Request %1 · %2 · %3 input / %4 output tokens").arg(r.id).arg(adapter).arg(r.inputLen).arg(r.outputLen);
     text += QLatin1Char('\n') + tr("Arrived %1").arg(t(r.arrival));
     if (!std::isnan(r.admitted))
@@ -222,9 +222,12 @@ QString GanttView::tooltipForRow(int row) const
         text += tr(", first token %1 (TTFT %2)").arg(t(r.firstToken), d(r.firstToken - r.arrival));
     if (!std::isnan(r.finished))
         text += tr(", finished %1 (E2E %2)").arg(t(r.finished), d(r.finished - r.arrival));
-    text += QLatin1Char('\n') + tr("Status: %1").arg(RequestTableModel::statusOf(r, limits));
+    text += QLatin1Char('\n') + tr("Status: %1").arg(RequestTableModel::statusOf(r, server));
     if (r.wait.kind != WaitKind::None)
-        text += QLatin1Char('\n') + tr("Why it waited: %1 — %2").arg(Terms::waitTitle(r.wait.kind), Terms::waitExplanation(r.wait, limits));
+        text += QLatin1Char('\n')
+            + tr("Why it waited: %1 — %2").arg(Terms::waitTitle(r.wait.kind), Terms::waitExplanation(r.wait, WaitContext { &server, clock, m_analysis->trace.get() }));
+    if (const QString load = Terms::adapterLoad(r.adapterLoad, r.adapterLoadSeconds, clock); !load.isEmpty())
+        text += QLatin1Char('\n') + load;
     return text;
 }
 

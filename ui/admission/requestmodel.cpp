@@ -31,10 +31,10 @@ int RequestTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString RequestTableModel::statusOf(const RequestRecord& r, const ServerLimits& limits)
+QString RequestTableModel::statusOf(const RequestRecord& r, const SchedulerConfig& server)
 {
     if (r.rejected != RejectReason::None)
-        return tr("refused: %1").arg(Terms::rejectReason(r.rejected, limits));
+        return tr("refused: %1").arg(Terms::rejectReason(r.rejected, server));
     if (r.dropped != DropReason::None)
         return tr("dropped: %1").arg(Terms::dropReason(r.dropped));
     if (!std::isnan(r.finished))
@@ -44,9 +44,9 @@ QString RequestTableModel::statusOf(const RequestRecord& r, const ServerLimits& 
     return tr("never admitted");
 }
 
-QString RequestTableModel::reasonOf(const RequestRecord& r)
+QString RequestTableModel::reasonOf(const RequestRecord& r, const WaitContext& context)
 {
-    return Terms::waitShort(r.wait);
+    return Terms::waitShort(r.wait, context);
 }
 
 QVariant RequestTableModel::data(const QModelIndex& index, int role) const
@@ -57,13 +57,19 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
         return {};
     const auto& r = m_analysis->result.requests[std::size_t(index.row())];
     const int col = index.column();
-    const ServerLimits& limits = m_analysis->config.scheduler.limits;
+    const SchedulerConfig& server = m_analysis->config.scheduler;
+    const WaitContext context { &server, m_analysis->result.clock, m_analysis->trace.get() };
     if (role == Qt::ToolTipRole) {
-        // The whole text of what a narrow column shows elided; the wait reason in full sentences.
-        if (col == Reason && r.wait.kind != WaitKind::None)
-            return Terms::waitExplanation(r.wait, limits);
+        // The whole text of what a narrow column shows elided; the wait reason in full sentences,
+        // and what loading its adapter cost.
+        if (col == Reason && r.wait.kind != WaitKind::None) {
+            QString text = Terms::waitExplanation(r.wait, context);
+            if (const QString load = Terms::adapterLoad(r.adapterLoad, r.adapterLoadSeconds, m_analysis->result.clock); !load.isEmpty())
+                text += QLatin1Char('\n') + load;
+            return text;
+        }
         if (col == Status)
-            return statusOf(r, limits);
+            return statusOf(r, server);
         if (col == Adapter) {
             const auto& ads = m_analysis->trace->adapters;
             if (r.adapter == kNoAdapter)
@@ -110,9 +116,9 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
     case E2e:
         return diff(r.finished, r.arrival);
     case Status:
-        return statusOf(r, limits);
+        return statusOf(r, server);
     case Reason:
-        return reasonOf(r);
+        return reasonOf(r, context);
     default:
         return {};
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/admissionview.h"
+#include "text/terms.h"
 
 #include <QAbstractTableModel>
 
@@ -28,10 +29,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     /// Text of a request's fate ("finished", "refused: input longer than max_req_input_len (2048 tokens)", ...).
-    static QString statusOf(const RequestRecord& r, const ServerLimits& limits);
+    static QString statusOf(const RequestRecord& r, const SchedulerConfig& server);
     /// Short text of a request's wait reason ("KV cache full: needs 5038 slots, 4720 free"; "–"
     /// when it did not wait); the tool tip has the full explanation.
-    static QString reasonOf(const RequestRecord& r);
+    static QString reasonOf(const RequestRecord& r, const WaitContext& context = {});
 
 private:
     std::shared_ptr<const AdmissionAnalysis> m_analysis;

@@ -147,9 +147,7 @@ void StepThroughPanel::reset()
     m_current = -1;
     m_notice.clear();
     if (auto trace = m_document->trace()) {
-        SimulationConfig config = m_document->admissionConfig();
-        config.scheduler.limits = m_document->spec().limits;
-        m_stepper = std::make_unique<StepThrough>(trace, config);
+        m_stepper = std::make_unique<StepThrough>(trace, m_document->admissionConfig());
         m_request->setRange(0, int(std::min<std::size_t>(trace->requests.size(), 2147483647) - (trace->requests.empty() ? 0 : 1)));
     }
     m_time->setSuffix(QLatin1Char(' ') + Terms::clockUnit(m_document->admissionConfig().clock));
@@ -265,7 +263,8 @@ void StepThroughPanel::show()
     const auto& r = s->result;
     const auto& trace = *m_document->trace();
     const ClockKind clock = m_document->admissionConfig().clock;
-    const ServerLimits& limits = m_document->spec().limits;
+    const SchedulerConfig& server = m_document->admissionConfig().scheduler;
+    const ServerLimits& limits = server.limits;
     auto t = [clock](double v) { return Terms::time(v, clock, 4); };
     m_title->setText(tr("<b>Pass %1</b> · %2 · %3 → %4 (%5)")
                          .arg(s->index)
@@ -287,7 +286,7 @@ void StepThroughPanel::show()
     if (!s->rejected.empty()) {
         QStringList items;
         for (std::size_t i = 0; i < s->rejected.size(); ++i)
-            items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, limits));
+            items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, server));
         html += tr("<p><b>Refused on arrival</b>: %1.</p>").arg(items.join(QStringLiteral("; ")).toHtmlEscaped());
     }
     if (!s->candidates.empty() || r.attempted) {
@@ -301,7 +300,7 @@ void StepThroughPanel::show()
             const QString free = tr("%1 = %2 − %3").arg(c.limit).arg(limits.maxTotalTokenNum).arg(adapterSlots);
             const QString verdict = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitTitle(c.reason.kind).toHtmlEscaped());
             if (!c.admitted)
-                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, limits, c.adapterRanks).toHtmlEscaped());
+                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, WaitContext { &server, clock, &trace }, c.adapterRanks).toHtmlEscaped());
             html += QStringLiteral("<tr>") + cell(QString::number(c.id)) + cell(tr("%1 (%2)").arg(adapterName(c.id).toHtmlEscaped()).arg(c.rank))
                 + cell(tr("%1 / %2").arg(c.inputLen).arg(c.outputLen)) + cell(QString::number(c.need)) + cell(free)
                 + cell(tr("%1 of %2").arg(c.batchInput).arg(c.batchMaxTokens)) + cell(verdict) + QStringLiteral("</tr>");

@@ -118,9 +118,7 @@ void CompareTab::showSweeps()
 
 CompareInput CompareTab::currentInput() const
 {
-    CompareInput in { m_document->spec(), m_document->admissionConfig() };
-    in.admission.scheduler.limits = in.spec.limits;
-    return in;
+    return CompareInput { m_document->spec(), m_document->admissionConfig() };
 }
 
 CompareInput CompareTab::effectiveB() const
@@ -134,11 +132,8 @@ std::optional<CompareInput> CompareTab::effectiveA() const
         return std::nullopt;
     CompareInput a = m_a->input;
     if (m_sameServer->isChecked()) {
-        const CompareInput b = effectiveB();
-        a.spec.limits = b.spec.limits;
-        a.admission = b.admission;
+        a.admission = effectiveB().admission; // the server and its limits
     }
-    a.admission.scheduler.limits = a.spec.limits;
     return a;
 }
 
@@ -165,7 +160,6 @@ QString CompareTab::loadSide(Side side, const QString& path)
             return QString::fromStdString(sessionError.what());
         }
     }
-    in.admission.scheduler.limits = in.spec.limits;
     Pinned p { in, QFileInfo(path).fileName() };
     if (side == Side::A)
         m_a = p;
@@ -200,9 +194,7 @@ void CompareTab::swap()
         undo->beginMacro(tr("Swap A and B"));
         if (m_sameServer->isChecked()) {
             // The server is shared and stays as it is; only the workloads trade places.
-            WorkloadSpec spec = oldA.spec;
-            spec.limits = current.spec.limits;
-            m_document->editSpec(spec, tr("Swap A and B"));
+            m_document->editSpec(oldA.spec, tr("Swap A and B"));
         } else {
             m_document->editSpec(oldA.spec, tr("Swap A and B"));
             m_document->editAdmission(oldA.admission, tr("Swap A and B"));

@@ -73,8 +73,14 @@ QString CompareTab::fieldLabel(const QString& field)
         { QStringLiteral("vllm.maxNumSeqs"), QStringLiteral("max_num_seqs") },
         { QStringLiteral("vllm.maxNumBatchedTokens"), QStringLiteral("max_num_batched_tokens") },
         { QStringLiteral("vllm.maxLoras"), QStringLiteral("max_loras") },
+        { QStringLiteral("vllm.maxCpuLoras"), QStringLiteral("max_cpu_loras") },
+        { QStringLiteral("vllm.maxLoraRank"), QStringLiteral("max_lora_rank") },
+        { QStringLiteral("vllm.maxModelLen"), QStringLiteral("max_model_len") },
+        { QStringLiteral("vllm.numGpuBlocks"), QStringLiteral("num_gpu_blocks") },
         { QStringLiteral("vllm.blockSize"), QStringLiteral("block_size") },
-        { QStringLiteral("vllm.watermark"), QStringLiteral("watermark") },
+        { QStringLiteral("vllm.longPrefillTokenThreshold"), QStringLiteral("long_prefill_token_threshold") },
+        { QStringLiteral("vllm.enableChunkedPrefill"), QStringLiteral("enable_chunked_prefill") },
+        { QStringLiteral("vllm.loraScan"), QStringLiteral("lora_scan") },
     };
     return args.value(field, field);
 }

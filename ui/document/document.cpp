@@ -112,13 +112,8 @@ void Document::editSpec(const WorkloadSpec& spec, const QString& what, const QSt
 
 void Document::setSpec(const WorkloadSpec& spec)
 {
-    const bool limitsChanged = !(spec.limits == m_spec.limits);
     m_spec = spec;
     m_issues = validate(m_spec);
-    if (limitsChanged) {
-        m_admission.scheduler.limits = m_spec.limits;
-        Q_EMIT admissionConfigChanged();
-    }
     Q_EMIT specChanged();
     scheduleRegenerate();
 }
@@ -130,14 +125,11 @@ void Document::editAdmission(const SimulationConfig& config, const QString& what
 
 void Document::setAdmission(const SimulationConfig& config)
 {
+    const ServerLimits before = m_admission.scheduler.limits;
     m_admission = config;
-    if (!(m_admission.scheduler.limits == m_spec.limits)) {
-        // The limits live in the spec (they also drive the workload statistics).
-        m_spec.limits = m_admission.scheduler.limits;
-        m_issues = validate(m_spec);
-        Q_EMIT specChanged();
+    // The server's per-request limits also drive the workload statistics (requests it would refuse).
+    if (before.maxReqInputLen != config.scheduler.limits.maxReqInputLen || before.maxReqTotalLen != config.scheduler.limits.maxReqTotalLen)
         scheduleRegenerate();
-    }
     Q_EMIT admissionConfigChanged();
     m_admissionCoalesce.start();
 }
@@ -156,7 +148,7 @@ void Document::importTraceFile(const QString& path, const QString& format)
         std::shared_ptr<const WorkloadAnalysis> analysis;
         QString error;
     };
-    const auto limits = m_spec.limits;
+    const auto limits = m_admission.scheduler.limits;
     m_coalesce.stop(); // a pending regeneration would supersede the import
     m_progress = 0.0;
     m_clock.start();
@@ -223,6 +215,7 @@ void Document::regenerate()
     }
     using Result = std::pair<std::shared_ptr<const WorkloadAnalysis>, QString>;
     const WorkloadSpec spec = m_spec;
+    const ServerLimits limits = m_admission.scheduler.limits;
     const auto imported = m_imported;
     // A preview of the trace being replaced is stale: stop it, so it does not take a core from the
     // new generation (dragging a slider starts a generation per step). The new trace schedules
@@ -232,14 +225,14 @@ void Document::regenerate()
     m_progress = 0.0;
     m_clock.start();
     m_workloadJobs.run(
-        [this, spec, imported](const std::atomic<bool>& cancel) -> Result {
+        [this, spec, limits, imported](const std::atomic<bool>& cancel) -> Result {
             ProgressSink sink;
             sink.cancel = &cancel;
             sink.report = [this](double f) { m_progress = f; };
             try {
                 if (imported)
-                    return { analyzeTrace(imported, spec.limits, std::nullopt), {} };
-                return { analyzeSpec(spec, sink), {} };
+                    return { analyzeTrace(imported, limits, std::nullopt), {} };
+                return { analyzeSpec(spec, limits, sink), {} };
             } catch (const Cancelled&) {
                 return { nullptr, {} };
             } catch (const std::exception& e) {
@@ -274,7 +267,6 @@ void Document::recomputeAdmission()
         return;
     using Result = std::pair<std::shared_ptr<const AdmissionAnalysis>, QString>;
     SimulationConfig config = m_admission;
-    config.scheduler.limits = m_spec.limits;
     config.scheduler.reportTokens = false;
     m_admissionClock.start();
     m_admissionJobs.run(

@@ -21,7 +21,7 @@ namespace lorascope {
 
 struct AdmissionAnalysis;
 
-/// The open session: the workload spec (with the server limits), the admission settings, an
+/// The open session: the workload spec, the admission settings (the server and its limits), an
 /// optional imported trace, and the latest results. Edits go through the undo stack; results are
 /// computed off the GUI thread (JobTracker) and swapped in when they arrive. Views observe it.
 class Document : public QObject {

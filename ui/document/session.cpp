@@ -48,15 +48,13 @@ CostModel costFromJson(const json& j, const std::string& path, const std::string
 
 WorkloadSpec defaultSessionSpec()
 {
-    WorkloadSpec spec = specForPreset("S4");
-    spec.limits.maxTotalTokenNum = 65000;
-    return spec;
+    return specForPreset("S4");
 }
 
 SimulationConfig defaultAdmissionConfig(const WorkloadSpec& spec)
 {
     SimulationConfig c;
-    c.scheduler.limits = spec.limits;
+    c.scheduler.limits.maxTotalTokenNum = 65000; // S-LoRA's own A100-80G S4 runs (see session.h)
     c.clock = ClockKind::Model;
     const auto& presets = costModelPresets();
     if (!presets.empty()) {
@@ -79,15 +77,12 @@ SimulationConfig defaultAdmissionConfig(const WorkloadSpec& spec)
 json sessionToJson(const Session& s)
 {
     const auto& a = s.admission;
-    json adm { { "policy", policyName(a.scheduler.policy) }, { "clock", a.clock == ClockKind::Steps ? "steps" : "model" },
-        { "max_wait_tokens", a.scheduler.maxWaitTokens }, { "abort_wait_seconds", a.scheduler.abortWaitSeconds },
-        { "vllm",
-            { { "max_num_seqs", a.scheduler.vllm.maxNumSeqs }, { "max_num_batched_tokens", a.scheduler.vllm.maxNumBatchedTokens },
-                { "max_loras", a.scheduler.vllm.maxLoras }, { "block_size", a.scheduler.vllm.blockSize },
-                { "watermark", a.scheduler.vllm.watermark } } },
-        { "cost_model", costToJson(a.cost) } };
+    nlohmann::ordered_json adm;
+    schedulerConfigToJson(a.scheduler, adm); // the scheduler's one JSON form (admission/schedulerconfig.h)
+    adm["clock"] = a.clock == ClockKind::Steps ? "steps" : "model";
+    adm["cost_model"] = nlohmann::ordered_json(costToJson(a.cost));
     json j { { "format", kSessionFormat }, { "version", kSessionVersion }, { "tool_version", kVersion },
-        { "spec", toJson(s.spec) }, { "admission", adm }, { "view", s.view } };
+        { "spec", toJson(s.spec) }, { "admission", json(adm) }, { "view", s.view } };
     if (!s.importedTrace.empty())
         j["imported_trace"] = s.importedTrace;
     return j;
@@ -110,29 +105,18 @@ Session sessionFromJson(const json& j, const std::string& file)
         r.fail("spec", "missing");
     s.spec = specFromJson(r.raw("spec"), file);
     s.admission = defaultAdmissionConfig(s.spec);
+    // Sessions written when the spec carried the server's limits: they are the server's now.
+    if (const auto legacy = specFileLimits(r.raw("spec"), file))
+        s.admission.scheduler.limits = *legacy;
     if (r.has("admission")) {
+        if (!r.raw("admission").is_object())
+            r.fail("admission", "expected an object");
         JsonObjectReader a(r.raw("admission"), "admission", file);
-        const std::string policy = a.string("policy", "slora");
-        const auto kind = policyFromName(policy);
-        if (!kind)
-            a.fail("admission.policy", "unknown policy \"" + policy + "\" (known: slora, slora-abort, vllm)");
-        s.admission.scheduler.policy = *kind;
+        readSchedulerConfig(a, s.admission.scheduler, &s.notes);
         const std::string clock = a.string("clock", s.admission.clock == ClockKind::Steps ? "steps" : "model");
         if (clock != "steps" && clock != "model")
             a.fail("admission.clock", "expected \"steps\" or \"model\" (got \"" + clock + "\")");
         s.admission.clock = clock == "steps" ? ClockKind::Steps : ClockKind::Model;
-        s.admission.scheduler.maxWaitTokens = static_cast<int>(a.integer("max_wait_tokens", 10));
-        s.admission.scheduler.abortWaitSeconds = a.number("abort_wait_seconds", 5.5);
-        if (a.has("vllm")) {
-            JsonObjectReader v(a.raw("vllm"), "admission.vllm", file);
-            auto& vl = s.admission.scheduler.vllm;
-            vl.maxNumSeqs = v.integer("max_num_seqs", vl.maxNumSeqs);
-            vl.maxNumBatchedTokens = v.integer("max_num_batched_tokens", vl.maxNumBatchedTokens);
-            vl.maxLoras = v.integer("max_loras", vl.maxLoras);
-            vl.blockSize = v.integer("block_size", vl.blockSize);
-            vl.watermark = v.number("watermark", vl.watermark);
-            v.rejectUnknown();
-        }
         if (a.has("cost_model"))
             s.admission.cost = costFromJson(a.raw("cost_model"), "admission.cost_model", file);
         a.rejectUnknown();
@@ -144,7 +128,8 @@ Session sessionFromJson(const json& j, const std::string& file)
             r.fail("view", "expected an object");
     }
     r.rejectUnknown();
-    s.admission.scheduler.limits = s.spec.limits;
+    if (const std::string error = schedulerConfigError(s.admission.scheduler); !error.empty())
+        throw InputError("admission: " + policyRules(s.admission.scheduler.policy) + " would refuse to start: " + error, file, 0, "admission");
     return s;
 }
 

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lorascope {
 
@@ -21,17 +22,18 @@ struct Session {
     SimulationConfig admission;
     std::string importedTrace; ///< path of an imported trace shown instead of the generated one
     nlohmann::json view = nlohmann::json::object(); ///< UI settings (tabs, toggles, zoom)
+    std::vector<std::string> notes; ///< said while loading (e.g. settings of the old vLLM V0 model converted); not saved
 };
 
-/// The workload a new session starts with: preset S4 (llama-13b, ranks 64/32/16, n 200, R 2 req/s)
-/// on a server with the 65000 KV slots S-LoRA's own A100-80G S4 runs use
+/// The workload a new session starts with: preset S4 (llama-13b, ranks 64/32/16, n 200, R 2 req/s),
+/// previewed (defaultAdmissionConfig) on a server with the 65000 KV slots S-LoRA's own A100-80G S4 runs use
 /// (benchmarks/paper/synthetic/.../exp_cmds_a100-80_S4.sh: --num-token 65000): a healthy server
 /// with room to push it over (it saturates near R = 5.5 req/s with the default cost model). With
 /// S-LoRA's launch default of 6000 slots the default workload queues for the whole trace.
 WorkloadSpec defaultSessionSpec();
 
 /// The admission settings a new session starts with: the cost-model clock with the preset of the
-/// spec's base model (S4 → llama-13b), S-LoRA policy, the spec's limits.
+/// spec's base model (S4 → llama-13b), S-LoRA policy with 65000 KV slots (see above).
 SimulationConfig defaultAdmissionConfig(const WorkloadSpec& spec);
 
 nlohmann::json sessionToJson(const Session& session);

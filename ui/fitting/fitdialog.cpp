@@ -50,10 +50,10 @@ FitDialog::FitDialog(std::shared_ptr<const Trace> trace, const QString& source, 
 {
     setWindowTitle(tr("Fit workload from trace"));
     m_fit = fitTrace(*m_trace);
-    m_traceStats = computeStats(*m_trace, m_fit.spec.limits);
+    m_traceStats = computeStats(*m_trace, ServerLimits {}); // the fit tables do not show the over-limit counts
     // The fitted model, synthesised: what the designer will show after "Use fitted model".
     const Trace model = generate(m_fit.spec);
-    m_modelStats = computeStats(model, m_fit.spec.limits);
+    m_modelStats = computeStats(model, ServerLimits {});
     const FitReport& rep = m_fit.report;
     const WorkloadSpec& s = m_fit.spec;
 

@@ -384,7 +384,6 @@ void ReplayTab::start()
     }
     if (m_document) {
         job.serverConfig = m_document->admissionConfig();
-        job.serverConfig->scheduler.limits = m_document->spec().limits; // the limits live in the spec
     }
     auto& o = job.options;
     o.backend = *backendFromName(m_backend->currentText().toStdString());

@@ -229,7 +229,6 @@ std::optional<SweepPlan> SweepTab::plan() const
             p.param = SweepParam(m_param->currentData().toInt());
         }
         p.config.clock = ClockKind::Model;
-        p.config.scheduler.limits = p.spec.limits;
         p.slo = slo();
         p.values = parseSweepValues(p.param, m_values->text().toStdString(), 0, tr("Values").toStdString());
         checkPlan(p);

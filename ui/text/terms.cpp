@@ -4,6 +4,7 @@
 #include "analysis/numberformat.h"
 #include "analysis/waitexplain.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <cmath>
@@ -56,13 +57,17 @@ QString Terms::waitTitle(WaitKind kind)
     case WaitKind::MaxNumSeqs:
         return tr("running batch full");
     case WaitKind::MaxLoras:
-        return tr("too many adapters in the batch");
+        return tr("LoRA slots full");
     case WaitKind::MaxNumBatchedTokens:
-        return tr("step token limit");
+        return tr("step token budget used up");
     case WaitKind::KvBlocks:
         return tr("KV cache blocks full");
     case WaitKind::BehindRequest:
         return tr("queued behind another request");
+    case WaitKind::Preempted:
+        return tr("preempted");
+    case WaitKind::PreemptionStep:
+        return tr("a running request was preempted");
     case WaitKind::MaxRunningRequests:
         return tr("running batch full");
     case WaitKind::BatchIsFull:
@@ -81,12 +86,42 @@ QString Terms::waitTitle(WaitKind kind)
     return QString::fromStdString(waitKindName(kind));
 }
 
-QString Terms::waitShort(const WaitReason& r)
+namespace {
+
+/// "ad-3, ad-7" for the adapters a MaxLoras reason lists ("adapter 3" without a trace).
+QString adapterList(const WaitReason& r, const WaitContext& c)
 {
+    QStringList names;
+    for (std::uint32_t id : r.adapterIds) {
+        if (id == kNoAdapter)
+            continue;
+        names << (c.trace && id < c.trace->adapters.size() ? QString::fromStdString(c.trace->adapters[id].name)
+                                                              : Terms::tr("adapter %1").arg(id));
+    }
+    if (r.adapters > names.size())
+        names << Terms::tr("%1 more").arg(r.adapters - std::uint32_t(names.size()));
+    return names.join(QStringLiteral(", "));
+}
+
+/// "step 4,212" or "12.3 s": when something happened on the context's clock.
+QString moment(double at, ClockKind clock)
+{
+    if (clock == ClockKind::Model)
+        return QString::fromStdString(formatSeconds(at, 4));
+    return Terms::tr("step %1").arg(QLocale().toString(qint64(std::llround(at))));
+}
+
+} // namespace
+
+QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
+{
+    const QLocale loc;
     switch (r.kind) {
     case WaitKind::None:
         return QStringLiteral("–");
     case WaitKind::AdmissionWindow:
+    case WaitKind::PreemptionStep:
+    case WaitKind::BatchIsFull:
         return waitTitle(r.kind);
     case WaitKind::BehindRequest:
         return tr("queued behind request %1").arg(r.behind);
@@ -95,26 +130,36 @@ QString Terms::waitShort(const WaitReason& r)
     case WaitKind::BatchMaxTokens:
         return tr("prefill batch full: %1 input tokens > %2").arg(r.need).arg(r.limit);
     case WaitKind::KvBlocks:
-        return tr("KV cache blocks full: needs %1 blocks, %2 free").arg(r.need).arg(r.limit);
-    case WaitKind::BatchIsFull:
-        return waitTitle(r.kind);
+        return tr("needs %1 KV blocks, %2 free").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
+    case WaitKind::MaxLoras:
+        return tr("LoRA slots full: this step's batch already has max_loras = %1 adapters (%2)").arg(r.limit).arg(adapterList(r, c));
+    case WaitKind::Preempted:
+        return tr("preempted at %1 (recompute, %2 tokens again)").arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
+    case WaitKind::MaxNumBatchedTokens:
+        return tr("step token budget used up: needs %1 tokens, %2 left").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
+    case WaitKind::MaxNumSeqs:
+        return tr("running batch full: max_num_seqs = %1").arg(r.limit);
+    case WaitKind::MaxRunningRequests:
+        return tr("running batch full: max_running_requests = %1").arg(r.limit);
     case WaitKind::MaxLorasPerBatch:
-        return tr("LoRA slots full: needs %1 of %2 slots").arg(r.need).arg(r.limit);
+        return tr("LoRA slots full: with it, %1 of max_loras_per_batch = %2 slots (%3)").arg(r.need).arg(r.limit).arg(adapterList(r, c));
     case WaitKind::TokenPool:
-        return tr("KV cache full: needs %1 tokens, %2 free").arg(r.need).arg(r.limit);
+        return tr("KV cache full: needs %1 tokens, %2 free").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
     case WaitKind::MaxPrefillTokens:
     case WaitKind::ChunkedPrefillSize:
         return tr("%1: %2 of %3 tokens").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
     case WaitKind::Retracted:
-        return tr("retracted at %1: %2 tokens to prefill again").arg(number(r.at, 6)).arg(r.need);
+        return tr("retracted at %1 (%2 tokens to prefill again)").arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
     default:
         return tr("%1: %2 > %3").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
     }
 }
 
-QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, const std::vector<int>& ranks)
+QString Terms::waitExplanation(const WaitReason& r, const WaitContext& c, const std::vector<int>& ranks)
 {
+    const ServerLimits limits = c.server ? c.server->limits : ServerLimits {};
     const WaitBreakdown b = breakdownWait(r, limits);
+    const QLocale loc;
     switch (r.kind) {
     case WaitKind::None:
         return tr("It was admitted at the first admission check after it arrived.");
@@ -155,13 +200,27 @@ QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, 
     case WaitKind::RunningMaxReqSize:
         return tr("The running batch would hold %1 requests, more than running_max_req_size = %2.").arg(r.need).arg(r.limit);
     case WaitKind::MaxLoras:
-        return tr("The batch would use %1 different adapters, more than max_loras = %2.").arg(r.need).arg(r.limit);
+        return tr("LoRA slots full: this step's batch already has max_loras = %1 adapters (%2); vLLM sets the request aside and "
+                  "schedules later requests of those adapters (and of the base model) past it.")
+            .arg(r.limit)
+            .arg(adapterList(r, c));
     case WaitKind::MaxNumSeqs:
-        return tr("The batch would hold %1 requests, more than max_num_seqs = %2.").arg(r.need).arg(r.limit);
+        return tr("The running batch already holds max_num_seqs = %1 requests.").arg(r.limit);
     case WaitKind::MaxNumBatchedTokens:
-        return tr("The step would process %1 tokens, more than max_num_batched_tokens = %2.").arg(r.need).arg(r.limit);
+        return r.limit > 0
+            ? tr("Its prompt needs %1 tokens in one step, but only %2 of the step's max_num_batched_tokens are left (chunked prefill is off, so the "
+                 "scan stops here).")
+                  .arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)))
+            : tr("The step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs %1 tokens.").arg(loc.toString(qint64(r.need)));
     case WaitKind::KvBlocks:
-        return tr("The prompt needs %1 KV blocks, but only %2 are free above the watermark.").arg(r.need).arg(r.limit);
+        return tr("It needs %1 KV blocks for this step, but only %2 are free (vLLM: the scan stops at the first request whose blocks do not fit).")
+            .arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
+    case WaitKind::Preempted:
+        return tr("It was preempted at %1 to free KV blocks for older running requests (recompute: its %2 prompt and generated tokens are "
+                  "prefilled again when it is scheduled next).")
+            .arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
+    case WaitKind::PreemptionStep:
+        return tr("A running request was preempted in this step, and vLLM schedules no waiting request in a step that preempted.");
     case WaitKind::MaxRunningRequests:
         return tr("The running batch would hold %1 requests, more than max_running_requests = %2 (requests that finished in the last decode step count until the next one removes them).")
             .arg(r.need)
@@ -169,13 +228,7 @@ QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, 
     case WaitKind::BatchIsFull:
         return tr("SGLang marked the batch full (batch_is_full) when an earlier admission failed, and looks at the queue again only after a running request finishes or is retracted.");
     case WaitKind::MaxLorasPerBatch: {
-        QStringList ids;
-        for (std::uint32_t a : r.adapterIds)
-            if (a != kNoAdapter)
-                ids << QStringLiteral("#%1").arg(a);
-        if (r.adapters > static_cast<std::uint32_t>(ids.size()))
-            ids << tr("… (%1 adapters)").arg(r.adapters);
-        const QString list = ids.isEmpty() ? tr("none, only the base model") : ids.join(QStringLiteral(", "));
+        const QString list = r.adapters > 0 ? adapterList(r, c) : tr("none, only the base model");
         return tr("LoRA slots full: with it, this step's batch would use %1 GPU LoRA slots, more than max_loras_per_batch = %2 (adapters in the batch: %3; the base model takes a slot when base-model requests run).")
             .arg(r.need)
             .arg(r.limit)
@@ -183,9 +236,7 @@ QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, 
     }
     case WaitKind::TokenPool:
         return tr("It needs %1 KV tokens, but only %2 are free: the pool (max_total_tokens) minus the tokens held, minus %3 reserved for the output the running and newly admitted requests will still generate (their remaining output × new_token_ratio %4).")
-            .arg(r.need)
-            .arg(r.limit)
-            .arg(r.reserved)
+            .arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)), loc.toString(qint64(r.reserved)))
             .arg(number(r.ratio, 4));
     case WaitKind::MaxPrefillTokens:
         return tr("This step's prefill already takes %1 tokens, reaching max_prefill_tokens = %2.").arg(r.need).arg(r.limit);
@@ -195,25 +246,45 @@ QString Terms::waitExplanation(const WaitReason& r, const ServerLimits& limits, 
             .arg(r.limit);
     case WaitKind::Retracted:
         return tr("It was retracted at %1: a decode step ran out of KV tokens, so SGLang freed this request's KV (the fewest output tokens first, then the longest prompt). It waits again at the back of the queue and will prefill %2 tokens (its prompt and its output so far) again.")
-            .arg(number(r.at, 6))
-            .arg(r.need);
+            .arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
     }
     return QString::fromStdString(r.describe());
 }
 
-QString Terms::rejectReason(RejectReason reason, const ServerLimits& limits)
+QString Terms::rejectReason(RejectReason reason, const SchedulerConfig& server)
 {
+    const ServerLimits& limits = server.limits;
     switch (reason) {
     case RejectReason::None:
         return {};
     case RejectReason::InputTooLong:
+        if (server.policy == PolicyKind::Sglang)
+            return tr("input not shorter than context_length (%1 tokens)").arg(server.sglang.contextLength);
         return tr("input longer than max_req_input_len (%1 tokens)").arg(limits.maxReqInputLen);
     case RejectReason::TotalTooLong:
+        if (server.policy == PolicyKind::Sglang)
+            return tr("input + output not shorter than context_length (%1 tokens)").arg(server.sglang.contextLength);
         return tr("input + output longer than max_req_total_len (%1 tokens)").arg(limits.maxReqTotalLen);
     case RejectReason::NeverFits:
+        if (server.policy == PolicyKind::Sglang)
+            return tr("input not shorter than max_req_input_len (%1 tokens: min(context_length, max_total_tokens) − 6)").arg(server.sglang.maxReqInputLen());
         return tr("can never fit in the KV cache (%1 slots)").arg(limits.maxTotalTokenNum);
+    case RejectReason::MaxModelLen:
+        return tr("input + output longer than max_model_len (%1 tokens)").arg(server.vllm.maxModelLen);
+    case RejectReason::LoraRankTooLarge:
+        return tr("adapter rank larger than max_lora_rank (%1)").arg(server.vllm.maxLoraRank);
     }
     return QString::fromStdString(rejectReasonName(reason));
+}
+
+QString Terms::adapterLoad(AdapterTier tier, double seconds, ClockKind clock)
+{
+    if (tier == AdapterTier::Gpu)
+        return {};
+    const QString from = tier == AdapterTier::Disk ? tr("adapter loading from disk") : tr("adapter loading from CPU");
+    if (clock == ClockKind::Steps)
+        return tr("%1 before its first pass").arg(from);
+    return tr("%1: %2").arg(from, QString::fromStdString(formatSeconds(seconds, 2)));
 }
 
 QString Terms::dropReason(DropReason reason)
@@ -239,7 +310,7 @@ QString Terms::stepKind(StepKind kind)
     case StepKind::Decode:
         return tr("decode");
     case StepKind::Mixed:
-        return tr("mixed");
+        return tr("mixed (prefill chunks and decodes)");
     }
     return {};
 }

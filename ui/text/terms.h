@@ -15,6 +15,14 @@
 
 namespace lorascope {
 
+/// What the text of a wait reason needs besides its own numbers: the server's settings (for the
+/// derivation of a limit), the clock of its times and the trace (adapter names). All optional.
+struct WaitContext {
+    const SchedulerConfig* server = nullptr;
+    ClockKind clock = ClockKind::Steps;
+    const Trace* trace = nullptr;
+};
+
 class Terms {
     Q_DECLARE_TR_FUNCTIONS(lorascope::Terms)
 public:
@@ -31,13 +39,18 @@ public:
 
     /// Short plain title of a wait kind ("KV cache full").
     static QString waitTitle(WaitKind kind);
-    /// One line for tables and filters: the title and its numbers ("KV cache full: needs 5038, 4720 free").
-    static QString waitShort(const WaitReason& reason);
+    /// One line for tables and filters: the title and its numbers ("KV cache full: needs 5038, 4720
+    /// free"; vLLM: "needs 38 KV blocks, 12 free", "LoRA slots full: this step's batch already has
+    /// max_loras = 2 adapters (ad-3, ad-7)", "preempted at step 4,212 (recompute, 1,840 tokens again)").
+    static QString waitShort(const WaitReason& reason, const WaitContext& context = {});
     /// A full sentence with units and the limit's derivation; `ranks` (when known) lists the
     /// ranks of the adapters whose weights the limit leaves out.
-    static QString waitExplanation(const WaitReason& reason, const ServerLimits& limits, const std::vector<int>& ranks = {});
+    static QString waitExplanation(const WaitReason& reason, const WaitContext& context = {}, const std::vector<int>& ranks = {});
     /// Why a request was refused on arrival, with the limit ("input longer than max_req_input_len (2048 tokens)").
-    static QString rejectReason(RejectReason reason, const ServerLimits& limits);
+    static QString rejectReason(RejectReason reason, const SchedulerConfig& server);
+    /// What loading a request's adapter for its first pass cost ("adapter loading from CPU: 3.1 ms");
+    /// empty when it was on the GPU already.
+    static QString adapterLoad(AdapterTier tier, double seconds, ClockKind clock);
     static QString dropReason(DropReason reason);
     /// "prefill", "decode", "idle".
     static QString stepKind(StepKind kind);

@@ -191,9 +191,9 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
         if (st)
             now += tr(" Requests over the server's per-request limits: %1 (input &gt; %2: %3, input + output &gt; %4: %5).")
                        .arg(st->overAnyLimit)
-                       .arg(spec.limits.maxReqInputLen)
+                       .arg(st->maxReqInputLen)
                        .arg(st->overInputLimit)
-                       .arg(spec.limits.maxReqTotalLen)
+                       .arg(st->maxReqTotalLen)
                        .arg(st->overTotalLimit);
         return section(input ? tr("Input length") : tr("Output length"), meaning, formula, now);
     }

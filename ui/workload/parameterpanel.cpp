@@ -55,14 +55,13 @@ QStringList itemsOf(const char* const* names, int n)
     return out;
 }
 
-/// The preset's own spec with the settings a preset does not fix (generator, seed, server limits) taken from `spec`.
+/// The preset's own spec with the settings a preset does not fix (generator, seed) taken from `spec`.
 std::optional<WorkloadSpec> presetSpecLike(const WorkloadSpec& spec, const std::string& name)
 {
     try {
         WorkloadSpec p = specForPreset(name);
         p.generator = spec.generator;
         p.seed = spec.seed;
-        p.limits = spec.limits;
         return p;
     } catch (const std::exception&) {
         return std::nullopt;

@@ -195,9 +195,9 @@ QString WorkloadTab::statusText() const
         .arg(s.gapCv, 0, 'f', 3)
         .arg(alpha)
         .arg(s.overAnyLimit)
-        .arg(a->limits.maxReqInputLen)
+        .arg(s.maxReqInputLen)
         .arg(s.overInputLimit)
-        .arg(a->limits.maxReqTotalLen)
+        .arg(s.maxReqTotalLen)
         .arg(s.overTotalLimit);
 }
 

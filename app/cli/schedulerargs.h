@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The server flags of every command that runs a scheduler (simulate, sweep, serve-sim, calibrate,
+// validate): --policy, S-LoRA's launch arguments and vLLM's, each spelt as its server spells it,
+// one table for all. Ranges are in cli/options.cpp; other spellings (--max-total-tokens,
+// --num-gpu-blocks-override, --no-enable-chunked-prefill) in optionAliases().
+
+#include "cli/args.h"
+
+#include "admission/schedulerconfig.h"
+
+#include <string>
+#include <vector>
+
+/// The help lines of those flags, for the commands' --help texts (string-literal concatenation).
+#define LORASCOPE_SCHEDULER_OPTIONS \
+    "Server (one set of flags for simulate, sweep, serve-sim and calibrate; each policy reads its own):\n" \
+    "  --policy NAME                slora (default: S-LoRA's ReqQueue), slora-abort (S-LoRA --enable-abort)\n" \
+    "                               or vllm (vLLM V1's scheduler, main at b4622cf)\n" \
+    " S-LoRA (slora, slora-abort), S-LoRA's launch arguments and defaults:\n" \
+    "  --max-total-token-num N      KV slots incl. adapter weights (default 6000); also --max-total-tokens\n" \
+    "  --batch-max-tokens N         max input tokens of a new batch (default max(max_total/6, max_req_total_len))\n" \
+    "  --running-max-req-size N     max running requests (default 1000)\n" \
+    "  --max-req-total-len N        refuse input + output above it (default 3072)\n" \
+    "  --max-req-input-len N        refuse input above it (default 2048)\n" \
+    "  --max-wait-tokens N          decode steps between admission attempts (default 10)\n" \
+    " vLLM V1 (vllm), `vllm serve`'s flags and defaults (GPUs other than H100-class):\n" \
+    "  --max-num-seqs N             max running requests (default min(256, max_num_batched_tokens))\n" \
+    "  --max-num-batched-tokens N   token budget of one step (default 2048; max_model_len with\n" \
+    "                               --no-chunked-prefill)\n" \
+    "  --max-model-len N            prompt + output of one request (default 4096); longer requests are\n" \
+    "                               refused, as vLLM's API server does\n" \
+    "  --no-chunked-prefill         a prompt is prefilled in one step (vLLM: --no-enable-chunked-prefill)\n" \
+    "  --long-prefill-token-threshold N  largest prefill chunk of one request per step (default 0 = none)\n" \
+    "  --num-gpu-blocks N           KV cache blocks, one of them vLLM's null block (default 1001: 16,000\n" \
+    "                               tokens); vLLM: --num-gpu-blocks-override\n" \
+    "  --block-size N               tokens per KV block (default 16)\n" \
+    "  --max-loras N                distinct adapters among one step's requests (default 1)\n" \
+    "  --max-cpu-loras N            adapters kept in the CPU LoRA cache (default max_loras)\n" \
+    "  --max-lora-rank N            LoRA kernels run at this rank; larger adapters are refused (default 16;\n" \
+    "                               1, 8, 16, 32, 64, 128, 256, 320 or 512)\n" \
+    "  --lora-scan continue|stop    continue (default, vLLM since PR #15422): a waiting request whose\n" \
+    "                               adapter would exceed max_loras is set aside and later ones are tried;\n" \
+    "                               stop: early V1's rule, the scan stops there\n"
+
+namespace lorascope::cli {
+
+/// Flags taking a value: --policy, --max-total-token-num, ..., --max-model-len, --lora-scan.
+const std::vector<std::string>& schedulerValueFlags();
+/// Flags without a value: --no-chunked-prefill.
+const std::vector<std::string>& schedulerBoolFlags();
+/// `flags` plus the scheduler's (for parseArgs).
+std::vector<std::string> withSchedulerValueFlags(std::vector<std::string> flags);
+std::vector<std::string> withSchedulerBoolFlags(std::vector<std::string> flags);
+
+/// The flags given, on top of `config`. Throws UsageError for an unknown policy and, with the
+/// server's own reason, for a configuration its server refuses to start with.
+void applySchedulerArgs(const Args& args, SchedulerConfig& config);
+
+
+} // namespace lorascope::cli

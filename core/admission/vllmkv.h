@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// vLLM V1's KV cache manager for one full-attention group (internal to vllm.cpp), counting blocks:
+// vllm/v1/core/kv_cache_manager.py (KVCacheManager.allocate_slots, free, get_computed_blocks),
+// block_pool.py (BlockPool: num_gpu_blocks blocks, the first taken as the null block, usage) and
+// single_type_kv_cache_manager.py (FullAttentionManager: cdiv(tokens, block_size) blocks).
+//
+// Prefix caching. vLLM V1 enables automatic prefix caching by default: every full block gets a
+// hash chained from its parent's (with the adapter's id in the extra keys), a request's first
+// full blocks found by hash are reused (get_computed_blocks, at most num_tokens − 1 tokens), and
+// freed blocks stay cached at the tail of the free queue until allocation evicts them from its
+// head (LRU). LoraScope's traces carry no prompt content, so every lookup misses:
+// computedTokens() returns 0, and counting blocks gives exactly the allocations vLLM makes. A later
+// model with prompt hashes replaces the counters by a block table per request, a hash → block map
+// and the free queue, behind the same three calls (computedTokens, allocateSlots, free).
+// What "no hits" leaves out: a request preempted and resumed finds its own full blocks still
+// cached in vLLM unless they were evicted meanwhile (docs/admission.md, "What is simplified").
+
+#include <algorithm>
+#include <cstdint>
+
+namespace lorascope {
+
+class VllmKvCache {
+public:
+    VllmKvCache(std::int64_t numGpuBlocks, std::int64_t blockSize, std::int64_t maxModelLen)
+        : m_usable(std::max<std::int64_t>(0, numGpuBlocks - 1)) // BlockPool: the null block is never handed out
+        , m_blockSize(std::max<std::int64_t>(1, blockSize))
+        , m_maxModelLen(maxModelLen)
+    {
+    }
+
+    /// get_computed_blocks: tokens of the request found in the prefix cache (none: see above).
+    static std::int64_t computedTokens() { return 0; }
+
+    /// Blocks that hold `tokens` tokens.
+    std::int64_t blocksFor(std::int64_t tokens) const { return (tokens + m_blockSize - 1) / m_blockSize; }
+
+    /// Blocks allocate_slots would take for a request holding `held` blocks that has `computed`
+    /// tokens and schedules `newTokens` more (num_tokens_need_slot capped at max_model_len).
+    std::int64_t blocksToAllocate(std::int64_t held, std::int64_t computed, std::int64_t newTokens) const
+    {
+        return std::max<std::int64_t>(0, blocksFor(std::min(computed + newTokens, m_maxModelLen)) - held);
+    }
+
+    /// allocate_slots: false (and nothing changes) when fewer blocks are free than it needs.
+    bool allocateSlots(std::int64_t& held, std::int64_t computed, std::int64_t newTokens)
+    {
+        const std::int64_t need = blocksToAllocate(held, computed, newTokens);
+        if (need > freeBlocks())
+            return false;
+        held += need;
+        m_used += need;
+        return true;
+    }
+
+    /// free: the request's blocks go back to the pool.
+    void free(std::int64_t& held)
+    {
+        m_used -= held;
+        held = 0;
+    }
+
+    std::int64_t freeBlocks() const { return m_usable - m_used; }
+    std::int64_t usedBlocks() const { return m_used; }
+    std::int64_t usableBlocks() const { return m_usable; }
+    std::int64_t blockSize() const { return m_blockSize; }
+
+private:
+    std::int64_t m_usable, m_blockSize, m_maxModelLen;
+    std::int64_t m_used = 0;
+};
+
+} // namespace lorascope
