@@ -5,14 +5,19 @@
 //   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
 //   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
 //   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
-//   build/rel/bench/bench_admission sglang [runs]     part 4 only
+//   build/rel/bench/bench_admission vllm [N] [runs]   part 4 only: N requests under vLLM V1 (default 10,000 and 1,000,000)
+//   build/rel/bench/bench_admission sglang [runs]     part 5 only
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
 // 3. a 10,000-request trace side by side with bench/slora_router.py (S-LoRA's queue and router in
-//    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared.
-// 4. the sglang policy: 10,000 requests side by side with bench/sglang_scheduler.py (SGLang's
-//    scheduler in Python) on the step clock, and 1,000,000 requests on the cost-model clock.
+//    Python + NumPy) on the step clock: every request's ticks must agree; the run times are compared;
+// 4. vLLM V1 (core/admission/vllm.cpp) on the step clock, the sample server (max_num_seqs 32,
+//    max_num_batched_tokens 2048, max_loras 2, 1001 blocks of 16): S1 requests (8 adapters of rank 8,
+//    lengths in [8, 512)) at 0.1 a tick, 10,000 and 1,000,000 of them.
+// 5. the sglang policy: 10,000 requests side by side with tests/tools/sglang_schedule.py (SGLang's
+//    scheduler in Python) on the step clock, vLLM's part-4 workload and server size in SGLang's terms
+//    (10,000 and 1,000,000 requests, step clock), and S4 at R=6 on the cost-model clock.
 
 #include "admission/engine.h"
 #include "analysis/admissionview.h"
@@ -26,6 +31,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -208,8 +214,60 @@ void comparePython(int runs)
     rmdir(dir);
 }
 
-/// Part 4: the sglang policy (SGLang's scheduler) at 10k requests against its Python transcription,
-/// and at 1M requests on the cost-model clock.
+/// Part 4: `n` requests under vLLM V1 on the step clock, best of `runs`.
+void vllmRun(std::uint64_t n, int runs)
+{
+    WorkloadSpec spec = specForPreset("S1");
+    spec.generator = GeneratorKind::Slora;
+    spec.adapterCount = 8;
+    spec.rate = 0.1; // requests per tick
+    spec.duration = static_cast<double>(n) / spec.rate;
+    spec.seed = 42;
+    const Trace t = generate(spec);
+    SimulationConfig c;
+    c.scheduler.policy = PolicyKind::Vllm;
+    c.scheduler.vllm.maxNumSeqs = 32;
+    c.scheduler.vllm.maxNumBatchedTokens = 2048;
+    c.scheduler.vllm.maxLoras = 2;
+    c.scheduler.vllm.numGpuBlocks = 1001;
+    c.clock = ClockKind::Steps;
+    c.recordTimeline = false;
+    SimulationResult r;
+    // Wall time, and the CPU time of the best run: on a machine shared with other work the CPU
+    // time is what the engine costs, the wall time what a user waits.
+    double cpu = 1e300;
+    const double secs = bestOf(runs, [&] {
+        timespec a {}, b {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+        r = simulate(t, c);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+        cpu = std::min(cpu, double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec));
+    });
+    const SimulationSummary& s = r.summary;
+    std::printf("vllm V1, %zu requests (S1, 8 adapters, 0.1/tick; max_num_seqs 32, 2048 tokens, max_loras 2, 1001 blocks; step clock): "
+                "simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes (%llu mixed), %llu preemptions, %llu adapter loads, %llu finished, "
+                "TTFT mean %.1f steps, peak RSS %ld MiB\n",
+        t.requests.size(), secs, cpu, runs, (unsigned long long)s.steps, (unsigned long long)s.mixedSteps, (unsigned long long)s.preemptions,
+        (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
+}
+
+/// Best of `runs` of `simulate(t, c)`: wall seconds and the CPU seconds of the fastest CPU run.
+std::pair<double, double> timedSimulate(int runs, const Trace& t, const SimulationConfig& c, SimulationResult& r)
+{
+    double cpu = 1e300;
+    const double wall = bestOf(runs, [&] {
+        timespec a {}, b {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+        r = simulate(t, c);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+        cpu = std::min(cpu, double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec));
+    });
+    return { wall, cpu };
+}
+
+/// Part 5: the sglang policy (SGLang's scheduler) at 10k requests against its Python transcription,
+/// on part 4's workload and server size (SGLang's names) at 10k and 1M requests, and on S4 at R=6
+/// on the cost-model clock.
 void sglangRuns(int runs)
 {
     SchedulerConfig sc;
@@ -222,7 +280,7 @@ void sglangRuns(int runs)
         cfg.clock = ClockKind::Steps;
         cfg.recordTimeline = false;
         SimulationResult cpp;
-        const double cppSecs = bestOf(runs, [&] { cpp = simulate(t, cfg); });
+        const double cppSecs = timedSimulate(runs, t, cfg, cpp).second;
         char dirTemplate[] = "/tmp/lorascope-bench-XXXXXX";
         const char* dir = mkdtemp(dirTemplate);
         if (!dir) {
@@ -238,7 +296,7 @@ void sglangRuns(int runs)
                 f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
                   << r.outputLen << '\n';
         }
-        const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/sglang_scheduler.py " + csv + " " + out + " --max-total-tokens 65000";
+        const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/../tests/tools/sglang_schedule.py " + csv + " " + out + " --max-total-tokens 65000";
         const int rc = std::system(cmd.c_str());
         std::ifstream in(out);
         if (rc != 0 || !in) {
@@ -252,13 +310,40 @@ void sglangRuns(int runs)
                     ++mismatches;
             }
             std::printf("sglang, %zu requests (S4, 0.4/tick, max_total_tokens 65000, step clock): %llu passes (python %llu), "
-                        "%llu requests differ; lorascope %.4f s (best of %d), python %.2f s (scheduling loop only)\n",
+                        "%llu requests differ; lorascope %.4f s CPU (best of %d), python %.2f s CPU (scheduling loop only)\n",
                 t.requests.size(), (unsigned long long)cpp.summary.steps, (unsigned long long)j["steps"].get<std::uint64_t>(),
                 (unsigned long long)mismatches, cppSecs, runs, j["seconds"].get<double>());
         }
         std::remove(csv.c_str());
         std::remove(out.c_str());
         rmdir(dir);
+    }
+    // Part 4's workload and server size: max_running_requests 32, chunks of 2048 tokens, 2 LoRA
+    // slots, a pool of 1001 × 16 tokens.
+    for (const std::uint64_t n : { 10000ull, 1000000ull }) {
+        WorkloadSpec spec = specForPreset("S1");
+        spec.generator = GeneratorKind::Slora;
+        spec.adapterCount = 8;
+        spec.rate = 0.1; // requests per tick
+        spec.duration = static_cast<double>(n) / spec.rate;
+        spec.seed = 42;
+        const Trace t = generate(spec);
+        SimulationConfig c;
+        c.scheduler.policy = PolicyKind::Sglang;
+        c.scheduler.sglang.maxRunningRequests = 32;
+        c.scheduler.sglang.chunkedPrefillSize = 2048;
+        c.scheduler.sglang.maxLorasPerBatch = 2;
+        c.scheduler.sglang.maxTotalTokens = 1001 * 16;
+        c.clock = ClockKind::Steps;
+        c.recordTimeline = false;
+        SimulationResult r;
+        const auto [wall, cpu] = timedSimulate(n > 100000 ? 3 : 20, t, c, r);
+        const SimulationSummary& s = r.summary;
+        std::printf("sglang, %zu requests (S1, 8 adapters, 0.1/tick; max_running_requests 32, chunked_prefill_size 2048, "
+                    "max_loras_per_batch 2, max_total_tokens 16016; step clock): simulate %.4f s wall, %.4f s CPU (best of %d); "
+                    "%llu passes, %llu retractions, %llu adapter loads, %llu finished, TTFT mean %.1f steps, peak RSS %ld MiB\n",
+            t.requests.size(), wall, cpu, n > 100000 ? 3 : 20, (unsigned long long)s.steps, (unsigned long long)s.preemptions,
+            (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
     }
     for (const double n : { 10000.0, 1000000.0 }) {
         Trace t = generate(s4(6, 1, n / 6.0 + 0.01));
@@ -268,9 +353,10 @@ void sglangRuns(int runs)
         cfg.cost = *findCostModel("llama-13b-a100-80g");
         cfg.recordTimeline = false;
         SimulationResult r;
-        const double secs = bestOf(n > 100000 ? 1 : runs, [&] { r = simulate(t, cfg); });
-        std::printf("sglang, %zu S4 requests at R=6 (max_total_tokens 65000, llama-13b-a100-80g, timeline off): simulate %.4f s\n",
-            t.requests.size(), secs);
+        const auto [wall, cpu] = timedSimulate(n > 100000 ? 1 : runs, t, cfg, r);
+        std::printf("sglang, %zu S4 requests at R=6 (max_total_tokens 65000, llama-13b-a100-80g, timeline off): simulate %.4f s wall, "
+                    "%.4f s CPU\n",
+            t.requests.size(), wall, cpu);
         printSummary("sglang", r);
     }
 }
@@ -279,6 +365,16 @@ void sglangRuns(int runs)
 
 int main(int argc, char** argv)
 {
+    if (argc >= 2 && std::string(argv[1]) == "vllm") {
+        const int runs = argc >= 4 ? std::max(1, std::atoi(argv[3])) : 5;
+        if (argc >= 3) {
+            vllmRun(std::strtoull(argv[2], nullptr, 10), runs);
+        } else {
+            vllmRun(10000, 20);
+            vllmRun(1000000, 3);
+        }
+        return 0;
+    }
     if (argc >= 2 && std::string(argv[1]) == "designer")
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 2 && std::string(argv[1]) == "router") {
@@ -314,7 +410,10 @@ int main(int argc, char** argv)
     std::system((std::string(argv[0]) + " scale 1000000 timeline").c_str());
     // 3. Python transcription side by side
     comparePython(5);
-    // 4. the sglang policy
+    // 4. vLLM V1
+    vllmRun(10000, 20);
+    vllmRun(1000000, 3);
+    // 5. the sglang policy
     sglangRuns(5);
     return 0;
 }

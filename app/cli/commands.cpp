@@ -19,7 +19,7 @@ const std::vector<Command>& commands()
     static const std::vector<Command> list = {
         { "generate", "generate a synthetic multi-adapter trace", kGenerateHelp, runGenerate },
         { "stats", "statistics of a trace file", kStatsHelp, runStats },
-        { "simulate", "preview how S-LoRA (or a vLLM-style server) would admit and batch a trace", kSimulateHelp, runSimulate },
+        { "simulate", "preview how S-LoRA or vLLM V1 would admit and batch a trace (their schedulers, rule for rule)", kSimulateHelp, runSimulate },
         { "convert", "convert a trace between formats (LoraScope, S-LoRA, Mooncake, Azure, BurstGPT, vLLM, GuideLLM)", kConvertHelp, runConvert },
         { "fit", "fit a workload spec (rate, cv, alpha, lengths) to a trace, optionally at another scale", kFitHelp, runFit },
         { "replay", "replay a trace against a serving system and measure it", kReplayHelp, runReplay },

@@ -104,7 +104,8 @@ bool LoraResidency::preloadCpu(std::uint32_t adapter, StepResult* out)
 
 bool LoraResidency::use(std::uint32_t adapter, StepResult& out)
 {
-    grow(adapter);
+    if (adapter >= m_state.size())
+        grow(adapter);
     State& s = m_state[adapter];
     if (s.gpu) {
         s.pass = m_pass;

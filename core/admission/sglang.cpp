@@ -11,7 +11,7 @@
 //    the LoRA slot check (skip, or stop before PR #14795), max_running_requests, batch_is_full.
 //  - the LoRA slots and host-memory registry: sglanglora.h.
 // docs/admission.md ("SGLang") cites each rule's source and lists every simplification;
-// bench/sglang_scheduler.py is an independent Python transcription that tst_sglang compares with.
+// tests/tools/sglang_schedule.py is an independent Python transcription that tst_sglang compares with.
 
 #include "admission/policy.h"
 #include "admission/sglangbatch.h"

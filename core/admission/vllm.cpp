@@ -23,9 +23,13 @@
 //  3. After the pass every scheduled request has num_computed_tokens += its tokens; one whose
 //     prefill is complete samples a token; it finishes at max_tokens (or max_model_len) tokens.
 //
-// Data layout: entries in a slot vector (free list), the running list as slots in running order,
-// the waiting queue as admission/vllmqueue.h. A request's wait reason is derived from the last
-// scan's summary when asked (O(1) per scan, whatever the queue length), as for S-LoRA.
+// Data layout: a request's lasting state in a slot vector (free list); the running list holds what
+// each step reads and writes of a running request contiguously, in running order (one cache line
+// a request: a decode step of 30 requests touches 30 lines, no division on the way); the waiting
+// queue is admission/vllmqueue.h. The requests a step schedules are always the first ones of the
+// running list (the waiting loop runs only after every running request was scheduled, and appends
+// what it schedules). A request's wait reason is derived from the last scan's summary when asked
+// (O(1) per scan, whatever the queue length), as for S-LoRA.
 
 #include "admission/loraresidency.h"
 #include "admission/policy.h"
@@ -42,21 +46,30 @@ namespace {
 constexpr std::int64_t kMinKey = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kMaxKey = std::numeric_limits<std::int64_t>::max();
 
+/// A request's lasting state (waiting or running).
 struct VReq {
     SimRequest req;
     std::uint64_t seq = 0; ///< submission order
     std::int64_t prompt = 0; ///< num_prompt_tokens
     std::int64_t maxTokens = 1; ///< max_tokens (0 behaves as 1, as S-LoRA's ignore_eos)
-    std::int64_t output = 0; ///< num_output_tokens
-    std::int64_t computed = 0; ///< num_computed_tokens
-    std::int64_t blocks = 0; ///< KV blocks held
+    std::int64_t output = 0; ///< num_output_tokens while waiting (the running list has the live count)
     std::uint64_t admissionNumber = 0;
     std::uint64_t waitAttempt = 0; ///< scan number of `wait` (a preemption)
     WaitReason wait;
     std::uint32_t lane = 0; ///< 0 = base model, adapter + 1
-    bool admittedOnce = false, aborted = false, running = false, finished = false, live = false;
+    bool admittedOnce = false, aborted = false, running = false;
+};
 
-    std::int64_t numTokens() const { return prompt + output; }
+/// What a step reads and writes of a running request (the running list, in running order).
+struct RunState {
+    std::uint32_t slot = 0;
+    std::uint32_t adapter = kNoAdapter;
+    std::int64_t prompt = 0;
+    std::int64_t numTokens = 0; ///< prompt + output tokens
+    std::int64_t computed = 0; ///< num_computed_tokens
+    std::int64_t capacity = 0; ///< tokens its KV blocks hold (blocks × block_size)
+    std::int64_t end = 0; ///< finished when numTokens reaches it: min(prompt + max_tokens, max_model_len)
+    std::int64_t scheduled = 0; ///< tokens of the current step
 };
 
 /// What the last waiting scan did, enough to say why each request it passed over waited.
@@ -77,6 +90,28 @@ struct ScanSummary {
     bool full = false; ///< the batch reached max_loras adapters during (or before) the scan
     std::int64_t fullKey = kMinKey; ///< requests after this key with other adapters were set aside
     std::vector<std::uint32_t> loras; ///< the batch's adapters when it was full
+
+    /// Back to "no scan", keeping the vector's capacity.
+    void reset(std::uint64_t attemptNumber, std::uint64_t newest)
+    {
+        attempt = attemptNumber;
+        newestSeq = newest;
+        stop = Stop::Exhausted;
+        stopKey = kMaxKey;
+        head = {};
+        headId = 0;
+        allKind = WaitKind::None;
+        allNeed = allLimit = 0;
+        full = false;
+        fullKey = kMinKey;
+        loras.clear();
+    }
+};
+
+/// The forward pass being built: prefill chunks and decodes, finished requests.
+struct PassSums {
+    BatchShape p, d;
+    std::size_t finished = 0;
 };
 
 class VllmPolicy final : public Policy {
@@ -96,6 +131,7 @@ public:
         , m_threshold(config.vllm.longPrefillTokenThreshold)
         , m_maxModelLen(config.vllm.maxModelLen)
         , m_maxLoras(config.vllm.maxLoras)
+        , m_report(config.reportTokens)
     {
     }
 
@@ -116,7 +152,6 @@ public:
         e.seq = ++m_nextSeq;
         e.prompt = request.inputLen;
         e.maxTokens = maxTokens;
-        e.live = true;
         e.lane = request.adapter == kNoAdapter ? 0 : request.adapter + 1;
         if (request.adapter != kNoAdapter) {
             m_lora.setRank(request.adapter, request.rank);
@@ -182,35 +217,33 @@ public:
             dropAbortedRunning(r);
         ++m_attempt;
         ++m_epoch;
-        m_sched.clear();
         m_stepAdapters.clear();
         std::int64_t budget = m_budget;
-        scheduleRunning(now, budget, r);
+        PassSums sums;
+        // The running requests are scheduled and, in the same loop, their part of the forward pass
+        // is done (nothing the waiting loop reads changes by it: the finished ones keep their
+        // blocks and their place until update_from_output removes them below).
+        m_scheduled = scheduleRunning(now, budget, sums, r);
+        const std::size_t fromWaiting = m_run.size();
         if (!m_wait.empty()) {
             r.attempted = true;
             if (!r.preempted.empty())
                 scanNotRun(WaitKind::PreemptionStep);
             else if (budget <= 0)
                 scanNotRun(WaitKind::MaxNumBatchedTokens);
-            else {
-                m_result = &r;
-                scheduleWaiting(budget);
-                m_result = nullptr;
-            }
+            else
+                scheduleWaiting(budget, r); // appends to the running list, all of which is then scheduled
         }
-        if (!m_sched.empty()) {
+        if (m_scheduled > 0) {
+            for (std::size_t i = fromWaiting; i < m_run.size(); ++i)
+                advance(m_run[i], sums, r);
             loadAdapters(r);
-            runPass(r);
+            endPass(sums, r);
         }
         finishStep(r);
     }
 
 private:
-    struct Scheduled {
-        std::uint32_t slot;
-        std::int64_t tokens;
-    };
-
     std::uint32_t allocate()
     {
         if (!m_free.empty()) {
@@ -221,11 +254,7 @@ private:
         m_entries.emplace_back();
         return static_cast<std::uint32_t>(m_entries.size() - 1);
     }
-    void release(std::uint32_t slot)
-    {
-        m_entries[slot].live = false;
-        m_free.push_back(slot);
-    }
+    void release(std::uint32_t slot) { m_free.push_back(slot); }
 
     std::int64_t capByThreshold(std::int64_t n) const { return m_threshold > 0 && n > m_threshold ? m_threshold : n; }
 
@@ -240,76 +269,94 @@ private:
     void dropAbortedRunning(StepResult& r)
     {
         std::size_t out = 0;
-        for (std::uint32_t slot : m_run) {
-            VReq& e = m_entries[slot];
+        for (RunState& s : m_run) {
+            VReq& e = m_entries[s.slot];
             if (!e.aborted) {
-                m_run[out++] = slot;
+                m_run[out++] = s;
                 continue;
             }
-            m_kv.free(e.blocks);
+            m_kv.free(s.capacity);
             r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
             m_index.erase(e.req.id);
-            release(slot);
+            release(s.slot);
         }
         m_run.resize(out);
         m_abortedRunning = 0;
     }
 
     /// _preempt_request: blocks freed, num_computed_tokens = 0, back to the front of the queue.
-    void preempt(std::uint32_t slot, double now, StepResult& r)
+    void preempt(const RunState& s, double now, StepResult& r)
     {
-        VReq& e = m_entries[slot];
-        m_kv.free(e.blocks);
-        e.computed = 0;
+        VReq& e = m_entries[s.slot];
+        RunState copy = s;
+        m_kv.free(copy.capacity);
+        e.output = s.numTokens - s.prompt;
         e.running = false;
         e.wait = WaitReason {};
         e.wait.kind = WaitKind::Preempted;
-        e.wait.need = e.numTokens(); // prompt and generated tokens are prefilled again
+        e.wait.need = s.numTokens; // prompt and generated tokens are prefilled again
         e.wait.at = now;
         e.waitAttempt = m_attempt;
-        m_wait.prepend(slot, e.lane);
+        m_wait.prepend(s.slot, e.lane);
         r.preempted.push_back(e.req.id);
     }
 
-    /// schedule(), first loop: the running requests.
-    void scheduleRunning(double now, std::int64_t& budget, StepResult& r)
+    /// schedule(), first loop: the running requests. Returns how many of them it scheduled (the
+    /// first ones of the running list). The settings are read into locals: writes through the
+    /// running list would make the compiler reload members on every request.
+    std::size_t scheduleRunning(double now, std::int64_t& budgetLeft, PassSums& sums, StepResult& r)
     {
+        std::int64_t budget = budgetLeft;
+        PassSums local = sums; // in registers while the loop runs
+        const bool report = m_report;
+        const std::int64_t threshold = m_threshold;
+        const std::uint64_t epoch = m_epoch;
+        std::uint64_t* const mark = m_mark.data();
+        RunState* const run = m_run.data();
+        std::size_t size = m_run.size();
         std::size_t i = 0;
-        while (i < m_run.size() && budget > 0) {
-            const std::uint32_t slot = m_run[i];
-            VReq& e = m_entries[slot];
-            std::int64_t n = capByThreshold(e.numTokens() - e.computed);
+        while (i < size && budget > 0) {
+            RunState& s = run[i];
+            // vLLM also caps n at max_model_len − 1 − num_computed_tokens and skips a request with
+            // n = 0; neither happens here: an accepted request has prompt + max_tokens ≤
+            // max_model_len, so a running one has computed < num_tokens ≤ max_model_len − 1.
+            std::int64_t n = s.numTokens - s.computed;
+            if (threshold > 0 && n > threshold)
+                n = threshold;
             n = std::min(n, budget);
-            n = std::min(n, m_maxModelLen - 1 - e.computed);
-            if (n <= 0) {
-                ++i;
-                continue;
-            }
-            bool scheduled = true;
-            while (!m_kv.allocateSlots(e.blocks, e.computed, n)) {
-                // Preempt the lowest-priority request: FCFS pops the last of the running list.
-                const std::uint32_t victim = m_run.back();
-                m_run.pop_back();
-                preempt(victim, now, r);
-                if (victim == slot) {
-                    scheduled = false;
-                    break;
+            if (s.computed + n > s.capacity) { // new blocks needed (else its blocks have room)
+                bool scheduled = true;
+                while (!m_kv.allocateSlots(s.capacity, s.computed, n)) {
+                    // Preempt the lowest-priority request: FCFS pops the last of the running list.
+                    const bool self = size - 1 == i;
+                    preempt(m_run.back(), now, r);
+                    m_run.pop_back();
+                    size = m_run.size();
+                    if (self) {
+                        scheduled = false;
+                        break;
+                    }
                 }
+                if (!scheduled)
+                    break;
             }
-            if (!scheduled)
-                break;
-            m_sched.push_back({ slot, n });
-            noteAdapter(e.req.adapter);
+            s.scheduled = n;
+            if (s.adapter != kNoAdapter && mark[s.adapter] != epoch) {
+                mark[s.adapter] = epoch;
+                m_stepAdapters.push_back(s.adapter);
+            }
             budget -= n;
+            advance(s, local, r, report);
             ++i;
         }
+        budgetLeft = budget;
+        sums = local;
+        return i;
     }
 
     void beginScan()
     {
-        m_pending = ScanSummary();
-        m_pending.attempt = m_attempt;
-        m_pending.newestSeq = m_nextSeq;
+        m_pending.reset(m_attempt, m_nextSeq);
         m_scanRan = true;
     }
 
@@ -320,8 +367,6 @@ private:
         m_pending.stop = ScanSummary::Stop::All;
         m_pending.stopKey = kMinKey;
         m_pending.allKind = kind;
-        m_pending.allNeed = static_cast<std::int64_t>(m_run.size()) + 1;
-        m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
     }
 
     bool inBatch(std::uint32_t adapter) const { return adapter < m_mark.size() && m_mark[adapter] == m_epoch; }
@@ -349,7 +394,7 @@ private:
         m_pending.head.need = need;
         m_pending.head.limit = limit;
         if (kind == WaitKind::MaxLoras)
-            fillLoras(m_pending.head);
+            fillLoras(m_pending.head, m_stepAdapters);
     }
 
     void stopAll(std::uint32_t slot, WaitKind kind)
@@ -362,24 +407,22 @@ private:
     }
 
     /// MaxLoras numbers: the batch's adapters (need = with one more, limit = max_loras).
-    void fillLoras(WaitReason& w) const
+    void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const
     {
-        w.need = static_cast<std::int64_t>(m_stepAdapters.size()) + 1;
+        w.kind = WaitKind::MaxLoras;
+        w.need = static_cast<std::int64_t>(loras.size()) + 1;
         w.limit = m_maxLoras;
-        w.adapters = static_cast<std::uint32_t>(m_stepAdapters.size());
-        for (std::size_t i = 0; i < w.adapterIds.size() && i < m_stepAdapters.size(); ++i)
-            w.adapterIds[i] = m_stepAdapters[i];
+        w.adapters = static_cast<std::uint32_t>(loras.size());
+        for (std::size_t i = 0; i < w.adapterIds.size() && i < loras.size(); ++i)
+            w.adapterIds[i] = loras[i];
     }
 
     /// schedule(), second loop: the waiting queue (only when nothing was preempted and the budget lasts).
-    void scheduleWaiting(std::int64_t& budget)
+    void scheduleWaiting(std::int64_t& budget, StepResult& r)
     {
         beginScan();
         bool full = static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras;
-        if (full) {
-            m_pending.full = true;
-            m_pending.fullKey = kMinKey;
-        }
+        m_pending.full = full; // fullKey stays kMinKey: full from the start
         std::uint32_t cur = m_wait.head();
         while (cur != VllmWaitingQueue::kNil && budget > 0) {
             VReq& e = m_entries[cur];
@@ -396,31 +439,40 @@ private:
                 continue;
             }
             const std::int64_t computed = VllmKvCache::computedTokens();
-            std::int64_t n = capByThreshold(e.numTokens() - computed);
+            const std::int64_t numTokens = e.prompt + e.output;
+            std::int64_t n = capByThreshold(numTokens - computed);
             if (!m_v.enableChunkedPrefill && n > budget) {
                 stopAtHead(e, cur, WaitKind::MaxNumBatchedTokens, n, budget);
                 break;
             }
             n = std::min(n, budget);
-            const std::int64_t need = m_kv.blocksToAllocate(e.blocks, computed, n);
-            if (!m_kv.allocateSlots(e.blocks, computed, n)) {
-                stopAtHead(e, cur, WaitKind::KvBlocks, need, m_kv.freeBlocks());
+            std::int64_t capacity = 0;
+            if (!m_kv.allocateSlots(capacity, computed, n)) {
+                stopAtHead(e, cur, WaitKind::KvBlocks, m_kv.blocksToAllocate(0, computed, n), m_kv.freeBlocks());
                 break;
             }
             const std::uint32_t next = m_wait.next(cur);
             const WaitReason why = reasonFor(e); // from the previous scan: this one is not committed yet
             m_wait.remove(cur);
-            m_run.push_back(cur);
             e.running = true;
-            e.computed = computed;
+            RunState s;
+            s.slot = cur;
+            s.adapter = e.req.adapter;
+            s.prompt = e.prompt;
+            s.numTokens = numTokens;
+            s.computed = computed;
+            s.capacity = capacity;
+            s.end = std::min(e.prompt + e.maxTokens, m_maxModelLen);
+            s.scheduled = n;
+            m_run.push_back(s);
+            ++m_scheduled;
             if (!e.admittedOnce) {
                 e.admittedOnce = true;
                 e.admissionNumber = m_admissions++;
-                m_result->admitted.push_back({ e.req.id, e.admissionNumber, why });
+                r.admitted.push_back({ e.req.id, e.admissionNumber, why });
             } else {
-                m_result->resumed.push_back({ e.req.id, e.admissionNumber, why });
+                r.resumed.push_back({ e.req.id, e.admissionNumber, why });
             }
-            m_sched.push_back({ cur, n });
             budget -= n;
             if (e.req.adapter != kNoAdapter && !inBatch(e.req.adapter)) {
                 noteAdapter(e.req.adapter);
@@ -432,9 +484,8 @@ private:
             }
             cur = next;
         }
-        if (m_pending.full) {
-            m_pending.loras = m_stepAdapters;
-        }
+        if (m_pending.full)
+            m_pending.loras.assign(m_stepAdapters.begin(), m_stepAdapters.end());
         if (m_pending.stop == ScanSummary::Stop::Exhausted && cur != VllmWaitingQueue::kNil)
             stopAll(cur, WaitKind::MaxNumBatchedTokens); // the budget ran out
     }
@@ -445,6 +496,8 @@ private:
     /// adapter it uses itself (docs/admission.md, "LoRA residency").
     void loadAdapters(StepResult& r)
     {
+        if (m_stepAdapters.empty())
+            return;
         m_lora.beginPass();
         for (std::uint32_t a : m_stepAdapters)
             if (m_lora.onGpu(a))
@@ -454,50 +507,69 @@ private:
                 m_lora.use(a, r);
     }
 
-    /// The forward pass: its shape, then update_from_output (tokens, first tokens, finishes).
-    void runPass(StepResult& r)
+    /// One scheduled request's part of the forward pass: its share of the pass's shape, then
+    /// _update_after_schedule and update_from_output (a token if its prompt is complete; finished at
+    /// max_tokens or max_model_len). A finished request keeps its blocks and its place in the running
+    /// list until endPass().
+    void advance(RunState& s, PassSums& sums, StepResult& r) { advance(s, sums, r, m_report); }
+    void advance(RunState& s, PassSums& sums, StepResult& r, bool report)
     {
-        BatchShape& p = r.prefillShape;
-        BatchShape& d = r.decodeShape;
+        const std::int64_t n = s.scheduled;
+        if (n <= 0)
+            return;
+        const bool lora = s.adapter != kNoAdapter;
+        if (s.numTokens > s.prompt && s.computed + 1 == s.numTokens) { // a decode: one token past the prompt
+            sums.d.requests += 1;
+            sums.d.tokens += 1;
+            sums.d.context += s.numTokens;
+            sums.d.loraRequests += lora;
+        } else {
+            sums.p.requests += 1;
+            sums.p.tokens += n;
+            sums.p.context += s.computed + n;
+            sums.p.tokenSquared += (s.computed + n) * (s.computed + n) - s.computed * s.computed;
+            sums.p.loraRequests += lora;
+            sums.p.tokenRank += lora ? n : 0; // × max_lora_rank in endPass()
+        }
+        s.computed += n;
+        if (s.computed < s.numTokens)
+            return; // a prefill chunk: the sampled token is discarded
+        const bool first = s.numTokens == s.prompt;
+        s.numTokens += 1;
+        const bool done = s.numTokens >= s.end; // check_stop
+        if (first | done | report) {
+            const std::uint64_t id = m_entries[s.slot].req.id;
+            if (first)
+                r.firstTokens.push_back(id);
+            if (report)
+                r.tokens.push_back(id);
+            if (done)
+                r.finished.push_back(id);
+        }
+        if (done) {
+            s.scheduled = -1; // removed (and its blocks freed) by endPass()
+            ++sums.finished;
+        }
+    }
+
+    /// The pass's shape and kind; update_from_output's removal of the finished requests.
+    void endPass(PassSums& sums, StepResult& r)
+    {
+        BatchShape& p = sums.p;
+        BatchShape& d = sums.d;
         const std::int64_t padded = m_v.maxLoraRank; // vLLM's LoRA kernels run at max_lora_rank for every adapter
+        p.tokenRank *= padded;
+        d.tokenRank = d.loraRequests * padded;
+        if (p.loraRequests > 0)
+            p.maxRank = padded;
+        if (d.loraRequests > 0)
+            d.maxRank = padded;
         std::int64_t adapterRank = 0;
         for (std::uint32_t a : m_stepAdapters)
             adapterRank += m_adapterRank[a];
-        bool anyFinished = false;
-        for (const Scheduled& s : m_sched) {
-            VReq& e = m_entries[s.slot];
-            const bool lora = e.req.adapter != kNoAdapter;
-            const bool decode = e.output > 0 && e.computed == e.numTokens() - 1;
-            BatchShape& b = decode ? d : p;
-            b.requests += 1;
-            b.tokens += s.tokens;
-            b.context += e.computed + s.tokens;
-            if (!decode)
-                b.tokenSquared += (e.computed + s.tokens) * (e.computed + s.tokens) - e.computed * e.computed;
-            if (lora) {
-                b.tokenRank += s.tokens * padded;
-                b.loraRequests += 1;
-                b.maxRank = padded;
-            }
-            // _update_after_schedule, then update_from_output: a request whose prompt is complete samples a token.
-            e.computed += s.tokens;
-            if (e.computed < e.numTokens())
-                continue; // a prefill chunk: the sampled token is discarded
-            const bool first = e.output == 0;
-            e.output += 1;
-            if (first)
-                r.firstTokens.push_back(e.req.id);
-            if (m_config.reportTokens)
-                r.tokens.push_back(e.req.id);
-            if (e.output >= e.maxTokens || e.numTokens() >= m_maxModelLen) { // check_stop: length capped
-                r.finished.push_back(e.req.id);
-                m_kv.free(e.blocks);
-                e.running = false;
-                e.finished = true;
-                anyFinished = true;
-            }
-        }
         (p.requests > 0 ? p : d).adapterRank = adapterRank;
+        r.prefillShape = p;
+        r.decodeShape = d;
         BatchShape& t = r.shape;
         t.requests = p.requests + d.requests;
         t.tokens = p.tokens + d.tokens;
@@ -508,19 +580,25 @@ private:
         t.loraRequests = p.loraRequests + d.loraRequests;
         t.maxRank = std::max(p.maxRank, d.maxRank);
         r.kind = d.requests == 0 ? StepKind::Prefill : p.requests == 0 ? StepKind::Decode : StepKind::Mixed;
-        if (anyFinished) {
-            std::size_t out = 0;
-            for (std::uint32_t slot : m_run) {
-                VReq& e = m_entries[slot];
-                if (e.finished) {
-                    m_index.erase(e.req.id);
-                    release(slot);
-                } else {
-                    m_run[out++] = slot;
-                }
+        if (sums.finished == 0)
+            return;
+        // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
+        RunState* const run = m_run.data();
+        const std::size_t scheduled = m_scheduled;
+        std::size_t out = 0;
+        while (run[out].scheduled >= 0) // the first finished one is among the scheduled
+            ++out;
+        for (std::size_t i = out; i < m_run.size(); ++i) {
+            RunState& s = run[i];
+            if (i < scheduled && s.scheduled < 0) {
+                m_kv.free(s.capacity);
+                m_index.erase(m_entries[s.slot].req.id);
+                release(s.slot);
+            } else {
+                run[out++] = s;
             }
-            m_run.resize(out);
         }
+        m_run.resize(out);
     }
 
     void finishStep(StepResult& r)
@@ -530,7 +608,7 @@ private:
             const std::uint32_t head = m_wait.head();
             if (head != VllmWaitingQueue::kNil)
                 r.blocked = reasonFrom(m_pending, m_entries[head]);
-            m_scan = std::move(m_pending);
+            std::swap(m_scan, m_pending); // both keep their vectors' capacity
             m_scanRan = false;
         }
         r.kvUsed = r.kvNeed = m_kv.usedBlocks() * m_kv.blockSize();
@@ -553,12 +631,7 @@ private:
             // Passed over by the scan: set aside for max_loras (nothing else is passed over).
             if (s.full && key > s.fullKey && e.req.adapter != kNoAdapter
                 && std::find(s.loras.begin(), s.loras.end(), e.req.adapter) == s.loras.end()) {
-                w.kind = WaitKind::MaxLoras;
-                w.need = static_cast<std::int64_t>(s.loras.size()) + 1;
-                w.limit = m_maxLoras;
-                w.adapters = static_cast<std::uint32_t>(s.loras.size());
-                for (std::size_t i = 0; i < w.adapterIds.size() && i < s.loras.size(); ++i)
-                    w.adapterIds[i] = s.loras[i];
+                fillLoras(w, s.loras);
                 return w;
             }
             return e.wait;
@@ -575,7 +648,7 @@ private:
             w.need = s.allNeed;
             w.limit = s.allLimit;
         } else if (s.allKind == WaitKind::MaxNumBatchedTokens) {
-            w.need = capByThreshold(e.numTokens());
+            w.need = capByThreshold(e.prompt + e.output);
             w.limit = 0; // the step's budget was used up before it
         }
         return w;
@@ -586,14 +659,15 @@ private:
     VllmKvCache m_kv;
     LoraResidency m_lora;
     std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
+    bool m_report; ///< fill StepResult::tokens
 
     std::vector<VReq> m_entries;
     std::vector<std::uint32_t> m_free;
     SlotIndex m_index;
     VllmWaitingQueue m_wait;
-    std::vector<std::uint32_t> m_run; ///< running, in running order
-    std::vector<Scheduled> m_sched; ///< this step's scheduled requests (running first, then waiting)
-    std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of m_sched (scheduled_loras)
+    std::vector<RunState> m_run; ///< running, in running order
+    std::size_t m_scheduled = 0; ///< this step: the first m_scheduled of m_run are scheduled
+    std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of the step's batch (scheduled_loras)
     std::vector<int> m_adapterRank;
     std::vector<std::uint64_t> m_mark; ///< per adapter: epoch of the step that has it in its batch
     std::vector<Drop> m_pendingDrops;
@@ -602,7 +676,6 @@ private:
     ScanSummary m_scan; ///< the last committed scan
     ScanSummary m_pending; ///< this step's scan, committed in finishStep (reasons given during it come from m_scan)
     bool m_scanRan = false;
-    StepResult* m_result = nullptr; ///< the step being filled (for scheduleWaiting)
 };
 
 } // namespace

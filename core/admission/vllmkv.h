@@ -36,29 +36,32 @@ public:
     /// Blocks that hold `tokens` tokens.
     std::int64_t blocksFor(std::int64_t tokens) const { return (tokens + m_blockSize - 1) / m_blockSize; }
 
-    /// Blocks allocate_slots would take for a request holding `held` blocks that has `computed`
-    /// tokens and schedules `newTokens` more (num_tokens_need_slot capped at max_model_len).
-    std::int64_t blocksToAllocate(std::int64_t held, std::int64_t computed, std::int64_t newTokens) const
+    /// Blocks allocate_slots would take for a request whose blocks hold `capacity` tokens, that has
+    /// `computed` tokens and schedules `newTokens` more (num_tokens_need_slot capped at max_model_len).
+    std::int64_t blocksToAllocate(std::int64_t capacity, std::int64_t computed, std::int64_t newTokens) const
     {
-        return std::max<std::int64_t>(0, blocksFor(std::min(computed + newTokens, m_maxModelLen)) - held);
+        return std::max<std::int64_t>(0, blocksFor(std::min(computed + newTokens, m_maxModelLen)) - capacity / m_blockSize);
     }
 
-    /// allocate_slots: false (and nothing changes) when fewer blocks are free than it needs.
-    bool allocateSlots(std::int64_t& held, std::int64_t computed, std::int64_t newTokens)
+    /// allocate_slots: false (and nothing changes) when fewer blocks are free than it needs. A
+    /// request's blocks are kept as the tokens they hold, `capacity` (blocks × block_size).
+    bool allocateSlots(std::int64_t& capacity, std::int64_t computed, std::int64_t newTokens)
     {
-        const std::int64_t need = blocksToAllocate(held, computed, newTokens);
+        if (computed + newTokens <= capacity)
+            return true; // the blocks held have room (a decode, most of the time): no division
+        const std::int64_t need = blocksToAllocate(capacity, computed, newTokens);
         if (need > freeBlocks())
             return false;
-        held += need;
+        capacity += need * m_blockSize;
         m_used += need;
         return true;
     }
 
     /// free: the request's blocks go back to the pool.
-    void free(std::int64_t& held)
+    void free(std::int64_t& capacity)
     {
-        m_used -= held;
-        held = 0;
+        m_used -= capacity / m_blockSize;
+        capacity = 0;
     }
 
     std::int64_t freeBlocks() const { return m_usable - m_used; }

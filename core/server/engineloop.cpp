@@ -193,6 +193,13 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
         metrics.addPromptTokens(st.inputLen);
         metrics.observeQueueTime(passStart - st.arrival);
     }
+    for (const Admission& a : r.resumed) { // vllm: back from preemption
+        auto it = m_requests.find(a.id);
+        if (it == m_requests.end() || it->second.admitted)
+            continue;
+        it->second.admitted = true;
+        metrics.adapterRequests(it->second.stream->adapter, +1, -1);
+    }
     for (auto id : r.preempted) {
         auto it = m_requests.find(id);
         if (it == m_requests.end() || !it->second.admitted)

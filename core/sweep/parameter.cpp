@@ -210,10 +210,11 @@ std::string sweepParamNotApplicable(SweepParam param, const WorkloadSpec& spec, 
             return name + " does not apply: the lengths are " + toString(l.kind) + ", which ignores the range";
         return {};
     }
+    case SweepParam::MaxTotalTokenNum:
     case SweepParam::BatchMaxTokens:
     case SweepParam::RunningMaxReqSize:
     case SweepParam::MaxWaitTokens:
-        if (policy == PolicyKind::Vllm)
+        if (policy == PolicyKind::Vllm) // vLLM's KV cache is --num-gpu-blocks
             return name + " does not apply: it is an S-LoRA setting and the policy is vllm (sweep max_num_batched_tokens or max_num_seqs)";
         return {};
     case SweepParam::MaxNumSeqs:
@@ -224,7 +225,6 @@ std::string sweepParamNotApplicable(SweepParam param, const WorkloadSpec& spec, 
         return {};
     case SweepParam::Duration:
     case SweepParam::Seed:
-    case SweepParam::MaxTotalTokenNum:
         return {};
     }
     return {};

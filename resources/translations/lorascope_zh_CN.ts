@@ -973,6 +973,92 @@ capacity: max_total_token_num (%1 slots).</source>
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="253" />
+        <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is %1; its own A100-80G runs of S4 use 65000.</source>
+        <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共享（每个驻留适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 %1；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="261" />
+        <source>Max requests in the running batch. Default %1.</source>
+        <translation>运行批次中的最大请求数。默认 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
+        <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default %1.</source>
+        <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="266" />
+        <source>Input tokens of one request must not exceed it, else the request is refused. Default %1.</source>
+        <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="269" />
+        <source>vLLM V1</source>
+        <translation>vLLM V1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="270" />
+        <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM V1 (%1): its scheduler rule for rule — one token budget per step shared by decodes and prefill chunks, KV blocks with preemption, max_loras adapters per step.</source>
+        <translation>S-LoRA：精确复现其 FIFO 队列。带中止的 S-LoRA（--enable-abort）：最新请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM V1（%1）：逐条复现其调度器规则——每步一个令牌预算，由解码和预填充分块共享；KV 块与抢占；每步最多 max_loras 个适配器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="294" />
+        <source>vLLM V1 policy</source>
+        <translation>vLLM V1 策略</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="296" />
+        <source>vLLM: max running requests; 0 = vLLM's default min(256, max_num_batched_tokens).</source>
+        <translation>vLLM：最大运行请求数；0 = vLLM 的默认值 min(256, max_num_batched_tokens)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
+        <source>vLLM: the token budget of one step, shared by decodes and prefill chunks; 0 = vLLM's default (2048 with chunked prefill).</source>
+        <translation>vLLM：单步的令牌预算，由解码和预填充分块共享；0 = vLLM 的默认值（启用分块预填充时为 2048）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <source>KV cache blocks</source>
+        <translation>KV 缓存块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="303" />
+        <source>vLLM: KV cache blocks on the GPU, one of them the reserved null block (default %1, of %2 tokens each).</source>
+        <translation>vLLM：GPU 上的 KV 缓存块，其中一个是保留的空块（默认 %1 个，每块 %2 个令牌）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="306" />
+        <source>blocks</source>
+        <comment>unit after a number</comment>
+    <translation>块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="308" />
+        <source>vLLM: different adapters among the requests of one step (default %1).</source>
+        <translation>vLLM：单步请求中不同适配器的最大数量（默认 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
+        <source>Max LoRA rank</source>
+        <translation>最大 LoRA 秩</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="310" />
+        <source>vLLM: its LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).</source>
+        <translation>vLLM：其 LoRA 内核对每个适配器都按此秩计算；秩更大的适配器会被拒绝（默认 %1；vLLM 接受 1、8、16、32、64、128、256、320 或 512）。</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/admissiontab.cpp" line="456" />
+        <source>More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.</source>
+        <translation>增加 KV 缓存块（num_gpu_blocks）、降低速率 R 或缩短请求会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/admissiontab.cpp" line="459" />
+        <source>More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.</source>
+        <translation>增加 LoRA 槽位（max_loras）、减少不同适配器的数量或降低速率 R 会有帮助。</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::ChartExportDialog</name>
@@ -2263,6 +2349,11 @@ Right-click a chart to export it alone.</source>
         <location filename="../../ui/text/helptexts.cpp" line="114" />
         <source>Redo</source>
         <translation>重做</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="11" />
+        <source>&lt;h2&gt;LoraScope in five minutes&lt;/h2&gt;&lt;p&gt;LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.&lt;/p&gt;&lt;h3&gt;1. Workload&lt;/h3&gt;&lt;p&gt;Pick a &lt;b&gt;preset&lt;/b&gt; (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the &lt;b&gt;number of adapters n&lt;/b&gt;, the &lt;b&gt;rate R&lt;/b&gt;, the &lt;b&gt;popularity skew α&lt;/b&gt; and the &lt;b&gt;burstiness cv&lt;/b&gt;. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.&lt;/p&gt;&lt;h3&gt;2. Admission preview&lt;/h3&gt;&lt;p&gt;How a server with the given limits (S-LoRA's queue rules, or vLLM V1's scheduler) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see &lt;i&gt;why it waited&lt;/i&gt;. A red banner says when arrivals exceed what the server can serve. &lt;b&gt;Step through&lt;/b&gt; runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.&lt;/p&gt;&lt;h3&gt;3. Export and replay&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.&lt;/p&gt;&lt;h3&gt;4. Compare&lt;/h3&gt;&lt;p&gt;View &amp;gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.&lt;/p&gt;&lt;h3&gt;5. Sweep&lt;/h3&gt;&lt;p&gt;The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.&lt;/p&gt;&lt;h3&gt;Tips&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.&lt;/li&gt;&lt;li&gt;Every edit can be undone (Ctrl+Z); sessions (File &amp;gt; Save Session) keep parameters, server settings and view.&lt;/li&gt;&lt;li&gt;Right-click a chart to export it as PNG or SVG at the size and scale you choose.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;五分钟上手 LoraScope&lt;/h2&gt;&lt;p&gt;LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。&lt;/p&gt;&lt;h3&gt;1. 工作负载&lt;/h3&gt;&lt;p&gt;选择一个&lt;b&gt;预设&lt;/b&gt;（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改&lt;b&gt;适配器数量 n&lt;/b&gt;、&lt;b&gt;速率 R&lt;/b&gt;、&lt;b&gt;热度偏斜 α&lt;/b&gt; 和&lt;b&gt;突发度 cv&lt;/b&gt;。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。&lt;/p&gt;&lt;h3&gt;2. 准入预览&lt;/h3&gt;&lt;p&gt;在给定限制下（S-LoRA 的队列规则，或 vLLM V1 的调度器）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到&lt;i&gt;它为什么等待&lt;/i&gt;。当到达速度超过服务器的处理能力时，会出现红色横幅提示。&lt;b&gt;逐步执行&lt;/b&gt;每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。&lt;/p&gt;&lt;h3&gt;3. 导出与回放&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。&lt;/p&gt;&lt;h3&gt;4. 对比&lt;/h3&gt;&lt;p&gt;“视图 &amp;gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。&lt;/p&gt;&lt;h3&gt;5. 扫描&lt;/h3&gt;&lt;p&gt;“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。&lt;/p&gt;&lt;h3&gt;提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。&lt;/li&gt;&lt;li&gt;每次编辑都可以撤销（Ctrl+Z）；会话（文件 &amp;gt; 保存会话）会保存参数、服务器设置和视图。&lt;/li&gt;&lt;li&gt;右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
 </context>
 <context>
@@ -4634,6 +4725,31 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <source>empty</source>
         <translation>空</translation>
     </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="279" />
+        <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU cache: %11.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;本次计算之后&lt;/b&gt;：运行中 %1，等待中 %2。KV 缓存：已用 %3 / %4 个块（每块 %5 个令牌）。本次计算为 %7 个请求计算了 %6 个提示词令牌，解码了 %8 个；GPU 槽位中的适配器：%9 个（max_loras %10），CPU 缓存中：%11 个。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="297" />
+        <source>&lt;p&gt;&lt;b&gt;Preempted&lt;/b&gt; (recompute, back to the front of the queue): %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;被抢占&lt;/b&gt;（重算，回到队列最前面）：%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="323" />
+        <source>%1 (%2, resumed)</source>
+        <translation>%1（%2，恢复）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="325" />
+        <source>&lt;p&gt;&lt;b&gt;Scheduled from the queue&lt;/b&gt;: %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;从队列中调度&lt;/b&gt;：%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../work/wt/vllm/ui/admission/stepthroughpanel.cpp" line="327" />
+        <source>&lt;p&gt;&lt;b&gt;The first request still waiting&lt;/b&gt;: %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;仍在等待的第一个请求&lt;/b&gt;：%1。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::SweepCompareView</name>
@@ -6385,6 +6501,136 @@ The capacity finder searches between the smallest and the largest value.</source
         <location filename="../../ui/text/terms.cpp" line="329" />
         <source>merge of %1 stationary renewal processes</source>
         <translation>%1 个平稳更新过程的合并</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="60" />
+        <source>LoRA slots full</source>
+        <translation>LoRA 槽位已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="62" />
+        <source>step token budget used up</source>
+        <translation>本步令牌预算已用完</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="68" />
+        <source>preempted</source>
+        <translation>被抢占</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="70" />
+        <source>a running request was preempted</source>
+        <translation>有运行中的请求被抢占</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="85" />
+        <source>adapter %1</source>
+        <translation>适配器 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="88" />
+        <source>%1 more</source>
+        <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="97" />
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="118" />
+        <source>needs %1 KV blocks, %2 free</source>
+        <translation>需要 %1 个 KV 块，空闲 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="120" />
+        <source>LoRA slots full: this step's batch already has max_loras = %1 adapters (%2)</source>
+        <translation>LoRA 槽位已满：本步批次已有 max_loras = %1 个适配器（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="122" />
+        <source>preempted at %1 (recompute, %2 tokens again)</source>
+        <translation>在%1被抢占（重算，需重新计算 %2 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="124" />
+        <source>step token budget used up: needs %1 tokens, %2 left</source>
+        <translation>本步令牌预算已用完：需要 %1 个令牌，剩余 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="126" />
+        <source>running batch full: max_num_seqs = %1</source>
+        <translation>运行批次已满：max_num_seqs = %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="177" />
+        <source>LoRA slots full: this step's batch already has max_loras = %1 adapters (%2); vLLM sets the request aside and schedules later requests of those adapters (and of the base model) past it.</source>
+        <translation>LoRA 槽位已满：本步批次已有 max_loras = %1 个适配器（%2）；vLLM 将该请求搁置，让后面使用这些适配器（以及基础模型）的请求越过它先被调度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="182" />
+        <source>The running batch already holds max_num_seqs = %1 requests.</source>
+        <translation>运行批次已有 max_num_seqs = %1 个请求。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="185" />
+        <source>Its prompt needs %1 tokens in one step, but only %2 of the step's max_num_batched_tokens are left (chunked prefill is off, so the scan stops here).</source>
+        <translation>它的提示词需要在一步内处理 %1 个令牌，但本步的 max_num_batched_tokens 只剩 %2 个（分块预填充已关闭，因此扫描在此停止）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="188" />
+        <source>The step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs %1 tokens.</source>
+        <translation>本步的令牌预算（max_num_batched_tokens）已被排在它前面的请求用完；它需要 %1 个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="190" />
+        <source>It needs %1 KV blocks for this step, but only %2 are free (vLLM: the scan stops at the first request whose blocks do not fit).</source>
+        <translation>它本步需要 %1 个 KV 块，但只有 %2 个空闲（vLLM：扫描在第一个放不下其 KV 块的请求处停止）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="193" />
+        <source>It was preempted at %1 to free KV blocks for older running requests (recompute: its %2 prompt and generated tokens are prefilled again when it is scheduled next).</source>
+        <translation>它在%1被抢占，为更早运行的请求腾出 KV 块（重算：下次被调度时，它的 %2 个提示词和已生成令牌会重新预填充）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="197" />
+        <source>A running request was preempted in this step, and vLLM schedules no waiting request in a step that preempted.</source>
+        <translation>本步有运行中的请求被抢占，而 vLLM 在发生抢占的步中不调度任何等待中的请求。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="215" />
+        <source>input + output longer than max_model_len (%1 tokens)</source>
+        <translation>输入 + 输出超过 max_model_len（%1 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="217" />
+        <source>adapter rank larger than max_lora_rank (%1)</source>
+        <translation>适配器的秩大于 max_lora_rank（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="226" />
+        <source>adapter loading from disk</source>
+        <translation>从磁盘加载适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="226" />
+        <source>adapter loading from CPU</source>
+        <translation>从 CPU 内存加载适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="228" />
+        <source>%1 before its first pass</source>
+        <translation>在其第一次前向计算之前%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="229" />
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="255" />
+        <source>mixed (prefill chunks and decodes)</source>
+        <translation>混合（预填充分块与解码）</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "clitestutil.h"
 
 #include <QtTest>
+#include <fstream>
 
 using namespace lorascope;
 
@@ -146,6 +147,65 @@ private Q_SLOTS:
             QStringLiteral("--max-total-token-num"), QStringLiteral("4321"), QStringLiteral("--json") }));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(nlohmann::json::parse(r.out.toStdString())["limits"]["max_total_token_num"].get<int>(), 4321);
+        std::filesystem::remove(m_dir.file("out.jsonl"));
+        // sweep and calibrate spelt it --max-total-tokens: still accepted, one flag, not both.
+        const Run both = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+            QStringLiteral("--max-total-token-num"), QStringLiteral("4321"), QStringLiteral("--max-total-tokens"), QStringLiteral("4000") }));
+        QCOMPARE(both.code, 2);
+        QVERIFY2(both.err.contains(QStringLiteral("not both")), qPrintable(both.err));
+        QVERIFY(cli({ QStringLiteral("sweep"), QStringLiteral("--help") }).out.contains(QStringLiteral("--max-total-token-num N")));
+    }
+
+    void vllmFlagsAndRefusals()
+    {
+        // vLLM's flags with vLLM's names (and its own spellings of two of them) on simulate.
+        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--clock"), QStringLiteral("steps"), QStringLiteral("--max-num-seqs"),
+            QStringLiteral("8"), QStringLiteral("--max-num-batched-tokens"), QStringLiteral("64"), QStringLiteral("--max-model-len"), QStringLiteral("512"),
+            QStringLiteral("--num-gpu-blocks-override"), QStringLiteral("40"), QStringLiteral("--block-size"), QStringLiteral("16"),
+            QStringLiteral("--max-loras"), QStringLiteral("2"), QStringLiteral("--max-cpu-loras"), QStringLiteral("3"), QStringLiteral("--max-lora-rank"),
+            QStringLiteral("8"), QStringLiteral("--long-prefill-token-threshold"), QStringLiteral("32"), QStringLiteral("--lora-scan"), QStringLiteral("stop"),
+            QStringLiteral("--json") }));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        const auto& v = j["server"]["vllm"];
+        QCOMPARE(v["max_num_seqs"].get<int>(), 8);
+        QCOMPARE(v["max_num_batched_tokens"].get<int>(), 64);
+        QCOMPARE(v["max_model_len"].get<int>(), 512);
+        QCOMPARE(v["num_gpu_blocks"].get<int>(), 40);
+        QCOMPARE(v["max_loras"].get<int>(), 2);
+        QCOMPARE(v["max_cpu_loras"].get<int>(), 3);
+        QCOMPARE(v["max_lora_rank"].get<int>(), 8);
+        QCOMPARE(v["long_prefill_token_threshold"].get<int>(), 32);
+        QCOMPARE(v["lora_scan"].get<std::string>(), std::string("stop"));
+        QVERIFY(v["enable_chunked_prefill"].get<bool>());
+        QCOMPARE(j["summary"]["finished"].get<int>(), 3);
+        QVERIFY(j["summary"]["mixed_steps"].get<int>() + j["summary"]["prefill_steps"].get<int>() > 3); // 50 tokens in chunks of 32
+        std::filesystem::remove(m_dir.file("out.jsonl"));
+
+        // Configurations vLLM refuses to start with: a usage error with vLLM's message.
+        const Run seqs = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--max-num-batched-tokens"), QStringLiteral("64"), QStringLiteral("--max-num-seqs"),
+            QStringLiteral("128") }));
+        QCOMPARE(seqs.code, 2);
+        QVERIFY2(seqs.err.contains(QStringLiteral("max_num_batched_tokens (64) must be greater than or equal to max_num_seqs (128).")), qPrintable(seqs.err));
+        const Run chunks = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--no-enable-chunked-prefill"), QStringLiteral("--max-num-batched-tokens"),
+            QStringLiteral("2048") }));
+        QCOMPARE(chunks.code, 2);
+        QVERIFY2(chunks.err.contains(QStringLiteral("max_num_batched_tokens (2048) is smaller than max_model_len (4096)")), qPrintable(chunks.err));
+        QVERIFY(!std::filesystem::exists(m_dir.file("out.jsonl")));
+        // Requests vLLM refuses: named in the results.
+        const Run refused = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--max-model-len"), QStringLiteral("60"), QStringLiteral("--json") }));
+        QVERIFY2(refused.code == 0, qPrintable(refused.err));
+        QCOMPARE(nlohmann::json::parse(refused.out.toStdString())["summary"]["rejected"].get<int>(), 2); // 30 + 40 and 50 + 60 > 60
+        std::ifstream lines(m_dir.file("out.jsonl"));
+        std::string first;
+        std::getline(lines, first);
+        std::getline(lines, first);
+        QCOMPARE(nlohmann::json::parse(first)["rejected"].get<std::string>(), std::string("max_model_len"));
+        lines.close();
         std::filesystem::remove(m_dir.file("out.jsonl"));
     }
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The `sglang` policy (core/admission/sglang.cpp): request for request equal to an independent
-// Python transcription of SGLang's scheduling loop (bench/sglang_scheduler.py) on the step clock,
+// Python transcription of SGLang's scheduling loop (tests/tools/sglang_schedule.py) on the step clock,
 // the rules one by one on small crafted traces, and the two effects SGLang's LoRA scheduling is
 // known for (a starving adapter under the skip rule; TTFT when adapters rotate over the slots).
 
@@ -152,7 +152,7 @@ void TestSglang::matchesPythonTranscription_data()
     row("bursts between idle gaps: the ratio starts again", c, 0.5, true, false, true);
 }
 
-// bench/sglang_scheduler.py is SGLang's scheduler written out in Python (an independent
+// tests/tools/sglang_schedule.py is SGLang's scheduler written out in Python (an independent
 // transcription); every request's admitted / first token / finished tick and rejection, the passes
 // of each kind, adapter loads (and from disk), evictions and retractions must agree.
 void TestSglang::matchesPythonTranscription()
@@ -162,7 +162,7 @@ void TestSglang::matchesPythonTranscription()
     QFETCH(bool, expectRetraction);
     QFETCH(bool, expectChunks);
     QFETCH(bool, idleGaps);
-    const std::string script = std::string(LORASCOPE_TEST_DATA) + "/../../bench/sglang_scheduler.py";
+    const std::string script = std::string(LORASCOPE_TEST_TOOLS) + "/sglang_schedule.py";
     QVERIFY(std::filesystem::exists(script));
 
     Trace t = generatedTrace(rate, 300.0 / rate, 17);

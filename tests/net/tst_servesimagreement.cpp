@@ -136,18 +136,29 @@ private slots:
     {
         QTest::addColumn<QString>("policy");
         QTest::addColumn<bool>("ranksByTable");
+        QTest::addColumn<int>("kvSize"); // vLLM: GPU blocks; SGLang: token pool; 0 = the row's default
         // Ranks from S-LoRA's names (what any client's adapter names carry), and from an explicit
         // table for names without a rank (what the desktop passes from the trace).
-        QTest::newRow("slora, ranks from names") << "slora" << false;
-        QTest::newRow("slora, ranks from the trace table") << "slora" << true;
-        QTest::newRow("vllm, ranks from names") << "vllm" << false;
-        QTest::newRow("sglang, ranks from names") << "sglang" << false;
+        QTest::newRow("slora, ranks from names") << "slora" << false << 0;
+        QTest::newRow("slora, ranks from the trace table") << "slora" << true << 0;
+        // vLLM V1: mixed steps of decodes and prefill chunks (a 512-token budget for prompts of up
+        // to 400 tokens), four adapters a step, with the KV cache of the S-LoRA rows; then a KV
+        // cache so small that running requests are preempted and recomputed.
+        QTest::newRow("vllm, chunked prefill") << "vllm" << false << int(kBusyKvSlots / 16 + 1);
+        QTest::newRow("vllm, preemption") << "vllm" << false << 50;
+        // SGLang: prefill and decode passes in turn, chunked prompts, four LoRA slots (one may hold the base model)
+        QTest::newRow("sglang, chunked prefill") << "sglang" << false << int(kBusyKvSlots);
+        // then a smaller pool, requests without ignore_eos (the new-token ratio guesses their outputs)
+        // and a low schedule_conservativeness: a decoding request is retracted (its KV dropped,
+        // computed again later)
+        QTest::newRow("sglang, retraction") << "sglang" << false << 2020;
     }
 
     void replayMatchesPreview()
     {
         QFETCH(QString, policy);
         QFETCH(bool, ranksByTable);
+        QFETCH(int, kvSize);
         Trace trace = busyS4Trace(11);
         QVERIFY(trace.requests.size() >= 12);
         if (ranksByTable)
@@ -157,8 +168,18 @@ private slots:
         config.scheduler.policy = *policyFromName(policy.toStdString());
         config.scheduler.limits.maxTotalTokenNum = kBusyKvSlots;
         config.scheduler.vllm.maxLoras = 4;
-        // SGLang: a pool as small as S-LoRA's, chunks smaller than most prompts, 4 LoRA slots
-        config.scheduler.sglang.maxTotalTokens = 2500;
+        config.scheduler.vllm.maxLoraRank = 64; // S4's ranks
+        config.scheduler.vllm.maxModelLen = 520; // prompts < 400, outputs < 120
+        config.scheduler.vllm.maxNumBatchedTokens = 512;
+        if (kvSize > 0 && config.scheduler.policy == PolicyKind::Vllm)
+            config.scheduler.vllm.numGpuBlocks = kvSize;
+        // SGLang: chunks smaller than most prompts, 4 LoRA slots
+        if (kvSize > 0 && config.scheduler.policy == PolicyKind::Sglang)
+            config.scheduler.sglang.maxTotalTokens = kvSize;
+        if (kvSize < kBusyKvSlots) { // with ignore_eos SGLang plans each prompt's whole output and does not retract
+            config.scheduler.sglang.ignoreEos = false;
+            config.scheduler.sglang.scheduleConservativeness = 0.3;
+        }
         config.scheduler.sglang.chunkedPrefillSize = 256;
         config.scheduler.sglang.maxLorasPerBatch = 4;
         config.clock = ClockKind::Model;
@@ -177,6 +198,13 @@ private slots:
             for (const auto& a : trace.adapters)
                 so.adapterRanks[a.name] = a.rank;
         QVERIFY2(preview.summary.wait.mean > 0.05, "the trace must make requests queue, or the test shows little");
+        if (config.scheduler.policy == PolicyKind::Vllm) {
+            QVERIFY2(preview.summary.mixedSteps > 0, "some passes mix prefill chunks and decodes");
+            if (kvSize < 100)
+                QVERIFY2(preview.summary.preemptions > 0, "the small KV cache preempts");
+        }
+        if (config.scheduler.policy == PolicyKind::Sglang && kvSize < kBusyKvSlots)
+            QVERIFY2(preview.summary.preemptions > 0, "the small token pool retracts decoding requests");
 
         // A real-time run on a shared machine: a send (or a server read) delayed by more than kBoundaryMargin next to
         // a pass start can flip one admission, and the batches after it. Such a run is repeated (at most three runs);

@@ -278,6 +278,68 @@ private Q_SLOTS:
         QCOMPARE(gantt->firstRow(), std::min(10, std::max(0, rows - gantt->visibleRows())));
         QCOMPARE(gantt->rowAt(QPoint(-5, -5)), -1);
     }
+
+    /// The vLLM V1 policy in the tab: the engine's results, its wait reasons in the server's terms
+    /// (LoRA slots with the adapters' names, KV blocks, preemption), the step-through's mixed passes.
+    /// With LORASCOPE_SCREENSHOTS=dir it also saves pictures of the tab (for looking at).
+    void vllmPolicy()
+    {
+        test::Screenshots shots;
+        const bool pictures = shots.begin();
+        MainWindow w;
+        if (pictures)
+            shots.showFullScreen(w);
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        SimulationConfig c = doc->admissionConfig();
+        c.scheduler.policy = PolicyKind::Vllm;
+        c.scheduler.vllm.maxLoras = 2;
+        c.scheduler.vllm.maxLoraRank = 64; // S4's ranks
+        c.scheduler.vllm.numGpuBlocks = 301; // a small KV cache: preemptions
+        c.clock = ClockKind::Steps;
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setAdmission(c);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace() && doc->admission()->config.scheduler.policy == PolicyKind::Vllm);
+        const SimulationResult sim = simulate(*doc->trace(), doc->admissionConfig());
+        auto* model = w.admissionTab()->model();
+        QCOMPARE(model->rowCount(), int(sim.requests.size()));
+        const bool english = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG").isEmpty(); // pictures may be taken in Chinese
+        int loras = 0, blocks = 0, preempted = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const auto& r = sim.requests[std::size_t(row)];
+            QCOMPARE(model->data(model->index(row, RequestTableModel::Admitted), RequestTableModel::SortRole).toDouble(), r.admitted);
+            const QString reason = model->data(model->index(row, RequestTableModel::Reason)).toString();
+            if (r.wait.kind == WaitKind::MaxLoras) {
+                QVERIFY2(!english || reason.startsWith(QStringLiteral("LoRA slots full: this step's batch already has max_loras = 2 adapters (")), qPrintable(reason));
+                QVERIFY2(reason.contains(QString::fromStdString(doc->trace()->adapters[r.wait.adapterIds[0]].name)), qPrintable(reason));
+                ++loras;
+            } else if (r.wait.kind == WaitKind::KvBlocks) {
+                QVERIFY(!english || reason == QStringLiteral("needs %1 KV blocks, %2 free").arg(r.wait.need).arg(r.wait.limit));
+                ++blocks;
+            } else if (r.wait.kind == WaitKind::Preempted) {
+                QVERIFY2(!english || reason.startsWith(QStringLiteral("preempted at step ")), qPrintable(reason));
+                ++preempted;
+            }
+        }
+        QVERIFY2(loras > 0, "with max_loras 2 of 6 adapters, requests wait for a LoRA slot");
+        QVERIFY(sim.summary.preemptions > 0 && sim.summary.mixedSteps > 0);
+        // The step-through walks the same passes, mixed ones among them.
+        auto* step = w.admissionTab()->stepThrough();
+        bool mixed = false;
+        for (int i = 0; i < 400 && !mixed; ++i) {
+            step->findChild<QPushButton*>(QStringLiteral("stepNext"))->click();
+            mixed = step->snapshot() && step->snapshot()->result.kind == StepKind::Mixed;
+        }
+        QVERIFY(mixed);
+        QVERIFY2(!english || step->titleText().contains(QStringLiteral("mixed")), qPrintable(step->titleText()));
+        QVERIFY2(!english || step->text().contains(QStringLiteral("blocks in use")), qPrintable(step->text().left(300)));
+        if (pictures) {
+            w.showTab(QStringLiteral("admission"));
+            QVERIFY(shots.shoot(w, QStringLiteral("admission-vllm")));
+        }
+    }
 };
 
 QTEST_MAIN(TestAdmissionTab)

@@ -449,8 +449,14 @@ void AdmissionTab::updateBanner()
     QString advice;
     switch (c.mainLimit) {
     case WaitKind::TokenBudget:
-    case WaitKind::KvBlocks:
         advice = tr("More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.");
+        break;
+    case WaitKind::KvBlocks:
+    case WaitKind::Preempted:
+        advice = tr("More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.");
+        break;
+    case WaitKind::MaxLoras:
+        advice = tr("More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.");
         break;
     case WaitKind::BatchMaxTokens:
         advice = tr("A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.");

@@ -274,22 +274,58 @@ void StepThroughPanel::show()
         return a == kNoAdapter ? tr("base model") : QString::fromStdString(trace.adapters[a].name);
     };
     QString html = notice;
-    html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
-               "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
-                .arg(r.runningRequests)
-                .arg(r.kvUsed)
-                .arg(r.kvCapacity)
-                .arg(r.adapterSlots)
-                .arg(r.kvNeed)
-                .arg(r.residentAdapters)
-                .arg(s->queueLength);
+    if (server.policy == PolicyKind::Vllm) {
+        // vLLM: KV blocks, the tokens of a mixed pass, preemptions, the adapters in GPU slots and the CPU cache.
+        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass "
+                   "computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU "
+                   "cache: %11.</p>")
+                    .arg(r.runningRequests)
+                    .arg(s->queueLength)
+                    .arg(r.kvUsed / std::max<std::int64_t>(1, server.vllm.blockSize))
+                    .arg(r.kvCapacity / std::max<std::int64_t>(1, server.vllm.blockSize))
+                    .arg(server.vllm.blockSize)
+                    .arg(r.prefillShape.tokens)
+                    .arg(r.prefillShape.requests)
+                    .arg(r.decodeShape.requests)
+                    .arg(r.residentAdapters)
+                    .arg(server.vllm.maxLoras)
+                    .arg(r.cpuAdapters);
+        if (!r.preempted.empty()) {
+            QStringList ids;
+            for (auto id : r.preempted)
+                ids << QString::number(id);
+            html += tr("<p><b>Preempted</b> (recompute, back to the front of the queue): %1.</p>").arg(ids.join(QStringLiteral(", ")));
+        }
+    } else {
+        html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
+                   "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
+                    .arg(r.runningRequests)
+                    .arg(r.kvUsed)
+                    .arg(r.kvCapacity)
+                    .arg(r.adapterSlots)
+                    .arg(r.kvNeed)
+                    .arg(r.residentAdapters)
+                    .arg(s->queueLength);
+    }
     if (!s->rejected.empty()) {
         QStringList items;
         for (std::size_t i = 0; i < s->rejected.size(); ++i)
             items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, server));
         html += tr("<p><b>Refused on arrival</b>: %1.</p>").arg(items.join(QStringLiteral("; ")).toHtmlEscaped());
     }
-    if (!s->candidates.empty() || r.attempted) {
+    if (server.policy == PolicyKind::Vllm) {
+        // vLLM's scan: who was scheduled from the queue, and why the rest waits (in the server's terms).
+        const WaitContext context { &server, clock, &trace };
+        QStringList taken;
+        for (const auto& a : r.admitted)
+            taken << tr("%1 (%2)").arg(a.id).arg(adapterName(a.id).toHtmlEscaped());
+        for (const auto& a : r.resumed)
+            taken << tr("%1 (%2, resumed)").arg(a.id).arg(adapterName(a.id).toHtmlEscaped());
+        if (!taken.isEmpty())
+            html += tr("<p><b>Scheduled from the queue</b>: %1.</p>").arg(taken.join(QStringLiteral("; ")));
+        if (r.blocked.kind != WaitKind::None)
+            html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(Terms::waitExplanation(r.blocked, context).toHtmlEscaped());
+    } else if (!s->candidates.empty() || r.attempted) {
         html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
         QString why;
         html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter (rank)"))

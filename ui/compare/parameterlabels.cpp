@@ -110,7 +110,7 @@ QString CompareTab::valueLabel(const QString& field, const QString& value)
         { QStringLiteral("length=constant"), { "lorascope::ParameterPanel", "constant" } },
         { QStringLiteral("policy=slora"), { "lorascope::AdmissionTab", "S-LoRA (first come, first served)" } },
         { QStringLiteral("policy=slora-abort"), { "lorascope::AdmissionTab", "S-LoRA with abort" } },
-        { QStringLiteral("policy=vllm"), { "lorascope::AdmissionTab", "vLLM-style" } },
+        { QStringLiteral("policy=vllm"), { "lorascope::AdmissionTab", "vLLM V1" } },
         { QStringLiteral("clock=steps"), { "lorascope::AdmissionTab", "steps (1 tick per forward pass)" } },
         { QStringLiteral("clock=model"), { "lorascope::AdmissionTab", "cost model (seconds)" } },
     };

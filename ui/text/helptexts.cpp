@@ -17,7 +17,7 @@ QString HelpTexts::userGuide()
               "follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the "
               "model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.</p>"
               "<h3>2. Admission preview</h3>"
-              "<p>How a server with the given limits (S-LoRA's queue rules, or a vLLM-style policy) would run this workload: requests "
+              "<p>How a server with the given limits (S-LoRA's queue rules, or vLLM V1's scheduler) would run this workload: requests "
               "running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt "
               "chart. Hover a request to see <i>why it waited</i>. A red banner says when arrivals exceed what the server can serve. "
               "<b>Step through</b> runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a "

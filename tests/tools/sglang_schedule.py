@@ -22,12 +22,12 @@ bench_admission: LoraScope's engine must give the same admitted / first-token / 
 every request.
 
 Usage:
-  /usr/bin/python3 sglang_scheduler.py TRACE.csv OUT.json [options]
+  /usr/bin/python3 sglang_schedule.py TRACE.csv OUT.json [options]
 TRACE.csv: header "time,adapter,rank,input,output"; adapter -1 = base model.
 OUT.json: {"admitted", "first_token", "finished": [...] (null = never), "rejected": [reason or
            null], "retractions": [...], "steps", "prefill_steps", "decode_steps", "mixed_steps",
            "loads", "disk_loads", "evictions" (adapters, not the base
-           model's slot), "seconds"}
+           model's slot), "seconds": CPU seconds of the scheduling loop}
 """
 import argparse
 import json
@@ -620,7 +620,7 @@ def main():
     sched.on_token = on_token
 
     counts = {"extend": 0, "decode": 0, "mixed": 0}
-    started = time.perf_counter()
+    started = time.process_time()
     now = min(0.0, rows[0][0]) if rows else 0.0
     nxt = 0
     while True:
@@ -646,7 +646,7 @@ def main():
             continue
         counts[mode] += 1
         now += 1
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
 
     with open(a.out, "w") as f:
         json.dump({"admitted": admitted, "first_token": first_token, "finished": finished, "rejected": rejected,
