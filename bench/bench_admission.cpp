@@ -6,6 +6,7 @@
 //   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
 //   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
 //   build/rel/bench/bench_admission vllm [N] [runs]   part 4 only: N requests under vLLM V1 (default 10,000 and 1,000,000)
+//   build/rel/bench/bench_admission sglang [runs]     part 5 only
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
@@ -14,6 +15,9 @@
 // 4. vLLM V1 (core/admission/vllm.cpp) on the step clock, the sample server (max_num_seqs 32,
 //    max_num_batched_tokens 2048, max_loras 2, 1001 blocks of 16): S1 requests (8 adapters of rank 8,
 //    lengths in [8, 512)) at 0.1 a tick, 10,000 and 1,000,000 of them.
+// 5. the sglang policy: 10,000 requests side by side with tests/tools/sglang_schedule.py (SGLang's
+//    scheduler in Python) on the step clock, vLLM's part-4 workload and server size in SGLang's terms
+//    (10,000 and 1,000,000 requests, step clock), and S4 at R=6 on the cost-model clock.
 
 #include "admission/engine.h"
 #include "analysis/admissionview.h"
@@ -247,6 +251,116 @@ void vllmRun(std::uint64_t n, int runs)
         (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
 }
 
+/// Best of `runs` of `simulate(t, c)`: wall seconds and the CPU seconds of the fastest CPU run.
+std::pair<double, double> timedSimulate(int runs, const Trace& t, const SimulationConfig& c, SimulationResult& r)
+{
+    double cpu = 1e300;
+    const double wall = bestOf(runs, [&] {
+        timespec a {}, b {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+        r = simulate(t, c);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+        cpu = std::min(cpu, double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec));
+    });
+    return { wall, cpu };
+}
+
+/// Part 5: the sglang policy (SGLang's scheduler) at 10k requests against its Python transcription,
+/// on part 4's workload and server size (SGLang's names) at 10k and 1M requests, and on S4 at R=6
+/// on the cost-model clock.
+void sglangRuns(int runs)
+{
+    SchedulerConfig sc;
+    sc.policy = PolicyKind::Sglang;
+    sc.sglang.maxTotalTokens = 65000;
+    {
+        Trace t = generate(s4(0.4, 1, 25000.01));
+        SimulationConfig cfg;
+        cfg.scheduler = sc;
+        cfg.clock = ClockKind::Steps;
+        cfg.recordTimeline = false;
+        SimulationResult cpp;
+        const double cppSecs = timedSimulate(runs, t, cfg, cpp).second;
+        char dirTemplate[] = "/tmp/lorascope-bench-XXXXXX";
+        const char* dir = mkdtemp(dirTemplate);
+        if (!dir) {
+            std::printf("sglang python comparison skipped: no temporary directory\n");
+            return;
+        }
+        const std::string csv = std::string(dir) + "/trace.csv", out = std::string(dir) + "/python.json";
+        {
+            std::ofstream f(csv);
+            f.precision(17);
+            f << "time,adapter,rank,input,output\n";
+            for (const Request& r : t.requests)
+                f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
+                  << r.outputLen << '\n';
+        }
+        const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/../tests/tools/sglang_schedule.py " + csv + " " + out + " --max-total-tokens 65000";
+        const int rc = std::system(cmd.c_str());
+        std::ifstream in(out);
+        if (rc != 0 || !in) {
+            std::printf("sglang python comparison failed: `%s` exited %d\n", cmd.c_str(), rc);
+        } else {
+            nlohmann::json j = nlohmann::json::parse(in);
+            std::uint64_t mismatches = 0;
+            for (std::size_t i = 0; i < t.requests.size(); ++i) {
+                const RequestRecord& r = cpp.requests[i];
+                if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken) || !near(j["finished"][i], r.finished))
+                    ++mismatches;
+            }
+            std::printf("sglang, %zu requests (S4, 0.4/tick, max_total_tokens 65000, step clock): %llu passes (python %llu), "
+                        "%llu requests differ; lorascope %.4f s CPU (best of %d), python %.2f s CPU (scheduling loop only)\n",
+                t.requests.size(), (unsigned long long)cpp.summary.steps, (unsigned long long)j["steps"].get<std::uint64_t>(),
+                (unsigned long long)mismatches, cppSecs, runs, j["seconds"].get<double>());
+        }
+        std::remove(csv.c_str());
+        std::remove(out.c_str());
+        rmdir(dir);
+    }
+    // Part 4's workload and server size: max_running_requests 32, chunks of 2048 tokens, 2 LoRA
+    // slots, a pool of 1001 × 16 tokens.
+    for (const std::uint64_t n : { 10000ull, 1000000ull }) {
+        WorkloadSpec spec = specForPreset("S1");
+        spec.generator = GeneratorKind::Slora;
+        spec.adapterCount = 8;
+        spec.rate = 0.1; // requests per tick
+        spec.duration = static_cast<double>(n) / spec.rate;
+        spec.seed = 42;
+        const Trace t = generate(spec);
+        SimulationConfig c;
+        c.scheduler.policy = PolicyKind::Sglang;
+        c.scheduler.sglang.maxRunningRequests = 32;
+        c.scheduler.sglang.chunkedPrefillSize = 2048;
+        c.scheduler.sglang.maxLorasPerBatch = 2;
+        c.scheduler.sglang.maxTotalTokens = 1001 * 16;
+        c.clock = ClockKind::Steps;
+        c.recordTimeline = false;
+        SimulationResult r;
+        const auto [wall, cpu] = timedSimulate(n > 100000 ? 3 : 20, t, c, r);
+        const SimulationSummary& s = r.summary;
+        std::printf("sglang, %zu requests (S1, 8 adapters, 0.1/tick; max_running_requests 32, chunked_prefill_size 2048, "
+                    "max_loras_per_batch 2, max_total_tokens 16016; step clock): simulate %.4f s wall, %.4f s CPU (best of %d); "
+                    "%llu passes, %llu retractions, %llu adapter loads, %llu finished, TTFT mean %.1f steps, peak RSS %ld MiB\n",
+            t.requests.size(), wall, cpu, n > 100000 ? 3 : 20, (unsigned long long)s.steps, (unsigned long long)s.preemptions,
+            (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
+    }
+    for (const double n : { 10000.0, 1000000.0 }) {
+        Trace t = generate(s4(6, 1, n / 6.0 + 0.01));
+        SimulationConfig cfg;
+        cfg.scheduler = sc;
+        cfg.clock = ClockKind::Model;
+        cfg.cost = *findCostModel("llama-13b-a100-80g");
+        cfg.recordTimeline = false;
+        SimulationResult r;
+        const auto [wall, cpu] = timedSimulate(n > 100000 ? 1 : runs, t, cfg, r);
+        std::printf("sglang, %zu S4 requests at R=6 (max_total_tokens 65000, llama-13b-a100-80g, timeline off): simulate %.4f s wall, "
+                    "%.4f s CPU\n",
+            t.requests.size(), wall, cpu);
+        printSummary("sglang", r);
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -265,6 +379,10 @@ int main(int argc, char** argv)
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 2 && std::string(argv[1]) == "router") {
         comparePython(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
+        return 0;
+    }
+    if (argc >= 2 && std::string(argv[1]) == "sglang") {
+        sglangRuns(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
         return 0;
     }
     if (argc >= 3 && std::string(argv[1]) == "scale")
@@ -295,5 +413,7 @@ int main(int argc, char** argv)
     // 4. vLLM V1
     vllmRun(10000, 20);
     vllmRun(1000000, 3);
+    // 5. the sglang policy
+    sglangRuns(5);
     return 0;
 }

@@ -41,6 +41,11 @@ are transcribed rule for rule (docs/admission.md):
   vLLM V1 (--policy vllm): each step shares max_num_batched_tokens between the running requests
   (decodes and prefill chunks) and then the waiting ones; KV blocks of block_size; the newest
   running request is preempted (recompute) when blocks run out; at most max_loras adapters per step.
+  SGLang (--policy sglang): a prefill batch is admitted from the queue while the prompts and the
+  remaining outputs fit the KV pool after the running requests' remaining output × new_token_ratio
+  is reserved; prompts beyond chunked_prefill_size are prefilled in chunks; decoding requests are
+  retracted when the pool runs out; at most max_loras_per_batch LoRA ids (the base model one of
+  them) per batch.
 
 Options:
   --requests-out FILE.jsonl  one JSON object per request (required): id, arrival, admitted,
@@ -339,6 +344,13 @@ int runSimulate(const std::vector<std::string>& argv)
                   << ", max_model_len " << v.maxModelLen << ", chunked prefill " << (v.enableChunkedPrefill ? "on" : "off") << ", "
                   << v.numGpuBlocks << " KV blocks of " << v.blockSize << ", max_loras " << v.maxLoras << ", max_cpu_loras "
                   << v.effectiveMaxCpuLoras() << ", max_lora_rank " << v.maxLoraRank << "\n";
+    } else if (config.scheduler.policy == PolicyKind::Sglang) {
+        const SglangConfig& g = config.scheduler.sglang;
+        std::cout << "limits          max_total_tokens " << g.maxTotalTokens << ", context_length " << g.contextLength
+                  << ", max_running_requests " << g.effectiveMaxRunningRequests() << ", chunked_prefill_size "
+                  << (g.chunkedPrefill() ? std::to_string(g.chunkedPrefillSize) : std::string("off")) << ", max_prefill_tokens "
+                  << g.maxPrefillTokens << ", max_loras_per_batch " << g.maxLorasPerBatch << ", lora_eviction_policy "
+                  << g.loraEvictionPolicy << (g.ignoreEos ? "" : ", requests without ignore_eos") << "\n";
     } else {
         std::cout << "limits          max_total_token_num " << limits.maxTotalTokenNum << ", batch_max_tokens " << limits.effectiveBatchMaxTokens()
                   << ", running_max_req_size " << limits.runningMaxReqSize << ", max_wait_tokens " << config.scheduler.maxWaitTokens << "\n";

@@ -91,6 +91,14 @@ const std::vector<OptionSpec>& optionTable()
         integer("--max-loras", 1, kMaxAdapters, "adapters"),
         integer("--max-cpu-loras", 0, kMaxAdapters, "adapters", "0 = max_loras"),
         integer("--max-lora-rank", 1, 512),
+        // SGLang's (cli/schedulerargs.cpp; SGLang's own checks of their combination in admission/sglangconfig.cpp)
+        integer("--context-length", 1, 2 * kMaxTokenCount, "tokens"),
+        integer("--max-running-requests", 1, kMaxCount, "requests"),
+        integer("--chunked-prefill-size", -1, kMaxTokens, "tokens", "-1 or 0 = chunked prefill off"),
+        integer("--max-prefill-tokens", 1, kMaxTokens, "tokens"),
+        number("--schedule-conservativeness", 0, 1e6, false),
+        integer("--max-loras-per-batch", 1, kMaxAdapters, "adapters"),
+        integer("--max-loaded-loras", 1, kMaxAdapters, "adapters"),
         integer("--top", 0, kMaxAdapters, "adapters"),
         integer("--num-token", 1, kMaxTokens, "tokens"),
         // import (convert, fit)

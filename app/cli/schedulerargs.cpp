@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/schedulerargs.h"
 
+#include "workload/trace.h"
+
+#include <algorithm>
+#include <charconv>
+
 namespace lorascope::cli {
 
 
@@ -10,13 +15,14 @@ const std::vector<std::string>& schedulerValueFlags()
     static const std::vector<std::string> flags = { "--policy", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
         "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-model-len",
         "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-loras", "--max-cpu-loras", "--max-lora-rank",
-        "--lora-scan" };
+        "--lora-scan", "--context-length", "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens",
+        "--schedule-conservativeness", "--max-loras-per-batch", "--max-loaded-loras", "--lora-eviction-policy", "--pinned-adapters" };
     return flags;
 }
 
 const std::vector<std::string>& schedulerBoolFlags()
 {
-    static const std::vector<std::string> flags = { "--no-chunked-prefill" };
+    static const std::vector<std::string> flags = { "--no-chunked-prefill", "--enable-mixed-chunk", "--disable-ignore-eos" };
     return flags;
 }
 
@@ -42,7 +48,17 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
     }
     // Ranges are checked by parseArgs (cli/options.cpp).
     ServerLimits& l = c.limits;
-    l.maxTotalTokenNum = a.integer("--max-total-token-num", l.maxTotalTokenNum);
+    // --max-total-tokens is S-LoRA's --max-total-token-num in LoraScope's older spelling, and SGLang's
+    // KV pool: it sets the selected server's (cli/options.cpp makes it an alias of the S-LoRA flag).
+    if (c.policy == PolicyKind::Sglang) {
+        if (a.has("--max-total-token-num")) {
+            if (a.spelling("--max-total-token-num") != "--max-total-tokens")
+                throw UsageError("--max-total-token-num is S-LoRA's max_total_token_num; SGLang's KV pool is --max-total-tokens");
+            c.sglang.maxTotalTokens = a.integer("--max-total-token-num", c.sglang.maxTotalTokens);
+        }
+    } else {
+        l.maxTotalTokenNum = a.integer("--max-total-token-num", l.maxTotalTokenNum);
+    }
     l.batchMaxTokens = a.integer("--batch-max-tokens", l.batchMaxTokens);
     l.runningMaxReqSize = a.integer("--running-max-req-size", l.runningMaxReqSize);
     l.maxReqTotalLen = a.integer("--max-req-total-len", l.maxReqTotalLen);
@@ -64,6 +80,38 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
         if (*scan != "continue" && *scan != "stop")
             throw UsageError("--lora-scan must be continue or stop (got \"" + scan->substr(0, 40) + "\")");
         v.loraScanStops = *scan == "stop";
+        c.sglang.loraScanStops = v.loraScanStops;
+    }
+    SglangConfig& g = c.sglang;
+    g.contextLength = a.integer("--context-length", g.contextLength);
+    g.maxRunningRequests = a.integer("--max-running-requests", g.maxRunningRequests);
+    g.chunkedPrefillSize = a.integer("--chunked-prefill-size", g.chunkedPrefillSize);
+    g.maxPrefillTokens = a.integer("--max-prefill-tokens", g.maxPrefillTokens);
+    g.scheduleConservativeness = a.number("--schedule-conservativeness", g.scheduleConservativeness);
+    g.maxLorasPerBatch = a.integer("--max-loras-per-batch", g.maxLorasPerBatch);
+    g.maxLoadedLoras = a.integer("--max-loaded-loras", g.maxLoadedLoras);
+    if (a.has("--enable-mixed-chunk"))
+        g.enableMixedChunk = true;
+    if (a.has("--disable-ignore-eos"))
+        g.ignoreEos = false;
+    if (const auto policy = a.value("--lora-eviction-policy")) {
+        if (*policy != "lru" && *policy != "fifo")
+            throw UsageError("--lora-eviction-policy must be lru or fifo (got \"" + policy->substr(0, 40) + "\")");
+        g.loraEvictionPolicy = *policy;
+    }
+    if (const auto pinned = a.value("--pinned-adapters")) {
+        g.pinnedAdapters.clear();
+        std::size_t from = 0;
+        while (from <= pinned->size()) {
+            const std::size_t comma = std::min(pinned->find(',', from), pinned->size());
+            const std::string item = pinned->substr(from, comma - from);
+            std::uint32_t index = 0;
+            const auto res = std::from_chars(item.data(), item.data() + item.size(), index);
+            if (item.empty() || res.ec != std::errc() || res.ptr != item.data() + item.size() || index == kNoAdapter)
+                throw UsageError("--pinned-adapters takes adapter indices separated by commas, e.g. 0,3 (got \"" + pinned->substr(0, 40) + "\")");
+            g.pinnedAdapters.push_back(index);
+            from = comma + 1;
+        }
     }
     if (const std::string error = schedulerConfigError(c); !error.empty())
         throw UsageError(policyRules(c.policy) + " would refuse to start: " + error);

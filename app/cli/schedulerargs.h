@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The server flags of every command that runs a scheduler (simulate, sweep, serve-sim, calibrate,
-// validate): --policy, S-LoRA's launch arguments and vLLM's, each spelt as its server spells it,
+// validate): --policy, S-LoRA's launch arguments, vLLM's and SGLang's, each spelt as its server spells it,
 // one table for all. Ranges are in cli/options.cpp; other spellings (--max-total-tokens,
 // --num-gpu-blocks-override, --no-enable-chunked-prefill) in optionAliases().
 
@@ -15,8 +15,9 @@
 /// The help lines of those flags, for the commands' --help texts (string-literal concatenation).
 #define LORASCOPE_SCHEDULER_OPTIONS \
     "Server (one set of flags for simulate, sweep, serve-sim and calibrate; each policy reads its own):\n" \
-    "  --policy NAME                slora (default: S-LoRA's ReqQueue), slora-abort (S-LoRA --enable-abort)\n" \
-    "                               or vllm (vLLM V1's scheduler, main at b4622cf)\n" \
+    "  --policy NAME                slora (default: S-LoRA's ReqQueue), slora-abort (S-LoRA --enable-abort),\n" \
+    "                               vllm (vLLM V1's scheduler, main at b4622cf) or sglang (SGLang's\n" \
+    "                               scheduler, main of January 2026)\n" \
     " S-LoRA (slora, slora-abort), S-LoRA's launch arguments and defaults:\n" \
     "  --max-total-token-num N      KV slots incl. adapter weights (default 6000); also --max-total-tokens\n" \
     "  --batch-max-tokens N         max input tokens of a new batch (default max(max_total/6, max_req_total_len))\n" \
@@ -41,7 +42,23 @@
     "                               1, 8, 16, 32, 64, 128, 256, 320 or 512)\n" \
     "  --lora-scan continue|stop    continue (default, vLLM since PR #15422): a waiting request whose\n" \
     "                               adapter would exceed max_loras is set aside and later ones are tried;\n" \
-    "                               stop: early V1's rule, the scan stops there\n"
+    "                               stop: early V1's rule, the scan stops there (sglang: the same choice,\n" \
+    "                               continue since SGLang PR #14795, stop before it)\n" \
+    " SGLang (sglang), `sglang.launch_server`'s flags and defaults (radix cache off):\n" \
+    "  --max-total-tokens N         the KV pool in tokens (default 16000; SGLang sizes it from the GPU\n" \
+    "                               memory); with the S-LoRA policies it means --max-total-token-num\n" \
+    "  --context-length N           prompt + output of one request (default 4096); longer ones are refused\n" \
+    "  --max-running-requests N     max running requests (default min(pool/2, max(2048, min(4096,\n" \
+    "                               pool/context_length*512))))\n" \
+    "  --chunked-prefill-size N     largest prefill chunk (default 4096; -1 or 0 = off)\n" \
+    "  --max-prefill-tokens N       tokens one prefill batch takes in (default 16384)\n" \
+    "  --schedule-conservativeness X  scales the new-token ratio, 0.7 at 1 (default 1.0)\n" \
+    "  --enable-mixed-chunk         a prefill pass also decodes the running requests\n" \
+    "  --disable-ignore-eos         requests without ignore_eos (SGLang's other admission check)\n" \
+    "  --max-loras-per-batch N      GPU LoRA slots; the base model takes one (default 8)\n" \
+    "  --max-loaded-loras N         adapters in host memory, the rest read from disk (default: no limit)\n" \
+    "  --lora-eviction-policy lru|fifo  which GPU slot is freed (default lru)\n" \
+    "  --pinned-adapters I,J,...    adapters (indices in the trace) that never leave their GPU slot\n"
 
 namespace lorascope::cli {
 

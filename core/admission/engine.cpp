@@ -71,6 +71,20 @@ std::string waitKindName(WaitKind kind)
         return "preempted";
     case WaitKind::PreemptionStep:
         return "preemption_step";
+    case WaitKind::MaxRunningRequests:
+        return "max_running_requests";
+    case WaitKind::BatchIsFull:
+        return "batch_is_full";
+    case WaitKind::MaxLorasPerBatch:
+        return "max_loras_per_batch";
+    case WaitKind::TokenPool:
+        return "token_pool";
+    case WaitKind::MaxPrefillTokens:
+        return "max_prefill_tokens";
+    case WaitKind::ChunkedPrefillSize:
+        return "chunked_prefill_size";
+    case WaitKind::Retracted:
+        return "retracted";
     }
     return "none";
 }
@@ -94,9 +108,12 @@ std::string WaitReason::describe() const
     case WaitKind::None:
     case WaitKind::AdmissionWindow:
     case WaitKind::PreemptionStep:
+    case WaitKind::BatchIsFull:
         return waitKindName(kind);
     case WaitKind::Preempted:
         return "preempted, " + std::to_string(need) + " tokens to compute again";
+    case WaitKind::Retracted:
+        return "retracted, " + std::to_string(need) + " tokens to prefill again";
     case WaitKind::KvBlocks:
         return "kv_blocks need " + std::to_string(need) + " > free " + std::to_string(limit);
     case WaitKind::BehindRequest:
@@ -135,6 +152,9 @@ Scheduler::Scheduler(const SchedulerConfig& config)
         break;
     case PolicyKind::Vllm:
         m_policy = makeVllmPolicy(config);
+        break;
+    case PolicyKind::Sglang:
+        m_policy = makeSglangPolicy(config);
         break;
     }
 }
@@ -241,7 +261,9 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
     SimulationSummary& sum = result.summary;
     if (const std::string error = schedulerConfigError(sc); !error.empty())
         throw InputError(policyName(sc.policy) + " server: " + error, {}, 0, "scheduler");
-    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? sc.vllm.usableBlocks() * sc.vllm.blockSize : sc.limits.maxTotalTokenNum;
+    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? sc.vllm.usableBlocks() * sc.vllm.blockSize
+        : sc.policy == PolicyKind::Sglang           ? sc.sglang.maxTotalTokens
+                                                    : sc.limits.maxTotalTokenNum;
 
     auto applyDrops = [&](const StepResult& s) {
         for (const Drop& d : s.dropped) {

@@ -70,6 +70,13 @@ enum class WaitKind : std::uint8_t {
     BehindRequest, ///< FIFO head-of-line blocking: queued behind request `behind`
     Preempted, ///< vllm: preempted at `at` (recompute): need = tokens to compute again
     PreemptionStep, ///< vllm: a running request was preempted in this step, and then no waiting one is scheduled
+    MaxRunningRequests, ///< sglang: running + scheduled requests (need = with it, limit = max_running_requests)
+    BatchIsFull, ///< sglang: no prefill attempt since the last failed one (batch_is_full until a request leaves)
+    MaxLorasPerBatch, ///< sglang: LoRA slots the batch would use with it (need) vs max_loras_per_batch (adapterIds)
+    TokenPool, ///< sglang: KV tokens it needs vs free after the reserved output (reserved, ratio)
+    MaxPrefillTokens, ///< sglang: this prefill's tokens (need) reached max_prefill_tokens
+    ChunkedPrefillSize, ///< sglang: this prefill's tokens (need) reached chunked_prefill_size
+    Retracted, ///< sglang: retracted at `at` when decode ran out of KV; need = tokens to prefill again
 };
 std::string waitKindName(WaitKind kind);
 
@@ -83,9 +90,11 @@ struct WaitReason {
     /// out: limit = max_total_token_num − their slots. MaxLoras (vLLM): adapters in the step's batch.
     /// 0 when unknown.
     std::uint32_t adapters = 0;
-    /// MaxLoras: the first of those adapters (indices; kNoAdapter where there are fewer).
+    /// MaxLoras, MaxLorasPerBatch: the first of those adapters (indices; kNoAdapter where there are fewer).
     std::array<std::uint32_t, 4> adapterIds { kNoAdapter, kNoAdapter, kNoAdapter, kNoAdapter };
-    double at = 0; ///< Preempted: when (the caller's clock)
+    double at = 0; ///< Preempted, Retracted: when (the caller's clock)
+    std::int64_t reserved = 0; ///< TokenPool (sglang): KV tokens reserved for the running and admitted requests' output
+    double ratio = 0; ///< TokenPool (sglang): SGLang's new_token_ratio at the time
     bool operator==(const WaitReason&) const = default;
     /// e.g. "token_budget need 6100 >= limit 5744", "behind request 17".
     std::string describe() const;

@@ -32,6 +32,7 @@ public:
 
 std::unique_ptr<Policy> makeSLoraPolicy(const SchedulerConfig& config, bool abortQueue);
 std::unique_ptr<Policy> makeVllmPolicy(const SchedulerConfig& config);
+std::unique_ptr<Policy> makeSglangPolicy(const SchedulerConfig& config);
 
 /// S-LoRA's per-request refusal (httpserver/manager.py): input > max_req_input_len, then
 /// input + max_new_tokens > max_req_total_len.

@@ -5,6 +5,7 @@
 #include "admission/schedulerconfig.h"
 
 #include "util/jsonread.h"
+#include "workload/trace.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,19 +22,21 @@ std::string policyName(PolicyKind policy)
         return "slora-abort";
     case PolicyKind::Vllm:
         return "vllm";
+    case PolicyKind::Sglang:
+        return "sglang";
     }
     return "slora";
 }
 
 std::optional<PolicyKind> policyFromName(const std::string& name)
 {
-    for (PolicyKind p : { PolicyKind::SLora, PolicyKind::SLoraAbort, PolicyKind::Vllm })
+    for (PolicyKind p : { PolicyKind::SLora, PolicyKind::SLoraAbort, PolicyKind::Vllm, PolicyKind::Sglang })
         if (policyName(p) == name)
             return p;
     return std::nullopt;
 }
 
-std::string policyNames() { return "slora, slora-abort, vllm"; }
+std::string policyNames() { return "slora, slora-abort, vllm, sglang"; }
 
 std::string policyRules(PolicyKind policy)
 {
@@ -44,6 +47,8 @@ std::string policyRules(PolicyKind policy)
         return "S-LoRA AbortReqQueue (c1ddf48)";
     case PolicyKind::Vllm:
         return kVllmRulesVersion;
+    case PolicyKind::Sglang:
+        return kSglangRulesVersion;
     }
     return {};
 }
@@ -65,6 +70,8 @@ std::string schedulerConfigError(const SchedulerConfig& c)
         return "abort_wait_seconds must be a finite number >= 0";
     if (c.policy == PolicyKind::Vllm)
         return vllmConfigError(c.vllm);
+    if (c.policy == PolicyKind::Sglang)
+        return sglangConfigError(c.sglang);
     return {};
 }
 
@@ -95,7 +102,64 @@ void schedulerConfigToJson(const SchedulerConfig& c, nlohmann::ordered_json& j)
     vj["max_lora_rank"] = v.maxLoraRank;
     vj["lora_scan"] = v.loraScanStops ? "stop" : "continue";
     j["vllm"] = std::move(vj);
+    const SglangConfig& g = c.sglang;
+    nlohmann::ordered_json gj;
+    gj["max_total_tokens"] = g.maxTotalTokens;
+    gj["context_length"] = g.contextLength;
+    gj["max_running_requests"] = g.maxRunningRequests; // 0 = derived
+    gj["chunked_prefill_size"] = g.chunkedPrefillSize; // <= 0 = off
+    gj["max_prefill_tokens"] = g.maxPrefillTokens;
+    gj["schedule_conservativeness"] = g.scheduleConservativeness;
+    gj["enable_mixed_chunk"] = g.enableMixedChunk;
+    gj["ignore_eos"] = g.ignoreEos;
+    gj["max_loras_per_batch"] = g.maxLorasPerBatch;
+    gj["max_loaded_loras"] = g.maxLoadedLoras; // 0 = unset
+    gj["lora_eviction_policy"] = g.loraEvictionPolicy;
+    gj["pinned_adapters"] = g.pinnedAdapters;
+    gj["lora_scan"] = g.loraScanStops ? "stop" : "continue";
+    j["sglang"] = std::move(gj);
 }
+
+namespace {
+
+/// The "sglang" object schedulerConfigToJson writes.
+void readSglangConfig(JsonObjectReader& r, SglangConfig& g)
+{
+    const nlohmann::json& raw = r.raw("sglang");
+    if (!raw.is_object())
+        r.fail(r.pathOf("sglang"), "expected an object");
+    JsonObjectReader s(raw, r.pathOf("sglang"), r.file());
+    g.maxTotalTokens = s.integer("max_total_tokens", g.maxTotalTokens);
+    g.contextLength = s.integer("context_length", g.contextLength);
+    g.maxRunningRequests = s.integer("max_running_requests", g.maxRunningRequests);
+    g.chunkedPrefillSize = s.integer("chunked_prefill_size", g.chunkedPrefillSize);
+    g.maxPrefillTokens = s.integer("max_prefill_tokens", g.maxPrefillTokens);
+    g.scheduleConservativeness = s.number("schedule_conservativeness", g.scheduleConservativeness);
+    g.enableMixedChunk = s.boolean("enable_mixed_chunk", g.enableMixedChunk);
+    g.ignoreEos = s.boolean("ignore_eos", g.ignoreEos);
+    g.maxLorasPerBatch = s.integer("max_loras_per_batch", g.maxLorasPerBatch);
+    g.maxLoadedLoras = s.integer("max_loaded_loras", g.maxLoadedLoras);
+    g.loraEvictionPolicy = s.string("lora_eviction_policy", g.loraEvictionPolicy);
+    if (s.has("pinned_adapters")) {
+        const nlohmann::json& p = s.raw("pinned_adapters");
+        if (!p.is_array())
+            s.fail(s.pathOf("pinned_adapters"), "expected an array of adapter indices");
+        g.pinnedAdapters.clear();
+        for (const auto& v : p) {
+            if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= kNoAdapter)
+                s.fail(s.pathOf("pinned_adapters"), "expected adapter indices (integers >= 0)");
+            g.pinnedAdapters.push_back(static_cast<std::uint32_t>(v.get<std::uint64_t>()));
+        }
+    }
+    const std::string scan = s.string("lora_scan", g.loraScanStops ? "stop" : "continue");
+    if (scan != "stop" && scan != "continue")
+        s.fail(s.pathOf("lora_scan"), "expected \"continue\" (SGLang since PR #14795) or \"stop\" (before it) (got \"" + textExcerpt(scan) + "\")");
+    g.loraScanStops = scan == "stop";
+    s.rejectUnknown();
+}
+
+} // namespace
+
 
 void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<std::string>* notes)
 {
@@ -118,6 +182,8 @@ void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<st
         r.fail(r.pathOf("max_wait_tokens"), "must be an integer from 0 to 1000000000 (got " + std::to_string(wait) + ")");
     c.maxWaitTokens = static_cast<int>(wait);
     c.abortWaitSeconds = r.number("abort_wait_seconds", c.abortWaitSeconds);
+    if (r.has("sglang"))
+        readSglangConfig(r, c.sglang);
     if (!r.has("vllm"))
         return;
     const nlohmann::json& vraw = r.raw("vllm");

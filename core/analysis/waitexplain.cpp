@@ -1,7 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "analysis/waitexplain.h"
 
+#include <cstdio>
+
 namespace lorascope {
+
+namespace {
+
+/// "adapter 3, adapter 7" (and how many more) for a LoRA reason's adapters; the base model alone: "none".
+std::string adapterList(const WaitReason& r)
+{
+    std::string out;
+    std::uint32_t listed = 0;
+    for (std::uint32_t a : r.adapterIds)
+        if (a != kNoAdapter)
+            out += (listed++ ? ", adapter " : "adapter ") + std::to_string(a);
+    if (r.adapters > listed)
+        out += (listed ? ", " : "") + std::to_string(r.adapters - listed) + " more";
+    return listed || r.adapters ? out : "none, only the base model";
+}
+
+std::string shortNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+} // namespace
 
 WaitBreakdown breakdownWait(const WaitReason& reason, const ServerLimits& limits)
 {
@@ -43,6 +69,20 @@ std::string waitTitle(WaitKind kind)
         return "preempted";
     case WaitKind::PreemptionStep:
         return "a running request was preempted";
+    case WaitKind::MaxRunningRequests:
+        return "running batch full";
+    case WaitKind::BatchIsFull:
+        return "queue paused (batch_is_full)";
+    case WaitKind::MaxLorasPerBatch:
+        return "LoRA slots full";
+    case WaitKind::TokenPool:
+        return "KV cache full";
+    case WaitKind::MaxPrefillTokens:
+        return "prefill batch full";
+    case WaitKind::ChunkedPrefillSize:
+        return "prefill chunk full";
+    case WaitKind::Retracted:
+        return "retracted";
     }
     return waitKindName(kind);
 }
@@ -87,6 +127,27 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
         return "a running request was preempted in this step; vLLM schedules no waiting request then";
     case WaitKind::BehindRequest:
         return "queued behind request " + std::to_string(reason.behind) + ", which could not be admitted (first come, first served)";
+    case WaitKind::MaxRunningRequests:
+        return "the running batch would hold " + need + " requests, more than max_running_requests = " + limit
+            + " (requests that finished in the last decode step count until the next one removes them)";
+    case WaitKind::BatchIsFull:
+        return "SGLang marked the batch full (batch_is_full) when an earlier admission failed and looks at the queue again only "
+               "after a running request finishes or is retracted";
+    case WaitKind::MaxLorasPerBatch:
+        return "LoRA slots full: with it the step's batch would use " + need + " GPU LoRA slots, more than max_loras_per_batch = " + limit
+            + " (adapters in the batch: " + adapterList(reason) + "; the base model takes a slot when base-model requests run)";
+    case WaitKind::TokenPool:
+        return "needs " + need + " KV tokens, but only " + limit + " are free: the pool (max_total_tokens) minus the tokens held, minus "
+            + std::to_string(reason.reserved) + " reserved for the output the running and newly admitted requests will still generate "
+            + "(remaining output × new_token_ratio " + shortNumber(reason.ratio) + ")";
+    case WaitKind::MaxPrefillTokens:
+        return "this step's prefill already takes " + need + " tokens, reaching max_prefill_tokens = " + limit;
+    case WaitKind::ChunkedPrefillSize:
+        return "this step's prefill already takes " + need + " tokens, reaching chunked_prefill_size = " + limit
+            + " (longer prompts are prefilled in chunks over several steps)";
+    case WaitKind::Retracted:
+        return "retracted at " + shortNumber(reason.at) + " when a decode step ran out of KV tokens: its KV was freed, and it waits "
+            + "again at the back of the queue to prefill " + need + " tokens (its prompt and the output so far) again";
     }
     return reason.describe();
 }

@@ -751,6 +751,36 @@ ZH.update({
     "Open two runs first.": "请先打开两个运行。",
 })
 
+# SGLang's scheduler (--policy sglang): wait reasons and refusals in SGLang's terms
+ZH.update({
+    "LoRA slots full": "LoRA 槽位已满", "step %1": "第 %1 步", "adapter %1": "适配器 %1", "%1 more": "另有 %1 个",
+    "queue paused (batch_is_full)": "队列暂停（batch_is_full）", "prefill chunk full": "预填充分块已满", "retracted": "已撤回",
+    "running batch full: max_running_requests = %1": "运行批次已满：max_running_requests = %1",
+    "LoRA slots full: with it, %1 of max_loras_per_batch = %2 slots (%3)": "LoRA 槽位已满：加入后需 %1 个槽位，max_loras_per_batch = %2（%3）",
+    "KV cache full: needs %1 tokens, %2 free": "KV 缓存已满：需要 %1 个令牌，可用 %2 个",
+    "%1: %2 of %3 tokens": "%1：%2 / %3 个令牌",
+    "retracted at %1 (%2 tokens to prefill again)": "于 %1 被撤回（需重新预填充 %2 个令牌）",
+    "The running batch would hold %1 requests, more than max_running_requests = %2 (requests that finished in the last decode step count until the next one removes them).":
+        "运行批次将包含 %1 个请求，超过 max_running_requests = %2（上一次解码步中完成的请求在下一次解码步将其移除之前仍计入）。",
+    "SGLang marked the batch full (batch_is_full) when an earlier admission failed, and looks at the queue again only after a running request finishes or is retracted.":
+        "之前一次准入失败后，SGLang 将批次标记为已满（batch_is_full），直到某个运行中的请求完成或被撤回才会再次查看队列。",
+    "none, only the base model": "无，仅基础模型",
+    "LoRA slots full: with it, this step's batch would use %1 GPU LoRA slots, more than max_loras_per_batch = %2 (adapters in the batch: %3; the base model takes a slot when base-model requests run).":
+        "LoRA 槽位已满：加入它后，本步批次将占用 %1 个 GPU LoRA 槽位，超过 max_loras_per_batch = %2（批次中的适配器：%3；有基础模型请求运行时，基础模型也占用一个槽位）。",
+    "It needs %1 KV tokens, but only %2 are free: the pool (max_total_tokens) minus the tokens held, minus %3 reserved for the output the running and newly admitted requests will still generate (their remaining output × new_token_ratio %4).":
+        "它需要 %1 个 KV 令牌，但只有 %2 个空闲：令牌池（max_total_tokens）减去已占用的令牌，再减去为运行中和新准入请求尚需生成的输出预留的 %3 个（其剩余输出 × new_token_ratio %4）。",
+    "This step's prefill already takes %1 tokens, reaching max_prefill_tokens = %2.": "本步的预填充已占用 %1 个令牌，达到 max_prefill_tokens = %2。",
+    "This step's prefill already takes %1 tokens, reaching chunked_prefill_size = %2: longer prompts are prefilled in chunks over several steps.":
+        "本步的预填充已占用 %1 个令牌，达到 chunked_prefill_size = %2：更长的提示词将分块在多步中预填充。",
+    "It was retracted at %1: a decode step ran out of KV tokens, so SGLang freed this request's KV (the fewest output tokens first, then the longest prompt). It waits again at the back of the queue and will prefill %2 tokens (its prompt and its output so far) again.":
+        "它于 %1 被撤回：某个解码步 KV 令牌不足，SGLang 释放了该请求的 KV（先选输出令牌最少的，再选提示词最长的）。它重新排到队列末尾，之后将再次预填充 %2 个令牌（其提示词及已生成的输出）。",
+    "input not shorter than context_length (%1 tokens)": "输入长度不小于 context_length（%1 个令牌）",
+    "input + output not shorter than context_length (%1 tokens)": "输入 + 输出长度不小于 context_length（%1 个令牌）",
+    "input not shorter than max_req_input_len (%1 tokens: min(context_length, max_total_tokens) − 6)":
+        "输入长度不小于 max_req_input_len（%1 个令牌：min(context_length, max_total_tokens) − 6）",
+})
+
+
 def check(src, zh):
     """Placeholders (%1…%99, %n), HTML tags, entities, line breaks and the accelerator must survive translation."""
     problems = []

@@ -693,7 +693,7 @@
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="390" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="453" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>

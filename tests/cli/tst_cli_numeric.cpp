@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 using namespace lorascope;
 
@@ -37,7 +38,9 @@ const std::vector<Case>& cases()
         { "simulate T --requests-out OUT",
             { "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len", "--max-req-input-len",
                 "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-loras", "--max-model-len",
-                "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-cpu-loras", "--max-lora-rank" } },
+                "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-cpu-loras", "--max-lora-rank", "--context-length",
+                "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
+                "--max-loras-per-batch", "--max-loaded-loras" } },
         { "convert T OUT", { "--assign-adapters", "--assign-alpha", "--assign-zipf", "--assign-seed" } },
         { "fit T -o OUT", { "--rate", "--adapters", "--duration", "--seed", "--rate-bins", "--assign-adapters" } },
         { "serve-sim --duration 0.1",
@@ -66,6 +69,14 @@ const std::vector<Case>& cases()
                 "--worst" } },
     };
     return list;
+}
+
+bool acceptsMinusOne(const char* flag)
+{
+    for (const auto& o : cli::optionTable())
+        if (std::string_view(o.flag) == flag && o.integer && o.imin <= -1)
+            return true;
+    return false;
 }
 
 QStringList split(const QString& s)
@@ -98,9 +109,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         for (const auto& c : cases())
             for (const char* f : c.flags)
-                for (const char* v : { "-1", "1e400", "nan", "abc", "" })
-                    QTest::addRow("%s %s '%s'", split(QLatin1String(c.base)).first().toUtf8().constData(), f, v)
-                        << QString::fromLatin1(c.base) << QString::fromLatin1(f) << QString::fromLatin1(v);
+                for (const char* v : { "-1", "1e400", "nan", "abc", "" }) {
+                    // A flag that accepts -1 (SGLang's --chunked-prefill-size: -1 = off) gets the value below it.
+                    const char* value = std::string_view(v) == "-1" && acceptsMinusOne(f) ? "-2" : v;
+                    QTest::addRow("%s %s '%s'", split(QLatin1String(c.base)).first().toUtf8().constData(), f, value)
+                        << QString::fromLatin1(c.base) << QString::fromLatin1(f) << QString::fromLatin1(value);
+                }
     }
     void badNumberIsAUsageError()
     {

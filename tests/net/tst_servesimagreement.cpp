@@ -144,7 +144,7 @@ private slots:
     {
         QTest::addColumn<QString>("policy");
         QTest::addColumn<bool>("ranksByTable");
-        QTest::addColumn<int>("numGpuBlocks");
+        QTest::addColumn<int>("kvSize"); // vLLM: GPU blocks; SGLang: token pool; 0 = the row's default
         QTest::addColumn<double>("abortWait"); ///< slora-abort: model seconds a request may wait (0 = S-LoRA's 5.5)
         // Ranks from S-LoRA's names (what any client's adapter names carry), and from an explicit
         // table for names without a rank (what the desktop passes from the trace).
@@ -158,13 +158,19 @@ private slots:
         // cache so small that running requests are preempted and recomputed.
         QTest::newRow("vllm, chunked prefill") << "vllm" << false << int(kBusyKvSlots / 16 + 1) << 0.0;
         QTest::newRow("vllm, preemption") << "vllm" << false << 50 << 0.0;
+        // SGLang: prefill and decode passes in turn, chunked prompts, four LoRA slots (one may hold the base model)
+        QTest::newRow("sglang, chunked prefill") << "sglang" << false << int(kBusyKvSlots) << 0.0;
+        // then a smaller pool, requests without ignore_eos (the new-token ratio guesses their outputs)
+        // and a low schedule_conservativeness: a decoding request is retracted (its KV dropped,
+        // computed again later)
+        QTest::newRow("sglang, retraction") << "sglang" << false << 2020 << 0.0;
     }
 
     void replayMatchesPreview()
     {
         QFETCH(QString, policy);
         QFETCH(bool, ranksByTable);
-        QFETCH(int, numGpuBlocks);
+        QFETCH(int, kvSize);
         QFETCH(double, abortWait);
         Trace trace = busyS4Trace(11);
         QVERIFY(trace.requests.size() >= 12);
@@ -178,10 +184,19 @@ private slots:
         config.scheduler.vllm.maxLoraRank = 64; // S4's ranks
         config.scheduler.vllm.maxModelLen = 520; // prompts < 400, outputs < 120
         config.scheduler.vllm.maxNumBatchedTokens = 512;
-        if (numGpuBlocks > 0)
-            config.scheduler.vllm.numGpuBlocks = numGpuBlocks;
+        if (kvSize > 0 && config.scheduler.policy == PolicyKind::Vllm)
+            config.scheduler.vllm.numGpuBlocks = kvSize;
         if (abortWait > 0)
             config.scheduler.abortWaitSeconds = abortWait;
+        // SGLang: chunks smaller than most prompts, 4 LoRA slots
+        if (kvSize > 0 && config.scheduler.policy == PolicyKind::Sglang)
+            config.scheduler.sglang.maxTotalTokens = kvSize;
+        if (kvSize < kBusyKvSlots) { // with ignore_eos SGLang plans each prompt's whole output and does not retract
+            config.scheduler.sglang.ignoreEos = false;
+            config.scheduler.sglang.scheduleConservativeness = 0.3;
+        }
+        config.scheduler.sglang.chunkedPrefillSize = 256;
+        config.scheduler.sglang.maxLorasPerBatch = 4;
         config.clock = ClockKind::Model;
         config.cost = slowerGpu();
         int moved = 0;
@@ -202,9 +217,11 @@ private slots:
             QVERIFY2(preview.summary.dropped > 0, "the short wait drops requests");
         if (config.scheduler.policy == PolicyKind::Vllm) {
             QVERIFY2(preview.summary.mixedSteps > 0, "some passes mix prefill chunks and decodes");
-            if (numGpuBlocks < 100)
+            if (kvSize < 100)
                 QVERIFY2(preview.summary.preemptions > 0, "the small KV cache preempts");
         }
+        if (config.scheduler.policy == PolicyKind::Sglang && kvSize < kBusyKvSlots)
+            QVERIFY2(preview.summary.preemptions > 0, "the small token pool retracts decoding requests");
 
         // A real-time run on a shared machine: a send (or a server read) delayed by more than kBoundaryMargin next to
         // a pass start can flip one admission, and the batches after it. Such a run is repeated (at most three runs);

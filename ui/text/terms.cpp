@@ -68,6 +68,20 @@ QString Terms::waitTitle(WaitKind kind)
         return tr("preempted");
     case WaitKind::PreemptionStep:
         return tr("a running request was preempted");
+    case WaitKind::MaxRunningRequests:
+        return tr("running batch full");
+    case WaitKind::BatchIsFull:
+        return tr("queue paused (batch_is_full)");
+    case WaitKind::MaxLorasPerBatch:
+        return tr("LoRA slots full");
+    case WaitKind::TokenPool:
+        return tr("KV cache full");
+    case WaitKind::MaxPrefillTokens:
+        return tr("prefill batch full");
+    case WaitKind::ChunkedPrefillSize:
+        return tr("prefill chunk full");
+    case WaitKind::Retracted:
+        return tr("retracted");
     }
     return QString::fromStdString(waitKindName(kind));
 }
@@ -107,6 +121,7 @@ QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
         return QStringLiteral("–");
     case WaitKind::AdmissionWindow:
     case WaitKind::PreemptionStep:
+    case WaitKind::BatchIsFull:
         return waitTitle(r.kind);
     case WaitKind::BehindRequest:
         return tr("queued behind request %1").arg(r.behind);
@@ -124,6 +139,17 @@ QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
         return tr("step token budget used up: needs %1 tokens, %2 left").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
     case WaitKind::MaxNumSeqs:
         return tr("running batch full: max_num_seqs = %1").arg(r.limit);
+    case WaitKind::MaxRunningRequests:
+        return tr("running batch full: max_running_requests = %1").arg(r.limit);
+    case WaitKind::MaxLorasPerBatch:
+        return tr("LoRA slots full: with it, %1 of max_loras_per_batch = %2 slots (%3)").arg(r.need).arg(r.limit).arg(adapterList(r, c));
+    case WaitKind::TokenPool:
+        return tr("KV cache full: needs %1 tokens, %2 free").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
+    case WaitKind::MaxPrefillTokens:
+    case WaitKind::ChunkedPrefillSize:
+        return tr("%1: %2 of %3 tokens").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
+    case WaitKind::Retracted:
+        return tr("retracted at %1 (%2 tokens to prefill again)").arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
     default:
         return tr("%1: %2 > %3").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
     }
@@ -195,6 +221,32 @@ QString Terms::waitExplanation(const WaitReason& r, const WaitContext& c, const 
             .arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
     case WaitKind::PreemptionStep:
         return tr("A running request was preempted in this step, and vLLM schedules no waiting request in a step that preempted.");
+    case WaitKind::MaxRunningRequests:
+        return tr("The running batch would hold %1 requests, more than max_running_requests = %2 (requests that finished in the last decode step count until the next one removes them).")
+            .arg(r.need)
+            .arg(r.limit);
+    case WaitKind::BatchIsFull:
+        return tr("SGLang marked the batch full (batch_is_full) when an earlier admission failed, and looks at the queue again only after a running request finishes or is retracted.");
+    case WaitKind::MaxLorasPerBatch: {
+        const QString list = r.adapters > 0 ? adapterList(r, c) : tr("none, only the base model");
+        return tr("LoRA slots full: with it, this step's batch would use %1 GPU LoRA slots, more than max_loras_per_batch = %2 (adapters in the batch: %3; the base model takes a slot when base-model requests run).")
+            .arg(r.need)
+            .arg(r.limit)
+            .arg(list);
+    }
+    case WaitKind::TokenPool:
+        return tr("It needs %1 KV tokens, but only %2 are free: the pool (max_total_tokens) minus the tokens held, minus %3 reserved for the output the running and newly admitted requests will still generate (their remaining output × new_token_ratio %4).")
+            .arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)), loc.toString(qint64(r.reserved)))
+            .arg(number(r.ratio, 4));
+    case WaitKind::MaxPrefillTokens:
+        return tr("This step's prefill already takes %1 tokens, reaching max_prefill_tokens = %2.").arg(r.need).arg(r.limit);
+    case WaitKind::ChunkedPrefillSize:
+        return tr("This step's prefill already takes %1 tokens, reaching chunked_prefill_size = %2: longer prompts are prefilled in chunks over several steps.")
+            .arg(r.need)
+            .arg(r.limit);
+    case WaitKind::Retracted:
+        return tr("It was retracted at %1: a decode step ran out of KV tokens, so SGLang freed this request's KV (the fewest output tokens first, then the longest prompt). It waits again at the back of the queue and will prefill %2 tokens (its prompt and its output so far) again.")
+            .arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
     }
     return QString::fromStdString(r.describe());
 }
@@ -206,10 +258,16 @@ QString Terms::rejectReason(RejectReason reason, const SchedulerConfig& server)
     case RejectReason::None:
         return {};
     case RejectReason::InputTooLong:
+        if (server.policy == PolicyKind::Sglang)
+            return tr("input not shorter than context_length (%1 tokens)").arg(server.sglang.contextLength);
         return tr("input longer than max_req_input_len (%1 tokens)").arg(limits.maxReqInputLen);
     case RejectReason::TotalTooLong:
+        if (server.policy == PolicyKind::Sglang)
+            return tr("input + output not shorter than context_length (%1 tokens)").arg(server.sglang.contextLength);
         return tr("input + output longer than max_req_total_len (%1 tokens)").arg(limits.maxReqTotalLen);
     case RejectReason::NeverFits:
+        if (server.policy == PolicyKind::Sglang)
+            return tr("input not shorter than max_req_input_len (%1 tokens: min(context_length, max_total_tokens) − 6)").arg(server.sglang.maxReqInputLen());
         return tr("can never fit in the KV cache (%1 slots)").arg(limits.maxTotalTokenNum);
     case RejectReason::MaxModelLen:
         return tr("input + output longer than max_model_len (%1 tokens)").arg(server.vllm.maxModelLen);
