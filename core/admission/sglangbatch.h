@@ -3,7 +3,7 @@
 // The `sglang` policy's request record and SGLang's PrefillAdder (schedule_policy.py): the budgets
 // one prefill batch is built against — max_prefill_tokens, chunked_prefill_size and the token pool
 // minus the running requests' reserved output × new_token_ratio — and the two admission checks
-// (add_one_req_ignore_eos, add_one_req). Internal to admission/sglang.cpp and sglangadder.cpp.
+// (add_one_req_ignore_eos, add_one_req). Internal to the sglang policy (admission/sglangpolicy.h).
 
 #include "admission/engine.h"
 #include "admission/sglanglora.h"
