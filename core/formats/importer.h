@@ -102,10 +102,10 @@ public:
         ++m_rowIndex;
     }
 
-    /// Sorts by time, applies rebaseTime and returns the trace.
+    /// Sorts by time, applies rebaseTime and returns the trace (order(): the sort applied).
     Trace finish()
     {
-        finishImport(trace, m_ids, m_idsAreIndex);
+        m_order = finishImport(trace, m_ids, m_idsAreIndex);
         if (m_options.rebaseTime && !trace.requests.empty()) {
             const double t0 = trace.requests.front().time;
             for (auto& r : trace.requests)
@@ -115,8 +115,11 @@ public:
     }
 
     Trace trace;
+    /// The order finish() sorted the requests in (old indices; empty = they were in order).
+    const std::vector<std::size_t>& order() const { return m_order; }
 
 private:
+    std::vector<std::size_t> m_order;
     std::string m_file;
     const ReadOptions& m_options;
     ReadReport& m_report;

@@ -125,7 +125,7 @@ MergeResult mergeRuns(const std::vector<RunFolder>& shards, const MergeOptions& 
             if (std::isfinite(r.sent) && std::isfinite(r.scheduled))
                 lateness.push_back(r.lateness() * 1e3);
             const double by = -origin;
-            for (double* t : { &r.scheduled, &r.dispatched, &r.sent, &r.firstByte, &r.end })
+            for (double* t : { &r.scheduled, &r.designed, &r.dispatched, &r.sent, &r.firstByte, &r.end })
                 *t = shiftTime(*t, by);
             for (auto& t : r.tokenTimes)
                 t += by;

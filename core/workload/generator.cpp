@@ -6,6 +6,7 @@
 #include "util/error.h"
 #include "util/version.h"
 #include "workload/lengths.h"
+#include "workload/sessions.h"
 #include "workload/streams.h"
 
 #include <algorithm>
@@ -402,6 +403,8 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress,
 
 Trace generate(const WorkloadSpec& spec, const ProgressSink& progress)
 {
+    if (hasSessionsOrPrefixes(spec)) // sessions and shared prefixes: workload/sessions.cpp
+        return generateWithSessions(spec, progress);
     return spec.generator == GeneratorKind::Slora ? generateSlora(spec, progress) : generatePerAdapter(spec, progress);
 }
 

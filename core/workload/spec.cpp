@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/jsonread.h"
 #include "workload/generator.h"
+#include "workload/sessionspec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -302,6 +303,7 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     positive("maxReqInputLen", lim.maxReqInputLen);
     if (lim.batchMaxTokens < 0)
         add("limits.batchMaxTokens", "must be >= 0 (0 = derived) (got " + std::to_string(lim.batchMaxTokens) + ")");
+    validateSessions(s, out);
     return out;
 }
 
@@ -376,6 +378,7 @@ json toJson(const WorkloadSpec& s)
     }
     j["groups"] = groups;
     j["limits"] = toJson(s.limits);
+    sessionsToJson(s, j);
     return j;
 }
 
@@ -533,6 +536,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
     }
     if (r.has("limits"))
         s.limits = limitsFromJson(r.raw("limits"), "limits", file);
+    sessionsFromJson(r, s, file);
     r.rejectUnknown();
     return s;
 }
