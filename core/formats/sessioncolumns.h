@@ -37,7 +37,7 @@ public:
     /// structure. `segmentsField` names the segments' field in messages.
     void finish(Trace& t, const std::vector<std::size_t>& order, const std::string& file, const char* segmentsField = "prefix")
     {
-        if (m_lines.empty())
+        if (!m_tracking && t.segmentOffsets.empty())
             return;
         m_lines.resize(t.requests.size(), 0);
         if (!m_parents.empty())
@@ -89,15 +89,18 @@ private:
     {
         const std::size_t k = t.requests.size() - 1;
         const bool session = s.session != kNoSession || parentId != kNoParent;
-        if ((session || hasSegments) && m_lines.empty())
+        if ((session || hasSegments) && !m_tracking) {
+            m_tracking = true;
             m_lines.assign(k, 0); // lines are kept from the first request that needs them on
-        if (!m_lines.empty())
+        }
+        if (m_tracking)
             m_lines.push_back(line);
-        if (session && t.sessions.empty()) {
+        if (session && !m_sessions) {
+            m_sessions = true;
             t.sessions.assign(k, SessionTurn {});
             m_parents.assign(k, kNoParent);
         }
-        if (!t.sessions.empty()) {
+        if (m_sessions) {
             t.sessions.push_back(s);
             t.sessions.back().parent = kNoParent;
             m_parents.push_back(parentId);
@@ -113,6 +116,8 @@ private:
     std::vector<std::uint64_t> m_lines; ///< per request, from the first one with session fields or segments on
     std::vector<std::uint64_t> m_parents; ///< per request: the parent's request id as read (or index)
     bool m_parentsAreIndices = false;
+    bool m_sessions = false; ///< a request had session fields: t.sessions is kept from then on
+    bool m_tracking = false; ///< a request had session fields or segments: lines are kept from then on
 };
 
 } // namespace lorascope::textscan

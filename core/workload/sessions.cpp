@@ -18,8 +18,9 @@ namespace {
 // Adapter a's session stream; far from the adapters' arrival streams (0..n) and generator.cpp's.
 constexpr std::uint64_t kSessionStreamBase = 1ull << 41;
 
-/// The input and output length specs of adapter `a` (the defaults, or its group's override).
-std::pair<const LengthSpec*, const LengthSpec*> lengthSpecsOf(const WorkloadSpec& spec, std::uint32_t a)
+} // namespace
+
+std::pair<const LengthSpec*, const LengthSpec*> adapterLengthSpecs(const WorkloadSpec& spec, std::uint32_t a)
 {
     const LengthSpec* in = &spec.input;
     const LengthSpec* out = &spec.output;
@@ -32,6 +33,8 @@ std::pair<const LengthSpec*, const LengthSpec*> lengthSpecsOf(const WorkloadSpec
         }
     return { in, out };
 }
+
+namespace {
 
 double sampleDuration(const DurationSpec& d, Rng& rng)
 {
@@ -122,7 +125,7 @@ Trace generateWithSessions(const WorkloadSpec& spec, const ProgressSink& progres
         auto& st = states[slot];
         if (!st.rng) {
             st.rng = std::make_unique<Rng>(spec.seed, kSessionStreamBase + slot);
-            const auto [in, out] = lengthSpecsOf(spec, a);
+            const auto [in, out] = adapterLengthSpecs(spec, a);
             st.input = std::make_unique<LengthSampler>(*in);
             st.output = std::make_unique<LengthSampler>(*out);
         }

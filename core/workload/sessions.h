@@ -11,6 +11,7 @@
 #include "workload/trace.h"
 
 #include <cstdint>
+#include <utility>
 
 namespace lorascope {
 
@@ -26,6 +27,9 @@ double meanTurns(const WorkloadSpec& spec);
 /// The designed gap between a turn's send time and the end of its answer, as the generator assumes
 /// it: firstTokenSeconds + outputLen × perOutputTokenSeconds.
 double estimatedServiceSeconds(const ServiceEstimate& estimate, std::uint32_t outputLen);
+
+/// Adapter a's input and output length specs: the spec's, or its adapter group's override.
+std::pair<const LengthSpec*, const LengthSpec*> adapterLengthSpecs(const WorkloadSpec& spec, std::uint32_t adapter);
 
 /// Segment ids the generator gives (opaque to every reader; documented for people reading traces):
 /// adapter a's system prompt is a (the base model's: n), prefix group g's prefix m is
