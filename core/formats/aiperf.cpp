@@ -17,7 +17,9 @@
 //     {"timestamp": ms, "text": "...", "output_length": m}, {"delay": ms, "text": "...", "output_length": m}]}
 // Texts are LoraScope's synthetic words (workload/prompttext.h), so a turn's tokens are its words;
 // text from elsewhere is counted the same way (whitespace-separated words), an estimate. A leading
-// system turn is the session's system prompt (equal texts share one segment).
+// system turn is the session's system prompt (equal texts share one segment). The words are
+// synthetic: a file read and written again has other words of the same lengths, and is stable
+// from then on.
 //
 // Designed times of later turns (neither format has them): the previous turn's time plus the
 // default service estimate (ServiceEstimate in workload/spec.h) plus the think time.
@@ -68,9 +70,36 @@ struct OpenSession {
     std::uint32_t turns = 0;
 };
 
+/// Builds a document like nlohmann::json::parse, but keeps each floating-point number's text (as a
+/// binary value): milliseconds then convert to seconds exactly (textscan::millisecondsAsSeconds).
+struct KeepNumberText : nlohmann::detail::json_sax_dom_parser<json> {
+    using Base = nlohmann::detail::json_sax_dom_parser<json>;
+    using Base::Base;
+    bool number_float(double, const std::string& text)
+    {
+        json::binary_t raw(std::vector<std::uint8_t>(text.begin(), text.end()));
+        return Base::binary(raw);
+    }
+};
+
+/// A line as a JSON document (errors as the shared reader names them), float numbers as their text.
+json parseLine(std::string_view line, const std::string& file, std::uint64_t lineNo)
+{
+    parseJson(line, file, lineNo); // the depth limit and the plain-words errors
+    json out;
+    KeepNumberText sax(out);
+    json::sax_parse(line, &sax);
+    return out;
+}
+
 void msField(const json& o, const char* key, const textscan::Importer& imp, std::uint64_t line, double& seconds)
 {
     const auto& v = o.at(key);
+    if (v.is_binary()) {
+        const auto& raw = v.get_binary();
+        seconds = imp.time(std::string(raw.begin(), raw.end()), key, line, 1000.0);
+        return;
+    }
     if (!v.is_number())
         throw InputError(std::string(key) + ": expected milliseconds, got " + jsonExcerpt(v), imp.file(), line, key);
     seconds = imp.time(v.dump(), key, line, 1000.0);
@@ -81,6 +110,10 @@ std::uint32_t tokenField(const json& o, const char* key, const textscan::Importe
     auto it = o.find(key);
     if (it == o.end() || it->is_null())
         throw InputError(std::string(key) + ": missing", imp.file(), line, key);
+    if (it->is_binary()) {
+        const auto& raw = it->get_binary();
+        return imp.tokens(std::string(raw.begin(), raw.end()), key, line);
+    }
     if (!it->is_number())
         throw InputError(std::string(key) + ": expected a token count (integer >= 0), got " + jsonExcerpt(*it), imp.file(), line, key);
     return imp.tokens(it->dump(), key, line);
@@ -100,15 +133,6 @@ std::uint32_t wordCount(const std::string& text)
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(n, 0xFFFFFFFFull));
 }
 
-std::uint64_t textId(const std::string& text)
-{
-    std::uint64_t h = 1469598103934665603ull; // FNV-1a: equal texts, equal segment ids
-    for (const unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
 /// Per request, the hash ids of its own new text: declared Mooncake-style blocks as read, or
 /// blocks hashed from the structure for first turns and requests outside sessions (numbered in
@@ -155,7 +179,7 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
         anyLine = true;
         const auto lineNo = lines.lineNumber();
         imp.row([&] {
-            const json o = parseJson(line, file, lineNo);
+            const json o = parseLine(line, file, lineNo);
             if (!o.is_object())
                 throw InputError("expected a JSON object with input_length and output_length", file, lineNo);
             for (const char* key : { "text_input", "messages", "payload" })
@@ -288,6 +312,9 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
     SessionNames names;
     const ServiceEstimate service;
     std::uint64_t unnamed = 0;
+    // Equal system prompts share one segment, numbered in order of first appearance (so a file
+    // written again from what was read numbers them the same).
+    std::unordered_map<std::string, std::uint64_t> systemIds;
     std::string_view line;
     bool anyLine = false;
     while (lines.next(line)) {
@@ -296,7 +323,7 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
         anyLine = true;
         const auto lineNo = lines.lineNumber();
         imp.row([&] {
-            const json o = parseJson(line, file, lineNo);
+            const json o = parseLine(line, file, lineNo);
             if (!o.is_object() || !o.contains("turns") || !o["turns"].is_array() || o["turns"].empty())
                 throw InputError("turns: expected an object with a non-empty \"turns\" array (one session a line)", file, lineNo, "turns");
             bool inSession = false;
@@ -337,9 +364,9 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
                     throw InputError(where + ": expected an object", file, lineNo, "turns");
                 if (!turn.contains("text") || !turn["text"].is_string())
                     throw InputError(where + ".text: expected the turn's text (texts, images and other media are not read)", file, lineNo, "text");
-                if (!turn.contains("output_length") || !turn["output_length"].is_number())
+                if (!turn.contains("output_length") || turn["output_length"].is_null())
                     throw InputError(where + ".output_length: missing (each turn needs its output length)", file, lineNo, "output_length");
-                const auto output = imp.tokens(turn["output_length"].dump(), "output_length", lineNo);
+                const auto output = tokenField(turn, "output_length", imp, lineNo);
                 const auto words = wordCount(turn["text"].get<std::string>());
                 const bool first = rows.empty();
                 const bool hasTimestamp = turn.contains("timestamp") && !turn["timestamp"].is_null();
@@ -379,7 +406,7 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
                 if (!imp.add(rows[r].time, rows[r].input, rows[r].output))
                     break;
                 if (r == 0 && systemTokens > 0)
-                    t.segments.push_back({ textId(systemText), systemTokens, SegmentRole::System });
+                    t.segments.push_back({ systemIds.emplace(systemText, systemIds.size()).first->second, systemTokens, SegmentRole::System });
                 const SessionTurn st = inSession ? SessionTurn { session, static_cast<std::uint32_t>(r + 1), kNoParent, rows[r].think } : SessionTurn {};
                 sessions.pushIndexed(t, lineNo, st, parent, r == 0 && systemTokens > 0);
                 parent = index;

@@ -80,6 +80,23 @@ void appendMilliseconds(std::string& out, double seconds)
         }
         return;
     }
+    // Between milliseconds: the shortest decimal of the seconds with the point moved three places,
+    // which the readers move back (textscan::millisecondsAsSeconds): exact for every time.
+    std::string sec;
+    appendTime(sec, seconds);
+    if (seconds > 0 && sec.find_first_not_of("0123456789.") == std::string::npos) {
+        const auto dot = sec.find('.');
+        std::string whole = sec.substr(0, dot), fraction = dot == std::string::npos ? std::string() : sec.substr(dot + 1);
+        while (fraction.size() < 3)
+            fraction += '0';
+        whole += fraction.substr(0, 3);
+        fraction.erase(0, 3);
+        const auto first = whole.find_first_not_of('0');
+        out += first == std::string::npos ? std::string("0") : whole.substr(first);
+        if (!fraction.empty())
+            out += "." + fraction;
+        return;
+    }
     double c = ms;
     for (int k = 0; k < 8 && std::isfinite(c) && c / 1000.0 != seconds; ++k)
         c = std::nextafter(c, c / 1000.0 < seconds ? HUGE_VAL : -HUGE_VAL);
