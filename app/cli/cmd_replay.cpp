@@ -420,7 +420,7 @@ int runReplay(const std::vector<std::string>& argv)
     manifest["metrics_url"] = replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr);
     manifest["shard"] = { { "index", o.shard.index }, { "count", o.shard.count }, { "by", shardByName(o.shard.by) },
         { "requests", replayer.requests().size() } };
-    manifest["prompt"] = promptManifest(o, replayer.promptSeed());
+    manifest["prompt"] = promptManifestJson(o, replayer.promptSeed());
     manifest["backend"] = backendName(o.backend);
     manifest["model"] = o.baseModel;
     manifest["options"] = { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },

@@ -51,11 +51,4 @@ void applyPromptFlags(const Args& a, ReplayOptions& o)
         throw UsageError("--prompts FILE sends the file's prompts: --prompt-style and --prompt-seed do not apply");
 }
 
-nlohmann::json promptManifest(const ReplayOptions& o, std::uint64_t seed)
-{
-    return { { "style", o.prompts.empty() ? promptStyleName(o.promptStyle) : "file" }, { "seed", seed },
-        { "session_history", sessionHistoryName(o.sessionHistory) },
-        { "session_header", o.sessionHeader.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.sessionHeader) } };
-}
-
 } // namespace lorascope::cli

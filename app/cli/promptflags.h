@@ -4,8 +4,6 @@
 
 #include "cli/args.h"
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <string>
 #include <vector>
 
@@ -19,7 +17,5 @@ namespace lorascope::cli {
 std::vector<std::string> promptValueFlags();
 /// Reads them into `o` (after o.prompts is set). Throws UsageError.
 void applyPromptFlags(const Args& a, ReplayOptions& o);
-/// What manifest.json records of them ("prompt").
-nlohmann::json promptManifest(const ReplayOptions& o, std::uint64_t seed);
 
 } // namespace lorascope::cli

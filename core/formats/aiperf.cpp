@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// AIPerf's custom datasets (ai-dynamo/aiperf, read at commit 0109a64e75c3f43aa02bc1ce29f66deb16f57bda:
-// src/aiperf/dataset/loader/mooncake_trace.py, multi_turn.py, models.py; docs/benchmark-modes/
-// trace-replay.md and docs/reference/conversation-context-mode.md):
+// AIPerf's custom datasets (ai-dynamo/aiperf, read at: src/aiperf/dataset/loader/mooncake_trace.py
+// 0308411ce8c3c70e91116dd254c4c6feb9daa604, multi_turn.py 13b4567abe1c493c36150db9545ca22db2f8cb61,
+// docs/benchmark-modes/trace-replay.md and docs/reference/conversation-context-mode.md
+// 0109a64e75c3f43aa02bc1ce29f66deb16f57bda):
 //
 // `aiperf`: the mooncake_trace type with sessions, one request a line:
 //   {"session_id": "17", "timestamp": ms, "input_length": n, "output_length": m, "hash_ids": [...]}

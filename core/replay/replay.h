@@ -21,6 +21,8 @@
 #include "workload/prompttext.h"
 #include "workload/trace.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -187,6 +189,9 @@ struct ReplayPrompt {
 };
 ReplayPrompt promptFor(const Trace& trace, const ReplayOptions& options, std::uint64_t seed, std::size_t index,
     const AnswerLookup& answers = {});
+
+/// What manifest.json records of the prompt options ("prompt": style, seed, session history and header).
+nlohmann::json promptManifestJson(const ReplayOptions& options, std::uint64_t seed);
 
 /// Longer synthetic prompts fail their request instead of building gigabytes.
 inline constexpr std::uint32_t kMaxSyntheticPromptTokens = 1u << 20;

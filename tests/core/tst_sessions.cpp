@@ -4,6 +4,8 @@
 // follows, the spec's JSON and checks, and the statistics against the theory. Fixed seeds.
 
 #include "analysis/sessiontheory.h"
+#include "fit/fit.h"
+#include "formats/traceio.h"
 #include "analysis/workloadview.h"
 #include "util/error.h"
 #include "workload/generator.h"
@@ -233,6 +235,66 @@ private Q_SLOTS:
         QVERIFY(!a->sessionTheory.expectedTurns.empty());
         QVERIFY(std::isfinite(a->sessionTheory.shareBound));
         QVERIFY(a->stats.sessions.reusableShare <= a->stats.sessions.declaredShare);
+    }
+
+    void fitRecoversSessionsAndPrefixes()
+    {
+        WorkloadSpec spec = sessionSpec(5);
+        spec.duration = 3000;
+        spec.sessions.think = { DurationKind::Exponential, 5.0, 1.0, 2.0, 20.0 };
+        spec.sessions.service = { 0.2, 0.02 };
+        const Trace t = generate(spec);
+        const auto fit = fitTrace(t);
+        const auto& f = fit.report.sessions;
+        QVERIFY(f.sessions && f.prefixes);
+        QCOMPARE(f.systemTokens, std::int64_t { 64 });
+        QCOMPARE(f.groupCount, 3u); // the three documents of group 0
+        QCOMPARE(f.groupTokens, std::int64_t { 256 });
+        QVERIFY2(std::abs(f.groupShare - 0.5) < 0.03, qPrintable(QString::number(f.groupShare)));
+        QCOMPARE(fit.spec.sessions.think.kind, DurationKind::Exponential);
+        QVERIFY2(std::abs(f.thinkMean - 5.0) < 0.15, qPrintable(QString::number(f.thinkMean)));
+        // The designed times were made with 0.2 s + 0.02 s per token: recovered exactly (up to rounding).
+        QVERIFY(std::abs(f.service.firstTokenSeconds - 0.2) < 1e-6);
+        QVERIFY(std::abs(f.service.perOutputTokenSeconds - 0.02) < 1e-9);
+        // Turns: uniform on [1, 7) (sessions cut at the window's end barely show).
+        QVERIFY(f.turns.best());
+        QVERIFY2(std::abs(f.turns.mean - 3.5) < 0.1, qPrintable(QString::number(f.turns.mean)));
+        // The input fit is of the new messages (uniform [20, 120)), not of the growing prompts.
+        QVERIFY2(std::abs(fit.report.input.mean - 69.5) < 2, qPrintable(QString::number(fit.report.input.mean)));
+        QCOMPARE(fit.report.input.min, 20u);
+        QCOMPARE(fit.report.input.max, 119u);
+        QVERIFY(validate(fit.spec).empty());
+        QVERIFY(fit.spec.sessions.enabled);
+        QCOMPARE(fit.spec.prefix.systemTokens, std::int64_t { 64 });
+    }
+
+    void fitFindsSharedBlocksInMooncakeIds()
+    {
+        // Mooncake-style blocks: half the requests start with one of 4 shared 2-block prefixes.
+        Trace t;
+        std::uint64_t next = 100;
+        for (std::uint32_t i = 0; i < 400; ++i) {
+            const bool shared = i % 2 == 0;
+            t.requests.push_back({ double(i), kNoAdapter, 2048, 10 });
+            if (shared) {
+                const std::uint64_t g = (i / 2) % 4;
+                t.segments.push_back({ 2 * g, 512, SegmentRole::Block });
+                t.segments.push_back({ 2 * g + 1, 512, SegmentRole::Block });
+            } else {
+                t.segments.push_back({ next++, 512, SegmentRole::Block });
+                t.segments.push_back({ next++, 512, SegmentRole::Block });
+            }
+            t.segments.push_back({ next++, 512, SegmentRole::Block });
+            t.segments.push_back({ next++, 512, SegmentRole::Block });
+            t.segmentOffsets.push_back(t.segments.size() - 4);
+        }
+        t.segmentOffsets.push_back(t.segments.size());
+        const auto f = fitTrace(t).report.sessions;
+        QVERIFY(!f.sessions && f.prefixes);
+        QCOMPARE(f.systemTokens, std::int64_t { 0 }); // no prefix common to all
+        QCOMPARE(f.groupCount, 4u);
+        QCOMPARE(f.groupTokens, std::int64_t { 1024 });
+        QCOMPARE(f.groupShare, 0.5);
     }
 
     void presetsGenerate_data()

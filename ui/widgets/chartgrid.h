@@ -19,6 +19,8 @@ public:
     ChartGrid(int maxColumns, const QSize& minCell, QWidget* parent = nullptr);
 
     void addChart(QWidget* chart);
+    /// Shows or hides a chart added before; the others close the gap.
+    void setChartShown(QWidget* chart, bool shown);
     int columns() const { return m_columns; }
     QList<QWidget*> charts() const { return m_items; }
     /// The columns used at a given width of the grid (at its current height).
@@ -39,6 +41,7 @@ private:
     QWidget* m_inner;
     QGridLayout* m_grid;
     QList<QWidget*> m_items;
+    QList<QWidget*> m_hidden; ///< charts added but not shown
     int m_maxColumns;
     QSize m_minCell;
     int m_columns = 0;
