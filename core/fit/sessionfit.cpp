@@ -78,14 +78,17 @@ SessionFit fitSessions(const Trace& t, const std::vector<std::size_t>& used)
     // Prefix groups: after an adapter's system prompt, the leading segments a first turn shares with
     // another (a chain of segments seen at least twice).
     std::unordered_map<std::uint64_t, std::uint64_t> chains; // chain hash → first turns that have it
+    // The chain starts after the system prompt: the same document read under two adapters' system
+    // prompts is one prefix of the group (a cache keeps it per adapter; the workload shares it).
     auto forEachChain = [&](std::size_t i, auto&& visit) {
         std::uint64_t h = 0, tokens = 0;
         const std::uint64_t skip = systemOf.count(t.requests[i].adapter) ? systemOf[t.requests[i].adapter] : 0;
         for (const auto& s : t.segmentsOf(i)) {
             tokens += s.tokens;
+            if (tokens <= skip)
+                continue;
             h = mix(h ^ mix(s.id ^ (std::uint64_t(s.tokens) << 40)));
-            if (tokens > skip)
-                visit(h, tokens - skip);
+            visit(h, tokens - skip);
         }
     };
     for (const auto i : roots)
