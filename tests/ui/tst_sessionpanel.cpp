@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QScrollArea>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -107,6 +108,32 @@ private Q_SLOTS:
         QVERIFY(w.document()->spec().sessions == specForPreset("chat").sessions);
         QCOMPARE(w.document()->spec().prefix.systemTokens, std::int64_t { 200 });
         QCOMPARE(w.workloadTab()->panel()->presetText(), QStringLiteral("chat"));
+    }
+
+    /// Not a check: the designer with sessions and shared prefixes (the chat and rag presets) and
+    /// the Replay tab, for looking at. LORASCOPE_SCREENSHOTS=dir xvfb-run -a -s '-screen 0 1280x720x24'
+    /// ./tst_sessionpanel -platform xcb screenshots (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese).
+    void screenshots()
+    {
+        test::Screenshots shots;
+        if (!shots.begin())
+            QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
+        MainWindow w;
+        shots.showFullScreen(w);
+        QVERIFY(test::waitIdle(w.document()));
+        auto* preset = qobject_cast<QComboBox*>(w.workloadTab()->panel()->editor(QStringLiteral("preset")));
+        for (const auto& name : { QStringLiteral("chat"), QStringLiteral("rag") }) {
+            preset->setCurrentIndex(preset->findText(name));
+            QVERIFY(test::waitIdle(w.document()));
+            w.workloadTab()->explain(QStringLiteral("sessions.enabled"));
+            // The parameter column scrolled to the sessions group, as a user opening it sees it.
+            if (auto* box = w.workloadTab()->panel()->findChild<QWidget*>(QStringLiteral("sessionsGroup")))
+                if (auto* scroll = qobject_cast<QScrollArea*>(w.workloadTab()->panel()->parentWidget()->parentWidget()))
+                    scroll->ensureWidgetVisible(box, 0, 0);
+            QVERIFY(shots.shoot(w, QStringLiteral("workload-") + name));
+        }
+        w.showTab(QStringLiteral("replay"));
+        QVERIFY(shots.shoot(w, QStringLiteral("replay-sessions")));
     }
 };
 
