@@ -66,7 +66,7 @@ LengthSpec logNormal(double median, double sigma, std::int64_t lo, std::int64_t 
 void applyChat(WorkloadSpec& s)
 {
     s.adapterCount = 50;
-    s.rate = 4;
+    s.rate = 2;
     s.popularity.alpha = 0.6;
     s.input = logNormal(80, 0.8, 4, 1024);
     s.output = logNormal(200, 0.7, 16, 1024);
@@ -79,24 +79,24 @@ void applyChat(WorkloadSpec& s)
     s.prefix.systemTokens = 200;
 }
 
-// Agent: a program calling the model in a loop. A long shared system prompt (tool definitions,
-// 1500 tokens per adapter), 4 to 20 calls per task (mean 12), tool results (median 150 tokens)
-// coming back after 2 s on average, short answers (function calls, median 60 tokens); a task ends
-// at 8192 tokens of context (beyond S-LoRA's default limits: for servers with a longer context).
+// Agent: a program calling the model in a loop. A shared system prompt (tool definitions, 600
+// tokens per adapter), 4 to 20 calls per task (mean 12), tool results (median 100 tokens) coming
+// back after 2 s on average, short answers (function calls, median 40 tokens); a task ends before
+// its context passes 2048 tokens (S-LoRA's default limits; raise it with a longer-context server).
 void applyAgent(WorkloadSpec& s)
 {
     s.adapterCount = 10;
-    s.rate = 6;
+    s.rate = 2;
     s.popularity.alpha = 1.0;
-    s.input = logNormal(150, 1.0, 8, 4096);
-    s.output = logNormal(60, 0.6, 8, 512);
+    s.input = logNormal(100, 0.8, 8, 1024);
+    s.output = logNormal(40, 0.5, 8, 256);
     s.sessions.enabled = true;
     s.sessions.turns.kind = LengthKind::Uniform;
     s.sessions.turns.lo = 4;
     s.sessions.turns.hi = 21;
     s.sessions.think = { DurationKind::Exponential, 2.0, 1.0, 2.0, 20.0 };
-    s.sessions.maxContextTokens = 8192;
-    s.prefix.systemTokens = 1500;
+    s.sessions.maxContextTokens = 2048;
+    s.prefix.systemTokens = 600;
 }
 
 // RAG with shared documents: single questions about a library of 20 retrieved passages of 1536
@@ -105,7 +105,7 @@ void applyAgent(WorkloadSpec& s)
 void applyRag(WorkloadSpec& s)
 {
     s.adapterCount = 20;
-    s.rate = 3;
+    s.rate = 1;
     s.popularity.alpha = 0.6;
     s.input = logNormal(40, 0.6, 4, 512);
     s.output = logNormal(150, 0.6, 16, 1024);
@@ -119,7 +119,7 @@ const std::vector<TrafficPreset>& trafficPresets()
 {
     static const std::vector<TrafficPreset> list = {
         { "chat", "S4", "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter", applyChat },
-        { "agent", "S4", "Agent: 4-20 calls per task, 2 s tool time, a 1500-token system prompt per adapter", applyAgent },
+        { "agent", "S4", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter", applyAgent },
         { "rag", "S4", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users", applyRag },
     };
     return list;

@@ -590,23 +590,22 @@ ZH.update({
     "turns distribution": "轮数分布",
     "Sessions by their number of turns; the line is the turns distribution you set. Sessions near the end of the trace, or that reach the context limit, end early (the bars fall short of the line there).":
         "按轮数统计的会话；折线是你设置的轮数分布。接近轨迹末尾或达到上下文上限的会话会提前结束（那里的柱形低于折线）。",
-    "Context growth": "上下文增长", "turn": "轮次", "prompt tokens (mean)": "提示词令牌数（均值）",
+    "Context growth": "上下文增长", "turn": "轮次",
     "No sessions in this workload: a prompt is only its prefix and its own message.": "此工作负载没有会话：提示词只包含其前缀和它自己的消息。",
-    "P + (k − 1)(m + o) + m": "P + (k − 1)(m + o) + m",
     "Mean prompt tokens of the k-th turns: each turn holds the whole history. Line: P + (k − 1)(m + o) + m, with P the prefix (system prompt and prefix group), m the mean new message and o the mean answer. Turns that reach the context limit are not sent, so late turns can fall below the line.":
         "第 k 轮的平均提示词令牌数：每一轮都包含完整历史。折线：P + (k − 1)(m + o) + m，其中 P 为前缀（系统提示词和前缀组），m 为新消息的平均长度，o 为回答的平均长度。达到上下文上限的轮次不会发送，因此靠后的轮次可能低于折线。",
-    "adapter rank (by prompt tokens)": "适配器排名（按提示词令牌数）", "share of prompt tokens": "提示词令牌份额",
-    "Reusable prefix share": "可复用前缀份额",
+    "adapter (by prompt tokens)": "适配器（按提示词令牌数）", "share": "份额",
+    "Prefix reuse": "前缀复用",
     "Nothing in this workload is shared: a perfect prefix cache could reuse none of its prompt tokens. Add a system prompt, prefix groups or sessions in the parameter panel.":
         "此工作负载中没有任何共享：理想的前缀缓存也无法复用其任何提示词令牌。请在参数面板中添加系统提示词、前缀组或会话。",
-    "Reusable prefix share (%1; design %2)": "可复用前缀份额（%1；设计值 %2）", "Reusable prefix share (%1)": "可复用前缀份额（%1）",
-    "declared shared": "声明共享", "design (every prefix cached)": "设计值（所有前缀均已缓存）", "reusable (perfect cache)": "可复用（理想缓存）",
+    "Prefix reuse %1 (design %2)": "前缀复用 %1（设计值 %2）", "Prefix reuse %1": "前缀复用 %1",
+    "declared": "声明共享", "design": "设计值", "reusable": "可复用",
     "Per adapter: the share of its prompt tokens a perfect prefix cache (unbounded, per adapter, as vLLM and SGLang key a LoRA's KV cache) could serve from earlier requests: a system prompt seen before, a shared document, a session's history. Grey: what the workload declares shared (never below the bar: the first use of a prefix is a miss). Red: the design's long-run share, (E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2).":
         "每个适配器：理想前缀缓存（容量无限，按适配器划分，正如 vLLM 和 SGLang 按 LoRA 组织 KV 缓存）可以从之前的请求中提供的提示词令牌份额：之前见过的系统提示词、共享文档、会话历史。灰色：工作负载声明共享的部分（从不低于柱形：前缀的第一次使用是未命中）。红色：设计的长期份额，(E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2)。",
     "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter":
         "聊天：1-8 轮对话，思考时间 15 s，每个适配器一个 200 令牌的系统提示词",
-    "Agent: 4-20 calls per task, 2 s tool time, a 1500-token system prompt per adapter":
-        "智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 1500 令牌的系统提示词",
+    "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter":
+        "智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 600 令牌的系统提示词",
     "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users":
         "共享文档的 RAG：20 段 1536 令牌的文本，所有适配器的用户都会读取",
     "The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T), its benchmark suites (which also set n, α, R, cv and T), and traffic with sessions and shared prefixes for servers with a prefix cache (chat, agent, rag). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.":
@@ -650,7 +649,7 @@ ZH.update({
     "Prompts:": "提示词：", "server's answers": "服务器的回答", "synthetic answers": "合成回答",
     "What a later turn of a session sends back as the earlier answers: the text the server returned (as a chat client does), or synthetic text of the designed length (the same bytes on every run). A later turn is sent its think time after the previous answer ended.":
         "会话的后续轮次作为之前回答发回的内容：服务器返回的文本（如同聊天客户端），或设计长度的合成文本（每次运行字节相同）。后续轮次在上一轮回答结束后再过其思考时间发送。",
-    "no session header": "无会话请求头",
+    "no header": "无请求头",
     "An HTTP header carrying the session id with each turn, for session-affinity routers (e.g. %1). Empty: none.":
         "每一轮都带上会话 ID 的 HTTP 请求头，供会话亲和路由器使用（例如 %1）。留空：不发送。",
     "Sessions:": "会话：",

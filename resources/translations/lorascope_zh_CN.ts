@@ -611,19 +611,9 @@
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/sessioncharts.cpp" line="70" />
-        <source>prompt tokens (mean)</source>
-        <translation>提示词令牌数（均值）</translation>
-    </message>
-    <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="73" />
         <source>No sessions in this workload: a prompt is only its prefix and its own message.</source>
         <translation>此工作负载没有会话：提示词只包含其前缀和它自己的消息。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/sessioncharts.cpp" line="88" />
-        <source>P + (k − 1)(m + o) + m</source>
-        <translation>P + (k − 1)(m + o) + m</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="94" />
@@ -632,18 +622,18 @@
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="104" />
-        <source>adapter rank (by prompt tokens)</source>
-        <translation>适配器排名（按提示词令牌数）</translation>
+        <source>adapter (by prompt tokens)</source>
+        <translation>适配器（按提示词令牌数）</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="105" />
-        <source>share of prompt tokens</source>
-        <translation>提示词令牌份额</translation>
+        <source>share</source>
+        <translation>份额</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="109" />
-        <source>Reusable prefix share</source>
-        <translation>可复用前缀份额</translation>
+        <source>Prefix reuse</source>
+        <translation>前缀复用</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="110" />
@@ -652,28 +642,28 @@
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="115" />
-        <source>Reusable prefix share (%1; design %2)</source>
-        <translation>可复用前缀份额（%1；设计值 %2）</translation>
+        <source>Prefix reuse %1 (design %2)</source>
+        <translation>前缀复用 %1（设计值 %2）</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="116" />
-        <source>Reusable prefix share (%1)</source>
-        <translation>可复用前缀份额（%1）</translation>
+        <source>Prefix reuse %1</source>
+        <translation>前缀复用 %1</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="126" />
-        <source>declared shared</source>
+        <source>declared</source>
         <translation>声明共享</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="130" />
-        <source>design (every prefix cached)</source>
-        <translation>设计值（所有前缀均已缓存）</translation>
+        <source>design</source>
+        <translation>设计值</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="144" />
-        <source>reusable (perfect cache)</source>
-        <translation>可复用（理想缓存）</translation>
+        <source>reusable</source>
+        <translation>可复用</translation>
     </message>
     <message>
         <location filename="../../ui/workload/sessioncharts.cpp" line="148" />
@@ -2083,8 +2073,8 @@ Right-click a chart to export it alone.</source>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="41" />
-        <source>Agent: 4-20 calls per task, 2 s tool time, a 1500-token system prompt per adapter</source>
-        <translation>智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 1500 令牌的系统提示词</translation>
+        <source>Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter</source>
+        <translation>智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 600 令牌的系统提示词</translation>
     </message>
     <message>
         <location filename="../../ui/text/coretexts.cpp" line="42" />
@@ -4331,8 +4321,8 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/replay/replaytab.cpp" line="143" />
-        <source>no session header</source>
-        <translation>无会话请求头</translation>
+        <source>no header</source>
+        <translation>无请求头</translation>
     </message>
     <message>
         <location filename="../../ui/replay/replaytab.cpp" line="144" />

@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonObject>
 #include <QScrollArea>
 #include <QLineEdit>
 #include <QSpinBox>

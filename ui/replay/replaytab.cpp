@@ -140,7 +140,7 @@ ReplayTab::ReplayTab(QWidget* parent)
                                     "bytes on every run). A later turn is sent its think time after the previous answer ended."));
     m_sessionHeader = new QLineEdit(this);
     m_sessionHeader->setObjectName(QStringLiteral("sessionHeader"));
-    m_sessionHeader->setPlaceholderText(tr("no session header"));
+    m_sessionHeader->setPlaceholderText(tr("no header"));
     m_sessionHeader->setToolTip(tr("An HTTP header carrying the session id with each turn, for session-affinity routers "
                                    "(e.g. %1). Empty: none.").arg(QString::fromLatin1(kDefaultSessionHeader)));
     sessionRow->addWidget(m_sessionHistory, 1);

@@ -67,7 +67,7 @@ PlotData contextGrowthPlot(const WorkloadAnalysis& a)
     PlotData d;
     d.title = tr("Context growth");
     d.x.title = tr("turn");
-    d.y.title = tr("prompt tokens (mean)");
+    d.y.title = tr("tokens");
     d.y.min = 0.0;
     if (!s.sessions) {
         d.note = tr("No sessions in this workload: a prompt is only its prefix and its own message.");
@@ -85,7 +85,7 @@ PlotData contextGrowthPlot(const WorkloadAnalysis& a)
     const auto& th = a.sessionTheory.expectedInputByTurn;
     if (!th.empty()) {
         PlotSeries m;
-        m.name = tr("P + (k − 1)(m + o) + m");
+        m.name = tr("model");
         m.color = kTheory;
         for (std::size_t k = 0; k < th.size() && k < s.meanInputByTurn.size(); ++k)
             m.points.append(QPointF(double(k + 1), th[k]));
@@ -101,19 +101,19 @@ PlotData prefixSharePlot(const WorkloadAnalysis& a)
 {
     const auto& s = a.stats.sessions;
     PlotData d;
-    d.x.title = tr("adapter rank (by prompt tokens)");
-    d.y.title = tr("share of prompt tokens");
+    d.x.title = tr("adapter (by prompt tokens)");
+    d.y.title = tr("share");
     d.y.min = 0.0;
     d.y.max = 1.0;
     if (!s.prefixes) {
-        d.title = tr("Reusable prefix share");
+        d.title = tr("Prefix reuse");
         d.note = tr("Nothing in this workload is shared: a perfect prefix cache could reuse none of its prompt tokens. Add a "
                     "system prompt, prefix groups or sessions in the parameter panel.");
         return d;
     }
     const bool bound = std::isfinite(a.sessionTheory.shareBound);
-    d.title = bound ? tr("Reusable prefix share (%1; design %2)").arg(pct(s.reusableShare), pct(a.sessionTheory.shareBound))
-                    : tr("Reusable prefix share (%1)").arg(pct(s.reusableShare));
+    d.title = bound ? tr("Prefix reuse %1 (design %2)").arg(pct(s.reusableShare), pct(a.sessionTheory.shareBound))
+                    : tr("Prefix reuse %1").arg(pct(s.reusableShare));
     // The adapters with the most prompt tokens (the base model counts as one), at most 40 bars.
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < s.perAdapterPrompt.size(); ++i)
@@ -123,11 +123,11 @@ PlotData prefixSharePlot(const WorkloadAnalysis& a)
     order.resize(std::min<std::size_t>(order.size(), 40));
     std::vector<double> edges, reusable;
     PlotSeries declared, theory;
-    declared.name = tr("declared shared");
+    declared.name = tr("declared");
     declared.style = PlotSeries::Style::Points;
     declared.color = kDeclared;
     declared.width = 3;
-    theory.name = tr("design (every prefix cached)");
+    theory.name = tr("design");
     theory.style = PlotSeries::Style::Points;
     theory.color = kTheory;
     theory.width = 3;
@@ -141,7 +141,7 @@ PlotData prefixSharePlot(const WorkloadAnalysis& a)
             theory.points.append(QPointF(double(r + 1), a.sessionTheory.perAdapterShareBound[i]));
     }
     edges.push_back(double(order.size()) + 0.5);
-    d.series.append(PlotData::bars(tr("reusable (perfect cache)"), edges, reusable, kData));
+    d.series.append(PlotData::bars(tr("reusable"), edges, reusable, kData));
     d.series.append(declared);
     if (!theory.points.isEmpty())
         d.series.append(theory);
