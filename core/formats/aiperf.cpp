@@ -345,7 +345,9 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
             std::vector<Row> rows;
             std::string systemText;
             std::size_t k = 0;
-            if (turns[0].is_object() && turns[0].value("role", std::string()) == "system" && turns[0].contains("text")
+            const bool systemRole = turns[0].is_object() && turns[0].contains("role") && turns[0]["role"].is_string()
+                && turns[0]["role"].get_ref<const std::string&>() == "system";
+            if (systemRole && turns[0].contains("text")
                 && !turns[0].contains("timestamp") && !turns[0].contains("delay") && !turns[0].contains("output_length")) {
                 if (!turns[0]["text"].is_string())
                     throw InputError("turns[0].text: expected a string", file, lineNo, "turns");
