@@ -106,8 +106,14 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
     const bool hasAdapters = format == "jsonl" || format == "json" || format == "csv" || format == "slora" || format == "burstgpt";
     if (anyAdapter && !hasAdapters)
         out.push_back("adapters (" + std::to_string(t.adapters.size()) + ")");
-    if (t.hasHashIds() && format != "mooncake")
-        out.push_back("hash_ids");
+    const bool native = format == "jsonl" || format == "json" || format == "csv";
+    const bool aiperf = format == "aiperf" || format == "aiperf-multi-turn";
+    if (t.hasSessions() && !native && !aiperf)
+        out.push_back(format == "mooncake" ? "sessions (turns, parents, think times; hash_ids keep what they share)"
+                : format == "vllm"         ? "sessions' turns, parents and think times (each prompt holds its history)"
+                                           : "sessions (turns, parents, think times)");
+    if (t.hasSegments() && !native && format != "mooncake" && format != "aiperf" && format != "vllm")
+        out.push_back(format == "aiperf-multi-turn" ? "prefix segments other than system prompts" : "prefix segments (shared prompt prefixes, hash_ids)");
     if (!t.failed.empty() && !(format == "jsonl" || format == "csv" || format == "burstgpt"))
         out.push_back("failed marks (zero-token rows are written as they are)");
     if (format == "vllm")

@@ -115,6 +115,16 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
     }
     os << "input length    " << lengthLine(p.input);
     os << "output length   " << lengthLine(p.output);
+    if (const auto& f = p.sessions; f.prefixes) {
+        if (f.sessions)
+            os << "sessions        " << f.sessionCount << fmt(", turns mean %.2f", f.turns.mean) << ", think " << toString(f.think.kind)
+               << fmt(" mean %.3g s", f.thinkMean) << fmt(" (cv %.2f)", f.thinkCv) << fmt(", designed service %.3g s", f.service.firstTokenSeconds)
+               << fmt(" + %.3g s/token", f.service.perOutputTokenSeconds) << "\n";
+        os << "shared prefixes system prompt " << f.systemTokens << " tokens";
+        if (f.groupCount)
+            os << "; " << f.groupCount << " shared prefixes of " << f.groupTokens << fmt(" tokens on %.1f %% of first turns", 100 * f.groupShare);
+        os << " (input length fitted to each request's own new text)\n";
+    }
     os << "fitted spec     generator " << toString(r.spec.generator) << ", n " << r.spec.adapterCount << fmt(", R %.4g", r.spec.rate)
        << fmt(", cv %.4g", r.spec.arrival.cv) << fmt(", duration %.4g s", r.spec.duration);
     if (r.spec.popularity.kind == PopularityKind::Zipf)

@@ -30,8 +30,10 @@ The file is written to a temporary name and renamed, so a failure never leaves h
 
 Options:
   --spec FILE            workload spec (JSON, or a LoraScope session file)
-  --preset NAME          S1..S6, Real, or an S-LoRA paper suite such as a10g-alpha or a100-80-S4-cv
-                         (the suite's first combination; override it with the flags below)
+  --preset NAME          S1..S6, Real, an S-LoRA paper suite such as a10g-alpha or a100-80-S4-cv
+                         (the suite's first combination; override it with the flags below), or a
+                         traffic shape with sessions and shared prefixes: chat, agent, rag
+                         (docs/workload.md; their settings are in the spec: --print-spec)
   --generator NAME       per-adapter (default: each adapter its own stationary Gamma process)
                          or slora (bit-exact S-LoRA benchmarks/trace.py generate_requests)
   --adapters N           number of adapters n, 0 to 100000 (0 = base model only)
@@ -62,6 +64,9 @@ void listPresets()
         std::cout << "  " << p.name << std::string(p.name.size() < 26 ? 26 - p.name.size() : 1, ' ') << p.description << "\n";
     std::cout << "S-LoRA paper suites (first value of each sweep is used):\n";
     for (const auto& s : scenarios())
+        std::cout << "  " << s.name << std::string(s.name.size() < 26 ? 26 - s.name.size() : 1, ' ') << s.description << " (" << s.preset << ")\n";
+    std::cout << "Traffic with sessions and shared prefixes:\n";
+    for (const auto& s : trafficPresets())
         std::cout << "  " << s.name << std::string(s.name.size() < 26 ? 26 - s.name.size() : 1, ' ') << s.description << " (" << s.preset << ")\n";
 }
 

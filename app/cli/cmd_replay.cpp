@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/gateargs.h"
 #include "cli/options.h"
+#include "cli/promptflags.h"
 #include "cli/replayargs.h"
 #include "cli/replayreport.h"
 
@@ -74,7 +75,21 @@ Options:
   --timeout S                  fail a request after S seconds, at most 10^6 (default 0 = none)
   --first-token-timeout S      fail a request without a first token after S seconds (0 = none)
   --prompts FILE               prompts, one per line (text, or JSON with "prompt"); request i uses
-                               line i mod count. Default: synthetic "Hello " x input length
+                               line i mod count. Default: synthetic words (--prompt-style)
+  --prompt-style STYLE         unique (default): every request its own words, one token each in the
+                               Llama, Mistral and Qwen tokenizers, shared only where the trace declares
+                               it (system prompts, shared documents, a session's history), so a prefix
+                               cache sees the designed workload; slora: S-LoRA's "Hello " x input length
+                               (every prompt a prefix of every longer one), for comparisons with S-LoRA
+  --prompt-seed N              seed of the words (0 to 2^64-1): the same trace and seed send the same
+                               bytes. Default: drawn at random (recorded in manifest.json), or derived
+                               from --start-at so that every shard agrees
+  --session-history MODE       what a session's later turn sends as the earlier answers: actual
+                               (default: the text the server returned) or synthetic (the designed
+                               length, the same bytes every run)
+  --session-header NAME        send the session id in this HTTP header with each turn of a session, for
+                               session-affinity routers (e.g. x-session-id). A later turn is sent its
+                               think time after the previous answer ended (docs/replay.md, "Sessions")
   --api-key KEY                bearer token (default: $LORASCOPE_API_KEY); never written to results
   --ca-cert FILE               also trust the CA certificates in this PEM file for https (in
                                addition to the system store), e.g. a self-signed server's
@@ -265,6 +280,7 @@ ReplayOptions readReplayOptions(const Args& a, const Trace& trace)
         o.apiKey = env;
     if (auto p = a.value("--prompts"))
         o.prompts = readPrompts(*p);
+    applyPromptFlags(a, o);
     return o;
 }
 
@@ -306,6 +322,7 @@ nlohmann::json runManifest(const Args& a, const std::string& traceFile, const Tr
     manifest["metrics_url"] = replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr);
     manifest["shard"] = { { "index", o.shard.index }, { "count", o.shard.count }, { "by", shardByName(o.shard.by) },
         { "requests", replayer.requests().size() } };
+    manifest["prompt"] = promptManifestJson(o, replayer.promptSeed());
     manifest["backend"] = backendName(o.backend);
     manifest["model"] = o.baseModel;
     manifest["options"] = { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
@@ -350,7 +367,8 @@ int runReplay(const std::vector<std::string>& argv)
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
             "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
             "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
-            "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit" },
+            "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit", "--prompt-style", "--prompt-seed",
+            "--session-history", "--session-header" },
         { "--insecure", "--json", "--quiet", "--no-metrics", "--force", "--no-realtime" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");

@@ -67,6 +67,40 @@ double median(std::vector<double> v)
     return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
+nlohmann::json sessionStatsJson(const SessionStats& s)
+{
+    nlohmann::json j;
+    j["sessions"] = s.sessionCount;
+    j["mean_turns"] = s.meanTurns;
+    j["max_turns"] = s.maxTurns;
+    j["turns_histogram"] = s.turnsHistogram;
+    j["mean_input_by_turn"] = s.meanInputByTurn;
+    j["mean_think_s"] = std::isnan(s.meanThink) ? nlohmann::json(nullptr) : nlohmann::json(s.meanThink);
+    j["prompt_tokens"] = s.promptTokens;
+    j["reusable_tokens"] = s.reusableTokens;
+    j["declared_shared_tokens"] = s.declaredTokens;
+    j["reusable_share"] = s.reusableShare;
+    j["declared_share"] = s.declaredShare;
+    return j;
+}
+
+void printSessionStats(const SessionStats& s)
+{
+    if (s.sessions)
+        std::cout << "sessions        " << s.sessionCount << fmt(" (mean %.2f turns", s.meanTurns) << ", at most " << s.maxTurns
+                  << (std::isnan(s.meanThink) ? std::string() : fmt(", mean think %.2f s", s.meanThink)) << ")\n";
+    if (s.sessions && !s.meanInputByTurn.empty()) {
+        std::cout << "context growth  ";
+        for (std::size_t k = 0; k < s.meanInputByTurn.size() && k < 8; ++k)
+            std::cout << (k ? ", " : "") << "turn " << (k + 1) << fmt(" %.0f", s.meanInputByTurn[k]);
+        std::cout << (s.meanInputByTurn.size() > 8 ? ", ..." : "") << " (mean prompt tokens)\n";
+    }
+    if (s.prefixes)
+        std::cout << "prefix reuse    " << fmt("%.1f %%", 100 * s.reusableShare) << " of " << s.promptTokens
+                  << " prompt tokens a perfect prefix cache could reuse (per adapter); the trace declares "
+                  << fmt("%.1f %%", 100 * s.declaredShare) << " shared\n";
+}
+
 } // namespace
 
 int runStats(const std::vector<std::string>& argv)
@@ -122,6 +156,8 @@ int runStats(const std::vector<std::string>& argv)
         for (auto i : order)
             topJ.push_back({ { "adapter", trace.adapters[i].name }, { "count", st.perAdapterCount[i] } });
         j["top_adapters"] = topJ;
+        if (st.sessions.prefixes)
+            j["sessions"] = sessionStatsJson(st.sessions);
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
@@ -153,6 +189,7 @@ int runStats(const std::vector<std::string>& argv)
     lenLine("output length   ", st.output);
     std::cout << "over limits     " << st.overAnyLimit << " (input > " << limits.maxReqInputLen << ": " << st.overInputLimit
               << "; input+output > " << limits.maxReqTotalLen << ": " << st.overTotalLimit << ")\n";
+    printSessionStats(st.sessions);
     if (!order.empty()) {
         std::cout << "busiest         ";
         for (std::size_t k = 0; k < order.size(); ++k) {

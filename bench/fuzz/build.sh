@@ -28,7 +28,7 @@ for src in "$root"/core/formats/*.cpp "$root"/core/util/*.cpp "$root"/core/workl
   fi
   objs="$objs $o"
 done
-for f in csv jsonl json slora mooncake guidellm azure burstgpt; do
+for f in csv jsonl json slora mooncake guidellm azure burstgpt aiperf aiperf-multi-turn; do
   echo "fuzz_$f"
   # shellcheck disable=SC2086
   $cxx -fsanitize=fuzzer -DLORASCOPE_FUZZ_FORMAT="\"$f\"" "$here/fuzz_formats.cpp" $objs -o "$out/fuzz_$f"

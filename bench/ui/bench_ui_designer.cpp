@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GUI benchmarks of the designer (the targets of docs/workload.md, Designer responsiveness). Prints numbers; never fails on time.
-//   bench_ui_designer [workload|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes)
+//   bench_ui_designer [workload|workload-sessions|stall|admission|all|swap]   (swap: a 1M-request admission result; minutes;
+//                     workload-sessions: the workload measurement on the chat preset, sessions and system prompts)
 //   bench_ui_designer shot 1280x720 designer.png   (a picture of the Designer tab, to compare before/after a change)
 // Run under a display (xvfb-run -a -s '-screen 0 1920x1080x24') or QT_QPA_PLATFORM=offscreen.
 #include "admission/admissiontab.h"
@@ -97,7 +98,7 @@ private:
 void watchWorkloadCharts(MainWindow& w, PaintWatcher& painted)
 {
     for (const auto& key : w.workloadTab()->chartKeys()) {
-        if (auto* chart = w.workloadTab()->chart(key))
+        if (auto* chart = w.workloadTab()->chart(key); chart && chart->isVisibleTo(w.workloadTab()))
             painted.watch(chart->findChild<QGraphicsView*>()->viewport());
     }
     painted.watch(w.workloadTab()->raster());
@@ -215,9 +216,13 @@ qint64 threadRunQueueWaitNs()
 TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
 
 
+/// `workload-sessions`: the same measurement on the chat preset (sessions, system prompts: three more
+/// charts and the session statistics with the perfect-cache reuse), else on S4.
+bool g_sessions = false;
+
 WorkloadSpec specWithRequests(double requests)
 {
-    WorkloadSpec s = specForPreset("S4");
+    WorkloadSpec s = specForPreset(g_sessions ? "chat" : "S4");
     s.rate = requests / s.duration;
     return s;
 }
@@ -226,7 +231,7 @@ void benchWorkload(MainWindow& w)
 {
     auto* doc = w.document();
     doc->setSpec(specWithRequests(100000));
-    waitFor([&] { return !doc->busy() && doc->workload() && doc->workload()->stats.count > 90000; }, 120000);
+    waitFor([&] { return !doc->busy() && doc->workload() && doc->workload()->stats.count > (g_sessions ? 70000u : 90000u); }, 120000);
     waitFor([&] { return !doc->busy(); }, 120000);
     auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
     PaintWatcher painted;
@@ -471,7 +476,8 @@ int main(int argc, char** argv)
         w.grab().save(QString::fromLocal8Bit(argv[3]));
         return 0;
     }
-    if (what == QLatin1String("workload") || what == QLatin1String("all"))
+    g_sessions = what == QLatin1String("workload-sessions");
+    if (what == QLatin1String("workload") || what == QLatin1String("all") || g_sessions)
         benchWorkload(w);
     if (what == QLatin1String("admission") || what == QLatin1String("all"))
         benchAdmission(w);

@@ -45,6 +45,18 @@ std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trac
         a->expectedInput = expectedLengthCounts(*spec, true, a->stats.input.histogram);
         a->expectedOutput = expectedLengthCounts(*spec, false, a->stats.output.histogram);
         a->expectedTimeline = expectedTimelineCounts(*spec, a->stats.timeline);
+        if (spec->sessions.enabled || spec->prefix.any()) {
+            // A prompt holds its prefix and history: the input law is the new message's, not the prompt's.
+            a->expectedInput.clear();
+            if (spec->sessions.enabled) {
+                // Later turns follow answers, not the arrival process; and the first seconds have no later turns yet.
+                a->expectedGaps.clear();
+                a->expectedGapUnderflow = a->expectedGapOverflow = 0;
+                a->expectedTimeline.clear();
+            }
+            const auto& ss = a->stats.sessions;
+            a->sessionTheory = sessionTheory(*spec, ss.sessionCount, std::max<std::size_t>(ss.countByTurn.size(), 1));
+        }
     }
     const auto rows = adaptersByCount(a->stats.perAdapterCount, options.rasterRows);
     a->raster = binRaster(*a->trace, rows, 0.0, std::max(a->stats.windowEnd, 1e-9) * (1 + 1e-12), options.rasterColumns);

@@ -4,6 +4,7 @@
 // statistics, theory curves over the same bins, and the arrival raster overview. Qt-free.
 
 #include "analysis/binning.h"
+#include "analysis/sessiontheory.h"
 #include "analysis/theory.h"
 #include "util/progress.h"
 #include "workload/spec.h"
@@ -30,6 +31,7 @@ struct WorkloadAnalysis {
     std::vector<double> expectedInput, expectedOutput; ///< per bin of stats.input/output.histogram
     std::vector<double> expectedTimeline; ///< per bin of stats.timeline
     RasterBins raster; ///< hottest adapters (rows) × time columns over the whole window
+    SessionTheory sessionTheory; ///< turns, context growth, reusable share (with sessions or shared prefixes)
 };
 
 struct AnalysisOptions {

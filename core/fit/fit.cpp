@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "fit/fit.h"
+#include "fit/sessionfit.h"
 
 #include "fit/fitmath.h"
 
@@ -200,6 +201,10 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     };
     rep.input = fitLengths(lengthHistogram(true));
     rep.output = fitLengths(lengthHistogram(false));
+    // Sessions and shared prefixes: the input law is each request's own new text (fit/sessionfit.cpp).
+    rep.sessions = fitSessions(trace, used);
+    if (rep.sessions.prefixes && !rep.sessions.messageLengths.empty())
+        rep.input = fitLengths(rep.sessions.messageLengths);
 
     // The spec.
     WorkloadSpec& s = result.spec;
@@ -274,6 +279,9 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     if (nAdapters == 0)
         rep.notes.push_back({ "fit_no_adapters", "the trace has no adapters (base model only); import with adapter assignment to fit popularity", {} });
 
+    applySessionFit(rep.sessions, s);
+    if (rep.sessions.prefixes && s.generator == GeneratorKind::Slora)
+        s.generator = GeneratorKind::PerAdapter; // S-LoRA's generator has neither sessions nor prefixes
     s = rescaleSpec(s, options.targetRate, options.targetAdapters, options.targetDuration);
     validateOrThrow(s, trace.source);
     return result;
@@ -329,6 +337,13 @@ nlohmann::json toJson(const FitReport& r)
         { "chosen", toString(p.chosen) }, { "ks", num(p.ks) } };
     j["input"] = lengthFitJson(r.input);
     j["output"] = lengthFitJson(r.output);
+    if (r.sessions.prefixes) {
+        const auto& f = r.sessions;
+        j["sessions"] = { { "sessions", f.sessionCount }, { "turns", f.sessions ? lengthFitJson(f.turns) : nlohmann::json(nullptr) },
+            { "think_mean_s", num(f.thinkMean) }, { "think_cv", num(f.thinkCv) }, { "think_kind", toString(f.think.kind) },
+            { "service", { { "first_token_s", num(f.service.firstTokenSeconds) }, { "per_output_token_s", num(f.service.perOutputTokenSeconds) } } },
+            { "system_tokens", f.systemTokens }, { "prefix_group", { { "count", f.groupCount }, { "tokens", f.groupTokens }, { "share", num(f.groupShare) } } } };
+    }
     auto& notes = j["notes"] = nlohmann::json::array();
     for (const UserNote& n : r.notes)
         notes.push_back(n.text);

@@ -64,6 +64,23 @@ struct PopularityFit {
     double ks = 0; ///< goodness of fit of the chosen model: max |cumulative share trace − model|
 };
 
+/// Sessions and shared prefixes fitted from session ids or prefix segments (fit/sessionfit.cpp).
+struct SessionFit {
+    bool sessions = false; ///< the trace has sessions
+    std::uint64_t sessionCount = 0;
+    LengthFit turns; ///< turns per session
+    double thinkMean = 0, thinkCv = 0; ///< seconds, over later turns
+    DurationSpec think; ///< constant (cv < 0.1), exponential (cv within 0.25 of 1) or log-normal
+    ServiceEstimate service; ///< least squares of (send − previous send − think) on the previous output
+    bool prefixes = false; ///< the trace has sessions or segments
+    std::int64_t systemTokens = 0; ///< median over adapters of the prefix all their first turns share
+    std::uint32_t groupCount = 0; ///< distinct shared prefixes after the system prompt
+    std::int64_t groupTokens = 0; ///< their mean length
+    double groupShare = 0; ///< share of first turns that have one
+    /// Each request's own new text (prompt − history − shared prefix), as the input-length fit takes it.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> messageLengths;
+};
+
 /// Everything fitTrace measured, for the report and for "trace vs fitted model" views.
 struct FitReport {
     std::uint64_t requests = 0; ///< requests used
@@ -79,7 +96,8 @@ struct FitReport {
     std::vector<double> cvByAdapter; ///< per adapter; NaN where fewer than 3 arrivals
     std::uint32_t adaptersUsed = 0;
     PopularityFit popularity;
-    LengthFit input, output;
+    LengthFit input, output; ///< with sessions or shared prefixes, input is each request's own new text
+    SessionFit sessions;
     /// Remarks (choices made, caveats): English text plus a code and its values for the desktop
     /// (ui/text/coretexts.cpp). Codes and args: "fit_window_offset" [start s, window s];
     /// "fit_zero_lengths" ["input"|"output", requests]; "fit_burst_total_slora" [cv overall,

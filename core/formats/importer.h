@@ -13,6 +13,27 @@
 
 namespace lorascope::textscan {
 
+/// "14733.087" (milliseconds) → "14.733087" (seconds): the decimal point three places left; empty
+/// unless the text is digits with an optional fraction.
+inline std::string millisecondsAsSeconds(std::string_view ms)
+{
+    const auto dot = ms.find('.');
+    const std::string_view whole = ms.substr(0, dot), fraction = dot == std::string_view::npos ? std::string_view() : ms.substr(dot + 1);
+    if (whole.empty() || whole.size() > 40 || (dot != std::string_view::npos && fraction.empty()))
+        return {};
+    for (const char c : whole)
+        if (c < '0' || c > '9')
+            return {};
+    for (const char c : fraction)
+        if (c < '0' || c > '9')
+            return {};
+    std::string padded(whole.size() < 4 ? 4 - whole.size() : 0, '0');
+    padded += whole;
+    std::string out = padded.substr(0, padded.size() - 3) + "." + padded.substr(padded.size() - 3);
+    out += fraction;
+    return out;
+}
+
 class Importer {
 public:
     Importer(std::string file, const ReadOptions& options, ReadReport& report)
@@ -37,13 +58,22 @@ public:
     }
 
     /// A time in seconds from a field holding units of 1/`unitsPerSecond` s (1 = seconds, 1000 = ms).
+    /// Milliseconds written as plain decimals are read by moving the decimal point, so that the
+    /// shortest text of a time in seconds, written as milliseconds (appendMilliseconds), reads back
+    /// as exactly that time.
     double time(std::string_view text, const char* field, std::uint64_t line, double unitsPerSecond = 1.0) const
     {
         double v = 0;
         const auto t = trim(text);
-        if (!parseDouble(t, v))
-            throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
-        v /= unitsPerSecond;
+        const std::string shifted = unitsPerSecond == 1000.0 ? millisecondsAsSeconds(t) : std::string();
+        if (!shifted.empty()) {
+            if (!parseDouble(shifted, v))
+                throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+        } else {
+            if (!parseDouble(t, v))
+                throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+            v /= unitsPerSecond;
+        }
         if (!std::isfinite(v) || v < 0)
             throw InputError(std::string(field) + ": expected a time >= 0, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
         if (v > kMaxTraceTime)
@@ -102,10 +132,10 @@ public:
         ++m_rowIndex;
     }
 
-    /// Sorts by time, applies rebaseTime and returns the trace.
+    /// Sorts by time, applies rebaseTime and returns the trace (order(): the sort applied).
     Trace finish()
     {
-        finishImport(trace, m_ids, m_idsAreIndex);
+        m_order = finishImport(trace, m_ids, m_idsAreIndex);
         if (m_options.rebaseTime && !trace.requests.empty()) {
             const double t0 = trace.requests.front().time;
             for (auto& r : trace.requests)
@@ -115,8 +145,11 @@ public:
     }
 
     Trace trace;
+    /// The order finish() sorted the requests in (old indices; empty = they were in order).
+    const std::vector<std::size_t>& order() const { return m_order; }
 
 private:
+    std::vector<std::size_t> m_order;
     std::string m_file;
     const ReadOptions& m_options;
     ReadReport& m_report;

@@ -2,12 +2,17 @@
 // Mooncake trace JSONL and GuideLLM trace_synthetic JSONL: one request a line,
 //   {"timestamp": T, "input_length": I, "output_length": O, "hash_ids": [...]}
 // Mooncake (kvcache-ai/Mooncake FAST25 traces) gives T in milliseconds and may carry hash_ids
-// (one id per prefix block); GuideLLM's trace_synthetic data type reads T in seconds.
-// Other members (e.g. "messages", "extra") are allowed and ignored.
+// (one id per 512-token block of the prompt, equal ids = equal blocks from the start of the prompt);
+// GuideLLM's trace_synthetic data type reads T in seconds. Other members (e.g. "messages",
+// "extra") are allowed and ignored. hash_ids become the trace's prefix segments (role "block", the
+// last one partial) and are written back from them (workload/prefix.h).
 
 #include "formats/importer.h"
 #include "formats/traceio.h"
 #include "util/jsonread.h"
+#include "workload/prefix.h"
+
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +32,7 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
     std::string_view line;
     bool anyHash = false;
     Trace& t = imp.trace;
-    t.hashIdOffsets.push_back(0);
+    t.segmentOffsets.push_back(0);
     std::vector<std::uint64_t> hashes;
     bool anyLine = false;
     while (lines.next(line)) {
@@ -88,9 +93,19 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
             hashes.clear();
             if (haveHash && withHashIds && !textscan::parseUnsignedArray(hs, hashes))
                 throw InputError("hash_ids: expected an array of non-negative integers", file, lineNo, "hash_ids");
+            // Block k covers tokens [512k, 512(k+1)) of the prompt; the last one may be partial.
+            if (!hashes.empty() && (hashes.size() - 1) * std::uint64_t(kMooncakeBlockTokens) >= inLen)
+                throw InputError("hash_ids: " + std::to_string(hashes.size()) + " blocks of " + std::to_string(kMooncakeBlockTokens)
+                        + " tokens are longer than the prompt of " + std::to_string(inLen) + " tokens (input_length; at most "
+                        + std::to_string((std::uint64_t(inLen) + kMooncakeBlockTokens - 1) / kMooncakeBlockTokens) + " blocks)",
+                    file, lineNo, "hash_ids");
             if (imp.add(time, inLen, outLen)) {
-                t.hashIds.insert(t.hashIds.end(), hashes.begin(), hashes.end());
-                t.hashIdOffsets.push_back(t.hashIds.size());
+                for (std::size_t k = 0; k < hashes.size(); ++k) {
+                    const std::uint64_t start = k * std::uint64_t(kMooncakeBlockTokens);
+                    const auto tokens = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMooncakeBlockTokens, inLen - start));
+                    t.segments.push_back({ hashes[k], tokens, SegmentRole::Block });
+                }
+                t.segmentOffsets.push_back(t.segments.size());
                 anyHash = anyHash || haveHash;
             }
         });
@@ -100,17 +115,57 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                 + ", \"input_length\": ..., \"output_length\": ...})",
             file);
     if (!anyHash) {
-        t.hashIds.clear();
-        t.hashIdOffsets.clear();
+        t.segments.clear();
+        t.segmentOffsets.clear();
     }
     return imp.finish();
+}
+
+/// True when the trace's segments are Mooncake blocks as read (role block, 512 tokens each, the last
+/// one ending the prompt) and there are no sessions: then they are written back as the same ids.
+bool segmentsAreMooncakeBlocks(const Trace& t)
+{
+    if (t.hasSessions())
+        return false;
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const auto segs = t.segmentsOf(i);
+        std::uint64_t sum = 0;
+        for (std::size_t k = 0; k < segs.size(); ++k) {
+            if (segs[k].role != SegmentRole::Block)
+                return false;
+            const bool last = k + 1 == segs.size();
+            if (segs[k].tokens != kMooncakeBlockTokens && !(last && sum + segs[k].tokens == t.requests[i].inputLen))
+                return false;
+            sum += segs[k].tokens;
+        }
+    }
+    return true;
+}
+
+/// Per request, Mooncake hash ids: the declared blocks as read, or the prompt's 512-token blocks
+/// hashed from the prefix structure and numbered 0, 1, 2, ... in order of first appearance.
+std::vector<std::vector<std::uint64_t>> mooncakeHashIds(const Trace& t)
+{
+    std::vector<std::vector<std::uint64_t>> out(t.requests.size());
+    if (segmentsAreMooncakeBlocks(t)) {
+        for (std::size_t i = 0; i < t.requests.size(); ++i)
+            for (const auto& s : t.segmentsOf(i))
+                out[i].push_back(s.id);
+        return out;
+    }
+    std::unordered_map<std::uint64_t, std::uint64_t> number;
+    for (std::size_t i = 0; i < t.requests.size(); ++i)
+        for (const auto h : blockHashes(t, i, kMooncakeBlockTokens, true))
+            out[i].push_back(number.emplace(h, number.size()).first->second);
+    return out;
 }
 
 void writeTimedJsonl(const Trace& t, std::ostream& out, double unitsPerSecond, bool withHashIds)
 {
     textscan::BlockWriter w(out);
     std::string& s = w.text();
-    const bool hashes = withHashIds && t.hasHashIds();
+    const bool hashes = withHashIds && (t.hasSegments() || t.hasSessions());
+    const auto ids = hashes ? mooncakeHashIds(t) : std::vector<std::vector<std::uint64_t>> {};
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const Request& r = t.requests[i];
         s += "{\"timestamp\": ";
@@ -124,10 +179,10 @@ void writeTimedJsonl(const Trace& t, std::ostream& out, double unitsPerSecond, b
         appendNumber(s, static_cast<std::uint64_t>(r.outputLen));
         if (hashes) {
             s += ", \"hash_ids\": [";
-            for (auto k = t.hashIdOffsets[i]; k < t.hashIdOffsets[i + 1]; ++k) {
-                if (k > t.hashIdOffsets[i])
+            for (std::size_t k = 0; k < ids[i].size(); ++k) {
+                if (k > 0)
                     s += ", ";
-                appendNumber(s, t.hashIds[k]);
+                appendNumber(s, ids[i][k]);
             }
             s += ']';
         }

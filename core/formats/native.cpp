@@ -5,6 +5,7 @@
 #include "formats/traceio.h"
 
 #include "formats/readhelpers.h"
+#include "formats/sessioncolumns.h"
 #include "formats/textscan.h"
 
 #include "util/error.h"
@@ -19,6 +20,7 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 namespace lorascope {
@@ -76,6 +78,23 @@ void appendMilliseconds(std::string& out, double seconds)
         } else {
             appendNumber(out, static_cast<std::uint64_t>(whole));
         }
+        return;
+    }
+    // Between milliseconds: the shortest decimal of the seconds with the point moved three places,
+    // which the readers move back (textscan::millisecondsAsSeconds): exact for every time.
+    std::string sec;
+    appendTime(sec, seconds);
+    if (seconds > 0 && sec.find_first_not_of("0123456789.") == std::string::npos) {
+        const auto dot = sec.find('.');
+        std::string whole = sec.substr(0, dot), fraction = dot == std::string::npos ? std::string() : sec.substr(dot + 1);
+        while (fraction.size() < 3)
+            fraction += '0';
+        whole += fraction.substr(0, 3);
+        fraction.erase(0, 3);
+        const auto first = whole.find_first_not_of('0');
+        out += first == std::string::npos ? std::string("0") : whole.substr(first);
+        if (!fraction.empty())
+            out += "." + fraction;
         return;
     }
     double c = ms;
@@ -151,12 +170,19 @@ nlohmann::ordered_json headerJson(const Trace& t)
         adapters.push_back({ { "name", a.name }, { "rank", a.rank } });
     h["adapters"] = adapters;
     h["spec"] = t.spec ? nlohmann::ordered_json::parse(toJson(*t.spec).dump()) : nlohmann::ordered_json(nullptr);
+    if (t.hasSegments())
+        h["prefixSegments"] = true; // the trace has a prefix structure even where a request lists none
     return h;
 }
 
 /// Fills the trace's metadata from a header object (JSONL first line or JSON top level).
-void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t line)
+void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t line, bool& prefixSegments)
 {
+    if (auto it = h.find("prefixSegments"); it != h.end()) {
+        if (!it->is_boolean())
+            throw InputError("prefixSegments: expected true or false, got " + jsonExcerpt(*it), file, line, "prefixSegments");
+        prefixSegments = it->get<bool>();
+    }
     if (h.contains("schemaVersion")) {
         const auto& v = h["schemaVersion"];
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kTraceSchemaVersion)
@@ -203,15 +229,70 @@ using readhelpers::checkTime;
 using readhelpers::parseWhole;
 using readhelpers::pushFailed;
 
-/// Sorts requests by time (stable) if a file listed them out of order, keeping their ids and side columns.
-void finish(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
+/// Sorts requests by time (stable) if a file listed them out of order, keeping their ids and side
+/// columns, then resolves and checks the session parents and prefix segments.
+void finishWithSessions(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex, textscan::SessionColumns& sessions, bool prefixSegments,
+    const std::string& file)
 {
-    textscan::finishImport(t, ids, idsAreIndex);
+    if (prefixSegments && t.segmentOffsets.empty())
+        t.segmentOffsets.assign(t.requests.size() + 1, 0);
+    const auto order = textscan::finishImport(t, ids, idsAreIndex);
+    sessions.finish(t, order, file);
+}
+
+/// A request's session fields and segments from a request object; pushes the segments onto t.
+void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& parentId, bool& hasSegments, const std::string& file, std::uint64_t line)
+{
+    auto count = [&](const char* key, std::uint64_t max) -> std::optional<std::uint64_t> {
+        auto it = o.find(key);
+        if (it == o.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+            throw InputError(std::string(key) + ": expected a non-negative integer, got " + jsonExcerpt(*it), file, line, key);
+        const auto v = it->get<std::uint64_t>();
+        if (v > max)
+            throw InputError(std::string(key) + ": " + std::to_string(v) + " is larger than " + std::to_string(max), file, line, key);
+        return v;
+    };
+    if (const auto session = count("session", kNoSession - 1)) {
+        s.session = *session;
+        s.turn = static_cast<std::uint32_t>(count("turn", 0xFFFFFFFFull).value_or(1));
+        if (s.turn == 0)
+            throw InputError("turn: expected a turn number from 1", file, line, "turn");
+        parentId = count("parent", kNoParent - 1).value_or(kNoParent);
+        if (auto it = o.find("think_s"); it != o.end() && !it->is_null()) {
+            if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
+                throw InputError("think_s: expected a think time >= 0 seconds, got " + jsonExcerpt(*it), file, line, "think_s");
+            s.think = it->get<double>();
+        }
+    } else {
+        for (const char* key : { "turn", "parent", "think_s" })
+            if (auto it = o.find(key); it != o.end() && !it->is_null())
+                throw InputError(std::string(key) + ": given without a session (give \"session\": its session id)", file, line, key);
+    }
+    if (auto it = o.find("prefix"); it != o.end() && !it->is_null()) {
+        if (!it->is_array())
+            throw InputError("prefix: expected an array of [id, tokens, role], got " + jsonExcerpt(*it), file, line, "prefix");
+        for (std::size_t k = 0; k < it->size(); ++k) {
+            const auto& e = (*it)[k];
+            const std::string where = "prefix[" + std::to_string(k) + "]";
+            if (!e.is_array() || e.size() != 3 || !(e[0].is_number_unsigned() || (e[0].is_number_integer() && e[0].get<std::int64_t>() >= 0))
+                || !(e[1].is_number_unsigned() || (e[1].is_number_integer() && e[1].get<std::int64_t>() > 0)) || !e[2].is_string())
+                throw InputError(where + ": expected [id, tokens, role] with id >= 0, tokens >= 1 and a role name, got " + jsonExcerpt(e), file, line, "prefix");
+            if (e[1].get<std::uint64_t>() > 0xFFFFFFFFull)
+                throw InputError(where + ": tokens must be below 2^32", file, line, "prefix");
+            const auto role = segmentRoleFromName(e[2].get<std::string>());
+            if (!role)
+                throw InputError(where + ": unknown role " + jsonExcerpt(e[2]) + " (expected system, document, user or block)", file, line, "prefix");
+            t.segments.push_back({ e[0].get<std::uint64_t>(), static_cast<std::uint32_t>(e[1].get<std::uint64_t>()), *role });
+        }
+        hasSegments = true;
+    }
 }
 
 /// Reads one request object (JSONL line or JSON array element).
 void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids, bool& idsAreIndex,
-    const std::string& file, std::uint64_t line, const ReadOptions& options, ReadReport& report)
+    textscan::SessionColumns& sessions, const std::string& file, std::uint64_t line, const ReadOptions& options, ReadReport& report)
 {
     if (!o.is_object())
         throw InputError("expected a request object, got " + jsonExcerpt(o), file, line);
@@ -250,20 +331,33 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
             throw InputError("id: expected a non-negative integer, got " + jsonExcerpt(*it), file, line, "id");
         id = it->get<std::uint64_t>();
     }
+    SessionTurn st;
+    std::uint64_t parentId = kNoParent;
+    bool hasSegments = false;
+    const auto segmentsBefore = t.segments.size();
+    try {
+        readSessionFields(o, t, st, parentId, hasSegments, file, line);
+    } catch (...) {
+        t.segments.resize(segmentsBefore); // a bad line leaves nothing behind (--skip-bad)
+        throw;
+    }
     if (id != t.requests.size())
         idsAreIndex = false;
     ids.push_back(id);
     pushFailed(t, failed);
     t.requests.push_back(r);
+    sessions.push(t, line, st, parentId, hasSegments);
 }
 
 /// The common request line of LoraScope's own writer, read without a general JSON parser.
 /// Returns false for anything unusual (then the general path parses it and names any error).
 bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids,
-    bool& idsAreIndex, const std::string& file, std::uint64_t line, const ReadOptions& options, ReadReport& report)
+    bool& idsAreIndex, textscan::SessionColumns& sessions, const std::string& file, std::uint64_t line, const ReadOptions& options,
+    ReadReport& report)
 {
     using textscan::JsonMember;
     const JsonMember *mTime = nullptr, *mIn = nullptr, *mOut = nullptr, *mAdapter = nullptr, *mRank = nullptr, *mId = nullptr, *mFailed = nullptr;
+    const JsonMember *mSession = nullptr, *mTurn = nullptr, *mParent = nullptr, *mThink = nullptr;
     for (const auto& m : members) {
         const auto k = m.key;
         if (k == "time_s") mTime = &m;
@@ -273,6 +367,27 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
         else if (k == "rank") mRank = &m;
         else if (k == "id") mId = &m;
         else if (k == "failed") mFailed = &m;
+        else if (k == "session") mSession = &m;
+        else if (k == "turn") mTurn = &m;
+        else if (k == "parent") mParent = &m;
+        else if (k == "think_s") mThink = &m;
+        else if (k == "prefix") return false; // segments: the general path
+    }
+    // Session fields, all plain numbers here (anything else goes to the general path, which names it).
+    SessionTurn st;
+    std::uint64_t parentId = kNoParent;
+    if (mSession || mTurn || mParent || mThink) {
+        std::uint64_t session = 0, turn = 0, parent = 0;
+        double think = 0;
+        if (!mSession || mSession->type != JsonMember::Type::Number || !textscan::parseUnsigned(mSession->text, session) || session == kNoSession
+            || !mTurn || mTurn->type != JsonMember::Type::Number || !textscan::parseUnsigned(mTurn->text, turn) || turn == 0 || turn > 0xFFFFFFFFull)
+            return false;
+        if (mParent && (mParent->type != JsonMember::Type::Number || !textscan::parseUnsigned(mParent->text, parent) || parent == kNoParent))
+            return false;
+        if (mThink && (mThink->type != JsonMember::Type::Number || !textscan::parseDouble(mThink->text, think) || !std::isfinite(think) || think < 0))
+            return false;
+        st = { session, static_cast<std::uint32_t>(turn), kNoParent, think };
+        parentId = mParent ? parent : kNoParent;
     }
     if (!mTime || !mIn || !mOut || mTime->type != JsonMember::Type::Number || mIn->type != JsonMember::Type::Number
         || mOut->type != JsonMember::Type::Number)
@@ -325,6 +440,7 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     ids.push_back(id);
     pushFailed(t, failed);
     t.requests.push_back(r);
+    sessions.push(t, line, st, parentId, false);
     return true;
 }
 
@@ -361,6 +477,34 @@ public:
         appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
         if (m_trace.isFailed(i))
             line += ",\"failed\":true";
+        if (m_trace.hasSessions() && m_trace.sessions[i].session != kNoSession) {
+            const SessionTurn& s = m_trace.sessions[i];
+            line += ",\"session\":";
+            appendNumber(line, s.session);
+            line += ",\"turn\":";
+            appendNumber(line, static_cast<std::uint64_t>(s.turn));
+            if (s.parent != kNoParent) {
+                line += ",\"parent\":";
+                appendNumber(line, m_trace.idOf(static_cast<std::size_t>(s.parent)));
+            }
+            if (s.think != 0 || s.parent != kNoParent) {
+                line += ",\"think_s\":";
+                appendTime(line, s.think);
+            }
+        }
+        if (const auto segs = m_trace.segmentsOf(i); !segs.empty()) {
+            line += ",\"prefix\":[";
+            for (std::size_t k = 0; k < segs.size(); ++k) {
+                line += k ? ",[" : "[";
+                appendNumber(line, segs[k].id);
+                line += ',';
+                appendNumber(line, static_cast<std::uint64_t>(segs[k].tokens));
+                line += ",\"";
+                line += segmentRoleName(segs[k].role);
+                line += "\"]";
+            }
+            line += ']';
+        }
         line += '}';
     }
 
@@ -398,6 +542,8 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
     std::string scratch;
     std::uint64_t lineNo = 0;
     bool first = true;
+    bool prefixSegments = false;
+    textscan::SessionColumns sessions;
     std::unique_ptr<AdapterIndex> index;
     while (lines.next(text)) {
         lineNo = lines.lineNumber();
@@ -408,7 +554,8 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
             // the fast path does not handle, go through the JSON parser (which names any error).
             if (!first && !index) // the header line was skipped as bad (--skip-bad)
                 index = std::make_unique<AdapterIndex>(t);
-            if (!first && textscan::scanFlatObject(text, members, scratch) && readRequestFast(members, t, *index, ids, idsAreIndex, file, lineNo, options, report))
+            if (!first && textscan::scanFlatObject(text, members, scratch)
+                && readRequestFast(members, t, *index, ids, idsAreIndex, sessions, file, lineNo, options, report))
                 continue;
             const json o = parseJson(text, file, lineNo);
             if (first) {
@@ -416,14 +563,14 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
                 // A header has no request fields: a first line with lengths but a misspelt or
                 // missing time_s is a bad request line, not a header (else it reads as 0 requests).
                 if (o.is_object() && !o.contains("time_s") && !o.contains("input_len") && !o.contains("output_len")) {
-                    applyHeader(t, o, file, lineNo);
+                    applyHeader(t, o, file, lineNo, prefixSegments);
                     index = std::make_unique<AdapterIndex>(t);
                     continue;
                 }
                 t.adapterOrderKnown = false; // no header: adapters in order of first appearance
                 index = std::make_unique<AdapterIndex>(t);
             }
-            readRequestObject(o, t, *index, ids, idsAreIndex, file, lineNo, options, report);
+            readRequestObject(o, t, *index, ids, idsAreIndex, sessions, file, lineNo, options, report);
         } catch (const InputError& e) {
             if (!options.skipBad)
                 throw;
@@ -434,7 +581,7 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
     }
     if (first)
         throw InputError("empty file (expected a header line and one request a line)", file);
-    finish(t, ids, idsAreIndex);
+    finishWithSessions(t, ids, idsAreIndex, sessions, prefixSegments, file);
     return t;
 }
 
@@ -466,14 +613,16 @@ Trace readNativeJson(std::istream& in, const std::string& file, const ReadOption
     if (!j.is_object() || !j.contains("requests") || !j["requests"].is_array())
         throw InputError("expected an object with a \"requests\" array", file, 1, "requests");
     Trace t;
-    applyHeader(t, j, file, 0);
+    bool prefixSegments = false;
+    applyHeader(t, j, file, 0, prefixSegments);
     AdapterIndex index(t);
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
+    textscan::SessionColumns sessions;
     const auto& reqs = j["requests"];
     for (std::size_t i = 0; i < reqs.size(); ++i) {
         try {
-            readRequestObject(reqs[i], t, index, ids, idsAreIndex, file, 0, options, report);
+            readRequestObject(reqs[i], t, index, ids, idsAreIndex, sessions, file, 0, options, report);
         } catch (const InputError& e) {
             const InputError located("requests[" + std::to_string(i) + "]." + e.detail(), file, 0, e.field());
             if (!options.skipBad)
@@ -483,7 +632,7 @@ Trace readNativeJson(std::istream& in, const std::string& file, const ReadOption
             idsAreIndex = false;
         }
     }
-    finish(t, ids, idsAreIndex);
+    finishWithSessions(t, ids, idsAreIndex, sessions, prefixSegments, file);
     return t;
 }
 

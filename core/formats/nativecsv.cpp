@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// LoraScope's CSV trace format: header id,time_s,adapter,rank,input_len,output_len[,failed];
-// columns are found by name and every row has the header's number of columns.
+// LoraScope's CSV trace format: header id,time_s,adapter,rank,input_len,output_len[,failed]
+// [,session,turn,parent,think_s][,prefix]; columns are found by name and every row has the
+// header's number of columns. A prefix cell lists segments as id:tokens:role separated by ';'.
 
 #include "formats/readhelpers.h"
+#include "formats/sessioncolumns.h"
 #include "formats/textscan.h"
 #include "formats/traceio.h"
 
@@ -12,6 +14,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace lorascope {
 
@@ -59,10 +62,34 @@ std::uint32_t csvLength(std::string_view text, const char* column, const std::st
 
 } // namespace
 
+/// A prefix cell: "id:tokens:role;..." (workload/trace.h's segments).
+void parsePrefixCell(std::string_view cell, Trace& t, const std::string& file, std::uint64_t line)
+{
+    cell = textscan::trim(cell);
+    while (!cell.empty()) {
+        const auto end = cell.find(';');
+        const std::string_view item = cell.substr(0, end);
+        const auto c1 = item.find(':');
+        const auto c2 = c1 == std::string_view::npos ? c1 : item.find(':', c1 + 1);
+        std::uint64_t id = 0, tokens = 0;
+        const auto role = c2 == std::string_view::npos ? std::nullopt : segmentRoleFromName(textscan::trim(item.substr(c2 + 1)));
+        if (c2 == std::string_view::npos || !textscan::parseUnsigned(textscan::trim(item.substr(0, c1)), id)
+            || !textscan::parseUnsigned(textscan::trim(item.substr(c1 + 1, c2 - c1 - 1)), tokens) || tokens == 0 || tokens > 0xFFFFFFFFull || !role)
+            throw InputError("column prefix: expected segments id:tokens:role separated by ';' (role system, document, user or block), got \""
+                    + textscan::textExcerpt(item, 60) + "\"",
+                file, line, "prefix");
+        t.segments.push_back({ id, static_cast<std::uint32_t>(tokens), *role });
+        if (end == std::string_view::npos)
+            break;
+        cell = cell.substr(end + 1);
+    }
+}
+
 void writeNativeCsv(const Trace& t, std::ostream& out)
 {
     const bool withFailed = !t.failed.empty();
-    out << (withFailed ? "id,time_s,adapter,rank,input_len,output_len,failed\n" : "id,time_s,adapter,rank,input_len,output_len\n");
+    out << (withFailed ? "id,time_s,adapter,rank,input_len,output_len,failed" : "id,time_s,adapter,rank,input_len,output_len")
+        << (t.hasSessions() ? ",session,turn,parent,think_s" : "") << (t.hasSegments() ? ",prefix" : "") << '\n';
     // Adapter names are quoted once, not per row.
     std::vector<std::string> names(t.adapters.size());
     for (std::size_t a = 0; a < t.adapters.size(); ++a) {
@@ -88,6 +115,35 @@ void writeNativeCsv(const Trace& t, std::ostream& out)
         appendNumber(block, static_cast<std::uint64_t>(r.outputLen));
         if (withFailed)
             block += t.failed[i] ? ",1" : ",0";
+        if (t.hasSessions()) {
+            const SessionTurn& st = t.sessions[i];
+            block += ',';
+            if (st.session != kNoSession) {
+                appendNumber(block, st.session);
+                block += ',';
+                appendNumber(block, static_cast<std::uint64_t>(st.turn));
+                block += ',';
+                if (st.parent != kNoParent)
+                    appendNumber(block, t.idOf(static_cast<std::size_t>(st.parent)));
+                block += ',';
+                appendTime(block, st.think);
+            } else {
+                block += ",,,";
+            }
+        }
+        if (t.hasSegments()) {
+            block += ',';
+            const auto segs = t.segmentsOf(i);
+            for (std::size_t k = 0; k < segs.size(); ++k) {
+                if (k)
+                    block += ';';
+                appendNumber(block, segs[k].id);
+                block += ':';
+                appendNumber(block, static_cast<std::uint64_t>(segs[k].tokens));
+                block += ':';
+                block += segmentRoleName(segs[k].role);
+            }
+        }
         block += '\n';
         w.maybeFlush();
     }
@@ -114,6 +170,7 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
         textscan::refuseDuplicateColumns(names, names, file, lineNo);
     }
     int cId = -1, cTime = -1, cAdapter = -1, cRank = -1, cIn = -1, cOut = -1, cFailed = -1;
+    int cSession = -1, cTurn = -1, cParent = -1, cThink = -1, cPrefix = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
         const auto f = fields[static_cast<std::size_t>(i)];
         if (f == "id") cId = i;
@@ -123,6 +180,11 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
         else if (f == "input_len") cIn = i;
         else if (f == "output_len") cOut = i;
         else if (f == "failed") cFailed = i;
+        else if (f == "session") cSession = i;
+        else if (f == "turn") cTurn = i;
+        else if (f == "parent") cParent = i;
+        else if (f == "think_s") cThink = i;
+        else if (f == "prefix") cPrefix = i;
         else report.ignoredColumns.push_back(textscan::textExcerpt(f, 40));
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
@@ -130,6 +192,9 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
     AdapterIndex index(t);
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
+    textscan::SessionColumns sessions;
+    if (cPrefix >= 0)
+        t.segmentOffsets.push_back(0);
     const std::size_t columns = fields.size();
     std::string record;
     while (textscan::nextCsvRecord(lines, text, record, lineNo)) {
@@ -174,11 +239,47 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
                     id = static_cast<std::uint64_t>(idv);
                 }
             }
+            SessionTurn st;
+            std::uint64_t parentId = kNoParent;
+            auto count = [&](int c, const char* name) -> std::optional<std::uint64_t> {
+                if (c < 0 || textscan::trim(field(c)).empty())
+                    return std::nullopt;
+                std::uint64_t v = 0;
+                if (!textscan::parseUnsigned(textscan::trim(field(c)), v) || v == kNoParent)
+                    throw InputError(std::string("column ") + name + ": expected a non-negative integer, got \"" + std::string(field(c).substr(0, 80)) + "\"",
+                        file, lineNo, name);
+                return v;
+            };
+            if (const auto session = count(cSession, "session")) {
+                st.session = *session;
+                const auto turn = count(cTurn, "turn").value_or(1);
+                if (turn == 0 || turn > 0xFFFFFFFFull)
+                    throw InputError("column turn: expected a turn number from 1", file, lineNo, "turn");
+                st.turn = static_cast<std::uint32_t>(turn);
+                parentId = count(cParent, "parent").value_or(kNoParent);
+                if (cThink >= 0 && !textscan::trim(field(cThink)).empty()) {
+                    st.think = parseCsvNumber(field(cThink), "think_s", file, lineNo);
+                    if (!std::isfinite(st.think) || st.think < 0)
+                        throw InputError("column think_s: expected a think time >= 0 seconds", file, lineNo, "think_s");
+                }
+            } else if (count(cTurn, "turn") || count(cParent, "parent")) {
+                throw InputError("column session: empty, but turn or parent is given", file, lineNo, "session");
+            }
+            const auto segmentsBefore = t.segments.size();
+            if (cPrefix >= 0) {
+                try {
+                    parsePrefixCell(field(cPrefix), t, file, lineNo);
+                } catch (...) {
+                    t.segments.resize(segmentsBefore);
+                    throw;
+                }
+            }
             if (id != t.requests.size())
                 idsAreIndex = false;
             ids.push_back(id);
             pushFailed(t, failed);
             t.requests.push_back(r);
+            sessions.push(t, lineNo, st, parentId, t.segments.size() > segmentsBefore);
         } catch (const InputError& e) {
             if (!options.skipBad)
                 throw;
@@ -187,7 +288,8 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
             idsAreIndex = false;
         }
     }
-    textscan::finishImport(t, ids, idsAreIndex);
+    const auto order = textscan::finishImport(t, ids, idsAreIndex);
+    sessions.finish(t, order, file);
     return t;
 }
 

@@ -9,6 +9,7 @@
 #include "formats/textscan.h"
 #include "random/rng.h"
 #include "workload/generator.h"
+#include "workload/prefix.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,10 @@ const std::vector<TraceFormat>& traceFormats()
             readSloraJson, writeSloraJson },
         { "mooncake", "Mooncake trace JSONL: {\"timestamp\": ms, \"input_length\", \"output_length\", \"hash_ids\": [...]}",
             { ".mooncake.jsonl" }, readMooncake, writeMooncake },
+        { "aiperf", "AIPerf mooncake_trace JSONL with sessions: {\"session_id\", \"timestamp\" or \"delay\" (ms), \"input_length\" (new tokens), \"output_length\", \"hash_ids\"}",
+            { ".aiperf.jsonl" }, readAiperfTrace, writeAiperfTrace },
+        { "aiperf-multi-turn", "AIPerf multi_turn JSONL, one session a line: {\"session_id\", \"turns\": [{\"timestamp\" or \"delay\" (ms), \"text\", \"output_length\"}]}",
+            { ".multi-turn.jsonl" }, readAiperfMultiTurn, writeAiperfMultiTurn },
         { "guidellm", "GuideLLM trace_synthetic JSONL: {\"timestamp\": s, \"input_length\", \"output_length\"}", { ".guidellm.jsonl" },
             readGuidellmTrace, writeGuidellmTrace },
         { "azure", "Azure LLM inference trace CSV: TIMESTAMP,ContextTokens,GeneratedTokens (import)", { ".azure.csv" }, readAzureCsv, nullptr },
@@ -180,6 +185,10 @@ const TraceFormat* detectFormat(const std::string& path)
                 return findFormat(o.contains("config") ? "slora" : "json");
             if (o.contains("prompt"))
                 return findFormat("vllm");
+            if (o.contains("turns") && o["turns"].is_array())
+                return findFormat("aiperf-multi-turn");
+            if (o.contains("session_id") && o.contains("input_length"))
+                return findFormat("aiperf");
             if (o.contains("hash_ids"))
                 return findFormat("mooncake");
             if (o.contains("timestamp") && o.contains("input_length"))
@@ -228,35 +237,25 @@ std::uint64_t dropFailedRequests(Trace& t)
     if (t.failed.empty())
         return 0;
     const auto n = t.requests.size();
-    std::size_t w = 0;
-    std::vector<std::uint64_t> hashes, offsets;
-    if (t.hasHashIds())
-        offsets.push_back(0);
+    // A later turn of a session cannot be sent without the turn before it: it goes too.
+    std::vector<std::uint8_t> drop(t.failed);
+    std::vector<std::size_t> keep;
+    keep.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto p = t.parentOf(i);
+        if (p != kNoParent && p < i && drop[p])
+            drop[i] = 1;
+        if (!drop[i])
+            keep.push_back(i);
+    }
     if (t.ids.empty()) { // ids stop being the indices once requests are removed
         t.ids.resize(n);
         for (std::size_t i = 0; i < n; ++i)
             t.ids[i] = i;
     }
-    for (std::size_t i = 0; i < n; ++i) {
-        if (t.failed[i])
-            continue;
-        t.requests[w] = t.requests[i];
-        t.ids[w] = t.ids[i];
-        if (t.hasHashIds()) {
-            hashes.insert(hashes.end(), t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[i]),
-                t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[i + 1]));
-            offsets.push_back(hashes.size());
-        }
-        ++w;
-    }
-    t.requests.resize(w);
-    t.ids.resize(w);
-    if (t.hasHashIds()) {
-        t.hashIds = std::move(hashes);
-        t.hashIdOffsets = std::move(offsets);
-    }
     t.failed.clear();
-    return n - w;
+    reorderRequests(t, keep);
+    return n - keep.size();
 }
 
 Trace readTrace(const std::string& path, const std::string& formatName, const ReadOptions& options, ReadReport* report)

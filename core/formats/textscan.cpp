@@ -5,6 +5,7 @@
 
 #include "util/error.h"
 #include "util/jsonread.h"
+#include "workload/prefix.h"
 
 #include <algorithm>
 #include <charconv>
@@ -331,53 +332,25 @@ std::uint32_t AdapterIndex::lookup(std::string_view name, int rank)
 
 // ---------------------------------------------------------------------------------------------
 
-void finishImport(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
+std::vector<std::size_t> finishImport(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
 {
     const auto n = t.requests.size();
     const bool sorted = std::is_sorted(t.requests.begin(), t.requests.end(), [](const Request& a, const Request& b) { return a.time < b.time; });
+    std::vector<std::size_t> order;
     if (!sorted) {
-        std::vector<std::size_t> order(n);
-        std::iota(order.begin(), order.end(), 0);
+        order.resize(n);
+        std::iota(order.begin(), order.end(), std::size_t(0));
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return t.requests[a].time < t.requests[b].time; });
-        std::vector<Request> reqs(n);
-        for (std::size_t i = 0; i < n; ++i)
-            reqs[i] = t.requests[order[i]];
-        t.requests = std::move(reqs);
-        if (ids.empty()) {
-            ids.assign(order.begin(), order.end());
-        } else {
-            std::vector<std::uint64_t> newIds(n);
-            for (std::size_t i = 0; i < n; ++i)
-                newIds[i] = ids[order[i]];
-            ids = std::move(newIds);
-        }
-        idsAreIndex = false;
-        if (!t.failed.empty()) {
-            std::vector<std::uint8_t> f(n);
-            for (std::size_t i = 0; i < n; ++i)
-                f[i] = t.failed[order[i]];
-            t.failed = std::move(f);
-        }
-        if (t.hasHashIds()) {
-            std::vector<std::uint64_t> h, off;
-            h.reserve(t.hashIds.size());
-            off.reserve(n + 1);
-            off.push_back(0);
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto j = order[i];
-                h.insert(h.end(), t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[j]),
-                    t.hashIds.begin() + static_cast<std::ptrdiff_t>(t.hashIdOffsets[j + 1]));
-                off.push_back(h.size());
-            }
-            t.hashIds = std::move(h);
-            t.hashIdOffsets = std::move(off);
-        }
-    }
-    if (!idsAreIndex)
+        if (ids.size() == n)
+            t.ids = std::move(ids);
+        reorderRequests(t, order); // makes the ids explicit
+    } else if (!idsAreIndex) {
         t.ids = std::move(ids);
+    }
     // Side columns that stayed all-zero carry nothing.
     if (!t.failed.empty() && std::find(t.failed.begin(), t.failed.end(), 1) == t.failed.end())
         t.failed.clear();
+    return order;
 }
 
 } // namespace lorascope::textscan

@@ -133,9 +133,10 @@ private:
     std::uint32_t m_last = kNoAdapter;
 };
 
-/// Sorts an imported trace's requests by time (stable) if needed, carrying ids, failed flags and
-/// hash ids along; stores `ids` unless they are just the indices.
-void finishImport(Trace& trace, std::vector<std::uint64_t>& ids, bool idsAreIndex);
+/// Sorts an imported trace's requests by time (stable) if needed, carrying ids and every side column
+/// along (reorderRequests); stores `ids` unless they are just the indices. Returns the order applied
+/// (old indices), or an empty vector when the requests were in order already.
+std::vector<std::size_t> finishImport(Trace& trace, std::vector<std::uint64_t>& ids, bool idsAreIndex);
 
 /// Buffered writing of many small lines: append to text(), call maybeFlush() after each line.
 class BlockWriter {

@@ -14,6 +14,9 @@
 
 namespace lorascope {
 
+/// Tokens per Mooncake hash block (kvcache-ai/Mooncake's traces, `hash_ids`).
+inline constexpr std::uint32_t kMooncakeBlockTokens = 512;
+
 /// How to give adapters to a trace whose file has none (count 0 = leave the requests on the base model).
 struct AdapterAssignment {
     std::uint32_t count = 0; ///< n adapters, named and ranked as makeAdapters() names them
@@ -98,6 +101,10 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
 Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
 void writeBurstGpt(const Trace& trace, std::ostream& out);
 void writeVllmCustom(const Trace& trace, std::ostream& out);
+Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
+void writeAiperfTrace(const Trace& trace, std::ostream& out);
+Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report);
+void writeAiperfMultiTurn(const Trace& trace, std::ostream& out);
 
 /// Gives each request an adapter drawn from the assignment's popularity (see AdapterAssignment).
 void assignAdapters(Trace& trace, const AdapterAssignment& assignment);

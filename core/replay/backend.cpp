@@ -39,15 +39,6 @@ std::string errorText(const nlohmann::json& e)
 
 // The backends' names (backendFromName, backendName, allBackends) live in api/backend.cpp, shared with serve-sim.
 
-std::string syntheticPrompt(std::uint32_t tokens)
-{
-    std::string s;
-    s.reserve(6 * std::size_t(tokens));
-    for (std::uint32_t i = 0; i < tokens; ++i)
-        s += "Hello ";
-    return s;
-}
-
 WireRequest buildWireRequest(Backend backend, const GenerationRequest& r)
 {
     using nlohmann::json;
@@ -66,9 +57,16 @@ WireRequest buildWireRequest(Backend backend, const GenerationRequest& r)
         body = { { "model", r.adapter.empty() ? r.baseModel : r.adapter }, { "max_tokens", r.maxNewTokens },
             { "stream", true }, { "stream_options", { { "include_usage", true } } }, { "ignore_eos", true },
             { "temperature", 0 } };
-        if (backend == Backend::OpenAiChat)
-            body["messages"] = json::array({ { { "role", "user" }, { "content", r.prompt } } });
-        else
+        if (backend == Backend::OpenAiChat) {
+            if (r.messages.empty()) {
+                body["messages"] = json::array({ { { "role", "user" }, { "content", r.prompt } } });
+            } else {
+                json messages = json::array();
+                for (const auto& m : r.messages)
+                    messages.push_back({ { "role", m.role }, { "content", m.content } });
+                body["messages"] = std::move(messages);
+            }
+        } else
             body["prompt"] = r.prompt;
         break;
     case Backend::SgLang:
@@ -96,6 +94,46 @@ WireRequest buildWireRequest(Backend backend, const GenerationRequest& r)
 bool backendHasEndMarker(Backend)
 {
     return true;
+}
+
+void appendEventText(Backend backend, const SseEvent& ev, std::string& text)
+{
+    using nlohmann::json;
+    if (ev.data == "[DONE]" || jsonDepth(ev.data, kMaxJsonDepth) > kMaxJsonDepth)
+        return;
+    const json j = json::parse(ev.data, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return;
+    auto str = [](const json& o, const char* key) -> const std::string* {
+        if (!o.is_object())
+            return nullptr;
+        auto it = o.find(key);
+        return it != o.end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
+    };
+    switch (backend) {
+    case Backend::SLora:
+    case Backend::Tgi:
+    case Backend::Lorax:
+        if (auto t = j.find("token"); t != j.end())
+            if (const auto* s = str(*t, "text"))
+                text += *s;
+        break;
+    case Backend::OpenAiCompletions:
+    case Backend::OpenAiChat:
+        if (auto c = j.find("choices"); c != j.end() && c->is_array() && !c->empty()) {
+            const json& ch = (*c)[0];
+            if (const auto* s = str(ch, "text"))
+                text += *s;
+            else if (auto d = ch.find("delta"); d != ch.end())
+                if (const auto* s2 = str(*d, "content"))
+                    text += *s2;
+        }
+        break;
+    case Backend::SgLang:
+        if (const auto* s = str(j, "text"))
+            text = *s; // SGLang streams the whole text so far
+        break;
+    }
 }
 
 namespace {
@@ -168,10 +206,13 @@ std::optional<std::uint32_t> interpretScanned(Backend backend, std::string_view 
             }
         }
         if (m[2] && m[2]->kind == Kind::Object) {
-            std::optional<jsonscan::Value> u[2];
-            jsonscan::members(*m[2], { "completion_tokens", "prompt_tokens" }, u);
+            std::optional<jsonscan::Value> u[3];
+            jsonscan::members(*m[2], { "completion_tokens", "prompt_tokens", "prompt_tokens_details" }, u);
             st.reportedOutputTokens = intOf(u[0]);
             st.reportedInputTokens = intOf(u[1]);
+            if (u[2] && u[2]->kind == Kind::Object)
+                if (const auto c = intOf(jsonscan::member(*u[2], "cached_tokens")); c >= 0)
+                    st.reportedCachedTokens = c;
         }
         st.tokens += n;
         return n;
@@ -186,8 +227,8 @@ std::optional<std::uint32_t> interpretScanned(Backend backend, std::string_view 
             return std::nullopt; // its decoded length is needed
         std::uint32_t n = 0;
         if (meta) {
-            std::optional<jsonscan::Value> mi[2];
-            jsonscan::members(*m[1], { "completion_tokens", "prompt_tokens" }, mi);
+            std::optional<jsonscan::Value> mi[3];
+            jsonscan::members(*m[1], { "completion_tokens", "prompt_tokens", "cached_tokens" }, mi);
             const auto ct = intOf(mi[0]);
             if (ct >= 0) {
                 if (std::uint64_t(ct) > st.sglangLastTokens)
@@ -198,6 +239,8 @@ std::optional<std::uint32_t> interpretScanned(Backend backend, std::string_view 
             const auto pt = intOf(mi[1]);
             if (pt >= 0)
                 st.reportedInputTokens = pt;
+            if (const auto c = intOf(mi[2]); c >= 0)
+                st.reportedCachedTokens = c;
         } else if (m[2] && m[2]->kind == Kind::String) {
             const auto len = m[2]->raw.size();
             if (len > st.sglangLastTextLen)
@@ -300,6 +343,9 @@ std::uint32_t interpretWithLibrary(Backend backend, const SseEvent& ev, StreamSt
         if (auto u = j.find("usage"); u != j.end() && u->is_object()) {
             st.reportedOutputTokens = intField(*u, "completion_tokens");
             st.reportedInputTokens = intField(*u, "prompt_tokens");
+            if (auto d = u->find("prompt_tokens_details"); d != u->end() && d->is_object())
+                if (const auto c = intField(*d, "cached_tokens"); c >= 0)
+                    st.reportedCachedTokens = c;
         }
         st.tokens += n;
         return n;
@@ -318,6 +364,8 @@ std::uint32_t interpretWithLibrary(Backend backend, const SseEvent& ev, StreamSt
             const auto pt = intField(*m, "prompt_tokens");
             if (pt >= 0)
                 st.reportedInputTokens = pt;
+            if (const auto c = intField(*m, "cached_tokens"); c >= 0)
+                st.reportedCachedTokens = c;
         } else if (auto t = j.find("text"); t != j.end() && t->is_string()) {
             // No meta_info: a growing cumulative text counts as one token event.
             const auto len = t->get_ref<const std::string&>().size();

@@ -7,6 +7,7 @@
 #include "util/error.h"
 #include "util/fileio.h"
 #include "util/filelimit.h"
+#include "util/jsonread.h"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -18,23 +19,17 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <cstring>
 #include <iterator>
 #include <numeric>
+#include <random>
 
 namespace lorascope {
-
-std::string promptFor(const ReplayOptions& options, std::size_t index, std::uint32_t inputLen)
-{
-    if (!options.prompts.empty())
-        return options.prompts[index % options.prompts.size()];
-    return syntheticPrompt(inputLen);
-}
 
 namespace replay_detail {
 
 namespace {
-// Longer synthetic prompts ("Hello " × n) fail their request instead of building gigabytes.
-constexpr std::uint32_t kMaxSyntheticPromptTokens = 1u << 20;
+constexpr std::size_t kNoSlot = std::size_t(-1);
 // A p99 dispatch lateness above this, at normal priority, gets a note on how to send on time.
 constexpr double kLateDispatchSeconds = 0.001;
 // A CA bundle is small (Debian's whole system bundle is ~200 KB).
@@ -108,9 +103,26 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
                 {}, 0, "--start-at");
     }
 
+    // Prompts: the seed of their words, and the session header's name (an HTTP token, RFC 9110).
+    if (options.promptSeed)
+        m_promptSeed = *options.promptSeed;
+    else if (options.startAtEpoch) // every shard of a run computes the same seed
+        m_promptSeed = std::hash<double> {}(*options.startAtEpoch) ^ 0x6c6f726173636f70ull;
+    else
+        m_promptSeed = (std::uint64_t(std::random_device {}()) << 32) ^ std::random_device {}();
+    if (!options.sessionHeader.empty()) {
+        const bool token = options.sessionHeader.size() <= 256
+            && std::all_of(options.sessionHeader.begin(), options.sessionHeader.end(), [](unsigned char c) {
+                   return std::isalnum(c) || std::strchr("!#$%&'*+-.^_`|~", c) != nullptr;
+               });
+        if (!token)
+            throw InputError("--session-header: \"" + textExcerpt(options.sessionHeader) + "\" is not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~, at most 256)",
+                {}, 0, "--session-header");
+    }
+
     // The target: strict URL, path fitted to the backend, TLS files, resolution.
     m_url = parseTargetUrl(options.target);
-    const std::string backendPath = buildWireRequest(options.backend, GenerationRequest { "m", "", "", 1 }).path;
+    const std::string backendPath = buildWireRequest(options.backend, GenerationRequest { "m", "", "", 1, {} }).path;
     const auto fitted = fitBasePathToBackend(m_url, backendPath);
     if (!fitted.empty())
         notes.push_back(fitted);
@@ -188,9 +200,13 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
         clock.origin = m_opt.startDelay;
     }
     m_result.records = scheduledRecords(m_trace, m_indices, m_opt.timeScale, clock.origin, m_opt.warmupSeconds, m_opt.cooldownSeconds);
+    m_result.promptSeed = m_promptSeed;
     const auto n = m_result.records.size();
-    m_order.resize(n);
-    std::iota(m_order.begin(), m_order.end(), std::size_t(0));
+    setUpSessions();
+    m_order.clear();
+    for (std::size_t k = 0; k < n; ++k)
+        if (std::isfinite(m_result.records[k].scheduled)) // later turns are due when their previous turn ended
+            m_order.push_back(k);
     std::stable_sort(m_order.begin(), m_order.end(),
         [&](std::size_t a, std::size_t b) { return m_result.records[a].scheduled < m_result.records[b].scheduled; });
     m_ledger.reset(n);
@@ -257,23 +273,73 @@ void Engine::sayOnce(const std::string& note)
     m_ledger.note(note);
 }
 
-// The open-loop schedule: one timer walks the precomputed absolute times.
+void Engine::setUpSessions()
+{
+    const auto n = m_result.records.size();
+    m_capture.assign(n, 0);
+    m_answers.assign(n, std::string());
+    m_childStart.assign(n + 1, 0);
+    if (!m_trace.hasSessions())
+        return;
+    m_slotOf.assign(m_trace.requests.size(), kNoSlot);
+    for (std::size_t k = 0; k < n; ++k)
+        m_slotOf[m_result.records[k].index] = k;
+    std::vector<std::size_t> parentSlot(n, kNoSlot);
+    for (std::size_t k = 0; k < n; ++k) {
+        auto& r = m_result.records[k];
+        if (r.parent < 0 || std::size_t(r.parent) >= m_slotOf.size() || m_slotOf[std::size_t(r.parent)] == kNoSlot)
+            continue; // a first turn, or its previous turn is another process's: the trace's time
+        parentSlot[k] = m_slotOf[std::size_t(r.parent)];
+        r.scheduled = kNoTime; // known when the previous turn ended
+        ++m_childStart[parentSlot[k] + 1];
+        ++m_unscheduled;
+    }
+    for (std::size_t k = 0; k < n; ++k)
+        m_childStart[k + 1] += m_childStart[k];
+    m_children.assign(m_childStart[n], 0);
+    std::vector<std::size_t> fill(m_childStart.begin(), m_childStart.end() - 1);
+    for (std::size_t k = 0; k < n; ++k)
+        if (parentSlot[k] != kNoSlot)
+            m_children[fill[parentSlot[k]]++] = k;
+    const bool keepAnswers = m_opt.prompts.empty() && m_opt.promptStyle == PromptStyle::Unique && m_opt.sessionHistory == SessionHistory::Actual;
+    for (std::size_t k = 0; k < n && keepAnswers; ++k)
+        m_capture[k] = m_childStart[k + 1] > m_childStart[k] ? 1 : 0;
+    updateWakeOnEnd();
+}
+
+// The schedule: one timer walks the trace's absolute times (open loop) and, with sessions, the later
+// turns that became due a think time after their previous turn ended (closed loop within a session).
 net::awaitable<void> Engine::schedule()
 {
-    for (std::size_t k = 0; k < m_order.size(); ++k) {
-        const auto i = m_order[k];
+    auto wait = [this](Clock::time_point when) -> net::awaitable<void> {
+        m_scheduleTimer.expires_at(when);
+        boost::system::error_code ec;
+        co_await m_scheduleTimer.async_wait(net::redirect_error(net::use_awaitable, ec));
+    };
+    while (!m_stopping) {
+        const bool haveStatic = m_next < m_order.size();
+        if (!haveStatic && m_due.empty()) {
+            if (m_unscheduled == 0)
+                break;
+            // Later turns wait for their previous turn's end; scheduleLaterTurns() wakes this timer.
+            co_await wait(Clock::now() + std::chrono::hours(24 * 366));
+            continue;
+        }
+        const bool fromDue = !m_due.empty() && (!haveStatic || m_due.top().first < m_result.records[m_order[m_next]].scheduled);
+        const auto i = fromDue ? m_due.top().second : m_order[m_next];
         auto& r = m_result.records[i];
         if (Clock::now() < at(r.scheduled)) {
             // The request's bytes are built while waiting for its time, not after the timer fires (when the timer is
-            // late already, they are built in start()).
-            prepare(i);
-            m_scheduleTimer.expires_at(at(r.scheduled));
-            boost::system::error_code ec;
-            co_await m_scheduleTimer.async_wait(net::redirect_error(net::use_awaitable, ec));
+            // late already, they are built in start()). A later turn that becomes due meanwhile wakes the timer early.
+            if (!m_prepared || m_prepared->first != i)
+                prepare(i);
+            co_await wait(at(r.scheduled));
+            continue;
         }
-        if (m_stopping)
-            break;
-        m_next = k + 1;
+        if (fromDue)
+            m_due.pop();
+        else
+            ++m_next;
         r.dispatched = now();
         if (m_opt.maxConcurrency)
             drainEnded(); // the slots freed since the last wake-up
@@ -291,15 +357,54 @@ net::awaitable<void> Engine::schedule()
     maybeFinish();
 }
 
+void Engine::scheduleLaterTurns(std::size_t i)
+{
+    const auto& r = m_result.records[i];
+    for (std::size_t c = m_childStart[i]; c < m_childStart[i + 1]; ++c) {
+        const std::size_t k = m_children[c];
+        --m_unscheduled;
+        if (m_stopping || r.outcome == Outcome::Cancelled) {
+            cancelUnsent(k, now());
+            continue;
+        }
+        // Its think time after the previous answer ended (lateness counts from here, not from the design).
+        auto& rk = m_result.records[k];
+        rk.scheduled = r.end + m_trace.sessions[rk.index].think * m_opt.timeScale;
+        m_due.emplace(rk.scheduled, k);
+        m_scheduleTimer.cancel(); // the schedule picks again: this turn may be due before what it waits for
+    }
+    updateWakeOnEnd();
+}
+
+void Engine::cancelUnsent(std::size_t i, double t)
+{
+    auto& r = m_result.records[i];
+    r.outcome = Outcome::Cancelled;
+    r.end = t;
+    m_ledger.report(r);
+    m_ledger.finish(i, r.outcome);
+    for (std::size_t c = m_childStart[i]; c < m_childStart[i + 1]; ++c) {
+        --m_unscheduled;
+        cancelUnsent(m_children[c], t);
+    }
+}
+
 // The whole HTTP/1.1 request. Keep-alive for plain http (connections are pooled).
 std::string Engine::requestBytes(std::size_t i) const
 {
     const auto& r = m_result.records[i];
     const auto& q = m_trace.requests[r.index];
-    if (m_opt.prompts.empty() && q.inputLen > kMaxSyntheticPromptTokens)
-        throw std::length_error("input of " + std::to_string(q.inputLen) + " tokens is over the replay limit of "
-            + std::to_string(kMaxSyntheticPromptTokens) + " tokens for synthetic prompts");
-    auto wire = buildWireRequest(m_opt.backend, GenerationRequest { m_opt.baseModel, r.adapter, promptFor(m_opt, r.index, q.inputLen), q.outputLen });
+    AnswerLookup answers;
+    if (!m_slotOf.empty() && m_opt.sessionHistory == SessionHistory::Actual)
+        answers = [this](std::size_t j) -> const std::string* {
+            const std::size_t k = j < m_slotOf.size() ? m_slotOf[j] : kNoSlot;
+            if (k == kNoSlot || m_result.records[k].outcome != Outcome::Completed || m_answers[k].empty())
+                return nullptr; // a failed or empty answer: the synthetic one
+            return &m_answers[k];
+        };
+    auto prompt = promptFor(m_trace, m_opt, m_promptSeed, r.index, answers);
+    auto wire = buildWireRequest(m_opt.backend,
+        GenerationRequest { m_opt.baseModel, r.adapter, std::move(prompt.text), q.outputLen, std::move(prompt.messages) });
     std::string s;
     s.reserve(wire.body.size() + 256);
     s += "POST " + m_url.basePath + wire.path + " HTTP/1.1\r\nHost: " + m_hostHeader
@@ -308,6 +413,8 @@ std::string Engine::requestBytes(std::size_t i) const
         s += "Connection: close\r\n";
     if (!m_opt.apiKey.empty())
         s += "Authorization: Bearer " + m_opt.apiKey + "\r\n";
+    if (!m_opt.sessionHeader.empty() && r.turn > 0)
+        s += m_opt.sessionHeader + ": " + std::to_string(r.session) + "\r\n";
     s += "Content-Length: " + std::to_string(wire.body.size()) + "\r\n\r\n";
     s += wire.body;
     return s;
@@ -336,6 +443,12 @@ void Engine::start(std::size_t i)
             m_prepared.reset();
         } else {
             bytes = requestBytes(i);
+        }
+        if (!m_slotOf.empty() && m_childStart[i + 1] == m_childStart[i]) {
+            // The last turn of its session here: the earlier turns' answers are not needed any more.
+            for (auto p = r.parent; p >= 0 && std::size_t(p) < m_slotOf.size() && m_slotOf[std::size_t(p)] != kNoSlot;
+                 p = m_result.records[m_slotOf[std::size_t(p)]].parent)
+                std::string().swap(m_answers[m_slotOf[std::size_t(p)]]);
         }
     } catch (const std::exception& e) { // e.g. a user prompt that is not valid UTF-8
         fail(r, "request", std::string("cannot build the request: ") + e.what());
@@ -367,7 +480,8 @@ void Engine::start(std::size_t i)
 
 void Engine::updateWakeOnEnd()
 {
-    m_wakeOnEnd.store(!m_waiting.empty() || m_scheduleDone || m_stopping);
+    // A previous turn's end makes its later turn due: take it in at once, not at the next poll.
+    m_wakeOnEnd.store(!m_waiting.empty() || m_scheduleDone || m_stopping || m_unscheduled > 0);
 }
 
 void Engine::drainEnded()
@@ -387,6 +501,8 @@ void Engine::ended(std::size_t i)
 {
     --m_active;
     m_ledger.finish(i, m_result.records[i].outcome);
+    if (m_childStart[i + 1] > m_childStart[i])
+        scheduleLaterTurns(i);
     while (!m_waiting.empty() && (!m_opt.maxConcurrency || m_active < m_opt.maxConcurrency) && !m_stopping) {
         const auto next = m_waiting.front();
         m_waiting.pop_front();
@@ -411,18 +527,15 @@ void Engine::stopAll()
     m_result.cancelled = true;
     m_scheduleTimer.cancel();
     const double t = now();
-    auto cancelUnsent = [&](std::size_t i) {
-        auto& r = m_result.records[i];
-        r.outcome = Outcome::Cancelled;
-        r.end = t;
-        m_ledger.report(r);
-        m_ledger.finish(i, r.outcome);
-    };
     for (auto i : m_waiting)
-        cancelUnsent(i);
+        cancelUnsent(i, t);
     m_waiting.clear();
     for (std::size_t k = m_next; k < m_order.size(); ++k)
-        cancelUnsent(m_order[k]);
+        cancelUnsent(m_order[k], t);
+    m_next = m_order.size();
+    for (; !m_due.empty(); m_due.pop())
+        cancelUnsent(m_due.top().second, t);
+    // Later turns of requests in flight are cancelled when those end (scheduleLaterTurns).
     for (auto& w : m_workers)
         net::post(w->io, [&w = *w] { cancelInflight(w); });
     updateWakeOnEnd();
@@ -484,6 +597,7 @@ const TargetUrl& Replayer::target() const { return m->engine->target(); }
 const TargetUrl* Replayer::metricsUrl() const { return m->engine->scraper() ? &m->engine->scraper()->url() : nullptr; }
 const std::vector<std::string>& Replayer::notes() const { return m->notes; }
 const std::vector<std::size_t>& Replayer::requests() const { return m->engine->indices(); }
+std::uint64_t Replayer::promptSeed() const { return m->engine->promptSeed(); }
 
 ReplayResult Replayer::run(const ReplayObserver& observer, const std::atomic<bool>* cancel)
 {

@@ -29,6 +29,7 @@
 #include <mutex>
 #include <optional>
 #include <memory>
+#include <queue>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -59,6 +60,7 @@ public:
     const TargetUrl& target() const { return m_url; }
     const Scraper* scraper() const { return m_scraper.get(); }
     const std::vector<std::size_t>& indices() const { return m_indices; }
+    std::uint64_t promptSeed() const { return m_promptSeed; }
 
 private:
     double now() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
@@ -80,6 +82,9 @@ private:
     void maybeFinish();
     void stopAll();
     void poll();
+    void scheduleLaterTurns(std::size_t i); ///< request i ended: its later turns become due a think time after
+    void cancelUnsent(std::size_t i, double t); ///< records an unsent request (and its later turns) as cancelled
+    void setUpSessions(); ///< later turns, their previous turns' slots, which answers to keep
     void sayOnce(const std::string& note); ///< any thread: onNote now, and in the result's notes
 
     // ---- network threads (stream.cpp) ----
@@ -147,6 +152,17 @@ private:
     std::deque<std::size_t> m_waiting;
     std::size_t m_active = 0;
     std::size_t m_next = 0;
+    // Sessions (docs/replay.md, "Sessions"): a later turn is due a think time after its previous turn
+    // ended, so it is not in m_order; it waits until then (m_unscheduled), then in m_due by time.
+    std::uint64_t m_promptSeed = 0;
+    std::vector<std::size_t> m_slotOf; ///< trace index -> slot (kNoSlot: not sent by this process); with sessions only
+    std::vector<std::size_t> m_childStart, m_children; ///< per slot, the slots of its later turns (CSR)
+    std::size_t m_unscheduled = 0;
+    std::priority_queue<std::pair<double, std::size_t>, std::vector<std::pair<double, std::size_t>>, std::greater<>> m_due;
+    /// Per slot: keep the answer text (a later turn sends it back); written by the network thread that
+    /// reads the request, before it hands the request over, and read by the dispatcher after.
+    std::vector<std::uint8_t> m_capture;
+    std::vector<std::string> m_answers;
     bool m_scheduleDone = false;
     bool m_stopping = false;
     double m_nextStatus = 0;

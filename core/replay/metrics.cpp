@@ -60,6 +60,7 @@ void putDistribution(nlohmann::json& out, const std::string& name, const Distrib
 nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double duration, const SummaryOptions& o)
 {
     std::uint64_t completed = 0, failed = 0, cancelled = 0, inTokens = 0, outTokens = 0, good = 0;
+    std::uint64_t cachedTokens = 0, cachedOf = 0, cacheReports = 0;
     std::vector<double> ttft, tpot, itl, e2el, ettft, ee2el;
     double attainment = 0, reward = 0;
     std::uint64_t sloraCount = 0;
@@ -75,6 +76,11 @@ nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double
         }
         ++completed;
         inTokens += r->reportedInputTokens >= 0 ? std::uint64_t(r->reportedInputTokens) : r->inputLen;
+        if (r->reportedCachedTokens >= 0) {
+            ++cacheReports;
+            cachedTokens += std::uint64_t(r->reportedCachedTokens);
+            cachedOf += r->reportedInputTokens >= 0 ? std::uint64_t(r->reportedInputTokens) : r->inputLen;
+        }
         outTokens += r->outputTokens();
         const double t = r->ttft(), p = r->tpot(), e = r->e2el();
         if (std::isfinite(t)) {
@@ -119,9 +125,57 @@ nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double
     putDistribution(j, "e2el_ms", distributionOf(e2el));
     putDistribution(j, "effective_ttft_ms", distributionOf(ettft));
     putDistribution(j, "effective_e2el_ms", distributionOf(ee2el));
+    // Prefix cache: the share of the prompt tokens the server said it served from its cache.
+    j["cached_prompt_tokens"] = cacheReports ? nlohmann::json(cachedTokens) : nlohmann::json(nullptr);
+    j["prefix_cache_hit_share"] = num(cacheReports && cachedOf ? double(cachedTokens) / double(cachedOf) : kNoTime);
     j["slora_attainment"] = num(sloraCount ? attainment / double(sloraCount) : kNoTime);
     j["slora_reward"] = num(sloraCount ? reward / double(sloraCount) : kNoTime);
     return j;
+}
+
+/// Prompt tokens as the server counted them against the trace's input lengths, and what it served
+/// from its prefix cache: a server that tokenizes the prompts differently (a chat template, another
+/// tokenizer, --prompts text) ran another prefill than the design (docs/replay.md, "Prompts").
+void promptChecks(const std::vector<const ReplayRecord*>& all, nlohmann::json& j)
+{
+    std::uint64_t reported = 0, more = 0, fewer = 0, sumReported = 0, sumTrace = 0, cacheReports = 0, cached = 0, cachedOf = 0;
+    std::vector<std::uint64_t> examples;
+    for (const auto* r : all) {
+        if (r->outcome != Outcome::Completed || r->reportedInputTokens < 0)
+            continue;
+        ++reported;
+        const auto got = std::uint64_t(r->reportedInputTokens);
+        sumReported += got;
+        sumTrace += r->inputLen;
+        if (r->reportedCachedTokens >= 0) {
+            ++cacheReports;
+            cached += std::uint64_t(r->reportedCachedTokens);
+            cachedOf += got;
+        }
+        const double diff = std::abs(double(got) - double(r->inputLen));
+        if (diff <= std::max(kPromptTokenTolerance * double(r->inputLen), double(kPromptTokenSlack)))
+            continue;
+        (got > r->inputLen ? more : fewer) += 1;
+        if (examples.size() < 10)
+            examples.push_back(r->id);
+    }
+    const auto count = more + fewer;
+    j["prompt_token_mismatch"] = { { "count", count }, { "share", num(reported ? double(count) / double(reported) : kNoTime) },
+        { "more", more }, { "fewer", fewer }, { "reported", reported },
+        { "ratio", num(sumTrace ? double(sumReported) / double(sumTrace) : kNoTime) }, { "example_ids", examples } };
+    j["prefix_cache"] = { { "reported", cacheReports }, { "cached_tokens", cached }, { "prompt_tokens", cachedOf },
+        { "hit_share", num(cacheReports && cachedOf ? double(cached) / double(cachedOf) : kNoTime) } };
+    if (count) {
+        char share[32], ratio[32];
+        std::snprintf(share, sizeof share, "%.1f", 100.0 * double(count) / double(reported));
+        std::snprintf(ratio, sizeof ratio, "%.3f", sumTrace ? double(sumReported) / double(sumTrace) : 0.0);
+        j["warnings"].push_back(std::to_string(count) + " of " + std::to_string(reported) + " completed requests (" + share
+            + " %) had another number of prompt tokens by the server's count than the trace's input length (" + std::to_string(more)
+            + " more, " + std::to_string(fewer) + " fewer, by more than 5 % and " + std::to_string(kPromptTokenSlack)
+            + " tokens; all prompts: " + ratio
+            + " × the trace's): the server tokenizes these prompts differently (a chat template, another tokenizer, --prompts text), "
+              "so the prefill it ran differs from the design");
+    }
 }
 
 } // namespace
@@ -181,6 +235,15 @@ nlohmann::json recordToJson(const ReplayRecord& r)
     j["tokens"] = r.tokens;
     j["reported_output_tokens"] = r.reportedOutputTokens >= 0 ? nlohmann::json(r.reportedOutputTokens) : nlohmann::json(nullptr);
     j["reported_input_tokens"] = r.reportedInputTokens >= 0 ? nlohmann::json(r.reportedInputTokens) : nlohmann::json(nullptr);
+    if (r.reportedCachedTokens >= 0)
+        j["cached_tokens"] = r.reportedCachedTokens;
+    if (r.turn > 0) {
+        j["session"] = r.session;
+        j["turn"] = r.turn;
+        if (r.parent >= 0)
+            j["parent_index"] = r.parent;
+        j["designed_s"] = num(r.designed);
+    }
     j["in_window"] = r.inWindow;
     // Token times relative to sent, in ms, rounded to µs to keep lines short.
     auto& tt = j["token_times_ms"] = nlohmann::json::array();
@@ -329,6 +392,18 @@ ReplayRecord recordFromJson(const nlohmann::json& j)
     };
     r.reportedOutputTokens = reported("reported_output_tokens");
     r.reportedInputTokens = reported("reported_input_tokens");
+    if (const auto it = j.find("cached_tokens"); it != j.end() && !it->is_null())
+        r.reportedCachedTokens = static_cast<std::int64_t>(wholeNumber(j, "cached_tokens", k32 * 1024));
+    // A turn of a session (docs/sessions.md): its session, the turn it follows and when the design placed it.
+    if (const auto it = j.find("turn"); it != j.end() && !it->is_null()) {
+        r.turn = static_cast<std::uint32_t>(wholeNumber(j, "turn", k32));
+        r.session = wholeNumber(j, "session", kMaxIndex);
+        if (const auto p = j.find("parent_index"); p != j.end() && !p->is_null())
+            r.parent = static_cast<std::int64_t>(wholeNumber(j, "parent_index", kMaxIndex));
+        r.designed = timeOf(j, "designed_s");
+    } else {
+        r.designed = r.scheduled;
+    }
     if (const auto it = j.find("in_window"); it != j.end()) {
         if (!it->is_boolean())
             badField("in_window", std::string("expected true or false, got ") + it->type_name());
@@ -440,6 +515,7 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
                 + "): the server does not honour max_tokens/ignore_eos, so the workload it ran differs from the trace");
         }
     }
+    promptChecks(all, j);
     auto& per = j["per_adapter"] = nlohmann::json::object();
     for (const auto& [name, recs] : byAdapter)
         per[name.empty() ? std::string("(base)") : name] = groupMetrics(recs, duration, o);

@@ -30,7 +30,10 @@ struct ReplayRecord {
     std::string adapter; ///< adapter name, empty = base model
     std::uint32_t inputLen = 0;
     std::uint32_t outputLen = 0; ///< requested max_new_tokens
-    double scheduled = kNoTime; ///< when the schedule says to send it
+    /// When the schedule says to send it. For a later turn of a session, its actual dependency: the
+    /// previous turn's end + think time × time scale (NaN until that turn ended).
+    double scheduled = kNoTime;
+    double designed = kNoTime; ///< the trace's own time for it (= scheduled outside sessions)
     double dispatched = kNoTime; ///< when the client's timer fired for it
     double sent = kNoTime; ///< when the HTTP request started (after any concurrency-slot wait)
     double firstByte = kNoTime; ///< first byte of the response body
@@ -43,6 +46,12 @@ struct ReplayRecord {
     std::uint64_t tokens = 0; ///< tokens counted from the stream
     std::int64_t reportedOutputTokens = -1; ///< as reported by the server, -1 = not reported
     std::int64_t reportedInputTokens = -1;
+    /// Prompt tokens the server served from its prefix cache (OpenAI/vLLM usage.prompt_tokens_details.cached_tokens,
+    /// SGLang meta_info.cached_tokens), -1 = not reported.
+    std::int64_t reportedCachedTokens = -1;
+    std::uint64_t session = ~std::uint64_t(0); ///< session id, all ones = none
+    std::uint32_t turn = 0; ///< turn in the session (1-based), 0 = none
+    std::int64_t parent = -1; ///< trace index of the previous turn, -1 = none
     bool inWindow = true; ///< false when trimmed as warm-up or cool-down
 
     double lateness() const { return sent - scheduled; }
@@ -77,6 +86,12 @@ ReplayRecord recordFromJson(const nlohmann::json& j);
 /// out of range. Tolerates 1 µs (the token times are written rounded to µs).
 void checkRecord(const ReplayRecord& record);
 
+/// A completed request's prompt tokens as the server counted them "differ" from the trace's input
+/// length when they are off by more than this share and more than kPromptTokenSlack tokens (a BOS
+/// token and a few special tokens are not worth a warning).
+inline constexpr double kPromptTokenTolerance = 0.05;
+inline constexpr std::uint64_t kPromptTokenSlack = 4;
+
 /// User service-level objectives for goodput; unset ones do not constrain.
 struct Slo {
     std::optional<double> ttftMs;
@@ -105,7 +120,10 @@ Distribution distributionOf(std::vector<double> values);
 /// ttft_ms, tpot_ms, itl_ms, e2el_ms, request_goodput), plus cancelled, errors by kind, lateness,
 /// effective TTFT/E2E (from the scheduled time), S-LoRA attainment and reward, completed requests
 /// whose output token count differs from the requested one (`output_token_mismatch`, by backend)
-/// with a line in `warnings`, and the same metrics per adapter. Only in-window records count.
+/// and whose server-counted prompt tokens differ from the trace's input length
+/// (`prompt_token_mismatch`), each with a line in `warnings`, the prefix cache's hit share as the
+/// server reported it (`prefix_cache`, also per adapter), and the same metrics per adapter. Only
+/// in-window records count.
 nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const SummaryOptions& options);
 
 /// S-LoRA's reward for one response time t: 1 − (t/ub)² when t < ub, else 0.

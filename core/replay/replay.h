@@ -18,7 +18,10 @@
 #include "replay/schedule.h"
 #include "replay/scraper.h"
 #include "replay/url.h"
+#include "workload/prompttext.h"
 #include "workload/trace.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <atomic>
 #include <cstdint>
@@ -29,6 +32,26 @@
 #include <vector>
 
 namespace lorascope {
+
+/// The prompts replay sends (docs/replay.md, "Prompts").
+enum class PromptStyle {
+    Unique, ///< LoraScope's synthetic words: every request's own text, shared only as the trace declares
+    SLora, ///< S-LoRA's benchmark prompt "Hello " × input length (every prompt a prefix of every longer one)
+};
+/// "unique", "slora"; and back (nullopt if unknown).
+const char* promptStyleName(PromptStyle style);
+std::optional<PromptStyle> promptStyleFromName(const std::string& name);
+
+/// The session header most session-affinity routers read (the GUI's default name).
+inline constexpr const char* kDefaultSessionHeader = "x-session-id";
+
+/// What a later turn of a session sends as the earlier turns' answers.
+enum class SessionHistory {
+    Actual, ///< the text the server returned (synthetic when it returned none: a failed turn)
+    Synthetic, ///< LoraScope's synthetic answer of the designed length (the same bytes on every run)
+};
+const char* sessionHistoryName(SessionHistory history);
+std::optional<SessionHistory> sessionHistoryFromName(const std::string& name);
 
 /// What to replay and how.
 struct ReplayOptions {
@@ -45,6 +68,14 @@ struct ReplayOptions {
     std::string caFile; ///< PEM bundle trusted for https in addition to the system store; empty = none
     std::string apiKey; ///< sent as "Authorization: Bearer"; never written to results
     std::vector<std::string> prompts; ///< user prompts (request i uses i mod size); empty = synthetic
+    PromptStyle promptStyle = PromptStyle::Unique; ///< synthetic prompts' style
+    /// Seed of the synthetic prompts' words: the same trace and seed give the same bytes. Unset: derived
+    /// from startAtEpoch when given (every shard of a run agrees), else drawn at random (nothing shared
+    /// with an earlier run's cache); the seed used is ReplayResult::promptSeed and in the manifest.
+    std::optional<std::uint64_t> promptSeed;
+    SessionHistory sessionHistory = SessionHistory::Actual;
+    /// Non-empty: requests of a session carry this HTTP header with the session id (session-affinity routers).
+    std::string sessionHeader;
     std::size_t maxEventBytes = 1 << 20; ///< larger events fail the request
     std::size_t networkThreads = 0; ///< threads reading streams; 0 = half the cores, 1 to 4
     double startDelay = 0.05; ///< seconds between run start and the first scheduled time 0
@@ -108,6 +139,7 @@ struct ReplayResult {
     std::uint64_t fdExhausted = 0; ///< requests failed because no file descriptor was free
     std::vector<ServerSample> serverSamples; ///< every scrape of the server's metrics, in time order
     DispatcherPriority dispatcherPriority = DispatcherPriority::Normal;
+    std::uint64_t promptSeed = 0; ///< the seed of the synthetic prompts' words (ReplayOptions::promptSeed)
 };
 
 /// A replay, checked and ready to run. Everything that can be known to fail before the first
@@ -130,6 +162,8 @@ public:
     const std::vector<std::string>& notes() const;
     /// The trace indices this process sends, ascending.
     const std::vector<std::size_t>& requests() const;
+    /// The seed the synthetic prompts use (chosen by the constructor: see ReplayOptions::promptSeed).
+    std::uint64_t promptSeed() const;
 
     /// Runs the replay. Blocks the calling thread (it runs the dispatcher) until every request
     /// has ended or `cancel` became true (then in-flight and unsent requests are recorded as
@@ -145,7 +179,21 @@ private:
 ReplayResult runReplay(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer = {},
     const std::atomic<bool>* cancel = nullptr);
 
-/// The request body prompt for trace request `index` under `options`.
-std::string promptFor(const ReplayOptions& options, std::size_t index, std::uint32_t inputLen);
+/// Trace request `index`'s prompt under `options` with the prompt seed `seed`, as one text and, for
+/// openai-chat, as messages. `answers` gives the server's answer text of an earlier turn (trace
+/// index), or nullptr for the synthetic one. Throws std::length_error for a synthetic prompt over
+/// kMaxSyntheticPromptTokens.
+struct ReplayPrompt {
+    std::string text;
+    std::vector<ChatMessage> messages; ///< empty unless the backend is openai-chat
+};
+ReplayPrompt promptFor(const Trace& trace, const ReplayOptions& options, std::uint64_t seed, std::size_t index,
+    const AnswerLookup& answers = {});
+
+/// What manifest.json records of the prompt options ("prompt": style, seed, session history and header).
+nlohmann::json promptManifestJson(const ReplayOptions& options, std::uint64_t seed);
+
+/// Longer synthetic prompts fail their request instead of building gigabytes.
+inline constexpr std::uint32_t kMaxSyntheticPromptTokens = 1u << 20;
 
 } // namespace lorascope

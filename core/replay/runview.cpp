@@ -27,7 +27,7 @@ double numberOr(const nlohmann::json& j, const char* key, double fallback)
 
 ReplayRecord shiftRecord(ReplayRecord r, double by)
 {
-    for (double* t : { &r.scheduled, &r.dispatched, &r.sent, &r.firstByte, &r.end })
+    for (double* t : { &r.scheduled, &r.designed, &r.dispatched, &r.sent, &r.firstByte, &r.end })
         *t = shifted(*t, by);
     for (auto& t : r.tokenTimes)
         t += by;

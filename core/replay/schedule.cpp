@@ -63,8 +63,21 @@ std::vector<std::size_t> shardRequests(const Trace& trace, const ShardSpec& spec
         return out;
     }
     if (spec.by == ShardBy::Interleave) {
-        for (std::size_t i = spec.index; i < n; i += spec.count)
-            out.push_back(i);
+        if (!trace.hasSessions()) {
+            for (std::size_t i = spec.index; i < n; i += spec.count)
+                out.push_back(i);
+            return out;
+        }
+        // A later turn goes where its first turn went (it waits for the previous turn's answer);
+        // first turns and requests outside sessions interleave in trace order.
+        std::vector<std::uint32_t> shardOf(n);
+        std::uint64_t k = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto p = trace.parentOf(i);
+            shardOf[i] = p != kNoParent && p < i ? shardOf[p] : std::uint32_t(k++ % spec.count);
+            if (shardOf[i] == spec.index)
+                out.push_back(i);
+        }
         return out;
     }
     // Adapter groups: key = adapter index, the base model as one more group.
@@ -139,7 +152,14 @@ std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector
         r.outputLen = q.outputLen;
         const double rel = q.time * timeScale;
         r.scheduled = origin + rel;
+        r.designed = r.scheduled;
         r.inWindow = rel >= warmupSeconds && rel <= last - cooldownSeconds;
+        if (trace.hasSessions() && trace.sessions[i].session != kNoSession) {
+            r.session = trace.sessions[i].session;
+            r.turn = trace.sessions[i].turn;
+            if (const auto p = trace.sessions[i].parent; p != kNoParent)
+                r.parent = std::int64_t(p);
+        }
     }
     return records;
 }

@@ -36,7 +36,8 @@ struct ShardSpec {
 ShardSpec parseShardSpec(const std::string& text, const std::string& field = "--shard");
 
 /// The trace indices shard `spec` sends, ascending. Deterministic: every process of a run
-/// computes the same split from the same trace. With ShardBy::Adapter, adapter groups (the base
+/// computes the same split from the same trace. The turns of a session stay on one shard (with
+/// Interleave, the first turns and the requests outside sessions are interleaved). With ShardBy::Adapter, adapter groups (the base
 /// model counts as one) are taken largest first (ties: first appearance) and each goes to the
 /// shard with the fewest requests so far (ties: lowest index).
 std::vector<std::size_t> shardRequests(const Trace& trace, const ShardSpec& spec);
@@ -50,8 +51,9 @@ inline constexpr double kMaxReplaySeconds = 366.0 * 86400.0;
 /// first request (id) and the limit.
 void checkSchedule(const Trace& trace, double timeScale);
 
-/// Records for trace `indices` with their schedule: scheduled = origin + time × timeScale (run
-/// clock seconds) and inWindow from the whole trace's schedule (so that every shard of a run
+/// Records for trace `indices` with their schedule: scheduled = designed = origin + time × timeScale
+/// (run clock seconds; the engine replaces a later turn's `scheduled` by its actual dependency), their
+/// session, turn and parent, and inWindow from the whole trace's schedule (so that every shard of a run
 /// trims the same requests): warmup ≤ scheduled − origin ≤ last − cooldown, `last` being the
 /// whole trace's last scheduled time − origin.
 std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector<std::size_t>& indices, double timeScale,

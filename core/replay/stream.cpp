@@ -287,10 +287,13 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
             stage = "stream";
             SseParser sse(m_opt.maxEventBytes);
             double t = 0; // when the bytes being parsed were read
+            std::string* answer = m_capture[i] ? &m_answers[i] : nullptr; // a later turn of its session sends it back
             auto onEvent = [&](const SseEvent& ev) {
                 if (!st.error.empty())
                     return; // the events after an error event are not read
                 const auto n = interpretEvent(m_opt.backend, ev, st);
+                if (answer && st.error.empty())
+                    appendEventText(m_opt.backend, ev, *answer);
                 if (n > 0) {
                     if (r.tokenTimes.size() < kMaxTokenTimes)
                         r.tokenTimes.push_back(t);
@@ -376,6 +379,7 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
     r.tokens = st.tokens;
     r.reportedOutputTokens = st.reportedOutputTokens;
     r.reportedInputTokens = st.reportedInputTokens;
+    r.reportedCachedTokens = st.reportedCachedTokens;
     finishRequest(w, i, *conn, pooled);
 }
 

@@ -7,6 +7,7 @@
 #include "util/memory.h"
 #include "util/version.h"
 #include "workload/lengths.h"
+#include "workload/sessions.h"
 #include "workload/streams.h"
 
 #include <algorithm>
@@ -440,6 +441,8 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress,
 
 Trace generate(const WorkloadSpec& spec, const ProgressSink& progress)
 {
+    if (hasSessionsOrPrefixes(spec)) // sessions and shared prefixes: workload/sessions.cpp
+        return generateWithSessions(spec, progress);
     return spec.generator == GeneratorKind::Slora ? generateSlora(spec, progress) : generatePerAdapter(spec, progress);
 }
 

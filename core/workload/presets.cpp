@@ -3,6 +3,8 @@
 
 #include "util/error.h"
 
+#include <cmath>
+
 namespace lorascope {
 
 const std::vector<Preset>& presets()
@@ -39,6 +41,86 @@ const std::vector<Scenario>& scenarios()
         { "ablation-no-mem", "S1", "Ablation: no unified memory pool", { 1, 10, 25, 50, 100, 200 }, { 1 }, { 2.5 }, { 1 }, { 300 } },
         { "ablation-cluster", "S2", "Ablation: adapter clustering", { 32 }, { 0.1, 0.3, 0.6, 1 }, { 2 }, { 1 }, { 120 } },
         { "ablation-cluster-cv", "S2", "Ablation: adapter clustering under bursts", { 32 }, { 1, 2, 4, 6, 8 }, { 2 }, { 8 }, { 120 } },
+    };
+    return list;
+}
+
+namespace {
+
+LengthSpec logNormal(double median, double sigma, std::int64_t lo, std::int64_t hi)
+{
+    LengthSpec l;
+    l.kind = LengthKind::LogNormal;
+    l.mu = std::log(median);
+    l.sigma = sigma;
+    l.lo = lo;
+    l.hi = hi;
+    return l;
+}
+
+// Chat: people in conversation with an assistant. Each adapter (a product, a tenant) has its own
+// system prompt; a conversation has 1 to 8 turns (mean 4.5), a user reads and types for 15 s on
+// average (exponential), asks short questions (median 80 tokens) and gets answers of median 200.
+// Conversations end before a turn's prompt and answer would pass 2048 tokens, so every request
+// stays within S-LoRA's default limits (max_req_input_len 2048, max_req_total_len 3072).
+void applyChat(WorkloadSpec& s)
+{
+    s.adapterCount = 50;
+    s.rate = 2;
+    s.popularity.alpha = 0.6;
+    s.input = logNormal(80, 0.8, 4, 1024);
+    s.output = logNormal(200, 0.7, 16, 1024);
+    s.sessions.enabled = true;
+    s.sessions.turns.kind = LengthKind::Uniform;
+    s.sessions.turns.lo = 1;
+    s.sessions.turns.hi = 9;
+    s.sessions.think = { DurationKind::Exponential, 15.0, 1.0, 2.0, 20.0 };
+    s.sessions.maxContextTokens = 2048;
+    s.prefix.systemTokens = 200;
+}
+
+// Agent: a program calling the model in a loop. A shared system prompt (tool definitions, 600
+// tokens per adapter), 4 to 20 calls per task (mean 12), tool results (median 100 tokens) coming
+// back after 2 s on average, short answers (function calls, median 40 tokens); a task ends before
+// its context passes 2048 tokens (S-LoRA's default limits; raise it with a longer-context server).
+void applyAgent(WorkloadSpec& s)
+{
+    s.adapterCount = 10;
+    s.rate = 2;
+    s.popularity.alpha = 1.0;
+    s.input = logNormal(100, 0.8, 8, 1024);
+    s.output = logNormal(40, 0.5, 8, 256);
+    s.sessions.enabled = true;
+    s.sessions.turns.kind = LengthKind::Uniform;
+    s.sessions.turns.lo = 4;
+    s.sessions.turns.hi = 21;
+    s.sessions.think = { DurationKind::Exponential, 2.0, 1.0, 2.0, 20.0 };
+    s.sessions.maxContextTokens = 2048;
+    s.prefix.systemTokens = 600;
+}
+
+// RAG with shared documents: single questions about a library of 20 retrieved passages of 1536
+// tokens that every adapter's users read (half the questions go to 5 of them), behind a 100-token
+// system prompt; questions of median 40 tokens, answers of median 150 (within S-LoRA's limits).
+void applyRag(WorkloadSpec& s)
+{
+    s.adapterCount = 20;
+    s.rate = 1;
+    s.popularity.alpha = 0.6;
+    s.input = logNormal(40, 0.6, 4, 512);
+    s.output = logNormal(150, 0.6, 16, 1024);
+    s.prefix.systemTokens = 100;
+    s.prefix.groups = { { 5, 1536, 1.0 }, { 15, 1536, 1.0 } };
+}
+
+} // namespace
+
+const std::vector<TrafficPreset>& trafficPresets()
+{
+    static const std::vector<TrafficPreset> list = {
+        { "chat", "S4", "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter", applyChat },
+        { "agent", "S4", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter", applyAgent },
+        { "rag", "S4", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users", applyRag },
     };
     return list;
 }
@@ -85,11 +167,23 @@ WorkloadSpec specForPreset(const std::string& name)
             return spec;
         }
     }
+    for (const auto& tp : trafficPresets()) {
+        if (tp.name == name) {
+            for (const auto& p : presets())
+                if (p.name == tp.preset)
+                    applyPreset(spec, p);
+            spec.preset = tp.name;
+            tp.apply(spec);
+            return spec;
+        }
+    }
     std::string known;
     for (const auto& p : presets())
         known += (known.empty() ? "" : ", ") + p.name;
     for (const auto& sc : scenarios())
         known += ", " + sc.name;
+    for (const auto& tp : trafficPresets())
+        known += ", " + tp.name;
     throw InputError("unknown preset \"" + name + "\" (known: " + known + ")", {}, 0, "preset");
 }
 

@@ -31,13 +31,23 @@ struct Scenario {
     std::vector<double> durations;
 };
 
+/// A traffic shape for servers with a prefix cache (vLLM, SGLang): sessions and shared prefixes on a
+/// model setting ("chat", "agent", "rag"; docs/workload.md, "Presets for sessions and shared prefixes").
+struct TrafficPreset {
+    std::string name;
+    std::string preset; ///< the model setting it uses (adapter names, base model)
+    std::string description;
+    void (*apply)(WorkloadSpec& spec); ///< sets its parameters on a spec with the model setting applied
+};
+
 const std::vector<Preset>& presets();
 const std::vector<Scenario>& scenarios();
+const std::vector<TrafficPreset>& trafficPresets();
 
 /// True if `name` is a preset or a scenario (what WorkloadSpec::preset may hold).
 bool isPresetName(const std::string& name);
 
-/// The default spec with the preset's (or scenario's first combination's) values applied.
+/// The default spec with the preset's (or scenario's first combination's, or traffic preset's) values applied.
 /// Throws InputError listing the known names if `name` is neither.
 WorkloadSpec specForPreset(const std::string& name);
 

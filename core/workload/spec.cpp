@@ -6,6 +6,7 @@
 #include "util/jsonread.h"
 #include "workload/generator.h"
 #include "workload/presets.h"
+#include "workload/sessionspec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -353,6 +354,7 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     if (nm.defaultRank < 0)
         add("adapters.defaultRank", "must be >= 0 (got " + std::to_string(nm.defaultRank) + ")");
 
+    validateSessions(s, out);
     return out;
 }
 
@@ -426,6 +428,7 @@ json toJson(const WorkloadSpec& s)
         groups.push_back(gj);
     }
     j["groups"] = groups;
+    sessionsToJson(s, j);
     return j;
 }
 
@@ -583,6 +586,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
     }
     if (r.has("limits"))
         (void)limitsFromJson(r.raw("limits"), "limits", file); // checked, then left to specFileLimits() readers
+    sessionsFromJson(r, s, file);
     r.rejectUnknown();
     return s;
 }

@@ -114,6 +114,61 @@ struct AdapterNaming {
     bool operator==(const AdapterNaming&) const = default;
 };
 
+/// A duration distribution in seconds (think time between turns).
+enum class DurationKind { Constant, Exponential, Uniform, LogNormal };
+struct DurationSpec {
+    DurationKind kind = DurationKind::Exponential;
+    double mean = 10.0; ///< constant, exponential, log-normal: the mean in seconds
+    double sigma = 1.0; ///< log-normal: standard deviation of ln(x) (μ = ln(mean) − σ²/2)
+    double lo = 2.0, hi = 20.0; ///< uniform on [lo, hi) seconds
+    bool operator==(const DurationSpec&) const = default;
+};
+
+/// What the generator assumes a turn takes on the server, to place the next turn on the designed
+/// timeline: firstTokenSeconds + outputLen × perOutputTokenSeconds (docs/workload.md, "Designed
+/// time"). Replay does not use it: it sends the next turn a think time after the answer ended.
+struct ServiceEstimate {
+    double firstTokenSeconds = 0.25;
+    double perOutputTokenSeconds = 0.03;
+    bool operator==(const ServiceEstimate&) const = default;
+};
+
+/// Multi-turn sessions (docs/workload.md, "Sessions and shared prefixes"). Sessions start by the
+/// arrival process (per adapter) at R / E[turns]; each turn's prompt is the whole history so far
+/// (earlier prompts and answers) plus a new message drawn from `input`; answers from `output`.
+struct SessionSpec {
+    bool enabled = false;
+    /// Turns per session, an integer distribution on [lo, hi) (the LengthSpec kinds).
+    LengthSpec turns = [] {
+        LengthSpec l;
+        l.lo = 1;
+        l.hi = 9;
+        return l;
+    }();
+    DurationSpec think; ///< user think time between the end of an answer and the next question
+    ServiceEstimate service;
+    /// 0 = none; else a session ends before a turn whose input + output would exceed this many tokens.
+    std::int64_t maxContextTokens = 0;
+    bool operator==(const SessionSpec&) const = default;
+};
+
+/// One prefix group (GuideLLM's prefix bucket): `count` distinct prefixes of `tokens` tokens; a
+/// request (or a session's first turn) picks a group by `weight` and one of its prefixes uniformly.
+struct PrefixGroupSpec {
+    std::uint32_t count = 1;
+    std::int64_t tokens = 512;
+    double weight = 1.0;
+    bool operator==(const PrefixGroupSpec&) const = default;
+};
+
+/// Shared prompt prefixes, added in front of each request's own text (or a session's first turn).
+struct PrefixSpec {
+    std::int64_t systemTokens = 0; ///< per adapter: a system prompt of this length, shared by all its requests
+    std::vector<PrefixGroupSpec> groups; ///< the same prefixes for every adapter (a cache keeps them per adapter)
+    bool any() const { return systemTokens > 0 || !groups.empty(); }
+    bool operator==(const PrefixSpec&) const = default;
+};
+
 /// Everything that defines a synthetic workload.
 struct WorkloadSpec {
     GeneratorKind generator = GeneratorKind::PerAdapter;
@@ -131,6 +186,8 @@ struct WorkloadSpec {
     // The server's limits are not part of the workload: they live in SchedulerConfig
     // (admission/schedulerconfig.h). Spec files of earlier versions carried them ("limits"); see
     // specFileLimits().
+    SessionSpec sessions;
+    PrefixSpec prefix;
 
     bool operator==(const WorkloadSpec&) const = default;
 };
@@ -168,9 +225,11 @@ const char* toString(GeneratorKind kind);
 const char* toString(PopularityKind kind);
 const char* toString(ArrivalKind kind);
 const char* toString(LengthKind kind);
+const char* toString(DurationKind kind);
 std::optional<GeneratorKind> generatorKindFromString(const std::string& text);
 std::optional<PopularityKind> popularityKindFromString(const std::string& text);
 std::optional<ArrivalKind> arrivalKindFromString(const std::string& text);
 std::optional<LengthKind> lengthKindFromString(const std::string& text);
+std::optional<DurationKind> durationKindFromString(const std::string& text);
 
 } // namespace lorascope

@@ -304,6 +304,7 @@ TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const St
             ++st.timeline.counts[static_cast<std::size_t>(b)];
         }
     }
+    st.sessions = computeSessionStats(trace); // workload/sessionstats.cpp
     return st;
 }
 

@@ -4,6 +4,7 @@
 // The UI never computes statistics itself; it presents these.
 
 #include "workload/limits.h"
+#include "workload/sessionstats.h"
 #include "workload/trace.h"
 
 #include <cstdint>
@@ -56,6 +57,7 @@ struct TraceStats {
     std::int64_t maxReqInputLen = 0, maxReqTotalLen = 0; ///< the limits those counts were taken against
     Histogram gaps; ///< log-spaced over the 0.5–99.5 % quantiles (≤ six decades); the rest (and zero gaps) in underflow/overflow
     Histogram timeline; ///< arrivals per time bin over [0, windowEnd] (the charts' time axis starts at 0)
+    SessionStats sessions; ///< sessions and shared prefixes (empty when the trace has neither)
 };
 
 TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const StatsOptions& options = {});

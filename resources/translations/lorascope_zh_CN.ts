@@ -515,6 +515,166 @@
         <source>R = %1</source>
         <translation>R = %1</translation>
     </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="49" />
+        <source>%1 sessions, %2 turns each on average (at most %3); mean think time %4 s. </source>
+        <translation>%1 个会话，平均每个 %2 轮（最多 %3 轮）；平均思考时间 %4 s。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="53" />
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="55" />
+        <source>A perfect prefix cache could reuse %1 of the %2 prompt tokens (the workload declares %3 shared)</source>
+        <translation>理想的前缀缓存可复用 %2 个提示词令牌中的 %1（工作负载声明共享 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="60" />
+        <source>; the design's long-run share is %1</source>
+        <translation>；设计的长期份额为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="63" />
+        <source>Nothing is shared: every request's prompt is its own.</source>
+        <translation>没有任何共享：每个请求的提示词都是它自己的。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="67" />
+        <source>Shared prefixes</source>
+        <translation>共享前缀</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="68" />
+        <source>Prompt prefixes that requests share: each adapter's system prompt, and prefix groups (documents every adapter's users read). A server with a prefix cache (vLLM's automatic prefix caching, SGLang's radix cache) computes a shared prefix once per adapter and reuses it; S-LoRA has no such cache. Replay sends exactly these shared words and nothing else in common.</source>
+        <translation>请求之间共享的提示词前缀：每个适配器的系统提示词，以及前缀组（每个适配器的用户都会读的文档）。带前缀缓存的服务器（vLLM 的自动前缀缓存、SGLang 的基数树缓存）对每个适配器只计算一次共享前缀并复用；S-LoRA 没有这种缓存。重放只发送这些共享的词，除此之外没有任何共同内容。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="72" />
+        <source>reusable share ≈ P / (P + m) without sessions, P = system prompt + Σ wᵍ·tokensᵍ / Σ wᵍ, m = mean new message</source>
+        <translation>无会话时可复用份额 ≈ P / (P + m)，P = 系统提示词 + Σ wᵍ·tokensᵍ / Σ wᵍ，m = 新消息的平均长度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="73" />
+        <source>Multi-turn sessions</source>
+        <translation>多轮会话</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="74" />
+        <source>Conversations or agent tasks: a session starts by the arrival process on its adapter and stays there; each turn sends the whole history (earlier prompts and answers) plus a new message. In replay a turn is sent its think time after the previous answer ended (closed loop within a session, open loop across sessions); the trace's time for it is the design (previous send + first token + output × per token + think time).</source>
+        <translation>对话或智能体任务：会话按到达过程在其适配器上开始并一直留在该适配器上；每一轮发送完整历史（之前的提示词和回答）加一条新消息。重放时，一轮在上一轮回答结束后再过其思考时间才发送（会话内闭环，会话之间开环）；轨迹中记录的时间是设计值（上一次发送 + 首令牌 + 输出 × 每令牌时间 + 思考时间）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/explain.cpp" line="78" />
+        <source>input_k = P + (k − 1)(m + o) + m; sessions start at R / E[T] per second; reusable share = (E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2)</source>
+        <translation>input_k = P + (k − 1)(m + o) + m；会话以每秒 R / E[T] 个开始；可复用份额 = (E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="35" />
+        <source>Turns per session (mean %1)</source>
+        <translation>每个会话的轮数（均值 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="35" />
+        <source>Turns per session</source>
+        <translation>每个会话的轮数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="36" />
+        <source>turns</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="37" />
+        <source>sessions</source>
+        <translation>会话数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="40" />
+        <source>No sessions in this workload: every request stands alone. Turn on multi-turn sessions in the parameter panel.</source>
+        <translation>此工作负载没有会话：每个请求都是独立的。请在参数面板中开启多轮会话。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="53" />
+        <source>turns distribution</source>
+        <translation>轮数分布</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="59" />
+        <source>Sessions by their number of turns; the line is the turns distribution you set. Sessions near the end of the trace, or that reach the context limit, end early (the bars fall short of the line there).</source>
+        <translation>按轮数统计的会话；折线是你设置的轮数分布。接近轨迹末尾或达到上下文上限的会话会提前结束（那里的柱形低于折线）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="68" />
+        <source>Context growth</source>
+        <translation>上下文增长</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="69" />
+        <source>turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="73" />
+        <source>No sessions in this workload: a prompt is only its prefix and its own message.</source>
+        <translation>此工作负载没有会话：提示词只包含其前缀和它自己的消息。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="94" />
+        <source>Mean prompt tokens of the k-th turns: each turn holds the whole history. Line: P + (k − 1)(m + o) + m, with P the prefix (system prompt and prefix group), m the mean new message and o the mean answer. Turns that reach the context limit are not sent, so late turns can fall below the line.</source>
+        <translation>第 k 轮的平均提示词令牌数：每一轮都包含完整历史。折线：P + (k − 1)(m + o) + m，其中 P 为前缀（系统提示词和前缀组），m 为新消息的平均长度，o 为回答的平均长度。达到上下文上限的轮次不会发送，因此靠后的轮次可能低于折线。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="104" />
+        <source>adapter (by prompt tokens)</source>
+        <translation>适配器（按提示词令牌数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="105" />
+        <source>share</source>
+        <translation>份额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="109" />
+        <source>Prefix reuse</source>
+        <translation>前缀复用</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="110" />
+        <source>Nothing in this workload is shared: a perfect prefix cache could reuse none of its prompt tokens. Add a system prompt, prefix groups or sessions in the parameter panel.</source>
+        <translation>此工作负载中没有任何共享：理想的前缀缓存也无法复用其任何提示词令牌。请在参数面板中添加系统提示词、前缀组或会话。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="115" />
+        <source>Prefix reuse %1 (design %2)</source>
+        <translation>前缀复用 %1（设计值 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="116" />
+        <source>Prefix reuse %1</source>
+        <translation>前缀复用 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="126" />
+        <source>declared</source>
+        <translation>声明共享</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="130" />
+        <source>design</source>
+        <translation>设计值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="144" />
+        <source>reusable</source>
+        <translation>可复用</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="148" />
+        <source>Per adapter: the share of its prompt tokens a perfect prefix cache (unbounded, per adapter, as vLLM and SGLang key a LoRA's KV cache) could serve from earlier requests: a system prompt seen before, a shared document, a session's history. Grey: what the workload declares shared (never below the bar: the first use of a prefix is a miss). Red: the design's long-run share, (E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2).</source>
+        <translation>每个适配器：理想前缀缓存（容量无限，按适配器划分，正如 vLLM 和 SGLang 按 LoRA 组织 KV 缓存）可以从之前的请求中提供的提示词令牌份额：之前见过的系统提示词、共享文档、会话历史。灰色：工作负载声明共享的部分（从不低于柱形：前缀的第一次使用是未命中）。红色：设计的长期份额，(E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2)。</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::AdmissionTab</name>
@@ -2024,6 +2184,21 @@ Right-click a chart to export it alone.</source>
         <source>the trace has no adapters (base model only); import with adapter assignment to fit popularity</source>
         <translation>轨迹没有适配器（只用基础模型）；导入时分配适配器才能拟合热度</translation>
     </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="40" />
+        <source>Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter</source>
+        <translation>聊天：1-8 轮对话，思考时间 15 s，每个适配器一个 200 令牌的系统提示词</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="41" />
+        <source>Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter</source>
+        <translation>智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 600 令牌的系统提示词</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="42" />
+        <source>RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users</source>
+        <translation>共享文档的 RAG：20 段 1536 令牌的文本，所有适配器的用户都会读取</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::CostModelPanel</name>
@@ -3139,6 +3314,204 @@ S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) �
         <source>&lt;b&gt;Not generated — fix:&lt;/b&gt;&lt;br&gt;</source>
         <translation>&lt;b&gt;未生成——请修正：&lt;/b&gt;&lt;br&gt;</translation>
     </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanel.cpp" line="99" />
+        <source>The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T), its benchmark suites (which also set n, α, R, cv and T), and traffic with sessions and shared prefixes for servers with a prefix cache (chat, agent, rag). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.</source>
+        <translation>S-LoRA 论文的模型设置（S1–S6、Real：基础模型、适配器名称和秩，以及默认的 n、R、α、cv 和 T）、其基准测试套件（同时设置 n、α、R、cv 和 T），以及面向带前缀缓存服务器的会话与共享前缀流量（chat、agent、rag）。选择后保留你的生成器、随机种子和服务器限制。修改参数后，此框显示“自定义（基于 …）”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="46" />
+        <source>Sessions and shared prefixes</source>
+        <translation>会话与共享前缀</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="51" />
+        <source>Multi-turn sessions and prompt prefixes that requests share: what a server with a prefix cache (vLLM, SGLang) reuses. Click to show or hide.</source>
+        <translation>多轮会话以及请求之间共享的提示词前缀：带前缀缓存的服务器（vLLM、SGLang）会复用它们。点击显示或隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="64" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="69" />
+        <source>Multi-turn sessions</source>
+        <translation>多轮会话</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="65" />
+        <source>Sessions start by the arrival process (per adapter) at R / E[turns] sessions/s and stay on their adapter. Turn k's prompt = the whole history (earlier prompts and answers) + a new message from the input length distribution: input_k = P + (k − 1)(m + o) + m.</source>
+        <translation>会话按到达过程（按适配器）以每秒 R / E[turns] 个开始，并留在其适配器上。第 k 轮的提示词 = 完整历史（之前的提示词和回答）+ 一条来自输入长度分布的新消息：input_k = P + (k − 1)(m + o) + m。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="74" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="80" />
+        <source>Turns</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="75" />
+        <source>Turns per session: uniform on [min, max], constant, or a power law P(k) ∝ k^−β on [min, max]. Sessions cut by the end of the trace or the context limit have fewer.</source>
+        <translation>每个会话的轮数：[min, max] 上的均匀分布、常数，或 [min, max] 上的幂律 P(k) ∝ k^−β。被轨迹末尾或上下文上限截断的会话轮数更少。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="77" />
+        <source>Turns: min</source>
+        <translation>轮数：最小</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="77" />
+        <source>Fewest turns of a session.</source>
+        <translation>会话的最少轮数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="78" />
+        <source>Turns: max</source>
+        <translation>轮数：最大</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="79" />
+        <source>Most turns of a session (inclusive; stored as hi = max + 1, as the length ranges [lo, hi)).</source>
+        <translation>会话的最多轮数（含；按长度区间 [lo, hi) 的方式存为 hi = max + 1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="80" />
+        <source>Every session has this many turns.</source>
+        <translation>每个会话都有这么多轮。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="81" />
+        <source>Turns: tail β</source>
+        <translation>轮数：尾部 β</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="82" />
+        <source>P(k) ∝ k^−β on [min, max]: larger β = shorter sessions.</source>
+        <translation>[min, max] 上 P(k) ∝ k^−β：β 越大，会话越短。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="83" />
+        <source>Think time</source>
+        <translation>思考时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="84" />
+        <source>exponential</source>
+        <translation>指数分布</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="85" />
+        <source>Time between the end of an answer and the user's next question. Exponential: memoryless with the given mean; log-normal: mean m and σ of ln x (μ = ln m − σ²/2); uniform on [lo, hi).</source>
+        <translation>从一个回答结束到用户下一个问题之间的时间。指数分布：给定均值的无记忆分布；对数正态：均值 m 和 ln x 的 σ（μ = ln m − σ²/2）；均匀分布：[lo, hi)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="87" />
+        <source>Think: mean</source>
+        <translation>思考：均值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="87" />
+        <source>Mean think time.</source>
+        <translation>平均思考时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="88" />
+        <source>Think: σ (of ln x)</source>
+        <translation>思考：σ（ln x 的标准差）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="89" />
+        <source>Log-normal think time: standard deviation of ln(seconds).</source>
+        <translation>对数正态思考时间：ln(秒) 的标准差。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="90" />
+        <source>Think: min</source>
+        <translation>思考：最小</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="90" />
+        <source>Uniform think time: shortest.</source>
+        <translation>均匀思考时间：最短。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="91" />
+        <source>Think: max</source>
+        <translation>思考：最大</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="91" />
+        <source>Uniform think time: longest (exclusive).</source>
+        <translation>均匀思考时间：最长（不含）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="92" />
+        <source>Context limit</source>
+        <translation>上下文上限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="93" />
+        <source>A session ends before a turn whose prompt + answer would exceed this (0 = no limit), as a chat application stops at the model's context length.</source>
+        <translation>当某一轮的提示词 + 回答将超过此值时，会话在该轮之前结束（0 = 无上限），就像聊天应用在模型的上下文长度处停止。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="95" />
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="96" />
+        <source>Designed: first token</source>
+        <translation>设计：首令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="97" />
+        <source>Where the designed timeline puts a later turn: previous send + first token + output × per token + think time. Replay does not use it: it sends the turn its think time after the real answer ended.</source>
+        <translation>设计时间线把后续轮次放在：上一次发送 + 首令牌 + 输出 × 每令牌时间 + 思考时间。重放不使用它：重放在真实回答结束后再过思考时间发送该轮。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="99" />
+        <source>Designed: per token</source>
+        <translation>设计：每令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="99" />
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="100" />
+        <source>Designed time per output token of the previous answer (see Designed: first token).</source>
+        <translation>上一轮回答每个输出令牌的设计时间（参见“设计：首令牌”）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="101" />
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="102" />
+        <source>Each adapter's own system prompt of this length, at the start of every request (of every session's first turn). A prefix cache keeps it per adapter: reusable share ≈ P / (P + m) without sessions.</source>
+        <translation>每个适配器自己的、长度为此值的系统提示词，位于每个请求（每个会话的第一轮）开头。前缀缓存按适配器保存它：无会话时可复用份额 ≈ P / (P + m)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="105" />
+        <source>count×tokens@weight, …</source>
+        <translation>数量×令牌数@权重, …</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="106" />
+        <source>Prefix groups (GuideLLM's prefix buckets): "5×1536@1, 15×1536@1" = a group of 5 prefixes and one of 15, 1536 tokens each, picked by weight, then a prefix of the group uniformly. Every adapter reads the same prefixes (shared documents); a cache keeps them per adapter. Tokens 0 = no prefix for that share.</source>
+        <translation>前缀组（GuideLLM 的前缀桶）："5×1536@1, 15×1536@1" = 一组 5 个前缀和一组 15 个前缀，每个 1536 令牌；先按权重选组，再在组内均匀选一个前缀。所有适配器读取相同的前缀（共享文档）；缓存按适配器保存。令牌数 0 = 该份额没有前缀。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="110" />
+        <source>Prefix groups</source>
+        <translation>前缀组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="118" />
+        <source>Sessions: %1</source>
+        <translation>会话：%1</translation>
+    </message>
 </context>
 <context>
     <name>lorascope::PlotView</name>
@@ -3824,6 +4197,56 @@ from–to (s)</source>
         <location filename="../../ui/replay/replaytab.cpp" line="582" />
         <source>Finished</source>
         <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="126" />
+        <source>own words per request</source>
+        <translation>每个请求独有的词</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="127" />
+        <source>S-LoRA: "Hello" × n</source>
+        <translation>S-LoRA："Hello" × n</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="128" />
+        <source>Own words per request: every prompt its own words (one token each), shared only where the workload declares it (system prompts, documents, a session's history), so a prefix cache sees the designed workload. S-LoRA's "Hello" × n makes every prompt a prefix of every longer one: use it only to compare with S-LoRA, which has no prefix cache.</source>
+        <translation>每个请求独有的词：每个提示词都由自己的词组成（每个词一个令牌），只在工作负载声明之处共享（系统提示词、文档、会话历史），因此前缀缓存看到的正是设计的工作负载。S-LoRA 的 "Hello" × n 让每个提示词都成为更长提示词的前缀：只在与没有前缀缓存的 S-LoRA 对比时使用。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="132" />
+        <source>Prompts:</source>
+        <translation>提示词：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="136" />
+        <source>server's answers</source>
+        <translation>服务器的回答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="137" />
+        <source>synthetic answers</source>
+        <translation>合成回答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="138" />
+        <source>What a later turn of a session sends back as the earlier answers: the text the server returned (as a chat client does), or synthetic text of the designed length (the same bytes on every run). A later turn is sent its think time after the previous answer ended.</source>
+        <translation>会话的后续轮次作为之前回答发回的内容：服务器返回的文本（如同聊天客户端），或设计长度的合成文本（每次运行字节相同）。后续轮次在上一轮回答结束后再过其思考时间发送。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="143" />
+        <source>no header</source>
+        <translation>无请求头</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="144" />
+        <source>An HTTP header carrying the session id with each turn, for session-affinity routers (e.g. %1). Empty: none.</source>
+        <translation>每一轮都带上会话 ID 的 HTTP 请求头，供会话亲和路由器使用（例如 %1）。留空：不发送。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <source>Sessions:</source>
+        <translation>会话：</translation>
     </message>
 </context>
 <context>

@@ -29,9 +29,19 @@ Trace smallTrace()
     Trace t;
     t.adapters = { { "a-0", 8 }, { "b,q\"x", 16 } };
     t.requests = { { 0.5, 0, 10, 20 }, { 1.25, kNoAdapter, 7, 3 }, { 2.0, 1, 4, 1 } };
-    t.hashIds = { 1, 2, 3 };
-    t.hashIdOffsets = { 0, 2, 2, 3 };
+    // Mooncake blocks: request 0's 10 tokens are one partial block, request 2's 4 tokens another.
+    t.segments = { { 1, 10, SegmentRole::Block }, { 3, 4, SegmentRole::Block } };
+    t.segmentOffsets = { 0, 1, 1, 2 };
     return t;
+}
+
+/// The segment ids of a trace, concatenated (Mooncake's hash_ids as read).
+std::vector<std::uint64_t> segmentIds(const Trace& t)
+{
+    std::vector<std::uint64_t> out;
+    for (const auto& s : t.segments)
+        out.push_back(s.id);
+    return out;
 }
 
 Trace readString(const std::string& format, const std::string& text, const ReadOptions& options = {}, ReadReport* report = nullptr)
@@ -134,8 +144,8 @@ private Q_SLOTS:
                 QCOMPARE(t.rankOf(t.requests[i]), ref.rankOf(ref.requests[i]));
         }
         if (format == "mooncake") {
-            QCOMPARE(t.hashIds, ref.hashIds);
-            QCOMPARE(t.hashIdOffsets, ref.hashIdOffsets);
+            QCOMPARE(t.segments, ref.segments);
+            QCOMPARE(t.segmentOffsets, ref.segmentOffsets);
         }
     }
 
@@ -148,8 +158,10 @@ private Q_SLOTS:
         QCOMPARE(t.requests[2].time, 30.535);
         QCOMPARE(t.requests[2].inputLen, 6472u);
         QCOMPARE(t.requests[2].outputLen, 26u);
-        QCOMPARE(t.hashIds, (std::vector<std::uint64_t> { 0, 1, 2, 3, 46, 47, 0, 1, 48 }));
-        QCOMPARE(t.hashIdOffsets, (std::vector<std::uint64_t> { 0, 4, 6, 9 }));
+        QCOMPARE(segmentIds(t), (std::vector<std::uint64_t> { 0, 1, 2, 3, 46, 47, 0, 1, 48 }));
+        QCOMPARE(t.segmentOffsets, (std::vector<std::uint64_t> { 0, 4, 6, 9 }));
+        for (const auto& s : t.segments)
+            QCOMPARE(s.tokens, kMooncakeBlockTokens); // blocks of 512 tokens; these prompts go on as their own text
         QVERIFY(t.adapters.empty());
         QVERIFY(t.ids.empty()); // ids are the row indices
     }
@@ -471,20 +483,21 @@ private Q_SLOTS:
     {
         const Trace t = readString("mooncake",
             "{\"timestamp\": 3000, \"input_length\": 3, \"output_length\": 3, \"hash_ids\": [3]}\n"
-            "{\"timestamp\": 1000, \"input_length\": 1, \"output_length\": 1, \"hash_ids\": [1, 11]}\n"
+            "{\"timestamp\": 1000, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 11]}\n"
             "{\"timestamp\": 2000, \"input_length\": 2, \"output_length\": 0, \"hash_ids\": []}\n");
-        QCOMPARE(t.requests[0].inputLen, 1u);
+        QCOMPARE(t.requests[0].inputLen, 600u);
         QCOMPARE(t.requests[1].inputLen, 2u);
         QCOMPARE(t.ids, (std::vector<std::uint64_t> { 1, 2, 0 }));
-        QCOMPARE(t.hashIds, (std::vector<std::uint64_t> { 1, 11, 3 }));
-        QCOMPARE(t.hashIdOffsets, (std::vector<std::uint64_t> { 0, 2, 2, 3 }));
+        QCOMPARE(segmentIds(t), (std::vector<std::uint64_t> { 1, 11, 3 }));
+        QCOMPARE(t.segmentOffsets, (std::vector<std::uint64_t> { 0, 2, 2, 3 }));
+        QCOMPARE(t.segments[1].tokens, 88u); // the second block: 600 − 512
         QCOMPARE(t.failed, (std::vector<std::uint8_t> { 0, 1, 0 }));
         Trace d = t;
         QCOMPARE(dropFailedRequests(d), std::uint64_t { 1 });
         QCOMPARE(d.requests.size(), std::size_t { 2 });
         QCOMPARE(d.ids, (std::vector<std::uint64_t> { 1, 0 }));
-        QCOMPARE(d.hashIds, (std::vector<std::uint64_t> { 1, 11, 3 }));
-        QCOMPARE(d.hashIdOffsets, (std::vector<std::uint64_t> { 0, 2, 3 }));
+        QCOMPARE(segmentIds(d), (std::vector<std::uint64_t> { 1, 11, 3 }));
+        QCOMPARE(d.segmentOffsets, (std::vector<std::uint64_t> { 0, 2, 3 }));
     }
 
     void assignAdaptersFollowsPopularity()
@@ -492,8 +505,8 @@ private Q_SLOTS:
         Trace t = readTrace(kData + "mooncake_in.jsonl", "mooncake");
         // Many requests: repeat one row.
         t.requests.assign(40000, t.requests.front());
-        t.hashIds.clear();
-        t.hashIdOffsets.clear();
+        t.segments.clear();
+        t.segmentOffsets.clear();
         AdapterAssignment a;
         a.count = 4;
         a.popularity.alpha = 0.5; // shares 0.5, 0.207, 0.159, 0.134

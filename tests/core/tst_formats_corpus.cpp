@@ -24,7 +24,7 @@ private Q_SLOTS:
     void replay_data()
     {
         QTest::addColumn<QString>("format");
-        for (const char* f : { "csv", "jsonl", "json", "slora", "mooncake", "guidellm", "azure", "burstgpt" })
+        for (const char* f : { "csv", "jsonl", "json", "slora", "mooncake", "guidellm", "azure", "burstgpt", "aiperf", "aiperf-multi-turn" })
             QTest::newRow(f) << QString::fromLatin1(f);
     }
     void replay()

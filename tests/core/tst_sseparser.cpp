@@ -227,7 +227,7 @@ private slots:
 
     void wireRequests()
     {
-        GenerationRequest g { "llama", "lora-3", syntheticPrompt(3), 7 };
+        GenerationRequest g { "llama", "lora-3", sloraPrompt(3), 7, {} };
         QCOMPARE(g.prompt, std::string("Hello Hello Hello "));
         auto w = buildWireRequest(Backend::SLora, g);
         QCOMPARE(w.path, std::string("/generate_stream"));
@@ -242,7 +242,7 @@ private slots:
         QCOMPARE(j["model"].get<std::string>(), std::string("lora-3"));
         QCOMPARE(j["stream_options"]["include_usage"].get<bool>(), true);
         QCOMPARE(j["messages"][0]["content"].get<std::string>(), g.prompt);
-        w = buildWireRequest(Backend::OpenAiCompletions, GenerationRequest { "llama", "", "p", 2 });
+        w = buildWireRequest(Backend::OpenAiCompletions, GenerationRequest { "llama", "", "p", 2, {} });
         j = nlohmann::json::parse(w.body);
         QCOMPARE(j["model"].get<std::string>(), std::string("llama"));
         QCOMPARE(j["max_tokens"].get<int>(), 2);

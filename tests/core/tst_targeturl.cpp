@@ -197,7 +197,7 @@ private slots:
         QFETCH(QString, sentTo);
         QFETCH(bool, noted);
         auto t = parseTargetUrl(url.toStdString());
-        const auto path = buildWireRequest(*backendFromName(backend.toStdString()), GenerationRequest { "m", "", "", 1 }).path;
+        const auto path = buildWireRequest(*backendFromName(backend.toStdString()), GenerationRequest { "m", "", "", 1, {} }).path;
         const auto note = fitBasePathToBackend(t, path);
         QCOMPARE(QString::fromStdString(t.str() + path), sentTo);
         QCOMPARE(!note.empty(), noted);

@@ -24,7 +24,9 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+#include <cctype>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -179,6 +181,36 @@ public:
         }
     }
 
+    static std::vector<std::string> splitWords(const std::string& text)
+    {
+        std::vector<std::string> out;
+        std::size_t i = 0;
+        while (i < text.size()) {
+            while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
+                ++i;
+            const std::size_t start = i;
+            while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i])))
+                ++i;
+            if (i > start)
+                out.push_back(text.substr(start, i - start));
+        }
+        return out;
+    }
+
+    /// A perfect prefix cache per model: the longest common prefix with an earlier prompt (or prompt + answer).
+    std::uint64_t cached(const std::string& model, const std::vector<std::string>& tokens)
+    {
+        std::lock_guard lock(mutex);
+        std::size_t best = 0;
+        for (const auto& seq : cache[model]) {
+            std::size_t k = 0;
+            while (k < seq.size() && k < tokens.size() && seq[k] == tokens[k])
+                ++k;
+            best = std::max(best, k);
+        }
+        return best;
+    }
+
     template <class Stream>
     net::awaitable<void> serve(Stream& stream)
     {
@@ -191,11 +223,16 @@ public:
         SeenRequest seen;
         seen.method = std::string(req.method_string());
         seen.target = std::string(req.target());
+        seen.receivedAt = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
         if (auto it = req.find(http::field::authorization); it != req.end())
             seen.authorization = std::string(it->value());
+        for (const auto& f : req)
+            seen.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
         seen.body = req.body();
+        std::size_t slot = 0;
         {
             std::lock_guard lock(mutex);
+            slot = seen_.size();
             seen_.push_back(seen);
         }
 
@@ -212,17 +249,50 @@ public:
             co_await plain(http::status::unauthorized, "bad or missing API key");
             co_return;
         }
-        if (req.method() != http::verb::post || req.target() != "/generate_stream") {
-            co_await plain(http::status::not_found, "only POST /generate_stream");
+        const bool slora = req.target() == "/generate_stream";
+        const bool completions = req.target() == "/v1/completions", chat = req.target() == "/v1/chat/completions";
+        const bool sglang = req.target() == "/generate";
+        if (req.method() != http::verb::post || !(slora || completions || chat || sglang)) {
+            co_await plain(http::status::not_found, "only POST /generate_stream, /v1/completions, /v1/chat/completions, /generate");
             co_return;
         }
         const auto body = nlohmann::json::parse(seen.body, nullptr, false);
         std::int64_t tokens = -1;
-        if (body.is_object() && body.contains("parameters") && body["parameters"].is_object())
-            tokens = body["parameters"].value("max_new_tokens", std::int64_t(-1));
+        std::string model;
+        std::vector<std::string> prompt; // tokens as the cache sees them
+        std::uint64_t promptTokens = 0; // words only (chat role markers are not counted)
+        if (body.is_object()) {
+            if (slora && body.contains("parameters") && body["parameters"].is_object())
+                tokens = body["parameters"].value("max_new_tokens", std::int64_t(-1));
+            if (completions || chat) {
+                tokens = body.value("max_tokens", std::int64_t(-1));
+                model = body.value("model", std::string());
+            }
+            if (sglang && body.contains("sampling_params") && body["sampling_params"].is_object()) {
+                tokens = body["sampling_params"].value("max_new_tokens", std::int64_t(-1));
+                model = body.value("lora_path", std::string());
+            }
+            if (completions || sglang) {
+                prompt = splitWords(body.value(completions ? "prompt" : "text", std::string()));
+                promptTokens = prompt.size();
+            }
+            if (chat && body.contains("messages") && body["messages"].is_array())
+                for (const auto& m : body["messages"]) {
+                    prompt.push_back("<|" + m.value("role", std::string()) + "|>");
+                    const auto words = splitWords(m.value("content", std::string()));
+                    prompt.insert(prompt.end(), words.begin(), words.end());
+                    promptTokens += words.size();
+                }
+        }
         if (tokens < 1) {
-            co_await plain(http::status::bad_request, "parameters.max_new_tokens >= 1 required");
+            co_await plain(http::status::bad_request, "max_new_tokens / max_tokens >= 1 required");
             co_return;
+        }
+        const std::uint64_t hit = slora ? 0 : cached(model, prompt);
+        if (!slora) {
+            // The prompt is cached once prefilled (here: at once); the answer when it is complete.
+            std::lock_guard lock(mutex);
+            cache[model].push_back(prompt);
         }
 
         // S-LoRA's /generate_stream: text/event-stream, one `data:` line per token, the last with
@@ -239,11 +309,28 @@ public:
         std::string generated;
         for (std::int64_t i = 0; i < tokens; ++i) {
             const bool last = i + 1 == tokens;
-            generated += "tok ";
-            nlohmann::json ev = { { "token", { { "id", 1000 + i }, { "text", "tok " }, { "logprob", -0.25 }, { "special", false } } },
-                { "generated_text", last ? nlohmann::json(generated) : nlohmann::json(nullptr) }, { "finished", last },
-                { "details", nullptr } };
-            const std::string line = "data:" + ev.dump() + "\n\n";
+            nlohmann::json ev;
+            if (slora) {
+                generated += "tok ";
+                ev = { { "token", { { "id", 1000 + i }, { "text", "tok " }, { "logprob", -0.25 }, { "special", false } } },
+                    { "generated_text", last ? nlohmann::json(generated) : nlohmann::json(nullptr) }, { "finished", last },
+                    { "details", nullptr } };
+            } else if (sglang) {
+                generated += " tok";
+                ev = { { "text", generated }, { "meta_info", { { "prompt_tokens", promptTokens }, { "completion_tokens", i + 1 }, { "cached_tokens", hit } } } };
+            } else {
+                generated += " tok";
+                ev = { { "choices", nlohmann::json::array({ chat ? nlohmann::json { { "index", 0 }, { "delta", { { "content", " tok" } } } }
+                                                               : nlohmann::json { { "index", 0 }, { "text", " tok" } } }) } };
+            }
+            std::string line = "data:" + ev.dump() + "\n\n";
+            if (last && (completions || chat)) {
+                const nlohmann::json usage = { { "choices", nlohmann::json::array() },
+                    { "usage", { { "prompt_tokens", promptTokens }, { "completion_tokens", tokens }, { "prompt_tokens_details", { { "cached_tokens", hit } } } } } };
+                line += "data:" + usage.dump() + "\n\ndata: [DONE]\n\n";
+            }
+            if (last && sglang)
+                line += "data: [DONE]\n\n";
             co_await net::async_write(stream, http::make_chunk(net::buffer(line)), net::redirect_error(net::use_awaitable, ec));
             if (ec)
                 co_return;
@@ -252,6 +339,22 @@ public:
                     std::chrono::duration<double>(opt.tokenSpacing)));
                 co_await timer.async_wait(net::redirect_error(net::use_awaitable, ec));
             }
+        }
+        if (!slora) {
+            // The cache now holds this prompt and its answer.
+            auto full = prompt;
+            const auto answer = splitWords(generated);
+            if (chat)
+                full.push_back("<|assistant|>");
+            full.insert(full.end(), answer.begin(), answer.end());
+            std::lock_guard lock(mutex);
+            cache[model].push_back(std::move(full));
+        }
+        {
+            std::lock_guard lock(mutex);
+            seen_[slot].answer = generated;
+            seen_[slot].cachedTokens = hit;
+            seen_[slot].endedAt = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
         }
         co_await net::async_write(stream, http::make_chunk_last(), net::redirect_error(net::use_awaitable, ec));
     }
@@ -264,6 +367,7 @@ public:
     std::thread thread;
     mutable std::mutex mutex;
     std::vector<SeenRequest> seen_;
+    std::map<std::string, std::vector<std::vector<std::string>>> cache; ///< per model: every prompt + answer so far
     std::atomic<std::uint64_t> connections { 0 };
     std::atomic<std::uint64_t> handshakeFailures { 0 };
 };

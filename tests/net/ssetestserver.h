@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// A small S-LoRA-style streaming server for the network tests, plain HTTP or HTTPS, on 127.0.0.1
-// with a port chosen at run time. It records every request it gets (target, Authorization
-// header, body) and answers POST /generate_stream with one SSE `data:` event per token
-// (`parameters.max_new_tokens` of them), the last with `"finished": true`, as S-LoRA's
-// api_server does. Also: in-process self-signed certificates (OpenSSL) for the TLS tests.
+// A small streaming server for the network tests, plain HTTP or HTTPS, on 127.0.0.1 with a port
+// chosen at run time. It records every request it gets (target, headers, body) and answers
+// POST /generate_stream with one SSE `data:` event per token (`parameters.max_new_tokens` of
+// them), the last with `"finished": true`, as S-LoRA's api_server does. It also answers
+// /v1/completions, /v1/chat/completions (OpenAI, " tok" per token, usage with
+// prompt_tokens_details.cached_tokens) and /generate (SGLang, meta_info.cached_tokens): prompt
+// tokens are whitespace-separated words, and cached tokens what a perfect prefix cache of the same
+// model would hold (the longest common word prefix with an earlier request's prompt, or its prompt
+// and answer once the answer is complete).
+// Also: in-process self-signed certificates (OpenSSL) for the TLS tests.
 // Boost.Beast lives only in ssetestserver.cpp; this header has no networking types.
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -32,6 +38,11 @@ struct SeenRequest {
     std::string target;
     std::string authorization; ///< the Authorization header, empty when absent
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers; ///< every header (name as sent, value)
+    double receivedAt = 0; ///< seconds on the steady clock when the request was read
+    double endedAt = 0; ///< when its last token was written (0 until then; in requests() after)
+    std::string answer; ///< the text streamed back (OpenAI and SGLang)
+    std::uint64_t cachedTokens = 0; ///< what the server reported as cached
 };
 
 /// The POST requests among `seen` (the replay's own; the metrics scraper GETs /metrics).

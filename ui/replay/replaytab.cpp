@@ -122,10 +122,37 @@ ReplayTab::ReplayTab(QWidget* parent)
     m_maxConcurrency->setToolTip(tr("At most this many requests in flight; a request due while all are busy waits in the "
                                     "client (counted in its lateness and effective latency)."));
     form->addRow(tr("Max concurrency:"), m_maxConcurrency);
+    // Prompts and sessions (docs/replay.md, "Prompts" and "Sessions").
+    m_promptStyle = new QComboBox(this);
+    m_promptStyle->setObjectName(QStringLiteral("promptStyle"));
+    m_promptStyle->addItem(tr("own words per request"), QStringLiteral("unique"));
+    m_promptStyle->addItem(tr("S-LoRA: \"Hello\" × n"), QStringLiteral("slora"));
+    m_promptStyle->setToolTip(tr("Own words per request: every prompt its own words (one token each), shared only where the "
+                                 "workload declares it (system prompts, documents, a session's history), so a prefix cache "
+                                 "sees the designed workload. S-LoRA's \"Hello\" × n makes every prompt a prefix of every "
+                                 "longer one: use it only to compare with S-LoRA, which has no prefix cache."));
+    form->addRow(tr("Prompts:"), m_promptStyle);
+    auto* sessionRow = new QHBoxLayout;
+    m_sessionHistory = new QComboBox(this);
+    m_sessionHistory->setObjectName(QStringLiteral("sessionHistory"));
+    m_sessionHistory->addItem(tr("server's answers"), QStringLiteral("actual"));
+    m_sessionHistory->addItem(tr("synthetic answers"), QStringLiteral("synthetic"));
+    m_sessionHistory->setToolTip(tr("What a later turn of a session sends back as the earlier answers: the text the server "
+                                    "returned (as a chat client does), or synthetic text of the designed length (the same "
+                                    "bytes on every run). A later turn is sent its think time after the previous answer ended."));
+    m_sessionHeader = new QLineEdit(this);
+    m_sessionHeader->setObjectName(QStringLiteral("sessionHeader"));
+    m_sessionHeader->setPlaceholderText(tr("no header"));
+    m_sessionHeader->setToolTip(tr("An HTTP header carrying the session id with each turn, for session-affinity routers "
+                                   "(e.g. %1). Empty: none.").arg(QString::fromLatin1(kDefaultSessionHeader)));
+    sessionRow->addWidget(m_sessionHistory, 1);
+    sessionRow->addWidget(m_sessionHeader, 1);
+    form->addRow(tr("Sessions:"), sessionRow);
     m_editors = { { QStringLiteral("trace"), m_trace }, { QStringLiteral("builtin"), m_builtin },
         { QStringLiteral("target"), m_target }, { QStringLiteral("backend"), m_backend },
         { QStringLiteral("timeScale"), m_timeScale }, { QStringLiteral("maxConcurrency"), m_maxConcurrency },
-        { QStringLiteral("speed"), m_speed } };
+        { QStringLiteral("speed"), m_speed }, { QStringLiteral("promptStyle"), m_promptStyle },
+        { QStringLiteral("sessionHistory"), m_sessionHistory }, { QStringLiteral("sessionHeader"), m_sessionHeader } };
 
     m_startButton = new QPushButton(tr("Start"), this);
     m_stopButton = new QPushButton(tr("Stop"), this);
@@ -399,6 +426,9 @@ void ReplayTab::start()
     o.backend = *backendFromName(m_backend->currentText().toStdString());
     o.timeScale = m_timeScale->value();
     o.maxConcurrency = std::size_t(m_maxConcurrency->value());
+    o.promptStyle = promptStyleFromName(m_promptStyle->currentData().toString().toStdString()).value_or(PromptStyle::Unique);
+    o.sessionHistory = sessionHistoryFromName(m_sessionHistory->currentData().toString().toStdString()).value_or(SessionHistory::Actual);
+    o.sessionHeader = m_sessionHeader->text().trimmed().toStdString();
     o.baseModel = job.trace->baseModel.empty() ? std::string("base") : job.trace->baseModel;
     o.target = m_target->text().toStdString();
     if (const char* key = std::getenv("LORASCOPE_API_KEY"))

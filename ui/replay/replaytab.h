@@ -117,6 +117,9 @@ private:
     QComboBox* m_backend;
     QDoubleSpinBox* m_timeScale;
     QSpinBox* m_maxConcurrency;
+    QComboBox* m_promptStyle = nullptr; ///< unique words (default) or S-LoRA's "Hello" × n
+    QComboBox* m_sessionHistory = nullptr; ///< a later turn's history: the server's answers or synthetic
+    QLineEdit* m_sessionHeader = nullptr; ///< empty: no session header
     QDoubleSpinBox* m_speed;
     QPushButton* m_startButton;
     QPushButton* m_stopButton;

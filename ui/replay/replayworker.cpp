@@ -104,6 +104,7 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                                  { "server_speed", job.builtin ? nlohmann::json(job.speed) : nlohmann::json(nullptr) } } } };
             if (trace->spec)
                 manifest["spec"] = toJson(*trace->spec);
+            manifest["prompt"] = promptManifestJson(o, replayer.promptSeed());
             results.writeManifest(manifest);
             {
                 std::lock_guard lock(run->mutex);

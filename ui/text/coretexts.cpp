@@ -37,6 +37,9 @@ namespace {
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Ablation: no unified memory pool"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Ablation: adapter clustering"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Ablation: adapter clustering under bursts"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts",
         "Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at "
         "80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md."),

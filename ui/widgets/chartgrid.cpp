@@ -51,8 +51,21 @@ QSize ChartGrid::cellMinimum() const
 {
     QSize cell = m_minCell;
     for (const QWidget* w : m_items)
-        cell = cell.expandedTo(w->minimumSizeHint().expandedTo(w->minimumSize()));
+        if (!m_hidden.contains(w))
+            cell = cell.expandedTo(w->minimumSizeHint().expandedTo(w->minimumSize()));
     return cell;
+}
+
+void ChartGrid::setChartShown(QWidget* chart, bool shown)
+{
+    if (!m_items.contains(chart) || shown == !m_hidden.contains(chart))
+        return;
+    if (shown)
+        m_hidden.removeAll(chart);
+    else
+        m_hidden.append(chart);
+    chart->setVisible(shown);
+    relayout(true);
 }
 
 int ChartGrid::columnsForWidth(int width) const
@@ -66,7 +79,7 @@ int ChartGrid::columnsFor(const QSize& size) const
     // The width a vertical scroll bar would take is always kept free, so the column count does not
     // flip back and forth when the bar comes and goes.
     const int avail = size.width() - 2 * frameWidth() - style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
-    const int n = std::max<int>(1, int(m_items.size()));
+    const int n = std::max<int>(1, int(m_items.size() - m_hidden.size()));
     const int most = std::clamp((avail + kSpacing) / (cell.width() + kSpacing), 1, std::min(m_maxColumns, n));
     // Among the column counts that fit, the one whose plots (a cell minus the room a chart's title,
     // legend and axes take) come closest to a 3:2 landscape: three rows of flat charts on a
@@ -92,7 +105,7 @@ int ChartGrid::columnsFor(const QSize& size) const
 
 bool ChartGrid::cramped() const
 {
-    const int n = int(m_items.size());
+    const int n = int(m_items.size() - m_hidden.size());
     if (n == 0)
         return false;
     const int rows = (n + std::max(1, m_columns) - 1) / std::max(1, m_columns);
@@ -123,9 +136,13 @@ void ChartGrid::relayout(bool force)
         m_grid->setColumnStretch(c, 0);
         m_grid->setColumnMinimumWidth(c, 0);
     }
-    const int rows = (int(m_items.size()) + cols - 1) / cols;
-    for (int i = 0; i < m_items.size(); ++i)
-        m_grid->addWidget(m_items[i], i / cols, i % cols);
+    QList<QWidget*> shown;
+    for (auto* w : std::as_const(m_items))
+        if (!m_hidden.contains(w))
+            shown.append(w);
+    const int rows = (int(shown.size()) + cols - 1) / cols;
+    for (int i = 0; i < shown.size(); ++i)
+        m_grid->addWidget(shown[i], i / cols, i % cols);
     for (int r = 0; r < rows; ++r) {
         m_grid->setRowStretch(r, 1);
         m_grid->setRowMinimumHeight(r, cell.height());

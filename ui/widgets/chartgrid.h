@@ -23,6 +23,8 @@ public:
     ChartGrid(int maxColumns, const QSize& minCell, QWidget* parent = nullptr);
 
     void addChart(QWidget* chart);
+    /// Shows or hides a chart added before; the others close the gap.
+    void setChartShown(QWidget* chart, bool shown);
     int columns() const { return m_columns; }
     QList<QWidget*> charts() const { return m_items; }
     /// The smallest cell: `minCell` and every chart's minimum size hint.
@@ -59,6 +61,7 @@ private:
     QLabel* m_room;
     QString m_roomHtml;
     QList<QWidget*> m_items;
+    QList<QWidget*> m_hidden; ///< charts added but not shown
     int m_maxColumns;
     QSize m_minCell;
     QSize m_cell; ///< the cell minimum the current layout uses

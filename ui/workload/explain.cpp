@@ -39,6 +39,47 @@ QString section(const QString& title, const QString& meaning, const QString& for
     return html;
 }
 
+/// Sessions and shared prefixes: meaning, formula, and the current numbers (core statistics and theory).
+QString sessionsExplain(const QString& field, const WorkloadAnalysis* a)
+{
+    QString now;
+    if (a) {
+        const auto& s = a->stats.sessions;
+        if (s.sessions)
+            now += tr("%1 sessions, %2 turns each on average (at most %3); mean think time %4 s. ")
+                       .arg(s.sessionCount)
+                       .arg(QString::number(s.meanTurns, 'f', 2))
+                       .arg(s.maxTurns)
+                       .arg(std::isfinite(s.meanThink) ? QString::number(s.meanThink, 'f', 2) : tr("n/a"));
+        if (s.prefixes) {
+            now += tr("A perfect prefix cache could reuse %1 of the %2 prompt tokens (the workload declares %3 shared)")
+                       .arg(pct(s.reusableShare))
+                       .arg(s.promptTokens)
+                       .arg(pct(s.declaredShare));
+            if (std::isfinite(a->sessionTheory.shareBound))
+                now += tr("; the design's long-run share is %1").arg(pct(a->sessionTheory.shareBound));
+            now += QLatin1Char('.');
+        } else {
+            now += tr("Nothing is shared: every request's prompt is its own.");
+        }
+    }
+    if (field.startsWith(QLatin1String("prefix")))
+        return section(tr("Shared prefixes"),
+            tr("Prompt prefixes that requests share: each adapter's system prompt, and prefix groups (documents every adapter's "
+               "users read). A server with a prefix cache (vLLM's automatic prefix caching, SGLang's radix cache) computes a "
+               "shared prefix once per adapter and reuses it; S-LoRA has no such cache. Replay sends exactly these shared words "
+               "and nothing else in common."),
+            tr("reusable share ≈ P / (P + m) without sessions, P = system prompt + Σ wᵍ·tokensᵍ / Σ wᵍ, m = mean new message"), now);
+    return section(tr("Multi-turn sessions"),
+        tr("Conversations or agent tasks: a session starts by the arrival process on its adapter and stays there; each turn sends "
+           "the whole history (earlier prompts and answers) plus a new message. In replay a turn is sent its think time after "
+           "the previous answer ended (closed loop within a session, open loop across sessions); the trace's time for it is "
+           "the design (previous send + first token + output × per token + think time)."),
+        tr("input_k = P + (k − 1)(m + o) + m; sessions start at R / E[T] per second; reusable share = (E[T]·P + (m + o)·E[T(T − 1)]/2) / "
+           "(E[T]·(P + m) + (m + o)·E[T(T − 1)]/2)"),
+        now);
+}
+
 QString popularityNow(const WorkloadSpec& spec)
 {
     if (spec.adapterCount == 0)
@@ -197,6 +238,8 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
                        .arg(st->overTotalLimit);
         return section(input ? tr("Input length") : tr("Output length"), meaning, formula, now);
     }
+    if (field.startsWith(QLatin1String("sessions")) || field.startsWith(QLatin1String("prefix")))
+        return sessionsExplain(field, a);
     return section(tr("Workload designer"), tr("Move the focus to a parameter (or hover it) to see what it means, its formula and its effect right now."), QString(), QString());
 }
 

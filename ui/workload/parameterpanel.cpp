@@ -92,9 +92,12 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
         presetNames << fromStd(p.name);
     for (const auto& s : scenarios())
         presetNames << fromStd(s.name);
+    for (const auto& s : trafficPresets())
+        presetNames << fromStd(s.name);
     m_preset = addCombo(general, QStringLiteral("preset"), tr("Preset"), presetNames,
-        tr("The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T) "
-           "and its benchmark suites (which also set n, α, R, cv and T). Choosing one keeps your generator, seed and server limits. "
+        tr("The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T), "
+           "its benchmark suites (which also set n, α, R, cv and T), and traffic with sessions and shared prefixes for servers "
+           "with a prefix cache (chat, agent, rag). Choosing one keeps your generator, seed and server limits. "
            "After you change a parameter the box says “custom (from …)”."));
     for (int i = 0; i < m_preset->count(); ++i) {
         const std::string name = m_preset->itemText(i).toStdString();
@@ -104,6 +107,9 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
         for (const auto& sc : scenarios())
             if (sc.name == name)
                 m_preset->setItemData(i, coreText(sc.description), Qt::ToolTipRole);
+        for (const auto& tp : trafficPresets())
+            if (tp.name == name)
+                m_preset->setItemData(i, coreText(tp.description), Qt::ToolTipRole);
     }
     m_generator = addCombo(general, QStringLiteral("generator"), tr("Generator"), { tr("per adapter (paper model)"), tr("S-LoRA trace.py (bit-exact)") },
         tr("per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\n"
@@ -158,6 +164,7 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     m_input = addLength(in, QStringLiteral("input"), tr("input"));
     auto* out = group(tr("Output length (generated tokens)"));
     m_output = addLength(out, QStringLiteral("output"), tr("output"));
+    addSessionGroup(outer);
 
     m_issues = new QLabel(this);
     m_issues->setWordWrap(true);
@@ -315,6 +322,7 @@ void ParameterPanel::updateVisibility()
         setRowVisible(prefix + QStringLiteral(".stddev"), l.kind == LengthKind::Normal);
         setRowVisible(prefix + QStringLiteral(".value"), l.kind == LengthKind::Constant);
     }
+    updateSessionVisibility(s);
 }
 
 void ParameterPanel::writeLength(const LengthEditors& e, const LengthSpec& l)
@@ -389,6 +397,7 @@ void ParameterPanel::syncFromSpec()
     m_schedule->setText(pts.join(QStringLiteral(", ")));
     writeLength(m_input, s.input);
     writeLength(m_output, s.output);
+    syncSessions(s);
     blockers.clear();
     // Re-sync slider positions by emitting the spin boxes' mapping (signals are live again, m_syncing guards commits).
     for (auto it = m_sliders.cbegin(); it != m_sliders.cend(); ++it) {
@@ -438,6 +447,7 @@ WorkloadSpec ParameterPanel::specFromEditors() const
     }
     readLength(m_input, s.input);
     readLength(m_output, s.output);
+    readSessions(s);
     return s;
 }
 

@@ -6,8 +6,12 @@
 #include <QHash>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
+class QToolButton;
+class QVBoxLayout;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -34,6 +38,9 @@ public:
     QString presetText() const;
     /// The label of a field as the panel shows it ("Skew α").
     QString labelOf(const QString& field) const { return m_labels.value(field, field); }
+    /// The "Sessions and shared prefixes" group: its header button and whether it is open.
+    QToolButton* sessionsToggle() const { return m_sessionsToggle; }
+    bool sessionsExpanded() const;
 
 Q_SIGNALS:
     /// The user moved focus to (or hovered) the editor of a parameter.
@@ -55,6 +62,13 @@ private:
     LengthEditors addLength(QFormLayout* form, const QString& prefix, const QString& what);
     void registerEditor(const QString& field, QWidget* w);
     void setRowVisible(const QString& field, bool visible);
+
+    // Sessions and shared prefixes (parameterpanelsessions.cpp).
+    void addSessionGroup(QVBoxLayout* outer);
+    void syncSessions(const WorkloadSpec& s);
+    void readSessions(WorkloadSpec& s) const;
+    void updateSessionVisibility(const WorkloadSpec& s);
+    void setSessionsExpanded(bool expanded);
 
     void syncFromSpec();
     void updateVisibility();
@@ -88,6 +102,20 @@ private:
     QLineEdit* m_schedule = nullptr;
     LengthEditors m_input {}, m_output {};
     QLabel* m_issues = nullptr;
+    struct SessionEditors {
+        QCheckBox* enabled = nullptr;
+        QComboBox* turnsKind = nullptr;
+        QSpinBox *turnsMin = nullptr, *turnsMax = nullptr, *turnsValue = nullptr;
+        QDoubleSpinBox* turnsBeta = nullptr;
+        QComboBox* thinkKind = nullptr;
+        QDoubleSpinBox *thinkMean = nullptr, *thinkSigma = nullptr, *thinkLo = nullptr, *thinkHi = nullptr;
+        QSpinBox* maxContext = nullptr;
+        QDoubleSpinBox *firstToken = nullptr, *perToken = nullptr;
+        QSpinBox* systemTokens = nullptr;
+        QLineEdit* groups = nullptr;
+    } m_sessions;
+    QToolButton* m_sessionsToggle = nullptr;
+    QGroupBox* m_sessionsBox = nullptr;
 };
 
 } // namespace lorascope

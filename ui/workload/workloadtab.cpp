@@ -6,6 +6,7 @@
 #include "workload/explain.h"
 #include "workload/parameterpanel.h"
 #include "workload/rasterview.h"
+#include "workload/sessioncharts.h"
 #include "workload/workloadcharts.h"
 #include "widgets/chartgrid.h"
 
@@ -96,6 +97,11 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     m_raster->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_raster, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_raster, QStringLiteral("raster")); });
     m_chartOrder << QStringLiteral("raster");
+    // Sessions and shared prefixes (workload/sessioncharts.cpp): shown when the workload has them.
+    for (const auto& key : { QStringLiteral("turns"), QStringLiteral("context"), QStringLiteral("prefixShare") }) {
+        m_grid->addChart(addChart(key));
+        m_grid->setChartShown(m_charts.value(key), false);
+    }
 
     split->addWidget(left);
     split->addWidget(right);
@@ -145,6 +151,16 @@ void WorkloadTab::refresh()
     m_charts.value(QStringLiteral("output"))->setData(lengthPlot(*a, false));
     m_charts.value(QStringLiteral("timeline"))->setData(timelinePlot(*a));
     m_raster->setAnalysis(a);
+    const auto& ss = a->stats.sessions;
+    m_grid->setChartShown(m_charts.value(QStringLiteral("turns")), ss.sessions);
+    m_grid->setChartShown(m_charts.value(QStringLiteral("context")), ss.sessions);
+    m_grid->setChartShown(m_charts.value(QStringLiteral("prefixShare")), ss.prefixes);
+    if (ss.sessions) {
+        m_charts.value(QStringLiteral("turns"))->setData(turnsPlot(*a));
+        m_charts.value(QStringLiteral("context"))->setData(contextGrowthPlot(*a));
+    }
+    if (ss.prefixes)
+        m_charts.value(QStringLiteral("prefixShare"))->setData(prefixSharePlot(*a));
     if (m_document->hasImportedTrace()) {
         m_banner->setText(tr("Showing the imported trace <b>%1</b> (%2 requests). Theory curves need a model, so only the data is drawn.")
                               .arg(m_document->importSource().toHtmlEscaped())

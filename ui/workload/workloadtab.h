@@ -26,7 +26,8 @@ public:
 
     ParameterPanel* panel() const { return m_panel; }
     RasterView* raster() const { return m_raster; }
-    /// Chart by key: "popularity", "gaps", "input", "output", "timeline".
+    /// Chart by key: "popularity", "gaps", "input", "output", "timeline"; with sessions or shared
+    /// prefixes also "turns", "context", "prefixShare".
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const { return m_chartOrder; }
     QCheckBox* logLogToggle() const { return m_logLog; }
