@@ -205,7 +205,7 @@ private Q_SLOTS:
         spec.duration = 4000;
         spec.sessions.think = { DurationKind::Constant, 2.0, 1.0, 2.0, 20.0 };
         const Trace t = generate(spec);
-        const auto st = computeStats(t, spec.limits).sessions;
+        const auto st = computeStats(t, ServerLimits {}).sessions;
         QVERIFY(st.sessionCount > 5000);
         // Uniform on [1, 7): mean 3.5; the cut at the window's end shortens only sessions of its last ~40 s.
         QVERIFY2(std::abs(st.meanTurns - 3.5) < 0.08, qPrintable(QString::number(st.meanTurns)));
@@ -311,7 +311,7 @@ private Q_SLOTS:
         const Trace t = generate(spec);
         QVERIFY(t.requests.size() > 100);
         checkPrefixStructure(t, name.toStdString());
-        const auto st = computeStats(t, spec.limits).sessions;
+        const auto st = computeStats(t, ServerLimits {}).sessions;
         QVERIFY(st.prefixes);
         QVERIFY(st.reusableShare > 0.3);
         // The same spec through JSON is the same preset.
