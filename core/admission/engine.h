@@ -324,6 +324,16 @@ using StepObserver = std::function<void(const StepRecord&)>;
 SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress = {},
     const StepObserver& observer = {});
 
+/// The records simulate() starts from: one per trace request with id, arrival, adapter and lengths.
+/// Throws InputError for an adapter index the trace does not have or a trace not sorted by time.
+std::vector<RequestRecord> prepareRecords(const Trace& trace);
+/// Rank of each adapter index: `overrides[a]` where given (> 0), else the trace's.
+std::vector<int> adapterRanks(const Trace& trace, const std::vector<int>& overrides);
+/// Rewrites `behind` of BehindRequest waits from trace indices to the trace's request ids.
+void mapBehindToTraceIds(std::vector<RequestRecord>& records, const Trace& trace);
+/// Copies the pass and adapter counters and the KV peaks (not the latency fields) of `from`.
+void copyCounters(const SimulationSummary& from, SimulationSummary& to);
+
 /// Summary statistics of finished records (exposed for tests and per-adapter views).
 SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock);
 

@@ -48,6 +48,11 @@ std::string policyRules(PolicyKind policy)
     return {};
 }
 
+std::int64_t kvCapacity(const SchedulerConfig& c)
+{
+    return c.policy == PolicyKind::Vllm ? c.vllm.usableBlocks() * c.vllm.blockSize : c.limits.maxTotalTokenNum;
+}
+
 std::string schedulerConfigError(const SchedulerConfig& c)
 {
     auto positive = [](const char* name, std::int64_t v, std::int64_t lo) -> std::string {
