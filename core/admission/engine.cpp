@@ -28,6 +28,8 @@ std::string rejectReasonName(RejectReason reason)
         return "max_model_len";
     case RejectReason::LoraRankTooLarge:
         return "lora_rank_too_large";
+    case RejectReason::Shed:
+        return "shed";
     }
     return {};
 }

@@ -44,6 +44,7 @@ enum class RejectReason : std::uint8_t {
     NeverFits, ///< input + output can never fit in the KV cache (kept for older result files)
     MaxModelLen, ///< vLLM: input + output > max_model_len (prompt too long, or too many tokens asked)
     LoraRankTooLarge, ///< vLLM: the adapter's rank > max_lora_rank (vLLM cannot load it)
+    Shed, ///< a fleet's router dropped it before any server saw it (GIE: sheddable, every replica saturated)
 };
 /// "input_too_long" etc.; empty for None.
 std::string rejectReasonName(RejectReason reason);
