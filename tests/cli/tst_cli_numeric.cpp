@@ -38,6 +38,8 @@ const std::vector<Case>& cases()
             { "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len", "--max-req-input-len",
                 "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-loras", "--max-model-len",
                 "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-cpu-loras", "--max-lora-rank" } },
+        { "fleet T --replicas 2 --requests-out OUT",
+            { "--replicas", "--gpus-per-replica", "--staleness", "--replicas-per-adapter", "--explain", "--seed", "--max-loras" } },
         { "convert T OUT", { "--assign-adapters", "--assign-alpha", "--assign-zipf", "--assign-seed" } },
         { "fit T -o OUT", { "--rate", "--adapters", "--duration", "--seed", "--rate-bins", "--assign-adapters" } },
         { "serve-sim --duration 0.1",
