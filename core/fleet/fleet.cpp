@@ -87,12 +87,12 @@ public:
     std::size_t activeCount(int r) const override
     {
         const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().active.size() : x.activeCount();
+        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().activeCount : x.activeCount();
     }
     std::size_t waitingAdapterCount(int r) const override
     {
         const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().waitingAdapters.size() : x.waitingAdapterCount();
+        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().waitingAdapterCount : x.waitingAdapterCount();
     }
     std::int64_t maxLora(int r) const override
     {
@@ -130,11 +130,12 @@ public:
             const bool empty = x.activeCount() == 0 && x.waitingAdapterCount() == 0;
             if (empty && keepLast)
                 continue; // GIE: the series with both lists empty is skipped; the last one stays
-            ReplicaMetrics full;
-            x.snapshot(full);
-            m.active = std::move(full.active);
-            m.waitingAdapters = std::move(full.waitingAdapters);
-            m.maxLora = full.maxLora;
+            const ReplicaMetrics& lora = x.loraInfo();
+            m.activeBits = lora.activeBits;
+            m.waitingBits = lora.waitingBits;
+            m.activeCount = lora.activeCount;
+            m.waitingAdapterCount = lora.waitingAdapterCount;
+            m.maxLora = lora.maxLora;
         }
     }
     std::uint32_t running(int r) const override { return m_s[r].running; }
@@ -142,8 +143,8 @@ public:
     double kvUsage(int r) const override { return m_s[r].kvUsage; }
     bool hasActive(int r, std::uint32_t a) const override { return m_s[r].hasActive(a); }
     bool hasWaiting(int r, std::uint32_t a) const override { return m_s[r].hasWaiting(a); }
-    std::size_t activeCount(int r) const override { return m_s[r].active.size(); }
-    std::size_t waitingAdapterCount(int r) const override { return m_s[r].waitingAdapters.size(); }
+    std::size_t activeCount(int r) const override { return m_s[r].activeCount; }
+    std::size_t waitingAdapterCount(int r) const override { return m_s[r].waitingAdapterCount; }
     std::int64_t maxLora(int r) const override { return m_s[r].maxLora; }
     std::uint32_t outstanding(int r) const override { return m_out[static_cast<std::size_t>(r)]; }
 
@@ -180,7 +181,9 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
     for (std::size_t g = 0; g < config.groups.size(); ++g) {
         const ReplicaGroup& group = config.groups[g];
         auto cm = costModels.find(group.costModel);
-        if (cm == costModels.end()) {
+        if (group.costValue) {
+            cm = costModels.insert_or_assign("\x01" + std::to_string(g), *group.costValue).first;
+        } else if (cm == costModels.end()) {
             try {
                 cm = costModels.emplace(group.costModel, loadCostModel(group.costModel)).first;
             } catch (const InputError& e) {

@@ -70,6 +70,9 @@ struct ReplicaGroup {
     int gpusPerReplica = 1; ///< GPUs one replica uses (tensor parallelism); for the operator's totals
     SchedulerConfig server;
     std::string costModel = "llama-7b-a10g"; ///< a preset name or a JSON file (loadCostModel)
+    /// The cost model itself when the caller already has it (a sweep's, the desktop's edited one);
+    /// then `costModel` is only its name.
+    std::optional<CostModel> costValue;
 };
 
 /// Where adapters may run.

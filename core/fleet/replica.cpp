@@ -11,9 +11,14 @@ namespace lorascope {
 namespace {
 
 constexpr std::uint8_t kWaiting = 1, kRunning = 2, kDone = 3;
-constexpr std::uint32_t kNoPos = 0xffffffffu;
 
-bool sortedHas(const std::vector<std::uint32_t>& v, std::uint32_t a) { return std::binary_search(v.begin(), v.end(), a); }
+void setBit(std::vector<std::uint64_t>& bits, std::uint32_t a, bool on)
+{
+    if (on)
+        bits[a / 64] |= std::uint64_t(1) << (a % 64);
+    else
+        bits[a / 64] &= ~(std::uint64_t(1) << (a % 64));
+}
 
 std::int64_t publishedMaxLora(const SchedulerConfig& s)
 {
@@ -22,10 +27,6 @@ std::int64_t publishedMaxLora(const SchedulerConfig& s)
 }
 
 } // namespace
-
-bool ReplicaMetrics::hasActive(std::uint32_t a) const { return sortedHas(active, a); }
-bool ReplicaMetrics::hasWaiting(std::uint32_t a) const { return sortedHas(waitingAdapters, a); }
-bool ReplicaMetrics::isResident(std::uint32_t a) const { return sortedHas(resident, a); }
 
 FleetReplica::FleetReplica(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks,
     std::vector<RequestRecord>& records, std::vector<std::uint8_t>& state)
@@ -41,11 +42,13 @@ FleetReplica::FleetReplica(const SimulationConfig& config, const Trace& trace, c
     m_runningBy.assign(n, 0);
     m_waitingBy.assign(n, 0);
     m_resident.assign(n, 0);
-    m_activePos.assign(n, kNoPos);
-    m_waitingPos.assign(n, kNoPos);
-    m_residentPos.assign(n, kNoPos);
-    m_loadsBy.assign(n, 0);
+    m_lora.activeBits.assign((n + 63) / 64, 0);
+    m_lora.waitingBits.assign((n + 63) / 64, 0);
+    m_lora.maxLora = m_maxLora;
+    m_lastLoraInfo.activeBits.assign((n + 63) / 64, 0);
+    m_lastLoraInfo.waitingBits.assign((n + 63) / 64, 0);
     m_lastLoraInfo.maxLora = 0;
+    m_loadsBy.assign(n, 0);
 }
 
 void FleetReplica::submitted(std::uint32_t index, RejectReason rejected, double now)
@@ -119,12 +122,12 @@ void FleetReplica::applyPending()
 {
     if (!m_hasPending)
         return;
-    const bool hadLoraInfo = !m_active.empty() || !m_waitingList.empty();
+    const bool hadLoraInfo = m_lora.activeCount + m_lora.waitingAdapterCount > 0;
     for (const auto& [adapter, e] : m_pending)
         apply(adapter, e);
     m_pub = m_pendingScalars;
     m_hasPending = false;
-    if (hadLoraInfo && m_active.empty() && m_waitingList.empty())
+    if (hadLoraInfo && m_lora.activeCount + m_lora.waitingAdapterCount == 0)
         rememberLoraInfo(); // the lists GIE goes on reading
     m_pending.clear();
 }
@@ -159,32 +162,21 @@ void FleetReplica::rememberLoraInfo()
             break;
         }
     }
-    m_lastLoraInfo.active.clear();
-    m_lastLoraInfo.waitingAdapters.clear();
+    ReplicaMetrics& last = m_lastLoraInfo;
+    std::fill(last.activeBits.begin(), last.activeBits.end(), 0);
+    std::fill(last.waitingBits.begin(), last.waitingBits.end(), 0);
+    last.activeCount = last.waitingAdapterCount = 0;
     for (const auto& [a, d] : delta) {
-        if (d.first < 0)
-            m_lastLoraInfo.active.push_back(a);
-        if (d.second < 0)
-            m_lastLoraInfo.waitingAdapters.push_back(a);
+        if (d.first < 0) {
+            setBit(last.activeBits, a, true);
+            ++last.activeCount;
+        }
+        if (d.second < 0) {
+            setBit(last.waitingBits, a, true);
+            ++last.waitingAdapterCount;
+        }
     }
-    std::sort(m_lastLoraInfo.active.begin(), m_lastLoraInfo.active.end());
-    std::sort(m_lastLoraInfo.waitingAdapters.begin(), m_lastLoraInfo.waitingAdapters.end());
-    m_lastLoraInfo.maxLora = m_maxLora;
-}
-
-void FleetReplica::listChange(std::vector<std::uint32_t>& list, std::vector<std::uint32_t>& pos, std::uint32_t a, bool add)
-{
-    if (add) {
-        pos[a] = static_cast<std::uint32_t>(list.size());
-        list.push_back(a);
-    } else {
-        const std::uint32_t p = pos[a];
-        const std::uint32_t last = list.back();
-        list[p] = last;
-        pos[last] = p;
-        list.pop_back();
-        pos[a] = kNoPos;
-    }
+    last.maxLora = m_maxLora;
 }
 
 void FleetReplica::apply(std::uint32_t a, Event e)
@@ -194,14 +186,18 @@ void FleetReplica::apply(std::uint32_t a, Event e)
     auto running = [&](int d) {
         const std::int32_t before = m_runningBy[a];
         m_runningBy[a] += d;
-        if ((before > 0) != (m_runningBy[a] > 0))
-            listChange(m_active, m_activePos, a, m_runningBy[a] > 0);
+        if ((before > 0) != (m_runningBy[a] > 0)) {
+            setBit(m_lora.activeBits, a, m_runningBy[a] > 0);
+            m_lora.activeCount += m_runningBy[a] > 0 ? 1 : -1;
+        }
     };
     auto waiting = [&](int d) {
         const std::int32_t before = m_waitingBy[a];
         m_waitingBy[a] += d;
-        if ((before > 0) != (m_waitingBy[a] > 0))
-            listChange(m_waitingList, m_waitingPos, a, m_waitingBy[a] > 0);
+        if ((before > 0) != (m_waitingBy[a] > 0)) {
+            setBit(m_lora.waitingBits, a, m_waitingBy[a] > 0);
+            m_lora.waitingAdapterCount += m_waitingBy[a] > 0 ? 1 : -1;
+        }
     };
     switch (e) {
     case Submit:
@@ -223,16 +219,10 @@ void FleetReplica::apply(std::uint32_t a, Event e)
         waiting(-1);
         break;
     case Load:
-        if (!m_resident[a]) {
-            m_resident[a] = 1;
-            listChange(m_residentList, m_residentPos, a, true);
-        }
+        m_resident[a] = 1;
         break;
     case Unload:
-        if (m_resident[a]) {
-            m_resident[a] = 0;
-            listChange(m_residentList, m_residentPos, a, false);
-        }
+        m_resident[a] = 0;
         break;
     }
 }
@@ -243,12 +233,10 @@ void FleetReplica::snapshot(ReplicaMetrics& out) const
     out.waiting = m_pub.waiting;
     out.kvUsage = kvUsage();
     out.maxLora = m_maxLora;
-    out.active.assign(m_active.begin(), m_active.end());
-    std::sort(out.active.begin(), out.active.end());
-    out.waitingAdapters.assign(m_waitingList.begin(), m_waitingList.end());
-    std::sort(out.waitingAdapters.begin(), out.waitingAdapters.end());
-    out.resident.assign(m_residentList.begin(), m_residentList.end());
-    std::sort(out.resident.begin(), out.resident.end());
+    out.activeBits = m_lora.activeBits;
+    out.waitingBits = m_lora.waitingBits;
+    out.activeCount = m_lora.activeCount;
+    out.waitingAdapterCount = m_lora.waitingAdapterCount;
 }
 
 } // namespace lorascope

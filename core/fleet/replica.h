@@ -22,13 +22,13 @@ struct ReplicaMetrics {
     std::uint32_t running = 0; ///< vllm:num_requests_running
     std::uint32_t waiting = 0; ///< vllm:num_requests_waiting
     double kvUsage = 0; ///< vllm:gpu_cache_usage_perc, 0..1
-    std::int64_t maxLora = 0; ///< max_lora label (0 = no limit published)
-    std::vector<std::uint32_t> active; ///< running_lora_adapters (sorted adapter indices)
-    std::vector<std::uint32_t> waitingAdapters; ///< waiting_lora_adapters (sorted)
-    std::vector<std::uint32_t> resident; ///< adapters on the GPU (sorted)
-    bool hasActive(std::uint32_t a) const;
-    bool hasWaiting(std::uint32_t a) const;
-    bool isResident(std::uint32_t a) const;
+    std::int64_t maxLora = 0; ///< max_lora label (0 = no limit published, or never parsed)
+    /// running_lora_adapters and waiting_lora_adapters of vllm:lora_requests_info, as bit sets
+    /// over adapter indices (a copy costs a few words, whatever the number of adapters).
+    std::vector<std::uint64_t> activeBits, waitingBits;
+    std::uint32_t activeCount = 0, waitingAdapterCount = 0;
+    bool hasActive(std::uint32_t a) const { return a / 64 < activeBits.size() && (activeBits[a / 64] >> (a % 64) & 1u); }
+    bool hasWaiting(std::uint32_t a) const { return a / 64 < waitingBits.size() && (waitingBits[a / 64] >> (a % 64) & 1u); }
 };
 
 /// A replica: its server simulation and its published metrics.
@@ -53,11 +53,14 @@ public:
     bool hasActive(std::uint32_t a) const { return a < m_runningBy.size() && m_runningBy[a] > 0; }
     bool hasWaiting(std::uint32_t a) const { return a < m_waitingBy.size() && m_waitingBy[a] > 0; }
     bool isResident(std::uint32_t a) const { return a < m_resident.size() && m_resident[a] != 0; }
-    std::size_t activeCount() const { return m_active.size(); }
-    std::size_t waitingAdapterCount() const { return m_waitingList.size(); }
+    std::size_t activeCount() const { return m_lora.activeCount; }
+    std::size_t waitingAdapterCount() const { return m_lora.waitingAdapterCount; }
     /// The whole published state as one value (a scrape).
     void snapshot(ReplicaMetrics& out) const;
-    /// The last published lists that were not both empty (GIE keeps reading those; docs/fleet.md).
+    /// The published LoRA lists with max_lora (the other fields of the value are not filled).
+    const ReplicaMetrics& loraInfo() const { return m_lora; }
+    /// The last published lists that were not both empty, with max_lora (GIE keeps reading those;
+    /// docs/fleet.md); before any, empty lists and max_lora 0 (GIE's value before its first parse).
     const ReplicaMetrics& lastLoraInfo() const { return m_lastLoraInfo; }
 
     /// Completion times (finished, dropped, refused) of this replica's requests, in time order.
@@ -82,7 +85,6 @@ private:
     enum Event : std::uint8_t { Submit, Admit, Preempt, FinishRunning, DropWaiting, DropRunning, Load, Unload };
     void apply(std::uint32_t adapter, Event e);
     void applyPending();
-    void listChange(std::vector<std::uint32_t>& list, std::vector<std::uint32_t>& pos, std::uint32_t a, bool add);
     void rememberLoraInfo();
 
     SimulationConfig m_config;
@@ -107,9 +109,7 @@ private:
     // Published per-adapter state.
     std::vector<std::int32_t> m_runningBy, m_waitingBy;
     std::vector<std::uint8_t> m_resident;
-    std::vector<std::uint32_t> m_active, m_activePos; ///< adapters with running requests, and each one's place in it
-    std::vector<std::uint32_t> m_waitingList, m_waitingPos;
-    std::vector<std::uint32_t> m_residentList, m_residentPos;
+    ReplicaMetrics m_lora; ///< the published lists (bits, counts, max_lora)
     ReplicaMetrics m_lastLoraInfo;
 
     std::vector<double> m_completions;

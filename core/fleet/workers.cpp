@@ -14,39 +14,47 @@ WorkerPool::~WorkerPool()
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_stop = true;
-        m_generation.fetch_add(1);
+        m_generation.fetch_add(1, std::memory_order_release);
     }
     m_wake.notify_all();
     for (std::thread& t : m_workers)
         t.join();
 }
 
-void WorkerPool::drain()
+void WorkerPool::drain(std::uint32_t gen)
 {
     for (;;) {
-        const std::size_t i = m_next.fetch_add(1, std::memory_order_relaxed);
-        if (i >= m_items)
-            return;
+        std::uint64_t v = m_next.load(std::memory_order_acquire);
+        std::size_t i;
+        for (;;) {
+            if (static_cast<std::uint32_t>(v >> 32) != gen)
+                return; // a later generation began: this one is finished
+            i = static_cast<std::size_t>(v & 0xffffffffu);
+            if (i >= m_items.load(std::memory_order_acquire))
+                return;
+            if (m_next.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel, std::memory_order_acquire))
+                break;
+        }
         try {
-            (*m_job)(i);
+            (*m_job.load(std::memory_order_acquire))(i);
         } catch (...) {
             std::lock_guard<std::mutex> lock(m_errorMutex);
             if (!m_error)
                 m_error = std::current_exception();
         }
+        m_done.fetch_add(1, std::memory_order_acq_rel);
     }
 }
 
 void WorkerPool::workerLoop()
 {
-    std::uint64_t seen = 0;
+    std::uint32_t seen = 0;
     for (;;) {
-        // Wait for a new generation: spin, then yield, then sleep on the condition variable.
         int spins = 0;
         while (m_generation.load(std::memory_order_acquire) == seen) {
-            if (++spins < 2000)
+            if (++spins < 1000)
                 continue;
-            if (spins < 2200) {
+            if (spins < 1100) {
                 std::this_thread::yield();
                 continue;
             }
@@ -54,10 +62,12 @@ void WorkerPool::workerLoop()
             m_wake.wait(lock, [&] { return m_generation.load(std::memory_order_acquire) != seen; });
         }
         seen = m_generation.load(std::memory_order_acquire);
-        if (m_stop)
-            return;
-        drain();
-        m_busy.fetch_sub(1, std::memory_order_acq_rel);
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (m_stop)
+                return;
+        }
+        drain(seen);
     }
 }
 
@@ -68,22 +78,22 @@ void WorkerPool::run(std::size_t items, const std::function<void(std::size_t)>& 
             job(i);
         return;
     }
-    m_job = &job;
-    m_items = items;
-    m_next.store(0, std::memory_order_relaxed);
-    m_busy.store(static_cast<int>(m_workers.size()), std::memory_order_relaxed);
+    const std::uint32_t gen = m_generation.load(std::memory_order_relaxed) + 1;
+    m_job.store(&job, std::memory_order_release);
+    m_items.store(items, std::memory_order_release);
+    m_done.store(0, std::memory_order_relaxed);
+    m_next.store(static_cast<std::uint64_t>(gen) << 32, std::memory_order_release);
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        m_generation.fetch_add(1, std::memory_order_release);
+        m_generation.store(gen, std::memory_order_release);
     }
     m_wake.notify_all();
-    drain();
+    drain(gen);
     int spins = 0;
-    while (m_busy.load(std::memory_order_acquire) != 0) {
-        if (++spins > 2000)
+    while (m_done.load(std::memory_order_acquire) != items) {
+        if (++spins > 1000)
             std::this_thread::yield();
     }
-    m_job = nullptr;
     if (m_error) {
         std::exception_ptr e = m_error;
         m_error = nullptr;

@@ -144,6 +144,39 @@ private Q_SLOTS:
         QCOMPARE(j["per_adapter"][0]["replicas_routed"].get<int>(), 1);
     }
 
+    void sweepFindMin()
+    {
+        const QStringList base { "sweep", "--preset", "S4", "--adapters", "50", "--rate", "10", "--duration", "60", "--max-total-token-num", "30000", "--quiet" };
+        Run r = cli(base + QStringList { "--find-min", "replicas", "--range", "1:8", "--routers", "round-robin,gie-lora-filter", "--slo", "ttft=6s", "--slo", "ttft=1s" });
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("SLO TTFT ≤ 6 s for ≥ 90 % of requests:")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("SLO TTFT ≤ 1 s for ≥ 90 % of requests:")));
+        QVERIFY(r.out.contains(QLatin1String("gie-lora-filter saves 1 replica (1 GPU) over round-robin.")));
+        r = cli(base + QStringList { "--find-min", "replicas", "--range", "1:2" });
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QLatin1String("round-robin: no fleet size from 1 to 2 replicas meets it")), qPrintable(r.out));
+        // a sweep over sizes, one series per router, to a file
+        const QString out = q(m_dir.file("fleetsweep.jsonl"));
+        r = cli(base + QStringList { "--param", "replicas", "--values", "3,5", "--routers", "round-robin,hrw", "-o", out });
+        QCOMPARE(r.code, 0);
+        const auto lines = jsonLines(out.toStdString());
+        QCOMPARE(lines.size(), std::size_t(5));
+        QCOMPARE(QString::fromStdString(lines[0]["format"].get<std::string>()), QStringLiteral("lorascope-fleet-sweep"));
+        QCOMPARE(QString::fromStdString(lines[3]["router"].get<std::string>()), QStringLiteral("hrw"));
+        QCOMPARE(lines[3]["replicas"].get<int>(), 3);
+        QVERIFY(lines[3]["metrics"].contains("slo_attainment"));
+        // errors
+        r = cli(base + QStringList { "--find-min", "rate" });
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QLatin1String("--find-min: only replicas")));
+        r = cli(base + QStringList { "--param", "replicas", "--values", "0,2" });
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QLatin1String("replicas must be whole numbers from 1 to 4096 (got 0)")));
+        r = cli(base + QStringList { "--find-min", "replicas", "--routers", "round-robin,fastest" });
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QLatin1String("--routers: unknown router \"fastest\"")));
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
