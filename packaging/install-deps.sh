@@ -12,6 +12,7 @@ build_pkgs=(
   libboost-dev libboost-math-dev nlohmann-json3-dev libssl-dev
   prometheus-cpp-dev # serve-sim's /metrics exposition (prometheus-cpp core)
   fonts-wqy-microhei # the app's Simplified Chinese needs a CJK font
+  qt6-translations-l10n # Qt's own dialogs (buttons, file dialog) in the app's language (ui/window/translations.h)
 )
 test_pkgs=(
   lintian # pkg_lintian: Debian's package checker on the two .deb files

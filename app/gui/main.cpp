@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
+#include "window/sessions.h"
+#include "window/translations.h"
 
 #include "util/atomicfile.h"
 #include "util/version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSettings>
-#include <QTranslator>
 #include <QGuiApplication>
 
 #include <cstdio>
@@ -58,15 +57,9 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("LoraScope"));
     QApplication::setApplicationVersion(QString::fromLatin1(lorascope::kVersion));
     QGuiApplication::setDesktopFileName(QString::fromLatin1(lorascope::kAppId));
-    // Translations: the preference (View > Language) or the system locale.
-    const QString lang = QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString();
-    const QLocale locale = lang == QLatin1String("system") ? QLocale::system() : QLocale(lang);
-    QTranslator translator;
-    if (lang != QLatin1String("en") && translator.load(locale, QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
-    QTranslator qtTranslator;
-    if (lang != QLatin1String("en") && qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+    // Translations: the preference (View > Language) or the system locale; LoraScope's own and
+    // Qt's (its dialogs' buttons and file dialogs), see ui/window/translations.h.
+    lorascope::installTranslations(lorascope::localeForPreference(QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
@@ -80,12 +73,12 @@ int main(int argc, char** argv)
 
     lorascope::MainWindow window;
     if (!parser.positionalArguments().isEmpty()) {
-        const QString err = window.openSession(parser.positionalArguments().constFirst());
+        const QString err = window.sessions()->open(parser.positionalArguments().constFirst());
         if (!err.isEmpty())
             std::fprintf(stderr, "lorascope: %s\n", qPrintable(err));
     }
     if (parser.isSet(restore)) {
-        if (const QString err = window.restoreAfterRestart(parser.value(restore)); !err.isEmpty())
+        if (const QString err = window.sessions()->restoreAfterRestart(parser.value(restore)); !err.isEmpty())
             std::fprintf(stderr, "lorascope: %s\n", qPrintable(err));
     }
     const QString tab = parser.value(QStringLiteral("tab"));

@@ -158,6 +158,41 @@ std::string formatSig(double value, int sig)
     return formatFixed(value, std::max(0, sig - 1 - exponent));
 }
 
+namespace {
+
+std::string trimZeros(std::string s)
+{
+    if (s.find('.') == std::string::npos || s.find("×") != std::string::npos)
+        return s;
+    while (!s.empty() && s.back() == '0')
+        s.pop_back();
+    if (!s.empty() && s.back() == '.')
+        s.pop_back();
+    return s == "-0" ? "0" : s;
+}
+
+} // namespace
+
+std::string formatSigShort(double value, int sig)
+{
+    const std::string s = formatSig(value, sig);
+    const auto times = s.find("×");
+    if (times == std::string::npos)
+        return trimZeros(s);
+    return trimZeros(s.substr(0, times)) + s.substr(times);
+}
+
+std::string formatResolved(double value, double resolution)
+{
+    if (!std::isfinite(value) || !std::isfinite(resolution) || !(resolution > 0))
+        return formatSigShort(value, 3);
+    int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(resolution) + 1e-9)));
+    // At least two significant digits (a value far below its resolution still reads as a number).
+    if (value != 0)
+        decimals = std::max(decimals, 1 - static_cast<int>(std::floor(std::log10(std::abs(value)) + 1e-9)));
+    return trimZeros(formatFixed(value, std::min(decimals, 12)));
+}
+
 std::vector<double> logTicks(double lo, double hi)
 {
     std::vector<double> out;

@@ -32,6 +32,16 @@ std::string formatFixed(double value, int decimals);
 /// below 1e-4 in magnitude use powers of ten ("1.23×10⁻⁵"). NaN → "–", infinities → "∞"/"−∞".
 std::string formatSig(double value, int sig = 3);
 
+/// `sig` significant digits without trailing zeros ("6.00" → "6", 0.0493827 → "0.0494",
+/// 5.48148 → "5.48"); the same rules as formatSig otherwise.
+std::string formatSigShort(double value, int sig = 3);
+
+/// A value known only to within `resolution` (a search bracket's width, a sweep's step): rounded
+/// to the decade of the resolution, without trailing zeros (5.4321 within 0.049 → "5.43", 4.19448
+/// within 0.04 → "4.19", 6 within 0.5 → "6"), never to fewer than 2 significant digits. A
+/// resolution that is not positive or not finite: formatSigShort(value, 3).
+std::string formatResolved(double value, double resolution);
+
 /// Decade ticks (10^k) inside [lo, hi] for a log axis (lo > 0); when the range spans less than
 /// two decades, 2·10^k and 5·10^k are added so there are at least two ticks.
 std::vector<double> logTicks(double lo, double hi);

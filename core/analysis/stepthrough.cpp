@@ -38,6 +38,7 @@ bool StepThrough::next()
     const auto& reqs = m_trace->requests;
     const std::size_t n = reqs.size();
     // Same clock rules as simulate(): submit arrivals up to now; idle → jump to the next arrival.
+    std::vector<std::uint64_t> submitted; // queued before this pass: they start waiting unless it admits them
     for (int guard = 0; guard < 1000000; ++guard) {
         while (m_next < n && reqs[m_next].time <= m_now) {
             const Request& q = reqs[m_next];
@@ -50,6 +51,7 @@ bool StepThrough::next()
             sr.rank = rankOf(q.adapter);
             if (const RejectReason why = m_scheduler->submit(sr); why == RejectReason::None) {
                 m_queue.push_back(m_next);
+                submitted.push_back(m_next);
             } else {
                 m_pendingRejected.push_back(m_next);
                 m_pendingRejectedWhy.push_back(why);
@@ -182,6 +184,30 @@ bool StepThrough::next()
             m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
         movePreempted(s);
 
+        // Who starts waiting here: arrivals this pass did not admit (and requests it preempted),
+        // with the reason the request table gives them (admission/engine.h): the limit for the
+        // request the scan stopped at, "behind it" for those after it, and "no admission check in
+        // this pass" when the pass only decoded.
+        {
+            std::vector<std::uint64_t> starting(s.preempted.begin(), s.preempted.end());
+            for (auto id : submitted)
+                if (std::find(m_queue.begin(), m_queue.end(), id) != m_queue.end())
+                    starting.push_back(id);
+            const std::uint64_t head = m_queue.empty() ? 0 : m_queue.front();
+            for (auto id : starting) {
+                WaitReason why;
+                if (s.blocked.kind != WaitKind::None && !m_queue.empty()) {
+                    if (id == head)
+                        why = s.blocked;
+                    else
+                        why = WaitReason { WaitKind::BehindRequest, 0, 0, head };
+                } else {
+                    why.kind = WaitKind::AdmissionWindow;
+                }
+                snap.startedWaiting.push_back(id);
+                snap.startedWaitingWhy.push_back(why);
+            }
+        }
         snap.result = std::move(s);
         snap.rejected = std::exchange(m_pendingRejected, {});
         snap.rejectedWhy = std::exchange(m_pendingRejectedWhy, {});
@@ -220,7 +246,7 @@ bool StepThrough::matches(const StepSnapshot& s, StepEvent event) const
     case StepEvent::Any:
         return true;
     case StepEvent::Wait:
-        return s.result.blocked.kind != WaitKind::None;
+        return !s.startedWaiting.empty();
     case StepEvent::Admission:
         return !s.result.admitted.empty();
     case StepEvent::Rejection:

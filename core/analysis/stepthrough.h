@@ -48,12 +48,17 @@ struct StepSnapshot {
     std::size_t queueLength = 0;
     std::vector<std::uint64_t> rejected; ///< refused on arrival since the previous pass (over a per-request limit)
     std::vector<RejectReason> rejectedWhy; ///< why, parallel to `rejected`
+    /// Requests that start waiting in this pass: they arrived before it began (or were preempted
+    /// in it) and are still in the queue after it. The same requests the request table shows
+    /// with a queue wait and a reason other than none.
+    std::vector<std::uint64_t> startedWaiting;
+    std::vector<WaitReason> startedWaitingWhy; ///< why each waits, parallel to `startedWaiting`
 };
 
 /// What the step-through can jump to.
 enum class StepEvent : std::uint8_t {
     Any, ///< the next pass
-    Wait, ///< a pass whose admission scan stopped at a request that had to wait (a limit was hit)
+    Wait, ///< a pass in which requests start waiting (StepSnapshot::startedWaiting): a limit stopped the admission scan, or the pass had none
     Admission, ///< a prefill: requests were admitted
     Rejection, ///< requests were refused on arrival
 };

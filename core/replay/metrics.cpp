@@ -226,7 +226,7 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
 {
     std::vector<const ReplayRecord*> all;
     std::map<std::string, std::vector<const ReplayRecord*>> byAdapter;
-    double first = kNoTime, last = kNoTime;
+    double first = kNoTime, last = kNoTime, lastSent = kNoTime, firstScheduled = kNoTime, lastScheduled = kNoTime;
     std::vector<double> lateness, queue;
     std::map<std::string, std::uint64_t> errors;
     std::uint64_t trimmed = 0;
@@ -237,8 +237,13 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
         }
         all.push_back(&r);
         byAdapter[r.adapter].push_back(&r);
+        if (std::isfinite(r.scheduled)) {
+            firstScheduled = std::isfinite(firstScheduled) ? std::min(firstScheduled, r.scheduled) : r.scheduled;
+            lastScheduled = std::isfinite(lastScheduled) ? std::max(lastScheduled, r.scheduled) : r.scheduled;
+        }
         if (std::isfinite(r.sent)) {
             first = std::isfinite(first) ? std::min(first, r.sent) : r.sent;
+            lastSent = std::isfinite(lastSent) ? std::max(lastSent, r.sent) : r.sent;
             lateness.push_back(r.lateness() * 1e3);
             if (std::isfinite(r.dispatched))
                 queue.push_back(r.queueTime() * 1e3);
@@ -253,6 +258,12 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
     nlohmann::json j = groupMetrics(all, duration, o);
     j["tool_version"] = kVersion; // the LoraScope that computed this summary (CLI, GUI and merge alike)
     j["duration"] = duration;
+    // What the throughputs are measured against: the duration runs on past the last send while
+    // the server drains its queue, so a run that kept up shows a throughput below the offered rate.
+    j["drain_s"] = num(std::isfinite(lastSent) && std::isfinite(last) ? std::max(0.0, last - lastSent) : kNoTime);
+    const double span = std::isfinite(firstScheduled) && std::isfinite(lastScheduled) ? lastScheduled - firstScheduled : kNoTime;
+    j["schedule_span_s"] = num(span);
+    j["offered_rate"] = num(span > 0 && all.size() > 1 ? double(all.size() - 1) / span : kNoTime);
     j["num_requests"] = all.size();
     j["trimmed"] = trimmed;
     j["errors"] = errors;

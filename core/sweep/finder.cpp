@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/finder.h"
 
+#include "analysis/numberformat.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -266,6 +267,42 @@ void adapterBreaks(CapacityResult& r)
     }
 }
 
+/// The sustainable capacity: the largest value that meets the SLO and is not saturated, and how
+/// finely it is known; whether the SLO held past saturation only because the trace was short.
+void sustainableVerdict(CapacityResult& r, const FinderOptions& options)
+{
+    const SweepPoint* atCapacity = nullptr;
+    for (const SweepPoint& p : r.evaluations)
+        if (p.value == r.capacity)
+            atCapacity = &p;
+    if (!r.evaluations.empty())
+        r.duration = pointDuration(atCapacity ? *atCapacity : r.evaluations.front());
+    const bool saturates = r.saturationOutcome == CapacityResult::Saturation::Found || r.saturationOutcome == CapacityResult::Saturation::Always;
+    const double firstSaturated = r.saturationOutcome == CapacityResult::Saturation::Always ? r.lowest : r.saturation;
+    for (const SweepPoint& p : r.evaluations) {
+        if (!p.metrics.meetsSlo || p.metrics.saturated || (saturates && p.value >= firstSaturated))
+            continue;
+        if (!std::isnan(r.capacity) && p.value > r.capacity)
+            continue;
+        r.sustainable = p.value;
+    }
+    r.shortTrace = !std::isnan(r.capacity) && saturates && r.capacity >= firstSaturated;
+    r.limitedBy = r.shortTrace || (saturates && std::isnan(r.capacity)) ? CapacityResult::Limit::Saturation : CapacityResult::Limit::Slo;
+    if (r.shortTrace && atCapacity)
+        r.suggestedDuration = durationToTell(atCapacity->metrics, r.slo, r.duration);
+    // How finely the answer is known: its bracket (the SLO's, or the saturation search's), or
+    // the search's tolerance when the bracket is open on one side.
+    double width = NAN;
+    if (r.limitedBy == CapacityResult::Limit::Slo && !std::isnan(r.firstFailing) && !std::isnan(r.capacity))
+        width = r.firstFailing - r.capacity;
+    else if (r.limitedBy == CapacityResult::Limit::Saturation && !std::isnan(r.saturation) && !std::isnan(r.lastUnsaturated))
+        width = r.saturation - r.lastUnsaturated;
+    const double at = std::isnan(r.sustainable) ? r.capacity : r.sustainable;
+    if (!(width > 0) && std::isfinite(at))
+        width = options.relativeTolerance ? options.tolerance * std::abs(at) : options.tolerance;
+    r.resolution = width > 0 ? width : NAN;
+}
+
 } // namespace
 
 CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options, const PointEvaluator& evaluate)
@@ -375,6 +412,7 @@ CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options,
         }
     }
     adapterBreaks(r);
+    sustainableVerdict(r, options);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }
@@ -407,11 +445,17 @@ FinderOptions confirmationOptions(const FinderOptions& base, double previewed)
     return o;
 }
 
+std::string CapacityResult::valueText(double value) const
+{
+    const SweepParamInfo& info = sweepParamInfo(param);
+    return std::string(info.label) + " = " + sweepValueText(param, value, resolution) + (info.unit[0] ? std::string(" ") + info.unit : std::string());
+}
+
 std::vector<std::string> CapacityResult::describe() const
 {
     const SweepParamInfo& info = sweepParamInfo(param);
     const std::string unit = info.unit[0] ? std::string(" ") + info.unit : std::string();
-    auto at = [&](double v) { return std::string(info.label) + " = " + sweepValueText(param, v) + unit; };
+    auto at = [&](double v) { return valueText(v); };
     auto point = [&](double v) -> const SweepPoint* {
         for (const SweepPoint& p : evaluations)
             if (p.value == v)
@@ -420,6 +464,27 @@ std::vector<std::string> CapacityResult::describe() const
     };
     std::vector<std::string> out;
     const std::string target = slo.describe();
+    // First the answer to act on: what the server sustains, and when the SLO alone says more,
+    // that it says so only because the trace is short.
+    // (When every value tried meets the SLO and keeps up, the range's top says it first.)
+    if (!std::isnan(sustainable) && (outcome != Outcome::AllMeet || shortTrace)) {
+        const SweepPoint* s = point(sustainable);
+        if (limitedBy == Limit::Slo)
+            out.push_back("sustainable capacity " + at(sustainable) + ": the largest " + info.name + " that meets the SLO (" + target + "; "
+                + pct(s ? s->metrics.sloAttainment : NAN) + " of requests) while the server keeps up with its arrivals");
+        else
+            out.push_back("sustainable capacity " + at(sustainable) + ", set by saturation: above it the server falls behind its arrivals (from "
+                + at(saturation) + ", achieved/offered below 0.98), while it still meets the SLO (" + target + "; "
+                + pct(s ? s->metrics.sloAttainment : NAN) + " of requests)");
+    } else if (shortTrace) {
+        out.push_back("no sustainable " + std::string(info.name) + " in the range tried: every value that meets the SLO is saturated");
+    }
+    if (shortTrace)
+        out.push_back("short-trace effect: the SLO still holds up to " + at(capacity) + " only because each " + formatSigShort(duration, 3)
+            + " s trace ends before the growing backlog breaks it; that is not a capacity"
+            + (std::isnan(suggestedDuration) ? std::string(" (the SLO bounds neither TTFT nor E2E, so no trace length can be suggested)")
+                                             : "; a duration of at least " + formatSigShort(suggestedDuration, 3) + " s would tell (--duration "
+                       + formatSigShort(suggestedDuration, 3) + ")"));
     switch (outcome) {
     case Outcome::Found:
     case Outcome::Unconverged: {
@@ -429,15 +494,15 @@ std::vector<std::string> CapacityResult::describe() const
         }
         const SweepPoint* c = point(capacity);
         const SweepPoint* f = point(firstFailing);
-        out.push_back(std::string(outcome == Outcome::Unconverged ? "not converged (evaluation budget spent); so far: " : "") + "capacity "
-            + at(capacity) + ": meets the SLO (" + target + "; " + pct(c ? c->metrics.sloAttainment : NAN) + " of requests), " + at(firstFailing)
-            + " misses it (" + pct(f ? f->metrics.sloAttainment : NAN) + "); bracket " + sweepValueText(param, firstFailing - capacity) + unit
+        out.push_back(std::string(outcome == Outcome::Unconverged ? "not converged (evaluation budget spent); so far: " : "") + "SLO boundary: "
+            + at(capacity) + " meets the SLO (" + target + "; " + pct(c ? c->metrics.sloAttainment : NAN) + " of requests), " + at(firstFailing)
+            + " misses it (" + pct(f ? f->metrics.sloAttainment : NAN) + "); bracket " + formatSigShort(firstFailing - capacity, 2) + unit
             + " wide after " + std::to_string(evaluations.size()) + " points in " + fmt(seconds, "%.2f") + " s");
         break;
     }
     case Outcome::NoneMeets:
-        out.push_back("no " + std::string(info.name) + " tried (" + sweepValueText(param, lowest) + " to " + sweepValueText(param, highest) + unit
-            + ") meets the SLO (" + target + "): at the lowest, " + at(lowest) + ", " + pct(attainmentAtLowest) + " of requests meet it, "
+        out.push_back("no " + std::string(info.name) + " tried (" + sweepValueText(param, lowest, resolution) + " to " + sweepValueText(param, highest, resolution)
+            + unit + ") meets the SLO (" + target + "): at the lowest, " + at(lowest) + ", " + pct(attainmentAtLowest) + " of requests meet it, "
             + fmt(100.0 * (slo.attainment - attainmentAtLowest), "%.1f") + " points short of the target");
         break;
     case Outcome::AllMeet:
@@ -470,8 +535,8 @@ std::vector<std::string> CapacityResult::describe() const
             if (std::isnan(a.firstFailing) || shown == 5)
                 break;
             list += (list.empty() ? "" : ", ") + (a.name.empty() ? std::string("(base model)") : a.name) + " (rank " + std::to_string(a.rank)
-                + ", misses from " + sweepValueText(param, a.firstFailing) + unit + ", " + pct(a.attainmentAbove) + " at "
-                + sweepValueText(param, firstFailing) + ")";
+                + ", misses from " + sweepValueText(param, a.firstFailing, resolution) + unit + ", " + pct(a.attainmentAbove) + " at "
+                + sweepValueText(param, firstFailing, resolution) + ")";
             ++shown;
         }
         if (!list.empty())
@@ -482,7 +547,7 @@ std::vector<std::string> CapacityResult::describe() const
                 ranksText += (ranksText.empty() ? "" : ", ") + std::string("rank ") + std::to_string(rb.rank) + " " + pct(rb.attainmentAtCapacity)
                     + " → " + pct(rb.attainmentAbove);
         if (!ranksText.empty())
-            out.push_back("SLO attainment by adapter rank, at the capacity → just above it: " + ranksText);
+            out.push_back("SLO attainment by adapter rank, at the SLO boundary → just above it: " + ranksText);
     }
     for (const UserNote& n : notes)
         out.push_back("note: " + n.text);

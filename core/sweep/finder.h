@@ -69,10 +69,29 @@ struct CapacityResult {
         Always, ///< saturated even at the lowest value tried
         NotSearched,
     };
+    /// What bounds the sustainable capacity.
+    enum class Limit {
+        Slo, ///< the SLO fails first; the server still keeps up there
+        Saturation, ///< the server falls behind its arrivals first (the SLO may still hold, for a while)
+    };
     SweepParam param = SweepParam::Rate;
     SloTarget slo;
     Outcome outcome = Outcome::Found;
-    double capacity = NAN; ///< largest value that meets the SLO (below every failing one seen)
+    /// The answer to act on: the largest value tried that meets the SLO *and* keeps up with its
+    /// arrivals (is not saturated). Past saturation the backlog grows for as long as the load
+    /// lasts, so a value there meets the SLO only because the trace ends first. NaN: none.
+    double sustainable = NAN;
+    Limit limitedBy = Limit::Slo;
+    /// The SLO held at a saturated value (capacity ≥ saturation): a longer trace would miss it.
+    bool shortTrace = false;
+    /// With shortTrace: the trace length (seconds) at which the backlog at `capacity` would break
+    /// the SLO (durationToTell()); NaN when the SLO bounds neither TTFT nor E2E.
+    double suggestedDuration = NAN;
+    double duration = NAN; ///< trace seconds of the points (the plan's duration, or the parameter's value)
+    /// How finely `sustainable` is known: the width of its bracket (SLO or saturation search).
+    /// Values are printed to this resolution (formatResolved()), JSON keeps every digit.
+    double resolution = NAN;
+    double capacity = NAN; ///< largest value that meets the SLO on this trace (below every failing one seen)
     double firstFailing = NAN; ///< smallest value above it that fails
     double lowest = NAN, highest = NAN; ///< extremes tried
     double attainmentAtLowest = NAN, attainmentAtHighest = NAN;
@@ -88,10 +107,13 @@ struct CapacityResult {
     double seconds = 0;
     bool cancelled = false;
 
-    /// Plain sentences: the capacity and its bracket, or why there is none and by how much the
-    /// lowest value misses; the saturation point or that the range never saturates; which
-    /// adapters break first.
+    /// Plain sentences, the sustainable capacity first (and, when the SLO held past saturation,
+    /// that this is a short-trace effect and how long a trace would tell); then the SLO's
+    /// bracket, or why no value meets it; the saturation point or that the range never saturates;
+    /// which adapters break first. Values to their resolution.
     std::vector<std::string> describe() const;
+    /// A value of the parameter as the sentences print it ("R = 4.19 req/s"), to `resolution`.
+    std::string valueText(double value) const;
 };
 
 /// Runs the search with `evaluate`. The plan supplies the base settings, the parameter and the

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/parameter.h"
 
+#include "analysis/numberformat.h"
+
 #include "util/error.h"
 #include "workload/presets.h"
 
@@ -346,6 +348,13 @@ std::string sweepValueText(SweepParam param, double value)
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6g", value);
     return buf;
+}
+
+std::string sweepValueText(SweepParam param, double value, double resolution)
+{
+    if (sweepParamInfo(param).integer || !std::isfinite(resolution) || !(resolution > 0))
+        return sweepValueText(param, value);
+    return formatResolved(value, resolution);
 }
 
 std::vector<double> parseSweepValues(SweepParam param, const std::string& text, std::size_t points, const std::string& field)

@@ -75,6 +75,9 @@ void applySweepValue(SweepParam param, double value, WorkloadSpec& spec, Simulat
 
 /// Text of a value as messages and tables show it ("2", "0.3", "65000").
 std::string sweepValueText(SweepParam param, double value);
+/// The same, for a value known only to within `resolution` (a bracket's width, a sweep's step):
+/// rounded to it (formatResolved(): 5.4321 within 0.049 → "5.43"); whole numbers stay whole.
+std::string sweepValueText(SweepParam param, double value, double resolution);
 
 /// Most points a sweep may have (a million-point range is a typo, not a plan).
 inline constexpr std::size_t kMaxSweepPoints = 1000;

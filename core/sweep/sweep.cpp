@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/sweep.h"
 
+#include "analysis/numberformat.h"
 #include "util/error.h"
 #include "workload/generator.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -176,6 +178,27 @@ SweepRun runPreviewSweep(const SweepPlan& plan, const std::function<void(const S
     return run;
 }
 
+double pointDuration(const SweepPoint& point)
+{
+    return point.spec.duration;
+}
+
+double durationToTell(const PointMetrics& m, const SloTarget& slo, double duration)
+{
+    const std::optional<double> bound = slo.ttft ? slo.ttft : slo.e2e;
+    const double offered = m.offeredRate, achieved = m.achievedRate;
+    if (!bound || !(*bound > 0) || !(offered > achieved) || !(achieved > 0) || !(slo.attainment > 0))
+        return NAN;
+    const double tStar = *bound * achieved / (offered - achieved);
+    double want = std::max(2.0 * tStar / slo.attainment, std::isfinite(duration) ? 2.0 * duration : 0.0);
+    // Up to 1, 2 or 5 × 10^k seconds.
+    const double z = std::pow(10.0, std::floor(std::log10(want)));
+    for (double step : { 1.0, 2.0, 5.0, 10.0 })
+        if (step * z >= want * (1 - 1e-9))
+            return step * z;
+    return 10 * z;
+}
+
 SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& points)
 {
     SweepVerdict v;
@@ -188,8 +211,16 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
     for (const SweepPoint& p : points)
         sorted.push_back(&p);
     std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->value < b->value; });
+    // The values are the user's (a list or a range): printed as given, to the finest step between
+    // them, so "0.5:10:0.5" reads 0.5, 1, 1.5 and a bisection's 5.4321 does not pose as exact.
+    double step = NAN;
+    for (std::size_t i = 1; i < sorted.size(); ++i) {
+        const double d = sorted[i]->value - sorted[i - 1]->value;
+        if (d > 0 && !(d >= step))
+            step = d;
+    }
     const std::string unit = info.unit[0] ? std::string(" ") + info.unit : std::string();
-    auto at = [&](double value) { return std::string(info.label) + " = " + sweepValueText(plan.param, value) + unit; };
+    auto at = [&](double value) { return std::string(info.label) + " = " + sweepValueText(plan.param, value, step) + unit; };
     for (const SweepPoint* p : sorted) {
         if (p->metrics.meetsSlo)
             v.largestMeeting = p->value;
@@ -197,7 +228,16 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
             v.firstSaturated = p->value;
         if (std::isnan(v.firstOverSaturated) && p->metrics.overSaturation.detected)
             v.firstOverSaturated = p->value;
+        if (std::isnan(v.firstSaturated) && p->metrics.meetsSlo && !p->metrics.saturated)
+            v.sustainable = p->value;
     }
+    const SweepPoint* largest = nullptr;
+    for (const SweepPoint* p : sorted)
+        if (p->value == v.largestMeeting)
+            largest = p;
+    v.shortTrace = largest && !std::isnan(v.firstSaturated) && v.largestMeeting >= v.firstSaturated;
+    if (v.shortTrace)
+        v.suggestedDuration = durationToTell(largest->metrics, plan.slo, pointDuration(*largest));
     const std::string slo = plan.slo.describe();
     if (std::isnan(v.largestMeeting)) {
         const SweepPoint& best = **std::max_element(sorted.begin(), sorted.end(),
@@ -205,8 +245,17 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
         v.lines.push_back("no point meets the SLO (" + slo + "); the best is " + at(best.value) + " with "
             + fmt(100.0 * best.metrics.sloAttainment, "%.1f") + " % of requests within it, "
             + fmt(100.0 * (plan.slo.attainment - best.metrics.sloAttainment), "%.1f") + " points short");
+    } else if (!v.shortTrace) {
+        v.lines.push_back("sustainable: " + at(v.largestMeeting) + ", the largest point meeting the SLO (" + slo + ") and keeping up with its arrivals");
     } else {
-        v.lines.push_back("largest point meeting the SLO (" + slo + "): " + at(v.largestMeeting));
+        v.lines.push_back(std::isnan(v.sustainable)
+                ? "nothing sustainable: every point that meets the SLO (" + slo + ") is saturated"
+                : "sustainable: " + at(v.sustainable) + ", the largest point meeting the SLO (" + slo + ") below saturation");
+        v.lines.push_back("short-trace effect: points up to " + at(v.largestMeeting) + " meet the SLO although saturated from " + at(v.firstSaturated)
+            + ": their traces (" + formatSigShort(pointDuration(*largest), 3) + " s) end before the backlog grows enough to break it"
+            + (std::isnan(v.suggestedDuration) ? std::string()
+                                               : "; a duration of at least " + formatSigShort(v.suggestedDuration, 3) + " s would tell (--duration "
+                       + formatSigShort(v.suggestedDuration, 3) + ")"));
     }
     if (std::isnan(v.firstSaturated)) {
         const SweepPoint& last = *sorted.back();

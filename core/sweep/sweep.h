@@ -76,14 +76,36 @@ SweepRun runPreviewSweep(const SweepPlan& plan, const std::function<void(const S
 std::vector<SweepPoint> previewValues(const SweepPlan& plan, const std::vector<double>& values, std::size_t firstIndex,
     const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads, bool* cancelled);
 
-/// What a finished sweep says in plain words: the largest value meeting the SLO among the
-/// points, the first saturated point, or that no point saturated / none met the SLO.
+/// The trace length (seconds) at which a saturated point's growing backlog would break the SLO,
+/// from the point's own rates (docs/sweep.md, "Sustainable capacity"): the backlog grows by
+/// offered − achieved requests per second, so a request arriving t seconds into the load waits
+/// about t·(offered − achieved)/achieved; past t* = bound·achieved/(offered − achieved) every
+/// request misses a TTFT bound (an E2E bound when there is none), and the SLO (met by a share
+/// `attainment`) fails once more than 1 − attainment of the trace lies past t*, at t*/attainment.
+/// Ramp-up, bursts and the queue's head start make this a lower bound: the suggestion is twice
+/// that and at least twice the trace's `duration`, rounded up to 1, 2 or 5 × 10^k seconds. NaN
+/// when the point keeps up (achieved ≥ offered) or the SLO bounds neither TTFT nor E2E.
+double durationToTell(const PointMetrics& metrics, const SloTarget& slo, double duration);
+
+/// What a finished sweep says in plain words: the sustainable value (the largest meeting the SLO
+/// below the first saturated point) first, the largest value meeting the SLO at all, the first
+/// saturated point, or that no point saturated / none met the SLO.
 struct SweepVerdict {
     double largestMeeting = NAN; ///< largest value whose point meets the SLO (NaN: none)
     double firstSaturated = NAN; ///< smallest value whose point is saturated (NaN: none)
     double firstOverSaturated = NAN; ///< smallest value GuideLLM's test calls over-saturated
+    /// Largest value whose point meets the SLO and is not saturated, below the first saturated
+    /// one (NaN: none): what the server sustains.
+    double sustainable = NAN;
+    /// A point at or past saturation met the SLO: only because its trace ended before the
+    /// backlog grew (largestMeeting ≥ firstSaturated).
+    bool shortTrace = false;
+    double suggestedDuration = NAN; ///< with shortTrace: durationToTell() at largestMeeting
     std::vector<std::string> lines; ///< sentences for the terminal and the status line
 };
 SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& points);
+
+/// The trace seconds a sweep point covers (its spec's duration; with a duration sweep, the value).
+double pointDuration(const SweepPoint& point);
 
 } // namespace lorascope

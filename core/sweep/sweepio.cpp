@@ -277,7 +277,14 @@ nlohmann::ordered_json capacityJson(const CapacityResult& r)
     j["parameter"] = sweepParamInfo(r.param).name;
     j["slo"] = sloJson(r.slo);
     j["outcome"] = outcome;
-    j["capacity"] = num(r.capacity);
+    // The answer first: the largest value meeting the SLO while the server keeps up (docs/sweep.md).
+    j["sustainable_capacity"] = num(r.sustainable);
+    j["limited_by"] = r.limitedBy == CapacityResult::Limit::Slo ? "slo" : "saturation";
+    j["short_trace"] = r.shortTrace;
+    j["suggested_duration_s"] = num(r.suggestedDuration);
+    j["duration_s"] = num(r.duration);
+    j["resolution"] = num(r.resolution);
+    j["capacity"] = num(r.capacity); // the SLO boundary on this trace (may lie past saturation: see short_trace)
     j["first_failing"] = num(r.firstFailing);
     j["lowest_tried"] = num(r.lowest);
     j["highest_tried"] = num(r.highest);

@@ -616,6 +616,88 @@ ZH.update({
     "%1: %2": "%1：%2",
     "mixed (prefill chunks and decodes)": "混合（预填充分块与解码）",
     "<h2>LoraScope in five minutes</h2><p>LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.</p><h3>1. Workload</h3><p>Pick a <b>preset</b> (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the <b>number of adapters n</b>, the <b>rate R</b>, the <b>popularity skew α</b> and the <b>burstiness cv</b>. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.</p><h3>2. Admission preview</h3><p>How a server with the given limits (S-LoRA's queue rules, or vLLM V1's scheduler) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see <i>why it waited</i>. A red banner says when arrivals exceed what the server can serve. <b>Step through</b> runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.</p><h3>3. Export and replay</h3><p>File &gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.</p><h3>4. Compare</h3><p>View &gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.</p><h3>5. Sweep</h3><p>The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.</p><h3>Tips</h3><ul><li>F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.</li><li>Every edit can be undone (Ctrl+Z); sessions (File &gt; Save Session) keep parameters, server settings and view.</li><li>Right-click a chart to export it as PNG or SVG at the size and scale you choose.</li></ul>": "<h2>五分钟上手 LoraScope</h2><p>LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。</p><h3>1. 工作负载</h3><p>选择一个<b>预设</b>（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改<b>适配器数量 n</b>、<b>速率 R</b>、<b>热度偏斜 α</b> 和<b>突发度 cv</b>。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。</p><h3>2. 准入预览</h3><p>在给定限制下（S-LoRA 的队列规则，或 vLLM V1 的调度器）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到<i>它为什么等待</i>。当到达速度超过服务器的处理能力时，会出现红色横幅提示。<b>逐步执行</b>每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。</p><h3>3. 导出与回放</h3><p>“文件 &gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。</p><h3>4. 对比</h3><p>“视图 &gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。</p><h3>5. 扫描</h3><p>“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。</p><h3>提示</h3><ul><li>F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。</li><li>每次编辑都可以撤销（Ctrl+Z）；会话（文件 &gt; 保存会话）会保存参数、服务器设置和视图。</li><li>右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。</li></ul>",
+# The desktop's second pass: the main window's parts (ui/window/), "why it waited" read first,
+# the sustainable capacity, noise in A/B, replay's throughput against the offered rate.
+ZH.update({
+    "Admission preview": "准入预览", "A/B Compare": "A/B 对比", "Arrivals per adapter": "各适配器的到达",
+    "The whole comparison": "完整对比", "PNG image (*.png)": "PNG 图像 (*.png)", "SVG image (*.svg)": "SVG 图像 (*.svg)",
+    "Exported %1 to %2": "已将 %1 导出到 %2", "&What Am I Looking At?": "我在看什么？(&W)", "What am I looking at?": "我在看什么？",
+    "&User Guide": "用户指南(&U)", "User Guide": "用户指南", "&Keyboard Shortcuts": "键盘快捷键(&K)", "Keyboard Shortcuts": "键盘快捷键",
+    "%1 %": "%1%", "&Language": "语言(&L)", "Language": "语言",
+    "The new language applies when LoraScope starts again. Restart now? Your parameters, settings and view are kept.":
+        "新语言将在 LoraScope 重新启动后生效。现在重新启动吗？你的参数、设置和视图都会保留。",
+    "Could not start LoraScope again; the language applies at the next start.": "无法重新启动 LoraScope；新语言将在下次启动时生效。",
+    "base model (no adapter)": "基础模型（无适配器）", "%1 (rank %2)": "%1（秩 %2）", "⚠ Server overloaded": "⚠ 服务器过载",
+    "In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.":
+        "在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。",
+    "All files (*)": "所有文件 (*)", "%1 has no known trace extension. Read it as:": "%1 没有已知的轨迹扩展名。按以下格式读取：",
+    "Admission preview: step through (while the tab is shown)": "准入预览：逐步执行（在该标签页显示时）",
+    "The labels leave out the part every adapter's name starts with: %1": "标签省略了所有适配器名称共有的开头：%1",
+    "out of range": "范围之外", "names: %1*": "名称：%1*", "Requests: why each waited": "请求：各自为何等待",
+    "Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).":
+        "Δ 为 B − A；绿色 = B 更好，红色 = B 更差（延迟、拒绝、吞吐量），仅当 B 与 A 相差至少 %1 % 时着色：更小的差异属于噪声，保持灰色（仅换一个随机种子就会使这些数字变化 3–8 %）。",
+    "Within %1 % of A: noise, not a difference (another random seed alone moves these figures by 3–8 %).":
+        "与 A 相差不到 %1 %：这是噪声，不是差异（仅换一个随机种子就会使这些数字变化 3–8 %）。",
+    "Lower is better: green when B is lower than A by %1 % or more.": "越低越好：B 比 A 低至少 %1 % 时为绿色。",
+    "Higher is better: green when B is higher than A by %1 % or more.": "越高越好：B 比 A 高至少 %1 % 时为绿色。",
+    "The charts need more room: <a href=\"hide\">hide the side panel</a> (F9; View > Side Panels shows it again).":
+        "图表需要更多空间：<a href=\"hide\">隐藏侧边栏</a>（F9；“视图 > 侧边栏”可再次显示）。",
+    "Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last completion, incl. %4 s of drain after the last send)\n":
+        "请求吞吐量 %1 req/s，输出 %2 令牌/s，统计时长 %3 s（从第一次发送到最后一次完成，包括最后一次发送后 %4 s 的排空）\n",
+    "Offered %1 req/s (%2 requests scheduled over %3 s)\n": "提供负载 %1 req/s（%2 个请求，计划在 %3 s 内发送）\n",
+    "<p><b>Why it waited</b></p><p>Select a request in the table: its times, how long it waited in the queue and why, in full sentences, appear here.</p>":
+        "<p><b>为何等待</b></p><p>在表格中选择一个请求：它的各个时间点、在队列中等待了多久以及原因，会以完整的句子显示在这里。</p>",
+    "<p><b>Request %1</b> · %2 · %3 input / %4 output tokens</p>": "<p><b>请求 %1</b> · %2 · %3 输入 / %4 输出令牌</p>",
+    "It was never admitted: the trace ended with it still in the queue.": "它从未被准入：轨迹结束时它仍在队列中。",
+    "It waited only for the forward pass running when it arrived to end: the next admission check took it in.":
+        "它只是在等待到达时正在运行的那次前向计算结束：下一次准入检查就接纳了它。",
+    "It did not wait: admitted when it arrived.": "它没有等待：到达时即被准入。",
+    "<p><b>Why it waited</b> (%1): %2</p>": "<p><b>为何等待</b>（%1）：%2</p>",
+    "<p>Arrived %1 · admitted %2 · first token %3 · finished %4 (TTFT %5, end to end %6).</p>":
+        "<p>到达 %1 · 准入 %2 · 首令牌 %3 · 完成 %4（TTFT %5，端到端 %6）。</p>",
+    "<p><a href=\"step:%1\">Show the pass that admitted it in the step-through</a> (G in the Admission tab).</p>":
+        "<p><a href=\"step:%1\">在逐步执行中显示准入它的那次计算</a>（准入标签页中按 G）。</p>",
+    "<b>request %1</b> (arrived %2): %3": "<b>请求 %1</b>（到达 %2）：%3",
+    "this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).":
+        "这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。",
+    "<p><b>Starts waiting in this pass</b>: %1</p>": "<p><b>在这次计算中开始等待</b>：%1</p>",
+    "Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, or the pass had none (W).":
+        "跳到下一次有请求开始在队列中等待的计算：某个限制使准入检查停止，或这次计算没有准入检查（W）。",
+    "No request starts waiting after this pass.": "这次计算之后没有请求开始等待。",
+    "<p>The step-through runs the admission engine one forward pass at a time: a <b>prefill</b> of newly admitted requests or one <b>decode</b> step (every running request generates one token).</p><p>At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.</p><p>Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.</p>":
+        "<p>逐步执行每次运行准入引擎的一次前向计算：新准入请求的一次<b>预填充</b>，或一次<b>解码</b>（每个运行中的请求生成一个令牌）。</p><p>每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次所需的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的比较；以及检查为何停止。</p><p>按键（在准入标签页显示时）：N 下一次计算 · P 上一次 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 转到请求 · T 转到时间 · Home 重新开始。</p>",
+    "sustainable value": "可持续值",
+    "The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value).":
+        "其点满足该扫描的 SLO 且能跟上到达速度（低于第一个饱和值）的最大扫描取值。",
+    "sustainable capacity": "可持续容量", "sustainable %1": "可持续 %1", "Adapters %1*": "适配器 %1*",
+    "Run sweep (or Find capacity) draws one point per value here.": "“运行扫描”（或“寻找容量”）会在这里为每个取值画一个点。",
+    "Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) and keeps up with its arrivals.":
+        "可持续：<b>%1</b>，满足 SLO（%2）且能跟上到达速度的最大点。",
+    "<b>Nothing sustainable</b>: every point that meets the SLO (%1) is saturated.": "<b>没有可持续的点</b>：每个满足 SLO（%1）的点都已饱和。",
+    "Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) below saturation.": "可持续：<b>%1</b>，低于饱和点且满足 SLO（%2）的最大点。",
+    " A trace of at least %1 would tell.": "至少 %1 的轨迹才能看出来。",
+    "Short-trace effect: points up to %1 meet the SLO although the server falls behind from %2; their %3 traces end before the backlog grows enough to break it.%4":
+        "短轨迹效应：直到 %1 的点都满足 SLO，尽管服务器从 %2 起已跟不上；它们 %3 的轨迹在积压增长到足以打破 SLO 之前就结束了。%4",
+    "SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 wide after %n point(s) in %6 s.":
+        "SLO 边界：%1 满足 SLO（%2 的请求）；%3 不满足（%4）。经过 %n 个点、%6 s，区间宽度为 %5。",
+    "Sustainable capacity <b>%1</b>: the largest value that meets the SLO (%2; %3 of requests) while the server keeps up with its arrivals.":
+        "可持续容量 <b>%1</b>：在服务器能跟上到达速度的前提下满足 SLO（%2；%3 的请求）的最大取值。",
+    "Sustainable capacity <b>%1</b>, set by saturation: above it the server falls behind its arrivals (from %2), while it still meets the SLO (%3; %4 of requests).":
+        "可持续容量 <b>%1</b>，由饱和决定：高于它（从 %2 起）服务器跟不上到达速度，而此处仍满足 SLO（%3；%4 的请求）。",
+    "<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.": "在所试范围内<b>没有可持续的取值</b>：每个满足 SLO 的取值都已饱和。",
+    " (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)": "（该 SLO 既不限制 TTFT 也不限制 E2E，因此无法建议轨迹长度。）",
+    " A trace of at least %1 would tell (Workload tab: Duration T).": "至少 %1 的轨迹才能看出来（工作负载标签页：时长 T）。",
+    "<b>Short-trace effect</b>: the SLO still holds up to %1 only because each %2 trace ends before the growing backlog breaks it; that is not a capacity.%3":
+        "<b>短轨迹效应</b>：直到 %1 仍满足 SLO，只是因为每条 %2 的轨迹在不断增长的积压打破 SLO 之前就结束了；这不是容量。%3",
+    "SLO attainment by adapter rank, at the SLO boundary → just above it: %1.": "按适配器秩的 SLO 达成率，在 SLO 边界 → 刚高于边界：%1。",
+    "TTFT mean\n(ms)": "TTFT 均值\n(ms)", "TTFT p90\n(ms)": "TTFT p90\n(ms)", "Effective TTFT\nmean (ms)": "有效 TTFT\n均值 (ms)",
+    "E2E mean\n(ms)": "E2E 均值\n(ms)", "Resident\n(% of scrapes)": "驻留\n（抓取占比 %）", "Loads\nseen": "观测到的\n加载次数",
+    "Resident\nfrom–to (s)": "驻留\n起止 (s)",
+    "Filter (e.g. KV cache, behind, refused, an adapter name)…": "筛选（例如：KV 缓存、排在、拒绝、适配器名称）…",
+    "<h2>What am I looking at? — Sweep</h2><p>One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. <b>Find capacity</b> searches the highest rate that still meets your SLO and where the server saturates; its answer is the sustainable capacity, the lower of the two (past saturation a rate meets the SLO only while the trace is short). Click a point to open it in the Workload and Admission tabs.</p>":
+        '<h2>我在看什么？——扫描</h2><p>在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。<b>寻找容量</b>会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置；它的答案是可持续容量，即两者中较低的那个（超过饱和点的速率只是在轨迹较短时才满足 SLO）。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。</p>',
+    "<h2>What am I looking at? — Admission preview</h2><p>A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.</p><ul><li><b>Running requests and queue</b>: how many requests run and wait over time.</li><li><b>KV cache</b>: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.</li><li><b>Latency distributions</b>: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.</li><li><b>Requests: why each waited</b>: a sortable, filterable table with the reason right after the request number; beside it the selected request in full sentences: how long it waited, why (with the limit's numbers) and its times.</li><li><b>Request Gantt</b>: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.</li><li><b>Step through</b>: one forward pass at a time, with every number of the admission check and the requests that start waiting in it. Keys (anywhere while this tab is shown): N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.</li></ul><p>A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.</p>":
+        '<h2>我在看什么？——准入预览</h2><p>在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。</p><ul><li><b>运行中请求与队列</b>：运行中和等待中的请求数随时间的变化。</li><li><b>KV 缓存</b>：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。</li><li><b>延迟分布</b>：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。</li><li><b>请求：各自为何等待</b>：可排序、可筛选的表格，原因紧跟在请求编号之后；旁边以完整的句子显示所选请求：等待了多久、为什么（附带限制的数字）以及它的各个时间点。</li><li><b>请求甘特图</b>：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。</li><li><b>逐步执行</b>：每次一个前向计算，显示准入检查的每个数字以及在其中开始等待的请求。按键（在该标签页显示时任何位置均可）：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。</li></ul><p>当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。</p>',
 })
 
 

@@ -3,7 +3,7 @@
 <context>
     <name>ConfirmReplace</name>
     <message>
-        <location filename="../../ui/widgets/confirmreplace.cpp" line="16" />
+        <location filename="../../ui/widgets/confirmreplace.cpp" line="15" />
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。是否替换？</translation>
     </message>
@@ -11,28 +11,28 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="93" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="94" />
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="112" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="113" />
         <source>Exported from LoraScope</source>
         <translation>由 LoraScope 导出</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="125" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="126" />
         <source>Could not encode the PNG image.</source>
         <translation>无法编码 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="99" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="100" />
         <source>Unknown image type "%1": use .png or .svg.</source>
         <translation>未知的图像类型“%1”：请使用 .png 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/widgetexport.cpp" line="131" />
-        <location filename="../../ui/charts/widgetexport.cpp" line="134" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="132" />
+        <location filename="../../ui/charts/widgetexport.cpp" line="135" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -40,473 +40,478 @@
 <context>
     <name>lorascope</name>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="35" />
+        <location filename="../../ui/workload/explain.cpp" line="36" />
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="37" />
+        <location filename="../../ui/workload/explain.cpp" line="38" />
         <source>Right now</source>
         <translation>当前效果</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="44" />
+        <location filename="../../ui/workload/explain.cpp" line="45" />
         <source>n = 0: every request uses the base model.</source>
         <translation>n = 0：所有请求都使用基础模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="46" />
+        <location filename="../../ui/workload/explain.cpp" line="47" />
         <source>n = %1</source>
         <translation>n = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="48" />
+        <location filename="../../ui/workload/explain.cpp" line="49" />
         <source>, α = %1</source>
         <translation>，α = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="50" />
+        <location filename="../../ui/workload/explain.cpp" line="51" />
         <source>, s = %1</source>
         <translation>，s = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="51" />
+        <location filename="../../ui/workload/explain.cpp" line="52" />
         <source>: the hottest adapter gets %1 of requests, the top 10 get %2; %3 adapter(s) receive half of all requests; the coldest gets %4.</source>
         <translation>：最热门的适配器获得 %1 的请求，前 10 个获得 %2；%3 个适配器承接了一半的请求；最冷门的获得 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="57" />
+        <location filename="../../ui/workload/explain.cpp" line="58" />
         <source> Over the trace (≈ %1 requests) that is ≈ %2 requests for the hottest adapter.</source>
         <translation>整条轨迹（约 %1 个请求）中，最热门的适配器约有 %2 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="64" />
+        <location filename="../../ui/workload/explain.cpp" line="65" />
         <source>model mean %1 tokens on [%2, %3)</source>
         <translation>模型均值 %1 个令牌，区间 [%2, %3)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="66" />
+        <location filename="../../ui/workload/explain.cpp" line="67" />
         <source>; this trace: mean %1, p50 %2, p90 %3, p99 %4, max %5</source>
         <translation>；本轨迹：均值 %1，p50 %2，p90 %3，p99 %4，最大值 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="77" />
+        <location filename="../../ui/workload/explain.cpp" line="78" />
         <source>Adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="77" />
+        <location filename="../../ui/workload/explain.cpp" line="78" />
         <source>How many LoRA adapters the requests are spread over. Each adapter a request uses must be resident on the GPU; in S-LoRA its weights take rank·4 KV-cache slots while loaded.</source>
         <translation>请求分布在多少个 LoRA 适配器上。请求所用的每个适配器都必须驻留在 GPU 上；在 S-LoRA 中，适配器加载期间其权重占用 rank·4 个 KV 缓存槽位。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="79" />
+        <location filename="../../ui/workload/explain.cpp" line="80" />
         <source>adapter k is named &lt;code&gt;names[k % L]-(k / L)&lt;/code&gt; from the preset's name list.</source>
         <translation>适配器 k 的名称取自预设的名称列表：&lt;code&gt;names[k % L]-(k / L)&lt;/code&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="81" />
+        <location filename="../../ui/workload/explain.cpp" line="82" />
         <source>Total rate R</source>
         <translation>总速率 R</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="81" />
+        <location filename="../../ui/workload/explain.cpp" line="82" />
         <source>Requests per second over all adapters together.</source>
         <translation>所有适配器合计的每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="82" />
+        <location filename="../../ui/workload/explain.cpp" line="83" />
         <source>E[requests] = R·T; adapter i gets λᵢ = R·pᵢ.</source>
         <translation>E[requests] = R·T；适配器 i 的速率为 λᵢ = R·pᵢ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="83" />
+        <location filename="../../ui/workload/explain.cpp" line="84" />
         <source>R = %1 req/s over T = %2 s → ≈ %3 requests expected</source>
         <translation>R = %1 req/s，持续 T = %2 s → 期望约 %3 个请求</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="84" />
+        <location filename="../../ui/workload/explain.cpp" line="85" />
         <source>; this trace has %1 (achieved %2 req/s).</source>
         <translation>；本轨迹有 %1 个（实际 %2 req/s）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="86" />
+        <location filename="../../ui/workload/explain.cpp" line="87" />
         <source>Duration T</source>
         <translation>时长 T</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="86" />
+        <location filename="../../ui/workload/explain.cpp" line="87" />
         <source>Length of the trace in seconds.</source>
         <translation>轨迹长度（秒）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="88" />
+        <location filename="../../ui/workload/explain.cpp" line="89" />
         <source>≈ %1 requests expected.</source>
         <translation>期望约 %1 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="90" />
+        <location filename="../../ui/workload/explain.cpp" line="91" />
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="90" />
+        <location filename="../../ui/workload/explain.cpp" line="91" />
         <source>Makes the trace reproducible: the same spec and seed give the same trace on every platform; change it to see another sample of the same model (sampling noise).</source>
         <translation>使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹；更改种子可查看同一模型的另一个样本（抽样噪声）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="91" />
+        <location filename="../../ui/workload/explain.cpp" line="92" />
         <source>seed = %1.</source>
         <translation>种子 = %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="93" />
+        <location filename="../../ui/workload/explain.cpp" line="94" />
         <source>Generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="87" />
+        <location filename="../../ui/workload/explain.cpp" line="88" />
         <source>S-LoRA trace.py: exactly int(R·T) requests, nothing is cut at T.</source>
         <translation>S-LoRA trace.py：恰好 int(R·T) 个请求，不在 T 处截断。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="87" />
+        <location filename="../../ui/workload/explain.cpp" line="88" />
         <source>per adapter: arrivals after T are cut.</source>
         <translation>按适配器：T 之后的到达被截断。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="94" />
+        <location filename="../../ui/workload/explain.cpp" line="95" />
         <source>&lt;b&gt;per adapter&lt;/b&gt; (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. &lt;b&gt;S-LoRA trace.py&lt;/b&gt;: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter.</source>
         <translation>&lt;b&gt;按适配器&lt;/b&gt;（S-LoRA 论文的模型）：适配器 i 有自己的速率 λᵢ 和自己的 Gamma 更新过程，从平稳状态开始；轨迹是它们的合并。&lt;b&gt;S-LoRA trace.py&lt;/b&gt;：与 S-LoRA 的 benchmarks/trace.py 逐数一致（NumPy RandomState）：一个速率为 R 的 Gamma 过程，每个请求各自选择适配器。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="96" />
+        <location filename="../../ui/workload/explain.cpp" line="97" />
         <source>S-LoRA trace.py: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ).</source>
         <translation>S-LoRA trace.py：适配器编号 = ⌊power(α)·n⌋，间隔服从 Gamma(1/cv², cv²/R)；按适配器：适配器 i 的间隔服从 Gamma(1/cv², cv²/λᵢ)。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="97" />
+        <location filename="../../ui/workload/explain.cpp" line="98" />
         <source>Note: with the per-adapter generator, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.</source>
         <translation>注意：使用“按适配器”生成器时，每个适配器的请求流 cv = %1，但多个适配器合并后的流更接近泊松过程（cv → 1）%2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="98" />
+        <location filename="../../ui/workload/explain.cpp" line="99" />
         <source>; this trace's overall gap cv is %1</source>
         <translation>；本轨迹整体间隔 cv 为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="100" />
+        <location filename="../../ui/workload/explain.cpp" line="101" />
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="100" />
+        <location filename="../../ui/workload/explain.cpp" line="101" />
         <source>S1–S6 and Real are the S-LoRA paper's model settings (base model, adapter names and ranks). The named scenarios are the paper's benchmark suites and also set n, α, R, cv and T.</source>
         <translation>S1–S6 和 Real 是 S-LoRA 论文中的模型设置（基础模型、适配器名称和秩）。命名场景是论文中的基准测试套件，同时还会设置 n、α、R、cv 和 T。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="101" />
+        <location filename="../../ui/workload/explain.cpp" line="102" />
         <source>preset %1, base model %2.</source>
         <translation>预设 %1，基础模型 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="106" />
+        <location filename="../../ui/workload/explain.cpp" line="107" />
         <source>pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &amp;lt; 1: the first adapters are hot (α = 0.1: a few adapters get most requests); α &amp;gt; 1: the last ones are.</source>
         <translation>pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &amp;lt; 1：靠前的适配器更热门（α = 0.1：少数适配器获得大部分请求）；α &amp;gt; 1：靠后的适配器更热门。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="109" />
+        <location filename="../../ui/workload/explain.cpp" line="110" />
         <source>pᵢ = (i+1)^−s / Σⱼ (j+1)^−s.</source>
         <translation>pᵢ = (i+1)^−s / Σⱼ (j+1)^−s。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="112" />
+        <location filename="../../ui/workload/explain.cpp" line="113" />
         <source>pᵢ = 1/n.</source>
         <translation>pᵢ = 1/n。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="115" />
+        <location filename="../../ui/workload/explain.cpp" line="116" />
         <source>pᵢ = wᵢ / Σw.</source>
         <translation>pᵢ = wᵢ / Σw。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="118" />
+        <location filename="../../ui/workload/explain.cpp" line="119" />
         <source>request j uses adapter j mod n (every request a different adapter, as Punica's batch benchmarks).</source>
         <translation>请求 j 使用适配器 j mod n（每个请求使用不同的适配器，同 Punica 的批处理基准测试）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="121" />
+        <location filename="../../ui/workload/explain.cpp" line="122" />
         <source>requests spread round-robin over ⌈√k⌉ adapters (k requests).</source>
         <translation>请求以轮询方式分配到 ⌈√k⌉ 个适配器上（k 为请求数）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="124" />
+        <location filename="../../ui/workload/explain.cpp" line="125" />
         <source>every request uses adapter 0.</source>
         <translation>所有请求都使用适配器 0。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="129" />
+        <location filename="../../ui/workload/explain.cpp" line="130" />
         <source> Fitted α of this trace: %1 ± %2.</source>
         <translation> 本轨迹拟合的 α：%1 ± %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="130" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="54" />
+        <location filename="../../ui/workload/explain.cpp" line="131" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="74" />
         <source>Adapter popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="130" />
+        <location filename="../../ui/workload/explain.cpp" line="131" />
         <source>How the total rate R is shared among the adapters. Skew decides how many adapters are active at once, and so how much adapter memory and loading the server needs.</source>
         <translation>总速率 R 如何分配给各个适配器。偏斜决定同时活跃的适配器数量，从而决定服务器需要多少适配器内存和加载。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="133" />
+        <location filename="../../ui/workload/explain.cpp" line="134" />
         <source>How requests arrive over time. Gaps are Gamma distributed with coefficient of variation cv = std/mean: cv = 0.1 → gaps nearly equal; cv = 1 → Poisson; cv ≥ 2 → bursts of tiny gaps separated by long silences. Gamma arrivals describe real traffic better than Poisson.</source>
         <translation>请求如何随时间到达。到达间隔服从 Gamma 分布，变异系数 cv = std/mean：cv = 0.1 → 间隔几乎相等；cv = 1 → 泊松；cv ≥ 2 → 成串的极短间隔，其间隔着长时间的静默。Gamma 到达比泊松更贴近真实流量。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="136" />
+        <location filename="../../ui/workload/explain.cpp" line="137" />
         <source>gap ~ Gamma(k = 1/cv², θ = cv²/λ): mean 1/λ, std cv/λ.</source>
         <translation>gap ~ Gamma(k = 1/cv², θ = cv²/λ)：均值 1/λ，标准差 cv/λ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="140" />
+        <location filename="../../ui/workload/explain.cpp" line="141" />
         <source>cv = %1 → k = %2, θ = %3 s for the whole stream at R</source>
         <translation>速率为 R 的整个请求流：cv = %1 → k = %2，θ = %3 s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="144" />
+        <location filename="../../ui/workload/explain.cpp" line="145" />
         <source>; the model puts %1 of gaps below a tenth of the mean gap and %2 above three times it</source>
         <translation>；按模型，%1 的间隔小于平均间隔的十分之一，%2 的间隔大于平均间隔的三倍</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="147" />
+        <location filename="../../ui/workload/explain.cpp" line="148" />
         <source>; this trace: gap cv %1</source>
         <translation>；本轨迹：间隔 cv %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="152" />
+        <location filename="../../ui/workload/explain.cpp" line="153" />
         <source>on %1 of the time at %2 req/s, off at %3 req/s: long-run rate %4 req/s.</source>
         <translation>%1 的时间处于开启状态（%2 req/s），关闭时为 %3 req/s：长期平均速率 %4 req/s。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="155" />
+        <location filename="../../ui/workload/explain.cpp" line="156" />
         <source>every adapter's requests come exactly 1/λᵢ apart.</source>
         <translation>每个适配器的请求严格以 1/λᵢ 为间隔到达。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="157" />
+        <location filename="../../ui/workload/explain.cpp" line="158" />
         <source>the rate follows the schedule; see the timeline chart.</source>
         <translation>速率按速率计划变化；见时间线图。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="159" />
+        <location filename="../../ui/workload/explain.cpp" line="160" />
         <source>Arrivals</source>
         <translation>到达过程</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="165" />
+        <location filename="../../ui/workload/explain.cpp" line="166" />
         <source>Prompt tokens per request. Long prompts fill S-LoRA's batch_max_tokens (Σ input of a new batch) and the KV cache; a request whose input is close to batch_max_tokens makes short requests behind it wait.</source>
         <translation>每个请求的提示词令牌数。长提示词会占满 S-LoRA 的 batch_max_tokens（新批次的 Σ 输入）和 KV 缓存；输入接近 batch_max_tokens 的请求会让排在它后面的短请求等待。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="167" />
+        <location filename="../../ui/workload/explain.cpp" line="168" />
         <source>Generated tokens per request (max_new_tokens with ignore_eos). Long outputs keep a request in the running batch and its KV slots reserved for longer.</source>
         <translation>每个请求生成的令牌数（max_new_tokens，配合 ignore_eos）。输出越长，请求在运行批次中停留越久，其 KV 槽位也预留得越久。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="171" />
+        <location filename="../../ui/workload/explain.cpp" line="172" />
         <source>uniform integers in [lo, hi) (S-LoRA's randint: hi exclusive), mean (lo + hi − 1)/2.</source>
         <translation>[lo, hi) 上的均匀整数（S-LoRA 的 randint：不含 hi），均值 (lo + hi − 1)/2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="174" />
+        <location filename="../../ui/workload/explain.cpp" line="175" />
         <source>P(x) ∝ x^−β on [lo, hi): a long tail; larger β = more short requests.</source>
         <translation>P(x) ∝ x^−β，定义在 [lo, hi) 上：长尾分布；β 越大，短请求越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="177" />
+        <location filename="../../ui/workload/explain.cpp" line="178" />
         <source>ln x ~ Normal(μ, σ), rounded and truncated to [lo, hi); median ≈ e^μ.</source>
         <translation>ln x ~ Normal(μ, σ)，取整并截断到 [lo, hi)；中位数 ≈ e^μ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="180" />
+        <location filename="../../ui/workload/explain.cpp" line="181" />
         <source>Normal(mean, std) rounded and truncated to [lo, hi).</source>
         <translation>Normal(mean, std)，取整并截断到 [lo, hi)。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="183" />
+        <location filename="../../ui/workload/explain.cpp" line="184" />
         <source>always the same value.</source>
         <translation>始终为同一个值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="186" />
+        <location filename="../../ui/workload/explain.cpp" line="187" />
         <source>the histogram of an imported trace.</source>
         <translation>导入轨迹的直方图。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="191" />
+        <location filename="../../ui/workload/explain.cpp" line="192" />
         <source> Requests over the server's per-request limits: %1 (input &amp;gt; %2: %3, input + output &amp;gt; %4: %5).</source>
         <translation> 超出服务器单请求限制的请求：%1 个（输入 &amp;gt; %2：%3，输入 + 输出 &amp;gt; %4：%5）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="197" />
+        <location filename="../../ui/workload/explain.cpp" line="198" />
         <source>Input length</source>
         <translation>输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="197" />
+        <location filename="../../ui/workload/explain.cpp" line="198" />
         <source>Output length</source>
         <translation>输出长度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="199" />
+        <location filename="../../ui/workload/explain.cpp" line="200" />
         <source>Workload designer</source>
         <translation>工作负载设计器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="199" />
+        <location filename="../../ui/workload/explain.cpp" line="200" />
         <source>Move the focus to a parameter (or hover it) to see what it means, its formula and its effect right now.</source>
         <translation>将焦点移到某个参数上（或悬停），即可查看它的含义、公式以及当前的效果。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="56" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="164" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="76" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="188" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="55" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="75" />
         <source>adapter rank</source>
         <translation>适配器排名</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="67" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="87" />
         <source>adapter rank (by count)</source>
         <translation>适配器排名（按计数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="71" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="121" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="165" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="186" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="91" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="145" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="189" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="210" />
         <source>observed</source>
         <translation>观测值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="82" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="102" />
         <source>expected (model)</source>
         <translation>期望值（模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="107" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="129" />
         <source>Requests per adapter, adapters ordered by their expected share; the line is the model's expectation.</source>
         <translation>每个适配器的请求数，适配器按期望份额排序；曲线为模型期望值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="109" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="131" />
         <source>Hottest: %1</source>
         <translation>最热门：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="116" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="133" />
+        <source>The labels leave out the part every adapter's name starts with: %1</source>
+        <translation>标签省略了所有适配器名称共有的开头：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="140" />
         <source>Inter-arrival gaps</source>
         <translation>到达间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="117" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="141" />
         <source>gap (s, log scale)</source>
         <translation>间隔（s，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="118" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="142" />
         <source>gaps</source>
         <translation>间隔数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="160" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="159" />
+        <source>out of range</source>
+        <translation>范围之外</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/workloadcharts.cpp" line="184" />
         <source>Input length (mean %1, p99 %2)</source>
         <translation>输入长度（均值 %1，p99 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="161" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="185" />
         <source>Output length (mean %1, p99 %2)</source>
         <translation>输出长度（均值 %1，p99 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="163" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="187" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="123" />
-        <location filename="../../ui/workload/workloadcharts.cpp" line="168" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="147" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="192" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="125" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="149" />
         <source>Time between consecutive arrivals (all adapters), log-spaced bins over the bulk of the gaps (0.5 %–99.5 % quantiles).</source>
         <translation>相邻两次到达之间的时间（全部适配器），对数间距的分箱覆盖间隔的主体部分（0.5%–99.5% 分位数）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="127" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="151" />
         <source>Model: %1.</source>
         <translation>模型：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="135" />
-        <source>outside the range</source>
-        <translation>范围之外</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="150" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="174" />
         <source>&lt; %1: %2</source>
         <translation>&lt; %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="152" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="176" />
         <source>&gt; %1: %2</source>
         <translation>&gt; %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="162" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="186" />
         <source>Prompt tokens per request; the line is the model's expectation per bin.</source>
         <translation>每个请求的提示词令牌数；曲线为模型在每个分箱上的期望值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="162" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="186" />
         <source>Generated tokens per request; the line is the model's expectation per bin.</source>
         <translation>每个请求生成的令牌数；曲线为模型在每个分箱上的期望值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="176" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="200" />
         <source>Request rate over time</source>
         <translation>请求速率随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="177" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="201" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="178" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="202" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="179" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="203" />
         <source>Arrivals per second over time (all adapters); the dashed line is the rate R you set, the red line what the model expects.</source>
         <translation>每秒到达数随时间的变化（全部适配器）；虚线是你设置的速率 R，红线是模型的期望值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="193" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="217" />
         <source>model rate</source>
         <translation>模型速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadcharts.cpp" line="197" />
+        <location filename="../../ui/workload/workloadcharts.cpp" line="221" />
         <source>R = %1</source>
         <translation>R = %1</translation>
     </message>
@@ -514,285 +519,275 @@
 <context>
     <name>lorascope::AdmissionTab</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="93" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="92" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="101" />
-        <source>Filter (e.g. KV cache, behind, refused, an adapter name)…</source>
-        <translation>筛选（例如：KV 缓存、排在、拒绝、适配器名称）…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="104" />
-        <source>All columns</source>
-        <translation>所有列</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="107" />
-        <source>Filter:</source>
-        <translation>筛选：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="132" />
-        <source>Requests</source>
-        <translation>请求</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="135" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="95" />
         <source>Step through</source>
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="209" />
         <source>Server limits (S-LoRA)</source>
         <translation>服务器限制（S-LoRA）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="225" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="210" />
         <source>KV cache slots</source>
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="226" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="211" />
         <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is 6000; its own A100-80G runs of S4 use 65000.</source>
         <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共用（每个常驻适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 6000；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="463" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="427" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="213" />
         <source>Prefill batch limit</source>
         <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
         <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
         <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="265" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="215" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="251" />
         <source>0 = default</source>
         <translation>0 = 默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="216" />
         <source>Max running requests</source>
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="450" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="414" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="462" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="233" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="218" />
         <source>Max request length</source>
         <translation>请求最大长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="91" />
+        <source>Requests: why each waited</source>
+        <translation>请求：各自为何等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="212" />
         <source>slots</source>
         <comment>unit after a number</comment>
         <translation>个槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
         <source>tokens</source>
         <comment>unit after a number</comment>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>requests</source>
         <comment>unit after a number</comment>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
         <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default 3072.</source>
         <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 3072。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="235" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="220" />
         <source>Max input length</source>
         <translation>最大输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
         <source>Input tokens of one request must not exceed it, else the request is refused. Default 2048.</source>
         <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 2048。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>S-LoRA (first come, first served)</source>
         <translation>S-LoRA（先到先服务）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>S-LoRA with abort</source>
         <translation>S-LoRA（带超时丢弃）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>vLLM-style</source>
         <translation>vLLM 风格</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="239" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
         <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM-style: max_num_seqs, max_num_batched_tokens, max_loras, paged KV with preemption.</source>
         <translation>S-LoRA：精确复现其先进先出队列。S-LoRA（带超时丢弃，--enable-abort）：最新的请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM 风格：max_num_seqs、max_num_batched_tokens、max_loras，分页 KV 并可抢占。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="242" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
         <source>Steps between checks</source>
         <translation>检查间隔步数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
         <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
         <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
         <source>steps</source>
         <comment>unit after a number</comment>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="245" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
         <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
         <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="259" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
         <source>Load cost model %1</source>
         <translation>加载代价模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="261" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="246" />
         <source>vLLM-style policy</source>
         <translation>vLLM 风格策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="248" />
         <source>vLLM: max requests in a batch (default 256).</source>
         <translation>vLLM：一个批次中的最大请求数（默认 256）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
         <source>Max tokens per step</source>
         <translation>每步最大令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
         <source>vLLM: max tokens processed in one step; 0 = vLLM's default max(max_model_len, 2048).</source>
         <translation>vLLM：一步中处理的最大令牌数；0 = vLLM 的默认值 max(max_model_len, 2048)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="266" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
         <source>Max adapters per batch</source>
         <translation>每批最多适配器数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="266" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="252" />
         <source>vLLM: different adapters in one batch (default 1).</source>
         <translation>vLLM：一个批次中不同适配器的数量（默认 1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="509" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="509" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="482" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="376" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="346" />
         <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
         <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="383" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="353" />
         <source>%1 %2</source>
         <comment>two sentences</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="385" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="355" />
         <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="390" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="360" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="393" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
         <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
         <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="397" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="367" />
         <source>A larger running batch or a lower rate R would help.</source>
         <translation>增大运行批次或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="400" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="370" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
         <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="415" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="457" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="421" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="461" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="466" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="434" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="469" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="478" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="446" />
+        <source>capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -805,143 +800,143 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="488" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="461" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="503" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="510" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="483" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="516" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="489" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="517" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="490" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="518" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="491" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="492" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="522" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="495" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
         <source>Max requests in the running batch. Default 1000.</source>
         <translation>运行批次中的最大请求数。默认 1000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
         <source>Policy and time</source>
         <translation>策略与时间</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="249" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="272" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="274" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="260" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="307" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="293" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="295" />
         <source>0 = default (%1)</source>
         <translation>0 = 默认值（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="327" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="448" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="412" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="449" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="413" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="415" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="430" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="432" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="487" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="460" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="501" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="501" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="501" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="474" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
@@ -1091,135 +1086,210 @@ capacity: max_total_token_num (%1 slots).</source>
     </message>
 </context>
 <context>
+    <name>lorascope::ChartExporter</name>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="38" />
+        <source>Export &amp;Chart…</source>
+        <translation>导出图表(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="84" />
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="86" />
+        <source>Admission preview</source>
+        <translation>准入预览</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="88" />
+        <source>A/B Compare</source>
+        <translation>A/B 对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="90" />
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="95" />
+        <source>Arrivals per adapter</source>
+        <translation>各适配器的到达</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="97" />
+        <source>Request Gantt</source>
+        <translation>请求甘特图</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="99" />
+        <source>The whole comparison</source>
+        <translation>完整对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="101" />
+        <source>All sweep charts</source>
+        <translation>全部扫描图表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="111" />
+        <source>Unknown chart "%1".</source>
+        <translation>未知图表“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="134" />
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="134" />
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="135" />
+        <location filename="../../ui/window/chartexporter.cpp" line="144" />
+        <location filename="../../ui/window/chartexporter.cpp" line="147" />
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="149" />
+        <source>Exported %1 to %2</source>
+        <translation>已将 %1 导出到 %2</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::ComparePlots</name>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="14" />
+        <location filename="../../ui/compare/compareplots.cpp" line="15" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="19" />
+        <location filename="../../ui/compare/compareplots.cpp" line="20" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="38" />
+        <location filename="../../ui/compare/compareplots.cpp" line="39" />
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="38" />
+        <location filename="../../ui/compare/compareplots.cpp" line="39" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="88" />
+        <location filename="../../ui/compare/compareplots.cpp" line="94" />
         <source>Adapter popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="89" />
+        <location filename="../../ui/compare/compareplots.cpp" line="95" />
         <source>adapter rank (by count)</source>
         <translation>适配器排名（按计数）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="90" />
+        <location filename="../../ui/compare/compareplots.cpp" line="96" />
         <source>share (%)</source>
         <translation>份额（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="110" />
+        <location filename="../../ui/compare/compareplots.cpp" line="116" />
         <source>gap (s, log scale)</source>
         <translation>间隔（s，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="111" />
+        <location filename="../../ui/compare/compareplots.cpp" line="117" />
         <source>gaps</source>
         <translation>间隔数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="123" />
-        <location filename="../../ui/compare/compareplots.cpp" line="189" />
+        <location filename="../../ui/compare/compareplots.cpp" line="129" />
+        <location filename="../../ui/compare/compareplots.cpp" line="195" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="136" />
+        <location filename="../../ui/compare/compareplots.cpp" line="142" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="165" />
+        <location filename="../../ui/compare/compareplots.cpp" line="171" />
         <source>percentile</source>
         <translation>百分位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="109" />
+        <location filename="../../ui/compare/compareplots.cpp" line="115" />
         <source>Inter-arrival gaps</source>
         <translation>到达间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="121" />
+        <location filename="../../ui/compare/compareplots.cpp" line="127" />
         <source>Input length</source>
         <translation>输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="121" />
+        <location filename="../../ui/compare/compareplots.cpp" line="127" />
         <source>Output length</source>
         <translation>输出长度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="122" />
+        <location filename="../../ui/compare/compareplots.cpp" line="128" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="134" />
+        <location filename="../../ui/compare/compareplots.cpp" line="140" />
         <source>Request rate over time</source>
         <translation>请求速率随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="135" />
+        <location filename="../../ui/compare/compareplots.cpp" line="141" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="156" />
+        <location filename="../../ui/compare/compareplots.cpp" line="162" />
         <source>Queue wait by percentile</source>
         <translation>排队等待（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="159" />
+        <location filename="../../ui/compare/compareplots.cpp" line="165" />
         <source>TTFT by percentile</source>
         <translation>TTFT（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="162" />
+        <location filename="../../ui/compare/compareplots.cpp" line="168" />
         <source>E2E latency by percentile</source>
         <translation>E2E 延迟（按百分位）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="166" />
+        <location filename="../../ui/compare/compareplots.cpp" line="172" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="187" />
+        <location filename="../../ui/compare/compareplots.cpp" line="193" />
         <source>Running requests over time</source>
         <translation>运行中请求数随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="187" />
+        <location filename="../../ui/compare/compareplots.cpp" line="193" />
         <source>Queue length over time</source>
         <translation>队列长度随时间变化</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="188" />
+        <location filename="../../ui/compare/compareplots.cpp" line="194" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compareplots.cpp" line="196" />
+        <location filename="../../ui/compare/compareplots.cpp" line="202" />
         <source> (not previewed)</source>
         <translation>（未预览）</translation>
     </message>
@@ -1227,165 +1297,165 @@ capacity: max_total_token_num (%1 slots).</source>
 <context>
     <name>lorascope::CompareTab</name>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="66" />
+        <location filename="../../ui/compare/comparetab.cpp" line="62" />
         <source>Pin Current Parameters as &amp;A</source>
         <translation>将当前参数固定为 A(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="73" />
+        <location filename="../../ui/compare/comparetab.cpp" line="69" />
         <source>Keep the current workload spec and admission settings as A; keep editing: the live parameters are B (Ctrl+Shift+A).</source>
         <translation>将当前的工作负载规格和准入设置保存为 A，然后继续编辑：实时参数即为 B（Ctrl+Shift+A）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="82" />
+        <location filename="../../ui/compare/comparetab.cpp" line="78" />
         <source>Parameter sets</source>
         <translation>参数组</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="83" />
+        <location filename="../../ui/compare/comparetab.cpp" line="79" />
         <source>Sweeps</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="84" />
+        <location filename="../../ui/compare/comparetab.cpp" line="80" />
         <source>Two workloads (and servers) side by side.</source>
         <translation>并排对比两个工作负载（及服务器）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="85" />
+        <location filename="../../ui/compare/comparetab.cpp" line="81" />
         <source>Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter.</source>
         <translation>对比来自“扫描”标签页或扫描文件的两次扫描：同一参数下的曲线。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="130" />
-        <location filename="../../ui/compare/comparetab.cpp" line="226" />
+        <location filename="../../ui/compare/comparepages.cpp" line="43" />
+        <location filename="../../ui/compare/comparepages.cpp" line="139" />
         <source>Pin current as A</source>
         <translation>将当前固定为 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="133" />
+        <location filename="../../ui/compare/comparepages.cpp" line="46" />
         <source>Load A…</source>
         <translation>加载 A…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="135" />
+        <location filename="../../ui/compare/comparepages.cpp" line="48" />
         <source>Read A from a session or spec file.</source>
         <translation>从会话或规格文件读取 A。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="137" />
+        <location filename="../../ui/compare/comparepages.cpp" line="50" />
         <source>Load B…</source>
         <translation>加载 B…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="139" />
+        <location filename="../../ui/compare/comparepages.cpp" line="52" />
         <source>Read B from a session or spec file (B then no longer follows your edits).</source>
         <translation>从会话或规格文件读取 B（此后 B 不再跟随你的编辑）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="141" />
+        <location filename="../../ui/compare/comparepages.cpp" line="54" />
         <source>B = live parameters</source>
         <translation>B = 实时参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="143" />
+        <location filename="../../ui/compare/comparepages.cpp" line="56" />
         <source>B follows the parameters you edit in the Workload and Admission tabs again.</source>
         <translation>B 重新跟随你在“工作负载”和“准入预览”标签页中编辑的参数。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="145" />
+        <location filename="../../ui/compare/comparepages.cpp" line="58" />
         <source>Swap A ↔ B</source>
         <translation>交换 A ↔ B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="147" />
+        <location filename="../../ui/compare/comparepages.cpp" line="60" />
         <source>Exchange A and B. With a live B, the document takes A's parameters (undoable) and A keeps the ones you had.</source>
         <translation>交换 A 和 B。若 B 为实时参数，文档将采用 A 的参数（可撤销），A 则保存你原来的参数。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="149" />
+        <location filename="../../ui/compare/comparepages.cpp" line="62" />
         <source>Same server for A and B</source>
         <translation>A 和 B 使用同一服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="152" />
+        <location filename="../../ui/compare/comparepages.cpp" line="65" />
         <source>On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.
 Off: each side keeps its own server limits and admission settings.</source>
         <translation>开启：两个工作负载都按 B 的限制、策略、时钟和代价模型预览，因此只有工作负载不同。
 关闭：每一侧保留各自的服务器限制和准入设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="158" />
+        <location filename="../../ui/compare/comparepages.cpp" line="71" />
         <source>Percentile chart:</source>
         <translation>百分位图：</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="162" />
+        <location filename="../../ui/compare/comparepages.cpp" line="75" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="163" />
+        <location filename="../../ui/compare/comparepages.cpp" line="76" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="164" />
+        <location filename="../../ui/compare/comparepages.cpp" line="77" />
         <source>E2E latency</source>
         <translation>E2E 延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="165" />
+        <location filename="../../ui/compare/comparepages.cpp" line="78" />
         <source>Which latency the percentile chart shows.</source>
         <translation>百分位图显示哪一种延迟。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="177" />
+        <location filename="../../ui/compare/comparepages.cpp" line="90" />
         <source>Export comparison…</source>
         <translation>导出对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="179" />
+        <location filename="../../ui/compare/comparepages.cpp" line="92" />
         <source>Save the whole comparison (what differs, key numbers, parameters and all charts) as one PNG or SVG picture.
 Right-click a chart to export it alone.</source>
         <translation>将整个对比（差异、关键数值、参数和所有图表）保存为一张 PNG 或 SVG 图片。
 右键单击某个图表可单独导出。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="183" />
-        <location filename="../../ui/compare/comparetab.cpp" line="186" />
+        <location filename="../../ui/compare/comparepages.cpp" line="96" />
+        <location filename="../../ui/compare/comparepages.cpp" line="99" />
         <source>Load A</source>
         <translation>加载 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="183" />
-        <location filename="../../ui/compare/comparetab.cpp" line="189" />
+        <location filename="../../ui/compare/comparepages.cpp" line="96" />
+        <location filename="../../ui/compare/comparepages.cpp" line="102" />
         <source>LoraScope sessions or specs (*.json)</source>
         <translation>LoraScope 会话或规格 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="189" />
-        <location filename="../../ui/compare/comparetab.cpp" line="192" />
+        <location filename="../../ui/compare/comparepages.cpp" line="102" />
+        <location filename="../../ui/compare/comparepages.cpp" line="105" />
         <source>Load B</source>
         <translation>加载 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="217" />
+        <location filename="../../ui/compare/comparepages.cpp" line="130" />
         <source>&lt;h2&gt;A/B compare of two parameter sets&lt;/h2&gt;&lt;p&gt;&lt;b&gt;Pin current as A&lt;/b&gt; (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the Workload and Admission tabs: your live parameters are B.&lt;/p&gt;&lt;p&gt;Or load A and B from session files. The header lists what differs; the charts overlay %1 &lt;b&gt;A&lt;/b&gt; and %2 &lt;b&gt;B&lt;/b&gt;, and the table compares the key numbers and the admission preview of both.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;两组参数的 A/B 对比&lt;/h2&gt;&lt;p&gt;&lt;b&gt;将当前固定为 A&lt;/b&gt;（Ctrl+Shift+A）会把你现在的参数保存为 A。然后继续在“工作负载”和“准入预览”标签页中编辑：你的实时参数即为 B。&lt;/p&gt;&lt;p&gt;也可以从会话文件加载 A 和 B。顶部列出两者的差异；图表叠加显示 %1 &lt;b&gt;A&lt;/b&gt; 和 %2 &lt;b&gt;B&lt;/b&gt;，表格对比两者的关键数值和准入预览结果。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="293" />
+        <location filename="../../ui/compare/comparepages.cpp" line="206" />
         <source>Key numbers</source>
         <translation>关键数值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="294" />
+        <location filename="../../ui/compare/comparepages.cpp" line="207" />
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="591" />
+        <location filename="../../ui/compare/comparetab.cpp" line="380" />
         <source>Admission policy: %1; %2 clock%3.</source>
         <translation>准入策略：%1；%2时钟%3。</translation>
     </message>
@@ -1586,218 +1656,218 @@ Right-click a chart to export it alone.</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="358" />
+        <location filename="../../ui/compare/comparetab.cpp" line="147" />
         <source>pinned at %1</source>
         <translation>固定于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="409" />
+        <location filename="../../ui/compare/comparetab.cpp" line="198" />
         <source>swapped at %1</source>
         <translation>交换于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="411" />
-        <location filename="../../ui/compare/comparetab.cpp" line="416" />
-        <location filename="../../ui/compare/comparetab.cpp" line="418" />
-        <location filename="../../ui/compare/comparetab.cpp" line="419" />
+        <location filename="../../ui/compare/comparetab.cpp" line="200" />
+        <location filename="../../ui/compare/comparetab.cpp" line="205" />
+        <location filename="../../ui/compare/comparetab.cpp" line="207" />
+        <location filename="../../ui/compare/comparetab.cpp" line="208" />
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="486" />
+        <location filename="../../ui/compare/comparetab.cpp" line="275" />
         <source>live parameters (follows your edits)</source>
         <translation>实时参数（跟随你的编辑）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="488" />
+        <location filename="../../ui/compare/comparetab.cpp" line="277" />
         <source>same server for both (B's limits and admission settings)</source>
         <translation>两侧使用同一服务器（B 的限制和准入设置）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="488" />
+        <location filename="../../ui/compare/comparetab.cpp" line="277" />
         <source>each side with its own server</source>
         <translation>两侧各用自己的服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="489" />
+        <location filename="../../ui/compare/comparetab.cpp" line="278" />
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;: %4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;Differences:&lt;/b&gt; %6&lt;/span&gt;</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;：%4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;差异：&lt;/b&gt;%6&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="491" />
+        <location filename="../../ui/compare/comparetab.cpp" line="280" />
         <source>none — A and B are the same parameters. Change a parameter in the Workload tab to compare.</source>
         <translation>无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="507" />
+        <location filename="../../ui/compare/comparetab.cpp" line="296" />
         <source>&lt;b&gt;A&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;A&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="509" />
+        <location filename="../../ui/compare/comparetab.cpp" line="298" />
         <source>&lt;b&gt;B&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;B&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="514" />
+        <location filename="../../ui/compare/comparetab.cpp" line="303" />
         <source>&lt;br&gt;The charts show the last valid comparison.</source>
         <translation>&lt;br&gt;图表显示的是上一次有效的对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="582" />
+        <location filename="../../ui/compare/comparetab.cpp" line="371" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="582" />
+        <location filename="../../ui/compare/comparetab.cpp" line="371" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="584" />
+        <location filename="../../ui/compare/comparetab.cpp" line="373" />
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="593" />
+        <location filename="../../ui/compare/comparetab.cpp" line="382" />
         <source>step</source>
         <translation>步进</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="593" />
+        <location filename="../../ui/compare/comparetab.cpp" line="382" />
         <source>cost-model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="594" />
+        <location filename="../../ui/compare/comparetab.cpp" line="383" />
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="597" />
+        <location filename="../../ui/compare/comparetab.cpp" line="386" />
         <source>The Workload tab shows an imported trace; B is generated from the current parameters.</source>
         <translation>“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="598" />
-        <source>Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).</source>
-        <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（适用于延迟、拒绝数和吞吐量）。</translation>
+        <location filename="../../ui/compare/comparetab.cpp" line="387" />
+        <source>Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).</source>
+        <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（延迟、拒绝、吞吐量），仅当 B 与 A 相差至少 %1 % 时着色：更小的差异属于噪声，保持灰色（仅换一个随机种子就会使这些数字变化 3–8 %）。</translation>
     </message>
 </context>
 <context>
     <name>lorascope::CoreTexts</name>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="13" />
+        <location filename="../../ui/text/coretexts.cpp" line="20" />
         <source>llama-7b, one rank-8 adapter kind</source>
         <translation>llama-7b，一种秩为 8 的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="14" />
+        <location filename="../../ui/text/coretexts.cpp" line="21" />
         <source>llama-7b, ranks 64/32/16/8</source>
         <translation>llama-7b，秩 64/32/16/8</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="15" />
+        <location filename="../../ui/text/coretexts.cpp" line="22" />
         <source>llama-13b, rank 16</source>
         <translation>llama-13b，秩 16</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="16" />
+        <location filename="../../ui/text/coretexts.cpp" line="23" />
         <source>llama-13b, ranks 64/32/16</source>
         <translation>llama-13b，秩 64/32/16</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="17" />
+        <location filename="../../ui/text/coretexts.cpp" line="24" />
         <source>llama-30b, rank 32</source>
         <translation>llama-30b，秩 32</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="18" />
+        <location filename="../../ui/text/coretexts.cpp" line="25" />
         <source>llama-70b, rank 64</source>
         <translation>llama-70b，秩 64</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="19" />
+        <location filename="../../ui/text/coretexts.cpp" line="26" />
         <source>llama-7b with two published adapters</source>
         <translation>llama-7b，搭配两个公开发布的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="20" />
+        <location filename="../../ui/text/coretexts.cpp" line="27" />
         <source>A10G: number of adapters</source>
         <translation>A10G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="21" />
+        <location filename="../../ui/text/coretexts.cpp" line="28" />
         <source>A10G: popularity skew</source>
         <translation>A10G：热度偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="22" />
+        <location filename="../../ui/text/coretexts.cpp" line="29" />
         <source>A10G: burstiness</source>
         <translation>A10G：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="23" />
+        <location filename="../../ui/text/coretexts.cpp" line="30" />
         <source>A10G: request rate</source>
         <translation>A10G：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="24" />
+        <location filename="../../ui/text/coretexts.cpp" line="31" />
         <source>A100-40G: number of adapters</source>
         <translation>A100-40G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="25" />
+        <location filename="../../ui/text/coretexts.cpp" line="32" />
         <source>A100-80G, S2: number of adapters</source>
         <translation>A100-80G，S2：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="26" />
+        <location filename="../../ui/text/coretexts.cpp" line="33" />
         <source>A100-80G, S4: number of adapters</source>
         <translation>A100-80G，S4：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="27" />
+        <location filename="../../ui/text/coretexts.cpp" line="34" />
         <source>A100-80G, S4: request rate</source>
         <translation>A100-80G，S4：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="28" />
+        <location filename="../../ui/text/coretexts.cpp" line="35" />
         <source>A100-80G, S4: burstiness</source>
         <translation>A100-80G，S4：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="29" />
+        <location filename="../../ui/text/coretexts.cpp" line="36" />
         <source>A100-80G: throughput table</source>
         <translation>A100-80G：吞吐量表</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="30" />
+        <location filename="../../ui/text/coretexts.cpp" line="37" />
         <source>Ablation: no unified memory pool</source>
         <translation>消融：无统一内存池</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="31" />
+        <location filename="../../ui/text/coretexts.cpp" line="38" />
         <source>Ablation: adapter clustering</source>
         <translation>消融：适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="32" />
+        <location filename="../../ui/text/coretexts.cpp" line="39" />
         <source>Ablation: adapter clustering under bursts</source>
         <translation>消融：突发下的适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="33" />
+        <location filename="../../ui/text/coretexts.cpp" line="40" />
         <source>Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A10G（24 GB，600 GB/s，125 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="36" />
+        <location filename="../../ui/text/coretexts.cpp" line="43" />
         <source>Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="39" />
+        <location filename="../../ui/text/coretexts.cpp" line="46" />
         <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
@@ -1812,183 +1882,183 @@ Right-click a chart to export it alone.</source>
         <translation>S-LoRA 的脚本没有给出 %1 的服务器 --num-token；max_total_token_num 保持为 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="86" />
+        <location filename="../../ui/text/coretexts.cpp" line="90" />
         <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
         <translation>该 S-LoRA 套件未指明其 GPU；代价模型只按基础模型选择</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="94" />
+        <location filename="../../ui/text/coretexts.cpp" line="118" />
         <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
         <translation>代价模型“%1”没有校准：其时间没有测量数据支撑。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="100" />
+        <location filename="../../ui/text/coretexts.cpp" line="124" />
         <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="101" />
+        <location filename="../../ui/text/coretexts.cpp" line="125" />
         <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="102" />
-        <location filename="../../ui/text/coretexts.cpp" line="197" />
+        <location filename="../../ui/text/coretexts.cpp" line="126" />
+        <location filename="../../ui/text/coretexts.cpp" line="221" />
         <source>, </source>
-        <translation>、</translation>
+        <translation>，</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="105" />
+        <location filename="../../ui/text/coretexts.cpp" line="129" />
         <source>Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).</source>
         <translation>提示最长 %1 个令牌；模型只验证到 %2（更长的预填充和注意力为外推）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="107" />
+        <location filename="../../ui/text/coretexts.cpp" line="131" />
         <source>Outputs up to %1 tokens; the model was validated up to %2.</source>
         <translation>输出最长 %1 个令牌；模型只验证到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="109" />
+        <location filename="../../ui/text/coretexts.cpp" line="133" />
         <source>LoRA rank %1 is above the largest rank validated (%2).</source>
         <translation>LoRA 秩 %1 超过了验证过的最大秩（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="111" />
+        <location filename="../../ui/text/coretexts.cpp" line="135" />
         <source>max_total_token_num %1 is far from the validated %2.</source>
         <translation>max_total_token_num %1 与验证过的 %2 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="112" />
+        <location filename="../../ui/text/coretexts.cpp" line="136" />
         <source>max_total_token_num %1 is far from the validated %2–%3.</source>
         <translation>max_total_token_num %1 与验证过的 %2–%3 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="114" />
+        <location filename="../../ui/text/coretexts.cpp" line="138" />
         <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
         <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是代价模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="118" />
+        <location filename="../../ui/text/coretexts.cpp" line="142" />
         <source>The workload's base model is %1 but the cost model describes %2.</source>
         <translation>工作负载的基础模型是 %1，而代价模型描述的是 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="140" />
+        <location filename="../../ui/text/coretexts.cpp" line="164" />
         <source>(%1 runs)</source>
         <translation>（%1 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="156" />
+        <location filename="../../ui/text/coretexts.cpp" line="180" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准，并在另外 %4 次运行上验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="158" />
+        <location filename="../../ui/text/coretexts.cpp" line="182" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准；没有其他运行可供验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="170" />
+        <location filename="../../ui/text/coretexts.cpp" line="194" />
         <source>S-LoRA's published %1 runs</source>
         <translation>S-LoRA 公布的 %1 运行数据</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="178" />
+        <location filename="../../ui/text/coretexts.cpp" line="202" />
         <source>%1 and %2 more</source>
         <translation>%1 及另外 %2 项</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <location filename="../../ui/text/coretexts.cpp" line="204" />
         <source>calibrated on %1 (%2 runs)</source>
         <translation>在 %1 上校准（%2 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <location filename="../../ui/text/coretexts.cpp" line="204" />
         <source>calibrated on %1</source>
         <translation>在 %1 上校准</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="182" />
+        <location filename="../../ui/text/coretexts.cpp" line="206" />
         <source>calibrated by %1</source>
         <translation>校准方法：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="184" />
+        <location filename="../../ui/text/coretexts.cpp" line="208" />
         <source>not calibrated (no measurement behind these coefficients)</source>
         <translation>未校准（这些系数背后没有测量数据）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="190" />
+        <location filename="../../ui/text/coretexts.cpp" line="214" />
         <source>throughput ±%1 %</source>
         <translation>吞吐量 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="192" />
+        <location filename="../../ui/text/coretexts.cpp" line="216" />
         <source>latency ±%1 %</source>
         <translation>延迟 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="194" />
+        <location filename="../../ui/text/coretexts.cpp" line="218" />
         <source>first token ±%1 %</source>
         <translation>首令牌 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="196" />
+        <location filename="../../ui/text/coretexts.cpp" line="220" />
         <source>attainment ±%1 points</source>
         <translation>达成率 ±%1 个百分点</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="197" />
+        <location filename="../../ui/text/coretexts.cpp" line="221" />
         <source>%1; validated on %2 runs: %3</source>
         <translation>%1；在 %2 次运行上验证：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="199" />
+        <location filename="../../ui/text/coretexts.cpp" line="223" />
         <source>%1; not validated out of sample (fit error: latency ±%2 %)</source>
         <translation>%1；未做样本外验证（拟合误差：延迟 ±%2 %）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="201" />
+        <location filename="../../ui/text/coretexts.cpp" line="225" />
         <source>%1; not validated</source>
         <translation>%1；未验证</translation>
     </message>
     <message>
-        <location filename="../work/wt-uifix/ui/text/coretexts.cpp" line="86" />
+        <location filename="../../ui/text/coretexts.cpp" line="86" />
         <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
         <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="93" />
         <source>the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0</source>
         <translation>轨迹从 %1 s 开始：时间窗（%2 s）和速率从它的第一个到达算起，拟合出的规格从 0 开始</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="96" />
         <source>input lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输入长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="97" />
         <source>output lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输出长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="100" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）：用 slora 生成器拟合（一个 Gamma 过程，每个请求抽取一个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="104" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will look less bursty in total</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）；cv 为 %3 的按适配器模型在整体上会显得不那么突发</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="108" />
         <source>the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that</source>
         <translation>文件没有给出适配器的热度顺序：按请求数匹配了排名，并据此校正了偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="110" />
         <source>the trace has no adapters (base model only); import with adapter assignment to fit popularity</source>
         <translation>轨迹没有适配器（只用基础模型）；导入时分配适配器才能拟合热度</translation>
     </message>
@@ -1996,27 +2066,27 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::CostModelPanel</name>
     <message>
-        <location filename="../../ui/admission/costmodelpanel.cpp" line="15" />
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="16" />
         <source>Cost model in use</source>
         <translation>当前代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/costmodelpanel.cpp" line="20" />
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="21" />
         <source>Load calibrated model…</source>
         <translation>加载已校准的模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/costmodelpanel.cpp" line="40" />
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="41" />
         <source>A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of your own server), or any version-1 coefficient file.</source>
         <translation>由 `lorascope-cli calibrate` 写出的代价模型文件（基于 S-LoRA 结果文件或对您自己服务器的回放），或任何第 1 版系数文件。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="52" />
         <source>Load a calibrated cost model</source>
         <translation>加载已校准的代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/costmodelpanel.cpp" line="51" />
+        <location filename="../../ui/admission/costmodelpanel.cpp" line="52" />
         <source>Cost models (*.json);;All files (*)</source>
         <translation>代价模型 (*.json);;所有文件 (*)</translation>
     </message>
@@ -2034,7 +2104,7 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::Document</name>
     <message>
-        <location filename="../../ui/document/document.cpp" line="174" />
+        <location filename="../../ui/document/document.cpp" line="180" />
         <source>Import of %1 was cancelled</source>
         <translation>已取消导入 %1</translation>
     </message>
@@ -2042,167 +2112,167 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::FitDialog</name>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="26" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="29" />
         <source>uniform [%1, %2)</source>
         <translation>均匀 [%1, %2)</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="28" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="31" />
         <source>power law β=%1 on [%2, %3)</source>
         <translation>幂律 β=%1，区间 [%2, %3)</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="30" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="33" />
         <source>log-normal μ=%1 σ=%2 on [%3, %4)</source>
         <translation>对数正态 μ=%1 σ=%2，区间 [%3, %4)</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="32" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="35" />
         <source>normal %1 ± %2</source>
         <translation>正态 %1 ± %2</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="34" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="37" />
         <source>constant %1</source>
         <translation>常数 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="36" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="39" />
         <source>empirical (%1 values)</source>
         <translation>经验分布（%1 个取值）</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="48" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="51" />
         <source>Fit workload from trace</source>
         <translation>从轨迹拟合工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="57" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="60" />
         <source>Quantity</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="57" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="60" />
         <source>Trace</source>
         <translation>轨迹</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="57" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="60" />
         <source>Fitted model</source>
         <translation>拟合模型</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="57" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="60" />
         <source>Fit quality</source>
         <translation>拟合优度</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="58" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="61" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="59" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="62" />
         <source>Window (s)</source>
         <translation>时间窗口 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="60" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="63" />
         <source>Rate R (req/s)</source>
         <translation>速率 R (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="61" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="64" />
         <source>rate over time varies by cv %1</source>
         <translation>速率随时间变化的 cv 为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="62" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="65" />
         <source>Gap cv, all adapters</source>
         <translation>间隔 cv（全部适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="63" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="66" />
         <source>Gap cv per adapter (model parameter)</source>
         <translation>单个适配器的间隔 cv（模型参数）</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="64" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="67" />
         <source>Adapters used / n</source>
         <translation>已使用的适配器数 / n</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="67" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="70" />
         <source>Zipf s = %1</source>
         <translation>Zipf s = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="68" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="71" />
         <source>power α = %1</source>
         <translation>幂律 α = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="70" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="73" />
         <source>Popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="70" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="73" />
         <source>α = %1 ± %2 (power); s = %3 (Zipf)</source>
         <translation>α = %1 ± %2（幂律）；s = %3（Zipf）</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="71" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="74" />
         <source>KS %1; log-lik power %2 vs Zipf %3</source>
         <translation>KS %1；对数似然：幂律 %2 vs Zipf %3</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="72" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="75" />
         <source>Fitted α of the counts</source>
         <translation>按计数拟合的 α</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="74" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="77" />
         <source> mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="75" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="78" />
         <source> p50 / p99</source>
         <translation> p50 / p99</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="77" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="80" />
         <source> distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="77" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="80" />
         <source>%1 … %2</source>
         <translation>%1 … %2</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="78" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="81" />
         <source>KS %1, BIC %2 (best of %3)</source>
         <translation>KS %1，BIC %2（%3 个候选中最优）</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="80" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="83" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="81" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="84" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="91" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="94" />
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
     </message>
     <message>
-        <location filename="../../ui/fitting/fitdialog.cpp" line="95" />
+        <location filename="../../ui/fitting/fitdialog.cpp" line="98" />
         <source>Use fitted model</source>
         <translation>使用拟合模型</translation>
     </message>
@@ -2210,67 +2280,67 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::GanttView</name>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="145" />
+        <location filename="../../ui/admission/ganttview.cpp" line="149" />
         <source>Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter)</source>
         <translation>请求 %1–%2：排队等待（灰色）、预填充（浅色）、解码（按适配器着色）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="147" />
+        <location filename="../../ui/admission/ganttview.cpp" line="151" />
         <source>; hover for why a request waited</source>
         <translation>；悬停查看请求等待的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="149" />
+        <location filename="../../ui/admission/ganttview.cpp" line="153" />
         <source>Requests %1–%2 (grey: waiting; colour: running, by adapter)</source>
         <translation>请求 %1–%2（灰色：等待；彩色：运行，按适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="150" />
+        <location filename="../../ui/admission/ganttview.cpp" line="154" />
         <source>Requests %1–%2</source>
         <translation>请求 %1–%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="206" />
+        <location filename="../../ui/admission/ganttview.cpp" line="210" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="208" />
+        <location filename="../../ui/admission/ganttview.cpp" line="212" />
         <source>%1 (rank %2)</source>
         <translation>%1（秩 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="213" />
+        <location filename="../../ui/admission/ganttview.cpp" line="217" />
         <source>Request %1 · %2 · %3 input / %4 output tokens</source>
         <translation>请求 %1 · %2 · 输入 %3 / 输出 %4 个令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="214" />
+        <location filename="../../ui/admission/ganttview.cpp" line="218" />
         <source>Arrived %1</source>
         <translation>到达 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="216" />
+        <location filename="../../ui/admission/ganttview.cpp" line="220" />
         <source>, admitted %1 (waited %2)</source>
         <translation>，准入 %1（等待 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="218" />
+        <location filename="../../ui/admission/ganttview.cpp" line="222" />
         <source>, first token %1 (TTFT %2)</source>
         <translation>，首个令牌 %1（TTFT %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="220" />
+        <location filename="../../ui/admission/ganttview.cpp" line="224" />
         <source>, finished %1 (E2E %2)</source>
         <translation>，完成 %1（E2E %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="221" />
+        <location filename="../../ui/admission/ganttview.cpp" line="225" />
         <source>Status: %1</source>
         <translation>状态：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/ganttview.cpp" line="223" />
+        <location filename="../../ui/admission/ganttview.cpp" line="227" />
         <source>Why it waited: %1 — %2</source>
         <translation>等待原因：%1——%2</translation>
     </message>
@@ -2278,47 +2348,47 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::HelpTexts</name>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="11" />
+        <location filename="../../ui/text/helptexts.cpp" line="11" />
         <source>&lt;h2&gt;LoraScope in five minutes&lt;/h2&gt;&lt;p&gt;LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.&lt;/p&gt;&lt;h3&gt;1. Workload&lt;/h3&gt;&lt;p&gt;Pick a &lt;b&gt;preset&lt;/b&gt; (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the &lt;b&gt;number of adapters n&lt;/b&gt;, the &lt;b&gt;rate R&lt;/b&gt;, the &lt;b&gt;popularity skew α&lt;/b&gt; and the &lt;b&gt;burstiness cv&lt;/b&gt;. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.&lt;/p&gt;&lt;h3&gt;2. Admission preview&lt;/h3&gt;&lt;p&gt;How a server with the given limits (S-LoRA's queue rules, or a vLLM-style policy) would run this workload: requests running and waiting over time, the KV cache against its capacity, latency distributions, and every request on a Gantt chart. Hover a request to see &lt;i&gt;why it waited&lt;/i&gt;. A red banner says when arrivals exceed what the server can serve. &lt;b&gt;Step through&lt;/b&gt; runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.&lt;/p&gt;&lt;h3&gt;3. Export and replay&lt;/h3&gt;&lt;p&gt;File &amp;gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.&lt;/p&gt;&lt;h3&gt;4. Compare&lt;/h3&gt;&lt;p&gt;View &amp;gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.&lt;/p&gt;&lt;h3&gt;5. Sweep&lt;/h3&gt;&lt;p&gt;The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.&lt;/p&gt;&lt;h3&gt;Tips&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.&lt;/li&gt;&lt;li&gt;Every edit can be undone (Ctrl+Z); sessions (File &amp;gt; Save Session) keep parameters, server settings and view.&lt;/li&gt;&lt;li&gt;Right-click a chart to export it as PNG or SVG at the size and scale you choose.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;h2&gt;五分钟上手 LoraScope&lt;/h2&gt;&lt;p&gt;LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。&lt;/p&gt;&lt;h3&gt;1. 工作负载&lt;/h3&gt;&lt;p&gt;选择一个&lt;b&gt;预设&lt;/b&gt;（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改&lt;b&gt;适配器数量 n&lt;/b&gt;、&lt;b&gt;速率 R&lt;/b&gt;、&lt;b&gt;热度偏斜 α&lt;/b&gt; 和&lt;b&gt;突发度 cv&lt;/b&gt;。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。&lt;/p&gt;&lt;h3&gt;2. 准入预览&lt;/h3&gt;&lt;p&gt;在给定限制下（S-LoRA 的队列规则，或 vLLM 风格的策略）服务器会如何运行这个工作负载：运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布，以及甘特图上的每一个请求。悬停在某个请求上可以看到&lt;i&gt;它为什么等待&lt;/i&gt;。当到达速度超过服务器的处理能力时，会出现红色横幅提示。&lt;b&gt;逐步执行&lt;/b&gt;每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。&lt;/p&gt;&lt;h3&gt;3. 导出与回放&lt;/h3&gt;&lt;p&gt;“文件 &amp;gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。&lt;/p&gt;&lt;h3&gt;4. 对比&lt;/h3&gt;&lt;p&gt;“视图 &amp;gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。&lt;/p&gt;&lt;h3&gt;5. 扫描&lt;/h3&gt;&lt;p&gt;“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。&lt;/p&gt;&lt;h3&gt;提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。&lt;/li&gt;&lt;li&gt;每次编辑都可以撤销（Ctrl+Z）；会话（文件 &amp;gt; 保存会话）会保存参数、服务器设置和视图。&lt;/li&gt;&lt;li&gt;右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="43" />
+        <location filename="../../ui/text/helptexts.cpp" line="43" />
         <source>&lt;h2&gt;What am I looking at? — Workload&lt;/h2&gt;&lt;p&gt;The left column holds every parameter of the synthetic workload; the explain panel under it describes the parameter you hover or edit. The charts show the generated trace (blue bars or points) and the model's expectation (red line):&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Adapter popularity&lt;/b&gt;: requests per adapter, hottest first. α = 1 spreads requests evenly; small α makes a few adapters hot. The log–log box turns power laws into straight lines.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inter-arrival gaps&lt;/b&gt;: time between consecutive requests on a log scale. Large cv gives many tiny gaps (bursts) and a few long silences; gaps outside the bulk are counted in the grey bars at the ends.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Input / output length&lt;/b&gt;: prompt and generated tokens per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request rate over time&lt;/b&gt;: arrivals per second; the dashed line is the rate R you set.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Arrivals per adapter&lt;/b&gt;: one row per hot adapter, one mark per request (wheel to zoom, drag to pan).&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The status bar sums up the trace: requests, achieved rate, gap cv, fitted α and requests over the server's per-request limits.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——工作负载&lt;/h2&gt;&lt;p&gt;左栏是合成工作负载的全部参数；其下方的说明面板介绍你悬停或编辑的参数。图表显示生成的轨迹（蓝色柱或点）和模型的期望值（红线）：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;适配器热度&lt;/b&gt;：每个适配器的请求数，最热门的在前。α = 1 时请求均匀分布；α 越小，少数适配器越热门。勾选“双对数”后，幂律会变成直线。&lt;/li&gt;&lt;li&gt;&lt;b&gt;到达间隔&lt;/b&gt;：相邻请求之间的时间（对数刻度）。cv 越大，极短的间隔（突发）越多，长时间的空闲也越多；主体范围之外的间隔计入两端的灰色柱。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入/输出长度&lt;/b&gt;：每个请求的提示词令牌数和生成令牌数。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求速率随时间变化&lt;/b&gt;：每秒到达数；虚线是你设置的速率 R。&lt;/li&gt;&lt;li&gt;&lt;b&gt;各适配器的到达&lt;/b&gt;：每个热门适配器一行，每个请求一个标记（滚轮缩放，拖动平移）。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;状态栏汇总轨迹：请求数、实际速率、间隔 cv、拟合的 α，以及超过服务器单请求限制的请求数。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="55" />
-        <source>&lt;h2&gt;What am I looking at? — Admission preview&lt;/h2&gt;&lt;p&gt;A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running requests and queue&lt;/b&gt;: how many requests run and wait over time.&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV cache&lt;/b&gt;: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Latency distributions&lt;/b&gt;: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request Gantt&lt;/b&gt;: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requests&lt;/b&gt;: the same as a sortable, filterable table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Step through&lt;/b&gt;: one forward pass at a time, with every number of the admission check. Keys: N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求&lt;/b&gt;：同样的内容，以可排序、可筛选的表格显示。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字。按键：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
+        <location filename="../../ui/text/helptexts.cpp" line="55" />
+        <source>&lt;h2&gt;What am I looking at? — Admission preview&lt;/h2&gt;&lt;p&gt;A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running requests and queue&lt;/b&gt;: how many requests run and wait over time.&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV cache&lt;/b&gt;: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Latency distributions&lt;/b&gt;: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requests: why each waited&lt;/b&gt;: a sortable, filterable table with the reason right after the request number; beside it the selected request in full sentences: how long it waited, why (with the limit's numbers) and its times.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Request Gantt&lt;/b&gt;: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Hover for why it waited.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Step through&lt;/b&gt;: one forward pass at a time, with every number of the admission check and the requests that start waiting in it. Keys (anywhere while this tab is shown): N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——准入预览&lt;/h2&gt;&lt;p&gt;在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;运行中请求与队列&lt;/b&gt;：运行中和等待中的请求数随时间的变化。&lt;/li&gt;&lt;li&gt;&lt;b&gt;KV 缓存&lt;/b&gt;：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。&lt;/li&gt;&lt;li&gt;&lt;b&gt;延迟分布&lt;/b&gt;：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求：各自为何等待&lt;/b&gt;：可排序、可筛选的表格，原因紧跟在请求编号之后；旁边以完整的句子显示所选请求：等待了多久、为什么（附带限制的数字）以及它的各个时间点。&lt;/li&gt;&lt;li&gt;&lt;b&gt;请求甘特图&lt;/b&gt;：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;逐步执行&lt;/b&gt;：每次一个前向计算，显示准入检查的每个数字以及在其中开始等待的请求。按键（在该标签页显示时任何位置均可）：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="70" />
+        <location filename="../../ui/text/helptexts.cpp" line="71" />
         <source>&lt;h2&gt;What am I looking at? — Replay&lt;/h2&gt;&lt;p&gt;Sends the current workload (or a trace file) to a server, or to LoraScope's built-in simulated server, on the trace's schedule, and charts throughput, latencies and errors live. Results are saved as they arrive, one line per request, with a summary at the end.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;One time axis&lt;/b&gt;: every chart counts seconds since trace time 0 as scheduled (trace time × time scale).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Client charts&lt;/b&gt;: requests scheduled, sent and completed per second; TTFT and E2E (p50, p90) of the requests completed in each second, measured from the send; output tokens per second; requests in flight.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Server charts&lt;/b&gt;: running and waiting requests, KV-cache usage and resident adapters as the server reports them on its Prometheus /metrics (vLLM's names; SGLang, TGI and LoRAX are mapped), scraped every 0.5 s. Dashed: the admission preview of the same trace and settings, as the server receives it. When the server's queue or running batch exceeds the preview's band, the tab says where.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Effective latency&lt;/b&gt;: TTFT and E2E counted from the scheduled send time instead of the actual send, so a client that falls behind is not hidden.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Token mismatch&lt;/b&gt;: completed requests that got another number of output tokens than they asked for (a server that ignores max_tokens or ignore_eos changes the workload).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Per adapter&lt;/b&gt;: completed and failed requests, TTFT and E2E, the share of scrapes the server listed it as running, and the loads the scrapes saw.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Open run…&lt;/b&gt; charts a finished run folder: a single run, one shard, or the output of &lt;code&gt;lorascope-cli merge&lt;/code&gt;. &lt;b&gt;Open folder&lt;/b&gt; shows the run folder's files.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——回放&lt;/h2&gt;&lt;p&gt;按照轨迹的时间表把当前工作负载（或某个轨迹文件）发送到服务器或 LoraScope 内置的模拟服务器，并实时绘制吞吐量、延迟和错误。结果随到随存，每个请求一行，最后附上汇总。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;同一时间轴&lt;/b&gt;：所有图表都以计划中距轨迹时间 0 的秒数计（轨迹时间 × 时间比例）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;客户端图表&lt;/b&gt;：每秒计划、发送和完成的请求；每秒内完成请求的 TTFT 和 E2E（p50、p90），从发送时算起；每秒输出令牌数；进行中的请求。&lt;/li&gt;&lt;li&gt;&lt;b&gt;服务器图表&lt;/b&gt;：服务器在其 Prometheus /metrics 上报告的运行中和等待中请求、KV 缓存使用率和驻留适配器（vLLM 的指标名；SGLang、TGI 和 LoRAX 已映射），每 0.5 s 抓取一次。虚线：对服务器收到的同一轨迹和设置的准入预览。当服务器的队列或运行批次超出预览范围时，标签页会指出位置。&lt;/li&gt;&lt;li&gt;&lt;b&gt;有效延迟&lt;/b&gt;：从计划发送时间而非实际发送时间算起的 TTFT 和 E2E，因此不会掩盖落后的客户端。&lt;/li&gt;&lt;li&gt;&lt;b&gt;令牌数不符&lt;/b&gt;：得到的输出令牌数与所请求的不同的已完成请求（忽略 max_tokens 或 ignore_eos 的服务器会改变工作负载）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;每个适配器&lt;/b&gt;：已完成和失败的请求、TTFT 和 E2E、服务器将其列为运行中的抓取占比，以及抓取观察到的加载次数。&lt;/li&gt;&lt;li&gt;&lt;b&gt;打开运行…&lt;/b&gt; 绘制已完成的运行文件夹：单次运行、一个分片，或 &lt;code&gt;lorascope-cli merge&lt;/code&gt; 的输出。&lt;b&gt;打开文件夹&lt;/b&gt; 显示运行文件夹中的文件。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="90" />
+        <location filename="../../ui/text/helptexts.cpp" line="91" />
         <source>&lt;h2&gt;What am I looking at? — A/B Compare&lt;/h2&gt;&lt;p&gt;Two parameter sets side by side: A (pinned, or loaded from a file) and B (your live parameters, or a file). The header lists what differs; the key numbers show A, B and the change (green = B better, red = B worse); the charts overlay A (blue bars) and B (orange outline). With “Same server for A and B” both are previewed on B's server settings.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;我在看什么？——A/B 对比&lt;/h2&gt;&lt;p&gt;两组参数并排对比：A（固定的，或从文件加载）和 B（你正在编辑的参数，或某个文件）。标题栏列出两者的差异；关键数字显示 A、B 及其变化（绿色 = B 更好，红色 = B 更差）；图表叠加显示 A（蓝色柱）和 B（橙色轮廓）。勾选“A 和 B 使用同一服务器”时，两者都按 B 的服务器设置进行预览。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="95" />
-        <source>&lt;h2&gt;What am I looking at? — Sweep&lt;/h2&gt;&lt;p&gt;One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. &lt;b&gt;Find capacity&lt;/b&gt; searches the highest rate that still meets your SLO and where the server saturates. Click a point to open it in the Workload and Admission tabs.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
+        <location filename="../../ui/text/helptexts.cpp" line="96" />
+        <source>&lt;h2&gt;What am I looking at? — Sweep&lt;/h2&gt;&lt;p&gt;One parameter of the workload or the server (rate, adapters, α, cv, KV slots, …) over a range, each point previewed like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with the cost model's measured error. &lt;b&gt;Find capacity&lt;/b&gt; searches the highest rate that still meets your SLO and where the server saturates; its answer is the sustainable capacity, the lower of the two (past saturation a rate meets the SLO only while the trace is short). Click a point to open it in the Workload and Admission tabs.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置；它的答案是可持续容量，即两者中较低的那个（超过饱和点的速率只是在轨迹较短时才满足 SLO）。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="106" />
+        <location filename="../../ui/text/helptexts.cpp" line="108" />
         <source>&lt;h2&gt;Keyboard shortcuts&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;键盘快捷键&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="113" />
+        <location filename="../../ui/text/helptexts.cpp" line="115" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/text/helptexts.cpp" line="114" />
+        <location filename="../../ui/text/helptexts.cpp" line="116" />
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -2329,562 +2399,339 @@ Right-click a chart to export it alone.</source>
     </message>
 </context>
 <context>
+    <name>lorascope::HelpWindow</name>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="29" />
+        <source>&amp;What Am I Looking At?</source>
+        <translation>我在看什么？(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="30" />
+        <source>What am I looking at?</source>
+        <translation>我在看什么？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="33" />
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="33" />
+        <source>User Guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="34" />
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="34" />
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="36" />
+        <source>&amp;About LoraScope</source>
+        <translation>关于 LoraScope(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="37" />
+        <source>About LoraScope</source>
+        <translation>关于 LoraScope</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="38" />
+        <source>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;Design, preview and replay multi-LoRA serving workloads.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;设计、预览并重放多 LoRA 服务负载。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="39" />
+        <source>&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;依据 Apache 许可证 2.0 版授权。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/helpwindow.cpp" line="54" />
+        <source>Admission preview: step through (while the tab is shown)</source>
+        <translation>准入预览：逐步执行（在该标签页显示时）</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::KeyFigureModel</name>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="55" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="91" />
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="55" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="91" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="82" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="118" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="84" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="120" />
         <source>Achieved rate (req/s)</source>
         <translation>实际速率 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="86" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="122" />
         <source>Gap cv</source>
         <translation>间隔 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="88" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="124" />
         <source>Fitted α</source>
         <translation>拟合 α</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="90" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="126" />
         <source>Over per-request limits</source>
         <translation>超出单请求限制</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="92" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="128" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="94" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="130" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="94" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="130" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="95" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="131" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="97" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="133" />
         <source>%1 p%2 (%3)</source>
         <translation>%1 p%2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="102" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="138" />
         <source>Peak KV need (tokens)</source>
         <translation>KV 峰值需求（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="104" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="140" />
         <source>Adapter loads</source>
         <translation>适配器加载次数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="106" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="142" />
         <source>Throughput (req/%1)</source>
         <translation>吞吐量 (req/%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="108" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="144" />
         <source>Token throughput (tok/%1)</source>
         <translation>令牌吞吐量 (tok/%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="170" />
-        <source>Lower is better: green when B is lower than A.</source>
-        <translation>越低越好：B 低于 A 时显示绿色。</translation>
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="185" />
+        <source>%1 %</source>
+        <comment>percentage</comment>
+        <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="170" />
-        <source>Higher is better: green when B is higher than A.</source>
-        <translation>越高越好：B 高于 A 时显示绿色。</translation>
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="209" />
+        <source>Within %1 % of A: noise, not a difference (another random seed alone moves these figures by 3–8 %).</source>
+        <translation>与 A 相差不到 %1 %：这是噪声，不是差异（仅换一个随机种子就会使这些数字变化 3–8 %）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="180" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="211" />
+        <source>Lower is better: green when B is lower than A by %1 % or more.</source>
+        <translation>越低越好：B 比 A 低至少 %1 % 时为绿色。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="212" />
+        <source>Higher is better: green when B is higher than A by %1 % or more.</source>
+        <translation>越高越好：B 比 A 高至少 %1 % 时为绿色。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="223" />
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="182" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="225" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="184" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="227" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="186" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="229" />
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/keyfiguremodel.cpp" line="188" />
+        <location filename="../../ui/compare/keyfiguremodel.cpp" line="231" />
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
 </context>
 <context>
-    <name>lorascope::MainWindow</name>
+    <name>lorascope::LanguageMenu</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="68" />
-        <source>LoraScope sessions (*.lorascope.json *.json)</source>
-        <translation>LoraScope 会话 (*.lorascope.json *.json)</translation>
+        <location filename="../../ui/window/languagemenu.cpp" line="28" />
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="89" />
+        <location filename="../../ui/window/languagemenu.cpp" line="31" />
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/languagemenu.cpp" line="50" />
+        <location filename="../../ui/window/languagemenu.cpp" line="58" />
+        <location filename="../../ui/window/languagemenu.cpp" line="62" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/languagemenu.cpp" line="51" />
+        <source>The new language applies when LoraScope starts again. Restart now? Your parameters, settings and view are kept.</source>
+        <translation>新语言将在 LoraScope 重新启动后生效。现在重新启动吗？你的参数、设置和视图都会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/languagemenu.cpp" line="62" />
+        <source>Could not start LoraScope again; the language applies at the next start.</source>
+        <translation>无法重新启动 LoraScope；新语言将在下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::MainWindow</name>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="46" />
         <source>&amp;Workload</source>
         <translation>工作负载(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="90" />
+        <location filename="../../ui/mainwindow.cpp" line="47" />
         <source>&amp;Admission preview</source>
         <translation>准入预览(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="98" />
+        <location filename="../../ui/mainwindow.cpp" line="55" />
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="102" />
+        <location filename="../../ui/mainwindow.cpp" line="59" />
         <source>S&amp;weep</source>
         <translation>扫描(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="110" />
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="111" />
-        <source>Stop the running generation (Esc)</source>
-        <translation>停止正在进行的生成（Esc）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="177" />
+        <location filename="../../ui/mainwindow.cpp" line="81" />
         <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
         <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="181" />
+        <location filename="../../ui/mainwindow.cpp" line="85" />
         <source>pinned from the Sweep tab: %1</source>
         <translation>从“扫描”标签页固定：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="184" />
+        <location filename="../../ui/mainwindow.cpp" line="88" />
         <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
         <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="218" />
+        <location filename="../../ui/mainwindow.cpp" line="130" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="219" />
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="230" />
-        <source>&amp;Open Session…</source>
-        <translation>打开会话(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="233" />
-        <location filename="../../ui/mainwindow.cpp" line="237" />
-        <location filename="../../ui/mainwindow.cpp" line="554" />
-        <source>Open Session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="240" />
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="243" />
-        <location filename="../../ui/mainwindow.cpp" line="249" />
-        <location filename="../../ui/mainwindow.cpp" line="255" />
-        <source>Save Session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="251" />
-        <source>&amp;Save Session</source>
-        <translation>保存会话(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="258" />
-        <source>Save Session &amp;As…</source>
-        <translation>会话另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="270" />
-        <source>All files (*)</source>
-        <translation>所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="279" />
-        <source>%1 has no known trace extension. Read it as:</source>
-        <translation>%1 没有已知的轨迹扩展名。按以下格式读取：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="286" />
-        <source>&amp;Import Trace…</source>
-        <translation>导入轨迹(&amp;I)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="372" />
-        <source>&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;依据 Apache 许可证 2.0 版授权。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="269" />
-        <source>All trace files (%1)</source>
-        <translation>所有轨迹文件 (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="158" />
-        <location filename="../../ui/mainwindow.cpp" line="287" />
-        <location filename="../../ui/mainwindow.cpp" line="291" />
-        <source>Import Trace</source>
-        <translation>导入轨迹</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="99" />
+        <location filename="../../ui/mainwindow.cpp" line="56" />
         <source>A/B &amp;Compare</source>
         <translation>A/B 对比(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="153" />
-        <source>Imported %1</source>
-        <translation>已导入 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="293" />
-        <source>&amp;Fit Workload from Trace…</source>
-        <translation>从轨迹拟合工作负载(&amp;F)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="294" />
-        <location filename="../../ui/mainwindow.cpp" line="298" />
-        <source>Fit Workload from Trace</source>
-        <translation>从轨迹拟合工作负载</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="300" />
-        <source>&amp;Export Trace…</source>
-        <translation>导出轨迹(&amp;E)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="302" />
-        <location filename="../../ui/mainwindow.cpp" line="308" />
-        <location filename="../../ui/mainwindow.cpp" line="311" />
-        <source>Export Trace</source>
-        <translation>导出轨迹</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="308" />
-        <source>%1 already exists. Replace it?</source>
-        <translation>%1 已存在。是否替换？</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="313" />
-        <source>Export &amp;Chart…</source>
-        <translation>导出图表(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="332" />
         <source>&amp;Side Panels</source>
         <translation>侧边面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337" />
+        <location filename="../../ui/mainwindow.cpp" line="158" />
         <source>Show or hide the parameter and settings columns, to give the charts the whole window (F9).</source>
         <translation>显示或隐藏参数栏和设置栏，让图表占据整个窗口（F9）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="345" />
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="116" />
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="116" />
-        <source>SVG image (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="117" />
-        <location filename="../../ui/mainwindowcharts.cpp" line="126" />
-        <source>Export Chart</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="315" />
+        <location filename="../../ui/mainwindow.cpp" line="136" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="318" />
+        <location filename="../../ui/mainwindow.cpp" line="139" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="319" />
+        <location filename="../../ui/mainwindow.cpp" line="140" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="322" />
+        <location filename="../../ui/mainwindow.cpp" line="143" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="328" />
+        <location filename="../../ui/mainwindow.cpp" line="149" />
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="331" />
+        <location filename="../../ui/mainwindow.cpp" line="152" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="342" />
+        <location filename="../../ui/mainwindow.cpp" line="163" />
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="348" />
-        <source>System default</source>
-        <translation>跟随系统</translation>
+        <location filename="../../ui/mainwindow.cpp" line="199" />
+        <source>The charts need more room: &lt;a href="hide"&gt;hide the side panel&lt;/a&gt; (F9; View &gt; Side Panels shows it again).</source>
+        <translation>图表需要更多空间：&lt;a href="hide"&gt;隐藏侧边栏&lt;/a&gt;（F9；“视图 &gt; 侧边栏”可再次显示）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="362" />
+        <location filename="../../ui/mainwindow.cpp" line="168" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="363" />
-        <source>&amp;What Am I Looking At?</source>
-        <translation>我在看什么？(&amp;W)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="363" />
-        <source>What am I looking at?</source>
-        <translation>我在看什么？</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="366" />
-        <source>&amp;User Guide</source>
-        <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="366" />
-        <source>User Guide</source>
-        <translation>用户指南</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="367" />
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="367" />
-        <source>Keyboard Shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="369" />
-        <source>&amp;About LoraScope</source>
-        <translation>关于 LoraScope(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="370" />
-        <source>About LoraScope</source>
-        <translation>关于 LoraScope</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="371" />
-        <source>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;Design, preview and replay multi-LoRA serving workloads.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;LoraScope %1&lt;/h3&gt;&lt;p&gt;设计、预览并重放多 LoRA 服务负载。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowhelp.cpp" line="39" />
-        <source>Admission preview: step through (anywhere in the tab)</source>
-        <translation>准入预览：逐步执行（在该选项卡内任意位置）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowhelp.cpp" line="73" />
-        <location filename="../../ui/mainwindowhelp.cpp" line="81" />
-        <location filename="../../ui/mainwindowhelp.cpp" line="85" />
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowhelp.cpp" line="74" />
-        <source>The new language applies when LoraScope starts again. Restart now? Your parameters, settings and view are kept.</source>
-        <translation>新语言将在 LoraScope 重新启动后生效。现在重新启动吗？你的参数、设置和视图都会保留。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowhelp.cpp" line="85" />
-        <source>Could not start LoraScope again; the language applies at the next start.</source>
-        <translation>无法重新启动 LoraScope；新语言将在下次启动时生效。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="420" />
-        <source>⚠ Server overloaded</source>
-        <translation>⚠ 服务器过载</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="421" />
-        <source>In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.</source>
-        <translation>在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="432" />
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="477" />
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="485" />
-        <source>%1: no such readable file</source>
-        <translation>%1：文件不存在或不可读</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="487" />
-        <source>Importing %1…</source>
-        <translation>正在导入 %1…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="506" />
-        <source>Fit from %1</source>
-        <translation>从 %1 拟合</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="507" />
-        <source>Fitted the workload model to %1</source>
-        <translation>已按 %1 拟合工作负载模型</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="516" />
-        <source>There is no trace yet.</source>
-        <translation>尚无轨迹。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="522" />
-        <source>Exported %1 requests to %2</source>
-        <translation>已导出 %1 个请求到 %2</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="66" />
-        <source>Workload</source>
-        <translation>工作负载</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="68" />
-        <source>Admission preview</source>
-        <translation>准入预览</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="70" />
-        <source>A/B Compare</source>
-        <translation>A/B 对比</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="72" />
-        <source>Sweep</source>
-        <translation>扫描</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="77" />
-        <source>Arrivals per adapter</source>
-        <translation>各适配器的到达</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="79" />
-        <source>Request Gantt</source>
-        <translation>请求甘特图</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="81" />
-        <source>The whole comparison</source>
-        <translation>完整对比</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="83" />
-        <source>All sweep charts</source>
-        <translation>全部扫描图表</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="93" />
-        <source>Unknown chart "%1".</source>
-        <translation>未知图表“%1”。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindowcharts.cpp" line="128" />
-        <source>Exported %1 to %2</source>
-        <translation>已将 %1 导出到 %2</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="564" />
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="564" />
-        <source>The session has unsaved changes. Save them?</source>
-        <translation>会话有未保存的更改。是否保存？</translation>
     </message>
 </context>
 <context>
     <name>lorascope::ParameterModel</name>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="89" />
+        <location filename="../../ui/compare/parametermodel.cpp" line="90" />
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="91" />
+        <location filename="../../ui/compare/parametermodel.cpp" line="92" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/parametermodel.cpp" line="93" />
+        <location filename="../../ui/compare/parametermodel.cpp" line="94" />
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -2892,446 +2739,446 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::ParameterPanel</name>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="89" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="90" />
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="95" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="96" />
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="38" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="39" />
         <source>power law (α)</source>
         <translation>幂律（α）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="38" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="39" />
         <source>Zipf (s)</source>
         <translation>Zipf（s）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="39" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="45" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="39" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
         <source>explicit weights</source>
         <translation>指定权重</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="41" />
         <source>distinct (one adapter per request)</source>
         <translation>互异（每个请求一个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="41" />
         <source>uniform groups (√k adapters)</source>
         <translation>均匀分组（√k 个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="41" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="42" />
         <source>identical (one adapter)</source>
         <translation>相同（只用一个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="42" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="43" />
         <source>gamma (cv)</source>
         <translation>伽马（cv）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="42" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="43" />
         <source>Poisson</source>
         <translation>泊松</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="43" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="44" />
         <source>constant gaps</source>
         <translation>恒定间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="43" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="44" />
         <source>on/off bursts</source>
         <translation>开/关突发</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="44" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="45" />
         <source>rate schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="45" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
         <source>power law (long tail)</source>
         <translation>幂律（长尾）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="47" />
         <source>log-normal</source>
         <translation>对数正态</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="47" />
         <source>normal (clipped)</source>
         <translation>正态（截断）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="47" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="48" />
         <source>constant</source>
         <translation>常数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="96" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="97" />
         <source>The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T) and its benchmark suites (which also set n, α, R, cv and T). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.</source>
         <translation>S-LoRA 论文中的模型设置（S1–S6、Real：基础模型、适配器名称和秩，以及默认的 n、R、α、cv 和 T）和其基准测试套件（同时设置 n、α、R、cv 和 T）。选择一个预设时保留你的生成器、种子和服务器限制。修改任一参数后，此处显示“自定义（基于 …）”。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
         <source>Generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
         <source>per adapter (paper model)</source>
         <translation>按适配器（论文模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
         <source>S-LoRA trace.py (bit-exact)</source>
         <translation>S-LoRA trace.py（逐位一致）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="111" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
         <source>Adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
         <source>Number of LoRA adapters (0 = base model only).</source>
         <translation>LoRA 适配器的数量（0 = 只用基础模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <source>Rate R</source>
         <translation>速率 R</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
         <source>Total request rate over all adapters: E[requests] = R·T.</source>
         <translation>所有适配器合计的总请求速率：E[requests] = R·T。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
         <source>Duration T</source>
         <translation>时长 T</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
         <source>Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests).</source>
         <translation>轨迹长度，以秒计（per-adapter：T 之后的到达被截断；slora：int(R·T) 个请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="119" />
         <source>Makes the trace reproducible: the same spec and seed give the same trace on every platform.</source>
         <translation>使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="120" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
         <source>Popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="139" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="124" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="125" />
         <source>Skew α</source>
         <translation>偏斜 α</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="125" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="126" />
         <source>pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: low indices hot (α = 0.1: a few adapters get most requests).</source>
         <translation>pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &lt; 1：序号小的适配器更热门（α = 0.1：少数适配器获得大部分请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="127" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="129" />
         <source>pᵢ ∝ (i+1)^−s; s = 0 is uniform, s ≈ 1 classic Zipf.</source>
         <translation>pᵢ ∝ (i+1)^−s；s = 0 为均匀分布，s ≈ 1 为经典 Zipf。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="130" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
         <source>One weight per adapter, comma-separated: pᵢ = wᵢ / Σw.</source>
         <translation>每个适配器一个权重，以逗号分隔：pᵢ = wᵢ / Σw。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="132" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="133" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="137" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
         <source>Arrivals</source>
         <translation>到达过程</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="110" />
         <source>per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.
 S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋.</source>
         <translation>按适配器：每个适配器 i 是速率为 λᵢ = R·pᵢ 的独立 Gamma 更新过程，再合并。
 S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) 个请求，独立同分布的 Gamma 间隔，适配器编号 = ⌊power(α)·n⌋。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="123" />
         <source>How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical.</source>
         <translation>R 如何在适配器之间分配：幂律 pᵢ = ((i+1)/n)^α − (i/n)^α、Zipf pᵢ ∝ (i+1)^−s、均匀、指定权重，或批处理式的互异 / 均匀分组（⌈√k⌉ 个适配器）/ 相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="139" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="140" />
         <source>gamma: renewal process with Gamma gaps of the given cv; Poisson: cv = 1; constant gaps: all equal; on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time.</source>
         <translation>伽马：间隔服从给定 cv 的 Gamma 分布的更新过程；泊松：cv = 1；恒定间隔：所有间隔相等；开/关突发：双状态调制速率；速率计划：随时间分段线性变化的速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="141" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="142" />
         <source>Burstiness cv</source>
         <translation>突发度 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="142" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="143" />
         <source>Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps).</source>
         <translation>到达间隔的变异系数：Gamma(k = 1/cv², θ = cv²/λ)。cv = 0.1：几乎等间隔；cv = 1：泊松；cv ≥ 2：突发（大量极短间隔和少数极长间隔）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>On rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>Total rate while the source is on.</source>
         <translation>源开启时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>Off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
         <source>Total rate while the source is off.</source>
         <translation>源关闭时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Mean length of an on period (exponential).</source>
         <translation>开启期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
         <source>Mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
         <source>Mean length of an off period (exponential).</source>
         <translation>关闭期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="149" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
         <source>time:rate, time:rate, …</source>
         <translation>时间:速率, 时间:速率, …</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
         <source>Piecewise-linear total rate r(t): points "t:r" in seconds and req/s.</source>
         <translation>分段线性的总速率 r(t)：若干 "t:r" 点，t 以 s 计，r 以 req/s 计。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="153" />
         <source>Schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="157" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
         <source>Input length (prompt tokens)</source>
         <translation>输入长度（提示词令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="159" />
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="159" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="160" />
         <source>Output length (generated tokens)</source>
         <translation>输出长度（生成令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="160" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="161" />
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="270" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="271" />
         <source>Distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="271" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="272" />
         <source>Distribution of %1 lengths, always confined to the integers [lo, hi): uniform = randint(lo, hi); power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.</source>
         <translation>%1长度的分布，始终限定为 [lo, hi) 内的整数：uniform = randint(lo, hi)；power-law 幂律 P(x) ∝ x^−β；log-normal 对数正态（ln x 的 μ、σ）；normal 正态（截断）；constant 常数。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
         <source>Min (lo)</source>
         <translation>最小值 (lo)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
         <source>Smallest %1 length (inclusive).</source>
         <translation>最小%1长度（含）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
         <source>Max (hi, exclusive)</source>
         <translation>最大值 (hi，不含)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
         <source>Upper end of the %1 range, exclusive as in S-LoRA's randint(lo, hi).</source>
         <translation>%1范围的上界，与 S-LoRA 的 randint(lo, hi) 一样不含该值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>Tail β</source>
         <translation>尾部 β</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter.</source>
         <translation>幂律 P(x) ∝ x^−β，定义在 [lo, hi) 上：β 越大，长度越短。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>μ (of ln x)</source>
         <translation>μ（ln x 的均值）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>Log-normal: mean of ln(length); median length = e^μ.</source>
         <translation>对数正态：ln(length) 的均值；长度中位数 = e^μ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <source>σ (of ln x)</source>
         <translation>σ（ln x 的标准差）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <source>Log-normal: standard deviation of ln(length).</source>
         <translation>对数正态：ln(length) 的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Normal: mean before clipping to [lo, hi).</source>
         <translation>正态：截断到 [lo, hi) 之前的均值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Std dev</source>
         <translation>标准差</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Normal: standard deviation before clipping.</source>
         <translation>正态：截断之前的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
         <source>Value</source>
         <translation>取值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
         <source>Constant length (must lie in [lo, hi)).</source>
         <translation>固定长度（必须位于 [lo, hi) 内）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="284" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="285" />
         <source>%1 length: %2</source>
         <translation>%1长度：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="364" />
         <source>custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="364" />
         <source>custom (from %1)</source>
         <translation>自定义（基于 %1）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="365" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="366" />
         <source>The parameters differ from the preset's; choose a preset to go back to it.</source>
         <translation>参数与预设不同；选择一个预设即可恢复。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="462" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="463" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="491" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="492" />
         <source>&lt;b&gt;Not generated — fix:&lt;/b&gt;&lt;br&gt;</source>
         <translation>&lt;b&gt;未生成——请修正：&lt;/b&gt;&lt;br&gt;</translation>
     </message>
@@ -3339,28 +3186,28 @@ S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) �
 <context>
     <name>lorascope::PlotView</name>
     <message>
-        <location filename="../../ui/charts/plotview.cpp" line="553" />
+        <location filename="../../ui/charts/plotviewoverlays.cpp" line="290" />
         <source>Exported from LoraScope</source>
         <translation>由 LoraScope 导出</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/plotview.cpp" line="567" />
+        <location filename="../../ui/charts/plotviewoverlays.cpp" line="304" />
         <source>Could not encode the PNG image.</source>
         <translation>无法编码 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/plotview.cpp" line="569" />
+        <location filename="../../ui/charts/plotviewoverlays.cpp" line="306" />
         <source>Unknown image type "%1": use .png or .svg.</source>
         <translation>未知的图像类型“%1”：请使用 .png 或 .svg。</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/plotview.cpp" line="574" />
-        <location filename="../../ui/charts/plotview.cpp" line="577" />
+        <location filename="../../ui/charts/plotviewoverlays.cpp" line="311" />
+        <location filename="../../ui/charts/plotviewoverlays.cpp" line="314" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/plotview.cpp" line="648" />
+        <location filename="../../ui/charts/plotviewoverlays.cpp" line="385" />
         <source>Export Chart as PNG or SVG…</source>
         <translation>将图表导出为 PNG 或 SVG…</translation>
     </message>
@@ -3368,19 +3215,24 @@ S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) �
 <context>
     <name>lorascope::RasterView</name>
     <message>
-        <location filename="../../ui/workload/rasterview.cpp" line="40" />
+        <location filename="../../ui/workload/rasterview.cpp" line="49" />
         <source>Arrivals per adapter over time (hottest adapters on top; darker = more arrivals per pixel).
 Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <translation>各适配器随时间的到达（最热门的适配器在上方；颜色越深 = 每像素到达越多）。
 滚轮：缩放时间轴 · 拖动：平移 · 双击：显示整条轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/rasterview.cpp" line="187" />
+        <location filename="../../ui/workload/rasterview.cpp" line="220" />
         <source>Arrivals per adapter (hottest %1 adapters)</source>
         <translation>各适配器的到达（最热门的 %1 个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/rasterview.cpp" line="228" />
+        <location filename="../../ui/workload/rasterview.cpp" line="260" />
+        <source>names: %1*</source>
+        <translation>名称：%1*</translation>
+    </message>
+    <message>
+        <location filename="../../ui/workload/rasterview.cpp" line="269" />
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
@@ -3388,107 +3240,121 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::ReplayAdapterModel</name>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="36" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="36" />
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="36" />
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
-        <source>TTFT mean (ms)</source>
-        <translation>TTFT 均值 (ms)</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="36" />
+        <source>TTFT mean
+(ms)</source>
+        <translation>TTFT 均值
+(ms)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="32" />
-        <source>TTFT p90 (ms)</source>
-        <translation>TTFT p90 (ms)</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="36" />
+        <source>TTFT p90
+(ms)</source>
+        <translation>TTFT p90
+(ms)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
-        <source>Effective TTFT mean (ms)</source>
-        <translation>有效 TTFT 均值 (ms)</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="37" />
+        <source>Effective TTFT
+mean (ms)</source>
+        <translation>有效 TTFT
+均值 (ms)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
-        <source>E2E mean (ms)</source>
-        <translation>E2E 均值 (ms)</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="37" />
+        <source>E2E mean
+(ms)</source>
+        <translation>E2E 均值
+(ms)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
-        <source>Resident (% of scrapes)</source>
-        <translation>驻留（抓取占比 %）</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="37" />
+        <source>Resident
+(% of scrapes)</source>
+        <translation>驻留
+（抓取占比 %）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="33" />
-        <source>Loads seen</source>
-        <translation>观察到的加载次数</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="37" />
+        <source>Loads
+seen</source>
+        <translation>观测到的
+加载次数</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="34" />
-        <source>Resident from–to (s)</source>
-        <translation>驻留起止 (s)</translation>
+        <location filename="../../ui/replay/replayadapters.cpp" line="38" />
+        <source>Resident
+from–to (s)</source>
+        <translation>驻留
+起止 (s)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="35" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="39" />
         <source>The adapter's name as the trace gives it (sent as the LoRA / model name).</source>
         <translation>轨迹中的适配器名称（作为 LoRA / 模型名发送）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="36" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="40" />
         <source>Requests of this adapter that completed.</source>
         <translation>该适配器已完成的请求数。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="36" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="40" />
         <source>Requests of this adapter that failed (any error kind).</source>
         <translation>该适配器失败的请求数（任何错误类型）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="37" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="41" />
         <source>Mean time to first token of its completed requests, from the moment the request was sent (client clock).</source>
         <translation>其已完成请求的首令牌时间均值，从请求发出时刻算起（客户端时钟）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="38" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="42" />
         <source>90th percentile of that TTFT.</source>
         <translation>该 TTFT 的第 90 百分位数。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="39" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="43" />
         <source>Mean TTFT counted from the scheduled send time instead: includes the client's lateness and concurrency wait (no coordinated omission).</source>
         <translation>改从计划发送时间算起的 TTFT 均值：包含客户端的延迟和并发等待（避免协同遗漏）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="41" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="45" />
         <source>Mean end-to-end latency (send to last token) of its completed requests.</source>
         <translation>其已完成请求的端到端延迟均值（从发送到最后一个令牌）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="42" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="46" />
         <source>Share of the server's /metrics scrapes that listed this adapter as running (vLLM lora_requests_info); – when the server does not list adapters.</source>
         <translation>服务器 /metrics 抓取中将该适配器列为运行中的占比（vLLM lora_requests_info）；服务器不列出适配器时为 –。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="44" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="48" />
         <source>How often the adapter appeared in a scrape after one that did not list it: loads the scrapes saw (a load and unload between two scrapes is not seen).</source>
         <translation>该适配器在一次未列出它的抓取之后重新出现的次数：即抓取观察到的加载（两次抓取之间的加载和卸载观察不到）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="46" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="50" />
         <source>Seconds since trace start of the first and last scrape that listed it.</source>
         <translation>列出它的第一次和最后一次抓取距轨迹开始的秒数。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replayadapters.cpp" line="77" />
+        <location filename="../../ui/replay/replayadapters.cpp" line="81" />
         <source>(base model)</source>
         <translation>（基础模型）</translation>
     </message>
@@ -3496,271 +3362,271 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::ReplayCharts</name>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="25" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="25" />
         <source>time since trace start (s)</source>
         <translation>距轨迹开始的时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="145" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="145" />
         <source>Requests per second</source>
         <translation>每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="146" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="146" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="147" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="147" />
         <source>Per 1-s bin: requests the trace schedules, requests the client sent, and requests that completed (by end time).</source>
         <translation>每 1 秒区间：轨迹计划的请求、客户端已发送的请求和已完成的请求（按结束时间）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="149" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="149" />
         <source>Time to first token (TTFT)</source>
         <translation>首令牌时间 (TTFT)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="150" />
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="155" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="150" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="155" />
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="151" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="151" />
         <source>Of the requests that completed in each 1-s bin: time from sending the request to its first token, median (p50) and 90th percentile (p90). Measured by this client.</source>
         <translation>每 1 秒区间内完成的请求：从发送请求到首个令牌的时间，中位数 (p50) 和第 90 百分位数 (p90)。由本客户端测量。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="154" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="154" />
         <source>End-to-end latency (E2E)</source>
         <translation>端到端延迟 (E2E)</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="156" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="156" />
         <source>Of the requests that completed in each 1-s bin: time from sending the request to its last token, median (p50) and 90th percentile (p90). Measured by this client.</source>
         <translation>每 1 秒区间内完成的请求：从发送请求到最后一个令牌的时间，中位数 (p50) 和第 90 百分位数 (p90)。由本客户端测量。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="159" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="159" />
         <source>Output tokens per second</source>
         <translation>每秒输出令牌数</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="160" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="160" />
         <source>tokens/s</source>
         <translation>令牌/s</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="161" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="161" />
         <source>Output tokens of the requests that ended in each 1-s bin (server-reported when it reports them, else counted).</source>
         <translation>每 1 秒区间内结束的请求的输出令牌数（服务器报告时取报告值，否则为计数值）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="163" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="163" />
         <source>Requests in flight (client)</source>
         <translation>进行中的请求（客户端）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="164" />
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="168" />
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="187" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="164" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="168" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="187" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="165" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="165" />
         <source>Requests sent and not yet ended, as the client counts them (includes network time).</source>
         <translation>客户端统计的已发送但尚未结束的请求（含网络时间）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="167" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="167" />
         <source>Server: running, waiting (dashed: preview)</source>
         <translation>服务器：运行中、等待中（虚线：预览）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="169" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="169" />
         <source>Solid: what the server reports on /metrics at each scrape (vLLM num_requests_running / num_requests_waiting or the equivalent). Dashed: what the admission preview predicts for the same trace and settings (the largest value in each preview bin).</source>
         <translation>实线：每次抓取时服务器在 /metrics 上报告的值（vLLM num_requests_running / num_requests_waiting 或等价指标）。虚线：准入预览对相同轨迹和设置的预测（每个预览区间内的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="173" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="173" />
         <source>Server KV-cache usage (dashed: preview)</source>
         <translation>服务器 KV 缓存使用率（虚线：预览）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="174" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="174" />
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="176" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="176" />
         <source>Solid: the server's KV-cache usage (vLLM gpu_cache_usage_perc). Dashed: the preview's KV need (the peak KV tokens the running batch will use if every request runs to completion) as a share of max_total_token_num.</source>
         <translation>实线：服务器的 KV 缓存使用率（vLLM gpu_cache_usage_perc）。虚线：预览的 KV 需求（若每个请求都运行到结束，运行批次将用到的峰值 KV 令牌数）占 max_total_token_num 的比例。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="179" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="179" />
         <source>Server: adapters (dashed: preview)</source>
         <translation>服务器：适配器（虚线：预览）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="180" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="180" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="182" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="182" />
         <source>Solid: adapters the server reports as loaded or running (vLLM lora_requests_info). Dashed: adapters the preview keeps resident.</source>
         <translation>实线：服务器报告为已加载或运行中的适配器（vLLM lora_requests_info）。虚线：预览中驻留的适配器。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="185" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="185" />
         <source>Errors by kind</source>
         <translation>按类型统计的错误</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="186" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="186" />
         <source>error kind</source>
         <translation>错误类型</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="188" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="188" />
         <source>Failed requests by the client's error kind (connect, http_status, disconnect, timeout, …; see the help).</source>
         <translation>按客户端错误类型统计的失败请求（connect、http_status、disconnect、timeout 等；见帮助）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="198" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="198" />
         <source>Press Start: the server's own figures (from its /metrics) and the preview's prediction appear here.</source>
         <translation>按“开始”：服务器自身的数据（来自其 /metrics）和预览的预测将显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="199" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="199" />
         <source>Press Start (or open a run folder) to chart a replay here.</source>
         <translation>按“开始”（或打开运行文件夹）即可在此绘制回放图表。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="208" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="208" />
         <source>scheduled</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="209" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="209" />
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="210" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="210" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="227" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="248" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="228" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="248" />
         <source>TTFT p90</source>
         <translation>TTFT p90</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="245" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="253" />
         <source>E2E p50</source>
         <translation>E2E p50</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="246" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="253" />
         <source>E2E p90</source>
         <translation>E2E p90</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="263" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="261" />
         <source>output tokens/s</source>
         <translation>输出令牌/s</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="274" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="275" />
         <source>in flight</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="287" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="288" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="288" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="289" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="290" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="291" />
         <source>preview running</source>
         <translation>预览运行中</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="291" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="292" />
         <source>preview queue</source>
         <translation>预览队列</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="300" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="301" />
         <source>KV usage</source>
         <translation>KV 使用率</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="302" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="303" />
         <source>preview KV need</source>
         <translation>预览 KV 需求</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="311" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="312" />
         <source>resident</source>
         <translation>驻留</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="317" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="318" />
         <source>preview resident</source>
         <translation>预览驻留</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="324" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="325" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="363" />
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="365" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="364" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="366" />
         <source>Waiting for the first request…</source>
         <translation>等待第一个请求…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="367" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="368" />
         <source>No request has completed yet.</source>
         <translation>尚无请求完成。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="371" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="372" />
         <source>No errors so far.</source>
         <translation>目前没有错误。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="371" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="372" />
         <source>No errors: every request that ended completed.</source>
         <translation>没有错误：所有已结束的请求都已完成。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="381" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="382" />
         <source>Waiting for the first scrape of the server's /metrics…</source>
         <translation>等待第一次抓取服务器的 /metrics…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="382" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="383" />
         <source>No scrape of the server's /metrics succeeded (see server_metrics.jsonl).</source>
         <translation>对服务器 /metrics 的抓取均未成功（见 server_metrics.jsonl）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaycharts.cpp" line="387" />
+        <location filename="../../ui/replay/replaycharts.cpp" line="388" />
         <source>The server does not expose this on /metrics.</source>
         <translation>服务器未在 /metrics 上提供此项。</translation>
     </message>
@@ -3768,237 +3634,237 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::ReplayTab</name>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="92" />
+        <location filename="../../ui/replay/replaytab.cpp" line="74" />
         <source>demo trace (preset S1, 20 s)</source>
         <translation>演示轨迹（预设 S1，20 s）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="94" />
+        <location filename="../../ui/replay/replaytab.cpp" line="76" />
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="96" />
+        <location filename="../../ui/replay/replaytab.cpp" line="78" />
         <source>Trace to replay</source>
         <translation>要重放的轨迹</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="103" />
+        <location filename="../../ui/replay/replaytab.cpp" line="85" />
         <source>Trace:</source>
         <translation>轨迹：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="104" />
+        <location filename="../../ui/replay/replaytab.cpp" line="86" />
         <source>Built-in simulated server</source>
         <translation>内置模拟服务器</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="106" />
+        <location filename="../../ui/replay/replaytab.cpp" line="88" />
         <source>Started and stopped with the replay; paces tokens with the S-LoRA admission engine and the default cost model.</source>
         <translation>随重放启动和停止；用 S-LoRA 准入引擎和默认代价模型控制令牌的输出节奏。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="107" />
+        <location filename="../../ui/replay/replaytab.cpp" line="89" />
         <source>Server:</source>
         <translation>服务器：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="115" />
+        <location filename="../../ui/replay/replaytab.cpp" line="97" />
         <source>Server speed:</source>
         <translation>服务器速度：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="119" />
+        <location filename="../../ui/replay/replaytab.cpp" line="101" />
         <source>Target URL:</source>
         <translation>目标 URL：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="129" />
+        <location filename="../../ui/replay/replaytab.cpp" line="111" />
         <source>Backend:</source>
         <translation>后端：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="136" />
+        <location filename="../../ui/replay/replaytab.cpp" line="118" />
         <source>Time scale:</source>
         <translation>时间缩放：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="139" />
+        <location filename="../../ui/replay/replaytab.cpp" line="121" />
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="142" />
+        <location filename="../../ui/replay/replaytab.cpp" line="124" />
         <source>Max concurrency:</source>
         <translation>最大并发数：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="130" />
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="149" />
+        <location filename="../../ui/replay/replaytab.cpp" line="131" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="175" />
+        <location filename="../../ui/replay/replaytab.cpp" line="157" />
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="112" />
+        <location filename="../../ui/replay/replaytab.cpp" line="94" />
         <source>Built-in server: run the cost model this many times faster than real time. Above 1, network and client delays weigh more in the server's time, so the replay may differ from the preview.</source>
         <translation>内置服务器：以实时的这么多倍速度运行成本模型。大于 1 时，网络和客户端延迟在服务器时间中的分量更重，因此回放可能与预览不同。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="118" />
+        <location filename="../../ui/replay/replaytab.cpp" line="100" />
         <source>Base URL of the server; its Prometheus metrics are scraped from the same base + /metrics.</source>
         <translation>服务器的基础 URL；其 Prometheus 指标从同一基础地址 + /metrics 抓取。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="128" />
+        <location filename="../../ui/replay/replaytab.cpp" line="110" />
         <source>The server's API: slora, openai-completions, openai-chat (vLLM, SGLang), sglang, tgi, lorax.</source>
         <translation>服务器的 API：slora、openai-completions、openai-chat（vLLM、SGLang）、sglang、tgi、lorax。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="134" />
+        <location filename="../../ui/replay/replaytab.cpp" line="116" />
         <source>Schedule time = trace time × scale (0.5 replays twice as fast). The preview is computed for the schedule as sent.</source>
         <translation>计划时间 = 轨迹时间 × 比例（0.5 表示以两倍速度回放）。预览按实际发送的计划计算。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="140" />
+        <location filename="../../ui/replay/replaytab.cpp" line="122" />
         <source>At most this many requests in flight; a request due while all are busy waits in the client (counted in its lateness and effective latency).</source>
         <translation>最多同时进行这么多请求；所有槽位都忙时到期的请求在客户端等待（计入其延迟和有效延迟）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="151" />
+        <location filename="../../ui/replay/replaytab.cpp" line="133" />
         <source>Open run…</source>
         <translation>打开运行…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="153" />
+        <location filename="../../ui/replay/replaytab.cpp" line="135" />
         <source>Chart a finished run folder: a single run, one shard of a sharded run, or the output of lorascope-cli merge.</source>
         <translation>绘制已完成的运行文件夹：单次运行、分片运行中的一个分片，或 lorascope-cli merge 的输出。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="183" />
+        <location filename="../../ui/replay/replaytab.cpp" line="167" />
         <source>run folder (after Start)</source>
         <translation>运行文件夹（开始后）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="185" />
+        <location filename="../../ui/replay/replaytab.cpp" line="174" />
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="187" />
+        <location filename="../../ui/replay/replaytab.cpp" line="176" />
         <source>Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, manifest.json) in the file manager.</source>
         <translation>在文件管理器中显示运行文件夹（requests.jsonl、server_metrics.jsonl、summary.json、manifest.json）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="190" />
+        <location filename="../../ui/replay/replaytab.cpp" line="179" />
         <source>Run folder:</source>
         <translation>运行文件夹：</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="196" />
+        <location filename="../../ui/replay/replaytab.cpp" line="185" />
         <source>The run's summary appears here when it ends (also saved as summary.json).</source>
         <translation>运行结束时其摘要显示在这里（同时保存为 summary.json）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="268" />
+        <location filename="../../ui/replay/replaytab.cpp" line="259" />
         <source>current workload (Workload tab)</source>
         <translation>当前工作负载（“工作负载”标签页）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="269" />
+        <location filename="../../ui/replay/replaytab.cpp" line="260" />
         <source>Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab.</source>
         <translation>随重放启动和停止；按“准入预览”标签页中的准入策略、限制和代价模型控制令牌的输出节奏。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="303" />
+        <location filename="../../ui/replay/replaytab.cpp" line="294" />
         <source>Replays the trace file above.</source>
         <translation>重放上方的轨迹文件。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="307" />
+        <location filename="../../ui/replay/replaytab.cpp" line="298" />
         <source>Replays a demo trace (preset S1, 20 s).</source>
         <translation>重放演示轨迹（预设 S1，20 s）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="312" />
+        <location filename="../../ui/replay/replaytab.cpp" line="303" />
         <source>Replays the current workload (not generated yet).</source>
         <translation>重放当前工作负载（尚未生成）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="316" />
+        <location filename="../../ui/replay/replaytab.cpp" line="307" />
         <source>Replays the current workload%1: %2 requests over %3 s (× time scale).</source>
         <translation>重放当前工作负载%1：%2 个请求，历时 %3 s（× 时间缩放）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="317" />
+        <location filename="../../ui/replay/replaytab.cpp" line="308" />
         <source> (imported trace)</source>
         <translation>（导入的轨迹）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="361" />
+        <location filename="../../ui/replay/replaytab.cpp" line="380" />
         <source>The current workload is not generated yet.</source>
         <translation>当前工作负载尚未生成。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="373" />
+        <location filename="../../ui/replay/replaytab.cpp" line="392" />
         <source>Cannot read the trace: %1</source>
         <translation>无法读取轨迹：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="370" />
+        <location filename="../../ui/replay/replaytab.cpp" line="415" />
         <source>Cannot create the run folder: %1</source>
         <translation>无法创建运行文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="494" />
+        <location filename="../../ui/replay/replaytab.cpp" line="524" />
         <source>Running: sent %1 of %2, completed %3, failed %4, in flight %5</source>
         <translation>运行中：已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="550" />
+        <location filename="../../ui/replay/replaytab.cpp" line="583" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="551" />
+        <location filename="../../ui/replay/replaytab.cpp" line="584" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="563" />
+        <location filename="../../ui/replay/replayrunfolder.cpp" line="55" />
         <source>Open a replay run folder</source>
         <translation>打开回放运行文件夹</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="571" />
+        <location filename="../../ui/replay/replayrunfolder.cpp" line="63" />
         <source>Stop the running replay before opening a run folder.</source>
         <translation>请先停止正在进行的回放，再打开运行文件夹。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="579" />
+        <location filename="../../ui/replay/replayrunfolder.cpp" line="71" />
         <source>Cannot open the run folder: %1</source>
         <translation>无法打开运行文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="403" />
+        <location filename="../../ui/replay/replaytab.cpp" line="429" />
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="416" />
+        <location filename="../../ui/replay/replaytab.cpp" line="442" />
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytab.cpp" line="550" />
+        <location filename="../../ui/replay/replaytab.cpp" line="583" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
@@ -4006,698 +3872,882 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::ReplayText</name>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="32" />
+        <location filename="../../ui/replay/replaytext.cpp" line="36" />
         <source>Error: %1
 </source>
         <translation>错误：%1
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="39" />
+        <location filename="../../ui/replay/replaytext.cpp" line="43" />
         <source>Completed %1, failed %2, cancelled %3
 </source>
         <translation>已完成 %1，失败 %2，已取消 %3
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="40" />
-        <source>Request throughput %1 req/s, output %2 tokens/s
+        <location filename="../../ui/replay/replaytext.cpp" line="47" />
+        <source>Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last completion, incl. %4 s of drain after the last send)
 </source>
-        <translation>请求吞吐量 %1 req/s，输出 %2 令牌/s
+        <translation>请求吞吐量 %1 req/s，输出 %2 令牌/s，统计时长 %3 s（从第一次发送到最后一次完成，包括最后一次发送后 %4 s 的排空）
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="41" />
+        <location filename="../../ui/replay/replaytext.cpp" line="51" />
+        <source>Offered %1 req/s (%2 requests scheduled over %3 s)
+</source>
+        <translation>提供负载 %1 req/s（%2 个请求，计划在 %3 s 内发送）
+</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="55" />
         <source>TTFT mean %1 / p50 %2 / p90 %3 / p99 %4 ms
 </source>
         <translation>TTFT 均值 %1 / p50 %2 / p90 %3 / p99 %4 ms
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="43" />
+        <location filename="../../ui/replay/replaytext.cpp" line="57" />
         <source>Effective TTFT (from the scheduled send time) mean %1 / p90 %2 / p99 %3 ms
 </source>
         <translation>有效 TTFT（从计划发送时间算起）均值 %1 / p90 %2 / p99 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="45" />
+        <location filename="../../ui/replay/replaytext.cpp" line="59" />
         <source>TPOT mean %1 / p99 %2 ms; ITL mean %3 ms
 </source>
         <translation>TPOT 均值 %1 / p99 %2 ms；ITL 均值 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="46" />
+        <location filename="../../ui/replay/replaytext.cpp" line="60" />
         <source>E2E mean %1 / p99 %2 ms; effective E2E mean %3 / p99 %4 ms
 </source>
         <translation>E2E 均值 %1 / p99 %2 ms；有效 E2E 均值 %3 / p99 %4 ms
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="49" />
+        <location filename="../../ui/replay/replaytext.cpp" line="63" />
         <source>Send lateness (sent − scheduled) median %1 / p99 %2 ms
 </source>
         <translation>发送延迟（发送 − 计划）中位数 %1 / p99 %2 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="66" />
         <source>real-time priority</source>
         <translation>实时优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="67" />
         <source>normal priority with a short time slice (no permission for real-time)</source>
         <translation>普通优先级，短时间片（无实时优先级权限）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="68" />
         <source>differs between shards</source>
         <translation>各分片不同</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="69" />
         <source>normal priority</source>
         <translation>普通优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="70" />
         <source>Dispatcher (the thread that sends on schedule): %1
 </source>
         <translation>调度线程（按计划发送请求的线程）：%1
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="74" />
         <source>, S-LoRA reward %1
 </source>
         <translation>，S-LoRA 奖励 %1
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="57" />
+        <location filename="../../ui/replay/replaytext.cpp" line="79" />
         <source>Token mismatch (%1): %2 of %3 completed requests (%4) got another number of output tokens than requested (%5 more, %6 fewer)
 </source>
         <translation>令牌数不符（%1）：%3 个已完成请求中有 %2 个（%4）得到的输出令牌数与请求的不同（多 %5 个，少 %6 个）
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="72" />
+        <location filename="../../ui/replay/replaytext.cpp" line="94" />
         <source>Server (/metrics, %1 of %2 scrapes answered): running at most %3, waiting at most %4 requests, KV-cache usage at most %5
 </source>
         <translation>服务器（/metrics，%2 次抓取中 %1 次有应答）：运行中最多 %3 个、等待中最多 %4 个请求，KV 缓存使用率最高 %5
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="80" />
+        <location filename="../../ui/replay/replaytext.cpp" line="102" />
         <source>errors %1: %2
 </source>
         <translation>错误 %1：%2
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="82" />
+        <location filename="../../ui/replay/replaytext.cpp" line="104" />
         <source>The run was stopped: unsent and in-flight requests are cancelled.
 </source>
         <translation>运行已停止：未发送和进行中的请求已取消。
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="86" />
+        <location filename="../../ui/replay/replaytext.cpp" line="108" />
         <source>Warning: %1
 </source>
         <translation>警告：%1
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="89" />
+        <location filename="../../ui/replay/replaytext.cpp" line="111" />
         <source>(summary.json has a value of an unexpected type: %1)
 </source>
         <translation>（summary.json 中有类型不符的值：%1）
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="92" />
+        <location filename="../../ui/replay/replaytext.cpp" line="114" />
         <source>Note: %1
 </source>
         <translation>注意：%1
 </translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="100" />
+        <location filename="../../ui/replay/replaytext.cpp" line="122" />
         <source>No request ended.</source>
         <translation>没有请求结束。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="103" />
+        <location filename="../../ui/replay/replaytext.cpp" line="125" />
         <source>&lt;b&gt;%1&lt;/b&gt; completed, &lt;b&gt;%2&lt;/b&gt; failed · TTFT p50 &lt;b&gt;%3 ms&lt;/b&gt; · effective TTFT p50 &lt;b&gt;%4 ms&lt;/b&gt; (from the scheduled send time)</source>
         <translation>已完成 &lt;b&gt;%1&lt;/b&gt;，失败 &lt;b&gt;%2&lt;/b&gt; · TTFT p50 &lt;b&gt;%3 ms&lt;/b&gt; · 有效 TTFT p50 &lt;b&gt;%4 ms&lt;/b&gt;（从计划发送时间算起）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="110" />
+        <location filename="../../ui/replay/replaytext.cpp" line="132" />
         <source>Token mismatch: %1 of %2 completed requests (%3) got a different number of output tokens than requested — the server may ignore max_tokens or ignore_eos, which changes the workload.</source>
         <translation>令牌数不符：%2 个已完成请求中有 %1 个（%3）得到的输出令牌数与请求的不同——服务器可能忽略了 max_tokens 或 ignore_eos，这会改变工作负载。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="117" />
+        <location filename="../../ui/replay/replaytext.cpp" line="139" />
         <source>Token mismatch: none (every completed request got the output tokens it asked for).</source>
         <translation>令牌数不符：无（每个已完成请求都得到了所请求的输出令牌数）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="125" />
+        <location filename="../../ui/replay/replaytext.cpp" line="147" />
         <source>Opened from a run folder: no preview overlay (the preview is computed when a replay starts here).</source>
         <translation>从运行文件夹打开：无预览叠加（预览在此处开始回放时计算）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="129" />
+        <location filename="../../ui/replay/replaytext.cpp" line="151" />
         <source>Computing the admission preview of this trace for the overlay…</source>
         <translation>正在计算此轨迹的准入预览用于叠加…</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="130" />
+        <location filename="../../ui/replay/replaytext.cpp" line="152" />
         <source>No admission preview for this run (stopped before it was ready).</source>
         <translation>此次运行没有准入预览（在预览就绪前已停止）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="138" />
+        <location filename="../../ui/replay/replaytext.cpp" line="160" />
         <source>Server queue</source>
         <translation>服务器队列</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="138" />
+        <location filename="../../ui/replay/replaytext.cpp" line="160" />
         <source>Server running batch</source>
         <translation>服务器运行批次</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="140" />
+        <location filename="../../ui/replay/replaytext.cpp" line="162" />
         <source>%1 %2× the preview at t = %3 s (server %4 requests, preview at most %5).</source>
         <translation>%1 在 t = %3 s 时为预览的 %2 倍（服务器 %4 个请求，预览最多 %5 个）。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="144" />
+        <location filename="../../ui/replay/replaytext.cpp" line="166" />
         <source>The server's running and waiting requests stay within the preview's band (dashed).</source>
         <translation>服务器的运行中和等待中请求保持在预览的范围（虚线）之内。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="146" />
+        <location filename="../../ui/replay/replaytext.cpp" line="168" />
         <source>Preview ready (dashed); the server's figures appear with its first /metrics scrape.</source>
         <translation>预览已就绪（虚线）；服务器的数据将在第一次抓取 /metrics 后出现。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="152" />
+        <location filename="../../ui/replay/replaytext.cpp" line="174" />
         <source>The built-in server runs %1× faster than real time: each millisecond of network and client delay counts %1 ms in its model time, so it may queue and batch differently from the preview.</source>
         <translation>内置服务器以实时的 %1 倍速度运行：每毫秒的网络和客户端延迟在其模型时间中算作 %1 ms，因此其排队和批处理可能与预览不同。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="156" />
+        <location filename="../../ui/replay/replaytext.cpp" line="178" />
         <source>External server: the preview uses this session's settings (Admission tab: policy, limits, cost model); the server's own settings, hardware and scheduler decide what it does.</source>
         <translation>外部服务器：预览使用本会话的设置（准入标签页：策略、限制、成本模型）；服务器的行为由其自身的设置、硬件和调度器决定。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="159" />
+        <location filename="../../ui/replay/replaytext.cpp" line="181" />
         <source>No session: the built-in server and the preview both use the default S-LoRA settings.</source>
         <translation>无会话：内置服务器和预览都使用默认的 S-LoRA 设置。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="168" />
+        <location filename="../../ui/replay/replaytext.cpp" line="190" />
         <source>merged run</source>
         <translation>合并的运行</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="171" />
+        <location filename="../../ui/replay/replaytext.cpp" line="193" />
         <source>shard %1 of %2</source>
         <translation>分片 %1/%2</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="174" />
+        <location filename="../../ui/replay/replaytext.cpp" line="196" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="177" />
+        <location filename="../../ui/replay/replaytext.cpp" line="199" />
         <source>Opened %1: %2 requests.</source>
         <translation>已打开%1：%2 个请求。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="178" />
+        <location filename="../../ui/replay/replaytext.cpp" line="200" />
         <source>Opened %1 that did not finish: %2 requests recorded.</source>
         <translation>已打开未完成的%1：记录了 %2 个请求。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="183" />
+        <location filename="../../ui/replay/replaytext.cpp" line="205" />
         <source>Measured by this client over the requests that ended so far. TTFT counts from the moment a request was sent; effective TTFT from its scheduled send time, so it includes the client's lateness and concurrency wait. Token mismatch: completed requests whose output token count (server-reported, else counted) differs from the max_new_tokens they asked for.</source>
         <translation>由本客户端对目前已结束的请求测量。TTFT 从请求发出时刻算起；有效 TTFT 从其计划发送时间算起，因此包含客户端的延迟和并发等待。令牌数不符：输出令牌数（服务器报告值，否则为计数值）与所请求的 max_new_tokens 不同的已完成请求。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="191" />
+        <location filename="../../ui/replay/replaytext.cpp" line="213" />
         <source>The admission preview (core/admission) is run on the same trace as sent (trace time × time scale) with the session's policy, limits and cost model on the cost-model clock, as the built-in server runs them. A scrape counts as outside the band when the server's waiting (or running) requests exceed 1.5× the preview's largest value in that time bin and by more than 2 requests.</source>
         <translation>准入预览（core/admission）按实际发送的同一轨迹（轨迹时间 × 时间比例）运行，使用本会话的策略、限制和成本模型，采用成本模型时钟，与内置服务器的运行方式相同。当服务器的等待（或运行）请求数超过该时间区间内预览最大值的 1.5 倍且多出 2 个以上时，该次抓取视为超出范围。</translation>
     </message>
     <message>
-        <location filename="../../work/wt-replayui/ui/replay/replaytext.cpp" line="199" />
+        <location filename="../../ui/replay/replaytext.cpp" line="221" />
         <source>From summary.json: vLLM bench-serve metrics over the requests in the window (TTFT, TPOT, ITL, E2E in ms; throughput per second of the run), effective latencies from the scheduled send time, S-LoRA's SLO attainment (share of requests with TTFT &lt; 6 s) and reward, the token mismatch, and the server's figures from its /metrics scrapes. See the Replay help for the formulas.</source>
         <translation>来自 summary.json：窗口内请求的 vLLM bench-serve 指标（TTFT、TPOT、ITL、E2E 单位为 ms；吞吐量按运行的每秒计），从计划发送时间算起的有效延迟，S-LoRA 的 SLO 达成率（TTFT &lt; 6 s 的请求占比）和奖励，令牌数不符情况，以及服务器 /metrics 抓取得到的数据。公式见回放帮助。</translation>
     </message>
 </context>
 <context>
-    <name>lorascope::RequestTableModel</name>
+    <name>lorascope::RequestDetail</name>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="36" />
-        <source>refused: %1</source>
-        <translation>被拒绝：%1</translation>
+        <location filename="../../ui/admission/requestdetail.cpp" line="47" />
+        <source>&lt;p&gt;&lt;b&gt;Why it waited&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Select a request in the table: its times, how long it waited in the queue and why, in full sentences, appear here.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;为何等待&lt;/b&gt;&lt;/p&gt;&lt;p&gt;在表格中选择一个请求：它的各个时间点、在队列中等待了多久以及原因，会以完整的句子显示在这里。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="38" />
-        <source>dropped: %1</source>
-        <translation>已丢弃：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="40" />
-        <source>finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="42" />
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="43" />
-        <source>never admitted</source>
-        <translation>从未准入</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="69" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="60" />
         <source>base model (no adapter)</source>
         <translation>基础模型（无适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="70" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="62" />
         <source>%1 (rank %2)</source>
         <translation>%1（秩 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="87" />
+        <location filename="../../ui/admission/requestdetail.cpp" line="63" />
+        <source>&lt;p&gt;&lt;b&gt;Request %1&lt;/b&gt; · %2 · %3 input / %4 output tokens&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;请求 %1&lt;/b&gt; · %2 · %3 输入 / %4 输出令牌&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestdetail.cpp" line="74" />
+        <source>It was never admitted: the trace ended with it still in the queue.</source>
+        <translation>它从未被准入：轨迹结束时它仍在队列中。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestdetail.cpp" line="76" />
+        <source>It waited only for the forward pass running when it arrived to end: the next admission check took it in.</source>
+        <translation>它只是在等待到达时正在运行的那次前向计算结束：下一次准入检查就接纳了它。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestdetail.cpp" line="77" />
+        <source>It did not wait: admitted when it arrived.</source>
+        <translation>它没有等待：到达时即被准入。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestdetail.cpp" line="80" />
+        <source>&lt;p&gt;&lt;b&gt;Why it waited&lt;/b&gt; (%1): %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;为何等待&lt;/b&gt;（%1）：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestdetail.cpp" line="81" />
+        <source>&lt;p&gt;Arrived %1 · admitted %2 · first token %3 · finished %4 (TTFT %5, end to end %6).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;到达 %1 · 准入 %2 · 首令牌 %3 · 完成 %4（TTFT %5，端到端 %6）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestdetail.cpp" line="83" />
+        <source>&lt;p&gt;&lt;a href="step:%1"&gt;Show the pass that admitted it in the step-through&lt;/a&gt; (G in the Admission tab).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;a href="step:%1"&gt;在逐步执行中显示准入它的那次计算&lt;/a&gt;（准入标签页中按 G）。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::RequestTableModel</name>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="37" />
+        <source>refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="39" />
+        <source>dropped: %1</source>
+        <translation>已丢弃：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="41" />
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="43" />
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="44" />
+        <source>never admitted</source>
+        <translation>从未准入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="70" />
+        <source>base model (no adapter)</source>
+        <translation>基础模型（无适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="71" />
+        <source>%1 (rank %2)</source>
+        <translation>%1（秩 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestmodel.cpp" line="88" />
         <source>(base model)</source>
         <translation>（基础模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="124" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="125" />
         <source> (s)</source>
         <translation> (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="124" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="125" />
         <source> (steps)</source>
         <translation>（步）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="127" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="128" />
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="129" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="130" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="131" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="132" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="133" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="134" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="135" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="136" />
         <source>Arrival</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="137" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="138" />
         <source>Admitted</source>
         <translation>准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="139" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="140" />
         <source>First token</source>
         <translation>首令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="141" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="142" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="143" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="144" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="145" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="146" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="147" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="148" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="149" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="150" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="151" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="152" />
         <source>Why it waited</source>
         <translation>等待原因</translation>
     </message>
 </context>
 <context>
+    <name>lorascope::RequestsPage</name>
+    <message>
+        <location filename="../../ui/admission/requestspage.cpp" line="35" />
+        <source>Filter (e.g. KV cache, behind, refused, an adapter name)…</source>
+        <translation>筛选（例如：KV 缓存、排在、拒绝、适配器名称）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestspage.cpp" line="38" />
+        <source>All columns</source>
+        <translation>所有列</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/requestspage.cpp" line="41" />
+        <source>Filter:</source>
+        <translation>筛选：</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::Sessions</name>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="27" />
+        <source>LoraScope sessions (*.lorascope.json *.json)</source>
+        <translation>LoraScope 会话 (*.lorascope.json *.json)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="40" />
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="42" />
+        <source>&amp;Open Session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="44" />
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="46" />
+        <source>&amp;Save Session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="51" />
+        <location filename="../../ui/window/sessions.cpp" line="84" />
+        <location filename="../../ui/window/sessions.cpp" line="90" />
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="54" />
+        <source>Save Session &amp;As…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="75" />
+        <location filename="../../ui/window/sessions.cpp" line="79" />
+        <location filename="../../ui/window/sessions.cpp" line="199" />
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="96" />
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="142" />
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="210" />
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/sessions.cpp" line="210" />
+        <source>The session has unsaved changes. Save them?</source>
+        <translation>会话有未保存的更改。是否保存？</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::StatusLine</name>
+    <message>
+        <location filename="../../ui/window/statusline.cpp" line="40" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/statusline.cpp" line="41" />
+        <source>Stop the running generation (Esc)</source>
+        <translation>停止正在进行的生成（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/statusline.cpp" line="114" />
+        <source>⚠ Server overloaded</source>
+        <translation>⚠ 服务器过载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/statusline.cpp" line="115" />
+        <source>In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details.</source>
+        <translation>在准入预览中，请求到达的速度超过服务器的接纳速度，因此队列不断增长。点击查看详情。</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::StepThroughPanel</name>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="41" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="42" />
         <source>Next pass ▶</source>
         <translation>下一次计算 ▶</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="45" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="46" />
         <source>Restart</source>
         <translation>重新开始</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="40" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="41" />
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="42" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="43" />
         <source>Next admission</source>
         <translation>下一次准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="43" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44" />
         <source>Next wait</source>
         <translation>下一次等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="45" />
         <source>Next refusal</source>
         <translation>下一次拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="59" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="60" />
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="65" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="66" />
         <source>Go to the pass that admitted (or refused) this request (G).</source>
         <translation>跳到准入（或拒绝）此请求的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="67" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="68" />
         <source>Time:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="75" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="76" />
         <source>Go to the first pass that ends after this time (T).</source>
         <translation>跳到在此时间之后结束的第一次前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
         <source>Restart the step-through</source>
         <translation>重新开始逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="92" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
         <source>Back to before the first pass (Home).</source>
         <translation>回到第一次前向计算之前（Home）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
         <source>Previous pass</source>
         <translation>上一次前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
         <source>Show the previous forward pass (P).</source>
         <translation>显示上一次前向计算（P）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
         <source>Next pass</source>
         <translation>下一次前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
         <source>Run the next forward pass (N).</source>
         <translation>运行下一次前向计算（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96" />
         <source>Next pass where a request waits</source>
         <translation>下一次有请求等待的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96" />
-        <source>Jump to the next pass whose admission check stopped at a request that had to wait: a limit was hit (W).</source>
-        <translation>跳到下一次准入检查因某个请求必须等待而停止的前向计算：触及了某个限制（W）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99" />
         <source>Next pass that admits requests</source>
         <translation>下一次准入请求的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99" />
         <source>Jump to the next prefill: requests were admitted (A).</source>
         <translation>跳到下一次预填充：有请求被准入（A）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
         <source>Next pass with a refused request</source>
         <translation>下一次有请求被拒绝的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="100" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="102" />
         <source>Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R).</source>
         <translation>跳到下一次在其之前有请求在到达时被拒绝（超过单请求限制）的前向计算（R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="103" />
         <source>Go to request…</source>
         <translation>跳到请求…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="103" />
         <source>Type a request number to jump to the pass that admitted it (G).</source>
         <translation>输入请求编号，跳到准入它的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="106" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="108" />
         <source>Go to time…</source>
         <translation>跳到时间…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="106" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="108" />
         <source>Type a time to jump to the pass running then (T).</source>
         <translation>输入一个时间，跳到当时正在运行的前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="189" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="194" />
         <source>The trace is done: no further pass.</source>
         <translation>轨迹已结束：没有更多前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="196" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="201" />
         <source>No further pass admits requests.</source>
         <translation>之后没有前向计算再准入请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="203" />
-        <source>No further pass stops at a waiting request: no limit is hit after this pass.</source>
-        <translation>之后没有前向计算停在等待的请求上：此后不再触及任何限制。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="210" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="215" />
         <source>No request is refused after this pass.</source>
         <translation>此后没有请求被拒绝。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="217" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="222" />
         <source>There is no request %1.</source>
         <translation>不存在请求 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="224" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="229" />
         <source>No pass runs at or after %1.</source>
         <translation>在 %1 及之后没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="252" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="258" />
         <source>The trace has no forward pass.</source>
         <translation>该轨迹没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="253" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="259" />
         <source>Press “Next pass” (N) to run the first forward pass.</source>
         <translation>按“下一步”（N）运行第一次前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="255" />
-        <source>&lt;p&gt;The step-through runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step (every running request generates one token).&lt;/p&gt;&lt;p&gt;At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.&lt;/p&gt;&lt;p&gt;Keys: N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：对新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一个&lt;b&gt;解码&lt;/b&gt;步（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次需要的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的对比；以及检查停止的原因。&lt;/p&gt;&lt;p&gt;按键：N 下一步 · P 上一步 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 跳到请求 · T 跳到时间 · Home 重新开始。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="269" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="275" />
         <source>&lt;b&gt;Pass %1&lt;/b&gt; · %2 · %3 → %4 (%5)</source>
         <translation>&lt;b&gt;第 %1 次前向计算&lt;/b&gt; · %2 · %3 → %4（%5）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="274" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="280" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="289" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295" />
         <source>request %1 (%2)</source>
         <translation>请求 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="290" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
         <source>&lt;p&gt;&lt;b&gt;Refused on arrival&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;到达时被拒绝&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="293" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="299" />
         <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="295" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
         <source>input / output tokens</source>
         <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
         <source>KV slots needed</source>
         <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
         <source>KV slots free for requests</source>
         <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="296" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
         <source>input tokens of the new batch</source>
         <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="307" />
         <source>waits: %1</source>
         <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="303" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="309" />
         <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="304" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="310" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="305" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="311" />
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="306" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="312" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="309" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="315" />
         <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="315" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="321" />
         <source>, the default for 0</source>
         <translation>，即 0 对应的默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="317" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="323" />
         <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="326" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="331" />
+        <source>&lt;b&gt;request %1&lt;/b&gt; (arrived %2): %3</source>
+        <translation>&lt;b&gt;请求 %1&lt;/b&gt;（到达 %2）：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="335" />
+        <source>this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).</source>
+        <translation>这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="342" />
+        <source>&lt;p&gt;&lt;b&gt;Starts waiting in this pass&lt;/b&gt;: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;在这次计算中开始等待&lt;/b&gt;：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="350" />
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="340" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="364" />
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="340" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="364" />
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="297" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="303" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="277" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97" />
+        <source>Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, or the pass had none (W).</source>
+        <translation>跳到下一次有请求开始在队列中等待的计算：某个限制使准入检查停止，或这次计算没有准入检查（W）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="208" />
+        <source>No request starts waiting after this pass.</source>
+        <translation>这次计算之后没有请求开始等待。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="261" />
+        <source>&lt;p&gt;The step-through runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step (every running request generates one token).&lt;/p&gt;&lt;p&gt;At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.&lt;/p&gt;&lt;p&gt;Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一次&lt;b&gt;解码&lt;/b&gt;（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次所需的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的比较；以及检查为何停止。&lt;/p&gt;&lt;p&gt;按键（在准入标签页显示时）：N 下一次计算 · P 上一次 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 转到请求 · T 转到时间 · Home 重新开始。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="283" />
         <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="300" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="306" />
         <source>%1 = %2 − %3</source>
         <translation>%1 = %2 − %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="301" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="307" />
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="324" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="348" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="333" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="339" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="341" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="357" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="363" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="334" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="358" />
         <source>empty</source>
         <translation>空</translation>
     </message>
@@ -4730,62 +4780,62 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::SweepCompareView</name>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="47" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="50" />
         <source>Load sweep A…</source>
         <translation>加载扫描 A…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="49" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="52" />
         <source>Read A from a sweep file (lorascope-cli sweep -o, or Export table in the Sweep tab: .jsonl or .csv).</source>
         <translation>从扫描文件读取 A（lorascope-cli sweep -o 的输出，或“扫描”标签页的“导出表格”：.jsonl 或 .csv）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="50" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="53" />
         <source>Load sweep B…</source>
         <translation>加载扫描 B…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="52" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="55" />
         <source>Read B from a sweep file (B then no longer follows the Sweep tab).</source>
         <translation>从扫描文件读取 B（之后 B 不再跟随“扫描”标签页）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="53" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="56" />
         <source>B = Sweep tab</source>
         <translation>B = 扫描标签页</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="55" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="58" />
         <source>B shows the latest sweep of the Sweep tab again.</source>
         <translation>B 重新显示“扫描”标签页的最新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="56" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="59" />
         <source>Export comparison…</source>
         <translation>导出对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="58" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="61" />
         <source>Save the header, the key numbers and all charts as one PNG or SVG picture.</source>
         <translation>将标题、关键数值和所有图表保存为一张 PNG 或 SVG 图片。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="103" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="104" />
         <source>Load Sweep A</source>
         <translation>加载扫描 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="103" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="104" />
         <source>Load Sweep B</source>
         <translation>加载扫描 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="104" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="105" />
         <source>Sweep results (*.jsonl *.csv)</source>
         <translation>扫描结果 (*.jsonl *.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="107" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="108" />
         <source>Load Sweep</source>
         <translation>加载扫描</translation>
     </message>
@@ -4848,36 +4898,46 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/compare/sweepcompare.cpp" line="240" />
+        <source>sustainable value</source>
+        <translation>可持续值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="242" />
+        <source>The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value).</source>
+        <translation>其点满足该扫描的 SLO 且能跟上到达速度（低于第一个饱和值）的最大扫描取值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/sweepcompare.cpp" line="243" />
         <source>largest value meeting its SLO</source>
         <translation>满足其 SLO 的最大取值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="242" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="245" />
         <source>The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file).</source>
         <translation>其点仍满足该扫描自身 SLO 的最大扫描取值（每一侧的 SLO 记录在其文件中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="243" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="246" />
         <source>first saturated value</source>
         <translation>首个饱和取值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="245" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="248" />
         <source>The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98).</source>
         <translation>完成数落后于到达数的最小扫描取值（实际/提供低于 0.98）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="246" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="249" />
         <source>peak throughput (req/s)</source>
         <translation>峰值吞吐量 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="248" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="250" />
         <source>The highest completed requests per second over the sweep's points.</source>
         <translation>扫描各点中每秒完成请求数的最大值。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/sweepcompare.cpp" line="251" />
+        <location filename="../../ui/compare/sweepcompare.cpp" line="253" />
         <source>&lt;p&gt;A and B are drawn over the same axis; a point exists only where that sweep has one. Each side's SLO is its own: compare attainment only when both used the same SLO.&lt;/p&gt;</source>
         <translation>&lt;p&gt;A 和 B 画在同一横轴上；只有该扫描在某处有点时才会显示。每一侧的 SLO 各自独立：只有两者使用相同的 SLO 时才可比较达成率。&lt;/p&gt;</translation>
     </message>
@@ -4886,7 +4946,7 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     <name>lorascope::SweepPlots</name>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="15" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="194" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="195" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
@@ -4897,7 +4957,7 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="17" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="205" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="206" />
         <source>s</source>
         <translation>s</translation>
     </message>
@@ -4908,7 +4968,7 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
     </message>
     <message>
         <location filename="../../ui/sweep/sweepplots.cpp" line="19" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="203" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="204" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
@@ -4928,250 +4988,246 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
         <translation>，带中止</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="92" />
-        <source>capacity</source>
-        <translation>容量</translation>
-    </message>
-    <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="98" />
-        <source>capacity %1</source>
-        <translation>容量 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="153" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="154" />
         <source>throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="155" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="225" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="156" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="226" />
         <source>goodput</source>
         <translation>有效吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="157" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="158" />
         <source>offered rate</source>
         <translation>提供速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="159" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="160" />
         <source>TTFT mean</source>
         <translation>TTFT 均值</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="161" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="162" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="163" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="164" />
         <source>TTFT p90</source>
         <translation>TTFT p90</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="165" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="166" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="167" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="168" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="169" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="170" />
         <source>E2E mean</source>
         <translation>E2E 均值</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="171" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="172" />
         <source>E2E p50</source>
         <translation>E2E p50</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="173" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="174" />
         <source>E2E p90</source>
         <translation>E2E p90</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="175" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="176" />
         <source>E2E p99</source>
         <translation>E2E p99</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="177" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="281" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="178" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="295" />
         <source>SLO attainment</source>
         <translation>SLO 达成率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="179" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="180" />
         <source>S-LoRA attainment (TTFT &lt; 6 s)</source>
         <translation>S-LoRA 达成率（TTFT &lt; 6 s）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="181" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="310" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="182" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="322" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="324" />
         <source>achieved / offered</source>
         <translation>实际 / 提供</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="183" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="184" />
         <source>peak queue</source>
         <translation>队列峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="196" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="197" />
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="201" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="202" />
         <source>ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="221" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="222" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="223" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="341" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="224" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="355" />
         <source>throughput (req/s)</source>
         <translation>吞吐量 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="224" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="225" />
         <source>preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="227" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="228" />
         <source>offered</source>
         <translation>提供速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="228" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="245" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="273" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="298" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="229" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="257" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="312" />
         <source>paper</source>
         <translation>论文</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="236" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="278" />
         <source>Time to first token</source>
         <translation>首令牌时间</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="238" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="279" />
         <source>TTFT (s)</source>
         <translation>TTFT (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="239" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="268" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="252" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="240" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="269" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="92" />
+        <source>sustainable capacity</source>
+        <translation>可持续容量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="99" />
+        <source>sustainable %1</source>
+        <translation>可持续 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="253" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="241" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="270" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="254" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="244" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="272" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="256" />
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="249" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="286" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="261" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="300" />
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="265" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="286" />
         <source>End-to-end latency</source>
         <translation>端到端延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="267" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="287" />
         <source>E2E (s)</source>
         <translation>E2E (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="283" />
-        <location filename="../../ui/sweep/sweepplots.cpp" line="335" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="297" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="349" />
         <source>within the SLO (%)</source>
         <translation>满足 SLO (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="287" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="301" />
         <source>S-LoRA</source>
         <translation>S-LoRA</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="289" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="303" />
         <source>target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="306" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="320" />
         <source>Saturation</source>
         <translation>饱和</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="308" />
-        <source>Adapters %1…</source>
-        <translation>适配器 %1…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="312" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="326" />
         <source>threshold %1</source>
         <translation>阈值 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="330" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="344" />
         <source>Per adapter: mean TTFT</source>
         <translation>各适配器：平均 TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="331" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="345" />
         <source>TTFT mean (s)</source>
         <translation>TTFT 均值 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="334" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="348" />
         <source>Per adapter: SLO attainment</source>
         <translation>各适配器：SLO 达成率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="340" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="354" />
         <source>Per adapter: throughput</source>
         <translation>各适配器：吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="382" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="392" />
+        <source>Adapters %1*</source>
+        <translation>适配器 %1*</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepplots.cpp" line="398" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="427" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="443" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepplots.cpp" line="428" />
+        <location filename="../../ui/sweep/sweepplots.cpp" line="444" />
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -5179,318 +5235,324 @@ Wheel: zoom in time · drag: pan · double-click: whole trace.</source>
 <context>
     <name>lorascope::SweepTab</name>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="31" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="33" />
         <source>What to sweep</source>
         <translation>扫描什么</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="34" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="36" />
         <source>Current workload and server</source>
         <translation>当前工作负载和服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="35" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="37" />
         <source>S-LoRA paper suite</source>
         <translation>S-LoRA 论文实验套件</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="36" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="38" />
         <source>Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.
 S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on (slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published measurements are drawn over the preview.</source>
         <translation>当前：使用“工作负载”标签页的规格和“准入预览”标签页的服务器，只改变一个参数。
 S-LoRA 论文实验套件：S-LoRA exp_suite.py 中的基准，使用其运行时的设置（slora 生成器、种子 42、服务器的 KV 容量、该 GPU 的代价模型）；S-LoRA 发表的实测值会叠加在预览曲线上。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="40" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="42" />
         <source>Source:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="47" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="49" />
         <source>The suites of S-LoRA's benchmarks/exp_suite.py; the first value of the others is kept.</source>
         <translation>S-LoRA benchmarks/exp_suite.py 中的套件；其他参数取各自的第一个值。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="48" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="50" />
         <source>Suite:</source>
         <translation>套件：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="52" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="54" />
         <source>S-LoRA's model setting: base model and adapter ranks (S1: llama-7b rank 8; S2: 7b ranks 64/32/16/8; S4: 13b ranks 64/32/16).</source>
         <translation>S-LoRA 的模型设置：基础模型和适配器秩（S1：llama-7b，秩 8；S2：7b，秩 64/32/16/8；S4：13b，秩 64/32/16）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="53" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="55" />
         <source>Model setting:</source>
         <translation>模型设置：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="55" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="57" />
         <source>S-LoRA</source>
         <translation>S-LoRA</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="56" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="58" />
         <source>S-LoRA with abort (--enable-abort)</source>
         <translation>S-LoRA 带中止（--enable-abort）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="57" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="59" />
         <source>S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped).</source>
         <translation>S-LoRA 发表的 cv 套件结果包括不带和带 --enable-abort 两种（等待达 5.5 s 的请求会被丢弃）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="58" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="60" />
         <source>Server:</source>
         <translation>服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="66" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="68" />
         <source>The parameter to vary: workload parameters (rate, adapters, α, cv, ...) or the server's launch settings.</source>
         <translation>要改变的参数：工作负载参数（速率、适配器数、α、cv 等）或服务器的启动设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="67" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="69" />
         <source>Parameter:</source>
         <translation>参数：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="69" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="71" />
         <source>0.5:10:0.5 or 1,2,4,8</source>
         <translation>0.5:10:0.5 或 1,2,4,8</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="70" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="72" />
         <source>A list (1,2,4,8) or a range LO:HI:STEP (0.5:10:0.5 = 20 values). At most 1000 points.
 The capacity finder searches between the smallest and the largest value.</source>
         <translation>列表（1,2,4,8）或范围 LO:HI:STEP（0.5:10:0.5 = 20 个值）。最多 1000 个点。
 容量搜索在最小值与最大值之间进行。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="72" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="74" />
         <source>Values:</source>
         <translation>取值：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="79" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="81" />
         <source>Service-level objective</source>
         <translation>服务等级目标 (SLO)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="95" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="97" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
         <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="95" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="97" />
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
         <source>A request meets the SLO only if its first token comes within this time after it arrived (S-LoRA: 6 s). 0 = no bound.</source>
         <translation>只有当请求到达后在此时间内得到首个令牌，才算满足 SLO（S-LoRA：6 s）。0 = 不设上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="94" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
         <source>Bound on the time per output token after the first: (E2E − TTFT)/(tokens − 1). 0 = no bound.</source>
         <translation>首令牌之后每个输出令牌的时间上限：(E2E − TTFT)/(令牌数 − 1)。0 = 不设上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="95" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="97" />
         <source>Bound on the end-to-end latency. 0 = no bound.</source>
         <translation>端到端延迟的上限。0 = 不设上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="98" />
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="96" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="98" />
         <source>A point meets the SLO when at least this share of all its requests meets every bound.</source>
         <translation>当一个点的全部请求中至少有这一比例满足所有上限时，该点满足 SLO。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="99" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="101" />
         <source>TTFT ≤</source>
         <translation>TTFT ≤</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="100" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="102" />
         <source>TPOT ≤</source>
         <translation>TPOT ≤</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="101" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="103" />
         <source>E2E ≤</source>
         <translation>E2E ≤</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="102" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="104" />
         <source>for at least</source>
         <translation>比例至少</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="106" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="108" />
         <source>Run sweep</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="107" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="109" />
         <source>Preview every value (in parallel, off the GUI thread); the charts grow point by point.</source>
         <translation>预览每一个取值（并行，在界面线程之外运行）；图表逐点增长。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="108" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="110" />
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="109" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="111" />
         <source>The largest value that still meets the SLO, by bracketing and bisection to 1 % (between the smallest and largest of the values), then the saturation point and the adapters that break the SLO first.</source>
         <translation>通过区间包围和二分法（精度 1 %，在取值的最小值与最大值之间）找出仍满足 SLO 的最大值，然后找出饱和点以及最先违反 SLO 的适配器。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="111" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="113" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="112" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="114" />
         <source>Stop; the points that finished stay.</source>
         <translation>停止；已完成的点会保留。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="127" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="142" />
         <source>Choose a parameter and its values, then Run sweep or Find capacity.</source>
         <translation>选择一个参数及其取值，然后点击“运行扫描”或“寻找容量”。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="136" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="125" />
         <source>Export figure…</source>
         <translation>导出图…</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="137" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="126" />
         <source>Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone).</source>
         <translation>将扫描的所有图表保存为一张 PNG 或 SVG 图片（右键单击某个图表可单独保存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="138" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="127" />
         <source>Export table…</source>
         <translation>导出表格…</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="139" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="128" />
         <source>Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them.</source>
         <translation>将各点保存为 JSON Lines（每个点的规格、服务器、指标和各适配器指标）或 CSV，格式与 lorascope-cli sweep 的输出相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="140" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="129" />
         <source>Compare in A/B…</source>
         <translation>在 A/B 中对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="141" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="130" />
         <source>Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B.</source>
         <translation>将此扫描固定为“A/B 对比”标签页中的 A；你在这里运行的下一次扫描即为 B。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="171" />
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="177" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="175" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="181" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="184" />
         <source>Export Table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="171" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="175" />
         <source>JSON Lines (*.jsonl);;CSV (*.csv)</source>
         <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="71" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="65" />
         <source>One row per point. Double-click a row (or click a point on a chart) to open it in the Workload and Admission tabs.</source>
         <translation>每个点一行。双击一行（或单击图表上的点）即可在“工作负载”和“准入预览”标签页中打开它。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="116" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="93" />
+        <source>Run sweep (or Find capacity) draws one point per value here.</source>
+        <translation>“运行扫描”（或“寻找容量”）会在这里为每个取值画一个点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptab.cpp" line="120" />
         <source>Per adapter: mean TTFT</source>
         <translation>各适配器：平均 TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="117" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="121" />
         <source>Per adapter: SLO attainment</source>
         <translation>各适配器：SLO 达成率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="118" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="122" />
         <source>Per adapter: throughput</source>
         <translation>各适配器：吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="119" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="123" />
         <source>The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart).</source>
         <translation>整个扫描中请求最多的四个适配器，每个一条线（笔记本屏幕上的图表图例放得下四项）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="263" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="244" />
         <source>Values</source>
         <translation>取值</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="278" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="259" />
         <source>%n point(s); the clock is the cost model's (seconds).</source>
         <translation>
             <numerusform>%n 个点；时钟为代价模型时钟（秒）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="344" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="327" />
         <source>Finding the largest %1 that meets the SLO (%2)…</source>
         <translation>正在寻找满足 SLO（%2）的最大 %1…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="350" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="340" />
         <source>Previewing %n point(s)…</source>
         <translation>
             <numerusform>正在预览 %n 个点…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="376" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="366" />
         <source>%n point(s)</source>
         <translation>
             <numerusform>%n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="398" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="390" />
         <source>Cancelled: %n point(s) finished and kept.</source>
         <translation>
             <numerusform>已取消：%n 个点已完成并保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="473" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="465" />
         <source>sweep of %1</source>
         <translation>%1 的扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="481" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="473" />
         <source>There is no sweep yet.</source>
         <translation>尚无扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="502" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="491" />
         <source>Sweep point %1 = %2</source>
         <translation>扫描点 %1 = %2</translation>
     </message>
@@ -5498,167 +5560,167 @@ The capacity finder searches between the smallest and the largest value.</source
 <context>
     <name>lorascope::SweepTableModel</name>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="115" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="127" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="127" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="139" />
         <source> (saturated)</source>
         <translation>（饱和）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="140" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="152" />
         <source>Meets the SLO: at least %1 % of requests within it.</source>
         <translation>满足 SLO：至少 %1 % 的请求在目标之内。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="141" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="153" />
         <source>Misses the SLO: fewer than %1 % of requests within it.</source>
         <translation>未满足 SLO：在目标之内的请求少于 %1 %。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="143" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="155" />
         <source>Saturated: requests complete slower than they arrive (achieved/offered below %1).</source>
         <translation>饱和：请求完成得比到达得慢（实际/提供低于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="144" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="156" />
         <source>Keeps up: no measurable shortfall of completions against arrivals.</source>
         <translation>跟得上：完成数相对到达数没有可测量的不足。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="146" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="158" />
         <source>Double-click to open this point in the Workload and Admission tabs.</source>
         <translation>双击可在“工作负载”和“准入预览”标签页中打开此点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="160" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="172" />
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="162" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="174" />
         <source>Throughput (req/s)</source>
         <translation>吞吐量 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="164" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="176" />
         <source>Goodput (req/s)</source>
         <translation>有效吞吐量 (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="166" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="178" />
         <source>TTFT p50 (s)</source>
         <translation>TTFT p50 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="168" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="180" />
         <source>TTFT p90 (s)</source>
         <translation>TTFT p90 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="170" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="182" />
         <source>TTFT p99 (s)</source>
         <translation>TTFT p99 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="172" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="184" />
         <source>TPOT p50 (ms)</source>
         <translation>TPOT p50 (ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="174" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="186" />
         <source>E2E p50 (s)</source>
         <translation>E2E p50 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="176" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="188" />
         <source>E2E p99 (s)</source>
         <translation>E2E p99 (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="178" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="190" />
         <source>SLO (%)</source>
         <translation>SLO (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="180" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="192" />
         <source>S-LoRA SLO (%)</source>
         <translation>S-LoRA SLO (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="182" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="194" />
         <source>Achieved / offered</source>
         <translation>实际 / 提供</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="184" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="196" />
         <source>Peak queue</source>
         <translation>队列峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="186" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="198" />
         <source>Peak KV need (tokens)</source>
         <translation>KV 峰值需求（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="192" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="204" />
         <source>The value of the swept parameter at this point.</source>
         <translation>该点处被扫描参数的取值。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="194" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="206" />
         <source>Requests that completed, of all requests of the point's trace (in the measured window).</source>
         <translation>该点轨迹的全部请求（测量窗口内）中已完成的请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="196" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="208" />
         <source>Completed requests per second, from the start of the run to the last completion (as S-LoRA and vLLM count it).</source>
         <translation>每秒完成的请求数，从运行开始到最后一个请求完成（与 S-LoRA 和 vLLM 的计法相同）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="198" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="210" />
         <source>Requests per second that completed within every bound of your SLO.</source>
         <translation>每秒在你的 SLO 所有上限之内完成的请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="202" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="214" />
         <source>Time to first token: from arrival to the first generated token, at the 50th, 90th or 99th percentile.</source>
         <translation>首令牌时间：从到达到生成第一个令牌，取第 50、90 或 99 百分位。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="204" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="216" />
         <source>Time per output token after the first: (E2E − TTFT) / (output tokens − 1), median.</source>
         <translation>首令牌之后每个输出令牌的时间：(E2E − TTFT) / (输出令牌数 − 1)，中位数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="207" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="219" />
         <source>End-to-end latency: from arrival to the last token.</source>
         <translation>端到端延迟：从到达到最后一个令牌。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="209" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="221" />
         <source>Share of all requests (refused, dropped and unfinished ones count as misses) that met your SLO: %1.</source>
         <translation>满足你的 SLO 的请求占全部请求的比例（被拒绝、被丢弃和未完成的请求都计为未满足）：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="212" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="224" />
         <source>S-LoRA's SLO attainment: share of all requests whose first token came within 6 s.</source>
         <translation>S-LoRA 的 SLO 达成率：首令牌在 6 s 内到来的请求占全部请求的比例。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="214" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="226" />
         <source>Completion rate over arrival rate in the steady part of the run (after the ramp-up). Below %1 the server is saturated: its backlog grows.</source>
         <translation>运行稳定阶段（爬升之后）的完成速率与到达速率之比。低于 %1 时服务器饱和：积压不断增长。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="218" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="230" />
         <source>Most requests waiting for admission at once.</source>
         <translation>同时等待准入的最多请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepmodel.cpp" line="220" />
+        <location filename="../../ui/sweep/sweepmodel.cpp" line="232" />
         <source>Largest KV-cache need of the running batch (S-LoRA's admission test), in token slots.</source>
         <translation>运行批次的最大 KV 缓存需求（S-LoRA 的准入判断），以令牌槽位计。</translation>
     </message>
@@ -5666,395 +5728,446 @@ The capacity finder searches between the smallest and the largest value.</source
 <context>
     <name>lorascope::SweepText</name>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="33" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="48" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="33" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="48" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="257" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="35" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="50" />
         <source>TTFT ≤ %1</source>
         <translation>TTFT ≤ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="37" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="52" />
         <source>TPOT ≤ %1</source>
         <translation>TPOT ≤ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="39" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="54" />
         <source>E2E ≤ %1</source>
         <translation>E2E ≤ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="41" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="56" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="42" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="57" />
         <source>%1 for at least %2 % of requests</source>
         <translation>%1，至少 %2 % 的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="42" />
-        <location filename="../../ui/sweep/sweeptext.cpp" line="340" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="57" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="403" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="59" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="64" />
         <source>request rate R (req/s)</source>
         <translation>请求速率 R (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="61" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="66" />
         <source>number of adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="63" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="68" />
         <source>popularity skew α</source>
         <translation>热度偏斜 α</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="65" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="70" />
         <source>Zipf exponent s</source>
         <translation>Zipf 指数 s</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="67" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="72" />
         <source>burstiness cv</source>
         <translation>突发度 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="69" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="74" />
         <source>duration T (s)</source>
         <translation>时长 T (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="71" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="76" />
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="73" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="78" />
         <source>input length max (tokens)</source>
         <translation>输入长度上限（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="75" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="80" />
         <source>output length max (tokens)</source>
         <translation>输出长度上限（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="84" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="89" />
         <source>server: %1</source>
         <translation>服务器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="93" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="98" />
         <source>Total request rate over all adapters, requests per second.</source>
         <translation>所有适配器的总请求速率，每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="95" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="100" />
         <source>Number of adapters (0 = base model only).</source>
         <translation>适配器数量（0 = 只用基础模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="97" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="102" />
         <source>Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.</source>
         <translation>热度偏斜：适配器 i 获得 ((i+1)/n)^α − (i/n)^α 的流量；α 越小，少数适配器越热门。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="99" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="104" />
         <source>Zipf exponent of the adapter popularity.</source>
         <translation>适配器热度的 Zipf 指数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="101" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="106" />
         <source>Coefficient of variation of the gaps between arrivals: 1 = Poisson, larger = burstier.</source>
         <translation>到达间隔的变异系数：1 = 泊松过程，越大越突发。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="103" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="108" />
         <source>Length of the trace, seconds.</source>
         <translation>轨迹时长，秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="105" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="110" />
         <source>Random seed: the same workload drawn again, to see the sampling noise.</source>
         <translation>随机种子：重新抽取同一工作负载，以观察采样噪声。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="107" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="112" />
         <source>Upper end (exclusive) of the input length range, tokens.</source>
         <translation>输入长度范围的上端（不含），令牌数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="109" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="114" />
         <source>Upper end (exclusive) of the output length range, tokens.</source>
         <translation>输出长度范围的上端（不含），令牌数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="111" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="116" />
         <source>KV-cache token slots of the server, shared with the adapter weights.</source>
         <translation>服务器的 KV 缓存令牌槽位，与适配器权重共用。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="113" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="118" />
         <source>Largest sum of input tokens of a newly admitted prefill batch.</source>
         <translation>新准入的预填充批次的输入令牌总数上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="115" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="120" />
         <source>Most requests in the running batch.</source>
         <translation>运行批次中的最多请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="117" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="122" />
         <source>Decode steps between two admission attempts.</source>
         <translation>两次准入尝试之间的解码步数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="119" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="124" />
         <source>vLLM: most running requests.</source>
         <translation>vLLM：最多运行中请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="121" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="126" />
         <source>vLLM: most prefill tokens per step.</source>
         <translation>vLLM：每步最多预填充令牌数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="123" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="128" />
         <source>vLLM: most distinct adapters in one batch.</source>
         <translation>vLLM：一个批次中最多的不同适配器数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="184" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="189" />
         <source>A10G: number of adapters</source>
         <translation>A10G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="185" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="190" />
         <source>A10G: popularity skew</source>
         <translation>A10G：热度偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="186" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="191" />
         <source>A10G: burstiness</source>
         <translation>A10G：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="187" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="192" />
         <source>A10G: request rate</source>
         <translation>A10G：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="188" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="193" />
         <source>A100-40G: number of adapters</source>
         <translation>A100-40G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="189" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="194" />
         <source>A100-80G, S2: number of adapters</source>
         <translation>A100-80G，S2：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="190" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="195" />
         <source>A100-80G, S4: number of adapters</source>
         <translation>A100-80G，S4：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="191" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="196" />
         <source>A100-80G, S4: request rate</source>
         <translation>A100-80G，S4：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="192" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="197" />
         <source>A100-80G, S4: burstiness</source>
         <translation>A100-80G，S4：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="193" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="198" />
         <source>A100-80G: throughput table</source>
         <translation>A100-80G：吞吐量表</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="194" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="199" />
         <source>Ablation: no unified memory pool</source>
         <translation>消融：无统一内存池</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="195" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="200" />
         <source>Ablation: adapter clustering</source>
         <translation>消融：适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="196" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="201" />
         <source>Ablation: adapter clustering under bursts</source>
         <translation>消融：突发下的适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="207" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="212" />
         <source>number of adapters</source>
         <translation>适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="210" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="215" />
         <source>request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="213" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="218" />
         <source>cv</source>
         <translation>cv</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="218" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="223" />
         <source>S-LoRA paper, %1, %2%3: throughput vs %4</source>
         <translation>S-LoRA 论文，%1，%2%3：吞吐量随%4变化</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="220" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="225" />
         <source> (abort)</source>
         <translation>（带中止）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="238" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="266" />
         <source>No point finished.</source>
         <translation>没有点完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="246" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="276" />
         <source>No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.</source>
         <translation>没有点满足 SLO（%1）。最好的点 %2 有 %3 的请求满足：差 %4 个百分点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="250" />
-        <source>Largest point meeting the SLO (%1): &lt;b&gt;%2&lt;/b&gt;.</source>
-        <translation>满足 SLO（%1）的最大点：&lt;b&gt;%2&lt;/b&gt;。</translation>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="280" />
+        <source>Sustainable: &lt;b&gt;%1&lt;/b&gt;, the largest point that meets the SLO (%2) and keeps up with its arrivals.</source>
+        <translation>可持续：&lt;b&gt;%1&lt;/b&gt;，满足 SLO（%2）且能跟上到达速度的最大点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="257" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="282" />
+        <source>&lt;b&gt;Nothing sustainable&lt;/b&gt;: every point that meets the SLO (%1) is saturated.</source>
+        <translation>&lt;b&gt;没有可持续的点&lt;/b&gt;：每个满足 SLO（%1）的点都已饱和。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="283" />
+        <source>Sustainable: &lt;b&gt;%1&lt;/b&gt;, the largest point that meets the SLO (%2) below saturation.</source>
+        <translation>可持续：&lt;b&gt;%1&lt;/b&gt;，低于饱和点且满足 SLO（%2）的最大点。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="286" />
+        <source> A trace of at least %1 would tell.</source>
+        <translation>至少 %1 的轨迹才能看出来。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="288" />
+        <source>Short-trace effect: points up to %1 meet the SLO although the server falls behind from %2; their %3 traces end before the backlog grows enough to break it.%4</source>
+        <translation>短轨迹效应：直到 %1 的点都满足 SLO，尽管服务器从 %2 起已跟不上；它们 %3 的轨迹在积压增长到足以打破 SLO 之前就结束了。%4</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptext.cpp" line="354" />
+        <source>SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 wide after %n point(s) in %6 s.</source>
+        <translation>
+            <numerusform>SLO 边界：%1 满足 SLO（%2 的请求）；%3 不满足（%4）。经过 %n 个点、%6 s，区间宽度为 %5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="297" />
         <source>No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.</source>
         <translation>没有点饱和：直到 %2，完成都跟得上到达（实际/提供 ≥ %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="261" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="301" />
         <source>Saturated from &lt;b&gt;%1&lt;/b&gt;: completions fall behind arrivals (achieved/offered %2, below %3).</source>
         <translation>从 &lt;b&gt;%1&lt;/b&gt; 起饱和：完成落后于到达（实际/提供 %2，低于 %3）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="266" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="306" />
         <source>GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.</source>
         <translation>GuideLLM 的过饱和检测（在途请求数和 TTFT 同时上升）从 %1 起触发。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="280" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="324" />
+        <source>Sustainable capacity &lt;b&gt;%1&lt;/b&gt;: the largest value that meets the SLO (%2; %3 of requests) while the server keeps up with its arrivals.</source>
+        <translation>可持续容量 &lt;b&gt;%1&lt;/b&gt;：在服务器能跟上到达速度的前提下满足 SLO（%2；%3 的请求）的最大取值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="328" />
+        <source>Sustainable capacity &lt;b&gt;%1&lt;/b&gt;, set by saturation: above it the server falls behind its arrivals (from %2), while it still meets the SLO (%3; %4 of requests).</source>
+        <translation>可持续容量 &lt;b&gt;%1&lt;/b&gt;，由饱和决定：高于它（从 %2 起）服务器跟不上到达速度，而此处仍满足 SLO（%3；%4 的请求）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="332" />
+        <source>&lt;b&gt;Nothing sustainable&lt;/b&gt; in the range tried: every value that meets the SLO is saturated.</source>
+        <translation>在所试范围内&lt;b&gt;没有可持续的取值&lt;/b&gt;：每个满足 SLO 的取值都已饱和。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="336" />
+        <source> (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)</source>
+        <translation>（该 SLO 既不限制 TTFT 也不限制 E2E，因此无法建议轨迹长度。）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="337" />
+        <source> A trace of at least %1 would tell (Workload tab: Duration T).</source>
+        <translation>至少 %1 的轨迹才能看出来（工作负载标签页：时长 T）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="338" />
+        <source>&lt;b&gt;Short-trace effect&lt;/b&gt;: the SLO still holds up to %1 only because each %2 trace ends before the growing backlog breaks it; that is not a capacity.%3</source>
+        <translation>&lt;b&gt;短轨迹效应&lt;/b&gt;：直到 %1 仍满足 SLO，只是因为每条 %2 的轨迹在不断增长的积压打破 SLO 之前就结束了；这不是容量。%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="346" />
         <source>Stopped before the SLO boundary was bracketed.</source>
         <translation>在找到 SLO 边界区间之前就停止了。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="286" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="352" />
         <source>Not converged: the evaluation budget is spent. The bracket so far:</source>
         <translation>未收敛：评估次数已用完。目前的区间：</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptext.cpp" line="291" />
-        <source>Capacity &lt;b&gt;%1&lt;/b&gt;: meets the SLO (%2) with %3 of requests; %4 misses it (%5). The bracket is %6 wide after %n point(s) in %7 s.</source>
-        <translation>
-            <numerusform>容量 &lt;b&gt;%1&lt;/b&gt;：以 %3 的请求满足 SLO（%2）；%4 不满足（%5）。经过 %n 个点、%7 s，区间宽度为 %6。</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="298" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="361" />
         <source>No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.</source>
         <translation>所试的取值（%1 到 %2）都不满足 SLO（%3）。在最低值 %4 处，%5 的请求满足：比目标差 %6 个百分点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="303" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="366" />
         <source>Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.</source>
         <translation>直到 %1 的所有取值都满足 SLO（%2；最高处为 %3）：请把取值范围向上扩大。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="310" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="373" />
         <source>Saturated from &lt;b&gt;%1&lt;/b&gt; (achieved/offered %2, below 0.98); %3 keeps up.</source>
         <translation>从 &lt;b&gt;%1&lt;/b&gt; 起饱和（实际/提供 %2，低于 0.98）；%3 仍跟得上。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="315" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="378" />
         <source>The range never saturates: achieved/offered is still %1 at the highest value tried, %2.</source>
         <translation>该范围内从未饱和：在所试的最高值 %2 处，实际/提供仍为 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="318" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="381" />
         <source>Saturated even at the lowest value tried, %1 (achieved/offered %2).</source>
         <translation>即使在所试的最低值 %1 也已饱和（实际/提供 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="327" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="390" />
         <source>rank %1: %2 → %3</source>
         <translation>秩 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="329" />
-        <source>SLO attainment by adapter rank, at the capacity → just above it: %1.</source>
-        <translation>按适配器秩的 SLO 达成率，容量处 → 刚超过容量处：%1。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="329" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="392" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="334" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="392" />
+        <source>SLO attainment by adapter rank, at the SLO boundary → just above it: %1.</source>
+        <translation>按适配器秩的 SLO 达成率，在 SLO 边界 → 刚高于边界：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="397" />
         <source>%1 (rank %2, misses from %3)</source>
         <translation>%1（秩 %2，从 %3 起不满足）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="335" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="398" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="340" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="403" />
         <source>First to break the SLO (adapters with at least 5 requests): %1.</source>
         <translation>最先违反 SLO 的适配器（至少 5 个请求）：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="343" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="408" />
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="345" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="411" />
         <source>Cancelled: these are the points that finished.</source>
         <translation>已取消：以下为已完成的点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="352" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="418" />
         <source>&lt;b&gt;Cost model:&lt;/b&gt; %1 — %2</source>
         <translation>&lt;b&gt;代价模型：&lt;/b&gt;%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="358" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="424" />
         <source>&lt;br&gt;S-LoRA published no measurements for this suite, model setting and server.</source>
         <translation>&lt;br&gt;S-LoRA 没有发表该套件、模型设置和服务器组合的实测值。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="362" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="428" />
         <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;: preview vs paper over %2 published point(s): throughput off by %3 % on average (MAPE), mean first-token latency by %4 %, SLO attainment by %5 points.</source>
         <translation>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;：预览与论文在 %2 个已发表点上的对比：吞吐量平均偏差 %3 %（MAPE），平均首令牌延迟偏差 %4 %，SLO 达成率相差 %5 个百分点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="368" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="434" />
         <source>&lt;br&gt;&lt;small&gt;Published rows: %1.&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;已发表数据：%1。&lt;/small&gt;</translation>
     </message>
@@ -6419,39 +6532,130 @@ The capacity finder searches between the smallest and the largest value.</source
     </message>
 </context>
 <context>
+    <name>lorascope::TraceActions</name>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="31" />
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="36" />
+        <location filename="../../ui/window/traceactions.cpp" line="46" />
+        <location filename="../../ui/window/traceactions.cpp" line="50" />
+        <source>Import Trace</source>
+        <translation>导入轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="45" />
+        <source>&amp;Import Trace…</source>
+        <translation>导入轨迹(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="52" />
+        <source>&amp;Fit Workload from Trace…</source>
+        <translation>从轨迹拟合工作负载(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="53" />
+        <location filename="../../ui/window/traceactions.cpp" line="57" />
+        <source>Fit Workload from Trace</source>
+        <translation>从轨迹拟合工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="59" />
+        <source>&amp;Export Trace…</source>
+        <translation>导出轨迹(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="61" />
+        <location filename="../../ui/window/traceactions.cpp" line="66" />
+        <location filename="../../ui/window/traceactions.cpp" line="69" />
+        <source>Export Trace</source>
+        <translation>导出轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="77" />
+        <source>%1: no such readable file</source>
+        <translation>%1：文件不存在或不可读</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="79" />
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="99" />
+        <source>Fit from %1</source>
+        <translation>从 %1 拟合</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="100" />
+        <source>Fitted the workload model to %1</source>
+        <translation>已按 %1 拟合工作负载模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="109" />
+        <source>There is no trace yet.</source>
+        <translation>尚无轨迹。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/traceactions.cpp" line="115" />
+        <source>Exported %1 requests to %2</source>
+        <translation>已导出 %1 个请求到 %2</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::TraceFileDialog</name>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="19" />
+        <source>All trace files (%1)</source>
+        <translation>所有轨迹文件 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="20" />
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="21" />
+        <source>%1 has no known trace extension. Read it as:</source>
+        <translation>%1 没有已知的轨迹扩展名。按以下格式读取：</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::WorkloadTab</name>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="32" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="34" />
         <source>log–log</source>
         <translation>双对数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="67" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="70" />
         <source>Back to the generator</source>
         <translation>返回生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="84" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="87" />
         <source>Show the popularity chart on log–log axes (power laws become straight lines).</source>
         <translation>以双对数坐标显示热度图（幂律变为直线）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="142" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="149" />
         <source>Showing the imported trace &lt;b&gt;%1&lt;/b&gt; (%2 requests). Theory curves need a model, so only the data is drawn.</source>
         <translation>正在显示导入的轨迹 &lt;b&gt;%1&lt;/b&gt;（%2 个请求）。理论曲线需要模型，因此只绘制数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="170" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="187" />
         <source>Generating…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="173" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="190" />
         <source>n/a</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="174" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="191" />
         <source>%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input &gt; %6: %7, total &gt; %8: %9)</source>
         <translation>%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 &gt; %6：%7，总长 &gt; %8：%9）</translation>
     </message>

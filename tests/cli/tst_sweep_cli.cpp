@@ -5,6 +5,7 @@
 
 #include "clitestutil.h"
 
+#include "analysis/numberformat.h"
 #include "sweep/sweepio.h"
 
 #include "../core/testutil.h"
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void finderText();
     void finderJson();
     void finderNoneMeets();
+    void finderShortTrace();
     void suiteOverlay();
     void interrupted();
 };
@@ -195,6 +197,39 @@ void TestSweepCli::finderNoneMeets()
     QCOMPARE(r.code, 0); // an answer, not an error
     QVERIFY2(r.out.contains(QStringLiteral("no rate tried (0.2 to")), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("points short of the target")));
+}
+
+void TestSweepCli::finderShortTrace()
+{
+    // S4 on llama-13b / A100-80G with 65000 KV slots over 40 s: the SLO holds past saturation
+    // only because each trace ends first. The first sentence is the sustainable capacity, the
+    // second says the rest is a short-trace effect and how long a trace would tell; the JSON says
+    // the same with every digit.
+    const QStringList args { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S4"), QStringLiteral("--duration"), QStringLiteral("40"),
+        QStringLiteral("--max-total-tokens"), QStringLiteral("65000"), QStringLiteral("--find-max"), QStringLiteral("rate"), QStringLiteral("--quiet") };
+    const auto text = cli(args);
+    QVERIFY2(text.code == 0, qPrintable(text.err));
+    const QStringList lines = text.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.size() >= 3);
+    QVERIFY2(lines[0].startsWith(QStringLiteral("sustainable capacity R = ")) && lines[0].contains(QStringLiteral("set by saturation")), qPrintable(text.out));
+    QVERIFY2(lines[1].startsWith(QStringLiteral("short-trace effect: the SLO still holds up to R = ")) && lines[1].contains(QStringLiteral("40 s trace"))
+            && lines[1].contains(QStringLiteral("--duration ")),
+        qPrintable(text.out));
+    const auto json = cli(QStringList(args) << QStringLiteral("--json"));
+    QVERIFY2(json.code == 0, qPrintable(json.err));
+    const auto j = nlohmann::json::parse(json.out.toStdString())["preview"];
+    QCOMPARE(j["limited_by"], "saturation");
+    QCOMPARE(j["short_trace"], true);
+    const double sustainable = j["sustainable_capacity"].get<double>(), capacity = j["capacity"].get<double>(), saturation = j["saturation"].get<double>();
+    QVERIFY(sustainable < saturation && saturation <= capacity);
+    QCOMPARE(j["duration_s"].get<double>(), 40.0);
+    const double suggested = j["suggested_duration_s"].get<double>(), resolution = j["resolution"].get<double>();
+    QVERIFY(suggested >= 80);
+    QVERIFY(resolution > 0 && resolution < 0.1);
+    // Same numbers as the text, which shows them to the search's resolution.
+    QVERIFY2(lines[0].startsWith(QStringLiteral("sustainable capacity R = %1 req/s").arg(QString::fromStdString(formatResolved(sustainable, resolution)))), qPrintable(lines[0]));
+    QVERIFY2(lines[1].contains(QStringLiteral("--duration %1)").arg(suggested)), qPrintable(lines[1]));
+    QCOMPARE(j["summary"][0].get<std::string>(), lines[0].toStdString());
 }
 
 void TestSweepCli::suiteOverlay()

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <set>
 
 using namespace lorascope;
 
@@ -159,6 +160,37 @@ private Q_SLOTS:
         QVERIFY(q(explainWait(WaitReason { WaitKind::BehindRequest, 0, 0, 17 }, l)).contains(QStringLiteral("behind request 17")));
     }
 
+    void stepThroughAgreesWithTheTable()
+    {
+        // What a wait is, one answer: the requests the step-through shows starting to wait are
+        // exactly the requests the engine's table gives a wait reason; each is explained in the
+        // pass it starts waiting in (a limit, behind the request the scan stopped at, or no
+        // admission check in that pass).
+        for (const std::int64_t kv : { std::int64_t(800), std::int64_t(65000) }) {
+            auto t = regularTrace(120, 0.7, 100, 40);
+            const SimulationConfig config = stepConfig(kv);
+            const SimulationResult table = simulate(*t, config);
+            std::set<std::uint64_t> waited;
+            for (std::size_t i = 0; i < table.requests.size(); ++i)
+                if (table.requests[i].wait.kind != WaitKind::None)
+                    waited.insert(i);
+            QVERIFY2(!waited.empty(), "requests wait at least for the next admission check");
+            StepThrough st(t, config);
+            std::set<std::uint64_t> started;
+            for (std::int64_t p = st.findNext(-1, StepEvent::Wait); p >= 0; p = st.findNext(p, StepEvent::Wait)) {
+                const auto& snap = st.snapshot(std::size_t(p));
+                QCOMPARE(snap.startedWaitingWhy.size(), snap.startedWaiting.size());
+                for (std::size_t k = 0; k < snap.startedWaiting.size(); ++k) {
+                    started.insert(snap.startedWaiting[k]);
+                    QVERIFY(snap.startedWaitingWhy[k].kind != WaitKind::None);
+                    if (snap.result.blocked.kind == WaitKind::None)
+                        QCOMPARE(snap.startedWaitingWhy[k].kind, WaitKind::AdmissionWindow);
+                }
+            }
+            QCOMPARE(started, waited);
+        }
+    }
+
     void stepThroughJumps()
     {
         // Requests over the per-request limits are refused on arrival; a tight KV budget makes
@@ -169,11 +201,16 @@ private Q_SLOTS:
         StepThrough st(t, stepConfig(800));
         const std::int64_t wait = st.findNext(-1, StepEvent::Wait);
         QVERIFY(wait >= 0);
-        QVERIFY(st.snapshot(std::size_t(wait)).result.blocked.kind != WaitKind::None);
+        QVERIFY(!st.snapshot(std::size_t(wait)).startedWaiting.empty());
         for (std::int64_t i = 0; i < wait; ++i)
-            QCOMPARE(st.snapshot(std::size_t(i)).result.blocked.kind, WaitKind::None);
-        // The waiting candidate is listed with its numbers, also on a decode pass.
-        const auto& ws = st.snapshot(std::size_t(wait));
+            QVERIFY(st.snapshot(std::size_t(i)).startedWaiting.empty());
+        // The first pass whose admission check stops at a limit: the waiting candidate is listed
+        // with its numbers, also on a decode pass.
+        std::int64_t limit = wait;
+        while (limit >= 0 && st.snapshot(std::size_t(limit)).result.blocked.kind == WaitKind::None)
+            limit = st.findNext(limit, StepEvent::Wait);
+        QVERIFY(limit >= 0);
+        const auto& ws = st.snapshot(std::size_t(limit));
         QVERIFY(!ws.candidates.empty());
         QVERIFY(!ws.candidates.back().admitted);
         QCOMPARE(ws.candidates.back().reason, ws.result.blocked);

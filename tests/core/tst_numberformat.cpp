@@ -115,6 +115,37 @@ private Q_SLOTS:
         QCOMPARE(q(formatSig(value, sig)), text);
     }
 
+    void resolvedAndShort_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<double>("resolution");
+        QTest::addColumn<QString>("text");
+        // The issue's false precision: a bisection's values known to a bracket of ~0.05.
+        QTest::newRow("capacity") << 5.4321 << 0.049 << QStringLiteral("5.43");
+        QTest::newRow("saturation") << 4.19448 << 0.04 << QStringLiteral("4.19");
+        QTest::newRow("a step of 0.5") << 6.0 << 0.5 << QStringLiteral("6");
+        QTest::newRow("half") << 2.5 << 0.5 << QStringLiteral("2.5");
+        QTest::newRow("coarse keeps 2 digits") << 0.716049 << 5.0 << QStringLiteral("0.72");
+        QTest::newRow("no resolution: 3 digits") << 0.666667 << 0.0 << QStringLiteral("0.667");
+        QTest::newRow("nan resolution") << 6.22222 << double(NAN) << QStringLiteral("6.22");
+    }
+    void resolvedAndShort()
+    {
+        QFETCH(double, value);
+        QFETCH(double, resolution);
+        QFETCH(QString, text);
+        QCOMPARE(q(formatResolved(value, resolution)), text);
+    }
+
+    void sigShort()
+    {
+        QCOMPARE(q(formatSigShort(6.0, 3)), QStringLiteral("6"));
+        QCOMPARE(q(formatSigShort(0.0493827, 3)), QStringLiteral("0.0494"));
+        QCOMPARE(q(formatSigShort(0.00606, 2)), QStringLiteral("0.0061"));
+        QCOMPARE(q(formatSigShort(1.234e-7, 3)), QStringLiteral("1.23×10⁻⁷"));
+        QCOMPARE(q(formatSigShort(-0.0001, 1)), QStringLiteral("-0.0001"));
+    }
+
     void logTicksOneStyle()
     {
         // The issue: "1e-05" next to "0.0001" on one axis.

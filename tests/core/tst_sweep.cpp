@@ -3,6 +3,7 @@
 // capacity finder and the results files. The per-point metrics have their own test
 // (tst_sweepmetrics), the S-LoRA paper data too (tst_sweeppaper).
 
+#include "analysis/numberformat.h"
 #include "sweep/finder.h"
 #include "sweep/sweepio.h"
 #include "util/error.h"
@@ -51,7 +52,10 @@ private Q_SLOTS:
     void finderNoneMeets();
     void finderAllMeet();
     void finderIntegerParameter();
+    void finderShortTrace();
+    void finderSustainedBySlo();
     void verdict();
+    void verdictShortTrace();
     void filesRoundTrip();
     void badFiles();
 };
@@ -296,6 +300,24 @@ void TestSweep::checkPlanRejects()
     QVERIFY(test::inputErrorMessage([&] { checkPlan(plan); }).contains(QStringLiteral("at input_max = 4")));
 }
 
+namespace {
+
+/// S-LoRA's S4 on llama-13b / A100-80G with 65000 KV slots (the desktop's default server), over
+/// `seconds` of trace.
+SweepPlan s4Plan(double seconds)
+{
+    SweepPlan plan;
+    plan.spec = specForPreset("S4");
+    plan.spec.duration = seconds;
+    plan.config.scheduler.limits.maxTotalTokenNum = 65000;
+    plan.config.cost = *findCostModel("llama-13b-a100-80g");
+    plan.config.clock = ClockKind::Model;
+    plan.param = SweepParam::Rate;
+    return plan;
+}
+
+} // namespace
+
 void TestSweep::finderBrackets()
 {
     SweepPlan plan = smallPlan();
@@ -334,7 +356,7 @@ void TestSweep::finderBrackets()
     // Ranks summarised; sentences name the capacity and the SLO.
     QVERIFY(!r.ranks.empty());
     const auto lines = r.describe();
-    QVERIFY(QString::fromStdString(lines.front()).startsWith(QStringLiteral("capacity R = ")));
+    QVERIFY2(QString::fromStdString(lines.front()).startsWith(QStringLiteral("sustainable capacity R = ")), lines.front().c_str());
     QVERIFY(QString::fromStdString(lines.front()).contains(QStringLiteral("TTFT ≤ 6 s")));
 }
 
@@ -392,6 +414,77 @@ void TestSweep::finderIntegerParameter()
         bad.hi = 1;
         findCapacityPreview(plan, bad);
     }).contains(QStringLiteral("empty search range")));
+}
+
+void TestSweep::finderShortTrace()
+{
+    // A 40 s trace: the SLO still holds at rates well past saturation, because each trace ends
+    // before the growing backlog pushes TTFT past 6 s. The verdict must not call that a capacity.
+    const SweepPlan plan = s4Plan(40);
+    const CapacityResult r = findCapacityPreview(plan, FinderOptions {}, {}, nullptr, 2);
+    QCOMPARE(r.outcome, CapacityResult::Outcome::Found);
+    QCOMPARE(r.saturationOutcome, CapacityResult::Saturation::Found);
+    QVERIFY2(r.capacity > r.saturation, qPrintable(QStringLiteral("SLO %1, saturation %2").arg(r.capacity).arg(r.saturation)));
+    QVERIFY(r.shortTrace);
+    QCOMPARE(r.limitedBy, CapacityResult::Limit::Saturation);
+    // The sustainable capacity is the largest value that meets the SLO and keeps up.
+    QCOMPARE(r.sustainable, r.lastUnsaturated);
+    QVERIFY(r.sustainable < r.saturation);
+    for (const SweepPoint& p : r.evaluations)
+        if (p.value == r.sustainable)
+            QVERIFY(p.metrics.meetsSlo && !p.metrics.saturated);
+    QCOMPARE(r.duration, 40.0);
+    // The suggestion is long enough to tell: on a trace that long the SLO boundary's rate misses it.
+    QVERIFY2(r.suggestedDuration >= 80 && std::isfinite(r.suggestedDuration), qPrintable(QString::number(r.suggestedDuration)));
+    SweepPlan longer = plan;
+    longer.spec.duration = r.suggestedDuration;
+    QVERIFY2(!previewPoint(longer, 0, r.capacity).metrics.meetsSlo, qPrintable(QString::number(r.capacity)));
+    // The first sentence is the sustainable capacity (to the bracket's digits), the second the
+    // short-trace effect with the suggested duration.
+    const auto lines = r.describe();
+    QVERIFY(lines.size() >= 2);
+    QVERIFY2(QString::fromStdString(lines[0]).startsWith(QStringLiteral("sustainable capacity R = ") + QString::fromStdString(sweepValueText(SweepParam::Rate, r.sustainable, r.resolution))),
+        lines[0].c_str());
+    QVERIFY2(lines[0].find("set by saturation") != std::string::npos, lines[0].c_str());
+    QVERIFY2(lines[1].rfind("short-trace effect", 0) == 0, lines[1].c_str());
+    QVERIFY2(lines[1].find("--duration " + formatSigShort(r.suggestedDuration, 3)) != std::string::npos, lines[1].c_str());
+    // No value in the sentences has more digits than the search resolves (no "5.4321").
+    QVERIFY(r.resolution > 0 && r.resolution <= 0.02 * r.sustainable);
+    const std::string text = lines[0] + lines[1];
+    const std::string shown = sweepValueText(SweepParam::Rate, r.capacity, r.resolution), full = sweepValueText(SweepParam::Rate, r.capacity);
+    QVERIFY2(text.find("R = " + shown + " req/s") != std::string::npos, text.c_str());
+    if (full != shown)
+        QVERIFY2(text.find(full) == std::string::npos, text.c_str());
+}
+
+void TestSweep::finderSustainedBySlo()
+{
+    // A longer trace of the same workload: the SLO fails before the server falls behind, so the
+    // SLO boundary is the sustainable capacity.
+    const CapacityResult r = findCapacityPreview(s4Plan(200), FinderOptions {}, {}, nullptr, 2);
+    QCOMPARE(r.outcome, CapacityResult::Outcome::Found);
+    QVERIFY(!r.shortTrace);
+    QCOMPARE(r.limitedBy, CapacityResult::Limit::Slo);
+    QCOMPARE(r.sustainable, r.capacity);
+    QVERIFY(std::isnan(r.suggestedDuration));
+    QCOMPARE(r.resolution, r.firstFailing - r.capacity);
+    QVERIFY(r.describe().front().rfind("sustainable capacity R = ", 0) == 0);
+}
+
+void TestSweep::verdictShortTrace()
+{
+    // The same on a plain sweep: points past the first saturated one meet the SLO on 40 s.
+    SweepPlan plan = s4Plan(40);
+    plan.values = { 2, 3, 4, 5 };
+    const SweepRun run = runPreviewSweep(plan, {}, nullptr, 2);
+    const SweepVerdict v = sweepVerdict(plan, run.points);
+    QCOMPARE(v.firstSaturated, 5.0);
+    QCOMPARE(v.largestMeeting, 5.0);
+    QVERIFY(v.shortTrace);
+    QCOMPARE(v.sustainable, 4.0);
+    QVERIFY(v.suggestedDuration >= 80);
+    QVERIFY2(v.lines[0].rfind("sustainable: R = 4 req/s", 0) == 0, v.lines[0].c_str());
+    QVERIFY2(v.lines[1].rfind("short-trace effect: points up to R = 5 req/s", 0) == 0, v.lines[1].c_str());
 }
 
 void TestSweep::verdict()

@@ -3,7 +3,7 @@
 # Builds the Debian packages with cpack from the already built tree, unpacks them with dpkg -x into
 # a staging root and checks them as a user of a clean Debian 12 would meet them:
 #  - one .deb per component, named and versioned by the project; nothing installed outside them;
-#  - Depends: lorascope-cli pulls in no Qt at all; lorascope names qt6-qpa-plugins and the package
+#  - Depends: lorascope-cli pulls in no Qt at all; lorascope names qt6-qpa-plugins, qt6-translations-l10n and the package
 #    of every shared library its binary needs; every dependency is satisfiable here;
 #  - the file list: binaries, man pages for every command of the installed lorascope-cli --help,
 #    desktop entry, metainfo and icons named by the application id, PNGs of the right size;
@@ -72,7 +72,7 @@ done
 if [ "$withGui" = 1 ]; then
     [ "$(field "$guiDeb" Package)" = "$guiPkg" ] || fail "GUI package is named $(field "$guiDeb" Package)"
     guiDeps=$(field "$guiDeb" Depends)
-    for p in qt6-qpa-plugins libqt6core6 libqt6gui6 libqt6widgets6; do
+    for p in qt6-qpa-plugins qt6-translations-l10n libqt6core6 libqt6gui6 libqt6widgets6; do
         depends_on "$guiDeb" "$p" || fail "$guiPkg Depends lacks $p: $guiDeps"
     done
 fi

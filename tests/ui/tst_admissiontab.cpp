@@ -5,6 +5,7 @@
 
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
+#include "admission/requestdetail.h"
 #include "admission/requestmodel.h"
 #include "admission/stepthroughpanel.h"
 #include "charts/plotview.h"
@@ -19,10 +20,12 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
 
 #include <cmath>
+#include <optional>
 
 using namespace lorascope;
 
@@ -116,9 +119,12 @@ private Q_SLOTS:
         const auto& kv = tab->chart(QStringLiteral("kv"))->data();
         QCOMPARE(kv.series.back().points.front().y(), double(doc->admissionConfig().scheduler.limits.maxTotalTokenNum));
         double peak = 0;
-        for (const auto& p : kv.series[1].points)
+        for (const auto& p : kv.series[0].points)
             peak = std::max(peak, p.y());
-        QCOMPARE(kv.series[1].name, QStringLiteral("need"));
+        // "need" first and wide, "used" drawn over it: where they are equal both stay visible.
+        QCOMPARE(kv.series[0].name, QStringLiteral("need"));
+        QCOMPARE(kv.series[1].name, QStringLiteral("used"));
+        QVERIFY(kv.series[0].width > kv.series[1].width);
         QCOMPARE(peak, double(sim.summary.peakKvNeed));
         // Adapter weights as their own series (S-LoRA's unified pool): the binned maximum of the
         // engine's per-step adapter slots.
@@ -223,11 +229,108 @@ private Q_SLOTS:
         QCOMPARE(doc->admissionConfig().scheduler.limits.maxTotalTokenNum, std::int64_t(65000));
         QCOMPARE(spin->value(), 65000);
         auto* policy = qobject_cast<QComboBox*>(w.admissionTab()->editor(QStringLiteral("policy")));
+        // vLLM's own settings are shown only while the vLLM policy is chosen.
+        auto* maxSeqs = w.admissionTab()->editor(QStringLiteral("vllm.maxNumSeqs"));
+        QVERIFY(maxSeqs->isHidden() || !maxSeqs->parentWidget()->isVisibleTo(w.admissionTab()));
         policy->setCurrentIndex(2);
         QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::Vllm);
+        QVERIFY(maxSeqs->isVisibleTo(w.admissionTab()));
         doc->undoStack()->undo();
         QCOMPARE(doc->admissionConfig().scheduler.policy, PolicyKind::SLora);
         QCOMPARE(policy->currentIndex(), 0);
+        QVERIFY(!maxSeqs->isVisibleTo(w.admissionTab()));
+    }
+
+    void whyItWaitedFirst()
+    {
+        // S-LoRA's default 6000 KV slots: requests wait for the KV cache. The Requests page comes
+        // first, the reason is the table's second column, and the pane beside it says the whole
+        // sentence for the selected request without a hover.
+        MainWindow w;
+        w.resize(1280, 690);
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        SimulationConfig tight = doc->admissionConfig();
+        tight.scheduler.limits.maxTotalTokenNum = 6000;
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setAdmission(tight);
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
+        w.showTab(QStringLiteral("admission"));
+        auto* tab = w.admissionTab();
+        auto* lower = tab->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs"));
+        QCOMPARE(lower->currentIndex(), 0);
+        QVERIFY(lower->tabText(0).contains(QStringLiteral("why")));
+        QCOMPARE(tab->table()->horizontalHeader()->visualIndex(RequestTableModel::Reason), 1);
+        // The first request that waited for a limit is shown at once, in full.
+        const auto a = doc->admission();
+        qlonglong first = -1;
+        for (std::size_t i = 0; i < a->result.requests.size() && first < 0; ++i)
+            if (a->result.requests[i].wait.kind != WaitKind::None && a->result.requests[i].wait.kind != WaitKind::AdmissionWindow)
+                first = qlonglong(i);
+        QVERIFY(first >= 0);
+        const RequestRecord& r = a->result.requests[std::size_t(first)];
+        const QString full = Terms::waitExplanation(r.wait, WaitContext { &a->config.scheduler, a->result.clock, a->trace.get() });
+        QVERIFY2(tab->detailText().contains(QStringLiteral("Request %1").arg(r.id)), qPrintable(tab->detailText()));
+        QVERIFY2(tab->detailText().contains(full), qPrintable(tab->detailText() + QStringLiteral("\n--- want: ") + full));
+        QCOMPARE(tab->table()->currentIndex().row(), int(first));
+        // Another row selected in the table: the pane follows.
+        tab->table()->setCurrentIndex(tab->table()->model()->index(0, RequestTableModel::Id));
+        QVERIFY(tab->detailText().contains(QStringLiteral("Request 0 ")));
+        // Sorted by queue wait: the pane still follows the selection through the sorting proxy.
+        tab->table()->sortByColumn(RequestTableModel::Wait, Qt::DescendingOrder);
+        QCOMPARE(tab->table()->model(), static_cast<QAbstractItemModel*>(tab->proxy()));
+        tab->table()->setCurrentIndex(tab->proxy()->index(0, RequestTableModel::Id));
+        const int top = tab->proxy()->mapToSource(tab->proxy()->index(0, 0)).row();
+        QVERIFY2(tab->detailText().contains(QStringLiteral("Request %1 ").arg(a->result.requests[std::size_t(top)].id)), qPrintable(tab->detailText()));
+        // The link to the step-through shows the pass that admitted it.
+        QVERIFY(tab->selectRequest(first));
+        Q_EMIT tab->findChild<RequestDetail*>()->stepThroughRequested(qulonglong(first));
+        const auto& admitted = tab->stepThrough()->snapshot()->result.admitted;
+        QVERIFY(std::any_of(admitted.begin(), admitted.end(), [&](const Admission& x) { return x.id == std::uint64_t(first); }));
+    }
+
+    void sortArrowPointsTheWayOfTheOrder()
+    {
+        // ▼ while sorted descending (largest first), ▲ ascending; Fusion draws them the other way.
+        MainWindow w;
+        w.resize(1280, 690);
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        w.showTab(QStringLiteral("admission"));
+        QCoreApplication::processEvents();
+        auto* header = w.admissionTab()->table()->horizontalHeader();
+        auto arrowPointsUp = [&](int section) -> std::optional<bool> {
+            QCoreApplication::processEvents();
+            const QImage img = header->grab().toImage();
+            const int x0 = header->sectionViewportPosition(section), x1 = x0 + header->sectionSize(section);
+            // The arrow's rows: a triangle is widest at its base.
+            int firstWidth = -1, lastWidth = -1;
+            for (int y = 0; y < img.height(); ++y) {
+                int dark = 0;
+                for (int x = std::max(0, x1 - 24); x < std::min(img.width(), x1 - 2); ++x)
+                    dark += img.pixelColor(x, y).lightness() < 150;
+                if (dark > 0 && dark < 20) {
+                    if (firstWidth < 0)
+                        firstWidth = dark;
+                    lastWidth = dark;
+                }
+            }
+            if (firstWidth < 0 || firstWidth == lastWidth)
+                return std::nullopt;
+            return firstWidth < lastWidth;
+        };
+        // The first column, wide enough that the arrow is alone at its right end.
+        header->resizeSection(RequestTableModel::Id, 140);
+        w.admissionTab()->table()->sortByColumn(RequestTableModel::Id, Qt::DescendingOrder);
+        const auto down = arrowPointsUp(RequestTableModel::Id);
+        QVERIFY(down.has_value());
+        QVERIFY2(!*down, "descending shows ▼");
+        w.admissionTab()->table()->sortByColumn(RequestTableModel::Id, Qt::AscendingOrder);
+        const auto up = arrowPointsUp(RequestTableModel::Id);
+        QVERIFY(up.has_value());
+        QVERIFY2(*up, "ascending shows ▲");
     }
 
     void stepThroughAndGantt()

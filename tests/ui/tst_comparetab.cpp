@@ -267,6 +267,26 @@ private Q_SLOTS:
             QCOMPARE(figure(model, key, KeyFigureModel::Delta), wantB - wantA);
         }
         QVERIFY(figure(model, QStringLiteral("waitP99"), KeyFigureModel::A) > 0);
+        // No colour for noise: a Δ under 5 % of A is grey, whatever its sign; coloured ones are not.
+        int noisy = 0, coloured = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const double a = model->index(row, KeyFigureModel::A).data(KeyFigureModel::ValueRole).toDouble();
+            const double b = model->index(row, KeyFigureModel::B).data(KeyFigureModel::ValueRole).toDouble();
+            const QVariant brush = model->index(row, KeyFigureModel::Delta).data(Qt::ForegroundRole);
+            if (KeyFigureModel::isNoise(a, b) && a != b) {
+                ++noisy;
+                QCOMPARE(brush.value<QBrush>().color(), QColor(120, 120, 120));
+            } else if (brush.isValid()) {
+                ++coloured;
+                QVERIFY(std::abs(b - a) >= KeyFigureModel::kNoiseShare * std::abs(a));
+            }
+        }
+        QVERIFY2(noisy > 0 && coloured > 0, qPrintable(QStringLiteral("%1 noisy, %2 coloured").arg(noisy).arg(coloured)));
+        // Δ to the digits A and B show: 0.191 → 0.194 is +0.003, not +0.00219.
+        QCOMPARE(KeyFigureModel::deltaText("waitP50", 0.191, 0.19319), QStringLiteral("+0.002"));
+        QCOMPARE(KeyFigureModel::deltaText("achievedRate", 2.0367, 2.0834), QStringLiteral("+0.05"));
+        QCOMPARE(KeyFigureModel::deltaText("requests", 611, 625), QStringLiteral("+14"));
+        QCOMPARE(KeyFigureModel::deltaText("ttftP99", 0.6389, 0.6389), QStringLiteral("0"));
 
         // Swap: the document takes A's α (one undo step), A keeps B's; the header reverses.
         tab->swap();
@@ -302,12 +322,12 @@ private Q_SLOTS:
         // Export: the whole comparison and one chart.
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("ab.png"));
-        QCOMPARE(w.exportChart(QStringLiteral("compare"), png), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("compare"), png), QString());
         QImage img(png);
         QVERIFY(!img.isNull());
         QCOMPARE(img.size(), tab->comparisonPage()->size() * tab->comparisonPage()->devicePixelRatioF());
         const QString svg = dir.filePath(QStringLiteral("gaps.svg"));
-        QCOMPARE(w.exportChart(QStringLiteral("compare.gaps"), svg), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("compare.gaps"), svg), QString());
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().contains("<svg"));
@@ -404,7 +424,7 @@ private Q_SLOTS:
         QTest::qWait(800);
         QVERIFY(w.grab().save(out));
         // The "Export comparison" picture next to it (what users get from the button).
-        QCOMPARE(w.exportChart(QStringLiteral("compare"), out + QStringLiteral(".export.png")), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("compare"), out + QStringLiteral(".export.png")), QString());
         // And the inline problem report of an invalid B (input hi < lo).
         qobject_cast<QSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("input.hi")))->setValue(5);
         QTRY_VERIFY_WITH_TIMEOUT(!tab->errorText().isEmpty(), 10000);

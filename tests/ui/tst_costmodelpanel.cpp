@@ -55,7 +55,7 @@ private Q_SLOTS:
             "per_adapter_rank": 4.37e-6, "load_base": 0.001, "load_per_rank": 0.000175}}})");
         MainWindow w;
         QVERIFY(test::waitIdle(w.document()));
-        QCOMPARE(w.openSession(QString::fromStdString(path)), QString());
+        QCOMPARE(w.sessions()->open(QString::fromStdString(path)), QString());
         QCOMPARE(w.document()->admissionConfig().cost, *findCostModel("llama-7b-a10g"));
         QVERIFY(w.admissionTab()->costModelPanel()->provenanceText().contains(QLatin1String("calibrated on")));
     }
@@ -123,11 +123,11 @@ private Q_SLOTS:
         QVERIFY2(panel->provenanceText().contains(QLatin1String("calibrated on replays of my server")), qPrintable(panel->provenanceText()));
         // A session keeps the loaded model in full, provenance included.
         const QString session = QString::fromStdString(dir.file("s.lorascope.json"));
-        QCOMPARE(w.saveSession(session), QString());
+        QCOMPARE(w.sessions()->save(session), QString());
         {
             MainWindow w2;
             QVERIFY(test::waitIdle(w2.document()));
-            QCOMPARE(w2.openSession(session), QString());
+            QCOMPARE(w2.sessions()->open(session), QString());
             QCOMPARE(w2.document()->admissionConfig().cost, doc->admissionConfig().cost);
         }
         doc->undoStack()->undo();

@@ -18,6 +18,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QImage>
+#include <QLabel>
+#include <QStatusBar>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -30,6 +32,29 @@ class TestFirstUse : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
+
+    void statusMessageTakesTheSummarysPlace()
+    {
+        // A passing message ("Saved …", "Pinned …") replaces the trace summary while it shows,
+        // rather than being drawn over it.
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        auto* summary = w.findChild<QLabel*>(QStringLiteral("summary"));
+        QVERIFY(summary && summary->isVisible());
+        w.status()->showMessage(QStringLiteral("a passing message"), 5000);
+        QCoreApplication::processEvents();
+        QVERIFY(!summary->isVisible());
+        // Also after the status bar re-lays itself out (here: a permanent widget appears).
+        auto* extra = new QLabel(QStringLiteral("tall\nwidget"), &w);
+        w.statusBar()->addPermanentWidget(extra);
+        QCoreApplication::processEvents();
+        QVERIFY(!summary->isVisible());
+        w.statusBar()->removeWidget(extra);
+        w.statusBar()->clearMessage();
+        QCoreApplication::processEvents();
+        QVERIFY(summary->isVisible());
+    }
 
     void undoTextsAndCustomPreset()
     {
@@ -103,16 +128,16 @@ private Q_SLOTS:
             QVERIFY(w.showTab(w.tabKeys()[i]));
             QCOMPARE(w.tabs()->tabText(i).remove(QLatin1Char('&')), expected[i]);
             help->trigger();
-            QVERIFY2(w.helpText().startsWith(QStringLiteral("What am I looking at? — ") + expected[i]), qPrintable(w.tabKeys()[i] + QStringLiteral(": ") + w.helpText().left(80)));
+            QVERIFY2(w.help()->text().startsWith(QStringLiteral("What am I looking at? — ") + expected[i]), qPrintable(w.tabKeys()[i] + QStringLiteral(": ") + w.help()->text().left(80)));
         }
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
-        const QString keys = w.helpText();
+        const QString keys = w.help()->text();
         // Menu shortcuts and the step-through's keys, each with what it does.
         QVERIFY(keys.contains(QStringLiteral("Side Panels")));
         QVERIFY(keys.contains(QStringLiteral("Next pass where a request waits")));
         QVERIFY(keys.contains(QStringLiteral("Undo")) && !keys.contains(QStringLiteral("Undo Change")));
         w.findChild<QAction*>(QStringLiteral("userGuideAction"))->trigger();
-        QVERIFY(w.helpText().contains(QStringLiteral("LoraScope in five minutes")));
+        QVERIFY(w.help()->text().contains(QStringLiteral("LoraScope in five minutes")));
     }
 
     void chartExportByTitleAtSizeAndScale()
@@ -123,22 +148,22 @@ private Q_SLOTS:
         QVERIFY(test::waitIdle(w.document()));
         QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
         // Export Chart lists titles, not internal ids.
-        QCOMPARE(w.chartTitle(QStringLiteral("popularity")), QStringLiteral("Workload — Adapter popularity"));
-        QCOMPARE(w.chartTitle(QStringLiteral("admission.kv")), QStringLiteral("Admission preview — KV cache: need vs capacity"));
-        QCOMPARE(w.chartTitle(QStringLiteral("admission.gantt")), QStringLiteral("Admission preview — Request Gantt"));
+        QCOMPARE(w.charts()->title(QStringLiteral("popularity")), QStringLiteral("Workload — Adapter popularity"));
+        QCOMPARE(w.charts()->title(QStringLiteral("admission.kv")), QStringLiteral("Admission preview — KV cache: need vs capacity"));
+        QCOMPARE(w.charts()->title(QStringLiteral("admission.gantt")), QStringLiteral("Admission preview — Request Gantt"));
         // A PNG at a chosen size and scale: 800×500 at 2× is 1600×1000 pixels.
         const QString png = dir.filePath(QStringLiteral("pop.png"));
-        QCOMPARE(w.exportChart(QStringLiteral("popularity"), png, QSize(800, 500), 2.0), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("popularity"), png, QSize(800, 500), 2.0), QString());
         QImage img(png);
         QCOMPARE(img.size(), QSize(1600, 1000));
         // The on-screen chart keeps its size and data.
         auto* chart = w.workloadTab()->chart(QStringLiteral("popularity"));
         QVERIFY(chart->width() < 800 || chart->height() != 500);
         const QString gantt = dir.filePath(QStringLiteral("gantt.png"));
-        QCOMPARE(w.exportChart(QStringLiteral("admission.gantt"), gantt, QSize(900, 400), 1.0), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("admission.gantt"), gantt, QSize(900, 400), 1.0), QString());
         QCOMPARE(QImage(gantt).size(), QSize(900, 400));
         const QString svg = dir.filePath(QStringLiteral("kv.svg"));
-        QCOMPARE(w.exportChart(QStringLiteral("admission.kv"), svg, QSize(640, 400)), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("admission.kv"), svg, QSize(640, 400)), QString());
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray text = f.readAll();
@@ -179,11 +204,11 @@ private Q_SLOTS:
         const auto count = doc->workload()->stats.count;
         // "trace1" with CSV chosen: written as trace1.csv, which Import reads by its extension.
         const TraceTarget t = exportTarget(dir.filePath(QStringLiteral("trace1")), QStringLiteral("csv"));
-        QCOMPARE(w.exportTrace(t.path, t.format), QString());
+        QCOMPARE(w.traces()->exportTrace(t.path, t.format), QString());
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("trace1.csv"))));
         QVERIFY(hasKnownTraceExtension(t.path));
         QSignalSpy done(doc, &Document::importFinished);
-        QCOMPARE(w.importTrace(t.path), QString());
+        QCOMPARE(w.traces()->importTrace(t.path), QString());
         QVERIFY(done.wait(30000));
         QCOMPARE(done.takeFirst().at(0).toString(), QString());
         QCOMPARE(doc->workload()->stats.count, count);
@@ -194,7 +219,7 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("{\"time_s\": 0, \"input_len\": 5, \"output_len\": 5}\nHello\n");
         }
-        QCOMPARE(w.importTrace(bad), QString());
+        QCOMPARE(w.traces()->importTrace(bad), QString());
         QVERIFY(done.wait(30000));
         const QString err = done.takeFirst().at(0).toString();
         QVERIFY2(err.contains(QStringLiteral("bad.jsonl")) && err.contains(QStringLiteral("2")), qPrintable(err));
@@ -212,10 +237,10 @@ private Q_SLOTS:
             qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))->setValue(0.42);
             alpha = w.document()->spec().popularity.alpha;
             w.showTab(QStringLiteral("admission"));
-            QCOMPARE(w.saveForRestart(path), QString());
+            QCOMPARE(w.sessions()->saveForRestart(path), QString());
         }
         MainWindow w;
-        QCOMPARE(w.restoreAfterRestart(path), QString());
+        QCOMPARE(w.sessions()->restoreAfterRestart(path), QString());
         QCOMPARE(w.document()->spec().popularity.alpha, alpha);
         QCOMPARE(w.currentTabKey(), QStringLiteral("admission"));
         QVERIFY(w.isWindowModified()); // unsaved before the restart → still unsaved

@@ -72,7 +72,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(test::waitIdle(w.document()));
         const WorkloadSpec before = w.document()->spec();
-        QCOMPARE(w.fitFromTrace(QString::fromStdString(path)), QString());
+        QCOMPARE(w.traces()->fitFromTrace(QString::fromStdString(path)), QString());
         QVERIFY(test::waitIdle(w.document()));
         const WorkloadSpec& after = w.document()->spec();
         QVERIFY(!(after == before));
@@ -84,7 +84,7 @@ private Q_SLOTS:
         // A broken file gives a message naming it, and changes nothing.
         const std::string bad = dir.file("bad.csv");
         test::writeText(bad, "id,time_s,adapter,rank,input_len,output_len\n0,x,a,8,1,1\n");
-        const QString err = w.fitFromTrace(QString::fromStdString(bad));
+        const QString err = w.traces()->fitFromTrace(QString::fromStdString(bad));
         QVERIFY2(err.contains(QStringLiteral("bad.csv:2")), qPrintable(err));
         QVERIFY(w.document()->spec() == before);
     }

@@ -15,6 +15,8 @@
 #include "replay/replaytext.h"
 #include "replay/runfolder.h"
 #include "replay/runview.h"
+#include "replay/servermap.h"
+#include "replay/timeline.h"
 #include "formats/traceio.h"
 #include "workload/presets.h"
 
@@ -274,6 +276,47 @@ private Q_SLOTS:
         }
         QVERIFY2(tab.openRunFolder(odd), qPrintable(tab.statusText()));
         QVERIFY2(tab.summaryText().contains(QStringLiteral("unexpected type")), qPrintable(tab.summaryText()));
+    }
+
+    void liveChartsDrawOnlyWhatHappened()
+    {
+        // Six seconds into a 40 s schedule: the per-second charts end with the last whole second,
+        // not at 40 s with zeros for what has not happened yet; every chart shares one time axis.
+        ReplayTimeline t(1.0);
+        std::vector<double> schedule;
+        for (int i = 0; i < 80; ++i)
+            schedule.push_back(0.5 * i);
+        t.setSchedule(schedule);
+        for (int i = 0; i < 10; ++i) {
+            ReplayRecord r;
+            r.outcome = Outcome::Completed;
+            r.scheduled = r.sent = 0.5 * i;
+            r.firstByte = r.sent + 0.2;
+            r.end = r.sent + 1.0;
+            r.tokens = 10;
+            r.outputLen = 10;
+            r.tokenTimes = { r.firstByte, r.end };
+            t.add(r);
+        }
+        const double now = 6.3;
+        for (const PlotData& d : { ReplayCharts::rateData(t, 40, now), ReplayCharts::tokensData(t, 40, now), ReplayCharts::latencyData(t, 40, now),
+                 ReplayCharts::e2eData(t, 40, now) }) {
+            QCOMPARE(d.x.max.value_or(-1), 40.0);
+            for (const PlotSeries& series : d.series)
+                for (const QPointF& p : series.points)
+                    QVERIFY2(p.x() <= now, qPrintable(d.title + QStringLiteral(": %1 at %2").arg(series.name).arg(p.x())));
+        }
+        QVERIFY(!ReplayCharts::rateData(t, 40, now).series[0].points.isEmpty());
+        // A finished run: every bin.
+        QCOMPARE(ReplayCharts::rateData(t, 40).series[0].points.size(), qsizetype(t.bins().size()));
+        // One axis for the client's and the server's charts.
+        ReplayCharts charts;
+        std::vector<ServerSample> samples(1);
+        samples[0].ok = true, samples[0].t = 52, samples[0].running = 3, samples[0].waiting = 0;
+        charts.update({ &t, &samples, nullptr, 1.0, true, now });
+        PlotView::applyPending();
+        for (const QString& key : { QStringLiteral("rate"), QStringLiteral("tokens"), QStringLiteral("server"), QStringLiteral("kv") })
+            QCOMPARE(charts.chart(key)->data().x.max.value_or(-1), 52.0);
     }
 
     void previewGapInWords()

@@ -98,6 +98,12 @@ private Q_SLOTS:
             total += tab.adapterModel()->item(r, 1)->data(Qt::DisplayRole).toInt();
         QCOMPARE(total, 30);
         QVERIFY2(tab.summaryText().contains(QStringLiteral("Completed 30")), qPrintable(tab.summaryText()));
+        // The throughput says what it divides by (the drain after the last send included) and
+        // stands beside the rate the trace offered.
+        QVERIFY2(tab.summaryText().contains(QStringLiteral("(first send to last completion, incl. ")) && tab.summaryText().contains(QStringLiteral("s of drain")),
+            qPrintable(tab.summaryText()));
+        QVERIFY2(tab.summaryText().contains(QRegularExpression(QStringLiteral("Offered [0-9.]+ req/s \\(30 requests scheduled over [0-9.]+ s\\)"))),
+            qPrintable(tab.summaryText()));
         // Which priority the sending thread got, in words (real-time when this process may have it).
         QVERIFY2(tab.summaryText().contains(QRegularExpression(
                      QStringLiteral("Dispatcher \\(the thread that sends on schedule\\): (real-time|normal) priority"))),

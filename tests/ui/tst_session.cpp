@@ -49,10 +49,10 @@ private Q_SLOTS:
             adm = doc->admissionConfig();
             w.workloadTab()->logLogToggle()->setChecked(true);
             QVERIFY(w.isWindowModified());
-            QCOMPARE(w.saveSession(path), QString());
+            QCOMPARE(w.sessions()->save(path), QString());
             QVERIFY(!w.isWindowModified());
             QVERIFY(doc->undoStack()->isClean());
-            QVERIFY(w.recentFiles().contains(QFileInfo(path).absoluteFilePath()));
+            QVERIFY(w.sessions()->recentFiles().contains(QFileInfo(path).absoluteFilePath()));
             QVERIFY(test::waitIdle(doc));
         }
         // The file is versioned JSON whose "spec" is a plain spec (a valid CLI input).
@@ -66,7 +66,7 @@ private Q_SLOTS:
 
         MainWindow w2;
         QVERIFY(test::waitIdle(w2.document()));
-        QCOMPARE(w2.openSession(path), QString());
+        QCOMPARE(w2.sessions()->open(path), QString());
         QCOMPARE(w2.document()->spec(), spec);
         QCOMPARE(w2.document()->admissionConfig().scheduler.policy, PolicyKind::SLoraAbort);
         QCOMPARE(w2.document()->admissionConfig().clock, ClockKind::Model);
@@ -101,7 +101,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(test::waitIdle(w.document()));
         const WorkloadSpec before = w.document()->spec();
-        const QString err = w.openSession(path);
+        const QString err = w.sessions()->open(path);
         QVERIFY2(err.contains(path), qPrintable(err));
         QVERIFY2(err.contains(field), qPrintable(err));
         QCOMPARE(w.document()->spec(), before); // nothing half-loaded
@@ -115,17 +115,17 @@ private Q_SLOTS:
         auto* doc = w.document();
         const auto count = doc->workload()->stats.count;
         const QString path = dir.filePath(QStringLiteral("t.jsonl"));
-        QCOMPARE(w.exportTrace(path), QString());
+        QCOMPARE(w.traces()->exportTrace(path), QString());
         QVERIFY(QFile::exists(path));
         QSignalSpy spy(doc, &Document::workloadChanged);
-        QCOMPARE(w.importTrace(path), QString());
+        QCOMPARE(w.traces()->importTrace(path), QString());
         QTRY_VERIFY_WITH_TIMEOUT(spy.count() > 0 && !doc->busy(), 30000);
         QVERIFY(doc->hasImportedTrace());
         QCOMPARE(doc->workload()->stats.count, count);
         QVERIFY(doc->workload()->expectedGaps.empty()); // no model → no theory curve
         for (const auto& series : w.workloadTab()->chart(QStringLiteral("gaps"))->data().series)
             QVERIFY2(!series.name.startsWith(QStringLiteral("model")), qPrintable(series.name));
-        QVERIFY(w.importTrace(dir.filePath(QStringLiteral("missing.jsonl"))).contains(QStringLiteral("missing.jsonl")));
+        QVERIFY(w.traces()->importTrace(dir.filePath(QStringLiteral("missing.jsonl"))).contains(QStringLiteral("missing.jsonl")));
         // A malformed file: read off the GUI thread, the error names file and line, and the
         // trace already shown stays.
         const QString bad = dir.filePath(QStringLiteral("bad.jsonl"));
@@ -136,7 +136,7 @@ private Q_SLOTS:
         }
         QSignalSpy finished(doc, &Document::importFinished);
         const auto shown = doc->workload();
-        QCOMPARE(w.importTrace(bad), QString());
+        QCOMPARE(w.traces()->importTrace(bad), QString());
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1 && !doc->busy(), 30000);
         const QString error = finished.front().front().toString();
         QVERIFY2(error.contains(QStringLiteral("bad.jsonl")) && error.contains(QStringLiteral("bad.jsonl:2:")), qPrintable(error));
@@ -147,7 +147,7 @@ private Q_SLOTS:
             if (!fmt.write)
                 continue;
             const QString p = dir.filePath(QStringLiteral("x") + QString::fromStdString(fmt.extensions.front()));
-            QCOMPARE(w.exportTrace(p, QString::fromStdString(fmt.name)), QString());
+            QCOMPARE(w.traces()->exportTrace(p, QString::fromStdString(fmt.name)), QString());
             QVERIFY(QFileInfo(p).size() > 0);
         }
     }
@@ -160,19 +160,19 @@ private Q_SLOTS:
         w.show();
         QVERIFY(test::waitIdle(w.document()));
         QTRY_VERIFY(w.document()->admission());
-        for (const auto& key : w.chartKeys()) {
+        for (const auto& key : w.charts()->keys()) {
             const QString png = dir.filePath(key + QStringLiteral(".png"));
             const QString svg = dir.filePath(key + QStringLiteral(".svg"));
-            QCOMPARE(w.exportChart(key, png), QString());
-            QCOMPARE(w.exportChart(key, svg), QString());
+            QCOMPARE(w.charts()->exportChart(key, png), QString());
+            QCOMPARE(w.charts()->exportChart(key, svg), QString());
             QImage img(png);
             QVERIFY2(!img.isNull() && img.width() > 50, qPrintable(key));
             QFile f(svg);
             QVERIFY(f.open(QIODevice::ReadOnly));
             QVERIFY2(f.readAll().contains("<svg"), qPrintable(key));
         }
-        QVERIFY(!w.exportChart(QStringLiteral("gaps"), dir.filePath(QStringLiteral("x.bmp"))).isEmpty());
-        QVERIFY(!w.exportChart(QStringLiteral("nope"), dir.filePath(QStringLiteral("x.png"))).isEmpty());
+        QVERIFY(!w.charts()->exportChart(QStringLiteral("gaps"), dir.filePath(QStringLiteral("x.bmp"))).isEmpty());
+        QVERIFY(!w.charts()->exportChart(QStringLiteral("nope"), dir.filePath(QStringLiteral("x.png"))).isEmpty());
     }
 };
 

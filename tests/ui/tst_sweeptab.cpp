@@ -6,6 +6,9 @@
 // cancelled, the table exports, and two sweeps compare in the A/B tab.
 #include "uitestutil.h"
 
+#include "analysis/numberformat.h"
+#include "sweep/finder.h"
+
 #include "admission/admissiontab.h"
 #include "charts/plotview.h"
 #include "compare/comparetab.h"
@@ -102,6 +105,30 @@ class TestSweepTab : public QObject {
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
 
+    void emptyStateLabelsEveryChart()
+    {
+        // Before any sweep: six titled charts with their axes, each saying what will appear.
+        MainWindow w;
+        w.resize(1280, 690);
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        w.tabs()->setCurrentWidget(w.sweepTab());
+        PlotView::applyPending();
+        QCoreApplication::processEvents();
+        for (const QString& key : w.sweepTab()->chartKeys()) {
+            PlotView* chart = w.sweepTab()->chart(key);
+            QVERIFY2(!chart->data().title.isEmpty(), qPrintable(key));
+            QVERIFY2(!chart->data().x.title.isEmpty() && !chart->data().y.title.isEmpty(), qPrintable(key));
+            QVERIFY2(chart->emptyHintShown().contains(QStringLiteral("Run sweep")), qPrintable(key));
+        }
+        QCOMPARE(w.sweepTab()->chart(QStringLiteral("throughput"))->data().x.title, QStringLiteral("R (req/s)"));
+        // Once points exist the words give way to the curves.
+        auto* tab = sweepInWindow(w, SweepParam::Rate, QStringLiteral("1,2"));
+        QVERIFY(tab);
+        PlotView::applyPending();
+        QVERIFY(tab->chart(QStringLiteral("throughput"))->emptyHintShown().isEmpty());
+    }
+
     void sweepMatchesCore()
     {
         MainWindow w;
@@ -148,7 +175,7 @@ private Q_SLOTS:
         QCOMPARE(p99->points[2].y(), points[2].metrics.ttft.p99);
         QVERIFY(!tab->chart(QStringLiteral("adapters"))->data().series.isEmpty());
         // A verdict in plain words and the cost model with where it comes from.
-        QVERIFY2(tab->verdictText().contains(QStringLiteral("Largest point meeting the SLO")), qPrintable(tab->verdictText()));
+        QVERIFY2(tab->verdictText().startsWith(QStringLiteral("Sustainable: <b>")), qPrintable(tab->verdictText()));
         QVERIFY(tab->modelText().contains(QString::fromStdString(doc->admissionConfig().cost.name)));
     }
 
@@ -235,14 +262,59 @@ private Q_SLOTS:
         MainWindow w;
         auto* tab = sweepInWindow(w, SweepParam::Rate, QStringLiteral("0.2:4:0.2"), true);
         QVERIFY(tab);
-        QVERIFY2(tab->verdictText().startsWith(QStringLiteral("Capacity <b>R = ")), qPrintable(tab->verdictText()));
-        const PlotSeries* cap = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("capacity"));
+        QVERIFY2(tab->verdictText().startsWith(QStringLiteral("Sustainable capacity <b>R = ")), qPrintable(tab->verdictText()));
+        const PlotSeries* cap = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("sustainable capacity"));
         QVERIFY(cap && cap->points.size() == 1);
         const int row = tab->model()->rowOf(cap->points[0].x());
         QVERIFY(row >= 0);
         QVERIFY(tab->model()->points()[std::size_t(row)].metrics.meetsSlo);
+        QVERIFY(!tab->model()->points()[std::size_t(row)].metrics.saturated);
         for (const SweepPoint& p : tab->model()->points())
             QVERIFY(p.value >= 0.2 && p.value <= 4.0); // searched within the values' range
+    }
+
+    void finderShortTrace()
+    {
+        // The desktop's default server (S4, llama-13b on A100-80G, 65000 KV slots) on a 40 s trace:
+        // the tab says what the CLI says (core/sweep/finder.h): the sustainable capacity first, then
+        // that the SLO holding past saturation is a short-trace effect, with a trace length that
+        // would tell; values to the search's digits.
+        MainWindow w;
+        auto* doc = w.document();
+        WorkloadSpec spec = doc->spec();
+        spec.duration = 40;
+        doc->setSpec(spec);
+        QVERIFY(test::waitIdle(doc));
+        auto* tab = w.sweepTab();
+        setParam(tab, SweepParam::Rate);
+        setValues(tab, QStringLiteral("0.5:20:0.5"));
+        QVERIFY(tab->findCapacity());
+        QVERIFY(waitRun(tab));
+        const QString verdict = tab->verdictText();
+        const QStringList lines = verdict.split(QStringLiteral("<br>"));
+        QVERIFY2(lines.size() >= 3, qPrintable(verdict));
+        QVERIFY2(lines[0].startsWith(QStringLiteral("Sustainable capacity <b>R = ")) && lines[0].contains(QStringLiteral("set by saturation")), qPrintable(verdict));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("<b>Short-trace effect</b>")) && lines[1].contains(QStringLiteral("40 s trace"))
+                && lines[1].contains(QStringLiteral("at least 100 s")),
+            qPrintable(verdict));
+        // The same numbers as the CLI's sentences (the core's describe() on the same search), to
+        // the same digits.
+        FinderOptions o;
+        o.lo = 0.5;
+        o.hi = 20;
+        const CapacityResult core = findCapacityPreview(*tab->plan(), o);
+        QVERIFY(core.shortTrace);
+        QVERIFY2(lines[0].contains(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(core.valueText(core.sustainable)))), qPrintable(lines[0]));
+        QVERIFY2(lines[1].contains(QStringLiteral("up to %1").arg(QString::fromStdString(core.valueText(core.capacity)))), qPrintable(lines[1]));
+        QVERIFY(QString::fromStdString(core.describe()[1]).contains(QStringLiteral("at least 100 s")));
+        const PlotSeries* cap = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("sustainable capacity"));
+        QVERIFY(cap && cap->points.size() == 1);
+        QCOMPARE(cap->points[0].x(), core.sustainable);
+        // The table's values to the finder's tolerance (1 %): "5.43", not "5.4321".
+        for (int row = 0; row < tab->model()->rowCount(); ++row) {
+            const double v = tab->model()->points()[std::size_t(row)].value;
+            QCOMPARE(tab->model()->data(tab->model()->index(row, SweepTableModel::Value)).toString(), QString::fromStdString(formatResolved(v, 0.01 * v)));
+        }
     }
 
     void openPoint()
@@ -329,7 +401,7 @@ private Q_SLOTS:
         QFile back(locked);
         QVERIFY(back.open(QIODevice::ReadOnly));
         QCOMPARE(back.readAll(), QByteArray("EARLIER\n"));
-        QCOMPARE(w.exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
         QVERIFY(QImage(dir.filePath(QStringLiteral("sweep.png"))).width() > 100);
 
         // Pin as A, run a second sweep: it is the live B.

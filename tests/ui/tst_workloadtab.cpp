@@ -64,7 +64,8 @@ private Q_SLOTS:
         QCOMPARE(test::barsSum(*seriesNamed(tab->chart(QStringLiteral("output"))->data(), QStringLiteral("observed"))), n);
         // Gaps: the bins plus the labelled under/overflow bars hold every gap.
         const auto& gapData = tab->chart(QStringLiteral("gaps"))->data();
-        const auto* outside = seriesNamed(gapData, QStringLiteral("outside"));
+        const auto* outside = seriesNamed(gapData, QStringLiteral("out of range"));
+        QVERIFY(outside);
         const double outsideCount = outside ? outside->points[0].y() + outside->points[2].y() : 0.0;
         QCOMPARE(outsideCount, double(a->stats.gaps.underflow + a->stats.gaps.overflow));
         QCOMPARE(test::barsSum(*seriesNamed(gapData, QStringLiteral("observed"))) + outsideCount, n - 1);
@@ -103,7 +104,16 @@ private Q_SLOTS:
         for (auto ad : bins.rowAdapters)
             rowsTotal += a->stats.perAdapterCount[ad];
         QCOMPARE(bins.total(), rowsTotal);
-        QVERIFY(w.summaryText().contains(QString::number(a->stats.count) + QStringLiteral(" requests")));
+        QVERIFY(w.status()->summaryText().contains(QString::number(a->stats.count) + QStringLiteral(" requests")));
+    }
+
+    void rasterTimeTicks()
+    {
+        // A 40 s trace in a narrow raster: 0, 20, 40, not a lone "0".
+        QCOMPARE(RasterView::timeTicks(0, 40, 180), (QList<double> { 0, 20, 40 }));
+        QCOMPARE(RasterView::timeTicks(0, 40, 100), (QList<double> { 0, 20, 40 }));
+        QCOMPARE(RasterView::timeTicks(0, 300, 600), (QList<double> { 0, 50, 100, 150, 200, 250, 300 }));
+        QVERIFY(RasterView::timeTicks(5, 5, 300).isEmpty());
     }
 
     void rasterColoursFollowCounts()

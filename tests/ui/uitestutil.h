@@ -5,6 +5,12 @@
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "mainwindow.h"
+#include "window/chartexporter.h"
+#include "window/helpwindow.h"
+#include "window/sessions.h"
+#include "window/statusline.h"
+#include "window/traceactions.h"
+#include "window/translations.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -79,8 +85,8 @@ public:
         if (m_dir.isEmpty())
             return false;
         m_lang = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG");
-        if (!m_lang.isEmpty() && m_translator.load(QLocale(m_lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-            QCoreApplication::installTranslator(&m_translator);
+        if (!m_lang.isEmpty())
+            installTranslations(QLocale(m_lang)); // LoraScope's and Qt's catalogues, as the app does
         QDir().mkpath(m_dir);
         return true;
     }
@@ -91,7 +97,13 @@ public:
         w.show();
         const QSize screen = w.screen()->availableGeometry().size();
         w.setGeometry(QRect(QPoint(0, 0), screen));
-        m_tag = QStringLiteral("%1x%2%3").arg(screen.width()).arg(screen.height()).arg(m_lang.isEmpty() ? QString() : QLatin1Char('-') + m_lang);
+        // Named by the screen's pixels; a scaled UI (QT_SCALE_FACTOR=2) adds "-scale2".
+        const qreal dpr = w.devicePixelRatioF();
+        m_tag = QStringLiteral("%1x%2%3%4")
+                    .arg(qRound(screen.width() * dpr))
+                    .arg(qRound(screen.height() * dpr))
+                    .arg(m_lang.isEmpty() ? QString() : QLatin1Char('-') + m_lang)
+                    .arg(dpr > 1.01 ? QStringLiteral("-scale%1").arg(dpr) : QString());
     }
 
     /// Lets `w` settle (events, pending chart updates) and saves dir/name-WxH[-lang].png.
@@ -108,7 +120,6 @@ public:
 
 private:
     QString m_dir, m_lang, m_tag;
-    QTranslator m_translator;
 };
 
 } // namespace lorascope::test

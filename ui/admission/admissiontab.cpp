@@ -3,12 +3,15 @@
 
 #include "admission/costmodelpanel.h"
 #include "admission/ganttview.h"
+#include "admission/requestdetail.h"
 #include "admission/requestmodel.h"
+#include "admission/requestspage.h"
 #include "admission/stepthroughpanel.h"
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "widgets/chartgrid.h"
 #include "widgets/sidepanel.h"
+#include "widgets/sortarrowstyle.h"
 #include "text/coretexts.h"
 #include "text/terms.h"
 #include "analysis/capacity.h"
@@ -23,6 +26,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -48,8 +52,6 @@ const QColor kBlue(70, 130, 180), kOrange(230, 120, 30), kRed(200, 40, 40), kGre
 AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
-    , m_model(new RequestTableModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
 {
     const SidePanel side = createSidePanel(this, createSettings(), QStringLiteral("admissionSplitter"), QString());
     auto* split = side.splitter;
@@ -82,56 +84,12 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_gantt->setObjectName(QStringLiteral("gantt"));
     m_gantt->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_gantt, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_gantt, QStringLiteral("admission.gantt")); });
-    lower->addTab(m_gantt, tr("Request Gantt"));
 
-    auto* tablePage = new QWidget(lower);
-    auto* tv = new QVBoxLayout(tablePage);
-    tv->setContentsMargins(2, 2, 2, 2);
-    auto* filterRow = new QHBoxLayout;
-    m_filter = new QLineEdit(tablePage);
-    m_filter->setObjectName(QStringLiteral("requestFilter"));
-    m_filter->setPlaceholderText(tr("Filter (e.g. KV cache, behind, refused, an adapter name)…"));
-    m_filter->setClearButtonEnabled(true);
-    m_filterColumn = new QComboBox(tablePage);
-    m_filterColumn->addItem(tr("All columns"), -1);
-    for (int c = 0; c < RequestTableModel::ColumnCount; ++c)
-        m_filterColumn->addItem(m_model->headerData(c, Qt::Horizontal).toString(), c);
-    filterRow->addWidget(new QLabel(tr("Filter:"), tablePage));
-    filterRow->addWidget(m_filter, 1);
-    filterRow->addWidget(m_filterColumn);
-    tv->addLayout(filterRow);
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(RequestTableModel::SortRole);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1);
-    m_table = new QTableView(tablePage);
-    m_table->installEventFilter(this);
-    m_table->setObjectName(QStringLiteral("requestTable"));
-    // The view shows the requests model itself in its own order (request ascending, no filter),
-    // the proxy only once the user sorts by another column or filters: a proxy maps every row on
-    // each new result (about 25 ms of GUI thread for a million requests), the plain model none.
-    m_table->setModel(m_model);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(RequestTableModel::Id, Qt::AscendingOrder);
-    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &AdmissionTab::updateTableModel);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    // Long adapter names ("dummy-lora-13b-rank-64-12") keep both ends: the rank and the number.
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->setWordWrap(false);
-    m_table->setAlternatingRowColors(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    tv->addWidget(m_table, 1);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
-        m_proxy->setFilterFixedString(text);
-        updateTableModel();
-    });
-    connect(m_filterColumn, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setFilterKeyColumn(m_filterColumn->currentData().toInt()); });
-    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& idx) {
-        m_gantt->scrollToRow(idx.model() == m_proxy ? m_proxy->mapToSource(idx).row() : idx.row());
-    });
-    lower->addTab(tablePage, tr("Requests"));
+    // The requests and why each waited come first (requestspage.h).
+    m_requests = new RequestsPage(lower);
+    connect(m_requests, &RequestsPage::requestClicked, this, [this](int request) { m_gantt->scrollToRow(request); });
+    lower->addTab(m_requests, tr("Requests: why each waited"));
+    lower->addTab(m_gantt, tr("Request Gantt"));
 
     m_step = new StepThroughPanel(m_document, lower);
     lower->addTab(m_step, tr("Step through"));
@@ -139,6 +97,7 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     // a cursor on the time charts and the Gantt follows the pass shown.
     addActions(m_step->navigationActions());
     connect(m_step, &StepThroughPanel::activated, this, [lower, this] { lower->setCurrentWidget(m_step); });
+    connect(m_requests->detail(), &RequestDetail::stepThroughRequested, this, [this](qulonglong request) { m_step->goToRequest(request); });
     connect(m_step, &StepThroughPanel::passShown, this, [this](double start, double, qlonglong request) {
         for (const char* key : { "queue", "kv" })
             m_charts.value(QString::fromLatin1(key))->setMarker(start);
@@ -168,26 +127,29 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     syncFromDocument();
 }
 
-bool AdmissionTab::proxyNeeded() const
+bool AdmissionTab::selectRequest(qlonglong index)
 {
-    const auto* header = m_table->horizontalHeader();
-    return !m_filter->text().isEmpty() || header->sortIndicatorSection() != RequestTableModel::Id || header->sortIndicatorOrder() != Qt::AscendingOrder;
+    return m_requests->selectRequest(index);
 }
 
-void AdmissionTab::updateTableModel()
+QString AdmissionTab::detailText() const
 {
-    QAbstractItemModel* want = proxyNeeded() ? static_cast<QAbstractItemModel*>(m_proxy) : m_model;
-    if (m_table->model() == want)
-        return;
-    // Switching the view's model resets its header: keep the user's column widths and sort order.
-    const QByteArray state = m_table->horizontalHeader()->saveState();
-    if (want == m_model)
-        m_proxy->sort(-1); // nothing needs the proxy's sorted order any more
-    m_table->setModel(want);
-    auto* header = m_table->horizontalHeader();
-    header->restoreState(state);
-    if (want == m_proxy)
-        m_proxy->sort(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    return m_requests->detail()->text();
+}
+
+RequestTableModel* AdmissionTab::model() const
+{
+    return m_requests->model();
+}
+
+QSortFilterProxyModel* AdmissionTab::proxy() const
+{
+    return m_requests->proxy();
+}
+
+QTableView* AdmissionTab::table() const
+{
+    return m_requests->table();
 }
 
 QStringList AdmissionTab::chartKeys() const
@@ -199,7 +161,6 @@ PlotView* AdmissionTab::addChart(const QString& key)
 {
     auto* view = new PlotView(this);
     view->setObjectName(QStringLiteral("admission_") + key);
-    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("admission.") + key); });
     return view;
@@ -292,6 +253,7 @@ QWidget* AdmissionTab::createSettings()
         m_document->editAdmission(c, tr("Load cost model %1").arg(QString::fromStdString(model.name)));
     });
     auto* vl = group(tr("vLLM V1 policy"));
+    m_vllmBox = vl->parentWidget(); // shown only while the vLLM policy is chosen (syncFromDocument)
     auto* seqs = addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 0, 1000000,
         tr("vLLM: max running requests; 0 = vLLM's default min(256, max_num_batched_tokens)."), tr("requests", "unit after a number"));
     seqs->setSpecialValueText(tr("0 = default"));
@@ -362,6 +324,7 @@ void AdmissionTab::syncFromDocument()
     derived.maxNumSeqs = 0;
     qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumSeqs")))->setSpecialValueText(tr("0 = default (%1)").arg(derived.effectiveMaxNumSeqs()));
     setCombo("policy", int(c.scheduler.policy));
+    m_vllmBox->setVisible(c.scheduler.policy == PolicyKind::Vllm);
     setCombo("clock", c.clock == ClockKind::Steps ? 0 : 1);
     auto* cost = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")));
     setCombo("cost", cost->findText(QString::fromStdString(c.cost.name)));
@@ -393,31 +356,6 @@ void AdmissionTab::commit(const QString& field)
     if (ci >= 0 && std::size_t(ci) < costModelPresets().size())
         c.cost = costModelPresets()[std::size_t(ci)];
     m_document->editAdmission(c, tr("Change %1").arg(m_labels.value(field, field)));
-}
-
-bool AdmissionTab::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == m_table && event->type() == QEvent::Show && m_columnsStale)
-        sizeTableColumns();
-    return QWidget::eventFilter(watched, event);
-}
-
-void AdmissionTab::sizeTableColumns()
-{
-    m_columnsStale = false;
-    // To the content of the first rows (measuring 100k rows would take seconds); the adapter
-    // column up to a third of the table, elided in the middle beyond that (full name in the tool tip).
-    auto* header = m_table->horizontalHeader();
-    const int rows = std::min(m_proxy->rowCount(), 200);
-    const QFontMetrics fm(m_table->font());
-    for (int c = 0; c < RequestTableModel::ColumnCount - 1; ++c) {
-        int w = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24;
-        for (int r = 0; r < rows; ++r)
-            w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, c).data().toString()) + 12);
-        if (c == RequestTableModel::Adapter)
-            w = std::min(w, std::max(120, m_table->viewport()->width() / 3));
-        header->resizeSection(c, w);
-    }
 }
 
 void AdmissionTab::updateBanner()
@@ -490,20 +428,9 @@ void AdmissionTab::refresh()
     const auto a = m_document->admission();
     if (!a)
         return;
-    // Sorting 100k rows through QVariant costs a few hundred ms: the model's own order is request
-    // order, so the default "Request ascending" needs no proxy sort at all.
-    const auto* header = m_table->horizontalHeader();
-    if (header->sortIndicatorSection() == RequestTableModel::Id && header->sortIndicatorOrder() == Qt::AscendingOrder)
-        m_proxy->sort(-1);
-    m_model->setAnalysis(a);
+    m_requests->setAnalysis(a);
     m_costPanel->setWarnings(validityWarnings(*a->trace, a->config, &a->result.summary));
     m_gantt->setAnalysis(a);
-    // Measuring the first 200 rows' texts costs the GUI thread ~8 ms, and a preview arrives after
-    // every designer edit while this tab is usually hidden: measure when the table is shown.
-    if (m_table->isVisible())
-        sizeTableColumns();
-    else
-        m_columnsStale = true;
     const ClockKind clock = a->result.clock;
     const QString unit = Terms::clockUnit(clock);
     const auto& tl = a->timeline;
@@ -535,16 +462,25 @@ void AdmissionTab::refresh()
     kv.title = tr("KV cache: need vs capacity");
     kv.x.title = q.x.title;
     kv.y.title = tr("slots");
-    kv.series = { line(tr("used"), tl.kvUsed, kBlue), line(tr("need"), tl.kvNeed, kRed) };
+    // "need" first, wide and light, "used" over it, thin: where the two are equal (a batch that
+    // runs to its end) both stay visible instead of one line hiding the other.
+    PlotSeries need = line(tr("need"), tl.kvNeed, kRed.lighter(140));
+    need.width = 3.5;
+    kv.series = { need, line(tr("used"), tl.kvUsed, kBlue) };
     if (a->config.scheduler.policy != PolicyKind::Vllm) // vLLM keeps LoRA weights outside the KV blocks
         kv.series.append(line(tr("adapters"), tl.adapterSlots, kGreen));
     if (!tl.edges.empty()) {
+        // The capacity is named on its line rather than in the legend (a legend of four entries
+        // would need a wider chart than a 1280×720 screen gives three side by side).
         PlotSeries cap;
         cap.name = tr("capacity");
         cap.color = kGrey;
         cap.dashed = true;
+        cap.inLegend = false;
         cap.points = { QPointF(tl.edges.front(), double(tl.kvCapacity)), QPointF(tl.edges.back(), double(tl.kvCapacity)) };
         kv.series.append(cap);
+        kv.labels.append({ QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(tl.kvCapacity)),
+            tr("capacity %1").arg(tl.kvCapacity) });
     }
     kv.y.min = 0.0;
     kv.x.min = q.x.min;

@@ -94,7 +94,8 @@ StepThroughPanel::StepThroughPanel(Document* document, QWidget* parent)
     auto* aPrev = addNavigation(tr("Previous pass"), QKeySequence(Qt::Key_P), tr("Show the previous forward pass (P)."), [this] { previous(); });
     auto* aNext = addNavigation(tr("Next pass"), QKeySequence(Qt::Key_N), tr("Run the next forward pass (N)."), [this] { next(); });
     auto* aWait = addNavigation(tr("Next pass where a request waits"), QKeySequence(Qt::Key_W),
-        tr("Jump to the next pass whose admission check stopped at a request that had to wait: a limit was hit (W)."), [this] { nextWait(); });
+        tr("Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, or the pass had none (W)."),
+        [this] { nextWait(); });
     auto* aAdm = addNavigation(tr("Next pass that admits requests"), QKeySequence(Qt::Key_A), tr("Jump to the next prefill: requests were admitted (A)."),
         [this] { nextAdmission(); });
     auto* aRef = addNavigation(tr("Next pass with a refused request"), QKeySequence(Qt::Key_R),
@@ -131,7 +132,9 @@ QAction* StepThroughPanel::addNavigation(const QString& text, const QKeySequence
 {
     auto* a = new QAction(text, this);
     a->setShortcut(key);
-    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // The whole window while the Admission tab is shown (the tab holds the actions, so they are
+    // off on other tabs); text fields keep their letters (they take the key first).
+    a->setShortcutContext(Qt::WindowShortcut);
     a->setToolTip(tip);
     connect(a, &QAction::triggered, this, [this, slot] {
         Q_EMIT activated();
@@ -168,8 +171,9 @@ const StepSnapshot* StepThroughPanel::snapshot() const
     return &m_stepper->snapshot(std::size_t(m_current));
 }
 
-bool StepThroughPanel::jumpTo(std::int64_t index, const QString& notFound)
+bool StepThroughPanel::jumpTo(std::int64_t index, const QString& notFound, bool focusWaiting)
 {
+    m_focusWaiting = focusWaiting && index >= 0;
     if (index < 0) {
         m_notice = notFound;
         show();
@@ -199,7 +203,7 @@ bool StepThroughPanel::nextWait()
 {
     if (!ensureStepper())
         return false;
-    return jumpTo(m_stepper->findNext(m_current, StepEvent::Wait), tr("No further pass stops at a waiting request: no limit is hit after this pass."));
+    return jumpTo(m_stepper->findNext(m_current, StepEvent::Wait), tr("No request starts waiting after this pass."), true);
 }
 
 bool StepThroughPanel::nextRefusal()
@@ -226,6 +230,7 @@ bool StepThroughPanel::goToTime(double time)
 void StepThroughPanel::previous()
 {
     if (m_current > 0) {
+        m_focusWaiting = false;
         --m_current;
         m_notice.clear();
         show();
@@ -256,7 +261,7 @@ void StepThroughPanel::show()
                  "<p>At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to "
                  "its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the "
                  "batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.</p>"
-                 "<p>Keys: N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.</p>"));
+                 "<p>Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.</p>"));
         Q_EMIT passCleared();
         return;
     }
@@ -353,6 +358,24 @@ void StepThroughPanel::show()
         html += tr("<p>Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).</p>")
                     .arg(m_document->admissionConfig().scheduler.maxWaitTokens);
     }
+    if (!s->startedWaiting.empty()) {
+        // Who starts waiting here, and why: the same requests and reasons as the request table.
+        QStringList items;
+        for (std::size_t i = 0; i < s->startedWaiting.size() && i < 8; ++i) {
+            const WaitReason& why = i < s->startedWaitingWhy.size() ? s->startedWaitingWhy[i] : WaitReason {};
+            items << tr("<b>request %1</b> (arrived %2): %3")
+                         .arg(s->startedWaiting[i])
+                         .arg(t(trace.requests[s->startedWaiting[i]].time),
+                             (why.kind == WaitKind::AdmissionWindow && r.kind == StepKind::Decode
+                                     ? tr("this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).")
+                                           .arg(m_document->admissionConfig().scheduler.maxWaitTokens)
+                                     : Terms::waitExplanation(why, WaitContext { &server, clock, &trace }))
+                                 .toHtmlEscaped());
+        }
+        if (s->startedWaiting.size() > 8)
+            items << tr("… %1 more").arg(s->startedWaiting.size() - 8);
+        html += tr("<p><b>Starts waiting in this pass</b>: %1</p>").arg(items.join(QStringLiteral("; ")));
+    }
     if (!r.finished.empty()) {
         QStringList ids;
         for (auto id : r.finished)
@@ -377,7 +400,9 @@ void StepThroughPanel::show()
     m_view->setHtml(html);
 
     qlonglong focus = -1;
-    if (!r.admitted.empty())
+    if (m_focusWaiting && !s->startedWaiting.empty()) // after "Next wait": the request that waits
+        focus = qlonglong(s->startedWaiting.front());
+    else if (!r.admitted.empty())
         focus = qlonglong(r.admitted.front().id);
     else if (!s->candidates.empty())
         focus = qlonglong(s->candidates.back().id);

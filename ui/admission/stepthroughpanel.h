@@ -22,8 +22,9 @@ class Document;
 /// Step clock, one forward pass at a time: the batch, the queue head, and for each candidate of
 /// the admission scan the numbers of S-LoRA's rule (KV slots needed vs free, Σ input vs
 /// batch_max_tokens) in plain words, and why the scan stopped. Jumps to the next pass where a
-/// request waits, is admitted or is refused, to a request or to a time; keyboard shortcuts
-/// (navigationActions()) work anywhere in the admission tab.
+/// request starts waiting (as the request table counts waits), is admitted or is refused, to a
+/// request or to a time; keyboard shortcuts (navigationActions()) work in the whole window while
+/// the admission tab is shown.
 class StepThroughPanel : public QWidget {
     Q_OBJECT
 public:
@@ -43,7 +44,8 @@ public Q_SLOTS:
     void previous();
     /// Advances to the next pass that admitted requests (a prefill).
     bool nextAdmission();
-    /// Advances to the next pass whose admission scan stopped at a request that had to wait.
+    /// Advances to the next pass in which a request starts waiting (StepSnapshot::startedWaiting);
+    /// the Request box then shows that request.
     bool nextWait();
     /// Advances to the next pass after which requests were refused on arrival.
     bool nextRefusal();
@@ -63,7 +65,7 @@ Q_SIGNALS:
 
 private:
     bool ensureStepper();
-    bool jumpTo(std::int64_t index, const QString& notFound);
+    bool jumpTo(std::int64_t index, const QString& notFound, bool focusWaiting = false);
     void show();
     QAction* addNavigation(const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot);
 
@@ -71,6 +73,7 @@ private:
     std::unique_ptr<StepThrough> m_stepper;
     int m_current = -1;
     QString m_notice;
+    bool m_focusWaiting = false; ///< the last jump was "Next wait": the Request box shows the request that waits
     QLabel* m_title;
     QTextBrowser* m_view;
     QPushButton *m_prev, *m_next, *m_nextAdmission, *m_nextWait, *m_nextRefusal, *m_reset;

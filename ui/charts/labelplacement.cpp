@@ -38,7 +38,8 @@ bool polylineHitsRect(const QPolygonF& polyline, const QRectF& rect)
     return false;
 }
 
-QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, const QList<QPolygonF>& curves, const QRectF& area)
+QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, const QList<QPolygonF>& curves, const QRectF& area,
+    const QList<QRectF>& obstacles)
 {
     QList<std::optional<PlacedLabel>> out;
     QList<QRectF> taken;
@@ -60,6 +61,9 @@ QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, con
                     return false;
             for (const auto& c : curves)
                 if (polylineHitsRect(c, r.adjusted(-1, -1, 1, 1)))
+                    return false;
+            for (const auto& o : obstacles)
+                if (o.intersects(r))
                     return false;
             return true;
         };

@@ -281,6 +281,65 @@ void PlotView::apply()
     if (m_chart->layout())
         m_chart->layout()->activate();
     crispLines(m_chart);
+    // New titles or tick labels may need more room: the grid around the chart asks again.
+    if (const QSize readable = readableSize(); readable != m_readable) {
+        m_readable = readable;
+        updateGeometry();
+    }
+}
+
+QSize PlotView::minimumSizeHint() const
+{
+    return m_readable.isValid() ? m_readable : readableSize();
+}
+
+QSize PlotView::readableSize() const
+{
+    // Qt Charts (src/charts/layout/*.cpp) lays a chart out as: margins, the title, the legend,
+    // then the axes; each axis band (tick labels + axis title, each a text item with 4 px of
+    // document margin on every side, plus paddings) may take at most 40 % of what is left, and
+    // beyond that its labels are cut down to "..."; an axis title is cut to the plot's length, the
+    // chart title to the chart's width, legend entries to the legend's width. So the chart is at
+    // least as large as each of these needs.
+    constexpr double kDoc = 8; // a QGraphicsTextItem's document margins, both sides
+    constexpr double kAxisPortion = 0.4;
+    constexpr double kFrame = 2 * (9 + 4) + 2; // the layout's contents margins (style) and QChart::setMargins, both sides
+    const auto hAxes = m_chart->axes(Qt::Horizontal);
+    const auto vAxes = m_chart->axes(Qt::Vertical);
+    const QFont labelsFont = hAxes.isEmpty() ? font() : hAxes.front()->labelsFont();
+    const QFont xTitleFont = fontForText(hAxes.isEmpty() ? font() : hAxes.front()->titleFont(), m_data.x.title);
+    const QFont yTitleFont = fontForText(vAxes.isEmpty() ? font() : vAxes.front()->titleFont(), m_data.y.title);
+    const QFontMetricsF labels(fontForText(labelsFont, m_tickLabels[0].join(QString()) + m_tickLabels[1].join(QString())));
+    const QFontMetricsF xTitle(xTitleFont), yTitle(yTitleFont);
+    const QFontMetricsF title(fontForText(m_chart->titleFont(), m_data.title));
+    const QFontMetricsF legend(m_chart->legend()->font());
+    auto widest = [&](const QStringList& texts) {
+        double w = labels.horizontalAdvance(QStringLiteral("0.0"));
+        for (const QString& t : texts)
+            w = std::max(w, labels.horizontalAdvance(t));
+        return w;
+    };
+    const double xBand = labels.height() + kDoc + 4 + (m_data.x.title.isEmpty() ? 0 : xTitle.height() + kDoc + 4) + 1;
+    const double yBand = widest(m_tickLabels[1]) + kDoc + 4 + (m_data.y.title.isEmpty() ? 0 : yTitle.height() + kDoc + 4) + 1;
+    // The plot: long enough for its axis titles, and for the x tick labels side by side.
+    const double xTicks = std::max<double>(2, double(m_tickLabels[0].size()));
+    const double plotW = std::max({ 5 * labels.height(), xTitle.horizontalAdvance(m_data.x.title) + kDoc + 4, xTicks * (widest(m_tickLabels[0]) + 6) });
+    const double plotH = std::max(3 * labels.height(), yTitle.horizontalAdvance(m_data.y.title) + kDoc + 4);
+    const double innerW = std::max(yBand / kAxisPortion, yBand + plotW);
+    const double innerH = std::max(xBand / kAxisPortion, xBand + plotH);
+    double top = m_data.title.isEmpty() ? 0 : title.height() + kDoc + 1;
+    double legendH = 0, legendW = 0;
+    int listed = 0;
+    for (const auto& s : m_data.series)
+        if (s.inLegend) {
+            ++listed;
+            legendW += legend.horizontalAdvance(s.name) + legend.height() + 14;
+        }
+    if (listed > 1)
+        legendH = legend.height() + kDoc + 10;
+    const double w = std::max({ innerW, title.horizontalAdvance(m_data.title) + kDoc + 8, legendW + 8 }) + kFrame;
+    const double h = top + legendH + innerH + kFrame;
+    return QSize(int(std::ceil(w)), int(std::ceil(h)));
 }
 
 void PlotView::rebuild()
@@ -439,6 +498,7 @@ void PlotView::applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, d
         }
         cat->setStartValue(std::log10(lo));
         cat->setRange(std::log10(lo), std::log10(hi));
+        m_tickLabels[axis->orientation() == Qt::Horizontal ? 0 : 1] = wanted;
         return;
     }
     auto* v = qobject_cast<QValueAxis*>(axis);
@@ -461,6 +521,10 @@ void PlotView::applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, d
     const double from = fixed ? lo : t.lo, to = fixed ? hi : t.hi;
     if (v->min() != from || v->max() != to)
         v->setRange(from, to);
+    QStringList labels;
+    for (double tick : t.values)
+        labels << QString::fromStdString(formatFixed(tick, t.decimals));
+    m_tickLabels[axis->orientation() == Qt::Horizontal ? 0 : 1] = labels;
 }
 
 } // namespace lorascope

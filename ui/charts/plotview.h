@@ -17,6 +17,7 @@ class QChartView;
 class QAbstractAxis;
 class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
+class QLabel;
 
 namespace lorascope {
 
@@ -45,6 +46,11 @@ public:
     /// on success, else the error.
     QString exportTo(const QString& path, const QSize& size = {}, qreal scale = 1.0);
 
+    /// Words shown over the plot while no series has a point ("Run sweep … to draw it here"), so
+    /// an empty chart keeps its title and axes and says what it will show; empty = none.
+    void setEmptyHint(const QString& text);
+    QString emptyHintShown() const;
+
     /// A vertical marker at x (data units), e.g. the step-through's current time; nullopt hides it.
     void setMarker(std::optional<double> x);
     std::optional<double> marker() const { return m_markerX; }
@@ -52,8 +58,17 @@ public:
     QList<QRectF> labelRects() const { return m_labelRects; }
     /// The line series as drawn (pixels in the chart).
     QList<QPolygonF> curvesInPixels() const;
+    /// The markers of point series as drawn (pixels in the chart); labels never cover them.
+    QList<QRectF> markersInPixels() const;
     /// Texts that do not fit their space and so are cut off (title, axis titles, legend); empty = all whole.
     QStringList clippedTexts() const;
+    /// Texts Qt Charts drew cut down to "..." (tick labels, titles, legend entries), read from the
+    /// chart's scene after its layout; empty = every text whole.
+    QStringList elidedTexts() const;
+    /// The smallest size at which every text of the chart is whole and its axes readable (from the
+    /// fonts, the titles, the tick labels and the legend; see readableSize() in plotview.cpp). A
+    /// grid never lays the chart out smaller: it scrolls or reflows to fewer columns instead.
+    QSize minimumSizeHint() const override;
 
     /// Where a data value lies in the chart's viewport (after the data was applied), for clicks
     /// and tests; nullopt when the chart has no series yet.
@@ -82,11 +97,13 @@ private:
     void updatePoints();
     void placeLabels();
     void placeMarker();
+    void placeEmptyHint();
     QString shapeKey(const PlotData& data) const;
     double toX(double x) const; ///< data → axis coordinate (log10 on a log axis)
     double toY(double y) const;
     QList<QPointF> toAxes(const QList<QPointF>& points) const;
     void applyAxis(QAbstractAxis* axis, const PlotAxis& spec, double lo, double hi);
+    QSize readableSize() const;
 
     PlotData m_data;
     QString m_shape;
@@ -97,6 +114,10 @@ private:
     QList<QRectF> m_labelRects;
     QGraphicsLineItem* m_marker = nullptr;
     std::optional<double> m_markerX;
+    QString m_emptyHint;
+    QLabel* m_emptyLabel = nullptr;
+    QStringList m_tickLabels[2]; ///< the tick labels of the x and y axis, as drawn
+    QSize m_readable; ///< readableSize() when the data was last applied
 };
 
 } // namespace lorascope

@@ -25,6 +25,8 @@
 #include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMenu>
@@ -63,6 +65,25 @@ QList<QPolygonF> PlotView::curvesInPixels() const
     return curves;
 }
 
+QList<QRectF> PlotView::markersInPixels() const
+{
+    QList<QRectF> markers;
+    const QRectF area = m_chart->plotArea();
+    const auto series = m_chart->series();
+    for (qsizetype s = 0; s < series.size() && s < m_data.series.size(); ++s) {
+        if (m_data.series[s].style != PlotSeries::Style::Points)
+            continue;
+        const double r = m_data.series[s].width * 1.5 + 1; // the marker's radius (rebuild(): size = 3 × width)
+        if (auto* xy = qobject_cast<QXYSeries*>(series[s]))
+            for (const QPointF& p : xy->points()) {
+                const QPointF at = m_chart->mapToPosition(p, xy);
+                if (area.adjusted(-r, -r, r, r).contains(at))
+                    markers.append(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r));
+            }
+    }
+    return markers;
+}
+
 void PlotView::placeLabels()
 {
     while (m_labels.size() > m_data.labels.size()) {
@@ -82,6 +103,7 @@ void PlotView::placeLabels()
         m_leaders.append(leader);
     }
     placeMarker();
+    placeEmptyHint();
     if (m_chart->series().isEmpty() || m_labels.isEmpty())
         return;
     // Labels never overlap each other nor cross a line series (labelplacement.h); one with no free
@@ -95,7 +117,8 @@ void PlotView::placeLabels()
         const QPointF at = valid ? m_chart->mapToPosition(QPointF(toX(l.at.x()), toY(l.at.y())), m_chart->series().front()) : QPointF(-1e6, -1e6);
         boxes.append({ at, m_labels[i]->boundingRect().size() });
     }
-    const auto placed = lorascope::placeLabels(boxes, curvesInPixels(), area);
+    // The markers of point series stay visible too (the popularity chart's 200 adapters).
+    const auto placed = lorascope::placeLabels(boxes, curvesInPixels(), area, markersInPixels());
     m_labelRects.clear();
     for (qsizetype i = 0; i < m_labels.size(); ++i) {
         const bool show = placed[i].has_value() && area.adjusted(-2, -2, 2, 2).contains(boxes[i].anchor);
@@ -113,6 +136,45 @@ void PlotView::placeLabels()
             m_leaders[i]->setLine(QLineF(a, b));
         }
     }
+}
+
+void PlotView::setEmptyHint(const QString& text)
+{
+    m_emptyHint = text;
+    if (!m_emptyLabel) {
+        m_emptyLabel = new QLabel(this);
+        m_emptyLabel->setObjectName(QStringLiteral("emptyHint"));
+        m_emptyLabel->setWordWrap(true);
+        m_emptyLabel->setAlignment(Qt::AlignCenter);
+        m_emptyLabel->setAttribute(Qt::WA_TransparentForMouseEvents);
+        m_emptyLabel->setStyleSheet(QStringLiteral("QLabel { color: palette(dark); background: transparent; }"));
+    }
+    placeEmptyHint();
+}
+
+QString PlotView::emptyHintShown() const
+{
+    return m_emptyLabel && !m_emptyLabel->isHidden() ? m_emptyLabel->text() : QString();
+}
+
+void PlotView::placeEmptyHint()
+{
+    if (!m_emptyLabel)
+        return;
+    bool any = false;
+    for (const auto& s : std::as_const(m_data.series))
+        any = any || !s.points.isEmpty();
+    const bool show = !any && !m_emptyHint.isEmpty();
+    m_emptyLabel->setVisible(show);
+    if (!show)
+        return;
+    m_emptyLabel->setText(m_emptyHint);
+    // Over the plot area (the title and axes stay readable around it).
+    const QRectF area = m_chart->plotArea();
+    const QRect r = area.isEmpty() ? rect().adjusted(16, 40, -16, -40)
+                                   : QRect(m_view->mapFromScene(m_chart->mapToScene(area.topLeft())), m_view->mapFromScene(m_chart->mapToScene(area.bottomRight())));
+    m_emptyLabel->setGeometry(r.adjusted(6, 6, -6, -6).translated(m_view->pos()));
+    m_emptyLabel->raise();
 }
 
 void PlotView::setMarker(std::optional<double> x)
@@ -172,6 +234,28 @@ QStringList PlotView::clippedTexts() const
                     names << marker->label();
             out << names.join(QStringLiteral(" | "));
         }
+    }
+    return out;
+}
+
+QStringList PlotView::elidedTexts() const
+{
+    // Qt Charts cuts a text that does not fit to "..." (ChartPresenter::truncatedText): tick
+    // labels, axis titles, the chart title and legend entries are all text items in the scene.
+    QStringList out;
+    const QGraphicsScene* scene = m_chart->scene();
+    if (!scene)
+        return out;
+    for (const QGraphicsItem* item : scene->items()) {
+        if (!item->isVisible())
+            continue;
+        QString text;
+        if (const auto* t = dynamic_cast<const QGraphicsTextItem*>(item))
+            text = t->toPlainText();
+        else if (const auto* s = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
+            text = s->text();
+        if (text.contains(QLatin1String("...")) || text.contains(QChar(0x2026)) || text.contains(QChar(0x22EE)))
+            out << text;
     }
     return out;
 }

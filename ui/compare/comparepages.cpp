@@ -233,7 +233,6 @@ PlotView* CompareTab::addChart(const QString& key)
 {
     auto* view = new PlotView(m_grid);
     view->setObjectName(QStringLiteral("compare_") + key);
-    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.") + key); });

@@ -376,7 +376,9 @@ void CompareTab::present()
     }
     if (!m_b && m_document->hasImportedTrace())
         notes << tr("The Workload tab shows an imported trace; B is generated from the current parameters.");
-    notes << tr("Δ is B − A; green = B better, red = B worse (for latencies, refusals and throughput).");
+    notes << tr("Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: "
+                "smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).")
+                 .arg(KeyFigureModel::kNoiseShare * 100);
     m_note->setText(notes.join(QLatin1Char('\n')));
     updateHeader();
     updateButtons();

@@ -4,6 +4,8 @@
 #include "compare/compareplots.h"
 #include "text/terms.h"
 
+#include "analysis/numberformat.h"
+
 #include <QBrush>
 #include <QFont>
 
@@ -39,7 +41,40 @@ QString formatValue(const std::string& key, double v)
     return key == "sloAttainment" ? Terms::percent(v / 100.0) : text;
 }
 
+/// The place of the last digit formatValue() shows for v (0.001 for 0.191, 1 for 5999, 0.1 for 64.0).
+double shownResolution(const std::string& key, double v)
+{
+    if (isCount(key) || !std::isfinite(v) || v == 0)
+        return 1;
+    if (key == "sloAttainment")
+        return 0.1; // percent with one decimal
+    const int exponent = int(std::floor(std::log10(std::abs(v))));
+    return exponent >= 2 ? 1 : std::pow(10.0, exponent - 2); // three significant digits
+}
+
 } // namespace
+
+bool KeyFigureModel::isNoise(double a, double b)
+{
+    if (!std::isfinite(a) || !std::isfinite(b))
+        return false;
+    return std::abs(b - a) < kNoiseShare * std::abs(a) || (a == 0 && b == 0);
+}
+
+QString KeyFigureModel::deltaText(const std::string& key, double a, double b)
+{
+    const double delta = b - a;
+    if (std::isnan(delta))
+        return QStringLiteral("–");
+    const double res = std::max(shownResolution(key, a), shownResolution(key, b));
+    const int decimals = std::max(0, -int(std::floor(std::log10(res) + 1e-9)));
+    QString text = QString::fromStdString(formatFixed(delta, decimals));
+    if (text.toDouble() == 0)
+        return QStringLiteral("0");
+    if (key == "sloAttainment")
+        text += QStringLiteral(" pt");
+    return delta > 0 ? QStringLiteral("+") + text : text;
+}
 
 KeyFigureModel::KeyFigureModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -142,13 +177,12 @@ QVariant KeyFigureModel::data(const QModelIndex& index, int role) const
         case B:
             return formatValue(f.key, f.b);
         case Delta:
-            if (std::isnan(delta))
-                return QStringLiteral("–");
-            return QString((delta > 0 ? QStringLiteral("+") : QString()) + formatValue(f.key, delta));
+            return deltaText(f.key, f.a, f.b);
         case DeltaPercent:
             if (std::isnan(pct))
                 return QStringLiteral("–");
-            return QString((pct > 0 ? QStringLiteral("+") : QString()) + Terms::percent(pct / 100.0));
+            // Two significant digits at most ("−0.4 %", "+12 %", not "+12.3 %" on a 600-request trace).
+            return QString((pct > 0 ? QStringLiteral("+") : QString()) + tr("%1 %", "percentage").arg(QString::fromStdString(formatSigShort(pct, 2))));
         default:
             return {};
         }
@@ -161,14 +195,22 @@ QVariant KeyFigureModel::data(const QModelIndex& index, int role) const
         if (index.column() == B)
             return QBrush(compareColorB().darker(130));
         if ((index.column() == Delta || index.column() == DeltaPercent) && std::isfinite(delta) && delta != 0) {
+            // Below the noise threshold: grey, neither better nor worse.
+            if (isNoise(f.a, f.b))
+                return QBrush(QColor(120, 120, 120));
             const int sign = betterSign(f.key);
             if (sign != 0)
                 return QBrush((delta > 0) == (sign > 0) ? QColor(20, 130, 60) : QColor(190, 30, 30));
         }
         return {};
     }
-    if (role == Qt::ToolTipRole && (index.column() == Delta || index.column() == DeltaPercent) && betterSign(f.key) != 0)
-        return betterSign(f.key) < 0 ? tr("Lower is better: green when B is lower than A.") : tr("Higher is better: green when B is higher than A.");
+    if (role == Qt::ToolTipRole && (index.column() == Delta || index.column() == DeltaPercent)) {
+        if (isNoise(f.a, f.b))
+            return tr("Within %1 % of A: noise, not a difference (another random seed alone moves these figures by 3–8 %).").arg(kNoiseShare * 100);
+        if (betterSign(f.key) != 0)
+            return betterSign(f.key) < 0 ? tr("Lower is better: green when B is lower than A by %1 % or more.").arg(kNoiseShare * 100)
+                                         : tr("Higher is better: green when B is higher than A by %1 % or more.").arg(kNoiseShare * 100);
+    }
     return {};
 }
 

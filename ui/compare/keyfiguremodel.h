@@ -32,6 +32,14 @@ public:
 
     /// Translated label of a figure key (with its unit; `unit` is the admission clock's unit).
     static QString labelOf(const QString& key, const QString& unit);
+    /// Differences smaller than this share of A are noise, not coloured green or red: on S-LoRA's
+    /// S4 (300 s, ~600 requests) another random seed alone moves throughput and the latency
+    /// percentiles by 3–8 % (standard deviation over 12 seeds; docs/workload.md, "A/B compare").
+    static constexpr double kNoiseShare = 0.05;
+    /// True when |B − A| is below kNoiseShare of |A| (or both are zero).
+    static bool isNoise(double a, double b);
+    /// Δ to the digits A and B are shown with ("+0.003", not "+0.00219" next to 0.191 and 0.194).
+    static QString deltaText(const std::string& key, double a, double b);
 
 private:
     std::shared_ptr<const Comparison> m_comparison;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare/sweepcompare.h"
 
+#include "analysis/numberformat.h"
+
 #include "charts/plotview.h"
+#include "widgets/chartgrid.h"
 #include "compare/compareplots.h"
 #include "sweep/sweepplots.h"
 
@@ -85,17 +88,15 @@ SweepCompareView::SweepCompareView(QWidget* parent)
     m_numbers->setWordWrap(true);
     m_numbers->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_numbers->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_numbers->setMinimumWidth(320);
+    m_numbers->setMinimumWidth(260);
     m_numbers->setMaximumWidth(420);
     body->addWidget(m_numbers);
-    auto* grid = new QGridLayout;
-    grid->setSpacing(4);
-    grid->addWidget(addChart(QStringLiteral("throughput"), m_page), 0, 0);
-    grid->addWidget(addChart(QStringLiteral("ttft"), m_page), 0, 1);
-    grid->addWidget(addChart(QStringLiteral("e2e"), m_page), 0, 2);
-    grid->addWidget(addChart(QStringLiteral("attainment"), m_page), 1, 0);
-    grid->addWidget(addChart(QStringLiteral("saturation"), m_page), 1, 1);
-    body->addLayout(grid, 1);
+    // The charts reflow and scroll as the other tabs' do, never below their readable size.
+    auto* grid = new ChartGrid(3, QSize(240, 200), m_page);
+    grid->setObjectName(QStringLiteral("sweepCompareCharts"));
+    for (const char* key : { "throughput", "ttft", "e2e", "attainment", "saturation" })
+        grid->addChart(addChart(QString::fromLatin1(key), m_page));
+    body->addWidget(grid, 1);
     pv->addLayout(body, 1);
     v->addWidget(m_page, 1);
 
@@ -117,7 +118,6 @@ PlotView* SweepCompareView::addChart(const QString& key, QWidget* parent)
 {
     auto* view = new PlotView(parent);
     view->setObjectName(QStringLiteral("sweepCompare_") + key);
-    view->setMinimumSize(220, 170);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.sweeps.") + key); });
@@ -237,14 +237,16 @@ void SweepCompareView::refresh()
                        .arg(swatch(compareColorA()), swatch(compareColorB()));
     html += row(tr("points"), a ? QString::number(a->points.size()) : QStringLiteral("–"), b ? QString::number(b->points.size()) : QStringLiteral("–"),
         tr("Points in each sweep."));
+    html += row(tr("sustainable value"), va ? valueText(a->param, va->sustainable) : QStringLiteral("–"),
+        vb ? valueText(b->param, vb->sustainable) : QStringLiteral("–"),
+        tr("The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value)."));
     html += row(tr("largest value meeting its SLO"), va ? valueText(a->param, va->largestMeeting) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->largestMeeting) : QStringLiteral("–"),
         tr("The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file)."));
     html += row(tr("first saturated value"), va ? valueText(a->param, va->firstSaturated) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->firstSaturated) : QStringLiteral("–"),
         tr("The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98)."));
-    html += row(tr("peak throughput (req/s)"), QString::number(peak(a), 'f', 3).replace(QStringLiteral("nan"), QStringLiteral("–")),
-        QString::number(peak(b), 'f', 3).replace(QStringLiteral("nan"), QStringLiteral("–")),
+    html += row(tr("peak throughput (req/s)"), QString::fromStdString(formatSig(peak(a), 3)), QString::fromStdString(formatSig(peak(b), 3)),
         tr("The highest completed requests per second over the sweep's points."));
     html += QStringLiteral("</table>");
     if (a && b)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/replayadapters.h"
 
+#include "analysis/numberformat.h"
+
 #include "replay/metrics.h"
 #include "replay/runview.h"
 
@@ -19,9 +21,10 @@ struct ReplayAdapterModel::Row {
 
 namespace {
 
+/// Milliseconds to three significant digits, as every other figure ("1570", "451", "55.8").
 QString ms(double v)
 {
-    return std::isfinite(v) ? QString::number(v, 'f', 1) : QStringLiteral("–");
+    return std::isfinite(v) ? QString::fromStdString(formatSigShort(v, 3)) : QStringLiteral("–");
 }
 
 } // namespace
@@ -29,9 +32,10 @@ QString ms(double v)
 ReplayAdapterModel::ReplayAdapterModel(QObject* parent)
     : QStandardItemModel(0, ColumnCount, parent)
 {
-    setHorizontalHeaderLabels({ tr("Adapter"), tr("Completed"), tr("Failed"), tr("TTFT mean (ms)"), tr("TTFT p90 (ms)"),
-        tr("Effective TTFT mean (ms)"), tr("E2E mean (ms)"), tr("Resident (% of scrapes)"), tr("Loads seen"),
-        tr("Resident from–to (s)") });
+    // Headers on two lines: narrow columns, so more of them fit the side panel whole.
+    setHorizontalHeaderLabels({ tr("Adapter"), tr("Completed"), tr("Failed"), tr("TTFT mean\n(ms)"), tr("TTFT p90\n(ms)"),
+        tr("Effective TTFT\nmean (ms)"), tr("E2E mean\n(ms)"), tr("Resident\n(% of scrapes)"), tr("Loads\nseen"),
+        tr("Resident\nfrom–to (s)") });
     const QStringList tips = { tr("The adapter's name as the trace gives it (sent as the LoRA / model name)."),
         tr("Requests of this adapter that completed."), tr("Requests of this adapter that failed (any error kind)."),
         tr("Mean time to first token of its completed requests, from the moment the request was sent (client clock)."),

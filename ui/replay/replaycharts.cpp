@@ -200,7 +200,7 @@ void ReplayCharts::showEmpty()
     }
 }
 
-PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax)
+PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax, double now)
 {
     PlotData d = titled(QStringLiteral("rate"));
     timeAxis(d, xMax);
@@ -209,6 +209,8 @@ PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax)
     PlotSeries sent { tr("sent"), PlotSeries::Style::Line, {}, kOrange };
     PlotSeries done { tr("completed"), PlotSeries::Style::Line, {}, kGreen };
     for (const auto& b : t.bins()) {
+        if (b.start + w > now + 1e-9) // a bin still filling (or ahead): its rate is not known yet
+            break;
         const double x = b.start + w / 2;
         sched.points.append(QPointF(x, double(b.scheduled) / w));
         sent.points.append(QPointF(x, double(b.sent) / w));
@@ -221,7 +223,7 @@ PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax)
 namespace {
 
 // p50 and p90 of one latency per bin, in different colours; p90 dashed as well.
-PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, std::vector<double> TimelineBin::*samples,
+PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, double now, std::vector<double> TimelineBin::*samples,
     const QString& p50Name, const QColor& p50Colour, const QString& p90Name, const QColor& p90Colour)
 {
     timeAxis(d, xMax);
@@ -230,7 +232,7 @@ PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, std::v
     PlotSeries p90 { p90Name, PlotSeries::Style::Line, {}, p90Colour };
     p90.dashed = true;
     for (const auto& b : t.bins())
-        if (!(b.*samples).empty()) {
+        if (!(b.*samples).empty() && b.start < now) {
             const double x = b.start + w / 2;
             p50.points.append(QPointF(x, ReplayTimeline::binPercentile(b.*samples, 50)));
             p90.points.append(QPointF(x, ReplayTimeline::binPercentile(b.*samples, 90)));
@@ -241,24 +243,27 @@ PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, std::v
 
 } // namespace
 
-PlotData ReplayCharts::latencyData(const ReplayTimeline& t, double xMax)
+PlotData ReplayCharts::latencyData(const ReplayTimeline& t, double xMax, double now)
 {
-    return percentileData(titled(QStringLiteral("latency")), t, xMax, &TimelineBin::ttftMs, tr("TTFT p50"), kBlue, tr("TTFT p90"), kOrange);
+    return percentileData(titled(QStringLiteral("latency")), t, xMax, now, &TimelineBin::ttftMs, tr("TTFT p50"), kBlue, tr("TTFT p90"), kOrange);
 }
 
-PlotData ReplayCharts::e2eData(const ReplayTimeline& t, double xMax)
+PlotData ReplayCharts::e2eData(const ReplayTimeline& t, double xMax, double now)
 {
-    return percentileData(titled(QStringLiteral("e2e")), t, xMax, &TimelineBin::e2elMs, tr("E2E p50"), kRed, tr("E2E p90"), kPurple);
+    return percentileData(titled(QStringLiteral("e2e")), t, xMax, now, &TimelineBin::e2elMs, tr("E2E p50"), kRed, tr("E2E p90"), kPurple);
 }
 
-PlotData ReplayCharts::tokensData(const ReplayTimeline& t, double xMax)
+PlotData ReplayCharts::tokensData(const ReplayTimeline& t, double xMax, double now)
 {
     PlotData d = titled(QStringLiteral("tokens"));
     timeAxis(d, xMax);
     const double w = t.binSeconds();
     PlotSeries tokens { tr("output tokens/s"), PlotSeries::Style::Line, {}, kPurple };
-    for (const auto& b : t.bins())
+    for (const auto& b : t.bins()) {
+        if (b.start + w > now + 1e-9)
+            break;
         tokens.points.append(QPointF(b.start + w / 2, double(b.outputTokens) / w));
+    }
     d.series = { tokens };
     return d;
 }
@@ -347,10 +352,10 @@ void ReplayCharts::update(const ReplayChartInput& in)
     xMax = xMax > 0 ? std::ceil(xMax) : 0;
     if (in.timeline) {
         const auto& t = *in.timeline;
-        m_charts.value(QStringLiteral("rate"))->setData(rateData(t, xMax));
-        m_charts.value(QStringLiteral("latency"))->setData(latencyData(t, xMax));
-        m_charts.value(QStringLiteral("e2e"))->setData(e2eData(t, xMax));
-        m_charts.value(QStringLiteral("tokens"))->setData(tokensData(t, xMax));
+        m_charts.value(QStringLiteral("rate"))->setData(rateData(t, xMax, in.now));
+        m_charts.value(QStringLiteral("latency"))->setData(latencyData(t, xMax, in.now));
+        m_charts.value(QStringLiteral("e2e"))->setData(e2eData(t, xMax, in.now));
+        m_charts.value(QStringLiteral("tokens"))->setData(tokensData(t, xMax, in.now));
         m_charts.value(QStringLiteral("inflight"))->setData(inflightData(t, xMax));
         const auto errors = errorsData(t);
         m_charts.value(QStringLiteral("errors"))->setData(errors);

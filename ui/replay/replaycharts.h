@@ -11,6 +11,8 @@
 #include <QHash>
 #include <QWidget>
 
+#include <cmath>
+
 #include <memory>
 #include <vector>
 
@@ -31,6 +33,9 @@ struct ReplayChartInput {
     std::shared_ptr<const AdmissionAnalysis> preview; ///< null: no overlay
     double previewAxisScale = 1.0; ///< preview clock seconds per axis second
     bool running = false; ///< a live run (hints say "waiting for …" instead of "not exposed")
+    /// The live run's clock on the trace axis: the client's per-second charts draw only the bins
+    /// that ended by then (the future is not drawn as zeros). Infinity: a finished run, all bins.
+    double now = INFINITY;
 };
 
 class ReplayCharts : public QWidget {
@@ -53,10 +58,10 @@ public:
     void update(const ReplayChartInput& in);
 
     /// The chart data (for tests and for update()).
-    static PlotData rateData(const ReplayTimeline& t, double xMax);
-    static PlotData latencyData(const ReplayTimeline& t, double xMax);
-    static PlotData e2eData(const ReplayTimeline& t, double xMax);
-    static PlotData tokensData(const ReplayTimeline& t, double xMax);
+    static PlotData rateData(const ReplayTimeline& t, double xMax, double now = INFINITY);
+    static PlotData latencyData(const ReplayTimeline& t, double xMax, double now = INFINITY);
+    static PlotData e2eData(const ReplayTimeline& t, double xMax, double now = INFINITY);
+    static PlotData tokensData(const ReplayTimeline& t, double xMax, double now = INFINITY);
     static PlotData inflightData(const ReplayTimeline& t, double xMax);
     static PlotData serverData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax);
     static PlotData kvData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax);

@@ -87,8 +87,7 @@ bool ReplayTab::openRunFolder(const QString& dir)
     m_adapterModel->setSamples(m_samples);
     fitAdapterColumns();
     m_runFolder = QString::fromStdString(v.dir);
-    m_folderEdit->setText(QDir::toNativeSeparators(m_runFolder));
-    m_folderEdit->setCursorPosition(0);
+    m_folderEdit->setPlainText(QDir::toNativeSeparators(m_runFolder));
     m_openFolderButton->setEnabled(true);
     m_runTimeScale = v.timeScale;
     m_summary->setPlainText(ReplayText::summary(v.summary, {}, v.notes));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "replay/replaytab.h"
 
+#include "widgets/tracefiledialog.h"
+
 #include "charts/plotview.h"
 #include "document/document.h"
 #include "replay/replayadapters.h"
@@ -73,7 +75,7 @@ ReplayTab::ReplayTab(QWidget* parent)
     connect(m_trace, &QLineEdit::textChanged, this, &ReplayTab::updateSource);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Trace to replay"));
+        const QString f = QFileDialog::getOpenFileName(this, tr("Trace to replay"), QString(), traceReadFilter());
         if (!f.isEmpty())
             m_trace->setText(f);
     });
@@ -158,10 +160,17 @@ ReplayTab::ReplayTab(QWidget* parent)
     m_figures->setToolTip(ReplayText::figuresHelp());
     m_previewNote = wrapping(QStringLiteral("replayPreviewNote"));
     m_previewNote->setToolTip(ReplayText::previewHelp());
-    m_folderEdit = new QLineEdit(this);
+    // The whole path, wrapped where it must (a path has no spaces to wrap at), never cut.
+    m_folderEdit = new QPlainTextEdit(this);
+    m_folderEdit->setObjectName(QStringLiteral("replayRunFolder"));
     m_folderEdit->setReadOnly(true);
     m_folderEdit->setPlaceholderText(tr("run folder (after Start)"));
     m_folderEdit->setMinimumWidth(60);
+    m_folderEdit->setWordWrapMode(QTextOption::WrapAnywhere);
+    m_folderEdit->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_folderEdit->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_folderEdit->setFixedHeight(m_folderEdit->fontMetrics().lineSpacing() * 2 + 2 * m_folderEdit->frameWidth()
+        + int(m_folderEdit->document()->documentMargin() * 2) + 2);
     m_openFolderButton = new QPushButton(tr("Open folder"), this);
     m_openFolderButton->setEnabled(false);
     m_openFolderButton->setToolTip(tr("Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, manifest.json) in the file manager."));
@@ -344,6 +353,7 @@ void ReplayTab::resetView()
     m_preview.reset();
     m_previewAxisScale = 1.0;
     m_origin = 0;
+    m_now = 0;
     m_ttftMs.clear();
     m_effTtftMs.clear();
     m_completed = m_failed = m_mismatch = 0;
@@ -413,8 +423,7 @@ void ReplayTab::start()
     m_run = std::make_shared<ReplayRun>();
     resetView();
     m_charts->update({ m_timeline.get(), &m_samples, nullptr, 1.0, true });
-    m_folderEdit->setText(QDir::toNativeSeparators(m_runFolder));
-    m_folderEdit->setCursorPosition(0);
+    m_folderEdit->setPlainText(QDir::toNativeSeparators(m_runFolder));
     m_openFolderButton->setEnabled(false);
     m_status->setText(tr("Starting…"));
     m_startButton->setEnabled(false);
@@ -482,6 +491,7 @@ void ReplayTab::drain()
         m_timeline->setSchedule(schedule);
     for (auto s : statuses) {
         s.elapsed -= m_origin;
+        m_now = std::max(m_now, s.elapsed);
         m_timeline->addStatus(s);
     }
     for (auto& r : records)
@@ -528,7 +538,10 @@ void ReplayTab::drain()
 
 void ReplayTab::refreshCharts()
 {
-    m_charts->update({ m_timeline.get(), &m_samples, m_preview, m_previewAxisScale, isRunning() && !m_fromFolder });
+    const bool live = isRunning() && !m_fromFolder;
+    // While it runs, the client's charts end at the run's clock: nothing is drawn for what has
+    // not happened yet (no flat zeros ahead of now).
+    m_charts->update({ m_timeline.get(), &m_samples, m_preview, m_previewAxisScale, live, live ? m_now : INFINITY });
 }
 
 void ReplayTab::updateFigures(bool final)

@@ -124,7 +124,7 @@ private:
     QLabel* m_figures;
     QLabel* m_previewNote;
     Document* m_document = nullptr;
-    QLineEdit* m_folderEdit;
+    QPlainTextEdit* m_folderEdit;
     QPlainTextEdit* m_summary;
     ReplayAdapterModel* m_adapterModel;
     QTableView* m_adapterTable;
@@ -138,6 +138,7 @@ private:
     std::shared_ptr<const AdmissionAnalysis> m_preview;
     double m_previewAxisScale = 1.0;
     double m_origin = 0;
+    double m_now = 0; ///< the live run's clock on the trace axis (its latest status): charts end here
     // What the run was started with (for the preview note).
     bool m_runBuiltin = true, m_fromFolder = false;
     double m_runSpeed = 1.0, m_runTimeScale = 1.0;

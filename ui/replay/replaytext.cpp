@@ -2,6 +2,7 @@
 #include "replay/replaytext.h"
 
 #include "analysis/admissionview.h"
+#include "analysis/numberformat.h"
 #include "replay/metrics.h"
 #include "replay/runview.h"
 #include "text/terms.h"
@@ -12,9 +13,12 @@ namespace lorascope {
 
 namespace {
 
-QString fmt(double v, int prec = 1)
+/// Three significant digits, as everywhere (761.4 ms → "761", 0.1234 → "0.123"); `whole` for counts.
+QString fmt(double v, int whole = 1)
 {
-    return std::isfinite(v) ? QString::number(v, 'f', prec) : QStringLiteral("–");
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    return whole == 0 ? QString::number(v, 'f', 0) : QString::fromStdString(formatSigShort(v, 3));
 }
 
 double num(const nlohmann::json& s, const char* key)
@@ -37,7 +41,17 @@ QString ReplayText::summary(const nlohmann::json& s, const QString& error, const
         auto n = [&](const char* k) { return num(s, k); };
         const auto count = [&](const char* k) { return qulonglong(s.contains(k) && s[k].is_number_unsigned() ? s[k].get<std::uint64_t>() : 0); };
         text += tr("Completed %1, failed %2, cancelled %3\n").arg(count("completed")).arg(count("failed")).arg(count("cancelled"));
-        text += tr("Request throughput %1 req/s, output %2 tokens/s\n").arg(fmt(n("request_throughput"), 2), fmt(n("output_throughput"), 1));
+        // The throughput divides by the whole run including the drain after the last send: the
+        // offered rate and the duration stand beside it, so "1.49 req/s" for a trace offering
+        // 2.07 reads as what it is.
+        text += tr("Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last completion, incl. %4 s of drain after the "
+                   "last send)\n")
+                    .arg(fmt(n("request_throughput"), 3), fmt(n("output_throughput"), 3), fmt(n("duration"), 3), fmt(n("drain_s"), 2));
+        if (std::isfinite(n("offered_rate")))
+            text += tr("Offered %1 req/s (%2 requests scheduled over %3 s)\n")
+                        .arg(fmt(n("offered_rate"), 3))
+                        .arg(count("num_requests"))
+                        .arg(fmt(n("schedule_span_s"), 3));
         text += tr("TTFT mean %1 / p50 %2 / p90 %3 / p99 %4 ms\n")
                     .arg(fmt(n("mean_ttft_ms")), fmt(n("median_ttft_ms")), fmt(n("p90_ttft_ms")), fmt(n("p99_ttft_ms")));
         text += tr("Effective TTFT (from the scheduled send time) mean %1 / p90 %2 / p99 %3 ms\n")
@@ -146,7 +160,7 @@ QString ReplayText::previewNote(const PreviewContext& c)
                 const QString what = gap->quantity == PreviewGap::Quantity::Queue ? tr("Server queue") : tr("Server running batch");
                 parts << QStringLiteral("<span style=\"color:#b00020\">")
                         + tr("%1 %2× the preview at t = %3 s (server %4 requests, preview at most %5).")
-                              .arg(what, fmt(gap->ratio, 1), fmt(gap->t, 0), fmt(gap->observed, 0), fmt(gap->predicted, 0))
+                              .arg(what, QString::fromStdString(formatSig(gap->ratio, 2)), fmt(gap->t, 0), fmt(gap->observed, 0), fmt(gap->predicted, 0))
                         + QStringLiteral("</span>");
             } else if (any) {
                 parts << tr("The server's running and waiting requests stay within the preview's band (dashed).");

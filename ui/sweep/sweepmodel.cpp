@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/sweepmodel.h"
 
+#include "analysis/numberformat.h"
+
 #include "sweep/sweeptext.h"
 
 #include "sweep/sweepplots.h"
@@ -100,6 +102,14 @@ double SweepTableModel::number(const SweepPoint& p, int column) const
     return NAN;
 }
 
+void SweepTableModel::setResolution(double resolution, bool relative)
+{
+    m_resolution = resolution;
+    m_relativeResolution = relative;
+    if (!m_points.empty())
+        Q_EMIT dataChanged(index(0, Value), index(int(m_points.size()) - 1, Value));
+}
+
 QVariant SweepTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_points.size()) || index.column() >= ColumnCount)
@@ -112,7 +122,7 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::DisplayRole) {
         if (index.column() == Value)
-            return QString::fromStdString(sweepValueText(m_param, p.value));
+            return QString::fromStdString(sweepValueText(m_param, p.value, m_relativeResolution ? m_resolution * std::abs(p.value) : m_resolution));
         if (index.column() == Requests)
             return tr("%1 of %2").arg(p.metrics.completed).arg(p.metrics.requests);
         if (!std::isfinite(v))
@@ -127,8 +137,8 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const
             return QString::number(v, 'f', 0);
         case AchievedRatio:
             return QString(QString::number(v, 'f', 3) + (p.metrics.saturated ? tr(" (saturated)") : QString()));
-        default:
-            return QString::number(v, 'f', 3);
+        default: // rates and times: three significant digits, as everywhere
+            return QString::fromStdString(formatSig(v, 3));
         }
     }
     if (role == Qt::ForegroundRole) {

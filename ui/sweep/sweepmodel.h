@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <cmath>
+
 #include "sweep/sweep.h"
 
 #include <QAbstractTableModel>
@@ -44,6 +46,9 @@ public:
     void addPoint(const SweepPoint& point);
     const std::vector<SweepPoint>& points() const { return m_points; }
     SweepParam param() const { return m_param; }
+    /// How finely the values are known, for the Value column's digits: a sweep's finest step
+    /// (absolute), or the finder's tolerance (`relative`: a fraction of each value).
+    void setResolution(double resolution, bool relative);
     /// Row of a value; -1 if absent.
     int rowOf(double value) const;
 
@@ -56,6 +61,8 @@ private:
     double number(const SweepPoint& p, int column) const;
 
     SweepParam m_param = SweepParam::Rate;
+    double m_resolution = NAN;
+    bool m_relativeResolution = false;
     SloTarget m_slo;
     double m_ratio = 0.98;
     std::vector<SweepPoint> m_points;

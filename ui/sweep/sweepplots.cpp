@@ -89,13 +89,14 @@ void markCapacity(PlotData& d, const SweepView& v, SweepMetric metric)
     if (!std::isfinite(y))
         return;
     PlotSeries s;
-    s.name = QCoreApplication::translate("lorascope::SweepPlots", "capacity");
+    s.name = QCoreApplication::translate("lorascope::SweepPlots", "sustainable capacity");
+    s.inLegend = false; // named by its label on the chart
     s.style = PlotSeries::Style::Points;
     s.color = kRed;
     s.width = 4.5;
     s.points.append(QPointF(*v.capacity, y));
     d.series.append(s);
-    d.labels.append({ QPointF(*v.capacity, y), QCoreApplication::translate("lorascope::SweepPlots", "capacity %1").arg(QString::fromStdString(sweepValueText(v.param, *v.capacity))) });
+    d.labels.append({ QPointF(*v.capacity, y), QCoreApplication::translate("lorascope::SweepPlots", "sustainable %1").arg(QString::fromStdString(sweepValueText(v.param, *v.capacity, v.capacityResolution))) });
 }
 
 void addLineWithPoints(PlotData& d, const PlotSeries& s)
@@ -388,7 +389,7 @@ PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count)
     // The metric is in the axis title (and the box above the chart): the chart's title names the
     // adapters, so it fits a laptop's chart width.
     if (!common.empty())
-        d.title = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1…").arg(QString::fromStdString(common));
+        d.title = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1*").arg(QString::fromStdString(common));
     static const QColor palette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40), QColor(148, 103, 189),
         QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127) };
     int c = 0;

@@ -45,7 +45,8 @@ struct SweepView {
     SweepParam param = SweepParam::Rate;
     std::vector<SweepPoint> points; ///< sorted by value
     std::vector<const PaperFigure*> figures; ///< published curves to overlay (S-LoRA suites)
-    std::optional<double> capacity; ///< the finder's answer, marked on the charts
+    std::optional<double> capacity; ///< the finder's answer (the sustainable capacity), marked on the charts
+    double capacityResolution = NAN; ///< how finely it is known (its label's digits)
     SloTarget slo;
     double saturationRatio = 0.98;
     /// The adapters the per-adapter chart follows (empty: the busiest over the points drawn). A

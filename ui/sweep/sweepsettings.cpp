@@ -121,6 +121,19 @@ QWidget* SweepTab::createSettings()
     m_progress->setVisible(false);
     v->addWidget(m_progress);
 
+    auto* out = new QHBoxLayout;
+    auto* exportFigure = new QPushButton(tr("Export figure…"), page);
+    exportFigure->setToolTip(tr("Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone)."));
+    auto* exportTable = new QPushButton(tr("Export table…"), page);
+    exportTable->setToolTip(tr("Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them."));
+    auto* pin = new QPushButton(tr("Compare in A/B…"), page);
+    pin->setToolTip(tr("Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B."));
+    out->addWidget(exportFigure);
+    out->addWidget(exportTable);
+    out->addWidget(pin);
+    // Right under Run: the verdict below can be long, and the buttons stay above the fold.
+    v->addLayout(out);
+
     m_verdict = new QLabel(page);
     m_verdict->setObjectName(QStringLiteral("sweepVerdict"));
     m_verdict->setWordWrap(true);
@@ -134,17 +147,6 @@ QWidget* SweepTab::createSettings()
     m_modelNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_modelNote);
 
-    auto* out = new QHBoxLayout;
-    auto* exportFigure = new QPushButton(tr("Export figure…"), page);
-    exportFigure->setToolTip(tr("Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone)."));
-    auto* exportTable = new QPushButton(tr("Export table…"), page);
-    exportTable->setToolTip(tr("Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them."));
-    auto* pin = new QPushButton(tr("Compare in A/B…"), page);
-    pin->setToolTip(tr("Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B."));
-    out->addWidget(exportFigure);
-    out->addWidget(exportTable);
-    out->addWidget(pin);
-    v->addLayout(out);
     v->addStretch(1);
 
     m_editors = { { QStringLiteral("source"), m_source }, { QStringLiteral("suite"), m_suite }, { QStringLiteral("setting"), m_setting },

@@ -88,6 +88,13 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     paramChanged();
     updateButtons();
     updateModelNote();
+    // Before the first run every chart is titled, has its axes and says what will appear (as the
+    // Replay tab's do), and the table's headers are whole.
+    const QString hint = tr("Run sweep (or Find capacity) draws one point per value here.");
+    for (PlotView* chart : std::as_const(m_charts))
+        chart->setEmptyHint(hint);
+    redraw();
+    m_table->resizeColumnsToContents();
 }
 
 SweepTab::~SweepTab()
@@ -125,7 +132,6 @@ PlotView* SweepTab::addChart(const QString& key)
 {
     auto* view = new PlotView(m_grid);
     view->setObjectName(QStringLiteral("sweep_chart_") + key);
-    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("sweep.") + key); });
@@ -196,6 +202,10 @@ void SweepTab::paramChanged()
     const auto param = SweepParam(m_param->currentData().toInt());
     m_values->setText(defaultSweepValues(param, sweepParamValue(param, m_document->spec(), m_document->admissionConfig())));
     validateInline();
+    if (!m_plan && m_grid) { // nothing run yet: the empty charts name the parameter chosen
+        m_view.param = param;
+        redraw();
+    }
 }
 
 SloTarget SweepTab::slo() const
@@ -301,8 +311,10 @@ bool SweepTab::start(bool finder)
         for (const PaperFigure* f : paperFiguresFor(p->suite, p->modelSetting, p->config.scheduler.policy))
             m_view.figures.push_back(f);
     m_model->reset(p->param, p->slo, p->saturation.ratio);
+    m_table->resizeColumnsToContents(); // the headers whole while the first points come
     if (finder) {
         FinderOptions o;
+        m_model->setResolution(o.tolerance, o.relativeTolerance);
         o.lo = *std::min_element(p->values.begin(), p->values.end());
         o.hi = *std::max_element(p->values.begin(), p->values.end());
         if (!(o.lo < o.hi)) {
@@ -314,6 +326,13 @@ bool SweepTab::start(bool finder)
         m_verdict->setText(tr("Finding the largest %1 that meets the SLO (%2)…").arg(QString::fromUtf8(sweepParamInfo(p->param).name),
             sloText(p->slo)));
     } else {
+        std::vector<double> sorted = p->values;
+        std::sort(sorted.begin(), sorted.end());
+        double step = NAN;
+        for (std::size_t i = 1; i < sorted.size(); ++i)
+            if (const double d = sorted[i] - sorted[i - 1]; d > 0 && !(d >= step))
+                step = d;
+        m_model->setResolution(step, false);
         m_runner->runSweep(*p);
         m_progress->setRange(0, int(p->values.size()));
         m_progress->setValue(0);
@@ -358,8 +377,10 @@ void SweepTab::onFinished(bool cancelled, const QString& error, const std::optio
     QStringList lines;
     if (capacity) {
         m_capacity = capacity;
-        if (!std::isnan(capacity->capacity))
-            m_view.capacity = capacity->capacity;
+        if (!std::isnan(capacity->sustainable)) {
+            m_view.capacity = capacity->sustainable;
+            m_view.capacityResolution = capacity->resolution;
+        }
         lines = capacityLines(*capacity);
     } else if (m_plan) {
         lines = sweepVerdictLines(*m_plan, m_model->points());

@@ -3,6 +3,8 @@
 
 #include "text/coretexts.h"
 
+#include "analysis/numberformat.h"
+
 #include "workload/presets.h"
 
 #include <QCoreApplication>
@@ -223,16 +225,39 @@ QString paperFigureTitle(const PaperFigure& f)
             f.policy == PolicyKind::SLoraAbort ? SweepText::tr(" (abort)") : QString(), what);
 }
 
-QString sweepValueWithUnit(SweepParam param, double value)
+QString sweepValueWithUnit(SweepParam param, double value, double resolution)
 {
     if (std::isnan(value))
         return QStringLiteral("–");
     const SweepParamInfo& info = sweepParamInfo(param);
-    QString text = QString::fromUtf8(info.label) + QStringLiteral(" = ") + QString::fromStdString(sweepValueText(param, value));
+    QString text = QString::fromUtf8(info.label) + QStringLiteral(" = ") + QString::fromStdString(sweepValueText(param, value, resolution));
     if (info.unit[0])
         text += QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit);
     return text;
 }
+
+namespace {
+
+/// The finest step between a sweep's values: the digits its values are printed to.
+double finestStep(const std::vector<SweepPoint>& points)
+{
+    std::vector<double> values;
+    for (const SweepPoint& p : points)
+        values.push_back(p.value);
+    std::sort(values.begin(), values.end());
+    double step = NAN;
+    for (std::size_t i = 1; i < values.size(); ++i)
+        if (const double d = values[i] - values[i - 1]; d > 0 && !(d >= step))
+            step = d;
+    return step;
+}
+
+QString seconds(double s)
+{
+    return SweepText::tr("%1 s").arg(QString::fromStdString(formatSigShort(s, 3)));
+}
+
+} // namespace
 
 QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoint>& points)
 {
@@ -240,6 +265,8 @@ QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoin
     if (points.empty())
         return { SweepText::tr("No point finished.") };
     const SweepVerdict v = sweepVerdict(plan, points); // the numbers; the words are the tab's
+    const double step = finestStep(points);
+    auto at = [&](double value) { return sweepValueWithUnit(plan.param, value, step).toHtmlEscaped(); };
     const QString slo = sloText(plan.slo).toHtmlEscaped();
     if (std::isnan(v.largestMeeting)) {
         const SweepPoint* best = &points.front();
@@ -247,10 +274,20 @@ QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoin
             if (p.metrics.sloAttainment > best->metrics.sloAttainment)
                 best = &p;
         lines << SweepText::tr("No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.")
-                     .arg(slo, sweepValueWithUnit(plan.param, best->value).toHtmlEscaped(), pct(best->metrics.sloAttainment),
+                     .arg(slo, at(best->value), pct(best->metrics.sloAttainment),
                          QString::number(100.0 * (plan.slo.attainment - best->metrics.sloAttainment), 'f', 1));
+    } else if (!v.shortTrace) {
+        lines << SweepText::tr("Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) and keeps up with its arrivals.").arg(at(v.largestMeeting), slo);
     } else {
-        lines << SweepText::tr("Largest point meeting the SLO (%1): <b>%2</b>.").arg(slo, sweepValueWithUnit(plan.param, v.largestMeeting).toHtmlEscaped());
+        lines << (std::isnan(v.sustainable) ? SweepText::tr("<b>Nothing sustainable</b>: every point that meets the SLO (%1) is saturated.").arg(slo)
+                                            : SweepText::tr("Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) below saturation.").arg(at(v.sustainable), slo));
+        QString tell;
+        if (!std::isnan(v.suggestedDuration))
+            tell = SweepText::tr(" A trace of at least %1 would tell.").arg(seconds(v.suggestedDuration));
+        const SweepPoint* largest = pointAt(points, v.largestMeeting);
+        lines << SweepText::tr("Short-trace effect: points up to %1 meet the SLO although the server falls behind from %2; their %3 traces end before the "
+                               "backlog grows enough to break it.%4")
+                     .arg(at(v.largestMeeting), at(v.firstSaturated), seconds(largest ? pointDuration(*largest) : NAN), tell);
     }
     if (std::isnan(v.firstSaturated)) {
         const SweepPoint* last = &points.front();
@@ -259,15 +296,14 @@ QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoin
                 last = &p;
         lines << SweepText::tr("No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.")
                      .arg(plan.saturation.ratio)
-                     .arg(sweepValueWithUnit(plan.param, last->value).toHtmlEscaped());
+                     .arg(at(last->value));
     } else {
         lines << SweepText::tr("Saturated from <b>%1</b>: completions fall behind arrivals (achieved/offered %2, below %3).")
-                     .arg(sweepValueWithUnit(plan.param, v.firstSaturated).toHtmlEscaped(), ratio(pointAt(points, v.firstSaturated)->metrics.achievedRatio))
+                     .arg(at(v.firstSaturated), ratio(pointAt(points, v.firstSaturated)->metrics.achievedRatio))
                      .arg(plan.saturation.ratio);
     }
     if (!std::isnan(v.firstOverSaturated))
-        lines << SweepText::tr("GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.")
-                     .arg(sweepValueWithUnit(plan.param, v.firstOverSaturated).toHtmlEscaped());
+        lines << SweepText::tr("GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.").arg(at(v.firstOverSaturated));
     return lines;
 }
 
@@ -275,7 +311,34 @@ QStringList capacityLines(const CapacityResult& r)
 {
     QStringList lines;
     const QString slo = sloText(r.slo).toHtmlEscaped();
-    auto at = [&](double v) { return sweepValueWithUnit(r.param, v).toHtmlEscaped(); };
+    // Every value to the search's resolution (5.43, not 5.4321), as the CLI prints it.
+    auto at = [&](double v) { return sweepValueWithUnit(r.param, v, r.resolution).toHtmlEscaped(); };
+    const SweepParamInfo& info = sweepParamInfo(r.param);
+    auto unitOf = [&](const QString& number) {
+        return info.unit[0] ? number + QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit) : number;
+    };
+    // The answer to act on first: what the server sustains.
+    if (!std::isnan(r.sustainable) && (r.outcome != CapacityResult::Outcome::AllMeet || r.shortTrace)) {
+        const SweepPoint* s = pointAt(r.evaluations, r.sustainable);
+        if (r.limitedBy == CapacityResult::Limit::Slo)
+            lines << SweepText::tr("Sustainable capacity <b>%1</b>: the largest value that meets the SLO (%2; %3 of requests) while the server keeps up "
+                                   "with its arrivals.")
+                         .arg(at(r.sustainable), slo, pct(s ? s->metrics.sloAttainment : NAN));
+        else
+            lines << SweepText::tr("Sustainable capacity <b>%1</b>, set by saturation: above it the server falls behind its arrivals (from %2), while it "
+                                   "still meets the SLO (%3; %4 of requests).")
+                         .arg(at(r.sustainable), at(r.saturation), slo, pct(s ? s->metrics.sloAttainment : NAN));
+    } else if (r.shortTrace) {
+        lines << SweepText::tr("<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.");
+    }
+    if (r.shortTrace) {
+        QString tell = std::isnan(r.suggestedDuration)
+            ? SweepText::tr(" (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)")
+            : SweepText::tr(" A trace of at least %1 would tell (Workload tab: Duration T).").arg(seconds(r.suggestedDuration));
+        lines << SweepText::tr("<b>Short-trace effect</b>: the SLO still holds up to %1 only because each %2 trace ends before the growing backlog "
+                               "breaks it; that is not a capacity.%3")
+                     .arg(at(r.capacity), seconds(r.duration), tell);
+    }
     switch (r.outcome) {
     case CapacityResult::Outcome::Found:
     case CapacityResult::Outcome::Unconverged: {
@@ -287,19 +350,16 @@ QStringList capacityLines(const CapacityResult& r)
         const SweepPoint* f = pointAt(r.evaluations, r.firstFailing);
         if (r.outcome == CapacityResult::Outcome::Unconverged)
             lines << SweepText::tr("Not converged: the evaluation budget is spent. The bracket so far:");
-        const SweepParamInfo& info = sweepParamInfo(r.param);
-        QString width = QString::fromStdString(sweepValueText(r.param, r.firstFailing - r.capacity));
-        if (info.unit[0])
-            width += QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit);
-        lines << SweepText::tr("Capacity <b>%1</b>: meets the SLO (%2) with %3 of requests; %4 misses it (%5). The bracket is %6 wide after %n point(s) in %7 s.",
+        const QString width = unitOf(QString::fromStdString(formatSigShort(r.firstFailing - r.capacity, 2)));
+        lines << SweepText::tr("SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 wide after %n point(s) in %6 s.",
                      nullptr, int(r.evaluations.size()))
-                     .arg(at(r.capacity), slo, pct(c ? c->metrics.sloAttainment : NAN), at(r.firstFailing), pct(f ? f->metrics.sloAttainment : NAN),
+                     .arg(at(r.capacity), pct(c ? c->metrics.sloAttainment : NAN), at(r.firstFailing), pct(f ? f->metrics.sloAttainment : NAN),
                          width.toHtmlEscaped(), QString::number(r.seconds, 'f', 2));
         break;
     }
     case CapacityResult::Outcome::NoneMeets:
         lines << SweepText::tr("No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.")
-                     .arg(QString::fromStdString(sweepValueText(r.param, r.lowest)), at(r.highest), slo, at(r.lowest), pct(r.attainmentAtLowest),
+                     .arg(QString::fromStdString(sweepValueText(r.param, r.lowest, r.resolution)), at(r.highest), slo, at(r.lowest), pct(r.attainmentAtLowest),
                          QString::number(100.0 * (r.slo.attainment - r.attainmentAtLowest), 'f', 1));
         break;
     case CapacityResult::Outcome::AllMeet:
@@ -329,7 +389,7 @@ QStringList capacityLines(const CapacityResult& r)
             if (rb.rank > 0 && std::isfinite(rb.attainmentAtCapacity))
                 ranks << SweepText::tr("rank %1: %2 → %3").arg(rb.rank).arg(pct(rb.attainmentAtCapacity), pct(rb.attainmentAbove));
         if (!ranks.isEmpty())
-            lines << SweepText::tr("SLO attainment by adapter rank, at the capacity → just above it: %1.").arg(ranks.join(SweepText::tr("; ")));
+            lines << SweepText::tr("SLO attainment by adapter rank, at the SLO boundary → just above it: %1.").arg(ranks.join(SweepText::tr("; ")));
         QStringList first;
         for (const AdapterBreak& a : r.adapters) {
             if (std::isnan(a.firstFailing) || first.size() == 3)
@@ -337,7 +397,7 @@ QStringList capacityLines(const CapacityResult& r)
             first << SweepText::tr("%1 (rank %2, misses from %3)")
                          .arg((a.name.empty() ? SweepText::tr("base model") : QString::fromStdString(a.name)).toHtmlEscaped())
                          .arg(a.rank)
-                         .arg(QString::fromStdString(sweepValueText(r.param, a.firstFailing)));
+                         .arg(QString::fromStdString(sweepValueText(r.param, a.firstFailing, r.resolution)));
         }
         if (!first.isEmpty())
             lines << SweepText::tr("First to break the SLO (adapters with at least 5 requests): %1.").arg(first.join(SweepText::tr(", ")));

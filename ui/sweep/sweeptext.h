@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <cmath>
+
 namespace lorascope {
 
 struct Scenario;
@@ -29,8 +31,9 @@ QString paperFigureTitle(const PaperFigure& figure);
 /// The SLO in words ("TTFT ≤ 6 s for at least 90 % of requests"), translated (the core's
 /// SloTarget::describe() is the CLI's English).
 QString sloText(const SloTarget& slo);
-/// A value with its unit ("5.5 req/s", "200 adapters", "0.3").
-QString sweepValueWithUnit(SweepParam param, double value);
+/// A value with its unit ("R = 5.5 req/s", "n = 200", "α = 0.3"), to `resolution` when given
+/// (a search bracket's width or a sweep's step: 5.4321 within 0.049 reads "5.43").
+QString sweepValueWithUnit(SweepParam param, double value, double resolution = NAN);
 
 /// The verdict of a sweep's points (HTML-escaped lines): the largest value meeting the SLO or how
 /// far the best one misses it; the first saturated value or that none saturates; GuideLLM's test.

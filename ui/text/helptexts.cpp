@@ -59,12 +59,13 @@ QString HelpTexts::tab(const QString& key)
                   "<li><b>KV cache</b>: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter "
                   "weights share this pool: each resident adapter holds rank × 4 slots.</li>"
                   "<li><b>Latency distributions</b>: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.</li>"
+                  "<li><b>Requests: why each waited</b>: a sortable, filterable table with the reason right after the request number; "
+                  "beside it the selected request in full sentences: how long it waited, why (with the limit's numbers) and its times.</li>"
                   "<li><b>Request Gantt</b>: one row per request: grey while it waits, light while its prompt is processed, coloured while "
                   "it generates. Hover for why it waited.</li>"
-                  "<li><b>Requests</b>: the same as a sortable, filterable table.</li>"
-                  "<li><b>Step through</b>: one forward pass at a time, with every number of the admission check. Keys: N next, P previous, "
-                  "W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the "
-                  "Gantt marks the pass shown.</li></ul>"
+                  "<li><b>Step through</b>: one forward pass at a time, with every number of the admission check and the requests that start "
+                  "waiting in it. Keys (anywhere while this tab is shown): N next, P previous, W next wait, A next admission, R next refusal, "
+                  "G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.</li></ul>"
                   "<p>A red banner appears when requests arrive faster than the server takes them in: the queue then grows for the whole trace.</p>");
     if (key == QLatin1String("replay"))
         return tr("<h2>What am I looking at? — Replay</h2>"
@@ -97,7 +98,8 @@ QString HelpTexts::tab(const QString& key)
                   "like the Admission tab does. The curves grow point by point: throughput, TTFT and E2E percentiles and SLO attainment, "
                   "per adapter too. For the S-LoRA paper's suites the published GPU measurements are drawn as points over the preview, with "
                   "the cost model's measured error. <b>Find capacity</b> searches the highest rate that still meets your SLO and where "
-                  "the server saturates. Click a point to open it in the Workload and Admission tabs.</p>");
+                  "the server saturates; its answer is the sustainable capacity, the lower of the two (past saturation a rate meets the "
+                  "SLO only while the trace is short). Click a point to open it in the Workload and Admission tabs.</p>");
     return userGuide();
 }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -16,7 +17,7 @@
 namespace lorascope {
 
 namespace {
-constexpr int kLeft = 112, kBottom = 34, kTop = 22, kRight = 8;
+constexpr int kLeft = 112, kBottom = 36, kTop = 34, kRight = 8;
 constexpr int kScrollSteps = 10000;
 // Binning visits every request in the window (a few ns each): up to this many it is done right
 // away on the GUI thread (zooming stays instant), above it on a pool thread.
@@ -40,7 +41,7 @@ RasterView::RasterView(QWidget* parent)
     , m_scroll(new QScrollBar(Qt::Horizontal, this))
     , m_jobs(this)
 {
-    setMinimumSize(300, 180);
+    setMinimumSize(280, 180);
     // paintEvent() fills the whole widget: Qt need not paint the parents under it first (the tab
     // widget's styled frame cost as much as the picture itself on every repaint).
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -215,7 +216,7 @@ void RasterView::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.fillRect(rect(), palette().window());
     const QRect pr = plotRect();
-    p.drawText(QRect(0, 2, width(), kTop - 4), Qt::AlignHCenter | Qt::AlignVCenter,
+    p.drawText(QRect(0, 2, width(), p.fontMetrics().height() + 2), Qt::AlignHCenter | Qt::AlignVCenter,
         tr("Arrivals per adapter (hottest %1 adapters)").arg(m_bins.rowAdapters.size()));
     p.drawImage(pr.topLeft(), m_image);
     p.setPen(palette().color(QPalette::Mid));
@@ -233,32 +234,61 @@ void RasterView::paintEvent(QPaintEvent*)
         const double rowH = double(pr.height()) / rows;
         const int every = std::max(1, int(std::ceil(lineH / rowH)));
         const auto& trace = *m_analysis->trace;
+        // The part every name starts with ("dummy-lora-13b-") is said once, in the corner, so
+        // the rows show whole names ("rank-64-12") instead of names cut from the left.
+        std::string common = trace.adapters.size() > 1 ? trace.adapters.front().name : std::string();
+        for (const auto& ad : trace.adapters) {
+            std::size_t n = 0;
+            while (n < common.size() && n < ad.name.size() && common[n] == ad.name[n])
+                ++n;
+            common.resize(n);
+        }
+        common.resize(common.find_last_of('-') == std::string::npos ? 0 : common.find_last_of('-') + 1);
+        // Keep the last word ("rank-64-12", not "64-12").
+        if (!common.empty() && trace.adapters.front().name.size() > common.size()
+            && std::isdigit(static_cast<unsigned char>(trace.adapters.front().name[common.size()]))) {
+            const auto dash = common.find_last_of('-', common.size() - 2);
+            common.resize(dash == std::string::npos ? 0 : dash + 1);
+        }
         for (int r = 0; r < rows; r += every) {
             const auto a = m_bins.rowAdapters[std::size_t(r)];
-            const QString name = a < trace.adapters.size() ? QString::fromStdString(trace.adapters[a].name) : QString::number(a);
+            const QString name = a < trace.adapters.size() ? QString::fromStdString(trace.adapters[a].name.substr(common.size())) : QString::number(a);
             const int y = pr.top() + int((r + 0.5) * rowH);
-            p.drawText(QRect(2, y - lineH / 2, kLeft - 6, lineH), Qt::AlignRight | Qt::AlignVCenter,
-                p.fontMetrics().elidedText(name, Qt::ElideLeft, kLeft - 8));
+            p.drawText(QRect(2, y - lineH / 2, kLeft - 6, lineH), Qt::AlignRight | Qt::AlignVCenter, name);
         }
+        if (!common.empty())
+            p.drawText(QRect(2, pr.top() - lineH - 1, pr.right() - 2, lineH), Qt::AlignLeft | Qt::AlignBottom, tr("names: %1*").arg(QString::fromStdString(common)));
     }
-    // Time axis: about one tick per 100 px at a 1-2-5 step.
     const double span = m_t1 - m_t0;
-    const double raw = span / std::max(1.0, pr.width() / 100.0);
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = mag;
-    for (double m : { 1.0, 2.0, 5.0, 10.0 }) {
-        if (m * mag >= raw) {
-            step = m * mag;
-            break;
-        }
-    }
-    for (double t = std::ceil(m_t0 / step) * step; t <= m_t1 + step * 1e-9; t += step) {
+    for (double t : timeTicks(m_t0, m_t1, pr.width())) {
         const int x = pr.left() + int((t - m_t0) / span * pr.width());
         p.drawLine(x, pr.bottom(), x, pr.bottom() + 4);
         p.drawText(QRect(x - 40, pr.bottom() + 4, 80, lineH), Qt::AlignHCenter, QString::number(t, 'g', 6));
     }
-    p.drawText(QRect(0, pr.bottom() + 4, kLeft - 6, lineH), Qt::AlignRight, tr("time (s)"));
+    // The axis title under the tick labels, clear of the first one.
+    p.drawText(QRect(pr.left(), pr.bottom() + 4 + lineH, pr.width(), lineH), Qt::AlignHCenter, tr("time (s)"));
     m_lastPaintMs = double(timer.nsecsElapsed()) / 1e6;
+}
+
+QList<double> RasterView::timeTicks(double t0, double t1, int pixels)
+{
+    QList<double> ticks;
+    const double span = t1 - t0;
+    if (!(span > 0) || !std::isfinite(span))
+        return ticks;
+    // About one tick per 100 px at a 1-2-5 step, and at least three on a narrow chart.
+    const double raw = span / std::max(2.0, pixels / 100.0);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (m * mag >= raw * (1 - 1e-9)) {
+            step = m * mag;
+            break;
+        }
+    }
+    for (double t = std::ceil(t0 / step - 1e-9) * step; t <= t1 + step * 1e-9; t += step)
+        ticks.append(std::abs(t) < step * 1e-9 ? 0.0 : t);
+    return ticks;
 }
 
 void RasterView::wheelEvent(QWheelEvent* event)

@@ -6,6 +6,7 @@
 #include "document/jobtracker.h"
 
 #include <QImage>
+#include <QList>
 #include <QWidget>
 
 #include <memory>
@@ -34,6 +35,9 @@ public:
     const QImage& picture() const { return m_image; }
     /// Milliseconds the last paint took (for the benchmark).
     double lastPaintMs() const { return m_lastPaintMs; }
+    /// The time axis's ticks for a window [t0, t1] drawn `pixels` wide: a 1-2-5 step of about one
+    /// tick per 100 px, and at least three ticks on a narrow chart (40 s in 180 px: 0, 20, 40).
+    static QList<double> timeTicks(double t0, double t1, int pixels);
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numeric>
 
@@ -26,12 +27,30 @@ const QColor kTheory(200, 40, 40);
 const QColor kReference(60, 60, 60);
 const QColor kOutside(140, 140, 140);
 
-QString elideLeft(const QString& text, int maxChars)
+/// The part of the adapters' names they all share, up to a '-' ("dummy-lora-13b-"): labels show
+/// what differs ("rank-64-12"), which keeps them short without cutting a name.
+QString commonNamePrefix(const Trace& trace)
 {
-    // Adapter names differ at their end ("…-13b-rank-64-12"): keep the end.
-    if (text.size() <= maxChars)
-        return text;
-    return QStringLiteral("…") + text.right(maxChars - 1);
+    if (trace.adapters.size() < 2)
+        return {};
+    std::string common = trace.adapters.front().name;
+    for (const auto& a : trace.adapters) {
+        std::size_t n = 0;
+        while (n < common.size() && n < a.name.size() && common[n] == a.name[n])
+            ++n;
+        common.resize(n);
+    }
+    auto dash = common.find_last_of('-');
+    if (dash == std::string::npos)
+        return {};
+    common.resize(dash + 1);
+    // "dummy-lora-13b-rank-" would leave "16-1": keep the last word, so the labels read "rank-16-1".
+    const std::string& first = trace.adapters.front().name;
+    if (first.size() > common.size() && std::isdigit(static_cast<unsigned char>(first[common.size()]))) {
+        dash = common.find_last_of('-', common.size() - 2);
+        common.resize(dash == std::string::npos ? 0 : dash + 1);
+    }
+    return QString::fromStdString(common);
 }
 
 PlotSeries theoryLine(const QString& name, const std::vector<double>& edges, const std::vector<double>& expected, bool geometricMid)
@@ -92,6 +111,7 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
     const std::size_t k = std::min<std::size_t>(3, n);
     std::partial_sort(hot.begin(), hot.begin() + std::ptrdiff_t(k), hot.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
     QStringList hottest;
+    const QString prefix = commonNamePrefix(*a.trace);
     std::vector<std::uint32_t> rankOf(n);
     for (std::size_t r = 0; r < n; ++r)
         rankOf[order[r]] = std::uint32_t(r);
@@ -100,7 +120,8 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
         if (counts[ad] == 0)
             continue;
         const QString name = ad < a.trace->adapters.size() ? QString::fromStdString(a.trace->adapters[ad].name) : QString::number(ad);
-        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), elideLeft(name, 18) + QStringLiteral(": ") + QString::number(counts[ad]) });
+        const QString shortName = !prefix.isEmpty() && name.startsWith(prefix) ? name.mid(prefix.size()) : name;
+        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), shortName + QStringLiteral(": ") + QString::number(counts[ad]) });
         hottest << name + QStringLiteral(": ") + QString::number(counts[ad]);
     }
     if (!logLog)
@@ -108,6 +129,8 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
     d.note = tr("Requests per adapter, adapters ordered by their expected share; the line is the model's expectation.");
     if (!hottest.isEmpty())
         d.note += QLatin1Char('\n') + tr("Hottest: %1").arg(hottest.join(QStringLiteral(", ")));
+    if (!prefix.isEmpty())
+        d.note += QLatin1Char('\n') + tr("The labels leave out the part every adapter's name starts with: %1").arg(prefix);
     return d;
 }
 
@@ -133,7 +156,7 @@ PlotData gapPlot(const WorkloadAnalysis& a)
     const double ratio = h.edges[1] / h.edges[0];
     const double lo = h.edges.front(), hi = h.edges.back();
     PlotSeries out;
-    out.name = tr("outside the range");
+    out.name = tr("out of range");
     out.style = PlotSeries::Style::Bars;
     out.color = kOutside;
     out.points = { QPointF(lo / ratio, double(h.underflow)), QPointF(lo, 0.0), QPointF(hi, double(h.overflow)), QPointF(hi * ratio, 0.0) };

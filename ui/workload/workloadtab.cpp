@@ -120,7 +120,6 @@ PlotView* WorkloadTab::addChart(const QString& key)
 {
     auto* view = new PlotView(this);
     view->setObjectName(key + QStringLiteral("Chart"));
-    view->setMinimumSize(200, 140);
     m_charts.insert(key, view);
     m_chartOrder << key;
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, key); });

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The main window's chart export: every chart by key and title (File > Export Chart, a chart's
-// context menu), laid out at a chosen size and scale.
-#include "mainwindow.h"
+#include "window/chartexporter.h"
 
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
@@ -9,62 +7,80 @@
 #include "charts/plotview.h"
 #include "charts/widgetexport.h"
 #include "compare/comparetab.h"
+#include "mainwindow.h"
 #include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
 #include "widgets/confirmreplace.h"
+#include "window/statusline.h"
 #include "workload/rasterview.h"
 #include "workload/workloadtab.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
 #include <QMessageBox>
-#include <QStatusBar>
 
 namespace lorascope {
 
-QStringList MainWindow::chartKeys() const
+ChartExporter::ChartExporter(MainWindow* window, StatusLine* status)
+    : QObject(window)
+    , m_window(window)
+    , m_status(status)
 {
-    QStringList keys = m_workload->chartKeys();
-    for (const auto& k : m_admission->chartKeys())
+    connect(m_window->workloadTab(), &WorkloadTab::exportRequested, this, &ChartExporter::ask);
+    connect(m_window->admissionTab(), &AdmissionTab::exportRequested, this, &ChartExporter::ask);
+    connect(m_window->compareTab(), &CompareTab::exportRequested, this, &ChartExporter::ask);
+    connect(m_window->sweepTab(), &SweepTab::exportRequested, this, &ChartExporter::ask);
+}
+
+void ChartExporter::addActions(QMenu* file)
+{
+    file->addAction(tr("Export &Chart…"), this, [this] { ask(nullptr, QString()); });
+}
+
+QStringList ChartExporter::keys() const
+{
+    QStringList keys = m_window->workloadTab()->chartKeys();
+    for (const auto& k : m_window->admissionTab()->chartKeys())
         keys << QStringLiteral("admission.") + k;
-    if (m_sweep->currentSweep()) { // the sweep charts have something to show once a sweep ran
+    if (m_window->sweepTab()->currentSweep()) { // the sweep charts have something to show once a sweep ran
         keys << QStringLiteral("sweep");
-        for (const auto& k : m_sweep->chartKeys())
+        for (const auto& k : m_window->sweepTab()->chartKeys())
             keys << QStringLiteral("sweep.") + k;
     }
-    if (m_compare->comparison()) { // the A/B charts exist once a comparison was made
+    if (m_window->compareTab()->comparison()) { // the A/B charts exist once a comparison was made
         keys << QStringLiteral("compare");
-        for (const auto& k : m_compare->chartKeys())
+        for (const auto& k : m_window->compareTab()->chartKeys())
             keys << QStringLiteral("compare.") + k;
     }
     return keys;
 }
 
-QWidget* MainWindow::chartWidget(const QString& key) const
+QWidget* ChartExporter::widget(const QString& key) const
 {
     if (key == QLatin1String("raster"))
-        return m_workload->raster();
+        return m_window->workloadTab()->raster();
     if (key == QLatin1String("compare"))
-        return m_compare->comparisonPage();
+        return m_window->compareTab()->comparisonPage();
     if (key == QLatin1String("sweep"))
-        return m_sweep->chartGrid();
+        return m_window->sweepTab()->chartGrid();
     if (key.startsWith(QLatin1String("sweep.")))
-        return m_sweep->chart(key.mid(6));
+        return m_window->sweepTab()->chart(key.mid(6));
     if (key.startsWith(QLatin1String("compare.")))
-        return m_compare->chart(key.mid(8));
+        return m_window->compareTab()->chart(key.mid(8));
     if (key.startsWith(QLatin1String("admission."))) {
         const QString k = key.mid(10);
         if (k == QLatin1String("gantt"))
-            return m_admission->gantt();
-        return m_admission->chart(k);
+            return m_window->admissionTab()->gantt();
+        return m_window->admissionTab()->chart(k);
     }
-    return m_workload->chart(key);
+    return m_window->workloadTab()->chart(key);
 }
 
-QString MainWindow::chartTitle(const QString& key) const
+QString ChartExporter::title(const QString& key) const
 {
     // "Workload — Adapter popularity": the tab, then the chart's own title.
-    QWidget* w = chartWidget(key);
+    QWidget* w = widget(key);
     QString tab = tr("Workload");
     if (key.startsWith(QLatin1String("admission.")))
         tab = tr("Admission preview");
@@ -88,35 +104,35 @@ QString MainWindow::chartTitle(const QString& key) const
     return tab + QStringLiteral(" — ") + title;
 }
 
-QString MainWindow::exportChart(const QString& key, const QString& path, const QSize& size, qreal scale)
+QString ChartExporter::exportChart(const QString& key, const QString& path, const QSize& size, qreal scale)
 {
-    QWidget* w = chartWidget(key);
+    QWidget* w = widget(key);
     if (!w)
         return tr("Unknown chart \"%1\".").arg(key);
-    return exportWidget(w, path, chartTitle(key), size, scale);
+    return exportWidget(w, path, title(key), size, scale);
 }
 
-void MainWindow::askExport(QWidget* widget, const QString& key)
+void ChartExporter::ask(QWidget* chart, const QString& key)
 {
     QList<ChartExportDialog::Chart> charts;
-    for (const auto& k : chartKeys()) {
-        QWidget* w = chartWidget(k);
+    for (const auto& k : keys()) {
+        QWidget* w = widget(k);
         // The comparison page exports at least at a desktop size, so all its charts fit in it.
         const QSize onScreen = k == QLatin1String("compare") && w ? w->size().expandedTo(QSize(1600, 1000)) : w ? w->size() : QSize();
-        charts.append({ k, chartTitle(k), onScreen });
+        charts.append({ k, title(k), onScreen });
     }
     QString current = key;
-    if (widget && current.isEmpty())
+    if (chart && current.isEmpty())
         for (const auto& c : std::as_const(charts))
-            if (chartWidget(c.key) == widget)
+            if (widget(c.key) == chart)
                 current = c.key;
-    ChartExportDialog dialog(charts, current, this);
+    ChartExportDialog dialog(charts, current, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const QString chosen = dialog.key();
     QString selected;
     const QString png = tr("PNG image (*.png)"), svg = tr("SVG image (*.svg)");
-    const QString chosenPath = QFileDialog::getSaveFileName(this, tr("Export Chart"),
+    const QString chosenPath = QFileDialog::getSaveFileName(m_window, tr("Export Chart"),
         QString(chosen).replace(QLatin1Char('.'), QLatin1Char('-')) + QStringLiteral(".png"), png + QStringLiteral(";;") + svg, &selected);
     if (chosenPath.isEmpty())
         return;
@@ -125,12 +141,12 @@ void MainWindow::askExport(QWidget* widget, const QString& key)
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
         path += selected == svg ? QStringLiteral(".svg") : QStringLiteral(".png");
-    if (!confirmReplace(this, tr("Export Chart"), chosenPath, path))
+    if (!confirmReplace(m_window, tr("Export Chart"), chosenPath, path))
         return;
     if (const QString err = exportChart(chosen, path, dialog.pictureSize(), dialog.scale()); !err.isEmpty())
-        QMessageBox::warning(this, tr("Export Chart"), err);
+        QMessageBox::warning(m_window, tr("Export Chart"), err);
     else
-        statusBar()->showMessage(tr("Exported %1 to %2").arg(chartTitle(chosen), path), 4000);
+        m_status->showMessage(tr("Exported %1 to %2").arg(title(chosen), path), 4000);
 }
 
 } // namespace lorascope
