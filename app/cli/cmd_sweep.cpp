@@ -3,6 +3,7 @@
 // finder and the S-LoRA paper overlay (docs/sweep.md). The work is in core/sweep; this file reads flags,
 // streams rows and prints plain-words verdicts.
 #include "cli/args.h"
+#include "cli/cmd_sweepfleet.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/schedulerargs.h"
@@ -37,6 +38,8 @@ namespace lorascope::cli {
 const char* const kSweepHelp = R"(Usage: lorascope-cli sweep --param NAME (--values LIST | --range LO:HI:STEP) [OPTIONS]
        lorascope-cli sweep --suite NAME [--model-setting S1|S2|S4] [OPTIONS]
        lorascope-cli sweep --find-max NAME [--range LO:HI] [--slo SLO] [OPTIONS]
+       lorascope-cli sweep --param replicas|staleness|router --replicas N|--fleet FILE [--routers LIST] [OPTIONS]
+       lorascope-cli sweep --find-min replicas --range LO:HI --slo SLO [--slo SLO2 ...] [--routers LIST] [OPTIONS]
 
 Vary one parameter of the workload or the server and preview every point: generate the workload,
 run the admission engine on the cost-model clock, and record throughput, goodput, TTFT/TPOT/E2E
@@ -76,6 +79,21 @@ Capacity finder:
   --tolerance X          bracket width to stop at: a fraction of the capacity (0.01 = 1 %, the
                          default; also 1%) or, for whole-number parameters, at least 1
   --max-evaluations N    give up after N points (default 80); the bracket so far is reported
+
+Fleet (docs/fleet.md; each point is the `fleet` preview of the same workload):
+  --param replicas       fleet sizes (--values 2,4,8 or --range 1:16[:STEP]); staleness: metrics scrape
+                         intervals in ms; router: one point per --routers entry
+  --find-min replicas    the smallest fleet in --range LO:HI (default 1:64) meeting each --slo (give
+                         --slo several times: the cost in replicas of each SLO), per router, and the
+                         saving of the best router over round-robin in replicas and GPUs; says so
+                         plainly when no size in the range meets an SLO
+  --routers LIST         one series per router: round-robin,gie-lora-filter,... or all
+  --replicas N           a fleet of N replicas of the server the server flags describe (the base size
+                         for staleness and router sweeps); --gpus-per-replica N (default 1)
+  --fleet FILE           a fleet file instead (replicas sweeps need one group of replicas)
+  --staleness MS, --placement dynamic|static, --replicas-per-adapter K   as for `fleet`
+  Output with -o: JSON Lines only (format lorascope-fleet-sweep: a header, a line per point with
+  its router, replicas, GPUs and staleness, and for --find-min the answer)
 
 Base settings (as `generate` and `simulate`):
   --spec FILE, --preset NAME, --generator, --adapters, --rate, --alpha, --cv, --duration, --seed,
@@ -454,8 +472,11 @@ int runSweep(const std::vector<std::string>& argv)
             "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
             "--output-range", "--popularity", "--arrival", "--cost-model", "--warmup", "--cooldown", "--saturation-ratio", "--threads",
             "--target", "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
-            "--api-key", "--ca-cert", "-o", "--output", "--format" }),
+            "--api-key", "--ca-cert", "-o", "--output", "--format", "--fleet", "--replicas", "--gpus-per-replica", "--routers", "--find-min",
+            "--staleness", "--placement", "--replicas-per-adapter" }),
         withSchedulerBoolFlags({ "--json", "--quiet", "--no-early-stop", "--insecure", "--force" }));
+    if (isFleetSweep(a)) // replicas, staleness or router: the fleet preview (cli/cmd_sweepfleet.h)
+        return runFleetSweepCli(a);
     SweepRequest r = readSweepRequest(a);
     SweepOutput output(a, r.plan, r.replay ? r.ro.replay.target : "preview", r.finder);
     // Another sweep given the same --runs-dir is refused now, not after its first point.

@@ -20,6 +20,7 @@ const std::vector<Command>& commands()
         { "generate", "generate a synthetic multi-adapter trace", kGenerateHelp, runGenerate },
         { "stats", "statistics of a trace file", kStatsHelp, runStats },
         { "simulate", "preview how S-LoRA or vLLM V1 would admit and batch a trace (their schedulers, rule for rule)", kSimulateHelp, runSimulate },
+        { "fleet", "preview a fleet of replicas behind a router (GIE, AIBrix, Dynamo, ...): where each request goes and why", kFleetHelp, runFleet },
         { "convert", "convert a trace between formats (LoraScope, S-LoRA, Mooncake, Azure, BurstGPT, vLLM, GuideLLM)", kConvertHelp, runConvert },
         { "fit", "fit a workload spec (rate, cv, alpha, lengths) to a trace, optionally at another scale", kFitHelp, runFit },
         { "replay", "replay a trace against a serving system and measure it", kReplayHelp, runReplay },

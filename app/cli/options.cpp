@@ -101,6 +101,12 @@ const std::vector<OptionSpec>& optionTable()
         integer("--max-loaded-loras", 1, kMaxAdapters, "adapters"),
         integer("--top", 0, kMaxAdapters, "adapters"),
         integer("--num-token", 1, kMaxTokens, "tokens"),
+        // fleet
+        integer("--replicas", 1, 4096, "replicas", nullptr, "fleet sweep"),
+        integer("--gpus-per-replica", 1, 1024, "GPUs"),
+        number("--staleness", 0, 1e9, false, "ms (ticks with --clock steps)", "0 = perfect information"),
+        integer("--replicas-per-adapter", 1, 4096, "replicas"),
+        integer("--explain", 0, 1'000'000'000, "requests"),
         // import (convert, fit)
         integer("--assign-adapters", 1, kMaxAdapters, "adapters"),
         number("--assign-alpha", 0, kHuge, true),
@@ -172,13 +178,13 @@ std::vector<std::pair<std::string, std::string>> optionAliases(const std::string
     std::vector<std::pair<std::string, std::string>> out;
     // Where a trace is read, --from and --format name its format (convert documented --from,
     // the others --format); generate and convert name the output format --to as well.
-    if (listed("stats simulate convert fit replay report compare", command))
+    if (listed("stats simulate fleet convert fit replay report compare", command))
         out.emplace_back("--from", "--format");
     if (command == "generate")
         out.emplace_back("--to", "--format");
     // Where a scheduler runs (cli/schedulerargs.h): S-LoRA spells its KV limit --max-total-token-num
     // (sweep and calibrate had --max-total-tokens); vLLM spells two of its flags differently.
-    if (listed("simulate serve-sim sweep calibrate validate", command)) {
+    if (listed("simulate fleet serve-sim sweep calibrate validate", command)) {
         out.emplace_back("--max-total-tokens", "--max-total-token-num");
         out.emplace_back("--num-gpu-blocks-override", "--num-gpu-blocks");
         out.emplace_back("--no-enable-chunked-prefill", "--no-chunked-prefill");

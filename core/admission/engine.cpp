@@ -4,6 +4,7 @@
 #include "admission/engine.h"
 
 #include "admission/policy.h"
+#include "admission/serversim.h"
 #include "admission/summary.h"
 #include "util/error.h"
 
@@ -27,6 +28,8 @@ std::string rejectReasonName(RejectReason reason)
         return "max_model_len";
     case RejectReason::LoraRankTooLarge:
         return "lora_rank_too_large";
+    case RejectReason::Shed:
+        return "shed";
     }
     return {};
 }
@@ -200,40 +203,10 @@ double stepSeconds(const CostModel& model, const StepResult& step)
 
 // ---------------------------------------------------------------------------------------------
 
-namespace {
-
-/// The tier and cost of the load of `r`'s adapter in the pass `s` that first scheduled it.
-void noteAdapterLoad(RequestRecord& r, const StepResult& s, const CostModel& cost, bool steps)
+std::vector<RequestRecord> prepareRecords(const Trace& trace)
 {
-    for (std::size_t i = 0; i < s.loadedAdapters.size(); ++i) {
-        if (s.loadedAdapters[i] != r.adapter)
-            continue;
-        const AdapterTier tier = i < s.loadedFrom.size() ? s.loadedFrom[i] : AdapterTier::Cpu;
-        r.adapterLoad = tier;
-        if (!steps) {
-            const int rank = s.loadedRanks[i];
-            r.adapterLoadSeconds = static_cast<float>(cost.adapterLoadSeconds(rank) + (tier == AdapterTier::Disk ? cost.adapterDiskReadSeconds(rank) : 0.0));
-        }
-        return;
-    }
-}
-
-} // namespace
-
-SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
-{
-    SimulationResult result;
-    result.clock = config.clock;
     const std::size_t n = trace.requests.size();
-    result.requests.resize(n);
-
-    auto rankOf = [&](std::uint32_t adapter) -> int {
-        if (adapter == kNoAdapter)
-            return 0;
-        if (adapter < config.ranks.size() && config.ranks[adapter] > 0)
-            return config.ranks[adapter];
-        return trace.adapters[adapter].rank;
-    };
+    std::vector<RequestRecord> records(n);
     for (std::size_t i = 0; i < n; ++i) {
         const Request& q = trace.requests[i];
         if (q.adapter != kNoAdapter && q.adapter >= trace.adapters.size())
@@ -243,166 +216,75 @@ SimulationResult simulate(const Trace& trace, const SimulationConfig& config, co
         if (i > 0 && q.time < trace.requests[i - 1].time)
             throw InputError("request " + std::to_string(trace.idOf(i)) + " arrives before the request above it (trace not sorted by time)",
                 trace.source, 0, "time");
-        RequestRecord& r = result.requests[i];
+        RequestRecord& r = records[i];
         r.id = trace.idOf(i);
         r.arrival = q.time;
         r.adapter = q.adapter;
         r.inputLen = q.inputLen;
         r.outputLen = q.outputLen;
     }
+    return records;
+}
 
-    SchedulerConfig sc = config.scheduler;
-    sc.reportTokens = false;
-    Scheduler scheduler(sc);
-    const bool steps = config.clock == ClockKind::Steps;
-    double now = n > 0 ? std::min(0.0, trace.requests[0].time) : 0.0;
-    std::size_t next = 0;
-    std::uint64_t stepCount = 0;
-    SimulationSummary& sum = result.summary;
-    if (const std::string error = schedulerConfigError(sc); !error.empty())
-        throw InputError(policyName(sc.policy) + " server: " + error, {}, 0, "scheduler");
-    sum.kvCapacity = sc.policy == PolicyKind::Vllm ? sc.vllm.usableBlocks() * sc.vllm.blockSize
-        : sc.policy == PolicyKind::Sglang           ? sc.sglang.maxTotalTokens
-                                                    : sc.limits.maxTotalTokenNum;
+std::vector<int> adapterRanks(const Trace& trace, const std::vector<int>& overrides)
+{
+    std::vector<int> ranks(trace.adapters.size());
+    for (std::size_t a = 0; a < ranks.size(); ++a)
+        ranks[a] = a < overrides.size() && overrides[a] > 0 ? overrides[a] : trace.adapters[a].rank;
+    return ranks;
+}
 
-    auto applyDrops = [&](const StepResult& s) {
-        for (const Drop& d : s.dropped) {
-            RequestRecord& r = result.requests[d.id];
-            r.dropped = d.reason;
-            r.droppedAt = now;
-            if (std::isnan(r.admitted))
-                r.wait = d.wait;
-        }
-    };
-
-    StepResult s; // reused: its vectors keep their capacity from step to step
-    while (true) {
-        while (next < n && trace.requests[next].time <= now) {
-            const Request& q = trace.requests[next];
-            SimRequest sr;
-            sr.id = next;
-            sr.arrival = q.time;
-            sr.inputLen = q.inputLen;
-            sr.outputLen = q.outputLen;
-            sr.adapter = q.adapter;
-            sr.rank = rankOf(q.adapter);
-            result.requests[next].rejected = scheduler.submit(sr);
-            ++next;
-        }
-        if (scheduler.idle()) {
-            if (next >= n)
-                break;
-            now = std::max(now, trace.requests[next].time); // idle: jump to the next arrival
-            continue;
-        }
-        scheduler.step(now, s);
-        applyDrops(s);
-        if (s.kind == StepKind::Idle) {
-            if (scheduler.idle() || !s.preempted.empty())
-                continue; // vllm: everything was preempted; they are prefilled again next step
-            // Nothing can run now: wait for an arrival or a timeout of the abort queue.
-            double t = next < n ? trace.requests[next].time : std::numeric_limits<double>::infinity();
-            t = std::min(t, scheduler.nextTimeout());
-            if (!std::isfinite(t))
-                break; // the queue head can never be admitted: S-LoRA would wait forever
-            now = t > now ? t : std::nextafter(now, std::numeric_limits<double>::infinity());
-            continue;
-        }
-        const double duration = steps ? 1.0 : stepSeconds(config.cost, s);
-        const double start = now, end = now + duration;
-        for (const Admission& a : s.admitted) {
-            RequestRecord& r = result.requests[a.id];
-            r.admitted = start;
-            r.admissionNumber = a.number;
-            r.wait = a.wait;
-            if (r.adapter != kNoAdapter && !s.loadedAdapters.empty())
-                noteAdapterLoad(r, s, config.cost, steps);
-        }
-        for (const Admission& a : s.resumed)
-            result.requests[a.id].wait = a.wait;
-        for (std::uint64_t id : s.firstTokens)
-            result.requests[id].firstToken = end;
-        for (std::uint64_t id : s.finished)
-            result.requests[id].finished = end;
-        for (std::uint64_t id : s.preempted)
-            ++result.requests[id].preemptions;
-        ++sum.steps;
-        if (s.kind == StepKind::Prefill)
-            ++sum.prefillSteps;
-        else if (s.kind == StepKind::Mixed)
-            ++sum.mixedSteps;
-        else
-            ++sum.decodeSteps;
-        sum.adapterLoads += s.loadedAdapters.size();
-        sum.adapterUnloads += s.unloadedAdapters.size();
-        sum.preemptions += s.preempted.size();
-        for (AdapterTier tier : s.loadedFrom)
-            sum.adapterDiskLoads += tier == AdapterTier::Disk ? 1 : 0;
-        sum.peakKvNeed = std::max(sum.peakKvNeed, s.kvNeed);
-        sum.peakKvUsed = std::max(sum.peakKvUsed, s.kvUsed);
-        if (config.recordTimeline || observer) {
-            StepRecord t;
-            t.start = start;
-            t.end = end;
-            t.kind = s.kind;
-            t.batchSize = static_cast<std::uint32_t>(s.shape.requests);
-            t.admitted = static_cast<std::uint32_t>(s.admitted.size());
-            t.finished = static_cast<std::uint32_t>(s.finished.size());
-            t.queueLength = s.queueLength;
-            t.residentAdapters = s.residentAdapters;
-            t.loaded = static_cast<std::uint16_t>(std::min<std::size_t>(s.loadedAdapters.size(), 65535));
-            t.unloaded = static_cast<std::uint16_t>(std::min<std::size_t>(s.unloadedAdapters.size(), 65535));
-            std::size_t disk = 0;
-            for (AdapterTier tier : s.loadedFrom)
-                disk += tier == AdapterTier::Disk ? 1 : 0;
-            t.loadedFromDisk = static_cast<std::uint16_t>(std::min<std::size_t>(disk, 65535));
-            t.cpuEvicted = static_cast<std::uint16_t>(std::min<std::size_t>(s.cpuEvicted.size(), 65535));
-            t.preempted = static_cast<std::uint16_t>(std::min<std::size_t>(s.preempted.size(), 65535));
-            t.cpuAdapters = s.cpuAdapters;
-            t.tokens = s.shape.tokens;
-            t.kvNeed = s.kvNeed;
-            t.kvUsed = s.kvUsed;
-            t.adapterSlots = s.adapterSlots;
-            t.kvCapacity = s.kvCapacity;
-            t.blocked = s.blocked.kind;
-            if (observer)
-                observer(t);
-            if (config.recordTimeline)
-                result.timeline.push_back(t);
-        }
-        now = end;
-        if ((++stepCount & 4095) == 0)
-            progress.update(n ? static_cast<double>(next) / static_cast<double>(n) : 1.0);
-    }
-    // Requests still queued never got in: keep the reason they were waiting for. Scheduler ids are
-    // trace indices; `behind` is reported as the trace's request id.
-    for (std::size_t i = 0; i < n; ++i) {
-        RequestRecord& r = result.requests[i];
-        if (r.rejected == RejectReason::None && r.dropped == DropReason::None && std::isnan(r.admitted))
-            r.wait = scheduler.waitReason(i);
-        if (r.wait.kind == WaitKind::BehindRequest && !trace.ids.empty())
+void mapBehindToTraceIds(std::vector<RequestRecord>& records, const Trace& trace)
+{
+    // Scheduler ids are trace indices; `behind` is reported as the trace's request id.
+    if (trace.ids.empty())
+        return;
+    for (RequestRecord& r : records)
+        if (r.wait.kind == WaitKind::BehindRequest)
             r.wait.behind = trace.idOf(r.wait.behind);
-    }
+}
+
+void copyCounters(const SimulationSummary& from, SimulationSummary& to)
+{
+    to.steps = from.steps;
+    to.prefillSteps = from.prefillSteps;
+    to.decodeSteps = from.decodeSteps;
+    to.mixedSteps = from.mixedSteps;
+    to.adapterLoads = from.adapterLoads;
+    to.adapterUnloads = from.adapterUnloads;
+    to.adapterDiskLoads = from.adapterDiskLoads;
+    to.preemptions = from.preemptions;
+    to.peakKvNeed = from.peakKvNeed;
+    to.peakKvUsed = from.peakKvUsed;
+    to.kvCapacity = from.kvCapacity;
+}
+
+SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
+{
+    SimulationResult result;
+    result.clock = config.clock;
+    result.requests = prepareRecords(trace);
+    const std::vector<int> ranks = adapterRanks(trace, config.ranks);
+    if (const std::string error = schedulerConfigError(config.scheduler); !error.empty())
+        throw InputError(policyName(config.scheduler.policy) + " server: " + error, {}, 0, "scheduler");
+
+    ServerSim server(config, trace, ranks, result.requests);
+    server.takeWholeTrace();
+    server.setObserver(&observer);
+    server.setProgress(&progress, trace.requests.size());
+    server.finish();
+    result.timeline = std::move(server.timeline());
+    mapBehindToTraceIds(result.requests, trace);
     progress.update(1.0);
 
     SimulationSummary overall;
     summarizeRecords(result.requests, trace.adapters.size(), config.clock, overall, &result.perAdapter);
-    overall.steps = sum.steps;
-    overall.prefillSteps = sum.prefillSteps;
-    overall.decodeSteps = sum.decodeSteps;
-    overall.mixedSteps = sum.mixedSteps;
-    overall.adapterLoads = sum.adapterLoads;
-    overall.adapterUnloads = sum.adapterUnloads;
-    overall.adapterDiskLoads = sum.adapterDiskLoads;
-    overall.preemptions = sum.preemptions;
-    overall.peakKvNeed = sum.peakKvNeed;
-    overall.peakKvUsed = sum.peakKvUsed;
-    overall.kvCapacity = sum.kvCapacity;
+    copyCounters(server.counters(), overall);
     result.summary = overall;
     for (AdapterSummary& per : result.perAdapter) {
         if (per.adapter != kNoAdapter) {
             per.name = trace.adapters[per.adapter].name;
-            per.rank = rankOf(per.adapter);
+            per.rank = ranks[per.adapter];
         }
     }
     return result;

@@ -44,6 +44,7 @@ enum class RejectReason : std::uint8_t {
     NeverFits, ///< input + output can never fit in the KV cache (kept for older result files)
     MaxModelLen, ///< vLLM: input + output > max_model_len (prompt too long, or too many tokens asked)
     LoraRankTooLarge, ///< vLLM: the adapter's rank > max_lora_rank (vLLM cannot load it)
+    Shed, ///< a fleet's router dropped it before any server saw it (GIE: sheddable, every replica saturated)
 };
 /// "input_too_long" etc.; empty for None.
 std::string rejectReasonName(RejectReason reason);
@@ -332,6 +333,16 @@ using StepObserver = std::function<void(const StepRecord&)>;
 /// is called once per forward pass, in order, whether or not config.recordTimeline is set.
 SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress = {},
     const StepObserver& observer = {});
+
+/// The records simulate() starts from: one per trace request with id, arrival, adapter and lengths.
+/// Throws InputError for an adapter index the trace does not have or a trace not sorted by time.
+std::vector<RequestRecord> prepareRecords(const Trace& trace);
+/// Rank of each adapter index: `overrides[a]` where given (> 0), else the trace's.
+std::vector<int> adapterRanks(const Trace& trace, const std::vector<int>& overrides);
+/// Rewrites `behind` of BehindRequest waits from trace indices to the trace's request ids.
+void mapBehindToTraceIds(std::vector<RequestRecord>& records, const Trace& trace);
+/// Copies the pass and adapter counters and the KV peaks (not the latency fields) of `from`.
+void copyCounters(const SimulationSummary& from, SimulationSummary& to);
 
 /// Summary statistics of finished records (exposed for tests and per-adapter views).
 SimulationSummary summarize(const std::vector<RequestRecord>& records, ClockKind clock);

@@ -53,6 +53,13 @@ std::string policyRules(PolicyKind policy)
     return {};
 }
 
+std::int64_t kvCapacity(const SchedulerConfig& c)
+{
+    return c.policy == PolicyKind::Vllm ? c.vllm.usableBlocks() * c.vllm.blockSize
+        : c.policy == PolicyKind::Sglang  ? c.sglang.maxTotalTokens
+                                          : c.limits.maxTotalTokenNum;
+}
+
 std::string schedulerConfigError(const SchedulerConfig& c)
 {
     auto positive = [](const char* name, std::int64_t v, std::int64_t lo) -> std::string {

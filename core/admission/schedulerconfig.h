@@ -51,6 +51,10 @@ struct SchedulerConfig {
     bool operator==(const SchedulerConfig&) const = default;
 };
 
+/// KV cache capacity of the server in tokens: S-LoRA's max_total_token_num (adapter weights share
+/// it), vLLM's usable blocks × block_size.
+std::int64_t kvCapacity(const SchedulerConfig& config);
+
 /// Why the server `config` describes would refuse to start (the selected policy's own checks and
 /// messages), or empty.
 std::string schedulerConfigError(const SchedulerConfig& config);

@@ -193,9 +193,7 @@ AdapterRoutesContext routesOf(const SimServerOptions& o, ServerKind server, cons
 // The KV capacity in tokens before the first pass reports it.
 std::int64_t kvCapacityOf(const SimServerOptions& o)
 {
-    if (o.scheduler.policy == PolicyKind::Vllm)
-        return o.scheduler.vllm.usableBlocks() * o.scheduler.vllm.blockSize;
-    return o.scheduler.limits.maxTotalTokenNum;
+    return kvCapacity(o.scheduler); // admission/schedulerconfig.h
 }
 
 MetricsSetup metricsSetupOf(const SimServerOptions& o, ServerKind server)

@@ -41,6 +41,8 @@ const std::vector<Case>& cases()
                 "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-cpu-loras", "--max-lora-rank", "--context-length",
                 "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
                 "--max-loras-per-batch", "--max-loaded-loras" } },
+        { "fleet T --replicas 2 --requests-out OUT",
+            { "--replicas", "--gpus-per-replica", "--staleness", "--replicas-per-adapter", "--explain", "--seed", "--max-loras" } },
         { "convert T OUT", { "--assign-adapters", "--assign-alpha", "--assign-zipf", "--assign-seed" } },
         { "fit T -o OUT", { "--rate", "--adapters", "--duration", "--seed", "--rate-bins", "--assign-adapters" } },
         { "serve-sim --duration 0.1",

@@ -273,6 +273,8 @@ QString Terms::rejectReason(RejectReason reason, const SchedulerConfig& server)
         return tr("input + output longer than max_model_len (%1 tokens)").arg(server.vllm.maxModelLen);
     case RejectReason::LoraRankTooLarge:
         return tr("adapter rank larger than max_lora_rank (%1)").arg(server.vllm.maxLoraRank);
+    case RejectReason::Shed:
+        return tr("dropped by the router: every replica was saturated");
     }
     return QString::fromStdString(rejectReasonName(reason));
 }
