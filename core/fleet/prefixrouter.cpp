@@ -6,6 +6,7 @@
 #include "fleet/prefixrouter.h"
 
 #include "random/rng.h"
+#include "workload/tokenkey.h"
 
 #include <algorithm>
 #include <limits>
@@ -21,8 +22,6 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b)
     return splitMix64(s);
 }
 
-constexpr std::uint32_t kMooncakeBlock = 512; // tokens per Mooncake hash_id
-
 } // namespace
 
 void promptBlocks(const Trace& trace, std::size_t i, int blockTokens, int maxBlocks, std::vector<std::uint64_t>& shared, std::uint32_t& uniqueBlocks)
@@ -32,23 +31,14 @@ void promptBlocks(const Trace& trace, std::size_t i, int blockTokens, int maxBlo
     const Request& q = trace.requests[i];
     const std::uint64_t b = static_cast<std::uint64_t>(blockTokens);
     const std::uint64_t blocks = std::min<std::uint64_t>((q.inputLen + b - 1) / b, static_cast<std::uint64_t>(maxBlocks));
-    if (!trace.hasHashIds()) {
+    if (!traceHasPrefixStructure(trace)) { // every prompt its own: no block can match another's
         uniqueBlocks = static_cast<std::uint32_t>(blocks);
         return;
     }
-    const std::uint64_t first = trace.hashIdOffsets[i], last = trace.hashIdOffsets[i + 1];
-    std::uint64_t h = mix(0x5eedULL, q.adapter == kNoAdapter ? 0 : q.adapter + 1ull); // GIE starts from the model name
-    for (std::uint64_t k = 0; k < blocks; ++k) {
-        const std::uint64_t start = k * b;
-        const std::uint64_t len = std::min<std::uint64_t>(b, q.inputLen - start);
-        const std::uint64_t m = start / kMooncakeBlock;
-        if (first + m >= last) { // the trace declares fewer blocks than the prompt has: the rest is unique
-            uniqueBlocks = static_cast<std::uint32_t>(blocks - k);
-            return;
-        }
-        h = mix(mix(h, trace.hashIds[first + m]), (start % kMooncakeBlock) << 16 | len);
-        shared.push_back(h);
-    }
+    // The prompt's full blocks, hashed in chain from the adapter (as GIE chains from the model
+    // name); a last partial block has no hash.
+    appendBlockHashes(*tokenKeyOf(trace, i), q.adapter, static_cast<std::uint32_t>(b), std::min<std::uint64_t>(q.inputLen, blocks * b), shared);
+    uniqueBlocks = static_cast<std::uint32_t>(blocks - shared.size());
 }
 
 struct PrefixIndex::Impl {

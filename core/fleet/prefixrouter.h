@@ -14,9 +14,9 @@ namespace lorascope {
 
 /// A request's prompt as GIE's prefix plugin hashes it: blocks of `blockTokens` tokens, each hash
 /// chained on the one before from a value of the adapter, the last block partial, at most
-/// `maxBlocks`. Blocks whose content the trace declares (Mooncake hash_ids, 512 tokens each) hash
-/// by that content; the rest of a prompt is the request's own text and shares nothing, so it is
-/// counted (`uniqueBlocks`) rather than hashed.
+/// `maxBlocks`. Full blocks hash by their tokens (workload/tokenkey.h: what the trace's prefix
+/// structure declares shared hashes alike); in a trace without that structure every prompt is its
+/// own, so its blocks, and a last partial block, are counted (`uniqueBlocks`) rather than hashed.
 void promptBlocks(const Trace& trace, std::size_t index, int blockTokens, int maxBlocks, std::vector<std::uint64_t>& shared,
     std::uint32_t& uniqueBlocks);
 
