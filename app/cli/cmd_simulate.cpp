@@ -247,6 +247,9 @@ int runSimulate(const std::vector<std::string>& argv)
               << (s.mixedSteps ? ", " + std::to_string(s.mixedSteps) + " mixed" : std::string()) << "); adapter loads " << s.adapterLoads
               << (s.adapterDiskLoads ? " (" + std::to_string(s.adapterDiskLoads) + " from disk)" : std::string()) << ", unloads "
               << s.adapterUnloads << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string()) << "\n";
+    if (config.scheduler.policy == PolicyKind::Vllm || config.scheduler.policy == PolicyKind::Sglang)
+        std::cout << "prefix cache    " << s.cachedTokens << " of " << s.promptTokens << " prompt tokens found cached ("
+                  << fmt("%.1f", 100.0 * s.cacheHitShare()) << " %; hits need prompts the trace declares shared)\n";
     // the busiest adapters
     std::vector<const AdapterSummary*> busiest;
     for (const AdapterSummary& ad : result.perAdapter)

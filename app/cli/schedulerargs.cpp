@@ -22,7 +22,8 @@ const std::vector<std::string>& schedulerValueFlags()
 
 const std::vector<std::string>& schedulerBoolFlags()
 {
-    static const std::vector<std::string> flags = { "--no-chunked-prefill", "--enable-mixed-chunk", "--disable-ignore-eos" };
+    static const std::vector<std::string> flags = { "--no-chunked-prefill", "--no-enable-prefix-caching", "--enable-prefix-caching",
+        "--enable-mixed-chunk", "--disable-ignore-eos", "--disable-radix-cache" };
     return flags;
 }
 
@@ -76,6 +77,12 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
     v.maxLoraRank = a.integer("--max-lora-rank", v.maxLoraRank);
     if (a.has("--no-chunked-prefill"))
         v.enableChunkedPrefill = false;
+    if (a.has("--no-enable-prefix-caching") && a.has("--enable-prefix-caching"))
+        throw UsageError("give --enable-prefix-caching or --no-enable-prefix-caching, not both");
+    if (a.has("--no-enable-prefix-caching"))
+        v.enablePrefixCaching = false;
+    if (a.has("--enable-prefix-caching"))
+        v.enablePrefixCaching = true;
     if (const auto scan = a.value("--lora-scan")) {
         if (*scan != "continue" && *scan != "stop")
             throw UsageError("--lora-scan must be continue or stop (got \"" + scan->substr(0, 40) + "\")");
@@ -94,6 +101,8 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
         g.enableMixedChunk = true;
     if (a.has("--disable-ignore-eos"))
         g.ignoreEos = false;
+    if (a.has("--disable-radix-cache"))
+        g.disableRadixCache = true;
     if (const auto policy = a.value("--lora-eviction-policy")) {
         if (*policy != "lru" && *policy != "fifo")
             throw UsageError("--lora-eviction-policy must be lru or fifo (got \"" + policy->substr(0, 40) + "\")");

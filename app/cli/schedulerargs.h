@@ -32,6 +32,8 @@
     "  --max-model-len N            prompt + output of one request (default 4096); longer requests are\n" \
     "                               refused, as vLLM's API server does\n" \
     "  --no-chunked-prefill         a prompt is prefilled in one step (vLLM: --no-enable-chunked-prefill)\n" \
+    "  --no-enable-prefix-caching   no automatic prefix caching (default on, as in vLLM; it hits where the\n" \
+    "                               trace declares shared prompt tokens: sessions, system prompts)\n" \
     "  --long-prefill-token-threshold N  largest prefill chunk of one request per step (default 0 = none)\n" \
     "  --num-gpu-blocks N           KV cache blocks, one of them vLLM's null block (default 1001: 16,000\n" \
     "                               tokens); vLLM: --num-gpu-blocks-override\n" \
@@ -44,7 +46,7 @@
     "                               adapter would exceed max_loras is set aside and later ones are tried;\n" \
     "                               stop: early V1's rule, the scan stops there (sglang: the same choice,\n" \
     "                               continue since SGLang PR #14795, stop before it)\n" \
-    " SGLang (sglang), `sglang.launch_server`'s flags and defaults (radix cache off):\n" \
+    " SGLang (sglang), `sglang.launch_server`'s flags and defaults:\n" \
     "  --max-total-tokens N         the KV pool in tokens (default 16000; SGLang sizes it from the GPU\n" \
     "                               memory); with the S-LoRA policies it means --max-total-token-num\n" \
     "  --context-length N           prompt + output of one request (default 4096); longer ones are refused\n" \
@@ -55,6 +57,8 @@
     "  --schedule-conservativeness X  scales the new-token ratio, 0.7 at 1 (default 1.0)\n" \
     "  --enable-mixed-chunk         a prefill pass also decodes the running requests\n" \
     "  --disable-ignore-eos         requests without ignore_eos (SGLang's other admission check)\n" \
+    "  --disable-radix-cache        no prefix cache (default on, as in SGLang; it hits where the trace\n" \
+    "                               declares shared prompt tokens: sessions, system prompts)\n" \
     "  --max-loras-per-batch N      GPU LoRA slots; the base model takes one (default 8)\n" \
     "  --max-loaded-loras N         adapters in host memory, the rest read from disk (default: no limit)\n" \
     "  --lora-eviction-policy lru|fifo  which GPU slot is freed (default lru)\n" \

@@ -67,6 +67,10 @@ nlohmann::json summaryJson(const SimulationSummary& s, bool withSteps)
         j["adapter_unloads"] = s.adapterUnloads;
         j["preemptions"] = s.preemptions;
     }
+    // Prefix cache (vllm, sglang): prompt tokens of admitted requests, those found in the cache, the share.
+    j["prompt_tokens"] = s.promptTokens;
+    j["cached_tokens"] = s.cachedTokens;
+    j["cache_hit_share"] = s.cacheHitShare();
     return j;
 }
 
@@ -86,6 +90,7 @@ nlohmann::ordered_json requestJson(const RequestRecord& r, const Trace& trace)
     j["output_len"] = r.outputLen;
     j["admission"] = std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.admissionNumber);
     j["preemptions"] = r.preemptions;
+    j["cached_tokens"] = r.cachedTokens; // prompt tokens found in the prefix cache when first scheduled
     // where its adapter came from for its first pass ("gpu": it was there already)
     j["adapter_load"] = r.adapter == kNoAdapter || std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr)
                                                                           : nlohmann::ordered_json(adapterTierName(r.adapterLoad));

@@ -13,6 +13,7 @@
 #include "admission/schedulerconfig.h"
 #include "util/progress.h"
 #include "workload/limits.h"
+#include "workload/tokenkey.h"
 #include "workload/trace.h"
 
 #include <cmath>
@@ -34,6 +35,9 @@ struct SimRequest {
     std::uint32_t outputLen = 0; ///< max_new_tokens with ignore_eos (0 behaves like 1, as in S-LoRA)
     std::uint32_t adapter = kNoAdapter; ///< adapter index, or kNoAdapter for the base model
     int rank = 0; ///< LoRA rank of the adapter (0 for the base model)
+    /// What its tokens are, for the prefix cache (workload/tokenkey.h): prompt, then answer. Null =
+    /// content unknown: shares nothing with any other request, and the cache never hits.
+    TokenKeyPtr key;
 };
 
 /// Why a request was refused on arrival (S-LoRA raises an error → HTTP 500; vLLM answers 400).
@@ -120,6 +124,7 @@ struct Admission {
     std::uint64_t id = 0;
     std::uint64_t number = 0; ///< 0, 1, 2, ... in admission order over the scheduler's life
     WaitReason wait; ///< why it waited before this admission
+    std::uint32_t cachedTokens = 0; ///< prompt tokens found in the prefix cache when it was first scheduled
 };
 
 /// A request that left without finishing.
@@ -264,6 +269,7 @@ struct RequestRecord {
     std::uint32_t preemptions = 0; ///< vllm: times it was preempted (recompute)
     AdapterTier adapterLoad = AdapterTier::Gpu; ///< its adapter was loaded for its first pass from here (Gpu = already there)
     float adapterLoadSeconds = 0; ///< what that load cost on the model clock (0 on the step clock)
+    std::uint32_t cachedTokens = 0; ///< prompt tokens the prefix cache held when it was first scheduled (vllm, sglang)
 };
 
 /// One forward pass.
@@ -307,6 +313,10 @@ struct SimulationSummary {
     std::uint64_t steps = 0, prefillSteps = 0, decodeSteps = 0, mixedSteps = 0, adapterLoads = 0, adapterUnloads = 0;
     std::uint64_t adapterDiskLoads = 0; ///< of adapterLoads, those read from disk (vllm)
     std::uint64_t preemptions = 0; ///< vllm
+    /// Prompt tokens of the admitted requests, and of them those found in the prefix cache (vllm,
+    /// sglang): cachedTokens / promptTokens is the hit share the server's counters would show.
+    std::uint64_t promptTokens = 0, cachedTokens = 0;
+    double cacheHitShare() const { return promptTokens > 0 ? double(cachedTokens) / double(promptTokens) : 0.0; }
 };
 
 struct AdapterSummary {

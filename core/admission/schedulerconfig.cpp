@@ -101,6 +101,7 @@ void schedulerConfigToJson(const SchedulerConfig& c, nlohmann::ordered_json& j)
     vj["max_num_batched_tokens"] = v.maxNumBatchedTokens;
     vj["max_model_len"] = v.maxModelLen;
     vj["enable_chunked_prefill"] = v.enableChunkedPrefill;
+    vj["enable_prefix_caching"] = v.enablePrefixCaching;
     vj["long_prefill_token_threshold"] = v.longPrefillTokenThreshold;
     vj["num_gpu_blocks"] = v.numGpuBlocks;
     vj["block_size"] = v.blockSize;
@@ -118,6 +119,7 @@ void schedulerConfigToJson(const SchedulerConfig& c, nlohmann::ordered_json& j)
     gj["max_prefill_tokens"] = g.maxPrefillTokens;
     gj["schedule_conservativeness"] = g.scheduleConservativeness;
     gj["enable_mixed_chunk"] = g.enableMixedChunk;
+    gj["disable_radix_cache"] = g.disableRadixCache;
     gj["ignore_eos"] = g.ignoreEos;
     gj["max_loras_per_batch"] = g.maxLorasPerBatch;
     gj["max_loaded_loras"] = g.maxLoadedLoras; // 0 = unset
@@ -143,6 +145,7 @@ void readSglangConfig(JsonObjectReader& r, SglangConfig& g)
     g.maxPrefillTokens = s.integer("max_prefill_tokens", g.maxPrefillTokens);
     g.scheduleConservativeness = s.number("schedule_conservativeness", g.scheduleConservativeness);
     g.enableMixedChunk = s.boolean("enable_mixed_chunk", g.enableMixedChunk);
+    g.disableRadixCache = s.boolean("disable_radix_cache", g.disableRadixCache);
     g.ignoreEos = s.boolean("ignore_eos", g.ignoreEos);
     g.maxLorasPerBatch = s.integer("max_loras_per_batch", g.maxLorasPerBatch);
     g.maxLoadedLoras = s.integer("max_loaded_loras", g.maxLoadedLoras);
@@ -205,6 +208,7 @@ void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<st
     vc.maxNumBatchedTokens = v.integer("max_num_batched_tokens", vc.maxNumBatchedTokens);
     vc.maxModelLen = v.integer("max_model_len", vc.maxModelLen);
     vc.enableChunkedPrefill = v.boolean("enable_chunked_prefill", vc.enableChunkedPrefill);
+    vc.enablePrefixCaching = v.boolean("enable_prefix_caching", vc.enablePrefixCaching);
     vc.longPrefillTokenThreshold = v.integer("long_prefill_token_threshold", vc.longPrefillTokenThreshold);
     vc.blockSize = v.integer("block_size", vc.blockSize);
     vc.numGpuBlocks = v.integer("num_gpu_blocks", vc.numGpuBlocks);

@@ -45,6 +45,7 @@ ServerSim::ServerSim(const SimulationConfig& config, const Trace& trace, const s
     , m_scheduler(offlineScheduler(config.scheduler))
     , m_lastEnd(-kInf)
     , m_steps(config.clock == ClockKind::Steps)
+    , m_keys(traceHasPrefixStructure(trace))
 {
     // Every server of a run starts at the same time: 0, or the first arrival if that is earlier.
     m_now = trace.requests.empty() ? 0.0 : std::min(0.0, trace.requests.front().time);
@@ -75,6 +76,8 @@ void ServerSim::submitDue()
         sr.outputLen = q.outputLen;
         sr.adapter = q.adapter;
         sr.rank = q.adapter == kNoAdapter ? 0 : m_ranks[q.adapter];
+        if (m_keys) // the trace says who shares which tokens: the prefix cache can hit
+            sr.key = tokenKeyOf(m_trace, i);
         const RejectReason rejected = m_scheduler.submit(sr);
         m_records[i].rejected = rejected;
         if (m_listener)
@@ -145,6 +148,7 @@ void ServerSim::record(double start, double end)
         r.admitted = start;
         r.admissionNumber = a.number;
         r.wait = a.wait;
+        r.cachedTokens = a.cachedTokens;
         if (r.adapter != kNoAdapter && !s.loadedAdapters.empty())
             noteAdapterLoad(r, s, m_config.cost, m_steps);
     }

@@ -88,6 +88,7 @@ private:
     double m_now = 0;
     double m_lastEnd;
     bool m_steps = false;
+    bool m_keys = false; ///< the trace has prefix structure: requests carry token keys (workload/tokenkey.h)
     std::uint64_t m_stepCount = 0;
     StepResult m_step; ///< reused: its vectors keep their capacity from step to step
     SimulationSummary m_sum;

@@ -38,6 +38,9 @@ struct SglangConfig {
     std::int64_t maxPrefillTokens = 16384; ///< --max-prefill-tokens: tokens one prefill batch takes in
     double scheduleConservativeness = 1.0; ///< --schedule-conservativeness: scales the new-token ratio
     bool enableMixedChunk = false; ///< --enable-mixed-chunk: a prefill pass also decodes the running batch
+    /// --disable-radix-cache: no prefix cache (SGLang's default: the radix cache is on). It hits only
+    /// where requests carry token keys (workload/tokenkey.h).
+    bool disableRadixCache = false;
     /// The requests' ignore_eos (LoraScope's replay sends it; SGLang's bench_serving too unless
     /// --disable-ignore-eos). It chooses SGLang's admission check (PrefillAdder.add_one_req_ignore_eos).
     bool ignoreEos = true;

@@ -71,6 +71,7 @@ struct Tally {
     double first = std::numeric_limits<double>::infinity();
     double last = -std::numeric_limits<double>::infinity();
     double tokens = 0;
+    std::uint64_t promptTokens = 0, cachedTokens = 0; ///< of admitted requests
 };
 
 enum Metric { Wait, Ttft, E2e, Metrics };
@@ -93,6 +94,8 @@ unsigned count(Tally& t, const RequestRecord& r, double (&v)[Metrics])
     }
     unsigned has = 1u << Wait;
     v[Wait] = r.admitted - r.arrival;
+    t.promptTokens += r.inputLen;
+    t.cachedTokens += r.cachedTokens;
     if (!std::isnan(r.firstToken)) {
         has |= 1u << Ttft;
         v[Ttft] = r.firstToken - r.arrival;
@@ -122,6 +125,8 @@ void add(Tally& into, const Tally& t)
     into.first = std::min(into.first, t.first);
     into.last = std::max(into.last, t.last);
     into.tokens += t.tokens;
+    into.promptTokens += t.promptTokens;
+    into.cachedTokens += t.cachedTokens;
 }
 
 /// The summary's figures from its counts and (already computed) latencies.
@@ -136,6 +141,8 @@ SimulationSummary finish(const Tally& t, const LatencyStats (&stats)[Metrics], C
     s.wait = stats[Wait];
     s.ttft = stats[Ttft];
     s.e2e = stats[E2e];
+    s.promptTokens = t.promptTokens;
+    s.cachedTokens = t.cachedTokens;
     if (s.finished > 0 && t.last > t.first) {
         s.makespan = t.last - t.first;
         s.requestThroughput = static_cast<double>(s.finished) / s.makespan;

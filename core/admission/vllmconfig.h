@@ -22,6 +22,9 @@ struct VllmConfig {
     std::int64_t maxNumBatchedTokens = 0; ///< --max-num-batched-tokens; 0 = 2048 (chunked prefill) or max_model_len
     std::int64_t maxModelLen = 4096; ///< --max-model-len: prompt + output of one request (the model's context)
     bool enableChunkedPrefill = true; ///< --no-chunked-prefill turns it off (vLLM: --no-enable-chunked-prefill)
+    /// Automatic prefix caching (vLLM V1's default: on); --no-enable-prefix-caching turns it off.
+    /// It hits only where requests carry token keys (workload/tokenkey.h).
+    bool enablePrefixCaching = true;
     std::int64_t longPrefillTokenThreshold = 0; ///< --long-prefill-token-threshold: 0 = none; else the largest prefill chunk
     std::int64_t numGpuBlocks = 1001; ///< --num-gpu-blocks (vLLM: --num-gpu-blocks-override); one is the reserved null block
     std::int64_t blockSize = 16; ///< --block-size: tokens per KV block

@@ -151,6 +151,7 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
         d.integer("vllm.blockSize", va.blockSize, vb.blockSize);
         d.integer("vllm.longPrefillTokenThreshold", va.longPrefillTokenThreshold, vb.longPrefillTokenThreshold);
         d.text("vllm.enableChunkedPrefill", va.enableChunkedPrefill ? "on" : "off", vb.enableChunkedPrefill ? "on" : "off");
+        d.text("vllm.enablePrefixCaching", va.enablePrefixCaching ? "on" : "off", vb.enablePrefixCaching ? "on" : "off");
         d.text("vllm.loraScan", va.loraScanStops ? "stop" : "continue", vb.loraScanStops ? "stop" : "continue");
     }
     d.text("ranks", joinedInts(ca.ranks), joinedInts(cb.ranks));

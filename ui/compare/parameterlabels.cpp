@@ -80,6 +80,7 @@ QString CompareTab::fieldLabel(const QString& field)
         { QStringLiteral("vllm.blockSize"), QStringLiteral("block_size") },
         { QStringLiteral("vllm.longPrefillTokenThreshold"), QStringLiteral("long_prefill_token_threshold") },
         { QStringLiteral("vllm.enableChunkedPrefill"), QStringLiteral("enable_chunked_prefill") },
+        { QStringLiteral("vllm.enablePrefixCaching"), QStringLiteral("enable_prefix_caching") },
         { QStringLiteral("vllm.loraScan"), QStringLiteral("lora_scan") },
     };
     return args.value(field, field);
