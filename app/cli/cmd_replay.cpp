@@ -310,7 +310,6 @@ nlohmann::json runManifest(const Args& a, const std::string& traceFile, const Tr
     manifest["tool"] = "lorascope";
     manifest["tool_version"] = kVersion;
     manifest["start_time"] = utcNowIso();
-    manifest["command_line"] = commandLineText("replay", argv); // --api-key's value is not recorded
     manifest["trace"] = { { "path", traceFile }, { "sha256", sha256OfFile(traceFile) }, { "requests", trace.requests.size() },
         { "adapters", trace.adapters.size() }, { "source", trace.source } };
     if (trace.spec)
@@ -415,6 +414,7 @@ int runReplay(const std::vector<std::string>& argv)
 
     ResultsFolder folder(*outDir, "--out", !a.has("--force")); // claimed: a second replay into it is refused
     nlohmann::json manifest = runManifest(a, traceFile, trace, o, replayer);
+    manifest["command_line"] = commandLineText("replay", argv); // --api-key's value is not recorded
     folder.writeManifest(manifest);
 
     struct sigaction sa {};

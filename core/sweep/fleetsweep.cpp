@@ -70,7 +70,7 @@ FleetSweepPoint evaluate(const FleetSweepPlan& plan, const Trace& trace, RouterK
     if (sat.windowEnd < 0 && plan.base.cooldown > 0)
         sat.windowEnd = trace.window() - plan.base.cooldown;
     p.metrics = computeMetrics(in, slos.empty() ? plan.base.slo : slos.front(), sat);
-    addPreviewFigures(p.metrics, sr);
+    addPreviewFigures(p.metrics, sr, PreviewPeaks {}); // a fleet's passes are per replica: no fleet-wide queue peak
     p.perAdapter = computeAdapterMetrics(in, slos.empty() ? plan.base.slo : slos.front());
     if (perSlo) {
         perSlo->clear();
