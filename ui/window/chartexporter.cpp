@@ -8,6 +8,7 @@
 #include "charts/widgetexport.h"
 #include "compare/comparetab.h"
 #include "mainwindow.h"
+#include "fleet/fleettab.h"
 #include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
 #include "widgets/confirmreplace.h"
@@ -31,6 +32,7 @@ ChartExporter::ChartExporter(MainWindow* window, StatusLine* status)
     connect(m_window->admissionTab(), &AdmissionTab::exportRequested, this, &ChartExporter::ask);
     connect(m_window->compareTab(), &CompareTab::exportRequested, this, &ChartExporter::ask);
     connect(m_window->sweepTab(), &SweepTab::exportRequested, this, &ChartExporter::ask);
+    connect(m_window->fleetTab(), &FleetTab::exportRequested, this, &ChartExporter::ask);
 }
 
 void ChartExporter::addActions(QMenu* file)
