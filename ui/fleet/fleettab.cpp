@@ -56,7 +56,7 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     m_side = side.scroll;
     auto* right = new QSplitter(Qt::Vertical, side.splitter);
     right->setObjectName(QStringLiteral("fleetRightSplitter"));
-    m_grid = new ChartGrid(2, QSize(280, 190), right);
+    m_grid = new ChartGrid(4, QSize(280, 190), right);
     m_grid->setObjectName(QStringLiteral("fleetCharts"));
     m_grid->addChart(addChart(QStringLiteral("running")));
     m_grid->addChart(addChart(QStringLiteral("waiting")));
@@ -103,6 +103,7 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     m_replicaTable = new QTableWidget(lower);
     m_replicaTable->setObjectName(QStringLiteral("fleetReplicas"));
     m_replicaTable->verticalHeader()->setVisible(false);
+    m_replicaTable->verticalHeader()->setDefaultSectionSize(m_replicaTable->fontMetrics().height() + 6);
     m_replicaTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     lower->addTab(m_replicaTable, tr("Replicas"));
     auto* comparePage = new QWidget(lower);
@@ -114,6 +115,7 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     m_compareTable = new QTableWidget(comparePage);
     m_compareTable->setObjectName(QStringLiteral("fleetCompare"));
     m_compareTable->verticalHeader()->setVisible(false);
+    m_compareTable->verticalHeader()->setDefaultSectionSize(m_compareTable->fontMetrics().height() + 6);
     m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     cv->addWidget(m_compareTable, 1);
     lower->addTab(comparePage, tr("A/B compare"));
@@ -170,12 +172,12 @@ QWidget* FleetTab::createSettings()
     m_replicas = new QSpinBox(fleetBox);
     m_replicas->setRange(1, 256);
     m_replicas->setValue(4);
-    m_replicas->setSuffix(tr(" replicas"));
+    m_replicas->setSuffix(tr(" replica(s)"));
     m_replicas->setToolTip(tr("Copies of the server behind the router; each is one model server (vLLM or S-LoRA) on its own GPUs."));
     form->addRow(tr("Replicas:"), m_replicas);
     m_gpus = new QSpinBox(fleetBox);
     m_gpus->setRange(1, 64);
-    m_gpus->setSuffix(tr(" GPUs"));
+    m_gpus->setSuffix(tr(" GPU(s)"));
     m_gpus->setToolTip(tr("GPUs one replica uses (tensor parallelism); only for the totals in GPUs."));
     form->addRow(tr("Per replica:"), m_gpus);
     m_router = routerCombo(fleetBox);
@@ -203,7 +205,7 @@ QWidget* FleetTab::createSettings()
     form->addRow(tr("Adapters:"), m_placement);
     m_copies = new QSpinBox(fleetBox);
     m_copies->setRange(1, 256);
-    m_copies->setSuffix(tr(" replicas each"));
+    m_copies->setSuffix(tr(" replica(s) each"));
     m_copies->setToolTip(tr("Static placement: on how many replicas each adapter is pinned."));
     form->addRow(tr("Pinned to:"), m_copies);
     v->addWidget(fleetBox);
@@ -219,7 +221,7 @@ QWidget* FleetTab::createSettings()
     m_replicasB = new QSpinBox(bBox);
     m_replicasB->setRange(1, 256);
     m_replicasB->setValue(4);
-    m_replicasB->setSuffix(tr(" replicas"));
+    m_replicasB->setSuffix(tr(" replica(s)"));
     bf->addRow(tr("Replicas B:"), m_replicasB);
     v->addWidget(bBox);
 
@@ -329,6 +331,7 @@ void FleetTab::deliver(std::shared_ptr<const FleetAnalysis> analysis)
 {
     m_analysis = std::move(analysis);
     m_decisions->setRun(m_analysis->trace, m_analysis->a);
+    m_decisionTable->resizeColumnsToContents(); // adapter names whole (Qt measures the first 1000 rows)
     fillCharts();
     fillTables();
     Q_EMIT resultsUpdated();

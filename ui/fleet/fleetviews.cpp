@@ -128,8 +128,14 @@ void FleetTab::fillCharts()
         return line;
     };
     if (m_analysis && m_analysis->a && m_analysis->b) {
-        c.series.append(total(*m_analysis->a, tr("A: %1, %n replica(s)", nullptr, m_analysis->configA.replicaCount()).arg(FleetText::routerTitle(m_analysis->configA.router.kind)), kPalette[0]));
-        c.series.append(total(*m_analysis->b, tr("B: %1, %n replica(s)", nullptr, m_analysis->configB->replicaCount()).arg(FleetText::routerTitle(m_analysis->configB->router.kind)), kPalette[1]));
+        // Short names in the legend (the chart stays narrow); the note says which fleet is which.
+        const FleetConfig& ca = m_analysis->configA;
+        const FleetConfig& cb = *m_analysis->configB;
+        c.series.append(total(*m_analysis->a, tr("A: %1").arg(QString::fromStdString(routerName(ca.router.kind))), kPalette[0]));
+        c.series.append(total(*m_analysis->b, tr("B: %1").arg(QString::fromStdString(routerName(cb.router.kind))), kPalette[1]));
+        c.note += QLatin1Char(' ')
+            + tr("A: %1 on %n replica(s).", nullptr, ca.replicaCount()).arg(FleetText::routerTitle(ca.router.kind)) + QLatin1Char(' ')
+            + tr("B: %1 on %n replica(s).", nullptr, cb.replicaCount()).arg(FleetText::routerTitle(cb.router.kind));
     }
     m_charts.value(QStringLiteral("compare"))->setData(c);
     m_charts.value(QStringLiteral("compare"))->setEmptyHint(tr("Tick “Run fleet B on the same workload” to compare two routers or two fleet sizes"));

@@ -23,7 +23,7 @@ QRgb shade(double f)
     return qRgb(r, g, b);
 }
 
-constexpr int kLeft = 150, kBottom = 34, kTop = 22, kRight = 12;
+constexpr int kBottom = 34, kTop = 22, kRight = 12;
 
 } // namespace
 
@@ -69,7 +69,28 @@ double ResidencyView::value(int row, int bin) const
     return sum;
 }
 
-double ResidencyView::maxValue() const { return m_replica >= 0 ? 1.0 : std::max<double>(1.0, double(m_series.running.size())); }
+double ResidencyView::maxValue() const
+{
+    if (m_replica >= 0)
+        return 1.0;
+    // All replicas: dark blue is the most replicas that held one adapter at once (whole), so a
+    // fleet where each adapter lives on one replica still shows strong colours.
+    double max = 1.0;
+    for (int row = 0; row < int(m_series.adapters.size()); ++row)
+        for (int b = 0; b < m_series.bins(); ++b)
+            max = std::max(max, value(row, b));
+    return std::ceil(max - 1e-9);
+}
+
+int ResidencyView::leftMargin() const
+{
+    // Room for the adapter names, up to 40 % of the width (longer names are elided in the middle).
+    const QFontMetrics fm(font());
+    int w = 0;
+    for (const QString& a : m_adapters)
+        w = std::max(w, fm.horizontalAdvance(a));
+    return std::clamp(w + 10, 60, std::max(60, int(0.4 * width())));
+}
 
 void ResidencyView::rebuild()
 {
@@ -80,7 +101,7 @@ void ResidencyView::rebuild()
         return;
     }
     m_image = QImage(bins, rows, QImage::Format_RGB32);
-    const double max = maxValue();
+    const double max = m_max = maxValue();
     for (int row = 0; row < rows; ++row) {
         auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(row));
         for (int b = 0; b < bins; ++b)
@@ -88,7 +109,11 @@ void ResidencyView::rebuild()
     }
 }
 
-QRect ResidencyView::plotRect() const { return QRect(kLeft, kTop, std::max(10, width() - kLeft - kRight), std::max(10, height() - kTop - kBottom)); }
+QRect ResidencyView::plotRect() const
+{
+    const int left = leftMargin();
+    return QRect(left, kTop, std::max(10, width() - left - kRight), std::max(10, height() - kTop - kBottom));
+}
 
 void ResidencyView::resizeEvent(QResizeEvent* event)
 {
@@ -121,8 +146,8 @@ void ResidencyView::paintEvent(QPaintEvent*)
     const int every = std::max(1, int(std::ceil(fm.height() / std::max(1.0, rowH))));
     for (int r = 0; r < rows; r += every) {
         const int y = plot.top() + int((r + 0.5) * rowH);
-        p.drawText(QRect(2, y - fm.height() / 2, kLeft - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-            fm.elidedText(m_adapters.value(r), Qt::ElideMiddle, kLeft - 8));
+        p.drawText(QRect(2, y - fm.height() / 2, plot.left() - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+            fm.elidedText(m_adapters.value(r), Qt::ElideMiddle, plot.left() - 8));
     }
     // Time axis: the first and last edge and the middle.
     const QLocale loc;
@@ -134,10 +159,11 @@ void ResidencyView::paintEvent(QPaintEvent*)
         const int w = fm.horizontalAdvance(text);
         p.drawText(QRect(std::clamp(x - w / 2, 0, width() - w), plot.bottom() + 2, w, fm.height()), Qt::AlignCenter, text);
     }
-    // The scale: white = none, dark blue = all replicas (or the whole bin).
-    const QString legend = m_replica >= 0 ? tr("white: not on the GPU · dark blue: on the GPU the whole bin")
-                                          : tr("white: on no replica · dark blue: on all %n replica(s)", nullptr, int(m_series.running.size()));
-    p.drawText(QRect(kLeft, height() - fm.height() - 1, plot.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter, legend);
+    // The scale: white = none, dark blue = the most replicas holding one adapter (or the whole bin).
+    const QString legend = m_replica >= 0 ? tr("white: not on the GPU · dark blue: on it the whole time bin")
+                                          : tr("white: on no replica · dark blue: on %n replica(s) at once", nullptr, int(m_max));
+    p.drawText(QRect(2, height() - fm.height() - 1, width() - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+        fm.elidedText(legend, Qt::ElideRight, width() - 4));
 }
 
 QString ResidencyView::cellText(int row, int bin) const

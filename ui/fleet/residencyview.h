@@ -39,12 +39,14 @@ private:
     void rebuild();
     QRect plotRect() const;
     double maxValue() const;
+    int leftMargin() const;
 
     FleetSeries m_series;
     QStringList m_adapters, m_replicas;
     QString m_unit;
     int m_replica = -1;
     QImage m_image;
+    double m_max = 1; ///< the value drawn dark blue (maxValue() at the last rebuild)
 };
 
 } // namespace lorascope
