@@ -222,7 +222,7 @@ void FleetTab::fillTables()
     const FleetConfig& ca = m_analysis->configA;
     const FleetConfig& cb = *m_analysis->configB;
     setHeaders(m_compareTable, { tr("Figure"), tr("A"), tr("B"), tr("B − A") },
-        { tr("What is compared, with its unit."), tr("Fleet A (the settings above)."), tr("Fleet B (router B, replicas B)."), tr("The difference.") });
+        { tr("What is compared, with its unit."), tr("Fleet A (the Fleet A settings)."), tr("Fleet B (router B, replicas B)."), tr("The difference.") });
     struct Row {
         QString name;
         double va, vb;
