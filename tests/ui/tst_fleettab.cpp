@@ -10,6 +10,7 @@
 #include "fleet/fleettab.h"
 #include "fleet/fleettext.h"
 #include "fleet/residencyview.h"
+#include "text/helptexts.h"
 #include "workload/presets.h"
 
 #include <QAbstractItemModelTester>
@@ -20,6 +21,8 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
+#include <QImage>
 
 using namespace lorascope;
 
@@ -247,6 +250,28 @@ private Q_SLOTS:
             QCOMPARE(d.series[1].points[b].y(), sum);
         }
         QVERIFY(tab->compareText().contains(FleetText::routerTitle(RouterKind::LeastOutstanding)));
+    }
+
+    void chartsExportAndHelpExplains()
+    {
+        // The fleet's charts and heat map are offered by File > Export Chart once a fleet ran, and export.
+        MainWindow& w = *m_window;
+        const QStringList keys = w.charts()->keys();
+        for (const QString& k : { QStringLiteral("fleet.running"), QStringLiteral("fleet.waiting"), QStringLiteral("fleet.residency") })
+            QVERIFY2(keys.contains(k), qPrintable(k));
+        QVERIFY(!keys.contains(QStringLiteral("fleet.compare"))); // no fleet B yet
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("residency.png"));
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("fleet.residency"), png, QSize(800, 500)), QString());
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800);
+        QCOMPARE(w.charts()->exportChart(QStringLiteral("fleet.waiting"), dir.filePath(QStringLiteral("w.svg"))), QString());
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("w.svg"))).size() > 0);
+        // F1 on the Fleet tab explains it (not the general user guide).
+        QCOMPARE(w.currentTabKey(), QStringLiteral("fleet"));
+        QVERIFY(HelpTexts::tab(QStringLiteral("fleet")).contains(QStringLiteral("Fleet")));
+        QVERIFY(HelpTexts::tab(QStringLiteral("fleet")) != HelpTexts::userGuide());
     }
 
     /// Not a check: the Fleet tab at the screen's size after a run, for the docs and for looking at:

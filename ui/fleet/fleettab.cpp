@@ -70,6 +70,8 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     rv->addWidget(m_residencyReplica);
     m_residency = new ResidencyView(residencyBox);
     m_residency->setObjectName(QStringLiteral("residencyView"));
+    m_residency->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_residency, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_residency, QStringLiteral("fleet.residency")); });
     rv->addWidget(m_residency, 1);
     m_grid->addChart(residencyBox);
     m_grid->addChart(addChart(QStringLiteral("compare")));
