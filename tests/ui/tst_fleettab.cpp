@@ -16,13 +16,13 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QImage>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QImage>
 
 using namespace lorascope;
 
@@ -39,7 +39,10 @@ WorkloadSpec smallSpec()
     return s;
 }
 
-void setRouter(QComboBox* c, RouterKind r) { c->setCurrentIndex(c->findData(int(r))); }
+void setRouter(QComboBox* c, RouterKind r)
+{
+    c->setCurrentIndex(c->findData(int(r)));
+}
 
 /// Runs the tab now and waits for its results (bounded).
 bool runAndWait(FleetTab* tab)
@@ -67,7 +70,10 @@ FleetResult coreResult(MainWindow& w, bool b = false)
     return simulateFleet(*w.document()->trace(), w.fleetTab()->fleetConfig(b), o);
 }
 
-QString cell(QTableWidget* t, int row, int col) { return t->item(row, col) ? t->item(row, col)->text() : QString(); }
+QString cell(QTableWidget* t, int row, int col)
+{
+    return t->item(row, col) ? t->item(row, col)->text() : QString();
+}
 
 } // namespace
 
@@ -156,7 +162,8 @@ private Q_SLOTS:
             for (int b = 0; b < s.bins(); b += 37) {
                 double sum = 0;
                 for (int r = 0; r < 3; ++r)
-                    sum += s.residency[(std::size_t(r) * rows + std::size_t(row)) * std::size_t(s.bins()) + std::size_t(b)];
+                    sum += s.residency[(std::size_t(r) * rows + std::size_t(row)) * std::size_t(s.bins())
+                        + std::size_t(b)];
                 QCOMPARE(rv->value(row, b), sum);
             }
         rv->setReplica(1);
@@ -172,7 +179,8 @@ private Q_SLOTS:
         const Trace& trace = *m_window->document()->trace();
         QCOMPARE(m->rowCount(), int(trace.requests.size()));
         // Round-robin: request i went to replica i mod 3, "in turn".
-        const QStringList names = { m->index(0, DecisionModel::Replica).data().toString(), m->index(1, DecisionModel::Replica).data().toString(),
+        const QStringList names = { m->index(0, DecisionModel::Replica).data().toString(),
+            m->index(1, DecisionModel::Replica).data().toString(),
             m->index(2, DecisionModel::Replica).data().toString() };
         QCOMPARE(names.size(), 3);
         QVERIFY(names[0] != names[1] && names[1] != names[2] && names[0] != names[2]);
@@ -196,7 +204,8 @@ private Q_SLOTS:
         int moved = 0, affinity = 0;
         for (int i = 0; i < m->rowCount(); ++i) {
             const RouteDecision& d = core.decisions[std::size_t(i)];
-            QCOMPARE(m->index(i, DecisionModel::Replica).data().toString(), QString::fromStdString(core.replicas[d.replica].name));
+            QCOMPARE(m->index(i, DecisionModel::Replica).data().toString(),
+                QString::fromStdString(core.replicas[d.replica].name));
             QCOMPARE(m->index(i, DecisionModel::Rule).data().toString(), FleetText::rule(d.rule));
             QVERIFY(m->index(i, DecisionModel::Rule).data().toString() != FleetText::rule(RouteRule::RoundRobin));
             moved += m->index(i, DecisionModel::Replica).data().toString() != roundRobin[i];
@@ -212,12 +221,15 @@ private Q_SLOTS:
         QVERIFY2(why.contains(m->index(row, DecisionModel::Adapter).data().toString()), qPrintable(why));
         QVERIFY2(why.contains(m->index(row, DecisionModel::Replica).data().toString()), qPrintable(why));
         const QString adapter = m->index(row, DecisionModel::Adapter).data().toString();
-        QVERIFY2(why.contains(FleetText::tr("active there")) || why.contains(FleetText::tr("%1 waiting there").arg(adapter)), qPrintable(why));
+        QVERIFY2(
+            why.contains(FleetText::tr("active there")) || why.contains(FleetText::tr("%1 waiting there").arg(adapter)),
+            qPrintable(why));
         // Selecting the row shows the same sentence under the table.
         tab->decisionTable()->setCurrentIndex(m->index(row, 0));
         QCOMPARE(tab->decisionText(), why);
         // The router's description follows the choice.
-        QCOMPARE(tab->findChild<QLabel*>(QStringLiteral("fleetRouterNote"))->text(), FleetText::routerDescription(RouterKind::GieLoraFilter));
+        QCOMPARE(tab->findChild<QLabel*>(QStringLiteral("fleetRouterNote"))->text(),
+            FleetText::routerDescription(RouterKind::GieLoraFilter));
     }
 
     void fleetBComparesOnTheSameWorkload()
@@ -257,7 +269,8 @@ private Q_SLOTS:
         // The fleet's charts and heat map are offered by File > Export Chart once a fleet ran, and export.
         MainWindow& w = *m_window;
         const QStringList keys = w.charts()->keys();
-        for (const QString& k : { QStringLiteral("fleet.running"), QStringLiteral("fleet.waiting"), QStringLiteral("fleet.residency") })
+        for (const QString& k :
+            { QStringLiteral("fleet.running"), QStringLiteral("fleet.waiting"), QStringLiteral("fleet.residency") })
             QVERIFY2(keys.contains(k), qPrintable(k));
         QVERIFY(!keys.contains(QStringLiteral("fleet.compare"))); // no fleet B yet
         QTemporaryDir dir;
@@ -266,7 +279,8 @@ private Q_SLOTS:
         QImage image(png);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800);
-        QCOMPARE(w.charts()->exportChart(QStringLiteral("fleet.waiting"), dir.filePath(QStringLiteral("w.svg"))), QString());
+        QCOMPARE(
+            w.charts()->exportChart(QStringLiteral("fleet.waiting"), dir.filePath(QStringLiteral("w.svg"))), QString());
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("w.svg"))).size() > 0);
         // F1 on the Fleet tab explains it (not the general user guide).
         QCOMPARE(w.currentTabKey(), QStringLiteral("fleet"));

@@ -33,7 +33,10 @@ int DecisionModel::rowCount(const QModelIndex& parent) const
     return int(std::min<std::size_t>(m_result->decisions.size(), std::size_t(INT32_MAX)));
 }
 
-int DecisionModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int DecisionModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QString DecisionModel::explanation(int row) const
 {
@@ -52,8 +55,9 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole || role == Qt::UserRole)
         return explanation(index.row());
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Adapter || index.column() == Replica || index.column() == Rule ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
-                                                                                                   : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        return index.column() == Adapter || index.column() == Replica || index.column() == Rule
+            ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+            : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     if (role != Qt::DisplayRole)
         return {};
     const QLocale loc;
@@ -64,7 +68,8 @@ QVariant DecisionModel::data(const QModelIndex& index, int role) const
     case Arrival:
         return seconds(r.arrival);
     case Adapter:
-        return r.adapter == kNoAdapter ? FleetText::tr("base model") : QString::fromStdString(m_trace->adapters[r.adapter].name);
+        return r.adapter == kNoAdapter ? FleetText::tr("base model")
+                                       : QString::fromStdString(m_trace->adapters[r.adapter].name);
     case Replica:
         return d.replica < std::uint32_t(m_names.size()) ? m_names[int(d.replica)] : FleetText::tr("dropped");
     case Rule:

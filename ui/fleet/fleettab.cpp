@@ -52,7 +52,8 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     , m_document(document)
     , m_jobs(this)
 {
-    const SidePanel side = createSidePanel(this, createSettings(), QStringLiteral("fleetSplitter"), QStringLiteral("fleetSettings"));
+    const SidePanel side
+        = createSidePanel(this, createSettings(), QStringLiteral("fleetSplitter"), QStringLiteral("fleetSettings"));
     m_side = side.scroll;
     auto* right = new QSplitter(Qt::Vertical, side.splitter);
     right->setObjectName(QStringLiteral("fleetRightSplitter"));
@@ -65,17 +66,20 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     auto* rv = new QVBoxLayout(residencyBox);
     rv->setContentsMargins(0, 0, 0, 0);
     m_residencyReplica = new QComboBox(residencyBox);
-    m_residencyReplica->setToolTip(tr("All replicas: the colour counts the replicas holding the adapter. One replica: the share of each "
-                                      "time bin the adapter was on its GPU."));
+    m_residencyReplica->setToolTip(
+        tr("All replicas: the colour counts the replicas holding the adapter. One replica: the share of each "
+           "time bin the adapter was on its GPU."));
     rv->addWidget(m_residencyReplica);
     m_residency = new ResidencyView(residencyBox);
     m_residency->setObjectName(QStringLiteral("residencyView"));
     m_residency->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_residency, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_residency, QStringLiteral("fleet.residency")); });
+    connect(m_residency, &QWidget::customContextMenuRequested, this,
+        [this] { Q_EMIT exportRequested(m_residency, QStringLiteral("fleet.residency")); });
     rv->addWidget(m_residency, 1);
     m_grid->addChart(residencyBox);
     m_grid->addChart(addChart(QStringLiteral("compare")));
-    connect(m_residencyReplica, &QComboBox::currentIndexChanged, this, [this] { m_residency->setReplica(m_residencyReplica->currentData().toInt()); });
+    connect(m_residencyReplica, &QComboBox::currentIndexChanged, this,
+        [this] { m_residency->setReplica(m_residencyReplica->currentData().toInt()); });
     right->addWidget(m_grid);
 
     auto* lower = new QTabWidget(right);
@@ -154,7 +158,8 @@ PlotView* FleetTab::addChart(const QString& key)
     auto* v = new PlotView(this);
     v->setObjectName(QStringLiteral("fleetChart_") + key);
     v->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(v, &QWidget::customContextMenuRequested, this, [this, v, key] { Q_EMIT exportRequested(v, QStringLiteral("fleet.") + key); });
+    connect(v, &QWidget::customContextMenuRequested, this,
+        [this, v, key] { Q_EMIT exportRequested(v, QStringLiteral("fleet.") + key); });
     m_charts.insert(key, v);
     return v;
 }
@@ -163,8 +168,9 @@ QWidget* FleetTab::createSettings()
 {
     auto* page = new QWidget(this);
     auto* v = new QVBoxLayout(page);
-    auto* intro = new QLabel(tr("The current workload routed over a fleet of replicas. Every replica runs the Admission tab's server and "
-                                "cost model; the router decides at each arrival from what it can see."),
+    auto* intro = new QLabel(
+        tr("The current workload routed over a fleet of replicas. Every replica runs the Admission tab's server and "
+           "cost model; the router decides at each arrival from what it can see."),
         page);
     intro->setWordWrap(true);
     v->addWidget(intro);
@@ -175,7 +181,8 @@ QWidget* FleetTab::createSettings()
     m_replicas->setRange(1, 256);
     m_replicas->setValue(4);
     m_replicas->setSuffix(tr(" replica(s)"));
-    m_replicas->setToolTip(tr("Copies of the server behind the router; each is one model server (vLLM or S-LoRA) on its own GPUs."));
+    m_replicas->setToolTip(
+        tr("Copies of the server behind the router; each is one model server (vLLM or S-LoRA) on its own GPUs."));
     form->addRow(tr("Replicas:"), m_replicas);
     m_gpus = new QSpinBox(fleetBox);
     m_gpus->setRange(1, 64);
@@ -196,14 +203,16 @@ QWidget* FleetTab::createSettings()
     m_staleness->setValue(50);
     m_staleness->setSuffix(tr(" ms"));
     m_staleness->setSpecialValueText(tr("0 ms: perfect information"));
-    m_staleness->setToolTip(tr("How often the router scrapes the replicas' metrics (GIE and AIBrix: every 50 ms). Between scrapes it routes on "
+    m_staleness->setToolTip(tr("How often the router scrapes the replicas' metrics (GIE and AIBrix: every 50 ms). "
+                               "Between scrapes it routes on "
                                "what it saw last; 0 = it sees every replica as it is at each decision."));
     form->addRow(tr("Metrics every:"), m_staleness);
     m_placement = new QComboBox(fleetBox);
     m_placement->addItem(tr("Dynamic: loaded where routed"), int(PlacementConfig::Kind::Dynamic));
     m_placement->addItem(tr("Static: each adapter pinned"), int(PlacementConfig::Kind::Static));
-    m_placement->setToolTip(tr("Dynamic: any replica loads any adapter when a request needs it. Static: each adapter lives on its replicas "
-                               "only (chosen greedily by expected load), and the router chooses among those."));
+    m_placement->setToolTip(
+        tr("Dynamic: any replica loads any adapter when a request needs it. Static: each adapter lives on its replicas "
+           "only (chosen greedily by expected load), and the router chooses among those."));
     form->addRow(tr("Adapters:"), m_placement);
     m_copies = new QSpinBox(fleetBox);
     m_copies->setRange(1, 256);
@@ -215,7 +224,8 @@ QWidget* FleetTab::createSettings()
     auto* bBox = new QGroupBox(tr("Compare with fleet B"), page);
     auto* bf = new QFormLayout(bBox);
     m_compare = new QCheckBox(tr("Run fleet B on the same workload"), bBox);
-    m_compare->setToolTip(tr("B is fleet A with another router or another number of replicas; the A/B compare page and chart show both."));
+    m_compare->setToolTip(tr(
+        "B is fleet A with another router or another number of replicas; the A/B compare page and chart show both."));
     bf->addRow(m_compare);
     m_routerB = routerCombo(bBox);
     m_routerB->setCurrentIndex(m_routerB->findData(int(RouterKind::RoundRobin)));
@@ -228,7 +238,8 @@ QWidget* FleetTab::createSettings()
     v->addWidget(bBox);
 
     auto* run = new QPushButton(tr("Run"), page);
-    run->setToolTip(tr("Route and preview the workload now (it runs by itself after a change, up to 300,000 requests)."));
+    run->setToolTip(
+        tr("Route and preview the workload now (it runs by itself after a change, up to 300,000 requests)."));
     v->addWidget(run);
     m_summary = new QLabel(page);
     m_summary->setObjectName(QStringLiteral("fleetSummary"));
@@ -237,10 +248,11 @@ QWidget* FleetTab::createSettings()
     v->addWidget(m_summary);
     v->addStretch(1);
 
-    m_editors = { { QStringLiteral("replicas"), m_replicas }, { QStringLiteral("gpus"), m_gpus }, { QStringLiteral("router"), m_router },
-        { QStringLiteral("staleness"), m_staleness }, { QStringLiteral("placement"), m_placement }, { QStringLiteral("copies"), m_copies },
-        { QStringLiteral("compare"), m_compare }, { QStringLiteral("routerB"), m_routerB }, { QStringLiteral("replicasB"), m_replicasB },
-        { QStringLiteral("run"), run } };
+    m_editors = { { QStringLiteral("replicas"), m_replicas }, { QStringLiteral("gpus"), m_gpus },
+        { QStringLiteral("router"), m_router }, { QStringLiteral("staleness"), m_staleness },
+        { QStringLiteral("placement"), m_placement }, { QStringLiteral("copies"), m_copies },
+        { QStringLiteral("compare"), m_compare }, { QStringLiteral("routerB"), m_routerB },
+        { QStringLiteral("replicasB"), m_replicasB }, { QStringLiteral("run"), run } };
     auto changed = [this] {
         m_routerNote->setText(FleetText::routerDescription(RouterKind(m_router->currentData().toInt())));
         m_copies->setEnabled(m_placement->currentIndex() == 1);
@@ -301,7 +313,8 @@ void FleetTab::recompute()
     if (m_compare->isChecked())
         job->configB = fleetConfig(true);
     const ClockKind clock = m_document->admissionConfig().clock;
-    m_summary->setText(tr("Routing %n request(s)…", nullptr, int(std::min<std::size_t>(trace->requests.size(), INT32_MAX))));
+    m_summary->setText(
+        tr("Routing %n request(s)…", nullptr, int(std::min<std::size_t>(trace->requests.size(), INT32_MAX))));
     m_jobs.run(
         [job, clock](std::atomic<bool>& cancel) -> std::shared_ptr<const FleetAnalysis> {
             ProgressSink sink;
@@ -339,8 +352,17 @@ void FleetTab::deliver(std::shared_ptr<const FleetAnalysis> analysis)
     Q_EMIT resultsUpdated();
 }
 
-QString FleetTab::summaryText() const { return m_summary->text(); }
-QString FleetTab::compareText() const { return m_compareSummary->text(); }
-QString FleetTab::decisionText() const { return m_decisionText->text(); }
+QString FleetTab::summaryText() const
+{
+    return m_summary->text();
+}
+QString FleetTab::compareText() const
+{
+    return m_compareSummary->text();
+}
+QString FleetTab::decisionText() const
+{
+    return m_decisionText->text();
+}
 
 } // namespace lorascope

@@ -36,33 +36,43 @@ QString FleetText::routerDescription(RouterKind kind)
 {
     switch (kind) {
     case RouterKind::RoundRobin:
-        return tr("Each request goes to the next replica in turn, whatever the replicas are doing (a Kubernetes Service, Envoy ROUND_ROBIN).");
+        return tr("Each request goes to the next replica in turn, whatever the replicas are doing (a Kubernetes "
+                  "Service, Envoy ROUND_ROBIN).");
     case RouterKind::Random:
         return tr("Each request goes to a replica drawn at random (seeded, so runs repeat).");
     case RouterKind::LeastOutstanding:
-        return tr("The replica with the fewest requests the router sent and has not seen finish. The router counts these itself, so "
+        return tr("The replica with the fewest requests the router sent and has not seen finish. The router counts "
+                  "these itself, so "
                   "the metrics' age does not matter (AIBrix least_request.go).");
     case RouterKind::LeastKv:
-        return tr("The replica whose scraped KV cache usage is lowest (AIBrix least_kv_cache.go); stale metrics send every request of a "
+        return tr("The replica whose scraped KV cache usage is lowest (AIBrix least_kv_cache.go); stale metrics send "
+                  "every request of a "
                   "scrape interval to the same replica.");
     case RouterKind::SessionAffinity:
-        return tr("A session's later turns go to the replica its first turn went to; first turns at random (AIBrix session-affinity). "
+        return tr("A session's later turns go to the replica its first turn went to; first turns at random (AIBrix "
+                  "session-affinity). "
                   "Traces without sessions route every request at random.");
     case RouterKind::PrefixAware:
-        return tr("GIE's default profile: the share of the prompt's 16-token blocks the router has sent to a replica before (weight 3), "
+        return tr("GIE's default profile: the share of the prompt's 16-token blocks the router has sent to a replica "
+                  "before (weight 3), "
                   "plus the queue (2) and free KV cache (2) scores; the highest total wins.");
     case RouterKind::GieLoraFilter:
-        return tr("GIE's filter tree: replicas with at most 128 waiting requests; of those the ones running or queuing the adapter "
-                  "(taken with probability 0.999) or else with room for another adapter (active + waiting adapters < max_lora); "
+        return tr("GIE's filter tree: replicas with at most 128 waiting requests; of those the ones running or queuing "
+                  "the adapter "
+                  "(taken with probability 0.999) or else with room for another adapter (active + waiting adapters < "
+                  "max_lora); "
                   "then the fewest waiting and the least KV cache; one at random.");
     case RouterKind::GieLoraScorer:
-        return tr("GIE's scorers: LoRA affinity 1.0 when the adapter is active, 0.8 with room to load it, 0.6 when it is waiting, 0 "
+        return tr("GIE's scorers: LoRA affinity 1.0 when the adapter is active, 0.8 with room to load it, 0.6 when it "
+                  "is waiting, 0 "
                   "otherwise; plus the queue and KV scores; the highest total wins.");
     case RouterKind::AibrixLora:
-        return tr("Only the replicas the adapter is loaded on (static placement; with dynamic placement every replica), then the fewest "
+        return tr("Only the replicas the adapter is loaded on (static placement; with dynamic placement every "
+                  "replica), then the fewest "
                   "outstanding requests (AIBrix ModelAdapter and least-request).");
     case RouterKind::Hrw:
-        return tr("Each adapter belongs to the replicas with the highest rendezvous hash weight (Dynamo's LoRA allocation); its requests "
+        return tr("Each adapter belongs to the replicas with the highest rendezvous hash weight (Dynamo's LoRA "
+                  "allocation); its requests "
                   "go to the least busy of them.");
     }
     return {};
@@ -111,7 +121,9 @@ QString FleetText::decision(const RouteDecision& d, const Trace& trace, std::uin
     auto name = [&](std::uint32_t r) { return int(r) < names.size() ? names[int(r)] : tr("replica %1").arg(r); };
     auto num = [&](double v) { return loc.toString(v, 'g', 3); };
     if (d.rule == RouteRule::GieShed || d.replica == kNoReplica)
-        return tr("%1 → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the request is sheddable").arg(adapter);
+        return tr("%1 → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the "
+                  "request is sheddable")
+            .arg(adapter);
     QString why, butNot;
     switch (d.rule) {
     case RouteRule::RoundRobin:
@@ -159,11 +171,13 @@ QString FleetText::decision(const RouteDecision& d, const Trace& trace, std::uin
     case RouteRule::GieShed:
         break;
     case RouteRule::AibrixPlaced:
-        why = tr("%1 is loaded on %n replica(s): fewest outstanding requests (%2)", nullptr, d.candidates).arg(adapter, num(d.value));
+        why = tr("%1 is loaded on %n replica(s): fewest outstanding requests (%2)", nullptr, d.candidates)
+                  .arg(adapter, num(d.value));
         butNot = tr("but %1 is not loaded there").arg(adapter);
         break;
     case RouteRule::HrwReplica:
-        why = tr("one of %1's %n hashed replica(s): fewest outstanding requests (%2)", nullptr, d.detail).arg(adapter, num(d.value));
+        why = tr("one of %1's %n hashed replica(s): fewest outstanding requests (%2)", nullptr, d.detail)
+                  .arg(adapter, num(d.value));
         butNot = tr("but not one of %1's").arg(adapter);
         break;
     }
@@ -173,7 +187,8 @@ QString FleetText::decision(const RouteDecision& d, const Trace& trace, std::uin
         why += tr(" (static placement: %1 is on %n replica(s))", nullptr, d.candidates).arg(adapter);
     QString out = tr("%1 → %2: %3").arg(adapter, name(d.replica), why);
     if (d.alternative != kNoReplica) {
-        out += tr("; %1 had fewer waiting requests (%2 vs %3)").arg(name(d.alternative), num(d.altWaiting), num(d.chosenWaiting));
+        out += tr("; %1 had fewer waiting requests (%2 vs %3)")
+                   .arg(name(d.alternative), num(d.altWaiting), num(d.chosenWaiting));
         if (!butNot.isEmpty())
             out += QLatin1Char(' ') + butNot;
     }

@@ -19,9 +19,9 @@ namespace lorascope {
 
 namespace {
 
-const QColor kPalette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40), QColor(148, 103, 189),
-    QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207), QColor(57, 59, 121),
-    QColor(99, 121, 57) };
+const QColor kPalette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
+    QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
+    QColor(23, 190, 207), QColor(57, 59, 121), QColor(99, 121, 57) };
 
 constexpr int kLinesPerReplica = 12; ///< more replicas: their maximum, mean and minimum instead
 
@@ -61,7 +61,8 @@ void FleetTab::fillCharts()
         PlotData d;
         d.title = running ? tr("Running requests per replica") : tr("Waiting requests per replica");
         d.note = running ? tr("Requests in each replica's running batch over time (the largest in each time bin).")
-                         : tr("Requests queued at each replica over time (the largest in each time bin): where the router's choices pile up.");
+                         : tr("Requests queued at each replica over time (the largest in each time bin): where the "
+                              "router's choices pile up.");
         d.x.title = timeAxis;
         d.y.title = running ? tr("Running (requests)") : tr("Waiting (requests)");
         d.y.min = 0;
@@ -110,7 +111,8 @@ void FleetTab::fillCharts()
 
     PlotData c;
     c.title = tr("Waiting requests in the fleet: A vs B");
-    c.note = tr("The sum over the replicas of each one's largest queue in a time bin, for fleet A and fleet B on the same workload.");
+    c.note = tr("The sum over the replicas of each one's largest queue in a time bin, for fleet A and fleet B on the "
+                "same workload.");
     c.x.title = timeAxis;
     c.y.title = tr("Waiting (requests)");
     c.y.min = 0;
@@ -131,14 +133,18 @@ void FleetTab::fillCharts()
         // Short names in the legend (the chart stays narrow); the note says which fleet is which.
         const FleetConfig& ca = m_analysis->configA;
         const FleetConfig& cb = *m_analysis->configB;
-        c.series.append(total(*m_analysis->a, tr("A: %1").arg(QString::fromStdString(routerName(ca.router.kind))), kPalette[0]));
-        c.series.append(total(*m_analysis->b, tr("B: %1").arg(QString::fromStdString(routerName(cb.router.kind))), kPalette[1]));
+        c.series.append(
+            total(*m_analysis->a, tr("A: %1").arg(QString::fromStdString(routerName(ca.router.kind))), kPalette[0]));
+        c.series.append(
+            total(*m_analysis->b, tr("B: %1").arg(QString::fromStdString(routerName(cb.router.kind))), kPalette[1]));
         c.note += QLatin1Char(' ')
-            + tr("A: %1 on %n replica(s).", nullptr, ca.replicaCount()).arg(FleetText::routerTitle(ca.router.kind)) + QLatin1Char(' ')
+            + tr("A: %1 on %n replica(s).", nullptr, ca.replicaCount()).arg(FleetText::routerTitle(ca.router.kind))
+            + QLatin1Char(' ')
             + tr("B: %1 on %n replica(s).", nullptr, cb.replicaCount()).arg(FleetText::routerTitle(cb.router.kind));
     }
     m_charts.value(QStringLiteral("compare"))->setData(c);
-    m_charts.value(QStringLiteral("compare"))->setEmptyHint(tr("Tick “Run fleet B on the same workload” to compare two routers or two fleet sizes"));
+    m_charts.value(QStringLiteral("compare"))
+        ->setEmptyHint(tr("Tick “Run fleet B on the same workload” to compare two routers or two fleet sizes"));
 
     // The residency heat map.
     QStringList adapters, replicas;
@@ -170,7 +176,8 @@ void FleetTab::fillTables()
             m_summary->setText(tr("No result yet: the fleet runs when the workload is ready."));
         m_replicaTable->setRowCount(0);
         m_compareTable->setRowCount(0);
-        m_compareSummary->setText(tr("Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes."));
+        m_compareSummary->setText(
+            tr("Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes."));
         return;
     }
     const FleetResult& a = *m_analysis->a;
@@ -180,23 +187,28 @@ void FleetTab::fillTables()
     QString text = tr("%n replica(s)", nullptr, int(a.replicas.size())) + tr(", %n GPU(s); ", nullptr, a.gpus)
         + tr("router: %1").arg(FleetText::routerTitle(m_analysis->configA.router.kind)) + QStringLiteral(". ");
     text += tr("%1 of %2 requests finished; TTFT mean %3 %5, p99 %4 %5 (time from arrival to the first token).")
-                .arg(loc.toString(qulonglong(s.finished)), loc.toString(qulonglong(s.requests)), secondsText(s.ttft.mean, steps),
-                    secondsText(s.ttft.p99, steps), u);
+                .arg(loc.toString(qulonglong(s.finished)), loc.toString(qulonglong(s.requests)),
+                    secondsText(s.ttft.mean, steps), secondsText(s.ttft.p99, steps), u);
     if (!steps)
-        text += QLatin1Char(' ') + tr("%1 % of all requests got their first token within 6 s (S-LoRA's SLO).").arg(loc.toString(100.0 * s.sloAttainment, 'f', 1));
+        text += QLatin1Char(' ')
+            + tr("%1 % of all requests got their first token within 6 s (S-LoRA's SLO).")
+                  .arg(loc.toString(100.0 * s.sloAttainment, 'f', 1));
     text += QLatin1Char(' ')
-        + tr("Adapters were copied onto a GPU %n time(s) (loads).", nullptr, int(std::min<std::uint64_t>(s.adapterLoads, INT32_MAX)));
+        + tr("Adapters were copied onto a GPU %n time(s) (loads).", nullptr,
+            int(std::min<std::uint64_t>(s.adapterLoads, INT32_MAX)));
     if (a.routerDropped)
         text += QLatin1Char(' ') + tr("The router dropped %n sheddable request(s).", nullptr, int(a.routerDropped));
     m_summary->setText(text);
 
     setHeaders(m_replicaTable,
-        { tr("Replica"), tr("Routed\n(requests)"), tr("Wait p99\n(%1)").arg(u), tr("TTFT mean\n(%1)").arg(u), tr("TTFT p99\n(%1)").arg(u),
-            tr("Loads\n(adapters)"), tr("Evictions\n(adapters)"), tr("Adapters\nloaded"), tr("Busy\n(%)") },
-        { tr("The replica's name."), tr("Requests the router sent to it."), tr("99th percentile of the time its requests queued before they ran."),
+        { tr("Replica"), tr("Routed\n(requests)"), tr("Wait p99\n(%1)").arg(u), tr("TTFT mean\n(%1)").arg(u),
+            tr("TTFT p99\n(%1)").arg(u), tr("Loads\n(adapters)"), tr("Evictions\n(adapters)"), tr("Adapters\nloaded"),
+            tr("Busy\n(%)") },
+        { tr("The replica's name."), tr("Requests the router sent to it."),
+            tr("99th percentile of the time its requests queued before they ran."),
             tr("Mean time from arrival to first token of its requests."), tr("99th percentile of the same."),
-            tr("Times an adapter was copied onto its GPU."), tr("Times an adapter left its GPU."), tr("Distinct adapters it ever loaded."),
-            tr("Share of the run its GPU spent in forward passes.") });
+            tr("Times an adapter was copied onto its GPU."), tr("Times an adapter left its GPU."),
+            tr("Distinct adapters it ever loaded."), tr("Share of the run its GPU spent in forward passes.") });
     m_replicaTable->setRowCount(int(a.replicas.size()));
     const double span = s.makespan > 0 ? s.makespan : 1.0;
     for (int r = 0; r < int(a.replicas.size()); ++r) {
@@ -215,14 +227,16 @@ void FleetTab::fillTables()
 
     if (!m_analysis->b) {
         m_compareTable->setRowCount(0);
-        m_compareSummary->setText(tr("Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes."));
+        m_compareSummary->setText(
+            tr("Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes."));
         return;
     }
     const FleetResult& b = *m_analysis->b;
     const FleetConfig& ca = m_analysis->configA;
     const FleetConfig& cb = *m_analysis->configB;
     setHeaders(m_compareTable, { tr("Figure"), tr("A"), tr("B"), tr("B − A") },
-        { tr("What is compared, with its unit."), tr("Fleet A (the Fleet A settings)."), tr("Fleet B (router B, replicas B)."), tr("The difference.") });
+        { tr("What is compared, with its unit."), tr("Fleet A (the Fleet A settings)."),
+            tr("Fleet B (router B, replicas B)."), tr("The difference.") });
     struct Row {
         QString name;
         double va, vb;
@@ -250,16 +264,18 @@ void FleetTab::fillTables()
         m_compareTable->setItem(i + 1, 1, item(cell(r.va)));
         m_compareTable->setItem(i + 1, 2, item(cell(r.vb)));
         const double d = r.vb - r.va;
-        m_compareTable->setItem(i + 1, 3, item(std::isnan(d) ? QStringLiteral("–") : (d > 0 ? QStringLiteral("+") : QString()) + cell(d)));
+        m_compareTable->setItem(
+            i + 1, 3, item(std::isnan(d) ? QStringLiteral("–") : (d > 0 ? QStringLiteral("+") : QString()) + cell(d)));
     }
     m_compareTable->resizeColumnsToContents();
-    m_compareSummary->setText(tr("B (%1, %n replica(s)) against A (%2, %3 replicas) on the same %4 requests: TTFT p99 %5 %6 → %7 %6; "
-                                 "adapter loads %8 → %9.",
-        nullptr, cb.replicaCount())
-                                  .arg(FleetText::routerTitle(cb.router.kind), FleetText::routerTitle(ca.router.kind), loc.toString(ca.replicaCount()),
-                                      loc.toString(qulonglong(a.summary.requests)), secondsText(a.summary.ttft.p99, steps), u,
-                                      secondsText(b.summary.ttft.p99, steps), loc.toString(qulonglong(a.summary.adapterLoads)),
-                                      loc.toString(qulonglong(b.summary.adapterLoads))));
+    m_compareSummary->setText(
+        tr("B (%1, %n replica(s)) against A (%2, %3 replicas) on the same %4 requests: TTFT p99 %5 %6 → %7 %6; "
+           "adapter loads %8 → %9.",
+            nullptr, cb.replicaCount())
+            .arg(FleetText::routerTitle(cb.router.kind), FleetText::routerTitle(ca.router.kind),
+                loc.toString(ca.replicaCount()), loc.toString(qulonglong(a.summary.requests)),
+                secondsText(a.summary.ttft.p99, steps), u, secondsText(b.summary.ttft.p99, steps),
+                loc.toString(qulonglong(a.summary.adapterLoads)), loc.toString(qulonglong(b.summary.adapterLoads))));
 }
 
 } // namespace lorascope

@@ -34,7 +34,8 @@ ResidencyView::ResidencyView(QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
-void ResidencyView::setData(const FleetSeries& series, const QStringList& adapterNames, const QStringList& replicaNames, const QString& unit)
+void ResidencyView::setData(
+    const FleetSeries& series, const QStringList& adapterNames, const QStringList& replicaNames, const QString& unit)
 {
     m_series = series;
     m_adapters = adapterNames;
@@ -60,7 +61,9 @@ double ResidencyView::value(int row, int bin) const
     if (row < 0 || bin < 0 || std::size_t(row) >= rows || bin >= bins)
         return 0;
     const std::size_t nr = m_series.running.size();
-    auto cell = [&](std::size_t r) { return double(m_series.residency[(r * rows + std::size_t(row)) * std::size_t(bins) + std::size_t(bin)]); };
+    auto cell = [&](std::size_t r) {
+        return double(m_series.residency[(r * rows + std::size_t(row)) * std::size_t(bins) + std::size_t(bin)]);
+    };
     if (m_replica >= 0)
         return std::size_t(m_replica) < nr ? cell(std::size_t(m_replica)) : 0.0;
     double sum = 0;
@@ -127,11 +130,13 @@ void ResidencyView::paintEvent(QPaintEvent*)
     p.fillRect(rect(), palette().base());
     p.setPen(palette().text().color());
     const QRect plot = plotRect();
-    const QString title = m_replica >= 0 ? tr("Adapters on %1's GPU over time (share of each bin)").arg(m_replicas.value(m_replica))
-                                         : tr("Adapters on the replicas' GPUs over time (replicas holding each)");
+    const QString title = m_replica >= 0
+        ? tr("Adapters on %1's GPU over time (share of each bin)").arg(m_replicas.value(m_replica))
+        : tr("Adapters on the replicas' GPUs over time (replicas holding each)");
     p.drawText(QRect(0, 0, width(), kTop), Qt::AlignCenter, title);
     if (m_image.isNull()) {
-        p.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap, tr("No adapter was loaded: the heat map shows which replicas hold which adapters once a fleet runs."));
+        p.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
+            tr("No adapter was loaded: the heat map shows which replicas hold which adapters once a fleet runs."));
         return;
     }
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -157,11 +162,13 @@ void ResidencyView::paintEvent(QPaintEvent*)
         const int x = plot.left() + int(f * plot.width());
         const QString text = loc.toString(t, 'g', 4) + QLatin1Char(' ') + m_unit;
         const int w = fm.horizontalAdvance(text);
-        p.drawText(QRect(std::clamp(x - w / 2, 0, width() - w), plot.bottom() + 2, w, fm.height()), Qt::AlignCenter, text);
+        p.drawText(
+            QRect(std::clamp(x - w / 2, 0, width() - w), plot.bottom() + 2, w, fm.height()), Qt::AlignCenter, text);
     }
     // The scale: white = none, dark blue = the most replicas holding one adapter (or the whole bin).
-    const QString legend = m_replica >= 0 ? tr("white: not on the GPU · dark blue: on it the whole time bin")
-                                          : tr("white: on no replica · dark blue: on %n replica(s) at once", nullptr, int(m_max));
+    const QString legend = m_replica >= 0
+        ? tr("white: not on the GPU · dark blue: on it the whole time bin")
+        : tr("white: on no replica · dark blue: on %n replica(s) at once", nullptr, int(m_max));
     p.drawText(QRect(2, height() - fm.height() - 1, width() - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
         fm.elidedText(legend, Qt::ElideRight, width() - 4));
 }
@@ -172,7 +179,9 @@ QString ResidencyView::cellText(int row, int bin) const
         return {};
     const QLocale loc;
     const auto& e = m_series.edges;
-    QString text = tr("%1, %2–%3 %4").arg(m_adapters.value(row), loc.toString(e[std::size_t(bin)], 'g', 5), loc.toString(e[std::size_t(bin) + 1], 'g', 5), m_unit);
+    QString text = tr("%1, %2–%3 %4")
+                       .arg(m_adapters.value(row), loc.toString(e[std::size_t(bin)], 'g', 5),
+                           loc.toString(e[std::size_t(bin) + 1], 'g', 5), m_unit);
     const std::size_t rows = m_series.adapters.size();
     const std::size_t bins = std::size_t(m_series.bins());
     QStringList on;
@@ -181,7 +190,8 @@ QString ResidencyView::cellText(int row, int bin) const
         if (f > 0)
             on << tr("%1 (%2 % of the bin)").arg(m_replicas.value(int(r)), loc.toString(100.0 * f, 'f', 0));
     }
-    text += QLatin1Char('\n') + (on.isEmpty() ? tr("on no replica's GPU") : tr("on the GPU of: %1").arg(on.join(QStringLiteral(", "))));
+    text += QLatin1Char('\n')
+        + (on.isEmpty() ? tr("on no replica's GPU") : tr("on the GPU of: %1").arg(on.join(QStringLiteral(", "))));
     return text;
 }
 

@@ -18,7 +18,8 @@ class ResidencyView : public QWidget {
 public:
     explicit ResidencyView(QWidget* parent = nullptr);
     /// The series of a fleet run (FleetOptions::recordSeries), adapter and replica names, the unit.
-    void setData(const FleetSeries& series, const QStringList& adapterNames, const QStringList& replicaNames, const QString& unit);
+    void setData(const FleetSeries& series, const QStringList& adapterNames, const QStringList& replicaNames,
+        const QString& unit);
     /// -1: how many replicas hold each adapter; r: replica r's share of each bin.
     void setReplica(int replica);
     int replica() const { return m_replica; }
