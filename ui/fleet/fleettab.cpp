@@ -57,7 +57,7 @@ FleetTab::FleetTab(Document* document, QWidget* parent)
     m_side = side.scroll;
     auto* right = new QSplitter(Qt::Vertical, side.splitter);
     right->setObjectName(QStringLiteral("fleetRightSplitter"));
-    m_grid = new ChartGrid(4, QSize(280, 190), right);
+    m_grid = new ChartGrid(3, QSize(280, 190), right);
     m_grid->setObjectName(QStringLiteral("fleetCharts"));
     m_grid->addChart(addChart(QStringLiteral("running")));
     m_grid->addChart(addChart(QStringLiteral("waiting")));
