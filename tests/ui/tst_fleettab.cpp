@@ -11,6 +11,7 @@
 #include "fleet/fleettext.h"
 #include "fleet/residencyview.h"
 #include "text/helptexts.h"
+#include "widgets/chartgrid.h"
 #include "workload/presets.h"
 
 #include <QAbstractItemModelTester>
@@ -286,6 +287,38 @@ private Q_SLOTS:
         QCOMPARE(w.currentTabKey(), QStringLiteral("fleet"));
         QVERIFY(HelpTexts::tab(QStringLiteral("fleet")).contains(QStringLiteral("Fleet")));
         QVERIFY(HelpTexts::tab(QStringLiteral("fleet")) != HelpTexts::userGuide());
+    }
+
+    void chartTextsAreWhole_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x640") << QSize(1024, 640);
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void chartTextsAreWhole()
+    {
+        // With fleet B on, at a laptop's and a desktop's size: titles, axis titles and legends fit,
+        // and no chart reaches past the grid's right edge (the grid scrolls down instead).
+        QFETCH(QSize, size);
+        auto* tab = m_window->fleetTab();
+        qobject_cast<QCheckBox*>(tab->editor(QStringLiteral("compare")))->setChecked(true);
+        QVERIFY(runAndWait(tab));
+        m_window->resize(size);
+        QTest::qWait(100);
+        QCoreApplication::processEvents();
+        PlotView::applyPending();
+        ChartGrid* grid = tab->chartGrid();
+        QCOMPARE(grid->charts().size(), 4);
+        for (QWidget* chart : grid->charts()) {
+            QVERIFY2(chart->geometry().right() < grid->viewport()->width() + 1, qPrintable(chart->objectName()));
+            if (auto* plot = qobject_cast<PlotView*>(chart)) {
+                QVERIFY(!plot->data().series.isEmpty());
+                QVERIFY2(plot->clippedTexts().isEmpty(),
+                    qPrintable(
+                        plot->objectName() + QStringLiteral(": ") + plot->clippedTexts().join(QStringLiteral("; "))));
+            }
+        }
     }
 
     /// Not a check: the Fleet tab at the screen's size after a run, for the docs and for looking at:
