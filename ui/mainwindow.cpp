@@ -6,6 +6,7 @@
 #include "compare/sweepcompare.h"
 #include "document/document.h"
 #include "document/uistate.h"
+#include "fleet/fleettab.h"
 #include "replay/replaytab.h"
 #include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
@@ -58,6 +59,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_sweep = new SweepTab(m_document, m_tabs);
     m_sweep->setObjectName(QStringLiteral("sweepTab"));
     addTab(QStringLiteral("sweep"), m_sweep, tr("S&weep"));
+    // The fleet comes last: saved tab indices of earlier versions keep their meaning.
+    m_fleet = new FleetTab(m_document, m_tabs);
+    m_fleet->setObjectName(QStringLiteral("fleetTab"));
+    addTab(QStringLiteral("fleet"), m_fleet, tr("&Fleet"));
     setCentralWidget(m_tabs);
 
     // The parts, each with its own job (ui/window/).
@@ -94,7 +99,8 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     // Where charts scroll or show fewer columns than they could, a line above them offers the
     // side panel's width (F9), so a small screen's way out is on screen, not only in the menu.
-    for (QWidget* tab : { static_cast<QWidget*>(m_workload), static_cast<QWidget*>(m_admission), static_cast<QWidget*>(m_compare), static_cast<QWidget*>(m_sweep) })
+    for (QWidget* tab : { static_cast<QWidget*>(m_workload), static_cast<QWidget*>(m_admission), static_cast<QWidget*>(m_compare), static_cast<QWidget*>(m_sweep),
+             static_cast<QWidget*>(m_fleet) })
         for (auto* grid : tab->findChildren<ChartGrid*>()) {
             m_roomGrids.append(grid);
             connect(grid, &ChartGrid::roomRequested, this, [this] { setSidePanelsVisible(false); });
@@ -194,7 +200,7 @@ QString MainWindow::currentTabKey() const
 
 void MainWindow::setSidePanelsVisible(bool visible)
 {
-    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel(), m_sweep->sidePanel() })
+    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel(), m_sweep->sidePanel(), m_fleet->sidePanel() })
         if (side)
             side->setVisible(visible);
     if (m_sidePanels)

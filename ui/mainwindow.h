@@ -14,6 +14,7 @@ class ChartExporter;
 class ChartGrid;
 class CompareTab;
 class Document;
+class FleetTab;
 class HelpWindow;
 class LanguageMenu;
 class ReplayTab;
@@ -24,7 +25,7 @@ class SweepTab;
 class TraceActions;
 class WorkloadTab;
 
-/// The LoraScope main window: the tabs (workload, admission preview, replay, A/B compare, sweep),
+/// The LoraScope main window: the tabs (workload, admission preview, replay, A/B compare, sweep, fleet),
 /// the menus and the status bar. It builds and wires the parts; each job has its own class in
 /// ui/window/: Sessions (new, open, save, recent, title, restart state), TraceActions (import,
 /// export, fit), ChartExporter, ReportExporter, HelpWindow, LanguageMenu (and the restart),
@@ -41,6 +42,7 @@ public:
     ReplayTab* replayTab() const { return m_replay; }
     CompareTab* compareTab() const { return m_compare; }
     SweepTab* sweepTab() const { return m_sweep; }
+    FleetTab* fleetTab() const { return m_fleet; }
     QTabWidget* tabs() const { return m_tabs; }
 
     Sessions* sessions() const { return m_sessions; }
@@ -50,7 +52,7 @@ public:
     HelpWindow* help() const { return m_help; }
     StatusLine* status() const { return m_status; }
 
-    /// Shows a tab by key ("workload", "admission", "replay", "compare", "sweep"); false if unknown.
+    /// Shows a tab by key ("workload", "admission", "replay", "compare", "sweep", "fleet"); false if unknown.
     bool showTab(const QString& key);
     QString currentTabKey() const;
     QStringList tabKeys() const { return m_tabKeys; }
@@ -72,6 +74,7 @@ private:
     ReplayTab* m_replay = nullptr;
     CompareTab* m_compare = nullptr;
     SweepTab* m_sweep = nullptr;
+    FleetTab* m_fleet = nullptr;
     StatusLine* m_status = nullptr;
     Sessions* m_sessions = nullptr;
     TraceActions* m_traces = nullptr;

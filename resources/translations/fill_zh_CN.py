@@ -702,6 +702,139 @@ ZH.update({
         '<h2>我在看什么？——准入预览</h2><p>在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。</p><ul><li><b>运行中请求与队列</b>：运行中和等待中的请求数随时间的变化。</li><li><b>KV 缓存</b>：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。</li><li><b>延迟分布</b>：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。</li><li><b>请求：各自为何等待</b>：可排序、可筛选的表格，原因紧跟在请求编号之后；旁边以完整的句子显示所选请求：等待了多久、为什么（附带限制的数字）以及它的各个时间点。</li><li><b>请求甘特图</b>：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。悬停查看等待原因。</li><li><b>逐步执行</b>：每次一个前向计算，显示准入检查的每个数字以及在其中开始等待的请求。按键（在该标签页显示时任何位置均可）：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。</li></ul><p>当请求到达的速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。</p>',
 })
 
+# The Fleet tab (ui/fleet/): replicas behind a LoRA-aware router, the residency heat map, routing decisions in words.
+ZH.update({
+    "&Fleet": "集群(&F)", "dropped": "已丢弃", "Arrival (ticks)": "到达（时钟刻度）", "Arrival (s)": "到达 (s)", "Replica": "副本",
+    "Why there": "为何发往此处", "TTFT (ticks)": "TTFT（时钟刻度）", "TTFT (s)": "TTFT (s)", "E2E (ticks)": "E2E（时钟刻度）", "E2E (s)": "E2E (s)",
+    "The request's id in the trace.": "请求在轨迹中的编号。",
+    "When it arrived: the router decided then.": "它的到达时间：路由器在此时做出决定。",
+    "The replica the router sent it to.": "路由器把它发往的副本。",
+    "The router's rule that decided; hover over a row for the whole reason.": "做出决定的路由规则；悬停在某一行上可查看完整原因。",
+    "Time to first token: from its arrival to its first token on that replica.": "首令牌时间：从到达到它在该副本上生成第一个令牌。",
+    "End to end: from its arrival to its last token.": "端到端：从到达到最后一个令牌。",
+    "Round-robin": "轮询", "Random": "随机", "Least outstanding requests (AIBrix least-request)": "未完成请求最少（AIBrix least-request）",
+    "Least KV cache usage": "KV 缓存占用最少", "Session affinity (AIBrix)": "会话亲和（AIBrix）",
+    "Prefix-aware (GIE default profile)": "前缀感知（GIE 默认配置）", "GIE LoRA affinity (filter tree)": "GIE LoRA 亲和（过滤树）",
+    "GIE LoRA affinity (scorers)": "GIE LoRA 亲和（打分器）",
+    "AIBrix: where the adapter is loaded, then least-request": "AIBrix：先选已加载该适配器的副本，再选请求最少的",
+    "Rendezvous hashing of adapters (Dynamo)": "适配器的会合哈希（Dynamo）",
+    "Each request goes to the next replica in turn, whatever the replicas are doing (a Kubernetes Service, Envoy ROUND_ROBIN).":
+        "每个请求依次发往下一个副本，不管副本当前在做什么（Kubernetes Service、Envoy ROUND_ROBIN）。",
+    "Each request goes to a replica drawn at random (seeded, so runs repeat).": "每个请求发往随机抽取的副本（使用固定种子，结果可重复）。",
+    "The replica with the fewest requests the router sent and has not seen finish. The router counts these itself, so the metrics' age does not matter (AIBrix least_request.go).":
+        "选择路由器已发出但尚未看到完成的请求最少的副本。路由器自己计数，因此指标的新旧无关紧要（AIBrix least_request.go）。",
+    "The replica whose scraped KV cache usage is lowest (AIBrix least_kv_cache.go); stale metrics send every request of a scrape interval to the same replica.":
+        "选择抓取到的 KV 缓存占用最低的副本（AIBrix least_kv_cache.go）；指标过时会让一个抓取间隔内的所有请求都发往同一个副本。",
+    "A session's later turns go to the replica its first turn went to; first turns at random (AIBrix session-affinity). Traces without sessions route every request at random.":
+        "会话后续轮次发往其第一轮所去的副本；第一轮随机选择（AIBrix session-affinity）。没有会话的轨迹中每个请求都随机路由。",
+    "GIE's default profile: the share of the prompt's 16-token blocks the router has sent to a replica before (weight 3), plus the queue (2) and free KV cache (2) scores; the highest total wins.":
+        "GIE 默认配置：提示词中路由器此前已发往某副本的 16 令牌块所占比例（权重 3），加上队列（2）和空闲 KV 缓存（2）得分；总分最高者胜出。",
+    "GIE's filter tree: replicas with at most 128 waiting requests; of those the ones running or queuing the adapter (taken with probability 0.999) or else with room for another adapter (active + waiting adapters < max_lora); then the fewest waiting and the least KV cache; one at random.":
+        "GIE 过滤树：等待请求不超过 128 个的副本；其中正在运行或排队该适配器的副本（以 0.999 的概率选用），否则选还能再加载一个适配器的副本（活跃 + 等待适配器 < max_lora）；再选等待最少、KV 缓存最少的；最后随机取一个。",
+    "GIE's scorers: LoRA affinity 1.0 when the adapter is active, 0.8 with room to load it, 0.6 when it is waiting, 0 otherwise; plus the queue and KV scores; the highest total wins.":
+        "GIE 打分器：适配器活跃时 LoRA 亲和得 1.0，有空间加载时 0.8，等待中时 0.6，否则 0；加上队列和 KV 得分；总分最高者胜出。",
+    "Only the replicas the adapter is loaded on (static placement; with dynamic placement every replica), then the fewest outstanding requests (AIBrix ModelAdapter and least-request).":
+        "只考虑已加载该适配器的副本（静态放置；动态放置时为所有副本），再选未完成请求最少的（AIBrix ModelAdapter 与 least-request）。",
+    "Each adapter belongs to the replicas with the highest rendezvous hash weight (Dynamo's LoRA allocation); its requests go to the least busy of them.":
+        "每个适配器归属于会合哈希权重最高的副本（Dynamo 的 LoRA 分配）；其请求发往这些副本中最空闲的一个。",
+    "in turn": "依次轮转", "at random": "随机", "fewest outstanding": "未完成最少", "least KV cache": "KV 缓存最少",
+    "session: first turn": "会话：第一轮", "session: same replica": "会话：同一副本", "cached prefix": "已缓存前缀",
+    "LoRA affinity": "LoRA 亲和", "room for the adapter": "有空间加载适配器", "queue and KV": "队列与 KV", "highest score": "得分最高",
+    "placed, least-request": "已放置，请求最少", "hashed replica": "哈希副本", "replica %1": "副本 %1",
+    "%1 → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the request is sheddable":
+        "%1 → 已丢弃：所有副本都已饱和（等待数或 KV 缓存超过阈值），且该请求可被丢弃",
+    "next in turn": "轮到它", "at random among %n replica(s)": "在 %n 个副本中随机选择",
+    "fewest outstanding requests (%1)": "未完成请求最少（%1）", "but more outstanding": "但未完成请求更多",
+    "lowest KV cache usage (%1 %)": "KV 缓存占用最低（%1%）", "but more KV cache in use": "但 KV 缓存占用更多",
+    "first request of its session: at random": "会话的第一个请求：随机选择", "its session's earlier requests went there": "其会话之前的请求都发往那里",
+    "but its session is not there": "但其会话不在那里",
+    "%1 of its %2 prompt blocks cached there (highest score)": "其 %2 个提示词块中有 %1 个已缓存在那里（得分最高）",
+    "but less of the prompt cached": "但缓存的提示词更少", "%1 waiting there": "%1 在那里等待", "active there": "在那里活跃",
+    "but not %1": "但没有 %1", "room to load %1 (active + waiting adapters < max_lora)": "有空间加载 %1（活跃 + 等待适配器 < max_lora）",
+    "; replicas with %1 existed, the 0.1 % draw chose room": "；虽有持有 %1 的副本，但 0.1% 的抽签选择了有空间的副本",
+    "but no room for %1": "但没有空间加载 %1",
+    "no replica had %1 or room for another adapter: fewest waiting, then least KV cache": "没有副本持有 %1 或有空间再加载适配器：先选等待最少，再选 KV 缓存最少",
+    "highest score (%1; LoRA %2)": "得分最高（%1；LoRA %2）", "but a lower score": "但得分更低",
+    "%1 is loaded on %n replica(s): fewest outstanding requests (%2)": "%1 已加载在 %n 个副本上：未完成请求最少（%2）",
+    "but %1 is not loaded there": "但那里没有加载 %1",
+    "one of %1's %n hashed replica(s): fewest outstanding requests (%2)": "%1 的 %n 个哈希副本之一：未完成请求最少（%2）",
+    "but not one of %1's": "但不是 %1 的副本",
+    " (every replica had more waiting requests than the low-queue threshold)": "（每个副本的等待请求都超过低队列阈值）",
+    " (static placement: %1 is on %n replica(s))": "（静态放置：%1 位于 %n 个副本上）",
+    "%1 → %2: %3": "%1 → %2：%3", "; %1 had fewer waiting requests (%2 vs %3)": "；%1 的等待请求更少（%2 对 %3）",
+    "All replicas: the colour counts the replicas holding the adapter. One replica: the share of each time bin the adapter was on its GPU.":
+        "所有副本：颜色表示持有该适配器的副本数。单个副本：每个时间箱中该适配器位于其 GPU 上的时间占比。",
+    "Hover over a request, or select it, to see why the router sent it where it did.": "悬停或选中一个请求，查看路由器为何把它发往该处。",
+    "Routing decisions": "路由决策", "Replicas": "副本", "A/B compare": "A/B 对比",
+    "The current workload routed over a fleet of replicas. Every replica runs the Admission tab's server and cost model; the router decides at each arrival from what it can see.":
+        "当前工作负载经路由分发到一组副本上。每个副本运行“准入预览”选项卡中的服务器与代价模型；路由器在每个请求到达时根据它能看到的信息做出决定。",
+    "Fleet A": "集群 A", " replica(s)": " 个副本",
+    "Copies of the server behind the router; each is one model server (vLLM or S-LoRA) on its own GPUs.": "路由器后面的服务器副本；每个副本是运行在自己 GPU 上的一个模型服务器（vLLM 或 S-LoRA）。",
+    "Replicas:": "副本数：", " GPU(s)": " 个 GPU",
+    "GPUs one replica uses (tensor parallelism); only for the totals in GPUs.": "一个副本使用的 GPU 数（张量并行）；仅用于按 GPU 计的总数。",
+    "Per replica:": "每个副本：", "Router:": "路由器：", "0 ms: perfect information": "0 ms：完全信息",
+    "How often the router scrapes the replicas' metrics (GIE and AIBrix: every 50 ms). Between scrapes it routes on what it saw last; 0 = it sees every replica as it is at each decision.":
+        "路由器抓取副本指标的间隔（GIE 和 AIBrix：每 50 ms）。两次抓取之间它按最后看到的信息路由；0 = 每次决策时都能看到各副本的实时状态。",
+    "Metrics every:": "指标间隔：", "Dynamic: loaded where routed": "动态：路由到哪里就在哪里加载", "Static: each adapter pinned": "静态：每个适配器固定位置",
+    "Dynamic: any replica loads any adapter when a request needs it. Static: each adapter lives on its replicas only (chosen greedily by expected load), and the router chooses among those.":
+        "动态：任何副本在请求需要时都可加载任何适配器。静态：每个适配器只位于其指定副本上（按期望负载贪心选择），路由器在这些副本中选择。",
+    "Adapters:": "适配器：", " replica(s) each": " 个副本（每个适配器）",
+    "Static placement: on how many replicas each adapter is pinned.": "静态放置：每个适配器固定在多少个副本上。", "Pinned to:": "固定于：",
+    "Compare with fleet B": "与集群 B 对比", "Run fleet B on the same workload": "在同一工作负载上运行集群 B",
+    "B is fleet A with another router or another number of replicas; the A/B compare page and chart show both.":
+        "B 是换用另一个路由器或另一副本数的集群 A；“A/B 对比”页和图表会同时显示两者。",
+    "Router B:": "路由器 B：", "Replicas B:": "副本数 B：", "Run": "运行",
+    "Route and preview the workload now (it runs by itself after a change, up to 300,000 requests).": "立即路由并预览工作负载（修改后会自动运行，最多 300,000 个请求）。",
+    "Routing %n request(s)…": "正在路由 %n 个请求…", "ticks": "时钟刻度",
+    "Time (ticks: one forward pass of each busy replica)": "时间（时钟刻度：每个忙碌副本的一次前向计算）", "Time (s)": "时间 (s)",
+    "Running requests per replica": "各副本运行中的请求", "Waiting requests per replica": "各副本等待中的请求",
+    "Requests in each replica's running batch over time (the largest in each time bin).": "各副本运行批次中的请求数随时间的变化（每个时间箱中的最大值）。",
+    "Requests queued at each replica over time (the largest in each time bin): where the router's choices pile up.":
+        "各副本排队的请求数随时间的变化（每个时间箱中的最大值）：路由器的选择在哪里堆积。",
+    "Running (requests)": "运行中（请求数）", "Waiting (requests)": "等待中（请求数）", "busiest replica": "最忙的副本",
+    "mean of %n replica(s)": "%n 个副本的均值", "least busy replica": "最闲的副本",
+    "Runs by itself when the workload or a setting changes": "工作负载或设置改变时自动运行",
+    "Waiting requests in the fleet: A vs B": "集群中的等待请求：A 对 B",
+    "The sum over the replicas of each one's largest queue in a time bin, for fleet A and fleet B on the same workload.":
+        "同一工作负载下集群 A 和集群 B 中，各副本在每个时间箱内最大队列长度之和。",
+    "A: %1": "A：%1", "B: %1": "B：%1", "A: %1 on %n replica(s).": "A：%1，%n 个副本。", "B: %1 on %n replica(s).": "B：%1，%n 个副本。",
+    "Tick “Run fleet B on the same workload” to compare two routers or two fleet sizes": "勾选“在同一工作负载上运行集群 B”以对比两个路由器或两种集群规模",
+    "All replicas: how many hold each adapter": "所有副本：持有各适配器的副本数", "Replica %1: its GPU's adapters": "副本 %1：其 GPU 上的适配器",
+    "The fleet cannot run: %1": "集群无法运行：%1", "No result yet: the fleet runs when the workload is ready.": "尚无结果：工作负载就绪后集群即会运行。",
+    "Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes.":
+        "勾选“在同一工作负载上运行集群 B”（集群设置）以对比两个路由器或两种集群规模。",
+    "%n replica(s)": "%n 个副本", ", %n GPU(s); ": "，%n 个 GPU；", "router: %1": "路由器：%1",
+    "%1 of %2 requests finished; TTFT mean %3 %5, p99 %4 %5 (time from arrival to the first token).":
+        "%2 个请求中 %1 个已完成；TTFT 均值 %3 %5，p99 %4 %5（从到达到第一个令牌的时间）。",
+    "%1 % of all requests got their first token within 6 s (S-LoRA's SLO).": "%1% 的请求在 6 s 内得到第一个令牌（S-LoRA 的 SLO）。",
+    "Adapters were copied onto a GPU %n time(s) (loads).": "适配器被复制到 GPU 上 %n 次（加载）。",
+    "The router dropped %n sheddable request(s).": "路由器丢弃了 %n 个可丢弃的请求。",
+    "Routed\n(requests)": "路由到此\n（请求数）", "Wait p99\n(%1)": "等待 p99\n（%1）", "TTFT mean\n(%1)": "TTFT 均值\n（%1）",
+    "TTFT p99\n(%1)": "TTFT p99\n（%1）", "Loads\n(adapters)": "加载\n（适配器次数）", "Evictions\n(adapters)": "逐出\n（适配器次数）",
+    "Adapters\nloaded": "加载过的\n适配器数", "Busy\n(%)": "忙碌\n(%)",
+    "The replica's name.": "副本的名称。", "Requests the router sent to it.": "路由器发给它的请求数。",
+    "99th percentile of the time its requests queued before they ran.": "其请求在运行前排队时间的第 99 百分位数。",
+    "Mean time from arrival to first token of its requests.": "其请求从到达到第一个令牌的平均时间。", "99th percentile of the same.": "同一时间的第 99 百分位数。",
+    "Times an adapter was copied onto its GPU.": "适配器被复制到其 GPU 上的次数。", "Times an adapter left its GPU.": "适配器离开其 GPU 的次数。",
+    "Distinct adapters it ever loaded.": "它加载过的不同适配器数。", "Share of the run its GPU spent in forward passes.": "运行期间其 GPU 用于前向计算的时间占比。",
+    "B − A": "B − A", "What is compared, with its unit.": "对比的指标及其单位。", "Fleet A (the Fleet A settings).": "集群 A（“集群 A”中的设置）。",
+    "Fleet B (router B, replicas B).": "集群 B（路由器 B、副本数 B）。", "The difference.": "差值。", "GPUs": "GPU 数",
+    "TTFT mean (%1)": "TTFT 均值（%1）", "Requests with TTFT < 6 s (%)": "TTFT < 6 s 的请求 (%)", "Throughput (requests/%1)": "吞吐量（请求/%1）",
+    "Adapter loads (copies onto a GPU)": "适配器加载（复制到 GPU 的次数）", "Router": "路由器",
+    "B (%1, %n replica(s)) against A (%2, %3 replicas) on the same %4 requests: TTFT p99 %5 %6 → %7 %6; adapter loads %8 → %9.":
+        "B（%1，%n 个副本）对 A（%2，%3 个副本），同样的 %4 个请求：TTFT p99 %5 %6 → %7 %6；适配器加载 %8 → %9。",
+    "Adapters on %1's GPU over time (share of each bin)": "%1 的 GPU 上的适配器随时间变化（每个时间箱中的占比）",
+    "Adapters on the replicas' GPUs over time (replicas holding each)": "各副本 GPU 上的适配器随时间变化（持有它的副本数）",
+    "No adapter was loaded: the heat map shows which replicas hold which adapters once a fleet runs.": "没有加载任何适配器：集群运行后，热图会显示哪些副本持有哪些适配器。",
+    "white: not on the GPU · dark blue: on it the whole time bin": "白色：不在 GPU 上 · 深蓝：整个时间箱都在 GPU 上",
+    "white: on no replica · dark blue: on %n replica(s) at once": "白色：不在任何副本上 · 深蓝：同时在 %n 个副本上",
+    "%1, %2–%3 %4": "%1，%2–%3 %4", "%1 (%2 % of the bin)": "%1（时间箱的 %2%）", "on no replica's GPU": "不在任何副本的 GPU 上",
+    "on the GPU of: %1": "位于这些副本的 GPU 上：%1", "dropped by the router: every replica was saturated": "被路由器丢弃：所有副本都已饱和",
+    "Fleet": "集群", "Adapters on the replicas' GPUs": "各副本 GPU 上的适配器",
+    "<h2>What am I looking at? — Fleet</h2><p>The current workload routed over several replicas of the Admission tab's server, as a router in front of them would send it (round-robin, least outstanding requests, GIE's LoRA affinity, AIBrix, rendezvous hashing, …). The router sees the replicas through metrics scraped every <b>Metrics every</b> milliseconds, so stale metrics cost what they cost in production.</p><ul><li><b>Running / waiting requests per replica</b>: each replica's batch and queue over time; uneven lines mean the router piles requests on some replicas.</li><li><b>Adapters on the replicas' GPUs</b>: one row per adapter (the busiest), time left to right; the colour counts the replicas holding it, or for one replica the share of each time bin. Many short marks mean adapters are loaded and evicted again and again.</li><li><b>Routing decisions</b>: every request, the replica it went to and the rule that decided; hover over a row for the reason in words.</li><li><b>Replicas</b>: per replica, requests routed, waits and TTFT, adapter loads and evictions, and how busy it was.</li><li><b>A/B compare</b>: tick “Run fleet B on the same workload”: the same workload on another router or another number of replicas.</li></ul>":
+        "<h2>我在看什么？— 集群</h2><p>当前工作负载经路由分发到“准入预览”选项卡中服务器的多个副本上，就像副本前面的路由器那样分发（轮询、未完成请求最少、GIE 的 LoRA 亲和、AIBrix、会合哈希……）。路由器每隔<b>指标间隔</b>毫秒抓取一次副本的指标，因此过时的指标在这里的代价与生产环境中相同。</p><ul><li><b>各副本运行中 / 等待中的请求</b>：每个副本的批次与队列随时间的变化；曲线不均说明路由器把请求堆到了某些副本上。</li><li><b>各副本 GPU 上的适配器</b>：每行一个适配器（最繁忙的那些），时间从左到右；颜色表示持有它的副本数，或对单个副本表示每个时间箱中的占比。大量短小的色块说明适配器被反复加载和逐出。</li><li><b>路由决策</b>：每个请求、它被发往的副本以及做出决定的规则；悬停在某一行上可看到文字说明的原因。</li><li><b>副本</b>：每个副本路由到的请求数、等待时间与 TTFT、适配器加载与逐出次数，以及它的忙碌程度。</li><li><b>A/B 对比</b>：勾选“在同一工作负载上运行集群 B”：同一工作负载换用另一个路由器或另一副本数。</li></ul>",
+})
+
 
 # HTML reports, comparisons of replay runs (docs/report.md): File > Export Report, the A/B tab's runs page.
 ZH.update({

@@ -121,7 +121,7 @@ private Q_SLOTS:
         // Every tab has its own text, headed by the tab's title (a tab without one would get the user
         // guide). The list is checked against the tabs first: a new tab must be added here.
         const QStringList expected = { QStringLiteral("Workload"), QStringLiteral("Admission preview"), QStringLiteral("Replay"), QStringLiteral("A/B Compare"),
-            QStringLiteral("Sweep") };
+            QStringLiteral("Sweep"), QStringLiteral("Fleet") };
         QCOMPARE(w.tabKeys().size(), expected.size());
         QCOMPARE(w.tabs()->count(), expected.size());
         for (int i = 0; i < w.tabKeys().size(); ++i) {

@@ -100,6 +100,21 @@ QString HelpTexts::tab(const QString& key)
                   "the cost model's measured error. <b>Find capacity</b> searches the highest rate that still meets your SLO and where "
                   "the server saturates; its answer is the sustainable capacity, the lower of the two (past saturation a rate meets the "
                   "SLO only while the trace is short). Click a point to open it in the Workload and Admission tabs.</p>");
+    if (key == QLatin1String("fleet"))
+        return tr("<h2>What am I looking at? — Fleet</h2>"
+                  "<p>The current workload routed over several replicas of the Admission tab's server, as a router in front of them "
+                  "would send it (round-robin, least outstanding requests, GIE's LoRA affinity, AIBrix, rendezvous hashing, …). The router "
+                  "sees the replicas through metrics scraped every <b>Metrics every</b> milliseconds, so stale metrics cost what they "
+                  "cost in production.</p><ul>"
+                  "<li><b>Running / waiting requests per replica</b>: each replica's batch and queue over time; uneven lines mean the "
+                  "router piles requests on some replicas.</li>"
+                  "<li><b>Adapters on the replicas' GPUs</b>: one row per adapter (the busiest), time left to right; the colour counts the "
+                  "replicas holding it, or for one replica the share of each time bin. Many short marks mean adapters are loaded and "
+                  "evicted again and again.</li>"
+                  "<li><b>Routing decisions</b>: every request, the replica it went to and the rule that decided; hover over a row for the "
+                  "reason in words.</li>"
+                  "<li><b>Replicas</b>: per replica, requests routed, waits and TTFT, adapter loads and evictions, and how busy it was.</li>"
+                  "<li><b>A/B compare</b>: tick “Run fleet B on the same workload”: the same workload on another router or another number of replicas.</li></ul>");
     return userGuide();
 }
 

@@ -7,6 +7,8 @@
 #include "charts/plotview.h"
 #include "charts/widgetexport.h"
 #include "compare/comparetab.h"
+#include "fleet/fleettab.h"
+#include "fleet/residencyview.h"
 #include "mainwindow.h"
 #include "sweep/sweeptab.h"
 #include "widgets/chartgrid.h"
@@ -31,6 +33,7 @@ ChartExporter::ChartExporter(MainWindow* window, StatusLine* status)
     connect(m_window->admissionTab(), &AdmissionTab::exportRequested, this, &ChartExporter::ask);
     connect(m_window->compareTab(), &CompareTab::exportRequested, this, &ChartExporter::ask);
     connect(m_window->sweepTab(), &SweepTab::exportRequested, this, &ChartExporter::ask);
+    connect(m_window->fleetTab(), &FleetTab::exportRequested, this, &ChartExporter::ask);
 }
 
 void ChartExporter::addActions(QMenu* file)
@@ -53,6 +56,12 @@ QStringList ChartExporter::keys() const
         for (const auto& k : m_window->compareTab()->chartKeys())
             keys << QStringLiteral("compare.") + k;
     }
+    if (const auto fleet = m_window->fleetTab()->analysis(); fleet && fleet->a) { // the fleet charts once a fleet ran
+        for (const char* k : { "running", "waiting", "residency" })
+            keys << QStringLiteral("fleet.") + QLatin1String(k);
+        if (fleet->b)
+            keys << QStringLiteral("fleet.compare");
+    }
     return keys;
 }
 
@@ -68,6 +77,10 @@ QWidget* ChartExporter::widget(const QString& key) const
         return m_window->sweepTab()->chart(key.mid(6));
     if (key.startsWith(QLatin1String("compare.")))
         return m_window->compareTab()->chart(key.mid(8));
+    if (key == QLatin1String("fleet.residency"))
+        return m_window->fleetTab()->residency();
+    if (key.startsWith(QLatin1String("fleet.")))
+        return m_window->fleetTab()->chart(key.mid(6));
     if (key.startsWith(QLatin1String("admission."))) {
         const QString k = key.mid(10);
         if (k == QLatin1String("gantt"))
@@ -88,6 +101,8 @@ QString ChartExporter::title(const QString& key) const
         tab = tr("A/B Compare");
     else if (key.startsWith(QLatin1String("sweep")))
         tab = tr("Sweep");
+    else if (key.startsWith(QLatin1String("fleet.")))
+        tab = tr("Fleet");
     QString title;
     if (auto* plot = qobject_cast<PlotView*>(w))
         title = plot->data().title;
@@ -99,6 +114,8 @@ QString ChartExporter::title(const QString& key) const
         title = tr("The whole comparison");
     else if (key == QLatin1String("sweep"))
         title = tr("All sweep charts");
+    else if (key == QLatin1String("fleet.residency"))
+        title = tr("Adapters on the replicas' GPUs");
     if (title.isEmpty())
         title = key;
     return tab + QStringLiteral(" — ") + title;
