@@ -14,16 +14,6 @@
 
 namespace lorascope {
 
-namespace {
-
-std::uint64_t mix(std::uint64_t a, std::uint64_t b)
-{
-    std::uint64_t s = a ^ (b * 0x9E3779B97F4A7C15ull);
-    return splitMix64(s);
-}
-
-} // namespace
-
 void promptBlocks(const Trace& trace, std::size_t i, int blockTokens, int maxBlocks, std::vector<std::uint64_t>& shared, std::uint32_t& uniqueBlocks)
 {
     shared.clear();
