@@ -37,7 +37,7 @@ struct SimRequest {
     int rank = 0; ///< LoRA rank of the adapter (0 for the base model)
     /// What its tokens are, for the prefix cache (workload/tokenkey.h): prompt, then answer. Null =
     /// content unknown: shares nothing with any other request, and the cache never hits.
-    TokenKeyPtr key;
+    TokenKeyPtr key {};
 };
 
 /// Why a request was refused on arrival (S-LoRA raises an error → HTTP 500; vLLM answers 400).
