@@ -141,6 +141,9 @@ bool isPresetName(const std::string& name)
     for (const auto& sc : scenarios())
         if (sc.name == name)
             return true;
+    for (const auto& tp : trafficPresets())
+        if (tp.name == name)
+            return true;
     return false;
 }
 

@@ -273,6 +273,8 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         std::string known;
         for (const auto& p : presets())
             known += (known.empty() ? "" : ", ") + p.name;
+        for (const auto& tp : trafficPresets())
+            known += ", " + tp.name;
         add("preset", "unknown preset \"" + textExcerpt(s.preset) + "\" (known: " + known
                 + ", or an S-LoRA suite); the field only records where a spec came from and applies nothing: leave it out for a spec of your own");
     }
