@@ -92,6 +92,7 @@ private Q_SLOTS:
     void lastTokenIsAlwaysComputed();
     void noHitsAcrossAdapters();
     void offMeansNoHits();
+    void preemptedRequestKeepsOnlyWhatOthersHold();
     void keyedUniquePromptsEqualUnkeyed();
     void unlimitedKvHitsWhatThePrefixStructureAllows();
 };
@@ -262,6 +263,52 @@ void TestPrefixCacheVllm::offMeansNoHits()
     QCOMPARE(f[1].firstToken, 8.0);
     for (const StepResult& s : steps)
         QCOMPARE(s.prefixQueries, 0u);
+}
+
+void TestPrefixCacheVllm::preemptedRequestKeepsOnlyWhatOthersHold()
+{
+    // 5 usable blocks of 16, max_model_len 64. A = S (16) + a (16), B = S + b (16), 30 out each,
+    // both at 0. Step 0: A takes blocks 1, 2 (caching S, a); B finds S (held by A; at most 31 of
+    // its 32 tokens) and takes block 3: cached 16. Step 1: both decode into a third block (4, 5):
+    // the pool is full. Step 17: A needs a fourth block → B (newest) is preempted: its blocks 5 and
+    // 3 (filled by B, held by nobody else) lose their hash; S stays, A holds it. Step 18: B (49
+    // tokens: 32 + 17 generated) finds S only: 16 cached, 33 to prefill → 3 new blocks, 1 free →
+    // it waits "needs 3 KV blocks, 1 free". A finishes at 30 (62 tokens); B resumes at step 30,
+    // finds S (now free, cached), and finishes 12 tokens later, at 43.
+    SchedulerConfig c = vllmConfig();
+    c.vllm.maxModelLen = 64;
+    c.vllm.numGpuBlocks = 6;
+    Scheduler s(c);
+    s.submit(keyed(0, 0, 32, 30, keyOf({ { 1, 0, 16 }, { 2, 0, 16 }, { 3, 0, 30 } })));
+    s.submit(keyed(1, 0, 32, 30, keyOf({ { 1, 0, 16 }, { 4, 0, 16 }, { 5, 0, 30 } })));
+    double preemptedAt = NAN, resumedAt = NAN, finishedB = NAN, finishedA = NAN;
+    std::uint32_t firstCached = 99, resumeCached = 99;
+    WaitReason waiting;
+    for (int step = 0; step < 100 && !s.idle(); ++step) {
+        const StepResult r = s.step(step);
+        for (const Admission& a : r.admitted)
+            if (a.id == 1)
+                firstCached = a.cachedTokens;
+        for (const Admission& a : r.resumed) {
+            resumedAt = step;
+            resumeCached = a.cachedTokens;
+        }
+        if (!r.preempted.empty())
+            preemptedAt = step;
+        for (std::uint64_t id : r.finished)
+            (id == 0 ? finishedA : finishedB) = step + 1;
+        if (step == 18)
+            waiting = s.waitReason(1);
+    }
+    QCOMPARE(firstCached, 16u);
+    QCOMPARE(preemptedAt, 17.0);
+    QCOMPARE(waiting.kind, WaitKind::KvBlocks);
+    QCOMPARE(waiting.need, 3);
+    QCOMPARE(waiting.limit, 1);
+    QCOMPARE(finishedA, 30.0);
+    QCOMPARE(resumedAt, 30.0);
+    QCOMPARE(resumeCached, 16u); // S only: B's own blocks left the cache when it was preempted
+    QCOMPARE(finishedB, 43.0);
 }
 
 namespace {
