@@ -34,8 +34,10 @@
 #include "admission/loraresidency.h"
 #include "admission/policy.h"
 #include "admission/slotindex.h"
+#include "admission/vllmblocks.h"
 #include "admission/vllmkv.h"
 #include "admission/vllmqueue.h"
+#include "admission/vllmstate.h"
 
 #include <algorithm>
 #include <limits>
@@ -43,76 +45,7 @@
 namespace lorascope {
 namespace {
 
-constexpr std::int64_t kMinKey = std::numeric_limits<std::int64_t>::min();
-constexpr std::int64_t kMaxKey = std::numeric_limits<std::int64_t>::max();
-
-/// A request's lasting state (waiting or running).
-struct VReq {
-    SimRequest req;
-    std::uint64_t seq = 0; ///< submission order
-    std::int64_t prompt = 0; ///< num_prompt_tokens
-    std::int64_t maxTokens = 1; ///< max_tokens (0 behaves as 1, as S-LoRA's ignore_eos)
-    std::int64_t output = 0; ///< num_output_tokens while waiting (the running list has the live count)
-    std::uint64_t admissionNumber = 0;
-    std::uint64_t waitAttempt = 0; ///< scan number of `wait` (a preemption)
-    WaitReason wait;
-    std::uint32_t lane = 0; ///< 0 = base model, adapter + 1
-    bool admittedOnce = false, aborted = false, running = false;
-};
-
-/// What a step reads and writes of a running request (the running list, in running order).
-struct RunState {
-    std::uint32_t slot = 0;
-    std::uint32_t adapter = kNoAdapter;
-    std::int64_t prompt = 0;
-    std::int64_t numTokens = 0; ///< prompt + output tokens
-    std::int64_t computed = 0; ///< num_computed_tokens
-    std::int64_t capacity = 0; ///< tokens its KV blocks hold (blocks × block_size)
-    std::int64_t end = 0; ///< finished when numTokens reaches it: min(prompt + max_tokens, max_model_len)
-    std::int64_t scheduled = 0; ///< tokens of the current step
-};
-
-/// What the last waiting scan did, enough to say why each request it passed over waited.
-struct ScanSummary {
-    enum class Stop : std::uint8_t {
-        Exhausted, ///< reached the end of the queue (only set-aside requests remain)
-        Head, ///< stopped at a request (KV blocks, budget without chunking, early LoRA rule): those after it are behind it
-        All, ///< everyone from stopKey on waits for the same limit (max_num_seqs, token budget used, preemption)
-    };
-    std::uint64_t attempt = 0; ///< 0 = no scan yet
-    std::uint64_t newestSeq = 0; ///< requests submitted later were not there
-    Stop stop = Stop::Exhausted;
-    std::int64_t stopKey = kMaxKey;
-    WaitReason head; ///< Stop::Head: the head's reason
-    std::uint64_t headId = 0;
-    WaitKind allKind = WaitKind::None; ///< Stop::All
-    std::int64_t allNeed = 0, allLimit = 0; ///< Stop::All, MaxNumSeqs
-    bool full = false; ///< the batch reached max_loras adapters during (or before) the scan
-    std::int64_t fullKey = kMinKey; ///< requests after this key with other adapters were set aside
-    std::vector<std::uint32_t> loras; ///< the batch's adapters when it was full
-
-    /// Back to "no scan", keeping the vector's capacity.
-    void reset(std::uint64_t attemptNumber, std::uint64_t newest)
-    {
-        attempt = attemptNumber;
-        newestSeq = newest;
-        stop = Stop::Exhausted;
-        stopKey = kMaxKey;
-        head = {};
-        headId = 0;
-        allKind = WaitKind::None;
-        allNeed = allLimit = 0;
-        full = false;
-        fullKey = kMinKey;
-        loras.clear();
-    }
-};
-
-/// The forward pass being built: prefill chunks and decodes, finished requests.
-struct PassSums {
-    BatchShape p, d;
-    std::size_t finished = 0;
-};
+using namespace vllmsched;
 
 class VllmPolicy final : public Policy {
 public:
@@ -120,6 +53,7 @@ public:
         : m_config(config)
         , m_v(config.vllm)
         , m_kv(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
+        , m_pool(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
         , m_lora([&] {
             LoraResidencyConfig c;
             c.gpuSlots = config.vllm.maxLoras;
@@ -145,6 +79,10 @@ public:
         // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
         if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
             return RejectReason::LoraRankTooLarge;
+        if (!m_modeChosen) { // the first request decides: blocks with hashes, or counted blocks
+            m_modeChosen = true;
+            m_blocks = m_v.enablePrefixCaching && request.key != nullptr;
+        }
         const std::uint32_t slot = allocate();
         VReq& e = m_entries[slot];
         e = VReq();
@@ -254,7 +192,38 @@ private:
         m_entries.emplace_back();
         return static_cast<std::uint32_t>(m_entries.size() - 1);
     }
-    void release(std::uint32_t slot) { m_free.push_back(slot); }
+    void release(std::uint32_t slot)
+    {
+        m_entries[slot].table.clear();
+        m_free.push_back(slot);
+    }
+
+    const TokenKey* keyOf(const VReq& e) const { return m_blocks ? e.req.key.get() : nullptr; }
+    std::int64_t usedBlocks() const { return m_blocks ? m_pool.usedBlocks() : m_kv.usedBlocks(); }
+    std::int64_t freeBlocks() const { return m_blocks ? m_pool.freeBlocks() : m_kv.freeBlocks(); }
+
+    /// allocate_slots for a running request's `n` new tokens (and cache_blocks).
+    bool allocateRunning(RunState& s, std::int64_t n)
+    {
+        if (!m_blocks)
+            return m_kv.allocateSlots(s.capacity, s.computed, n);
+        VReq& e = m_entries[s.slot];
+        if (!m_pool.allocateSlots(e.table, s.computed, n, s.numTokens, false, keyOf(e), e.req.adapter))
+            return false;
+        s.capacity = static_cast<std::int64_t>(e.table.blocks.size()) * m_pool.blockSize();
+        s.cacheAt = m_pool.nextCacheAt(e.table, keyOf(e));
+        return true;
+    }
+
+    /// free: a request's blocks back to the pool (`preempted`: its own blocks leave the cache).
+    void freeBlocksOf(RunState& s, bool preempted)
+    {
+        if (m_blocks)
+            m_pool.free(m_entries[s.slot].table, preempted);
+        else
+            m_kv.free(s.capacity);
+        s.capacity = 0;
+    }
 
     std::int64_t capByThreshold(std::int64_t n) const { return m_threshold > 0 && n > m_threshold ? m_threshold : n; }
 
@@ -275,7 +244,7 @@ private:
                 m_run[out++] = s;
                 continue;
             }
-            m_kv.free(s.capacity);
+            freeBlocksOf(s, false);
             r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
             m_index.erase(e.req.id);
             release(s.slot);
@@ -289,7 +258,7 @@ private:
     {
         VReq& e = m_entries[s.slot];
         RunState copy = s;
-        m_kv.free(copy.capacity);
+        freeBlocksOf(copy, true);
         e.output = s.numTokens - s.prompt;
         e.running = false;
         e.wait = WaitReason {};
@@ -324,9 +293,10 @@ private:
             if (threshold > 0 && n > threshold)
                 n = threshold;
             n = std::min(n, budget);
-            if (s.computed + n > s.capacity) { // new blocks needed (else its blocks have room)
+            // New blocks needed, or (block pool) a block to cache; else its blocks have room.
+            if (s.computed + n > s.capacity || s.computed + n >= s.cacheAt) {
                 bool scheduled = true;
-                while (!m_kv.allocateSlots(s.capacity, s.computed, n)) {
+                while (!allocateRunning(s, n)) {
                     // Preempt the lowest-priority request: FCFS pops the last of the running list.
                     const bool self = size - 1 == i;
                     preempt(m_run.back(), now, r);
@@ -406,16 +376,7 @@ private:
         m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
     }
 
-    /// MaxLoras numbers: the batch's adapters (need = with one more, limit = max_loras).
-    void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const
-    {
-        w.kind = WaitKind::MaxLoras;
-        w.need = static_cast<std::int64_t>(loras.size()) + 1;
-        w.limit = m_maxLoras;
-        w.adapters = static_cast<std::uint32_t>(loras.size());
-        for (std::size_t i = 0; i < w.adapterIds.size() && i < loras.size(); ++i)
-            w.adapterIds[i] = loras[i];
-    }
+    void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const { fillLoraWait(w, loras, m_maxLoras); }
 
     /// schedule(), second loop: the waiting queue (only when nothing was preempted and the budget lasts).
     void scheduleWaiting(std::int64_t& budget, StepResult& r)
@@ -438,17 +399,34 @@ private:
                 cur = nextCandidate(); // set aside: it keeps its place at the head, the scan goes on
                 continue;
             }
-            const std::int64_t computed = VllmKvCache::computedTokens();
+            // get_computed_blocks (prefix caching on): the cached leading blocks, counted as vLLM's
+            // prefix-cache stats count (resumed requests apart).
             const std::int64_t numTokens = e.prompt + e.output;
+            const std::int64_t computed = m_blocks ? m_pool.lookup(keyOf(e), e.req.adapter, numTokens, e.table) : 0;
+            if (m_v.enablePrefixCaching && !e.admittedOnce) {
+                r.prefixQueries += static_cast<std::uint64_t>(numTokens);
+                r.prefixHits += static_cast<std::uint64_t>(computed);
+            }
             std::int64_t n = capByThreshold(numTokens - computed);
             if (!m_v.enableChunkedPrefill && n > budget) {
                 stopAtHead(e, cur, WaitKind::MaxNumBatchedTokens, n, budget);
                 break;
             }
             n = std::min(n, budget);
-            std::int64_t capacity = 0;
-            if (!m_kv.allocateSlots(capacity, computed, n)) {
-                stopAtHead(e, cur, WaitKind::KvBlocks, m_kv.blocksToAllocate(0, computed, n), m_kv.freeBlocks());
+            std::int64_t capacity = 0, cacheAt = kMaxKey;
+            bool fits = false;
+            if (m_blocks) {
+                fits = m_pool.allocateSlots(e.table, computed, n, numTokens, true, keyOf(e), e.req.adapter);
+                if (fits) {
+                    capacity = static_cast<std::int64_t>(e.table.blocks.size()) * m_pool.blockSize();
+                    cacheAt = m_pool.nextCacheAt(e.table, keyOf(e));
+                }
+            } else {
+                fits = m_kv.allocateSlots(capacity, computed, n);
+            }
+            if (!fits) { // blocks counted after the hits
+                const std::int64_t need = m_blocks ? m_pool.blocksToAllocate(e.table, computed, n, true) : m_kv.blocksToAllocate(0, computed, n);
+                stopAtHead(e, cur, WaitKind::KvBlocks, need, freeBlocks());
                 break;
             }
             const std::uint32_t next = m_wait.next(cur);
@@ -462,6 +440,7 @@ private:
             s.numTokens = numTokens;
             s.computed = computed;
             s.capacity = capacity;
+            s.cacheAt = cacheAt;
             s.end = std::min(e.prompt + e.maxTokens, m_maxModelLen);
             s.scheduled = n;
             m_run.push_back(s);
@@ -469,9 +448,9 @@ private:
             if (!e.admittedOnce) {
                 e.admittedOnce = true;
                 e.admissionNumber = m_admissions++;
-                r.admitted.push_back({ e.req.id, e.admissionNumber, why });
+                r.admitted.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(computed) });
             } else {
-                r.resumed.push_back({ e.req.id, e.admissionNumber, why });
+                r.resumed.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(computed) });
             }
             budget -= n;
             if (e.req.adapter != kNoAdapter && !inBatch(e.req.adapter)) {
@@ -555,31 +534,10 @@ private:
     /// The pass's shape and kind; update_from_output's removal of the finished requests.
     void endPass(PassSums& sums, StepResult& r)
     {
-        BatchShape& p = sums.p;
-        BatchShape& d = sums.d;
-        const std::int64_t padded = m_v.maxLoraRank; // vLLM's LoRA kernels run at max_lora_rank for every adapter
-        p.tokenRank *= padded;
-        d.tokenRank = d.loraRequests * padded;
-        if (p.loraRequests > 0)
-            p.maxRank = padded;
-        if (d.loraRequests > 0)
-            d.maxRank = padded;
         std::int64_t adapterRank = 0;
         for (std::uint32_t a : m_stepAdapters)
             adapterRank += m_adapterRank[a];
-        (p.requests > 0 ? p : d).adapterRank = adapterRank;
-        r.prefillShape = p;
-        r.decodeShape = d;
-        BatchShape& t = r.shape;
-        t.requests = p.requests + d.requests;
-        t.tokens = p.tokens + d.tokens;
-        t.context = p.context + d.context;
-        t.tokenRank = p.tokenRank + d.tokenRank;
-        t.adapterRank = adapterRank;
-        t.tokenSquared = p.tokenSquared + d.tokenSquared;
-        t.loraRequests = p.loraRequests + d.loraRequests;
-        t.maxRank = std::max(p.maxRank, d.maxRank);
-        r.kind = d.requests == 0 ? StepKind::Prefill : p.requests == 0 ? StepKind::Decode : StepKind::Mixed;
+        finishPassShape(sums, m_v.maxLoraRank, adapterRank, r);
         if (sums.finished == 0)
             return;
         // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
@@ -591,7 +549,7 @@ private:
         for (std::size_t i = out; i < m_run.size(); ++i) {
             RunState& s = run[i];
             if (i < scheduled && s.scheduled < 0) {
-                m_kv.free(s.capacity);
+                freeBlocksOf(s, false);
                 m_index.erase(m_entries[s.slot].req.id);
                 release(s.slot);
             } else {
@@ -611,7 +569,7 @@ private:
             std::swap(m_scan, m_pending); // both keep their vectors' capacity
             m_scanRan = false;
         }
-        r.kvUsed = r.kvNeed = m_kv.usedBlocks() * m_kv.blockSize();
+        r.kvUsed = r.kvNeed = usedBlocks() * m_kv.blockSize();
         r.runningRequests = static_cast<std::uint32_t>(m_run.size());
         r.queueLength = static_cast<std::uint32_t>(m_wait.size());
         r.residentAdapters = static_cast<std::uint32_t>(m_lora.gpuCount());
@@ -623,40 +581,15 @@ private:
     /// Why `e` (waiting) waited, as of scan `s`: its own event (a preemption) if that is newer.
     WaitReason reasonFrom(const ScanSummary& s, const VReq& e) const
     {
-        if (s.attempt == 0 || s.attempt <= e.waitAttempt || e.seq > s.newestSeq)
-            return e.wait;
         const std::int64_t key = m_wait.key(static_cast<std::uint32_t>(&e - m_entries.data()));
-        WaitReason w;
-        if (key < s.stopKey) {
-            // Passed over by the scan: set aside for max_loras (nothing else is passed over).
-            if (s.full && key > s.fullKey && e.req.adapter != kNoAdapter
-                && std::find(s.loras.begin(), s.loras.end(), e.req.adapter) == s.loras.end()) {
-                fillLoras(w, s.loras);
-                return w;
-            }
-            return e.wait;
-        }
-        if (s.stop == ScanSummary::Stop::Head) {
-            if (key == s.stopKey)
-                return s.head;
-            w.kind = WaitKind::BehindRequest;
-            w.behind = s.headId;
-            return w;
-        }
-        w.kind = s.allKind;
-        if (s.allKind == WaitKind::MaxNumSeqs) {
-            w.need = s.allNeed;
-            w.limit = s.allLimit;
-        } else if (s.allKind == WaitKind::MaxNumBatchedTokens) {
-            w.need = capByThreshold(e.prompt + e.output);
-            w.limit = 0; // the step's budget was used up before it
-        }
-        return w;
+        return reasonFromScan(s, e, key, m_maxLoras, m_threshold);
     }
 
     SchedulerConfig m_config;
     VllmConfig m_v;
-    VllmKvCache m_kv;
+    VllmKvCache m_kv; ///< counted blocks (no keys, or prefix caching off)
+    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on and keyed requests)
+    bool m_blocks = false, m_modeChosen = false; ///< m_pool in use (chosen by the first request submitted)
     LoraResidency m_lora;
     std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
     bool m_report; ///< fill StepResult::tokens
