@@ -161,6 +161,9 @@ struct StepResult {
     std::uint32_t cpuAdapters = 0; ///< vllm: adapters in the CPU LoRA cache after the step
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
     bool attempted = false; ///< an admission scan ran in this step
+    /// Prefix cache (sglang): prompt tokens this step's prefill batch looked up (computed + found)
+    /// and of them those found cached; SGLang's cache_hit_rate is hits / lookups of a batch.
+    std::uint64_t cacheQueryTokens = 0, cacheHitTokens = 0;
 
     /// Back to a default-constructed StepResult, keeping the vectors' capacity (for reuse). A new
     /// field must be reset here too.
@@ -185,6 +188,7 @@ struct StepResult {
         cpuAdapters = 0;
         blocked = {};
         attempted = false;
+        cacheQueryTokens = cacheHitTokens = 0;
     }
 };
 
