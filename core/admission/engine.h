@@ -161,10 +161,11 @@ struct StepResult {
     std::uint32_t cpuAdapters = 0; ///< vllm: adapters in the CPU LoRA cache after the step
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
     bool attempted = false; ///< an admission scan ran in this step
-    /// vllm, prefix caching on: tokens of the requests whose cached prefix was looked up this step
-    /// (num_tokens each, every lookup, also one whose blocks then did not fit) and of them the tokens
-    /// found cached: vLLM's vllm:prefix_cache_queries / vllm:prefix_cache_hits (requests never
-    /// preempted; vLLM counts resumed ones apart).
+    /// Prefix cache: prompt tokens whose cached prefix was looked up this step and of them the tokens
+    /// found cached. vllm (prefix caching on): num_tokens of each request looked up, every lookup,
+    /// also one whose blocks then did not fit: vLLM's vllm:prefix_cache_queries / _hits (requests
+    /// never preempted; vLLM counts resumed ones apart). sglang: the prompt tokens this step's
+    /// prefill batch looked up (computed + found); SGLang's cache_hit_rate is hits / queries of a batch.
     std::uint64_t prefixQueries = 0, prefixHits = 0;
 
     /// Back to a default-constructed StepResult, keeping the vectors' capacity (for reuse). A new
@@ -300,7 +301,7 @@ struct StepRecord {
     std::int64_t kvCapacity = 0;
     WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
     std::int64_t cachedTokens = 0; ///< prompt tokens of the requests admitted this step found in the prefix cache
-    std::int64_t prefixQueries = 0, prefixHits = 0; ///< vllm: StepResult's counters (tokens looked up, found)
+X
 };
 
 /// mean / p50 / p90 / p99 of a latency over the requests that have it.
