@@ -161,6 +161,11 @@ struct StepResult {
     std::uint32_t cpuAdapters = 0; ///< vllm: adapters in the CPU LoRA cache after the step
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
     bool attempted = false; ///< an admission scan ran in this step
+    /// vllm, prefix caching on: tokens of the requests whose cached prefix was looked up this step
+    /// (num_tokens each, every lookup, also one whose blocks then did not fit) and of them the tokens
+    /// found cached: vLLM's vllm:prefix_cache_queries / vllm:prefix_cache_hits (requests never
+    /// preempted; vLLM counts resumed ones apart).
+    std::uint64_t prefixQueries = 0, prefixHits = 0;
 
     /// Back to a default-constructed StepResult, keeping the vectors' capacity (for reuse). A new
     /// field must be reset here too.
@@ -185,6 +190,7 @@ struct StepResult {
         cpuAdapters = 0;
         blocked = {};
         attempted = false;
+        prefixQueries = prefixHits = 0;
     }
 };
 
@@ -293,6 +299,8 @@ struct StepRecord {
     std::int64_t adapterSlots = 0; ///< of kvUsed, adapter weights in the unified pool
     std::int64_t kvCapacity = 0;
     WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
+    std::int64_t cachedTokens = 0; ///< prompt tokens of the requests admitted this step found in the prefix cache
+    std::int64_t prefixQueries = 0, prefixHits = 0; ///< vllm: StepResult's counters (tokens looked up, found)
 };
 
 /// mean / p50 / p90 / p99 of a latency over the requests that have it.

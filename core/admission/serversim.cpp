@@ -200,6 +200,10 @@ void ServerSim::record(double start, double end)
     t.adapterSlots = s.adapterSlots;
     t.kvCapacity = s.kvCapacity;
     t.blocked = s.blocked.kind;
+    for (const Admission& a : s.admitted)
+        t.cachedTokens += a.cachedTokens;
+    t.prefixQueries = static_cast<std::int64_t>(s.prefixQueries);
+    t.prefixHits = static_cast<std::int64_t>(s.prefixHits);
     if (m_observer && *m_observer)
         (*m_observer)(t);
     if (m_config.recordTimeline)

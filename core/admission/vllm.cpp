@@ -34,6 +34,7 @@
 #include "admission/loraresidency.h"
 #include "admission/policy.h"
 #include "admission/slotindex.h"
+#include "admission/vllmblocks.h"
 #include "admission/vllmkv.h"
 #include "admission/vllmqueue.h"
 
@@ -58,6 +59,7 @@ struct VReq {
     WaitReason wait;
     std::uint32_t lane = 0; ///< 0 = base model, adapter + 1
     bool admittedOnce = false, aborted = false, running = false;
+    VllmBlockTable table; ///< its blocks when the pool keeps blocks (prefix caching with keys)
 };
 
 /// What a step reads and writes of a running request (the running list, in running order).
@@ -70,6 +72,7 @@ struct RunState {
     std::int64_t capacity = 0; ///< tokens its KV blocks hold (blocks × block_size)
     std::int64_t end = 0; ///< finished when numTokens reaches it: min(prompt + max_tokens, max_model_len)
     std::int64_t scheduled = 0; ///< tokens of the current step
+    std::int64_t cacheAt = kMaxKey; ///< block pool: at this many tokens its next block is full and gets cached
 };
 
 /// What the last waiting scan did, enough to say why each request it passed over waited.
@@ -120,6 +123,7 @@ public:
         : m_config(config)
         , m_v(config.vllm)
         , m_kv(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
+        , m_pool(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
         , m_lora([&] {
             LoraResidencyConfig c;
             c.gpuSlots = config.vllm.maxLoras;
@@ -145,6 +149,10 @@ public:
         // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
         if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
             return RejectReason::LoraRankTooLarge;
+        if (!m_modeChosen) { // the first request decides: blocks with hashes, or counted blocks
+            m_modeChosen = true;
+            m_blocks = m_v.enablePrefixCaching && request.key != nullptr;
+        }
         const std::uint32_t slot = allocate();
         VReq& e = m_entries[slot];
         e = VReq();
@@ -254,7 +262,38 @@ private:
         m_entries.emplace_back();
         return static_cast<std::uint32_t>(m_entries.size() - 1);
     }
-    void release(std::uint32_t slot) { m_free.push_back(slot); }
+    void release(std::uint32_t slot)
+    {
+        m_entries[slot].table.clear();
+        m_free.push_back(slot);
+    }
+
+    const TokenKey* keyOf(const VReq& e) const { return m_blocks ? e.req.key.get() : nullptr; }
+    std::int64_t usedBlocks() const { return m_blocks ? m_pool.usedBlocks() : m_kv.usedBlocks(); }
+    std::int64_t freeBlocks() const { return m_blocks ? m_pool.freeBlocks() : m_kv.freeBlocks(); }
+
+    /// allocate_slots for a running request's `n` new tokens (and cache_blocks).
+    bool allocateRunning(RunState& s, std::int64_t n)
+    {
+        if (!m_blocks)
+            return m_kv.allocateSlots(s.capacity, s.computed, n);
+        VReq& e = m_entries[s.slot];
+        if (!m_pool.allocateSlots(e.table, s.computed, n, s.numTokens, false, keyOf(e), e.req.adapter))
+            return false;
+        s.capacity = static_cast<std::int64_t>(e.table.blocks.size()) * m_pool.blockSize();
+        s.cacheAt = m_pool.nextCacheAt(e.table, keyOf(e));
+        return true;
+    }
+
+    /// free: a request's blocks back to the pool (`preempted`: its own blocks leave the cache).
+    void freeBlocksOf(RunState& s, bool preempted)
+    {
+        if (m_blocks)
+            m_pool.free(m_entries[s.slot].table, preempted);
+        else
+            m_kv.free(s.capacity);
+        s.capacity = 0;
+    }
 
     std::int64_t capByThreshold(std::int64_t n) const { return m_threshold > 0 && n > m_threshold ? m_threshold : n; }
 
@@ -275,7 +314,7 @@ private:
                 m_run[out++] = s;
                 continue;
             }
-            m_kv.free(s.capacity);
+            freeBlocksOf(s, false);
             r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
             m_index.erase(e.req.id);
             release(s.slot);
@@ -289,7 +328,7 @@ private:
     {
         VReq& e = m_entries[s.slot];
         RunState copy = s;
-        m_kv.free(copy.capacity);
+        freeBlocksOf(copy, true);
         e.output = s.numTokens - s.prompt;
         e.running = false;
         e.wait = WaitReason {};
@@ -324,9 +363,10 @@ private:
             if (threshold > 0 && n > threshold)
                 n = threshold;
             n = std::min(n, budget);
-            if (s.computed + n > s.capacity) { // new blocks needed (else its blocks have room)
+            // New blocks needed, or (block pool) a block to cache; else its blocks have room.
+            if (s.computed + n > s.capacity || s.computed + n >= s.cacheAt) {
                 bool scheduled = true;
-                while (!m_kv.allocateSlots(s.capacity, s.computed, n)) {
+                while (!allocateRunning(s, n)) {
                     // Preempt the lowest-priority request: FCFS pops the last of the running list.
                     const bool self = size - 1 == i;
                     preempt(m_run.back(), now, r);
@@ -438,17 +478,34 @@ private:
                 cur = nextCandidate(); // set aside: it keeps its place at the head, the scan goes on
                 continue;
             }
-            const std::int64_t computed = VllmKvCache::computedTokens();
+            // get_computed_blocks (prefix caching on): the cached leading blocks, counted as vLLM's
+            // prefix-cache stats count (resumed requests apart).
             const std::int64_t numTokens = e.prompt + e.output;
+            const std::int64_t computed = m_blocks ? m_pool.lookup(keyOf(e), e.req.adapter, numTokens, e.table) : 0;
+            if (m_v.enablePrefixCaching && !e.admittedOnce) {
+                r.prefixQueries += static_cast<std::uint64_t>(numTokens);
+                r.prefixHits += static_cast<std::uint64_t>(computed);
+            }
             std::int64_t n = capByThreshold(numTokens - computed);
             if (!m_v.enableChunkedPrefill && n > budget) {
                 stopAtHead(e, cur, WaitKind::MaxNumBatchedTokens, n, budget);
                 break;
             }
             n = std::min(n, budget);
-            std::int64_t capacity = 0;
-            if (!m_kv.allocateSlots(capacity, computed, n)) {
-                stopAtHead(e, cur, WaitKind::KvBlocks, m_kv.blocksToAllocate(0, computed, n), m_kv.freeBlocks());
+            std::int64_t capacity = 0, cacheAt = kMaxKey;
+            bool fits = false;
+            if (m_blocks) {
+                fits = m_pool.allocateSlots(e.table, computed, n, numTokens, true, keyOf(e), e.req.adapter);
+                if (fits) {
+                    capacity = static_cast<std::int64_t>(e.table.blocks.size()) * m_pool.blockSize();
+                    cacheAt = m_pool.nextCacheAt(e.table, keyOf(e));
+                }
+            } else {
+                fits = m_kv.allocateSlots(capacity, computed, n);
+            }
+            if (!fits) { // blocks counted after the hits
+                const std::int64_t need = m_blocks ? m_pool.blocksToAllocate(e.table, computed, n, true) : m_kv.blocksToAllocate(0, computed, n);
+                stopAtHead(e, cur, WaitKind::KvBlocks, need, freeBlocks());
                 break;
             }
             const std::uint32_t next = m_wait.next(cur);
@@ -462,6 +519,7 @@ private:
             s.numTokens = numTokens;
             s.computed = computed;
             s.capacity = capacity;
+            s.cacheAt = cacheAt;
             s.end = std::min(e.prompt + e.maxTokens, m_maxModelLen);
             s.scheduled = n;
             m_run.push_back(s);
@@ -469,9 +527,9 @@ private:
             if (!e.admittedOnce) {
                 e.admittedOnce = true;
                 e.admissionNumber = m_admissions++;
-                r.admitted.push_back({ e.req.id, e.admissionNumber, why });
+                r.admitted.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(computed) });
             } else {
-                r.resumed.push_back({ e.req.id, e.admissionNumber, why });
+                r.resumed.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(computed) });
             }
             budget -= n;
             if (e.req.adapter != kNoAdapter && !inBatch(e.req.adapter)) {
@@ -591,7 +649,7 @@ private:
         for (std::size_t i = out; i < m_run.size(); ++i) {
             RunState& s = run[i];
             if (i < scheduled && s.scheduled < 0) {
-                m_kv.free(s.capacity);
+                freeBlocksOf(s, false);
                 m_index.erase(m_entries[s.slot].req.id);
                 release(s.slot);
             } else {
@@ -611,7 +669,7 @@ private:
             std::swap(m_scan, m_pending); // both keep their vectors' capacity
             m_scanRan = false;
         }
-        r.kvUsed = r.kvNeed = m_kv.usedBlocks() * m_kv.blockSize();
+        r.kvUsed = r.kvNeed = usedBlocks() * m_kv.blockSize();
         r.runningRequests = static_cast<std::uint32_t>(m_run.size());
         r.queueLength = static_cast<std::uint32_t>(m_wait.size());
         r.residentAdapters = static_cast<std::uint32_t>(m_lora.gpuCount());
@@ -656,7 +714,9 @@ private:
 
     SchedulerConfig m_config;
     VllmConfig m_v;
-    VllmKvCache m_kv;
+    VllmKvCache m_kv; ///< counted blocks (no keys, or prefix caching off)
+    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on and keyed requests)
+    bool m_blocks = false, m_modeChosen = false; ///< m_pool in use (chosen by the first request submitted)
     LoraResidency m_lora;
     std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
     bool m_report; ///< fill StepResult::tokens

@@ -5,16 +5,9 @@
 // block_pool.py (BlockPool: num_gpu_blocks blocks, the first taken as the null block, usage) and
 // single_type_kv_cache_manager.py (FullAttentionManager: cdiv(tokens, block_size) blocks).
 //
-// Prefix caching. vLLM V1 enables automatic prefix caching by default: every full block gets a
-// hash chained from its parent's (with the adapter's id in the extra keys), a request's first
-// full blocks found by hash are reused (get_computed_blocks, at most num_tokens − 1 tokens), and
-// freed blocks stay cached at the tail of the free queue until allocation evicts them from its
-// head (LRU). LoraScope's traces carry no prompt content, so every lookup misses:
-// computedTokens() returns 0, and counting blocks gives exactly the allocations vLLM makes. A later
-// model with prompt hashes replaces the counters by a block table per request, a hash → block map
-// and the free queue, behind the same three calls (computedTokens, allocateSlots, free).
-// What "no hits" leaves out: a request preempted and resumed finds its own full blocks still
-// cached in vLLM unless they were evicted meanwhile (docs/admission.md, "What is simplified").
+// Prefix caching. Without token keys (the trace declares nothing shared) every lookup would miss,
+// and counting blocks gives exactly the allocations vLLM makes: this class. With keys and prefix
+// caching on, the policy keeps real blocks with hashes instead (admission/vllmblocks.h).
 
 #include <algorithm>
 #include <cstdint>
@@ -29,9 +22,6 @@ public:
         , m_maxModelLen(maxModelLen)
     {
     }
-
-    /// get_computed_blocks: tokens of the request found in the prefix cache (none: see above).
-    static std::int64_t computedTokens() { return 0; }
 
     /// Blocks that hold `tokens` tokens.
     std::int64_t blocksFor(std::int64_t tokens) const { return (tokens + m_blockSize - 1) / m_blockSize; }

@@ -21,7 +21,7 @@ struct Req {
 /// One request for the online engine: id, arrival, input, output, adapter index and rank.
 inline SimRequest sim(std::uint64_t id, double t, std::uint32_t in, std::uint32_t out, std::uint32_t adapter = kNoAdapter, int rank = 0)
 {
-    return { id, t, in, out, adapter, rank };
+    return { id, t, in, out, adapter, rank, {} };
 }
 
 inline Trace makeTrace(const std::vector<Req>& reqs, const std::vector<int>& ranks = {})
