@@ -166,6 +166,9 @@ struct StepResult {
     /// found cached: vLLM's vllm:prefix_cache_queries / vllm:prefix_cache_hits (requests never
     /// preempted; vLLM counts resumed ones apart).
     std::uint64_t prefixQueries = 0, prefixHits = 0;
+    /// Prefix cache (sglang): prompt tokens this step's prefill batch looked up (computed + found)
+    /// and of them those found cached; SGLang's cache_hit_rate is hits / lookups of a batch.
+    std::uint64_t cacheQueryTokens = 0, cacheHitTokens = 0;
 
     /// Back to a default-constructed StepResult, keeping the vectors' capacity (for reuse). A new
     /// field must be reset here too.
@@ -191,6 +194,7 @@ struct StepResult {
         blocked = {};
         attempted = false;
         prefixQueries = prefixHits = 0;
+        cacheQueryTokens = cacheHitTokens = 0;
     }
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGLang's scheduler (the `sglang` policy), rule for rule from SGLang's non-overlap event loop at the
-// version named by kSglangRulesVersion, radix cache off (ChunkCache), page size 1. One step() is one
-// event-loop iteration that runs a forward pass (or two iterations that run none):
+// version named by kSglangRulesVersion, page size 1, with the radix cache (radixcache.h) for requests
+// that carry token keys. One step() is one event-loop iteration that runs a forward pass (or two
+// iterations that run none):
 //  - get_next_batch_to_run: the last prefill batch (minus finished requests and the request still
 //    being chunked) joins the running batch; then a prefill batch is tried; else the running batch
 //    decodes (update_running_batch: finished requests leave, the memory check, retraction, the
@@ -10,6 +11,9 @@
 //    token pool minus the running requests' reserved output × new_token_ratio), the FCFS scan with
 //    the LoRA slot check (skip, or stop before PR #14795), max_running_requests, batch_is_full.
 //  - the LoRA slots and host-memory registry: sglanglora.h.
+//  - the radix cache: a request matches its cached prefix when the scan reaches it (only the rest
+//    is prefilled and counted), locks it while scheduled, inserts its prompt after its prefill and
+//    its whole sequence when it finishes; allocation evicts unlocked leaves (the functions below).
 // docs/admission.md ("SGLang") cites each rule's source and lists every simplification;
 // tests/tools/sglang_schedule.py is an independent Python transcription that tst_sglang compares with.
 
@@ -20,8 +24,13 @@ namespace sglang {
 
 Mode SglangPolicy::nextBatch(double now, StepResult& r)
 {
-    if (m_chunked != kNone)
-        m_e[m_chunked].prefix = m_e[m_chunked].fill; // cache_unfinished_req
+    if (m_chunked != kNone) { // cache_unfinished_req(chunked_req)
+        SReq& c = m_e[m_chunked];
+        if (c.node != kNone)
+            cacheUnfinished(c);
+        else
+            c.prefix = c.fill;
+    }
     if (m_lastMode == Mode::Extend || m_lastMode == Mode::Mixed) {
         const std::size_t lastBs = m_lastBatch.size();
         filter(m_lastBatch, true);
@@ -58,13 +67,14 @@ void SglangPolicy::updateRunningBatch(double now, StepResult& r)
         m_batchIsFull = false;
         return;
     }
-    if (available() < static_cast<std::int64_t>(m_running.size())) // check_decode_mem (page size 1)
+    if (!decodeMemory(m_running.size())) // check_decode_mem
         retract(now, r);
     else
         m_ratio = std::max(m_ratio - m_decay, m_minRatio);
     if (m_running.size() < initial)
         m_batchIsFull = false;
-    m_used += static_cast<std::int64_t>(m_running.size()); // prepare_for_decode: one KV token each (run())
+    evictFor(static_cast<std::int64_t>(m_running.size())); // prepare_for_decode: one KV token each (run())
+    m_used += static_cast<std::int64_t>(m_running.size());
 }
 
 void SglangPolicy::retract(double now, StepResult& r)
@@ -78,14 +88,15 @@ void SglangPolicy::retract(double now, StepResult& r)
         return -static_cast<std::int64_t>(x.req.inputLen) > -static_cast<std::int64_t>(y.req.inputLen);
     });
     bool first = true;
-    while (first || available() < static_cast<std::int64_t>(order.size())) {
+    while (first || !decodeMemory(order.size())) {
         if (order.size() == 1)
             break;
         first = false;
         const std::uint32_t i = order.back();
         order.pop_back();
         SReq& e = m_e[i];
-        release(e);
+        releaseRetracted(e); // release_req: nothing of it goes into the tree
+        evictFor(static_cast<std::int64_t>(order.size()) * kSglangRetractDecodeSteps);
         e.active = false;
         --m_active;
         e.prefix = 0;
@@ -173,13 +184,15 @@ void SglangPolicy::run(Mode mode, StepResult& r)
         if (m_config.reportTokens && !e.aborted)
             r.tokens.push_back(e.req.id);
         if (e.output >= e.maxNew || e.aborted) {
-            finish(e);
+            finish(e); // with the radix cache: cache_finished_req
             if (e.aborted)
                 r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
             else
                 r.finished.push_back(e.req.id);
         } else {
             reserved += sglang::reservation(e, m_ratio);
+            if (!decoding && e.node != kNone)
+                cacheUnfinished(e); // "this updates radix so others can match"
         }
     }
     if (mode == Mode::Extend) // the running batch did not take part in this pass
@@ -210,6 +223,51 @@ void SglangPolicy::run(Mode mode, StepResult& r)
         m_lastMode = mode;
         m_lastBatch.swap(m_batch);
     }
+}
+
+void SglangPolicy::nextRoundInput(SReq& e)
+{
+    e.fill = static_cast<std::int64_t>(e.req.inputLen) + e.output;
+    if (usesCache(e)) {
+        // the match stops one token short of fill_ids: the last token is computed for its logits
+        const auto found = m_cache.match(e.uid, *e.req.key, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.fill - 1)));
+        e.prefix = static_cast<std::int64_t>(found.tokens);
+        e.match = found.node;
+        e.cacheProtected = e.prefix;
+    }
+    e.extend = e.fill - e.prefix;
+}
+
+void SglangPolicy::cacheUnfinished(SReq& e)
+{
+    const RadixCache::Found put = m_cache.insert(e.uid, e.req.key, static_cast<std::uint64_t>(e.fill), e.req.id + 1);
+    m_used -= e.kv; // [cache_protected_len, fill): duplicates freed, the rest now the tree's
+    e.kv = 0;
+    m_cache.unlock(e.node);
+    m_cache.lock(put.node);
+    e.node = put.node;
+    e.cacheProtected = e.fill;
+    e.prefix = e.fill;
+}
+
+void SglangPolicy::cacheFinished(SReq& e)
+{
+    const std::int64_t committed = e.cacheProtected + e.kv; // kv_committed_len
+    m_cache.insert(e.uid, e.req.key, static_cast<std::uint64_t>(committed), e.req.id + 1);
+    m_cache.unlock(e.node);
+    e.node = kNone;
+    e.cacheProtected = 0; // release() frees e.kv: duplicates freed, the rest now the tree's
+}
+
+void SglangPolicy::releaseRetracted(SReq& e)
+{
+    if (e.node != kNone) {
+        m_cache.unlock(e.node);
+        m_cache.dropOwned(e.node, e.req.id + 1);
+        e.node = kNone;
+        e.cacheProtected = 0;
+    }
+    release(e);
 }
 
 } // namespace sglang

@@ -61,8 +61,11 @@ double reservation(const Req& e, double ratio)
     return static_cast<double>(std::min(e.maxNew - e.output, kSglangClipMaxNewTokens)) * ratio;
 }
 
-void PrefillAdder::begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio, std::int64_t mixedTokens)
+void PrefillAdder::begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio, std::int64_t mixedTokens,
+    RadixCache* cache)
 {
+    m_cache = cache;
+    m_logHit = m_logInput = 0;
     m_chunk = m_c.chunkedPrefill() ? m_c.chunkedPrefillSize : -1;
     m_available = available;
     m_running = &running;
@@ -93,8 +96,10 @@ WaitReason PrefillAdder::tokenPool(std::int64_t need, double limit) const
     return w;
 }
 
-void PrefillAdder::updateBudget(std::int64_t extend, std::int64_t maxNew)
+void PrefillAdder::updateBudget(std::int64_t prefix, std::int64_t extend, std::int64_t maxNew)
 {
+    m_logHit += prefix;
+    m_logInput += extend;
     m_remTotalOffset += static_cast<double>(extend + maxNew);
     m_curOffset += extend;
     m_remInput -= extend;
@@ -129,17 +134,37 @@ bool PrefillAdder::addChunked(std::uint32_t i)
     e.extend = std::max<std::int64_t>(0, std::min(e.extend, rem));
     e.fill = e.prefix + e.extend;
     m_canRun.push_back(i);
-    updateBudget(e.extend, truncated ? 0 : std::min(e.maxNew, kSglangClipMaxNewTokens));
+    updateBudget(0, e.extend, truncated ? 0 : std::min(e.maxNew, kSglangClipMaxNewTokens));
     return truncated;
 }
 
-/// add_one_req_ignore_eos: radix cache off and ignore_eos
+void PrefillAdder::lockPrefix(Req& e)
+{
+    if (m_cache != nullptr && e.match != kNone)
+        m_available -= m_cache->lock(e.match); // rem_total_tokens falls with the evictable size
+}
+
+void PrefillAdder::unlockPrefix(Req& e)
+{
+    if (m_cache != nullptr && e.match != kNone)
+        m_available += m_cache->unlock(e.match);
+}
+
+/// add_one_req_ignore_eos (SGLang uses it with the radix cache off; with a cache hit the matched
+/// prefix is locked first, as add_one_req does, and only the extend tokens count)
 Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
 {
     Req& e = m_e[i];
     const double firstLimit = std::min(static_cast<double>(curRem()), remTotal());
     if (static_cast<double>(e.extend) > firstLimit) {
         why = tokenPool(e.extend, firstLimit);
+        return Add::NoToken;
+    }
+    lockPrefix(e);
+    const double lockedLimit = std::min(static_cast<double>(curRem()), remTotal());
+    if (static_cast<double>(e.extend) > lockedLimit) { // its own prefix was counted as evictable
+        unlockPrefix(e);
+        why = tokenPool(e.extend, lockedLimit);
         return Add::NoToken;
     }
     auto state = [this](const Req& x, bool insertSort) {
@@ -182,28 +207,33 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
             // the free tokens that would pass: more than left·bs + reserve·bs
             const double needed = m_states[k].left * static_cast<double>(bs) + static_cast<double>(kSglangIgnoreEosReserveTokens * bs);
             why = tokenPool(static_cast<std::int64_t>(std::floor(needed)) + 1, static_cast<double>(cur + freed));
+            unlockPrefix(e);
             return Add::NoToken;
         }
         freed += m_states[k].occupied;
     }
     if (m_chunk < 0 || e.extend <= m_remChunk) {
         m_canRun.push_back(i);
-        updateBudget(e.extend, std::min(e.maxNew, kSglangClipMaxNewTokens));
+        e.node = e.match;
+        updateBudget(e.prefix, e.extend, std::min(e.maxNew, kSglangClipMaxNewTokens));
     } else {
         if (m_remChunk <= 0) { // SGLang tests == 0; a mixed pass can leave it negative
+            unlockPrefix(e);
             why = { WaitKind::ChunkedPrefillSize, m_chunk - m_remChunk, m_chunk, 0 };
             return Add::Other;
         }
         e.extend = m_remChunk;
-        e.fill = e.extend;
+        e.fill = e.prefix + e.extend;
         m_canRun.push_back(i);
+        e.node = e.match;
         m_newChunked = i;
-        updateBudget(e.extend, 0);
+        updateBudget(e.prefix, e.extend, 0);
     }
     return budgetState(why);
 }
 
-/// add_one_req: radix cache off, requests without ignore_eos
+/// add_one_req: requests without ignore_eos (with the radix cache: the matched prefix is locked
+/// while the check runs again, and stays locked when the request is taken)
 Add PrefillAdder::addOne(std::uint32_t i, WaitReason& why)
 {
     Req& e = m_e[i];
@@ -216,19 +246,28 @@ Add PrefillAdder::addOne(std::uint32_t i, WaitReason& why)
         why = { WaitKind::MaxPrefillTokens, m_c.maxPrefillTokens - m_remInput + e.extend, m_c.maxPrefillTokens, 0 };
         return Add::Other;
     }
+    lockPrefix(e);
+    if (static_cast<double>(total) >= remTotal()) { // rem_total_tokens may fall with the lock
+        unlockPrefix(e);
+        why = tokenPool(total, remTotal());
+        return Add::NoToken;
+    }
     if (m_chunk < 0 || e.extend <= m_remChunk) {
         m_canRun.push_back(i);
-        updateBudget(e.extend, std::min(e.maxNew, kSglangClipMaxNewTokens));
+        e.node = e.match;
+        updateBudget(e.prefix, e.extend, std::min(e.maxNew, kSglangClipMaxNewTokens));
     } else {
         if (m_remChunk <= 0) {
+            unlockPrefix(e);
             why = { WaitKind::ChunkedPrefillSize, m_chunk - m_remChunk, m_chunk, 0 };
             return Add::Other;
         }
         e.extend = m_remChunk;
         e.fill = e.prefix + e.extend;
         m_canRun.push_back(i);
+        e.node = e.match;
         m_newChunked = i;
-        updateBudget(e.extend, 0);
+        updateBudget(e.prefix, e.extend, 0);
     }
     return budgetState(why);
 }

@@ -6,6 +6,7 @@
 // (add_one_req_ignore_eos, add_one_req). Internal to the sglang policy (admission/sglangpolicy.h).
 
 #include "admission/engine.h"
+#include "admission/radixcache.h"
 #include "admission/sglanglora.h"
 
 #include <cstdint>
@@ -28,6 +29,10 @@ struct Req {
     std::int64_t prefix = 0; ///< len(prefix_indices): tokens prefilled by earlier chunks
     std::int64_t extend = 0; ///< extend_input_len
     std::int64_t fill = 0; ///< len(fill_ids)
+    // the radix cache (radixcache.h); unused (kNone, 0) for requests without a token key
+    std::uint32_t match = kNone; ///< last_node of its last match_prefix (waiting)
+    std::uint32_t node = kNone; ///< the node it locks while scheduled (last_node)
+    std::int64_t cacheProtected = 0; ///< cache_protected_len: its leading tokens the tree holds
     int isChunked = 0;
     bool finished = false, aborted = false, retracted = false, chosen = false, admittedOnce = false, firstDone = false;
     bool live = false; ///< slot in use
@@ -87,9 +92,10 @@ public:
         , m_e(requests)
     {
     }
-    /// PrefillAdder.__init__ for a pool with `available` free tokens, the running batch `running`
-    /// and the mixed chunk's decode tokens.
-    void begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio, std::int64_t mixedTokens);
+    /// PrefillAdder.__init__ for a pool with `available` free or evictable tokens, the running batch
+    /// `running`, the mixed chunk's decode tokens and the radix cache (null: off).
+    void begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio, std::int64_t mixedTokens,
+        RadixCache* cache);
     /// add_chunked_req: the next chunk of request i; true while its prefill is not complete.
     bool addChunked(std::uint32_t i);
     /// add_one_req (add_one_req_ignore_eos when the requests ignore EOS); `why` says why it stops.
@@ -100,11 +106,18 @@ public:
     std::uint32_t newChunked() const { return m_newChunked; }
     /// A token-pool wait reason: `need` tokens against `limit` free ones, with the reservation.
     WaitReason tokenPool(std::int64_t need, double limit) const;
+    /// log_hit_tokens and log_input_tokens: prompt tokens of this batch found in the radix cache, and
+    /// computed (SGLang's cache_hit_rate = hit / (input + hit)).
+    std::int64_t hitTokens() const { return m_logHit; }
+    std::int64_t inputTokens() const { return m_logInput; }
 
 private:
     double remTotal() const { return static_cast<double>(m_available) - m_remTotalOffset; }
     std::int64_t curRem() const { return m_available - m_curOffset; }
-    void updateBudget(std::int64_t extend, std::int64_t maxNew);
+    void updateBudget(std::int64_t prefix, std::int64_t extend, std::int64_t maxNew);
+    /// _lock_node: request i's matched prefix is locked; its tokens no longer count as evictable.
+    void lockPrefix(Req& e);
+    void unlockPrefix(Req& e);
     Add budgetState(WaitReason& why) const;
     Add addOneIgnoreEos(std::uint32_t i, WaitReason& why);
     Add addOne(std::uint32_t i, WaitReason& why);
@@ -126,6 +139,8 @@ private:
     bool m_statesBuilt = false;
     std::vector<std::uint32_t> m_canRun;
     std::uint32_t m_newChunked = kNone;
+    RadixCache* m_cache = nullptr;
+    std::int64_t m_logHit = 0, m_logInput = 0;
 };
 
 } // namespace lorascope::sglang

@@ -23,6 +23,7 @@ public:
         : m_config(config)
         , m_c(config.sglang)
         , m_pool(config.sglang)
+        , m_radix(!config.sglang.disableRadixCache)
     {
         m_maxRunning = m_c.effectiveMaxRunningRequests();
         m_mixed = m_c.chunkedPrefill() && m_c.enableMixedChunk;
@@ -123,8 +124,8 @@ public:
         r.queueLength = static_cast<std::uint32_t>(m_queue.size());
         r.residentAdapters = m_pool.gpuAdapters();
         r.cpuAdapters = m_pool.cpuAdapters();
-        r.kvUsed = m_used;
-        r.kvNeed = m_used + static_cast<std::int64_t>(std::ceil(m_reserved)); // m_reserved: run()
+        r.kvUsed = m_c.maxTotalTokens - available(); // SGLang's token_usage: cached tokens nobody locks are free
+        r.kvNeed = r.kvUsed + static_cast<std::int64_t>(std::ceil(m_reserved)); // m_reserved: run()
     }
 
 private:
@@ -171,14 +172,45 @@ private:
         m_e[i].seq = m_nextSeq++;
         m_queue.pushBack(i);
     }
+    /// release_kv_cache: its KV is freed, or with the radix cache handed to the tree (cacheFinished).
     void release(SReq& e)
     {
+        if (e.node != kNone)
+            cacheFinished(e);
         m_used -= e.kv;
         e.kv = 0;
     }
     /// Requests scheduled and not finished (running, in the last prefill batch, being chunked).
     std::size_t countRunning() const { return m_active; }
-    std::int64_t available() const { return m_c.maxTotalTokens - m_used; }
+    /// available_size() + evictable_size(): what SGLang's checks count as free.
+    std::int64_t available() const { return m_c.maxTotalTokens - m_used - m_cache.protectedSize(); }
+    /// available_size(): tokens neither a request nor the tree holds.
+    std::int64_t freeTokens() const { return m_c.maxTotalTokens - m_used - m_cache.size(); }
+
+    // -- the radix cache (sglang.cpp; docs/admission.md, "Radix cache") ------------------------
+    bool usesCache(const SReq& e) const { return m_radix && e.req.key != nullptr; }
+    /// evict_from_tree_cache: when fewer than `tokens` are free, LRU leaves worth `tokens` go.
+    void evictFor(std::int64_t tokens)
+    {
+        if (freeTokens() < tokens)
+            m_cache.evict(tokens);
+    }
+    /// check_decode_mem (page size 1): one free token for each of `requests`, after eviction.
+    bool decodeMemory(std::size_t requests)
+    {
+        evictFor(static_cast<std::int64_t>(requests));
+        return freeTokens() >= static_cast<std::int64_t>(requests);
+    }
+    /// init_next_round_input: fill_ids, the cached prefix of fill_ids[:-1], extend_input_len.
+    void nextRoundInput(SReq& e);
+    /// cache_unfinished_req: its computed tokens go into the tree, which it locks up to their end.
+    void cacheUnfinished(SReq& e);
+    /// cache_finished_req: its computed tokens go into the tree (all but the last output token,
+    /// whose KV was never computed), the lock is released: they stay until evicted.
+    void cacheFinished(SReq& e);
+    /// release_req for a retracted request: its lock is released and, LoraScope's rule, the
+    /// tokens it put in the tree that nobody else uses are dropped.
+    void releaseRetracted(SReq& e);
 
     // -- wait reasons --------------------------------------------------------------------------
     WaitReason reasonFor(const SReq& e) const
@@ -282,6 +314,8 @@ private:
     SchedulerConfig m_config;
     SglangConfig m_c;
     SglangLoraPool m_pool;
+    bool m_radix = true; ///< the radix cache is on (requests with token keys use it)
+    RadixCache m_cache;
     std::int64_t m_maxRunning = 1;
     bool m_mixed = false;
     double m_initRatio = 0.7, m_minRatio = 0.098, m_decay = 0, m_ratio = 0.7;

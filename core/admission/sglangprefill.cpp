@@ -23,7 +23,7 @@ Mode SglangPolicy::newPrefillBatch(StepResult& r)
     ++m_attempts;
     r.attempted = true;
 
-    m_adder.begin(available(), m_running, m_ratio, m_mixed ? runningBs : 0);
+    m_adder.begin(available(), m_running, m_ratio, m_mixed ? runningBs : 0, m_radix ? &m_cache : nullptr);
     m_admitReasons.clear();
     if (m_chunked != kNone && !m_adder.addChunked(m_chunked))
         m_chunked = kNone; // its last chunk
@@ -82,6 +82,9 @@ Mode SglangPolicy::newPrefillBatch(StepResult& r)
     }
     if (m_adder.canRun().empty())
         return Mode::None;
+    // log_prefill_stats: the batch's prompt tokens computed and found in the radix cache
+    r.cacheHitTokens = static_cast<std::uint64_t>(m_adder.hitTokens());
+    r.cacheQueryTokens = static_cast<std::uint64_t>(m_adder.inputTokens() + m_adder.hitTokens());
     for (std::uint32_t i : m_adder.canRun())
         if (m_e[i].chosen)
             m_queue.remove(i); // the waiting queue without the scheduled requests
@@ -90,7 +93,11 @@ Mode SglangPolicy::newPrefillBatch(StepResult& r)
     if (m_chunked != kNone)
         ++m_e[m_chunked].isChunked;
 
-    // prepare_for_extend: the KV of each request's extend tokens
+    // prepare_for_extend: the KV of each request's extend tokens (alloc_for_extend evicts first)
+    std::int64_t extendTokens = 0;
+    for (std::uint32_t i : m_adder.canRun())
+        extendTokens += m_e[i].extend;
+    evictFor(extendTokens);
     std::size_t reason = 0;
     for (std::uint32_t i : m_adder.canRun()) {
         SReq& e = m_e[i];
@@ -106,7 +113,7 @@ Mode SglangPolicy::newPrefillBatch(StepResult& r)
             e.admittedOnce = true;
             e.admissionNumber = m_admissions++;
             e.wait = why;
-            r.admitted.push_back({ e.req.id, e.admissionNumber, why });
+            r.admitted.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(e.prefix) });
         } else {
             r.resumed.push_back({ e.req.id, e.admissionNumber, why });
         }
@@ -116,7 +123,8 @@ Mode SglangPolicy::newPrefillBatch(StepResult& r)
     if (m_mixed && !m_running.empty()) {
         filter(m_running, false); // mixed chunk: the running batch decodes in this pass
         if (!m_running.empty()) {
-            m_used += static_cast<std::int64_t>(m_running.size()); // prepare_for_decode (each request's token: run())
+            evictFor(static_cast<std::int64_t>(m_running.size())); // prepare_for_decode (each request's token: run())
+            m_used += static_cast<std::int64_t>(m_running.size());
             m_decoding = m_running.size();
             m_batch.insert(m_batch.end(), m_running.begin(), m_running.end());
             m_running.clear();
@@ -157,8 +165,7 @@ bool SglangPolicy::visit(std::uint32_t i, StepResult& r)
             block(i, { WaitKind::BatchIsFull, 0, 0, 0 }, r);
         return true;
     }
-    e.fill = e.req.inputLen + e.output; // init_next_round_input (ChunkCache: no prefix)
-    e.extend = e.fill - e.prefix;
+    nextRoundInput(e); // the radix cache's match (sglang.cpp)
     const std::size_t before = m_adder.canRun().size();
     WaitReason why;
     const Add res = m_adder.add(i, why);
