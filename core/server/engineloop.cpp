@@ -206,7 +206,6 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
     const StepResult& r = step.result;
     auto& metrics = m_core.metrics;
     const double end = m_core.now();
-    std::uint64_t queried = 0, hits = 0;
     for (const Admission& a : r.admitted) {
         auto it = m_requests.find(a.id);
         if (it == m_requests.end())
@@ -217,14 +216,13 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
         Stream& st = *it->second.stream;
         metrics.adapterRequests(st.adapter, +1, -1);
         metrics.requestScheduled(passStart - st.arrival);
-        queried += st.inputLen;
-        hits += a.cachedTokens;
         std::lock_guard lock(st.mutex); // before its first token: the usage of every event reports it
         st.events.setCachedTokens(a.cachedTokens);
     }
-    // The prefix cache's lookups, in tokens: each request's prompt when it is first scheduled.
-    if (!r.admitted.empty())
-        metrics.prefixCacheLookups(queried, hits);
+    // The prefix cache's lookups of this pass, in tokens, as the policy counted them: vLLM's every lookup
+    // (prefixQueries/Hits), SGLang's prefill batch (cacheQueryTokens/HitTokens); one of the two is zero.
+    if (const std::uint64_t looked = r.prefixQueries + r.cacheQueryTokens; looked > 0)
+        metrics.prefixCacheLookups(looked, r.prefixHits + r.cacheHitTokens);
     for (const Admission& a : r.resumed) { // vllm: back from preemption
         auto it = m_requests.find(a.id);
         if (it == m_requests.end() || it->second.admitted)
