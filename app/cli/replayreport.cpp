@@ -194,6 +194,11 @@ void printReplaySummary(const nlohmann::json& s, const std::string& dir)
         if (v["kv_usage"].is_object())
             line("Server KV usage median / p99 / max:",
                 fmtMs(v["kv_usage"], "median") + " / " + fmtMs(v["kv_usage"], "p99") + " / " + fmtMs(v["kv_usage"], "max"));
+        if (v["prefix_cache_hit_share"].is_number()) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * v["prefix_cache_hit_share"].get<double>());
+            line("Server's prefix cache hit share:", std::string(share) + " (its /metrics, over the run)");
+        }
         if (v["server_ttft_ms"].is_object())
             line("Server's own TTFT median / p99 (ms):", fmtMs(v["server_ttft_ms"], "median") + " / " + fmtMs(v["server_ttft_ms"], "p99"));
     }

@@ -38,6 +38,7 @@ inline constexpr const char* kSglangTtft = "sglang:time_to_first_token_seconds";
 inline constexpr const char* kSglangE2e = "sglang:e2e_request_latency_seconds";
 inline constexpr const char* kSglangQueueTime = "sglang:queue_time_seconds";
 inline constexpr const char* kSglangCacheHitRate = "sglang:cache_hit_rate"; ///< of the last prefill batch, 0..1
+inline constexpr const char* kSglangCachedTokens = "sglang:cached_tokens_total"; ///< counted as requests finish
 
 // LoraScope's own, every serve-sim exposition.
 inline constexpr const char* kAdapterLoads = "lorascope_lora_adapter_loads_total";

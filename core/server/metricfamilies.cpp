@@ -206,7 +206,7 @@ void buildSglang(prometheus::Registry& r, const MetricsSetup& s, MetricSet& m)
     m.loraSlotsTotal->Set(double(s.loraSlots));
     m.promptTokens = tok.counter(metricname::kSglangPromptTokens, "Number of prefill tokens processed.");
     m.generationTokens = tok.counter(metricname::kSglangGenerationTokens, "Number of generation tokens processed.");
-    m.cachedTokens = tok.counter("sglang:cached_tokens_total", "Number of cached prompt tokens.");
+    m.cachedTokens = tok.counter(metricname::kSglangCachedTokens, "Number of cached prompt tokens.");
     m.requests = tok.counter(metricname::kSglangRequests, "Number of requests processed.");
     m.aborted = tok.counter("sglang:num_aborted_requests_total", "Number of requests aborted.");
     m.ttft = tok.histogram(metricname::kSglangTtft, "Histogram of time to first token in seconds.", kSglangTtft);

@@ -10,7 +10,9 @@
 #include "admission/engine.h"
 #include "admission/serversim.h"
 #include "admission/summary.h"
+#include "replay/prometheus.h"
 #include "replay/replay.h"
+#include "replay/servermap.h"
 #include "server/simserver.h"
 #include "workload/generator.h"
 
@@ -324,7 +326,12 @@ private slots:
                 const auto line = text.substr(at + 1, end - at - 1);
                 return std::stod(line.substr(line.rfind(' ') + 1));
             };
+            // The replay's scraper reads the same counters (docs/replay.md, metric names mapped).
+            const ServerSample mapped = mapServerMetrics(parsePrometheusText(text));
+            QCOMPARE(mapped.prefixHitsTotal, policy == PolicyKind::Vllm ? value("vllm:prefix_cache_hits_total")
+                                                                      : value("sglang:cached_tokens_total"));
             if (policy == PolicyKind::Vllm) {
+                QCOMPARE(mapped.prefixQueriesTotal, value("vllm:prefix_cache_queries_total"));
                 // vLLM counts every lookup, also of a request whose blocks then did not fit and that is looked up
                 // again at a later step: at least each prompt once, and what it reported cached.
                 const double queries = value("vllm:prefix_cache_queries_total"), hits = value("vllm:prefix_cache_hits_total");
