@@ -47,8 +47,8 @@ Trace sessionTrace()
 {
     WorkloadSpec s;
     s.adapterCount = 3;
-    s.rate = 5;
-    s.duration = 3;
+    s.rate = 8;
+    s.duration = 8;
     s.seed = 21;
     s.input.lo = 20;
     s.input.hi = 120;
@@ -120,23 +120,37 @@ ReplayOptions clientFor(std::uint16_t port, Backend backend, const SimServerOpti
 // A later turn of a session is sent its think time after its previous answer ended (docs/replay.md,
 // "Sessions"), which a preview of the designed trace, open loop, cannot know; given those arrivals,
 // the preview's engine and cache must give the server's timings and hits.
-SimulationResult previewOfRun(Trace trace, const SimulationConfig& config, const ReplayResult& run, double speed)
+SimulationResult previewOfRun(Trace trace, const SimulationConfig& config, const ReplayResult& run, double speed,
+    std::size_t moved = SIZE_MAX, double movedTo = 0)
 {
     for (const auto& r : run.records)
         trace.requests[r.index].time = (r.sent - run.clock.origin) * speed;
+    if (moved < trace.requests.size())
+        trace.requests[moved].time = movedTo;
     std::vector<std::uint32_t> order(trace.requests.size());
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(),
         [&](std::uint32_t a, std::uint32_t b) { return trace.requests[a].time < trace.requests[b].time; });
     SimulationResult result;
     result.clock = config.clock;
-    result.requests = prepareRecords(trace);
+    // (prepareRecords() wants a trace in time order; the trace keeps its order, the arrivals below are sorted.)
+    result.requests.resize(trace.requests.size());
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const Request& q = trace.requests[i];
+        RequestRecord& rec = result.requests[i];
+        rec.id = trace.idOf(i);
+        rec.arrival = q.time;
+        rec.adapter = q.adapter;
+        rec.inputLen = q.inputLen;
+        rec.outputLen = q.outputLen;
+    }
     const std::vector<int> ranks = adapterRanks(trace, config.ranks);
     {
         ServerSim server(config, trace, ranks, result.requests);
         for (std::uint32_t i : order)
             server.arrive(i);
         server.finish();
+        result.timeline = std::move(server.timeline());
     }
     summarizeRecords(result.requests, trace.adapters.size(), config.clock, result.summary, nullptr);
     return result;
@@ -147,6 +161,9 @@ struct Match {
     double worstTtft = 0; ///< largest |run − preview| (s)
     std::string firstMiss;
 };
+
+// How much later than the client's send the server may read a request on a busy machine (model seconds at speed 1).
+constexpr double kReadLateness = 0.010;
 
 // SGLang's radix cache is token-granular: a new message whose first word equals another's (1 in 1024,
 // the replay's word list) hits one token more on the server than in the preview, whose contents never
@@ -209,7 +226,8 @@ private slots:
         std::size_t later = 0;
         for (const auto& st : trace.sessions)
             later += st.parent != kNoParent ? 1 : 0;
-        QVERIFY2(later >= 10, "later turns send the history back: the cache has something to serve");
+        qInfo("%zu requests, %zu later turns", trace.requests.size(), later);
+        QVERIFY2(later >= 12, "later turns send the history back: the cache has something to serve");
         const SimulationConfig config = configFor(*policyFromName(policy.toStdString()));
         const SimulationResult designed = simulate(trace, config);
         const double speed = 1.0;
@@ -236,11 +254,40 @@ private slots:
                 QTest::currentDataTag(), run, m.within, m.requests, m.cachedAlike, m.worstTtft * 1e3, share, previewShare,
                 designed.summary.cacheHitShare());
             agreed = m.within == m.requests && m.cachedAlike == m.requests && std::abs(share - previewShare) <= 0.02;
+            if (!agreed) {
+                // The client stamps a send when it writes, the server when it reads: on a busy machine a request sent
+                // just before a pass starts can be read just after it and wait for the next pass (later turns go out
+                // when their answer ended, so their sends cannot be kept clear of pass starts as
+                // tst_servesimagreement.cpp keeps its arrivals). Such a request is tried on the other side of the
+                // edge, one at a time; the run agrees if the preview with that one arrival moved agrees.
+                for (const auto& r : replay.records) {
+                    const double a = preview.requests[r.index].arrival;
+                    const auto pass = std::find_if(preview.timeline.begin(), preview.timeline.end(),
+                        [&](const StepRecord& st) { return st.start >= a && st.start < a + kReadLateness; });
+                    if (pass == preview.timeline.end() || agreed)
+                        continue;
+                    const SimulationResult other = previewOfRun(trace, config, replay, speed, r.index, pass->start + 1e-6);
+                    const Match o = compare(other, replay, speed);
+                    if (o.within == o.requests && o.cachedAlike == o.requests) {
+                        qInfo("request %zu read after the pass that started %.2f ms after its send: agrees", std::size_t(r.index),
+                            (pass->start - a) * 1e3);
+                        agreed = true;
+                    }
+                }
+            }
             if (!agreed)
                 misses += "run " + std::to_string(run) + ": " + m.firstMiss + "; hit share " + std::to_string(share)
                     + " vs " + std::to_string(previewShare) + "; ";
-            // The cache matters here: most of a later turn is history, served from the cache.
+            // The cache matters here: most of a later turn is history, served from the cache, and its prefill is
+            // shorter by that much (the same arrivals without the cache wait longer for their first token).
             QVERIFY2(share > 0.3, qPrintable(QString::number(share)));
+            SimulationConfig off = config;
+            off.scheduler.vllm.enablePrefixCaching = false;
+            off.scheduler.sglang.disableRadixCache = true;
+            const SimulationResult uncached = previewOfRun(trace, off, replay, speed);
+            qInfo("mean TTFT %.1f ms with the cache, %.1f ms without (preview of the run)", 1e3 * preview.summary.ttft.mean,
+                1e3 * uncached.summary.ttft.mean);
+            QVERIFY(uncached.summary.ttft.mean > preview.summary.ttft.mean);
         }
         QVERIFY2(agreed, misses.c_str());
     }
