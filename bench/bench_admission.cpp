@@ -6,6 +6,7 @@
 //   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
 //   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
 //   build/rel/bench/bench_admission vllm [N] [runs]   part 4 only: N requests under vLLM V1 (default 10,000 and 1,000,000)
+//   build/rel/bench/bench_admission vllm-chat [N] [runs]   part 4b only: N chat-session requests, prefix caching
 //   build/rel/bench/bench_admission sglang [runs]     part 5 only
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
@@ -15,6 +16,10 @@
 // 4. vLLM V1 (core/admission/vllm.cpp) on the step clock, the sample server (max_num_seqs 32,
 //    max_num_batched_tokens 2048, max_loras 2, 1001 blocks of 16): S1 requests (8 adapters of rank 8,
 //    lengths in [8, 512)) at 0.1 a tick, 10,000 and 1,000,000 of them.
+// 4b. the same server with automatic prefix caching (admission/vllmblocks.h) on the "chat" traffic
+//    preset (sessions of 1-8 turns, a 200-token system prompt per adapter; 8 adapters, 0.3
+//    sessions a tick, think time in ticks), 10,000 and 1,000,000 requests; and the same trace with
+//    --no-enable-prefix-caching for the hit share's effect.
 // 5. the sglang policy: 10,000 requests side by side with tests/tools/sglang_schedule.py (SGLang's
 //    scheduler in Python) on the step clock, vLLM's part-4 workload and server size in SGLang's terms
 //    (10,000 and 1,000,000 requests, step clock), and S4 at R=6 on the cost-model clock.
@@ -22,6 +27,7 @@
 #include "admission/engine.h"
 #include "analysis/admissionview.h"
 #include "workload/generator.h"
+#include "workload/prefix.h"
 #include "workload/presets.h"
 
 #include <nlohmann/json.hpp>
@@ -251,6 +257,48 @@ void vllmRun(std::uint64_t n, int runs)
         (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
 }
 
+std::pair<double, double> timedSimulate(int runs, const Trace& t, const SimulationConfig& c, SimulationResult& r);
+
+/// Part 4b: `n` chat-session requests under vLLM V1 with prefix caching (and without), best of `runs`.
+void vllmChatRun(std::uint64_t n, int runs)
+{
+    WorkloadSpec spec = specForPreset("chat");
+    spec.preset = "S4"; // its model setting (generate() checks the field against presets and scenarios only)
+    spec.adapterCount = 8;
+    spec.rate = 0.3; // sessions per tick
+    spec.seed = 42;
+    Trace t;
+    for (double d = static_cast<double>(n) / spec.rate; t.requests.size() < n; d *= 1.5) {
+        spec.duration = d;
+        t = generate(spec);
+    }
+    if (t.requests.size() > n) {
+        std::vector<std::size_t> first(n);
+        for (std::size_t i = 0; i < n; ++i)
+            first[i] = i; // a turn's parent comes before it: the first n requests keep their sessions
+        reorderRequests(t, first);
+    }
+    for (bool cache : { true, false }) {
+        SimulationConfig c;
+        c.scheduler.policy = PolicyKind::Vllm;
+        c.scheduler.vllm.maxNumSeqs = 32;
+        c.scheduler.vllm.maxNumBatchedTokens = 2048;
+        c.scheduler.vllm.maxLoras = 2;
+        c.scheduler.vllm.numGpuBlocks = 1001;
+        c.scheduler.vllm.enablePrefixCaching = cache;
+        c.clock = ClockKind::Steps;
+        c.recordTimeline = false;
+        SimulationResult r;
+        const auto [wall, cpu] = timedSimulate(cache ? runs : 1, t, c, r);
+        const SimulationSummary& s = r.summary;
+        std::printf("vllm V1 chat sessions, %zu requests (8 adapters, 0.3 sessions/tick; max_num_seqs 32, 2048 tokens, max_loras 2, "
+                    "1001 blocks; step clock), prefix caching %s: simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes, "
+                    "%llu preemptions, hit share %.1f %% (%llu of %llu prompt tokens), TTFT mean %.1f steps, peak RSS %ld MiB\n",
+            t.requests.size(), cache ? "on" : "off", wall, cpu, cache ? runs : 1, (unsigned long long)s.steps, (unsigned long long)s.preemptions,
+            100.0 * s.cacheHitShare(), (unsigned long long)s.cachedTokens, (unsigned long long)s.promptTokens, s.ttft.mean, peakRssKiB() / 1024);
+    }
+}
+
 /// Best of `runs` of `simulate(t, c)`: wall seconds and the CPU seconds of the fastest CPU run.
 std::pair<double, double> timedSimulate(int runs, const Trace& t, const SimulationConfig& c, SimulationResult& r)
 {
@@ -375,6 +423,16 @@ int main(int argc, char** argv)
         }
         return 0;
     }
+    if (argc >= 2 && std::string(argv[1]) == "vllm-chat") {
+        const int runs = argc >= 4 ? std::max(1, std::atoi(argv[3])) : 3;
+        if (argc >= 3) {
+            vllmChatRun(std::strtoull(argv[2], nullptr, 10), runs);
+        } else {
+            vllmChatRun(10000, 10);
+            vllmChatRun(1000000, 1);
+        }
+        return 0;
+    }
     if (argc >= 2 && std::string(argv[1]) == "designer")
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 2 && std::string(argv[1]) == "router") {
@@ -413,6 +471,9 @@ int main(int argc, char** argv)
     // 4. vLLM V1
     vllmRun(10000, 20);
     vllmRun(1000000, 3);
+    // 4b. vLLM V1 with prefix caching on chat sessions
+    vllmChatRun(10000, 10);
+    vllmChatRun(1000000, 1);
     // 5. the sglang policy
     sglangRuns(5);
     return 0;

@@ -37,6 +37,7 @@
 #include "admission/vllmblocks.h"
 #include "admission/vllmkv.h"
 #include "admission/vllmqueue.h"
+#include "admission/vllmstate.h"
 
 #include <algorithm>
 #include <limits>
@@ -44,78 +45,7 @@
 namespace lorascope {
 namespace {
 
-constexpr std::int64_t kMinKey = std::numeric_limits<std::int64_t>::min();
-constexpr std::int64_t kMaxKey = std::numeric_limits<std::int64_t>::max();
-
-/// A request's lasting state (waiting or running).
-struct VReq {
-    SimRequest req;
-    std::uint64_t seq = 0; ///< submission order
-    std::int64_t prompt = 0; ///< num_prompt_tokens
-    std::int64_t maxTokens = 1; ///< max_tokens (0 behaves as 1, as S-LoRA's ignore_eos)
-    std::int64_t output = 0; ///< num_output_tokens while waiting (the running list has the live count)
-    std::uint64_t admissionNumber = 0;
-    std::uint64_t waitAttempt = 0; ///< scan number of `wait` (a preemption)
-    WaitReason wait;
-    std::uint32_t lane = 0; ///< 0 = base model, adapter + 1
-    bool admittedOnce = false, aborted = false, running = false;
-    VllmBlockTable table; ///< its blocks when the pool keeps blocks (prefix caching with keys)
-};
-
-/// What a step reads and writes of a running request (the running list, in running order).
-struct RunState {
-    std::uint32_t slot = 0;
-    std::uint32_t adapter = kNoAdapter;
-    std::int64_t prompt = 0;
-    std::int64_t numTokens = 0; ///< prompt + output tokens
-    std::int64_t computed = 0; ///< num_computed_tokens
-    std::int64_t capacity = 0; ///< tokens its KV blocks hold (blocks × block_size)
-    std::int64_t end = 0; ///< finished when numTokens reaches it: min(prompt + max_tokens, max_model_len)
-    std::int64_t scheduled = 0; ///< tokens of the current step
-    std::int64_t cacheAt = kMaxKey; ///< block pool: at this many tokens its next block is full and gets cached
-};
-
-/// What the last waiting scan did, enough to say why each request it passed over waited.
-struct ScanSummary {
-    enum class Stop : std::uint8_t {
-        Exhausted, ///< reached the end of the queue (only set-aside requests remain)
-        Head, ///< stopped at a request (KV blocks, budget without chunking, early LoRA rule): those after it are behind it
-        All, ///< everyone from stopKey on waits for the same limit (max_num_seqs, token budget used, preemption)
-    };
-    std::uint64_t attempt = 0; ///< 0 = no scan yet
-    std::uint64_t newestSeq = 0; ///< requests submitted later were not there
-    Stop stop = Stop::Exhausted;
-    std::int64_t stopKey = kMaxKey;
-    WaitReason head; ///< Stop::Head: the head's reason
-    std::uint64_t headId = 0;
-    WaitKind allKind = WaitKind::None; ///< Stop::All
-    std::int64_t allNeed = 0, allLimit = 0; ///< Stop::All, MaxNumSeqs
-    bool full = false; ///< the batch reached max_loras adapters during (or before) the scan
-    std::int64_t fullKey = kMinKey; ///< requests after this key with other adapters were set aside
-    std::vector<std::uint32_t> loras; ///< the batch's adapters when it was full
-
-    /// Back to "no scan", keeping the vector's capacity.
-    void reset(std::uint64_t attemptNumber, std::uint64_t newest)
-    {
-        attempt = attemptNumber;
-        newestSeq = newest;
-        stop = Stop::Exhausted;
-        stopKey = kMaxKey;
-        head = {};
-        headId = 0;
-        allKind = WaitKind::None;
-        allNeed = allLimit = 0;
-        full = false;
-        fullKey = kMinKey;
-        loras.clear();
-    }
-};
-
-/// The forward pass being built: prefill chunks and decodes, finished requests.
-struct PassSums {
-    BatchShape p, d;
-    std::size_t finished = 0;
-};
+using namespace vllmsched;
 
 class VllmPolicy final : public Policy {
 public:
@@ -446,16 +376,7 @@ private:
         m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
     }
 
-    /// MaxLoras numbers: the batch's adapters (need = with one more, limit = max_loras).
-    void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const
-    {
-        w.kind = WaitKind::MaxLoras;
-        w.need = static_cast<std::int64_t>(loras.size()) + 1;
-        w.limit = m_maxLoras;
-        w.adapters = static_cast<std::uint32_t>(loras.size());
-        for (std::size_t i = 0; i < w.adapterIds.size() && i < loras.size(); ++i)
-            w.adapterIds[i] = loras[i];
-    }
+    void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const { fillLoraWait(w, loras, m_maxLoras); }
 
     /// schedule(), second loop: the waiting queue (only when nothing was preempted and the budget lasts).
     void scheduleWaiting(std::int64_t& budget, StepResult& r)
@@ -613,31 +534,10 @@ private:
     /// The pass's shape and kind; update_from_output's removal of the finished requests.
     void endPass(PassSums& sums, StepResult& r)
     {
-        BatchShape& p = sums.p;
-        BatchShape& d = sums.d;
-        const std::int64_t padded = m_v.maxLoraRank; // vLLM's LoRA kernels run at max_lora_rank for every adapter
-        p.tokenRank *= padded;
-        d.tokenRank = d.loraRequests * padded;
-        if (p.loraRequests > 0)
-            p.maxRank = padded;
-        if (d.loraRequests > 0)
-            d.maxRank = padded;
         std::int64_t adapterRank = 0;
         for (std::uint32_t a : m_stepAdapters)
             adapterRank += m_adapterRank[a];
-        (p.requests > 0 ? p : d).adapterRank = adapterRank;
-        r.prefillShape = p;
-        r.decodeShape = d;
-        BatchShape& t = r.shape;
-        t.requests = p.requests + d.requests;
-        t.tokens = p.tokens + d.tokens;
-        t.context = p.context + d.context;
-        t.tokenRank = p.tokenRank + d.tokenRank;
-        t.adapterRank = adapterRank;
-        t.tokenSquared = p.tokenSquared + d.tokenSquared;
-        t.loraRequests = p.loraRequests + d.loraRequests;
-        t.maxRank = std::max(p.maxRank, d.maxRank);
-        r.kind = d.requests == 0 ? StepKind::Prefill : p.requests == 0 ? StepKind::Decode : StepKind::Mixed;
+        finishPassShape(sums, m_v.maxLoraRank, adapterRank, r);
         if (sums.finished == 0)
             return;
         // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
@@ -681,35 +581,8 @@ private:
     /// Why `e` (waiting) waited, as of scan `s`: its own event (a preemption) if that is newer.
     WaitReason reasonFrom(const ScanSummary& s, const VReq& e) const
     {
-        if (s.attempt == 0 || s.attempt <= e.waitAttempt || e.seq > s.newestSeq)
-            return e.wait;
         const std::int64_t key = m_wait.key(static_cast<std::uint32_t>(&e - m_entries.data()));
-        WaitReason w;
-        if (key < s.stopKey) {
-            // Passed over by the scan: set aside for max_loras (nothing else is passed over).
-            if (s.full && key > s.fullKey && e.req.adapter != kNoAdapter
-                && std::find(s.loras.begin(), s.loras.end(), e.req.adapter) == s.loras.end()) {
-                fillLoras(w, s.loras);
-                return w;
-            }
-            return e.wait;
-        }
-        if (s.stop == ScanSummary::Stop::Head) {
-            if (key == s.stopKey)
-                return s.head;
-            w.kind = WaitKind::BehindRequest;
-            w.behind = s.headId;
-            return w;
-        }
-        w.kind = s.allKind;
-        if (s.allKind == WaitKind::MaxNumSeqs) {
-            w.need = s.allNeed;
-            w.limit = s.allLimit;
-        } else if (s.allKind == WaitKind::MaxNumBatchedTokens) {
-            w.need = capByThreshold(e.prompt + e.output);
-            w.limit = 0; // the step's budget was used up before it
-        }
-        return w;
+        return reasonFromScan(s, e, key, m_maxLoras, m_threshold);
     }
 
     SchedulerConfig m_config;
