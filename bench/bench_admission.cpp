@@ -8,6 +8,7 @@
 //   build/rel/bench/bench_admission vllm [N] [runs]   part 4 only: N requests under vLLM V1 (default 10,000 and 1,000,000)
 //   build/rel/bench/bench_admission vllm-chat [N] [runs]   part 4b only: N chat-session requests, prefix caching
 //   build/rel/bench/bench_admission sglang [runs]     part 5 only
+//   build/rel/bench/bench_admission radix [runs]      part 6 only
 // 1. the S-LoRA paper's a100-80-S4-cv scenario (n=400, α=1, R=6, cv=8, 300 s), max_total_token_num
 //    65000, llama-13b-a100-80g cost model;
 // 2. 1,000,000 requests of S4 at R=6, cv=1 (same server), and peak memory at 250k/500k/1M;
@@ -23,6 +24,9 @@
 // 5. the sglang policy: 10,000 requests side by side with tests/tools/sglang_schedule.py (SGLang's
 //    scheduler in Python) on the step clock, vLLM's part-4 workload and server size in SGLang's terms
 //    (10,000 and 1,000,000 requests, step clock), and S4 at R=6 on the cost-model clock.
+// 6. the sglang policy's radix cache (core/admission/radixcache.h): the chat preset's sessions
+//    (200-token system prompt per adapter, 1-8 turns), 10,000 and 1,000,000 requests on the step
+//    clock, cache on and off (--disable-radix-cache).
 
 #include "admission/engine.h"
 #include "analysis/admissionview.h"
@@ -409,6 +413,46 @@ void sglangRuns(int runs)
     }
 }
 
+/// Part 6: the radix cache on the chat preset's sessions (the first n requests of a long trace).
+void radixRuns(int runs)
+{
+    for (const std::size_t n : { std::size_t(10000), std::size_t(1000000) }) {
+        WorkloadSpec spec = specForPreset("chat");
+        spec.preset.clear(); // the chat knobs stay; validate() does not know the traffic presets' names
+        spec.rate = 0.08; // sessions a tick: about 0.2 requests a tick, 40 running, the pool under pressure
+        spec.duration = 100.0;
+        spec.seed = 42;
+        Trace t = generate(spec);
+        while (t.requests.size() < n) {
+            spec.duration *= 2.0 * static_cast<double>(n) / static_cast<double>(std::max<std::size_t>(1, t.requests.size()));
+            t = generate(spec);
+        }
+        std::vector<std::size_t> keep(n);
+        for (std::size_t i = 0; i < n; ++i)
+            keep[i] = i;
+        reorderRequests(t, keep);
+        for (const bool off : { false, true }) {
+            SimulationConfig c;
+            c.scheduler.policy = PolicyKind::Sglang;
+            c.scheduler.sglang.maxTotalTokens = 65000;
+            c.scheduler.sglang.contextLength = 32768;
+            c.scheduler.sglang.disableRadixCache = off;
+            c.clock = ClockKind::Steps;
+            c.recordTimeline = false;
+            SimulationResult r;
+            const int best = n > 100000 ? 1 : runs;
+            const auto [wall, cpu] = timedSimulate(best, t, c, r);
+            const SimulationSummary& s = r.summary;
+            std::printf("sglang radix %s, %zu chat requests (%zu adapters, step clock, max_total_tokens 65000): simulate %.4f s wall, "
+                        "%.4f s CPU (best of %d); %llu passes, %llu retractions, %llu finished, %llu of %llu prompt tokens cached "
+                        "(%.1f %%), TTFT mean %.1f steps, peak RSS %ld MiB\n",
+                off ? "off" : "on", t.requests.size(), t.adapters.size(), wall, cpu, best, (unsigned long long)s.steps,
+                (unsigned long long)s.preemptions, (unsigned long long)s.finished, (unsigned long long)s.cachedTokens,
+                (unsigned long long)s.promptTokens, 100.0 * s.cacheHitShare(), s.ttft.mean, peakRssKiB() / 1024);
+        }
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -437,6 +481,10 @@ int main(int argc, char** argv)
         return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
     if (argc >= 2 && std::string(argv[1]) == "router") {
         comparePython(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
+        return 0;
+    }
+    if (argc >= 2 && std::string(argv[1]) == "radix") {
+        radixRuns(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
         return 0;
     }
     if (argc >= 2 && std::string(argv[1]) == "sglang") {
@@ -476,5 +524,7 @@ int main(int argc, char** argv)
     vllmChatRun(1000000, 1);
     // 5. the sglang policy
     sglangRuns(5);
+    // 6. the radix cache
+    radixRuns(5);
     return 0;
 }
