@@ -190,11 +190,14 @@ RadixCache::Found RadixCache::insert(std::uint64_t ns, const TokenKeyPtr& keyPtr
     }
     if (matched >= tokens || p.run >= key.runs.size())
         return { matched, node };
+    std::uint64_t rest = key.runs[p.run].len - p.offset; // the key's tokens from p (never more than it holds)
+    for (std::size_t run = p.run + 1; run < key.runs.size() && rest < tokens - matched; ++run)
+        rest += key.runs[run].len;
     const NodeId id = newNode();
     Node& x = m_nodes[id];
     x.key = keyPtr;
     x.start = p;
-    x.len = tokens - matched;
+    x.len = std::min(tokens - matched, rest);
     x.parent = node;
     x.access = stamp;
     x.owner = owner;
