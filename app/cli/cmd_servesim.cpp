@@ -35,6 +35,11 @@ Run the simulated multi-LoRA server. It speaks every replay backend's streaming 
                                names) for slora and slora-abort (docs/servesim.md)
 Tokens are paced in real time by the admission engine (the chosen policy and S-LoRA limits) and
 the cost model, or at a fixed spacing with --token-ms. Prompt length = whitespace-separated words.
+Each answer token is a word of its own (drawn per request). Under --policy vllm and sglang the
+policy's prefix cache keys a prompt by its words (a later turn that sends an answer back hits it;
+--no-enable-prefix-caching, --disable-radix-cache turn it off) and the cached prompt tokens are
+reported as the servers do: usage.prompt_tokens_details.cached_tokens (OpenAI routes),
+meta_info.cached_tokens (/generate), and in /metrics (docs/servesim.md, "Prefix cache").
 An adapter's LoRA rank comes from --ranks/--ranks-from, else from its name as S-LoRA names
 adapters (dummy-lora-13b-rank-64-0 -> 64), else --adapter-rank.
 Bad requests get 400 with a JSON body naming the field; malformed HTTP gets 400/413/414/431/505.

@@ -159,6 +159,21 @@ void printReplaySummary(const nlohmann::json& s, const std::string& dir)
             fmtMs(s, ("mean_" + k).c_str()) + " / " + fmtMs(s, ("median_" + k).c_str()) + " / " + fmtMs(s, ("p99_" + k).c_str()));
     }
     line("S-LoRA attainment / reward:", fmtMs(s, "slora_attainment") + " / " + fmtMs(s, "slora_reward"));
+    // Prompt tokens as the server counted them, and what its prefix cache served (docs/replay.md, "Prompts").
+    if (const auto m = s.find("prompt_token_mismatch"); m != s.end() && m->is_object() && m->value("reported", 0) > 0) {
+        const auto off = m->value("count", 0);
+        line("Prompt tokens, server / trace:", fmtMs(*m, "ratio") + (off ? " (" + std::to_string(off) + " requests off by more than 5 %)" : ""));
+    }
+    if (const auto c = s.find("prefix_cache"); c != s.end() && c->is_object()) {
+        if (c->value("reported", 0) > 0 && (*c)["hit_share"].is_number()) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * (*c)["hit_share"].get<double>());
+            line("Prefix cache hit share:", std::string(share) + " (" + std::to_string(c->value("cached_tokens", 0)) + " of "
+                    + std::to_string(c->value("prompt_tokens", 0)) + " prompt tokens served from the cache)");
+        } else {
+            line("Prefix cache hit share:", "not reported (vLLM reports it with --enable-prompt-tokens-details)");
+        }
+    }
     line("Effective ttft, e2el from schedule (ms):",
         "mean " + fmtMs(s, "mean_effective_ttft_ms") + ", " + fmtMs(s, "mean_effective_e2el_ms") + "; p99 "
             + fmtMs(s, "p99_effective_ttft_ms") + ", " + fmtMs(s, "p99_effective_e2el_ms"));
@@ -179,6 +194,11 @@ void printReplaySummary(const nlohmann::json& s, const std::string& dir)
         if (v["kv_usage"].is_object())
             line("Server KV usage median / p99 / max:",
                 fmtMs(v["kv_usage"], "median") + " / " + fmtMs(v["kv_usage"], "p99") + " / " + fmtMs(v["kv_usage"], "max"));
+        if (v["prefix_cache_hit_share"].is_number()) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.1f %%", 100.0 * v["prefix_cache_hit_share"].get<double>());
+            line("Server's prefix cache hit share:", std::string(share) + " (its /metrics, over the run)");
+        }
         if (v["server_ttft_ms"].is_object())
             line("Server's own TTFT median / p99 (ms):", fmtMs(v["server_ttft_ms"], "median") + " / " + fmtMs(v["server_ttft_ms"], "p99"));
     }

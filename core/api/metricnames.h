@@ -20,6 +20,8 @@ inline constexpr const char* kVllmRequestSuccess = "vllm:request_success_total";
 inline constexpr const char* kVllmTtft = "vllm:time_to_first_token_seconds";
 inline constexpr const char* kVllmE2e = "vllm:e2e_request_latency_seconds";
 inline constexpr const char* kVllmQueueTime = "vllm:request_queue_time_seconds";
+inline constexpr const char* kVllmPrefixCacheQueries = "vllm:prefix_cache_queries_total"; ///< tokens looked up
+inline constexpr const char* kVllmPrefixCacheHits = "vllm:prefix_cache_hits_total"; ///< of them, found cached
 
 // SGLang.
 inline constexpr const char* kSglangRunning = "sglang:num_running_reqs";
@@ -35,6 +37,8 @@ inline constexpr const char* kSglangLoraSlotsTotal = "sglang:lora_pool_slots_tot
 inline constexpr const char* kSglangTtft = "sglang:time_to_first_token_seconds";
 inline constexpr const char* kSglangE2e = "sglang:e2e_request_latency_seconds";
 inline constexpr const char* kSglangQueueTime = "sglang:queue_time_seconds";
+inline constexpr const char* kSglangCacheHitRate = "sglang:cache_hit_rate"; ///< of the last prefill batch, 0..1
+inline constexpr const char* kSglangCachedTokens = "sglang:cached_tokens_total"; ///< counted as requests finish
 
 // LoraScope's own, every serve-sim exposition.
 inline constexpr const char* kAdapterLoads = "lorascope_lora_adapter_loads_total";

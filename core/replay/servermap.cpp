@@ -39,6 +39,8 @@ const Name kFinished[] = { { metricname::kVllmRequestSuccess, "vllm" }, { "vllm:
     { metricname::kSglangRequests, "sglang" }, { "tgi_request_success", "tgi" }, { "lorax_request_success", "lorax" } };
 const Name kPreemptions[] = { { metricname::kVllmPreemptions, "vllm" }, { "vllm:num_preemptions", "vllm" },
     { metricname::kSglangRetracted, "sglang" } };
+const Name kPrefixQueries[] = { { metricname::kVllmPrefixCacheQueries, "vllm" } };
+const Name kPrefixHits[] = { { metricname::kVllmPrefixCacheHits, "vllm" }, { metricname::kSglangCachedTokens, "sglang" } };
 const Name kLoads[] = { { metricname::kAdapterLoads, "" }, { "lorascope:lora_adapter_loads_total", "" },
     { "lorascope:lora_adapter_loads", "" } };
 const Name kUnloads[] = { { metricname::kAdapterUnloads, "" }, { "lorascope:lora_adapter_unloads_total", "" },
@@ -189,6 +191,8 @@ ServerSample mapServerMetrics(const PromText& text)
     s.generationTokensTotal = idx.value(kGenerationTokens, sys);
     s.requestsFinishedTotal = idx.value(kFinished, sys);
     s.preemptionsTotal = idx.value(kPreemptions, sys);
+    s.prefixQueriesTotal = idx.value(kPrefixQueries, sys);
+    s.prefixHitsTotal = idx.value(kPrefixHits, sys);
     s.adapterLoadsTotal = idx.value(kLoads, sys);
     s.adapterUnloadsTotal = idx.value(kUnloads, sys);
     s.adaptersResident = idx.value(kResident, sys);
@@ -238,6 +242,8 @@ nlohmann::json serverSampleToJson(const ServerSample& s)
     j["generation_tokens_total"] = num(s.generationTokensTotal);
     j["requests_finished_total"] = num(s.requestsFinishedTotal);
     j["preemptions_total"] = num(s.preemptionsTotal);
+    j["prefix_cache_queries_total"] = num(s.prefixQueriesTotal);
+    j["prefix_cache_hits_total"] = num(s.prefixHitsTotal);
     j["adapter_loads_total"] = num(s.adapterLoadsTotal);
     j["adapter_unloads_total"] = num(s.adapterUnloadsTotal);
     if (s.adapterListsKnown) {
@@ -268,6 +274,8 @@ ServerSample serverSampleFromJson(const nlohmann::json& j)
     s.generationTokensTotal = numOr(j, "generation_tokens_total");
     s.requestsFinishedTotal = numOr(j, "requests_finished_total");
     s.preemptionsTotal = numOr(j, "preemptions_total");
+    s.prefixQueriesTotal = numOr(j, "prefix_cache_queries_total");
+    s.prefixHitsTotal = numOr(j, "prefix_cache_hits_total");
     s.adapterLoadsTotal = numOr(j, "adapter_loads_total");
     s.adapterUnloadsTotal = numOr(j, "adapter_unloads_total");
     if (j.contains("running_adapters") && j["running_adapters"].is_array()) {
@@ -385,9 +393,19 @@ nlohmann::json summarizeServerMetrics(const std::vector<ServerSample>& samples, 
         { "generation_tokens", delta(&ServerSample::generationTokensTotal) },
         { "requests_finished", delta(&ServerSample::requestsFinishedTotal) },
         { "preemptions", delta(&ServerSample::preemptionsTotal) },
+        { "prefix_cache_queries", delta(&ServerSample::prefixQueriesTotal) },
+        { "prefix_cache_hits", delta(&ServerSample::prefixHitsTotal) },
         { "adapter_loads", delta(&ServerSample::adapterLoadsTotal) },
         { "adapter_unloads", delta(&ServerSample::adapterUnloadsTotal) },
         { "seconds", first ? num(last->t - first->t) : nlohmann::json(nullptr) } };
+    // The prefix cache's hit share over the run: hits / lookups (vLLM), else hits / prompt tokens
+    // (SGLang counts the cached tokens of finished requests, and their prompt tokens, at the finish).
+    {
+        const auto& d = j["during_run"];
+        const auto& of = d["prefix_cache_queries"].is_number() ? d["prefix_cache_queries"] : d["prompt_tokens"];
+        const bool known = d["prefix_cache_hits"].is_number() && of.is_number() && of.get<double>() > 0;
+        j["prefix_cache_hit_share"] = known ? nlohmann::json(d["prefix_cache_hits"].get<double>() / of.get<double>()) : nlohmann::json(nullptr);
+    }
     nlohmann::json adapters;
     adapters["max_lora"] = num(maxLora);
     adapters["max_running_at_once"] = anyLists ? nlohmann::json(maxRunningAdapters) : nlohmann::json(nullptr);

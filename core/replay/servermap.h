@@ -44,6 +44,9 @@ struct ServerSample {
     double maxLora = kNone;
     double promptTokensTotal = kNone, generationTokensTotal = kNone; ///< counters
     double requestsFinishedTotal = kNone, preemptionsTotal = kNone;
+    /// Prefix cache, in tokens: vLLM's lookups and hits (vllm:prefix_cache_queries/hits_total), or
+    /// SGLang's cached prompt tokens of finished requests (sglang:cached_tokens_total, no lookups).
+    double prefixQueriesTotal = kNone, prefixHitsTotal = kNone;
     double adapterLoadsTotal = kNone, adapterUnloadsTotal = kNone;
     std::vector<std::string> runningAdapters, waitingAdapters; ///< capped at kMaxSampleAdapters
     std::size_t runningAdapterCount = 0, waitingAdapterCount = 0; ///< before the cap
@@ -63,7 +66,8 @@ ServerSample serverSampleFromJson(const nlohmann::json& j);
 /// The server-side figures of a run from its samples: scrapes (ok, failed by kind), peak and
 /// percentiles of running and waiting requests and of KV usage, adapters (most running at once,
 /// distinct adapters seen, max_lora, loads/unloads during the run), token and request counters
-/// during the run (last − first), and server-side TTFT/E2E/queue-time percentiles estimated
+/// during the run (last − first; the prefix cache's hits over its lookups, or over the prompt
+/// tokens when the server counts no lookups), and server-side TTFT/E2E/queue-time percentiles estimated
 /// from the histograms' increase over the run (linear within a bucket, as histogram_quantile).
 /// Per adapter (at most `maxAdapters`, the busiest): share of scrapes it was running in.
 nlohmann::json summarizeServerMetrics(const std::vector<ServerSample>& samples, std::size_t maxAdapters = 1000);

@@ -5,6 +5,7 @@
 
 #include "server/apirequest.h"
 
+#include "server/tokenwords.h"
 #include "util/jsonread.h"
 
 #include "formats/traceio.h"
@@ -221,26 +222,37 @@ std::string adapterName(const std::string& name, const std::string& path)
     return name;
 }
 
+// The tokens of a prompt text: counted, and keyed for the prefix cache when `keys` is given.
+std::uint32_t textTokens(std::string_view text, std::vector<std::uint64_t>* keys)
+{
+    if (keys)
+        appendWordTokens(text, *keys);
+    return countPromptTokens(text);
+}
+
 // A list of token ids (OpenAI and SGLang accept ids instead of text): each a non-negative integer.
-std::uint32_t tokenIds(const json& ids, const std::string& path)
+std::uint32_t tokenIds(const json& ids, const std::string& path, std::vector<std::uint64_t>* keys)
 {
     for (std::size_t i = 0; i < ids.size(); ++i)
         if (!ids[i].is_number_integer() || ids[i].get<std::int64_t>() < 0)
             refuse(path + "[" + std::to_string(i) + "]",
                 "a token id must be a non-negative integer (got " + shown(ids[i]) + ")");
+    if (keys)
+        for (const json& id : ids)
+            keys->push_back(tokenIdToken(id.get<std::uint64_t>()));
     return std::uint32_t(std::min<std::size_t>(ids.size(), std::numeric_limits<std::uint32_t>::max()));
 }
 
 // OpenAI completions `prompt`: a string, a list of token ids, or a batch of one of those (serve-sim serves one
 // completion per request).
-std::uint32_t completionPrompt(const json& body)
+std::uint32_t completionPrompt(const json& body, std::vector<std::uint64_t>* keys)
 {
     auto it = body.find("prompt");
     if (it == body.end() || it->is_null())
         refuse("prompt", "missing (a string or a list of token ids)");
     const json& p = *it;
     if (p.is_string())
-        return countPromptTokens(p.get_ref<const std::string&>());
+        return textTokens(p.get_ref<const std::string&>(), keys);
     if (!p.is_array())
         refuse("prompt", "must be a string or a list of token ids (got " + shown(p) + ")");
     if (p.empty())
@@ -250,15 +262,16 @@ std::uint32_t completionPrompt(const json& body)
             refuse(
                 "prompt", "serve-sim takes one prompt per request (got a batch of " + std::to_string(p.size()) + ")");
         if (p[0].is_string())
-            return countPromptTokens(p[0].get_ref<const std::string&>());
-        return tokenIds(p[0], "prompt[0]");
+            return textTokens(p[0].get_ref<const std::string&>(), keys);
+        return tokenIds(p[0], "prompt[0]", keys);
     }
-    return tokenIds(p, "prompt");
+    return tokenIds(p, "prompt", keys);
 }
 
 // OpenAI chat `messages`: objects with a string role and a content that is a string, null, or a list of parts ({"type":
 // "text", "text": ...} counted; other part types carry no text).
-std::uint32_t chatPrompt(const json& body)
+// The contents are keyed in message order (serve-sim applies no chat template: docs/servesim.md).
+std::uint32_t chatPrompt(const json& body, std::vector<std::uint64_t>* keys)
 {
     auto it = body.find("messages");
     if (it == body.end() || it->is_null())
@@ -279,7 +292,7 @@ std::uint32_t chatPrompt(const json& body)
         if (c == m.end() || c->is_null())
             continue;
         if (c->is_string()) {
-            tokens += countPromptTokens(c->get_ref<const std::string&>());
+            tokens += textTokens(c->get_ref<const std::string&>(), keys);
         } else if (c->is_array()) {
             for (std::size_t k = 0; k < c->size(); ++k) {
                 const json& part = (*c)[k];
@@ -293,7 +306,7 @@ std::uint32_t chatPrompt(const json& body)
                     const auto text = stringField(part, "text", pp + ".text");
                     if (!text)
                         refuse(pp + ".text", "missing");
-                    tokens += countPromptTokens(*text);
+                    tokens += textTokens(*text, keys);
                 }
             }
         } else {
@@ -319,6 +332,8 @@ void resolveAdapter(ApiRequest& r, const ApiContext& ctx, const std::string& pat
 ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
 {
     ApiRequest r;
+    r.keyed = ctx.keyPrompts;
+    std::vector<std::uint64_t>* keys = r.keyed ? &r.promptKey : nullptr;
     switch (endpoint) {
     case Endpoint::GenerateStream: {
         // S-LoRA's body names model_dir / lora_dir; TGI and LoRAX put the adapter in parameters.
@@ -327,7 +342,7 @@ ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
         const auto inputs = stringField(body, "inputs", "inputs");
         if (!inputs)
             refuse("inputs", "missing (the prompt text)");
-        r.promptTokens = countPromptTokens(*inputs);
+        r.promptTokens = textTokens(*inputs, keys);
         const json* params = objectField(body, "parameters", "parameters");
         static const json kEmpty = json::object();
         const json& p = params ? *params : kEmpty;
@@ -354,15 +369,15 @@ ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
         const json* ids = member(body, "input_ids");
         if (text) {
             if (text->is_string())
-                r.promptTokens = countPromptTokens(text->get_ref<const std::string&>());
+                r.promptTokens = textTokens(text->get_ref<const std::string&>(), keys);
             else if (text->is_array() && text->size() == 1 && (*text)[0].is_string())
-                r.promptTokens = countPromptTokens((*text)[0].get_ref<const std::string&>());
+                r.promptTokens = textTokens((*text)[0].get_ref<const std::string&>(), keys);
             else
                 refuse("text", "must be a string (got " + shown(*text) + ")");
         } else if (ids) {
             if (!ids->is_array())
                 refuse("input_ids", "must be a list of token ids (got " + shown(*ids) + ")");
-            r.promptTokens = tokenIds(*ids, "input_ids");
+            r.promptTokens = tokenIds(*ids, "input_ids", keys);
         } else {
             refuse("text", "missing (the prompt text, or input_ids)");
         }
@@ -390,7 +405,7 @@ ApiRequest parseBody(Endpoint endpoint, const json& body, const ApiContext& ctx)
                 : r.model;
             resolveAdapter(r, ctx, "model");
         }
-        r.promptTokens = chat ? chatPrompt(body) : completionPrompt(body);
+        r.promptTokens = chat ? chatPrompt(body, keys) : completionPrompt(body, keys);
         std::uint32_t maxTokens = maxTokensField(body, "max_tokens", "max_tokens", 16);
         if (chat)
             maxTokens = maxTokensField(body, "max_completion_tokens", "max_completion_tokens", maxTokens);

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lorascope {
 
@@ -67,6 +68,10 @@ struct ApiRequest {
     int rank = 0; ///< LoRA rank of `adapter` (0 for the base model)
     std::uint32_t promptTokens = 0; ///< whitespace-separated words (or token ids when given as ids)
     std::uint32_t maxNewTokens = 0; ///< 1..kMaxGenerationTokens
+    /// The prompt's tokens for the prefix cache (server/tokenwords.h), one per counted token; filled only
+    /// when ApiContext::keyPrompts (`keyed`), else empty.
+    std::vector<std::uint64_t> promptKey;
+    bool keyed = false;
 };
 
 /// Why a request is refused before it reaches the engine.
@@ -86,6 +91,8 @@ struct ApiParse {
 struct ApiContext {
     std::string baseModel = "base"; ///< OpenAI "model" naming the base model (any other name is an adapter)
     RankTable ranks;
+    /// Key every prompt's tokens (ApiRequest::promptKey): the policy has a prefix cache.
+    bool keyPrompts = false;
 };
 
 /// Reads the JSON `body` of a POST to a generation endpoint. Never throws.

@@ -6,6 +6,8 @@
 
 #include "server/engineloop.h"
 
+#include "server/tokenwords.h"
+
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
@@ -77,8 +79,11 @@ void EngineLoop::admitArrivals(double start)
 {
     while (!m_arrivals.empty() && m_arrivals.front().stream->arrival <= start) {
         const Stream& st = *m_arrivals.front().stream;
+        // Its tokens for the prefix cache: the prompt's as received, then the answer it will be sent (server/tokenwords.h).
+        // Built here, after the limits let it in, so its size is bounded by the model's context.
+        TokenKeyPtr key = st.keyed ? requestTokenKey(st.promptKey, st.id, st.outputLen) : nullptr;
         // The verdict was given at submit(); the limits have not changed since.
-        m_pacer.submit(st.id, st.inputLen, st.outputLen, st.adapter, st.rank, st.arrival);
+        m_pacer.submit(st.id, st.inputLen, st.outputLen, st.adapter, st.rank, st.arrival, std::move(key));
         m_arrivals.pop_front();
     }
 }
@@ -190,6 +195,7 @@ RequestEnd EngineLoop::endOf(const Entry& e, FinishReason reason, double end)
     r.decode = e.lastTokenAt - e.firstTokenAt;
     r.inference = e.lastTokenAt - e.scheduledAt;
     r.promptTokens = st.inputLen;
+    r.cachedTokens = e.cachedTokens;
     r.generatedTokens = e.generated;
     r.maxTokens = st.outputLen;
     return r;
@@ -206,10 +212,17 @@ void EngineLoop::afterPass(const PacedStep& step, double passStart)
             continue;
         it->second.admitted = true;
         it->second.scheduledAt = passStart;
-        const Stream& st = *it->second.stream;
+        it->second.cachedTokens = a.cachedTokens;
+        Stream& st = *it->second.stream;
         metrics.adapterRequests(st.adapter, +1, -1);
         metrics.requestScheduled(passStart - st.arrival);
+        std::lock_guard lock(st.mutex); // before its first token: the usage of every event reports it
+        st.events.setCachedTokens(a.cachedTokens);
     }
+    // The prefix cache's lookups of this pass, in tokens, as the policy counted them (vLLM: every
+    // lookup; SGLang: the prefill batch's).
+    if (r.prefixQueries > 0)
+        metrics.prefixCacheLookups(r.prefixQueries, r.prefixHits);
     for (const Admission& a : r.resumed) { // vllm: back from preemption
         auto it = m_requests.find(a.id);
         if (it == m_requests.end() || it->second.admitted)

@@ -45,6 +45,7 @@ private:
         // Seconds since server start, for the per-request metrics (NaN until it happens).
         double scheduledAt = NAN, firstTokenAt = NAN, lastTokenAt = NAN;
         std::uint32_t generated = 0; ///< tokens computed for it
+        std::uint32_t cachedTokens = 0; ///< prompt tokens the prefix cache held when it was first scheduled
     };
     /// The metrics' record of a request that leaves at `end`.
     static RequestEnd endOf(const Entry& e, FinishReason reason, double end);

@@ -177,7 +177,7 @@ public:
             if (m_core.stopping)
                 co_return false;
         }
-        auto st = std::make_shared<Stream>(id, m_worker, api, fault, m_core.now());
+        auto st = std::make_shared<Stream>(id, m_worker, api, fault, m_core.now(), m_core.server != ServerKind::SLora);
         if (m_core.engine) {
             // The engine strand decides; its answer comes back to this thread and wakes the timer. (The handlers refer
             // to this frame: they only run while the server runs, and the frame outlives the server's threads.)

@@ -132,17 +132,19 @@ void buildVllm(prometheus::Registry& r, const MetricsSetup& s, MetricSet& m)
     m.waiting = b.gauge(metricname::kVllmWaiting, "Number of requests waiting to be processed.");
     m.kvUsage = b.gauge(metricname::kVllmKvUsage, "KV-cache usage. 1 means 100 percent usage.");
     // log_metrics_info("cache_config"): a gauge set to 1 whose labels carry the cache configuration (routers read
-    // block_size and num_gpu_blocks from it). serve-sim models no prefix cache.
+    // block_size and num_gpu_blocks from it).
     prometheus::BuildGauge()
         .Name("vllm:cache_config_info")
         .Help("Information of the LLMEngine CacheConfig")
         .Register(r)
         .Add({ { "block_size", std::to_string(s.blockSize) }, { "cache_dtype", "auto" },
-            { "enable_prefix_caching", "False" }, { "engine", "0" }, { "num_gpu_blocks", std::to_string(s.numGpuBlocks) } })
+            { "enable_prefix_caching", s.prefixCaching ? "True" : "False" }, { "engine", "0" },
+            { "num_gpu_blocks", std::to_string(s.numGpuBlocks) } })
         .Set(1);
+    // In tokens: a request's prompt when the scheduler looks it up, the part found cached (PrefixCacheStats).
     m.prefixQueries
-        = b.counter("vllm:prefix_cache_queries_total", "Prefix cache queries, in terms of number of queried tokens.");
-    m.prefixHits = b.counter("vllm:prefix_cache_hits_total", "Prefix cache hits, in terms of number of cached tokens.");
+        = b.counter(metricname::kVllmPrefixCacheQueries, "Prefix cache queries, in terms of number of queried tokens.");
+    m.prefixHits = b.counter(metricname::kVllmPrefixCacheHits, "Prefix cache hits, in terms of number of cached tokens.");
     m.preemptions = b.counter(metricname::kVllmPreemptions, "Cumulative number of preemption from the engine.");
     m.promptTokens = b.counter(metricname::kVllmPromptTokens, "Number of prefill tokens processed.");
     m.generationTokens = b.counter(metricname::kVllmGenerationTokens, "Number of generation tokens processed.");
@@ -185,7 +187,7 @@ void buildSglang(prometheus::Registry& r, const MetricsSetup& s, MetricSet& m)
     m.usedTokens = sched.gauge(metricname::kSglangUsedTokens, "The number of used tokens.");
     m.kvUsage = sched.gauge(metricname::kSglangTokenUsage, "The token usage.");
     m.waiting = sched.gauge(metricname::kSglangQueue, "The number of requests in the waiting queue.");
-    sched.gauge("sglang:cache_hit_rate", "The prefix cache hit rate.")->Set(0);
+    m.cacheHitRate = sched.gauge(metricname::kSglangCacheHitRate, "The prefix cache hit rate.");
     sched.gauge("sglang:max_total_num_tokens", "Maximum total number of tokens in the KV cache pool.")
         ->Set(double(s.maxTotalTokens));
     m.retractedNow = sched.gauge("sglang:num_retracted_reqs", "The number of retracted requests.");
@@ -204,7 +206,7 @@ void buildSglang(prometheus::Registry& r, const MetricsSetup& s, MetricSet& m)
     m.loraSlotsTotal->Set(double(s.loraSlots));
     m.promptTokens = tok.counter(metricname::kSglangPromptTokens, "Number of prefill tokens processed.");
     m.generationTokens = tok.counter(metricname::kSglangGenerationTokens, "Number of generation tokens processed.");
-    m.cachedTokens = tok.counter("sglang:cached_tokens_total", "Number of cached prompt tokens.");
+    m.cachedTokens = tok.counter(metricname::kSglangCachedTokens, "Number of cached prompt tokens.");
     m.requests = tok.counter(metricname::kSglangRequests, "Number of requests processed.");
     m.aborted = tok.counter("sglang:num_aborted_requests_total", "Number of requests aborted.");
     m.ttft = tok.histogram(metricname::kSglangTtft, "Histogram of time to first token in seconds.", kSglangTtft);

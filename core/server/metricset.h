@@ -27,6 +27,7 @@ struct MetricSet {
     Gauge *usedTokens = nullptr; ///< sglang:num_used_tokens
     Gauge *retractedNow = nullptr; ///< sglang:num_retracted_reqs (retracted since the last update)
     Gauge *loraSlotsUsed = nullptr, *loraSlotsTotal = nullptr, *loraSlotsUtilization = nullptr;
+    Gauge *cacheHitRate = nullptr; ///< sglang:cache_hit_rate (of the last prefill batch)
     // Counters.
     Counter *promptTokens = nullptr, *generationTokens = nullptr, *preemptions = nullptr;
     Counter *retractedInputTokens = nullptr, *retractedOutputTokens = nullptr;

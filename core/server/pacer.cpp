@@ -45,10 +45,12 @@ std::string EnginePacer::refusal(std::uint32_t inputLen, std::uint32_t outputLen
 }
 
 std::string EnginePacer::submit(
-    std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter, int rank, double now)
+    std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter, int rank, double now,
+    TokenKeyPtr key)
 {
     SimRequest r;
     r.id = id;
+    r.key = std::move(key);
     r.arrival = now * m_speed;
     r.inputLen = inputLen;
     r.outputLen = outputLen;

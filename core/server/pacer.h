@@ -31,9 +31,9 @@ public:
     /// text for HTTP 500, as S-LoRA answers; empty if it would be queued. Nothing is queued.
     std::string refusal(std::uint32_t inputLen, std::uint32_t outputLen, int rank) const;
     /// A request arrives at real time `now`; returns an error text when the server would refuse it
-    /// (HTTP 500, as S-LoRA answers).
+    /// (HTTP 500, as S-LoRA answers). `key`: its tokens for the prefix cache (null: never hits).
     std::string submit(std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter,
-        int rank, double now);
+        int rank, double now, TokenKeyPtr key = {});
     /// The client went away: false if the scheduler no longer has the request.
     bool abort(std::uint64_t id);
     /// Nothing to run.

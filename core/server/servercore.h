@@ -42,7 +42,9 @@ struct ServerCounters {
 
 /// One streaming response, shared by its connection and (in engine mode) the engine.
 struct Stream {
-    Stream(std::uint64_t id_, std::size_t worker_, const ApiRequest& r, Fault fault_, double arrival_)
+    /// `reportCached`: the usage reports prompt tokens found in the prefix cache (the vLLM and SGLang servers).
+    Stream(std::uint64_t id_, std::size_t worker_, const ApiRequest& r, Fault fault_, double arrival_,
+        bool reportCached = false)
         : id(id_)
         , worker(worker_)
         , adapter(r.adapter)
@@ -51,7 +53,9 @@ struct Stream {
         , outputLen(r.maxNewTokens)
         , fault(fault_)
         , arrival(arrival_)
-        , events(r.wire, id_, r.model, r.promptTokens)
+        , keyed(r.keyed)
+        , promptKey(r.promptKey)
+        , events(r.wire, id_, r.model, r.promptTokens, reportCached)
     {
     }
 
@@ -63,6 +67,9 @@ struct Stream {
     const std::uint32_t inputLen, outputLen;
     const Fault fault;
     const double arrival; ///< seconds since server start, when the request was read
+    const bool keyed; ///< the prompt is keyed for the prefix cache (ApiRequest::keyed)
+    /// The prompt's token keys (server/tokenwords.h); the engine adds the answer's when it takes the request.
+    const std::vector<std::uint64_t> promptKey;
 
     // Shared: guarded by `mutex` (the engine writes, the connection takes `pending`).
     std::mutex mutex;

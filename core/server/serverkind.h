@@ -19,6 +19,8 @@ inline ServerKind serverKindOf(PolicyKind policy)
     switch (policy) {
     case PolicyKind::Vllm:
         return ServerKind::Vllm;
+    case PolicyKind::Sglang:
+        return ServerKind::Sglang;
     default:
         return ServerKind::SLora;
     }

@@ -157,6 +157,7 @@ void ServerMetrics::requestFinished(const RequestEnd& e)
     add(m.requests, 1);
     if (m.promptTokensAtFinish)
         add(m.promptTokens, double(e.promptTokens));
+    add(m.cachedTokens, double(e.cachedTokens)); // sglang:cached_tokens_total, as its tokenizer counts them
     observe(m.e2e, e.e2e);
     if (e.reason == FinishReason::Abort)
         return; // vLLM records a request's phases when it finishes; an abort leaves them out
@@ -185,11 +186,12 @@ void ServerMetrics::requestRejected(const std::string& reason)
     m_m->rejected->Add({ { "reason", reason } }).Increment();
 }
 
-void ServerMetrics::addPrefixCache(std::uint64_t queriedTokens, std::uint64_t hitTokens)
+void ServerMetrics::prefixCacheLookups(std::uint64_t queriedTokens, std::uint64_t hitTokens)
 {
     add(m_m->prefixQueries, double(queriedTokens));
     add(m_m->prefixHits, double(hitTokens));
-    add(m_m->cachedTokens, double(hitTokens));
+    if (queriedTokens > 0)
+        set(m_m->cacheHitRate, double(hitTokens) / double(queriedTokens));
 }
 
 void ServerMetrics::adapterRequests(const std::string& adapter, std::int64_t runningDelta, std::int64_t waitingDelta)

@@ -45,6 +45,7 @@ struct MetricsSetup {
     bool loraInfoSplit = true;
     std::int64_t maxModelLen = 0; ///< vLLM: the token-count histograms' buckets (1, 2, 5, 10, ... up to it)
     std::int64_t blockSize = 0, numGpuBlocks = 0; ///< vLLM: vllm:cache_config_info's labels
+    bool prefixCaching = false; ///< vLLM: vllm:cache_config_info's enable_prefix_caching
     std::int64_t loraSlots = 0; ///< SGLang: sglang:lora_pool_slots_total (max_loras_per_batch)
     std::int64_t maxTotalTokens = 0; ///< SGLang: sglang:max_total_num_tokens
 };
@@ -65,6 +66,7 @@ struct RequestEnd {
     double decode = NAN; ///< first to last token
     double inference = NAN; ///< first scheduling to the last token
     std::uint32_t promptTokens = 0, generatedTokens = 0, maxTokens = 0;
+    std::uint32_t cachedTokens = 0; ///< of promptTokens, found in the prefix cache (SGLang counts them at the end)
 };
 
 struct MetricSet; // the families of one server (metricfamilies.cpp)
@@ -100,9 +102,9 @@ public:
     /// A request refused before it streamed (400 validation, 500 over the limits, unknown adapter, injected errors), by
     /// a short reason.
     void requestRejected(const std::string& reason);
-    /// Prefix-cache lookups, in tokens (vllm:prefix_cache_queries/hits, sglang:cached_tokens). The policies model no
-    /// prefix cache yet: nothing calls it and the counters stay 0.
-    void addPrefixCache(std::uint64_t queriedTokens, std::uint64_t hitTokens);
+    /// The prefix cache's lookups of one forward pass, in tokens: vllm:prefix_cache_queries_total and _hits_total
+    /// grow by them, sglang:cache_hit_rate becomes hits / queried (SGLang sets it for each prefill batch it logs).
+    void prefixCacheLookups(std::uint64_t queriedTokens, std::uint64_t hitTokens);
     /// Adapter bookkeeping for vllm:lora_requests_info: `adapter` gains or loses running/waiting requests (empty name =
     /// base model, not listed).
     void adapterRequests(const std::string& adapter, std::int64_t runningDelta, std::int64_t waitingDelta);

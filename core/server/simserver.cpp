@@ -162,12 +162,20 @@ void validateSimServerOptions(const SimServerOptions& o)
 
 namespace {
 
+// The policy keeps a prefix cache: vLLM's automatic prefix caching, SGLang's radix cache (both on by default).
+bool policyHasPrefixCache(const SchedulerConfig& c)
+{
+    return (c.policy == PolicyKind::Vllm && c.vllm.enablePrefixCaching)
+        || (c.policy == PolicyKind::Sglang && !c.sglang.disableRadixCache);
+}
+
 ApiContext apiContextOf(const SimServerOptions& o)
 {
     ApiContext c;
     c.baseModel = o.baseModel;
     c.ranks.defaultRank = o.adapterRank;
     c.ranks.explicitRanks = o.adapterRanks;
+    c.keyPrompts = !o.tokenSeconds && policyHasPrefixCache(o.scheduler);
     return c;
 }
 
@@ -186,6 +194,8 @@ AdapterRoutesContext routesOf(const SimServerOptions& o, ServerKind server, cons
     if (server == ServerKind::Vllm) {
         c.maxModelLen = o.scheduler.vllm.maxModelLen;
         c.maxLoraRank = int(o.scheduler.vllm.maxLoraRank);
+    } else if (server == ServerKind::Sglang) {
+        c.maxModelLen = o.scheduler.sglang.contextLength;
     }
     return c;
 }
@@ -208,6 +218,11 @@ MetricsSetup metricsSetupOf(const SimServerOptions& o, ServerKind server)
         m.maxModelLen = v.maxModelLen;
         m.blockSize = v.blockSize;
         m.numGpuBlocks = v.numGpuBlocks;
+        m.prefixCaching = v.enablePrefixCaching;
+    } else if (server == ServerKind::Sglang) {
+        const auto& g = o.scheduler.sglang;
+        m.loraSlots = g.maxLorasPerBatch;
+        m.maxTotalTokens = g.maxTotalTokens;
     }
     return m;
 }

@@ -5,6 +5,7 @@
 #include "server/wireformat.h"
 
 #include "formats/traceio.h"
+#include "server/tokenwords.h"
 
 #include <charconv>
 
@@ -21,10 +22,12 @@ void appendUnsigned(std::string& out, std::uint64_t v)
 
 } // namespace
 
-TokenEvents::TokenEvents(Backend wire, std::uint64_t requestId, const std::string& model, std::uint32_t promptTokens)
+TokenEvents::TokenEvents(
+    Backend wire, std::uint64_t requestId, const std::string& model, std::uint32_t promptTokens, bool reportCached)
     : m_wire(wire)
     , m_id(requestId)
     , m_promptTokens(promptTokens)
+    , m_reportCached(reportCached)
 {
     if (wire == Backend::OpenAiCompletions || wire == Backend::OpenAiChat) {
         const bool chat = wire == Backend::OpenAiChat;
@@ -41,26 +44,32 @@ TokenEvents::TokenEvents(Backend wire, std::uint64_t requestId, const std::strin
 void TokenEvents::appendToken(std::string& o, bool last)
 {
     const std::uint32_t k = m_produced++;
+    const char* word = answerWord(m_id, k); // plain letters: no JSON escaping needed
     switch (m_wire) {
     case Backend::SLora:
         o += "data:{\"token\": {\"id\": ";
         appendUnsigned(o, k);
-        o += ", \"text\": \" Hello\", \"logprob\": 0.0, \"special\": false}, "
-             "\"generated_text\": null, \"finished\": ";
+        o += ", \"text\": \" ";
+        o += word;
+        o += "\", \"logprob\": 0.0, \"special\": false}, \"generated_text\": null, \"finished\": ";
         o += last ? "true" : "false";
         o += ", \"details\": null}\n\n";
         break;
     case Backend::Tgi:
     case Backend::Lorax:
+        m_text += ' ';
+        m_text += word;
         o += "data:{\"index\":";
         appendUnsigned(o, std::uint64_t(k) + 1);
         o += ",\"token\":{\"id\":";
         appendUnsigned(o, k);
-        o += ",\"text\":\" "
-             "Hello\",\"logprob\":0.0,\"special\":false},\"generated_text\":";
+        o += ",\"text\":\" ";
+        o += word;
+        o += "\",\"logprob\":0.0,\"special\":false},\"generated_text\":";
         if (last) {
-            o += "\"Hello\",\"details\":{\"finish_reason\":\"length\",\"generated_"
-                 "tokens\":";
+            o += '"';
+            o += m_text;
+            o += "\",\"details\":{\"finish_reason\":\"length\",\"generated_tokens\":";
             appendUnsigned(o, m_produced);
             o += ",\"seed\":null}}\n\n";
         } else {
@@ -76,11 +85,14 @@ void TokenEvents::appendToken(std::string& o, bool last)
                  "\"finish_reason\":null}],\"usage\":null}\n\n";
         }
         o += m_head;
-        o += chat ? "{\"index\":0,\"delta\":{\"content\":\" Hello\"}"
-                  : "{\"index\":0,\"text\":\" Hello\",\"logprobs\":null";
+        o += chat ? "{\"index\":0,\"delta\":{\"content\":\" " : "{\"index\":0,\"text\":\" ";
+        o += word;
+        o += chat ? "\"}" : "\",\"logprobs\":null";
         o += last ? ",\"finish_reason\":\"length\"}],\"usage\":null}\n\n"
                   : ",\"finish_reason\":null}],\"usage\":null}\n\n";
         if (last) {
+            // vLLM's final usage chunk (UsageInfo's fields in its order; prompt_tokens_details only when the server
+            // reports cached tokens: vLLM with --enable-prompt-tokens-details, SGLang with --enable-cache-report).
             o += m_head;
             o += "],\"usage\":{\"prompt_tokens\":";
             appendUnsigned(o, m_promptTokens);
@@ -88,20 +100,31 @@ void TokenEvents::appendToken(std::string& o, bool last)
             appendUnsigned(o, m_produced);
             o += ",\"total_tokens\":";
             appendUnsigned(o, std::uint64_t(m_promptTokens) + m_produced);
+            if (m_reportCached) {
+                o += ",\"prompt_tokens_details\":{\"cached_tokens\":";
+                appendUnsigned(o, m_cachedTokens);
+                o += '}';
+            }
             o += "}}\n\ndata: [DONE]\n\n";
         }
         break;
     }
     case Backend::SgLang:
-        // SGLang streams the whole text so far; one character per token keeps events small.
+        // SGLang streams the whole text so far, and meta_info with every chunk (cached_tokens included).
+        m_text += ' ';
+        m_text += word;
         o += "data: {\"text\":\"";
-        o.append(m_produced, 'x');
+        o += m_text;
         o += "\",\"meta_info\":{\"id\":\"";
         appendUnsigned(o, m_id);
         o += "\",\"prompt_tokens\":";
         appendUnsigned(o, m_promptTokens);
         o += ",\"completion_tokens\":";
         appendUnsigned(o, m_produced);
+        if (m_reportCached) {
+            o += ",\"cached_tokens\":";
+            appendUnsigned(o, m_cachedTokens);
+        }
         o += ",\"finish_reason\":";
         if (last) {
             o += "{\"type\":\"length\",\"length\":";

@@ -11,12 +11,19 @@
 
 namespace lorascope {
 
-/// Builds the events of one response stream. Token k (0-based) is appended by appendToken(); the last token also
-/// appends the stream's end events (OpenAI usage chunk and [DONE], TGI details, S-LoRA finished:true, SGLang
+/// Builds the events of one response stream. Token k (0-based) is appended by appendToken(): its text is the word
+/// answerWord(requestId, k) with a leading space (server/tokenwords.h), so every request's answer is its own; the last
+/// token also appends the stream's end events (OpenAI usage chunk and [DONE], TGI details, S-LoRA finished:true, SGLang
 /// finish_reason and [DONE]).
 class TokenEvents {
 public:
-    TokenEvents(Backend wire, std::uint64_t requestId, const std::string& model, std::uint32_t promptTokens);
+    /// `reportCached`: the usage says how many prompt tokens came from the prefix cache, as vLLM
+    /// (usage.prompt_tokens_details.cached_tokens) and SGLang (meta_info.cached_tokens) do.
+    TokenEvents(Backend wire, std::uint64_t requestId, const std::string& model, std::uint32_t promptTokens,
+        bool reportCached = false);
+
+    /// Prompt tokens found in the prefix cache (known when the request is first scheduled, before its first token).
+    void setCachedTokens(std::uint32_t n) { m_cachedTokens = n; }
 
     /// Appends the event of the next token to `out`; `last` adds the end-of-stream events.
     void appendToken(std::string& out, bool last);
@@ -32,6 +39,9 @@ private:
     std::uint64_t m_id;
     std::uint32_t m_promptTokens;
     std::uint32_t m_produced = 0;
+    std::uint32_t m_cachedTokens = 0;
+    bool m_reportCached = false;
+    std::string m_text; ///< SGLang, TGI: the answer so far (SGLang streams it whole; TGI's generated_text)
     std::string m_head; ///< OpenAI: the chunk prefix up to "choices":[ (built once)
 };
 

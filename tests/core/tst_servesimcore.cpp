@@ -8,6 +8,8 @@
 #include "server/faults.h"
 #include "server/servermetrics.h"
 #include "server/simserver.h"
+#include "server/tokenwords.h"
+#include "server/wireformat.h"
 #include "util/error.h"
 
 #include "promtoolcheck.h"
@@ -98,6 +100,64 @@ private slots:
         for (const char* bad : { R"({"prompt":["a","b"],"stream":true})", R"({"prompt":[],"stream":true})",
                  R"({"prompt":[1,-2],"stream":true})", R"({"prompt":[1.5],"stream":true})" })
             QVERIFY2(!parseApiRequest(Endpoint::Completions, bad, {}).request, bad);
+    }
+
+    // The prefix cache's view of a prompt (server/tokenwords.h): one key per counted token, equal words equal keys,
+    // chat contents in order as the completion text; an answer's words are its own and key as the same words do
+    // when a later turn sends them back.
+    void promptKeys()
+    {
+        ApiContext keyed;
+        keyed.keyPrompts = true;
+        QVERIFY(parseOk(Endpoint::Completions, R"({"prompt":"a b","stream":true})").promptKey.empty()); // not asked for
+        const auto text = parseOk(Endpoint::Completions, R"({"prompt":"sun  moon\nsun","stream":true})", keyed);
+        QVERIFY(text.keyed);
+        QCOMPARE(text.promptKey.size(), std::size_t(text.promptTokens));
+        QCOMPARE(text.promptKey[0], text.promptKey[2]);
+        QVERIFY(text.promptKey[0] != text.promptKey[1]);
+        const auto chat = parseOk(Endpoint::ChatCompletions,
+            R"({"messages":[{"role":"system","content":"sun moon"},{"role":"user","content":[{"type":"text","text":"sun"}]}],"stream":true})", keyed);
+        QCOMPARE(chat.promptKey, text.promptKey);
+        const auto ids = parseOk(Endpoint::SgLangGenerate, R"({"input_ids":[7,8,7],"stream":true})", keyed);
+        QCOMPARE(ids.promptKey.size(), std::size_t(3));
+        QCOMPARE(ids.promptKey[0], ids.promptKey[2]);
+        // Answers: token k of request r, a word of the list, keyed as that word; two requests' answers differ.
+        std::string words;
+        for (std::uint32_t k = 0; k < 8; ++k) {
+            QCOMPARE(answerToken(5, k), wordToken(answerWord(5, k)));
+            words += std::string(" ") + answerWord(5, k);
+        }
+        std::vector<std::uint64_t> back;
+        appendWordTokens(words, back);
+        QCOMPARE(back.size(), std::size_t(8));
+        for (std::uint32_t k = 0; k < 8; ++k)
+            QCOMPARE(back[k], answerToken(5, k));
+        std::uint32_t same = 0;
+        for (std::uint32_t k = 0; k < 64; ++k)
+            same += answerToken(5, k) == answerToken(6, k) ? 1 : 0;
+        QVERIFY2(same < 4, "two requests' answers are different words (a chance match is 1 in 1024)");
+        const TokenKeyPtr key = requestTokenKey(text.promptKey, 5, 8);
+        QCOMPARE(key->tokens(), std::uint64_t(3 + 8));
+        // The stream carries those words: the OpenAI text of token k is " " + answerWord(r, k).
+        TokenEvents ev(Backend::OpenAiCompletions, 5, "m", 3, true);
+        ev.setCachedTokens(2);
+        std::string out;
+        ev.appendToken(out, false);
+        ev.appendToken(out, true);
+        QVERIFY(out.find(std::string("\"text\":\" ") + answerWord(5, 0) + "\"") != std::string::npos);
+        QVERIFY(out.find(std::string("\"text\":\" ") + answerWord(5, 1) + "\"") != std::string::npos);
+        QVERIFY2(out.find("\"prompt_tokens_details\":{\"cached_tokens\":2}") != std::string::npos, out.c_str());
+        TokenEvents sg(Backend::SgLang, 5, "m", 3, true);
+        sg.setCachedTokens(2);
+        out.clear();
+        sg.appendToken(out, false);
+        sg.appendToken(out, true);
+        QVERIFY2(out.find(std::string("\"text\":\" ") + answerWord(5, 0) + " " + answerWord(5, 1) + "\"") != std::string::npos, out.c_str());
+        QVERIFY2(out.find("\"completion_tokens\":2,\"cached_tokens\":2") != std::string::npos, out.c_str());
+        TokenEvents plain(Backend::OpenAiCompletions, 5, "m", 3); // S-LoRA's set: no details
+        out.clear();
+        plain.appendToken(out, true);
+        QVERIFY(out.find("prompt_tokens_details") == std::string::npos);
     }
 
     // Explicit table, then S-LoRA's naming, then the default; base model means no adapter.

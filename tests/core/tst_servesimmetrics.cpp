@@ -79,6 +79,7 @@ private slots:
         m.observeInterTokenLatencies(gaps, 3);
         m.addGenerationTokens(4);
         m.addPreemptions(1, 100, 3);
+        m.prefixCacheLookups(120, 48); // a pass looked up 120 tokens, 48 of them cached
         RequestEnd end;
         end.e2e = 0.75;
         end.queue = 0.4;
@@ -94,7 +95,7 @@ private slots:
         for (const std::string& needle : { "vllm:num_requests_running" + l + " 1", "vllm:num_requests_waiting" + l + " 1",
                  "vllm:kv_cache_usage_perc" + l + " 0.2448", "vllm:prompt_tokens_total" + l + " 100",
                  "vllm:generation_tokens_total" + l + " 4", "vllm:num_preemptions_total" + l + " 1",
-                 "vllm:prefix_cache_queries_total" + l + " 0", "vllm:prefix_cache_hits_total" + l + " 0",
+                 "vllm:prefix_cache_queries_total" + l + " 120", "vllm:prefix_cache_hits_total" + l + " 48",
                  std::string("vllm:cache_config_info{block_size=\"16\",cache_dtype=\"auto\",enable_prefix_caching=\"False\","
                              "engine=\"0\",num_gpu_blocks=\"50\"} 1"),
                  // 1-2-5 buckets up to max_model_len 520: 500 is the last finite one.
@@ -172,9 +173,11 @@ private slots:
         const std::string before = m.exposition();
         QVERIFY2(has(before, "sglang:prompt_tokens_total{model_name=\"llama\"} 0"), "counted when the request finishes");
         m.addPreemptions(2, 300, 40);
+        m.prefixCacheLookups(200, 50); // the last prefill batch: a quarter of its prompt tokens cached
         RequestEnd end;
         end.e2e = 2.0;
         end.promptTokens = 100;
+        end.cachedTokens = 64; // counted when the request leaves
         end.generatedTokens = 5;
         m.requestFinished(end);
         RequestEnd aborted;
@@ -186,13 +189,13 @@ private slots:
         const std::string tl = "{model_name=\"llama\"}";
         for (const std::string& needle : { "sglang:num_running_reqs" + sl + " 4", "sglang:num_queue_reqs" + sl + " 2",
                  "sglang:token_usage" + sl + " 0.4", "sglang:num_used_tokens" + sl + " 1000",
-                 "sglang:max_total_num_tokens" + sl + " 2500", "sglang:cache_hit_rate" + sl + " 0",
+                 "sglang:max_total_num_tokens" + sl + " 2500", "sglang:cache_hit_rate" + sl + " 0.25",
                  "sglang:lora_pool_slots_used" + sl + " 3", "sglang:lora_pool_slots_total" + sl + " 8",
                  "sglang:lora_pool_utilization" + sl + " 0.375", "sglang:num_retracted_requests_total" + sl + " 2",
                  "sglang:num_retracted_input_tokens_total" + sl + " 300",
                  "sglang:num_retracted_output_tokens_total" + sl + " 40", "sglang:queue_time_seconds_count" + sl + " 1",
                  "sglang:prompt_tokens_total" + tl + " 107", "sglang:num_requests_total" + tl + " 2",
-                 "sglang:num_aborted_requests_total" + tl + " 1", "sglang:cached_tokens_total" + tl + " 0",
+                 "sglang:num_aborted_requests_total" + tl + " 1", "sglang:cached_tokens_total" + tl + " 64",
                  "sglang:time_to_first_token_seconds_count" + tl + " 1", "sglang:e2e_request_latency_seconds_count" + tl + " 1",
                  std::string("sglang:time_to_first_token_seconds_bucket{model_name=\"llama\",le=\"0.6\"} 1"),
                  std::string("sglang:time_to_first_token_seconds_bucket{model_name=\"llama\",le=\"0.4\"} 0") })

@@ -176,6 +176,7 @@ private slots:
         QTest::newRow("slora") << "slora" << "vllm";
         QTest::newRow("slora-abort") << "slora-abort" << "vllm";
         QTest::newRow("vllm, preemption") << "vllm" << "vllm";
+        QTest::newRow("sglang") << "sglang" << "sglang";
     }
 
     void metricsPerPolicy()
@@ -188,6 +189,7 @@ private slots:
         o.scheduler.vllm.numGpuBlocks = 20; // 304 tokens: running requests are preempted
         o.scheduler.vllm.maxModelLen = 300;
         o.scheduler.vllm.maxLoras = 2;
+        o.scheduler.sglang.maxTotalTokens = 1200;
         o.cost = costModelPresets().front();
         o.speed = 10;
         SimServer server(o);
