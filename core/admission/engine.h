@@ -301,7 +301,7 @@ struct StepRecord {
     std::int64_t kvCapacity = 0;
     WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
     std::int64_t cachedTokens = 0; ///< prompt tokens of the requests admitted this step found in the prefix cache
-X
+    std::int64_t prefixQueries = 0, prefixHits = 0; ///< vllm, sglang: StepResult's counters (tokens looked up, found)
 };
 
 /// mean / p50 / p90 / p99 of a latency over the requests that have it.
