@@ -250,7 +250,8 @@ int runServeSim(const std::vector<std::string>& argv)
             portPerReplica ? "one port each (no router)"
                            : ("router " + routerName(o.fleet.router.kind)
                                  + (routerReadsMetrics(o.fleet.router.kind)
-                                         ? ", metrics scraped every " + formatNumber(o.fleet.stalenessMs) + " ms (model clock)"
+                                         ? (o.fleet.stalenessMs > 0 ? ", metrics scraped every " + formatNumber(o.fleet.stalenessMs) + " ms (model clock)"
+                                                                    : std::string(", metrics as they are at each arrival"))
                                          : std::string(" (counts its own requests)")))
                                  .c_str());
     std::fprintf(stderr, "serve-sim: %s\n",

@@ -55,6 +55,10 @@ void PublishedState::closePass(std::uint32_t running, std::uint32_t waiting, std
         m_lastKv = kvUsed;
     Pass p;
     p.events.swap(m_open);
+    if (!m_spare.empty()) { // a list emptied earlier, with its capacity
+        m_open.swap(m_spare.back());
+        m_spare.pop_back();
+    }
     p.scalars = Scalars { running, waiting, m_lastKv };
     p.end = end;
     m_pending.push_back(std::move(p));
@@ -64,6 +68,8 @@ void PublishedState::publishUntil(double t)
 {
     while (!m_pending.empty() && m_pending.front().end <= t) {
         applyPass(m_pending.front());
+        m_pending.front().events.clear();
+        m_spare.push_back(std::move(m_pending.front().events));
         m_pending.pop_front();
     }
 }

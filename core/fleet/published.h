@@ -91,6 +91,7 @@ private:
     std::int64_t m_lastKv = 0; ///< KV of the last closed pass
     std::vector<std::pair<std::uint32_t, ReplicaEvent>> m_open;
     std::deque<Pass> m_pending; ///< closed passes not visible yet, by end
+    std::vector<std::vector<std::pair<std::uint32_t, ReplicaEvent>>> m_spare; ///< emptied event lists, reused
     std::vector<std::int32_t> m_runningBy, m_waitingBy;
     std::vector<std::uint8_t> m_resident;
     ReplicaMetrics m_lora;
