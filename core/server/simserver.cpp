@@ -168,7 +168,8 @@ void validateSimServerOptions(const SimServerOptions& o)
         bad("--replicas", "a fleet needs the admission engine: it cannot go with --token-ms");
     if (!(fleet.stalenessMs >= 0) || !std::isfinite(fleet.stalenessMs))
         bad("--staleness", "must be a finite number of milliseconds >= 0");
-    FleetConfig check = uniformFleet(fleet.replicas, o.scheduler, o.cost.name, fleet.router.kind);
+    // The router's settings, checked as the fleet preview checks them (the server was checked above).
+    FleetConfig check = uniformFleet(fleet.replicas, SchedulerConfig {}, o.cost.name, fleet.router.kind);
     check.router = fleet.router;
     check.stalenessMs = fleet.stalenessMs;
     if (const std::string e = fleetConfigError(check); !e.empty())
