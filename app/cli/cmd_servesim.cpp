@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 namespace lorascope::cli {
@@ -71,6 +72,18 @@ Options:
   --base-model NAME            OpenAI model name meaning "no adapter" (default base)
   --keep-alive-s S             close a kept-alive connection idle S seconds (default 5; 0 = never)
   --duration S                 stop after S seconds (default 0 = run until stopped)
+A fleet (docs/fleet.md, docs/servesim.md "A fleet of replicas"):
+  --replicas N                 N replicas of this server, 1 to 4096 (default 1)
+  --router NAME                behind the built-in router on the one --port, the fleet preview's
+                               routers (default round-robin):
+                               round-robin, random, least-outstanding, least-kv, session-affinity,
+                               prefix-aware, gie-lora-filter, gie-lora-scorer, aibrix-lora, hrw;
+                               GET /metrics is the fleet's sums, /metrics?replica=K replica K's
+  --staleness MS               the router's metrics scrape interval on the model clock (default 50;
+                               0 = it sees every replica as it is at each arrival)
+  --seed N                     the router's random choices (default 1)
+  --ports-per-replica          no router: replica K listens on --port + K (one "listening on" line
+                               each), for an external router (llm-d / GIE, AIBrix, a Service)
 Every duration (--token-ms, --keep-alive-s, --stall-seconds, ...) is at most 10^6 s (10^9 ms).
 Fault injection (each request gets at most one fault, drawn from a seeded generator):
   --error-rate P               answer with --error-status (default 500; 429 also useful)
@@ -109,8 +122,8 @@ int runServeSim(const std::vector<std::string>& argv)
             "--adapter-rank", "--base-model", "--keep-alive-s", "--duration", "--error-rate", "--error-status",
             "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
             "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads", "--lora-modules",
-            "--lora-info-lists" }),
-        withSchedulerBoolFlags({}));
+            "--lora-info-lists", "--replicas", "--router", "--staleness", "--seed" }),
+        withSchedulerBoolFlags({ "--ports-per-replica" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument '" + a.positional().front() + "'");
     SimServerOptions o;
@@ -188,6 +201,34 @@ int runServeSim(const std::vector<std::string>& argv)
     if (f.errorRate + f.disconnectRate + f.stallRate + f.malformedRate + f.slowFirstByteRate > 1.0 + 1e-12)
         throw UsageError("--error-rate, --disconnect-rate, --stall-rate, --malformed-rate and --slow-first-byte-rate add up to more than 1");
     const double duration = a.number("--duration", 0);
+    const int replicas = int(a.integer("--replicas", 1)); // range checked by the option table
+    const bool portPerReplica = a.has("--ports-per-replica");
+    if (portPerReplica) {
+        for (const char* flag : { "--router", "--staleness", "--seed" })
+            if (a.has(flag))
+                throw UsageError(std::string(flag) + " is the built-in router's; --ports-per-replica has none (the router is yours)");
+        if (o.port == 0 && replicas > 1)
+            throw UsageError("--ports-per-replica needs --port P (replicas listen on P, P+1, ...), not 0");
+        if (int(o.port) + replicas - 1 > 65535)
+            throw UsageError("--ports-per-replica: ports " + std::to_string(o.port) + " to " + std::to_string(int(o.port) + replicas - 1)
+                + " go past 65535");
+    } else if (replicas > 1) {
+        o.fleet.replicas = replicas;
+        if (const auto name = a.value("--router")) {
+            const auto kind = routerFromName(*name);
+            if (!kind)
+                throw UsageError("--router: unknown router \"" + name->substr(0, 40) + "\" (known: " + routerNames() + ")");
+            o.fleet.router.kind = *kind;
+        }
+        o.fleet.stalenessMs = a.number("--staleness", o.fleet.stalenessMs);
+        o.fleet.router.seed = std::uint64_t(a.integer("--seed", 1));
+    } else {
+        for (const char* flag : { "--router", "--staleness", "--seed" })
+            if (a.has(flag))
+                throw UsageError(std::string(flag) + " needs --replicas N (N > 1)");
+    }
+    if (replicas > 1 && o.tokenSeconds)
+        throw UsageError("--replicas needs the admission engine: it cannot go with --token-ms");
 
     struct sigaction sa { };
     sa.sa_handler = onStopSignal;
@@ -196,10 +237,28 @@ int runServeSim(const std::vector<std::string>& argv)
     sigaction(SIGTERM, &sa, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
 
-    SimServer server(o);
-    server.start();
-    std::printf("listening on %s:%u\n", o.host.c_str(), unsigned(server.port()));
+    // One server (with a built-in router over its replicas), or one server per replica.
+    std::vector<std::unique_ptr<SimServer>> servers;
+    for (int k = 0; k < (portPerReplica ? replicas : 1); ++k) {
+        SimServerOptions ok = o;
+        if (portPerReplica && o.port != 0)
+            ok.port = std::uint16_t(o.port + k);
+        servers.push_back(std::make_unique<SimServer>(ok));
+    }
+    for (auto& server : servers) {
+        server->start();
+        std::printf("listening on %s:%u\n", o.host.c_str(), unsigned(server->port()));
+    }
     std::fflush(stdout);
+    if (replicas > 1)
+        std::fprintf(stderr, "serve-sim: %d replicas, %s\n", replicas,
+            portPerReplica ? "one port each (no router)"
+                           : ("router " + routerName(o.fleet.router.kind)
+                                 + (routerReadsMetrics(o.fleet.router.kind)
+                                         ? (o.fleet.stalenessMs > 0 ? ", metrics scraped every " + formatNumber(o.fleet.stalenessMs) + " ms (model clock)"
+                                                                    : std::string(", metrics as they are at each arrival"))
+                                         : std::string(" (counts its own requests)")))
+                                 .c_str());
     std::fprintf(stderr, "serve-sim: %s\n",
         o.tokenSeconds
             ? ("fixed pace, one token every " + formatNumber(*o.tokenSeconds * 1000) + " ms").c_str()
@@ -210,8 +269,17 @@ int runServeSim(const std::vector<std::string>& argv)
         if (duration > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= duration)
             break;
     }
-    server.stop();
-    const auto s = server.stats();
+    SimServerStats s;
+    for (auto& server : servers) {
+        server->stop();
+        const auto one = server->stats();
+        s.requests += one.requests;
+        s.completed += one.completed;
+        s.refused += one.refused;
+        s.faults += one.faults;
+        s.clientGone += one.clientGone;
+        s.badRequests += one.badRequests;
+    }
     std::fprintf(stderr,
         "serve-sim: stopped; %llu requests, %llu streams completed, "
         "%llu refused, %llu faults injected, %llu clients gone, "

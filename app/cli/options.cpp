@@ -102,7 +102,7 @@ const std::vector<OptionSpec>& optionTable()
         integer("--top", 0, kMaxAdapters, "adapters"),
         integer("--num-token", 1, kMaxTokens, "tokens"),
         // fleet
-        integer("--replicas", 1, 4096, "replicas", nullptr, "fleet sweep"),
+        integer("--replicas", 1, 4096, "replicas", nullptr, "fleet sweep serve-sim"),
         integer("--gpus-per-replica", 1, 1024, "GPUs"),
         number("--staleness", 0, 1e9, false, "ms (ticks with --clock steps)", "0 = perfect information"),
         integer("--replicas-per-adapter", 1, 4096, "replicas"),

@@ -59,100 +59,6 @@ Needs routerNeeds(RouterKind kind)
     }
 }
 
-bool readsLoraInfo(RouterKind kind) { return kind == RouterKind::GieLoraFilter || kind == RouterKind::GieLoraScorer; }
-
-/// The replicas as they are now (after publishUntil), for staleness 0 and for the routers that
-/// count their own requests.
-class LiveView final : public FleetView {
-public:
-    LiveView(const std::vector<std::unique_ptr<FleetReplica>>& replicas, const std::vector<std::uint32_t>& outstanding, bool keepLast)
-        : m_r(replicas)
-        , m_out(outstanding)
-        , m_keepLast(keepLast)
-    {
-    }
-    std::uint32_t running(int r) const override { return m_r[r]->running(); }
-    std::uint32_t waiting(int r) const override { return m_r[r]->waiting(); }
-    double kvUsage(int r) const override { return m_r[r]->kvUsage(); }
-    bool hasActive(int r, std::uint32_t a) const override
-    {
-        const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().hasActive(a) : x.hasActive(a);
-    }
-    bool hasWaiting(int r, std::uint32_t a) const override
-    {
-        const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().hasWaiting(a) : x.hasWaiting(a);
-    }
-    std::size_t activeCount(int r) const override
-    {
-        const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().activeCount : x.activeCount();
-    }
-    std::size_t waitingAdapterCount(int r) const override
-    {
-        const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().waitingAdapterCount : x.waitingAdapterCount();
-    }
-    std::int64_t maxLora(int r) const override
-    {
-        const FleetReplica& x = *m_r[r];
-        return listsEmpty(x) && m_keepLast ? x.lastLoraInfo().maxLora : x.maxLora();
-    }
-    std::uint32_t outstanding(int r) const override { return m_out[static_cast<std::size_t>(r)]; }
-
-private:
-    static bool listsEmpty(const FleetReplica& x) { return x.activeCount() == 0 && x.waitingAdapterCount() == 0; }
-    const std::vector<std::unique_ptr<FleetReplica>>& m_r;
-    const std::vector<std::uint32_t>& m_out;
-    bool m_keepLast;
-};
-
-/// The replicas as the last scrape saw them.
-class ScrapeView final : public FleetView {
-public:
-    ScrapeView(std::size_t replicas, const std::vector<std::uint32_t>& outstanding)
-        : m_s(replicas)
-        , m_out(outstanding)
-    {
-    }
-    /// Scrapes every replica (after publishUntil). GIE keeps its last non-empty LoRA lists.
-    void scrape(const std::vector<std::unique_ptr<FleetReplica>>& replicas, bool loraInfo, bool keepLast)
-    {
-        for (std::size_t r = 0; r < replicas.size(); ++r) {
-            const FleetReplica& x = *replicas[r];
-            ReplicaMetrics& m = m_s[r];
-            m.running = x.running();
-            m.waiting = x.waiting();
-            m.kvUsage = x.kvUsage();
-            if (!loraInfo)
-                continue;
-            const bool empty = x.activeCount() == 0 && x.waitingAdapterCount() == 0;
-            if (empty && keepLast)
-                continue; // GIE: the series with both lists empty is skipped; the last one stays
-            const ReplicaMetrics& lora = x.loraInfo();
-            m.activeBits = lora.activeBits;
-            m.waitingBits = lora.waitingBits;
-            m.activeCount = lora.activeCount;
-            m.waitingAdapterCount = lora.waitingAdapterCount;
-            m.maxLora = lora.maxLora;
-        }
-    }
-    std::uint32_t running(int r) const override { return m_s[r].running; }
-    std::uint32_t waiting(int r) const override { return m_s[r].waiting; }
-    double kvUsage(int r) const override { return m_s[r].kvUsage; }
-    bool hasActive(int r, std::uint32_t a) const override { return m_s[r].hasActive(a); }
-    bool hasWaiting(int r, std::uint32_t a) const override { return m_s[r].hasWaiting(a); }
-    std::size_t activeCount(int r) const override { return m_s[r].activeCount; }
-    std::size_t waitingAdapterCount(int r) const override { return m_s[r].waitingAdapterCount; }
-    std::int64_t maxLora(int r) const override { return m_s[r].maxLora; }
-    std::uint32_t outstanding(int r) const override { return m_out[static_cast<std::size_t>(r)]; }
-
-private:
-    std::vector<ReplicaMetrics> m_s;
-    const std::vector<std::uint32_t>& m_out;
-};
-
 int threadCount(const FleetOptions& o, int replicas)
 {
     int n = o.threads > 0 ? o.threads : static_cast<int>(std::thread::hardware_concurrency());
@@ -216,7 +122,7 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
     const std::unique_ptr<Router> router = makeRouter(config.router, trace, replicaCount, placement);
     const Needs needs = routerNeeds(config.router.kind);
     const double staleness = options.clock == ClockKind::Steps ? config.stalenessTicks : config.stalenessMs / 1000.0;
-    const bool loraInfo = readsLoraInfo(config.router.kind);
+    const bool loraInfo = routerReadsLoraInfo(config.router.kind);
     const bool keepLast = config.router.keepLastLoraInfo;
     // Routers that read nothing are routed all at once unless their decisions are explained.
     const bool upfront = needs == Needs::Nothing && !options.recordDecisions;
@@ -227,8 +133,11 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
     std::vector<std::uint32_t> all(static_cast<std::size_t>(replicaCount));
     for (int r = 0; r < replicaCount; ++r)
         all[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(r);
-    LiveView live(replicas, outstanding, keepLast);
-    ScrapeView scraped(replicas.size(), outstanding);
+    std::vector<const PublishedState*> published;
+    for (const auto& r : replicas)
+        published.push_back(&r->published());
+    PublishedView live(published, outstanding, keepLast);
+    ScrapedView scraped(replicas.size(), outstanding);
     const FleetView& view = perArrival ? static_cast<const FleetView&>(live) : static_cast<const FleetView&>(scraped);
 
     WorkerPool pool(threadCount(options, replicaCount));
@@ -267,7 +176,7 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
             const double tau = std::floor(t / staleness) * staleness;
             if (tau > lastScrape) {
                 advanceAll(tau, true);
-                scraped.scrape(replicas, loraInfo, keepLast);
+                scraped.scrape(published, loraInfo, keepLast);
                 lastScrape = tau;
             }
         }

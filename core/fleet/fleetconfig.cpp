@@ -80,6 +80,8 @@ bool routerReadsMetrics(RouterKind kind)
     return false;
 }
 
+bool routerReadsLoraInfo(RouterKind kind) { return kind == RouterKind::GieLoraFilter || kind == RouterKind::GieLoraScorer; }
+
 int FleetConfig::replicaCount() const
 {
     long long n = 0;

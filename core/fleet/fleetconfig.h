@@ -41,6 +41,8 @@ const std::vector<RouterKind>& allRouters();
 /// True when the router reads scraped metrics (then the staleness matters); false when it uses
 /// only what it sent and saw finish, or nothing at all.
 bool routerReadsMetrics(RouterKind kind);
+/// True for the routers that read vllm:lora_requests_info (GIE's).
+bool routerReadsLoraInfo(RouterKind kind);
 
 /// A router and its settings (defaults are the sources' defaults; docs/fleet.md).
 struct RouterConfig {

@@ -432,20 +432,9 @@ public:
     HrwRouter(const RouterConfig& c, const Trace& trace, int replicas)
         : m_k(static_cast<std::size_t>(c.hrwReplicas))
         , m_trace(trace)
+        , m_replicas(replicas)
     {
-        // The ranking of every adapter over all replicas, computed once.
-        m_rank.resize(trace.adapters.size());
-        for (std::size_t a = 0; a < trace.adapters.size(); ++a) {
-            auto& ranked = m_rank[a];
-            ranked.resize(static_cast<std::size_t>(replicas));
-            for (int r = 0; r < replicas; ++r)
-                ranked[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(r);
-            const std::string& name = trace.adapters[a].name;
-            std::vector<std::uint64_t> w(static_cast<std::size_t>(replicas));
-            for (int r = 0; r < replicas; ++r)
-                w[static_cast<std::size_t>(r)] = rendezvousWeight(name, static_cast<std::uint32_t>(r));
-            std::stable_sort(ranked.begin(), ranked.end(), [&](std::uint32_t x, std::uint32_t y) { return w[x] > w[y]; });
-        }
+        rankAdapters(); // every adapter of the trace, once
     }
     RouteDecision route(std::uint32_t index, const std::vector<std::uint32_t>& c, const FleetView& v, double) override
     {
@@ -454,6 +443,8 @@ public:
         d.candidates = clamp16(c.size());
         const std::uint32_t adapter = m_trace.requests[index].adapter;
         m_set.clear();
+        if (adapter != kNoAdapter && adapter >= m_rank.size())
+            rankAdapters(); // serve-sim's built-in router learns adapters as requests name them
         if (adapter == kNoAdapter) {
             m_set = c;
         } else {
@@ -484,8 +475,27 @@ public:
     }
 
 private:
+    /// The ranking over all replicas of every adapter not ranked yet.
+    void rankAdapters()
+    {
+        const std::size_t from = m_rank.size();
+        m_rank.resize(m_trace.adapters.size());
+        std::vector<std::uint64_t> w(static_cast<std::size_t>(m_replicas));
+        for (std::size_t a = from; a < m_rank.size(); ++a) {
+            auto& ranked = m_rank[a];
+            ranked.resize(static_cast<std::size_t>(m_replicas));
+            const std::string& name = m_trace.adapters[a].name;
+            for (int r = 0; r < m_replicas; ++r) {
+                ranked[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(r);
+                w[static_cast<std::size_t>(r)] = rendezvousWeight(name, static_cast<std::uint32_t>(r));
+            }
+            std::stable_sort(ranked.begin(), ranked.end(), [&](std::uint32_t x, std::uint32_t y) { return w[x] > w[y]; });
+        }
+    }
+
     std::size_t m_k;
     const Trace& m_trace;
+    int m_replicas;
     std::vector<std::vector<std::uint32_t>> m_rank;
     std::vector<std::uint32_t> m_set;
 };

@@ -16,8 +16,11 @@
 
 namespace lorascope {
 
-EngineLoop::EngineLoop(ServerCore& core)
+EngineLoop::EngineLoop(ServerCore& core, ServerMetrics& metrics, EngineListener* listener, int replica)
     : m_core(core)
+    , m_metrics(metrics)
+    , m_listener(listener)
+    , m_replica(replica)
     , m_pacer(core.opt.scheduler, core.opt.cost, core.opt.speed)
     , m_timer(core.engineIo)
     , m_wakes(core.workers.size())
@@ -39,7 +42,7 @@ std::string EngineLoop::submit(const std::shared_ptr<Stream>& st)
         --at; // stamps from different network threads may come slightly out of order
     m_arrivals.insert(at, Pending { st });
     m_requests.emplace(st->id, Entry { st });
-    m_core.metrics.adapterRequests(st->adapter, 0, +1);
+    m_metrics.adapterRequests(st->adapter, 0, +1);
     kick();
     return {};
 }
@@ -54,8 +57,8 @@ void EngineLoop::connectionEnded(std::uint64_t id, bool clientLeft)
         = std::find_if(m_arrivals.begin(), m_arrivals.end(), [id](const Pending& p) { return p.stream->id == id; });
     if (pending != m_arrivals.end()) { // it never reached the scheduler
         m_arrivals.erase(pending);
-        m_core.metrics.adapterRequests(it->second.stream->adapter, 0, -1);
-        m_core.metrics.requestFinished(endOf(it->second, FinishReason::Abort, m_core.now()));
+        m_metrics.adapterRequests(it->second.stream->adapter, 0, -1);
+        m_metrics.requestFinished(endOf(it->second, FinishReason::Abort, m_core.now()));
         if (clientLeft)
             ++m_core.counters.clientGone;
         m_requests.erase(it);
@@ -84,6 +87,8 @@ void EngineLoop::admitArrivals(double start)
         TokenKeyPtr key = st.keyed ? requestTokenKey(st.promptKey, st.id, st.outputLen) : nullptr;
         // The verdict was given at submit(); the limits have not changed since.
         m_pacer.submit(st.id, st.inputLen, st.outputLen, st.adapter, st.rank, st.arrival, std::move(key));
+        if (m_listener)
+            m_listener->submitted(m_replica, st.id);
         m_arrivals.pop_front();
     }
 }
@@ -119,6 +124,8 @@ void EngineLoop::runStep()
     const double start = m_passEnd;
     admitArrivals(start);
     PacedStep step = m_pacer.step(start);
+    if (m_listener)
+        m_listener->pass(m_replica, step.result, start, step.result.kind == StepKind::Idle ? start : start + step.seconds);
     publish(step.result);
     if (step.result.kind == StepKind::Idle) {
         applyLeaves(step.result);
@@ -204,7 +211,7 @@ RequestEnd EngineLoop::endOf(const Entry& e, FinishReason reason, double end)
 void EngineLoop::afterPass(const PacedStep& step, double passStart)
 {
     const StepResult& r = step.result;
-    auto& metrics = m_core.metrics;
+    auto& metrics = m_metrics;
     const double end = m_core.now();
     for (const Admission& a : r.admitted) {
         auto it = m_requests.find(a.id);
@@ -308,8 +315,8 @@ void EngineLoop::applyLeaves(const StepResult& r)
         if (it == m_requests.end())
             continue;
         Entry& e = it->second;
-        m_core.metrics.adapterRequests(e.stream->adapter, e.admitted ? -1 : 0, e.admitted ? 0 : -1);
-        m_core.metrics.requestFinished(endOf(e, FinishReason::Abort, m_core.now()));
+        m_metrics.adapterRequests(e.stream->adapter, e.admitted ? -1 : 0, e.admitted ? 0 : -1);
+        m_metrics.requestFinished(endOf(e, FinishReason::Abort, m_core.now()));
         if (e.connected) {
             Stream& st = *e.stream;
             bool post = false;
@@ -337,7 +344,7 @@ void EngineLoop::publish(const StepResult& r)
     g.kvUsed = r.kvUsed;
     g.kvCapacity = r.kvCapacity;
     g.residentAdapters = r.residentAdapters;
-    m_core.metrics.setScheduler(g);
+    m_metrics.setScheduler(g);
 }
 
 void EngineLoop::flushWakes()

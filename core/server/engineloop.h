@@ -22,20 +22,33 @@
 
 namespace lorascope {
 
-class EngineLoop {
+/// Told of what an engine does, in its order (serve-sim's built-in router keeps each replica's
+/// published metrics from it: server/fleetfront.h). Times are seconds since server start.
+class EngineListener {
 public:
-    explicit EngineLoop(ServerCore& core);
+    virtual ~EngineListener() = default;
+    /// Request `id` entered the scheduler (at the start of the pass that takes it).
+    virtual void submitted(int replica, std::uint64_t id) = 0;
+    /// A pass from `start` to `end` (an idle step: end = start) did `step`.
+    virtual void pass(int replica, const StepResult& step, double start, double end) = 0;
+};
+
+class EngineLoop final : public EngineSink {
+public:
+    /// The engine of `core`'s options, counting into `metrics` (the server's, or a replica's),
+    /// telling `listener` (if any) as replica `replica`.
+    EngineLoop(ServerCore& core, ServerMetrics& metrics, EngineListener* listener = nullptr, int replica = 0);
 
     // All methods run on the engine thread.
 
     /// Queues the request; returns an error text when the engine refuses it (HTTP 500).
-    std::string submit(const std::shared_ptr<Stream>& stream);
+    std::string submit(const std::shared_ptr<Stream>& stream) override;
     /// The connection stopped reading the stream (done, fault, or the client left). A request that has not finished is
     /// aborted in the engine, as S-LoRA's router aborts a request whose client disconnected; `clientLeft` counts it as
     /// such.
-    void connectionEnded(std::uint64_t id, bool clientLeft);
+    void connectionEnded(std::uint64_t id, bool clientLeft) override;
     /// Cancels the step timer (server stopping).
-    void stop();
+    void stop() override;
 
 private:
     struct Entry {
@@ -61,6 +74,9 @@ private:
     void flushWakes();
 
     ServerCore& m_core;
+    ServerMetrics& m_metrics;
+    EngineListener* m_listener;
+    int m_replica;
     EnginePacer m_pacer;
     net::steady_timer m_timer;
     struct Pending {

@@ -242,10 +242,13 @@ private:
         case Endpoint::Models:
             route(p, modelsAnswer(m_core.adapters, m_core.routes), version, head);
             return p;
-        case Endpoint::Metrics:
-            p.answer = responseText(200, m_core.metrics.exposition(), p.keep, version,
-                "text/plain; version=0.0.4; charset=utf-8", {}, head);
+        case Endpoint::Metrics: {
+            int status = 200;
+            std::string page = m_core.metricsPage(std::string_view(target.data(), target.size()), status);
+            p.answer = responseText(status, page, p.keep, version,
+                status == 200 ? "text/plain; version=0.0.4; charset=utf-8" : "application/json", {}, head);
             return p;
+        }
         default:
             break;
         }

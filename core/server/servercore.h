@@ -24,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <unordered_set>
 #include <vector>
@@ -32,7 +33,20 @@ namespace lorascope {
 
 namespace net = boost::asio;
 
-class EngineLoop;
+struct Stream;
+
+/// Where generation requests go on the engine strand: one engine (server/engineloop.h) or, with
+/// --replicas and a built-in router, a fleet of them (server/fleetfront.h). Engine thread only.
+class EngineSink {
+public:
+    virtual ~EngineSink() = default;
+    /// Queues the request; returns an error text when the engine refuses it (HTTP 500).
+    virtual std::string submit(const std::shared_ptr<Stream>& stream) = 0;
+    /// The connection stopped reading the stream (done, fault, or the client left).
+    virtual void connectionEnded(std::uint64_t id, bool clientLeft) = 0;
+    /// Cancels timers (server stopping).
+    virtual void stop() = 0;
+};
 
 /// Counters behind SimServer::stats() (updated from any thread).
 struct ServerCounters {
@@ -108,9 +122,14 @@ struct ServerCore {
     std::atomic<bool> stopping { false };
     std::atomic<std::uint64_t> nextId { 1 };
     net::io_context engineIo { 1 };
-    EngineLoop* engine = nullptr; ///< null in fixed-pace mode
+    EngineSink* engine = nullptr; ///< null in fixed-pace mode
+    /// With a built-in router: each replica's metrics (GET /metrics?replica=K); empty otherwise.
+    std::vector<ServerMetrics*> replicaMetrics;
     std::vector<std::unique_ptr<Worker>> workers;
 
+    /// The /metrics page for a request target ("/metrics", or "/metrics?replica=K" with a built-in
+    /// router); `status` 404 and a message for a replica that does not exist.
+    std::string metricsPage(std::string_view target, int& status);
     /// Seconds since start.
     double now() const { return std::chrono::duration<double>(SimClock::now() - startTime).count(); }
     /// The steady-clock instant `t` seconds after start (saturating: never overflows).

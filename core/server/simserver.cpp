@@ -7,10 +7,13 @@
 #include "server/simserver.h"
 
 #include "server/engineloop.h"
+#include "server/fleetfront.h"
 #include "server/httpsession.h"
 #include "server/servercore.h"
 #include "util/error.h"
 #include "util/filelimit.h"
+
+#include "api/errors.h"
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -158,6 +161,19 @@ void validateSimServerOptions(const SimServerOptions& o)
         bad("--error-status", "must be an HTTP error status 400..599 (got " + std::to_string(f.errorStatus) + ")");
     checkSeconds(f.stallSeconds, "--stall-seconds");
     checkSeconds(f.slowFirstByteSeconds, "--slow-first-byte-ms");
+    const ServerFleetOptions& fleet = o.fleet;
+    if (fleet.replicas < 1 || fleet.replicas > 4096)
+        bad("--replicas", "must be from 1 to 4096 (got " + std::to_string(fleet.replicas) + ")");
+    if (fleet.replicas > 1 && o.tokenSeconds)
+        bad("--replicas", "a fleet needs the admission engine: it cannot go with --token-ms");
+    if (!(fleet.stalenessMs >= 0) || !std::isfinite(fleet.stalenessMs))
+        bad("--staleness", "must be a finite number of milliseconds >= 0");
+    // The router's settings, checked as the fleet preview checks them (the server was checked above).
+    FleetConfig check = uniformFleet(fleet.replicas, SchedulerConfig {}, o.cost.name, fleet.router.kind);
+    check.router = fleet.router;
+    check.stalenessMs = fleet.stalenessMs;
+    if (const std::string e = fleetConfigError(check); !e.empty())
+        bad("--router", e);
 }
 
 namespace {
@@ -248,6 +264,32 @@ ServerCore::ServerCore(SimServerOptions o)
         adapters.load(name, path.empty() ? name : path, false);
 }
 
+std::string ServerCore::metricsPage(std::string_view target, int& status)
+{
+    status = 200;
+    const auto q = target.find('?');
+    if (q == std::string_view::npos)
+        return metrics.exposition();
+    const std::string_view query = target.substr(q + 1);
+    constexpr std::string_view key = "replica=";
+    std::size_t k = 0;
+    bool number = query.substr(0, key.size()) == key && query.size() > key.size();
+    for (char c : query.substr(std::min(key.size(), query.size())))
+        if (c < '0' || c > '9' || k > 100000)
+            number = false;
+        else
+            k = k * 10 + std::size_t(c - '0');
+    if (!number && query.find("replica") == std::string_view::npos)
+        return metrics.exposition(); // other query parameters: the server's page, as before
+    if (!number || k >= replicaMetrics.size()) {
+        status = 404;
+        return errorBody(404,
+            replicaMetrics.empty() ? "no replicas: this serve-sim runs one engine (GET /metrics)"
+                                   : "replica=K: K from 0 to " + std::to_string(replicaMetrics.size() - 1), "replica");
+    }
+    return replicaMetrics[k]->exposition();
+}
+
 class SimServer::Impl {
 public:
     explicit Impl(SimServerOptions o)
@@ -257,7 +299,10 @@ public:
         for (unsigned i = 0; i < n; ++i)
             core.workers.push_back(std::make_unique<Worker>());
         if (!core.opt.tokenSeconds) {
-            engine = std::make_unique<EngineLoop>(core);
+            if (core.opt.fleet.replicas > 1)
+                engine = std::make_unique<FleetFront>(core, metricsSetupOf(core.opt, core.server));
+            else
+                engine = std::make_unique<EngineLoop>(core, core.metrics);
             core.engine = engine.get();
             // Gauges start at the engine's idle state (capacity known before any pass).
             EngineGauges idle;
@@ -372,7 +417,7 @@ public:
     }
 
     ServerCore core;
-    std::unique_ptr<EngineLoop> engine;
+    std::unique_ptr<EngineSink> engine;
     tcp::acceptor acceptor { core.engineIo };
     std::thread engineThread;
     std::mutex stopMutex;

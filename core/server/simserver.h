@@ -9,6 +9,7 @@
 
 #include "admission/costmodel.h"
 #include "admission/engine.h"
+#include "fleet/fleetconfig.h"
 
 #include <cstdint>
 #include <map>
@@ -36,6 +37,15 @@ struct FaultOptions {
     {
         return errorRate > 0 || disconnectRate > 0 || stallRate > 0 || malformedRate > 0 || slowFirstByteRate > 0;
     }
+};
+
+/// serve-sim as a fleet behind its built-in router (server/fleetfront.h; docs/servesim.md): `replicas` engines on
+/// one port, each request routed by `router` (the fleet preview's routers) over what the replicas published, scraped
+/// every `stalenessMs` on the model clock for the routers that read metrics (0 = as they are at each arrival).
+struct ServerFleetOptions {
+    int replicas = 1; ///< 1 = one engine, no router
+    RouterConfig router;
+    double stalenessMs = 50;
 };
 
 /// How the server runs. Durations are seconds; any finite or infinite non-negative value is accepted, and values beyond
@@ -68,6 +78,7 @@ struct SimServerOptions {
         = 8u << 20; ///< larger request bodies get 413 (8 MiB holds a 2^20-token synthetic prompt)
     unsigned networkThreads = 0; ///< connection threads; 0 = as many as cores, 2..4
     FaultOptions faults;
+    ServerFleetOptions fleet; ///< replicas behind the built-in router (engine mode only)
 };
 
 /// Throws InputError naming the option (as a serve-sim flag, e.g. "--adapter-rank") when `options` cannot describe a
