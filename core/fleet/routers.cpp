@@ -187,8 +187,15 @@ public:
 
 private:
     static constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
-    /// The request's session. Traces without sessions have none: every request is a first turn.
-    std::uint64_t sessionOf(std::uint32_t) const { return kNone; }
+    /// The request's session id (Trace::sessions); traces without sessions, and requests outside
+    /// any session, have none: each is a first turn.
+    std::uint64_t sessionOf(std::uint32_t index) const
+    {
+        if (!m_trace.hasSessions() || index >= m_trace.sessions.size())
+            return kNone;
+        const std::uint64_t s = m_trace.sessions[index].session;
+        return s == kNoSession ? kNone : s;
+    }
 
     const Trace& m_trace;
     Rng m_rng;

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 #include <QTest>
 
 #include <cmath>
@@ -113,6 +115,7 @@ private slots:
     void placementBalancers();
     void placementUnknownAdapter();
     void roundRobinInTurn();
+    void sessionAffinityFollowsSessions();
     void leastOutstandingTies();
     void gieFilterAffinityProbability();
     void gieFilterRoomAndFallthrough();
@@ -330,6 +333,37 @@ void TestFleet::roundRobinInTurn()
     const FleetResult r = simulateFleet(t, uniformFleet(3, sloraConfig(20000), "llama-7b-a10g", RouterKind::RoundRobin));
     for (std::size_t i = 0; i < t.requests.size(); ++i)
         QCOMPARE(r.replicaOf[i], std::uint32_t(i % 3));
+}
+
+void TestFleet::sessionAffinityFollowsSessions()
+{
+    // 12 sessions of 3 turns (requests 3s, 3s+1, 3s+2) and 4 requests outside any session, last.
+    Trace t = adapterTrace(std::vector<std::uint32_t>(40, 0));
+    t.sessions.assign(t.requests.size(), SessionTurn {});
+    for (std::uint32_t i = 0; i < 36; ++i) {
+        SessionTurn& s = t.sessions[i];
+        s.session = i / 3;
+        s.turn = i % 3 + 1;
+        s.parent = i % 3 == 0 ? kNoParent : i - 1;
+    }
+    RouterConfig c;
+    c.kind = RouterKind::SessionAffinity;
+    auto router = makeRouter(c, t, 4, {});
+    MockView v;
+    v.r.resize(4);
+    std::vector<std::uint32_t> replica(t.requests.size());
+    std::set<std::uint32_t> firstReplicas;
+    for (std::uint32_t i = 0; i < t.requests.size(); ++i) {
+        const RouteDecision d = router->route(i, allOf(4), v, double(i));
+        replica[i] = d.replica;
+        const bool laterTurn = i < 36 && i % 3 != 0;
+        QCOMPARE(d.rule, laterTurn ? RouteRule::SessionFollow : RouteRule::SessionFirst);
+        if (laterTurn)
+            QCOMPARE(replica[i], replica[i - 1]); // where its session's first turn went
+        else if (i < 36)
+            firstReplicas.insert(d.replica);
+    }
+    QVERIFY2(firstReplicas.size() > 1, "first turns are spread at random");
 }
 
 void TestFleet::leastOutstandingTies()
