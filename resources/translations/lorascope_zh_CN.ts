@@ -9,6 +9,424 @@
     </message>
 </context>
 <context>
+    <name>FleetText</name>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="71" />
+        <location filename="../../ui/fleet/fleettext.cpp" line="120" />
+        <source>base model</source>
+        <translation>基础模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="74" />
+        <location filename="../../ui/fleet/fleettext.cpp" line="107" />
+        <source>dropped</source>
+        <translation>已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="93" />
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="95" />
+        <source>Arrival (ticks)</source>
+        <translation>到达（时钟刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="95" />
+        <source>Arrival (s)</source>
+        <translation>到达 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="97" />
+        <source>Adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="99" />
+        <source>Replica</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="101" />
+        <source>Why there</source>
+        <translation>为何发往此处</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="103" />
+        <source>TTFT (ticks)</source>
+        <translation>TTFT（时钟刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="103" />
+        <source>TTFT (s)</source>
+        <translation>TTFT (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="105" />
+        <source>E2E (ticks)</source>
+        <translation>E2E（时钟刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="105" />
+        <source>E2E (s)</source>
+        <translation>E2E (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="111" />
+        <source>The request's id in the trace.</source>
+        <translation>请求在轨迹中的编号。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="113" />
+        <source>When it arrived: the router decided then.</source>
+        <translation>它的到达时间：路由器在此时做出决定。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="115" />
+        <source>The replica the router sent it to.</source>
+        <translation>路由器把它发往的副本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="117" />
+        <source>The router's rule that decided; hover over a row for the whole reason.</source>
+        <translation>做出决定的路由规则；悬停在某一行上可查看完整原因。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="119" />
+        <source>Time to first token: from its arrival to its first token on that replica.</source>
+        <translation>首令牌时间：从到达到它在该副本上生成第一个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="121" />
+        <source>End to end: from its arrival to its last token.</source>
+        <translation>端到端：从到达到最后一个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="12" />
+        <source>Round-robin</source>
+        <translation>轮询</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="14" />
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="16" />
+        <source>Least outstanding requests (AIBrix least-request)</source>
+        <translation>未完成请求最少（AIBrix least-request）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="18" />
+        <source>Least KV cache usage</source>
+        <translation>KV 缓存占用最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="20" />
+        <source>Session affinity (AIBrix)</source>
+        <translation>会话亲和（AIBrix）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="22" />
+        <source>Prefix-aware (GIE default profile)</source>
+        <translation>前缀感知（GIE 默认配置）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="24" />
+        <source>GIE LoRA affinity (filter tree)</source>
+        <translation>GIE LoRA 亲和（过滤树）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="26" />
+        <source>GIE LoRA affinity (scorers)</source>
+        <translation>GIE LoRA 亲和（打分器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="28" />
+        <source>AIBrix: where the adapter is loaded, then least-request</source>
+        <translation>AIBrix：先选已加载该适配器的副本，再选请求最少的</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="30" />
+        <source>Rendezvous hashing of adapters (Dynamo)</source>
+        <translation>适配器的会合哈希（Dynamo）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="39" />
+        <source>Each request goes to the next replica in turn, whatever the replicas are doing (a Kubernetes Service, Envoy ROUND_ROBIN).</source>
+        <translation>每个请求依次发往下一个副本，不管副本当前在做什么（Kubernetes Service、Envoy ROUND_ROBIN）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="42" />
+        <source>Each request goes to a replica drawn at random (seeded, so runs repeat).</source>
+        <translation>每个请求发往随机抽取的副本（使用固定种子，结果可重复）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="44" />
+        <source>The replica with the fewest requests the router sent and has not seen finish. The router counts these itself, so the metrics' age does not matter (AIBrix least_request.go).</source>
+        <translation>选择路由器已发出但尚未看到完成的请求最少的副本。路由器自己计数，因此指标的新旧无关紧要（AIBrix least_request.go）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="48" />
+        <source>The replica whose scraped KV cache usage is lowest (AIBrix least_kv_cache.go); stale metrics send every request of a scrape interval to the same replica.</source>
+        <translation>选择抓取到的 KV 缓存占用最低的副本（AIBrix least_kv_cache.go）；指标过时会让一个抓取间隔内的所有请求都发往同一个副本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="52" />
+        <source>A session's later turns go to the replica its first turn went to; first turns at random (AIBrix session-affinity). Traces without sessions route every request at random.</source>
+        <translation>会话后续轮次发往其第一轮所去的副本；第一轮随机选择（AIBrix session-affinity）。没有会话的轨迹中每个请求都随机路由。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="56" />
+        <source>GIE's default profile: the share of the prompt's 16-token blocks the router has sent to a replica before (weight 3), plus the queue (2) and free KV cache (2) scores; the highest total wins.</source>
+        <translation>GIE 默认配置：提示词中路由器此前已发往某副本的 16 令牌块所占比例（权重 3），加上队列（2）和空闲 KV 缓存（2）得分；总分最高者胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="60" />
+        <source>GIE's filter tree: replicas with at most 128 waiting requests; of those the ones running or queuing the adapter (taken with probability 0.999) or else with room for another adapter (active + waiting adapters &lt; max_lora); then the fewest waiting and the least KV cache; one at random.</source>
+        <translation>GIE 过滤树：等待请求不超过 128 个的副本；其中正在运行或排队该适配器的副本（以 0.999 的概率选用），否则选还能再加载一个适配器的副本（活跃 + 等待适配器 &lt; max_lora）；再选等待最少、KV 缓存最少的；最后随机取一个。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="66" />
+        <source>GIE's scorers: LoRA affinity 1.0 when the adapter is active, 0.8 with room to load it, 0.6 when it is waiting, 0 otherwise; plus the queue and KV scores; the highest total wins.</source>
+        <translation>GIE 打分器：适配器活跃时 LoRA 亲和得 1.0，有空间加载时 0.8，等待中时 0.6，否则 0；加上队列和 KV 得分；总分最高者胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="70" />
+        <source>Only the replicas the adapter is loaded on (static placement; with dynamic placement every replica), then the fewest outstanding requests (AIBrix ModelAdapter and least-request).</source>
+        <translation>只考虑已加载该适配器的副本（静态放置；动态放置时为所有副本），再选未完成请求最少的（AIBrix ModelAdapter 与 least-request）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="74" />
+        <source>Each adapter belongs to the replicas with the highest rendezvous hash weight (Dynamo's LoRA allocation); its requests go to the least busy of them.</source>
+        <translation>每个适配器归属于会合哈希权重最高的副本（Dynamo 的 LoRA 分配）；其请求发往这些副本中最空闲的一个。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="85" />
+        <source>in turn</source>
+        <translation>依次轮转</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="87" />
+        <source>at random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="89" />
+        <source>fewest outstanding</source>
+        <translation>未完成最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="91" />
+        <source>least KV cache</source>
+        <translation>KV 缓存最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="93" />
+        <source>session: first turn</source>
+        <translation>会话：第一轮</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="95" />
+        <source>session: same replica</source>
+        <translation>会话：同一副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="97" />
+        <source>cached prefix</source>
+        <translation>已缓存前缀</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="99" />
+        <source>LoRA affinity</source>
+        <translation>LoRA 亲和</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="101" />
+        <source>room for the adapter</source>
+        <translation>有空间加载适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="103" />
+        <source>queue and KV</source>
+        <translation>队列与 KV</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="105" />
+        <source>highest score</source>
+        <translation>得分最高</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="109" />
+        <source>placed, least-request</source>
+        <translation>已放置，请求最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="111" />
+        <source>hashed replica</source>
+        <translation>哈希副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="121" />
+        <source>replica %1</source>
+        <translation>副本 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="124" />
+        <source>%1 → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the request is sheddable</source>
+        <translation>%1 → 已丢弃：所有副本都已饱和（等待数或 KV 缓存超过阈值），且该请求可被丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="130" />
+        <source>next in turn</source>
+        <translation>轮到它</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="133" />
+        <source>at random among %n replica(s)</source>
+        <translation>
+            <numerusform>在 %n 个副本中随机选择</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="136" />
+        <source>fewest outstanding requests (%1)</source>
+        <translation>未完成请求最少（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="137" />
+        <source>but more outstanding</source>
+        <translation>但未完成请求更多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="140" />
+        <source>lowest KV cache usage (%1 %)</source>
+        <translation>KV 缓存占用最低（%1%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="141" />
+        <source>but more KV cache in use</source>
+        <translation>但 KV 缓存占用更多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="144" />
+        <source>first request of its session: at random</source>
+        <translation>会话的第一个请求：随机选择</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="147" />
+        <source>its session's earlier requests went there</source>
+        <translation>其会话之前的请求都发往那里</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="148" />
+        <source>but its session is not there</source>
+        <translation>但其会话不在那里</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="151" />
+        <source>%1 of its %2 prompt blocks cached there (highest score)</source>
+        <translation>其 %2 个提示词块中有 %1 个已缓存在那里（得分最高）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="152" />
+        <source>but less of the prompt cached</source>
+        <translation>但缓存的提示词更少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="155" />
+        <source>%1 waiting there</source>
+        <translation>%1 在那里等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="155" />
+        <source>active there</source>
+        <translation>在那里活跃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="156" />
+        <source>but not %1</source>
+        <translation>但没有 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="159" />
+        <source>room to load %1 (active + waiting adapters &lt; max_lora)</source>
+        <translation>有空间加载 %1（活跃 + 等待适配器 &lt; max_lora）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="161" />
+        <source>; replicas with %1 existed, the 0.1 % draw chose room</source>
+        <translation>；虽有持有 %1 的副本，但 0.1% 的抽签选择了有空间的副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="162" />
+        <source>but no room for %1</source>
+        <translation>但没有空间加载 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="165" />
+        <source>no replica had %1 or room for another adapter: fewest waiting, then least KV cache</source>
+        <translation>没有副本持有 %1 或有空间再加载适配器：先选等待最少，再选 KV 缓存最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="168" />
+        <source>highest score (%1; LoRA %2)</source>
+        <translation>得分最高（%1；LoRA %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="169" />
+        <source>but a lower score</source>
+        <translation>但得分更低</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="174" />
+        <source>%1 is loaded on %n replica(s): fewest outstanding requests (%2)</source>
+        <translation>
+            <numerusform>%1 已加载在 %n 个副本上：未完成请求最少（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="176" />
+        <source>but %1 is not loaded there</source>
+        <translation>但那里没有加载 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="179" />
+        <source>one of %1's %n hashed replica(s): fewest outstanding requests (%2)</source>
+        <translation>
+            <numerusform>%1 的 %n 个哈希副本之一：未完成请求最少（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="181" />
+        <source>but not one of %1's</source>
+        <translation>但不是 %1 的副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="185" />
+        <source> (every replica had more waiting requests than the low-queue threshold)</source>
+        <translation>（每个副本的等待请求都超过低队列阈值）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="187" />
+        <source> (static placement: %1 is on %n replica(s))</source>
+        <translation>
+            <numerusform>（静态放置：%1 位于 %n 个副本上）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="188" />
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="190" />
+        <source>; %1 had fewer waiting requests (%2 vs %3)</source>
+        <translation>；%1 的等待请求更少（%2 对 %3）</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/charts/widgetexport.cpp" line="94" />
@@ -1593,74 +2011,84 @@ capacity: max_total_tokens = %1 tokens.</source>
 <context>
     <name>lorascope::ChartExporter</name>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="38" />
+        <location filename="../../ui/window/chartexporter.cpp" line="41" />
         <source>Export &amp;Chart…</source>
         <translation>导出图表(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="84" />
+        <location filename="../../ui/window/chartexporter.cpp" line="97" />
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="86" />
+        <location filename="../../ui/window/chartexporter.cpp" line="99" />
         <source>Admission preview</source>
         <translation>准入预览</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="88" />
+        <location filename="../../ui/window/chartexporter.cpp" line="101" />
         <source>A/B Compare</source>
         <translation>A/B 对比</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="90" />
+        <location filename="../../ui/window/chartexporter.cpp" line="103" />
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="95" />
+        <location filename="../../ui/window/chartexporter.cpp" line="105" />
+        <source>Fleet</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="110" />
         <source>Arrivals per adapter</source>
         <translation>各适配器的到达</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="97" />
+        <location filename="../../ui/window/chartexporter.cpp" line="112" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="99" />
+        <location filename="../../ui/window/chartexporter.cpp" line="114" />
         <source>The whole comparison</source>
         <translation>完整对比</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="101" />
+        <location filename="../../ui/window/chartexporter.cpp" line="116" />
         <source>All sweep charts</source>
         <translation>全部扫描图表</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="111" />
+        <location filename="../../ui/window/chartexporter.cpp" line="118" />
+        <source>Adapters on the replicas' GPUs</source>
+        <translation>各副本 GPU 上的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="128" />
         <source>Unknown chart "%1".</source>
         <translation>未知图表“%1”。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="134" />
+        <location filename="../../ui/window/chartexporter.cpp" line="151" />
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="134" />
+        <location filename="../../ui/window/chartexporter.cpp" line="151" />
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="135" />
-        <location filename="../../ui/window/chartexporter.cpp" line="144" />
-        <location filename="../../ui/window/chartexporter.cpp" line="147" />
+        <location filename="../../ui/window/chartexporter.cpp" line="152" />
+        <location filename="../../ui/window/chartexporter.cpp" line="161" />
+        <location filename="../../ui/window/chartexporter.cpp" line="164" />
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="149" />
+        <location filename="../../ui/window/chartexporter.cpp" line="166" />
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
@@ -2828,6 +3256,554 @@ Right-click a chart to export it alone.</source>
     </message>
 </context>
 <context>
+    <name>lorascope::FleetTab</name>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="70" />
+        <source>All replicas: the colour counts the replicas holding the adapter. One replica: the share of each time bin the adapter was on its GPU.</source>
+        <translation>所有副本：颜色表示持有该适配器的副本数。单个副本：每个时间箱中该适配器位于其 GPU 上的时间占比。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="104" />
+        <source>Hover over a request, or select it, to see why the router sent it where it did.</source>
+        <translation>悬停或选中一个请求，查看路由器为何把它发往该处。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="108" />
+        <source>Routing decisions</source>
+        <translation>路由决策</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="114" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="246" />
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="127" />
+        <source>A/B compare</source>
+        <translation>A/B 对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="172" />
+        <source>The current workload routed over a fleet of replicas. Every replica runs the Admission tab's server and cost model; the router decides at each arrival from what it can see.</source>
+        <translation>当前工作负载经路由分发到一组副本上。每个副本运行“准入预览”选项卡中的服务器与代价模型；路由器在每个请求到达时根据它能看到的信息做出决定。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="178" />
+        <source>Fleet A</source>
+        <translation>集群 A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="183" />
+        <location filename="../../ui/fleet/fleettab.cpp" line="236" />
+        <source> replica(s)</source>
+        <translation> 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="185" />
+        <source>Copies of the server behind the router; each is one model server (vLLM or S-LoRA) on its own GPUs.</source>
+        <translation>路由器后面的服务器副本；每个副本是运行在自己 GPU 上的一个模型服务器（vLLM 或 S-LoRA）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="186" />
+        <source>Replicas:</source>
+        <translation>副本数：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="189" />
+        <source> GPU(s)</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="190" />
+        <source>GPUs one replica uses (tensor parallelism); only for the totals in GPUs.</source>
+        <translation>一个副本使用的 GPU 数（张量并行）；仅用于按 GPU 计的总数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="191" />
+        <source>Per replica:</source>
+        <translation>每个副本：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="194" />
+        <source>Router:</source>
+        <translation>路由器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="204" />
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="205" />
+        <source>0 ms: perfect information</source>
+        <translation>0 ms：完全信息</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="206" />
+        <source>How often the router scrapes the replicas' metrics (GIE and AIBrix: every 50 ms). Between scrapes it routes on what it saw last; 0 = it sees every replica as it is at each decision.</source>
+        <translation>路由器抓取副本指标的间隔（GIE 和 AIBrix：每 50 ms）。两次抓取之间它按最后看到的信息路由；0 = 每次决策时都能看到各副本的实时状态。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="209" />
+        <source>Metrics every:</source>
+        <translation>指标间隔：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="211" />
+        <source>Dynamic: loaded where routed</source>
+        <translation>动态：路由到哪里就在哪里加载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="212" />
+        <source>Static: each adapter pinned</source>
+        <translation>静态：每个适配器固定位置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="214" />
+        <source>Dynamic: any replica loads any adapter when a request needs it. Static: each adapter lives on its replicas only (chosen greedily by expected load), and the router chooses among those.</source>
+        <translation>动态：任何副本在请求需要时都可加载任何适配器。静态：每个适配器只位于其指定副本上（按期望负载贪心选择），路由器在这些副本中选择。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="216" />
+        <source>Adapters:</source>
+        <translation>适配器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="219" />
+        <source> replica(s) each</source>
+        <translation> 个副本（每个适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="220" />
+        <source>Static placement: on how many replicas each adapter is pinned.</source>
+        <translation>静态放置：每个适配器固定在多少个副本上。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="221" />
+        <source>Pinned to:</source>
+        <translation>固定于：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="224" />
+        <source>Compare with fleet B</source>
+        <translation>与集群 B 对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="226" />
+        <source>Run fleet B on the same workload</source>
+        <translation>在同一工作负载上运行集群 B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="227" />
+        <source>B is fleet A with another router or another number of replicas; the A/B compare page and chart show both.</source>
+        <translation>B 是换用另一个路由器或另一副本数的集群 A；“A/B 对比”页和图表会同时显示两者。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="232" />
+        <source>Router B:</source>
+        <translation>路由器 B：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="237" />
+        <source>Replicas B:</source>
+        <translation>副本数 B：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="240" />
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="242" />
+        <source>Route and preview the workload now (it runs by itself after a change, up to 300,000 requests).</source>
+        <translation>立即路由并预览工作负载（修改后会自动运行，最多 300,000 个请求）。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettab.cpp" line="317" />
+        <source>Routing %n request(s)…</source>
+        <translation>
+            <numerusform>正在路由 %n 个请求…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="58" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="185" />
+        <source>ticks</source>
+        <translation>时钟刻度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="58" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="185" />
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="59" />
+        <source>Time (ticks: one forward pass of each busy replica)</source>
+        <translation>时间（时钟刻度：每个忙碌副本的一次前向计算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="59" />
+        <source>Time (s)</source>
+        <translation>时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="62" />
+        <source>Running requests per replica</source>
+        <translation>各副本运行中的请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="62" />
+        <source>Waiting requests per replica</source>
+        <translation>各副本等待中的请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="63" />
+        <source>Requests in each replica's running batch over time (the largest in each time bin).</source>
+        <translation>各副本运行批次中的请求数随时间的变化（每个时间箱中的最大值）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="64" />
+        <source>Requests queued at each replica over time (the largest in each time bin): where the router's choices pile up.</source>
+        <translation>各副本排队的请求数随时间的变化（每个时间箱中的最大值）：路由器的选择在哪里堆积。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="67" />
+        <source>Running (requests)</source>
+        <translation>运行中（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="67" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="117" />
+        <source>Waiting (requests)</source>
+        <translation>等待中（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="86" />
+        <source>busiest replica</source>
+        <translation>最忙的副本</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="87" />
+        <source>mean of %n replica(s)</source>
+        <translation>
+            <numerusform>%n 个副本的均值</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="88" />
+        <source>least busy replica</source>
+        <translation>最闲的副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="107" />
+        <source>Runs by itself when the workload or a setting changes</source>
+        <translation>工作负载或设置改变时自动运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="113" />
+        <source>Waiting requests in the fleet: A vs B</source>
+        <translation>集群中的等待请求：A 对 B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="114" />
+        <source>The sum over the replicas of each one's largest queue in a time bin, for fleet A and fleet B on the same workload.</source>
+        <translation>同一工作负载下集群 A 和集群 B 中，各副本在每个时间箱内最大队列长度之和。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="137" />
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="139" />
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="141" />
+        <source>A: %1 on %n replica(s).</source>
+        <translation>
+            <numerusform>A：%1，%n 个副本。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="143" />
+        <source>B: %1 on %n replica(s).</source>
+        <translation>
+            <numerusform>B：%1，%n 个副本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="147" />
+        <source>Tick “Run fleet B on the same workload” to compare two routers or two fleet sizes</source>
+        <translation>勾选“在同一工作负载上运行集群 B”以对比两个路由器或两种集群规模</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="161" />
+        <source>All replicas: how many hold each adapter</source>
+        <translation>所有副本：持有各适配器的副本数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="163" />
+        <source>Replica %1: its GPU's adapters</source>
+        <translation>副本 %1：其 GPU 上的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="174" />
+        <source>The fleet cannot run: %1</source>
+        <translation>集群无法运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="176" />
+        <source>No result yet: the fleet runs when the workload is ready.</source>
+        <translation>尚无结果：工作负载就绪后集群即会运行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="180" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="231" />
+        <source>Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes.</source>
+        <translation>勾选“在同一工作负载上运行集群 B”（集群设置）以对比两个路由器或两种集群规模。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="187" />
+        <source>%n replica(s)</source>
+        <translation>
+            <numerusform>%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="187" />
+        <source>, %n GPU(s); </source>
+        <translation>
+            <numerusform>，%n 个 GPU；</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="188" />
+        <source>router: %1</source>
+        <translation>路由器：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="189" />
+        <source>%1 of %2 requests finished; TTFT mean %3 %5, p99 %4 %5 (time from arrival to the first token).</source>
+        <translation>%2 个请求中 %1 个已完成；TTFT 均值 %3 %5，p99 %4 %5（从到达到第一个令牌的时间）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="194" />
+        <source>%1 % of all requests got their first token within 6 s (S-LoRA's SLO).</source>
+        <translation>%1% 的请求在 6 s 内得到第一个令牌（S-LoRA 的 SLO）。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="197" />
+        <source>Adapters were copied onto a GPU %n time(s) (loads).</source>
+        <translation>
+            <numerusform>适配器被复制到 GPU 上 %n 次（加载）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="200" />
+        <source>The router dropped %n sheddable request(s).</source>
+        <translation>
+            <numerusform>路由器丢弃了 %n 个可丢弃的请求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>Replica</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>Routed
+(requests)</source>
+        <translation>路由到此
+（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>Wait p99
+(%1)</source>
+        <translation>等待 p99
+（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>TTFT mean
+(%1)</source>
+        <translation>TTFT 均值
+（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>TTFT p99
+(%1)</source>
+        <translation>TTFT p99
+（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>Loads
+(adapters)</source>
+        <translation>加载
+（适配器次数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>Evictions
+(adapters)</source>
+        <translation>逐出
+（适配器次数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>Adapters
+loaded</source>
+        <translation>加载过的
+适配器数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="206" />
+        <source>Busy
+(%)</source>
+        <translation>忙碌
+(%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="207" />
+        <source>The replica's name.</source>
+        <translation>副本的名称。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="207" />
+        <source>Requests the router sent to it.</source>
+        <translation>路由器发给它的请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="208" />
+        <source>99th percentile of the time its requests queued before they ran.</source>
+        <translation>其请求在运行前排队时间的第 99 百分位数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="209" />
+        <source>Mean time from arrival to first token of its requests.</source>
+        <translation>其请求从到达到第一个令牌的平均时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="209" />
+        <source>99th percentile of the same.</source>
+        <translation>同一时间的第 99 百分位数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="210" />
+        <source>Times an adapter was copied onto its GPU.</source>
+        <translation>适配器被复制到其 GPU 上的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="210" />
+        <source>Times an adapter left its GPU.</source>
+        <translation>适配器离开其 GPU 的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="211" />
+        <source>Distinct adapters it ever loaded.</source>
+        <translation>它加载过的不同适配器数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="211" />
+        <source>Share of the run its GPU spent in forward passes.</source>
+        <translation>运行期间其 GPU 用于前向计算的时间占比。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="238" />
+        <source>What is compared, with its unit.</source>
+        <translation>对比的指标及其单位。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="238" />
+        <source>Fleet A (the Fleet A settings).</source>
+        <translation>集群 A（“集群 A”中的设置）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="239" />
+        <source>Fleet B (router B, replicas B).</source>
+        <translation>集群 B（路由器 B、副本数 B）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="239" />
+        <source>The difference.</source>
+        <translation>差值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="247" />
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="248" />
+        <source>TTFT mean (%1)</source>
+        <translation>TTFT 均值（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="249" />
+        <source>TTFT p99 (%1)</source>
+        <translation>TTFT p99 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="250" />
+        <source>E2E p99 (%1)</source>
+        <translation>E2E p99 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="251" />
+        <source>Requests with TTFT &lt; 6 s (%)</source>
+        <translation>TTFT &lt; 6 s 的请求 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="252" />
+        <source>Throughput (requests/%1)</source>
+        <translation>吞吐量（请求/%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="253" />
+        <source>Adapter loads (copies onto a GPU)</source>
+        <translation>适配器加载（复制到 GPU 的次数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="256" />
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="272" />
+        <source>B (%1, %n replica(s)) against A (%2, %3 replicas) on the same %4 requests: TTFT p99 %5 %6 → %7 %6; adapter loads %8 → %9.</source>
+        <translation>
+            <numerusform>B（%1，%n 个副本）对 A（%2，%3 个副本），同样的 %4 个请求：TTFT p99 %5 %6 → %7 %6；适配器加载 %8 → %9。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lorascope::GanttView</name>
     <message>
         <location filename="../../ui/admission/ganttview.cpp" line="149" />
@@ -2923,17 +3899,22 @@ Right-click a chart to export it alone.</source>
         <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置；它的答案是可持续容量，即两者中较低的那个（超过饱和点的速率只是在轨迹较短时才满足 SLO）。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="108" />
+        <location filename="../../ui/text/helptexts.cpp" line="104" />
+        <source>&lt;h2&gt;What am I looking at? — Fleet&lt;/h2&gt;&lt;p&gt;The current workload routed over several replicas of the Admission tab's server, as a router in front of them would send it (round-robin, least outstanding requests, GIE's LoRA affinity, AIBrix, rendezvous hashing, …). The router sees the replicas through metrics scraped every &lt;b&gt;Metrics every&lt;/b&gt; milliseconds, so stale metrics cost what they cost in production.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running / waiting requests per replica&lt;/b&gt;: each replica's batch and queue over time; uneven lines mean the router piles requests on some replicas.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Adapters on the replicas' GPUs&lt;/b&gt;: one row per adapter (the busiest), time left to right; the colour counts the replicas holding it, or for one replica the share of each time bin. Many short marks mean adapters are loaded and evicted again and again.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Routing decisions&lt;/b&gt;: every request, the replica it went to and the rule that decided; hover over a row for the reason in words.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Replicas&lt;/b&gt;: per replica, requests routed, waits and TTFT, adapter loads and evictions, and how busy it was.&lt;/li&gt;&lt;li&gt;&lt;b&gt;A/B compare&lt;/b&gt;: tick “Run fleet B on the same workload”: the same workload on another router or another number of replicas.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？— 集群&lt;/h2&gt;&lt;p&gt;当前工作负载经路由分发到“准入预览”选项卡中服务器的多个副本上，就像副本前面的路由器那样分发（轮询、未完成请求最少、GIE 的 LoRA 亲和、AIBrix、会合哈希……）。路由器每隔&lt;b&gt;指标间隔&lt;/b&gt;毫秒抓取一次副本的指标，因此过时的指标在这里的代价与生产环境中相同。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;各副本运行中 / 等待中的请求&lt;/b&gt;：每个副本的批次与队列随时间的变化；曲线不均说明路由器把请求堆到了某些副本上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;各副本 GPU 上的适配器&lt;/b&gt;：每行一个适配器（最繁忙的那些），时间从左到右；颜色表示持有它的副本数，或对单个副本表示每个时间箱中的占比。大量短小的色块说明适配器被反复加载和逐出。&lt;/li&gt;&lt;li&gt;&lt;b&gt;路由决策&lt;/b&gt;：每个请求、它被发往的副本以及做出决定的规则；悬停在某一行上可看到文字说明的原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;副本&lt;/b&gt;：每个副本路由到的请求数、等待时间与 TTFT、适配器加载与逐出次数，以及它的忙碌程度。&lt;/li&gt;&lt;li&gt;&lt;b&gt;A/B 对比&lt;/b&gt;：勾选“在同一工作负载上运行集群 B”：同一工作负载换用另一个路由器或另一副本数。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="123" />
         <source>&lt;h2&gt;Keyboard shortcuts&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;键盘快捷键&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="115" />
+        <location filename="../../ui/text/helptexts.cpp" line="130" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="116" />
+        <location filename="../../ui/text/helptexts.cpp" line="131" />
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3163,102 +4144,107 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47" />
+        <location filename="../../ui/mainwindow.cpp" line="48" />
         <source>&amp;Workload</source>
         <translation>工作负载(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48" />
+        <location filename="../../ui/mainwindow.cpp" line="49" />
         <source>&amp;Admission preview</source>
         <translation>准入预览(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56" />
+        <location filename="../../ui/mainwindow.cpp" line="57" />
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="60" />
+        <location filename="../../ui/mainwindow.cpp" line="61" />
         <source>S&amp;weep</source>
         <translation>扫描(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="83" />
+        <location filename="../../ui/mainwindow.cpp" line="65" />
+        <source>&amp;Fleet</source>
+        <translation>集群(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="88" />
         <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
         <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="87" />
+        <location filename="../../ui/mainwindow.cpp" line="92" />
         <source>pinned from the Sweep tab: %1</source>
         <translation>从“扫描”标签页固定：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="90" />
+        <location filename="../../ui/mainwindow.cpp" line="95" />
         <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
         <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="132" />
+        <location filename="../../ui/mainwindow.cpp" line="138" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="57" />
+        <location filename="../../ui/mainwindow.cpp" line="58" />
         <source>A/B &amp;Compare</source>
         <translation>A/B 对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="156" />
+        <location filename="../../ui/mainwindow.cpp" line="162" />
         <source>&amp;Side Panels</source>
         <translation>侧边面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="161" />
+        <location filename="../../ui/mainwindow.cpp" line="167" />
         <source>Show or hide the parameter and settings columns, to give the charts the whole window (F9).</source>
         <translation>显示或隐藏参数栏和设置栏，让图表占据整个窗口（F9）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="139" />
+        <location filename="../../ui/mainwindow.cpp" line="145" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="142" />
+        <location filename="../../ui/mainwindow.cpp" line="148" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="143" />
+        <location filename="../../ui/mainwindow.cpp" line="149" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="146" />
+        <location filename="../../ui/mainwindow.cpp" line="152" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152" />
+        <location filename="../../ui/mainwindow.cpp" line="158" />
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="155" />
+        <location filename="../../ui/mainwindow.cpp" line="161" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="166" />
+        <location filename="../../ui/mainwindow.cpp" line="172" />
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="202" />
+        <location filename="../../ui/mainwindow.cpp" line="208" />
         <source>The charts need more room: &lt;a href="hide"&gt;hide the side panel&lt;/a&gt; (F9; View &gt; Side Panels shows it again).</source>
         <translation>图表需要更多空间：&lt;a href="hide"&gt;隐藏侧边栏&lt;/a&gt;（F9；“视图 &gt; 侧边栏”可再次显示）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="171" />
+        <location filename="../../ui/mainwindow.cpp" line="177" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -5179,6 +6165,56 @@ from–to (s)</source>
         <location filename="../../ui/admission/requestspage.cpp" line="41" />
         <source>Filter:</source>
         <translation>筛选：</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::ResidencyView</name>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="134" />
+        <source>Adapters on %1's GPU over time (share of each bin)</source>
+        <translation>%1 的 GPU 上的适配器随时间变化（每个时间箱中的占比）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="135" />
+        <source>Adapters on the replicas' GPUs over time (replicas holding each)</source>
+        <translation>各副本 GPU 上的适配器随时间变化（持有它的副本数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="139" />
+        <source>No adapter was loaded: the heat map shows which replicas hold which adapters once a fleet runs.</source>
+        <translation>没有加载任何适配器：集群运行后，热图会显示哪些副本持有哪些适配器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="170" />
+        <source>white: not on the GPU · dark blue: on it the whole time bin</source>
+        <translation>白色：不在 GPU 上 · 深蓝：整个时间箱都在 GPU 上</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/residencyview.cpp" line="171" />
+        <source>white: on no replica · dark blue: on %n replica(s) at once</source>
+        <translation>
+            <numerusform>白色：不在任何副本上 · 深蓝：同时在 %n 个副本上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="182" />
+        <source>%1, %2–%3 %4</source>
+        <translation>%1，%2–%3 %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="191" />
+        <source>%1 (%2 % of the bin)</source>
+        <translation>%1（时间箱的 %2%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="194" />
+        <source>on no replica's GPU</source>
+        <translation>不在任何副本的 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="194" />
+        <source>on the GPU of: %1</source>
+        <translation>位于这些副本的 GPU 上：%1</translation>
     </message>
 </context>
 <context>
