@@ -386,7 +386,7 @@ void CompareTab::present()
                          .arg(side->workload->trace->requests.size());
     }
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
-    auto rulesOf = [](const AdmissionAnalysis& x) {
+    auto rulesOf = [](const AdmissionAnalysis& x) -> QString { // a QString, not a QStringBuilder of temporaries
         return valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(x.config.scheduler.policy))) + QStringLiteral(" (")
             + QString::fromStdString(policyRules(x.config.scheduler.policy)) + QLatin1Char(')');
     };
