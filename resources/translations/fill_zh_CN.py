@@ -1114,6 +1114,8 @@ ZH.update({
     "prefill batch full: %1 of max_prefill_tokens = %2 tokens": "预填充批次已满：max_prefill_tokens = %2 个令牌中已占 %1 个",
     "prefill chunk full: %1 of chunked_prefill_size = %2 tokens": "预填充分块已满：chunked_prefill_size = %2 个令牌中已占 %1 个",
     "dropped by the router: every replica was saturated": "被路由器丢弃：所有副本均已饱和",
+    "%1 of max_loaded_loras %2": "%1 个（max_loaded_loras %2）",
+    "every adapter (max_loaded_loras unset)": "所有适配器（未设置 max_loaded_loras）",
 })
 
 

@@ -1111,7 +1111,7 @@
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="206" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="209" />
         <source>KV cache slots</source>
         <translation>KV 缓存槽位</translation>
     </message>
@@ -1121,23 +1121,23 @@
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="211" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="214" />
         <source>Prefill batch limit</source>
         <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="212" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="215" />
         <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
         <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="201" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="204" />
         <source>0 = default</source>
         <translation>0 = 默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="214" />
-        <location filename="../../ui/admission/admissionsettings.cpp" line="297" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="217" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="300" />
         <source>Max running requests</source>
         <translation>最多运行中请求数</translation>
     </message>
@@ -1148,8 +1148,8 @@
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="216" />
-        <location filename="../../ui/admission/admissionsettings.cpp" line="239" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="219" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="242" />
         <source>Max request length</source>
         <translation>请求最大长度</translation>
     </message>
@@ -1159,81 +1159,81 @@
         <translation>请求：各自为何等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="210" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="213" />
         <source>slots</source>
         <comment>unit after a number</comment>
         <translation>个槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="198" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="201" />
         <source>tokens</source>
         <comment>unit after a number</comment>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="199" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="202" />
         <source>requests</source>
         <comment>unit after a number</comment>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="218" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="221" />
         <source>Max input length</source>
         <translation>最大输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="132" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>S-LoRA (first come, first served)</source>
         <translation>S-LoRA（先到先服务）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="131" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="134" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="132" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>S-LoRA with abort</source>
         <translation>S-LoRA（带超时丢弃）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="220" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="223" />
         <source>Steps between checks</source>
         <translation>检查间隔步数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="221" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="224" />
         <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
         <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="221" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="224" />
         <source>steps</source>
         <comment>unit after a number</comment>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="153" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="156" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
         <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="158" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="161" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
         <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="168" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="171" />
         <source>Load cost model %1</source>
         <translation>加载代价模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="231" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="234" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="234" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="237" />
         <source>Max tokens per step</source>
         <translation>每步最大令牌数</translation>
     </message>
@@ -1492,363 +1492,363 @@ capacity: max_total_tokens = %1 tokens.</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="132" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="132" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="133" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="136" />
         <source>Which server's scheduler decides who runs: S-LoRA (its FIFO queue, exactly); S-LoRA with abort (--enable-abort: newest first, drops requests waiting ≥ 5.5 s); vLLM V1 (one token budget per step shared by decodes and prefill chunks, KV blocks with preemption, max_loras adapters per step); SGLang (a token pool with a reserve for future output, chunked prefill, retraction, max_loras_per_batch LoRA slots). Each box below holds that server's own settings under its own names.</source>
         <translation>由哪个服务器的调度器决定谁运行：S-LoRA（精确复现其 FIFO 队列）；带中止的 S-LoRA（--enable-abort：最新的优先，丢弃等待 ≥ 5.5 s 的请求）；vLLM V1（每步一个令牌预算，由解码与预填充分块共享；KV 块与抢占；每步最多 max_loras 个适配器）；SGLang（为未来输出预留的令牌池、分块预填充、撤回、max_loras_per_batch 个 LoRA 槽位）。下面每个框以该服务器自己的名称列出其设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="151" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="154" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="152" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="155" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="152" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="155" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="152" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="155" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="157" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="160" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="175" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="178" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="177" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="180" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="200" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="203" />
         <source>adapters</source>
         <comment>unit after a number</comment>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="205" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="208" />
         <source>S-LoRA server</source>
         <translation>S-LoRA 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="230" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="233" />
         <source>vLLM V1 server</source>
         <translation>vLLM V1 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="232" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="235" />
         <source>Max running requests (scheduled in one step). 0 = vLLM's default min(256, max_num_batched_tokens).</source>
         <translation>最多运行中请求数（一步内调度的）。0 = vLLM 默认值 min(256, max_num_batched_tokens)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="235" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="238" />
         <source>The token budget of one step, shared by decodes (1 token each) and prefill chunks. 0 = vLLM's default: 2048 with chunked prefill, else max_model_len.</source>
         <translation>一步的令牌预算，由解码（每个 1 个令牌）与预填充分块共享。0 = vLLM 默认值：启用分块预填充时为 2048，否则为 max_model_len。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="240" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="243" />
         <source>The model's context: prompt + output tokens of one request; longer requests are refused (default %1).</source>
         <translation>模型的上下文：单个请求的提示词 + 输出令牌数；更长的请求会被拒绝（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="241" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="244" />
         <source>Chunked prefill</source>
         <translation>分块预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="242" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="245" />
         <source>On (vLLM's default): a long prompt is computed in chunks over several steps, sharing each step's token budget with the decodes. Off (--no-enable-chunked-prefill): a prompt is prefilled in one step, and vLLM refuses to start unless max_num_batched_tokens ≥ max_model_len.</source>
         <translation>开启（vLLM 默认）：长提示词分块在多步内计算，与解码共享每步的令牌预算。关闭（--no-enable-chunked-prefill）：提示词在一步内完成预填充，且除非 max_num_batched_tokens ≥ max_model_len，否则 vLLM 拒绝启动。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="244" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="247" />
         <source>Longest prefill chunk</source>
         <translation>最长预填充分块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="245" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="248" />
         <source>A prefill takes at most this many tokens in one step (0 = no limit beyond the step's budget; vLLM's default).</source>
         <translation>一次预填充在一步内最多取这么多令牌（0 = 除每步预算外不设限；vLLM 默认）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="246" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="249" />
         <source>0 = none</source>
         <translation>0 = 无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="248" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="251" />
         <source>KV cache blocks on the GPU, one of them the reserved null block (default %1; vLLM sizes it from the GPU memory, --num-gpu-blocks-override sets it).</source>
         <translation>GPU 上的 KV 缓存块数，其中一个是保留的空块（默认 %1；vLLM 按 GPU 显存确定，--num-gpu-blocks-override 可指定）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="252" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="255" />
         <source>Block size</source>
         <translation>块大小</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="253" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="256" />
         <source>Tokens per KV block (default %1): a request holds ⌈its tokens / block_size⌉ blocks.</source>
         <translation>每个 KV 块的令牌数（默认 %1）：一个请求占用 ⌈其令牌数 / block_size⌉ 个块。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="254" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="257" />
         <source>Prefix caching</source>
         <translation>前缀缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="255" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="258" />
         <source>On (vLLM V1's default): full KV blocks of a prompt prefix computed before are reused instead of computed again. It hits only where the trace says which requests share a prefix.</source>
         <translation>开启（vLLM V1 默认）：之前计算过的提示词前缀的完整 KV 块被复用而不再重新计算。仅当轨迹标明哪些请求共享前缀时才会命中。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="257" />
-        <location filename="../../ui/admission/admissionsettings.cpp" line="320" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="260" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="323" />
         <source>LoRA slots on the GPU</source>
         <translation>GPU 上的 LoRA 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="258" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="261" />
         <source>Different adapters among the requests of one step; the GPU holds this many adapters (default %1). A request whose adapter would exceed it waits.</source>
         <translation>一步内请求中不同适配器的数量上限；GPU 容纳这么多个适配器（默认 %1）。其适配器会超出上限的请求需等待。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="262" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="265" />
         <source>Adapters in the CPU cache</source>
         <translation>CPU 缓存中的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="263" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="266" />
         <source>Adapters kept in CPU memory (least recently used leaves first); an adapter not there is read from disk. 0 = vLLM's default, max_loras.</source>
         <translation>保存在 CPU 内存中的适配器数（最近最少使用的先移出）；不在其中的适配器从磁盘读取。0 = vLLM 默认值 max_loras。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="265" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="268" />
         <source>0 = max_loras</source>
         <translation>0 = max_loras</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="267" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="270" />
         <source>vLLM's LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).</source>
         <translation>vLLM 的 LoRA 内核对每个适配器都按此秩计算；秩更大的适配器会被拒绝（默认 %1；vLLM 接受 1、8、16、32、64、128、256、320 或 512）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="271" />
-        <location filename="../../ui/admission/admissionsettings.cpp" line="329" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="274" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="332" />
         <source>Over the LoRA limit</source>
         <translation>超出 LoRA 上限时</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="272" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="275" />
         <source>set aside, later requests go first (since PR #15422)</source>
         <translation>暂放一旁，后面的请求先行（自 PR #15422 起）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="272" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="275" />
         <source>the queue stops (early V1)</source>
         <translation>队列停止（早期 V1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="273" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="276" />
         <source>What vLLM does with a waiting request whose adapter would exceed max_loras: set it aside and keep scanning the queue, so later requests of adapters already in the step overtake it (vLLM since PR #15422), or stop the scan there (early V1).</source>
         <translation>当等待中请求的适配器会超出 max_loras 时 vLLM 的做法：将其暂放一旁并继续扫描队列，使本步已有适配器的后续请求超过它（vLLM 自 PR #15422 起），或在此停止扫描（早期 V1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="289" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="292" />
         <source>SGLang server</source>
         <translation>SGLang 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="290" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="293" />
         <source>KV pool</source>
         <translation>KV 池</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="291" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="294" />
         <source>KV cache tokens on the GPU. SGLang sizes the pool from the GPU memory; %1 here is the same KV capacity as vLLM's default 1,000 blocks of 16.</source>
         <translation>GPU 上的 KV 缓存令牌数。SGLang 按 GPU 显存确定池大小；此处的 %1 与 vLLM 默认的 1,000 个 16 令牌块容量相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="295" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="298" />
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="296" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="299" />
         <source>The model's context: a request's prompt + output must stay below it, else it is refused (default %1).</source>
         <translation>模型的上下文：请求的提示词 + 输出必须小于它，否则被拒绝（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="298" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="301" />
         <source>Requests in the running batch at most. 0 = SGLang's default, derived from the pool: min(max_total_tokens / 2, the request pool).</source>
         <translation>运行批次中最多的请求数。0 = SGLang 默认值，由池推导：min(max_total_tokens / 2, 请求池)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="300" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="303" />
         <source>Prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="301" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="304" />
         <source>The largest prefill chunk of one step; longer prompts are prefilled in chunks over several steps. −1 (or 0) turns chunked prefill off. SGLang's default depends on the GPU memory (2048 below 35 GB, 4096 below 60 GB, 8192 below 160 GB); %1 here.</source>
         <translation>一步中最大的预填充分块；更长的提示词分块在多步内预填充。−1（或 0）关闭分块预填充。SGLang 的默认值取决于 GPU 显存（35 GB 以下 2048，60 GB 以下 4096，160 GB 以下 8192）；此处为 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="305" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="308" />
         <source>−1 = off</source>
         <translation>−1 = 关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="306" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="309" />
         <source>Max prefill tokens</source>
         <translation>最多预填充令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="307" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="310" />
         <source>Prompt tokens one prefill step takes in at most (default %1).</source>
         <translation>一次预填充步最多接收的提示词令牌数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="308" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="311" />
         <source>Conservativeness</source>
         <translation>保守度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="309" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="312" />
         <source>Scales the share of each running request's remaining output that SGLang reserves in the pool before it admits more (the new-token ratio, starting at 0.7 × this, at most 1). Larger: fewer admissions, fewer retractions (default %1).</source>
         <translation>缩放 SGLang 在准入更多请求前为每个运行中请求的剩余输出在池中预留的比例（新令牌比率，起始为 0.7 × 此值，最多为 1）。越大：准入越少，撤回越少（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="312" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="315" />
         <source>Mixed chunk</source>
         <translation>混合分块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="313" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="316" />
         <source>On: a prefill step also decodes the running batch (one token each). Off (SGLang's default): a step either prefills or decodes.</source>
         <translation>开启：预填充步同时解码运行批次（每个一个令牌）。关闭（SGLang 默认）：一步要么预填充，要么解码。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="314" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="317" />
         <source>Radix cache off</source>
         <translation>关闭基数缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="315" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="318" />
         <source>Checked: no prefix cache. Unchecked (SGLang's default): prompt prefixes computed before are reused. It hits only where the trace says which requests share a prefix.</source>
         <translation>勾选：无前缀缓存。不勾选（SGLang 默认）：复用之前计算过的提示词前缀。仅当轨迹标明哪些请求共享前缀时才会命中。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="317" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="320" />
         <source>Requests ignore EOS</source>
         <translation>请求忽略 EOS</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="318" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="321" />
         <source>The requests' ignore_eos (LoraScope's replay sends it; so does SGLang's bench_serving). It chooses SGLang's admission check: with it, the whole output is reserved in the pool; without it, a share of it (the new-token ratio).</source>
         <translation>请求的 ignore_eos（LoraScope 的重放会发送它，SGLang 的 bench_serving 也会）。它决定 SGLang 的准入检查：设置时在池中预留全部输出；不设置时预留其一部分（新令牌比率）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="321" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="324" />
         <source>GPU LoRA slots: adapters one batch can use; the base model takes one while base-model requests run (default %1).</source>
         <translation>GPU LoRA 槽位：一个批次可使用的适配器数；基础模型请求运行时，基础模型占用一个槽位（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="323" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="326" />
         <source>Adapters in host memory</source>
         <translation>主机内存中的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="324" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="327" />
         <source>Adapters loaded in CPU memory at most; 0 = unset (SGLang's default: no limit).</source>
         <translation>CPU 内存中最多加载的适配器数；0 = 未设置（SGLang 默认：不限）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="325" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="328" />
         <source>0 = no limit</source>
         <translation>0 = 不限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="326" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="329" />
         <source>Slot eviction</source>
         <translation>槽位驱逐</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="327" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="330" />
         <source>lru (least recently used)</source>
         <translation>lru（最近最少使用）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="327" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="330" />
         <source>fifo (first loaded)</source>
         <translation>fifo（最先加载）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="328" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="331" />
         <source>Which adapter leaves a GPU LoRA slot when a new one needs it (default lru).</source>
         <translation>新适配器需要 GPU LoRA 槽位时由哪个适配器让出（默认 lru）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="330" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="333" />
         <source>skipped, later requests go first (since PR #14795)</source>
         <translation>跳过，后面的请求先行（自 PR #14795 起）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="330" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="333" />
         <source>the queue stops (before it)</source>
         <translation>队列停止（此前）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="331" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="334" />
         <source>What SGLang does with a waiting request whose adapter would need one slot more than max_loras_per_batch: skip it and keep scanning (since PR #14795), or stop and mark the batch full (before it; with one slot, the queue A, B, A, A, … never schedules B).</source>
         <translation>当等待中请求的适配器会比 max_loras_per_batch 多需要一个槽位时 SGLang 的做法：跳过它并继续扫描（自 PR #14795 起），或停止并将批次标记为已满（此前；只有一个槽位时，队列 A、B、A、A、… 永远不会调度 B）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="385" />
         <location filename="../../ui/admission/admissionsettings.cpp" line="388" />
         <location filename="../../ui/admission/admissionsettings.cpp" line="391" />
-        <location filename="../../ui/admission/admissionsettings.cpp" line="395" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="394" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="398" />
         <source>0 = default (%1)</source>
         <translation>0 = 默认值（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="392" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="395" />
         <source>0 = max_loras (%1)</source>
         <translation>0 = max_loras（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="400" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="403" />
         <source>Follows the rules of %1.</source>
         <translation>遵循 %1 的规则。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="402" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="405" />
         <source>The server would refuse to start: %1</source>
         <translation>服务器会拒绝启动：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="432" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="435" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
@@ -1899,43 +1899,43 @@ capacity: max_total_tokens = %1 tokens.</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="207" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="210" />
         <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is %1; its own A100-80G runs of S4 use 65000.</source>
         <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共享（每个驻留适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 %1；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="215" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="218" />
         <source>Max requests in the running batch. Default %1.</source>
         <translation>运行批次中的最大请求数。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="217" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="220" />
         <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default %1.</source>
         <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="219" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="222" />
         <source>Input tokens of one request must not exceed it, else the request is refused. Default %1.</source>
         <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="132" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>vLLM V1</source>
         <translation>vLLM V1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="247" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="250" />
         <source>KV cache blocks</source>
         <translation>KV 缓存块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="251" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="254" />
         <source>blocks</source>
         <comment>unit after a number</comment>
         <translation>块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="266" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="269" />
         <source>Max LoRA rank</source>
         <translation>最大 LoRA 秩</translation>
     </message>
@@ -6689,134 +6689,144 @@ from–to (s)</source>
         <translation>&lt;p&gt;&lt;b&gt;本次计算之后&lt;/b&gt;：运行中 %1，等待中 %2。KV 池：%4 个令牌中已用 %3 个（max_total_tokens）。本次计算为 %6 个请求计算了 %5 个提示词令牌，并解码了 %7 个；GPU LoRA 槽位中的适配器：%8（max_loras_per_batch %9），主机内存中：%10。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="362" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="347" />
+        <source>%1 of max_loaded_loras %2</source>
+        <translation>%1 个（max_loaded_loras %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="348" />
+        <source>every adapter (max_loaded_loras unset)</source>
+        <translation>所有适配器（未设置 max_loaded_loras）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="363" />
         <source>request %1 (%2)</source>
         <translation>请求 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="363" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="364" />
         <source>&lt;p&gt;&lt;b&gt;Refused on arrival&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;到达时被拒绝&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="373" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="374" />
         <source>&lt;p&gt;&lt;b&gt;Preempted&lt;/b&gt; (recompute: its KV blocks freed, back to the front of the queue; its prompt and generated tokens are prefilled again when it is scheduled next): %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;被抢占&lt;/b&gt;（重新计算：释放其 KV 块，回到队列最前；下次被调度时重新预填充其提示词与已生成的令牌）：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="376" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="377" />
         <source>&lt;p&gt;&lt;b&gt;Retracted&lt;/b&gt; (a decode ran out of KV tokens: its KV freed, back to the end of the queue; its prompt and output so far are prefilled again later): %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;被撤回&lt;/b&gt;（解码时 KV 令牌耗尽：释放其 KV，回到队列末尾；之后重新预填充其提示词与已有输出）：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="393" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="394" />
         <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../ui/admission/stepthroughpanel.cpp" line="55" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="395" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="395" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>input / output tokens</source>
         <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>KV slots needed</source>
         <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>KV slots free for requests</source>
         <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>input tokens of the new batch</source>
         <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>waits: %1</source>
         <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="403" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="404" />
         <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="385" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="404" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="386" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="405" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="405" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="406" />
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="406" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="407" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="409" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="410" />
         <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="415" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="416" />
         <source>, the default for 0</source>
         <translation>，即 0 对应的默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="417" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="418" />
         <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="425" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="426" />
         <source>&lt;b&gt;request %1&lt;/b&gt; (arrived %2): %3</source>
         <translation>&lt;b&gt;请求 %1&lt;/b&gt;（到达 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="429" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="430" />
         <source>this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).</source>
         <translation>这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="436" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="437" />
         <source>&lt;p&gt;&lt;b&gt;Starts waiting in this pass&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;在这次计算中开始等待&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="444" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="445" />
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="458" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="459" />
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="458" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="459" />
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="398" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
@@ -6836,34 +6846,34 @@ from–to (s)</source>
         <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一次&lt;b&gt;解码&lt;/b&gt;（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次所需的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的比较；以及检查为何停止。&lt;/p&gt;&lt;p&gt;按键（在准入标签页显示时）：N 下一次计算 · P 上一次 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 转到请求 · T 转到时间 · Home 重新开始。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="349" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="350" />
         <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="400" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
         <source>%1 = %2 − %3</source>
         <translation>%1 = %2 − %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="442" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="443" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="435" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="451" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="457" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="436" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="452" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="458" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="452" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="453" />
         <source>empty</source>
         <translation>空</translation>
     </message>
@@ -6873,17 +6883,17 @@ from–to (s)</source>
         <translation>&lt;p&gt;&lt;b&gt;本次计算之后&lt;/b&gt;：运行中 %1，等待中 %2。KV 缓存：已用 %3 / %4 个块（每块 %5 个令牌）。本次计算为 %7 个请求计算了 %6 个提示词令牌，解码了 %8 个；GPU 槽位中的适配器：%9 个（max_loras %10），CPU 缓存中：%11 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="387" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="388" />
         <source>%1 (%2, resumed)</source>
         <translation>%1（%2，恢复）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="389" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="390" />
         <source>&lt;p&gt;&lt;b&gt;Scheduled from the queue&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;从队列中调度&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="391" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="392" />
         <source>&lt;p&gt;&lt;b&gt;The first request still waiting&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;仍在等待的第一个请求&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>

@@ -79,6 +79,9 @@ struct SettingsBuilder {
     {
         auto* combo = new QComboBox(owner);
         combo->addItems(items);
+        // Long choices ("set aside, later requests go first …") must not widen the side panel.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
         combo->setToolTip(tip);
         labels.insert(field, plainLabel(label));
         combo->setObjectName(field);

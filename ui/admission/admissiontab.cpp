@@ -274,9 +274,6 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
     const auto disk = sized(tl.loadsFromDisk);
     if (std::any_of(disk.begin(), disk.end(), [](double v) { return v > 0; }))
         d.series.append(PlotData::bars(tr("loads from disk"), tl.edges, disk, kRed));
-    d.series.append(line(tr("on the GPU"), tl.residentAdapters, kBlue));
-    if (!slora)
-        d.series.append(line(tr("in CPU memory"), sized(tl.cpuAdapters), kOrange));
     // The GPU's slots, named on their line (vLLM: max_loras; SGLang: max_loras_per_batch; S-LoRA has no fixed number).
     const std::int64_t slots = server.policy == PolicyKind::Vllm ? server.vllm.maxLoras : server.policy == PolicyKind::Sglang ? server.sglang.maxLorasPerBatch : 0;
     if (slots > 0 && tl.edges.size() >= 2) {
@@ -290,6 +287,10 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
         d.labels.append({ QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(slots)),
             server.policy == PolicyKind::Vllm ? tr("max_loras %1").arg(slots) : tr("max_loras_per_batch %1").arg(slots) });
     }
+    // The adapters on top of the slots' line (a full GPU draws its line over it).
+    d.series.append(line(tr("on the GPU"), tl.residentAdapters, kBlue));
+    if (!slora)
+        d.series.append(line(tr("in CPU memory"), sized(tl.cpuAdapters), kOrange));
     d.y.min = 0.0;
     if (tl.edges.size() >= 2) {
         d.x.min = tl.edges.front();

@@ -344,7 +344,8 @@ void StepThroughPanel::show()
                     .arg(r.decodeShape.requests)
                     .arg(r.residentAdapters)
                     .arg(server.sglang.maxLorasPerBatch)
-                    .arg(r.cpuAdapters);
+                    .arg(server.sglang.maxLoadedLoras > 0 ? tr("%1 of max_loaded_loras %2").arg(r.cpuAdapters).arg(server.sglang.maxLoadedLoras)
+                                                          : tr("every adapter (max_loaded_loras unset)"));
     } else {
         html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
                    "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
