@@ -388,8 +388,13 @@ void StepThroughPanel::show()
             taken << tr("%1 (%2, resumed)").arg(a.id).arg(adapterName(a.id).toHtmlEscaped());
         if (!taken.isEmpty())
             html += tr("<p><b>Scheduled from the queue</b>: %1.</p>").arg(taken.join(QStringLiteral("; ")));
-        if (r.blocked.kind != WaitKind::None)
-            html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(Terms::waitExplanation(r.blocked, context).toHtmlEscaped());
+        if (r.blocked.kind != WaitKind::None) {
+            // The explanation is whole sentences; the line closes with its own full stop.
+            QString why = Terms::waitExplanation(r.blocked, context);
+            if (why.endsWith(QLatin1Char('.')) || why.endsWith(QChar(0x3002)))
+                why.chop(1);
+            html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(why.toHtmlEscaped());
+        }
     } else if (!s->candidates.empty() || r.attempted) {
         html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
         QString why;
