@@ -63,10 +63,9 @@ Q_SIGNALS:
     /// A jump was asked for (e.g. by a shortcut): the panel should be brought to the front.
     void activated();
 
+private:
     /// The prefill chunks of a pass (vllm, sglang): who got how many prompt tokens, how many remain.
     static QString prefillSlicesHtml(const StepSnapshot& snapshot, const SchedulerConfig& server, const std::function<QString(std::uint64_t)>& adapterName);
-
-private:
     bool ensureStepper();
     bool jumpTo(std::int64_t index, const QString& notFound, bool focusWaiting = false);
     void show();
