@@ -143,23 +143,25 @@ std::string stepKindName(StepKind kind)
     return "idle";
 }
 
-Scheduler::Scheduler(const SchedulerConfig& config)
-    : m_config(config)
+std::unique_ptr<Policy> makePolicy(const SchedulerConfig& config)
 {
     switch (config.policy) {
     case PolicyKind::SLora:
-        m_policy = makeSLoraPolicy(config, false);
-        break;
+        return makeSLoraPolicy(config, false);
     case PolicyKind::SLoraAbort:
-        m_policy = makeSLoraPolicy(config, true);
-        break;
+        return makeSLoraPolicy(config, true);
     case PolicyKind::Vllm:
-        m_policy = makeVllmPolicy(config);
-        break;
+        return makeVllmPolicy(config);
     case PolicyKind::Sglang:
-        m_policy = makeSglangPolicy(config);
-        break;
+        return makeSglangPolicy(config);
     }
+    return makeSLoraPolicy(config, false);
+}
+
+Scheduler::Scheduler(const SchedulerConfig& config)
+    : m_config(config)
+    , m_policy(makePolicy(config))
+{
 }
 
 Scheduler::~Scheduler() = default;

@@ -7,9 +7,11 @@
 // so they can reuse the router loop of SLoraPolicy by overriding its scan (see slora.cpp).
 
 #include "admission/engine.h"
+#include "admission/prefillslice.h"
 
 #include <limits>
 #include <memory>
+#include <vector>
 
 namespace lorascope {
 
@@ -28,7 +30,17 @@ public:
     virtual std::size_t queueLength() const = 0;
     virtual std::size_t runningRequests() const = 0;
     virtual WaitReason waitReason(std::uint64_t id) const = 0;
+    /// vllm, sglang: the prefill chunks of the last step, in the pass's order (kept only while the
+    /// configuration's reportTokens is set, as the step-through sets it; empty otherwise).
+    const std::vector<PrefillSlice>& prefillSlices() const { return m_slices; }
+
+protected:
+    std::vector<PrefillSlice> m_slices;
 };
+
+/// The policy a configuration names (what Scheduler runs; the step-through runs one directly to
+/// see its prefill slices).
+std::unique_ptr<Policy> makePolicy(const SchedulerConfig& config);
 
 std::unique_ptr<Policy> makeSLoraPolicy(const SchedulerConfig& config, bool abortQueue);
 std::unique_ptr<Policy> makeVllmPolicy(const SchedulerConfig& config);

@@ -157,6 +157,8 @@ void SglangPolicy::run(Mode mode, StepResult& r)
             s.context += e.prefix + e.extend;
             s.tokenSquared += e.extend * e.extend + 2 * e.extend * e.prefix;
             s.tokenRank += e.extend * rank;
+            if (m_config.reportTokens)
+                m_slices.push_back({ e.req.id, e.extend, std::max<std::int64_t>(0, e.req.inputLen + e.output - (e.prefix + e.extend)) });
         }
         s.requests += 1;
         if (e.req.adapter != kNoAdapter) {

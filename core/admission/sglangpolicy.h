@@ -106,6 +106,7 @@ public:
     void stepInto(double now, StepResult& r) override
     {
         r.clear();
+        m_slices.clear();
         r.kvCapacity = m_c.maxTotalTokens;
         r.dropped.swap(m_pendingDrops);
         m_pool.takeCpuEvicted(r.cpuEvicted);

@@ -149,6 +149,7 @@ public:
     void stepInto(double now, StepResult& r) override
     {
         r.clear();
+        m_slices.clear();
         r.kvCapacity = m_kv.usableBlocks() * m_kv.blockSize();
         r.dropped.swap(m_pendingDrops);
         if (m_abortedRunning > 0)
@@ -509,6 +510,8 @@ private:
             sums.p.tokenSquared += (s.computed + n) * (s.computed + n) - s.computed * s.computed;
             sums.p.loraRequests += lora;
             sums.p.tokenRank += lora ? n : 0; // × max_lora_rank in endPass()
+            if (report)
+                m_slices.push_back({ m_entries[s.slot].req.id, n, s.numTokens - (s.computed + n) });
         }
         s.computed += n;
         if (s.computed < s.numTokens)

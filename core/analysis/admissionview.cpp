@@ -13,6 +13,9 @@ void StepTimelineBinner::Bin::merge(const Bin& o)
     running = std::max(running, o.running);
     queue = std::max(queue, o.queue);
     residentAdapters = std::max(residentAdapters, o.residentAdapters);
+    cpuAdapters = std::max(cpuAdapters, o.cpuAdapters);
+    loadsFromCpu += o.loadsFromCpu;
+    loadsFromDisk += o.loadsFromDisk;
     kvNeed = std::max(kvNeed, o.kvNeed);
     kvUsed = std::max(kvUsed, o.kvUsed);
     adapterSlots = std::max(adapterSlots, o.adapterSlots);
@@ -66,6 +69,9 @@ void StepTimelineBinner::add(const StepRecord& s)
     bin.running = std::max(bin.running, s.kind == StepKind::Idle ? 0u : s.batchSize);
     bin.queue = std::max(bin.queue, s.queueLength);
     bin.residentAdapters = std::max(bin.residentAdapters, s.residentAdapters);
+    bin.cpuAdapters = std::max(bin.cpuAdapters, s.cpuAdapters);
+    bin.loadsFromDisk += s.loadedFromDisk;
+    bin.loadsFromCpu += static_cast<std::uint64_t>(s.loaded - std::min(s.loaded, s.loadedFromDisk));
     bin.kvNeed = std::max(bin.kvNeed, s.kvNeed);
     bin.kvUsed = std::max(bin.kvUsed, s.kvUsed);
     bin.adapterSlots = std::max(bin.adapterSlots, s.adapterSlots);
@@ -90,6 +96,9 @@ StepTimelineBins StepTimelineBinner::finish() const
     out.kvUsed.resize(nb);
     out.adapterSlots.resize(nb);
     out.residentAdapters.resize(nb);
+    out.cpuAdapters.resize(nb);
+    out.loadsFromCpu.resize(nb);
+    out.loadsFromDisk.resize(nb);
     out.kvCapacity = m_kvCapacity;
     Bin last;
     for (std::size_t i = 0; i < nb; ++i) {
@@ -101,6 +110,10 @@ StepTimelineBins StepTimelineBinner::finish() const
         out.kvUsed[i] = static_cast<double>(b.kvUsed);
         out.adapterSlots[i] = static_cast<double>(b.adapterSlots);
         out.residentAdapters[i] = b.residentAdapters;
+        out.cpuAdapters[i] = b.cpuAdapters;
+        // Loads are counts of events in the bin: an empty bin had none.
+        out.loadsFromCpu[i] = static_cast<double>(m_bins[i].loadsFromCpu);
+        out.loadsFromDisk[i] = static_cast<double>(m_bins[i].loadsFromDisk);
         last = b;
     }
     return out;

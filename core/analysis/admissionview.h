@@ -17,6 +17,10 @@ namespace lorascope {
 struct StepTimelineBins {
     std::vector<double> edges; ///< bins.size() + 1 edges in the clock's unit
     std::vector<double> running, queue, kvNeed, kvUsed, adapterSlots, residentAdapters;
+    /// LoRA residency: adapters in the CPU cache (vllm: max_cpu_loras; sglang: host memory), the
+    /// largest value in the bin; and adapters loaded onto the GPU in the bin (a sum, not held over
+    /// empty bins), from the CPU and from disk.
+    std::vector<double> cpuAdapters, loadsFromCpu, loadsFromDisk;
     std::int64_t kvCapacity = 0;
 };
 
@@ -36,7 +40,8 @@ private:
     void grow(double offset);
 
     struct Bin {
-        std::uint32_t running = 0, queue = 0, residentAdapters = 0;
+        std::uint32_t running = 0, queue = 0, residentAdapters = 0, cpuAdapters = 0;
+        std::uint64_t loadsFromCpu = 0, loadsFromDisk = 0;
         bool seen = false;
         std::int64_t kvNeed = 0, kvUsed = 0, adapterSlots = 0;
         void merge(const Bin& o);

@@ -42,7 +42,9 @@ CapacityCheck checkCapacity(const SimulationResult& result)
     std::uint64_t admittedByLast = 0;
     double waitSum[2] = { 0, 0 };
     std::uint64_t waitN[2] = { 0, 0 };
-    std::array<std::uint64_t, 16> heldBy {};
+    // One counter per wait kind (the last one is Retracted, admission/engine.h): 16 counters were
+    // too few for SGLang's kinds, and a preview with max_prefill_tokens waits wrote past the array.
+    std::array<std::uint64_t, static_cast<std::size_t>(WaitKind::Retracted) + 1> heldBy {};
     std::unordered_map<std::uint64_t, WaitKind> kindOfId; // BehindRequest names a trace id
     for (const auto& r : recs)
         if (isLimit(r.wait.kind))

@@ -154,6 +154,26 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
         d.text("vllm.enablePrefixCaching", va.enablePrefixCaching ? "on" : "off", vb.enablePrefixCaching ? "on" : "off");
         d.text("vllm.loraScan", va.loraScanStops ? "stop" : "continue", vb.loraScanStops ? "stop" : "continue");
     }
+    if (ca.scheduler.policy == PolicyKind::Sglang || cb.scheduler.policy == PolicyKind::Sglang) {
+        const SglangConfig& ga = ca.scheduler.sglang;
+        const SglangConfig& gb = cb.scheduler.sglang;
+        auto onOff = [](bool v) { return std::string(v ? "on" : "off"); };
+        d.integer("sglang.maxTotalTokens", ga.maxTotalTokens, gb.maxTotalTokens);
+        d.integer("sglang.contextLength", ga.contextLength, gb.contextLength);
+        d.integer("sglang.maxRunningRequests", ga.maxRunningRequests, gb.maxRunningRequests);
+        d.integer("sglang.chunkedPrefillSize", ga.chunkedPrefillSize, gb.chunkedPrefillSize);
+        d.integer("sglang.maxPrefillTokens", ga.maxPrefillTokens, gb.maxPrefillTokens);
+        d.number("sglang.scheduleConservativeness", ga.scheduleConservativeness, gb.scheduleConservativeness);
+        d.text("sglang.enableMixedChunk", onOff(ga.enableMixedChunk), onOff(gb.enableMixedChunk));
+        d.text("sglang.disableRadixCache", onOff(ga.disableRadixCache), onOff(gb.disableRadixCache));
+        d.text("sglang.ignoreEos", onOff(ga.ignoreEos), onOff(gb.ignoreEos));
+        d.integer("sglang.maxLorasPerBatch", ga.maxLorasPerBatch, gb.maxLorasPerBatch);
+        d.integer("sglang.maxLoadedLoras", ga.maxLoadedLoras, gb.maxLoadedLoras);
+        d.text("sglang.loraEvictionPolicy", ga.loraEvictionPolicy, gb.loraEvictionPolicy);
+        d.opaque("sglang.pinnedAdapters", ga.pinnedAdapters, gb.pinnedAdapters, countText(ga.pinnedAdapters.size(), "adapters"),
+            countText(gb.pinnedAdapters.size(), "adapters"));
+        d.text("sglang.loraScan", ga.loraScanStops ? "stop" : "continue", gb.loraScanStops ? "stop" : "continue");
+    }
     d.text("ranks", joinedInts(ca.ranks), joinedInts(cb.ranks));
     return out;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "analysis/stepthrough.h"
 
+#include "admission/policy.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -15,7 +17,7 @@ StepThrough::StepThrough(std::shared_ptr<const Trace> trace, const SimulationCon
     , m_config(config)
 {
     m_config.scheduler.reportTokens = true; // the running batch is tracked from the token events
-    m_scheduler = std::make_unique<Scheduler>(m_config.scheduler);
+    m_scheduler = makePolicy(m_config.scheduler);
     const auto& r = m_trace->requests;
     m_now = r.empty() ? 0.0 : std::min(0.0, r.front().time);
 }
@@ -88,10 +90,12 @@ bool StepThrough::next()
         snap.index = m_snapshots.size();
         snap.start = m_now;
         snap.end = m_now + (m_config.clock == ClockKind::Steps ? 1.0 : stepSeconds(m_config.cost, s));
+        snap.prefillSlices = m_scheduler->prefillSlices();
 
         // S-LoRA admission numbers for this pass's scan (docs/admission.md, The admission rule), from the batch before the pass; a
         // decode pass whose scan admitted nobody shows the request that stopped it.
-        if (m_config.scheduler.policy != PolicyKind::Vllm && (s.kind == StepKind::Prefill || s.attempted)) {
+        const bool slora = m_config.scheduler.policy == PolicyKind::SLora || m_config.scheduler.policy == PolicyKind::SLoraAbort;
+        if (slora && (s.kind == StepKind::Prefill || s.attempted)) {
             const auto& lim = m_config.scheduler.limits;
             std::vector<std::pair<std::int64_t, std::int64_t>> list; // (used, left)
             std::set<std::uint32_t> adapters;
@@ -226,14 +230,18 @@ void StepThrough::movePreempted(const StepResult& s)
 {
     // Preempted requests leave the running batch (kept with their tokens for when they resume) and
     // go to the front of the queue; the first preempted was the newest, so it ends up behind the others.
+    const bool sglang = m_config.scheduler.policy == PolicyKind::Sglang;
     for (auto it = s.preempted.rbegin(); it != s.preempted.rend(); ++it) {
         const auto run = std::find_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return e.id == *it; });
         if (run != m_running.end()) {
             m_preempted[*it] = *run;
             m_running.erase(run);
         }
-        m_queue.insert(m_queue.begin(), *it);
+        if (!sglang)
+            m_queue.insert(m_queue.begin(), *it);
     }
+    if (sglang) // SGLang's retracted requests join the back of the waiting queue, in the order retracted
+        m_queue.insert(m_queue.end(), s.preempted.begin(), s.preempted.end());
 }
 
 } // namespace lorascope

@@ -7,6 +7,7 @@
 // batch_max_tokens. Qt-free.
 
 #include "admission/engine.h"
+#include "admission/prefillslice.h"
 #include "workload/trace.h"
 
 #include <cstdint>
@@ -43,6 +44,7 @@ struct StepSnapshot {
     double start = 0, end = 0; ///< in the clock's unit
     StepResult result;
     std::vector<CandidateCheck> candidates; ///< admission scan of this pass (S-LoRA; empty otherwise)
+    std::vector<PrefillSlice> prefillSlices; ///< vllm, sglang: who got how many prompt tokens in this pass, and how many remain
     std::vector<RunningEntry> running; ///< running batch after the pass
     std::vector<std::uint64_t> queueHead; ///< first waiting requests after the pass (at most 20)
     std::size_t queueLength = 0;
@@ -92,12 +94,13 @@ private:
     std::int64_t advanceUntil(std::size_t from, std::size_t maxPasses, Pred done);
 
     int rankOf(std::uint32_t adapter) const;
-    /// vllm: the step's preempted requests from the running batch to the front of the queue.
+    /// vllm: the step's preempted requests from the running batch to the front of the queue;
+    /// sglang: the retracted ones to its back.
     void movePreempted(const StepResult& s);
 
     std::shared_ptr<const Trace> m_trace;
     SimulationConfig m_config;
-    std::unique_ptr<Scheduler> m_scheduler;
+    std::unique_ptr<Policy> m_scheduler; ///< the policy itself (admission/policy.h): its prefill slices too
     std::vector<StepSnapshot> m_snapshots;
     std::vector<RunningEntry> m_running;
     std::vector<std::uint64_t> m_queue; // mirror of the FIFO waiting list (S-LoRA order)

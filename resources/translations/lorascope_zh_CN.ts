@@ -9,6 +9,424 @@
     </message>
 </context>
 <context>
+    <name>FleetText</name>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="71" />
+        <location filename="../../ui/fleet/fleettext.cpp" line="120" />
+        <source>base model</source>
+        <translation>基础模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="74" />
+        <location filename="../../ui/fleet/fleettext.cpp" line="107" />
+        <source>dropped</source>
+        <translation>已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="93" />
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="95" />
+        <source>Arrival (ticks)</source>
+        <translation>到达（时钟刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="95" />
+        <source>Arrival (s)</source>
+        <translation>到达 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="97" />
+        <source>Adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="99" />
+        <source>Replica</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="101" />
+        <source>Why there</source>
+        <translation>为何发往此处</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="103" />
+        <source>TTFT (ticks)</source>
+        <translation>TTFT（时钟刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="103" />
+        <source>TTFT (s)</source>
+        <translation>TTFT (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="105" />
+        <source>E2E (ticks)</source>
+        <translation>E2E（时钟刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="105" />
+        <source>E2E (s)</source>
+        <translation>E2E (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="111" />
+        <source>The request's id in the trace.</source>
+        <translation>请求在轨迹中的编号。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="113" />
+        <source>When it arrived: the router decided then.</source>
+        <translation>它的到达时间：路由器在此时做出决定。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="115" />
+        <source>The replica the router sent it to.</source>
+        <translation>路由器把它发往的副本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="117" />
+        <source>The router's rule that decided; hover over a row for the whole reason.</source>
+        <translation>做出决定的路由规则；悬停在某一行上可查看完整原因。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="119" />
+        <source>Time to first token: from its arrival to its first token on that replica.</source>
+        <translation>首令牌时间：从到达到它在该副本上生成第一个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/decisionmodel.cpp" line="121" />
+        <source>End to end: from its arrival to its last token.</source>
+        <translation>端到端：从到达到最后一个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="12" />
+        <source>Round-robin</source>
+        <translation>轮询</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="14" />
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="16" />
+        <source>Least outstanding requests (AIBrix least-request)</source>
+        <translation>未完成请求最少（AIBrix least-request）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="18" />
+        <source>Least KV cache usage</source>
+        <translation>KV 缓存占用最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="20" />
+        <source>Session affinity (AIBrix)</source>
+        <translation>会话亲和（AIBrix）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="22" />
+        <source>Prefix-aware (GIE default profile)</source>
+        <translation>前缀感知（GIE 默认配置）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="24" />
+        <source>GIE LoRA affinity (filter tree)</source>
+        <translation>GIE LoRA 亲和（过滤树）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="26" />
+        <source>GIE LoRA affinity (scorers)</source>
+        <translation>GIE LoRA 亲和（打分器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="28" />
+        <source>AIBrix: where the adapter is loaded, then least-request</source>
+        <translation>AIBrix：先选已加载该适配器的副本，再选请求最少的</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="30" />
+        <source>Rendezvous hashing of adapters (Dynamo)</source>
+        <translation>适配器的会合哈希（Dynamo）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="39" />
+        <source>Each request goes to the next replica in turn, whatever the replicas are doing (a Kubernetes Service, Envoy ROUND_ROBIN).</source>
+        <translation>每个请求依次发往下一个副本，不管副本当前在做什么（Kubernetes Service、Envoy ROUND_ROBIN）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="42" />
+        <source>Each request goes to a replica drawn at random (seeded, so runs repeat).</source>
+        <translation>每个请求发往随机抽取的副本（使用固定种子，结果可重复）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="44" />
+        <source>The replica with the fewest requests the router sent and has not seen finish. The router counts these itself, so the metrics' age does not matter (AIBrix least_request.go).</source>
+        <translation>选择路由器已发出但尚未看到完成的请求最少的副本。路由器自己计数，因此指标的新旧无关紧要（AIBrix least_request.go）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="48" />
+        <source>The replica whose scraped KV cache usage is lowest (AIBrix least_kv_cache.go); stale metrics send every request of a scrape interval to the same replica.</source>
+        <translation>选择抓取到的 KV 缓存占用最低的副本（AIBrix least_kv_cache.go）；指标过时会让一个抓取间隔内的所有请求都发往同一个副本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="52" />
+        <source>A session's later turns go to the replica its first turn went to; first turns at random (AIBrix session-affinity). Traces without sessions route every request at random.</source>
+        <translation>会话后续轮次发往其第一轮所去的副本；第一轮随机选择（AIBrix session-affinity）。没有会话的轨迹中每个请求都随机路由。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="56" />
+        <source>GIE's default profile: the share of the prompt's 16-token blocks the router has sent to a replica before (weight 3), plus the queue (2) and free KV cache (2) scores; the highest total wins.</source>
+        <translation>GIE 默认配置：提示词中路由器此前已发往某副本的 16 令牌块所占比例（权重 3），加上队列（2）和空闲 KV 缓存（2）得分；总分最高者胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="60" />
+        <source>GIE's filter tree: replicas with at most 128 waiting requests; of those the ones running or queuing the adapter (taken with probability 0.999) or else with room for another adapter (active + waiting adapters &lt; max_lora); then the fewest waiting and the least KV cache; one at random.</source>
+        <translation>GIE 过滤树：等待请求不超过 128 个的副本；其中正在运行或排队该适配器的副本（以 0.999 的概率选用），否则选还能再加载一个适配器的副本（活跃 + 等待适配器 &lt; max_lora）；再选等待最少、KV 缓存最少的；最后随机取一个。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="66" />
+        <source>GIE's scorers: LoRA affinity 1.0 when the adapter is active, 0.8 with room to load it, 0.6 when it is waiting, 0 otherwise; plus the queue and KV scores; the highest total wins.</source>
+        <translation>GIE 打分器：适配器活跃时 LoRA 亲和得 1.0，有空间加载时 0.8，等待中时 0.6，否则 0；加上队列和 KV 得分；总分最高者胜出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="70" />
+        <source>Only the replicas the adapter is loaded on (static placement; with dynamic placement every replica), then the fewest outstanding requests (AIBrix ModelAdapter and least-request).</source>
+        <translation>只考虑已加载该适配器的副本（静态放置；动态放置时为所有副本），再选未完成请求最少的（AIBrix ModelAdapter 与 least-request）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="74" />
+        <source>Each adapter belongs to the replicas with the highest rendezvous hash weight (Dynamo's LoRA allocation); its requests go to the least busy of them.</source>
+        <translation>每个适配器归属于会合哈希权重最高的副本（Dynamo 的 LoRA 分配）；其请求发往这些副本中最空闲的一个。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="85" />
+        <source>in turn</source>
+        <translation>依次轮转</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="87" />
+        <source>at random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="89" />
+        <source>fewest outstanding</source>
+        <translation>未完成最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="91" />
+        <source>least KV cache</source>
+        <translation>KV 缓存最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="93" />
+        <source>session: first turn</source>
+        <translation>会话：第一轮</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="95" />
+        <source>session: same replica</source>
+        <translation>会话：同一副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="97" />
+        <source>cached prefix</source>
+        <translation>已缓存前缀</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="99" />
+        <source>LoRA affinity</source>
+        <translation>LoRA 亲和</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="101" />
+        <source>room for the adapter</source>
+        <translation>有空间加载适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="103" />
+        <source>queue and KV</source>
+        <translation>队列与 KV</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="105" />
+        <source>highest score</source>
+        <translation>得分最高</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="109" />
+        <source>placed, least-request</source>
+        <translation>已放置，请求最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="111" />
+        <source>hashed replica</source>
+        <translation>哈希副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="121" />
+        <source>replica %1</source>
+        <translation>副本 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="124" />
+        <source>%1 → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the request is sheddable</source>
+        <translation>%1 → 已丢弃：所有副本都已饱和（等待数或 KV 缓存超过阈值），且该请求可被丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="130" />
+        <source>next in turn</source>
+        <translation>轮到它</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="133" />
+        <source>at random among %n replica(s)</source>
+        <translation>
+            <numerusform>在 %n 个副本中随机选择</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="136" />
+        <source>fewest outstanding requests (%1)</source>
+        <translation>未完成请求最少（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="137" />
+        <source>but more outstanding</source>
+        <translation>但未完成请求更多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="140" />
+        <source>lowest KV cache usage (%1 %)</source>
+        <translation>KV 缓存占用最低（%1%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="141" />
+        <source>but more KV cache in use</source>
+        <translation>但 KV 缓存占用更多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="144" />
+        <source>first request of its session: at random</source>
+        <translation>会话的第一个请求：随机选择</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="147" />
+        <source>its session's earlier requests went there</source>
+        <translation>其会话之前的请求都发往那里</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="148" />
+        <source>but its session is not there</source>
+        <translation>但其会话不在那里</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="151" />
+        <source>%1 of its %2 prompt blocks cached there (highest score)</source>
+        <translation>其 %2 个提示词块中有 %1 个已缓存在那里（得分最高）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="152" />
+        <source>but less of the prompt cached</source>
+        <translation>但缓存的提示词更少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="155" />
+        <source>%1 waiting there</source>
+        <translation>%1 在那里等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="155" />
+        <source>active there</source>
+        <translation>在那里活跃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="156" />
+        <source>but not %1</source>
+        <translation>但没有 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="159" />
+        <source>room to load %1 (active + waiting adapters &lt; max_lora)</source>
+        <translation>有空间加载 %1（活跃 + 等待适配器 &lt; max_lora）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="161" />
+        <source>; replicas with %1 existed, the 0.1 % draw chose room</source>
+        <translation>；虽有持有 %1 的副本，但 0.1% 的抽签选择了有空间的副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="162" />
+        <source>but no room for %1</source>
+        <translation>但没有空间加载 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="165" />
+        <source>no replica had %1 or room for another adapter: fewest waiting, then least KV cache</source>
+        <translation>没有副本持有 %1 或有空间再加载适配器：先选等待最少，再选 KV 缓存最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="168" />
+        <source>highest score (%1; LoRA %2)</source>
+        <translation>得分最高（%1；LoRA %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="169" />
+        <source>but a lower score</source>
+        <translation>但得分更低</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="174" />
+        <source>%1 is loaded on %n replica(s): fewest outstanding requests (%2)</source>
+        <translation>
+            <numerusform>%1 已加载在 %n 个副本上：未完成请求最少（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="176" />
+        <source>but %1 is not loaded there</source>
+        <translation>但那里没有加载 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="179" />
+        <source>one of %1's %n hashed replica(s): fewest outstanding requests (%2)</source>
+        <translation>
+            <numerusform>%1 的 %n 个哈希副本之一：未完成请求最少（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="181" />
+        <source>but not one of %1's</source>
+        <translation>但不是 %1 的副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="185" />
+        <source> (every replica had more waiting requests than the low-queue threshold)</source>
+        <translation>（每个副本的等待请求都超过低队列阈值）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettext.cpp" line="187" />
+        <source> (static placement: %1 is on %n replica(s))</source>
+        <translation>
+            <numerusform>（静态放置：%1 位于 %n 个副本上）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="188" />
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettext.cpp" line="190" />
+        <source>; %1 had fewer waiting requests (%2 vs %3)</source>
+        <translation>；%1 的等待请求更少（%2 对 %3）</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/charts/widgetexport.cpp" line="94" />
@@ -50,323 +468,323 @@
         <translation>当前效果</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="45" />
+        <location filename="../../ui/workload/explain.cpp" line="86" />
         <source>n = 0: every request uses the base model.</source>
         <translation>n = 0：所有请求都使用基础模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="47" />
+        <location filename="../../ui/workload/explain.cpp" line="88" />
         <source>n = %1</source>
         <translation>n = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="49" />
+        <location filename="../../ui/workload/explain.cpp" line="90" />
         <source>, α = %1</source>
         <translation>，α = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="51" />
+        <location filename="../../ui/workload/explain.cpp" line="92" />
         <source>, s = %1</source>
         <translation>，s = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="52" />
+        <location filename="../../ui/workload/explain.cpp" line="93" />
         <source>: the hottest adapter gets %1 of requests, the top 10 get %2; %3 adapter(s) receive half of all requests; the coldest gets %4.</source>
         <translation>：最热门的适配器获得 %1 的请求，前 10 个获得 %2；%3 个适配器承接了一半的请求；最冷门的获得 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="58" />
+        <location filename="../../ui/workload/explain.cpp" line="99" />
         <source> Over the trace (≈ %1 requests) that is ≈ %2 requests for the hottest adapter.</source>
         <translation>整条轨迹（约 %1 个请求）中，最热门的适配器约有 %2 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="65" />
+        <location filename="../../ui/workload/explain.cpp" line="106" />
         <source>model mean %1 tokens on [%2, %3)</source>
         <translation>模型均值 %1 个令牌，区间 [%2, %3)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="67" />
+        <location filename="../../ui/workload/explain.cpp" line="108" />
         <source>; this trace: mean %1, p50 %2, p90 %3, p99 %4, max %5</source>
         <translation>；本轨迹：均值 %1，p50 %2，p90 %3，p99 %4，最大值 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="78" />
+        <location filename="../../ui/workload/explain.cpp" line="119" />
         <source>Adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="78" />
+        <location filename="../../ui/workload/explain.cpp" line="119" />
         <source>How many LoRA adapters the requests are spread over. Each adapter a request uses must be resident on the GPU; in S-LoRA its weights take rank·4 KV-cache slots while loaded.</source>
         <translation>请求分布在多少个 LoRA 适配器上。请求所用的每个适配器都必须驻留在 GPU 上；在 S-LoRA 中，适配器加载期间其权重占用 rank·4 个 KV 缓存槽位。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="80" />
+        <location filename="../../ui/workload/explain.cpp" line="121" />
         <source>adapter k is named &lt;code&gt;names[k % L]-(k / L)&lt;/code&gt; from the preset's name list.</source>
         <translation>适配器 k 的名称取自预设的名称列表：&lt;code&gt;names[k % L]-(k / L)&lt;/code&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="82" />
+        <location filename="../../ui/workload/explain.cpp" line="123" />
         <source>Total rate R</source>
         <translation>总速率 R</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="82" />
+        <location filename="../../ui/workload/explain.cpp" line="123" />
         <source>Requests per second over all adapters together.</source>
         <translation>所有适配器合计的每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="83" />
+        <location filename="../../ui/workload/explain.cpp" line="124" />
         <source>E[requests] = R·T; adapter i gets λᵢ = R·pᵢ.</source>
         <translation>E[requests] = R·T；适配器 i 的速率为 λᵢ = R·pᵢ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="84" />
+        <location filename="../../ui/workload/explain.cpp" line="125" />
         <source>R = %1 req/s over T = %2 s → ≈ %3 requests expected</source>
         <translation>R = %1 req/s，持续 T = %2 s → 期望约 %3 个请求</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="85" />
+        <location filename="../../ui/workload/explain.cpp" line="126" />
         <source>; this trace has %1 (achieved %2 req/s).</source>
         <translation>；本轨迹有 %1 个（实际 %2 req/s）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="87" />
+        <location filename="../../ui/workload/explain.cpp" line="128" />
         <source>Duration T</source>
         <translation>时长 T</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="87" />
+        <location filename="../../ui/workload/explain.cpp" line="128" />
         <source>Length of the trace in seconds.</source>
         <translation>轨迹长度（秒）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="89" />
+        <location filename="../../ui/workload/explain.cpp" line="130" />
         <source>≈ %1 requests expected.</source>
         <translation>期望约 %1 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="91" />
+        <location filename="../../ui/workload/explain.cpp" line="132" />
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="91" />
+        <location filename="../../ui/workload/explain.cpp" line="132" />
         <source>Makes the trace reproducible: the same spec and seed give the same trace on every platform; change it to see another sample of the same model (sampling noise).</source>
         <translation>使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹；更改种子可查看同一模型的另一个样本（抽样噪声）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="92" />
+        <location filename="../../ui/workload/explain.cpp" line="133" />
         <source>seed = %1.</source>
         <translation>种子 = %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="94" />
+        <location filename="../../ui/workload/explain.cpp" line="135" />
         <source>Generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="88" />
+        <location filename="../../ui/workload/explain.cpp" line="129" />
         <source>S-LoRA trace.py: exactly int(R·T) requests, nothing is cut at T.</source>
         <translation>S-LoRA trace.py：恰好 int(R·T) 个请求，不在 T 处截断。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="88" />
+        <location filename="../../ui/workload/explain.cpp" line="129" />
         <source>per adapter: arrivals after T are cut.</source>
         <translation>按适配器：T 之后的到达被截断。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="95" />
+        <location filename="../../ui/workload/explain.cpp" line="136" />
         <source>&lt;b&gt;per adapter&lt;/b&gt; (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. &lt;b&gt;S-LoRA trace.py&lt;/b&gt;: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter.</source>
         <translation>&lt;b&gt;按适配器&lt;/b&gt;（S-LoRA 论文的模型）：适配器 i 有自己的速率 λᵢ 和自己的 Gamma 更新过程，从平稳状态开始；轨迹是它们的合并。&lt;b&gt;S-LoRA trace.py&lt;/b&gt;：与 S-LoRA 的 benchmarks/trace.py 逐数一致（NumPy RandomState）：一个速率为 R 的 Gamma 过程，每个请求各自选择适配器。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="97" />
+        <location filename="../../ui/workload/explain.cpp" line="138" />
         <source>S-LoRA trace.py: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ).</source>
         <translation>S-LoRA trace.py：适配器编号 = ⌊power(α)·n⌋，间隔服从 Gamma(1/cv², cv²/R)；按适配器：适配器 i 的间隔服从 Gamma(1/cv², cv²/λᵢ)。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="98" />
+        <location filename="../../ui/workload/explain.cpp" line="139" />
         <source>Note: with the per-adapter generator, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.</source>
         <translation>注意：使用“按适配器”生成器时，每个适配器的请求流 cv = %1，但多个适配器合并后的流更接近泊松过程（cv → 1）%2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="99" />
+        <location filename="../../ui/workload/explain.cpp" line="140" />
         <source>; this trace's overall gap cv is %1</source>
         <translation>；本轨迹整体间隔 cv 为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="101" />
+        <location filename="../../ui/workload/explain.cpp" line="142" />
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="101" />
+        <location filename="../../ui/workload/explain.cpp" line="142" />
         <source>S1–S6 and Real are the S-LoRA paper's model settings (base model, adapter names and ranks). The named scenarios are the paper's benchmark suites and also set n, α, R, cv and T.</source>
         <translation>S1–S6 和 Real 是 S-LoRA 论文中的模型设置（基础模型、适配器名称和秩）。命名场景是论文中的基准测试套件，同时还会设置 n、α、R、cv 和 T。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="102" />
+        <location filename="../../ui/workload/explain.cpp" line="143" />
         <source>preset %1, base model %2.</source>
         <translation>预设 %1，基础模型 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="107" />
+        <location filename="../../ui/workload/explain.cpp" line="148" />
         <source>pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &amp;lt; 1: the first adapters are hot (α = 0.1: a few adapters get most requests); α &amp;gt; 1: the last ones are.</source>
         <translation>pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &amp;lt; 1：靠前的适配器更热门（α = 0.1：少数适配器获得大部分请求）；α &amp;gt; 1：靠后的适配器更热门。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="110" />
+        <location filename="../../ui/workload/explain.cpp" line="151" />
         <source>pᵢ = (i+1)^−s / Σⱼ (j+1)^−s.</source>
         <translation>pᵢ = (i+1)^−s / Σⱼ (j+1)^−s。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="113" />
+        <location filename="../../ui/workload/explain.cpp" line="154" />
         <source>pᵢ = 1/n.</source>
         <translation>pᵢ = 1/n。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="116" />
+        <location filename="../../ui/workload/explain.cpp" line="157" />
         <source>pᵢ = wᵢ / Σw.</source>
         <translation>pᵢ = wᵢ / Σw。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="119" />
+        <location filename="../../ui/workload/explain.cpp" line="160" />
         <source>request j uses adapter j mod n (every request a different adapter, as Punica's batch benchmarks).</source>
         <translation>请求 j 使用适配器 j mod n（每个请求使用不同的适配器，同 Punica 的批处理基准测试）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="122" />
+        <location filename="../../ui/workload/explain.cpp" line="163" />
         <source>requests spread round-robin over ⌈√k⌉ adapters (k requests).</source>
         <translation>请求以轮询方式分配到 ⌈√k⌉ 个适配器上（k 为请求数）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="125" />
+        <location filename="../../ui/workload/explain.cpp" line="166" />
         <source>every request uses adapter 0.</source>
         <translation>所有请求都使用适配器 0。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="130" />
+        <location filename="../../ui/workload/explain.cpp" line="171" />
         <source> Fitted α of this trace: %1 ± %2.</source>
         <translation> 本轨迹拟合的 α：%1 ± %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="131" />
+        <location filename="../../ui/workload/explain.cpp" line="172" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="74" />
         <source>Adapter popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="131" />
+        <location filename="../../ui/workload/explain.cpp" line="172" />
         <source>How the total rate R is shared among the adapters. Skew decides how many adapters are active at once, and so how much adapter memory and loading the server needs.</source>
         <translation>总速率 R 如何分配给各个适配器。偏斜决定同时活跃的适配器数量，从而决定服务器需要多少适配器内存和加载。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="134" />
+        <location filename="../../ui/workload/explain.cpp" line="175" />
         <source>How requests arrive over time. Gaps are Gamma distributed with coefficient of variation cv = std/mean: cv = 0.1 → gaps nearly equal; cv = 1 → Poisson; cv ≥ 2 → bursts of tiny gaps separated by long silences. Gamma arrivals describe real traffic better than Poisson.</source>
         <translation>请求如何随时间到达。到达间隔服从 Gamma 分布，变异系数 cv = std/mean：cv = 0.1 → 间隔几乎相等；cv = 1 → 泊松；cv ≥ 2 → 成串的极短间隔，其间隔着长时间的静默。Gamma 到达比泊松更贴近真实流量。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="137" />
+        <location filename="../../ui/workload/explain.cpp" line="178" />
         <source>gap ~ Gamma(k = 1/cv², θ = cv²/λ): mean 1/λ, std cv/λ.</source>
         <translation>gap ~ Gamma(k = 1/cv², θ = cv²/λ)：均值 1/λ，标准差 cv/λ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="141" />
+        <location filename="../../ui/workload/explain.cpp" line="182" />
         <source>cv = %1 → k = %2, θ = %3 s for the whole stream at R</source>
         <translation>速率为 R 的整个请求流：cv = %1 → k = %2，θ = %3 s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="145" />
+        <location filename="../../ui/workload/explain.cpp" line="186" />
         <source>; the model puts %1 of gaps below a tenth of the mean gap and %2 above three times it</source>
         <translation>；按模型，%1 的间隔小于平均间隔的十分之一，%2 的间隔大于平均间隔的三倍</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="148" />
+        <location filename="../../ui/workload/explain.cpp" line="189" />
         <source>; this trace: gap cv %1</source>
         <translation>；本轨迹：间隔 cv %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="153" />
+        <location filename="../../ui/workload/explain.cpp" line="194" />
         <source>on %1 of the time at %2 req/s, off at %3 req/s: long-run rate %4 req/s.</source>
         <translation>%1 的时间处于开启状态（%2 req/s），关闭时为 %3 req/s：长期平均速率 %4 req/s。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="156" />
+        <location filename="../../ui/workload/explain.cpp" line="197" />
         <source>every adapter's requests come exactly 1/λᵢ apart.</source>
         <translation>每个适配器的请求严格以 1/λᵢ 为间隔到达。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="158" />
+        <location filename="../../ui/workload/explain.cpp" line="199" />
         <source>the rate follows the schedule; see the timeline chart.</source>
         <translation>速率按速率计划变化；见时间线图。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="160" />
+        <location filename="../../ui/workload/explain.cpp" line="201" />
         <source>Arrivals</source>
         <translation>到达过程</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="166" />
+        <location filename="../../ui/workload/explain.cpp" line="207" />
         <source>Prompt tokens per request. Long prompts fill S-LoRA's batch_max_tokens (Σ input of a new batch) and the KV cache; a request whose input is close to batch_max_tokens makes short requests behind it wait.</source>
         <translation>每个请求的提示词令牌数。长提示词会占满 S-LoRA 的 batch_max_tokens（新批次的 Σ 输入）和 KV 缓存；输入接近 batch_max_tokens 的请求会让排在它后面的短请求等待。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="168" />
+        <location filename="../../ui/workload/explain.cpp" line="209" />
         <source>Generated tokens per request (max_new_tokens with ignore_eos). Long outputs keep a request in the running batch and its KV slots reserved for longer.</source>
         <translation>每个请求生成的令牌数（max_new_tokens，配合 ignore_eos）。输出越长，请求在运行批次中停留越久，其 KV 槽位也预留得越久。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="172" />
+        <location filename="../../ui/workload/explain.cpp" line="213" />
         <source>uniform integers in [lo, hi) (S-LoRA's randint: hi exclusive), mean (lo + hi − 1)/2.</source>
         <translation>[lo, hi) 上的均匀整数（S-LoRA 的 randint：不含 hi），均值 (lo + hi − 1)/2。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="175" />
+        <location filename="../../ui/workload/explain.cpp" line="216" />
         <source>P(x) ∝ x^−β on [lo, hi): a long tail; larger β = more short requests.</source>
         <translation>P(x) ∝ x^−β，定义在 [lo, hi) 上：长尾分布；β 越大，短请求越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="178" />
+        <location filename="../../ui/workload/explain.cpp" line="219" />
         <source>ln x ~ Normal(μ, σ), rounded and truncated to [lo, hi); median ≈ e^μ.</source>
         <translation>ln x ~ Normal(μ, σ)，取整并截断到 [lo, hi)；中位数 ≈ e^μ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="181" />
+        <location filename="../../ui/workload/explain.cpp" line="222" />
         <source>Normal(mean, std) rounded and truncated to [lo, hi).</source>
         <translation>Normal(mean, std)，取整并截断到 [lo, hi)。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="184" />
+        <location filename="../../ui/workload/explain.cpp" line="225" />
         <source>always the same value.</source>
         <translation>始终为同一个值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="187" />
+        <location filename="../../ui/workload/explain.cpp" line="228" />
         <source>the histogram of an imported trace.</source>
         <translation>导入轨迹的直方图。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="192" />
+        <location filename="../../ui/workload/explain.cpp" line="233" />
         <source> Requests over the server's per-request limits: %1 (input &amp;gt; %2: %3, input + output &amp;gt; %4: %5).</source>
         <translation> 超出服务器单请求限制的请求：%1 个（输入 &amp;gt; %2：%3，输入 + 输出 &amp;gt; %4：%5）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="198" />
+        <location filename="../../ui/workload/explain.cpp" line="239" />
         <source>Input length</source>
         <translation>输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="198" />
+        <location filename="../../ui/workload/explain.cpp" line="239" />
         <source>Output length</source>
         <translation>输出长度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="200" />
+        <location filename="../../ui/workload/explain.cpp" line="243" />
         <source>Workload designer</source>
         <translation>工作负载设计器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/explain.cpp" line="200" />
+        <location filename="../../ui/workload/explain.cpp" line="243" />
         <source>Move the focus to a parameter (or hover it) to see what it means, its formula and its effect right now.</source>
         <translation>将焦点移到某个参数上（或悬停），即可查看它的含义、公式以及当前的效果。</translation>
     </message>
@@ -387,6 +805,8 @@
         <translation>适配器排名（按计数）</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="49" />
+        <location filename="../../ui/workload/sessioncharts.cpp" line="77" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="91" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="145" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="189" />
@@ -445,11 +865,13 @@
         <translation>输出长度（均值 %1，p99 %2）</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="70" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="187" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
+        <location filename="../../ui/workload/sessioncharts.cpp" line="88" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="147" />
         <location filename="../../ui/workload/workloadcharts.cpp" line="192" />
         <source>model</source>
@@ -679,231 +1101,323 @@
 <context>
     <name>lorascope::AdmissionTab</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="92" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="93" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="95" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="96" />
         <source>Step through</source>
         <translation>逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="212" />
-        <source>Server limits (S-LoRA)</source>
-        <translation>服务器限制（S-LoRA）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="213" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="209" />
         <source>KV cache slots</source>
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="354" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="218" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="214" />
         <source>Prefill batch limit</source>
         <translation>预填充批次上限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="215" />
         <source>Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len).</source>
         <translation>新准入（预填充）批次的最大输入令牌数。0 = S-LoRA 的默认值 max(max_total_token_num / 6, max_req_total_len)。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="220" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="259" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="263" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="204" />
         <source>0 = default</source>
         <translation>0 = 默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="221" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="217" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="300" />
         <source>Max running requests</source>
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="451" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="499" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="341" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="405" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="223" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="219" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="242" />
         <source>Max request length</source>
         <translation>请求最大长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="91" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="92" />
         <source>Requests: why each waited</source>
         <translation>请求：各自为何等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="217" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="213" />
         <source>slots</source>
         <comment>unit after a number</comment>
         <translation>个槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="225" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="262" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="201" />
         <source>tokens</source>
         <comment>unit after a number</comment>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="202" />
         <source>requests</source>
         <comment>unit after a number</comment>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="226" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="221" />
         <source>Max input length</source>
         <translation>最大输入长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>S-LoRA (first come, first served)</source>
         <translation>S-LoRA（先到先服务）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="134" />
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>S-LoRA with abort</source>
         <translation>S-LoRA（带超时丢弃）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="223" />
         <source>Steps between checks</source>
         <translation>检查间隔步数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="224" />
         <source>While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10).</source>
         <translation>批次运行期间，S-LoRA 每隔这么多个解码步检查一次队列（默认 10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="237" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="224" />
         <source>steps</source>
         <comment>unit after a number</comment>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="239" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="156" />
         <source>Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model.</source>
         <translation>步进时钟：精确、确定，适合教学（轨迹时间按刻度读取）。代价模型：按所选 GPU 和模型的预填充/解码开销计算秒数。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="161" />
         <source>Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources).</source>
         <translation>命名的代价模型预设：基础模型在某款 GPU 上每个预填充步和解码步的秒数（来源见 docs/admission.md）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="253" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="171" />
         <source>Load cost model %1</source>
         <translation>加载代价模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="257" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="234" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="260" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="237" />
         <source>Max tokens per step</source>
         <translation>每步最大令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="269" />
-        <source>Max adapters per batch</source>
-        <translation>每批最多适配器数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="375" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="186" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="375" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="186" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="377" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="188" />
         <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
         <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="384" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="195" />
         <source>%1 %2</source>
         <comment>two sentences</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="386" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="197" />
         <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="453" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="201" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="400" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="211" />
         <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
         <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="404" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="216" />
         <source>A larger running batch or a lower rate R would help.</source>
         <translation>增大运行批次或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="407" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
         <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="458" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="348" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="462" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="352" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="471" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="270" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="476" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="98" />
+        <source>LoRA residency</source>
+        <translation>LoRA 驻留</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
+        <source>More LoRA slots (max_loras_per_batch), fewer distinct adapters or a lower rate R would help.</source>
+        <translation>更多 LoRA 槽位（max_loras_per_batch）、更少的不同适配器或更低的速率 R 会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
+        <source>A larger KV pool (max_total_tokens), a lower rate R or shorter requests would help.</source>
+        <translation>更大的 KV 池（max_total_tokens）、更低的速率 R 或更短的请求会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="228" />
+        <source>A larger prefill budget (max_prefill_tokens, chunked_prefill_size) or a lower rate R would help.</source>
+        <translation>更大的预填充预算（max_prefill_tokens、chunked_prefill_size）或更低的速率 R 会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="268" />
+        <source>LoRA adapters: GPU and CPU</source>
+        <translation>LoRA 适配器：GPU 与 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="273" />
+        <source>loads from CPU</source>
+        <translation>从 CPU 加载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="276" />
+        <source>loads from disk</source>
+        <translation>从磁盘加载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="277" />
+        <source>on the GPU</source>
+        <translation>在 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="279" />
+        <source>in CPU memory</source>
+        <translation>在 CPU 内存中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="284" />
+        <source>GPU slots</source>
+        <translation>GPU 槽位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="291" />
+        <source>max_loras %1</source>
+        <translation>max_loras %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="291" />
+        <source>max_loras_per_batch %1</source>
+        <translation>max_loras_per_batch %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="298" />
+        <source>LoRA adapters over time, in time bins of %1:
+on the GPU: adapters whose weights are in GPU memory (the most in the bin);
+</source>
+        <translation>LoRA 适配器随时间变化，时间箱宽 %1：
+在 GPU 上：权重位于 GPU 显存中的适配器（箱内最大值）；
+</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <source>in CPU memory: adapters in vLLM's CPU LoRA cache (max_cpu_loras = %1; least recently used leaves first);
+</source>
+        <translation>在 CPU 内存中：vLLM 的 CPU LoRA 缓存中的适配器（max_cpu_loras = %1；最近最少使用的先移出）；
+</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="304" />
+        <source>in CPU memory: adapters SGLang holds in host memory (max_loaded_loras = %1);
+</source>
+        <translation>在 CPU 内存中：SGLang 保存在主机内存中的适配器（max_loaded_loras = %1）；
+</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="305" />
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="307" />
+        <source>S-LoRA keeps every adapter in host memory and loads a batch's adapters onto the GPU before it runs;
+</source>
+        <translation>S-LoRA 将所有适配器保存在主机内存中，并在批次运行前把其适配器加载到 GPU；
+</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="308" />
+        <source>loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk (not in the CPU cache).</source>
+        <translation>从 CPU / 磁盘加载：本箱内复制到 GPU 的适配器，来自 CPU 内存，或从磁盘读取（不在 CPU 缓存中）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="368" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="483" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="375" />
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="488" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="381" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -916,225 +1430,522 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="498" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="388" />
+        <source>KV cache tokens over time (the largest value in each time bin):
+used: tokens in the KV blocks the running requests hold;
+need: the same plus what they will still generate;
+capacity: (num_gpu_blocks − 1) × block_size = %1 tokens (one block is vLLM's reserved null block).</source>
+        <translation>KV 缓存令牌随时间变化（每个时间箱的最大值）：
+已用：运行中请求所持 KV 块中的令牌；
+需求：同上，加上它们还将生成的令牌；
+容量：(num_gpu_blocks − 1) × block_size = %1 个令牌（其中一个块是 vLLM 保留的空块）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="394" />
+        <source>KV pool tokens over time (the largest value in each time bin):
+used: tokens the running requests hold in the pool;
+need: the same plus what they will still generate;
+capacity: max_total_tokens = %1 tokens.</source>
+        <translation>KV 池令牌随时间变化（每个时间箱的最大值）：
+已用：运行中请求在池中持有的令牌；
+需求：同上，加上它们还将生成的令牌；
+容量：max_total_tokens = %1 个令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="404" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="513" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="419" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="520" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="426" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="526" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="432" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="527" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="433" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="528" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="434" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="529" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="435" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="532" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="438" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="229" />
-        <source>Policy and time</source>
-        <translation>策略与时间</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>Policy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="136" />
+        <source>Which server's scheduler decides who runs: S-LoRA (its FIFO queue, exactly); S-LoRA with abort (--enable-abort: newest first, drops requests waiting ≥ 5.5 s); vLLM V1 (one token budget per step shared by decodes and prefill chunks, KV blocks with preemption, max_loras adapters per step); SGLang (a token pool with a reserve for future output, chunked prefill, retraction, max_loras_per_batch LoRA slots). Each box below holds that server's own settings under its own names.</source>
+        <translation>由哪个服务器的调度器决定谁运行：S-LoRA（精确复现其 FIFO 队列）；带中止的 S-LoRA（--enable-abort：最新的优先，丢弃等待 ≥ 5.5 s 的请求）；vLLM V1（每步一个令牌预算，由解码与预填充分块共享；KV 块与抢占；每步最多 max_loras 个适配器）；SGLang（为未来输出预留的令牌池、分块预填充、撤回、max_loras_per_batch 个 LoRA 槽位）。下面每个框以该服务器自己的名称列出其设置。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="154" />
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="155" />
         <source>Clock</source>
         <translation>时钟</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="155" />
         <source>steps (1 tick per forward pass)</source>
         <translation>步进（每次前向计算计 1 个时钟刻度）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="238" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="155" />
         <source>cost model (seconds)</source>
         <translation>代价模型（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="243" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="160" />
         <source>Cost model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="281" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="178" />
         <source>Run preview now</source>
         <translation>立即运行预览</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="283" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="180" />
         <source>Traces over %1 requests are not previewed automatically; this runs the simulation now.</source>
         <translation>超过 %1 个请求的轨迹不会自动预览；点击此按钮立即运行模拟。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="318" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="322" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="325" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="203" />
+        <source>adapters</source>
+        <comment>unit after a number</comment>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="208" />
+        <source>S-LoRA server</source>
+        <translation>S-LoRA 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="233" />
+        <source>vLLM V1 server</source>
+        <translation>vLLM V1 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="235" />
+        <source>Max running requests (scheduled in one step). 0 = vLLM's default min(256, max_num_batched_tokens).</source>
+        <translation>最多运行中请求数（一步内调度的）。0 = vLLM 默认值 min(256, max_num_batched_tokens)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="238" />
+        <source>The token budget of one step, shared by decodes (1 token each) and prefill chunks. 0 = vLLM's default: 2048 with chunked prefill, else max_model_len.</source>
+        <translation>一步的令牌预算，由解码（每个 1 个令牌）与预填充分块共享。0 = vLLM 默认值：启用分块预填充时为 2048，否则为 max_model_len。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="243" />
+        <source>The model's context: prompt + output tokens of one request; longer requests are refused (default %1).</source>
+        <translation>模型的上下文：单个请求的提示词 + 输出令牌数；更长的请求会被拒绝（默认 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="244" />
+        <source>Chunked prefill</source>
+        <translation>分块预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="245" />
+        <source>On (vLLM's default): a long prompt is computed in chunks over several steps, sharing each step's token budget with the decodes. Off (--no-enable-chunked-prefill): a prompt is prefilled in one step, and vLLM refuses to start unless max_num_batched_tokens ≥ max_model_len.</source>
+        <translation>开启（vLLM 默认）：长提示词分块在多步内计算，与解码共享每步的令牌预算。关闭（--no-enable-chunked-prefill）：提示词在一步内完成预填充，且除非 max_num_batched_tokens ≥ max_model_len，否则 vLLM 拒绝启动。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="247" />
+        <source>Longest prefill chunk</source>
+        <translation>最长预填充分块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="248" />
+        <source>A prefill takes at most this many tokens in one step (0 = no limit beyond the step's budget; vLLM's default).</source>
+        <translation>一次预填充在一步内最多取这么多令牌（0 = 除每步预算外不设限；vLLM 默认）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="249" />
+        <source>0 = none</source>
+        <translation>0 = 无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="251" />
+        <source>KV cache blocks on the GPU, one of them the reserved null block (default %1; vLLM sizes it from the GPU memory, --num-gpu-blocks-override sets it).</source>
+        <translation>GPU 上的 KV 缓存块数，其中一个是保留的空块（默认 %1；vLLM 按 GPU 显存确定，--num-gpu-blocks-override 可指定）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="255" />
+        <source>Block size</source>
+        <translation>块大小</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="256" />
+        <source>Tokens per KV block (default %1): a request holds ⌈its tokens / block_size⌉ blocks.</source>
+        <translation>每个 KV 块的令牌数（默认 %1）：一个请求占用 ⌈其令牌数 / block_size⌉ 个块。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="257" />
+        <source>Prefix caching</source>
+        <translation>前缀缓存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="258" />
+        <source>On (vLLM V1's default): full KV blocks of a prompt prefix computed before are reused instead of computed again. It hits only where the trace says which requests share a prefix.</source>
+        <translation>开启（vLLM V1 默认）：之前计算过的提示词前缀的完整 KV 块被复用而不再重新计算。仅当轨迹标明哪些请求共享前缀时才会命中。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="260" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="323" />
+        <source>LoRA slots on the GPU</source>
+        <translation>GPU 上的 LoRA 槽位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="261" />
+        <source>Different adapters among the requests of one step; the GPU holds this many adapters (default %1). A request whose adapter would exceed it waits.</source>
+        <translation>一步内请求中不同适配器的数量上限；GPU 容纳这么多个适配器（默认 %1）。其适配器会超出上限的请求需等待。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="265" />
+        <source>Adapters in the CPU cache</source>
+        <translation>CPU 缓存中的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="266" />
+        <source>Adapters kept in CPU memory (least recently used leaves first); an adapter not there is read from disk. 0 = vLLM's default, max_loras.</source>
+        <translation>保存在 CPU 内存中的适配器数（最近最少使用的先移出）；不在其中的适配器从磁盘读取。0 = vLLM 默认值 max_loras。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="268" />
+        <source>0 = max_loras</source>
+        <translation>0 = max_loras</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="270" />
+        <source>vLLM's LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).</source>
+        <translation>vLLM 的 LoRA 内核对每个适配器都按此秩计算；秩更大的适配器会被拒绝（默认 %1；vLLM 接受 1、8、16、32、64、128、256、320 或 512）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="274" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="332" />
+        <source>Over the LoRA limit</source>
+        <translation>超出 LoRA 上限时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="275" />
+        <source>set aside, later requests go first (since PR #15422)</source>
+        <translation>暂放一旁，后面的请求先行（自 PR #15422 起）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="275" />
+        <source>the queue stops (early V1)</source>
+        <translation>队列停止（早期 V1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="276" />
+        <source>What vLLM does with a waiting request whose adapter would exceed max_loras: set it aside and keep scanning the queue, so later requests of adapters already in the step overtake it (vLLM since PR #15422), or stop the scan there (early V1).</source>
+        <translation>当等待中请求的适配器会超出 max_loras 时 vLLM 的做法：将其暂放一旁并继续扫描队列，使本步已有适配器的后续请求超过它（vLLM 自 PR #15422 起），或在此停止扫描（早期 V1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="292" />
+        <source>SGLang server</source>
+        <translation>SGLang 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="293" />
+        <source>KV pool</source>
+        <translation>KV 池</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="294" />
+        <source>KV cache tokens on the GPU. SGLang sizes the pool from the GPU memory; %1 here is the same KV capacity as vLLM's default 1,000 blocks of 16.</source>
+        <translation>GPU 上的 KV 缓存令牌数。SGLang 按 GPU 显存确定池大小；此处的 %1 与 vLLM 默认的 1,000 个 16 令牌块容量相同。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="298" />
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="299" />
+        <source>The model's context: a request's prompt + output must stay below it, else it is refused (default %1).</source>
+        <translation>模型的上下文：请求的提示词 + 输出必须小于它，否则被拒绝（默认 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="301" />
+        <source>Requests in the running batch at most. 0 = SGLang's default, derived from the pool: min(max_total_tokens / 2, the request pool).</source>
+        <translation>运行批次中最多的请求数。0 = SGLang 默认值，由池推导：min(max_total_tokens / 2, 请求池)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="303" />
+        <source>Prefill chunk</source>
+        <translation>预填充分块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="304" />
+        <source>The largest prefill chunk of one step; longer prompts are prefilled in chunks over several steps. −1 (or 0) turns chunked prefill off. SGLang's default depends on the GPU memory (2048 below 35 GB, 4096 below 60 GB, 8192 below 160 GB); %1 here.</source>
+        <translation>一步中最大的预填充分块；更长的提示词分块在多步内预填充。−1（或 0）关闭分块预填充。SGLang 的默认值取决于 GPU 显存（35 GB 以下 2048，60 GB 以下 4096，160 GB 以下 8192）；此处为 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="308" />
+        <source>−1 = off</source>
+        <translation>−1 = 关闭</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="309" />
+        <source>Max prefill tokens</source>
+        <translation>最多预填充令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="310" />
+        <source>Prompt tokens one prefill step takes in at most (default %1).</source>
+        <translation>一次预填充步最多接收的提示词令牌数（默认 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="311" />
+        <source>Conservativeness</source>
+        <translation>保守度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="312" />
+        <source>Scales the share of each running request's remaining output that SGLang reserves in the pool before it admits more (the new-token ratio, starting at 0.7 × this, at most 1). Larger: fewer admissions, fewer retractions (default %1).</source>
+        <translation>缩放 SGLang 在准入更多请求前为每个运行中请求的剩余输出在池中预留的比例（新令牌比率，起始为 0.7 × 此值，最多为 1）。越大：准入越少，撤回越少（默认 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="315" />
+        <source>Mixed chunk</source>
+        <translation>混合分块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="316" />
+        <source>On: a prefill step also decodes the running batch (one token each). Off (SGLang's default): a step either prefills or decodes.</source>
+        <translation>开启：预填充步同时解码运行批次（每个一个令牌）。关闭（SGLang 默认）：一步要么预填充，要么解码。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="317" />
+        <source>Radix cache off</source>
+        <translation>关闭基数缓存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="318" />
+        <source>Checked: no prefix cache. Unchecked (SGLang's default): prompt prefixes computed before are reused. It hits only where the trace says which requests share a prefix.</source>
+        <translation>勾选：无前缀缓存。不勾选（SGLang 默认）：复用之前计算过的提示词前缀。仅当轨迹标明哪些请求共享前缀时才会命中。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="320" />
+        <source>Requests ignore EOS</source>
+        <translation>请求忽略 EOS</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="321" />
+        <source>The requests' ignore_eos (LoraScope's replay sends it; so does SGLang's bench_serving). It chooses SGLang's admission check: with it, the whole output is reserved in the pool; without it, a share of it (the new-token ratio).</source>
+        <translation>请求的 ignore_eos（LoraScope 的重放会发送它，SGLang 的 bench_serving 也会）。它决定 SGLang 的准入检查：设置时在池中预留全部输出；不设置时预留其一部分（新令牌比率）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="324" />
+        <source>GPU LoRA slots: adapters one batch can use; the base model takes one while base-model requests run (default %1).</source>
+        <translation>GPU LoRA 槽位：一个批次可使用的适配器数；基础模型请求运行时，基础模型占用一个槽位（默认 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="326" />
+        <source>Adapters in host memory</source>
+        <translation>主机内存中的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="327" />
+        <source>Adapters loaded in CPU memory at most; 0 = unset (SGLang's default: no limit).</source>
+        <translation>CPU 内存中最多加载的适配器数；0 = 未设置（SGLang 默认：不限）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="328" />
+        <source>0 = no limit</source>
+        <translation>0 = 不限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="329" />
+        <source>Slot eviction</source>
+        <translation>槽位驱逐</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="330" />
+        <source>lru (least recently used)</source>
+        <translation>lru（最近最少使用）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="330" />
+        <source>fifo (first loaded)</source>
+        <translation>fifo（最先加载）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="331" />
+        <source>Which adapter leaves a GPU LoRA slot when a new one needs it (default lru).</source>
+        <translation>新适配器需要 GPU LoRA 槽位时由哪个适配器让出（默认 lru）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="333" />
+        <source>skipped, later requests go first (since PR #14795)</source>
+        <translation>跳过，后面的请求先行（自 PR #14795 起）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="333" />
+        <source>the queue stops (before it)</source>
+        <translation>队列停止（此前）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="334" />
+        <source>What SGLang does with a waiting request whose adapter would need one slot more than max_loras_per_batch: skip it and keep scanning (since PR #14795), or stop and mark the batch full (before it; with one slot, the queue A, B, A, A, … never schedules B).</source>
+        <translation>当等待中请求的适配器会比 max_loras_per_batch 多需要一个槽位时 SGLang 的做法：跳过它并继续扫描（自 PR #14795 起），或停止并将批次标记为已满（此前；只有一个槽位时，队列 A、B、A、A、… 永远不会调度 B）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="388" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="391" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="394" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="398" />
         <source>0 = default (%1)</source>
         <translation>0 = 默认值（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="358" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="395" />
+        <source>0 = max_loras (%1)</source>
+        <translation>0 = max_loras（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="403" />
+        <source>Follows the rules of %1.</source>
+        <translation>遵循 %1 的规则。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="405" />
+        <source>The server would refuse to start: %1</source>
+        <translation>服务器会拒绝启动：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="435" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="449" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="339" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="450" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="269" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="452" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="467" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="357" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="469" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="359" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="497" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="403" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="214" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="210" />
         <source>Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). S-LoRA's default is %1; its own A100-80G runs of S4 use 65000.</source>
         <translation>GPU 上 KV 缓存的令牌槽位，与适配器权重共享（每个驻留适配器占 秩 × 4 个槽位）。S-LoRA 的默认值为 %1；它自己在 A100-80G 上运行 S4 时使用 65000。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="218" />
         <source>Max requests in the running batch. Default %1.</source>
         <translation>运行批次中的最大请求数。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="220" />
         <source>Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default %1.</source>
         <translation>单个请求的输入 + 输出令牌数不得超过此值，否则请求被拒绝（HTTP 500）。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="222" />
         <source>Input tokens of one request must not exceed it, else the request is refused. Default %1.</source>
         <translation>单个请求的输入令牌数不得超过此值，否则请求被拒绝。默认 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="230" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="135" />
         <source>vLLM V1</source>
         <translation>vLLM V1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="231" />
-        <source>S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. vLLM V1 (%1): its scheduler rule for rule — one token budget per step shared by decodes and prefill chunks, KV blocks with preemption, max_loras adapters per step.</source>
-        <translation>S-LoRA：精确复现其 FIFO 队列。带中止的 S-LoRA（--enable-abort）：最新请求优先，丢弃等待 ≥ 5.5 s 的请求。vLLM V1（%1）：逐条复现其调度器规则——每步一个令牌预算，由解码和预填充分块共享；KV 块与抢占；每步最多 max_loras 个适配器。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="255" />
-        <source>vLLM V1 policy</source>
-        <translation>vLLM V1 策略</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="258" />
-        <source>vLLM: max running requests; 0 = vLLM's default min(256, max_num_batched_tokens).</source>
-        <translation>vLLM：最大运行请求数；0 = vLLM 的默认值 min(256, max_num_batched_tokens)。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="261" />
-        <source>vLLM: the token budget of one step, shared by decodes and prefill chunks; 0 = vLLM's default (2048 with chunked prefill).</source>
-        <translation>vLLM：单步的令牌预算，由解码和预填充分块共享；0 = vLLM 的默认值（启用分块预填充时为 2048）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="264" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="250" />
         <source>KV cache blocks</source>
         <translation>KV 缓存块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="265" />
-        <source>vLLM: KV cache blocks on the GPU, one of them the reserved null block (default %1, of %2 tokens each).</source>
-        <translation>vLLM：GPU 上的 KV 缓存块，其中一个是保留的空块（默认 %1 个，每块 %2 个令牌）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="268" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="254" />
         <source>blocks</source>
         <comment>unit after a number</comment>
         <translation>块</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="270" />
-        <source>vLLM: different adapters among the requests of one step (default %1).</source>
-        <translation>vLLM：单步请求中不同适配器的最大数量（默认 %1）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="271" />
+        <location filename="../../ui/admission/admissionsettings.cpp" line="269" />
         <source>Max LoRA rank</source>
         <translation>最大 LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="272" />
-        <source>vLLM: its LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).</source>
-        <translation>vLLM：其 LoRA 内核对每个适配器都按此秩计算；秩更大的适配器会被拒绝（默认 %1；vLLM 接受 1、8、16、32、64、128、256、320 或 512）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="394" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="205" />
         <source>More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.</source>
         <translation>增加 KV 缓存块（num_gpu_blocks）、降低速率 R 或缩短请求会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="397" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="208" />
         <source>More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.</source>
         <translation>增加 LoRA 槽位（max_loras）、减少不同适配器的数量或降低速率 R 会有帮助。</translation>
     </message>
@@ -1200,74 +2011,84 @@ capacity: max_total_token_num (%1 slots).</source>
 <context>
     <name>lorascope::ChartExporter</name>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="38" />
+        <location filename="../../ui/window/chartexporter.cpp" line="41" />
         <source>Export &amp;Chart…</source>
         <translation>导出图表(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="84" />
+        <location filename="../../ui/window/chartexporter.cpp" line="97" />
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="86" />
+        <location filename="../../ui/window/chartexporter.cpp" line="99" />
         <source>Admission preview</source>
         <translation>准入预览</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="88" />
+        <location filename="../../ui/window/chartexporter.cpp" line="101" />
         <source>A/B Compare</source>
         <translation>A/B 对比</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="90" />
+        <location filename="../../ui/window/chartexporter.cpp" line="103" />
         <source>Sweep</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="95" />
+        <location filename="../../ui/window/chartexporter.cpp" line="105" />
+        <source>Fleet</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="110" />
         <source>Arrivals per adapter</source>
         <translation>各适配器的到达</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="97" />
+        <location filename="../../ui/window/chartexporter.cpp" line="112" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="99" />
+        <location filename="../../ui/window/chartexporter.cpp" line="114" />
         <source>The whole comparison</source>
         <translation>完整对比</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="101" />
+        <location filename="../../ui/window/chartexporter.cpp" line="116" />
         <source>All sweep charts</source>
         <translation>全部扫描图表</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="111" />
+        <location filename="../../ui/window/chartexporter.cpp" line="118" />
+        <source>Adapters on the replicas' GPUs</source>
+        <translation>各副本 GPU 上的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/chartexporter.cpp" line="128" />
         <source>Unknown chart "%1".</source>
         <translation>未知图表“%1”。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="134" />
+        <location filename="../../ui/window/chartexporter.cpp" line="151" />
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="134" />
+        <location filename="../../ui/window/chartexporter.cpp" line="151" />
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="135" />
-        <location filename="../../ui/window/chartexporter.cpp" line="144" />
-        <location filename="../../ui/window/chartexporter.cpp" line="147" />
+        <location filename="../../ui/window/chartexporter.cpp" line="152" />
+        <location filename="../../ui/window/chartexporter.cpp" line="161" />
+        <location filename="../../ui/window/chartexporter.cpp" line="164" />
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/window/chartexporter.cpp" line="149" />
+        <location filename="../../ui/window/chartexporter.cpp" line="166" />
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
@@ -1440,7 +2261,7 @@ capacity: max_total_token_num (%1 slots).</source>
     </message>
     <message>
         <location filename="../../ui/compare/comparepages.cpp" line="43" />
-        <location filename="../../ui/compare/comparepages.cpp" line="139" />
+        <location filename="../../ui/compare/comparepages.cpp" line="159" />
         <source>Pin current as A</source>
         <translation>将当前固定为 A</translation>
     </message>
@@ -1498,76 +2319,91 @@ Off: each side keeps its own server limits and admission settings.</source>
     </message>
     <message>
         <location filename="../../ui/compare/comparepages.cpp" line="71" />
+        <source>B runs on:</source>
+        <translation>B 运行于：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparepages.cpp" line="75" />
+        <source>its own policy</source>
+        <translation>其自身的策略</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparepages.cpp" line="78" />
+        <source>The server B's workload runs on. With “Same server for A and B”, both sides share every setting and B only swaps the scheduler: the same workload on S-LoRA, vLLM V1 or SGLang side by side. Each policy reads its own settings (the boxes of the Admission tab); the differences are listed with the server's own names.</source>
+        <translation>B 的工作负载所运行的服务器。勾选“A 与 B 使用同一服务器”时，两侧共享所有设置，B 只更换调度器：同一工作负载在 S-LoRA、vLLM V1 或 SGLang 上并排比较。每个策略读取自己的设置（准入页中的各个框）；差异以服务器自己的名称列出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparepages.cpp" line="91" />
         <source>Percentile chart:</source>
         <translation>百分位图：</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="75" />
+        <location filename="../../ui/compare/comparepages.cpp" line="95" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="76" />
+        <location filename="../../ui/compare/comparepages.cpp" line="96" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="77" />
+        <location filename="../../ui/compare/comparepages.cpp" line="97" />
         <source>E2E latency</source>
         <translation>E2E 延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="78" />
+        <location filename="../../ui/compare/comparepages.cpp" line="98" />
         <source>Which latency the percentile chart shows.</source>
         <translation>百分位图显示哪一种延迟。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="90" />
+        <location filename="../../ui/compare/comparepages.cpp" line="110" />
         <source>Export comparison…</source>
         <translation>导出对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="92" />
+        <location filename="../../ui/compare/comparepages.cpp" line="112" />
         <source>Save the whole comparison (what differs, key numbers, parameters and all charts) as one PNG or SVG picture.
 Right-click a chart to export it alone.</source>
         <translation>将整个对比（差异、关键数值、参数和所有图表）保存为一张 PNG 或 SVG 图片。
 右键单击某个图表可单独导出。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="96" />
-        <location filename="../../ui/compare/comparepages.cpp" line="99" />
+        <location filename="../../ui/compare/comparepages.cpp" line="116" />
+        <location filename="../../ui/compare/comparepages.cpp" line="119" />
         <source>Load A</source>
         <translation>加载 A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="96" />
-        <location filename="../../ui/compare/comparepages.cpp" line="102" />
+        <location filename="../../ui/compare/comparepages.cpp" line="116" />
+        <location filename="../../ui/compare/comparepages.cpp" line="122" />
         <source>LoraScope sessions or specs (*.json)</source>
         <translation>LoraScope 会话或规格 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="102" />
-        <location filename="../../ui/compare/comparepages.cpp" line="105" />
+        <location filename="../../ui/compare/comparepages.cpp" line="122" />
+        <location filename="../../ui/compare/comparepages.cpp" line="125" />
         <source>Load B</source>
         <translation>加载 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="130" />
+        <location filename="../../ui/compare/comparepages.cpp" line="150" />
         <source>&lt;h2&gt;A/B compare of two parameter sets&lt;/h2&gt;&lt;p&gt;&lt;b&gt;Pin current as A&lt;/b&gt; (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the Workload and Admission tabs: your live parameters are B.&lt;/p&gt;&lt;p&gt;Or load A and B from session files. The header lists what differs; the charts overlay %1 &lt;b&gt;A&lt;/b&gt; and %2 &lt;b&gt;B&lt;/b&gt;, and the table compares the key numbers and the admission preview of both.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;两组参数的 A/B 对比&lt;/h2&gt;&lt;p&gt;&lt;b&gt;将当前固定为 A&lt;/b&gt;（Ctrl+Shift+A）会把你现在的参数保存为 A。然后继续在“工作负载”和“准入预览”标签页中编辑：你的实时参数即为 B。&lt;/p&gt;&lt;p&gt;也可以从会话文件加载 A 和 B。顶部列出两者的差异；图表叠加显示 %1 &lt;b&gt;A&lt;/b&gt; 和 %2 &lt;b&gt;B&lt;/b&gt;，表格对比两者的关键数值和准入预览结果。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="206" />
+        <location filename="../../ui/compare/comparepages.cpp" line="226" />
         <source>Key numbers</source>
         <translation>关键数值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparepages.cpp" line="207" />
+        <location filename="../../ui/compare/comparepages.cpp" line="227" />
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="382" />
+        <location filename="../../ui/compare/comparetab.cpp" line="397" />
         <source>Admission policy: %1; %2 clock%3.</source>
         <translation>准入策略：%1；%2时钟%3。</translation>
     </message>
@@ -1778,100 +2614,105 @@ Right-click a chart to export it alone.</source>
         <translation>两个重放运行目录：B 相对 A 的每个指标，附 95% 置信区间和结论。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="152" />
+        <location filename="../../ui/compare/comparetab.cpp" line="161" />
         <source>pinned at %1</source>
         <translation>固定于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="202" />
+        <location filename="../../ui/compare/comparetab.cpp" line="211" />
         <source>swapped at %1</source>
         <translation>交换于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="204" />
-        <location filename="../../ui/compare/comparetab.cpp" line="207" />
-        <location filename="../../ui/compare/comparetab.cpp" line="209" />
-        <location filename="../../ui/compare/comparetab.cpp" line="210" />
+        <location filename="../../ui/compare/comparetab.cpp" line="213" />
+        <location filename="../../ui/compare/comparetab.cpp" line="216" />
+        <location filename="../../ui/compare/comparetab.cpp" line="218" />
+        <location filename="../../ui/compare/comparetab.cpp" line="219" />
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="277" />
+        <location filename="../../ui/compare/comparetab.cpp" line="286" />
         <source>live parameters (follows your edits)</source>
         <translation>实时参数（跟随你的编辑）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="279" />
+        <location filename="../../ui/compare/comparetab.cpp" line="288" />
         <source>same server for both (B's limits and admission settings)</source>
         <translation>两侧使用同一服务器（B 的限制和准入设置）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="279" />
+        <location filename="../../ui/compare/comparetab.cpp" line="288" />
         <source>each side with its own server</source>
         <translation>两侧各用自己的服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="280" />
+        <location filename="../../ui/compare/comparetab.cpp" line="289" />
         <source>%1 &lt;b&gt;A&lt;/b&gt;: %2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;: %4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;Differences:&lt;/b&gt; %6&lt;/span&gt;</source>
         <translation>%1 &lt;b&gt;A&lt;/b&gt;：%2 &amp;nbsp;&amp;nbsp; %3 &lt;b&gt;B&lt;/b&gt;：%4 &amp;nbsp;&amp;nbsp; &lt;i&gt;%5&lt;/i&gt;&lt;br&gt;&lt;span style="font-size:large"&gt;&lt;b&gt;差异：&lt;/b&gt;%6&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="282" />
+        <location filename="../../ui/compare/comparetab.cpp" line="291" />
         <source>none — A and B are the same parameters. Change a parameter in the Workload tab to compare.</source>
         <translation>无——A 和 B 的参数相同。在“工作负载”标签页中修改参数即可对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="298" />
+        <location filename="../../ui/compare/comparetab.cpp" line="307" />
         <source>&lt;b&gt;A&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;A&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="300" />
+        <location filename="../../ui/compare/comparetab.cpp" line="309" />
         <source>&lt;b&gt;B&lt;/b&gt; is invalid: %1</source>
         <translation>&lt;b&gt;B&lt;/b&gt; 无效：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="305" />
+        <location filename="../../ui/compare/comparetab.cpp" line="314" />
         <source>&lt;br&gt;The charts show the last valid comparison.</source>
         <translation>&lt;br&gt;图表显示的是上一次有效的对比。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="373" />
+        <location filename="../../ui/compare/comparetab.cpp" line="382" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="373" />
+        <location filename="../../ui/compare/comparetab.cpp" line="382" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="375" />
+        <location filename="../../ui/compare/comparetab.cpp" line="384" />
         <source>%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.</source>
         <translation>%1 有 %2 个请求，超出自动准入预览的上限，因此缺少其延迟数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="384" />
+        <location filename="../../ui/compare/comparetab.cpp" line="394" />
+        <source>A runs on %1; B runs on %2: the same knobs read by two servers' schedulers.</source>
+        <translation>A 运行于 %1；B 运行于 %2：同一组参数由两个服务器的调度器读取。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/comparetab.cpp" line="399" />
         <source>step</source>
         <translation>步进</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="384" />
+        <location filename="../../ui/compare/comparetab.cpp" line="399" />
         <source>cost-model</source>
         <translation>代价模型</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="385" />
+        <location filename="../../ui/compare/comparetab.cpp" line="400" />
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="388" />
+        <location filename="../../ui/compare/comparetab.cpp" line="403" />
         <source>The Workload tab shows an imported trace; B is generated from the current parameters.</source>
         <translation>“工作负载”标签页显示的是导入的轨迹；B 由当前参数生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/comparetab.cpp" line="389" />
+        <location filename="../../ui/compare/comparetab.cpp" line="404" />
         <source>Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).</source>
         <translation>Δ 为 B − A；绿色 = B 更好，红色 = B 更差（延迟、拒绝、吞吐量），仅当 B 与 A 相差至少 %1 % 时着色：更小的差异属于噪声，保持灰色（仅换一个随机种子就会使这些数字变化 3–8 %）。</translation>
     </message>
@@ -1979,208 +2820,208 @@ Right-click a chart to export it alone.</source>
         <translation>消融：突发下的适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="40" />
+        <location filename="../../ui/text/coretexts.cpp" line="43" />
         <source>Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A10G（24 GB，600 GB/s，125 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="43" />
+        <location filename="../../ui/text/coretexts.cpp" line="46" />
         <source>Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="46" />
+        <location filename="../../ui/text/coretexts.cpp" line="49" />
         <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="82" />
+        <location filename="../../ui/text/coretexts.cpp" line="85" />
         <source>LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's</source>
         <translation>LoraScope 没有 %2 上 %1 的代价模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="84" />
+        <location filename="../../ui/text/coretexts.cpp" line="87" />
         <source>the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2</source>
         <translation>S-LoRA 的脚本没有给出 %1 的服务器 --num-token；max_total_token_num 保持为 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="90" />
+        <location filename="../../ui/text/coretexts.cpp" line="93" />
         <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
         <translation>该 S-LoRA 套件未指明其 GPU；代价模型只按基础模型选择</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="118" />
+        <location filename="../../ui/text/coretexts.cpp" line="121" />
         <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
         <translation>代价模型“%1”没有校准：其时间没有测量数据支撑。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="124" />
+        <location filename="../../ui/text/coretexts.cpp" line="127" />
         <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="125" />
+        <location filename="../../ui/text/coretexts.cpp" line="128" />
         <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="126" />
-        <location filename="../../ui/text/coretexts.cpp" line="221" />
+        <location filename="../../ui/text/coretexts.cpp" line="129" />
+        <location filename="../../ui/text/coretexts.cpp" line="224" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="129" />
+        <location filename="../../ui/text/coretexts.cpp" line="132" />
         <source>Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).</source>
         <translation>提示最长 %1 个令牌；模型只验证到 %2（更长的预填充和注意力为外推）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="131" />
+        <location filename="../../ui/text/coretexts.cpp" line="134" />
         <source>Outputs up to %1 tokens; the model was validated up to %2.</source>
         <translation>输出最长 %1 个令牌；模型只验证到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="133" />
+        <location filename="../../ui/text/coretexts.cpp" line="136" />
         <source>LoRA rank %1 is above the largest rank validated (%2).</source>
         <translation>LoRA 秩 %1 超过了验证过的最大秩（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="135" />
+        <location filename="../../ui/text/coretexts.cpp" line="138" />
         <source>max_total_token_num %1 is far from the validated %2.</source>
         <translation>max_total_token_num %1 与验证过的 %2 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="136" />
+        <location filename="../../ui/text/coretexts.cpp" line="139" />
         <source>max_total_token_num %1 is far from the validated %2–%3.</source>
         <translation>max_total_token_num %1 与验证过的 %2–%3 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="138" />
+        <location filename="../../ui/text/coretexts.cpp" line="141" />
         <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
         <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是代价模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="142" />
+        <location filename="../../ui/text/coretexts.cpp" line="145" />
         <source>The workload's base model is %1 but the cost model describes %2.</source>
         <translation>工作负载的基础模型是 %1，而代价模型描述的是 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="164" />
+        <location filename="../../ui/text/coretexts.cpp" line="167" />
         <source>(%1 runs)</source>
         <translation>（%1 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="180" />
+        <location filename="../../ui/text/coretexts.cpp" line="183" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准，并在另外 %4 次运行上验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="182" />
+        <location filename="../../ui/text/coretexts.cpp" line="185" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准；没有其他运行可供验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="194" />
+        <location filename="../../ui/text/coretexts.cpp" line="197" />
         <source>S-LoRA's published %1 runs</source>
         <translation>S-LoRA 公布的 %1 运行数据</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="202" />
+        <location filename="../../ui/text/coretexts.cpp" line="205" />
         <source>%1 and %2 more</source>
         <translation>%1 及另外 %2 项</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="204" />
+        <location filename="../../ui/text/coretexts.cpp" line="207" />
         <source>calibrated on %1 (%2 runs)</source>
         <translation>在 %1 上校准（%2 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="204" />
+        <location filename="../../ui/text/coretexts.cpp" line="207" />
         <source>calibrated on %1</source>
         <translation>在 %1 上校准</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="206" />
+        <location filename="../../ui/text/coretexts.cpp" line="209" />
         <source>calibrated by %1</source>
         <translation>校准方法：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="208" />
+        <location filename="../../ui/text/coretexts.cpp" line="211" />
         <source>not calibrated (no measurement behind these coefficients)</source>
         <translation>未校准（这些系数背后没有测量数据）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="214" />
+        <location filename="../../ui/text/coretexts.cpp" line="217" />
         <source>throughput ±%1 %</source>
         <translation>吞吐量 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="216" />
+        <location filename="../../ui/text/coretexts.cpp" line="219" />
         <source>latency ±%1 %</source>
         <translation>延迟 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="218" />
+        <location filename="../../ui/text/coretexts.cpp" line="221" />
         <source>first token ±%1 %</source>
         <translation>首令牌 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="220" />
+        <location filename="../../ui/text/coretexts.cpp" line="223" />
         <source>attainment ±%1 points</source>
         <translation>达成率 ±%1 个百分点</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="221" />
+        <location filename="../../ui/text/coretexts.cpp" line="224" />
         <source>%1; validated on %2 runs: %3</source>
         <translation>%1；在 %2 次运行上验证：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="223" />
+        <location filename="../../ui/text/coretexts.cpp" line="226" />
         <source>%1; not validated out of sample (fit error: latency ±%2 %)</source>
         <translation>%1；未做样本外验证（拟合误差：延迟 ±%2 %）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="225" />
+        <location filename="../../ui/text/coretexts.cpp" line="228" />
         <source>%1; not validated</source>
         <translation>%1；未验证</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="86" />
+        <location filename="../../ui/text/coretexts.cpp" line="89" />
         <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
         <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="93" />
+        <location filename="../../ui/text/coretexts.cpp" line="96" />
         <source>the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0</source>
         <translation>轨迹从 %1 s 开始：时间窗（%2 s）和速率从它的第一个到达算起，拟合出的规格从 0 开始</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="96" />
+        <location filename="../../ui/text/coretexts.cpp" line="99" />
         <source>input lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输入长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="97" />
+        <location filename="../../ui/text/coretexts.cpp" line="100" />
         <source>output lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输出长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="100" />
+        <location filename="../../ui/text/coretexts.cpp" line="103" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）：用 slora 生成器拟合（一个 Gamma 过程，每个请求抽取一个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="104" />
+        <location filename="../../ui/text/coretexts.cpp" line="107" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will look less bursty in total</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）；cv 为 %3 的按适配器模型在整体上会显得不那么突发</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="108" />
+        <location filename="../../ui/text/coretexts.cpp" line="111" />
         <source>the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that</source>
         <translation>文件没有给出适配器的热度顺序：按请求数匹配了排名，并据此校正了偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="110" />
+        <location filename="../../ui/text/coretexts.cpp" line="113" />
         <source>the trace has no adapters (base model only); import with adapter assignment to fit popularity</source>
         <translation>轨迹没有适配器（只用基础模型）；导入时分配适配器才能拟合热度</translation>
     </message>
@@ -2415,6 +3256,554 @@ Right-click a chart to export it alone.</source>
     </message>
 </context>
 <context>
+    <name>lorascope::FleetTab</name>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="70" />
+        <source>All replicas: the colour counts the replicas holding the adapter. One replica: the share of each time bin the adapter was on its GPU.</source>
+        <translation>所有副本：颜色表示持有该适配器的副本数。单个副本：每个时间箱中该适配器位于其 GPU 上的时间占比。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="104" />
+        <source>Hover over a request, or select it, to see why the router sent it where it did.</source>
+        <translation>悬停或选中一个请求，查看路由器为何把它发往该处。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="108" />
+        <source>Routing decisions</source>
+        <translation>路由决策</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="114" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="246" />
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="127" />
+        <source>A/B compare</source>
+        <translation>A/B 对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="172" />
+        <source>The current workload routed over a fleet of replicas. Every replica runs the Admission tab's server and cost model; the router decides at each arrival from what it can see.</source>
+        <translation>当前工作负载经路由分发到一组副本上。每个副本运行“准入预览”选项卡中的服务器与代价模型；路由器在每个请求到达时根据它能看到的信息做出决定。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="178" />
+        <source>Fleet A</source>
+        <translation>集群 A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="183" />
+        <location filename="../../ui/fleet/fleettab.cpp" line="236" />
+        <source> replica(s)</source>
+        <translation> 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="185" />
+        <source>Copies of the server behind the router; each is one model server (vLLM or S-LoRA) on its own GPUs.</source>
+        <translation>路由器后面的服务器副本；每个副本是运行在自己 GPU 上的一个模型服务器（vLLM 或 S-LoRA）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="186" />
+        <source>Replicas:</source>
+        <translation>副本数：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="189" />
+        <source> GPU(s)</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="190" />
+        <source>GPUs one replica uses (tensor parallelism); only for the totals in GPUs.</source>
+        <translation>一个副本使用的 GPU 数（张量并行）；仅用于按 GPU 计的总数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="191" />
+        <source>Per replica:</source>
+        <translation>每个副本：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="194" />
+        <source>Router:</source>
+        <translation>路由器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="204" />
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="205" />
+        <source>0 ms: perfect information</source>
+        <translation>0 ms：完全信息</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="206" />
+        <source>How often the router scrapes the replicas' metrics (GIE and AIBrix: every 50 ms). Between scrapes it routes on what it saw last; 0 = it sees every replica as it is at each decision.</source>
+        <translation>路由器抓取副本指标的间隔（GIE 和 AIBrix：每 50 ms）。两次抓取之间它按最后看到的信息路由；0 = 每次决策时都能看到各副本的实时状态。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="209" />
+        <source>Metrics every:</source>
+        <translation>指标间隔：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="211" />
+        <source>Dynamic: loaded where routed</source>
+        <translation>动态：路由到哪里就在哪里加载</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="212" />
+        <source>Static: each adapter pinned</source>
+        <translation>静态：每个适配器固定位置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="214" />
+        <source>Dynamic: any replica loads any adapter when a request needs it. Static: each adapter lives on its replicas only (chosen greedily by expected load), and the router chooses among those.</source>
+        <translation>动态：任何副本在请求需要时都可加载任何适配器。静态：每个适配器只位于其指定副本上（按期望负载贪心选择），路由器在这些副本中选择。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="216" />
+        <source>Adapters:</source>
+        <translation>适配器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="219" />
+        <source> replica(s) each</source>
+        <translation> 个副本（每个适配器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="220" />
+        <source>Static placement: on how many replicas each adapter is pinned.</source>
+        <translation>静态放置：每个适配器固定在多少个副本上。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="221" />
+        <source>Pinned to:</source>
+        <translation>固定于：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="224" />
+        <source>Compare with fleet B</source>
+        <translation>与集群 B 对比</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="226" />
+        <source>Run fleet B on the same workload</source>
+        <translation>在同一工作负载上运行集群 B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="227" />
+        <source>B is fleet A with another router or another number of replicas; the A/B compare page and chart show both.</source>
+        <translation>B 是换用另一个路由器或另一副本数的集群 A；“A/B 对比”页和图表会同时显示两者。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="232" />
+        <source>Router B:</source>
+        <translation>路由器 B：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="237" />
+        <source>Replicas B:</source>
+        <translation>副本数 B：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="240" />
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleettab.cpp" line="242" />
+        <source>Route and preview the workload now (it runs by itself after a change, up to 300,000 requests).</source>
+        <translation>立即路由并预览工作负载（修改后会自动运行，最多 300,000 个请求）。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleettab.cpp" line="317" />
+        <source>Routing %n request(s)…</source>
+        <translation>
+            <numerusform>正在路由 %n 个请求…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="58" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="185" />
+        <source>ticks</source>
+        <translation>时钟刻度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="58" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="185" />
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="59" />
+        <source>Time (ticks: one forward pass of each busy replica)</source>
+        <translation>时间（时钟刻度：每个忙碌副本的一次前向计算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="59" />
+        <source>Time (s)</source>
+        <translation>时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="62" />
+        <source>Running requests per replica</source>
+        <translation>各副本运行中的请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="62" />
+        <source>Waiting requests per replica</source>
+        <translation>各副本等待中的请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="63" />
+        <source>Requests in each replica's running batch over time (the largest in each time bin).</source>
+        <translation>各副本运行批次中的请求数随时间的变化（每个时间箱中的最大值）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="64" />
+        <source>Requests queued at each replica over time (the largest in each time bin): where the router's choices pile up.</source>
+        <translation>各副本排队的请求数随时间的变化（每个时间箱中的最大值）：路由器的选择在哪里堆积。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="67" />
+        <source>Running (requests)</source>
+        <translation>运行中（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="67" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="117" />
+        <source>Waiting (requests)</source>
+        <translation>等待中（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="86" />
+        <source>busiest replica</source>
+        <translation>最忙的副本</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="87" />
+        <source>mean of %n replica(s)</source>
+        <translation>
+            <numerusform>%n 个副本的均值</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="88" />
+        <source>least busy replica</source>
+        <translation>最闲的副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="107" />
+        <source>Runs by itself when the workload or a setting changes</source>
+        <translation>工作负载或设置改变时自动运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="113" />
+        <source>Waiting requests in the fleet: A vs B</source>
+        <translation>集群中的等待请求：A 对 B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="114" />
+        <source>The sum over the replicas of each one's largest queue in a time bin, for fleet A and fleet B on the same workload.</source>
+        <translation>同一工作负载下集群 A 和集群 B 中，各副本在每个时间箱内最大队列长度之和。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="137" />
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="139" />
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="141" />
+        <source>A: %1 on %n replica(s).</source>
+        <translation>
+            <numerusform>A：%1，%n 个副本。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="143" />
+        <source>B: %1 on %n replica(s).</source>
+        <translation>
+            <numerusform>B：%1，%n 个副本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="147" />
+        <source>Tick “Run fleet B on the same workload” to compare two routers or two fleet sizes</source>
+        <translation>勾选“在同一工作负载上运行集群 B”以对比两个路由器或两种集群规模</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="161" />
+        <source>All replicas: how many hold each adapter</source>
+        <translation>所有副本：持有各适配器的副本数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="163" />
+        <source>Replica %1: its GPU's adapters</source>
+        <translation>副本 %1：其 GPU 上的适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="174" />
+        <source>The fleet cannot run: %1</source>
+        <translation>集群无法运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="176" />
+        <source>No result yet: the fleet runs when the workload is ready.</source>
+        <translation>尚无结果：工作负载就绪后集群即会运行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="180" />
+        <location filename="../../ui/fleet/fleetviews.cpp" line="231" />
+        <source>Tick “Run fleet B on the same workload” (Fleet settings) to compare two routers or two fleet sizes.</source>
+        <translation>勾选“在同一工作负载上运行集群 B”（集群设置）以对比两个路由器或两种集群规模。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="187" />
+        <source>%n replica(s)</source>
+        <translation>
+            <numerusform>%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="187" />
+        <source>, %n GPU(s); </source>
+        <translation>
+            <numerusform>，%n 个 GPU；</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="188" />
+        <source>router: %1</source>
+        <translation>路由器：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="189" />
+        <source>%1 of %2 requests finished; TTFT mean %3 %5, p99 %4 %5 (time from arrival to the first token).</source>
+        <translation>%2 个请求中 %1 个已完成；TTFT 均值 %3 %5，p99 %4 %5（从到达到第一个令牌的时间）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="194" />
+        <source>%1 % of all requests got their first token within 6 s (S-LoRA's SLO).</source>
+        <translation>%1% 的请求在 6 s 内得到第一个令牌（S-LoRA 的 SLO）。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="197" />
+        <source>Adapters were copied onto a GPU %n time(s) (loads).</source>
+        <translation>
+            <numerusform>适配器被复制到 GPU 上 %n 次（加载）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="200" />
+        <source>The router dropped %n sheddable request(s).</source>
+        <translation>
+            <numerusform>路由器丢弃了 %n 个可丢弃的请求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>Replica</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>Routed
+(requests)</source>
+        <translation>路由到此
+（请求数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>Wait p99
+(%1)</source>
+        <translation>等待 p99
+（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="204" />
+        <source>TTFT mean
+(%1)</source>
+        <translation>TTFT 均值
+（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>TTFT p99
+(%1)</source>
+        <translation>TTFT p99
+（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>Loads
+(adapters)</source>
+        <translation>加载
+（适配器次数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>Evictions
+(adapters)</source>
+        <translation>逐出
+（适配器次数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="205" />
+        <source>Adapters
+loaded</source>
+        <translation>加载过的
+适配器数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="206" />
+        <source>Busy
+(%)</source>
+        <translation>忙碌
+(%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="207" />
+        <source>The replica's name.</source>
+        <translation>副本的名称。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="207" />
+        <source>Requests the router sent to it.</source>
+        <translation>路由器发给它的请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="208" />
+        <source>99th percentile of the time its requests queued before they ran.</source>
+        <translation>其请求在运行前排队时间的第 99 百分位数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="209" />
+        <source>Mean time from arrival to first token of its requests.</source>
+        <translation>其请求从到达到第一个令牌的平均时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="209" />
+        <source>99th percentile of the same.</source>
+        <translation>同一时间的第 99 百分位数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="210" />
+        <source>Times an adapter was copied onto its GPU.</source>
+        <translation>适配器被复制到其 GPU 上的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="210" />
+        <source>Times an adapter left its GPU.</source>
+        <translation>适配器离开其 GPU 的次数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="211" />
+        <source>Distinct adapters it ever loaded.</source>
+        <translation>它加载过的不同适配器数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="211" />
+        <source>Share of the run its GPU spent in forward passes.</source>
+        <translation>运行期间其 GPU 用于前向计算的时间占比。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="237" />
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="238" />
+        <source>What is compared, with its unit.</source>
+        <translation>对比的指标及其单位。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="238" />
+        <source>Fleet A (the Fleet A settings).</source>
+        <translation>集群 A（“集群 A”中的设置）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="239" />
+        <source>Fleet B (router B, replicas B).</source>
+        <translation>集群 B（路由器 B、副本数 B）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="239" />
+        <source>The difference.</source>
+        <translation>差值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="247" />
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="248" />
+        <source>TTFT mean (%1)</source>
+        <translation>TTFT 均值（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="249" />
+        <source>TTFT p99 (%1)</source>
+        <translation>TTFT p99 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="250" />
+        <source>E2E p99 (%1)</source>
+        <translation>E2E p99 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="251" />
+        <source>Requests with TTFT &lt; 6 s (%)</source>
+        <translation>TTFT &lt; 6 s 的请求 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="252" />
+        <source>Throughput (requests/%1)</source>
+        <translation>吞吐量（请求/%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="253" />
+        <source>Adapter loads (copies onto a GPU)</source>
+        <translation>适配器加载（复制到 GPU 的次数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/fleetviews.cpp" line="256" />
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/fleetviews.cpp" line="272" />
+        <source>B (%1, %n replica(s)) against A (%2, %3 replicas) on the same %4 requests: TTFT p99 %5 %6 → %7 %6; adapter loads %8 → %9.</source>
+        <translation>
+            <numerusform>B（%1，%n 个副本）对 A（%2，%3 个副本），同样的 %4 个请求：TTFT p99 %5 %6 → %7 %6；适配器加载 %8 → %9。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lorascope::GanttView</name>
     <message>
         <location filename="../../ui/admission/ganttview.cpp" line="149" />
@@ -2510,17 +3899,22 @@ Right-click a chart to export it alone.</source>
         <translation>&lt;h2&gt;我在看什么？——扫描&lt;/h2&gt;&lt;p&gt;在一个范围内改变工作负载或服务器的一个参数（速率、适配器数、α、cv、KV 槽位等），每个点都像“准入预览”选项卡那样预览。曲线逐点生成：吞吐量、TTFT 与 E2E 百分位数以及 SLO 达成率，也按适配器给出。对 S-LoRA 论文的套件，发表的 GPU 实测值以点的形式画在预览曲线上，并给出代价模型的实测误差。&lt;b&gt;寻找容量&lt;/b&gt;会搜索仍满足你的 SLO 的最高速率，以及服务器饱和的位置；它的答案是可持续容量，即两者中较低的那个（超过饱和点的速率只是在轨迹较短时才满足 SLO）。单击一个点即可在“工作负载”和“准入预览”选项卡中打开它。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="108" />
+        <location filename="../../ui/text/helptexts.cpp" line="104" />
+        <source>&lt;h2&gt;What am I looking at? — Fleet&lt;/h2&gt;&lt;p&gt;The current workload routed over several replicas of the Admission tab's server, as a router in front of them would send it (round-robin, least outstanding requests, GIE's LoRA affinity, AIBrix, rendezvous hashing, …). The router sees the replicas through metrics scraped every &lt;b&gt;Metrics every&lt;/b&gt; milliseconds, so stale metrics cost what they cost in production.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Running / waiting requests per replica&lt;/b&gt;: each replica's batch and queue over time; uneven lines mean the router piles requests on some replicas.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Adapters on the replicas' GPUs&lt;/b&gt;: one row per adapter (the busiest), time left to right; the colour counts the replicas holding it, or for one replica the share of each time bin. Many short marks mean adapters are loaded and evicted again and again.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Routing decisions&lt;/b&gt;: every request, the replica it went to and the rule that decided; hover over a row for the reason in words.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Replicas&lt;/b&gt;: per replica, requests routed, waits and TTFT, adapter loads and evictions, and how busy it was.&lt;/li&gt;&lt;li&gt;&lt;b&gt;A/B compare&lt;/b&gt;: tick “Run fleet B on the same workload”: the same workload on another router or another number of replicas.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;我在看什么？— 集群&lt;/h2&gt;&lt;p&gt;当前工作负载经路由分发到“准入预览”选项卡中服务器的多个副本上，就像副本前面的路由器那样分发（轮询、未完成请求最少、GIE 的 LoRA 亲和、AIBrix、会合哈希……）。路由器每隔&lt;b&gt;指标间隔&lt;/b&gt;毫秒抓取一次副本的指标，因此过时的指标在这里的代价与生产环境中相同。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;各副本运行中 / 等待中的请求&lt;/b&gt;：每个副本的批次与队列随时间的变化；曲线不均说明路由器把请求堆到了某些副本上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;各副本 GPU 上的适配器&lt;/b&gt;：每行一个适配器（最繁忙的那些），时间从左到右；颜色表示持有它的副本数，或对单个副本表示每个时间箱中的占比。大量短小的色块说明适配器被反复加载和逐出。&lt;/li&gt;&lt;li&gt;&lt;b&gt;路由决策&lt;/b&gt;：每个请求、它被发往的副本以及做出决定的规则；悬停在某一行上可看到文字说明的原因。&lt;/li&gt;&lt;li&gt;&lt;b&gt;副本&lt;/b&gt;：每个副本路由到的请求数、等待时间与 TTFT、适配器加载与逐出次数，以及它的忙碌程度。&lt;/li&gt;&lt;li&gt;&lt;b&gt;A/B 对比&lt;/b&gt;：勾选“在同一工作负载上运行集群 B”：同一工作负载换用另一个路由器或另一副本数。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/helptexts.cpp" line="123" />
         <source>&lt;h2&gt;Keyboard shortcuts&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;键盘快捷键&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="115" />
+        <location filename="../../ui/text/helptexts.cpp" line="130" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/text/helptexts.cpp" line="116" />
+        <location filename="../../ui/text/helptexts.cpp" line="131" />
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -2750,102 +4144,107 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47" />
+        <location filename="../../ui/mainwindow.cpp" line="48" />
         <source>&amp;Workload</source>
         <translation>工作负载(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48" />
+        <location filename="../../ui/mainwindow.cpp" line="49" />
         <source>&amp;Admission preview</source>
         <translation>准入预览(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56" />
+        <location filename="../../ui/mainwindow.cpp" line="57" />
         <source>&amp;Replay</source>
         <translation>重放(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="60" />
+        <location filename="../../ui/mainwindow.cpp" line="61" />
         <source>S&amp;weep</source>
         <translation>扫描(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="83" />
+        <location filename="../../ui/mainwindow.cpp" line="65" />
+        <source>&amp;Fleet</source>
+        <translation>集群(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="88" />
         <source>Opened %1 in the Workload and Admission tabs (Edit &gt; Undo goes back).</source>
         <translation>已在“工作负载”和“准入预览”标签页中打开 %1（“编辑 &gt; 撤销”可返回）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="87" />
+        <location filename="../../ui/mainwindow.cpp" line="92" />
         <source>pinned from the Sweep tab: %1</source>
         <translation>从“扫描”标签页固定：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="90" />
+        <location filename="../../ui/mainwindow.cpp" line="95" />
         <source>Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B.</source>
         <translation>已将该扫描固定为 A：在“扫描”标签页再运行一次扫描，它将显示为 B。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="132" />
+        <location filename="../../ui/mainwindow.cpp" line="138" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="57" />
+        <location filename="../../ui/mainwindow.cpp" line="58" />
         <source>A/B &amp;Compare</source>
         <translation>A/B 对比(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="156" />
+        <location filename="../../ui/mainwindow.cpp" line="162" />
         <source>&amp;Side Panels</source>
         <translation>侧边面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="161" />
+        <location filename="../../ui/mainwindow.cpp" line="167" />
         <source>Show or hide the parameter and settings columns, to give the charts the whole window (F9).</source>
         <translation>显示或隐藏参数栏和设置栏，让图表占据整个窗口（F9）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="139" />
+        <location filename="../../ui/mainwindow.cpp" line="145" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="142" />
+        <location filename="../../ui/mainwindow.cpp" line="148" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="143" />
+        <location filename="../../ui/mainwindow.cpp" line="149" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="146" />
+        <location filename="../../ui/mainwindow.cpp" line="152" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152" />
+        <location filename="../../ui/mainwindow.cpp" line="158" />
         <source>&amp;Cancel Generation</source>
         <translation>取消生成(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="155" />
+        <location filename="../../ui/mainwindow.cpp" line="161" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="166" />
+        <location filename="../../ui/mainwindow.cpp" line="172" />
         <source>Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference.</source>
         <translation>已将当前参数固定为 A：继续编辑，“A/B 对比”标签页会显示差异。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="202" />
+        <location filename="../../ui/mainwindow.cpp" line="208" />
         <source>The charts need more room: &lt;a href="hide"&gt;hide the side panel&lt;/a&gt; (F9; View &gt; Side Panels shows it again).</source>
         <translation>图表需要更多空间：&lt;a href="hide"&gt;隐藏侧边栏&lt;/a&gt;（F9；“视图 &gt; 侧边栏”可再次显示）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="171" />
+        <location filename="../../ui/mainwindow.cpp" line="177" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2876,7 +4275,7 @@ Right-click a chart to export it alone.</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="95" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="97" />
         <source>Preset</source>
         <translation>预设</translation>
     </message>
@@ -2893,6 +4292,8 @@ Right-click a chart to export it alone.</source>
     <message>
         <location filename="../../ui/workload/parameterpanel.cpp" line="40" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="74" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="84" />
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
@@ -2943,11 +4344,13 @@ Right-click a chart to export it alone.</source>
     </message>
     <message>
         <location filename="../../ui/workload/parameterpanel.cpp" line="46" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="74" />
         <source>power law (long tail)</source>
         <translation>幂律（长尾）</translation>
     </message>
     <message>
         <location filename="../../ui/workload/parameterpanel.cpp" line="47" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="84" />
         <source>log-normal</source>
         <translation>对数正态</translation>
     </message>
@@ -2958,364 +4361,367 @@ Right-click a chart to export it alone.</source>
     </message>
     <message>
         <location filename="../../ui/workload/parameterpanel.cpp" line="48" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="74" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="84" />
         <source>constant</source>
         <translation>常数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="96" />
-        <source>The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T) and its benchmark suites (which also set n, α, R, cv and T). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.</source>
-        <translation>S-LoRA 论文中的模型设置（S1–S6、Real：基础模型、适配器名称和秩，以及默认的 n、R、α、cv 和 T）和其基准测试套件（同时设置 n、α、R、cv 和 T）。选择一个预设时保留你的生成器、种子和服务器限制。修改任一参数后，此处显示“自定义（基于 …）”。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <source>Generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <source>per adapter (paper model)</source>
         <translation>按适配器（论文模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="108" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
         <source>S-LoRA trace.py (bit-exact)</source>
         <translation>S-LoRA trace.py（逐位一致）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="111" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
         <source>Adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="112" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
         <source>Number of LoRA adapters (0 = base model only).</source>
         <translation>LoRA 适配器的数量（0 = 只用基础模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="119" />
         <source>Rate R</source>
         <translation>速率 R</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="113" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="119" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="114" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="120" />
         <source>Total request rate over all adapters: E[requests] = R·T.</source>
         <translation>所有适配器合计的总请求速率：E[requests] = R·T。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
         <source>Duration T</source>
         <translation>时长 T</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="153" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="87" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="90" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="91" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="96" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="116" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
         <source>Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests).</source>
         <translation>轨迹长度，以秒计（per-adapter：T 之后的到达被截断；slora：int(R·T) 个请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="117" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="123" />
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="118" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="124" />
         <source>Makes the trace reproducible: the same spec and seed give the same trace on every platform.</source>
         <translation>使轨迹可复现：相同的规格和种子在任何平台上都生成相同的轨迹。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="120" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="126" />
         <source>Popularity</source>
         <translation>适配器热度</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="121" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="127" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="124" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="130" />
         <source>Skew α</source>
         <translation>偏斜 α</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="125" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
         <source>pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: low indices hot (α = 0.1: a few adapters get most requests).</source>
         <translation>pᵢ = ((i+1)/n)^α − (i/n)^α。α = 1：均匀；α &lt; 1：序号小的适配器更热门（α = 0.1：少数适配器获得大部分请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="127" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="133" />
         <source>Zipf s</source>
         <translation>Zipf s</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="134" />
         <source>pᵢ ∝ (i+1)^−s; s = 0 is uniform, s ≈ 1 classic Zipf.</source>
         <translation>pᵢ ∝ (i+1)^−s；s = 0 为均匀分布，s ≈ 1 为经典 Zipf。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="130" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="136" />
         <source>One weight per adapter, comma-separated: pᵢ = wᵢ / Σw.</source>
         <translation>每个适配器一个权重，以逗号分隔：pᵢ = wᵢ / Σw。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="131" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="132" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="137" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="138" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="137" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="143" />
         <source>Arrivals</source>
         <translation>到达过程</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="109" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="115" />
         <source>per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.
 S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋.</source>
         <translation>按适配器：每个适配器 i 是速率为 λᵢ = R·pᵢ 的独立 Gamma 更新过程，再合并。
 S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) 个请求，独立同分布的 Gamma 间隔，适配器编号 = ⌊power(α)·n⌋。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="122" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="128" />
         <source>How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical.</source>
         <translation>R 如何在适配器之间分配：幂律 pᵢ = ((i+1)/n)^α − (i/n)^α、Zipf pᵢ ∝ (i+1)^−s、均匀、指定权重，或批处理式的互异 / 均匀分组（⌈√k⌉ 个适配器）/ 相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="139" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
         <source>gamma: renewal process with Gamma gaps of the given cv; Poisson: cv = 1; constant gaps: all equal; on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time.</source>
         <translation>伽马：间隔服从给定 cv 的 Gamma 分布的更新过程；泊松：cv = 1；恒定间隔：所有间隔相等；开/关突发：双状态调制速率；速率计划：随时间分段线性变化的速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="141" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
         <source>Burstiness cv</source>
         <translation>突发度 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="142" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="148" />
         <source>Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps).</source>
         <translation>到达间隔的变异系数：Gamma(k = 1/cv², θ = cv²/λ)。cv = 0.1：几乎等间隔；cv = 1：泊松；cv ≥ 2：突发（大量极短间隔和少数极长间隔）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
         <source>On rate</source>
         <translation>开启速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="144" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
         <source>Total rate while the source is on.</source>
         <translation>源开启时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
         <source>Off rate</source>
         <translation>关闭速率</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="145" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
         <source>Total rate while the source is off.</source>
         <translation>源关闭时的总速率。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
         <source>Mean on</source>
         <translation>平均开启时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="146" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
         <source>Mean length of an on period (exponential).</source>
         <translation>开启期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="153" />
         <source>Mean off</source>
         <translation>平均关闭时长</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="147" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="153" />
         <source>Mean length of an off period (exponential).</source>
         <translation>关闭期的平均时长（指数分布）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="149" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="155" />
         <source>time:rate, time:rate, …</source>
         <translation>时间:速率, 时间:速率, …</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="150" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="156" />
         <source>Piecewise-linear total rate r(t): points "t:r" in seconds and req/s.</source>
         <translation>分段线性的总速率 r(t)：若干 "t:r" 点，t 以 s 计，r 以 req/s 计。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="151" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="152" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="157" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
         <source>Schedule</source>
         <translation>速率计划</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="157" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="163" />
         <source>Input length (prompt tokens)</source>
         <translation>输入长度（提示词令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="158" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="164" />
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="159" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="165" />
         <source>Output length (generated tokens)</source>
         <translation>输出长度（生成令牌数）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="160" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="166" />
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="270" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
         <source>Distribution</source>
         <translation>分布</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="271" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
         <source>Distribution of %1 lengths, always confined to the integers [lo, hi): uniform = randint(lo, hi); power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.</source>
         <translation>%1长度的分布，始终限定为 [lo, hi) 内的整数：uniform = randint(lo, hi)；power-law 幂律 P(x) ∝ x^−β；log-normal 对数正态（ln x 的 μ、σ）；normal 正态（截断）；constant 常数。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Min (lo)</source>
         <translation>最小值 (lo)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="286" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="287" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="288" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="92" />
+        <location filename="../../ui/workload/parameterpanelsessions.cpp" line="101" />
         <source>tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="273" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
         <source>Smallest %1 length (inclusive).</source>
         <translation>最小%1长度（含）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="274" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
         <source>Max (hi, exclusive)</source>
         <translation>最大值 (hi，不含)</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="275" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="282" />
         <source>Upper end of the %1 range, exclusive as in S-LoRA's randint(lo, hi).</source>
         <translation>%1范围的上界，与 S-LoRA 的 randint(lo, hi) 一样不含该值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="283" />
         <source>Tail β</source>
         <translation>尾部 β</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="276" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="283" />
         <source>Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter.</source>
         <translation>幂律 P(x) ∝ x^−β，定义在 [lo, hi) 上：β 越大，长度越短。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="284" />
         <source>μ (of ln x)</source>
         <translation>μ（ln x 的均值）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="277" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="284" />
         <source>Log-normal: mean of ln(length); median length = e^μ.</source>
         <translation>对数正态：ln(length) 的均值；长度中位数 = e^μ。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="285" />
         <source>σ (of ln x)</source>
         <translation>σ（ln x 的标准差）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="278" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="285" />
         <source>Log-normal: standard deviation of ln(length).</source>
         <translation>对数正态：ln(length) 的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="286" />
         <source>Mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="279" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="286" />
         <source>Normal: mean before clipping to [lo, hi).</source>
         <translation>正态：截断到 [lo, hi) 之前的均值。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="287" />
         <source>Std dev</source>
         <translation>标准差</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="280" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="287" />
         <source>Normal: standard deviation before clipping.</source>
         <translation>正态：截断之前的标准差。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="288" />
         <source>Value</source>
         <translation>取值</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="281" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="288" />
         <source>Constant length (must lie in [lo, hi)).</source>
         <translation>固定长度（必须位于 [lo, hi) 内）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="284" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="291" />
         <source>%1 length: %2</source>
         <translation>%1长度：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="371" />
         <source>custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="363" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="371" />
         <source>custom (from %1)</source>
         <translation>自定义（基于 %1）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="365" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="373" />
         <source>The parameters differ from the preset's; choose a preset to go back to it.</source>
         <translation>参数与预设不同；选择一个预设即可恢复。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="462" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="472" />
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="491" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="501" />
         <source>&lt;b&gt;Not generated — fix:&lt;/b&gt;&lt;br&gt;</source>
         <translation>&lt;b&gt;未生成——请修正：&lt;/b&gt;&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="99" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="98" />
         <source>The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T), its benchmark suites (which also set n, α, R, cv and T), and traffic with sessions and shared prefixes for servers with a prefix cache (chat, agent, rag). Choosing one keeps your generator, seed and server limits. After you change a parameter the box says “custom (from …)”.</source>
         <translation>S-LoRA 论文的模型设置（S1–S6、Real：基础模型、适配器名称和秩，以及默认的 n、R、α、cv 和 T）、其基准测试套件（同时设置 n、α、R、cv 和 T），以及面向带前缀缓存服务器的会话与共享前缀流量（chat、agent、rag）。选择后保留你的生成器、随机种子和服务器限制。修改参数后，此框显示“自定义（基于 …）”。</translation>
     </message>
@@ -4029,17 +5435,17 @@ from–to (s)</source>
         <translation>最大并发数：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="130" />
+        <location filename="../../ui/replay/replaytab.cpp" line="157" />
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="131" />
+        <location filename="../../ui/replay/replaytab.cpp" line="158" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="157" />
+        <location filename="../../ui/replay/replaytab.cpp" line="184" />
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
@@ -4069,102 +5475,102 @@ from–to (s)</source>
         <translation>最多同时进行这么多请求；所有槽位都忙时到期的请求在客户端等待（计入其延迟和有效延迟）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="133" />
+        <location filename="../../ui/replay/replaytab.cpp" line="160" />
         <source>Open run…</source>
         <translation>打开运行…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="135" />
+        <location filename="../../ui/replay/replaytab.cpp" line="162" />
         <source>Chart a finished run folder: a single run, one shard of a sharded run, or the output of lorascope-cli merge.</source>
         <translation>绘制已完成的运行文件夹：单次运行、分片运行中的一个分片，或 lorascope-cli merge 的输出。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="167" />
+        <location filename="../../ui/replay/replaytab.cpp" line="194" />
         <source>run folder (after Start)</source>
         <translation>运行文件夹（开始后）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="174" />
+        <location filename="../../ui/replay/replaytab.cpp" line="201" />
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="176" />
+        <location filename="../../ui/replay/replaytab.cpp" line="203" />
         <source>Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, manifest.json) in the file manager.</source>
         <translation>在文件管理器中显示运行文件夹（requests.jsonl、server_metrics.jsonl、summary.json、manifest.json）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="179" />
+        <location filename="../../ui/replay/replaytab.cpp" line="206" />
         <source>Run folder:</source>
         <translation>运行文件夹：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="185" />
+        <location filename="../../ui/replay/replaytab.cpp" line="212" />
         <source>The run's summary appears here when it ends (also saved as summary.json).</source>
         <translation>运行结束时其摘要显示在这里（同时保存为 summary.json）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="259" />
+        <location filename="../../ui/replay/replaytab.cpp" line="286" />
         <source>current workload (Workload tab)</source>
         <translation>当前工作负载（“工作负载”标签页）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="260" />
+        <location filename="../../ui/replay/replaytab.cpp" line="287" />
         <source>Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab.</source>
         <translation>随重放启动和停止；按“准入预览”标签页中的准入策略、限制和代价模型控制令牌的输出节奏。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="294" />
+        <location filename="../../ui/replay/replaytab.cpp" line="321" />
         <source>Replays the trace file above.</source>
         <translation>重放上方的轨迹文件。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="298" />
+        <location filename="../../ui/replay/replaytab.cpp" line="325" />
         <source>Replays a demo trace (preset S1, 20 s).</source>
         <translation>重放演示轨迹（预设 S1，20 s）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="303" />
+        <location filename="../../ui/replay/replaytab.cpp" line="330" />
         <source>Replays the current workload (not generated yet).</source>
         <translation>重放当前工作负载（尚未生成）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="307" />
+        <location filename="../../ui/replay/replaytab.cpp" line="334" />
         <source>Replays the current workload%1: %2 requests over %3 s (× time scale).</source>
         <translation>重放当前工作负载%1：%2 个请求，历时 %3 s（× 时间缩放）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="308" />
+        <location filename="../../ui/replay/replaytab.cpp" line="335" />
         <source> (imported trace)</source>
         <translation>（导入的轨迹）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="380" />
+        <location filename="../../ui/replay/replaytab.cpp" line="407" />
         <source>The current workload is not generated yet.</source>
         <translation>当前工作负载尚未生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="392" />
+        <location filename="../../ui/replay/replaytab.cpp" line="419" />
         <source>Cannot read the trace: %1</source>
         <translation>无法读取轨迹：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="414" />
+        <location filename="../../ui/replay/replaytab.cpp" line="444" />
         <source>Cannot create the run folder: %1</source>
         <translation>无法创建运行文件夹：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="523" />
+        <location filename="../../ui/replay/replaytab.cpp" line="553" />
         <source>Running: sent %1 of %2, completed %3, failed %4, in flight %5</source>
         <translation>运行中：已发送 %1/%2，已完成 %3，失败 %4，进行中 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="582" />
+        <location filename="../../ui/replay/replaytab.cpp" line="612" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="583" />
+        <location filename="../../ui/replay/replaytab.cpp" line="613" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -4184,67 +5590,67 @@ from–to (s)</source>
         <translation>无法打开运行目录：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="428" />
+        <location filename="../../ui/replay/replaytab.cpp" line="458" />
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="441" />
+        <location filename="../../ui/replay/replaytab.cpp" line="471" />
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="582" />
+        <location filename="../../ui/replay/replaytab.cpp" line="612" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="126" />
+        <location filename="../../ui/replay/replaytab.cpp" line="128" />
         <source>own words per request</source>
         <translation>每个请求独有的词</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="127" />
+        <location filename="../../ui/replay/replaytab.cpp" line="129" />
         <source>S-LoRA: "Hello" × n</source>
         <translation>S-LoRA："Hello" × n</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="128" />
+        <location filename="../../ui/replay/replaytab.cpp" line="130" />
         <source>Own words per request: every prompt its own words (one token each), shared only where the workload declares it (system prompts, documents, a session's history), so a prefix cache sees the designed workload. S-LoRA's "Hello" × n makes every prompt a prefix of every longer one: use it only to compare with S-LoRA, which has no prefix cache.</source>
         <translation>每个请求独有的词：每个提示词都由自己的词组成（每个词一个令牌），只在工作负载声明之处共享（系统提示词、文档、会话历史），因此前缀缓存看到的正是设计的工作负载。S-LoRA 的 "Hello" × n 让每个提示词都成为更长提示词的前缀：只在与没有前缀缓存的 S-LoRA 对比时使用。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="132" />
+        <location filename="../../ui/replay/replaytab.cpp" line="134" />
         <source>Prompts:</source>
         <translation>提示词：</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="136" />
+        <location filename="../../ui/replay/replaytab.cpp" line="138" />
         <source>server's answers</source>
         <translation>服务器的回答</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="137" />
+        <location filename="../../ui/replay/replaytab.cpp" line="139" />
         <source>synthetic answers</source>
         <translation>合成回答</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="138" />
+        <location filename="../../ui/replay/replaytab.cpp" line="140" />
         <source>What a later turn of a session sends back as the earlier answers: the text the server returned (as a chat client does), or synthetic text of the designed length (the same bytes on every run). A later turn is sent its think time after the previous answer ended.</source>
         <translation>会话的后续轮次作为之前回答发回的内容：服务器返回的文本（如同聊天客户端），或设计长度的合成文本（每次运行字节相同）。后续轮次在上一轮回答结束后再过其思考时间发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="143" />
+        <location filename="../../ui/replay/replaytab.cpp" line="145" />
         <source>no header</source>
         <translation>无请求头</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="144" />
+        <location filename="../../ui/replay/replaytab.cpp" line="146" />
         <source>An HTTP header carrying the session id with each turn, for session-affinity routers (e.g. %1). Empty: none.</source>
         <translation>每一轮都带上会话 ID 的 HTTP 请求头，供会话亲和路由器使用（例如 %1）。留空：不发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytab.cpp" line="148" />
+        <location filename="../../ui/replay/replaytab.cpp" line="150" />
         <source>Sessions:</source>
         <translation>会话：</translation>
     </message>
@@ -4762,6 +6168,56 @@ from–to (s)</source>
     </message>
 </context>
 <context>
+    <name>lorascope::ResidencyView</name>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="134" />
+        <source>Adapters on %1's GPU over time (share of each bin)</source>
+        <translation>%1 的 GPU 上的适配器随时间变化（每个时间箱中的占比）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="135" />
+        <source>Adapters on the replicas' GPUs over time (replicas holding each)</source>
+        <translation>各副本 GPU 上的适配器随时间变化（持有它的副本数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="139" />
+        <source>No adapter was loaded: the heat map shows which replicas hold which adapters once a fleet runs.</source>
+        <translation>没有加载任何适配器：集群运行后，热图会显示哪些副本持有哪些适配器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="170" />
+        <source>white: not on the GPU · dark blue: on it the whole time bin</source>
+        <translation>白色：不在 GPU 上 · 深蓝：整个时间箱都在 GPU 上</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/fleet/residencyview.cpp" line="171" />
+        <source>white: on no replica · dark blue: on %n replica(s) at once</source>
+        <translation>
+            <numerusform>白色：不在任何副本上 · 深蓝：同时在 %n 个副本上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="182" />
+        <source>%1, %2–%3 %4</source>
+        <translation>%1，%2–%3 %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="191" />
+        <source>%1 (%2 % of the bin)</source>
+        <translation>%1（时间箱的 %2%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="194" />
+        <source>on no replica's GPU</source>
+        <translation>不在任何副本的 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="194" />
+        <source>on the GPU of: %1</source>
+        <translation>位于这些副本的 GPU 上：%1</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::RunCompareModel</name>
     <message>
         <location filename="../../ui/compare/runcompareview.cpp" line="114" />
@@ -4992,365 +6448,452 @@ from–to (s)</source>
 <context>
     <name>lorascope::StepThroughPanel</name>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="42" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="77" />
         <source>Next pass ▶</source>
         <translation>下一次计算 ▶</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="46" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="81" />
         <source>Restart</source>
         <translation>重新开始</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="41" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="76" />
         <source>◀ Previous</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="43" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44" />
+        <source>chunked prefill on: the step's max_num_batched_tokens = %1 tokens are shared by the decodes and the prefill chunks%2</source>
+        <translation>分块预填充开启：本步的 max_num_batched_tokens = %1 个令牌由解码与预填充分块共享%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="48" />
+        <source>, a chunk at most long_prefill_token_threshold = %1</source>
+        <translation>，每块最多 long_prefill_token_threshold = %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="50" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="53" />
+        <source>chunked prefill off: every prompt is prefilled in one pass</source>
+        <translation>分块预填充关闭：每个提示词在一次计算中完成预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="51" />
+        <source>chunked_prefill_size = %1 tokens per pass, max_prefill_tokens = %2</source>
+        <translation>每次计算 chunked_prefill_size = %1 个令牌，max_prefill_tokens = %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="54" />
+        <source>&lt;p&gt;&lt;b&gt;Prefill in this pass&lt;/b&gt; (%1):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;本次计算中的预填充&lt;/b&gt;（%1）：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="55" />
+        <source>adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="56" />
+        <source>prompt tokens in this pass</source>
+        <translation>本次计算的提示词令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="56" />
+        <source>still to prefill</source>
+        <translation>尚待预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="56" />
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="60" />
+        <source>a chunk: continues next pass</source>
+        <translation>一个分块：下次计算继续</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="60" />
+        <source>prefill done: first token at the end of this pass</source>
+        <translation>预填充完成：本次计算结束时得到首令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="62" />
+        <source>%1 tokens</source>
+        <translation>%1 个令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="67" />
+        <source>&lt;p&gt;… %1 more&lt;/p&gt;</source>
+        <translation>&lt;p&gt;… 另有 %1 个&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="78" />
         <source>Next admission</source>
         <translation>下一次准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="44" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="79" />
         <source>Next wait</source>
         <translation>下一次等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="45" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="80" />
         <source>Next refusal</source>
         <translation>下一次拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="60" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="66" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
         <source>Go to the pass that admitted (or refused) this request (G).</source>
         <translation>跳到准入（或拒绝）此请求的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="68" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="103" />
         <source>Time:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="76" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="111" />
         <source>Go to the first pass that ends after this time (T).</source>
         <translation>跳到在此时间之后结束的第一次前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="128" />
         <source>Restart the step-through</source>
         <translation>重新开始逐步执行</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="93" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="128" />
         <source>Back to before the first pass (Home).</source>
         <translation>回到第一次前向计算之前（Home）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="129" />
         <source>Previous pass</source>
         <translation>上一次前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="94" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="129" />
         <source>Show the previous forward pass (P).</source>
         <translation>显示上一次前向计算（P）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="130" />
         <source>Next pass</source>
         <translation>下一次前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="95" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="130" />
         <source>Run the next forward pass (N).</source>
         <translation>运行下一次前向计算（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="96" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="131" />
         <source>Next pass where a request waits</source>
         <translation>下一次有请求等待的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="134" />
         <source>Next pass that admits requests</source>
         <translation>下一次准入请求的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="99" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="134" />
         <source>Jump to the next prefill: requests were admitted (A).</source>
         <translation>跳到下一次预填充：有请求被准入（A）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="101" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="136" />
         <source>Next pass with a refused request</source>
         <translation>下一次有请求被拒绝的前向计算</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="102" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="137" />
         <source>Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R).</source>
         <translation>跳到下一次在其之前有请求在到达时被拒绝（超过单请求限制）的前向计算（R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="103" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="138" />
         <source>Go to request…</source>
         <translation>跳到请求…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="103" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="138" />
         <source>Type a request number to jump to the pass that admitted it (G).</source>
         <translation>输入请求编号，跳到准入它的前向计算（G）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="108" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="143" />
         <source>Go to time…</source>
         <translation>跳到时间…</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="108" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="143" />
         <source>Type a time to jump to the pass running then (T).</source>
         <translation>输入一个时间，跳到当时正在运行的前向计算（T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="192" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="227" />
         <source>The trace is done: no further pass.</source>
         <translation>轨迹已结束：没有更多前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="199" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="234" />
         <source>No further pass admits requests.</source>
         <translation>之后没有前向计算再准入请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="213" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="248" />
         <source>No request is refused after this pass.</source>
         <translation>此后没有请求被拒绝。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="220" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="255" />
         <source>There is no request %1.</source>
         <translation>不存在请求 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="227" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="262" />
         <source>No pass runs at or after %1.</source>
         <translation>在 %1 及之后没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="256" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="291" />
         <source>The trace has no forward pass.</source>
         <translation>该轨迹没有前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="257" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="292" />
         <source>Press “Next pass” (N) to run the first forward pass.</source>
         <translation>按“下一步”（N）运行第一次前向计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="274" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="309" />
         <source>&lt;b&gt;Pass %1&lt;/b&gt; · %2 · %3 → %4 (%5)</source>
         <translation>&lt;b&gt;第 %1 次前向计算&lt;/b&gt; · %2 · %3 → %4（%5）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="279" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="314" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="318" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="335" />
+        <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %2. KV pool: %3 of %4 tokens in use (max_total_tokens). This pass computed %5 prompt tokens for %6 requests and decoded %7; adapters in GPU LoRA slots: %8 (max_loras_per_batch %9), in host memory: %10.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;本次计算之后&lt;/b&gt;：运行中 %1，等待中 %2。KV 池：%4 个令牌中已用 %3 个（max_total_tokens）。本次计算为 %6 个请求计算了 %5 个提示词令牌，并解码了 %7 个；GPU LoRA 槽位中的适配器：%8（max_loras_per_batch %9），主机内存中：%10。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="347" />
+        <source>%1 of max_loaded_loras %2</source>
+        <translation>%1 个（max_loaded_loras %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="348" />
+        <source>every adapter (max_loaded_loras unset)</source>
+        <translation>所有适配器（未设置 max_loaded_loras）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="363" />
         <source>request %1 (%2)</source>
         <translation>请求 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="319" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="364" />
         <source>&lt;p&gt;&lt;b&gt;Refused on arrival&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;到达时被拒绝&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="334" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="374" />
+        <source>&lt;p&gt;&lt;b&gt;Preempted&lt;/b&gt; (recompute: its KV blocks freed, back to the front of the queue; its prompt and generated tokens are prefilled again when it is scheduled next): %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;被抢占&lt;/b&gt;（重新计算：释放其 KV 块，回到队列最前；下次被调度时重新预填充其提示词与已生成的令牌）：%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="377" />
+        <source>&lt;p&gt;&lt;b&gt;Retracted&lt;/b&gt; (a decode ran out of KV tokens: its KV freed, back to the end of the queue; its prompt and output so far are prefilled again later): %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;被撤回&lt;/b&gt;（解码时 KV 令牌耗尽：释放其 KV，回到队列末尾；之后重新预填充其提示词与已有输出）：%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="394" />
         <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="336" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="55" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="336" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>input / output tokens</source>
         <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>KV slots needed</source>
         <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>KV slots free for requests</source>
         <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="337" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
         <source>input tokens of the new batch</source>
         <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="342" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>waits: %1</source>
         <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="344" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="404" />
         <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="326" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="345" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="386" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="405" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="346" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="406" />
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="347" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="407" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="350" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="410" />
         <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="356" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="416" />
         <source>, the default for 0</source>
         <translation>，即 0 对应的默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="358" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="418" />
         <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="366" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="426" />
         <source>&lt;b&gt;request %1&lt;/b&gt; (arrived %2): %3</source>
         <translation>&lt;b&gt;请求 %1&lt;/b&gt;（到达 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="370" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="430" />
         <source>this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).</source>
         <translation>这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="377" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="437" />
         <source>&lt;p&gt;&lt;b&gt;Starts waiting in this pass&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;在这次计算中开始等待&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="385" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="445" />
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="399" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="459" />
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="399" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="459" />
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="338" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="398" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="97" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="132" />
         <source>Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, or the pass had none (W).</source>
         <translation>跳到下一次有请求开始在队列中等待的计算：某个限制使准入检查停止，或这次计算没有准入检查（W）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="206" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="241" />
         <source>No request starts waiting after this pass.</source>
         <translation>这次计算之后没有请求开始等待。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="259" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="294" />
         <source>&lt;p&gt;The step-through runs the admission engine one forward pass at a time: a &lt;b&gt;prefill&lt;/b&gt; of newly admitted requests or one &lt;b&gt;decode&lt;/b&gt; step (every running request generates one token).&lt;/p&gt;&lt;p&gt;At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.&lt;/p&gt;&lt;p&gt;Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.&lt;/p&gt;</source>
         <translation>&lt;p&gt;逐步执行每次运行准入引擎的一次前向计算：新准入请求的一次&lt;b&gt;预填充&lt;/b&gt;，或一次&lt;b&gt;解码&lt;/b&gt;（每个运行中的请求生成一个令牌）。&lt;/p&gt;&lt;p&gt;每次准入检查都会显示每个候选请求的数字：若每个请求都运行到结束，批次所需的 KV 槽位；可供请求使用的槽位（max_total_token_num 减去适配器权重：批次中每个适配器占 秩 × 4 个槽位）；新批次的输入令牌数与 batch_max_tokens 的比较；以及检查为何停止。&lt;/p&gt;&lt;p&gt;按键（在准入标签页显示时）：N 下一次计算 · P 上一次 · W 下一次等待 · A 下一次准入 · R 下一次拒绝 · G 转到请求 · T 转到时间 · Home 重新开始。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="305" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="350" />
         <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="341" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
         <source>%1 = %2 − %3</source>
         <translation>%1 = %2 − %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="342" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="383" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="443" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="376" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="392" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="398" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="436" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="452" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="458" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="393" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="453" />
         <source>empty</source>
         <translation>空</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="284" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="319" />
         <source>&lt;p&gt;&lt;b&gt;After this pass&lt;/b&gt;: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU cache: %11.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本次计算之后&lt;/b&gt;：运行中 %1，等待中 %2。KV 缓存：已用 %3 / %4 个块（每块 %5 个令牌）。本次计算为 %7 个请求计算了 %6 个提示词令牌，解码了 %8 个；GPU 槽位中的适配器：%9 个（max_loras %10），CPU 缓存中：%11 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="302" />
-        <source>&lt;p&gt;&lt;b&gt;Preempted&lt;/b&gt; (recompute, back to the front of the queue): %1.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;被抢占&lt;/b&gt;（重算，回到队列最前面）：%1。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="328" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="388" />
         <source>%1 (%2, resumed)</source>
         <translation>%1（%2，恢复）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="330" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="390" />
         <source>&lt;p&gt;&lt;b&gt;Scheduled from the queue&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;从队列中调度&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="332" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="392" />
         <source>&lt;p&gt;&lt;b&gt;The first request still waiting&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;仍在等待的第一个请求&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
@@ -6790,16 +8333,19 @@ The capacity finder searches between the smallest and the largest value.</source
     </message>
     <message>
         <location filename="../../ui/text/terms.cpp" line="53" />
+        <location filename="../../ui/text/terms.cpp" line="78" />
         <source>KV cache full</source>
         <translation>KV 缓存已满</translation>
     </message>
     <message>
         <location filename="../../ui/text/terms.cpp" line="55" />
+        <location filename="../../ui/text/terms.cpp" line="80" />
         <source>prefill batch full</source>
         <translation>预填充批次已满</translation>
     </message>
     <message>
         <location filename="../../ui/text/terms.cpp" line="58" />
+        <location filename="../../ui/text/terms.cpp" line="72" />
         <source>running batch full</source>
         <translation>运行批次已满</translation>
     </message>
@@ -6814,137 +8360,253 @@ The capacity finder searches between the smallest and the largest value.</source
         <translation>排在另一个请求之后</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="112" />
+        <location filename="../../ui/text/terms.cpp" line="74" />
+        <source>queue paused (batch_is_full)</source>
+        <translation>队列暂停（batch_is_full）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="82" />
+        <source>prefill chunk full</source>
+        <translation>预填充分块已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="84" />
+        <source>retracted</source>
+        <translation>已撤回</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="126" />
+        <source>queue paused (batch_is_full): an earlier request did not fit; SGLang looks again when a running request leaves</source>
+        <translation>队列暂停（batch_is_full）：之前的请求放不下；SGLang 在有运行中请求离开时再查看</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="128" />
         <source>queued behind request %1</source>
         <translation>排在请求 %1 之后</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="114" />
+        <location filename="../../ui/text/terms.cpp" line="130" />
         <source>KV cache full: needs %1 slots, %2 free</source>
         <translation>KV 缓存已满：需要 %1 个槽位，可用 %2 个</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="116" />
+        <location filename="../../ui/text/terms.cpp" line="132" />
         <source>prefill batch full: %1 input tokens &gt; %2</source>
         <translation>预填充批次已满：%1 个输入令牌 &gt; %2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="128" />
+        <location filename="../../ui/text/terms.cpp" line="144" />
+        <source>running batch full: running_max_req_size = %1</source>
+        <translation>运行批次已满：running_max_req_size = %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="146" />
+        <source>running batch full: max_running_requests = %1</source>
+        <translation>运行批次已满：max_running_requests = %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="148" />
+        <source>LoRA slots full: with it, %1 of max_loras_per_batch = %2 slots (%3)</source>
+        <translation>LoRA 槽位已满：加入后需 %1 个槽位，max_loras_per_batch = %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="150" />
+        <source>KV cache full: needs %1 tokens, %2 free</source>
+        <translation>KV 缓存已满：需要 %1 个令牌，可用 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="152" />
+        <source>prefill batch full: %1 of max_prefill_tokens = %2 tokens</source>
+        <translation>预填充批次已满：max_prefill_tokens = %2 个令牌中已占 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="154" />
+        <source>prefill chunk full: %1 of chunked_prefill_size = %2 tokens</source>
+        <translation>预填充分块已满：chunked_prefill_size = %2 个令牌中已占 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="156" />
+        <source>retracted at %1 (%2 tokens to prefill again)</source>
+        <translation>于 %1 被撤回（需重新预填充 %2 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="158" />
         <source>%1: %2 &gt; %3</source>
         <translation>%1：%2 &gt; %3</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="139" />
+        <location filename="../../ui/text/terms.cpp" line="169" />
         <source>It was admitted at the first admission check after it arrived.</source>
         <translation>它在到达后的第一次准入检查中就被准入了。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="141" />
+        <location filename="../../ui/text/terms.cpp" line="171" />
         <source>The running batch was decoding: S-LoRA checks the queue only when nothing runs and after every max_wait_tokens decode steps.</source>
         <translation>运行批次正在解码：S-LoRA 只在没有请求运行时以及每隔 max_wait_tokens 个解码步时检查队列。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="143" />
+        <location filename="../../ui/text/terms.cpp" line="173" />
         <source>It queued behind request %1, which could not be admitted yet (first come, first served: the first request that does not fit stops the scan).</source>
         <translation>它排在请求 %1 之后，而后者暂时无法准入（先到先服务：第一个放不下的请求使扫描停止）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="150" />
+        <location filename="../../ui/text/terms.cpp" line="180" />
         <source>%1 held by adapter weights (resident adapters: %2, ranks %3; rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（常驻适配器：%2 个，秩 %3；每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="155" />
+        <location filename="../../ui/text/terms.cpp" line="185" />
         <source>%1 held by adapter weights (resident adapters: %2; rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（常驻适配器：%2 个；每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="157" />
+        <location filename="../../ui/text/terms.cpp" line="187" />
         <source>%1 held by adapter weights (rank × 4 slots each)</source>
         <translation>%1 个被适配器权重占用（每个 秩 × 4 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="159" />
+        <location filename="../../ui/text/terms.cpp" line="189" />
         <source>It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4.</source>
         <translation>要把批次运行到结束，它需要 %1 个 KV 槽位，但可供请求使用的只有 %2 个：%3 个槽位（max_total_token_num）− %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="166" />
+        <location filename="../../ui/text/terms.cpp" line="196" />
         <source>The new prefill batch would hold %1 input tokens, more than batch_max_tokens = %2.</source>
         <translation>新的预填充批次将包含 %1 个输入令牌，超过 batch_max_tokens = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="169" />
+        <location filename="../../ui/text/terms.cpp" line="199" />
         <source>(batch_max_tokens is 0, so S-LoRA's default applies: max(max_total_token_num / 6, max_req_total_len) = max(%1, %2).)</source>
         <translation>（batch_max_tokens 为 0，因此采用 S-LoRA 的默认值：max(max_total_token_num / 6, max_req_total_len) = max(%1, %2)。）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="175" />
+        <location filename="../../ui/text/terms.cpp" line="205" />
         <source>The running batch would hold %1 requests, more than running_max_req_size = %2.</source>
         <translation>运行批次将包含 %1 个请求，超过 running_max_req_size = %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="209" />
+        <location filename="../../ui/text/terms.cpp" line="229" />
+        <source>The running batch would hold %1 requests, more than max_running_requests = %2 (requests that finished in the last decode step count until the next one removes them).</source>
+        <translation>运行批次将包含 %1 个请求，超过 max_running_requests = %2（上一次解码步中完成的请求在下一次解码步将其移除之前仍计入）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="233" />
+        <source>SGLang marked the batch full (batch_is_full) when an earlier admission failed, and looks at the queue again only after a running request finishes or is retracted.</source>
+        <translation>之前一次准入失败后，SGLang 将批次标记为已满（batch_is_full），直到某个运行中的请求完成或被撤回才会再次查看队列。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="235" />
+        <source>none, only the base model</source>
+        <translation>无，仅基础模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="236" />
+        <source>LoRA slots full: with it, this step's batch would use %1 GPU LoRA slots, more than max_loras_per_batch = %2 (adapters in the batch: %3; the base model takes a slot when base-model requests run).</source>
+        <translation>LoRA 槽位已满：加入它后，本步批次将占用 %1 个 GPU LoRA 槽位，超过 max_loras_per_batch = %2（批次中的适配器：%3；有基础模型请求运行时，基础模型也占用一个槽位）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="242" />
+        <source>It needs %1 KV tokens, but only %2 are free: the pool (max_total_tokens) minus the tokens held, minus %3 reserved for the output the running and newly admitted requests will still generate (their remaining output × new_token_ratio %4).</source>
+        <translation>它需要 %1 个 KV 令牌，但只有 %2 个空闲：令牌池（max_total_tokens）减去已占用的令牌，再减去为运行中和新准入请求尚需生成的输出预留的 %3 个（其剩余输出 × new_token_ratio %4）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="246" />
+        <source>This step's prefill already takes %1 tokens, reaching max_prefill_tokens = %2.</source>
+        <translation>本步的预填充已占用 %1 个令牌，达到 max_prefill_tokens = %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="248" />
+        <source>This step's prefill already takes %1 tokens, reaching chunked_prefill_size = %2: longer prompts are prefilled in chunks over several steps.</source>
+        <translation>本步的预填充已占用 %1 个令牌，达到 chunked_prefill_size = %2：更长的提示词将分块在多步中预填充。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="252" />
+        <source>It was retracted at %1: a decode step ran out of KV tokens, so SGLang freed this request's KV (the fewest output tokens first, then the longest prompt). It waits again at the back of the queue and will prefill %2 tokens (its prompt and its output so far) again.</source>
+        <translation>它于 %1 被撤回：某个解码步 KV 令牌不足，SGLang 释放了该请求的 KV（先选输出令牌最少的，再选提示词最长的）。它重新排到队列末尾，之后将再次预填充 %2 个令牌（其提示词及已生成的输出）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="266" />
+        <source>input not shorter than context_length (%1 tokens)</source>
+        <translation>输入长度不小于 context_length（%1 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="267" />
         <source>input longer than max_req_input_len (%1 tokens)</source>
         <translation>输入超过 max_req_input_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="211" />
+        <location filename="../../ui/text/terms.cpp" line="270" />
+        <source>input + output not shorter than context_length (%1 tokens)</source>
+        <translation>输入 + 输出长度不小于 context_length（%1 个令牌）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="271" />
         <source>input + output longer than max_req_total_len (%1 tokens)</source>
         <translation>输入 + 输出超过 max_req_total_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="213" />
+        <location filename="../../ui/text/terms.cpp" line="274" />
+        <source>input not shorter than max_req_input_len (%1 tokens: min(context_length, max_total_tokens) − 6)</source>
+        <translation>输入长度不小于 max_req_input_len（%1 个令牌：min(context_length, max_total_tokens) − 6）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="275" />
         <source>can never fit in the KV cache (%1 slots)</source>
         <translation>永远无法放入 KV 缓存（%1 个槽位）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="238" />
+        <location filename="../../ui/text/terms.cpp" line="281" />
+        <source>dropped by the router: every replica was saturated</source>
+        <translation>被路由器丢弃：所有副本均已饱和</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/terms.cpp" line="302" />
         <source>aborted by the client</source>
         <translation>被客户端中止</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="240" />
+        <location filename="../../ui/text/terms.cpp" line="304" />
         <source>waited too long (slora-abort drops requests waiting ≥ 5.5 s)</source>
         <translation>等待时间过长（slora-abort 会丢弃等待 ≥ 5.5 s 的请求）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="249" />
+        <location filename="../../ui/text/terms.cpp" line="313" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="251" />
+        <location filename="../../ui/text/terms.cpp" line="315" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="253" />
+        <location filename="../../ui/text/terms.cpp" line="317" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="265" />
+        <location filename="../../ui/text/terms.cpp" line="329" />
         <source>no stationary gap law (the rate varies over time)</source>
         <translation>无平稳的间隔分布（速率随时间变化）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="267" />
+        <location filename="../../ui/text/terms.cpp" line="331" />
         <source>constant gaps of %1</source>
         <translation>恒定间隔 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="269" />
+        <location filename="../../ui/text/terms.cpp" line="333" />
         <source>Gamma(k = %1, θ = %2)</source>
         <translation>Gamma(k = %1, θ = %2)</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="271" />
+        <location filename="../../ui/text/terms.cpp" line="335" />
         <source>merge of %1 stationary renewal processes</source>
         <translation>%1 个平稳更新过程的合并</translation>
     </message>
     <message>
         <location filename="../../ui/text/terms.cpp" line="60" />
+        <location filename="../../ui/text/terms.cpp" line="76" />
         <source>LoRA slots full</source>
         <translation>LoRA 槽位已满</translation>
     </message>
@@ -6964,112 +8626,112 @@ The capacity finder searches between the smallest and the largest value.</source
         <translation>有运行中的请求被抢占</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="85" />
+        <location filename="../../ui/text/terms.cpp" line="99" />
         <source>adapter %1</source>
         <translation>适配器 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="88" />
+        <location filename="../../ui/text/terms.cpp" line="102" />
         <source>%1 more</source>
         <translation>另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="97" />
+        <location filename="../../ui/text/terms.cpp" line="111" />
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="118" />
+        <location filename="../../ui/text/terms.cpp" line="134" />
         <source>needs %1 KV blocks, %2 free</source>
         <translation>需要 %1 个 KV 块，空闲 %2 个</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="120" />
+        <location filename="../../ui/text/terms.cpp" line="136" />
         <source>LoRA slots full: this step's batch already has max_loras = %1 adapters (%2)</source>
         <translation>LoRA 槽位已满：本步批次已有 max_loras = %1 个适配器（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="122" />
+        <location filename="../../ui/text/terms.cpp" line="138" />
         <source>preempted at %1 (recompute, %2 tokens again)</source>
         <translation>在%1被抢占（重算，需重新计算 %2 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="124" />
+        <location filename="../../ui/text/terms.cpp" line="140" />
         <source>step token budget used up: needs %1 tokens, %2 left</source>
         <translation>本步令牌预算已用完：需要 %1 个令牌，剩余 %2 个</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="126" />
+        <location filename="../../ui/text/terms.cpp" line="142" />
         <source>running batch full: max_num_seqs = %1</source>
         <translation>运行批次已满：max_num_seqs = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="177" />
+        <location filename="../../ui/text/terms.cpp" line="207" />
         <source>LoRA slots full: this step's batch already has max_loras = %1 adapters (%2); vLLM sets the request aside and schedules later requests of those adapters (and of the base model) past it.</source>
         <translation>LoRA 槽位已满：本步批次已有 max_loras = %1 个适配器（%2）；vLLM 将该请求搁置，让后面使用这些适配器（以及基础模型）的请求越过它先被调度。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="182" />
+        <location filename="../../ui/text/terms.cpp" line="212" />
         <source>The running batch already holds max_num_seqs = %1 requests.</source>
         <translation>运行批次已有 max_num_seqs = %1 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="185" />
+        <location filename="../../ui/text/terms.cpp" line="215" />
         <source>Its prompt needs %1 tokens in one step, but only %2 of the step's max_num_batched_tokens are left (chunked prefill is off, so the scan stops here).</source>
         <translation>它的提示词需要在一步内处理 %1 个令牌，但本步的 max_num_batched_tokens 只剩 %2 个（分块预填充已关闭，因此扫描在此停止）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="188" />
+        <location filename="../../ui/text/terms.cpp" line="218" />
         <source>The step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs %1 tokens.</source>
         <translation>本步的令牌预算（max_num_batched_tokens）已被排在它前面的请求用完；它需要 %1 个令牌。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="190" />
+        <location filename="../../ui/text/terms.cpp" line="220" />
         <source>It needs %1 KV blocks for this step, but only %2 are free (vLLM: the scan stops at the first request whose blocks do not fit).</source>
         <translation>它本步需要 %1 个 KV 块，但只有 %2 个空闲（vLLM：扫描在第一个放不下其 KV 块的请求处停止）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="193" />
+        <location filename="../../ui/text/terms.cpp" line="223" />
         <source>It was preempted at %1 to free KV blocks for older running requests (recompute: its %2 prompt and generated tokens are prefilled again when it is scheduled next).</source>
         <translation>它在%1被抢占，为更早运行的请求腾出 KV 块（重算：下次被调度时，它的 %2 个提示词和已生成令牌会重新预填充）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="197" />
+        <location filename="../../ui/text/terms.cpp" line="227" />
         <source>A running request was preempted in this step, and vLLM schedules no waiting request in a step that preempted.</source>
         <translation>本步有运行中的请求被抢占，而 vLLM 在发生抢占的步中不调度任何等待中的请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="215" />
+        <location filename="../../ui/text/terms.cpp" line="277" />
         <source>input + output longer than max_model_len (%1 tokens)</source>
         <translation>输入 + 输出超过 max_model_len（%1 个令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="217" />
+        <location filename="../../ui/text/terms.cpp" line="279" />
         <source>adapter rank larger than max_lora_rank (%1)</source>
         <translation>适配器的秩大于 max_lora_rank（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="226" />
+        <location filename="../../ui/text/terms.cpp" line="290" />
         <source>adapter loading from disk</source>
         <translation>从磁盘加载适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="226" />
+        <location filename="../../ui/text/terms.cpp" line="290" />
         <source>adapter loading from CPU</source>
         <translation>从 CPU 内存加载适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="228" />
+        <location filename="../../ui/text/terms.cpp" line="292" />
         <source>%1 before its first pass</source>
         <translation>在其第一次前向计算之前%1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="229" />
+        <location filename="../../ui/text/terms.cpp" line="293" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/terms.cpp" line="255" />
+        <location filename="../../ui/text/terms.cpp" line="319" />
         <source>mixed (prefill chunks and decodes)</source>
         <translation>混合（预填充分块与解码）</translation>
     </message>
@@ -7168,37 +8830,37 @@ The capacity finder searches between the smallest and the largest value.</source
 <context>
     <name>lorascope::WorkloadTab</name>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="34" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="35" />
         <source>log–log</source>
         <translation>双对数</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="70" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="71" />
         <source>Back to the generator</source>
         <translation>返回生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="87" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="88" />
         <source>Show the popularity chart on log–log axes (power laws become straight lines).</source>
         <translation>以双对数坐标显示热度图（幂律变为直线）。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="149" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="165" />
         <source>Showing the imported trace &lt;b&gt;%1&lt;/b&gt; (%2 requests). Theory curves need a model, so only the data is drawn.</source>
         <translation>正在显示导入的轨迹 &lt;b&gt;%1&lt;/b&gt;（%2 个请求）。理论曲线需要模型，因此只绘制数据。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="187" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="203" />
         <source>Generating…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="190" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="206" />
         <source>n/a</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/workloadtab.cpp" line="191" />
+        <location filename="../../ui/workload/workloadtab.cpp" line="207" />
         <source>%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input &gt; %6: %7, total &gt; %8: %9)</source>
         <translation>%1 个请求 · 实际 %2 req/s · 间隔 cv %3 · 拟合 α %4 · 超出限制 %5（输入 &gt; %6：%7，总长 &gt; %8：%9）</translation>
     </message>

@@ -70,6 +70,22 @@ private Q_SLOTS:
         QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const ParameterRow& r) { return r.differs; }), std::ptrdiff_t(3));
     }
 
+    /// SGLang's settings count where either side runs SGLang, under their own field names.
+    void diffListsSglangSettings()
+    {
+        const CompareInput a = inputFor(small());
+        CompareInput b = a;
+        b.admission.scheduler.sglang.maxLorasPerBatch = 2;
+        QVERIFY(diffParameters(a, b).empty()); // both S-LoRA: SGLang's settings cannot change the result
+        b.admission.scheduler.policy = PolicyKind::Sglang;
+        b.admission.scheduler.sglang.disableRadixCache = true;
+        const auto d = diffParameters(a, b);
+        QCOMPARE(d.size(), std::size_t(3));
+        QCOMPARE(d[0], (ParameterDiff { "policy", "slora", "sglang" }));
+        QCOMPARE(d[1], (ParameterDiff { "sglang.disableRadixCache", "off", "on" }));
+        QCOMPARE(d[2], (ParameterDiff { "sglang.maxLorasPerBatch", "8", "2" }));
+    }
+
     void shortNumbers()
     {
         QCOMPARE(shortNumber(0.3), std::string("0.3"));

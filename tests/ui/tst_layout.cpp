@@ -437,6 +437,42 @@ private Q_SLOTS:
         shoot(QStringLiteral("admission-step"));
         if (auto* lower = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs")))
             lower->setCurrentIndex(0);
+        // vLLM V1 with 4 LoRA slots and a CPU cache of 16 adapters: its box, and the LoRA residency
+        // tab (adapters on the GPU and in CPU memory, loads from CPU and disk per time bin).
+        auto* lowerTabs = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs"));
+        SimulationConfig vllm = healthy;
+        vllm.scheduler.policy = PolicyKind::Vllm;
+        vllm.scheduler.vllm.maxLoras = 4;
+        vllm.scheduler.vllm.maxCpuLoras = 16;
+        vllm.scheduler.vllm.maxLoraRank = 64;
+        adm.clear();
+        w.document()->setAdmission(vllm);
+        QVERIFY(adm.wait(60000));
+        QTest::qWait(300);
+        if (lowerTabs)
+            lowerTabs->setCurrentWidget(w.admissionTab()->chart(QStringLiteral("residency")));
+        shoot(QStringLiteral("admission-vllm-residency"));
+        // SGLang: its box, and the step-through at a pass that prefills a chunk of a long prompt.
+        SimulationConfig sglang = healthy;
+        sglang.scheduler.policy = PolicyKind::Sglang;
+        sglang.scheduler.sglang.chunkedPrefillSize = 256;
+        adm.clear();
+        w.document()->setAdmission(sglang);
+        QVERIFY(adm.wait(60000));
+        auto* step = w.admissionTab()->stepThrough();
+        for (int i = 0; i < 3000; ++i) {
+            if (!step->next())
+                break;
+            const auto* snap = step->snapshot();
+            if (snap && std::any_of(snap->prefillSlices.begin(), snap->prefillSlices.end(), [](const PrefillSlice& p) { return p.remaining > 0; })
+                && snap->prefillSlices.size() > 1)
+                break;
+        }
+        if (lowerTabs)
+            lowerTabs->setCurrentWidget(step);
+        shoot(QStringLiteral("admission-sglang-step"));
+        if (lowerTabs)
+            lowerTabs->setCurrentIndex(0);
         adm.clear();
         w.document()->setAdmission(healthy);
         QVERIFY(adm.wait(60000));

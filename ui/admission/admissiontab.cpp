@@ -14,6 +14,7 @@
 #include "widgets/sortarrowstyle.h"
 #include "text/coretexts.h"
 #include "text/terms.h"
+#include "analysis/admissionview.h"
 #include "analysis/capacity.h"
 #include "analysis/numberformat.h"
 
@@ -93,20 +94,22 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
 
     m_step = new StepThroughPanel(m_document, lower);
     lower->addTab(m_step, tr("Step through"));
+    // LoRA residency over time: a chart of its own below the three (they stay side by side on a laptop).
+    lower->addTab(addChart(QStringLiteral("residency")), tr("LoRA residency"));
     // The step-through's keys work anywhere in this tab; a jump brings its page to the front, and
     // a cursor on the time charts and the Gantt follows the pass shown.
     addActions(m_step->navigationActions());
     connect(m_step, &StepThroughPanel::activated, this, [lower, this] { lower->setCurrentWidget(m_step); });
     connect(m_requests->detail(), &RequestDetail::stepThroughRequested, this, [this](qulonglong request) { m_step->goToRequest(request); });
     connect(m_step, &StepThroughPanel::passShown, this, [this](double start, double, qlonglong request) {
-        for (const char* key : { "queue", "kv" })
+        for (const char* key : { "queue", "kv", "residency" })
             m_charts.value(QString::fromLatin1(key))->setMarker(start);
         if (request >= 0)
             m_gantt->scrollToRow(int(request) - m_gantt->visibleRows() / 3);
         m_gantt->setMarker(start);
     });
     connect(m_step, &StepThroughPanel::passCleared, this, [this] {
-        for (const char* key : { "queue", "kv" })
+        for (const char* key : { "queue", "kv", "residency" })
             m_charts.value(QString::fromLatin1(key))->setMarker(std::nullopt);
         m_gantt->setMarker(std::nullopt);
     });
@@ -154,7 +157,7 @@ QTableView* AdmissionTab::table() const
 
 QStringList AdmissionTab::chartKeys() const
 {
-    return { QStringLiteral("queue"), QStringLiteral("kv"), QStringLiteral("latency"), QStringLiteral("gantt") };
+    return { QStringLiteral("queue"), QStringLiteral("kv"), QStringLiteral("residency"), QStringLiteral("latency"), QStringLiteral("gantt") };
 }
 
 PlotView* AdmissionTab::addChart(const QString& key)
@@ -164,198 +167,6 @@ PlotView* AdmissionTab::addChart(const QString& key)
     m_charts.insert(key, view);
     connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("admission.") + key); });
     return view;
-}
-
-QWidget* AdmissionTab::createSettings()
-{
-    auto* w = new QWidget(this);
-    auto* v = new QVBoxLayout(w);
-    v->setContentsMargins(4, 4, 4, 4);
-    auto group = [&](const QString& title) {
-        auto* box = new QGroupBox(title, w);
-        auto* form = new QFormLayout(box);
-        v->addWidget(box);
-        return form;
-    };
-    auto addInt = [&](QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& tip, const QString& unit) {
-        auto* spin = new QSpinBox(w);
-        spin->setRange(lo, hi);
-        spin->setKeyboardTracking(false);
-        spin->setToolTip(tip);
-        if (!unit.isEmpty())
-            spin->setSuffix(QLatin1Char(' ') + unit);
-        m_labels.insert(field, QTextDocumentFragment::fromHtml(label).toPlainText().section(QLatin1Char('\n'), 0, 0));
-        spin->setObjectName(field);
-        m_editors.insert(field, spin);
-        connect(spin, &QSpinBox::valueChanged, this, [this, field] { commit(field); });
-        form->addRow(label, spin);
-        return spin;
-    };
-    auto addCombo = [&](QFormLayout* form, const QString& field, const QString& label, const QStringList& items, const QString& tip) {
-        auto* combo = new QComboBox(w);
-        combo->addItems(items);
-        combo->setToolTip(tip);
-        m_labels.insert(field, label);
-        combo->setObjectName(field);
-        m_editors.insert(field, combo);
-        connect(combo, &QComboBox::currentIndexChanged, this, [this, field] { commit(field); });
-        form->addRow(label, combo);
-        return combo;
-    };
-    // Plain words first, the launch argument users know from S-LoRA / vLLM under it.
-    auto label = [](const QString& plain, const char* arg) -> QString {
-        return plain + QStringLiteral("<br><span style=\"color:#666; font-size:small\">") + QString::fromLatin1(arg) + QStringLiteral("</span>");
-    };
-    // Defaults come from the core's one owner of each (workload/limits.h, admission/vllmconfig.h).
-    const ServerLimits sloraDefaults;
-    const VllmConfig vllmDefaults;
-    auto* lim = group(tr("Server limits (S-LoRA)"));
-    addInt(lim, QStringLiteral("limits.maxTotalTokenNum"), label(tr("KV cache slots"), "max_total_token_num"), 1, 100000000,
-        tr("Token slots of the KV cache on the GPU, shared with the adapter weights (rank × 4 slots per resident adapter). "
-           "S-LoRA's default is %1; its own A100-80G runs of S4 use 65000.")
-            .arg(sloraDefaults.maxTotalTokenNum),
-        tr("slots", "unit after a number"));
-    auto* batchMax = addInt(lim, QStringLiteral("limits.batchMaxTokens"), label(tr("Prefill batch limit"), "batch_max_tokens"), 0, 100000000,
-        tr("Max input tokens of a newly admitted (prefill) batch. 0 = S-LoRA's default max(max_total_token_num / 6, max_req_total_len)."), tr("tokens", "unit after a number"));
-    batchMax->setSpecialValueText(tr("0 = default"));
-    addInt(lim, QStringLiteral("limits.runningMaxReqSize"), label(tr("Max running requests"), "running_max_req_size"), 1, 100000000,
-        tr("Max requests in the running batch. Default %1.").arg(sloraDefaults.runningMaxReqSize), tr("requests", "unit after a number"));
-    addInt(lim, QStringLiteral("limits.maxReqTotalLen"), label(tr("Max request length"), "max_req_total_len"), 1, 100000000,
-        tr("Input + output tokens of one request must not exceed it, else the request is refused (HTTP 500). Default %1.").arg(sloraDefaults.maxReqTotalLen),
-        tr("tokens", "unit after a number"));
-    addInt(lim, QStringLiteral("limits.maxReqInputLen"), label(tr("Max input length"), "max_req_input_len"), 1, 100000000,
-        tr("Input tokens of one request must not exceed it, else the request is refused. Default %1.").arg(sloraDefaults.maxReqInputLen),
-        tr("tokens", "unit after a number"));
-    auto* pol = group(tr("Policy and time"));
-    auto* policy = addCombo(pol, QStringLiteral("policy"), tr("Policy"), { tr("S-LoRA (first come, first served)"), tr("S-LoRA with abort"), tr("vLLM V1") },
-        tr("S-LoRA: its FIFO queue, exactly. S-LoRA with abort (--enable-abort): newest first, drops requests waiting ≥ 5.5 s. "
-           "vLLM V1 (%1): its scheduler rule for rule — one token budget per step shared by decodes and prefill chunks, "
-           "KV blocks with preemption, max_loras adapters per step.")
-            .arg(QString::fromLatin1(kVllmRulesVersion)));
-    Q_UNUSED(policy);
-    addInt(pol, QStringLiteral("maxWaitTokens"), label(tr("Steps between checks"), "max_wait_tokens"), 1, 100000,
-        tr("While a batch runs, S-LoRA looks at the queue after every this many decode steps (default 10)."), tr("steps", "unit after a number"));
-    addCombo(pol, QStringLiteral("clock"), tr("Clock"), { tr("steps (1 tick per forward pass)"), tr("cost model (seconds)") },
-        tr("Step clock: exact, deterministic teaching (trace times read as ticks). Cost model: seconds from the prefill/decode costs of the chosen GPU and model."));
-    QStringList costs;
-    for (const auto& c : costModelPresets())
-        costs << QString::fromStdString(c.name);
-    auto* cost = addCombo(pol, QStringLiteral("cost"), tr("Cost model"), costs, tr("Named cost-model presets: seconds per prefill and decode step of a base model on a GPU (see docs/admission.md for their sources)."));
-    for (int i = 0; i < cost->count() && std::size_t(i) < costModelPresets().size(); ++i)
-        cost->setItemData(i, CoreTexts::costModelDescription(costModelPresets()[std::size_t(i)]), Qt::ToolTipRole);
-    // The model in use, its provenance, a calibrated file to load, and validity warnings.
-    m_costPanel = new CostModelPanel(w);
-    v->addWidget(m_costPanel);
-    connect(m_costPanel, &CostModelPanel::costModelChosen, this, [this](const CostModel& model) {
-        SimulationConfig c = m_document->admissionConfig();
-        c.cost = model;
-        c.clock = ClockKind::Model;
-        m_document->editAdmission(c, tr("Load cost model %1").arg(QString::fromStdString(model.name)));
-    });
-    auto* vl = group(tr("vLLM V1 policy"));
-    m_vllmBox = vl->parentWidget(); // shown only while the vLLM policy is chosen (syncFromDocument)
-    auto* seqs = addInt(vl, QStringLiteral("vllm.maxNumSeqs"), label(tr("Max sequences"), "max_num_seqs"), 0, 1000000,
-        tr("vLLM: max running requests; 0 = vLLM's default min(256, max_num_batched_tokens)."), tr("requests", "unit after a number"));
-    seqs->setSpecialValueText(tr("0 = default"));
-    auto* batched = addInt(vl, QStringLiteral("vllm.maxNumBatchedTokens"), label(tr("Max tokens per step"), "max_num_batched_tokens"), 0, 100000000,
-        tr("vLLM: the token budget of one step, shared by decodes and prefill chunks; 0 = vLLM's default (2048 with chunked prefill)."),
-        tr("tokens", "unit after a number"));
-    batched->setSpecialValueText(tr("0 = default"));
-    addInt(vl, QStringLiteral("vllm.numGpuBlocks"), label(tr("KV cache blocks"), "num_gpu_blocks"), 2, 100000000,
-        tr("vLLM: KV cache blocks on the GPU, one of them the reserved null block (default %1, of %2 tokens each).")
-            .arg(vllmDefaults.numGpuBlocks)
-            .arg(vllmDefaults.blockSize),
-        tr("blocks", "unit after a number"));
-    addInt(vl, QStringLiteral("vllm.maxLoras"), label(tr("Max adapters per batch"), "max_loras"), 1, 100000,
-        tr("vLLM: different adapters among the requests of one step (default %1).").arg(vllmDefaults.maxLoras), QString());
-    addInt(vl, QStringLiteral("vllm.maxLoraRank"), label(tr("Max LoRA rank"), "max_lora_rank"), 1, 512,
-        tr("vLLM: its LoRA kernels run at this rank for every adapter; adapters of a larger rank are refused (default %1; "
-           "vLLM accepts 1, 8, 16, 32, 64, 128, 256, 320 or 512).")
-            .arg(vllmDefaults.maxLoraRank),
-        QString());
-    m_summary = new QLabel(w);
-    m_summary->setWordWrap(true);
-    m_summary->setObjectName(QStringLiteral("admissionSummary"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    v->addWidget(m_summary);
-    auto* run = new QPushButton(tr("Run preview now"), w);
-    run->setObjectName(QStringLiteral("runPreview"));
-    run->setToolTip(tr("Traces over %1 requests are not previewed automatically; this runs the simulation now.").arg(Document::kAutoAdmissionLimit));
-    connect(run, &QPushButton::clicked, m_document, &Document::recomputeAdmission);
-    v->addWidget(run);
-    v->addStretch(1);
-    return w;
-}
-
-void AdmissionTab::syncFromDocument()
-{
-    m_syncing = true;
-    const auto& c = m_document->admissionConfig();
-    const auto& l = c.scheduler.limits;
-    auto setInt = [&](const char* f, std::int64_t v) {
-        auto* s = qobject_cast<QSpinBox*>(m_editors.value(QString::fromLatin1(f)));
-        const QSignalBlocker b(s);
-        s->setValue(int(std::clamp<std::int64_t>(v, s->minimum(), s->maximum())));
-    };
-    setInt("limits.maxTotalTokenNum", l.maxTotalTokenNum);
-    setInt("limits.batchMaxTokens", l.batchMaxTokens);
-    setInt("limits.runningMaxReqSize", l.runningMaxReqSize);
-    setInt("limits.maxReqTotalLen", l.maxReqTotalLen);
-    setInt("limits.maxReqInputLen", l.maxReqInputLen);
-    setInt("maxWaitTokens", c.scheduler.maxWaitTokens);
-    setInt("vllm.maxNumSeqs", c.scheduler.vllm.maxNumSeqs);
-    setInt("vllm.maxNumBatchedTokens", c.scheduler.vllm.maxNumBatchedTokens);
-    setInt("vllm.maxLoras", c.scheduler.vllm.maxLoras);
-    setInt("vllm.numGpuBlocks", c.scheduler.vllm.numGpuBlocks);
-    setInt("vllm.maxLoraRank", c.scheduler.vllm.maxLoraRank);
-    auto setCombo = [&](const char* f, int i) {
-        auto* cb = qobject_cast<QComboBox*>(m_editors.value(QString::fromLatin1(f)));
-        const QSignalBlocker b(cb);
-        cb->setCurrentIndex(i);
-    };
-    // What 0 means right now ("0 = default (3072)").
-    qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("limits.batchMaxTokens")))
-        ->setSpecialValueText(tr("0 = default (%1)").arg(ServerLimits { l.maxTotalTokenNum, 0, l.runningMaxReqSize, l.maxReqTotalLen, l.maxReqInputLen }.effectiveBatchMaxTokens()));
-    VllmConfig derived = c.scheduler.vllm;
-    derived.maxNumBatchedTokens = 0;
-    qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumBatchedTokens")))
-        ->setSpecialValueText(tr("0 = default (%1)").arg(derived.effectiveMaxNumBatchedTokens()));
-    derived = c.scheduler.vllm;
-    derived.maxNumSeqs = 0;
-    qobject_cast<QSpinBox*>(m_editors.value(QStringLiteral("vllm.maxNumSeqs")))->setSpecialValueText(tr("0 = default (%1)").arg(derived.effectiveMaxNumSeqs()));
-    setCombo("policy", int(c.scheduler.policy));
-    m_vllmBox->setVisible(c.scheduler.policy == PolicyKind::Vllm);
-    setCombo("clock", c.clock == ClockKind::Steps ? 0 : 1);
-    auto* cost = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")));
-    setCombo("cost", cost->findText(QString::fromStdString(c.cost.name)));
-    m_costPanel->setModel(c.cost);
-    m_syncing = false;
-}
-
-void AdmissionTab::commit(const QString& field)
-{
-    if (m_syncing)
-        return;
-    SimulationConfig c = m_document->admissionConfig();
-    auto intOf = [&](const char* f) { return std::int64_t(qobject_cast<QSpinBox*>(m_editors.value(QString::fromLatin1(f)))->value()); };
-    auto& l = c.scheduler.limits;
-    l.maxTotalTokenNum = intOf("limits.maxTotalTokenNum");
-    l.batchMaxTokens = intOf("limits.batchMaxTokens");
-    l.runningMaxReqSize = intOf("limits.runningMaxReqSize");
-    l.maxReqTotalLen = intOf("limits.maxReqTotalLen");
-    l.maxReqInputLen = intOf("limits.maxReqInputLen");
-    c.scheduler.maxWaitTokens = int(intOf("maxWaitTokens"));
-    c.scheduler.vllm.maxNumSeqs = intOf("vllm.maxNumSeqs");
-    c.scheduler.vllm.maxNumBatchedTokens = intOf("vllm.maxNumBatchedTokens");
-    c.scheduler.vllm.maxLoras = intOf("vllm.maxLoras");
-    c.scheduler.vllm.numGpuBlocks = intOf("vllm.numGpuBlocks");
-    c.scheduler.vllm.maxLoraRank = intOf("vllm.maxLoraRank");
-    c.scheduler.policy = PolicyKind(qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("policy")))->currentIndex());
-    c.clock = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("clock")))->currentIndex() == 0 ? ClockKind::Steps : ClockKind::Model;
-    const int ci = qobject_cast<QComboBox*>(m_editors.value(QStringLiteral("cost")))->currentIndex();
-    if (ci >= 0 && std::size_t(ci) < costModelPresets().size())
-        c.cost = costModelPresets()[std::size_t(ci)];
-    m_document->editAdmission(c, tr("Change %1").arg(m_labels.value(field, field)));
 }
 
 void AdmissionTab::updateBanner()
@@ -401,7 +212,20 @@ void AdmissionTab::updateBanner()
         break;
     case WaitKind::RunningMaxReqSize:
     case WaitKind::MaxNumSeqs:
+    case WaitKind::MaxRunningRequests:
         advice = tr("A larger running batch or a lower rate R would help.");
+        break;
+    case WaitKind::MaxLorasPerBatch:
+        advice = tr("More LoRA slots (max_loras_per_batch), fewer distinct adapters or a lower rate R would help.");
+        break;
+    case WaitKind::TokenPool:
+    case WaitKind::Retracted:
+    case WaitKind::BatchIsFull:
+        advice = tr("A larger KV pool (max_total_tokens), a lower rate R or shorter requests would help.");
+        break;
+    case WaitKind::MaxPrefillTokens:
+    case WaitKind::ChunkedPrefillSize:
+        advice = tr("A larger prefill budget (max_prefill_tokens, chunked_prefill_size) or a lower rate R would help.");
         break;
     default:
         advice = tr("A lower rate R or a faster server (cost model) would help.");
@@ -419,6 +243,73 @@ QString AdmissionTab::bannerText() const
 QString AdmissionTab::summaryText() const
 {
     return m_summary->text();
+}
+
+void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
+{
+    // LoRA residency: adapters on the GPU and in CPU memory (the largest count in each time bin),
+    // and the loads onto the GPU in each bin by where they came from. Binned in the core
+    // (analysis/admissionview.h): a few hundred points however long the run.
+    const auto& tl = a.timeline;
+    const SchedulerConfig& server = a.config.scheduler;
+    const bool slora = server.policy == PolicyKind::SLora || server.policy == PolicyKind::SLoraAbort;
+    auto line = [&](const QString& name, const std::vector<double>& ys, const QColor& color) {
+        PlotSeries s;
+        s.name = name;
+        s.color = color;
+        s.width = 1.5;
+        for (std::size_t b = 0; b < ys.size() && b + 1 < tl.edges.size(); ++b) {
+            s.points.append(QPointF(tl.edges[b], ys[b]));
+            s.points.append(QPointF(tl.edges[b + 1], ys[b]));
+        }
+        return s;
+    };
+    PlotData d;
+    d.title = tr("LoRA adapters: GPU and CPU");
+    d.x.title = tr("time (%1)").arg(Terms::clockUnit(a.result.clock));
+    d.y.title = tr("adapters");
+    const std::size_t bins = tl.edges.empty() ? 0 : tl.edges.size() - 1;
+    auto sized = [bins](const std::vector<double>& v) { return v.size() == bins ? v : std::vector<double>(bins, 0.0); };
+    d.series.append(PlotData::bars(tr("loads from CPU"), tl.edges, sized(tl.loadsFromCpu), kGreen));
+    const auto disk = sized(tl.loadsFromDisk);
+    if (std::any_of(disk.begin(), disk.end(), [](double v) { return v > 0; }))
+        d.series.append(PlotData::bars(tr("loads from disk"), tl.edges, disk, kRed));
+    // The GPU's slots, named on their line (vLLM: max_loras; SGLang: max_loras_per_batch; S-LoRA has no fixed number).
+    const std::int64_t slots = server.policy == PolicyKind::Vllm ? server.vllm.maxLoras : server.policy == PolicyKind::Sglang ? server.sglang.maxLorasPerBatch : 0;
+    if (slots > 0 && tl.edges.size() >= 2) {
+        PlotSeries cap;
+        cap.name = tr("GPU slots");
+        cap.color = kGrey;
+        cap.dashed = true;
+        cap.inLegend = false;
+        cap.points = { QPointF(tl.edges.front(), double(slots)), QPointF(tl.edges.back(), double(slots)) };
+        d.series.append(cap);
+        d.labels.append({ QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(slots)),
+            server.policy == PolicyKind::Vllm ? tr("max_loras %1").arg(slots) : tr("max_loras_per_batch %1").arg(slots) });
+    }
+    // The adapters on top of the slots' line (a full GPU draws its line over it).
+    d.series.append(line(tr("on the GPU"), tl.residentAdapters, kBlue));
+    if (!slora)
+        d.series.append(line(tr("in CPU memory"), sized(tl.cpuAdapters), kOrange));
+    d.y.min = 0.0;
+    if (tl.edges.size() >= 2) {
+        d.x.min = tl.edges.front();
+        d.x.max = tl.edges.back();
+    }
+    QString tip = tr("LoRA adapters over time, in time bins of %1:\n"
+                     "on the GPU: adapters whose weights are in GPU memory (the most in the bin);\n")
+                      .arg(tl.edges.size() >= 2 ? Terms::time(tl.edges[1] - tl.edges[0], a.result.clock, 3) : QStringLiteral("–"));
+    if (server.policy == PolicyKind::Vllm)
+        tip += tr("in CPU memory: adapters in vLLM's CPU LoRA cache (max_cpu_loras = %1; least recently used leaves first);\n").arg(server.vllm.effectiveMaxCpuLoras());
+    else if (server.policy == PolicyKind::Sglang)
+        tip += tr("in CPU memory: adapters SGLang holds in host memory (max_loaded_loras = %1);\n")
+                   .arg(server.sglang.maxLoadedLoras > 0 ? QString::number(server.sglang.maxLoadedLoras) : tr("no limit"));
+    else
+        tip += tr("S-LoRA keeps every adapter in host memory and loads a batch's adapters onto the GPU before it runs;\n");
+    tip += tr("loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk (not in the CPU cache).");
+    d.note = tip;
+    m_charts.value(QStringLiteral("residency"))->setToolTip(tip);
+    m_charts.value(QStringLiteral("residency"))->setData(d);
 }
 
 void AdmissionTab::refresh()
@@ -467,7 +358,9 @@ void AdmissionTab::refresh()
     PlotSeries need = line(tr("need"), tl.kvNeed, kRed.lighter(140));
     need.width = 3.5;
     kv.series = { need, line(tr("used"), tl.kvUsed, kBlue) };
-    if (a->config.scheduler.policy != PolicyKind::Vllm) // vLLM keeps LoRA weights outside the KV blocks
+    const PolicyKind policy = a->config.scheduler.policy;
+    const bool slora = policy == PolicyKind::SLora || policy == PolicyKind::SLoraAbort;
+    if (slora) // vLLM and SGLang keep LoRA weights outside the KV cache
         kv.series.append(line(tr("adapters"), tl.adapterSlots, kGreen));
     if (!tl.edges.empty()) {
         // The capacity is named on its line rather than in the legend (a legend of four entries
@@ -485,12 +378,26 @@ void AdmissionTab::refresh()
     kv.y.min = 0.0;
     kv.x.min = q.x.min;
     kv.x.max = q.x.max;
-    m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV cache slots over time (the largest value in each time bin):\n"
-                                                        "need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;\n"
-                                                        "used: tokens held now plus the adapter weights;\n"
-                                                        "adapters: the part of used that holds resident adapter weights (rank × 4 slots each);\n"
-                                                        "capacity: max_total_token_num (%1 slots).")
-                                                         .arg(tl.kvCapacity));
+    if (slora)
+        m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV cache slots over time (the largest value in each time bin):\n"
+                                                            "need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;\n"
+                                                            "used: tokens held now plus the adapter weights;\n"
+                                                            "adapters: the part of used that holds resident adapter weights (rank × 4 slots each);\n"
+                                                            "capacity: max_total_token_num (%1 slots).")
+                                                             .arg(tl.kvCapacity));
+    else if (policy == PolicyKind::Vllm)
+        m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV cache tokens over time (the largest value in each time bin):\n"
+                                                            "used: tokens in the KV blocks the running requests hold;\n"
+                                                            "need: the same plus what they will still generate;\n"
+                                                            "capacity: (num_gpu_blocks − 1) × block_size = %1 tokens (one block is vLLM's reserved null block).")
+                                                             .arg(tl.kvCapacity));
+    else
+        m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV pool tokens over time (the largest value in each time bin):\n"
+                                                            "used: tokens the running requests hold in the pool;\n"
+                                                            "need: the same plus what they will still generate;\n"
+                                                            "capacity: max_total_tokens = %1 tokens.")
+                                                             .arg(tl.kvCapacity));
+    updateResidency(*a);
     m_charts.value(QStringLiteral("kv"))->setData(kv);
 
     PlotData lat;

@@ -2,7 +2,11 @@
 #pragma once
 
 #include <QHash>
+#include <QList>
 #include <QWidget>
+
+#include <cstdint>
+#include <functional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -11,9 +15,12 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QSpinBox;
 class QTableView;
+class QVBoxLayout;
 
 namespace lorascope {
 
+struct AdmissionAnalysis;
+struct SchedulerConfig;
 class ChartGrid;
 class CostModelPanel;
 class Document;
@@ -38,11 +45,16 @@ public:
     GanttView* gantt() const { return m_gantt; }
     StepThroughPanel* stepThrough() const { return m_step; }
     CostModelPanel* costModelPanel() const { return m_costPanel; }
-    /// Chart by key: "queue", "kv", "latency".
+    /// Chart by key: "queue", "kv", "residency", "latency".
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
     QStringList chartKeys() const;
-    /// Editor of a setting by field name ("limits.maxTotalTokenNum", "policy", "clock", ...).
+    /// Editor of a setting by field name ("limits.maxTotalTokenNum", "vllm.maxLoras",
+    /// "sglang.maxLorasPerBatch", "policy", "clock", ...).
     QWidget* editor(const QString& field) const { return m_editors.value(field); }
+    /// The box of one server's settings: "slora", "vllm" or "sglang" (only the chosen policy's is shown).
+    QWidget* serverBox(const QString& server) const { return m_serverBoxes.value(server); }
+    /// The line naming the server version whose rules the chosen policy follows.
+    QString rulesText() const;
     QString summaryText() const;
     /// The settings column (View > Side Panels hides it).
     QWidget* sidePanel() const { return m_side; }
@@ -61,9 +73,12 @@ Q_SIGNALS:
 
 private:
     QWidget* createSettings();
+    /// The three servers' boxes (admissionsettings.cpp).
+    void createServerBoxes(QWidget* parent, QVBoxLayout* into);
     void syncFromDocument();
     void commit(const QString& field);
     void refresh();
+    void updateResidency(const AdmissionAnalysis& analysis);
     void updateBanner();
     PlotView* addChart(const QString& key);
 
@@ -80,7 +95,12 @@ private:
     QWidget* m_side = nullptr;
     ChartGrid* m_grid = nullptr;
     CostModelPanel* m_costPanel = nullptr;
-    QWidget* m_vllmBox = nullptr; ///< the vLLM settings, hidden while an S-LoRA policy is chosen
+    QHash<QString, QWidget*> m_serverBoxes; ///< "slora", "vllm", "sglang": each server's settings, shown while it is chosen
+    QLabel* m_configError = nullptr; ///< why the server would refuse these settings (its own message)
+    QLabel* m_rules = nullptr; ///< which version's rules the chosen policy follows
+    /// Settings bound to one field of the scheduler configuration (editor name → the field).
+    QList<QPair<QString, std::function<std::int64_t&(SchedulerConfig&)>>> m_intFields;
+    QList<QPair<QString, std::function<bool&(SchedulerConfig&)>>> m_boolFields;
     double m_lastRefreshMs = 0;
 };
 

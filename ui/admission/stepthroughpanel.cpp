@@ -9,6 +9,7 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -32,6 +33,40 @@ QString header(const QString& text)
 }
 
 } // namespace
+
+QString StepThroughPanel::prefillSlicesHtml(const StepSnapshot& s, const SchedulerConfig& server, const std::function<QString(std::uint64_t)>& adapterName)
+{
+    const auto& slices = s.prefillSlices;
+    if (slices.empty())
+        return {};
+    const QLocale loc;
+    const QString limit = server.policy == PolicyKind::Vllm
+        ? (server.vllm.enableChunkedPrefill ? tr("chunked prefill on: the step's max_num_batched_tokens = %1 tokens are shared by the decodes and "
+                                                 "the prefill chunks%2")
+                                                  .arg(loc.toString(qint64(server.vllm.effectiveMaxNumBatchedTokens())))
+                                                  .arg(server.vllm.longPrefillTokenThreshold > 0
+                                                          ? tr(", a chunk at most long_prefill_token_threshold = %1").arg(loc.toString(qint64(server.vllm.longPrefillTokenThreshold)))
+                                                          : QString())
+                                            : tr("chunked prefill off: every prompt is prefilled in one pass"))
+        : (server.sglang.chunkedPrefill() ? tr("chunked_prefill_size = %1 tokens per pass, max_prefill_tokens = %2")
+                                                .arg(loc.toString(qint64(server.sglang.chunkedPrefillSize)), loc.toString(qint64(server.sglang.maxPrefillTokens)))
+                                          : tr("chunked prefill off: every prompt is prefilled in one pass"));
+    QString html = tr("<p><b>Prefill in this pass</b> (%1):</p>").arg(limit.toHtmlEscaped());
+    html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter"))
+        + header(tr("prompt tokens in this pass")) + header(tr("still to prefill")) + header(tr("state")) + QStringLiteral("</tr>");
+    const std::size_t shown = std::min<std::size_t>(slices.size(), 40);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const PrefillSlice& p = slices[i];
+        const QString state = p.remaining > 0 ? tr("a chunk: continues next pass") : tr("prefill done: first token at the end of this pass");
+        html += QStringLiteral("<tr>") + cell(QString::number(p.id)) + cell(adapterName(p.id).toHtmlEscaped())
+            + cell(tr("%1 tokens").arg(loc.toString(qint64(p.tokens)))) + cell(tr("%1 tokens").arg(loc.toString(qint64(p.remaining)))) + cell(state)
+            + QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table>");
+    if (slices.size() > shown)
+        html += tr("<p>… %1 more</p>").arg(slices.size() - shown);
+    return html;
+}
 
 StepThroughPanel::StepThroughPanel(Document* document, QWidget* parent)
     : QWidget(parent)
@@ -295,12 +330,22 @@ void StepThroughPanel::show()
                     .arg(r.residentAdapters)
                     .arg(server.vllm.maxLoras)
                     .arg(r.cpuAdapters);
-        if (!r.preempted.empty()) {
-            QStringList ids;
-            for (auto id : r.preempted)
-                ids << QString::number(id);
-            html += tr("<p><b>Preempted</b> (recompute, back to the front of the queue): %1.</p>").arg(ids.join(QStringLiteral(", ")));
-        }
+    } else if (server.policy == PolicyKind::Sglang) {
+        // SGLang: the token pool, the tokens of the pass, the LoRA slots and host memory.
+        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV pool: %3 of %4 tokens in use (max_total_tokens). This pass "
+                   "computed %5 prompt tokens for %6 requests and decoded %7; adapters in GPU LoRA slots: %8 (max_loras_per_batch %9), "
+                   "in host memory: %10.</p>")
+                    .arg(r.runningRequests)
+                    .arg(s->queueLength)
+                    .arg(r.kvUsed)
+                    .arg(r.kvCapacity)
+                    .arg(r.prefillShape.tokens)
+                    .arg(r.prefillShape.requests)
+                    .arg(r.decodeShape.requests)
+                    .arg(r.residentAdapters)
+                    .arg(server.sglang.maxLorasPerBatch)
+                    .arg(server.sglang.maxLoadedLoras > 0 ? tr("%1 of max_loaded_loras %2").arg(r.cpuAdapters).arg(server.sglang.maxLoadedLoras)
+                                                          : tr("every adapter (max_loaded_loras unset)"));
     } else {
         html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
                    "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
@@ -318,8 +363,23 @@ void StepThroughPanel::show()
             items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, server));
         html += tr("<p><b>Refused on arrival</b>: %1.</p>").arg(items.join(QStringLiteral("; ")).toHtmlEscaped());
     }
-    if (server.policy == PolicyKind::Vllm) {
-        // vLLM's scan: who was scheduled from the queue, and why the rest waits (in the server's terms).
+    const bool chunking = server.policy == PolicyKind::Vllm || server.policy == PolicyKind::Sglang;
+    if (chunking)
+        html += prefillSlicesHtml(*s, server, adapterName);
+    if (chunking && !r.preempted.empty()) {
+        QStringList ids;
+        for (auto id : r.preempted)
+            ids << QString::number(id);
+        html += server.policy == PolicyKind::Vllm
+            ? tr("<p><b>Preempted</b> (recompute: its KV blocks freed, back to the front of the queue; its prompt and generated tokens are "
+                 "prefilled again when it is scheduled next): %1.</p>")
+                  .arg(ids.join(QStringLiteral(", ")))
+            : tr("<p><b>Retracted</b> (a decode ran out of KV tokens: its KV freed, back to the end of the queue; its prompt and output so "
+                 "far are prefilled again later): %1.</p>")
+                  .arg(ids.join(QStringLiteral(", ")));
+    }
+    if (chunking) {
+        // The server's scan: who was scheduled from the queue, and why the rest waits (in the server's terms).
         const WaitContext context { &server, clock, &trace };
         QStringList taken;
         for (const auto& a : r.admitted)
@@ -328,8 +388,13 @@ void StepThroughPanel::show()
             taken << tr("%1 (%2, resumed)").arg(a.id).arg(adapterName(a.id).toHtmlEscaped());
         if (!taken.isEmpty())
             html += tr("<p><b>Scheduled from the queue</b>: %1.</p>").arg(taken.join(QStringLiteral("; ")));
-        if (r.blocked.kind != WaitKind::None)
-            html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(Terms::waitExplanation(r.blocked, context).toHtmlEscaped());
+        if (r.blocked.kind != WaitKind::None) {
+            // The explanation is whole sentences; the line closes with its own full stop.
+            QString why = Terms::waitExplanation(r.blocked, context);
+            if (why.endsWith(QLatin1Char('.')) || why.endsWith(QChar(0x3002)))
+                why.chop(1);
+            html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(why.toHtmlEscaped());
+        }
     } else if (!s->candidates.empty() || r.attempted) {
         html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
         QString why;

@@ -64,6 +64,8 @@ Q_SIGNALS:
     void activated();
 
 private:
+    /// The prefill chunks of a pass (vllm, sglang): who got how many prompt tokens, how many remain.
+    static QString prefillSlicesHtml(const StepSnapshot& snapshot, const SchedulerConfig& server, const std::function<QString(std::uint64_t)>& adapterName);
     bool ensureStepper();
     bool jumpTo(std::int64_t index, const QString& notFound, bool focusWaiting = false);
     void show();

@@ -65,6 +65,26 @@ QWidget* CompareTab::createToolbar()
     m_sameServer->setToolTip(tr("On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.\n"
                                 "Off: each side keeps its own server limits and admission settings."));
     h->addWidget(m_sameServer);
+    auto* policyBox = new QWidget(bar);
+    auto* policyRow = new QHBoxLayout(policyBox);
+    policyRow->setContentsMargins(0, 0, 0, 0);
+    auto* policyLabel = new QLabel(tr("B runs on:"), policyBox);
+    policyRow->addWidget(policyLabel);
+    m_policyB = new QComboBox(policyBox);
+    m_policyB->setObjectName(QStringLiteral("policyB"));
+    m_policyB->addItem(tr("its own policy"), -1);
+    for (PolicyKind p : { PolicyKind::SLora, PolicyKind::SLoraAbort, PolicyKind::Vllm, PolicyKind::Sglang })
+        m_policyB->addItem(valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(p))), int(p));
+    m_policyB->setToolTip(tr("The server B's workload runs on. With “Same server for A and B”, both sides share every setting and B "
+                             "only swaps the scheduler: the same workload on S-LoRA, vLLM V1 or SGLang side by side. Each policy reads its "
+                             "own settings (the boxes of the Admission tab); the differences are listed with the server's own names."));
+    policyLabel->setBuddy(m_policyB);
+    policyRow->addWidget(m_policyB);
+    h->addWidget(policyBox);
+    connect(m_policyB, &QComboBox::currentIndexChanged, this, [this] {
+        updateHeader();
+        schedule();
+    });
     auto* latBox = new QWidget(bar);
     auto* latRow = new QHBoxLayout(latBox);
     latRow->setContentsMargins(0, 0, 0, 0);

@@ -131,9 +131,17 @@ CompareInput CompareTab::currentInput() const
     return CompareInput { m_document->spec(), m_document->admissionConfig() };
 }
 
-CompareInput CompareTab::effectiveB() const
+CompareInput CompareTab::baseB() const
 {
     return m_b ? m_b->input : currentInput();
+}
+
+CompareInput CompareTab::effectiveB() const
+{
+    CompareInput b = baseB();
+    if (const int policy = m_policyB ? m_policyB->currentData().toInt() : -1; policy >= 0)
+        b.admission.scheduler.policy = PolicyKind(policy); // the same knobs, read by another server
+    return b;
 }
 
 std::optional<CompareInput> CompareTab::effectiveA() const
@@ -142,7 +150,8 @@ std::optional<CompareInput> CompareTab::effectiveA() const
         return std::nullopt;
     CompareInput a = m_a->input;
     if (m_sameServer->isChecked()) {
-        a.admission = effectiveB().admission; // the server and its limits
+        // The server's settings and its limits (B's policy choice applies to B only).
+        a.admission = baseB().admission;
     }
     return a;
 }
@@ -377,6 +386,12 @@ void CompareTab::present()
                          .arg(side->workload->trace->requests.size());
     }
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
+    auto rulesOf = [](const AdmissionAnalysis& x) -> QString { // a QString, not a QStringBuilder of temporaries
+        return valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(x.config.scheduler.policy))) + QStringLiteral(" (")
+            + QString::fromStdString(policyRules(x.config.scheduler.policy)) + QLatin1Char(')');
+    };
+    if (c.a.admission && c.b.admission && c.a.admission->config.scheduler.policy != c.b.admission->config.scheduler.policy)
+        notes << tr("A runs on %1; B runs on %2: the same knobs read by two servers' schedulers.").arg(rulesOf(*c.a.admission), rulesOf(*c.b.admission));
     if (adm) {
         const auto& cfg = adm->config;
         notes << tr("Admission policy: %1; %2 clock%3.")

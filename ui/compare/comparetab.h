@@ -79,6 +79,9 @@ public:
     ParameterModel* parameterModel() const { return m_params; }
     QTableView* table() const { return m_table; }
     QCheckBox* sameServerToggle() const { return m_sameServer; }
+    /// B's policy: "as in the Admission tab" (data -1) or S-LoRA, S-LoRA with abort, vLLM V1,
+    /// SGLang (data = PolicyKind), so one workload runs on two servers side by side.
+    QComboBox* policyChoiceB() const { return m_policyB; }
     QComboBox* latencyChoice() const { return m_latencyChoice; }
     /// The header line listing the differing parameters (plain text).
     QString diffText() const;
@@ -121,6 +124,8 @@ private:
     QWidget* createComparisonPage();
     PlotView* addChart(const QString& key);
     CompareInput currentInput() const;
+    /// B before its policy choice (the live parameters or a loaded file).
+    CompareInput baseB() const;
     void schedule();
     void recompute();
     void present();
@@ -147,6 +152,7 @@ private:
     QPushButton* m_loadB = nullptr;
     QPushButton* m_export = nullptr;
     QCheckBox* m_sameServer = nullptr;
+    QComboBox* m_policyB = nullptr;
     QComboBox* m_latencyChoice = nullptr;
     ChartGrid* m_grid = nullptr;
     QWidget* m_side = nullptr;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // How the A/B view names parameters and their values: the labels and value names the Workload and
-// Admission tabs use (translated), and S-LoRA's / vLLM's launch-argument names for server limits.
+// Admission tabs use (translated), and S-LoRA's / vLLM's / SGLang's launch-argument names for server limits.
 #include "compare/comparetab.h"
 
 #include <QCoreApplication>
@@ -82,6 +82,20 @@ QString CompareTab::fieldLabel(const QString& field)
         { QStringLiteral("vllm.enableChunkedPrefill"), QStringLiteral("enable_chunked_prefill") },
         { QStringLiteral("vllm.enablePrefixCaching"), QStringLiteral("enable_prefix_caching") },
         { QStringLiteral("vllm.loraScan"), QStringLiteral("lora_scan") },
+        { QStringLiteral("sglang.maxTotalTokens"), QStringLiteral("max_total_tokens") },
+        { QStringLiteral("sglang.contextLength"), QStringLiteral("context_length") },
+        { QStringLiteral("sglang.maxRunningRequests"), QStringLiteral("max_running_requests") },
+        { QStringLiteral("sglang.chunkedPrefillSize"), QStringLiteral("chunked_prefill_size") },
+        { QStringLiteral("sglang.maxPrefillTokens"), QStringLiteral("max_prefill_tokens") },
+        { QStringLiteral("sglang.scheduleConservativeness"), QStringLiteral("schedule_conservativeness") },
+        { QStringLiteral("sglang.enableMixedChunk"), QStringLiteral("enable_mixed_chunk") },
+        { QStringLiteral("sglang.disableRadixCache"), QStringLiteral("disable_radix_cache") },
+        { QStringLiteral("sglang.ignoreEos"), QStringLiteral("ignore_eos") },
+        { QStringLiteral("sglang.maxLorasPerBatch"), QStringLiteral("max_loras_per_batch") },
+        { QStringLiteral("sglang.maxLoadedLoras"), QStringLiteral("max_loaded_loras") },
+        { QStringLiteral("sglang.loraEvictionPolicy"), QStringLiteral("lora_eviction_policy") },
+        { QStringLiteral("sglang.pinnedAdapters"), QStringLiteral("pinned adapters") },
+        { QStringLiteral("sglang.loraScan"), QStringLiteral("lora_scan (SGLang)") },
     };
     return args.value(field, field);
 }
@@ -112,6 +126,7 @@ QString CompareTab::valueLabel(const QString& field, const QString& value)
         { QStringLiteral("policy=slora"), { "lorascope::AdmissionTab", "S-LoRA (first come, first served)" } },
         { QStringLiteral("policy=slora-abort"), { "lorascope::AdmissionTab", "S-LoRA with abort" } },
         { QStringLiteral("policy=vllm"), { "lorascope::AdmissionTab", "vLLM V1" } },
+        { QStringLiteral("policy=sglang"), { "lorascope::AdmissionTab", "SGLang" } },
         { QStringLiteral("clock=steps"), { "lorascope::AdmissionTab", "steps (1 tick per forward pass)" } },
         { QStringLiteral("clock=model"), { "lorascope::AdmissionTab", "cost model (seconds)" } },
     };

@@ -121,8 +121,9 @@ QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
         return QStringLiteral("–");
     case WaitKind::AdmissionWindow:
     case WaitKind::PreemptionStep:
-    case WaitKind::BatchIsFull:
         return waitTitle(r.kind);
+    case WaitKind::BatchIsFull:
+        return tr("queue paused (batch_is_full): an earlier request did not fit; SGLang looks again when a running request leaves");
     case WaitKind::BehindRequest:
         return tr("queued behind request %1").arg(r.behind);
     case WaitKind::TokenBudget:
@@ -139,6 +140,8 @@ QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
         return tr("step token budget used up: needs %1 tokens, %2 left").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
     case WaitKind::MaxNumSeqs:
         return tr("running batch full: max_num_seqs = %1").arg(r.limit);
+    case WaitKind::RunningMaxReqSize:
+        return tr("running batch full: running_max_req_size = %1").arg(r.limit);
     case WaitKind::MaxRunningRequests:
         return tr("running batch full: max_running_requests = %1").arg(r.limit);
     case WaitKind::MaxLorasPerBatch:
@@ -146,8 +149,9 @@ QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
     case WaitKind::TokenPool:
         return tr("KV cache full: needs %1 tokens, %2 free").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
     case WaitKind::MaxPrefillTokens:
+        return tr("prefill batch full: %1 of max_prefill_tokens = %2 tokens").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
     case WaitKind::ChunkedPrefillSize:
-        return tr("%1: %2 of %3 tokens").arg(waitTitle(r.kind)).arg(r.need).arg(r.limit);
+        return tr("prefill chunk full: %1 of chunked_prefill_size = %2 tokens").arg(loc.toString(qint64(r.need)), loc.toString(qint64(r.limit)));
     case WaitKind::Retracted:
         return tr("retracted at %1 (%2 tokens to prefill again)").arg(moment(r.at, c.clock), loc.toString(qint64(r.need)));
     default:
