@@ -1116,7 +1116,7 @@
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="354" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="355" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
@@ -1142,8 +1142,8 @@
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="341" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="405" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="406" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
@@ -1239,13 +1239,13 @@
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="186" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="426" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="186" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="425" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="426" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
@@ -1286,23 +1286,23 @@
         <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="343" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="348" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="349" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="352" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="353" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="270" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="364" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
@@ -1342,32 +1342,32 @@
         <translation>从磁盘加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="277" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="291" />
         <source>on the GPU</source>
         <translation>在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="279" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="293" />
         <source>in CPU memory</source>
         <translation>在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="284" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="281" />
         <source>GPU slots</source>
         <translation>GPU 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="291" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="288" />
         <source>max_loras %1</source>
         <translation>max_loras %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="291" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="288" />
         <source>max_loras_per_batch %1</source>
         <translation>max_loras_per_batch %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="298" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
         <source>LoRA adapters over time, in time bins of %1:
 on the GPU: adapters whose weights are in GPU memory (the most in the bin);
 </source>
@@ -1376,48 +1376,48 @@ on the GPU: adapters whose weights are in GPU memory (the most in the bin);
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="303" />
         <source>in CPU memory: adapters in vLLM's CPU LoRA cache (max_cpu_loras = %1; least recently used leaves first);
 </source>
         <translation>在 CPU 内存中：vLLM 的 CPU LoRA 缓存中的适配器（max_cpu_loras = %1；最近最少使用的先移出）；
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="304" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="305" />
         <source>in CPU memory: adapters SGLang holds in host memory (max_loaded_loras = %1);
 </source>
         <translation>在 CPU 内存中：SGLang 保存在主机内存中的适配器（max_loaded_loras = %1）；
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="305" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="306" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="307" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="308" />
         <source>S-LoRA keeps every adapter in host memory and loads a batch's adapters onto the GPU before it runs;
 </source>
         <translation>S-LoRA 将所有适配器保存在主机内存中，并在批次运行前把其适配器加载到 GPU；
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="308" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="309" />
         <source>loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk (not in the CPU cache).</source>
         <translation>从 CPU / 磁盘加载：本箱内复制到 GPU 的适配器，来自 CPU 内存，或从磁盘读取（不在 CPU 缓存中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="368" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="369" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="375" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="376" />
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="381" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="382" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -1430,7 +1430,7 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="388" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="389" />
         <source>KV cache tokens over time (the largest value in each time bin):
 used: tokens in the KV blocks the running requests hold;
 need: the same plus what they will still generate;
@@ -1441,7 +1441,7 @@ capacity: (num_gpu_blocks − 1) × block_size = %1 tokens (one block is vLLM's 
 容量：(num_gpu_blocks − 1) × block_size = %1 个令牌（其中一个块是 vLLM 保留的空块）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="394" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="395" />
         <source>KV pool tokens over time (the largest value in each time bin):
 used: tokens the running requests hold in the pool;
 need: the same plus what they will still generate;
@@ -1452,42 +1452,42 @@ capacity: max_total_tokens = %1 tokens.</source>
 容量：max_total_tokens = %1 个令牌。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="404" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="405" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="419" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="420" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="426" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="427" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="432" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="433" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="433" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="434" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="434" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="435" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="435" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="436" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="438" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="439" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
@@ -1853,48 +1853,48 @@ capacity: max_total_tokens = %1 tokens.</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="339" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="269" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="340" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="341" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="343" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="357" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="358" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="359" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="360" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="403" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="404" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="418" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="418" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="418" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
@@ -6719,114 +6719,114 @@ from–to (s)</source>
         <translation>&lt;p&gt;&lt;b&gt;被撤回&lt;/b&gt;（解码时 KV 令牌耗尽：释放其 KV，回到队列末尾；之后重新预填充其提示词与已有输出）：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="394" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="399" />
         <source>&lt;p&gt;&lt;b&gt;Admission check&lt;/b&gt; (first come, first served; the first request that does not fit stops the check):&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;准入检查&lt;/b&gt;（先到先服务；第一个放不下的请求使检查停止）：&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../ui/admission/stepthroughpanel.cpp" line="55" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
         <source>request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
         <source>adapter (rank)</source>
         <translation>适配器（秩）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>input / output tokens</source>
         <translation>输入 / 输出令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>KV slots needed</source>
         <translation>所需 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>KV slots free for requests</source>
         <translation>可供请求使用的 KV 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="397" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
         <source>input tokens of the new batch</source>
         <translation>新批次的输入令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="407" />
         <source>waits: %1</source>
         <translation>等待：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="404" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="409" />
         <source>&lt;p&gt;&lt;b&gt;Request %1 waits&lt;/b&gt;: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;请求 %1 等待&lt;/b&gt;：%2&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../ui/admission/stepthroughpanel.cpp" line="386" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="405" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="410" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="406" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="411" />
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="407" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="412" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="410" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="415" />
         <source>&lt;p&gt;&lt;small&gt;&lt;b&gt;KV slots needed&lt;/b&gt;: the peak KV use if every request of the batch ran to its end (S-LoRA: max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;); it must stay below the &lt;b&gt;slots free for requests&lt;/b&gt; = max_total_token_num (%1) − the weights of the adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input tokens must not exceed batch_max_tokens (%2%3).&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;&lt;b&gt;所需 KV 槽位&lt;/b&gt;：若批次中每个请求都运行到结束时的 KV 峰值用量（S-LoRA：max&lt;sub&gt;k&lt;/sub&gt; left&lt;sub&gt;k&lt;/sub&gt;·k + Σ&lt;sub&gt;j≤k&lt;/sub&gt; used&lt;sub&gt;j&lt;/sub&gt;）；它必须小于&lt;b&gt;可供请求使用的槽位&lt;/b&gt; = max_total_token_num（%1）− 批次中各适配器的权重（每个 秩 × 4 个槽位），因此每当有请求带来新的适配器，可用槽位就会减少。新批次的输入令牌数不得超过 batch_max_tokens（%2%3）。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="416" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="421" />
         <source>, the default for 0</source>
         <translation>，即 0 对应的默认值</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="418" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="423" />
         <source>&lt;p&gt;Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).&lt;/p&gt;</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="426" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="431" />
         <source>&lt;b&gt;request %1&lt;/b&gt; (arrived %2): %3</source>
         <translation>&lt;b&gt;请求 %1&lt;/b&gt;（到达 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="430" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="435" />
         <source>this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).</source>
         <translation>这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="437" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="442" />
         <source>&lt;p&gt;&lt;b&gt;Starts waiting in this pass&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;在这次计算中开始等待&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="445" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="450" />
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="459" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="464" />
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="459" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="464" />
         <source>nobody</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="398" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="403" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
@@ -6851,29 +6851,29 @@ from–to (s)</source>
         <translation>&lt;p&gt;&lt;b&gt;本次之后&lt;/b&gt;：运行中 %1 个，等待中 %7 个。KV 缓存：已用 %2 / %3 个槽位（其中 %4 个为适配器权重）；若每个请求都运行到结束，运行批次最多可能需要 %5 个。常驻适配器：%6 个。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="401" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="406" />
         <source>%1 = %2 − %3</source>
         <translation>%1 = %2 − %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="402" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="407" />
         <source>admitted</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="443" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="448" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="436" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="452" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="458" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="441" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="457" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="463" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="453" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="458" />
         <source>empty</source>
         <translation>空</translation>
     </message>
@@ -6893,7 +6893,7 @@ from–to (s)</source>
         <translation>&lt;p&gt;&lt;b&gt;从队列中调度&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="392" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="396" />
         <source>&lt;p&gt;&lt;b&gt;The first request still waiting&lt;/b&gt;: %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;仍在等待的第一个请求&lt;/b&gt;：%1。&lt;/p&gt;</translation>
     </message>
