@@ -59,7 +59,10 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
 
 long peakRssKiB()
 {
@@ -109,8 +112,8 @@ void printSummary(const char* label, const SimulationResult& r)
     std::printf("  %s: %llu requests, %llu finished, %llu passes (%llu prefill), TTFT mean %.3f p99 %.3f %s, "
                 "SLO %.1f %%, peak KV need %lld / %lld, adapter loads %llu\n",
         label, (unsigned long long)s.requests, (unsigned long long)s.finished, (unsigned long long)s.steps,
-        (unsigned long long)s.prefillSteps, s.ttft.mean, s.ttft.p99, r.unit().c_str(), 100 * s.sloAttainment, (long long)s.peakKvNeed,
-        (long long)s.kvCapacity, (unsigned long long)s.adapterLoads);
+        (unsigned long long)s.prefillSteps, s.ttft.mean, s.ttft.p99, r.unit().c_str(), 100 * s.sloAttainment,
+        (long long)s.peakKvNeed, (long long)s.kvCapacity, (unsigned long long)s.adapterLoads);
 }
 
 int scaleRun(std::uint64_t n, bool timeline)
@@ -121,9 +124,11 @@ int scaleRun(std::uint64_t n, bool timeline)
     auto t0 = Clock::now();
     SimulationResult r = simulate(t, a100Server(timeline));
     const double secs = seconds(t0, Clock::now());
-    std::printf("scale %zu requests (timeline %s): simulate %.3f s, peak RSS %ld MiB (trace alone %ld MiB, baseline %ld MiB), "
-                "%zu timeline records\n",
-        t.requests.size(), timeline ? "on" : "off", secs, peakRssKiB() / 1024, afterTrace / 1024, before / 1024, r.timeline.size());
+    std::printf(
+        "scale %zu requests (timeline %s): simulate %.3f s, peak RSS %ld MiB (trace alone %ld MiB, baseline %ld MiB), "
+        "%zu timeline records\n",
+        t.requests.size(), timeline ? "on" : "off", secs, peakRssKiB() / 1024, afterTrace / 1024, before / 1024,
+        r.timeline.size());
     printSummary("1M", r);
     return 0;
 }
@@ -149,10 +154,12 @@ int designerRun(int runs)
         times.push_back(seconds(t0, Clock::now()));
     }
     std::sort(times.begin(), times.end());
-    std::printf("designer admission: %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): analyzeAdmission "
+    std::printf("designer admission: %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): "
+                "analyzeAdmission "
                 "min %.1f ms, median %.1f ms, max %.1f ms over %d runs\n",
-        trace->requests.size(), (unsigned long long)a->result.summary.steps, (long long)c.scheduler.limits.maxTotalTokenNum, 1e3 * times.front(),
-        1e3 * times[times.size() / 2], 1e3 * times.back(), runs);
+        trace->requests.size(), (unsigned long long)a->result.summary.steps,
+        (long long)c.scheduler.limits.maxTotalTokenNum, 1e3 * times.front(), 1e3 * times[times.size() / 2],
+        1e3 * times.back(), runs);
     return 0;
 }
 
@@ -185,12 +192,13 @@ void comparePython(int runs)
         f.precision(17);
         f << "time,adapter,rank,input,output\n";
         for (const Request& r : t.requests)
-            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
-              << r.outputLen << '\n';
+            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ','
+              << r.inputLen << ',' << r.outputLen << '\n';
     }
     SimulationResult cpp;
     const double cppSecs = bestOf(runs, [&] { cpp = simulate(t, cfg); });
-    const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/slora_router.py " + csv + " " + out + " --max-total-tokens 65000";
+    const std::string cmd
+        = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/slora_router.py " + csv + " " + out + " --max-total-tokens 65000";
     auto p0 = Clock::now();
     const int rc = std::system(cmd.c_str());
     const double wall = seconds(p0, Clock::now());
@@ -203,10 +211,12 @@ void comparePython(int runs)
     std::uint64_t mismatches = 0;
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const RequestRecord& r = cpp.requests[i];
-        if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken) || !near(j["finished"][i], r.finished)) {
+        if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken)
+            || !near(j["finished"][i], r.finished)) {
             if (mismatches < 5)
-                std::printf("  mismatch at request %zu: python (%s, %s, %s) vs lorascope (%g, %g, %g)\n", i, j["admitted"][i].dump().c_str(),
-                    j["first_token"][i].dump().c_str(), j["finished"][i].dump().c_str(), r.admitted, r.firstToken, r.finished);
+                std::printf("  mismatch at request %zu: python (%s, %s, %s) vs lorascope (%g, %g, %g)\n", i,
+                    j["admitted"][i].dump().c_str(), j["first_token"][i].dump().c_str(),
+                    j["finished"][i].dump().c_str(), r.admitted, r.firstToken, r.finished);
             ++mismatches;
         }
     }
@@ -217,8 +227,9 @@ void comparePython(int runs)
         (unsigned long long)cpp.summary.adapterLoads, (unsigned long long)j["loads"].get<std::uint64_t>(),
         (unsigned long long)cpp.summary.adapterUnloads, (unsigned long long)j["unloads"].get<std::uint64_t>());
     std::printf("  requests whose admitted/first_token/finished tick differ: %llu\n", (unsigned long long)mismatches);
-    std::printf("  lorascope %.5f s (best of %d), python %.2f s (router loop only; %.2f s with start-up) → %.0fx faster\n", cppSecs, runs, pySecs,
-        wall, pySecs / cppSecs);
+    std::printf(
+        "  lorascope %.5f s (best of %d), python %.2f s (router loop only; %.2f s with start-up) → %.0fx faster\n",
+        cppSecs, runs, pySecs, wall, pySecs / cppSecs);
     std::remove(csv.c_str());
     std::remove(out.c_str());
     rmdir(dir);
@@ -254,11 +265,14 @@ void vllmRun(std::uint64_t n, int runs)
         cpu = std::min(cpu, double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec));
     });
     const SimulationSummary& s = r.summary;
-    std::printf("vllm V1, %zu requests (S1, 8 adapters, 0.1/tick; max_num_seqs 32, 2048 tokens, max_loras 2, 1001 blocks; step clock): "
-                "simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes (%llu mixed), %llu preemptions, %llu adapter loads, %llu finished, "
+    std::printf("vllm V1, %zu requests (S1, 8 adapters, 0.1/tick; max_num_seqs 32, 2048 tokens, max_loras 2, 1001 "
+                "blocks; step clock): "
+                "simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes (%llu mixed), %llu preemptions, %llu "
+                "adapter loads, %llu finished, "
                 "TTFT mean %.1f steps, peak RSS %ld MiB\n",
-        t.requests.size(), secs, cpu, runs, (unsigned long long)s.steps, (unsigned long long)s.mixedSteps, (unsigned long long)s.preemptions,
-        (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
+        t.requests.size(), secs, cpu, runs, (unsigned long long)s.steps, (unsigned long long)s.mixedSteps,
+        (unsigned long long)s.preemptions, (unsigned long long)s.adapterLoads, (unsigned long long)s.finished,
+        s.ttft.mean, peakRssKiB() / 1024);
 }
 
 std::pair<double, double> timedSimulate(int runs, const Trace& t, const SimulationConfig& c, SimulationResult& r);
@@ -295,11 +309,15 @@ void vllmChatRun(std::uint64_t n, int runs)
         SimulationResult r;
         const auto [wall, cpu] = timedSimulate(cache ? runs : 1, t, c, r);
         const SimulationSummary& s = r.summary;
-        std::printf("vllm V1 chat sessions, %zu requests (8 adapters, 0.3 sessions/tick; max_num_seqs 32, 2048 tokens, max_loras 2, "
-                    "1001 blocks; step clock), prefix caching %s: simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes, "
-                    "%llu preemptions, hit share %.1f %% (%llu of %llu prompt tokens), TTFT mean %.1f steps, peak RSS %ld MiB\n",
-            t.requests.size(), cache ? "on" : "off", wall, cpu, cache ? runs : 1, (unsigned long long)s.steps, (unsigned long long)s.preemptions,
-            100.0 * s.cacheHitShare(), (unsigned long long)s.cachedTokens, (unsigned long long)s.promptTokens, s.ttft.mean, peakRssKiB() / 1024);
+        std::printf(
+            "vllm V1 chat sessions, %zu requests (8 adapters, 0.3 sessions/tick; max_num_seqs 32, 2048 tokens, "
+            "max_loras 2, "
+            "1001 blocks; step clock), prefix caching %s: simulate %.4f s wall, %.4f s CPU (best of %d); %llu passes, "
+            "%llu preemptions, hit share %.1f %% (%llu of %llu prompt tokens), TTFT mean %.1f steps, peak RSS %ld "
+            "MiB\n",
+            t.requests.size(), cache ? "on" : "off", wall, cpu, cache ? runs : 1, (unsigned long long)s.steps,
+            (unsigned long long)s.preemptions, 100.0 * s.cacheHitShare(), (unsigned long long)s.cachedTokens,
+            (unsigned long long)s.promptTokens, s.ttft.mean, peakRssKiB() / 1024);
     }
 }
 
@@ -345,10 +363,11 @@ void sglangRuns(int runs)
             f.precision(17);
             f << "time,adapter,rank,input,output\n";
             for (const Request& r : t.requests)
-                f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
-                  << r.outputLen << '\n';
+                f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ','
+                  << r.inputLen << ',' << r.outputLen << '\n';
         }
-        const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/../tests/tools/sglang_schedule.py " + csv + " " + out + " --max-total-tokens 65000";
+        const std::string cmd = "/usr/bin/python3 " LORASCOPE_BENCH_DIR "/../tests/tools/sglang_schedule.py " + csv
+            + " " + out + " --max-total-tokens 65000";
         const int rc = std::system(cmd.c_str());
         std::ifstream in(out);
         if (rc != 0 || !in) {
@@ -358,13 +377,16 @@ void sglangRuns(int runs)
             std::uint64_t mismatches = 0;
             for (std::size_t i = 0; i < t.requests.size(); ++i) {
                 const RequestRecord& r = cpp.requests[i];
-                if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken) || !near(j["finished"][i], r.finished))
+                if (!near(j["admitted"][i], r.admitted) || !near(j["first_token"][i], r.firstToken)
+                    || !near(j["finished"][i], r.finished))
                     ++mismatches;
             }
-            std::printf("sglang, %zu requests (S4, 0.4/tick, max_total_tokens 65000, step clock): %llu passes (python %llu), "
-                        "%llu requests differ; lorascope %.4f s CPU (best of %d), python %.2f s CPU (scheduling loop only)\n",
-                t.requests.size(), (unsigned long long)cpp.summary.steps, (unsigned long long)j["steps"].get<std::uint64_t>(),
-                (unsigned long long)mismatches, cppSecs, runs, j["seconds"].get<double>());
+            std::printf(
+                "sglang, %zu requests (S4, 0.4/tick, max_total_tokens 65000, step clock): %llu passes (python %llu), "
+                "%llu requests differ; lorascope %.4f s CPU (best of %d), python %.2f s CPU (scheduling loop only)\n",
+                t.requests.size(), (unsigned long long)cpp.summary.steps,
+                (unsigned long long)j["steps"].get<std::uint64_t>(), (unsigned long long)mismatches, cppSecs, runs,
+                j["seconds"].get<double>());
         }
         std::remove(csv.c_str());
         std::remove(out.c_str());
@@ -391,11 +413,15 @@ void sglangRuns(int runs)
         SimulationResult r;
         const auto [wall, cpu] = timedSimulate(n > 100000 ? 3 : 20, t, c, r);
         const SimulationSummary& s = r.summary;
-        std::printf("sglang, %zu requests (S1, 8 adapters, 0.1/tick; max_running_requests 32, chunked_prefill_size 2048, "
-                    "max_loras_per_batch 2, max_total_tokens 16016; step clock): simulate %.4f s wall, %.4f s CPU (best of %d); "
-                    "%llu passes, %llu retractions, %llu adapter loads, %llu finished, TTFT mean %.1f steps, peak RSS %ld MiB\n",
-            t.requests.size(), wall, cpu, n > 100000 ? 3 : 20, (unsigned long long)s.steps, (unsigned long long)s.preemptions,
-            (unsigned long long)s.adapterLoads, (unsigned long long)s.finished, s.ttft.mean, peakRssKiB() / 1024);
+        std::printf(
+            "sglang, %zu requests (S1, 8 adapters, 0.1/tick; max_running_requests 32, chunked_prefill_size 2048, "
+            "max_loras_per_batch 2, max_total_tokens 16016; step clock): simulate %.4f s wall, %.4f s CPU (best of "
+            "%d); "
+            "%llu passes, %llu retractions, %llu adapter loads, %llu finished, TTFT mean %.1f steps, peak RSS %ld "
+            "MiB\n",
+            t.requests.size(), wall, cpu, n > 100000 ? 3 : 20, (unsigned long long)s.steps,
+            (unsigned long long)s.preemptions, (unsigned long long)s.adapterLoads, (unsigned long long)s.finished,
+            s.ttft.mean, peakRssKiB() / 1024);
     }
     for (const double n : { 10000.0, 1000000.0 }) {
         Trace t = generate(s4(6, 1, n / 6.0 + 0.01));
@@ -406,7 +432,8 @@ void sglangRuns(int runs)
         cfg.recordTimeline = false;
         SimulationResult r;
         const auto [wall, cpu] = timedSimulate(n > 100000 ? 1 : runs, t, cfg, r);
-        std::printf("sglang, %zu S4 requests at R=6 (max_total_tokens 65000, llama-13b-a100-80g, timeline off): simulate %.4f s wall, "
+        std::printf("sglang, %zu S4 requests at R=6 (max_total_tokens 65000, llama-13b-a100-80g, timeline off): "
+                    "simulate %.4f s wall, "
                     "%.4f s CPU\n",
             t.requests.size(), wall, cpu);
         printSummary("sglang", r);
@@ -424,7 +451,8 @@ void radixRuns(int runs)
         spec.seed = 42;
         Trace t = generate(spec);
         while (t.requests.size() < n) {
-            spec.duration *= 2.0 * static_cast<double>(n) / static_cast<double>(std::max<std::size_t>(1, t.requests.size()));
+            spec.duration
+                *= 2.0 * static_cast<double>(n) / static_cast<double>(std::max<std::size_t>(1, t.requests.size()));
             t = generate(spec);
         }
         std::vector<std::size_t> keep(n);
@@ -443,8 +471,10 @@ void radixRuns(int runs)
             const int best = n > 100000 ? 1 : runs;
             const auto [wall, cpu] = timedSimulate(best, t, c, r);
             const SimulationSummary& s = r.summary;
-            std::printf("sglang radix %s, %zu chat requests (%zu adapters, step clock, max_total_tokens 65000): simulate %.4f s wall, "
-                        "%.4f s CPU (best of %d); %llu passes, %llu retractions, %llu finished, %llu of %llu prompt tokens cached "
+            std::printf("sglang radix %s, %zu chat requests (%zu adapters, step clock, max_total_tokens 65000): "
+                        "simulate %.4f s wall, "
+                        "%.4f s CPU (best of %d); %llu passes, %llu retractions, %llu finished, %llu of %llu prompt "
+                        "tokens cached "
                         "(%.1f %%), TTFT mean %.1f steps, peak RSS %ld MiB\n",
                 off ? "off" : "on", t.requests.size(), t.adapters.size(), wall, cpu, best, (unsigned long long)s.steps,
                 (unsigned long long)s.preemptions, (unsigned long long)s.finished, (unsigned long long)s.cachedTokens,

@@ -30,7 +30,10 @@ using namespace lorascope;
 
 namespace {
 
-double seconds(std::chrono::steady_clock::time_point t0) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); }
+double seconds(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
 const char* kGroups[] = { "llama-13b-a100-40g", "llama-7b-a10g", "llama-13b-a100-80g", "llama-7b-a100-80g" };
 
@@ -44,13 +47,15 @@ const std::vector<Stage>& stages()
 {
     static const std::vector<Stage> s = {
         { "llama-13b-a100-40g", "",
-            { "layer_overhead", "lora_overhead_ratio", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency",
-                "prefill_lora_efficiency", "load_layer_overhead" } },
+            { "layer_overhead", "lora_overhead_ratio", "request_overhead", "kv_efficiency", "lora_efficiency",
+                "prefill_efficiency", "prefill_lora_efficiency", "load_layer_overhead" } },
         { "llama-7b-a10g", "llama-13b-a100-40g",
-            { "layer_overhead", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency", "prefill_lora_efficiency",
-                "load_layer_overhead" } },
-        { "llama-13b-a100-80g", "llama-13b-a100-40g", { "layer_overhead", "request_overhead", "kv_efficiency", "prefill_efficiency", "load_layer_overhead" } },
-        { "llama-7b-a100-80g", "llama-13b-a100-40g", { "layer_overhead", "request_overhead", "kv_efficiency", "prefill_efficiency", "load_layer_overhead" } },
+            { "layer_overhead", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency",
+                "prefill_lora_efficiency", "load_layer_overhead" } },
+        { "llama-13b-a100-80g", "llama-13b-a100-40g",
+            { "layer_overhead", "request_overhead", "kv_efficiency", "prefill_efficiency", "load_layer_overhead" } },
+        { "llama-7b-a100-80g", "llama-13b-a100-40g",
+            { "layer_overhead", "request_overhead", "kv_efficiency", "prefill_efficiency", "load_layer_overhead" } },
     };
     return s;
 }
@@ -61,8 +66,8 @@ std::string recipe(const CostModel& m, const char* gpuKey, const char* modelKey)
     const EngineParameters& p = m.parameters;
     auto err = [](const ErrorSummary& e) {
         char b[512];
-        std::snprintf(b, sizeof b, "{ \"%s\", %d, %.17g, %.17g, %.17g, %.17g, %.17g }", e.on.c_str(), e.rows, e.throughputMape, e.latencyMape,
-            e.firstTokenMape, e.perOutputTokenMape, e.attainmentMae);
+        std::snprintf(b, sizeof b, "{ \"%s\", %d, %.17g, %.17g, %.17g, %.17g, %.17g }", e.on.c_str(), e.rows,
+            e.throughputMape, e.latencyMape, e.firstTokenMape, e.perOutputTokenMape, e.attainmentMae);
         return std::string(b);
     };
     std::string sources;
@@ -78,10 +83,11 @@ std::string recipe(const CostModel& m, const char* gpuKey, const char* modelKey)
         "                %s,\n"
         "                %s,\n"
         "                { %lld, %lld, %d, %lld, %lld, %.17g, { %s } } },\n",
-        m.name.c_str(), gpuKey, modelKey, p.layerOverhead, p.loraOverheadRatio, p.requestOverhead, p.kvEfficiency, p.loraEfficiency,
-        p.prefillEfficiency, p.prefillLoraEfficiency, p.loadLayerOverhead, p.hostToDeviceEfficiency, p.responseDelay, sources.c_str(),
-        err(m.provenance.fit).c_str(), err(m.provenance.validation).c_str(), static_cast<long long>(m.validity.maxInputLen),
-        static_cast<long long>(m.validity.maxOutputLen), m.validity.maxRank, static_cast<long long>(m.validity.minTotalTokens),
+        m.name.c_str(), gpuKey, modelKey, p.layerOverhead, p.loraOverheadRatio, p.requestOverhead, p.kvEfficiency,
+        p.loraEfficiency, p.prefillEfficiency, p.prefillLoraEfficiency, p.loadLayerOverhead, p.hostToDeviceEfficiency,
+        p.responseDelay, sources.c_str(), err(m.provenance.fit).c_str(), err(m.provenance.validation).c_str(),
+        static_cast<long long>(m.validity.maxInputLen), static_cast<long long>(m.validity.maxOutputLen),
+        m.validity.maxRank, static_cast<long long>(m.validity.minTotalTokens),
         static_cast<long long>(m.validity.maxTotalTokens), m.validity.maxOverload, policies.c_str());
     return buf;
 }
@@ -125,7 +131,8 @@ int main(int argc, char** argv)
             const CalibrationFitResult fit = fitCostModel(fitData, o);
             ValidationReport vrep;
             CostModel m = calibratedModel(fitData, fit, o, 0, valData.experiments.empty() ? nullptr : &valData, &vrep);
-            std::printf("\n=== %s: %s, objective %.4g -> %.4g, %.1f s\n", st.group, fit.message.c_str(), fit.objectiveStart, fit.objective, seconds(t0));
+            std::printf("\n=== %s: %s, objective %.4g -> %.4g, %.1f s\n", st.group, fit.message.c_str(),
+                fit.objectiveStart, fit.objective, seconds(t0));
             std::printf("%-26s %14s %12s\n", "parameter", "value", "1σ");
             for (const auto& e : fit.estimates)
                 if (e.free)
@@ -133,7 +140,9 @@ int main(int argc, char** argv)
             std::printf("in sample\n%s", renderValidationText(compare(fitData, fit.predictions), 3).c_str());
             if (!valData.experiments.empty())
                 std::printf("out of sample\n%s", renderValidationText(vrep, 3).c_str());
-            const char* gpuKey = std::strstr(st.group, "a10g") ? "a10g" : std::strstr(st.group, "a100-40g") ? "a100-40g" : "a100-80g";
+            const char* gpuKey = std::strstr(st.group, "a10g") ? "a10g"
+                : std::strstr(st.group, "a100-40g")            ? "a100-40g"
+                                                               : "a100-80g";
             const char* modelKey = std::strstr(st.group, "13b") ? "llama-13b" : "llama-7b";
             recipes += recipe(m, gpuKey, modelKey);
             models.push_back(m);
@@ -163,10 +172,11 @@ int main(int argc, char** argv)
     const auto t2 = std::chrono::steady_clock::now();
     const ValidationReport out = validate(valAll, modelsFor(valAll), threads);
     const double outSeconds = seconds(t2);
-    std::printf("\n=== in sample: the files the presets were calibrated on (%zu runs, %.2f s)\n%s", in.rows.size(), inSeconds,
-        renderValidationText(in, 5).c_str());
-    std::printf("\n=== out of sample: every other synthetic row, never fitted on (%zu runs, %.2f s)\n%s", out.rows.size(), outSeconds,
-        renderValidationText(out, 10).c_str());
-    std::printf("\nregenerating %zu traces took %.2f s\n", fitAll.experiments.size() + valAll.experiments.size(), loadSeconds);
+    std::printf("\n=== in sample: the files the presets were calibrated on (%zu runs, %.2f s)\n%s", in.rows.size(),
+        inSeconds, renderValidationText(in, 5).c_str());
+    std::printf("\n=== out of sample: every other synthetic row, never fitted on (%zu runs, %.2f s)\n%s",
+        out.rows.size(), outSeconds, renderValidationText(out, 10).c_str());
+    std::printf(
+        "\nregenerating %zu traces took %.2f s\n", fitAll.experiments.size() + valAll.experiments.size(), loadSeconds);
     return 0;
 }

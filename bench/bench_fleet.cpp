@@ -29,7 +29,8 @@ double cpuSeconds()
 {
     rusage u {};
     getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
+        + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
 long peakRssMiB()
@@ -60,8 +61,9 @@ int main(int argc, char** argv)
     Trace trace = generate(spec);
     if (trace.requests.size() > requests)
         trace.requests.resize(requests);
-    std::printf("trace: %zu requests, %zu adapters, %.0f s at %.0f req/s (generated in %.1f s)\n", trace.requests.size(), trace.adapters.size(),
-        spec.duration, spec.rate, std::chrono::duration<double>(Clock::now() - g0).count());
+    std::printf("trace: %zu requests, %zu adapters, %.0f s at %.0f req/s (generated in %.1f s)\n",
+        trace.requests.size(), trace.adapters.size(), spec.duration, spec.rate,
+        std::chrono::duration<double>(Clock::now() - g0).count());
 
     for (const char* policy : { "slora", "vllm" }) {
         SchedulerConfig server;
@@ -85,10 +87,12 @@ int main(int argc, char** argv)
                 const FleetResult r = simulateFleet(trace, f, o);
                 const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
                 const double cpu = cpuSeconds() - c0;
-                std::printf("%-6s %-18s threads %d: %6.2f s wall, %6.2f s CPU, %ld MiB peak; %llu passes, TTFT mean %.2f s, p99 %.2f s, "
+                std::printf("%-6s %-18s threads %d: %6.2f s wall, %6.2f s CPU, %ld MiB peak; %llu passes, TTFT mean "
+                            "%.2f s, p99 %.2f s, "
                             "%llu adapter loads\n",
-                    policy, name.c_str(), threads, wall, cpu, peakRssMiB(), static_cast<unsigned long long>(r.summary.steps),
-                    r.summary.ttft.mean, r.summary.ttft.p99, static_cast<unsigned long long>(r.summary.adapterLoads));
+                    policy, name.c_str(), threads, wall, cpu, peakRssMiB(),
+                    static_cast<unsigned long long>(r.summary.steps), r.summary.ttft.mean, r.summary.ttft.p99,
+                    static_cast<unsigned long long>(r.summary.adapterLoads));
                 std::fflush(stdout);
             }
         }

@@ -39,7 +39,8 @@ int writeBigCsv(std::uint64_t n, const std::string& path)
         const unsigned adapter = static_cast<unsigned>((state >> 20) % 200);
         block += std::to_string(i) + ',';
         appendNumber(block, t);
-        block += ",adapter-" + std::to_string(adapter) + ",16," + std::to_string(8 + (state >> 40) % 504) + ',' + std::to_string(8 + (state >> 50) % 504) + '\n';
+        block += ",adapter-" + std::to_string(adapter) + ",16," + std::to_string(8 + (state >> 40) % 504) + ','
+            + std::to_string(8 + (state >> 50) % 504) + '\n';
         if (block.size() > (1 << 16)) {
             out.write(block.data(), static_cast<std::streamsize>(block.size()));
             block.clear();
@@ -54,8 +55,9 @@ int readOnce(const std::string& path, const std::string& format)
     const auto t0 = std::chrono::steady_clock::now();
     const Trace t = readTrace(path, format);
     const auto t1 = std::chrono::steady_clock::now();
-    std::printf("read %zu requests from %s in %.3f s: %.0f requests/s (file %.1f MB, trace %.1f MB)\n", t.requests.size(), path.c_str(), seconds(t0, t1),
-        static_cast<double>(t.requests.size()) / seconds(t0, t1), static_cast<double>(std::filesystem::file_size(path)) / 1e6,
+    std::printf("read %zu requests from %s in %.3f s: %.0f requests/s (file %.1f MB, trace %.1f MB)\n",
+        t.requests.size(), path.c_str(), seconds(t0, t1), static_cast<double>(t.requests.size()) / seconds(t0, t1),
+        static_cast<double>(std::filesystem::file_size(path)) / 1e6,
         static_cast<double>(t.requests.capacity() * sizeof(Request) + t.ids.capacity() * 8) / 1e6);
     return 0;
 }
@@ -88,14 +90,16 @@ int main(int argc, char** argv)
             const Trace back = readTrace(path, format);
             const auto t2 = std::chrono::steady_clock::now();
             if (back.requests.size() != trace.requests.size()) {
-                std::printf("%s: read back %zu requests, expected %zu\n", format, back.requests.size(), trace.requests.size());
+                std::printf(
+                    "%s: read back %zu requests, expected %zu\n", format, back.requests.size(), trace.requests.size());
                 return 1;
             }
             bestW = std::min(bestW, seconds(t0, t1));
             bestR = std::min(bestR, seconds(t1, t2));
         }
         const double n = static_cast<double>(trace.requests.size());
-        std::printf("%-9s %14.0f %14.0f %10.1f\n", format, n / bestW, n / bestR, static_cast<double>(std::filesystem::file_size(path)) / 1e6);
+        std::printf("%-9s %14.0f %14.0f %10.1f\n", format, n / bestW, n / bestR,
+            static_cast<double>(std::filesystem::file_size(path)) / 1e6);
         std::filesystem::remove(path);
     }
     return 0;

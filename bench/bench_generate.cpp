@@ -62,8 +62,9 @@ int main(int argc, char** argv)
     s.arrival.cv = 2;
     std::size_t count = 0;
     const double t1 = bestOf(5, [&] { count = generatePerAdapter(s, {}, 1).requests.size(); });
-    std::printf("per-adapter  n=1000 R=1000 T=1000 cv=2: %zu requests in %.3f s (best of 5, one thread) = %.1f M req/s\n", count, t1,
-        count / t1 / 1e6);
+    std::printf(
+        "per-adapter  n=1000 R=1000 T=1000 cv=2: %zu requests in %.3f s (best of 5, one thread) = %.1f M req/s\n",
+        count, t1, count / t1 / 1e6);
     // The default: the adapters' processes merged on several threads when the trace is large (the
     // same trace; see generatePerAdapter).
     const double t = bestOf(5, [&] { count = generatePerAdapter(s).requests.size(); });
@@ -72,7 +73,8 @@ int main(int argc, char** argv)
     const std::size_t before = heapInUse();
     Trace trace = generatePerAdapter(s);
     const std::size_t after = heapInUse();
-    std::printf("             memory held by the trace: %.1f bytes/request (heap delta %.1f MB; sizeof(Request) = %zu)\n",
+    std::printf(
+        "             memory held by the trace: %.1f bytes/request (heap delta %.1f MB; sizeof(Request) = %zu)\n",
         double(after - before) / trace.requests.size(), (after - before) / 1e6, sizeof(Request));
     trace = Trace {};
 
@@ -84,12 +86,14 @@ int main(int argc, char** argv)
         c.duration = 1000;
         Trace st;
         const double tg = bestOf(3, [&] { st = generate(c); });
-        std::printf("sessions     chat preset, R=1300 T=1000: %zu requests (%zu in sessions) in %.3f s (best of 3) = %.2f M req/s\n",
+        std::printf("sessions     chat preset, R=1300 T=1000: %zu requests (%zu in sessions) in %.3f s (best of 3) = "
+                    "%.2f M req/s\n",
             st.requests.size(), st.sessions.size(), tg, st.requests.size() / tg / 1e6);
         SessionStats ss;
         const double tstat = bestOf(3, [&] { ss = computeSessionStats(st); });
-        std::printf("             session statistics and perfect-cache reuse: %.3f s (%.1f %% reusable, %llu sessions)\n", tstat,
-            100 * ss.reusableShare, (unsigned long long)ss.sessionCount);
+        std::printf(
+            "             session statistics and perfect-cache reuse: %.3f s (%.1f %% reusable, %llu sessions)\n",
+            tstat, 100 * ss.reusableShare, (unsigned long long)ss.sessionCount);
         const std::size_t b2 = heapInUse();
         Trace held = generate(c);
         const std::size_t a2 = heapInUse();
@@ -104,7 +108,8 @@ int main(int argc, char** argv)
     const double ts = bestOf(3, [&] { count = generateSlora(sl).requests.size(); });
     std::printf("slora        n=1000 R=1000 T=1000 cv=2: %zu requests in %.4f s (best of 3)\n", count, ts);
     auto runPython = [&](const char* mode) {
-        const std::string cmd = python + " " + script + " " + mode + " --adapters 1000 --alpha 1 --rate 1000 --cv 2 --duration 1000";
+        const std::string cmd
+            = python + " " + script + " " + mode + " --adapters 1000 --alpha 1 --rate 1000 --cv 2 --duration 1000";
         FILE* p = popen(cmd.c_str(), "r");
         double secs = 0;
         const bool ok = p && std::fscanf(p, "%lf", &secs) == 1;
@@ -115,9 +120,12 @@ int main(int argc, char** argv)
         return ok ? secs : 0.0;
     };
     if (const double tn = runPython("time-slora"); tn > 0)
-        std::printf("S-LoRA       generate_requests as written (NumPy draws + Python loop): %.3f s -> LoraScope %.1fx faster\n", tn, tn / ts);
+        std::printf(
+            "S-LoRA       generate_requests as written (NumPy draws + Python loop): %.3f s -> LoraScope %.1fx faster\n",
+            tn, tn / ts);
     if (const double tv = runPython("time"); tv > 0)
-        std::printf("NumPy        the vectorised draws alone (no Request objects):          %.4f s -> LoraScope %.2fx %s\n", tv,
+        std::printf(
+            "NumPy        the vectorised draws alone (no Request objects):          %.4f s -> LoraScope %.2fx %s\n", tv,
             tv >= ts ? tv / ts : ts / tv, tv >= ts ? "faster" : "slower");
     return 0;
 }

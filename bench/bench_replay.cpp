@@ -166,8 +166,8 @@ Row runAiohttp(double rate, double secs, std::uint32_t tokens, const SimServerOp
         std::exit(1);
     // Debian's python3-aiohttp is for /usr/bin/python3 (a python3 earlier in PATH may lack it).
     const std::string python = std::getenv("LORASCOPE_PYTHON") ? std::getenv("LORASCOPE_PYTHON")
-        : ::access("/usr/bin/python3", X_OK) == 0                 ? "/usr/bin/python3"
-                                                                  : "python3";
+        : ::access("/usr/bin/python3", X_OK) == 0              ? "/usr/bin/python3"
+                                                               : "python3";
     const std::string script = std::string(LORASCOPE_BENCH_DIR) + "/bench_replay_aiohttp.py";
     const std::string url = "http://127.0.0.1:" + std::to_string(port);
     const pid_t client = ::fork();
@@ -175,7 +175,8 @@ Row runAiohttp(double rate, double secs, std::uint32_t tokens, const SimServerOp
         ::dup2(out[1], 1);
         ::close(out[0]);
         ::close(out[1]);
-        ::execlp(python.c_str(), python.c_str(), script.c_str(), url.c_str(), sched.c_str(), "--json", static_cast<char*>(nullptr));
+        ::execlp(python.c_str(), python.c_str(), script.c_str(), url.c_str(), sched.c_str(), "--json",
+            static_cast<char*>(nullptr));
         std::_Exit(127);
     }
     ::close(out[1]);
@@ -192,8 +193,9 @@ Row runAiohttp(double rate, double secs, std::uint32_t tokens, const SimServerOp
     std::remove(sched.c_str());
     const auto j = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
-        row.note = WIFEXITED(status) && WEXITSTATUS(status) == 127 ? "python3 not found"
-                                                                    : "aiohttp client failed (python3-aiohttp installed?)";
+        row.note = WIFEXITED(status) && WEXITSTATUS(status) == 127
+            ? "python3 not found"
+            : "aiohttp client failed (python3-aiohttp installed?)";
         return row;
     }
     row.requests = j.value("requests", 0u);
@@ -208,16 +210,17 @@ Row runAiohttp(double rate, double secs, std::uint32_t tokens, const SimServerOp
 
 void printRows(const std::vector<Row>& rows)
 {
-    std::printf("%-22s %6s %8s %9s %7s %8s %10s %10s %10s %12s %12s  %s\n", "client", "req/s", "requests", "completed", "failed",
-        "max infl", "late p50", "late p99", "late max", "client us/rq", "server us/rq", "note");
+    std::printf("%-22s %6s %8s %9s %7s %8s %10s %10s %10s %12s %12s  %s\n", "client", "req/s", "requests", "completed",
+        "failed", "max infl", "late p50", "late p99", "late max", "client us/rq", "server us/rq", "note");
     for (const auto& r : rows) {
         if (r.requests == 0) {
             std::printf("%-22s %6.0f  %s\n", r.client.c_str(), r.rate, r.note.c_str());
             continue;
         }
         const double n = double(r.requests);
-        std::printf("%-22s %6.0f %8zu %9zu %7zu %8zu %8.3fms %8.3fms %8.1fms %12.1f %12.1f  %s\n", r.client.c_str(), r.rate, r.requests,
-            r.completed, r.failed, r.maxInFlight, r.p50, r.p99, r.max, 1e6 * r.clientCpu / n, 1e6 * r.serverCpu / n, r.note.c_str());
+        std::printf("%-22s %6.0f %8zu %9zu %7zu %8zu %8.3fms %8.3fms %8.1fms %12.1f %12.1f  %s\n", r.client.c_str(),
+            r.rate, r.requests, r.completed, r.failed, r.maxInFlight, r.p50, r.p99, r.max, 1e6 * r.clientCpu / n,
+            1e6 * r.serverCpu / n, r.note.c_str());
     }
 }
 
@@ -320,8 +323,8 @@ int main(int argc, char** argv)
         const auto tokens = std::uint32_t(arg(4, 64));
         so.tokenSeconds = arg(5, 10) / 1000.0;
         trace = uniformTrace(rate, seconds, tokens);
-        std::printf("open loop: %.0f req/s for %.0f s, %u tokens each, one token every %.1f ms\n", rate, seconds, tokens,
-            *so.tokenSeconds * 1000);
+        std::printf("open loop: %.0f req/s for %.0f s, %u tokens each, one token every %.1f ms\n", rate, seconds,
+            tokens, *so.tokenSeconds * 1000);
     } else {
         const double streams = arg(2, 5000), perStream = arg(3, 10);
         so.tokenSeconds = 0.1;

@@ -47,8 +47,8 @@ int main(int argc, char** argv)
     s.ttftShift = 0.01;
     s.seed = 8;
     test::writeSyntheticRun((dir / "b").string(), s);
-    std::printf("run folders: 2 x %zu requests of %u output tokens written in %.2f s (requests.jsonl %.1f MB each)\n", n, tokens, since(t),
-        double(fs::file_size(dir / "a" / "requests.jsonl")) / 1e6);
+    std::printf("run folders: 2 x %zu requests of %u output tokens written in %.2f s (requests.jsonl %.1f MB each)\n",
+        n, tokens, since(t), double(fs::file_size(dir / "a" / "requests.jsonl")) / 1e6);
 
     t = std::chrono::steady_clock::now();
     const RunSource a = loadRun((dir / "a").string());
@@ -61,8 +61,9 @@ int main(int argc, char** argv)
     writeReportHtml(path, data);
     const double write = since(t);
     const auto size = fs::file_size(path);
-    std::printf("report: read run folder %.2f s, report data %.2f s, page written %.2f s; total %.2f s; %.2f MB (%s 5 MB)\n", load, build,
-        write, load + build + write, double(size) / 1e6, size <= 5'000'000 ? "<=" : "> !");
+    std::printf(
+        "report: read run folder %.2f s, report data %.2f s, page written %.2f s; total %.2f s; %.2f MB (%s 5 MB)\n",
+        load, build, write, load + build + write, double(size) / 1e6, size <= 5'000'000 ? "<=" : "> !");
 
     t = std::chrono::steady_clock::now();
     const RunSource b = loadRun((dir / "b").string());
@@ -70,8 +71,8 @@ int main(int argc, char** argv)
     t = std::chrono::steady_clock::now();
     const auto c = compareRuns({ &a, &b });
     const double cmp = since(t);
-    std::printf("compare: read second run %.2f s, comparison (overall + %zu adapters, %d resamples%s) %.2f s\n", loadB, c.runs[0].perAdapter.size(),
-        c.runs[0].resamples, c.runs[0].itlThinned ? ", ITL thinned" : "", cmp);
+    std::printf("compare: read second run %.2f s, comparison (overall + %zu adapters, %d resamples%s) %.2f s\n", loadB,
+        c.runs[0].perAdapter.size(), c.runs[0].resamples, c.runs[0].itlThinned ? ", ITL thinned" : "", cmp);
     t = std::chrono::steady_clock::now();
     writeReportHtml((dir / "compare.html").string(), compareReportData(c, { &a, &b }, {}, {}));
     std::printf("compare page: %.2f s, %.2f MB\n", since(t), double(fs::file_size(dir / "compare.html")) / 1e6);

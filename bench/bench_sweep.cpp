@@ -34,7 +34,7 @@ std::string loadAverage()
     return a + " " + b + " " + c;
 }
 
-template<typename F>
+template <typename F>
 double seconds(F&& f)
 {
     const auto t0 = std::chrono::steady_clock::now();
@@ -69,9 +69,10 @@ void benchSweep(const char* label, const SweepPlan& plan, int repeats)
             for (const SweepPoint& p : run.points)
                 requests += p.metrics.requests;
         }
-        std::printf("sweep %-34s %2zu points, %6zu requests, %u thread(s): median %.3f s (min %.3f, max %.3f) [target <= 2 s]\n", label,
-            plan.values.size(), requests, sweepThreads(threads, plan.values.size()), median(times), *std::min_element(times.begin(), times.end()),
-            *std::max_element(times.begin(), times.end()));
+        std::printf("sweep %-34s %2zu points, %6zu requests, %u thread(s): median %.3f s (min %.3f, max %.3f) [target "
+                    "<= 2 s]\n",
+            label, plan.values.size(), requests, sweepThreads(threads, plan.values.size()), median(times),
+            *std::min_element(times.begin(), times.end()), *std::max_element(times.begin(), times.end()));
     }
 }
 
@@ -82,8 +83,9 @@ void benchFinder(const char* label, SweepPlan plan, int repeats)
     CapacityResult r;
     for (int i = 0; i < repeats; ++i)
         times.push_back(seconds([&] { r = findCapacityPreview(plan, o); }));
-    std::printf("finder %-33s %2zu points: median %.3f s (min %.3f, max %.3f) [target <= 1 s]\n", label, r.evaluations.size(), median(times),
-        *std::min_element(times.begin(), times.end()), *std::max_element(times.begin(), times.end()));
+    std::printf("finder %-33s %2zu points: median %.3f s (min %.3f, max %.3f) [target <= 1 s]\n", label,
+        r.evaluations.size(), median(times), *std::min_element(times.begin(), times.end()),
+        *std::max_element(times.begin(), times.end()));
     for (const std::string& line : r.describe())
         std::printf("    %s\n", line.c_str());
 }
@@ -94,7 +96,8 @@ int main(int argc, char** argv)
 {
     std::setvbuf(stdout, nullptr, _IONBF, 0);
     const int repeats = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
-    std::printf("load average before: %s; %u hardware threads\n", loadAverage().c_str(), std::thread::hardware_concurrency());
+    std::printf(
+        "load average before: %s; %u hardware threads\n", loadAverage().c_str(), std::thread::hardware_concurrency());
     benchSweep("S4 preset (n 200, KV 6000)", s4Plan(false), repeats);
     benchSweep("S4 on S-LoRA's A100 server (n 400, KV 65000)", s4Plan(true), repeats);
     benchFinder("S4 preset (n 200, KV 6000)", s4Plan(false), repeats);

@@ -82,7 +82,8 @@ std::string runProcess(const std::vector<std::string>& argv, bool expectOutput =
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        throw Failure("`" + shown + "` failed (exit status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
+        throw Failure("`" + shown + "` failed (exit status "
+            + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
     if (expectOutput && out.empty())
         throw Failure("`" + shown + "` printed nothing");
     return out;
@@ -239,7 +240,8 @@ std::string formatSynopsis(const std::string& line)
         const size_t end = std::min(line.find(' ', i), line.size());
         const std::string tok = line.substr(i, end - i);
         const bool word = !tok.empty() && std::all_of(tok.begin(), tok.end(), [](char c) {
-            return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+            return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c))
+                || c == '-';
         });
         if (inCommand && word && tok[0] != '-')
             out += "\\fB" + esc(tok) + "\\fR";
@@ -385,8 +387,8 @@ std::string toRoff(const Page& p, const std::string& version)
             entryIndent = ind;
             needPara = false;
             sectionFresh = false;
-        } else if (ind <= 6 && i + 1 < lines.size() && indentOf(lines[i + 1]) > ind + 4
-                   && !lines[i + 1].empty() && mode != Mode::Literal) {
+        } else if (ind <= 6 && i + 1 < lines.size() && indentOf(lines[i + 1]) > ind + 4 && !lines[i + 1].empty()
+            && mode != Mode::Literal) {
             // a long term with its description on the following, deeper indented lines
             o << ".TP\n" << formatTerm(line.substr(ind)) << "\n";
             mode = Mode::Entry;
@@ -432,7 +434,8 @@ std::string summaryOf(const std::string& help)
     if (dot == std::string::npos && !para.empty() && para.back() == '.')
         dot = para.size() - 1;
     std::string s = para.substr(0, dot);
-    if (s.size() > 1 && std::isupper(static_cast<unsigned char>(s[0])) && std::islower(static_cast<unsigned char>(s[1])))
+    if (s.size() > 1 && std::isupper(static_cast<unsigned char>(s[0]))
+        && std::islower(static_cast<unsigned char>(s[1])))
         s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
     return s;
 }

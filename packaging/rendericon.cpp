@@ -59,7 +59,8 @@ int main(int argc, char** argv)
         }
         QFile::remove(file);
         if (!QFile::rename(tmp, file)) {
-            std::fprintf(stderr, "lorascope-rendericon: error: cannot rename %s to %s\n", qPrintable(tmp), qPrintable(file));
+            std::fprintf(
+                stderr, "lorascope-rendericon: error: cannot rename %s to %s\n", qPrintable(tmp), qPrintable(file));
             return 1;
         }
     }

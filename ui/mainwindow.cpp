@@ -77,19 +77,22 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &Document::workloadChanged, this, [this] { m_status->setSummary(m_workload->statusText()); });
 
     // A sweep point opens in the Workload and Admission tabs as one undo step.
-    connect(m_sweep, &SweepTab::openPointRequested, this, [this](const WorkloadSpec& spec, const SimulationConfig& config, const QString& label) {
-        auto* undo = m_document->undoStack();
-        undo->beginMacro(label);
-        m_document->clearImportedTrace();
-        m_document->editSpec(spec, label);
-        m_document->editAdmission(config, label);
-        undo->endMacro();
-        m_tabs->setCurrentWidget(m_admission);
-        m_status->showMessage(tr("Opened %1 in the Workload and Admission tabs (Edit > Undo goes back).").arg(label), 6000);
-    });
+    connect(m_sweep, &SweepTab::openPointRequested, this,
+        [this](const WorkloadSpec& spec, const SimulationConfig& config, const QString& label) {
+            auto* undo = m_document->undoStack();
+            undo->beginMacro(label);
+            m_document->clearImportedTrace();
+            m_document->editSpec(spec, label);
+            m_document->editAdmission(config, label);
+            undo->endMacro();
+            m_tabs->setCurrentWidget(m_admission);
+            m_status->showMessage(
+                tr("Opened %1 in the Workload and Admission tabs (Edit > Undo goes back).").arg(label), 6000);
+        });
     // Sweeps in the A/B compare tab: pinned as A; the Sweep tab's latest sweep is the live B.
     connect(m_sweep, &SweepTab::pinRequested, this, [this](std::shared_ptr<const SweepFile> sweep) {
-        m_compare->sweepView()->setSide(SweepCompareView::Side::A, sweep, tr("pinned from the Sweep tab: %1").arg(QString::fromStdString(sweep->path)));
+        m_compare->sweepView()->setSide(SweepCompareView::Side::A, sweep,
+            tr("pinned from the Sweep tab: %1").arg(QString::fromStdString(sweep->path)));
         m_compare->showSweeps();
         m_tabs->setCurrentWidget(m_compare);
         m_status->showMessage(tr("Pinned the sweep as A: run another sweep in the Sweep tab, it shows as B."), 6000);
@@ -99,8 +102,8 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     // Where charts scroll or show fewer columns than they could, a line above them offers the
     // side panel's width (F9), so a small screen's way out is on screen, not only in the menu.
-    for (QWidget* tab : { static_cast<QWidget*>(m_workload), static_cast<QWidget*>(m_admission), static_cast<QWidget*>(m_compare), static_cast<QWidget*>(m_sweep),
-             static_cast<QWidget*>(m_fleet) })
+    for (QWidget* tab : { static_cast<QWidget*>(m_workload), static_cast<QWidget*>(m_admission),
+             static_cast<QWidget*>(m_compare), static_cast<QWidget*>(m_sweep), static_cast<QWidget*>(m_fleet) })
         for (auto* grid : tab->findChildren<ChartGrid*>()) {
             m_roomGrids.append(grid);
             connect(grid, &ChartGrid::roomRequested, this, [this] { setSidePanelsVisible(false); });
@@ -164,12 +167,14 @@ void MainWindow::createMenus()
     m_sidePanels->setCheckable(true);
     m_sidePanels->setChecked(true);
     m_sidePanels->setShortcut(QKeySequence(Qt::Key_F9));
-    m_sidePanels->setToolTip(tr("Show or hide the parameter and settings columns, to give the charts the whole window (F9)."));
+    m_sidePanels->setToolTip(
+        tr("Show or hide the parameter and settings columns, to give the charts the whole window (F9)."));
     connect(m_sidePanels, &QAction::toggled, this, &MainWindow::setSidePanelsVisible);
     view->addSeparator();
     view->addAction(m_compare->pinAction());
     connect(m_compare->pinAction(), &QAction::triggered, this, [this] {
-        m_status->showMessage(tr("Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference."), 6000);
+        m_status->showMessage(
+            tr("Pinned the current parameters as A: keep editing, the A/B Compare tab shows the difference."), 6000);
     });
     view->addSeparator();
     m_language->addActions(view);
@@ -200,12 +205,15 @@ QString MainWindow::currentTabKey() const
 
 void MainWindow::setSidePanelsVisible(bool visible)
 {
-    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel(), m_sweep->sidePanel(), m_fleet->sidePanel() })
+    for (QWidget* side : { m_workload->sidePanel(), m_admission->sidePanel(), m_compare->sidePanel(),
+             m_sweep->sidePanel(), m_fleet->sidePanel() })
         if (side)
             side->setVisible(visible);
     if (m_sidePanels)
         m_sidePanels->setChecked(visible);
-    const QString room = visible ? tr("The charts need more room: <a href=\"hide\">hide the side panel</a> (F9; View > Side Panels shows it again).") : QString();
+    const QString room = visible ? tr("The charts need more room: <a href=\"hide\">hide the side panel</a> (F9; View > "
+                                      "Side Panels shows it again).")
+                                 : QString();
     for (ChartGrid* grid : std::as_const(m_roomGrids))
         grid->setRoomHint(room);
 }

@@ -10,7 +10,9 @@ namespace lorascope::cli {
 Args::Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, std::vector<std::string> boolFlags,
     const std::vector<std::pair<std::string, std::string>>& aliases)
 {
-    auto isIn = [](const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); };
+    auto isIn = [](const std::vector<std::string>& v, const std::string& s) {
+        return std::find(v.begin(), v.end(), s) != v.end();
+    };
     for (std::size_t i = 0; i < argv.size(); ++i) {
         std::string a = argv[i];
         if (a == "--") {
@@ -18,7 +20,8 @@ Args::Args(std::vector<std::string> argv, std::vector<std::string> valueFlags, s
                 m_positional.push_back(argv[i]);
             break;
         }
-        if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
+        if (a.size() > 1 && a[0] == '-'
+            && !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
             std::optional<std::string> inlineValue;
             if (auto eq = a.find('='); eq != std::string::npos) {
                 inlineValue = a.substr(eq + 1);

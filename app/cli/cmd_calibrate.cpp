@@ -32,87 +32,89 @@
 
 namespace lorascope::cli {
 
-#define LORASCOPE_SOURCE_OPTIONS                                                                                                    \
-    "Sources (repeatable; all of them are used together):\n"                                                                         \
-    "  --manifest FILE            S-LoRA result files listed with their server settings and roles\n"                              \
-    "                             (tests/data/slora-paper/manifest.json: which launch line made each file)\n"                     \
-    "  --group NAME               only the manifest's files of this group (repeatable), e.g. llama-7b-a10g\n"                     \
-    "  --role fit|validate|all    which of the manifest's files to use (calibrate: fit; validate: validate)\n"                    \
-    "  --slora-results FILE       one S-LoRA result file ({\"config\", \"result\"} per line); needs --setting,\n"                     \
-    "                             --gpu and --num-token (the server's launch flags)\n"                                          \
-    "  --setting NAME             S-LoRA model setting of --slora-results: S1, S2, S4, ... (adapter names, ranks)\n"              \
-    "  --num-token N              --num-token (max_total_token_num) the server was launched with\n"                             \
-    "  --enable-abort             the server ran with --enable-abort (policy slora-abort)\n"                                      \
-    "  --replay DIR               a LoraScope replay run folder (requests.jsonl with per-token times)\n"                          \
-    "  --speed X                  replay: the server ran X times faster than real time (serve-sim --speed);\n"                   \
-    "                             measured times are multiplied by X (default 1)\n"                                                \
-    "  --adapter-rank N           replay: rank of adapters whose name has no rank-N (default 16, as serve-sim)\n"                 \
-    "  --policy NAME and the other server flags (below): replay: the server the runs were measured on\n"                         \
-    "  --model NAME, --gpu NAME   the hardware of replay runs (llama-7b, llama-13b, ...; a10g, a100-40g,\n"                       \
+#define LORASCOPE_SOURCE_OPTIONS                                                                                       \
+    "Sources (repeatable; all of them are used together):\n"                                                           \
+    "  --manifest FILE            S-LoRA result files listed with their server settings and roles\n"                   \
+    "                             (tests/data/slora-paper/manifest.json: which launch line made each file)\n"          \
+    "  --group NAME               only the manifest's files of this group (repeatable), e.g. llama-7b-a10g\n"          \
+    "  --role fit|validate|all    which of the manifest's files to use (calibrate: fit; validate: validate)\n"         \
+    "  --slora-results FILE       one S-LoRA result file ({\"config\", \"result\"} per line); needs --setting,\n"      \
+    "                             --gpu and --num-token (the server's launch flags)\n"                                 \
+    "  --setting NAME             S-LoRA model setting of --slora-results: S1, S2, S4, ... (adapter names, ranks)\n"   \
+    "  --num-token N              --num-token (max_total_token_num) the server was launched with\n"                    \
+    "  --enable-abort             the server ran with --enable-abort (policy slora-abort)\n"                           \
+    "  --replay DIR               a LoraScope replay run folder (requests.jsonl with per-token times)\n"               \
+    "  --speed X                  replay: the server ran X times faster than real time (serve-sim --speed);\n"         \
+    "                             measured times are multiplied by X (default 1)\n"                                    \
+    "  --adapter-rank N           replay: rank of adapters whose name has no rank-N (default 16, as serve-sim)\n"      \
+    "  --policy NAME and the other server flags (below): replay: the server the runs were measured on\n"               \
+    "  --model NAME, --gpu NAME   the hardware of replay runs (llama-7b, llama-13b, ...; a10g, a100-40g,\n"            \
     "                             a100-80g); S-LoRA sources take them from the manifest or --setting\n"
 
-const char* const kCalibrateHelp = "Usage: lorascope-cli calibrate SOURCES -o MODEL.json [OPTIONS]\n"
-                                   "\n"
-                                   "Fit a cost model to measured runs with the admission engine in the loop: every evaluation\n"
-                                   "regenerates each run's trace (S-LoRA rows: generate --generator slora, bit-exact), simulates it\n"
-                                   "with the run's server flags under candidate coefficients, and compares the statistics S-LoRA's\n"
-                                   "benchmark client computes (run_exp.py get_res_stats: throughput, average latency, first-token and\n"
-                                   "per-output-token latency, SLO attainment; replay runs also TPOT). Nelder-Mead on the logarithms\n"
-                                   "of the free parameters (so they stay positive) with a robust soft-L1 loss; then each parameter's\n"
-                                   "uncertainty (Jacobian at the optimum) and each metric's sensitivity to it. See docs/admission.md.\n"
-                                   "\n" LORASCOPE_SOURCE_OPTIONS
-                                   "\n"
-                                   "Model and fit:\n"
-                                   "  --free KEYS                comma-separated parameters to fit (default: S-LoRA sources\n"
-                                   "                             layer_overhead, request_overhead, kv_efficiency, lora_efficiency,\n"
-                                   "                             prefill_efficiency, prefill_lora_efficiency, load_layer_overhead;\n"
-                                   "                             replay: layer_overhead, kv_efficiency, prefill_efficiency, response_delay)\n"
-                                   "  --coefficients             fit the cost model's coefficients directly (decode_base, prefill_per_token,\n"
-                                   "                             ...; default free: decode_base, decode_per_request, decode_per_context_token,\n"
-                                   "                             prefill_per_token) instead of S-LoRA's engine parameters; needs no --model\n"
-                                   "                             or --gpu\n"
-                                   "  --start NAME|FILE|generic  start from this cost model; parameters not fitted keep its values\n"
-                                   "                             (default: the preset named like the group, else llama-7b-a10g;\n"
-                                   "                             generic: the documented starting point of the shipped presets)\n"
-                                   "  --loss soft-l1|linear      robust (default) or plain least squares\n"
-                                   "  --max-evaluations N        give up after N evaluations (default 6000): the fit then fails\n"
-                                   "  --threads N                runs simulated in parallel (default: cores, at most 8)\n"
-                                   "  --validate                 also validate on the manifest's validation files of the same groups;\n"
-                                   "                             the errors go into the model's provenance\n"
-                                   "  --name NAME, --description TEXT   of the written model (default: the group's name)\n"
-                                   "\n"
-                                   "Output:\n"
-                                   "  -o, --output FILE          the fitted cost model (one group); written atomically, and not at all\n"
-                                   "                             when the fit fails\n"
-                                   "  --output-dir DIR           one GROUP.json per group (several groups share the engine parameters);\n"
-                                   "                             a folder that already holds files is refused unless --force\n"
-                                   "  --force                    write into a non-empty --output-dir, replacing GROUP.json files there\n"
-                                   "  --worst N                  rows in the worst-runs table (default 8)\n"
-                                   "  --json                     print the report as JSON\n"
-                                   "  --quiet                    no progress line\n"
-                                   "\n"
-                                   "\n" LORASCOPE_SCHEDULER_OPTIONS "\n"
-                                   "Exit status: 0 success, 1 bad input or a fit that did not converge, 2 usage error.\n";
+const char* const kCalibrateHelp
+    = "Usage: lorascope-cli calibrate SOURCES -o MODEL.json [OPTIONS]\n"
+      "\n"
+      "Fit a cost model to measured runs with the admission engine in the loop: every evaluation\n"
+      "regenerates each run's trace (S-LoRA rows: generate --generator slora, bit-exact), simulates it\n"
+      "with the run's server flags under candidate coefficients, and compares the statistics S-LoRA's\n"
+      "benchmark client computes (run_exp.py get_res_stats: throughput, average latency, first-token and\n"
+      "per-output-token latency, SLO attainment; replay runs also TPOT). Nelder-Mead on the logarithms\n"
+      "of the free parameters (so they stay positive) with a robust soft-L1 loss; then each parameter's\n"
+      "uncertainty (Jacobian at the optimum) and each metric's sensitivity to it. See docs/admission.md.\n"
+      "\n" LORASCOPE_SOURCE_OPTIONS "\n"
+      "Model and fit:\n"
+      "  --free KEYS                comma-separated parameters to fit (default: S-LoRA sources\n"
+      "                             layer_overhead, request_overhead, kv_efficiency, lora_efficiency,\n"
+      "                             prefill_efficiency, prefill_lora_efficiency, load_layer_overhead;\n"
+      "                             replay: layer_overhead, kv_efficiency, prefill_efficiency, response_delay)\n"
+      "  --coefficients             fit the cost model's coefficients directly (decode_base, prefill_per_token,\n"
+      "                             ...; default free: decode_base, decode_per_request, decode_per_context_token,\n"
+      "                             prefill_per_token) instead of S-LoRA's engine parameters; needs no --model\n"
+      "                             or --gpu\n"
+      "  --start NAME|FILE|generic  start from this cost model; parameters not fitted keep its values\n"
+      "                             (default: the preset named like the group, else llama-7b-a10g;\n"
+      "                             generic: the documented starting point of the shipped presets)\n"
+      "  --loss soft-l1|linear      robust (default) or plain least squares\n"
+      "  --max-evaluations N        give up after N evaluations (default 6000): the fit then fails\n"
+      "  --threads N                runs simulated in parallel (default: cores, at most 8)\n"
+      "  --validate                 also validate on the manifest's validation files of the same groups;\n"
+      "                             the errors go into the model's provenance\n"
+      "  --name NAME, --description TEXT   of the written model (default: the group's name)\n"
+      "\n"
+      "Output:\n"
+      "  -o, --output FILE          the fitted cost model (one group); written atomically, and not at all\n"
+      "                             when the fit fails\n"
+      "  --output-dir DIR           one GROUP.json per group (several groups share the engine parameters);\n"
+      "                             a folder that already holds files is refused unless --force\n"
+      "  --force                    write into a non-empty --output-dir, replacing GROUP.json files there\n"
+      "  --worst N                  rows in the worst-runs table (default 8)\n"
+      "  --json                     print the report as JSON\n"
+      "  --quiet                    no progress line\n"
+      "\n"
+      "\n" LORASCOPE_SCHEDULER_OPTIONS "\n"
+      "Exit status: 0 success, 1 bad input or a fit that did not converge, 2 usage error.\n";
 
-const char* const kValidateHelp = "Usage: lorascope-cli validate [--cost-model NAME|FILE] SOURCES [OPTIONS]\n"
-                                  "\n"
-                                  "Predicted vs measured for every run: the trace is regenerated (S-LoRA rows) or read from the run\n"
-                                  "folder, simulated with the run's server flags and the cost model, and S-LoRA's statistics are\n"
-                                  "compared. Prints MAPE per metric (attainment: mean absolute error), per file, and the worst runs.\n"
-                                  "\n"
-                                  "  --cost-model NAME|FILE     the model to check (default: each manifest group's preset of the same\n"
-                                  "                             name, e.g. llama-7b-a10g)\n" LORASCOPE_SOURCE_OPTIONS
-                                  "  --worst N                  rows in the worst-runs table (default 10)\n"
-                                  "  --threads N                runs simulated in parallel\n"
-                                  "  --json                     print the report as JSON (every row, predicted and measured)\n"
-                                  "\n"
-                                  "\n" LORASCOPE_SCHEDULER_OPTIONS "\n"
-                                  "Exit status: 0 success, 1 bad input, 2 usage error.\n";
+const char* const kValidateHelp
+    = "Usage: lorascope-cli validate [--cost-model NAME|FILE] SOURCES [OPTIONS]\n"
+      "\n"
+      "Predicted vs measured for every run: the trace is regenerated (S-LoRA rows) or read from the run\n"
+      "folder, simulated with the run's server flags and the cost model, and S-LoRA's statistics are\n"
+      "compared. Prints MAPE per metric (attainment: mean absolute error), per file, and the worst runs.\n"
+      "\n"
+      "  --cost-model NAME|FILE     the model to check (default: each manifest group's preset of the same\n"
+      "                             name, e.g. llama-7b-a10g)\n" LORASCOPE_SOURCE_OPTIONS
+      "  --worst N                  rows in the worst-runs table (default 10)\n"
+      "  --threads N                runs simulated in parallel\n"
+      "  --json                     print the report as JSON (every row, predicted and measured)\n"
+      "\n"
+      "\n" LORASCOPE_SCHEDULER_OPTIONS "\n"
+      "Exit status: 0 success, 1 bad input, 2 usage error.\n";
 
 namespace {
 
-const std::vector<std::string> kSourceValueFlags = withSchedulerValueFlags({ "--manifest", "--group", "--role", "--slora-results", "--setting",
-    "--num-token", "--replay", "--speed", "--adapter-rank", "--model", "--gpu", "--threads", "--worst" });
+const std::vector<std::string> kSourceValueFlags
+    = withSchedulerValueFlags({ "--manifest", "--group", "--role", "--slora-results", "--setting", "--num-token",
+        "--replay", "--speed", "--adapter-rank", "--model", "--gpu", "--threads", "--worst" });
 
 std::vector<std::string> splitList(const std::string& text)
 {
@@ -144,7 +146,8 @@ void refuseRepeatedSources(const Args& a)
         for (std::size_t i = 0; i < values.size(); ++i)
             for (std::size_t k = 0; k < i; ++k)
                 if (sameFile(values[i], values[k]))
-                    throw UsageError(std::string(flag) + " " + values[i] + " is given twice" + (values[i] == values[k] ? std::string() : " (as " + values[k] + ")")
+                    throw UsageError(std::string(flag) + " " + values[i] + " is given twice"
+                        + (values[i] == values[k] ? std::string() : " (as " + values[k] + ")")
                         + ": its runs would count twice; give each source once");
     }
 }
@@ -200,7 +203,8 @@ CalibrationData loadSources(const Args& a, const std::string& defaultRole)
                 throw UsageError("unknown --gpu \"" + *g + "\" (known: a10g, a100-40g, a100-80g)");
             o.gpu = *spec;
         }
-        o.group = o.model.name.empty() ? "replay" : o.model.name + (o.gpu.name.empty() ? "" : "-" + a.value("--gpu").value_or(""));
+        o.group = o.model.name.empty() ? "replay"
+                                       : o.model.name + (o.gpu.name.empty() ? "" : "-" + a.value("--gpu").value_or(""));
         for (const auto& d : replays) {
             CalibrationData run = loadReplayRun(d, o);
             // A run left out (mostly failed) or a torn last line: said now, loudly, not only in the report.
@@ -213,8 +217,10 @@ CalibrationData loadSources(const Args& a, const std::string& defaultRole)
         throw UsageError("no source: give --manifest, --slora-results or --replay");
     if (data.experiments.empty()) {
         if (manifests.empty() && results.empty())
-            throw InputError("no replay run is left to use: every one was left out (see the warnings above)", replays.front(), 0, "replay");
-        throw InputError("the sources hold no run to use (role \"" + role + "\")", manifests.empty() ? std::string() : manifests.front(), 0, "role");
+            throw InputError("no replay run is left to use: every one was left out (see the warnings above)",
+                replays.front(), 0, "replay");
+        throw InputError("the sources hold no run to use (role \"" + role + "\")",
+            manifests.empty() ? std::string() : manifests.front(), 0, "role");
     }
     return data;
 }
@@ -315,13 +321,14 @@ CalibrationFitOptions readFitOptions(const Args& a, const CalibrationData& data)
         // HTTP, scheduling): response_delay takes that up instead of the prefill cost.
         options.free = { "layer_overhead", "kv_efficiency", "prefill_efficiency", "response_delay" };
     else
-        options.free = { "layer_overhead", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency", "prefill_lora_efficiency",
-            "load_layer_overhead" };
+        options.free = { "layer_overhead", "request_overhead", "kv_efficiency", "lora_efficiency", "prefill_efficiency",
+            "prefill_lora_efficiency", "load_layer_overhead" };
     return options;
 }
 
-nlohmann::json fitJson(const CalibrationFitResult& fit, double seconds, const std::vector<CostModel>& written, const std::vector<std::string>& paths,
-    const ValidationReport& inSample, const std::optional<ValidationReport>& outSample)
+nlohmann::json fitJson(const CalibrationFitResult& fit, double seconds, const std::vector<CostModel>& written,
+    const std::vector<std::string>& paths, const ValidationReport& inSample,
+    const std::optional<ValidationReport>& outSample)
 {
     nlohmann::json j;
     j["converged"] = fit.converged;
@@ -333,7 +340,8 @@ nlohmann::json fitJson(const CalibrationFitResult& fit, double seconds, const st
     auto& ps = j["parameters"] = nlohmann::json::array();
     for (const auto& e : fit.estimates) {
         nlohmann::json p { { "key", e.key }, { "free", e.free }, { "start", e.start }, { "value", e.value } };
-        p["relative_error"] = std::isfinite(e.relativeError) ? nlohmann::json(e.relativeError) : nlohmann::json(nullptr);
+        p["relative_error"]
+            = std::isfinite(e.relativeError) ? nlohmann::json(e.relativeError) : nlohmann::json(nullptr);
         nlohmann::json sens = nlohmann::json::object();
         for (std::size_t k = 0; k < kMetricCount; ++k)
             if (std::isfinite(e.sensitivity[k]))
@@ -351,13 +359,16 @@ nlohmann::json fitJson(const CalibrationFitResult& fit, double seconds, const st
     return j;
 }
 
-void printFitReport(const Args& a, const CalibrationData& data, const CalibrationFitOptions& options, const CalibrationFitResult& fit, double seconds,
-    const std::string& verdict, const ValidationReport& inSample, const std::optional<ValidationReport>& outSample)
+void printFitReport(const Args& a, const CalibrationData& data, const CalibrationFitOptions& options,
+    const CalibrationFitResult& fit, double seconds, const std::string& verdict, const ValidationReport& inSample,
+    const std::optional<ValidationReport>& outSample)
 {
-    std::printf("calibrated   %zu runs in %zu group(s); %s parametrization\n", data.experiments.size(), data.groups.size(),
-        options.parametrization == Parametrization::Physical ? "S-LoRA engine" : "coefficient");
-    std::printf("fit          %s; objective %.4g -> %.4g; %.1f s\n\n", verdict.c_str(), fit.objectiveStart, fit.objective, seconds);
-    std::printf("%-26s %12s %16s   sensitivity |d ln metric / d ln parameter| (att: points)\n", "parameter", "value", "uncertainty (1σ)");
+    std::printf("calibrated   %zu runs in %zu group(s); %s parametrization\n", data.experiments.size(),
+        data.groups.size(), options.parametrization == Parametrization::Physical ? "S-LoRA engine" : "coefficient");
+    std::printf("fit          %s; objective %.4g -> %.4g; %.1f s\n\n", verdict.c_str(), fit.objectiveStart,
+        fit.objective, seconds);
+    std::printf("%-26s %12s %16s   sensitivity |d ln metric / d ln parameter| (att: points)\n", "parameter", "value",
+        "uncertainty (1σ)");
     std::printf("%-26s %12s %16s   %6s %6s %6s %6s %6s %6s\n", "", "", "", "thr", "lat", "ftl", "potl", "att", "tpot");
     for (const auto& e : fit.estimates) {
         if (!e.free)
@@ -365,10 +376,14 @@ void printFitReport(const Args& a, const CalibrationData& data, const Calibratio
         bool eff = false; // dimensionless: no unit
         for (const auto& info : engineParameterInfos())
             eff = eff || (e.key == info.key && std::string(info.unit).empty());
-        std::printf("%-26s %12s %16s  ", e.key.c_str(), fmtValue(e.value, eff).c_str(), pctText(e.relativeError).c_str());
+        std::printf(
+            "%-26s %12s %16s  ", e.key.c_str(), fmtValue(e.value, eff).c_str(), pctText(e.relativeError).c_str());
         for (std::size_t k = 0; k < kMetricCount; ++k) {
             const double s = e.sensitivity[k];
-            std::printf(" %6s", std::isfinite(s) ? (std::to_string(static_cast<int>(std::lround(100 * s))) + (k == 4 ? "" : "%")).c_str() : "-");
+            std::printf(" %6s",
+                std::isfinite(s)
+                    ? (std::to_string(static_cast<int>(std::lround(100 * s))) + (k == 4 ? "" : "%")).c_str()
+                    : "-");
         }
         std::printf("\n");
     }
@@ -383,12 +398,14 @@ void printFitReport(const Args& a, const CalibrationData& data, const Calibratio
 int runCalibrate(const std::vector<std::string>& argv)
 {
     std::vector<std::string> valueFlags = kSourceValueFlags;
-    for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o", "--output", "--output-dir" })
+    for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o",
+             "--output", "--output-dir" })
         valueFlags.push_back(f);
     const Args a = parseArgs("calibrate", argv, valueFlags,
         withSchedulerBoolFlags({ "--enable-abort", "--coefficients", "--validate", "--json", "--quiet", "--force" }));
     if (!a.positional().empty())
-        throw UsageError("unexpected argument \"" + a.positional().front() + "\" (sources are given with --manifest, --slora-results or --replay)");
+        throw UsageError("unexpected argument \"" + a.positional().front()
+            + "\" (sources are given with --manifest, --slora-results or --replay)");
     const CalibrateOutputs outputs = checkCalibrateOutputs(a);
     if (a.has("--validate") && !a.has("--manifest"))
         throw UsageError("--validate uses the manifest's validation files: give --manifest");
@@ -396,7 +413,8 @@ int runCalibrate(const std::vector<std::string>& argv)
 
     CalibrationData data = loadSources(a, "fit");
     if (outputs.file && data.groups.size() != 1)
-        throw UsageError("the sources form " + std::to_string(data.groups.size()) + " groups: use --output-dir DIR (one file per group)");
+        throw UsageError("the sources form " + std::to_string(data.groups.size())
+            + " groups: use --output-dir DIR (one file per group)");
     CalibrationFitOptions options = readFitOptions(a, data);
     // Another calibrate given the same --output-dir is refused now, not after both fits.
     std::optional<FolderClaim> outputDir;
@@ -437,8 +455,9 @@ int runCalibrate(const std::vector<std::string>& argv)
     }
 
     if (!fit.converged) {
-        throw InputError("the fit did not converge (" + fit.message + "; objective " + formatNumber(fit.objectiveStart) + " -> "
-                + formatNumber(fit.objective) + "): no cost model written. Fit fewer parameters (--free), start elsewhere (--start) or allow more "
+        throw InputError("the fit did not converge (" + fit.message + "; objective " + formatNumber(fit.objectiveStart)
+                + " -> " + formatNumber(fit.objective)
+                + "): no cost model written. Fit fewer parameters (--free), start elsewhere (--start) or allow more "
                   "evaluations (--max-evaluations)",
             data.experiments.front().source, 0, "calibrate");
     }
@@ -452,9 +471,12 @@ int runCalibrate(const std::vector<std::string>& argv)
     // of percent describes nothing. The report is shown, no file is written.
     if (const std::string unusable = unusableFitReason(inSample); !unusable.empty()) {
         if (!json)
-            printFitReport(a, data, options, fit, seconds, fit.message + ", but the model is unusable", inSample, outSample);
-        throw InputError("the optimiser stopped (" + fit.message + "), but the model does not describe the runs it was fitted on (in-sample "
-                + unusable + "): no cost model written. Check the runs (a server that failed or was overloaded, --speed, the server flags "
+            printFitReport(
+                a, data, options, fit, seconds, fit.message + ", but the model is unusable", inSample, outSample);
+        throw InputError("the optimiser stopped (" + fit.message
+                + "), but the model does not describe the runs it was fitted on (in-sample " + unusable
+                + "): no cost model written. Check the runs (a server that failed or was overloaded, --speed, the "
+                  "server flags "
                   "--max-total-tokens/--policy), or fit other parameters (--free)",
             data.experiments.front().source, 0, "calibrate");
     }
@@ -485,7 +507,8 @@ int runValidate(const std::vector<std::string>& argv)
 {
     std::vector<std::string> valueFlags = kSourceValueFlags;
     valueFlags.push_back("--cost-model");
-    const Args a = parseArgs("validate", argv, valueFlags, withSchedulerBoolFlags({ "--enable-abort", "--json", "--quiet" }));
+    const Args a
+        = parseArgs("validate", argv, valueFlags, withSchedulerBoolFlags({ "--enable-abort", "--json", "--quiet" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\"");
     const auto t0 = std::chrono::steady_clock::now();
@@ -517,7 +540,8 @@ int runValidate(const std::vector<std::string>& argv)
     std::printf("validated    %zu runs with ", rep.rows.size());
     for (std::size_t i = 0; i < models.size(); ++i)
         std::printf("%s%s", i ? ", " : "", models[i].name.c_str());
-    std::printf(" (%.2f s)\n\n%s", seconds, renderValidationText(rep, static_cast<int>(atLeast(a, "--worst", 10, 0))).c_str());
+    std::printf(
+        " (%.2f s)\n\n%s", seconds, renderValidationText(rep, static_cast<int>(atLeast(a, "--worst", 10, 0))).c_str());
     return kExitOk;
 }
 

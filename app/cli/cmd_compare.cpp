@@ -65,7 +65,8 @@ Exit status: 0 success, 1 bad input, 2 usage error (an unknown metric names it),
 
 int runCompare(const std::vector<std::string>& argv)
 {
-    std::vector<std::string> values = { "--html", "--lang", "--seed", "--resamples", "--per-adapter", "--fail-if-worse", "--junit", "--format" };
+    std::vector<std::string> values
+        = { "--html", "--lang", "--seed", "--resamples", "--per-adapter", "--fail-if-worse", "--junit", "--format" };
     for (const auto& f : previewValueFlags())
         values.push_back(f);
     std::vector<std::string> bools = previewBoolFlags();
@@ -106,8 +107,9 @@ int runCompare(const std::vector<std::string>& argv)
     const bool sweeps = kinds.front() == SourceKind::Sweep;
     for (std::size_t i = 0; i < kinds.size(); ++i)
         if ((kinds[i] == SourceKind::Sweep) != sweeps)
-            throw UsageError("\"" + inputs[i] + "\" is " + (sweeps ? "not a sweep file" : "a sweep file") + " but \"" + inputs[0] + "\" is "
-                + (sweeps ? "one" : "not") + ": compare sweeps with sweeps, runs (and previews) with runs");
+            throw UsageError("\"" + inputs[i] + "\" is " + (sweeps ? "not a sweep file" : "a sweep file") + " but \""
+                + inputs[0] + "\" is " + (sweeps ? "one" : "not")
+                + ": compare sweeps with sweeps, runs (and previews) with runs");
 
     ResultComparison c;
     std::vector<std::unique_ptr<RunSource>> runs;

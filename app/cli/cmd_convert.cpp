@@ -89,8 +89,9 @@ std::string describeReadReport(const ReadReport& r)
         s += r.droppedFailed ? "dropped" : "kept and marked (--drop-failed drops them)";
     }
     if (r.rankConflicts)
-        s += std::string(s.empty() ? "" : "; ") + std::to_string(r.rankConflicts) + " line(s) gave an adapter another rank than its first, which was kept (first: "
-            + r.firstRankConflict + ")";
+        s += std::string(s.empty() ? "" : "; ") + std::to_string(r.rankConflicts)
+            + " line(s) gave an adapter another rank than its first, which was kept (first: " + r.firstRankConflict
+            + ")";
     return s;
 }
 
@@ -103,7 +104,8 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
     bool anyAdapter = false;
     for (const auto& r : t.requests)
         anyAdapter = anyAdapter || r.adapter != kNoAdapter;
-    const bool hasAdapters = format == "jsonl" || format == "json" || format == "csv" || format == "slora" || format == "burstgpt";
+    const bool hasAdapters
+        = format == "jsonl" || format == "json" || format == "csv" || format == "slora" || format == "burstgpt";
     if (anyAdapter && !hasAdapters)
         out.push_back("adapters (" + std::to_string(t.adapters.size()) + ")");
     const bool native = format == "jsonl" || format == "json" || format == "csv";
@@ -113,7 +115,8 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
                 : format == "vllm"         ? "sessions' turns, parents and think times (each prompt holds its history)"
                                            : "sessions (turns, parents, think times)");
     if (t.hasSegments() && !native && format != "mooncake" && format != "aiperf" && format != "vllm")
-        out.push_back(format == "aiperf-multi-turn" ? "prefix segments other than system prompts" : "prefix segments (shared prompt prefixes, hash_ids)");
+        out.push_back(format == "aiperf-multi-turn" ? "prefix segments other than system prompts"
+                                                    : "prefix segments (shared prompt prefixes, hash_ids)");
     if (!t.failed.empty() && !(format == "jsonl" || format == "csv" || format == "burstgpt"))
         out.push_back("failed marks (zero-token rows are written as they are)");
     if (format == "vllm")
@@ -135,17 +138,20 @@ int runConvert(const std::vector<std::string>& argv)
     boolFlags.push_back("--quiet");
     const Args a = parseArgs("convert", argv, valueFlags, boolFlags);
     if (a.positional().size() != 2)
-        throw UsageError(a.positional().size() < 2 ? "convert needs IN and OUT files" : "convert takes exactly two files, IN and OUT");
+        throw UsageError(a.positional().size() < 2 ? "convert needs IN and OUT files"
+                                                   : "convert takes exactly two files, IN and OUT");
     const std::string in = a.positional()[0], out = a.positional()[1];
     const std::string from = a.value("--format").value_or("");
     const std::string to = a.value("--to").value_or("");
     if (!from.empty() && !findFormat(from))
-        throw UsageError("unknown format \"" + from + "\" for " + a.spelling("--format") + "; known: " + formatNames(false));
+        throw UsageError(
+            "unknown format \"" + from + "\" for " + a.spelling("--format") + "; known: " + formatNames(false));
     if (!to.empty() && !findFormat(to))
         throw UsageError("unknown format \"" + to + "\" for --to; known: " + formatNames(true));
     const TraceFormat* target = to.empty() ? formatForPath(out) : findFormat(to);
     if (!target)
-        throw UsageError("cannot tell the output format from \"" + out + "\"; use --to with one of: " + formatNames(true));
+        throw UsageError(
+            "cannot tell the output format from \"" + out + "\"; use --to with one of: " + formatNames(true));
     if (!target->write)
         throw UsageError("the " + target->name + " format cannot be written; use one of: " + formatNames(true));
 
@@ -157,7 +163,8 @@ int runConvert(const std::vector<std::string>& argv)
     const Trace trace = readTrace(in, from, readOptions, &report);
     writeTrace(trace, out, target->name);
     if (!a.has("--quiet")) {
-        std::cerr << "converted " << trace.requests.size() << " requests from " << in << " to " << out << " (" << target->name << ")\n";
+        std::cerr << "converted " << trace.requests.size() << " requests from " << in << " to " << out << " ("
+                  << target->name << ")\n";
         if (const auto r = describeReadReport(report); !r.empty())
             std::cerr << "note: " << r << "\n";
         auto lost = losses(trace, target->name);
@@ -166,7 +173,8 @@ int runConvert(const std::vector<std::string>& argv)
             std::string cols;
             for (const auto& c : report.ignoredColumns)
                 cols += (cols.empty() ? "\"" : ", \"") + c + "\"";
-            lost.push_back("the input's column" + std::string(report.ignoredColumns.size() > 1 ? "s " : " ") + cols + " (a LoraScope trace keeps none)");
+            lost.push_back("the input's column" + std::string(report.ignoredColumns.size() > 1 ? "s " : " ") + cols
+                + " (a LoraScope trace keeps none)");
         }
         if (!lost.empty()) {
             std::cerr << "note: the " << target->name << " format cannot hold: ";

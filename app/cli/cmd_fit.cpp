@@ -85,8 +85,8 @@ std::string lengthLine(const LengthFit& f)
             s << fmt(" beta=%.4g", c.spec.beta);
         if (c.spec.kind == LengthKind::LogNormal)
             s << fmt(" mu=%.4g", c.spec.mu) << fmt(" sigma=%.4g", c.spec.sigma);
-        s << " [" << c.spec.lo << ", " << c.spec.hi << ")" << fmt("  logL %.1f", c.logLikelihood) << fmt("  BIC %.1f", c.bic)
-          << fmt("  KS %.4f", c.ks) << "\n";
+        s << " [" << c.spec.lo << ", " << c.spec.hi << ")" << fmt("  logL %.1f", c.logLikelihood)
+          << fmt("  BIC %.1f", c.bic) << fmt("  KS %.4f", c.ks) << "\n";
     }
     return s.str();
 }
@@ -101,32 +101,37 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
     if (p.excludedFailed)
         os << " (" << p.excludedFailed << " failed left out)";
     os << "\n"
-       << "window          " << fmt("%.3f s", p.window) << (p.windowStart > 0 ? fmt(" (from the first arrival, at %.3f s)", p.windowStart) : std::string())
+       << "window          " << fmt("%.3f s", p.window)
+       << (p.windowStart > 0 ? fmt(" (from the first arrival, at %.3f s)", p.windowStart) : std::string()) << "\n"
+       << "rate R          " << fmt("%.4f req/s", p.rate) << fmt("  (rate over time: cv %.3f", p.rateCv) << " over "
+       << p.rateOverTime.size() << fmt(" bins of %.4g s)", p.binSeconds) << "\n"
+       << "gap cv          " << fmt("overall %.4f", p.cvOverall) << fmt(", per adapter (pooled) %.4f", p.cvPerAdapter)
        << "\n"
-       << "rate R          " << fmt("%.4f req/s", p.rate) << fmt("  (rate over time: cv %.3f", p.rateCv) << " over " << p.rateOverTime.size()
-       << fmt(" bins of %.4g s)", p.binSeconds) << "\n"
-       << "gap cv          " << fmt("overall %.4f", p.cvOverall) << fmt(", per adapter (pooled) %.4f", p.cvPerAdapter) << "\n"
        << "adapters        " << p.adaptersUsed << " used of " << p.popularity.adapters << "\n";
     if (p.popularity.adapters >= 2) {
         const auto& q = p.popularity;
-        os << "popularity      " << (q.chosen == PopularityKind::Zipf ? "zipf" : "power") << fmt("  (power alpha %.4f", q.alpha)
-           << fmt(" ± %.4f", q.alphaStdErr) << fmt(", logL %.1f;", q.alphaLogLik) << fmt(" zipf s %.4f", q.zipfS) << fmt(", logL %.1f)", q.zipfLogLik)
-           << fmt("  KS %.4f", q.ks) << (q.orderKnown ? "" : "  [order from counts]") << "\n";
+        os << "popularity      " << (q.chosen == PopularityKind::Zipf ? "zipf" : "power")
+           << fmt("  (power alpha %.4f", q.alpha) << fmt(" ± %.4f", q.alphaStdErr) << fmt(", logL %.1f;", q.alphaLogLik)
+           << fmt(" zipf s %.4f", q.zipfS) << fmt(", logL %.1f)", q.zipfLogLik) << fmt("  KS %.4f", q.ks)
+           << (q.orderKnown ? "" : "  [order from counts]") << "\n";
     }
     os << "input length    " << lengthLine(p.input);
     os << "output length   " << lengthLine(p.output);
     if (const auto& f = p.sessions; f.prefixes) {
         if (f.sessions)
-            os << "sessions        " << f.sessionCount << fmt(", turns mean %.2f", f.turns.mean) << ", think " << toString(f.think.kind)
-               << fmt(" mean %.3g s", f.thinkMean) << fmt(" (cv %.2f)", f.thinkCv) << fmt(", designed service %.3g s", f.service.firstTokenSeconds)
+            os << "sessions        " << f.sessionCount << fmt(", turns mean %.2f", f.turns.mean) << ", think "
+               << toString(f.think.kind) << fmt(" mean %.3g s", f.thinkMean) << fmt(" (cv %.2f)", f.thinkCv)
+               << fmt(", designed service %.3g s", f.service.firstTokenSeconds)
                << fmt(" + %.3g s/token", f.service.perOutputTokenSeconds) << "\n";
         os << "shared prefixes system prompt " << f.systemTokens << " tokens";
         if (f.groupCount)
-            os << "; " << f.groupCount << " shared prefixes of " << f.groupTokens << fmt(" tokens on %.1f %% of first turns", 100 * f.groupShare);
+            os << "; " << f.groupCount << " shared prefixes of " << f.groupTokens
+               << fmt(" tokens on %.1f %% of first turns", 100 * f.groupShare);
         os << " (input length fitted to each request's own new text)\n";
     }
-    os << "fitted spec     generator " << toString(r.spec.generator) << ", n " << r.spec.adapterCount << fmt(", R %.4g", r.spec.rate)
-       << fmt(", cv %.4g", r.spec.arrival.cv) << fmt(", duration %.4g s", r.spec.duration);
+    os << "fitted spec     generator " << toString(r.spec.generator) << ", n " << r.spec.adapterCount
+       << fmt(", R %.4g", r.spec.rate) << fmt(", cv %.4g", r.spec.arrival.cv)
+       << fmt(", duration %.4g s", r.spec.duration);
     if (r.spec.popularity.kind == PopularityKind::Zipf)
         os << fmt(", zipf s %.4g", r.spec.popularity.zipfS);
     else
@@ -141,7 +146,9 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
 int runFit(const std::vector<std::string>& argv)
 {
     auto valueFlags = importValueFlags();
-    valueFlags.insert(valueFlags.end(), { "-o", "--output", "--report-file", "--format", "--rate", "--adapters", "--duration", "--seed", "--rate-bins" });
+    valueFlags.insert(valueFlags.end(),
+        { "-o", "--output", "--report-file", "--format", "--rate", "--adapters", "--duration", "--seed",
+            "--rate-bins" });
     auto boolFlags = importBoolFlags();
     boolFlags.insert(boolFlags.end(), { "--report", "--json", "--schedule", "--include-failed" });
     const Args a = parseArgs("fit", argv, valueFlags, boolFlags);
@@ -163,7 +170,8 @@ int runFit(const std::vector<std::string>& argv)
     if (a.has("-o") && a.has("--output"))
         throw UsageError("give -o or --output, not both");
     const auto out = a.value("-o") ? a.value("-o") : a.value("--output");
-    checkOutputs({ { a.has("-o") ? "-o" : "--output", out.value_or("") }, { "--report-file", a.value("--report-file").value_or("") } },
+    checkOutputs({ { a.has("-o") ? "-o" : "--output", out.value_or("") },
+                     { "--report-file", a.value("--report-file").value_or("") } },
         { { "TRACE", file } });
     if (out)
         checkOutputFile(*out);

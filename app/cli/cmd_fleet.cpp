@@ -23,8 +23,9 @@
 
 namespace lorascope::cli {
 
-#define LORASCOPE_ROUTER_NAMES "round-robin, random, least-outstanding, least-kv, session-affinity, prefix-aware,\n" \
-                               "                             gie-lora-filter, gie-lora-scorer, aibrix-lora, hrw"
+#define LORASCOPE_ROUTER_NAMES                                                                                         \
+    "round-robin, random, least-outstanding, least-kv, session-affinity, prefix-aware,\n"                              \
+    "                             gie-lora-filter, gie-lora-scorer, aibrix-lora, hrw"
 
 const char* const kFleetHelp = R"(Usage: lorascope-cli fleet TRACE (--fleet FLEET.json | --replicas N) [OPTIONS]
 
@@ -113,13 +114,15 @@ nlohmann::json replicaJson(const ReplicaReport& r, ClockKind clock)
 int runFleet(const std::vector<std::string>& argv)
 {
     const Args a = parseArgs("fleet", argv,
-        withSchedulerValueFlags({ "--fleet", "--replicas", "--gpus-per-replica", "--router", "--staleness", "--placement", "--replicas-per-adapter",
-            "--seed", "--requests-out", "--explain", "--per-adapter", "--clock", "--cost-model", "--ranks", "--format" }),
+        withSchedulerValueFlags({ "--fleet", "--replicas", "--gpus-per-replica", "--router", "--staleness",
+            "--placement", "--replicas-per-adapter", "--seed", "--requests-out", "--explain", "--per-adapter",
+            "--clock", "--cost-model", "--ranks", "--format" }),
         withSchedulerBoolFlags({ "--json", "--quiet" }));
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
     if (a.has("--fleet") == a.has("--replicas"))
-        throw UsageError(a.has("--fleet") ? "give --fleet FILE or --replicas N, not both" : "give the fleet: --fleet FILE or --replicas N");
+        throw UsageError(a.has("--fleet") ? "give --fleet FILE or --replicas N, not both"
+                                          : "give the fleet: --fleet FILE or --replicas N");
     const auto clockText = a.value("--clock");
     if (clockText && *clockText != "steps" && *clockText != "model")
         throw UsageError("--clock must be model or steps (got \"" + *clockText + "\")");
@@ -131,7 +134,9 @@ int runFleet(const std::vector<std::string>& argv)
     if (const auto file = a.value("--fleet")) {
         for (const std::string flag : schedulerValueFlags())
             if (a.has(flag))
-                throw UsageError(flag + " describes the server of --replicas; with --fleet each replica group has its \"server\" in the file");
+                throw UsageError(flag
+                    + " describes the server of --replicas; with --fleet each replica group has its \"server\" in the "
+                      "file");
         for (const char* flag : { "--cost-model", "--gpus-per-replica" })
             if (a.has(flag))
                 throw UsageError(std::string(flag) + " goes with --replicas; with --fleet it is in the file");
@@ -169,7 +174,8 @@ int runFleet(const std::vector<std::string>& argv)
     const auto requestsOut = a.value("--requests-out");
     if (requestsOut) {
         checkOutputs({ { "--requests-out", *requestsOut } },
-            { { "TRACE", file }, { "--fleet", a.value("--fleet").value_or("") }, { "--ranks", a.value("--ranks").value_or("") } });
+            { { "TRACE", file }, { "--fleet", a.value("--fleet").value_or("") },
+                { "--ranks", a.value("--ranks").value_or("") } });
         checkOutputFile(*requestsOut);
     }
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
@@ -200,7 +206,8 @@ int runFleet(const std::vector<std::string>& argv)
     std::vector<const FleetAdapterReport*> busiest;
     for (const FleetAdapterReport& ad : result.perAdapter)
         busiest.push_back(&ad);
-    std::stable_sort(busiest.begin(), busiest.end(), [](auto* x, auto* y) { return x->summary.summary.requests > y->summary.summary.requests; });
+    std::stable_sort(busiest.begin(), busiest.end(),
+        [](auto* x, auto* y) { return x->summary.summary.requests > y->summary.summary.requests; });
 
     if (a.has("--json")) {
         nlohmann::json j;
@@ -224,7 +231,8 @@ int runFleet(const std::vector<std::string>& argv)
         nlohmann::json per = nlohmann::json::array();
         for (const FleetAdapterReport* ad : busiest) {
             nlohmann::json e = summaryJson(ad->summary.summary, false);
-            e["adapter"] = ad->summary.adapter == kNoAdapter ? nlohmann::json(nullptr) : nlohmann::json(ad->summary.name);
+            e["adapter"]
+                = ad->summary.adapter == kNoAdapter ? nlohmann::json(nullptr) : nlohmann::json(ad->summary.name);
             e["rank"] = ad->summary.rank;
             e["replicas_routed"] = ad->replicasRouted;
             e["loads"] = ad->loads;
@@ -244,56 +252,76 @@ int runFleet(const std::vector<std::string>& argv)
     }
 
     const double staleness = options.clock == ClockKind::Steps ? fleet.stalenessTicks : fleet.stalenessMs;
-    std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size() << " adapters)\n";
-    std::cout << "fleet           " << result.replicas.size() << " replicas, " << result.gpus << " GPUs; router " << routerName(fleet.router.kind);
+    std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size()
+              << " adapters)\n";
+    std::cout << "fleet           " << result.replicas.size() << " replicas, " << result.gpus << " GPUs; router "
+              << routerName(fleet.router.kind);
     if (routerReadsMetrics(fleet.router.kind))
-        std::cout << ", metrics scraped every " << fmt("%g", staleness) << (options.clock == ClockKind::Steps ? " ticks" : " ms")
+        std::cout << ", metrics scraped every " << fmt("%g", staleness)
+                  << (options.clock == ClockKind::Steps ? " ticks" : " ms")
                   << (staleness <= 0 ? " (perfect information)" : "");
     else
         std::cout << " (counts its own requests; no scraped metrics)";
-    std::cout << "; placement " << (fleet.placement.kind == PlacementConfig::Kind::Static ? "static, " + std::to_string(fleet.placement.replicasPerAdapter) + " per adapter" : std::string("dynamic"))
+    std::cout << "; placement "
+              << (fleet.placement.kind == PlacementConfig::Kind::Static
+                         ? "static, " + std::to_string(fleet.placement.replicasPerAdapter) + " per adapter"
+                         : std::string("dynamic"))
               << "\n";
     std::cout << "clock           "
-              << (options.clock == ClockKind::Steps ? std::string("steps (1 tick per forward pass; replicas side by side)") : std::string("model (seconds)")) << "\n";
-    std::cout << "requests        " << s.finished << " finished, " << s.rejected << " rejected" << (result.routerDropped ? " (" + std::to_string(result.routerDropped) + " dropped by the router)" : std::string())
+              << (options.clock == ClockKind::Steps
+                         ? std::string("steps (1 tick per forward pass; replicas side by side)")
+                         : std::string("model (seconds)"))
+              << "\n";
+    std::cout << "requests        " << s.finished << " finished, " << s.rejected << " rejected"
+              << (result.routerDropped ? " (" + std::to_string(result.routerDropped) + " dropped by the router)"
+                                       : std::string())
               << ", " << s.dropped << " dropped, " << s.neverAdmitted << " never admitted\n";
     std::cout << "                      mean       p50       p90       p99\n";
     auto latency = [&](const char* name, const LatencyStats& l) {
-        std::cout << "  " << padded(std::string(name) + " (" + unit + ")", 14) << fmt("%10.3f", l.mean) << fmt("%10.3f", l.p50) << fmt("%10.3f", l.p90)
-                  << fmt("%10.3f", l.p99) << "\n";
+        std::cout << "  " << padded(std::string(name) + " (" + unit + ")", 14) << fmt("%10.3f", l.mean)
+                  << fmt("%10.3f", l.p50) << fmt("%10.3f", l.p90) << fmt("%10.3f", l.p99) << "\n";
     };
     latency("wait", s.wait);
     latency("TTFT", s.ttft);
     latency("E2E", s.e2e);
-    std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << " (" << fmt("%.3f", s.requestThroughput / std::max(1, result.gpus))
-              << " per GPU), " << fmt("%.1f", s.tokenThroughput) << " output tokens/" << unit << "\n";
+    std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << " ("
+              << fmt("%.3f", s.requestThroughput / std::max(1, result.gpus)) << " per GPU), "
+              << fmt("%.1f", s.tokenThroughput) << " output tokens/" << unit << "\n";
     if (options.clock == ClockKind::Model)
         std::cout << "SLO attainment  " << fmt("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
-    std::cout << "adapter loads   " << s.adapterLoads << " (" << s.adapterDiskLoads << " from disk), evictions " << s.adapterUnloads
-              << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string()) << "\n";
-    std::cout << "per replica     name            routed  wait p99   TTFT mean  TTFT p99   loads  evicted  adapters  busy\n";
+    std::cout << "adapter loads   " << s.adapterLoads << " (" << s.adapterDiskLoads << " from disk), evictions "
+              << s.adapterUnloads << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string())
+              << "\n";
+    std::cout
+        << "per replica     name            routed  wait p99   TTFT mean  TTFT p99   loads  evicted  adapters  busy\n";
     for (const ReplicaReport& r : result.replicas) {
         const double span = s.makespan > 0 ? s.makespan : 1.0;
-        std::cout << "                " << padded(r.name, 14) << fmt("%8.0f", double(r.routed)) << fmt("%10.3f", r.summary.wait.p99)
-                  << fmt("%11.3f", r.summary.ttft.mean) << fmt("%10.3f", r.summary.ttft.p99) << fmt("%8.0f", double(r.summary.adapterLoads))
-                  << fmt("%9.0f", double(r.summary.adapterUnloads)) << fmt("%10.0f", double(r.adaptersLoaded)) << fmt("%5.0f", 100.0 * r.busySeconds / span)
-                  << " %\n";
+        std::cout << "                " << padded(r.name, 14) << fmt("%8.0f", double(r.routed))
+                  << fmt("%10.3f", r.summary.wait.p99) << fmt("%11.3f", r.summary.ttft.mean)
+                  << fmt("%10.3f", r.summary.ttft.p99) << fmt("%8.0f", double(r.summary.adapterLoads))
+                  << fmt("%9.0f", double(r.summary.adapterUnloads)) << fmt("%10.0f", double(r.adaptersLoaded))
+                  << fmt("%5.0f", 100.0 * r.busySeconds / span) << " %\n";
     }
-    std::cout << "                (wait and TTFT in " << unit << "; adapters: distinct adapters it loaded; busy: share of the run its GPU ran passes)\n";
+    std::cout << "                (wait and TTFT in " << unit
+              << "; adapters: distinct adapters it loaded; busy: share of the run its GPU ran passes)\n";
     if (!busiest.empty()) {
         std::cout << "per adapter (busiest " << std::min<std::size_t>(10, busiest.size()) << " of " << busiest.size()
                   << "; --json for all)   requests  replicas  loads  TTFT mean  TTFT p99\n";
         for (std::size_t i = 0; i < std::min<std::size_t>(10, busiest.size()); ++i) {
             const FleetAdapterReport& ad = *busiest[i];
             const std::string name = ad.summary.adapter == kNoAdapter ? "(base model)" : ad.summary.name;
-            std::cout << "  " << padded(name, 36) << fmt("%9.0f", double(ad.summary.summary.requests)) << fmt("%10.0f", double(ad.replicasRouted))
-                      << fmt("%7.0f", double(ad.loads)) << fmt("%11.3f", ad.summary.summary.ttft.mean) << fmt("%10.3f", ad.summary.summary.ttft.p99) << "\n";
+            std::cout << "  " << padded(name, 36) << fmt("%9.0f", double(ad.summary.summary.requests))
+                      << fmt("%10.0f", double(ad.replicasRouted)) << fmt("%7.0f", double(ad.loads))
+                      << fmt("%11.3f", ad.summary.summary.ttft.mean) << fmt("%10.3f", ad.summary.summary.ttft.p99)
+                      << "\n";
         }
     }
     const std::int64_t explain = a.integer("--explain", 0);
     for (std::int64_t i = 0; i < explain && static_cast<std::size_t>(i) < result.decisions.size(); ++i)
         std::cout << "route " << trace.idOf(static_cast<std::size_t>(i)) << ": "
-                  << describeDecision(result.decisions[static_cast<std::size_t>(i)], trace, static_cast<std::uint32_t>(i), names) << "\n";
+                  << describeDecision(
+                         result.decisions[static_cast<std::size_t>(i)], trace, static_cast<std::uint32_t>(i), names)
+                  << "\n";
     return kExitOk;
 }
 

@@ -61,13 +61,16 @@ void listPresets()
 {
     std::cout << "Presets (adapter sets):\n";
     for (const auto& p : presets())
-        std::cout << "  " << p.name << std::string(p.name.size() < 26 ? 26 - p.name.size() : 1, ' ') << p.description << "\n";
+        std::cout << "  " << p.name << std::string(p.name.size() < 26 ? 26 - p.name.size() : 1, ' ') << p.description
+                  << "\n";
     std::cout << "S-LoRA paper suites (first value of each sweep is used):\n";
     for (const auto& s : scenarios())
-        std::cout << "  " << s.name << std::string(s.name.size() < 26 ? 26 - s.name.size() : 1, ' ') << s.description << " (" << s.preset << ")\n";
+        std::cout << "  " << s.name << std::string(s.name.size() < 26 ? 26 - s.name.size() : 1, ' ') << s.description
+                  << " (" << s.preset << ")\n";
     std::cout << "Traffic with sessions and shared prefixes:\n";
     for (const auto& s : trafficPresets())
-        std::cout << "  " << s.name << std::string(s.name.size() < 26 ? 26 - s.name.size() : 1, ' ') << s.description << " (" << s.preset << ")\n";
+        std::cout << "  " << s.name << std::string(s.name.size() < 26 ? 26 - s.name.size() : 1, ' ') << s.description
+                  << " (" << s.preset << ")\n";
 }
 
 } // namespace
@@ -131,9 +134,10 @@ WorkloadSpec specFromArgs(const Args& a, WorkloadSpec spec)
     const auto issues = validate(spec);
     if (!issues.empty()) {
         const auto& issue = issues.front();
-        static const std::pair<const char*, const char*> kFlagOf[] = { { "adapters.count", "--adapters" }, { "rate", "--rate" },
-            { "popularity.alpha", "--alpha" }, { "popularity.kind", "--popularity" }, { "arrival.cv", "--cv" }, { "arrival.kind", "--arrival" },
-            { "duration", "--duration" }, { "seed", "--seed" }, { "input.", "--input-range" }, { "output.", "--output-range" } };
+        static const std::pair<const char*, const char*> kFlagOf[] = { { "adapters.count", "--adapters" },
+            { "rate", "--rate" }, { "popularity.alpha", "--alpha" }, { "popularity.kind", "--popularity" },
+            { "arrival.cv", "--cv" }, { "arrival.kind", "--arrival" }, { "duration", "--duration" },
+            { "seed", "--seed" }, { "input.", "--input-range" }, { "output.", "--output-range" } };
         for (const auto& [field, flag] : kFlagOf)
             if (issue.field.rfind(field, 0) == 0 && a.has(flag))
                 throw UsageError(a.spelling(flag) + ": " + issue.message);
@@ -186,8 +190,8 @@ int runGenerate(const std::vector<std::string>& argv)
     progress.done();
     writeTrace(trace, *out, format);
     if (!quiet)
-        std::cerr << "wrote " << trace.requests.size() << " requests (" << toString(spec.generator) << ", n=" << spec.adapterCount
-                  << ") to " << *out << "\n";
+        std::cerr << "wrote " << trace.requests.size() << " requests (" << toString(spec.generator)
+                  << ", n=" << spec.adapterCount << ") to " << *out << "\n";
     return kExitOk;
 }
 

@@ -85,7 +85,8 @@ int runMerge(const std::vector<std::string>& argv)
     for (auto& x : args)
         if (x == "-o")
             x = "--out";
-    const Args a = parseArgs("merge", args, { "--out", "--trace", "--format", "--slo" }, { "--allow-missing", "--json", "--force" });
+    const Args a = parseArgs(
+        "merge", args, { "--out", "--trace", "--format", "--slo" }, { "--allow-missing", "--json", "--force" });
     if (a.positional().empty())
         throw UsageError("give the run folders of the shards");
     const auto out = a.value("--out");
@@ -121,8 +122,8 @@ int runMerge(const std::vector<std::string>& argv)
         trace = readTrace(traceFile, a.value("--format").value_or(""));
         const auto runs = shards.front().traceRequests;
         if (runs && *runs != trace->requests.size())
-            throw InputError("--trace: this trace has " + std::to_string(trace->requests.size()) + " requests, the runs' has "
-                    + std::to_string(*runs),
+            throw InputError("--trace: this trace has " + std::to_string(trace->requests.size())
+                    + " requests, the runs' has " + std::to_string(*runs),
                 traceFile, 0, "--trace");
         o.trace = &*trace;
     }
@@ -134,9 +135,10 @@ int runMerge(const std::vector<std::string>& argv)
         std::cout << merged.summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         const auto& s = merged.summary;
-        std::cout << "Merged " << shards.size() << " of " << s["merge"]["shard_count"] << " shards: " << merged.records.size()
-                  << " requests (completed " << s.value("completed", 0) << ", failed " << s.value("failed", 0) << ", cancelled "
-                  << s.value("cancelled", 0) << ", missing " << merged.missingCount << ")\n";
+        std::cout << "Merged " << shards.size() << " of " << s["merge"]["shard_count"]
+                  << " shards: " << merged.records.size() << " requests (completed " << s.value("completed", 0)
+                  << ", failed " << s.value("failed", 0) << ", cancelled " << s.value("cancelled", 0) << ", missing "
+                  << merged.missingCount << ")\n";
         const auto ms = [](const nlohmann::json& v) {
             if (!v.is_number())
                 return std::string("-");
@@ -145,8 +147,9 @@ int runMerge(const std::vector<std::string>& argv)
             return std::string(buf);
         };
         for (const auto& sh : s["merge"]["shards"])
-            std::cout << "  shard " << sh["index"] << ": " << sh["dir"].get<std::string>() << ", " << sh["requests_recorded"]
-                      << " requests" << (sh["finished"].get<bool>() ? "" : " (did not finish)") << ", started late "
+            std::cout << "  shard " << sh["index"] << ": " << sh["dir"].get<std::string>() << ", "
+                      << sh["requests_recorded"] << " requests"
+                      << (sh["finished"].get<bool>() ? "" : " (did not finish)") << ", started late "
                       << ms(sh["start_late_ms"]) << ", send lateness p99 " << ms(sh["lateness_ms"]["p99"]) << "\n";
         std::cout << "Results: " << *out << "\n";
     }

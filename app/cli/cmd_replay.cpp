@@ -213,11 +213,16 @@ Slo parseSlo(const std::string& text)
         const std::string num = item.substr(eq + 1);
         double v = 0;
         const auto res = std::from_chars(num.data(), num.data() + num.size(), v);
-        if (num.empty() || res.ptr != num.data() + num.size() || (res.ec != std::errc() && res.ec != std::errc::result_out_of_range))
+        if (num.empty() || res.ptr != num.data() + num.size()
+            || (res.ec != std::errc() && res.ec != std::errc::result_out_of_range))
             throw UsageError("--slo: \"" + item.substr(0, 40) + "\" is not NAME=MS");
         if (res.ec != std::errc() || !std::isfinite(v) || !(v > 0) || v > 1e9)
-            throw UsageError("--slo: " + name.substr(0, 40) + " must be > 0 and at most 1000000000 ms (got " + num.substr(0, 40) + ")");
-        std::optional<double>* bound = name == "ttft" ? &slo.ttftMs : name == "tpot" ? &slo.tpotMs : name == "e2el" ? &slo.e2elMs : nullptr;
+            throw UsageError("--slo: " + name.substr(0, 40) + " must be > 0 and at most 1000000000 ms (got "
+                + num.substr(0, 40) + ")");
+        std::optional<double>* bound = name == "ttft" ? &slo.ttftMs
+            : name == "tpot"                          ? &slo.tpotMs
+            : name == "e2el"                          ? &slo.e2elMs
+                                                      : nullptr;
         if (!bound)
             throw UsageError("--slo: unknown metric \"" + name.substr(0, 40) + "\" (ttft, tpot, e2el)");
         if (bound->has_value()) // "ttft=100,ttft=900" is a typo, not "the last one wins"
@@ -304,21 +309,23 @@ std::unique_ptr<ClientMetricsExporter> startExporter(const Args& a, const Replay
     return exporter;
 }
 
-nlohmann::json runManifest(const Args& a, const std::string& traceFile, const Trace& trace, const ReplayOptions& o, const Replayer& replayer)
+nlohmann::json runManifest(
+    const Args& a, const std::string& traceFile, const Trace& trace, const ReplayOptions& o, const Replayer& replayer)
 {
     nlohmann::json manifest;
     manifest["tool"] = "lorascope";
     manifest["tool_version"] = kVersion;
     manifest["start_time"] = utcNowIso();
-    manifest["trace"] = { { "path", traceFile }, { "sha256", sha256OfFile(traceFile) }, { "requests", trace.requests.size() },
-        { "adapters", trace.adapters.size() }, { "source", trace.source } };
+    manifest["trace"] = { { "path", traceFile }, { "sha256", sha256OfFile(traceFile) },
+        { "requests", trace.requests.size() }, { "adapters", trace.adapters.size() }, { "source", trace.source } };
     if (trace.spec)
         manifest["spec"] = toJson(*trace.spec);
     manifest["target"] = replayer.target().str(); // credentials in URLs are refused by parseTargetUrl
     if (manifest["target"] != o.target)
         manifest["target_given"] = o.target;
     manifest["notes"] = replayer.notes();
-    manifest["metrics_url"] = replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr);
+    manifest["metrics_url"]
+        = replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr);
     manifest["shard"] = { { "index", o.shard.index }, { "count", o.shard.count }, { "by", shardByName(o.shard.by) },
         { "requests", replayer.requests().size() } };
     manifest["prompt"] = promptManifestJson(o, replayer.promptSeed());
@@ -347,7 +354,8 @@ int exitStatus(const ReplayResult& result, const Replayer& replayer, bool writeF
                 why = r.error;
                 break;
             }
-        std::cerr << "lorascope-cli replay: error: could not reach " << replayer.target().str() << (why.empty() ? "" : ": " + why) << "\n";
+        std::cerr << "lorascope-cli replay: error: could not reach " << replayer.target().str()
+                  << (why.empty() ? "" : ": " + why) << "\n";
         return kExitInput;
     }
     if (result.cancelled) {
@@ -364,10 +372,10 @@ int runReplay(const std::vector<std::string>& argv)
     // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
     const Args a = parseArgs("replay", argv,
         { "--target", "--backend", "--out", "--format", "--model", "--time-scale", "--max-concurrency", "--slo",
-            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert", "--shard",
-            "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval", "--metrics-timeout",
-            "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit", "--prompt-style", "--prompt-seed",
-            "--session-history", "--session-header" },
+            "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--prompts", "--api-key", "--ca-cert",
+            "--shard", "--shard-by", "--start-at", "--start-tolerance", "--metrics-url", "--metrics-interval",
+            "--metrics-timeout", "--metrics-port", "--metrics-address", "--metrics-linger", "--fail-if", "--junit",
+            "--prompt-style", "--prompt-seed", "--session-history", "--session-header" },
         { "--insecure", "--json", "--quiet", "--no-metrics", "--force", "--no-realtime" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -383,7 +391,9 @@ int runReplay(const std::vector<std::string>& argv)
     if (a.has("--junit") && gates.empty())
         throw UsageError("--junit needs --fail-if");
     if (!backendFromName(*backendText))
-        throw InputError(std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0, "--backend");
+        throw InputError(
+            std::string("--backend") + ": " + "unknown backend '" + *backendText + "' (" + backendNames() + ")", {}, 0,
+            "--backend");
 
     const std::string traceFile = a.positional().front();
     // Never mix or overwrite an earlier run's results without being told to.
@@ -417,7 +427,7 @@ int runReplay(const std::vector<std::string>& argv)
     manifest["command_line"] = commandLineText("replay", argv); // --api-key's value is not recorded
     folder.writeManifest(manifest);
 
-    struct sigaction sa {};
+    struct sigaction sa { };
     sa.sa_handler = onCancelSignal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);

@@ -74,7 +74,8 @@ std::string findRunTrace(const RunSource& run, const Args& a)
             return f;
     if (!found.empty())
         return found.front(); // refused below, with both hashes named
-    throw InputError("--preview needs the run's trace: its manifest names \"" + run.tracePath + "\", which is not here; give it with --trace FILE",
+    throw InputError("--preview needs the run's trace: its manifest names \"" + run.tracePath
+            + "\", which is not here; give it with --trace FILE",
         run.path, 0, "trace.path");
 }
 
@@ -95,7 +96,8 @@ int runReport(const std::vector<std::string>& argv)
     bools.push_back("--quiet");
     const Args a = parseArgs("report", args, values, bools);
     if (a.positional().size() != 1)
-        throw UsageError(a.positional().empty() ? "missing INPUT (a run folder, a sweep file or a trace)" : "expected one INPUT");
+        throw UsageError(
+            a.positional().empty() ? "missing INPUT (a run folder, a sweep file or a trace)" : "expected one INPUT");
     const auto out = a.value("--output");
     if (!out || out->empty())
         throw UsageError("-o/--output REPORT.html is required");
@@ -120,8 +122,8 @@ int runReport(const std::vector<std::string>& argv)
             const std::string tracePath = findRunTrace(run, a);
             const std::string sha = sha256OfFile(tracePath);
             if (!run.traceSha256.empty() && sha != run.traceSha256)
-                throw InputError("this is not the trace the run replayed (SHA-256 " + sha.substr(0, 12) + "…, the run's manifest has "
-                        + run.traceSha256.substr(0, 12) + "…)",
+                throw InputError("this is not the trace the run replayed (SHA-256 " + sha.substr(0, 12)
+                        + "…, the run's manifest has " + run.traceSha256.substr(0, 12) + "…)",
                     tracePath);
             auto trace = std::make_shared<Trace>(readTrace(tracePath, a.value("--format").value_or("")));
             SimulationConfig config = previewConfigFromArgs(a);

@@ -110,7 +110,6 @@ extern "C" void onStopSignal(int)
     g_stop.store(true);
 }
 
-
 } // namespace
 
 int runServeSim(const std::vector<std::string>& argv)
@@ -199,25 +198,28 @@ int runServeSim(const std::vector<std::string>& argv)
     f.slowFirstByteSeconds = a.number("--slow-first-byte-ms", 1000) / 1000.0;
     f.seed = std::uint64_t(a.integer("--fault-seed", 1));
     if (f.errorRate + f.disconnectRate + f.stallRate + f.malformedRate + f.slowFirstByteRate > 1.0 + 1e-12)
-        throw UsageError("--error-rate, --disconnect-rate, --stall-rate, --malformed-rate and --slow-first-byte-rate add up to more than 1");
+        throw UsageError("--error-rate, --disconnect-rate, --stall-rate, --malformed-rate and --slow-first-byte-rate "
+                         "add up to more than 1");
     const double duration = a.number("--duration", 0);
     const int replicas = int(a.integer("--replicas", 1)); // range checked by the option table
     const bool portPerReplica = a.has("--ports-per-replica");
     if (portPerReplica) {
         for (const char* flag : { "--router", "--staleness", "--seed" })
             if (a.has(flag))
-                throw UsageError(std::string(flag) + " is the built-in router's; --ports-per-replica has none (the router is yours)");
+                throw UsageError(std::string(flag)
+                    + " is the built-in router's; --ports-per-replica has none (the router is yours)");
         if (o.port == 0 && replicas > 1)
             throw UsageError("--ports-per-replica needs --port P (replicas listen on P, P+1, ...), not 0");
         if (int(o.port) + replicas - 1 > 65535)
-            throw UsageError("--ports-per-replica: ports " + std::to_string(o.port) + " to " + std::to_string(int(o.port) + replicas - 1)
-                + " go past 65535");
+            throw UsageError("--ports-per-replica: ports " + std::to_string(o.port) + " to "
+                + std::to_string(int(o.port) + replicas - 1) + " go past 65535");
     } else if (replicas > 1) {
         o.fleet.replicas = replicas;
         if (const auto name = a.value("--router")) {
             const auto kind = routerFromName(*name);
             if (!kind)
-                throw UsageError("--router: unknown router \"" + name->substr(0, 40) + "\" (known: " + routerNames() + ")");
+                throw UsageError(
+                    "--router: unknown router \"" + name->substr(0, 40) + "\" (known: " + routerNames() + ")");
             o.fleet.router.kind = *kind;
         }
         o.fleet.stalenessMs = a.number("--staleness", o.fleet.stalenessMs);
@@ -252,13 +254,14 @@ int runServeSim(const std::vector<std::string>& argv)
     std::fflush(stdout);
     if (replicas > 1)
         std::fprintf(stderr, "serve-sim: %d replicas, %s\n", replicas,
-            portPerReplica ? "one port each (no router)"
-                           : ("router " + routerName(o.fleet.router.kind)
-                                 + (routerReadsMetrics(o.fleet.router.kind)
-                                         ? (o.fleet.stalenessMs > 0 ? ", metrics scraped every " + formatNumber(o.fleet.stalenessMs) + " ms (model clock)"
-                                                                    : std::string(", metrics as they are at each arrival"))
-                                         : std::string(" (counts its own requests)")))
-                                 .c_str());
+            portPerReplica
+                ? "one port each (no router)"
+                : ("router " + routerName(o.fleet.router.kind)
+                    + (routerReadsMetrics(o.fleet.router.kind) ? (o.fleet.stalenessMs > 0
+                               ? ", metrics scraped every " + formatNumber(o.fleet.stalenessMs) + " ms (model clock)"
+                               : std::string(", metrics as they are at each arrival"))
+                                                               : std::string(" (counts its own requests)")))
+                      .c_str());
     std::fprintf(stderr, "serve-sim: %s\n",
         o.tokenSeconds
             ? ("fixed pace, one token every " + formatNumber(*o.tokenSeconds * 1000) + " ms").c_str()

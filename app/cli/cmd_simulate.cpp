@@ -89,7 +89,8 @@ std::string fmt(const char* f, double v)
 
 void printLatency(const char* name, const LatencyStats& s, const std::string& unit)
 {
-    std::cout << "  " << name << " (" << unit << ")" << std::string(std::max<int>(1, 12 - int(std::string(name).size() + unit.size())), ' ')
+    std::cout << "  " << name << " (" << unit << ")"
+              << std::string(std::max<int>(1, 12 - int(std::string(name).size() + unit.size())), ' ')
               << fmt("%10.3f", s.mean) << fmt("%10.3f", s.p50) << fmt("%10.3f", s.p90) << fmt("%10.3f", s.p99) << "\n";
 }
 
@@ -98,7 +99,8 @@ void printLatency(const char* name, const LatencyStats& s, const std::string& un
 int runSimulate(const std::vector<std::string>& argv)
 {
     const Args a = parseArgs("simulate", argv,
-        withSchedulerValueFlags({ "--requests-out", "--timeline-out", "--clock", "--cost-model", "--ranks", "--format", "--per-adapter" }),
+        withSchedulerValueFlags(
+            { "--requests-out", "--timeline-out", "--clock", "--cost-model", "--ranks", "--format", "--per-adapter" }),
         withSchedulerBoolFlags({ "--json", "--quiet" }));
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -165,7 +167,8 @@ int runSimulate(const std::vector<std::string>& argv)
                 j["cpu_evicted"] = s.cpuEvicted;
                 j["preempted"] = s.preempted;
                 j["queue_length"] = s.queueLength;
-                j["blocked"] = s.blocked == WaitKind::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(waitKindName(s.blocked));
+                j["blocked"] = s.blocked == WaitKind::None ? nlohmann::ordered_json(nullptr)
+                                                           : nlohmann::ordered_json(waitKindName(s.blocked));
                 out << j.dump() << '\n';
             }
         });
@@ -182,7 +185,8 @@ int runSimulate(const std::vector<std::string>& argv)
         j["unit"] = unit;
         if (config.clock == ClockKind::Model)
             j["cost_model"] = config.cost.name;
-        j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum }, { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
+        j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum },
+            { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
             { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
             { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
         nlohmann::ordered_json server;
@@ -193,7 +197,8 @@ int runSimulate(const std::vector<std::string>& argv)
         std::vector<const AdapterSummary*> order;
         for (const AdapterSummary& ad : result.perAdapter)
             order.push_back(&ad);
-        std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) { return x->summary.requests > y->summary.requests; });
+        std::stable_sort(
+            order.begin(), order.end(), [](auto* x, auto* y) { return x->summary.requests > y->summary.requests; });
         if (order.size() > perAdapterListed)
             order.resize(perAdapterListed);
         nlohmann::json per = nlohmann::json::array();
@@ -210,43 +215,54 @@ int runSimulate(const std::vector<std::string>& argv)
         return kExitOk;
     }
 
-    std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size() << " adapters)\n";
-    std::cout << "policy          " << policyName(config.scheduler.policy) << " (" << policyRules(config.scheduler.policy) << "), clock "
-              << (config.clock == ClockKind::Steps ? std::string("steps (1 tick per forward pass; trace times read as ticks)")
-                                                   : "model: " + config.cost.name + " (seconds" + (clockText ? ")" : "; --clock steps counts forward passes instead)"))
+    std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size()
+              << " adapters)\n";
+    std::cout << "policy          " << policyName(config.scheduler.policy) << " ("
+              << policyRules(config.scheduler.policy) << "), clock "
+              << (config.clock == ClockKind::Steps
+                         ? std::string("steps (1 tick per forward pass; trace times read as ticks)")
+                         : "model: " + config.cost.name + " (seconds"
+                             + (clockText ? ")" : "; --clock steps counts forward passes instead)"))
               << "\n";
     if (config.scheduler.policy == PolicyKind::Vllm) {
         const VllmConfig& v = config.scheduler.vllm;
-        std::cout << "limits          max_num_seqs " << v.effectiveMaxNumSeqs() << ", max_num_batched_tokens " << v.effectiveMaxNumBatchedTokens()
-                  << ", max_model_len " << v.maxModelLen << ", chunked prefill " << (v.enableChunkedPrefill ? "on" : "off") << ", "
-                  << v.numGpuBlocks << " KV blocks of " << v.blockSize << ", max_loras " << v.maxLoras << ", max_cpu_loras "
-                  << v.effectiveMaxCpuLoras() << ", max_lora_rank " << v.maxLoraRank << "\n";
+        std::cout << "limits          max_num_seqs " << v.effectiveMaxNumSeqs() << ", max_num_batched_tokens "
+                  << v.effectiveMaxNumBatchedTokens() << ", max_model_len " << v.maxModelLen << ", chunked prefill "
+                  << (v.enableChunkedPrefill ? "on" : "off") << ", " << v.numGpuBlocks << " KV blocks of "
+                  << v.blockSize << ", max_loras " << v.maxLoras << ", max_cpu_loras " << v.effectiveMaxCpuLoras()
+                  << ", max_lora_rank " << v.maxLoraRank << "\n";
     } else if (config.scheduler.policy == PolicyKind::Sglang) {
         const SglangConfig& g = config.scheduler.sglang;
         std::cout << "limits          max_total_tokens " << g.maxTotalTokens << ", context_length " << g.contextLength
                   << ", max_running_requests " << g.effectiveMaxRunningRequests() << ", chunked_prefill_size "
-                  << (g.chunkedPrefill() ? std::to_string(g.chunkedPrefillSize) : std::string("off")) << ", max_prefill_tokens "
-                  << g.maxPrefillTokens << ", max_loras_per_batch " << g.maxLorasPerBatch << ", lora_eviction_policy "
-                  << g.loraEvictionPolicy << (g.ignoreEos ? "" : ", requests without ignore_eos") << "\n";
+                  << (g.chunkedPrefill() ? std::to_string(g.chunkedPrefillSize) : std::string("off"))
+                  << ", max_prefill_tokens " << g.maxPrefillTokens << ", max_loras_per_batch " << g.maxLorasPerBatch
+                  << ", lora_eviction_policy " << g.loraEvictionPolicy
+                  << (g.ignoreEos ? "" : ", requests without ignore_eos") << "\n";
     } else {
-        std::cout << "limits          max_total_token_num " << limits.maxTotalTokenNum << ", batch_max_tokens " << limits.effectiveBatchMaxTokens()
-                  << ", running_max_req_size " << limits.runningMaxReqSize << ", max_wait_tokens " << config.scheduler.maxWaitTokens << "\n";
+        std::cout << "limits          max_total_token_num " << limits.maxTotalTokenNum << ", batch_max_tokens "
+                  << limits.effectiveBatchMaxTokens() << ", running_max_req_size " << limits.runningMaxReqSize
+                  << ", max_wait_tokens " << config.scheduler.maxWaitTokens << "\n";
     }
-    std::cout << "requests        " << s.finished << " finished, " << s.rejected << " rejected, " << s.dropped << " dropped, "
-              << s.neverAdmitted << " never admitted\n";
+    std::cout << "requests        " << s.finished << " finished, " << s.rejected << " rejected, " << s.dropped
+              << " dropped, " << s.neverAdmitted << " never admitted\n";
     std::cout << "                      mean       p50       p90       p99\n";
     printLatency("wait", s.wait, unit);
     printLatency("TTFT", s.ttft, unit);
     printLatency("E2E", s.e2e, unit);
-    std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << ", " << fmt("%.1f", s.tokenThroughput)
-              << " output tokens/" << unit << fmt(" over %.6g ", s.makespan) << unit << " (first arrival to last finish)\n";
+    std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << ", "
+              << fmt("%.1f", s.tokenThroughput) << " output tokens/" << unit << fmt(" over %.6g ", s.makespan) << unit
+              << " (first arrival to last finish)\n";
     if (config.clock == ClockKind::Model)
         std::cout << "SLO attainment  " << fmt("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
-    std::cout << "peak KV         need " << s.peakKvNeed << ", used " << s.peakKvUsed << " of " << s.kvCapacity << " tokens\n";
+    std::cout << "peak KV         need " << s.peakKvNeed << ", used " << s.peakKvUsed << " of " << s.kvCapacity
+              << " tokens\n";
     std::cout << "forward passes  " << s.steps << " (" << s.prefillSteps << " prefill, " << s.decodeSteps << " decode"
-              << (s.mixedSteps ? ", " + std::to_string(s.mixedSteps) + " mixed" : std::string()) << "); adapter loads " << s.adapterLoads
-              << (s.adapterDiskLoads ? " (" + std::to_string(s.adapterDiskLoads) + " from disk)" : std::string()) << ", unloads "
-              << s.adapterUnloads << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string()) << "\n";
+              << (s.mixedSteps ? ", " + std::to_string(s.mixedSteps) + " mixed" : std::string()) << "); adapter loads "
+              << s.adapterLoads
+              << (s.adapterDiskLoads ? " (" + std::to_string(s.adapterDiskLoads) + " from disk)" : std::string())
+              << ", unloads " << s.adapterUnloads
+              << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string()) << "\n";
     if (config.scheduler.policy == PolicyKind::Vllm || config.scheduler.policy == PolicyKind::Sglang)
         std::cout << "prefix cache    " << s.cachedTokens << " of " << s.promptTokens << " prompt tokens found cached ("
                   << fmt("%.1f", 100.0 * s.cacheHitShare()) << " %; hits need prompts the trace declares shared)\n";
@@ -254,7 +270,8 @@ int runSimulate(const std::vector<std::string>& argv)
     std::vector<const AdapterSummary*> busiest;
     for (const AdapterSummary& ad : result.perAdapter)
         busiest.push_back(&ad);
-    std::stable_sort(busiest.begin(), busiest.end(), [](auto* x, auto* y) { return x->summary.requests > y->summary.requests; });
+    std::stable_sort(
+        busiest.begin(), busiest.end(), [](auto* x, auto* y) { return x->summary.requests > y->summary.requests; });
     if (!busiest.empty()) {
         std::cout << "per adapter (busiest " << std::min<std::size_t>(10, busiest.size()) << " of " << busiest.size()
                   << "; --json for all)      requests  TTFT mean   TTFT p99\n";
@@ -263,8 +280,8 @@ int runSimulate(const std::vector<std::string>& argv)
             std::string name = ad.adapter == kNoAdapter ? "(base model)" : ad.name;
             if (name.size() < 38)
                 name += std::string(38 - name.size(), ' ');
-            std::cout << "  " << name << fmt("%9.0f", double(ad.summary.requests)) << fmt("%11.3f", ad.summary.ttft.mean)
-                      << fmt("%11.3f", ad.summary.ttft.p99) << "\n";
+            std::cout << "  " << name << fmt("%9.0f", double(ad.summary.requests))
+                      << fmt("%11.3f", ad.summary.ttft.mean) << fmt("%11.3f", ad.summary.ttft.p99) << "\n";
         }
     }
     return kExitOk;

@@ -47,8 +47,8 @@ nlohmann::json histogramJson(const Histogram& h)
 
 nlohmann::json lengthJson(const LengthStats& s)
 {
-    return { { "mean", s.mean }, { "min", s.min }, { "max", s.max }, { "p50", s.p50 }, { "p90", s.p90 }, { "p99", s.p99 },
-        { "histogram", histogramJson(s.histogram) } };
+    return { { "mean", s.mean }, { "min", s.min }, { "max", s.max }, { "p50", s.p50 }, { "p90", s.p90 },
+        { "p99", s.p99 }, { "histogram", histogramJson(s.histogram) } };
 }
 
 std::string fmt(const char* f, double v)
@@ -87,8 +87,9 @@ nlohmann::json sessionStatsJson(const SessionStats& s)
 void printSessionStats(const SessionStats& s)
 {
     if (s.sessions)
-        std::cout << "sessions        " << s.sessionCount << fmt(" (mean %.2f turns", s.meanTurns) << ", at most " << s.maxTurns
-                  << (std::isnan(s.meanThink) ? std::string() : fmt(", mean think %.2f s", s.meanThink)) << ")\n";
+        std::cout << "sessions        " << s.sessionCount << fmt(" (mean %.2f turns", s.meanTurns) << ", at most "
+                  << s.maxTurns << (std::isnan(s.meanThink) ? std::string() : fmt(", mean think %.2f s", s.meanThink))
+                  << ")\n";
     if (s.sessions && !s.meanInputByTurn.empty()) {
         std::cout << "context growth  ";
         for (std::size_t k = 0; k < s.meanInputByTurn.size() && k < 8; ++k)
@@ -105,7 +106,8 @@ void printSessionStats(const SessionStats& s)
 
 int runStats(const std::vector<std::string>& argv)
 {
-    const Args a = parseArgs("stats", argv, { "--format", "--max-req-input-len", "--max-req-total-len", "--top" }, { "--json", "--skip-bad" });
+    const Args a = parseArgs("stats", argv, { "--format", "--max-req-input-len", "--max-req-total-len", "--top" },
+        { "--json", "--skip-bad" });
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing trace FILE" : "expected one trace FILE");
     const std::string file = a.positional().front();
@@ -123,7 +125,8 @@ int runStats(const std::vector<std::string>& argv)
     std::vector<std::size_t> order(st.perAdapterCount.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return st.perAdapterCount[x] > st.perAdapterCount[y]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](auto x, auto y) { return st.perAdapterCount[x] > st.perAdapterCount[y]; });
     order.resize(std::min<std::size_t>(order.size(), static_cast<std::size_t>(top)));
 
     if (a.has("--json")) {
@@ -140,7 +143,8 @@ int runStats(const std::vector<std::string>& argv)
         j["adapters_used"] = st.adaptersUsed;
         j["adapter_order_known"] = trace.adapterOrderKnown;
         j["fitted_alpha"] = std::isnan(st.fittedAlpha) ? nlohmann::json(nullptr) : nlohmann::json(st.fittedAlpha);
-        j["fitted_alpha_stderr"] = std::isnan(st.fittedAlphaStdErr) ? nlohmann::json(nullptr) : nlohmann::json(st.fittedAlphaStdErr);
+        j["fitted_alpha_stderr"]
+            = std::isnan(st.fittedAlphaStdErr) ? nlohmann::json(nullptr) : nlohmann::json(st.fittedAlphaStdErr);
         j["per_adapter_count"] = st.perAdapterCount;
         nlohmann::json cvs = nlohmann::json::array();
         for (double c : st.perAdapterCv)
@@ -148,8 +152,9 @@ int runStats(const std::vector<std::string>& argv)
         j["per_adapter_cv"] = cvs;
         j["input"] = lengthJson(st.input);
         j["output"] = lengthJson(st.output);
-        j["over_limits"] = { { "max_req_input_len", limits.maxReqInputLen }, { "max_req_total_len", limits.maxReqTotalLen },
-            { "over_input", st.overInputLimit }, { "over_total", st.overTotalLimit }, { "over_any", st.overAnyLimit } };
+        j["over_limits"] = { { "max_req_input_len", limits.maxReqInputLen },
+            { "max_req_total_len", limits.maxReqTotalLen }, { "over_input", st.overInputLimit },
+            { "over_total", st.overTotalLimit }, { "over_any", st.overAnyLimit } };
         j["gap_histogram"] = histogramJson(st.gaps);
         j["skipped_lines"] = report.skipped;
         nlohmann::json topJ = nlohmann::json::array();
@@ -168,27 +173,31 @@ int runStats(const std::vector<std::string>& argv)
     std::cout << "requests        " << st.count << "\n"
               << "window          " << fmt("%.3f s", st.window)
               << (trace.duration > 0 ? std::string(" (the trace's duration)")
-                                     : " (first to last arrival" + (st.windowStart > 0 ? fmt(", from %.3f s", st.windowStart) : std::string()) + ")")
+                                     : " (first to last arrival"
+                             + (st.windowStart > 0 ? fmt(", from %.3f s", st.windowStart) : std::string()) + ")")
               << "\n"
               << "achieved rate   " << fmt("%.4f req/s", st.achievedRate) << "\n"
               << "gap cv          " << fmt("%.4f", st.gapCv) << fmt(" (mean gap %.4g s)", st.gapMean) << "\n";
     std::cout << "adapters        " << st.adaptersUsed << " used of " << trace.adapters.size() << "\n";
     if (!std::isnan(st.fittedAlpha))
         std::cout << "fitted alpha    " << fmt("%.4f", st.fittedAlpha) << fmt(" ± %.4f", st.fittedAlphaStdErr)
-                  << (trace.adapterOrderKnown ? " (MLE, power-function popularity)" : " (MLE on adapters sorted by count: file has no popularity order)") << "\n";
+                  << (trace.adapterOrderKnown ? " (MLE, power-function popularity)"
+                                              : " (MLE on adapters sorted by count: file has no popularity order)")
+                  << "\n";
     if (!st.perAdapterCv.empty()) {
         const double m = median(st.perAdapterCv);
         if (!std::isnan(m))
             std::cout << "per-adapter cv  " << fmt("median %.3f", m) << " (adapters with >= 3 arrivals)\n";
     }
     auto lenLine = [&](const char* name, const LengthStats& s) {
-        std::cout << name << fmt("mean %.1f", s.mean) << fmt("  p50 %.0f", s.p50) << fmt("  p90 %.0f", s.p90) << fmt("  p99 %.0f", s.p99)
-                  << "  range [" << s.min << ", " << s.max << "]\n";
+        std::cout << name << fmt("mean %.1f", s.mean) << fmt("  p50 %.0f", s.p50) << fmt("  p90 %.0f", s.p90)
+                  << fmt("  p99 %.0f", s.p99) << "  range [" << s.min << ", " << s.max << "]\n";
     };
     lenLine("input length    ", st.input);
     lenLine("output length   ", st.output);
-    std::cout << "over limits     " << st.overAnyLimit << " (input > " << limits.maxReqInputLen << ": " << st.overInputLimit
-              << "; input+output > " << limits.maxReqTotalLen << ": " << st.overTotalLimit << ")\n";
+    std::cout << "over limits     " << st.overAnyLimit << " (input > " << limits.maxReqInputLen << ": "
+              << st.overInputLimit << "; input+output > " << limits.maxReqTotalLen << ": " << st.overTotalLimit
+              << ")\n";
     printSessionStats(st.sessions);
     if (!order.empty()) {
         std::cout << "busiest         ";

@@ -220,7 +220,8 @@ void checkModes(const Args& a)
     if (a.has("--values") && a.has("--range"))
         throw UsageError("give either --values or --range, not both");
     if (suite && (a.has("--spec") || a.has("--preset")))
-        throw UsageError("--suite brings its own settings; use --model-setting (and the override flags), not --spec/--preset");
+        throw UsageError(
+            "--suite brings its own settings; use --model-setting (and the override flags), not --spec/--preset");
     if (a.has("--model-setting") && !suite)
         throw UsageError("--model-setting goes with --suite");
     if (finder && a.has("--values"))
@@ -242,7 +243,8 @@ void readPlan(const Args& a, SweepRequest& r)
         for (const UserNote& n : s.notes)
             r.notes.push_back(n.text);
         if (!s.gpu.empty())
-            r.notes.insert(r.notes.begin(), "S-LoRA ran " + s.suite + " on " + s.gpu + " with " + s.modelSetting + ", --num-token "
+            r.notes.insert(r.notes.begin(),
+                "S-LoRA ran " + s.suite + " on " + s.gpu + " with " + s.modelSetting + ", --num-token "
                     + std::to_string(s.config.scheduler.limits.maxTotalTokenNum));
     } else {
         plan.spec = specFromArgs(a);
@@ -260,8 +262,8 @@ void readPlan(const Args& a, SweepRequest& r)
     }
     if (!r.finder && (a.has("--values") || a.has("--range"))) {
         const auto points = static_cast<std::size_t>(positive(a, "--points", 0, 0));
-        plan.values = parseSweepValues(plan.param, a.value("--values") ? *a.value("--values") : *a.value("--range"), points,
-            a.has("--values") ? "--values" : "--range");
+        plan.values = parseSweepValues(plan.param, a.value("--values") ? *a.value("--values") : *a.value("--range"),
+            points, a.has("--values") ? "--values" : "--range");
     } else if (a.has("--points") && !r.finder) {
         throw UsageError("--points goes with --range LO:HI");
     } else if (!r.finder && !r.suite) {
@@ -285,12 +287,13 @@ void readPlan(const Args& a, SweepRequest& r)
 void readReplay(const Args& a, SweepRequest& r)
 {
     if (!r.replay) {
-        for (const char* flag : { "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
-                 "--api-key", "--ca-cert" })
+        for (const char* flag : { "--backend", "--time-scale", "--runs-dir", "--model", "--timeout",
+                 "--first-token-timeout", "--max-concurrency", "--api-key", "--ca-cert" })
             if (a.has(flag))
                 throw UsageError(std::string(flag) + " goes with --target");
         if (a.has("--no-early-stop") || a.has("--insecure"))
-            throw UsageError(std::string(a.has("--insecure") ? "--insecure" : "--no-early-stop") + " goes with --target");
+            throw UsageError(
+                std::string(a.has("--insecure") ? "--insecure" : "--no-early-stop") + " goes with --target");
         return;
     }
     ReplaySweepOptions& ro = r.ro;
@@ -392,7 +395,8 @@ int runFinder(SweepRequest& r, SweepOutput& output, PointProgress& progress, std
             report << "preview:\n";
             for (const std::string& line : preview.describe())
                 report << "  " << line << "\n";
-            report << "confirming on " << r.ro.replay.target << " from the previewed " << sweepValueText(plan.param, preview.capacity) << "\n";
+            report << "confirming on " << r.ro.replay.target << " from the previewed "
+                   << sweepValueText(plan.param, preview.capacity) << "\n";
         }
         confirmed = confirmCapacity(plan, r.fo, preview.capacity, r.ro, progress.callback(), &g_cancel);
         progress.end();
@@ -455,7 +459,8 @@ int runPoints(SweepRequest& r, SweepOutput& output, PointProgress& progress, std
     }
     if (r.suite && !r.replay) {
         std::ostringstream discard;
-        printPaperComparison(r.quiet ? static_cast<std::ostream&>(discard) : report, plan, points, r.figures, output.writer());
+        printPaperComparison(
+            r.quiet ? static_cast<std::ostream&>(discard) : report, plan, points, r.figures, output.writer());
     }
     if (cancelled)
         return interruptedSweep(output, points.size(), plan.values.size());
@@ -468,12 +473,13 @@ int runSweep(const std::vector<std::string>& argv)
 {
     // Numeric options are range-checked by parseArgs (the shared table in cli/options.cpp).
     const Args a = parseArgs("sweep", argv,
-        withSchedulerValueFlags({ "--param", "--values", "--range", "--points", "--suite", "--model-setting", "--find-max", "--slo", "--tolerance", "--max-evaluations",
-            "--spec", "--preset", "--generator", "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range",
-            "--output-range", "--popularity", "--arrival", "--cost-model", "--warmup", "--cooldown", "--saturation-ratio", "--threads",
-            "--target", "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout", "--max-concurrency",
-            "--api-key", "--ca-cert", "-o", "--output", "--format", "--fleet", "--replicas", "--gpus-per-replica", "--routers", "--find-min",
-            "--staleness", "--placement", "--replicas-per-adapter" }),
+        withSchedulerValueFlags({ "--param", "--values", "--range", "--points", "--suite", "--model-setting",
+            "--find-max", "--slo", "--tolerance", "--max-evaluations", "--spec", "--preset", "--generator",
+            "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--input-range", "--output-range",
+            "--popularity", "--arrival", "--cost-model", "--warmup", "--cooldown", "--saturation-ratio", "--threads",
+            "--target", "--backend", "--time-scale", "--runs-dir", "--model", "--timeout", "--first-token-timeout",
+            "--max-concurrency", "--api-key", "--ca-cert", "-o", "--output", "--format", "--fleet", "--replicas",
+            "--gpus-per-replica", "--routers", "--find-min", "--staleness", "--placement", "--replicas-per-adapter" }),
         withSchedulerBoolFlags({ "--json", "--quiet", "--no-early-stop", "--insecure", "--force" }));
     if (isFleetSweep(a)) // replicas, staleness or router: the fleet preview (cli/cmd_sweepfleet.h)
         return runFleetSweepCli(a);
@@ -484,7 +490,7 @@ int runSweep(const std::vector<std::string>& argv)
     if (!r.ro.runsDir.empty())
         runsDir.emplace(r.ro.runsDir, "--runs-dir", !a.has("--force"));
 
-    struct sigaction sa {};
+    struct sigaction sa { };
     sa.sa_handler = onSweepSignal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
@@ -495,10 +501,12 @@ int runSweep(const std::vector<std::string>& argv)
     if (!r.quiet) {
         for (const std::string& n : r.notes)
             report << "note: " << n << "\n";
-        report << (r.replay ? "target " + r.ro.replay.target : "preview with cost model " + r.plan.config.cost.name) << ", policy "
-               << policyName(r.plan.config.scheduler.policy) << ", SLO " << r.plan.slo.describe() << "\n";
+        report << (r.replay ? "target " + r.ro.replay.target : "preview with cost model " + r.plan.config.cost.name)
+               << ", policy " << policyName(r.plan.config.scheduler.policy) << ", SLO " << r.plan.slo.describe()
+               << "\n";
     }
-    PointProgress progress(r.plan, output.writer(), r.replay, !r.quiet && ::isatty(2), r.finder ? 0 : r.plan.values.size());
+    PointProgress progress(
+        r.plan, output.writer(), r.replay, !r.quiet && ::isatty(2), r.finder ? 0 : r.plan.values.size());
     return r.finder ? runFinder(r, output, progress, report) : runPoints(r, output, progress, report);
 }
 

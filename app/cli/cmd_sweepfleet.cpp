@@ -96,7 +96,8 @@ std::vector<double> parseValues(FleetAxis axis, const std::string& text, const s
         }
         if (parts.size() < 2 || parts.size() > 3)
             throw UsageError(flag + ": expected LO:HI or LO:HI:STEP (got \"" + text + "\")");
-        const double step = parts.size() == 3 ? parts[2] : (axis == FleetAxis::Replicas ? 1.0 : (parts[1] - parts[0]) / 4);
+        const double step
+            = parts.size() == 3 ? parts[2] : (axis == FleetAxis::Replicas ? 1.0 : (parts[1] - parts[0]) / 4);
         if (!(step > 0) || parts[1] < parts[0])
             throw UsageError(flag + ": needs LO <= HI and a positive step (got \"" + text + "\")");
         for (double v = parts[0]; v <= parts[1] + 1e-9 * std::abs(parts[1]); v += step) {
@@ -125,13 +126,15 @@ std::vector<double> parseValues(FleetAxis axis, const std::string& text, const s
 
 void printTable(std::ostream& out, const FleetSweepPlan& plan, const std::vector<FleetSweepPoint>& points)
 {
-    out << "router              replicas  GPUs  staleness   done/req   TTFT p50    p99   E2E p99   SLO %  S-LoRA %  ach/off  loads\n"
+    out << "router              replicas  GPUs  staleness   done/req   TTFT p50    p99   E2E p99   SLO %  S-LoRA %  "
+           "ach/off  loads\n"
            "                                         ms                    s       s         s\n";
     for (const FleetSweepPoint& p : points) {
         const PointMetrics& m = p.point.metrics;
         char line[300];
-        std::snprintf(line, sizeof line, "%-19s %8d %5d %10s %5llu/%-5llu %8s %7s %9s %7s %9s %7s%s %6llu\n", routerName(p.router).c_str(), p.replicas,
-            p.gpus, fmt(p.stalenessMs, "%g").c_str(), (unsigned long long)m.completed, (unsigned long long)m.requests, fmt(m.ttft.p50, "%.3f").c_str(),
+        std::snprintf(line, sizeof line, "%-19s %8d %5d %10s %5llu/%-5llu %8s %7s %9s %7s %9s %7s%s %6llu\n",
+            routerName(p.router).c_str(), p.replicas, p.gpus, fmt(p.stalenessMs, "%g").c_str(),
+            (unsigned long long)m.completed, (unsigned long long)m.requests, fmt(m.ttft.p50, "%.3f").c_str(),
             fmt(m.ttft.p99, "%.2f").c_str(), fmt(m.e2e.p99, "%.2f").c_str(), fmt(100 * m.sloAttainment, "%.1f").c_str(),
             fmt(100 * m.sloraAttainment, "%.1f").c_str(), fmt(m.achievedRatio, "%.3f").c_str(), m.saturated ? "*" : " ",
             (unsigned long long)p.adapterLoads);
@@ -145,7 +148,8 @@ void printTable(std::ostream& out, const FleetSweepPlan& plan, const std::vector
 
 bool isFleetSweep(const Args& a)
 {
-    for (const char* f : { "--fleet", "--replicas", "--routers", "--find-min", "--staleness", "--placement", "--replicas-per-adapter", "--gpus-per-replica" })
+    for (const char* f : { "--fleet", "--replicas", "--routers", "--find-min", "--staleness", "--placement",
+             "--replicas-per-adapter", "--gpus-per-replica" })
         if (a.has(f))
             return true;
     const auto param = a.value("--param");
@@ -160,7 +164,8 @@ int runFleetSweepCli(const Args& a)
     if (finder && *a.value("--find-min") != "replicas")
         throw UsageError("--find-min: only replicas can be searched for (got \"" + *a.value("--find-min") + "\")");
     if (a.has("--find-max"))
-        throw UsageError("--find-max searches a workload or server parameter of one server; for a fleet use --find-min replicas");
+        throw UsageError(
+            "--find-max searches a workload or server parameter of one server; for a fleet use --find-min replicas");
     for (const char* f : { "--suite", "--target" })
         if (a.has(f))
             throw UsageError(std::string(f) + " does not apply to a fleet sweep");
@@ -175,16 +180,19 @@ int runFleetSweepCli(const Args& a)
     if (const auto file = a.value("--fleet")) {
         for (const std::string flag : schedulerValueFlags())
             if (a.has(flag))
-                throw UsageError(flag + " describes the replicas' server; with --fleet each group has its \"server\" in the file");
+                throw UsageError(
+                    flag + " describes the replicas' server; with --fleet each group has its \"server\" in the file");
         if (a.has("--cost-model") || a.has("--gpus-per-replica"))
-            throw UsageError(std::string(a.has("--cost-model") ? "--cost-model" : "--gpus-per-replica") + " goes with --replicas; with --fleet it is in the file");
+            throw UsageError(std::string(a.has("--cost-model") ? "--cost-model" : "--gpus-per-replica")
+                + " goes with --replicas; with --fleet it is in the file");
         plan.fleet = readFleetFile(*file);
         plan.serverFromPlan = false;
     } else {
         applySchedulerArgs(a, plan.base.config.scheduler);
         if (const auto cost = a.value("--cost-model"))
             plan.base.config.cost = loadCostModel(*cost);
-        plan.fleet = uniformFleet(static_cast<int>(a.integer("--replicas", 1)), plan.base.config.scheduler, plan.base.config.cost.name, RouterKind::RoundRobin);
+        plan.fleet = uniformFleet(static_cast<int>(a.integer("--replicas", 1)), plan.base.config.scheduler,
+            plan.base.config.cost.name, RouterKind::RoundRobin);
         plan.fleet.groups[0].gpusPerReplica = static_cast<int>(a.integer("--gpus-per-replica", 1));
     }
     plan.base.config.clock = ClockKind::Model;
@@ -221,7 +229,8 @@ int runFleetSweepCli(const Args& a)
             const long l = std::strtol(ls.c_str(), &end1, 10);
             const long h = std::strtol(hs.c_str(), &end2, 10);
             if (ls.empty() || hs.empty() || *end1 != '\0' || *end2 != '\0' || l < 1 || h < l || h > 4096)
-                throw UsageError("--range: the fleet sizes to search, LO:HI with 1 <= LO <= HI <= 4096 (got \"" + *r + "\")");
+                throw UsageError(
+                    "--range: the fleet sizes to search, LO:HI with 1 <= LO <= HI <= 4096 (got \"" + *r + "\")");
             lo = static_cast<int>(l);
             hi = static_cast<int>(h);
         }
@@ -231,7 +240,8 @@ int runFleetSweepCli(const Args& a)
     } else {
         const auto axis = fleetAxisFromName(*a.value("--param"));
         if (!axis)
-            throw UsageError("--param " + *a.value("--param") + " is not a fleet parameter (replicas, staleness, router)");
+            throw UsageError(
+                "--param " + *a.value("--param") + " is not a fleet parameter (replicas, staleness, router)");
         plan.axis = *axis;
         if (plan.axis == FleetAxis::Router) {
             if (a.has("--values") || a.has("--range"))
@@ -240,8 +250,10 @@ int runFleetSweepCli(const Args& a)
                 plan.routers = allRouters();
         } else {
             if (!a.has("--values") && !a.has("--range"))
-                throw UsageError("--param " + fleetAxisName(plan.axis) + " needs --values LIST or --range LO:HI[:STEP]");
-            plan.values = parseValues(plan.axis, a.value("--values") ? *a.value("--values") : *a.value("--range"), a.has("--values") ? "--values" : "--range");
+                throw UsageError(
+                    "--param " + fleetAxisName(plan.axis) + " needs --values LIST or --range LO:HI[:STEP]");
+            plan.values = parseValues(plan.axis, a.value("--values") ? *a.value("--values") : *a.value("--range"),
+                a.has("--values") ? "--values" : "--range");
         }
     }
     if (finder) {
@@ -261,18 +273,21 @@ int runFleetSweepCli(const Args& a)
     if (!outPath.empty()) {
         if (outPath.size() < 6 || outPath.substr(outPath.size() - 6) != ".jsonl")
             throw UsageError("a fleet sweep is written as JSON Lines: give -o FILE.jsonl");
-        checkOutputs({ { a.has("-o") ? "-o" : "--output", outPath } }, { { "--fleet", a.value("--fleet").value_or("") }, { "--spec", a.value("--spec").value_or("") } });
+        checkOutputs({ { a.has("-o") ? "-o" : "--output", outPath } },
+            { { "--fleet", a.value("--fleet").value_or("") }, { "--spec", a.value("--spec").value_or("") } });
         checkOutputFile(outPath);
         std::error_code ec;
         if (std::filesystem::exists(partial, ec) && !a.has("--force"))
-            throw InputError(outPath + ": " + partial + " exists (the points of a sweep that was stopped before it could rename it?); move it away, or give --force to replace it",
+            throw InputError(outPath + ": " + partial
+                    + " exists (the points of a sweep that was stopped before it could rename it?); move it away, or "
+                      "give --force to replace it",
                 {}, 0, a.has("-o") ? "-o" : "--output");
         out = std::make_unique<std::ofstream>(partial, std::ios::trunc);
         if (!*out)
             throw InputError("cannot write " + partial, partial, 0, "-o");
         *out << fleetSweepHeaderJson(plan).dump() << '\n';
     }
-    struct sigaction sa {};
+    struct sigaction sa { };
     sa.sa_handler = onFleetSweepSignal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
@@ -286,15 +301,18 @@ int runFleetSweepCli(const Args& a)
         }
         ++finished;
         if (live) {
-            std::fprintf(stderr, "\rpreviewed %zu fleets (last: %s, %d replicas, %.2f s)   ", finished, routerName(p.router).c_str(), p.replicas, p.point.seconds);
+            std::fprintf(stderr, "\rpreviewed %zu fleets (last: %s, %d replicas, %.2f s)   ", finished,
+                routerName(p.router).c_str(), p.replicas, p.point.seconds);
             std::fflush(stderr);
         }
     };
     if (!quiet)
-        std::cout << "fleet of " << policyName(plan.fleet.groups[0].server.policy) << " replicas on " << plan.base.config.cost.name << ", metrics every "
-                  << fmt(plan.fleet.stalenessMs, "%g") << " ms, placement "
-                  << (plan.fleet.placement.kind == PlacementConfig::Kind::Static ? "static" : "dynamic") << "; workload " << plan.base.spec.rate
-                  << " req/s for " << plan.base.spec.duration << " s over " << plan.base.spec.adapterCount << " adapters\n";
+        std::cout << "fleet of " << policyName(plan.fleet.groups[0].server.policy) << " replicas on "
+                  << plan.base.config.cost.name << ", metrics every " << fmt(plan.fleet.stalenessMs, "%g")
+                  << " ms, placement "
+                  << (plan.fleet.placement.kind == PlacementConfig::Kind::Static ? "static" : "dynamic")
+                  << "; workload " << plan.base.spec.rate << " req/s for " << plan.base.spec.duration << " s over "
+                  << plan.base.spec.adapterCount << " adapters\n";
 
     int code = kExitOk;
     if (finder) {
@@ -327,10 +345,13 @@ int runFleetSweepCli(const Args& a)
         std::error_code ec;
         std::filesystem::rename(partial, outPath, ec);
         if (ec)
-            throw InputError("cannot rename " + partial + " to " + outPath + ": " + ec.message() + " (the points are in " + partial + ")", outPath, 0, "-o");
+            throw InputError("cannot rename " + partial + " to " + outPath + ": " + ec.message()
+                    + " (the points are in " + partial + ")",
+                outPath, 0, "-o");
     }
     if (code != kExitOk)
-        std::cerr << "lorascope-cli sweep: interrupted; " << finished << " finished points kept" << (outPath.empty() ? std::string() : " in " + outPath) << "\n";
+        std::cerr << "lorascope-cli sweep: interrupted; " << finished << " finished points kept"
+                  << (outPath.empty() ? std::string() : " in " + outPath) << "\n";
     return code;
 }
 

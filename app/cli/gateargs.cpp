@@ -33,7 +33,8 @@ std::vector<WorseGate> failIfWorseFromArgs(const Args& a)
     }
 }
 
-int finishGates(const std::string& command, const Args& a, const std::vector<GateResult>& results, int exitCode, double seconds)
+int finishGates(
+    const std::string& command, const Args& a, const std::vector<GateResult>& results, int exitCode, double seconds)
 {
     if (const auto junit = a.value("--junit"))
         writeJunit(*junit, "lorascope " + command + " SLO gates", results, seconds);

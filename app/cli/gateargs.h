@@ -18,7 +18,8 @@ std::vector<WorseGate> failIfWorseFromArgs(const Args& args);
 
 /// Writes --junit (if given), prints each failed gate on stderr ("lorascope-cli CMD: gate failed: …")
 /// and returns kExitGate (3, cli/commands.h) when one failed, else `exitCode`.
-int finishGates(const std::string& command, const Args& args, const std::vector<GateResult>& results, int exitCode, double seconds = 0);
+int finishGates(const std::string& command, const Args& args, const std::vector<GateResult>& results, int exitCode,
+    double seconds = 0);
 
 /// The command line as it was given, for manifests and reports: "lorascope-cli CMD ARGS…", each
 /// argument quoted when needed, the value of --api-key replaced by "(not recorded)".

@@ -23,12 +23,14 @@ constexpr std::int64_t kMaxCount = 1'000'000'000; ///< requests, steps
 constexpr std::int64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
 constexpr double kHuge = std::numeric_limits<double>::max();
 
-OptionSpec integer(const char* flag, std::int64_t lo, std::int64_t hi, const char* unit = "", const char* zero = nullptr, const char* commands = nullptr)
+OptionSpec integer(const char* flag, std::int64_t lo, std::int64_t hi, const char* unit = "",
+    const char* zero = nullptr, const char* commands = nullptr)
 {
     return { flag, commands, true, lo, hi, 0, 0, false, unit, zero };
 }
 
-OptionSpec number(const char* flag, double lo, double hi, bool loExclusive, const char* unit = "", const char* zero = nullptr, const char* commands = nullptr)
+OptionSpec number(const char* flag, double lo, double hi, bool loExclusive, const char* unit = "",
+    const char* zero = nullptr, const char* commands = nullptr)
 {
     return { flag, commands, false, 0, 0, lo, hi, loExclusive, unit, zero };
 }
@@ -76,14 +78,16 @@ const std::vector<OptionSpec>& optionTable()
         integer("--seed", 0, kMaxSeed),
         // stats, simulate, serve-sim: S-LoRA's limits
         integer("--max-total-token-num", 1, kMaxTokens, "tokens"),
-        integer("--batch-max-tokens", 0, kMaxTokens, "tokens", "0 = derived: max(max_total_token_num/6, max_req_total_len)"),
+        integer("--batch-max-tokens", 0, kMaxTokens, "tokens",
+            "0 = derived: max(max_total_token_num/6, max_req_total_len)"),
         integer("--running-max-req-size", 1, kMaxCount, "requests"),
         integer("--max-req-total-len", 1, 2 * kMaxTokenCount, "tokens"),
         integer("--max-req-input-len", 1, kMaxTokenCount, "tokens"),
         integer("--max-wait-tokens", 0, kMaxCount, "decode steps"),
         // vLLM V1's (cli/schedulerargs.cpp; vLLM's own checks of their combination in admission/vllmconfig.cpp)
         integer("--max-num-seqs", 1, kMaxCount, "requests"),
-        integer("--max-num-batched-tokens", 0, kMaxTokens, "tokens", "0 = vLLM's default: 2048, or max_model_len without chunked prefill"),
+        integer("--max-num-batched-tokens", 0, kMaxTokens, "tokens",
+            "0 = vLLM's default: 2048, or max_model_len without chunked prefill"),
         integer("--max-model-len", 1, 2 * kMaxTokenCount, "tokens"),
         integer("--long-prefill-token-threshold", 0, kMaxTokens, "tokens", "0 = no limit"),
         integer("--num-gpu-blocks", 2, kMaxTokens, "blocks"),
@@ -212,7 +216,8 @@ void checkOptionValue(const OptionSpec& o, const std::string& flag, const std::s
     } else {
         double v = 0;
         const auto res = std::from_chars(b, e, v);
-        if (res.ptr != e || b == e || (res.ec != std::errc() && res.ec != std::errc::result_out_of_range) || std::isnan(v))
+        if (res.ptr != e || b == e || (res.ec != std::errc() && res.ec != std::errc::result_out_of_range)
+            || std::isnan(v))
             throw UsageError(flag + " expects a number (got \"" + got + "\")");
         // from_chars reports values beyond the double range (1e400, 1e-400) as out of range.
         ok = res.ec == std::errc() && std::isfinite(v) && (o.minExclusive ? v > o.min : v >= o.min) && v <= o.max;
@@ -224,7 +229,8 @@ void checkOptionValue(const OptionSpec& o, const std::string& flag, const std::s
             range = "from " + show(o.min) + " to " + withUnit(show(o.max), o.unit);
     }
     if (!ok)
-        throw UsageError(flag + " must be " + range + (o.zero ? std::string(" (") + o.zero + ")" : std::string()) + " (got " + got + ")");
+        throw UsageError(flag + " must be " + range + (o.zero ? std::string(" (") + o.zero + ")" : std::string())
+            + " (got " + got + ")");
 }
 
 Args parseArgs(const std::string& command, const std::vector<std::string>& argv, std::vector<std::string> valueFlags,

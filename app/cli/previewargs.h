@@ -20,9 +20,9 @@ std::vector<std::string> previewBoolFlags();
 /// Every preview flag (value or not), e.g. to refuse them where no preview runs.
 std::vector<std::string> previewFlags();
 /// The --help lines of those options: a string literal, so that help texts embed it.
-#define LORASCOPE_PREVIEW_OPTIONS_HELP \
-    "Preview options (as `simulate`; the clock is always the cost model's, in seconds):\n" \
-    "  --cost-model NAME|FILE       llama-7b-a10g (default), llama-7b-a100-80g, llama-13b-a100-80g, or a\n" \
+#define LORASCOPE_PREVIEW_OPTIONS_HELP                                                                                 \
+    "Preview options (as `simulate`; the clock is always the cost model's, in seconds):\n"                             \
+    "  --cost-model NAME|FILE       llama-7b-a10g (default), llama-7b-a100-80g, llama-13b-a100-80g, or a\n"            \
     "                               JSON file with the coefficients (docs/admission.md)\n" LORASCOPE_SCHEDULER_OPTIONS
 /// The preview settings (model clock) from the flags over the server's defaults. Throws UsageError
 /// for an unknown policy or a configuration its server refuses.

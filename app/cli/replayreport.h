@@ -47,8 +47,8 @@ std::function<void(const ReplayStatus&)> statusLine(const std::vector<double>& t
 
 /// summary.json of a finished run (vLLM's `bench serve` keys where they mean the same, plus the
 /// run's clock, shard, server scrapes and warnings).
-nlohmann::json runSummary(const ReplayResult& result, SummaryOptions so, const ReplayOptions& o, const Replayer& replayer,
-    const nlohmann::json& shard);
+nlohmann::json runSummary(const ReplayResult& result, SummaryOptions so, const ReplayOptions& o,
+    const Replayer& replayer, const nlohmann::json& shard);
 
 /// The summary as a text table on standard output.
 void printReplaySummary(const nlohmann::json& summary, const std::string& dir);

@@ -8,22 +8,21 @@
 
 namespace lorascope::cli {
 
-
-
 const std::vector<std::string>& schedulerValueFlags()
 {
-    static const std::vector<std::string> flags = { "--policy", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
-        "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-model-len",
-        "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-loras", "--max-cpu-loras", "--max-lora-rank",
-        "--lora-scan", "--context-length", "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens",
-        "--schedule-conservativeness", "--max-loras-per-batch", "--max-loaded-loras", "--lora-eviction-policy", "--pinned-adapters" };
+    static const std::vector<std::string> flags = { "--policy", "--max-total-token-num", "--batch-max-tokens",
+        "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
+        "--max-num-batched-tokens", "--max-model-len", "--long-prefill-token-threshold", "--num-gpu-blocks",
+        "--block-size", "--max-loras", "--max-cpu-loras", "--max-lora-rank", "--lora-scan", "--context-length",
+        "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
+        "--max-loras-per-batch", "--max-loaded-loras", "--lora-eviction-policy", "--pinned-adapters" };
     return flags;
 }
 
 const std::vector<std::string>& schedulerBoolFlags()
 {
-    static const std::vector<std::string> flags = { "--no-chunked-prefill", "--no-enable-prefix-caching", "--enable-prefix-caching",
-        "--enable-mixed-chunk", "--disable-ignore-eos", "--disable-radix-cache" };
+    static const std::vector<std::string> flags = { "--no-chunked-prefill", "--no-enable-prefix-caching",
+        "--enable-prefix-caching", "--enable-mixed-chunk", "--disable-ignore-eos", "--disable-radix-cache" };
     return flags;
 }
 
@@ -54,7 +53,8 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
     if (c.policy == PolicyKind::Sglang) {
         if (a.has("--max-total-token-num")) {
             if (a.spelling("--max-total-token-num") != "--max-total-tokens")
-                throw UsageError("--max-total-token-num is S-LoRA's max_total_token_num; SGLang's KV pool is --max-total-tokens");
+                throw UsageError(
+                    "--max-total-token-num is S-LoRA's max_total_token_num; SGLang's KV pool is --max-total-tokens");
             c.sglang.maxTotalTokens = a.integer("--max-total-token-num", c.sglang.maxTotalTokens);
         }
     } else {
@@ -117,7 +117,8 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
             std::uint32_t index = 0;
             const auto res = std::from_chars(item.data(), item.data() + item.size(), index);
             if (item.empty() || res.ec != std::errc() || res.ptr != item.data() + item.size() || index == kNoAdapter)
-                throw UsageError("--pinned-adapters takes adapter indices separated by commas, e.g. 0,3 (got \"" + pinned->substr(0, 40) + "\")");
+                throw UsageError("--pinned-adapters takes adapter indices separated by commas, e.g. 0,3 (got \""
+                    + pinned->substr(0, 40) + "\")");
             g.pinnedAdapters.push_back(index);
             from = comma + 1;
         }

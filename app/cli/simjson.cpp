@@ -45,15 +45,17 @@ nlohmann::json waitJson(const WaitReason& w, const Trace& trace)
 
 nlohmann::json latencyJson(const LatencyStats& s)
 {
-    return { { "count", s.count }, { "mean", num(s.mean) }, { "p50", num(s.p50) }, { "p90", num(s.p90) }, { "p99", num(s.p99) } };
+    return { { "count", s.count }, { "mean", num(s.mean) }, { "p50", num(s.p50) }, { "p90", num(s.p90) },
+        { "p99", num(s.p99) } };
 }
 
 nlohmann::json summaryJson(const SimulationSummary& s, bool withSteps)
 {
-    nlohmann::json j { { "requests", s.requests }, { "finished", s.finished }, { "rejected", s.rejected }, { "dropped", s.dropped },
-        { "never_admitted", s.neverAdmitted }, { "wait", latencyJson(s.wait) }, { "ttft", latencyJson(s.ttft) },
-        { "e2e", latencyJson(s.e2e) }, { "makespan", s.makespan }, { "request_throughput", s.requestThroughput },
-        { "output_throughput", s.tokenThroughput }, { "slo_attainment", num(s.sloAttainment) } };
+    nlohmann::json j { { "requests", s.requests }, { "finished", s.finished }, { "rejected", s.rejected },
+        { "dropped", s.dropped }, { "never_admitted", s.neverAdmitted }, { "wait", latencyJson(s.wait) },
+        { "ttft", latencyJson(s.ttft) }, { "e2e", latencyJson(s.e2e) }, { "makespan", s.makespan },
+        { "request_throughput", s.requestThroughput }, { "output_throughput", s.tokenThroughput },
+        { "slo_attainment", num(s.sloAttainment) } };
     if (withSteps) {
         j["peak_kv_need"] = s.peakKvNeed;
         j["peak_kv_used"] = s.peakKvUsed;
@@ -82,18 +84,23 @@ nlohmann::ordered_json requestJson(const RequestRecord& r, const Trace& trace)
     j["admitted"] = num(r.admitted);
     j["first_token"] = num(r.firstToken);
     j["finished"] = num(r.finished);
-    j["rejected"] = r.rejected == RejectReason::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(rejectReasonName(r.rejected));
-    j["dropped"] = r.dropped == DropReason::None ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(dropReasonName(r.dropped));
+    j["rejected"] = r.rejected == RejectReason::None ? nlohmann::ordered_json(nullptr)
+                                                     : nlohmann::ordered_json(rejectReasonName(r.rejected));
+    j["dropped"] = r.dropped == DropReason::None ? nlohmann::ordered_json(nullptr)
+                                                 : nlohmann::ordered_json(dropReasonName(r.dropped));
     j["wait_reason"] = waitJson(r.wait, trace);
-    j["adapter"] = r.adapter == kNoAdapter ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(trace.adapters[r.adapter].name);
+    j["adapter"] = r.adapter == kNoAdapter ? nlohmann::ordered_json(nullptr)
+                                           : nlohmann::ordered_json(trace.adapters[r.adapter].name);
     j["input_len"] = r.inputLen;
     j["output_len"] = r.outputLen;
-    j["admission"] = std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.admissionNumber);
+    j["admission"]
+        = std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.admissionNumber);
     j["preemptions"] = r.preemptions;
     j["cached_tokens"] = r.cachedTokens; // prompt tokens found in the prefix cache when first scheduled
     // where its adapter came from for its first pass ("gpu": it was there already)
-    j["adapter_load"] = r.adapter == kNoAdapter || std::isnan(r.admitted) ? nlohmann::ordered_json(nullptr)
-                                                                          : nlohmann::ordered_json(adapterTierName(r.adapterLoad));
+    j["adapter_load"] = r.adapter == kNoAdapter || std::isnan(r.admitted)
+        ? nlohmann::ordered_json(nullptr)
+        : nlohmann::ordered_json(adapterTierName(r.adapterLoad));
     return j;
 }
 
@@ -108,7 +115,8 @@ std::size_t perAdapterOption(const Args& a)
     std::uint64_t n = 0;
     const auto res = std::from_chars(v.data(), v.data() + v.size(), n);
     if (res.ec != std::errc() || res.ptr != v.data() + v.size() || v.empty() || n > kMaxAdapters)
-        throw UsageError("--per-adapter must be all, none or a number of adapters from 0 to " + std::to_string(kMaxAdapters) + " (got \"" + v.substr(0, 40) + "\")");
+        throw UsageError("--per-adapter must be all, none or a number of adapters from 0 to "
+            + std::to_string(kMaxAdapters) + " (got \"" + v.substr(0, 40) + "\")");
     return static_cast<std::size_t>(n);
 }
 
@@ -119,13 +127,14 @@ std::vector<int> readRanks(const std::string& file, const Trace& trace)
     std::vector<int> ranks(trace.adapters.size(), 0);
     auto rankValue = [&](const nlohmann::json& v, const std::string& field) {
         if (!v.is_number_integer() || v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 65536)
-            throw InputError(field + ": a rank must be an integer between 1 and 65536 (got " + jsonExcerpt(v) + ")", file, 0, field);
+            throw InputError(
+                field + ": a rank must be an integer between 1 and 65536 (got " + jsonExcerpt(v) + ")", file, 0, field);
         return static_cast<int>(v.get<std::int64_t>());
     };
     if (j.is_array()) {
         if (j.size() != trace.adapters.size())
-            throw InputError("the trace has " + std::to_string(trace.adapters.size()) + " adapters but the rank list has "
-                    + std::to_string(j.size()),
+            throw InputError("the trace has " + std::to_string(trace.adapters.size())
+                    + " adapters but the rank list has " + std::to_string(j.size()),
                 file, 0, "ranks");
         for (std::size_t i = 0; i < j.size(); ++i)
             ranks[i] = rankValue(j[i], std::string(1, '[').append(std::to_string(i)).append(1, ']'));
@@ -136,7 +145,8 @@ std::vector<int> readRanks(const std::string& file, const Trace& trace)
         for (auto it = j.begin(); it != j.end(); ++it) {
             auto f = byName.find(it.key());
             if (f == byName.end())
-                throw InputError("no adapter named \"" + textExcerpt(it.key()) + "\" in the trace", file, 0, textExcerpt(it.key()));
+                throw InputError(
+                    "no adapter named \"" + textExcerpt(it.key()) + "\" in the trace", file, 0, textExcerpt(it.key()));
             ranks[f->second] = rankValue(it.value(), textExcerpt(it.key()));
         }
     } else {

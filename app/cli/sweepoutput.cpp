@@ -46,14 +46,16 @@ SweepOutput::SweepOutput(const Args& a, const SweepPlan& plan, const std::string
     m_path = a.value("-o").value_or(a.value("--output").value_or(""));
     const std::string option = a.has("-o") ? "-o" : "--output";
     if (!m_path.empty() && !format && !sweepFormatForPath(m_path))
-        throw UsageError("cannot tell the format of \"" + m_path + "\" from its extension: use .jsonl or .csv, or --format");
+        throw UsageError(
+            "cannot tell the format of \"" + m_path + "\" from its extension: use .jsonl or .csv, or --format");
     m_toStdout = m_path.empty() && !finder;
     if (m_path.empty()) {
         if (m_toStdout)
             m_writer = std::make_unique<SweepWriter>("-", plan, source, format);
         return;
     }
-    checkOutputs({ { option, m_path } }, { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") } });
+    checkOutputs({ { option, m_path } },
+        { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") } });
     checkOutputFile(m_path); // not a folder, not read-only, its folder writable: said now, not after the last point
     std::error_code ec;
     const auto st = std::filesystem::status(m_path, ec);
@@ -63,10 +65,12 @@ SweepOutput::SweepOutput(const Args& a, const SweepPlan& plan, const std::string
         // A sweep killed outright left its points there: not truncated unasked.
         if (std::filesystem::exists(std::filesystem::symlink_status(m_partial, ec)) && !a.has("--force"))
             throw InputError(option + " " + m_path + ": " + m_partial
-                    + " exists (the points of a sweep that was stopped before it could rename it?); move it away, or give --force to replace it",
+                    + " exists (the points of a sweep that was stopped before it could rename it?); move it away, or "
+                      "give --force to replace it",
                 {}, 0, option);
     }
-    m_writer = std::make_unique<SweepWriter>(regular ? m_partial : m_path, plan, source, format ? format : sweepFormatForPath(m_path));
+    m_writer = std::make_unique<SweepWriter>(
+        regular ? m_partial : m_path, plan, source, format ? format : sweepFormatForPath(m_path));
 }
 
 std::string SweepOutput::finish()
@@ -93,7 +97,8 @@ std::string SweepOutput::finish()
     std::error_code ec;
     std::filesystem::rename(m_partial, m_path, ec);
     if (ec) {
-        std::cerr << "lorascope-cli sweep: error: cannot rename " << m_partial << " to " << m_path << ": " << ec.message() << "\n";
+        std::cerr << "lorascope-cli sweep: error: cannot rename " << m_partial << " to " << m_path << ": "
+                  << ec.message() << "\n";
         m_where = m_partial;
     } else {
         m_where = m_path;
@@ -118,9 +123,9 @@ std::function<void(const SweepPoint&)> PointProgress::callback()
         std::lock_guard lock(m_mutex);
         ++m_finished;
         if (m_live) {
-            std::fprintf(stderr, "\r%s %zu%s%s  (last: %s = %s, %.2f s)   ", m_replay ? "replayed" : "previewed", m_finished, m_total ? "/" : "",
-                m_total ? std::to_string(m_total).c_str() : " points", sweepParamInfo(m_plan.param).name, sweepValueText(m_plan.param, p.value).c_str(),
-                p.seconds);
+            std::fprintf(stderr, "\r%s %zu%s%s  (last: %s = %s, %.2f s)   ", m_replay ? "replayed" : "previewed",
+                m_finished, m_total ? "/" : "", m_total ? std::to_string(m_total).c_str() : " points",
+                sweepParamInfo(m_plan.param).name, sweepValueText(m_plan.param, p.value).c_str(), p.seconds);
             std::fflush(stderr);
         }
     };
@@ -138,7 +143,8 @@ int interruptedSweep(SweepOutput& output, std::size_t finished, std::size_t plan
     const std::string where = output.finish();
     if (finished == 0 || where.empty()) {
         std::cerr << "lorascope-cli sweep: interrupted; no point finished, nothing was written"
-                  << (output.path().empty() ? std::string() : " (" + output.path() + " was not created or changed)") << "\n";
+                  << (output.path().empty() ? std::string() : " (" + output.path() + " was not created or changed)")
+                  << "\n";
     } else {
         const std::string what = planned ? std::to_string(finished) + " of " + std::to_string(planned) + " points"
                                          : std::to_string(finished) + (finished == 1 ? " point" : " points");
@@ -153,24 +159,30 @@ void printSweepTable(std::ostream& out, const SweepPlan& plan, std::vector<const
     const SweepParamInfo& info = sweepParamInfo(plan.param);
     std::string head = std::string(info.label) + (info.unit[0] ? std::string(" (") + info.unit + ")" : std::string());
     head.resize(std::max<std::size_t>(head.size() + 1, 14), ' ');
-    out << head << "   done/req   tput   goodput  TTFT p50   p99    TPOT p50  E2E p50   p99    SLO %  S-LoRA %  ach/off  queue  KV peak\n";
+    out << head
+        << "   done/req   tput   goodput  TTFT p50   p99    TPOT p50  E2E p50   p99    SLO %  S-LoRA %  ach/off  queue "
+           " KV peak\n";
     out << std::string(head.size(), ' ')
-        << "              req/s  req/s    s          s      ms        s          s                          ratio  peak   tokens\n";
+        << "              req/s  req/s    s          s      ms        s          s                          ratio  "
+           "peak   tokens\n";
     for (const SweepPoint* p : points) {
         const PointMetrics& m = p->metrics;
         std::string v = sweepValueText(plan.param, p->value);
         v.resize(std::max(head.size(), v.size() + 1), ' ');
         char line[400];
-        std::snprintf(line, sizeof line, "%s%5llu/%-5llu %6s %7s  %7s %7s  %7s  %7s %7s  %6s  %6s    %6s%s %5s  %7s\n", v.c_str(),
-            (unsigned long long)m.completed, (unsigned long long)m.requests, fmt(m.throughput, "%.3f").c_str(), fmt(m.goodput, "%.3f").c_str(),
-            fmt(m.ttft.p50, "%.3f").c_str(), fmt(m.ttft.p99, "%.2f").c_str(), fmt(m.tpot.p50 * 1e3, "%.1f").c_str(), fmt(m.e2e.p50, "%.2f").c_str(),
-            fmt(m.e2e.p99, "%.2f").c_str(), fmt(100 * m.sloAttainment, "%.1f").c_str(), fmt(100 * m.sloraAttainment, "%.1f").c_str(),
-            fmt(m.achievedRatio, "%.3f").c_str(), m.saturated ? "*" : " ", fmt(m.peakQueue, "%.0f").c_str(),
-            m.kvCapacity > 0 ? std::to_string(m.peakKvNeed).c_str() : "-");
+        std::snprintf(line, sizeof line, "%s%5llu/%-5llu %6s %7s  %7s %7s  %7s  %7s %7s  %6s  %6s    %6s%s %5s  %7s\n",
+            v.c_str(), (unsigned long long)m.completed, (unsigned long long)m.requests,
+            fmt(m.throughput, "%.3f").c_str(), fmt(m.goodput, "%.3f").c_str(), fmt(m.ttft.p50, "%.3f").c_str(),
+            fmt(m.ttft.p99, "%.2f").c_str(), fmt(m.tpot.p50 * 1e3, "%.1f").c_str(), fmt(m.e2e.p50, "%.2f").c_str(),
+            fmt(m.e2e.p99, "%.2f").c_str(), fmt(100 * m.sloAttainment, "%.1f").c_str(),
+            fmt(100 * m.sloraAttainment, "%.1f").c_str(), fmt(m.achievedRatio, "%.3f").c_str(), m.saturated ? "*" : " ",
+            fmt(m.peakQueue, "%.0f").c_str(), m.kvCapacity > 0 ? std::to_string(m.peakKvNeed).c_str() : "-");
         out << line;
     }
-    out << "done/req: completed of requests; tput: completed / time from the start to the last completion; goodput: requests\n"
-           "meeting the SLO per second; SLO %: share of all requests meeting it; S-LoRA %: share with the first token < 6 s;\n"
+    out << "done/req: completed of requests; tput: completed / time from the start to the last completion; goodput: "
+           "requests\n"
+           "meeting the SLO per second; SLO %: share of all requests meeting it; S-LoRA %: share with the first token "
+           "< 6 s;\n"
            "ach/off: achieved / offered rate in the steady window (* = saturated, below "
         << fmt(plan.saturation.ratio, "%.2f") << ")\n";
 }
@@ -179,8 +191,8 @@ void printPaperComparison(std::ostream& out, const SweepPlan& plan, const std::v
     const std::vector<const PaperFigure*>& figures, SweepWriter* writer)
 {
     if (figures.empty()) {
-        out << "S-LoRA published no measurements for suite " << plan.suite << " with " << plan.modelSetting << " and policy "
-            << policyName(plan.config.scheduler.policy) << " (" << kPaperSource << ")\n";
+        out << "S-LoRA published no measurements for suite " << plan.suite << " with " << plan.modelSetting
+            << " and policy " << policyName(plan.config.scheduler.policy) << " (" << kPaperSource << ")\n";
         return;
     }
     for (const PaperFigure* f : figures) {
@@ -188,17 +200,20 @@ void printPaperComparison(std::ostream& out, const SweepPlan& plan, const std::v
         if (writer)
             writer->appendJson(paperJson(*f, a, plan.config.cost));
         out << "\n" << f->title() << " (" << f->file << ")\n";
-        out << "  " << std::string(sweepParamInfo(f->param).label) << "        paper tput  preview   paper TTFT  preview   paper att  preview\n";
+        out << "  " << std::string(sweepParamInfo(f->param).label)
+            << "        paper tput  preview   paper TTFT  preview   paper att  preview\n";
         for (const PaperMatch& m : a.matches) {
             char line[200];
-            std::snprintf(line, sizeof line, "  %-8s %10.3f %9s %11.2f %9s %10.1f %8s\n", sweepValueText(f->param, m.value).c_str(), m.paper.throughput,
-                fmt(m.throughput, "%.3f").c_str(), m.paper.avgFirstTokenLatency, fmt(m.avgFirstTokenLatency, "%.2f").c_str(),
-                100 * m.paper.attainment, fmt(100 * m.attainment, "%.1f").c_str());
+            std::snprintf(line, sizeof line, "  %-8s %10.3f %9s %11.2f %9s %10.1f %8s\n",
+                sweepValueText(f->param, m.value).c_str(), m.paper.throughput, fmt(m.throughput, "%.3f").c_str(),
+                m.paper.avgFirstTokenLatency, fmt(m.avgFirstTokenLatency, "%.2f").c_str(), 100 * m.paper.attainment,
+                fmt(100 * m.attainment, "%.1f").c_str());
             out << line;
         }
-        out << "  preview vs paper: throughput MAPE " << fmt(100 * a.throughputMape, "%.1f") << " %, first-token latency MAPE "
-            << fmt(100 * a.firstTokenMape, "%.1f") << " %, latency MAPE " << fmt(100 * a.latencyMape, "%.1f") << " %, attainment MAE "
-            << fmt(a.attainmentMae, "%.3f") << " (over " << a.matches.size() << " published points; req/s, s, %)\n";
+        out << "  preview vs paper: throughput MAPE " << fmt(100 * a.throughputMape, "%.1f")
+            << " %, first-token latency MAPE " << fmt(100 * a.firstTokenMape, "%.1f") << " %, latency MAPE "
+            << fmt(100 * a.latencyMape, "%.1f") << " %, attainment MAE " << fmt(a.attainmentMae, "%.3f") << " (over "
+            << a.matches.size() << " published points; req/s, s, %)\n";
     }
     out << "cost model: " << plan.config.cost.name << " — " << plan.config.cost.description << "\n";
 }

@@ -59,14 +59,18 @@ int main(int argc, char** argv)
     QGuiApplication::setDesktopFileName(QString::fromLatin1(lorascope::kAppId));
     // Translations: the preference (View > Language) or the system locale; LoraScope's own and
     // Qt's (its dialogs' buttons and file dialogs), see ui/window/translations.h.
-    lorascope::installTranslations(lorascope::localeForPreference(QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString()));
+    lorascope::installTranslations(lorascope::localeForPreference(
+        QSettings().value(QStringLiteral("prefs/language"), QStringLiteral("system")).toString()));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
+    parser.setApplicationDescription(
+        QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
     parser.addHelpOption();
-    parser.addOption({ QStringLiteral("tab"), QStringLiteral("Tab to show first: workload, admission, replay, compare or sweep."), QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("tab"),
+        QStringLiteral("Tab to show first: workload, admission, replay, compare or sweep."), QStringLiteral("name") });
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("Session file to open (optional)."));
-    QCommandLineOption restore(QStringLiteral("restore"), QStringLiteral("Internal: the state saved before a restart (language change)."), QStringLiteral("file"));
+    QCommandLineOption restore(QStringLiteral("restore"),
+        QStringLiteral("Internal: the state saved before a restart (language change)."), QStringLiteral("file"));
     restore.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(restore);
     parser.process(app);
@@ -83,7 +87,8 @@ int main(int argc, char** argv)
     }
     const QString tab = parser.value(QStringLiteral("tab"));
     if (!tab.isEmpty() && !window.showTab(tab))
-        std::fprintf(stderr, "lorascope: unknown tab \"%s\" (use %s)\n", qPrintable(tab), qPrintable(window.tabKeys().join(QStringLiteral(", "))));
+        std::fprintf(stderr, "lorascope: unknown tab \"%s\" (use %s)\n", qPrintable(tab),
+            qPrintable(window.tabKeys().join(QStringLiteral(", "))));
     window.show();
     return app.exec();
 }

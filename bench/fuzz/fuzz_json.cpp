@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     try {
         const nlohmann::json j = lorascope::parseJson(text, "fuzz.json", 3);
-        if (lorascope::jsonExcerpt(j).size() > 43 || lorascope::jsonDepth(text, lorascope::kMaxJsonDepth) > lorascope::kMaxJsonDepth)
+        if (lorascope::jsonExcerpt(j).size() > 43
+            || lorascope::jsonDepth(text, lorascope::kMaxJsonDepth) > lorascope::kMaxJsonDepth)
             __builtin_trap();
         const lorascope::WorkloadSpec spec = lorascope::specFromJson(j, "fuzz.json");
         if (lorascope::validate(spec).empty()) {

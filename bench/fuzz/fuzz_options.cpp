@@ -58,7 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             } else {
                 char* end = nullptr;
                 const double v = std::strtod(value.c_str(), &end);
-                if (end == value.c_str() || *end || !std::isfinite(v) || v > o->max || v < o->min || (o->minExclusive && v == o->min))
+                if (end == value.c_str() || *end || !std::isfinite(v) || v > o->max || v < o->min
+                    || (o->minExclusive && v == o->min))
                     __builtin_trap();
             }
         }

@@ -126,7 +126,11 @@ public:
         if (m_recording && m_depth > 0 && event->type() == QEvent::Resize && receiver->inherits("QChartView")) {
             const auto* re = static_cast<QResizeEvent*>(event);
             m_timeline.push_back({ double(m_wall.nsecsElapsed()) / 1e6, 0, 0,
-                QStringLiteral("    resize chart %1x%2 -> %3x%4").arg(re->oldSize().width()).arg(re->oldSize().height()).arg(re->size().width()).arg(re->size().height()) });
+                QStringLiteral("    resize chart %1x%2 -> %3x%4")
+                    .arg(re->oldSize().width())
+                    .arg(re->oldSize().height())
+                    .arg(re->size().width())
+                    .arg(re->size().height()) });
         }
         if (m_recording && m_depth > 0 && event->type() == QEvent::Paint && receiver->parent()) {
             // Paints of chart viewports happen inside other dispatches: list them too (indented).
@@ -134,8 +138,10 @@ public:
             ++m_depth;
             const bool r = QApplication::notify(receiver, event);
             --m_depth;
-            m_timeline.push_back({ double(wall0) / 1e6, double(m_wall.nsecsElapsed() - wall0) / 1e6, double(threadCpuNs() - cpu0) / 1e6,
-                QStringLiteral("    paint ") + receiver->parent()->objectName() + QLatin1Char('/') + QString::fromLatin1(receiver->parent()->metaObject()->className()) });
+            m_timeline.push_back(
+                { double(wall0) / 1e6, double(m_wall.nsecsElapsed() - wall0) / 1e6, double(threadCpuNs() - cpu0) / 1e6,
+                    QStringLiteral("    paint ") + receiver->parent()->objectName() + QLatin1Char('/')
+                        + QString::fromLatin1(receiver->parent()->metaObject()->className()) });
             return r;
         }
         if (m_depth++ > 0 || !m_recording) {
@@ -144,8 +150,8 @@ public:
             return r;
         }
         const qint64 cpu0 = threadCpuNs();
-        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/') + receiver->objectName() + QStringLiteral(" event ")
-            + QString::number(int(event->type()));
+        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char('/')
+            + receiver->objectName() + QStringLiteral(" event ") + QString::number(int(event->type()));
         const qint64 wall0 = m_wall.nsecsElapsed();
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
@@ -213,8 +219,10 @@ qint64 threadRunQueueWaitNs()
     return n == 2 ? qint64(wait) : 0;
 }
 
-TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
-
+TimingApplication* timingApp()
+{
+    return static_cast<TimingApplication*>(QCoreApplication::instance());
+}
 
 /// `workload-sessions`: the same measurement on the chat preset (sessions, system prompts: three more
 /// charts and the session statistics with the perfect-cache reuse), else on S4.
@@ -231,7 +239,11 @@ void benchWorkload(MainWindow& w)
 {
     auto* doc = w.document();
     doc->setSpec(specWithRequests(100000));
-    waitFor([&] { return !doc->busy() && doc->workload() && doc->workload()->stats.count > (g_sessions ? 70000u : 90000u); }, 120000);
+    waitFor(
+        [&] {
+            return !doc->busy() && doc->workload() && doc->workload()->stats.count > (g_sessions ? 70000u : 90000u);
+        },
+        120000);
     waitFor([&] { return !doc->busy(); }, 120000);
     auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
     PaintWatcher painted;
@@ -270,11 +282,15 @@ void benchWorkload(MainWindow& w)
             d.startMs -= since;
         waitFor([&] { return !doc->busy(); }, 60000); // admission preview of the new trace
     }
-    std::printf("workload: %llu requests; parameter change -> every chart updated and painted: median %.1f ms (min %.1f, max %.1f) over %zu changes\n",
+    std::printf("workload: %llu requests; parameter change -> every chart updated and painted: median %.1f ms (min "
+                "%.1f, max %.1f) over %zu changes\n",
         (unsigned long long)doc->workload()->stats.count, median(total), *std::min_element(total.begin(), total.end()),
         *std::max_element(total.begin(), total.end()), total.size());
-    std::printf("  of which worker (generate + stats + theory + raster): median %.1f ms; GUI thread chart refresh: median %.1f ms\n", median(worker), median(gui));
-    std::printf("  change -> chartsUpdated: median %.1f ms; then until every chart and the raster painted: median %.1f ms (GUI-thread CPU %.1f ms)%s\n",
+    std::printf("  of which worker (generate + stats + theory + raster): median %.1f ms; GUI thread chart refresh: "
+                "median %.1f ms\n",
+        median(worker), median(gui));
+    std::printf("  change -> chartsUpdated: median %.1f ms; then until every chart and the raster painted: median %.1f "
+                "ms (GUI-thread CPU %.1f ms)%s\n",
         median(toUpdated), median(paint), median(guiCpu), unpainted ? " -- some charts did not paint within 1 s!" : "");
     timingApp()->record(false);
     std::printf("  longest event dispatches: %s\n", qPrintable(timingApp()->slowest()));
@@ -285,7 +301,9 @@ void benchWorkload(MainWindow& w)
             order[i] = i;
         std::sort(order.begin(), order.end(), [&](auto a, auto b) { return total[a] < total[b]; });
         const std::size_t m = order[order.size() / 2];
-        std::printf("  timeline of change %zu (total %.1f ms; chartsUpdated at %.1f ms): start ms, wall ms, CPU ms, receiver/event\n", m, total[m], toUpdated[m]);
+        std::printf("  timeline of change %zu (total %.1f ms; chartsUpdated at %.1f ms): start ms, wall ms, CPU ms, "
+                    "receiver/event\n",
+            m, total[m], toUpdated[m]);
         for (const auto& d : timelines[m]) {
             if (d.startMs <= total[m])
                 std::printf("    %7.1f %6.1f %6.1f  %s\n", d.startMs, d.wallMs, d.cpuMs, qPrintable(d.what));
@@ -355,24 +373,31 @@ void benchStall(MainWindow& w)
     tick.stop();
     timingApp()->record(false);
     if (qEnvironmentVariableIsSet("LORASCOPE_BENCH_TIMELINE")) {
-        std::printf("  stall timeline: dispatches over 1 ms CPU (start ms, wall ms, CPU ms, receiver/event; indented: paints within)\n");
+        std::printf("  stall timeline: dispatches over 1 ms CPU (start ms, wall ms, CPU ms, receiver/event; indented: "
+                    "paints within)\n");
         for (const auto& d : timingApp()->timelineSince(0)) {
             if (d.cpuMs > 1.0 || d.what.contains(QLatin1String("resize")))
                 std::printf("    %7.1f %6.1f %6.1f  %s\n", d.startMs, d.wallMs, d.cpuMs, qPrintable(d.what));
         }
     }
     std::sort(gaps.begin(), gaps.end());
-    std::printf("stall: 10M-request generation + analysis took %.0f ms (%llu requests); longest GUI event-loop gap %.1f ms "
-                "(p99 %.1f ms, %zu timer ticks)\n",
-        genMs, (unsigned long long)doc->workload()->stats.count, double(maxGap) / 1e6, gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100], gaps.size());
+    std::printf(
+        "stall: 10M-request generation + analysis took %.0f ms (%llu requests); longest GUI event-loop gap %.1f ms "
+        "(p99 %.1f ms, %zu timer ticks)\n",
+        genMs, (unsigned long long)doc->workload()->stats.count, double(maxGap) / 1e6,
+        gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100], gaps.size());
     std::printf("  before the run, what the previous step left pending (not in the gap above): longest dispatches %s\n",
         pending.isEmpty() ? "none" : qPrintable(pending));
-    std::printf("  longest GUI-thread CPU burst between two event-loop turns: %.1f ms (wall gaps beyond it are scheduling on a loaded machine)\n",
+    std::printf("  longest GUI-thread CPU burst between two event-loop turns: %.1f ms (wall gaps beyond it are "
+                "scheduling on a loaded machine)\n",
         double(maxCpuGap) / 1e6);
-    std::printf("  the longest gap: %.1f ms GUI-thread CPU + %.1f ms waiting for a core (run queue); longest run-queue wait in one gap %.1f ms, "
+    std::printf("  the longest gap: %.1f ms GUI-thread CPU + %.1f ms waiting for a core (run queue); longest run-queue "
+                "wait in one gap %.1f ms, "
                 "%.0f ms in all\n",
-        double(cpuInMaxGap) / 1e6, double(waitInMaxGap) / 1e6, double(maxWaitGap) / 1e6, double(threadRunQueueWaitNs() - wait0) / 1e6);
-    std::printf("  longest event dispatches (receiver class/name, event type): %s\n", qPrintable(timingApp()->slowest()));
+        double(cpuInMaxGap) / 1e6, double(waitInMaxGap) / 1e6, double(maxWaitGap) / 1e6,
+        double(threadRunQueueWaitNs() - wait0) / 1e6);
+    std::printf(
+        "  longest event dispatches (receiver class/name, event type): %s\n", qPrintable(timingApp()->slowest()));
     doc->cancel();
     waitFor([&] { return !doc->busy(); }, 600000);
 }
@@ -382,7 +407,8 @@ void benchAdmission(MainWindow& w)
     auto* doc = w.document();
     w.tabs()->setCurrentIndex(1);
     doc->setSpec(specWithRequests(100000));
-    waitFor([&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 90000; }, 600000);
+    waitFor(
+        [&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 90000; }, 600000);
     std::vector<double> total, gui, job;
     PaintWatcher painted;
     for (const auto& key : w.admissionTab()->chartKeys()) {
@@ -408,10 +434,13 @@ void benchAdmission(MainWindow& w)
         job.push_back(doc->lastAdmissionMs());
     }
     const auto& sum = doc->admission()->result.summary;
-    std::printf("admission: %llu requests, %llu forward passes (%s clock); simulation + charts: median %.0f ms (min %.0f, max %.0f; "
+    std::printf("admission: %llu requests, %llu forward passes (%s clock); simulation + charts: median %.0f ms (min "
+                "%.0f, max %.0f; "
                 "job request to delivery %.0f ms, GUI part %.1f ms)\n",
-        (unsigned long long)sum.requests, (unsigned long long)sum.steps, doc->admission()->result.clock == ClockKind::Model ? "model" : "step",
-        median(total), *std::min_element(total.begin(), total.end()), *std::max_element(total.begin(), total.end()), median(job), median(gui));
+        (unsigned long long)sum.requests, (unsigned long long)sum.steps,
+        doc->admission()->result.clock == ClockKind::Model ? "model" : "step", median(total),
+        *std::min_element(total.begin(), total.end()), *std::max_element(total.begin(), total.end()), median(job),
+        median(gui));
     auto* gantt = w.admissionTab()->gantt();
     std::vector<double> paints;
     const int rows = int(doc->admission()->result.requests.size());
@@ -420,8 +449,9 @@ void benchAdmission(MainWindow& w)
         gantt->repaint();
         paints.push_back(gantt->lastPaintMs());
     }
-    std::printf("  Gantt scrolling (%dx%d px): paint median %.2f ms, max %.2f ms over %zu scroll positions\n", gantt->width(), gantt->height(),
-        median(paints), paints.empty() ? 0 : *std::max_element(paints.begin(), paints.end()), paints.size());
+    std::printf("  Gantt scrolling (%dx%d px): paint median %.2f ms, max %.2f ms over %zu scroll positions\n",
+        gantt->width(), gantt->height(), median(paints),
+        paints.empty() ? 0 : *std::max_element(paints.begin(), paints.end()), paints.size());
     auto* raster = w.workloadTab()->raster();
     w.tabs()->setCurrentIndex(0);
     std::vector<double> rpaints;
@@ -440,7 +470,8 @@ void benchSwap(MainWindow& w)
 {
     auto* doc = w.document();
     doc->setSpec(specWithRequests(1000000));
-    waitFor([&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 900000; }, 900000);
+    waitFor(
+        [&] { return !doc->busy() && doc->admission() && doc->admission()->result.requests.size() > 900000; }, 900000);
     for (int tab : { 0, 1 }) {
         w.tabs()->setCurrentIndex(tab);
         waitFor([] { return false; }, 300);
@@ -449,9 +480,10 @@ void benchSwap(MainWindow& w)
         waitFor([&] { return !doc->busy(); }, 900000);
         waitFor([] { return false; }, 300); // let the charts apply and paint
         timingApp()->record(false);
-        std::printf("swap: %zu-request admission result, admission tab %s: job %.0f ms, AdmissionTab refresh %.1f ms; longest dispatches: %s\n",
-            doc->admission()->result.requests.size(), tab == 1 ? "shown" : "hidden", doc->lastAdmissionMs(), w.admissionTab()->lastRefreshMs(),
-            qPrintable(timingApp()->slowest()));
+        std::printf("swap: %zu-request admission result, admission tab %s: job %.0f ms, AdmissionTab refresh %.1f ms; "
+                    "longest dispatches: %s\n",
+            doc->admission()->result.requests.size(), tab == 1 ? "shown" : "hidden", doc->lastAdmissionMs(),
+            w.admissionTab()->lastRefreshMs(), qPrintable(timingApp()->slowest()));
     }
 }
 
@@ -468,7 +500,8 @@ int main(int argc, char** argv)
     MainWindow w;
     w.resize(1920, 1080);
     if (what == QLatin1String("shot") && argc > 3) // shot WxH file.png: the Designer tab as drawn (to compare pictures)
-        w.resize(QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 0, 0).toInt(), QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 1, 1).toInt());
+        w.resize(QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 0, 0).toInt(),
+            QString::fromLocal8Bit(argv[2]).section(QLatin1Char('x'), 1, 1).toInt());
     w.show();
     waitFor([&] { return w.document()->workload() && !w.document()->busy(); }, 60000);
     if (what == QLatin1String("shot") && argc > 3) {

@@ -128,11 +128,14 @@ int main(int argc, char** argv)
     std::printf("load average before: %s\n", loadAverage().c_str());
     for (int i = 0; i < repeats; ++i) {
         const Gaps s = measure(tab, [&] { return tab->runSweep(); });
-        std::printf("sweep  (S4, 20 rates 0.5..10, 300 s): %zu points in %.0f ms; longest GUI event-loop gap %.1f ms (p99 %.1f ms, %zu ticks), "
-                    "longest GUI-thread CPU burst %.1f ms (of which one batch of points: %.1f ms) [target: no stall over 16 ms]\n",
+        std::printf("sweep  (S4, 20 rates 0.5..10, 300 s): %zu points in %.0f ms; longest GUI event-loop gap %.1f ms "
+                    "(p99 %.1f ms, %zu ticks), "
+                    "longest GUI-thread CPU burst %.1f ms (of which one batch of points: %.1f ms) [target: no stall "
+                    "over 16 ms]\n",
             s.points, s.runMs, s.wallMs, s.p99Ms, s.ticks, s.cpuMs, s.refreshMs);
         const Gaps f = measure(tab, [&] { return tab->findCapacity(); });
-        std::printf("finder (same workload, within 0.5..10):  %zu points in %.0f ms; longest GUI event-loop gap %.1f ms (p99 %.1f ms), "
+        std::printf("finder (same workload, within 0.5..10):  %zu points in %.0f ms; longest GUI event-loop gap %.1f "
+                    "ms (p99 %.1f ms), "
                     "longest GUI-thread CPU burst %.1f ms (one batch: %.1f ms)\n",
             f.points, f.runMs, f.wallMs, f.p99Ms, f.cpuMs, f.refreshMs);
     }

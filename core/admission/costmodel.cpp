@@ -22,16 +22,18 @@ namespace lorascope {
 double CostModel::prefillSeconds(const BatchShape& b) const
 {
     auto d = [](std::int64_t v) { return static_cast<double>(v); };
-    return prefillBase + prefillPerRequest * d(b.requests) + prefillPerToken * d(b.tokens) + prefillPerTokenSquared * d(b.tokenSquared)
-        + prefillPerTokenRank * d(b.tokenRank) + prefillPerTokenMaxRank * d(b.tokens) * d(b.maxRank) + perAdapterRank * d(b.adapterRank)
+    return prefillBase + prefillPerRequest * d(b.requests) + prefillPerToken * d(b.tokens)
+        + prefillPerTokenSquared * d(b.tokenSquared) + prefillPerTokenRank * d(b.tokenRank)
+        + prefillPerTokenMaxRank * d(b.tokens) * d(b.maxRank) + perAdapterRank * d(b.adapterRank)
         + (b.loraRequests > 0 ? loraBase : 0.0);
 }
 
 double CostModel::decodeSeconds(const BatchShape& b) const
 {
     auto d = [](std::int64_t v) { return static_cast<double>(v); };
-    return decodeBase + decodePerRequest * d(b.requests) + decodePerContextToken * d(b.context) + decodePerTokenRank * d(b.tokenRank)
-        + decodePerRequestMaxRank * d(b.requests) * d(b.maxRank) + perAdapterRank * d(b.adapterRank) + (b.loraRequests > 0 ? loraBase : 0.0);
+    return decodeBase + decodePerRequest * d(b.requests) + decodePerContextToken * d(b.context)
+        + decodePerTokenRank * d(b.tokenRank) + decodePerRequestMaxRank * d(b.requests) * d(b.maxRank)
+        + perAdapterRank * d(b.adapterRank) + (b.loraRequests > 0 ? loraBase : 0.0);
 }
 
 double CostModel::mixedSeconds(const BatchShape& p, const BatchShape& dc) const
@@ -44,20 +46,28 @@ double CostModel::mixedSeconds(const BatchShape& p, const BatchShape& dc) const
     const std::int64_t maxRank = std::max(p.maxRank, dc.maxRank);
     return std::max(prefillBase, decodeBase) // one pass: the model's layers run once
         + prefillPerRequest * d(p.requests) + prefillPerToken * d(p.tokens) + prefillPerTokenSquared * d(p.tokenSquared)
-        + prefillPerTokenRank * d(p.tokenRank) + prefillPerTokenMaxRank * d(p.tokens) * d(maxRank) + decodePerRequest * d(dc.requests)
-        + decodePerContextToken * d(dc.context) + decodePerTokenRank * d(dc.tokenRank) + decodePerRequestMaxRank * d(dc.requests) * d(maxRank)
+        + prefillPerTokenRank * d(p.tokenRank) + prefillPerTokenMaxRank * d(p.tokens) * d(maxRank)
+        + decodePerRequest * d(dc.requests) + decodePerContextToken * d(dc.context)
+        + decodePerTokenRank * d(dc.tokenRank) + decodePerRequestMaxRank * d(dc.requests) * d(maxRank)
         + perAdapterRank * d(p.adapterRank + dc.adapterRank) + (p.loraRequests + dc.loraRequests > 0 ? loraBase : 0.0);
 }
 
-double CostModel::adapterLoadSeconds(int rank) const { return loadBase + loadPerRank * static_cast<double>(rank); }
+double CostModel::adapterLoadSeconds(int rank) const
+{
+    return loadBase + loadPerRank * static_cast<double>(rank);
+}
 
-double CostModel::adapterDiskReadSeconds(int rank) const { return loadDiskBase + loadDiskPerRank * static_cast<double>(rank); }
+double CostModel::adapterDiskReadSeconds(int rank) const
+{
+    return loadDiskBase + loadDiskPerRank * static_cast<double>(rank);
+}
 
 namespace {
 
 // Keys a version-1 file may carry (the coefficients of that version).
-const char* const kV1Keys[] = { "prefill_base", "prefill_per_request", "prefill_per_token", "prefill_per_token_rank", "decode_base",
-    "decode_per_request", "decode_per_context_token", "decode_per_token_rank", "per_adapter_rank", "load_base", "load_per_rank" };
+const char* const kV1Keys[] = { "prefill_base", "prefill_per_request", "prefill_per_token", "prefill_per_token_rank",
+    "decode_base", "decode_per_request", "decode_per_context_token", "decode_per_token_rank", "per_adapter_rank",
+    "load_base", "load_per_rank" };
 
 double nonNegative(JsonObjectReader& r, const char* key, double fallback)
 {
@@ -80,7 +90,9 @@ nlohmann::ordered_json errorsToJson(const ErrorSummary& e)
     nlohmann::ordered_json j;
     j["on"] = e.on;
     j["rows"] = e.rows;
-    auto put = [&](const char* key, double v) { j[key] = v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v); };
+    auto put = [&](const char* key, double v) {
+        j[key] = v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+    };
     put("throughput_mape_pct", e.throughputMape);
     put("avg_latency_mape_pct", e.latencyMape);
     put("avg_first_token_latency_mape_pct", e.firstTokenMape);
@@ -121,18 +133,24 @@ const std::vector<CostCoefficientInfo>& costCoefficientInfos()
         { "prefill_per_request", &CostModel::prefillPerRequest, "s per request in a prefill pass" },
         { "prefill_per_token", &CostModel::prefillPerToken, "s per prompt token" },
         { "prefill_per_token_squared", &CostModel::prefillPerTokenSquared, "s per prompt token squared (attention)" },
-        { "prefill_per_token_max_rank", &CostModel::prefillPerTokenMaxRank, "s per prompt token and unit of the batch's largest rank (LoRA kernels)" },
-        { "prefill_per_token_rank", &CostModel::prefillPerTokenRank, "s per prompt token and unit of its own rank (version 1)" },
+        { "prefill_per_token_max_rank", &CostModel::prefillPerTokenMaxRank,
+            "s per prompt token and unit of the batch's largest rank (LoRA kernels)" },
+        { "prefill_per_token_rank", &CostModel::prefillPerTokenRank,
+            "s per prompt token and unit of its own rank (version 1)" },
         { "decode_base", &CostModel::decodeBase, "s per decode pass" },
         { "decode_per_request", &CostModel::decodePerRequest, "s per request in a decode pass" },
         { "decode_per_context_token", &CostModel::decodePerContextToken, "s per context token read in a decode pass" },
-        { "decode_per_request_max_rank", &CostModel::decodePerRequestMaxRank, "s per request and unit of the batch's largest rank in a decode pass (BGMV)" },
-        { "decode_per_token_rank", &CostModel::decodePerTokenRank, "s per request and unit of its own rank in a decode pass (version 1)" },
+        { "decode_per_request_max_rank", &CostModel::decodePerRequestMaxRank,
+            "s per request and unit of the batch's largest rank in a decode pass (BGMV)" },
+        { "decode_per_token_rank", &CostModel::decodePerTokenRank,
+            "s per request and unit of its own rank in a decode pass (version 1)" },
         { "lora_base", &CostModel::loraBase, "s per pass that runs the LoRA kernels" },
-        { "per_adapter_rank", &CostModel::perAdapterRank, "s per rank unit of each distinct adapter in a pass (version 1)" },
+        { "per_adapter_rank", &CostModel::perAdapterRank,
+            "s per rank unit of each distinct adapter in a pass (version 1)" },
         { "load_base", &CostModel::loadBase, "s per adapter load" },
         { "load_per_rank", &CostModel::loadPerRank, "s per rank unit of a loaded adapter" },
-        { "load_disk_base", &CostModel::loadDiskBase, "s per adapter read from disk (vLLM: not in the CPU LoRA cache)" },
+        { "load_disk_base", &CostModel::loadDiskBase,
+            "s per adapter read from disk (vLLM: not in the CPU LoRA cache)" },
         { "load_disk_per_rank", &CostModel::loadDiskPerRank, "s per rank unit of an adapter read from disk" },
         { "response_delay", &CostModel::responseDelay, "s from the engine to the client" },
     };
@@ -169,18 +187,30 @@ const std::vector<EngineParameterInfo>& engineParameterInfos()
 {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     static const std::vector<EngineParameterInfo> infos = {
-        { "layer_overhead", &EngineParameters::layerOverhead, false, "s", kInf, "s per layer per forward pass (host-side kernel launches)" },
-        { "lora_overhead_ratio", &EngineParameters::loraOverheadRatio, false, "", kInf, "host time of the LoRA kernels per pass, as a share of layer_overhead" },
-        { "request_overhead", &EngineParameters::requestOverhead, false, "s", kInf, "s per request per pass (bookkeeping, sampling)" },
-        { "kv_efficiency", &EngineParameters::kvEfficiency, true, "", 1.0, "share of memory bandwidth reading the KV cache (decode)" },
-        { "lora_efficiency", &EngineParameters::loraEfficiency, true, "", kInf, "share of memory bandwidth of the decode BGMV kernels (per request x largest rank)" },
-        { "prefill_efficiency", &EngineParameters::prefillEfficiency, true, "", 1.0, "share of fp16 peak in the prefill GEMMs and attention" },
-        { "prefill_lora_efficiency", &EngineParameters::prefillLoraEfficiency, true, "", kInf, "effective bandwidth multiple of the prefill LoRA kernels" },
-        { "load_layer_overhead", &EngineParameters::loadLayerOverhead, false, "s", kInf, "s per layer per adapter load" },
-        { "host_to_device_efficiency", &EngineParameters::hostToDeviceEfficiency, true, "", 1.0, "share of host-to-device bandwidth loading adapters" },
-        { "response_delay", &EngineParameters::responseDelay, false, "s", kInf, "s from engine to client (detokenisation, HTTP)" },
-        { "disk_seconds_per_gb", &EngineParameters::diskSecondsPerGb, false, "s", kInf, "s per GB of adapter weights read from disk" },
-        { "disk_load_overhead", &EngineParameters::diskLoadOverhead, false, "s", kInf, "s per adapter read from disk (open, parse, build tensors)" },
+        { "layer_overhead", &EngineParameters::layerOverhead, false, "s", kInf,
+            "s per layer per forward pass (host-side kernel launches)" },
+        { "lora_overhead_ratio", &EngineParameters::loraOverheadRatio, false, "", kInf,
+            "host time of the LoRA kernels per pass, as a share of layer_overhead" },
+        { "request_overhead", &EngineParameters::requestOverhead, false, "s", kInf,
+            "s per request per pass (bookkeeping, sampling)" },
+        { "kv_efficiency", &EngineParameters::kvEfficiency, true, "", 1.0,
+            "share of memory bandwidth reading the KV cache (decode)" },
+        { "lora_efficiency", &EngineParameters::loraEfficiency, true, "", kInf,
+            "share of memory bandwidth of the decode BGMV kernels (per request x largest rank)" },
+        { "prefill_efficiency", &EngineParameters::prefillEfficiency, true, "", 1.0,
+            "share of fp16 peak in the prefill GEMMs and attention" },
+        { "prefill_lora_efficiency", &EngineParameters::prefillLoraEfficiency, true, "", kInf,
+            "effective bandwidth multiple of the prefill LoRA kernels" },
+        { "load_layer_overhead", &EngineParameters::loadLayerOverhead, false, "s", kInf,
+            "s per layer per adapter load" },
+        { "host_to_device_efficiency", &EngineParameters::hostToDeviceEfficiency, true, "", 1.0,
+            "share of host-to-device bandwidth loading adapters" },
+        { "response_delay", &EngineParameters::responseDelay, false, "s", kInf,
+            "s from engine to client (detokenisation, HTTP)" },
+        { "disk_seconds_per_gb", &EngineParameters::diskSecondsPerGb, false, "s", kInf,
+            "s per GB of adapter weights read from disk" },
+        { "disk_load_overhead", &EngineParameters::diskLoadOverhead, false, "s", kInf,
+            "s per adapter read from disk (open, parse, build tensors)" },
     };
     return infos;
 }
@@ -242,8 +272,14 @@ const ModelSpec* findModel(const std::string& name)
     return nullptr;
 }
 
-std::vector<std::string> gpuNames() { return { "a10g", "a100-40g", "a100-80g" }; }
-std::vector<std::string> modelNames() { return { "llama-7b", "llama-13b", "llama-30b", "llama-2-70b" }; }
+std::vector<std::string> gpuNames()
+{
+    return { "a10g", "a100-40g", "a100-80g" };
+}
+std::vector<std::string> modelNames()
+{
+    return { "llama-7b", "llama-13b", "llama-30b", "llama-2-70b" };
+}
 
 const CostModel* findCostModel(const std::string& name)
 {
@@ -265,11 +301,12 @@ nlohmann::ordered_json toOrderedJson(const CostModel& m)
     for (const CostCoefficientInfo& c : costCoefficientInfos())
         co[c.key] = m.*c.member;
     if (!m.gpu.name.empty() || m.gpu.memoryBandwidth > 0)
-        j["gpu"] = { { "name", m.gpu.name }, { "memory_bandwidth", m.gpu.memoryBandwidth }, { "fp16_flops", m.gpu.fp16Flops },
-            { "host_to_device", m.gpu.hostToDevice }, { "memory_bytes", m.gpu.memoryBytes } };
+        j["gpu"] = { { "name", m.gpu.name }, { "memory_bandwidth", m.gpu.memoryBandwidth },
+            { "fp16_flops", m.gpu.fp16Flops }, { "host_to_device", m.gpu.hostToDevice },
+            { "memory_bytes", m.gpu.memoryBytes } };
     if (!m.model.name.empty() || m.model.params > 0)
-        j["model"] = { { "name", m.model.name }, { "params", m.model.params }, { "layers", m.model.layers }, { "hidden", m.model.hidden },
-            { "kv_hidden", m.model.kvHidden } };
+        j["model"] = { { "name", m.model.name }, { "params", m.model.params }, { "layers", m.model.layers },
+            { "hidden", m.model.hidden }, { "kv_hidden", m.model.kvHidden } };
     if (m.hasParameters) {
         auto& p = j["parameters"] = nlohmann::ordered_json::object();
         for (const auto& info : engineParameterInfos())
@@ -284,18 +321,24 @@ nlohmann::ordered_json toOrderedJson(const CostModel& m)
     pj["created"] = pv.created;
     pj["tool_version"] = pv.toolVersion;
     const ValidityRange& v = m.validity;
-    j["validity"] = { { "max_input_len", v.maxInputLen }, { "max_output_len", v.maxOutputLen }, { "max_rank", v.maxRank },
-        { "min_total_tokens", v.minTotalTokens }, { "max_total_tokens", v.maxTotalTokens }, { "max_overload", v.maxOverload },
-        { "policies", v.policies } };
+    j["validity"] = { { "max_input_len", v.maxInputLen }, { "max_output_len", v.maxOutputLen },
+        { "max_rank", v.maxRank }, { "min_total_tokens", v.minTotalTokens }, { "max_total_tokens", v.maxTotalTokens },
+        { "max_overload", v.maxOverload }, { "policies", v.policies } };
     return j;
 }
 
 } // namespace
 
-nlohmann::json costModelToJsonObject(const CostModel& model) { return nlohmann::json(toOrderedJson(model)); }
+nlohmann::json costModelToJsonObject(const CostModel& model)
+{
+    return nlohmann::json(toOrderedJson(model));
+}
 
 // ordered_json keeps the documented key order in files; nlohmann::json would sort the keys.
-std::string costModelToJson(const CostModel& model) { return toOrderedJson(model).dump(2); }
+std::string costModelToJson(const CostModel& model)
+{
+    return toOrderedJson(model).dump(2);
+}
 
 namespace {
 
@@ -309,8 +352,10 @@ void checkParametersAgree(const CostModel& c, JsonObjectReader& r, const std::st
         return;
     const std::string pathOfParameters = r.pathOf("parameters");
     if (!(c.model.layers > 0 && c.model.params > 0 && c.gpu.memoryBandwidth > 0 && c.gpu.fp16Flops > 0))
-        throw InputError(pathOfParameters + ": engine parameters need the \"model\" and \"gpu\" they are derived with (layers, params, "
-                "memory_bandwidth, fp16_flops); give them, or leave \"parameters\" out and keep the coefficients alone",
+        throw InputError(pathOfParameters
+                + ": engine parameters need the \"model\" and \"gpu\" they are derived with (layers, params, "
+                  "memory_bandwidth, fp16_flops); give them, or leave \"parameters\" out and keep the coefficients "
+                  "alone",
             file, 0, pathOfParameters);
     const CostModel derived = deriveCostModel(c.model, c.gpu, c.parameters);
     for (const CostCoefficientInfo& co : costCoefficientInfos()) {
@@ -320,9 +365,12 @@ void checkParametersAgree(const CostModel& c, JsonObjectReader& r, const std::st
         if (std::abs(given - implied) <= 1e-9 * std::max(std::abs(given), std::abs(implied)) + 1e-15)
             continue;
         const std::string field = r.pathOf("coefficients") + "." + co.key;
-        throw InputError(field + " is " + formatNumber(given) + ", but " + pathOfParameters + " give " + formatNumber(implied)
-                + " with this model and GPU: the model would time passes with the coefficients while calibrate --start starts from the "
-                  "parameters. Make them agree (remove \"parameters\" to keep the coefficients, or recompute the coefficients from the "
+        throw InputError(field + " is " + formatNumber(given) + ", but " + pathOfParameters + " give "
+                + formatNumber(implied)
+                + " with this model and GPU: the model would time passes with the coefficients while calibrate --start "
+                  "starts from the "
+                  "parameters. Make them agree (remove \"parameters\" to keep the coefficients, or recompute the "
+                  "coefficients from the "
                   "parameters)",
             file, 0, field);
     }
@@ -330,7 +378,8 @@ void checkParametersAgree(const CostModel& c, JsonObjectReader& r, const std::st
 
 } // namespace
 
-CostModel costModelFromJsonObject(const nlohmann::json& j, const std::string& path, const std::string& file, bool presetByName)
+CostModel costModelFromJsonObject(
+    const nlohmann::json& j, const std::string& path, const std::string& file, bool presetByName)
 {
     if (!j.is_object())
         throw InputError((path.empty() ? std::string("a cost model") : path) + " must be a JSON object", file, 1, path);
@@ -339,11 +388,14 @@ CostModel costModelFromJsonObject(const nlohmann::json& j, const std::string& pa
     // A version-2 object (coefficients in their own object) without its schemaVersion would be
     // read as version 1 and fail on "coefficients: unknown field": name the missing field instead.
     if (!r.has("schemaVersion") && (r.has("coefficients") || r.has("parameters")))
-        r.fail(r.pathOf("schemaVersion"), std::string("missing: a cost model with \"") + (r.has("coefficients") ? "coefficients" : "parameters")
-                + "\" is version 2; add \"schemaVersion\": 2 (a version-1 model lists its coefficients at the top level)");
+        r.fail(r.pathOf("schemaVersion"),
+            std::string("missing: a cost model with \"") + (r.has("coefficients") ? "coefficients" : "parameters")
+                + "\" is version 2; add \"schemaVersion\": 2 (a version-1 model lists its coefficients at the top "
+                  "level)");
     const std::int64_t version = r.integer("schemaVersion", 1);
     if (version < 1 || version > kCostModelSchemaVersion)
-        r.fail(r.pathOf("schemaVersion"), "unsupported cost model version " + std::to_string(version) + " (this LoraScope reads 1.."
+        r.fail(r.pathOf("schemaVersion"),
+            "unsupported cost model version " + std::to_string(version) + " (this LoraScope reads 1.."
                 + std::to_string(kCostModelSchemaVersion) + ")");
     c.name = r.string("name", file.empty() ? std::string("custom") : std::filesystem::path(file).stem().string());
     if (version == 1) {
@@ -401,7 +453,8 @@ CostModel costModelFromJsonObject(const nlohmann::json& j, const std::string& pa
         c.model.params = nonNegative(mr, "params", 0);
         c.model.layers = static_cast<int>(std::clamp<std::int64_t>(mr.integer("layers", 0), 0, 100000));
         c.model.hidden = static_cast<int>(std::clamp<std::int64_t>(mr.integer("hidden", 0), 0, 10000000));
-        c.model.kvHidden = static_cast<int>(std::clamp<std::int64_t>(mr.integer("kv_hidden", c.model.hidden), 0, 10000000));
+        c.model.kvHidden
+            = static_cast<int>(std::clamp<std::int64_t>(mr.integer("kv_hidden", c.model.hidden), 0, 10000000));
         mr.rejectUnknown();
     }
     if (r.has("parameters")) {
@@ -477,7 +530,8 @@ CostModel loadCostModel(const std::string& nameOrFile)
         std::string names;
         for (const CostModel& c : costModelPresets())
             names += (names.empty() ? "" : ", ") + c.name;
-        throw InputError("unknown cost model '" + nameOrFile + "': not a preset (" + names + ") nor a readable file", {}, 0, "cost-model");
+        throw InputError("unknown cost model '" + nameOrFile + "': not a preset (" + names + ") nor a readable file",
+            {}, 0, "cost-model");
     }
     const nlohmann::json j = readJsonFile(nameOrFile, "cost model file");
     if (!j.is_object())
@@ -532,7 +586,8 @@ std::string provenanceSummary(const CostModel& m)
         if (v.attainmentMae >= 0)
             out += sep + "attainment ±" + pct(100 * v.attainmentMae) + " points";
     } else if (m.provenance.fit.measured()) {
-        out += "; not validated out of sample (fit error: latency ±" + pct(std::max(0.0, m.provenance.fit.latencyMape)) + " %)";
+        out += "; not validated out of sample (fit error: latency ±" + pct(std::max(0.0, m.provenance.fit.latencyMape))
+            + " %)";
     } else {
         out += "; not validated";
     }

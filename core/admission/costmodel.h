@@ -61,9 +61,11 @@ struct EngineParameters {
     double loraOverheadRatio = 0; ///< extra host time of a pass that runs the LoRA kernels, as a share of layerOverhead
     double requestOverhead = 0; ///< s per request per pass: per-request Python bookkeeping and sampling
     double kvEfficiency = 1; ///< fraction of the memory bandwidth reached reading the KV cache in decode
-    double loraEfficiency = 1; ///< fraction of the bandwidth reached by the decode BGMV kernels (per request × largest rank)
+    double loraEfficiency
+        = 1; ///< fraction of the bandwidth reached by the decode BGMV kernels (per request × largest rank)
     double prefillEfficiency = 1; ///< fraction of fp16 peak reached by the prefill GEMMs and attention
-    double prefillLoraEfficiency = 1; ///< effective bandwidth multiple of the prefill LoRA kernels (per token × largest rank)
+    double prefillLoraEfficiency
+        = 1; ///< effective bandwidth multiple of the prefill LoRA kernels (per token × largest rank)
     double loadLayerOverhead = 0; ///< s per layer per adapter load (two host → device copies and scatters a layer)
     double hostToDeviceEfficiency = 1; ///< fraction of the host → device bandwidth reached loading adapters
     double responseDelay = 0; ///< s from a token leaving the engine to the client (detokenise, HTTP); client view only
@@ -218,7 +220,8 @@ nlohmann::json costModelToJsonObject(const CostModel& model);
 /// `path` prefixes field names in errors (e.g. "admission.cost_model"). A version-1 object named
 /// after a preset reads as that preset when `presetByName` is set (old sessions carried a copy of
 /// the preset's coefficients; the preset is what they meant).
-CostModel costModelFromJsonObject(const nlohmann::json& json, const std::string& path, const std::string& file, bool presetByName = false);
+CostModel costModelFromJsonObject(
+    const nlohmann::json& json, const std::string& path, const std::string& file, bool presetByName = false);
 /// Writes the model atomically (temporary file + rename).
 void saveCostModel(const CostModel& model, const std::string& path);
 

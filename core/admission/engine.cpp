@@ -168,16 +168,46 @@ Scheduler::~Scheduler() = default;
 Scheduler::Scheduler(Scheduler&&) noexcept = default;
 Scheduler& Scheduler::operator=(Scheduler&&) noexcept = default;
 
-RejectReason Scheduler::submit(const SimRequest& request) { return m_policy->submit(request); }
-bool Scheduler::abort(std::uint64_t id) { return m_policy->abort(id); }
-bool Scheduler::idle() const { return m_policy->idle(); }
-bool Scheduler::stalled() const { return m_policy->stalled(); }
-StepResult Scheduler::step(double now) { return m_policy->step(now); }
-void Scheduler::step(double now, StepResult& out) { m_policy->stepInto(now, out); }
-double Scheduler::nextTimeout() const { return m_policy->nextTimeout(); }
-std::size_t Scheduler::queueLength() const { return m_policy->queueLength(); }
-std::size_t Scheduler::runningRequests() const { return m_policy->runningRequests(); }
-WaitReason Scheduler::waitReason(std::uint64_t id) const { return m_policy->waitReason(id); }
+RejectReason Scheduler::submit(const SimRequest& request)
+{
+    return m_policy->submit(request);
+}
+bool Scheduler::abort(std::uint64_t id)
+{
+    return m_policy->abort(id);
+}
+bool Scheduler::idle() const
+{
+    return m_policy->idle();
+}
+bool Scheduler::stalled() const
+{
+    return m_policy->stalled();
+}
+StepResult Scheduler::step(double now)
+{
+    return m_policy->step(now);
+}
+void Scheduler::step(double now, StepResult& out)
+{
+    m_policy->stepInto(now, out);
+}
+double Scheduler::nextTimeout() const
+{
+    return m_policy->nextTimeout();
+}
+std::size_t Scheduler::queueLength() const
+{
+    return m_policy->queueLength();
+}
+std::size_t Scheduler::runningRequests() const
+{
+    return m_policy->runningRequests();
+}
+WaitReason Scheduler::waitReason(std::uint64_t id) const
+{
+    return m_policy->waitReason(id);
+}
 
 double stepSeconds(const CostModel& model, const StepResult& step)
 {
@@ -212,11 +242,13 @@ std::vector<RequestRecord> prepareRecords(const Trace& trace)
     for (std::size_t i = 0; i < n; ++i) {
         const Request& q = trace.requests[i];
         if (q.adapter != kNoAdapter && q.adapter >= trace.adapters.size())
-            throw InputError("request " + std::to_string(trace.idOf(i)) + " uses adapter index " + std::to_string(q.adapter)
-                    + " but the trace has " + std::to_string(trace.adapters.size()) + " adapters",
+            throw InputError("request " + std::to_string(trace.idOf(i)) + " uses adapter index "
+                    + std::to_string(q.adapter) + " but the trace has " + std::to_string(trace.adapters.size())
+                    + " adapters",
                 trace.source, 0, "adapter");
         if (i > 0 && q.time < trace.requests[i - 1].time)
-            throw InputError("request " + std::to_string(trace.idOf(i)) + " arrives before the request above it (trace not sorted by time)",
+            throw InputError("request " + std::to_string(trace.idOf(i))
+                    + " arrives before the request above it (trace not sorted by time)",
                 trace.source, 0, "time");
         RequestRecord& r = records[i];
         r.id = trace.idOf(i);
@@ -261,7 +293,8 @@ void copyCounters(const SimulationSummary& from, SimulationSummary& to)
     to.kvCapacity = from.kvCapacity;
 }
 
-SimulationResult simulate(const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
+SimulationResult simulate(
+    const Trace& trace, const SimulationConfig& config, const ProgressSink& progress, const StepObserver& observer)
 {
     SimulationResult result;
     result.clock = config.clock;

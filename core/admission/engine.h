@@ -156,7 +156,8 @@ struct StepResult {
     std::vector<std::uint32_t> loadedAdapters; ///< loaded onto the GPU before this forward pass
     std::vector<int> loadedRanks; ///< their ranks (for the load cost)
     std::vector<AdapterTier> loadedFrom; ///< where each came from (Cpu when empty: S-LoRA)
-    std::vector<std::uint32_t> unloadedAdapters; ///< left the GPU (S-LoRA: offloaded after the pass; vLLM: slot evicted)
+    std::vector<std::uint32_t>
+        unloadedAdapters; ///< left the GPU (S-LoRA: offloaded after the pass; vLLM: slot evicted)
     std::vector<std::uint32_t> cpuEvicted; ///< vllm: left the CPU LoRA cache (their next use reads the disk)
     std::uint32_t cpuAdapters = 0; ///< vllm: adapters in the CPU LoRA cache after the step
     WaitReason blocked; ///< why the last admission attempt of this step stopped (None = no attempt/blocked)
@@ -274,7 +275,8 @@ struct RequestRecord {
     WaitReason wait; ///< why it (last) waited; `behind` is a trace request id (Trace::idOf)
     std::uint64_t admissionNumber = 0; ///< meaningful when admitted is not NaN
     std::uint32_t preemptions = 0; ///< vllm: times it was preempted (recompute)
-    AdapterTier adapterLoad = AdapterTier::Gpu; ///< its adapter was loaded for its first pass from here (Gpu = already there)
+    AdapterTier adapterLoad
+        = AdapterTier::Gpu; ///< its adapter was loaded for its first pass from here (Gpu = already there)
     float adapterLoadSeconds = 0; ///< what that load cost on the model clock (0 on the step clock)
     std::uint32_t cachedTokens = 0; ///< prompt tokens the prefix cache held when it was first scheduled (vllm, sglang)
 };
@@ -317,7 +319,8 @@ struct SimulationSummary {
     double makespan = 0; ///< first arrival to last finish
     double requestThroughput = 0; ///< finished / makespan
     double tokenThroughput = 0; ///< generated tokens / makespan
-    double sloAttainment = NAN; ///< S-LoRA: share of all requests whose first token came < 6 s after arrival (model clock only; rejected and dropped ones miss)
+    double sloAttainment
+        = NAN; ///< S-LoRA: share of all requests whose first token came < 6 s after arrival (model clock only; rejected and dropped ones miss)
     std::int64_t peakKvNeed = 0, peakKvUsed = 0, kvCapacity = 0;
     std::uint64_t steps = 0, prefillSteps = 0, decodeSteps = 0, mixedSteps = 0, adapterLoads = 0, adapterUnloads = 0;
     std::uint64_t adapterDiskLoads = 0; ///< of adapterLoads, those read from disk (vllm)

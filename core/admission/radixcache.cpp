@@ -168,7 +168,8 @@ RadixCache::Found RadixCache::match(std::uint64_t ns, const TokenKey& key, std::
     return { matched, node };
 }
 
-RadixCache::Found RadixCache::insert(std::uint64_t ns, const TokenKeyPtr& keyPtr, std::uint64_t tokens, std::uint64_t owner)
+RadixCache::Found RadixCache::insert(
+    std::uint64_t ns, const TokenKeyPtr& keyPtr, std::uint64_t tokens, std::uint64_t owner)
 {
     const TokenKey& key = *keyPtr;
     const std::uint64_t stamp = ++m_clock;

@@ -51,11 +51,12 @@ void RunningBatch::merge(const std::vector<Member>& newcomers)
     while (j > 0) {
         const Member& m = newcomers[j - 1];
         const std::size_t at = static_cast<std::size_t>(
-            std::partition_point(m_key.begin() + static_cast<std::ptrdiff_t>(from), m_key.begin() + static_cast<std::ptrdiff_t>(i),
-                [&](std::int64_t k) { return k >= m.key; })
+            std::partition_point(m_key.begin() + static_cast<std::ptrdiff_t>(from),
+                m_key.begin() + static_cast<std::ptrdiff_t>(i), [&](std::int64_t k) { return k >= m.key; })
             - m_key.begin());
         const auto shift = [&](auto& v) {
-            std::copy_backward(v.begin() + static_cast<std::ptrdiff_t>(at), v.begin() + static_cast<std::ptrdiff_t>(i), v.begin() + static_cast<std::ptrdiff_t>(i + j));
+            std::copy_backward(v.begin() + static_cast<std::ptrdiff_t>(at), v.begin() + static_cast<std::ptrdiff_t>(i),
+                v.begin() + static_cast<std::ptrdiff_t>(i + j));
         };
         shift(m_slot);
         shift(m_key);
@@ -83,8 +84,8 @@ void RunningBatch::popBack()
 std::size_t RunningBatch::membersBefore(std::size_t from, std::int64_t left, std::int64_t decodes) const
 {
     // Ties: the member first, as in S-LoRA's stable sort of the running list followed by the candidates.
-    return static_cast<std::size_t>(
-        std::partition_point(m_key.begin() + static_cast<std::ptrdiff_t>(from), m_key.end(), [&](std::int64_t k) { return k - decodes >= left; })
+    return static_cast<std::size_t>(std::partition_point(m_key.begin() + static_cast<std::ptrdiff_t>(from), m_key.end(),
+                                        [&](std::int64_t k) { return k - decodes >= left; })
         - m_key.begin());
 }
 

@@ -57,7 +57,7 @@ public:
     void merge(const std::vector<Member>& newcomers);
     void popBack();
     /// Removes the members whose slot `remove(slot)` selects, keeping the order of the others.
-    template<typename Remove>
+    template <typename Remove>
     void removeIf(Remove remove)
     {
         std::size_t out = 0, first = m_slot.size();

@@ -36,7 +36,10 @@ std::optional<PolicyKind> policyFromName(const std::string& name)
     return std::nullopt;
 }
 
-std::string policyNames() { return "slora, slora-abort, vllm, sglang"; }
+std::string policyNames()
+{
+    return "slora, slora-abort, vllm, sglang";
+}
 
 std::string policyRules(PolicyKind policy)
 {
@@ -55,9 +58,9 @@ std::string policyRules(PolicyKind policy)
 
 std::int64_t kvCapacity(const SchedulerConfig& c)
 {
-    return c.policy == PolicyKind::Vllm ? c.vllm.usableBlocks() * c.vllm.blockSize
-        : c.policy == PolicyKind::Sglang  ? c.sglang.maxTotalTokens
-                                          : c.limits.maxTotalTokenNum;
+    return c.policy == PolicyKind::Vllm  ? c.vllm.usableBlocks() * c.vllm.blockSize
+        : c.policy == PolicyKind::Sglang ? c.sglang.maxTotalTokens
+                                         : c.limits.maxTotalTokenNum;
 }
 
 std::string schedulerConfigError(const SchedulerConfig& c)
@@ -68,9 +71,11 @@ std::string schedulerConfigError(const SchedulerConfig& c)
         return {};
     };
     const ServerLimits& l = c.limits;
-    for (const std::string& e : { positive("max_total_token_num", l.maxTotalTokenNum, 1), positive("batch_max_tokens", l.batchMaxTokens, 0),
-             positive("running_max_req_size", l.runningMaxReqSize, 1), positive("max_req_total_len", l.maxReqTotalLen, 1),
-             positive("max_req_input_len", l.maxReqInputLen, 1), positive("max_wait_tokens", c.maxWaitTokens, 0) })
+    for (const std::string& e :
+        { positive("max_total_token_num", l.maxTotalTokenNum, 1), positive("batch_max_tokens", l.batchMaxTokens, 0),
+            positive("running_max_req_size", l.runningMaxReqSize, 1),
+            positive("max_req_total_len", l.maxReqTotalLen, 1), positive("max_req_input_len", l.maxReqInputLen, 1),
+            positive("max_wait_tokens", c.maxWaitTokens, 0) })
         if (!e.empty())
             return e;
     if (!(c.abortWaitSeconds >= 0) || !std::isfinite(c.abortWaitSeconds))
@@ -163,13 +168,14 @@ void readSglangConfig(JsonObjectReader& r, SglangConfig& g)
     }
     const std::string scan = s.string("lora_scan", g.loraScanStops ? "stop" : "continue");
     if (scan != "stop" && scan != "continue")
-        s.fail(s.pathOf("lora_scan"), "expected \"continue\" (SGLang since PR #14795) or \"stop\" (before it) (got \"" + textExcerpt(scan) + "\")");
+        s.fail(s.pathOf("lora_scan"),
+            "expected \"continue\" (SGLang since PR #14795) or \"stop\" (before it) (got \"" + textExcerpt(scan)
+                + "\")");
     g.loraScanStops = scan == "stop";
     s.rejectUnknown();
 }
 
 } // namespace
-
 
 void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<std::string>* notes)
 {
@@ -189,7 +195,8 @@ void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<st
     l.maxReqInputLen = r.integer("max_req_input_len", l.maxReqInputLen);
     const std::int64_t wait = r.integer("max_wait_tokens", c.maxWaitTokens);
     if (wait < 0 || wait > 1000000000)
-        r.fail(r.pathOf("max_wait_tokens"), "must be an integer from 0 to 1000000000 (got " + std::to_string(wait) + ")");
+        r.fail(
+            r.pathOf("max_wait_tokens"), "must be an integer from 0 to 1000000000 (got " + std::to_string(wait) + ")");
     c.maxWaitTokens = static_cast<int>(wait);
     c.abortWaitSeconds = r.number("abort_wait_seconds", c.abortWaitSeconds);
     if (r.has("sglang"))
@@ -217,7 +224,8 @@ void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<st
     vc.maxLoraRank = v.integer("max_lora_rank", vc.maxLoraRank);
     const std::string scan = v.string("lora_scan", vc.loraScanStops ? "stop" : "continue");
     if (scan != "stop" && scan != "continue")
-        v.fail(v.pathOf("lora_scan"), "expected \"continue\" (vLLM since PR #15422) or \"stop\" (early V1) (got \"" + textExcerpt(scan) + "\")");
+        v.fail(v.pathOf("lora_scan"),
+            "expected \"continue\" (vLLM since PR #15422) or \"stop\" (early V1) (got \"" + textExcerpt(scan) + "\")");
     vc.loraScanStops = scan == "stop";
     if (v0) {
         if (v.has("watermark"))
@@ -225,10 +233,10 @@ void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<st
         if (vc.blockSize >= 1 && l.maxTotalTokenNum >= vc.blockSize)
             vc.numGpuBlocks = l.maxTotalTokenNum / vc.blockSize + 1;
         if (notes)
-            notes->push_back(r.pathOf("vllm") + ": written for LoraScope's earlier vLLM V0 model; it now runs " + kVllmRulesVersion
-                + ": the watermark is dropped (V1 has none) and num_gpu_blocks = " + std::to_string(vc.numGpuBlocks)
-                + " (max_total_token_num " + std::to_string(l.maxTotalTokenNum) + " in blocks of " + std::to_string(vc.blockSize)
-                + ", plus the null block)");
+            notes->push_back(r.pathOf("vllm") + ": written for LoraScope's earlier vLLM V0 model; it now runs "
+                + kVllmRulesVersion + ": the watermark is dropped (V1 has none) and num_gpu_blocks = "
+                + std::to_string(vc.numGpuBlocks) + " (max_total_token_num " + std::to_string(l.maxTotalTokenNum)
+                + " in blocks of " + std::to_string(vc.blockSize) + ", plus the null block)");
     }
     v.rejectUnknown();
 }

@@ -23,7 +23,8 @@ void noteAdapterLoad(RequestRecord& r, const StepResult& s, const CostModel& cos
         r.adapterLoad = tier;
         if (!steps) {
             const int rank = s.loadedRanks[i];
-            r.adapterLoadSeconds = static_cast<float>(cost.adapterLoadSeconds(rank) + (tier == AdapterTier::Disk ? cost.adapterDiskReadSeconds(rank) : 0.0));
+            r.adapterLoadSeconds = static_cast<float>(
+                cost.adapterLoadSeconds(rank) + (tier == AdapterTier::Disk ? cost.adapterDiskReadSeconds(rank) : 0.0));
         }
         return;
     }
@@ -37,7 +38,8 @@ SchedulerConfig offlineScheduler(SchedulerConfig sc)
 
 } // namespace
 
-ServerSim::ServerSim(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks, std::vector<RequestRecord>& records)
+ServerSim::ServerSim(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks,
+    std::vector<RequestRecord>& records)
     : m_config(config)
     , m_trace(trace)
     , m_ranks(ranks)
@@ -52,15 +54,30 @@ ServerSim::ServerSim(const SimulationConfig& config, const Trace& trace, const s
     m_sum.kvCapacity = kvCapacity(config.scheduler);
 }
 
-void ServerSim::takeWholeTrace() { m_whole = true; }
+void ServerSim::takeWholeTrace()
+{
+    m_whole = true;
+}
 
-void ServerSim::arrive(std::uint32_t index) { m_queue.push_back(index); }
+void ServerSim::arrive(std::uint32_t index)
+{
+    m_queue.push_back(index);
+}
 
-bool ServerSim::hasPending() const { return m_whole ? m_next < m_trace.requests.size() : m_next < m_queue.size(); }
+bool ServerSim::hasPending() const
+{
+    return m_whole ? m_next < m_trace.requests.size() : m_next < m_queue.size();
+}
 
-std::uint32_t ServerSim::pendingIndex() const { return m_whole ? static_cast<std::uint32_t>(m_next) : m_queue[m_next]; }
+std::uint32_t ServerSim::pendingIndex() const
+{
+    return m_whole ? static_cast<std::uint32_t>(m_next) : m_queue[m_next];
+}
 
-double ServerSim::pendingTime() const { return m_trace.requests[pendingIndex()].time; }
+double ServerSim::pendingTime() const
+{
+    return m_trace.requests[pendingIndex()].time;
+}
 
 void ServerSim::submitDue()
 {
@@ -136,7 +153,8 @@ void ServerSim::runUntil(double until)
         m_now = end;
         m_lastEnd = end;
         if (m_progress && (++m_stepCount & 4095) == 0)
-            m_progress->update(m_progressTotal ? static_cast<double>(m_next) / static_cast<double>(m_progressTotal) : 1.0);
+            m_progress->update(
+                m_progressTotal ? static_cast<double>(m_next) / static_cast<double>(m_progressTotal) : 1.0);
     }
 }
 

@@ -33,7 +33,8 @@ public:
     /// `records` holds one record per trace request (arrival, adapter and lengths filled in); this
     /// server writes the outcome of the requests it is given. `ranks[a]` is adapter a's rank.
     /// `config.scheduler` must pass schedulerConfigError (the caller checks and names the server).
-    ServerSim(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks, std::vector<RequestRecord>& records);
+    ServerSim(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks,
+        std::vector<RequestRecord>& records);
 
     /// Every request of the trace arrives at this server (simulate()).
     void takeWholeTrace();

@@ -115,7 +115,8 @@ void SglangPolicy::retract(double now, StepResult& r)
         decoded += m_e[i].output;
         maxNew += m_e[i].maxNew;
     }
-    const double estimate = static_cast<double>(decoded + kSglangRetractDecodeSteps * static_cast<std::int64_t>(m_running.size()))
+    const double estimate
+        = static_cast<double>(decoded + kSglangRetractDecodeSteps * static_cast<std::int64_t>(m_running.size()))
         / static_cast<double>(maxNew + 1);
     m_ratio = std::min(1.0, estimate);
     for (std::uint32_t i : m_retracted)
@@ -158,7 +159,8 @@ void SglangPolicy::run(Mode mode, StepResult& r)
             s.tokenSquared += e.extend * e.extend + 2 * e.extend * e.prefix;
             s.tokenRank += e.extend * rank;
             if (m_config.reportTokens)
-                m_slices.push_back({ e.req.id, e.extend, std::max<std::int64_t>(0, e.req.inputLen + e.output - (e.prefix + e.extend)) });
+                m_slices.push_back({ e.req.id, e.extend,
+                    std::max<std::int64_t>(0, e.req.inputLen + e.output - (e.prefix + e.extend)) });
         }
         s.requests += 1;
         if (e.req.adapter != kNoAdapter) {
@@ -232,7 +234,8 @@ void SglangPolicy::nextRoundInput(SReq& e)
     e.fill = static_cast<std::int64_t>(e.req.inputLen) + e.output;
     if (usesCache(e)) {
         // the match stops one token short of fill_ids: the last token is computed for its logits
-        const auto found = m_cache.match(e.uid, *e.req.key, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.fill - 1)));
+        const auto found
+            = m_cache.match(e.uid, *e.req.key, static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.fill - 1)));
         e.prefix = static_cast<std::int64_t>(found.tokens);
         e.match = found.node;
         e.cacheProtected = e.prefix;

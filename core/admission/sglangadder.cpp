@@ -61,8 +61,8 @@ double reservation(const Req& e, double ratio)
     return static_cast<double>(std::min(e.maxNew - e.output, kSglangClipMaxNewTokens)) * ratio;
 }
 
-void PrefillAdder::begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio, std::int64_t mixedTokens,
-    RadixCache* cache)
+void PrefillAdder::begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio,
+    std::int64_t mixedTokens, RadixCache* cache)
 {
     m_cache = cache;
     m_logHit = m_logInput = 0;
@@ -194,7 +194,8 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
         for (std::uint32_t j : m_canRun)
             state(m_e[j], false);
         // Python's stable sort: ties keep their order of insertion
-        std::sort(m_states.begin(), m_states.end(), [](const State& a, const State& b) { return a.left < b.left || (a.left == b.left && a.order < b.order); });
+        std::sort(m_states.begin(), m_states.end(),
+            [](const State& a, const State& b) { return a.left < b.left || (a.left == b.left && a.order < b.order); });
     } else {
         state(e, true);
     }
@@ -205,7 +206,8 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
         const double minFree = static_cast<double>(cur + freed) - m_states[k].left * static_cast<double>(bs);
         if (minFree <= static_cast<double>(kSglangIgnoreEosReserveTokens * bs)) {
             // the free tokens that would pass: more than left·bs + reserve·bs
-            const double needed = m_states[k].left * static_cast<double>(bs) + static_cast<double>(kSglangIgnoreEosReserveTokens * bs);
+            const double needed
+                = m_states[k].left * static_cast<double>(bs) + static_cast<double>(kSglangIgnoreEosReserveTokens * bs);
             why = tokenPool(static_cast<std::int64_t>(std::floor(needed)) + 1, static_cast<double>(cur + freed));
             unlockPrefix(e);
             return Add::NoToken;
@@ -237,7 +239,8 @@ Add PrefillAdder::addOneIgnoreEos(std::uint32_t i, WaitReason& why)
 Add PrefillAdder::addOne(std::uint32_t i, WaitReason& why)
 {
     Req& e = m_e[i];
-    const std::int64_t total = e.extend + std::min(std::max<std::int64_t>(e.maxNew - e.output, 0), kSglangClipMaxNewTokens);
+    const std::int64_t total
+        = e.extend + std::min(std::max<std::int64_t>(e.maxNew - e.output, 0), kSglangClipMaxNewTokens);
     if (static_cast<double>(total) >= remTotal()) {
         why = tokenPool(total, remTotal());
         return Add::NoToken;

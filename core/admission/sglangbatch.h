@@ -94,8 +94,8 @@ public:
     }
     /// PrefillAdder.__init__ for a pool with `available` free or evictable tokens, the running batch
     /// `running`, the mixed chunk's decode tokens and the radix cache (null: off).
-    void begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio, std::int64_t mixedTokens,
-        RadixCache* cache);
+    void begin(std::int64_t available, const std::vector<std::uint32_t>& running, double ratio,
+        std::int64_t mixedTokens, RadixCache* cache);
     /// add_chunked_req: the next chunk of request i; true while its prefill is not complete.
     bool addChunked(std::uint32_t i);
     /// add_one_req (add_one_req_ignore_eos when the requests ignore EOS); `why` says why it stops.

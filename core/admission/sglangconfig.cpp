@@ -40,13 +40,15 @@ std::string sglangConfigError(const SglangConfig& c)
     pinned.erase(std::unique(pinned.begin(), pinned.end()), pinned.end());
     // lora_manager.py validate_new_adapter: one slot stays free for unpinned adapters and the base model
     if (static_cast<std::int64_t>(pinned.size()) > c.maxLorasPerBatch - 1)
-        return "It is not allowed to pin all slots in the LoRA memory pool to avoid starvation for unpinned adapters and base "
+        return "It is not allowed to pin all slots in the LoRA memory pool to avoid starvation for unpinned adapters "
+               "and base "
                "models: "
-            + std::to_string(pinned.size()) + " pinned adapters, at most max_loras_per_batch - 1 = " + std::to_string(c.maxLorasPerBatch - 1)
+            + std::to_string(pinned.size())
+            + " pinned adapters, at most max_loras_per_batch - 1 = " + std::to_string(c.maxLorasPerBatch - 1)
             + ". Please increase your `--max-loras-per-batch` or load it as unpinned LoRA adapters.";
     if (c.maxLoadedLoras > 0 && static_cast<std::int64_t>(pinned.size()) > c.maxLoadedLoras)
-        return "The number of pinned LoRA adapters (" + std::to_string(pinned.size()) + ") should not exceed max_loaded_loras ("
-            + std::to_string(c.maxLoadedLoras) + ")";
+        return "The number of pinned LoRA adapters (" + std::to_string(pinned.size())
+            + ") should not exceed max_loaded_loras (" + std::to_string(c.maxLoadedLoras) + ")";
     return {};
 }
 

@@ -63,13 +63,17 @@ struct SglangConfig {
     {
         if (maxRunningRequests > 0)
             return maxRunningRequests;
-        const auto estimated = static_cast<std::int64_t>(static_cast<double>(maxTotalTokens) / static_cast<double>(std::max<std::int64_t>(1, contextLength)) * 512.0);
+        const auto estimated = static_cast<std::int64_t>(static_cast<double>(maxTotalTokens)
+            / static_cast<double>(std::max<std::int64_t>(1, contextLength)) * 512.0);
         return std::min(std::clamp<std::int64_t>(estimated, 2048, 4096), maxTotalTokens / 2);
     }
     /// The new-token ratio's start, floor and decay per decode step (scheduler.py init_schedule_policy).
     double initNewTokenRatio() const { return std::min(kSglangInitNewTokenRatio * scheduleConservativeness, 1.0); }
     double minNewTokenRatio() const { return std::min(initNewTokenRatio() * kSglangMinNewTokenRatioFactor, 1.0); }
-    double newTokenRatioDecay() const { return (initNewTokenRatio() - minNewTokenRatio()) / kSglangNewTokenRatioDecaySteps; }
+    double newTokenRatioDecay() const
+    {
+        return (initNewTokenRatio() - minNewTokenRatio()) / kSglangNewTokenRatioDecaySteps;
+    }
 
     bool operator==(const SglangConfig&) const = default;
 };

@@ -41,7 +41,10 @@ SglangLoraPool::Adapter& SglangLoraPool::state(std::uint32_t adapter)
     return m_adapters[adapter];
 }
 
-void SglangLoraPool::setRank(std::uint32_t adapter, int rank) { state(adapter).rank = rank; }
+void SglangLoraPool::setRank(std::uint32_t adapter, int rank)
+{
+    state(adapter).rank = rank;
+}
 
 bool SglangLoraPool::pinned(std::uint64_t uid) const
 {
@@ -150,7 +153,8 @@ void SglangLoraPool::takeCpuEvicted(std::vector<std::uint32_t>& into)
 
 std::uint32_t SglangLoraPool::gpuAdapters() const
 {
-    return static_cast<std::uint32_t>(std::count_if(m_gpu.begin(), m_gpu.end(), [](const Slot& s) { return s.uid != kBaseUid; }));
+    return static_cast<std::uint32_t>(
+        std::count_if(m_gpu.begin(), m_gpu.end(), [](const Slot& s) { return s.uid != kBaseUid; }));
 }
 
 } // namespace lorascope

@@ -51,7 +51,8 @@ public:
         e.maxNew = std::min(maxNew, m_c.maxReqLen() - input - 1); // init_req_max_new_tokens
         if (request.adapter != kNoAdapter) {
             m_pool.setRank(request.adapter, request.rank);
-            e.uid = m_pool.acquire(request.adapter, [this](std::uint32_t a) { return a < m_inFlight.size() && m_inFlight[a] > 0; });
+            e.uid = m_pool.acquire(
+                request.adapter, [this](std::uint32_t a) { return a < m_inFlight.size() && m_inFlight[a] > 0; });
             if (request.adapter >= m_inFlight.size())
                 m_inFlight.resize(request.adapter + 1, 0);
             ++m_inFlight[request.adapter];
@@ -82,7 +83,8 @@ public:
 
     bool idle() const override
     {
-        return m_queue.empty() && m_running.empty() && m_chunked == kNone && m_lastMode == Mode::None && m_pendingDrops.empty();
+        return m_queue.empty() && m_running.empty() && m_chunked == kNone && m_lastMode == Mode::None
+            && m_pendingDrops.empty();
     }
     bool stalled() const override { return false; } // a request the pool can hold always fits an empty server
     std::size_t queueLength() const override { return m_queue.size(); }
@@ -288,7 +290,10 @@ private:
         if (m_pool.pinned(uid))
             ++m_loraPinned;
     }
-    bool hasUid(std::uint64_t uid) const { return std::find(m_loraSet.begin(), m_loraSet.end(), uid) != m_loraSet.end(); }
+    bool hasUid(std::uint64_t uid) const
+    {
+        return std::find(m_loraSet.begin(), m_loraSet.end(), uid) != m_loraSet.end();
+    }
     void fillAdapters(WaitReason& why) const
     {
         std::size_t n = 0;

@@ -77,7 +77,8 @@ Mode SglangPolicy::newPrefillBatch(StepResult& r)
             }
         }
         // the other adapters' requests in [from, to) were passed over for the LoRA slots
-        m_skip = { m_attempts, from, to, m_loraSet, { WaitKind::MaxLorasPerBatch, static_cast<std::int64_t>(m_loraSet.size()) + 1, m_pool.slots(), 0 } };
+        m_skip = { m_attempts, from, to, m_loraSet,
+            { WaitKind::MaxLorasPerBatch, static_cast<std::int64_t>(m_loraSet.size()) + 1, m_pool.slots(), 0 } };
         fillAdapters(m_skip.why);
     }
     if (m_adder.canRun().empty())
@@ -160,7 +161,10 @@ bool SglangPolicy::visit(std::uint32_t i, StepResult& r)
         m_batchIsFull = true;
     if (m_batchIsFull) {
         if (fullByCount)
-            block(i, { WaitKind::MaxRunningRequests, static_cast<std::int64_t>(m_running.size() + m_adder.canRun().size()) + 1, m_maxRunning, 0 }, r);
+            block(i,
+                { WaitKind::MaxRunningRequests,
+                    static_cast<std::int64_t>(m_running.size() + m_adder.canRun().size()) + 1, m_maxRunning, 0 },
+                r);
         else
             block(i, { WaitKind::BatchIsFull, 0, 0, 0 }, r);
         return true;

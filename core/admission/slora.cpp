@@ -27,7 +27,8 @@ RejectReason sloraRejection(const SimRequest& request, const ServerLimits& limit
 {
     if (static_cast<std::int64_t>(request.inputLen) > limits.maxReqInputLen)
         return RejectReason::InputTooLong;
-    if (static_cast<std::int64_t>(request.inputLen) + static_cast<std::int64_t>(request.outputLen) > limits.maxReqTotalLen)
+    if (static_cast<std::int64_t>(request.inputLen) + static_cast<std::int64_t>(request.outputLen)
+        > limits.maxReqTotalLen)
         return RejectReason::TotalTooLong;
     return RejectReason::None;
 }
@@ -95,7 +96,7 @@ public:
             ++m_abortedRunning; // filtered after the next decode pass, like S-LoRA
         } else {
             --m_waitCount;
-            m_pendingDrops.push_back({id, DropReason::Aborted, reasonFor(e)});
+            m_pendingDrops.push_back({ id, DropReason::Aborted, reasonFor(e) });
             m_index.erase(id); // the slot is released when the queue passes it
             m_stalled = false;
         }
@@ -246,7 +247,9 @@ private:
         bool newestFirst = false;
         if (m_abortQueue) {
             // AbortReqQueue: apprx_req_rate from the queue length before the timeouts are removed.
-            m_apprxReqRate = static_cast<std::int64_t>(0.7 * static_cast<double>(static_cast<std::int64_t>(m_waitCount) - m_lastReqNum) + 0.3 * static_cast<double>(m_apprxReqRate));
+            m_apprxReqRate = static_cast<std::int64_t>(
+                0.7 * static_cast<double>(static_cast<std::int64_t>(m_waitCount) - m_lastReqNum)
+                + 0.3 * static_cast<double>(m_apprxReqRate));
             dropTimedOut(now, r);
             newestFirst = m_apprxReqRate >= m_apprxBs;
         }
@@ -268,8 +271,10 @@ private:
             if (e.aborted || !e.inWait)
                 continue;
             // _can_add_new_req: append (input + 1, max_new − 1), count the adapter once.
-            const NeedCandidate c = m_run.candidate(e.maxNew - 1, static_cast<std::int64_t>(e.req.inputLen) + 1, m_decodes);
-            auto at = std::upper_bound(m_cand.begin(), m_cand.end(), c, [](const NeedCandidate& a, const NeedCandidate& b) { return a.left > b.left; });
+            const NeedCandidate c
+                = m_run.candidate(e.maxNew - 1, static_cast<std::int64_t>(e.req.inputLen) + 1, m_decodes);
+            auto at = std::upper_bound(m_cand.begin(), m_cand.end(), c,
+                [](const NeedCandidate& a, const NeedCandidate& b) { return a.left > b.left; });
             m_cand.insert(at, c);
             const std::uint32_t a = e.req.adapter;
             if (a != kNoAdapter && m_runCount[a] == 0 && m_mark[a] != m_epoch) {
@@ -310,7 +315,9 @@ private:
         if (m_abortQueue) {
             compactWait();
             m_lastReqNum = static_cast<std::int64_t>(m_waitCount);
-            m_apprxBs = std::max<std::int64_t>(static_cast<std::int64_t>(0.7 * static_cast<double>(m_batch.size()) + 0.3 * static_cast<double>(m_apprxBs)), 1);
+            m_apprxBs = std::max<std::int64_t>(static_cast<std::int64_t>(0.7 * static_cast<double>(m_batch.size())
+                                                   + 0.3 * static_cast<double>(m_apprxBs)),
+                1);
         } else {
             popFront();
         }
@@ -337,7 +344,7 @@ private:
             if (e.aborted || !e.inWait)
                 continue;
             if (now - e.req.arrival + 0.5 >= m_config.abortWaitSeconds + 0.5) {
-                r.dropped.push_back({e.req.id, DropReason::Timeout, reasonFor(e)});
+                r.dropped.push_back({ e.req.id, DropReason::Timeout, reasonFor(e) });
                 e.inWait = false;
                 e.aborted = true;
                 m_index.erase(e.req.id);
@@ -417,7 +424,8 @@ private:
                 m_idleList[out++] = a;
         }
         m_idleList.resize(out);
-        std::sort(m_idleList.begin(), m_idleList.end(), [this](std::uint32_t a, std::uint32_t b) { return m_loadSeq[a] < m_loadSeq[b]; });
+        std::sort(m_idleList.begin(), m_idleList.end(),
+            [this](std::uint32_t a, std::uint32_t b) { return m_loadSeq[a] < m_loadSeq[b]; });
         for (std::uint32_t a : m_idleList) {
             m_loaded[a] = 0;
             --m_loadedCount;
@@ -499,7 +507,7 @@ private:
                 m_mark[e.req.adapter] = m_epoch;
                 s.adapterRank += m_adapterRank[e.req.adapter];
             }
-            r.admitted.push_back({e.req.id, m_admissions++, m_batchWait[b]});
+            r.admitted.push_back({ e.req.id, m_admissions++, m_batchWait[b] });
             r.firstTokens.push_back(e.req.id); // every prefill samples the request's first token
             if (m_config.reportTokens)
                 r.tokens.push_back(e.req.id);
@@ -517,7 +525,8 @@ private:
         }
         m_batch.resize(keep);
         // merge the new requests into the running batch, keeping it sorted by left (descending)
-        std::sort(m_batch.begin(), m_batch.end(), [this](std::uint32_t a, std::uint32_t b) { return m_entries[a].key > m_entries[b].key; });
+        std::sort(m_batch.begin(), m_batch.end(),
+            [this](std::uint32_t a, std::uint32_t b) { return m_entries[a].key > m_entries[b].key; });
         m_joining.clear();
         for (std::uint32_t slot : m_batch)
             m_joining.push_back({ slot, m_entries[slot].key, m_entries[slot].base });
@@ -550,7 +559,7 @@ private:
                 Entry& e = m_entries[slot];
                 if (!e.aborted)
                     return false;
-                r.dropped.push_back({e.req.id, DropReason::Aborted, {}});
+                r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
                 removeRunning(e);
                 m_index.erase(e.req.id);
                 release(slot);
@@ -610,12 +619,14 @@ private:
     std::vector<std::uint64_t> m_loadSeq; ///< per adapter: when it was loaded (offload order)
     std::uint64_t m_loads = 0;
     std::size_t m_loadedCount = 0; ///< resident adapters
-    std::vector<std::uint32_t> m_idleList; ///< resident adapters that became unused since the last offload (may be stale)
+    std::vector<std::uint32_t>
+        m_idleList; ///< resident adapters that became unused since the last offload (may be stale)
     std::vector<std::uint8_t> m_inIdleList;
     std::uint64_t m_epoch = 0;
 
     std::int64_t m_decodes = 0;
-    std::map<int, std::uint32_t> m_runRankCount; ///< running adapter requests per rank (the batch's largest rank sizes S-LoRA's kernels)
+    std::map<int, std::uint32_t>
+        m_runRankCount; ///< running adapter requests per rank (the batch's largest rank sizes S-LoRA's kernels)
     std::int64_t m_runBase = 0, m_runRank = 0, m_runAdapterSize = 0, m_runAdapterRank = 0, m_loadedSize = 0;
     std::size_t m_abortedRunning = 0;
     std::size_t m_runDistinct = 0; ///< distinct adapters of the running batch

@@ -155,8 +155,8 @@ SimulationSummary finish(const Tally& t, const LatencyStats (&stats)[Metrics], C
 
 } // namespace
 
-void summarizeRecords(const std::vector<RequestRecord>& records, std::size_t adapterCount, ClockKind clock, SimulationSummary& overall,
-    std::vector<AdapterSummary>* perAdapter)
+void summarizeRecords(const std::vector<RequestRecord>& records, std::size_t adapterCount, ClockKind clock,
+    SimulationSummary& overall, std::vector<AdapterSummary>* perAdapter)
 {
     // One region per adapter (index order), the last one for base-model requests; without
     // per-adapter summaries a single region. Each metric's samples go to their record's region in
@@ -165,7 +165,9 @@ void summarizeRecords(const std::vector<RequestRecord>& records, std::size_t ada
     if (!perAdapter)
         adapterCount = 0;
     const std::size_t slots = adapterCount + 1;
-    auto slotOf = [&](std::uint32_t adapter) { return adapter == kNoAdapter || adapter >= adapterCount ? slots - 1 : static_cast<std::size_t>(adapter); };
+    auto slotOf = [&](std::uint32_t adapter) {
+        return adapter == kNoAdapter || adapter >= adapterCount ? slots - 1 : static_cast<std::size_t>(adapter);
+    };
     std::vector<std::uint32_t> begin(slots + 1, 0);
     for (const RequestRecord& r : records)
         ++begin[slotOf(r.adapter) + 1];

@@ -13,7 +13,7 @@ namespace lorascope {
 /// `perAdapter` (one entry per adapter with at least one request, in adapter order, base-model
 /// requests last; each with `adapter` and `summary` set; name and rank are the caller's).
 /// `adapterCount` bounds the adapter indices in `records` (kNoAdapter aside).
-void summarizeRecords(const std::vector<RequestRecord>& records, std::size_t adapterCount, ClockKind clock, SimulationSummary& overall,
-    std::vector<AdapterSummary>* perAdapter);
+void summarizeRecords(const std::vector<RequestRecord>& records, std::size_t adapterCount, ClockKind clock,
+    SimulationSummary& overall, std::vector<AdapterSummary>* perAdapter);
 
 } // namespace lorascope

@@ -426,7 +426,8 @@ private:
                 fits = m_kv.allocateSlots(capacity, computed, n);
             }
             if (!fits) { // blocks counted after the hits
-                const std::int64_t need = m_blocks ? m_pool.blocksToAllocate(e.table, computed, n, true) : m_kv.blocksToAllocate(0, computed, n);
+                const std::int64_t need = m_blocks ? m_pool.blocksToAllocate(e.table, computed, n, true)
+                                                   : m_kv.blocksToAllocate(0, computed, n);
                 stopAtHead(e, cur, WaitKind::KvBlocks, need, freeBlocks());
                 break;
             }

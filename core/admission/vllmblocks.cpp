@@ -14,14 +14,16 @@ VllmBlockPool::VllmBlockPool(std::int64_t numGpuBlocks, std::int64_t blockSize, 
 {
 }
 
-std::int64_t VllmBlockPool::lookup(const TokenKey* key, std::uint32_t adapter, std::int64_t numTokens, VllmBlockTable& t)
+std::int64_t VllmBlockPool::lookup(
+    const TokenKey* key, std::uint32_t adapter, std::int64_t numTokens, VllmBlockTable& t)
 {
     m_hit.clear();
     t.found = 0;
     if (key == nullptr || numTokens <= 1)
         return 0;
     const std::int64_t maxBlocks = (numTokens - 1) / m_blockSize; // the last token is always computed
-    appendBlockHashes(*key, adapter, static_cast<std::uint32_t>(m_blockSize), static_cast<std::uint64_t>(maxBlocks * m_blockSize), t.hashes);
+    appendBlockHashes(*key, adapter, static_cast<std::uint32_t>(m_blockSize),
+        static_cast<std::uint64_t>(maxBlocks * m_blockSize), t.hashes);
     const std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(maxBlocks), t.hashes.size());
     for (std::size_t i = 0; i < n; ++i) {
         const auto it = m_cached.find(t.hashes[i]);
@@ -33,7 +35,8 @@ std::int64_t VllmBlockPool::lookup(const TokenKey* key, std::uint32_t adapter, s
     return static_cast<std::int64_t>(m_hit.size()) * m_blockSize;
 }
 
-std::int64_t VllmBlockPool::blocksToAllocate(const VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, bool withHit) const
+std::int64_t VllmBlockPool::blocksToAllocate(
+    const VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, bool withHit) const
 {
     const std::int64_t tokens = std::min(computed + newTokens, m_maxModelLen);
     const std::int64_t required = (tokens + m_blockSize - 1) / m_blockSize;
@@ -46,8 +49,8 @@ std::int64_t VllmBlockPool::blocksToAllocate(const VllmBlockTable& t, std::int64
     return std::max<std::int64_t>(0, need);
 }
 
-bool VllmBlockPool::allocateSlots(VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, std::int64_t numTokens,
-    bool withHit, const TokenKey* key, std::uint32_t adapter)
+bool VllmBlockPool::allocateSlots(VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens,
+    std::int64_t numTokens, bool withHit, const TokenKey* key, std::uint32_t adapter)
 {
     if (blocksToAllocate(t, computed, newTokens, withHit) > m_freeCount)
         return false;
@@ -82,7 +85,8 @@ void VllmBlockPool::cacheBlocks(VllmBlockTable& t, std::int64_t tokens, const To
         return;
     std::size_t full = std::min(static_cast<std::size_t>(tokens / m_blockSize), t.blocks.size());
     if (full > t.cached) {
-        appendBlockHashes(*key, adapter, static_cast<std::uint32_t>(m_blockSize), static_cast<std::uint64_t>(full) * m_blockSize, t.hashes);
+        appendBlockHashes(*key, adapter, static_cast<std::uint32_t>(m_blockSize),
+            static_cast<std::uint64_t>(full) * m_blockSize, t.hashes);
         full = std::min(full, t.hashes.size()); // the key ends there (an answer longer than the trace says)
         for (std::size_t i = t.cached; i < full; ++i)
             insertHash(t.blocks[i], t.hashes[i]);

@@ -62,13 +62,14 @@ public:
 
     /// Blocks allocate_slots takes from the free queue for `newTokens` more tokens after
     /// `computed` (which includes the hit of the last lookup when `withHit`).
-    std::int64_t blocksToAllocate(const VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, bool withHit) const;
+    std::int64_t blocksToAllocate(
+        const VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, bool withHit) const;
 
     /// allocate_slots: false (nothing changes) when the free queue is too short. Else takes the
     /// last lookup's blocks (`withHit`), allocates the rest and caches the full blocks of the first
     /// min(computed + newTokens, numTokens) tokens.
-    bool allocateSlots(VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, std::int64_t numTokens, bool withHit,
-        const TokenKey* key, std::uint32_t adapter);
+    bool allocateSlots(VllmBlockTable& t, std::int64_t computed, std::int64_t newTokens, std::int64_t numTokens,
+        bool withHit, const TokenKey* key, std::uint32_t adapter);
 
     /// Caches the full blocks of the request's first `tokens` tokens (cache_blocks).
     void cacheBlocks(VllmBlockTable& t, std::int64_t tokens, const TokenKey* key, std::uint32_t adapter);

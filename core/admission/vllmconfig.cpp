@@ -58,8 +58,8 @@ std::string vllmConfigError(const VllmConfig& c)
     const std::int64_t kvTokens = c.usableBlocks() * c.blockSize;
     if (c.maxModelLen > kvTokens)
         return "To serve at least one request with the model's max seq len (" + n(c.maxModelLen)
-            + "), that many tokens of KV cache are needed, which is larger than the KV cache (num_gpu_blocks " + n(c.numGpuBlocks)
-            + " minus the null block, of " + n(c.blockSize) + " tokens: " + n(kvTokens)
+            + "), that many tokens of KV cache are needed, which is larger than the KV cache (num_gpu_blocks "
+            + n(c.numGpuBlocks) + " minus the null block, of " + n(c.blockSize) + " tokens: " + n(kvTokens)
             + " tokens). Based on the available memory, the estimated maximum model length is " + n(kvTokens)
             + ". Try increasing --num-gpu-blocks or decreasing --max-model-len.";
     return {};

@@ -25,8 +25,10 @@ struct VllmConfig {
     /// Automatic prefix caching (vLLM V1's default: on); --no-enable-prefix-caching turns it off.
     /// It hits only where requests carry token keys (workload/tokenkey.h).
     bool enablePrefixCaching = true;
-    std::int64_t longPrefillTokenThreshold = 0; ///< --long-prefill-token-threshold: 0 = none; else the largest prefill chunk
-    std::int64_t numGpuBlocks = 1001; ///< --num-gpu-blocks (vLLM: --num-gpu-blocks-override); one is the reserved null block
+    std::int64_t longPrefillTokenThreshold
+        = 0; ///< --long-prefill-token-threshold: 0 = none; else the largest prefill chunk
+    std::int64_t numGpuBlocks
+        = 1001; ///< --num-gpu-blocks (vLLM: --num-gpu-blocks-override); one is the reserved null block
     std::int64_t blockSize = 16; ///< --block-size: tokens per KV block
     std::int64_t maxLoras = 1; ///< --max-loras: distinct adapters among the requests of one step
     std::int64_t maxCpuLoras = 0; ///< --max-cpu-loras: adapters kept in the CPU cache; 0 = max_loras

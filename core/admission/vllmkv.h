@@ -30,7 +30,8 @@ public:
     /// `computed` tokens and schedules `newTokens` more (num_tokens_need_slot capped at max_model_len).
     std::int64_t blocksToAllocate(std::int64_t capacity, std::int64_t computed, std::int64_t newTokens) const
     {
-        return std::max<std::int64_t>(0, blocksFor(std::min(computed + newTokens, m_maxModelLen)) - capacity / m_blockSize);
+        return std::max<std::int64_t>(
+            0, blocksFor(std::min(computed + newTokens, m_maxModelLen)) - capacity / m_blockSize);
     }
 
     /// allocate_slots: false (and nothing changes) when fewer blocks are free than it needs. A

@@ -69,11 +69,12 @@ private:
         n.key = key;
         n.lane = lane;
         link(slot, front, m_head, m_tail, n.all, [this](std::uint32_t s) -> Links& { return m_node[s].all; });
-        link(slot, front, m_lane[lane].head, m_lane[lane].tail, n.own, [this](std::uint32_t s) -> Links& { return m_node[s].own; });
+        link(slot, front, m_lane[lane].head, m_lane[lane].tail, n.own,
+            [this](std::uint32_t s) -> Links& { return m_node[s].own; });
         ++m_size;
     }
 
-    template<typename Get>
+    template <typename Get>
     static void link(std::uint32_t slot, bool front, std::uint32_t& head, std::uint32_t& tail, Links& l, Get get)
     {
         if (front) {
@@ -95,7 +96,7 @@ private:
         }
     }
 
-    template<typename Get>
+    template <typename Get>
     static void unlink(const Links& l, std::uint32_t& head, std::uint32_t& tail, Get get)
     {
         const std::uint32_t prev = l.prev, next = l.next;

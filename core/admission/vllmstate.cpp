@@ -15,7 +15,8 @@ void fillLoraWait(WaitReason& w, const std::vector<std::uint32_t>& loras, std::i
         w.adapterIds[i] = loras[i];
 }
 
-WaitReason reasonFromScan(const ScanSummary& s, const VReq& e, std::int64_t queueKey, std::int64_t maxLoras, std::int64_t threshold)
+WaitReason reasonFromScan(
+    const ScanSummary& s, const VReq& e, std::int64_t queueKey, std::int64_t maxLoras, std::int64_t threshold)
 {
     if (s.attempt == 0 || s.attempt <= e.waitAttempt || e.seq > s.newestSeq)
         return e.wait;

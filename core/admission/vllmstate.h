@@ -91,7 +91,8 @@ void fillLoraWait(WaitReason& w, const std::vector<std::uint32_t>& loras, std::i
 
 /// Why `e` (waiting, at queue key `queueKey`) waited, as of scan `s`: its own event (a preemption)
 /// if that is newer.
-WaitReason reasonFromScan(const ScanSummary& s, const VReq& e, std::int64_t queueKey, std::int64_t maxLoras, std::int64_t threshold);
+WaitReason reasonFromScan(
+    const ScanSummary& s, const VReq& e, std::int64_t queueKey, std::int64_t maxLoras, std::int64_t threshold);
 
 /// The pass's shapes and kind from its sums: vLLM's LoRA kernels run at max_lora_rank for every
 /// adapter (padding); `adapterRank` = Σ ranks of the step's distinct adapters.

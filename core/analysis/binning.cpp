@@ -37,7 +37,8 @@ std::pair<std::size_t, std::size_t> requestRange(const Trace& trace, double t0, 
     return { static_cast<std::size_t>(lo - r.begin()), static_cast<std::size_t>(hi - r.begin()) };
 }
 
-RasterBins binRaster(const Trace& trace, const std::vector<std::uint32_t>& rowAdapters, double t0, double t1, int columns)
+RasterBins binRaster(
+    const Trace& trace, const std::vector<std::uint32_t>& rowAdapters, double t0, double t1, int columns)
 {
     RasterBins bins;
     bins.t0 = t0;
@@ -62,7 +63,8 @@ RasterBins binRaster(const Trace& trace, const std::vector<std::uint32_t>& rowAd
         if (row < 0)
             continue;
         const int col = std::clamp(static_cast<int>((q.time - t0) * scale), 0, bins.columns - 1);
-        auto& c = bins.counts[static_cast<std::size_t>(row) * static_cast<std::size_t>(bins.columns) + static_cast<std::size_t>(col)];
+        auto& c = bins.counts[static_cast<std::size_t>(row) * static_cast<std::size_t>(bins.columns)
+            + static_cast<std::size_t>(col)];
         ++c;
         bins.maxCount = std::max(bins.maxCount, c);
     }

@@ -28,7 +28,8 @@ struct RasterBins {
 
 /// Bins a time-sorted trace into a raster. Only requests in [t0, t1) are visited (binary search),
 /// so zoomed-in views are cheap on large traces.
-RasterBins binRaster(const Trace& trace, const std::vector<std::uint32_t>& rowAdapters, double t0, double t1, int columns);
+RasterBins binRaster(
+    const Trace& trace, const std::vector<std::uint32_t>& rowAdapters, double t0, double t1, int columns);
 
 /// Histogram of values with `bins` equal bins over [min, max] (or log-spaced when `logBins` and all
 /// values are > 0; non-positive values then go into the first bin). NaN values are ignored.

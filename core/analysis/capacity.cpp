@@ -61,7 +61,9 @@ CapacityCheck checkCapacity(const SimulationResult& result)
             const double f = (r.arrival - first) / span;
             const int part = f <= 0.2 ? 0 : f >= 0.8 ? 1 : -1;
             if (part >= 0) {
-                const double end = !std::isnan(r.admitted) ? r.admitted : std::isfinite(lastFinish) ? std::max(lastFinish, r.arrival) : r.arrival;
+                const double end = !std::isnan(r.admitted) ? r.admitted
+                    : std::isfinite(lastFinish)            ? std::max(lastFinish, r.arrival)
+                                                           : r.arrival;
                 waitSum[part] += end - r.arrival;
                 ++waitN[part];
             }
@@ -89,7 +91,8 @@ CapacityCheck checkCapacity(const SimulationResult& result)
         c.queueGrowth = c.offeredRate - c.admittedRate;
     }
     const double threshold = std::max(5.0, 0.05 * double(c.arrivals));
-    c.overloaded = span > 0 && c.arrivals - c.backlog >= 10 && double(c.backlog) >= threshold && c.meanWaitLast > c.meanWaitFirst;
+    c.overloaded = span > 0 && c.arrivals - c.backlog >= 10 && double(c.backlog) >= threshold
+        && c.meanWaitLast > c.meanWaitFirst;
     return c;
 }
 

@@ -24,7 +24,8 @@ struct CapacityCheck {
     double drainTime = 0; ///< last finish − last arrival (how long the server works after the arrivals stop)
     double meanWaitFirst = 0; ///< mean queue wait of the requests arriving in the first fifth of the span
     double meanWaitLast = 0; ///< ... and in the last fifth
-    WaitKind mainLimit = WaitKind::None; ///< the limit most waiting requests were held by (behind-request waits count for the head's limit)
+    WaitKind mainLimit = WaitKind::
+        None; ///< the limit most waiting requests were held by (behind-request waits count for the head's limit)
     std::uint64_t mainLimitCount = 0; ///< requests held by mainLimit
     bool overloaded = false; ///< the queue grew: backlog ≥ max(5, 5 % of arrivals) and waits grew over the trace
 };

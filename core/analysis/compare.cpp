@@ -28,13 +28,19 @@ public:
         : m_out(out)
     {
     }
-    void text(const std::string& field, const std::string& a, const std::string& b) { m_out.push_back({ field, a, b, a != b }); }
+    void text(const std::string& field, const std::string& a, const std::string& b)
+    {
+        m_out.push_back({ field, a, b, a != b });
+    }
     void number(const std::string& field, double a, double b)
     {
         m_out.push_back({ field, shortNumber(a), shortNumber(b), a != b && !(std::isnan(a) && std::isnan(b)) });
     }
-    void integer(const std::string& field, std::int64_t a, std::int64_t b) { m_out.push_back({ field, std::to_string(a), std::to_string(b), a != b }); }
-    template<typename T>
+    void integer(const std::string& field, std::int64_t a, std::int64_t b)
+    {
+        m_out.push_back({ field, std::to_string(a), std::to_string(b), a != b });
+    }
+    template <typename T>
     void opaque(const std::string& field, const T& a, const T& b, const std::string& ta, const std::string& tb)
     {
         // Lists (weights, schedules, groups): equal or not; the text says how large each side is.
@@ -77,7 +83,8 @@ void diffLength(Differ& d, const std::string& p, const LengthSpec& a, const Leng
     d.number(p + ".mean", a.mean, b.mean);
     d.number(p + ".stddev", a.stddev, b.stddev);
     d.integer(p + ".value", a.value, b.value);
-    d.opaque(p + ".empirical", a.empirical, b.empirical, countText(a.empirical.size(), "points"), countText(b.empirical.size(), "points"));
+    d.opaque(p + ".empirical", a.empirical, b.empirical, countText(a.empirical.size(), "points"),
+        countText(b.empirical.size(), "points"));
 }
 
 std::string clockName(ClockKind c)
@@ -100,8 +107,8 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
     d.text("popularity.kind", toString(a.popularity.kind), toString(b.popularity.kind));
     d.number("popularity.alpha", a.popularity.alpha, b.popularity.alpha);
     d.number("popularity.zipfS", a.popularity.zipfS, b.popularity.zipfS);
-    d.opaque("popularity.weights", a.popularity.weights, b.popularity.weights, countText(a.popularity.weights.size(), "weights"),
-        countText(b.popularity.weights.size(), "weights"));
+    d.opaque("popularity.weights", a.popularity.weights, b.popularity.weights,
+        countText(a.popularity.weights.size(), "weights"), countText(b.popularity.weights.size(), "weights"));
     d.text("arrival.kind", toString(a.arrival.kind), toString(b.arrival.kind));
     d.number("arrival.cv", a.arrival.cv, b.arrival.cv);
     d.number("arrival.onOff.onRate", a.arrival.onOff.onRate, b.arrival.onOff.onRate);
@@ -140,7 +147,8 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
     }
     if (ca.scheduler.policy == PolicyKind::Vllm || cb.scheduler.policy == PolicyKind::Vllm) {
         d.integer("vllm.maxNumSeqs", ca.scheduler.vllm.maxNumSeqs, cb.scheduler.vllm.maxNumSeqs);
-        d.integer("vllm.maxNumBatchedTokens", ca.scheduler.vllm.maxNumBatchedTokens, cb.scheduler.vllm.maxNumBatchedTokens);
+        d.integer(
+            "vllm.maxNumBatchedTokens", ca.scheduler.vllm.maxNumBatchedTokens, cb.scheduler.vllm.maxNumBatchedTokens);
         d.integer("vllm.maxLoras", ca.scheduler.vllm.maxLoras, cb.scheduler.vllm.maxLoras);
         const VllmConfig& va = ca.scheduler.vllm;
         const VllmConfig& vb = cb.scheduler.vllm;
@@ -150,8 +158,10 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
         d.integer("vllm.numGpuBlocks", va.numGpuBlocks, vb.numGpuBlocks);
         d.integer("vllm.blockSize", va.blockSize, vb.blockSize);
         d.integer("vllm.longPrefillTokenThreshold", va.longPrefillTokenThreshold, vb.longPrefillTokenThreshold);
-        d.text("vllm.enableChunkedPrefill", va.enableChunkedPrefill ? "on" : "off", vb.enableChunkedPrefill ? "on" : "off");
-        d.text("vllm.enablePrefixCaching", va.enablePrefixCaching ? "on" : "off", vb.enablePrefixCaching ? "on" : "off");
+        d.text("vllm.enableChunkedPrefill", va.enableChunkedPrefill ? "on" : "off",
+            vb.enableChunkedPrefill ? "on" : "off");
+        d.text(
+            "vllm.enablePrefixCaching", va.enablePrefixCaching ? "on" : "off", vb.enablePrefixCaching ? "on" : "off");
         d.text("vllm.loraScan", va.loraScanStops ? "stop" : "continue", vb.loraScanStops ? "stop" : "continue");
     }
     if (ca.scheduler.policy == PolicyKind::Sglang || cb.scheduler.policy == PolicyKind::Sglang) {
@@ -170,8 +180,8 @@ std::vector<ParameterRow> allParameters(const CompareInput& ia, const CompareInp
         d.integer("sglang.maxLorasPerBatch", ga.maxLorasPerBatch, gb.maxLorasPerBatch);
         d.integer("sglang.maxLoadedLoras", ga.maxLoadedLoras, gb.maxLoadedLoras);
         d.text("sglang.loraEvictionPolicy", ga.loraEvictionPolicy, gb.loraEvictionPolicy);
-        d.opaque("sglang.pinnedAdapters", ga.pinnedAdapters, gb.pinnedAdapters, countText(ga.pinnedAdapters.size(), "adapters"),
-            countText(gb.pinnedAdapters.size(), "adapters"));
+        d.opaque("sglang.pinnedAdapters", ga.pinnedAdapters, gb.pinnedAdapters,
+            countText(ga.pinnedAdapters.size(), "adapters"), countText(gb.pinnedAdapters.size(), "adapters"));
         d.text("sglang.loraScan", ga.loraScanStops ? "stop" : "continue", gb.loraScanStops ? "stop" : "continue");
     }
     d.text("ranks", joinedInts(ca.ranks), joinedInts(cb.ranks));
@@ -193,12 +203,15 @@ std::vector<ParameterRow> parameterRows(const CompareInput& a, const CompareInpu
 {
     const auto power = [](const CompareInput& x) { return x.spec.popularity.kind == PopularityKind::Power; };
     const auto zipf = [](const CompareInput& x) { return x.spec.popularity.kind == PopularityKind::Zipf; };
-    const auto gammaLike = [](const CompareInput& x) { return x.spec.arrival.kind != ArrivalKind::Poisson && x.spec.arrival.kind != ArrivalKind::Constant; };
+    const auto gammaLike = [](const CompareInput& x) {
+        return x.spec.arrival.kind != ArrivalKind::Poisson && x.spec.arrival.kind != ArrivalKind::Constant;
+    };
     // The parameters a reader needs to recognise each side, even where they agree.
     auto always = [&](const std::string& f) {
-        static const char* const main[] = { "generator", "adapters.count", "rate", "duration", "seed", "popularity.kind", "arrival.kind",
-            "input.kind", "input.lo", "input.hi", "output.kind", "output.lo", "output.hi", "limits.maxTotalTokenNum", "limits.batchMaxTokens",
-            "limits.runningMaxReqSize", "limits.maxReqTotalLen", "limits.maxReqInputLen", "policy", "clock", "cost" };
+        static const char* const main[] = { "generator", "adapters.count", "rate", "duration", "seed",
+            "popularity.kind", "arrival.kind", "input.kind", "input.lo", "input.hi", "output.kind", "output.lo",
+            "output.hi", "limits.maxTotalTokenNum", "limits.batchMaxTokens", "limits.runningMaxReqSize",
+            "limits.maxReqTotalLen", "limits.maxReqInputLen", "policy", "clock", "cost" };
         for (const char* m : main)
             if (f == m)
                 return true;
@@ -254,7 +267,8 @@ std::pair<Histogram, Histogram> commonLengthHistograms(const Trace& a, const Tra
     if (lo > hi)
         return { ha, hb };
     const std::uint64_t span = std::uint64_t(hi) - lo + 1;
-    const std::uint64_t width = std::max<std::uint64_t>(1, (span + std::uint64_t(std::max(1, bins)) - 1) / std::uint64_t(std::max(1, bins)));
+    const std::uint64_t width
+        = std::max<std::uint64_t>(1, (span + std::uint64_t(std::max(1, bins)) - 1) / std::uint64_t(std::max(1, bins)));
     const std::size_t nb = std::size_t((span + width - 1) / width);
     std::vector<double> edges(nb + 1);
     for (std::size_t i = 0; i <= nb; ++i)
@@ -400,7 +414,8 @@ Comparison compareSides(CompareSide a, CompareSide b, std::vector<ParameterDiff>
     // Automatic bin counts: small traces get fewer, wider bins so two overlaid histograms stay readable.
     const auto smaller = std::min(ta.requests.size(), tb.requests.size());
     const int gapBins = options.gapBins > 0 ? options.gapBins : int(std::clamp<std::size_t>(smaller / 12, 15, 60));
-    const int lengthBins = options.lengthBins > 0 ? options.lengthBins : int(std::clamp<std::size_t>(smaller / 20, 10, 50));
+    const int lengthBins
+        = options.lengthBins > 0 ? options.lengthBins : int(std::clamp<std::size_t>(smaller / 20, 10, 50));
     std::tie(c.gapsA, c.gapsB) = commonGapHistograms(ta, tb, gapBins);
     std::tie(c.inputA, c.inputB) = commonLengthHistograms(ta, tb, true, lengthBins);
     std::tie(c.outputA, c.outputB) = commonLengthHistograms(ta, tb, false, lengthBins);

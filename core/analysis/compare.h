@@ -58,7 +58,8 @@ struct CompareSide {
 /// Generates and analyses one side, then runs the admission engine on it (the side's admission
 /// settings) unless the trace has more than `admissionLimit` requests.
 /// Throws InputError (invalid spec) or Cancelled.
-CompareSide analyzeSide(const CompareInput& input, const ProgressSink& progress = {}, std::size_t admissionLimit = 1000000);
+CompareSide analyzeSide(
+    const CompareInput& input, const ProgressSink& progress = {}, std::size_t admissionLimit = 1000000);
 
 /// A number shown in the key-figure table, for A and B (NaN where it does not exist).
 struct KeyFigure {
@@ -93,7 +94,8 @@ struct CompareOptions {
 };
 
 /// Builds the comparison of two analysed sides (cheap: a few passes over both traces).
-Comparison compareSides(CompareSide a, CompareSide b, std::vector<ParameterDiff> diffs = {}, const CompareOptions& options = {});
+Comparison compareSides(
+    CompareSide a, CompareSide b, std::vector<ParameterDiff> diffs = {}, const CompareOptions& options = {});
 
 /// Latency quantiles (NumPy's linear interpolation) of the requests that have the value, as the
 /// engine's summary counts them: which = 0 queue wait, 1 TTFT, 2 E2E.

@@ -224,7 +224,8 @@ std::vector<std::string> formatLogTicks(const std::vector<double>& ticks)
 {
     std::vector<std::string> out;
     out.reserve(ticks.size());
-    const bool plain = std::all_of(ticks.begin(), ticks.end(), [](double v) { return v >= 1e-3 * (1 - 1e-9) && v <= 1e4 * (1 + 1e-9); });
+    const bool plain = std::all_of(
+        ticks.begin(), ticks.end(), [](double v) { return v >= 1e-3 * (1 - 1e-9) && v <= 1e4 * (1 + 1e-9); });
     for (double v : ticks) {
         if (!plain) {
             out.push_back(powerOfTen(v));
@@ -234,7 +235,8 @@ std::vector<std::string> formatLogTicks(const std::vector<double>& ticks)
         double mantissa = 0;
         int exponent = 0;
         decompose(v, 3, mantissa, exponent);
-        out.push_back(formatFixed(v, std::max(0, -exponent + (std::abs(mantissa - std::round(mantissa)) > 1e-9 ? 1 : 0))));
+        out.push_back(
+            formatFixed(v, std::max(0, -exponent + (std::abs(mantissa - std::round(mantissa)) > 1e-9 ? 1 : 0))));
     }
     return out;
 }

@@ -73,7 +73,8 @@ bool StepThrough::next()
         if (s.kind == StepKind::Idle) {
             for (const auto& d : s.dropped)
                 m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
-            if (!s.preempted.empty()) { // vllm: the running requests preempted one another; the next step prefills again
+            if (!s.preempted
+                     .empty()) { // vllm: the running requests preempted one another; the next step prefills again
                 movePreempted(s);
                 continue;
             }
@@ -94,7 +95,8 @@ bool StepThrough::next()
 
         // S-LoRA admission numbers for this pass's scan (docs/admission.md, The admission rule), from the batch before the pass; a
         // decode pass whose scan admitted nobody shows the request that stopped it.
-        const bool slora = m_config.scheduler.policy == PolicyKind::SLora || m_config.scheduler.policy == PolicyKind::SLoraAbort;
+        const bool slora
+            = m_config.scheduler.policy == PolicyKind::SLora || m_config.scheduler.policy == PolicyKind::SLoraAbort;
         if (slora && (s.kind == StepKind::Prefill || s.attempted)) {
             const auto& lim = m_config.scheduler.limits;
             std::vector<std::pair<std::int64_t, std::int64_t>> list; // (used, left)
@@ -139,14 +141,16 @@ bool StepThrough::next()
                 c.admitted = true;
                 snap.candidates.push_back(c);
                 const Request& q = reqs[a.id];
-                list.emplace_back(std::int64_t(q.inputLen) + 1, std::int64_t(std::max<std::uint32_t>(q.outputLen, 1)) - 1);
+                list.emplace_back(
+                    std::int64_t(q.inputLen) + 1, std::int64_t(std::max<std::uint32_t>(q.outputLen, 1)) - 1);
                 adapters = ads;
                 batchInput += q.inputLen;
             }
             // The request the scan stopped at: the first one still waiting.
             if (s.blocked.kind != WaitKind::None) {
                 for (auto id : m_queue) {
-                    const bool taken = std::any_of(s.admitted.begin(), s.admitted.end(), [&](const Admission& a) { return a.id == id; });
+                    const bool taken = std::any_of(
+                        s.admitted.begin(), s.admitted.end(), [&](const Admission& a) { return a.id == id; });
                     if (!taken) {
                         auto c = check(id).first;
                         c.reason = s.blocked;
@@ -183,7 +187,9 @@ bool StepThrough::next()
                 return true;
             return std::any_of(s.dropped.begin(), s.dropped.end(), [&](const Drop& d) { return d.id == id; });
         };
-        m_running.erase(std::remove_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return leaves(e.id); }), m_running.end());
+        m_running.erase(
+            std::remove_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return leaves(e.id); }),
+            m_running.end());
         for (const auto& d : s.dropped)
             m_queue.erase(std::remove(m_queue.begin(), m_queue.end(), d.id), m_queue.end());
         movePreempted(s);
@@ -217,7 +223,8 @@ bool StepThrough::next()
         snap.rejectedWhy = std::exchange(m_pendingRejectedWhy, {});
         snap.running = m_running;
         snap.queueLength = m_queue.size();
-        snap.queueHead.assign(m_queue.begin(), m_queue.begin() + std::ptrdiff_t(std::min<std::size_t>(20, m_queue.size())));
+        snap.queueHead.assign(
+            m_queue.begin(), m_queue.begin() + std::ptrdiff_t(std::min<std::size_t>(20, m_queue.size())));
         m_now = snap.end;
         m_snapshots.push_back(std::move(snap));
         return true;
@@ -232,7 +239,8 @@ void StepThrough::movePreempted(const StepResult& s)
     // go to the front of the queue; the first preempted was the newest, so it ends up behind the others.
     const bool sglang = m_config.scheduler.policy == PolicyKind::Sglang;
     for (auto it = s.preempted.rbegin(); it != s.preempted.rend(); ++it) {
-        const auto run = std::find_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return e.id == *it; });
+        const auto run
+            = std::find_if(m_running.begin(), m_running.end(), [&](const RunningEntry& e) { return e.id == *it; });
         if (run != m_running.end()) {
             m_preempted[*it] = *run;
             m_running.erase(run);
@@ -263,7 +271,7 @@ bool StepThrough::matches(const StepSnapshot& s, StepEvent event) const
     return false;
 }
 
-template<typename Pred>
+template <typename Pred>
 std::int64_t StepThrough::advanceUntil(std::size_t from, std::size_t maxPasses, Pred done)
 {
     for (std::size_t i = from; i < m_snapshots.size(); ++i)
@@ -293,7 +301,8 @@ std::int64_t StepThrough::findRequest(std::uint64_t id, std::size_t maxPasses)
             firstAfterArrival = static_cast<std::int64_t>(i);
         if (std::find(s.rejected.begin(), s.rejected.end(), id) != s.rejected.end())
             return true;
-        return std::any_of(s.result.admitted.begin(), s.result.admitted.end(), [&](const Admission& a) { return a.id == id; });
+        return std::any_of(
+            s.result.admitted.begin(), s.result.admitted.end(), [&](const Admission& a) { return a.id == id; });
     });
     return found >= 0 ? found : firstAfterArrival;
 }

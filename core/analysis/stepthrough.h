@@ -31,7 +31,8 @@ struct CandidateCheck {
     int rank = 0;
     std::int64_t need = 0; ///< max_k left_k·k + Σ_{j≤k} used_j with the candidate added
     std::int64_t limit = 0; ///< max_total_token_num − adapter_size
-    std::vector<int> adapterRanks; ///< ranks of the adapters in adapter_size (running batch, admitted before it, its own)
+    std::vector<int>
+        adapterRanks; ///< ranks of the adapters in adapter_size (running batch, admitted before it, its own)
     std::int64_t batchInput = 0; ///< Σ input of the new batch with the candidate
     std::int64_t batchMaxTokens = 0;
     bool admitted = false;
@@ -44,7 +45,8 @@ struct StepSnapshot {
     double start = 0, end = 0; ///< in the clock's unit
     StepResult result;
     std::vector<CandidateCheck> candidates; ///< admission scan of this pass (S-LoRA; empty otherwise)
-    std::vector<PrefillSlice> prefillSlices; ///< vllm, sglang: who got how many prompt tokens in this pass, and how many remain
+    std::vector<PrefillSlice>
+        prefillSlices; ///< vllm, sglang: who got how many prompt tokens in this pass, and how many remain
     std::vector<RunningEntry> running; ///< running batch after the pass
     std::vector<std::uint64_t> queueHead; ///< first waiting requests after the pass (at most 20)
     std::size_t queueLength = 0;
@@ -90,7 +92,7 @@ public:
 private:
     bool matches(const StepSnapshot& s, StepEvent event) const;
     /// Computes passes until `done(index)` is true for a new or existing pass; -1 if none.
-    template<typename Pred>
+    template <typename Pred>
     std::int64_t advanceUntil(std::size_t from, std::size_t maxPasses, Pred done);
 
     int rankOf(std::uint32_t adapter) const;

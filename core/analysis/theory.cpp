@@ -19,7 +19,8 @@ namespace {
 bool batchStyle(const WorkloadSpec& spec)
 {
     const auto k = spec.popularity.kind;
-    return spec.adapterCount == 0 || k == PopularityKind::Distinct || k == PopularityKind::UniformGroups || k == PopularityKind::Identical;
+    return spec.adapterCount == 0 || k == PopularityKind::Distinct || k == PopularityKind::UniformGroups
+        || k == PopularityKind::Identical;
 }
 
 double effectiveCv(const WorkloadSpec& spec, double cv)
@@ -155,7 +156,8 @@ std::pair<double, double> GapTheory::expectedOutside(const Histogram& gaps) cons
     if (!m_supported || gaps.edges.size() < 2)
         return { 0.0, 0.0 };
     const double total = static_cast<double>(gaps.total());
-    return { total * std::max(0.0, 1.0 - survival(gaps.edges.front())), total * std::max(0.0, survival(gaps.edges.back())) };
+    return { total * std::max(0.0, 1.0 - survival(gaps.edges.front())),
+        total * std::max(0.0, survival(gaps.edges.back())) };
 }
 
 std::string GapTheory::describe() const
@@ -225,7 +227,8 @@ std::vector<double> expectedLengthCounts(const WorkloadSpec& spec, bool input, c
             }
         }
     }
-    parts.emplace_back(std::max(0.0, 1.0 - groupShare), std::make_unique<LengthSampler>(input ? spec.input : spec.output));
+    parts.emplace_back(
+        std::max(0.0, 1.0 - groupShare), std::make_unique<LengthSampler>(input ? spec.input : spec.output));
     const double total = static_cast<double>(histogram.total());
     out.assign(histogram.counts.size(), 0.0);
     // Bin b holds the integers [edges[b], edges[b+1] − 1].

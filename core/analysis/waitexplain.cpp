@@ -95,10 +95,13 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
     case WaitKind::None:
         return "admitted at the first admission check after it arrived";
     case WaitKind::AdmissionWindow:
-        return "the running batch was decoding; S-LoRA checks the queue only when nothing runs and after every max_wait_tokens decode steps";
+        return "the running batch was decoding; S-LoRA checks the queue only when nothing runs and after every "
+               "max_wait_tokens decode steps";
     case WaitKind::TokenBudget: {
         std::string held = std::to_string(b.adapterSlots) + " held by the weights of ";
-        held += reason.adapters > 0 ? std::to_string(reason.adapters) + (reason.adapters == 1 ? " resident adapter" : " resident adapters") : "the resident adapters";
+        held += reason.adapters > 0
+            ? std::to_string(reason.adapters) + (reason.adapters == 1 ? " resident adapter" : " resident adapters")
+            : "the resident adapters";
         return "needs " + need + " KV slots to run the batch to the end, but only " + limit + " are free for requests: "
             + std::to_string(b.kvSlots) + " slots (max_total_token_num) − " + held + " (rank × 4 slots each)";
     }
@@ -112,13 +115,17 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
         for (std::uint32_t a : reason.adapterIds)
             if (a != kNoAdapter)
                 ids += (ids.empty() ? "adapter " : ", adapter ") + std::to_string(a);
-        return "LoRA slots full: this step's batch already has max_loras = " + limit + " adapters" + (ids.empty() ? "" : " (" + ids + ")");
+        return "LoRA slots full: this step's batch already has max_loras = " + limit + " adapters"
+            + (ids.empty() ? "" : " (" + ids + ")");
     }
     case WaitKind::MaxNumSeqs:
         return "the running batch already holds max_num_seqs = " + limit + " requests";
     case WaitKind::MaxNumBatchedTokens:
-        return reason.limit > 0 ? "needs " + need + " tokens in one step, only " + limit + " of max_num_batched_tokens left (chunked prefill off)"
-                                : "the step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs " + need + " tokens";
+        return reason.limit > 0
+            ? "needs " + need + " tokens in one step, only " + limit
+                + " of max_num_batched_tokens left (chunked prefill off)"
+            : "the step's token budget (max_num_batched_tokens) was used up by requests ahead of it; it needs " + need
+                + " tokens";
     case WaitKind::KvBlocks:
         return "needs " + need + " KV blocks, " + limit + " free";
     case WaitKind::Preempted:
@@ -126,19 +133,23 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
     case WaitKind::PreemptionStep:
         return "a running request was preempted in this step; vLLM schedules no waiting request then";
     case WaitKind::BehindRequest:
-        return "queued behind request " + std::to_string(reason.behind) + ", which could not be admitted (first come, first served)";
+        return "queued behind request " + std::to_string(reason.behind)
+            + ", which could not be admitted (first come, first served)";
     case WaitKind::MaxRunningRequests:
         return "the running batch would hold " + need + " requests, more than max_running_requests = " + limit
             + " (requests that finished in the last decode step count until the next one removes them)";
     case WaitKind::BatchIsFull:
-        return "SGLang marked the batch full (batch_is_full) when an earlier admission failed and looks at the queue again only "
+        return "SGLang marked the batch full (batch_is_full) when an earlier admission failed and looks at the queue "
+               "again only "
                "after a running request finishes or is retracted";
     case WaitKind::MaxLorasPerBatch:
-        return "LoRA slots full: with it the step's batch would use " + need + " GPU LoRA slots, more than max_loras_per_batch = " + limit
-            + " (adapters in the batch: " + adapterList(reason) + "; the base model takes a slot when base-model requests run)";
+        return "LoRA slots full: with it the step's batch would use " + need
+            + " GPU LoRA slots, more than max_loras_per_batch = " + limit + " (adapters in the batch: "
+            + adapterList(reason) + "; the base model takes a slot when base-model requests run)";
     case WaitKind::TokenPool:
-        return "needs " + need + " KV tokens, but only " + limit + " are free: the pool (max_total_tokens) minus the tokens held, minus "
-            + std::to_string(reason.reserved) + " reserved for the output the running and newly admitted requests will still generate "
+        return "needs " + need + " KV tokens, but only " + limit
+            + " are free: the pool (max_total_tokens) minus the tokens held, minus " + std::to_string(reason.reserved)
+            + " reserved for the output the running and newly admitted requests will still generate "
             + "(remaining output × new_token_ratio " + shortNumber(reason.ratio) + ")";
     case WaitKind::MaxPrefillTokens:
         return "this step's prefill already takes " + need + " tokens, reaching max_prefill_tokens = " + limit;
@@ -146,7 +157,8 @@ std::string explainWait(const WaitReason& reason, const ServerLimits& limits)
         return "this step's prefill already takes " + need + " tokens, reaching chunked_prefill_size = " + limit
             + " (longer prompts are prefilled in chunks over several steps)";
     case WaitKind::Retracted:
-        return "retracted at " + shortNumber(reason.at) + " when a decode step ran out of KV tokens: its KV was freed, and it waits "
+        return "retracted at " + shortNumber(reason.at)
+            + " when a decode step ran out of KV tokens: its KV was freed, and it waits "
             + "again at the back of the queue to prefill " + need + " tokens (its prompt and the output so far) again";
     }
     return reason.describe();

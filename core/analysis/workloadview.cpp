@@ -9,8 +9,8 @@
 
 namespace lorascope {
 
-std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ServerLimits& limits, const ProgressSink& progress,
-    const AnalysisOptions& options)
+std::shared_ptr<WorkloadAnalysis> analyzeSpec(
+    const WorkloadSpec& spec, const ServerLimits& limits, const ProgressSink& progress, const AnalysisOptions& options)
 {
     // Generation takes most of the time; scale its progress to 0..0.85.
     ProgressSink inner;
@@ -59,7 +59,8 @@ std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trac
         }
     }
     const auto rows = adaptersByCount(a->stats.perAdapterCount, options.rasterRows);
-    a->raster = binRaster(*a->trace, rows, 0.0, std::max(a->stats.windowEnd, 1e-9) * (1 + 1e-12), options.rasterColumns);
+    a->raster
+        = binRaster(*a->trace, rows, 0.0, std::max(a->stats.windowEnd, 1e-9) * (1 + 1e-12), options.rasterColumns);
     return a;
 }
 

@@ -43,8 +43,8 @@ struct AnalysisOptions {
 
 /// Generates the spec's trace and analyses it; `limits` are the server's (SchedulerConfig::limits),
 /// for the count of requests it would refuse. Throws InputError (invalid spec) or Cancelled.
-std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ServerLimits& limits = {}, const ProgressSink& progress = {},
-    const AnalysisOptions& options = {});
+std::shared_ptr<WorkloadAnalysis> analyzeSpec(const WorkloadSpec& spec, const ServerLimits& limits = {},
+    const ProgressSink& progress = {}, const AnalysisOptions& options = {});
 
 /// Analyses a given trace (e.g. an imported one); theory curves only when `spec` is given.
 std::shared_ptr<WorkloadAnalysis> analyzeTrace(std::shared_ptr<const Trace> trace, const ServerLimits& limits,

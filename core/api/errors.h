@@ -16,7 +16,8 @@ std::string errorBody(int status, const std::string& message, const std::string&
 /// vLLM's ErrorResponse: {"error": {"message", "type", "param", "code"}} with `code` the HTTP
 /// status and `type` e.g. "NotFoundError", "BadRequestError", "InvalidUserInput"
 /// (vllm/entrypoints/openai/engine/protocol.py ErrorInfo). `param` empty = null.
-std::string vllmErrorBody(int status, const std::string& type, const std::string& message, const std::string& param = {});
+std::string vllmErrorBody(
+    int status, const std::string& type, const std::string& message, const std::string& param = {});
 
 /// SGLang's native routes (/generate and its stream): {"error": {"message": message}}
 /// (http_server.py _create_error_response, and the event its stream sends for a ValueError).

@@ -62,7 +62,8 @@ LoraUpdateRequest parseLoraUpdate(std::string_view text)
     }
     const json body = json::parse(text.begin(), text.end(), nullptr, false);
     if (body.is_discarded() || !body.is_object()) {
-        r.error = text.empty() ? "request body is empty (expected a JSON object)" : "request body must be a JSON object";
+        r.error
+            = text.empty() ? "request body is empty (expected a JSON object)" : "request body must be a JSON object";
         return r;
     }
     auto str = [&](const char* key, std::string& into) {

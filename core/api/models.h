@@ -22,8 +22,8 @@ struct ModelCard {
 /// GET /v1/models as vLLM answers (ModelList of ModelCards: object "model", created, owned_by,
 /// root, parent, max_model_len for the base model, a permission list): `ownedBy` "vllm" or
 /// "sglang"; `created` Unix seconds.
-std::string modelListBody(const std::vector<ModelCard>& cards, const std::string& ownedBy, std::int64_t maxModelLen,
-    std::int64_t created);
+std::string modelListBody(
+    const std::vector<ModelCard>& cards, const std::string& ownedBy, std::int64_t maxModelLen, std::int64_t created);
 
 /// The body of a LoRA load or unload request: {"lora_name", "lora_path", "load_inplace" (vLLM),
 /// "pinned" (SGLang)}. `error` (and `field`) say what is wrong with it; unknown fields are ignored,

@@ -73,16 +73,21 @@ void resolveSettings(SloraFileSettings& s, const std::string& file, const std::s
     for (const auto& p : presets())
         known = known || p.name == s.setting;
     if (!known)
-        throw InputError(field + "setting: unknown S-LoRA model setting \"" + s.setting + "\" (known: S1..S6, Real)", file, 0, field + "setting");
+        throw InputError(field + "setting: unknown S-LoRA model setting \"" + s.setting + "\" (known: S1..S6, Real)",
+            file, 0, field + "setting");
     if (s.model.empty())
         s.model = modelOfSetting(s.setting);
     if (!findModel(s.model))
-        throw InputError(field + "model: unknown model \"" + s.model + "\" (known: llama-7b, llama-13b, llama-30b, llama-2-70b)", file, 0, field + "model");
+        throw InputError(
+            field + "model: unknown model \"" + s.model + "\" (known: llama-7b, llama-13b, llama-30b, llama-2-70b)",
+            file, 0, field + "model");
     if (!findGpu(s.gpu))
-        throw InputError(field + "gpu: unknown GPU \"" + s.gpu + "\" (known: a10g, a100-40g, a100-80g)", file, 0, field + "gpu");
+        throw InputError(
+            field + "gpu: unknown GPU \"" + s.gpu + "\" (known: a10g, a100-40g, a100-80g)", file, 0, field + "gpu");
     if (s.maxTotalTokenNum < 1)
-        throw InputError(field + "max_total_token_num: the server's --num-token (from its launch line) is needed and must be >= 1", file, 0,
-            field + "max_total_token_num");
+        throw InputError(
+            field + "max_total_token_num: the server's --num-token (from its launch line) is needed and must be >= 1",
+            file, 0, field + "max_total_token_num");
     if (s.group.empty())
         s.group = s.model + "-" + s.gpu;
 }
@@ -138,7 +143,8 @@ CalibrationData loadSloraResults(const std::string& file, const SloraFileSetting
             JsonObjectReader c(row.raw("config"), "config", file);
             const std::int64_t n = c.integer("num_adapters", -1);
             if (n < 0 || n > 1000000)
-                c.fail("config.num_adapters", n < 0 && !c.has("num_adapters") ? "missing" : "must be between 0 and 1000000");
+                c.fail("config.num_adapters",
+                    n < 0 && !c.has("num_adapters") ? "missing" : "must be between 0 and 1000000");
             WorkloadSpec spec = specForPreset(s.setting);
             spec.generator = GeneratorKind::Slora;
             spec.adapterCount = static_cast<std::uint32_t>(n);
@@ -173,21 +179,25 @@ CalibrationData loadSloraResults(const std::string& file, const SloraFileSetting
             m.avgPerTokenLatency = r.has("avg_per_token_latency") ? required(r, "avg_per_token_latency") : NAN;
             m.numAbort = r.has("num_abort") ? static_cast<std::int64_t>(required(r, "num_abort")) : 0;
             // Shares are shares: an attainment of 2.0 is not a measurement.
-            for (const auto& [key, v] : { std::pair { "avg_attainment", m.avgAttainment }, { "avg_satisfaction", m.avgSatisfaction } })
+            for (const auto& [key, v] :
+                { std::pair { "avg_attainment", m.avgAttainment }, { "avg_satisfaction", m.avgSatisfaction } })
                 if (std::isfinite(v) && v > 1)
                     r.fail(r.pathOf(key), "must be a share of requests from 0 to 1 (got " + formatNumber(v) + ")");
             if (r.has("num_abort") && std::floor(required(r, "num_abort")) != required(r, "num_abort"))
-                r.fail(r.pathOf("num_abort"), "must be a whole number of requests (got " + formatNumber(required(r, "num_abort")) + ")");
+                r.fail(r.pathOf("num_abort"),
+                    "must be a whole number of requests (got " + formatNumber(required(r, "num_abort")) + ")");
             if (m.throughput > 0 && !(m.totalTime > 0))
-                r.fail(r.pathOf("total_time"), "must be > 0 when throughput is (a run that finished requests took time)");
+                r.fail(
+                    r.pathOf("total_time"), "must be > 0 when throughput is (a run that finished requests took time)");
 
             Experiment e;
             e.source = file;
             e.line = lineNo;
             e.group = group;
             e.role = role;
-            e.label = "n=" + std::to_string(n) + " alpha=" + shortNumber(spec.popularity.alpha) + " R=" + shortNumber(spec.rate)
-                + " cv=" + shortNumber(spec.arrival.cv) + " " + shortNumber(spec.duration) + "s";
+            e.label = "n=" + std::to_string(n) + " alpha=" + shortNumber(spec.popularity.alpha)
+                + " R=" + shortNumber(spec.rate) + " cv=" + shortNumber(spec.arrival.cv) + " "
+                + shortNumber(spec.duration) + "s";
             e.trace = generateSlora(spec);
             for (Request& q : e.trace.requests)
                 q.inputLen += s.promptExtraTokens;
@@ -215,7 +225,8 @@ std::vector<SloraManifestEntry> readSloraManifest(const std::string& manifestFil
     JsonObjectReader r(j, "", manifestFile);
     const std::int64_t version = r.integer("schemaVersion", 1);
     if (version != 1)
-        r.fail("schemaVersion", "unsupported manifest version " + std::to_string(version) + " (this LoraScope reads 1)");
+        r.fail(
+            "schemaVersion", "unsupported manifest version " + std::to_string(version) + " (this LoraScope reads 1)");
     (void)r.raw("source");
     (void)r.string("description", "");
     if (!r.has("files") || !r.raw("files").is_array())
@@ -248,7 +259,8 @@ std::vector<SloraManifestEntry> readSloraManifest(const std::string& manifestFil
         if (!kind || *kind == PolicyKind::Vllm)
             f.fail(f.pathOf("policy"), "must be \"slora\" or \"slora-abort\" (got \"" + policy + "\")");
         e.settings.policy = *kind;
-        e.settings.promptExtraTokens = static_cast<std::uint32_t>(std::clamp<std::int64_t>(f.integer("prompt_extra_tokens", 2), 0, 1 << 20));
+        e.settings.promptExtraTokens
+            = static_cast<std::uint32_t>(std::clamp<std::int64_t>(f.integer("prompt_extra_tokens", 2), 0, 1 << 20));
         if (f.has("excluded_rows")) {
             const auto& rows = f.raw("excluded_rows");
             if (!rows.is_array())
@@ -297,7 +309,8 @@ CalibrationData loadSloraManifest(const std::string& manifestFile, const std::st
         // Rows the manifest excludes are reported, not fitted or validated.
         std::vector<Experiment> kept;
         for (auto& x : one.experiments) {
-            auto it = std::find_if(e.excludedRows.begin(), e.excludedRows.end(), [&](const auto& p) { return p.first == x.line; });
+            auto it = std::find_if(
+                e.excludedRows.begin(), e.excludedRows.end(), [&](const auto& p) { return p.first == x.line; });
             if (it != e.excludedRows.end())
                 one.excluded.push_back({ path, x.line, it->second });
             else
@@ -318,7 +331,8 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
     if (!std::filesystem::is_directory(folder, ec))
         throw InputError("not a replay run folder (no such directory)", folder, 0, "replay");
     if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)))
-        throw InputError("no requests.jsonl in the replay run folder (is it a `lorascope-cli replay --out` folder?)", folder, 0, "replay");
+        throw InputError("no requests.jsonl in the replay run folder (is it a `lorascope-cli replay --out` folder?)",
+            folder, 0, "replay");
     // The same reader and checks as merge: every record consistent, every request once.
     std::vector<std::string> notes;
     const std::vector<ReplayRecord> records = readRequestsFile(file, notes);
@@ -345,7 +359,8 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
             kinds += (kinds.empty() ? "" : ", ") + k + " " + std::to_string(n);
         data.excluded.push_back({ folder, 0,
             std::to_string(failed) + " of the " + std::to_string(sent) + " requests sent failed (" + kinds
-                + "): the run measured the failures, not the server's speed; left out (fix the server or the replay and run it again)" });
+                + "): the run measured the failures, not the server's speed; left out (fix the server or the replay "
+                  "and run it again)" });
         return data;
     }
     const double speed = o.speed > 0 ? o.speed : 1.0;
@@ -360,7 +375,8 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
     }
     if (completed == 0)
         throw InputError("no completed request with token times in requests.jsonl (" + std::to_string(records.size())
-                + " records, " + std::to_string(failed) + " failed): the run has nothing a cost model can be fitted to or checked against",
+                + " records, " + std::to_string(failed)
+                + " failed): the run has nothing a cost model can be fitted to or checked against",
             file, 0, "replay");
     std::sort(used.begin(), used.end(), [](const ReplayRecord* a, const ReplayRecord* b) { return a->sent < b->sent; });
 

@@ -72,7 +72,8 @@ struct SloraFileSettings {
 /// Reads S-LoRA result rows ({"config": {...}, "result": {...}} per line) and regenerates each
 /// trace. Throws InputError naming the file, line and field (a row without its config, a missing
 /// metric, an unknown setting).
-CalibrationData loadSloraResults(const std::string& file, const SloraFileSettings& settings, const std::string& role = "fit");
+CalibrationData loadSloraResults(
+    const std::string& file, const SloraFileSettings& settings, const std::string& role = "fit");
 
 /// One entry of an S-LoRA manifest.
 struct SloraManifestEntry {
@@ -90,7 +91,8 @@ std::vector<SloraManifestEntry> readSloraManifest(const std::string& manifestFil
 
 /// Loads the manifest's files with the given role ("fit", "validate", "all") and group (empty =
 /// every group). Excluded files and rows are listed in `excluded`.
-CalibrationData loadSloraManifest(const std::string& manifestFile, const std::string& role, const std::string& group = {});
+CalibrationData loadSloraManifest(
+    const std::string& manifestFile, const std::string& role, const std::string& group = {});
 
 /// How to read a replay run folder.
 struct ReplayRunOptions {
@@ -109,6 +111,7 @@ CalibrationData loadReplayRun(const std::string& folder, const ReplayRunOptions&
 
 /// The prediction of one experiment under `cost` (the client's view, S-LoRA's statistics).
 /// `requests` (optional) receives the client's view of every request, in trace order.
-RunStats predictExperiment(const Experiment& experiment, const CostModel& cost, std::vector<ClientRequest>* requests = nullptr);
+RunStats predictExperiment(
+    const Experiment& experiment, const CostModel& cost, std::vector<ClientRequest>* requests = nullptr);
 
 } // namespace lorascope

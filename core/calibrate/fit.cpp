@@ -108,8 +108,8 @@ struct NelderMeadResult {
 
 /// Nelder–Mead with the dimension-adapted coefficients of Gao & Han (2012), restarted from the best
 /// vertex until a restart no longer improves the objective by more than `tol` (relative).
-NelderMeadResult nelderMead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0, double step, int maxEvals,
-    int restarts, double tol, const ProgressSink& progress)
+NelderMeadResult nelderMead(const std::function<double(const std::vector<double>&)>& f, std::vector<double> x0,
+    double step, int maxEvals, int restarts, double tol, const ProgressSink& progress)
 {
     const std::size_t n = x0.size();
     NelderMeadResult out;
@@ -205,9 +205,10 @@ NelderMeadResult nelderMead(const std::function<double(const std::vector<double>
         if (!settled) {
             // A restart cut short by the budget still leaves the settled point of the run before.
             out.converged = run > 0;
-            out.message = run > 0 ? "converged after " + std::to_string(out.evaluations) + " evaluations (" + std::to_string(run)
-                        + " restarts; the evaluation budget ended the last one)"
-                                  : "stopped after " + std::to_string(out.evaluations) + " evaluations without converging";
+            out.message = run > 0
+                ? "converged after " + std::to_string(out.evaluations) + " evaluations (" + std::to_string(run)
+                    + " restarts; the evaluation budget ended the last one)"
+                : "stopped after " + std::to_string(out.evaluations) + " evaluations without converging";
             return out;
         }
         if (run > 0 && before - out.f <= tol * (std::abs(out.f) + 1e-12)) {
@@ -220,7 +221,8 @@ NelderMeadResult nelderMead(const std::function<double(const std::vector<double>
         (void)step;
     }
     out.converged = true;
-    out.message = "converged after " + std::to_string(out.evaluations) + " evaluations (" + std::to_string(restarts) + " restarts)";
+    out.message = "converged after " + std::to_string(out.evaluations) + " evaluations (" + std::to_string(restarts)
+        + " restarts)";
     return out;
 }
 
@@ -253,7 +255,8 @@ public:
             for (const auto& g : data.groups)
                 if (g.model.layers <= 0 || g.gpu.memoryBandwidth <= 0)
                     throw InputError("group \"" + g.name
-                            + "\" has no model/GPU description: the physical parametrization needs them (give --model and --gpu, "
+                            + "\" has no model/GPU description: the physical parametrization needs them (give --model "
+                              "and --gpu, "
                               "or fit the coefficients directly)",
                         {}, 0, "model");
         for (const auto& p : options.priors)
@@ -371,11 +374,13 @@ public:
                 const Metric m = static_cast<Metric>(k);
                 double v;
                 if (metricIsAbsolute(m))
-                    v = std::isfinite(pred[k]) ? (pred[k] - meas[k]) / m_options.attainmentScale : 1.0 / m_options.attainmentScale;
+                    v = std::isfinite(pred[k]) ? (pred[k] - meas[k]) / m_options.attainmentScale
+                                               : 1.0 / m_options.attainmentScale;
                 else if (meas[k] <= 0)
                     continue; // a zero measurement has no relative error
                 else
-                    v = (std::isfinite(pred[k]) && pred[k] > 0 ? std::log(pred[k] / meas[k]) : kFailedResidualLog) / m_options.relativeScale;
+                    v = (std::isfinite(pred[k]) && pred[k] > 0 ? std::log(pred[k] / meas[k]) : kFailedResidualLog)
+                        / m_options.relativeScale;
                 r.push_back(std::sqrt(w) * v);
             }
             if (ex.requests.empty() || !(m_options.requestWeight > 0))
@@ -384,8 +389,12 @@ public:
             std::size_t completed = 0;
             for (const auto& c : ex.requests)
                 completed += !c.aborted && std::isfinite(c.firstToken) && std::isfinite(c.end);
-            const double w = std::sqrt(m_options.requestWeight / 2.0 / static_cast<double>(std::max<std::size_t>(1, completed)));
-            auto logRatio = [&](double p, double m) { return (std::isfinite(p) && p > 0 && m > 0 ? std::log(p / m) : kFailedResidualLog) / m_options.relativeScale; };
+            const double w
+                = std::sqrt(m_options.requestWeight / 2.0 / static_cast<double>(std::max<std::size_t>(1, completed)));
+            auto logRatio = [&](double p, double m) {
+                return (std::isfinite(p) && p > 0 && m > 0 ? std::log(p / m) : kFailedResidualLog)
+                    / m_options.relativeScale;
+            };
             for (std::size_t i = 0; i < ex.requests.size() && i < predReq.size(); ++i) {
                 const ClientRequest& c = ex.requests[i];
                 if (c.aborted || !std::isfinite(c.firstToken) || !std::isfinite(c.end))
@@ -466,8 +475,9 @@ std::vector<RunStats> predictAll(const CalibrationData& data, const std::vector<
     // Longest experiments first so the threads finish together.
     std::vector<std::size_t> order(data.experiments.size());
     std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(),
-        [&](std::size_t a, std::size_t b) { return data.experiments[a].trace.requests.size() > data.experiments[b].trace.requests.size(); });
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return data.experiments[a].trace.requests.size() > data.experiments[b].trace.requests.size();
+    });
     parallelFor(order.size(), threads, [&](std::size_t i) {
         const Experiment& e = data.experiments[order[i]];
         out[order[i]] = predictExperiment(e, models.at(e.group));
@@ -490,7 +500,8 @@ CalibrationFitResult fitCostModel(const CalibrationData& data, const Calibration
         return problem.objective(problem.residuals(problem.predict(x)), x);
     };
     result.objectiveStart = f(x0);
-    const NelderMeadResult nm = nelderMead(f, x0, 0.4, options.maxEvaluations, options.restarts, options.tolerance, options.progress);
+    const NelderMeadResult nm
+        = nelderMead(f, x0, 0.4, options.maxEvaluations, options.restarts, options.tolerance, options.progress);
     result.converged = nm.converged;
     result.message = nm.message;
     result.evaluations = nm.evaluations;

@@ -82,7 +82,8 @@ std::vector<std::string> fittableKeys(Parametrization parametrization);
 CostModel modelForGroup(const ExperimentGroup& group, const EngineParameters& parameters);
 
 /// Predictions of every experiment under one model per group (parallel over experiments).
-std::vector<RunStats> predictAll(const CalibrationData& data, const std::vector<CostModel>& models, unsigned threads = 0);
+std::vector<RunStats> predictAll(
+    const CalibrationData& data, const std::vector<CostModel>& models, unsigned threads = 0);
 
 /// Fits the free parameters to `data`. Throws InputError for an unusable setup (no experiment,
 /// unknown key, physical parametrization without a model/GPU description) and Cancelled.

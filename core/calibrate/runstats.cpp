@@ -61,10 +61,19 @@ MetricValues RunStats::metrics() const
 namespace {
 
 // slora/utils/metric.py
-double reward(double t) { return t < 6.0 ? 1.0 - t * t / 36.0 : 0.0; }
-double attainment(double t) { return t < 6.0 ? 1.0 : 0.0; }
+double reward(double t)
+{
+    return t < 6.0 ? 1.0 - t * t / 36.0 : 0.0;
+}
+double attainment(double t)
+{
+    return t < 6.0 ? 1.0 : 0.0;
+}
 
-double meanOf(double sum, std::size_t n) { return n == 0 ? NAN : sum / static_cast<double>(n); } // np.mean([]) is nan
+double meanOf(double sum, std::size_t n)
+{
+    return n == 0 ? NAN : sum / static_cast<double>(n);
+} // np.mean([]) is nan
 
 } // namespace
 
@@ -124,7 +133,8 @@ std::vector<ClientRequest> clientView(const SimulationResult& result, const Clie
             c.aborted = true;
             const double waited = std::isnan(r.droppedAt) ? 0.0 : r.droppedAt - r.arrival;
             const double poll = client.abortPollSeconds > 0 ? client.abortPollSeconds : 0.0;
-            c.end = r.arrival + (poll > 0 ? poll * std::max(1.0, std::floor(waited / poll) + 1.0) : waited) + client.responseDelay;
+            c.end = r.arrival + (poll > 0 ? poll * std::max(1.0, std::floor(waited / poll) + 1.0) : waited)
+                + client.responseDelay;
         } else if (std::isnan(r.finished)) {
             c.firstToken = std::isnan(r.firstToken) ? inf : r.firstToken + client.responseDelay;
             c.end = inf;
@@ -137,7 +147,8 @@ std::vector<ClientRequest> clientView(const SimulationResult& result, const Clie
     return out;
 }
 
-RunStats predictRun(const Trace& trace, const SchedulerConfig& scheduler, const CostModel& cost, const ClientModel& client)
+RunStats predictRun(
+    const Trace& trace, const SchedulerConfig& scheduler, const CostModel& cost, const ClientModel& client)
 {
     SimulationConfig config;
     config.scheduler = scheduler;

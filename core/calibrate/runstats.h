@@ -30,7 +30,10 @@ const char* metricKey(Metric metric);
 /// Short column title ("thr", "lat", "ftl", "potl", "att", "tpot").
 const char* metricShort(Metric metric);
 /// Attainment is compared by absolute difference; every other metric by relative error.
-inline bool metricIsAbsolute(Metric m) { return m == Metric::Attainment; }
+inline bool metricIsAbsolute(Metric m)
+{
+    return m == Metric::Attainment;
+}
 
 using MetricValues = std::array<double, kMetricCount>; ///< NaN = not available
 inline MetricValues noMetrics()
@@ -39,8 +42,14 @@ inline MetricValues noMetrics()
     v.fill(NAN);
     return v;
 }
-inline double& at(MetricValues& v, Metric m) { return v[static_cast<std::size_t>(m)]; }
-inline double at(const MetricValues& v, Metric m) { return v[static_cast<std::size_t>(m)]; }
+inline double& at(MetricValues& v, Metric m)
+{
+    return v[static_cast<std::size_t>(m)];
+}
+inline double at(const MetricValues& v, Metric m)
+{
+    return v[static_cast<std::size_t>(m)];
+}
 
 /// What a client saw of one request. Times in seconds from the benchmark's time 0 (the trace's 0).
 struct ClientRequest {
@@ -86,6 +95,7 @@ struct ClientModel {
 std::vector<ClientRequest> clientView(const SimulationResult& result, const ClientModel& client);
 
 /// simulate() with the cost-model clock, then the client's view and run_exp's statistics.
-RunStats predictRun(const Trace& trace, const SchedulerConfig& scheduler, const CostModel& cost, const ClientModel& client = {});
+RunStats predictRun(
+    const Trace& trace, const SchedulerConfig& scheduler, const CostModel& cost, const ClientModel& client = {});
 
 } // namespace lorascope

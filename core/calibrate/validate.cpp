@@ -106,16 +106,20 @@ std::string pad(std::string s, std::size_t w, bool left = true)
     return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
 }
 
-std::string fileName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+std::string fileName(const std::string& path)
+{
+    return std::filesystem::path(path).filename().string();
+}
 
-const Metric kShown[] = { Metric::Throughput, Metric::AvgLatency, Metric::AvgFirstTokenLatency, Metric::AvgPerOutputTokenLatency,
-    Metric::Attainment, Metric::Tpot };
+const Metric kShown[] = { Metric::Throughput, Metric::AvgLatency, Metric::AvgFirstTokenLatency,
+    Metric::AvgPerOutputTokenLatency, Metric::Attainment, Metric::Tpot };
 
 std::string errorCell(Metric m, const MetricError& e)
 {
     if (e.count == 0)
         return e.unfinished > 0 ? "never" : "-";
-    const std::string v = metricIsAbsolute(m) ? (std::abs(e.error) < 1e5 ? fmt("%.3f", e.error) : fmt("%.2e", e.error)) : percentText(e.error, false);
+    const std::string v = metricIsAbsolute(m) ? (std::abs(e.error) < 1e5 ? fmt("%.3f", e.error) : fmt("%.2e", e.error))
+                                              : percentText(e.error, false);
     return e.unfinished > 0 ? v + "*" : v;
 }
 
@@ -135,8 +139,8 @@ nlohmann::json errorsJson(const MetricErrors& e)
         if (x.count == 0 && x.unfinished == 0)
             continue;
         const auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
-        j[metricKey(m)] = { { metricIsAbsolute(m) ? "mae" : "mape_pct", num(x.error) }, { "bias", num(x.bias) }, { "max", num(x.max) },
-            { "count", x.count }, { "never_finish", x.unfinished } };
+        j[metricKey(m)] = { { metricIsAbsolute(m) ? "mae" : "mape_pct", num(x.error) }, { "bias", num(x.bias) },
+            { "max", num(x.max) }, { "count", x.count }, { "never_finish", x.unfinished } };
     }
     return j;
 }
@@ -144,10 +148,10 @@ nlohmann::json errorsJson(const MetricErrors& e)
 nlohmann::json statsJson(const RunStats& s)
 {
     auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
-    return { { "total_time", num(s.totalTime) }, { "throughput", num(s.throughput) }, { "avg_latency", num(s.avgLatency) },
-        { "avg_first_token_latency", num(s.avgFirstTokenLatency) }, { "avg_per_output_token_latency", num(s.avgPerOutputTokenLatency) },
-        { "avg_attainment", num(s.avgAttainment) }, { "avg_satisfaction", num(s.avgSatisfaction) }, { "num_abort", s.numAbort },
-        { "tpot", num(s.meanTpot) } };
+    return { { "total_time", num(s.totalTime) }, { "throughput", num(s.throughput) },
+        { "avg_latency", num(s.avgLatency) }, { "avg_first_token_latency", num(s.avgFirstTokenLatency) },
+        { "avg_per_output_token_latency", num(s.avgPerOutputTokenLatency) }, { "avg_attainment", num(s.avgAttainment) },
+        { "avg_satisfaction", num(s.avgSatisfaction) }, { "num_abort", s.numAbort }, { "tpot", num(s.meanTpot) } };
 }
 
 } // namespace
@@ -179,7 +183,8 @@ ValidationReport compare(const CalibrationData& data, const std::vector<RunStats
             else if (meas[k] > 0)
                 // A prediction that is not a number is a run the model never finishes: infinite
                 // error, counted apart from the MAPE (MetricError::unfinished) and said.
-                row.error[k] = std::isfinite(pred[k]) ? 100.0 * (pred[k] - meas[k]) / meas[k] : std::numeric_limits<double>::infinity();
+                row.error[k] = std::isfinite(pred[k]) ? 100.0 * (pred[k] - meas[k]) / meas[k]
+                                                      : std::numeric_limits<double>::infinity();
             if (std::isfinite(row.error[k]) || std::isinf(row.error[k]))
                 row.severity = std::max(row.severity, std::abs(row.error[k]) / validationTarget(m));
         }
@@ -234,8 +239,9 @@ CalibrationData onlyGroup(const CalibrationData& data, const std::string& group)
 
 } // namespace
 
-CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit, const CalibrationFitOptions& options, std::size_t group,
-    const CalibrationData* validation, ValidationReport* validationReport)
+CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit,
+    const CalibrationFitOptions& options, std::size_t group, const CalibrationData* validation,
+    ValidationReport* validationReport)
 {
     const std::string name = fitData.groups.at(group).name;
     CostModel m = fit.models.at(group);
@@ -250,11 +256,13 @@ CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitRe
     for (const auto& e : mine.experiments)
         ++rows[e.source];
     for (const auto& [src, n] : rows)
-        m.provenance.calibratedOn.push_back(std::filesystem::path(src).filename().string() + " (" + std::to_string(n) + (n == 1 ? " run)" : " runs)"));
+        m.provenance.calibratedOn.push_back(
+            std::filesystem::path(src).filename().string() + " (" + std::to_string(n) + (n == 1 ? " run)" : " runs)"));
     std::string freeList;
     for (const auto& k : options.free)
         freeList += (freeList.empty() ? "" : ",") + k;
-    m.provenance.method = std::string("lorascope-cli calibrate (") + (options.parametrization == Parametrization::Physical ? "engine parameters" : "coefficients")
+    m.provenance.method = std::string("lorascope-cli calibrate (")
+        + (options.parametrization == Parametrization::Physical ? "engine parameters" : "coefficients")
         + ", Nelder-Mead, " + (options.robust ? "soft-l1" : "linear") + " loss, engine in the loop); free: " + freeList;
     m.provenance.fit = toErrorSummary(inSample.overall, "in sample", static_cast<int>(mine.experiments.size()));
     CalibrationData region = mine;
@@ -263,7 +271,8 @@ CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitRe
         if (!theirs.experiments.empty()) {
             CostModel forValidation = m;
             const ValidationReport rep = lorascope::validate(theirs, { forValidation }, options.threads);
-            m.provenance.validation = toErrorSummary(rep.overall, "out of sample", static_cast<int>(theirs.experiments.size()));
+            m.provenance.validation
+                = toErrorSummary(rep.overall, "out of sample", static_cast<int>(theirs.experiments.size()));
             if (validationReport)
                 *validationReport = rep;
             region.append(theirs);
@@ -276,8 +285,10 @@ CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitRe
     m.provenance.toolVersion = kVersion;
     m.validity = validityOf(region);
     const std::string gpu = m.gpu.name.empty() ? std::string("the measured server") : m.gpu.name;
-    m.description = (m.model.name.empty() ? std::string("cost model") : m.model.name) + " on " + gpu + "; calibrated on "
-        + std::to_string(mine.experiments.size()) + " measured runs" + (m.provenance.validation.measured() ? ", validated on " + std::to_string(m.provenance.validation.rows) : std::string())
+    m.description = (m.model.name.empty() ? std::string("cost model") : m.model.name) + " on " + gpu
+        + "; calibrated on " + std::to_string(mine.experiments.size()) + " measured runs"
+        + (m.provenance.validation.measured() ? ", validated on " + std::to_string(m.provenance.validation.rows)
+                                              : std::string())
         + ".";
     return m;
 }
@@ -289,7 +300,8 @@ std::string unusableFitReason(const ValidationReport& rep)
         const MetricError& e = rep.overall[static_cast<std::size_t>(m)];
         std::string why;
         if (e.unfinished > 0)
-            why = std::to_string(e.unfinished) + " of " + std::to_string(e.count + e.unfinished) + " runs predicted never to finish";
+            why = std::to_string(e.unfinished) + " of " + std::to_string(e.count + e.unfinished)
+                + " runs predicted never to finish";
         else if (e.count > 0 && !metricIsAbsolute(m) && e.error > kUnusableMape)
             why = "error " + percentText(e.error, false) + " (above " + fmt("%.0f%%", kUnusableMape) + ")";
         else if (e.count > 0 && metricIsAbsolute(m) && e.error > kUnusableMae)
@@ -334,8 +346,9 @@ std::string renderValidationText(const ValidationReport& rep, int worst)
     for (Metric m : cols) {
         const MetricError& e = rep.overall[static_cast<std::size_t>(m)];
         if (e.unfinished > 0)
-            out += std::string("* ") + metricShort(m) + ": " + std::to_string(e.unfinished) + " of " + std::to_string(e.count + e.unfinished)
-                + " runs are predicted never to finish (infinite " + metricKey(m) + ") and are not in its error\n";
+            out += std::string("* ") + metricShort(m) + ": " + std::to_string(e.unfinished) + " of "
+                + std::to_string(e.count + e.unfinished) + " runs are predicted never to finish (infinite "
+                + metricKey(m) + ") and are not in its error\n";
     }
     out += "\nper file\n";
     for (const auto& [f, e] : rep.perFile) {
@@ -348,11 +361,14 @@ std::string renderValidationText(const ValidationReport& rep, int worst)
         std::vector<const ValidationRow*> sorted;
         for (const auto& r : rep.rows)
             sorted.push_back(&r);
-        std::stable_sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->severity > b->severity; });
+        std::stable_sort(
+            sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->severity > b->severity; });
         out += "\nworst runs (error: % of measured; attainment: absolute; measured -> predicted)\n";
         for (int i = 0; i < worst && i < static_cast<int>(sorted.size()); ++i) {
             const ValidationRow& r = *sorted[static_cast<std::size_t>(i)];
-            out += "  " + fileName(r.source) + (r.line ? std::string(":").append(std::to_string(r.line)) : std::string()) + "  " + r.label + "\n     ";
+            out += "  " + fileName(r.source)
+                + (r.line ? std::string(":").append(std::to_string(r.line)) : std::string()) + "  " + r.label
+                + "\n     ";
             const MetricValues meas = r.measured.metrics(), pred = r.predicted.metrics();
             for (Metric m : cols) {
                 const std::size_t k = static_cast<std::size_t>(m);
@@ -361,8 +377,8 @@ std::string renderValidationText(const ValidationReport& rep, int worst)
                 const std::string err = std::isinf(r.error[k]) ? std::string("never finishes")
                     : metricIsAbsolute(m)                      ? fmt("%+.3f", r.error[k])
                                                                : percentText(r.error[k], true);
-                out += std::string(" ") + metricShort(m) + " " + valueText(m, meas[k]) + "->" + (std::isinf(r.error[k]) ? std::string("?") : valueText(m, pred[k]))
-                    + " (" + err + ")";
+                out += std::string(" ") + metricShort(m) + " " + valueText(m, meas[k]) + "->"
+                    + (std::isinf(r.error[k]) ? std::string("?") : valueText(m, pred[k])) + " (" + err + ")";
             }
             out += "\n";
         }
@@ -370,7 +386,8 @@ std::string renderValidationText(const ValidationReport& rep, int worst)
     if (!rep.excluded.empty()) {
         out += "\nexcluded\n";
         for (const auto& x : rep.excluded)
-            out += "  " + fileName(x.source) + (x.line ? std::string(":").append(std::to_string(x.line)) : std::string()) + ": " + x.reason + "\n";
+            out += "  " + fileName(x.source)
+                + (x.line ? std::string(":").append(std::to_string(x.line)) : std::string()) + ": " + x.reason + "\n";
     }
     return out;
 }

@@ -65,8 +65,9 @@ struct CalibrationFitOptions;
 /// The fitted model of `fitData.groups[group]` with its provenance: the sources it was fitted on,
 /// the in-sample error, the out-of-sample error on `validation` (its runs of the same group; may be
 /// null) and the validity region of all those runs. `validationModel` receives the validation report.
-CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit, const CalibrationFitOptions& options, std::size_t group,
-    const CalibrationData* validation = nullptr, ValidationReport* validationReport = nullptr);
+CostModel calibratedModel(const CalibrationData& fitData, const CalibrationFitResult& fit,
+    const CalibrationFitOptions& options, std::size_t group, const CalibrationData* validation = nullptr,
+    ValidationReport* validationReport = nullptr);
 
 /// Why a model with these errors does not describe the runs it was fitted on (empty when it
 /// does): a relative error (MAPE) over kUnusableMape, an attainment error over kUnusableMae, or

@@ -21,7 +21,8 @@ double overloadOf(const Trace& trace, const SimulationSummary& summary);
 
 /// One reason a preview may be off.
 struct ValidityWarning {
-    std::string code; ///< "uncalibrated", "policy", "input_len", "output_len", "rank", "kv_capacity", "overload", "model"
+    std::string
+        code; ///< "uncalibrated", "policy", "input_len", "output_len", "rank", "kv_capacity", "overload", "model"
     std::string text; ///< one sentence for the user (English)
     /// The values `text` names, so a UI can say it in another language (ui/text/coretexts.cpp):
     /// uncalibrated {model}; policy {the preview's policy, then each validated policy};
@@ -33,6 +34,7 @@ struct ValidityWarning {
 
 /// Warnings for previewing `trace` with `config` (its cost model). `summary` (optional) is the
 /// preview's result, for the overload check.
-std::vector<ValidityWarning> validityWarnings(const Trace& trace, const SimulationConfig& config, const SimulationSummary* summary = nullptr);
+std::vector<ValidityWarning> validityWarnings(
+    const Trace& trace, const SimulationConfig& config, const SimulationSummary* summary = nullptr);
 
 } // namespace lorascope

@@ -105,13 +105,16 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
         used.push_back(i);
     }
     if (used.size() < 2)
-        throw InputError("cannot fit a workload to " + std::to_string(used.size()) + " request(s): at least 2 are needed", trace.source);
+        throw InputError(
+            "cannot fit a workload to " + std::to_string(used.size()) + " request(s): at least 2 are needed",
+            trace.source);
     rep.requests = used.size();
     // From the first arrival when the trace has no duration: a slice of a real trace starts late.
     rep.windowStart = trace.windowStart();
     rep.window = trace.windowLength();
     if (!(rep.window > 0))
-        throw InputError("cannot fit a workload: all requests arrive at the same time (the trace covers 0 seconds)", trace.source);
+        throw InputError(
+            "cannot fit a workload: all requests arrive at the same time (the trace covers 0 seconds)", trace.source);
     rep.rate = static_cast<double>(used.size()) / rep.window;
     if (rep.windowStart > 0)
         rep.notes.push_back({ "fit_window_offset",
@@ -193,8 +196,9 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
         std::vector<std::pair<std::uint32_t, std::uint64_t>> h(m.begin(), m.end());
         if (!h.empty() && h.front().first == 0) {
             const std::string which = input ? "input" : "output", count = std::to_string(h.front().second);
-            rep.notes.push_back(
-                { "fit_zero_lengths", which + " lengths of 0 tokens (" + count + " requests) are left out of the length fit", { which, count } });
+            rep.notes.push_back({ "fit_zero_lengths",
+                which + " lengths of 0 tokens (" + count + " requests) are left out of the length fit",
+                { which, count } });
             h.erase(h.begin());
         }
         return h;
@@ -218,7 +222,9 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
             if (a.rank > 0)
                 ++ranks[a.rank];
         if (!ranks.empty())
-            s.naming.defaultRank = std::max_element(ranks.begin(), ranks.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+            s.naming.defaultRank = std::max_element(ranks.begin(), ranks.end(), [](auto& a, auto& b) {
+                return a.second < b.second;
+            })->first;
     }
     s.preset.clear();
     s.seed = options.seed;
@@ -245,7 +251,8 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     // generator, or most real traces with adapters assigned afterwards) keeps its cv overall and
     // looks Poisson per adapter.
     s.generator = GeneratorKind::PerAdapter;
-    if (perAdapterCvKnown && std::abs(rep.cvOverall - 1) > 0.1 && std::abs(rep.cvPerAdapter - 1) < 0.5 * std::abs(rep.cvOverall - 1)) {
+    if (perAdapterCvKnown && std::abs(rep.cvOverall - 1) > 0.1
+        && std::abs(rep.cvPerAdapter - 1) < 0.5 * std::abs(rep.cvOverall - 1)) {
         const bool sloraExpressible = s.input.kind == LengthKind::Uniform && s.output.kind == LengthKind::Uniform
             && s.popularity.kind == PopularityKind::Power && s.seed <= 0xFFFFFFFFull && !options.rateSchedule;
         if (sloraExpressible) {
@@ -253,7 +260,8 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
             cv = rep.cvOverall;
             rep.notes.push_back({ "fit_burst_total_slora",
                 "the burstiness is in the total arrival process (gap cv " + shortNumber(rep.cvOverall) + " overall, "
-                    + shortNumber(rep.cvPerAdapter) + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)",
+                    + shortNumber(rep.cvPerAdapter)
+                    + " per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)",
                 { shortNumber(rep.cvOverall), shortNumber(rep.cvPerAdapter) } });
         } else {
             rep.notes.push_back({ "fit_burst_total",
@@ -275,9 +283,12 @@ FitResult fitTrace(const Trace& trace, const FitOptions& options)
     }
     if (!orderKnown && nAdapters >= 2)
         rep.notes.push_back({ "fit_order_unknown",
-            "the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that", {} });
+            "the file does not give the adapters' popularity order: ranks were matched by request count and the skew "
+            "corrected for that",
+            {} });
     if (nAdapters == 0)
-        rep.notes.push_back({ "fit_no_adapters", "the trace has no adapters (base model only); import with adapter assignment to fit popularity", {} });
+        rep.notes.push_back({ "fit_no_adapters",
+            "the trace has no adapters (base model only); import with adapter assignment to fit popularity", {} });
 
     applySessionFit(rep.sessions, s);
     if (rep.sessions.prefixes && s.generator == GeneratorKind::Slora)
@@ -305,8 +316,9 @@ nlohmann::json lengthFitJson(const LengthFit& f)
     j["max"] = f.max;
     nlohmann::json cands = nlohmann::json::array();
     for (const auto& c : f.candidates) {
-        cands.push_back({ { "kind", toString(c.spec.kind) }, { "spec", toJson(c.spec) }, { "log_likelihood", num(c.logLikelihood) },
-            { "parameters", c.parameters }, { "bic", num(c.bic) }, { "ks", num(c.ks) } });
+        cands.push_back(
+            { { "kind", toString(c.spec.kind) }, { "spec", toJson(c.spec) }, { "log_likelihood", num(c.logLikelihood) },
+                { "parameters", c.parameters }, { "bic", num(c.bic) }, { "ks", num(c.ks) } });
     }
     j["candidates"] = cands;
     j["chosen"] = f.best() ? nlohmann::json(toString(f.best()->spec.kind)) : nlohmann::json(nullptr);
@@ -332,17 +344,24 @@ nlohmann::json toJson(const FitReport& r)
     j["cv_by_adapter"] = cvs;
     j["adapters_used"] = r.adaptersUsed;
     const auto& p = r.popularity;
-    j["popularity"] = { { "adapters", p.adapters }, { "order_known", p.orderKnown }, { "alpha", num(p.alpha) }, { "alpha_stderr", num(p.alphaStdErr) },
-        { "alpha_log_likelihood", num(p.alphaLogLik) }, { "zipf_s", num(p.zipfS) }, { "zipf_log_likelihood", num(p.zipfLogLik) },
-        { "chosen", toString(p.chosen) }, { "ks", num(p.ks) } };
+    j["popularity"] = { { "adapters", p.adapters }, { "order_known", p.orderKnown }, { "alpha", num(p.alpha) },
+        { "alpha_stderr", num(p.alphaStdErr) }, { "alpha_log_likelihood", num(p.alphaLogLik) },
+        { "zipf_s", num(p.zipfS) }, { "zipf_log_likelihood", num(p.zipfLogLik) }, { "chosen", toString(p.chosen) },
+        { "ks", num(p.ks) } };
     j["input"] = lengthFitJson(r.input);
     j["output"] = lengthFitJson(r.output);
     if (r.sessions.prefixes) {
         const auto& f = r.sessions;
-        j["sessions"] = { { "sessions", f.sessionCount }, { "turns", f.sessions ? lengthFitJson(f.turns) : nlohmann::json(nullptr) },
-            { "think_mean_s", num(f.thinkMean) }, { "think_cv", num(f.thinkCv) }, { "think_kind", toString(f.think.kind) },
-            { "service", { { "first_token_s", num(f.service.firstTokenSeconds) }, { "per_output_token_s", num(f.service.perOutputTokenSeconds) } } },
-            { "system_tokens", f.systemTokens }, { "prefix_group", { { "count", f.groupCount }, { "tokens", f.groupTokens }, { "share", num(f.groupShare) } } } };
+        j["sessions"] = { { "sessions", f.sessionCount },
+            { "turns", f.sessions ? lengthFitJson(f.turns) : nlohmann::json(nullptr) },
+            { "think_mean_s", num(f.thinkMean) }, { "think_cv", num(f.thinkCv) },
+            { "think_kind", toString(f.think.kind) },
+            { "service",
+                { { "first_token_s", num(f.service.firstTokenSeconds) },
+                    { "per_output_token_s", num(f.service.perOutputTokenSeconds) } } },
+            { "system_tokens", f.systemTokens },
+            { "prefix_group",
+                { { "count", f.groupCount }, { "tokens", f.groupTokens }, { "share", num(f.groupShare) } } } };
     }
     auto& notes = j["notes"] = nlohmann::json::array();
     for (const UserNote& n : r.notes)
@@ -351,4 +370,3 @@ nlohmann::json toJson(const FitReport& r)
 }
 
 } // namespace lorascope
-

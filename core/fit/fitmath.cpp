@@ -7,7 +7,6 @@
 
 namespace lorascope::fitmath {
 
-
 double maximize1d(const std::function<double(double)>& f, double lo, double hi, int iterations)
 {
     const double g = 0.5 * (std::sqrt(5.0) - 1.0);

@@ -106,7 +106,8 @@ LengthFit fitLengths(const std::vector<std::pair<std::uint32_t, std::uint64_t>>&
                 const double norm = normalMass((lLo - mu) / sigma, (lHi - mu) / sigma);
                 // The generator (LengthSampler) computes the window's mass as Φ(b) − Φ(a): keep
                 // to parameters where that is well-conditioned, so the fitted spec samples as fitted.
-                const double plain = 0.5 * std::erfc(-(lHi - mu) / sigma / kSqrt2) - 0.5 * std::erfc(-(lLo - mu) / sigma / kSqrt2);
+                const double plain
+                    = 0.5 * std::erfc(-(lHi - mu) / sigma / kSqrt2) - 0.5 * std::erfc(-(lLo - mu) / sigma / kSqrt2);
                 if (!(norm > 1e-300) || !(plain > 1e-6))
                     return -std::numeric_limits<double>::infinity();
                 double total = -n * std::log(norm);

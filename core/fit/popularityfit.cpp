@@ -94,7 +94,8 @@ std::vector<std::uint64_t> sortedCounts(std::vector<std::uint64_t> c, bool desce
 /// Finds θ in [lo, hi] with E[estimate(sorted simulated counts | θ)] = target, assuming the
 /// expectation increases with θ. Common random numbers keep the search smooth.
 double calibrate(double target, double lo, double hi, const std::function<std::vector<double>(double)>& shares,
-    const std::function<double(const std::vector<std::uint64_t>&)>& estimate, double total, std::uint64_t seed, int reps)
+    const std::function<double(const std::vector<std::uint64_t>&)>& estimate, double total, std::uint64_t seed,
+    int reps)
 {
     auto expected = [&](double theta) {
         Rng rng(seed, 0x63616c);
@@ -190,9 +191,12 @@ PopularityFit fitPopularity(const std::vector<std::uint64_t>& counts, bool order
         auto alphaDesc = [](const std::vector<std::uint64_t>& c) { return fitPowerAlpha(sortedCounts(c, true)).first; };
         auto alphaAsc = [](const std::vector<std::uint64_t>& c) { return fitPowerAlpha(sortedCounts(c, false)).first; };
         const double aDesc = fitPowerAlpha(desc).first, aAsc = fitPowerAlpha(asc).first;
-        const double llDesc = logLikelihood(desc, powerShares(aDesc, n)), llAsc = logLikelihood(asc, powerShares(aAsc, n));
+        const double llDesc = logLikelihood(desc, powerShares(aDesc, n)),
+                     llAsc = logLikelihood(asc, powerShares(aAsc, n));
         // Too few requests per adapter (or too many adapters to simulate quickly): no correction.
-        const int reps = n > 2000 || total < 5.0 * static_cast<double>(n) ? 0 : static_cast<int>(std::clamp<std::size_t>(4000 / n, 4, 16));
+        const int reps = n > 2000 || total < 5.0 * static_cast<double>(n)
+            ? 0
+            : static_cast<int>(std::clamp<std::size_t>(4000 / n, 4, 16));
         auto shares = [n](double a) { return powerShares(a, n); };
         const bool increasing = llAsc > llDesc; // α > 1: popularity grows with the index
         const auto& ordered = increasing ? asc : desc;
@@ -208,13 +212,18 @@ PopularityFit fitPopularity(const std::vector<std::uint64_t>& counts, bool order
         f.alphaStdErr = fitPowerAlpha(ordered).second;
         const double sDesc = fitZipfS(desc).first;
         auto zipfEstimate = [](const std::vector<std::uint64_t>& c) { return fitZipfS(sortedCounts(c, true)).first; };
-        f.zipfS = reps == 0 ? sDesc : calibrate(std::max(sDesc, 1e-6), 1e-6, 20.0, [n](double s) { return zipfShares(s, n); }, zipfEstimate, total, seed, reps);
+        f.zipfS = reps == 0 ? sDesc
+                            : calibrate(
+                                std::max(sDesc, 1e-6), 1e-6, 20.0, [n](double s) { return zipfShares(s, n); },
+                                zipfEstimate, total, seed, reps);
         f.zipfLogLik = logLikelihood(desc, zipfShares(f.zipfS, n));
     }
     // Both models have one parameter and both contain the uniform popularity: Zipf replaces the
     // default power function only when its likelihood is clearly higher (ratio > e²).
     f.chosen = f.zipfLogLik > f.alphaLogLik + 2.0 ? PopularityKind::Zipf : PopularityKind::Power;
-    const auto& cmp = orderKnown ? counts : (f.chosen == PopularityKind::Power && f.alpha > 1 ? sortedCounts(counts, false) : sortedCounts(counts, true));
+    const auto& cmp = orderKnown
+        ? counts
+        : (f.chosen == PopularityKind::Power && f.alpha > 1 ? sortedCounts(counts, false) : sortedCounts(counts, true));
     f.ks = ksShares(cmp, f.chosen == PopularityKind::Zipf ? zipfShares(f.zipfS, n) : powerShares(f.alpha, n));
     return f;
 }

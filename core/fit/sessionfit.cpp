@@ -62,12 +62,14 @@ SessionFit fitSessions(const Trace& t, const std::vector<std::size_t>& used)
     for (const auto i : roots) {
         auto [it, fresh] = perAdapter.emplace(t.requests[i].adapter, std::make_pair(i, segmentTokens(t, i)));
         if (!fresh)
-            it->second.second = std::min(it->second.second, commonPrefix(t.segmentsOf(it->second.first), t.segmentsOf(i)));
+            it->second.second
+                = std::min(it->second.second, commonPrefix(t.segmentsOf(it->second.first), t.segmentsOf(i)));
     }
     std::vector<double> system;
     std::map<std::uint32_t, std::uint64_t> systemOf;
     for (const auto& [adapter, first] : perAdapter) {
-        const auto count = std::count_if(roots.begin(), roots.end(), [&](std::size_t i) { return t.requests[i].adapter == adapter; });
+        const auto count = std::count_if(
+            roots.begin(), roots.end(), [&](std::size_t i) { return t.requests[i].adapter == adapter; });
         if (count >= 2) {
             system.push_back(double(first.second));
             systemOf[adapter] = first.second;
@@ -121,8 +123,11 @@ SessionFit fitSessions(const Trace& t, const std::vector<std::size_t>& used)
     // Each request's own new text: what the input-length fit takes when the prompt holds more.
     std::map<std::uint32_t, std::uint64_t> messages;
     for (const auto i : used) {
-        const std::uint64_t before = t.parentOf(i) == kNoParent ? std::min<std::uint64_t>(sharedOf[i], t.requests[i].inputLen) : historyTokens(t, i);
-        const auto own = static_cast<std::uint32_t>(t.requests[i].inputLen - std::min<std::uint64_t>(before, t.requests[i].inputLen));
+        const std::uint64_t before = t.parentOf(i) == kNoParent
+            ? std::min<std::uint64_t>(sharedOf[i], t.requests[i].inputLen)
+            : historyTokens(t, i);
+        const auto own = static_cast<std::uint32_t>(
+            t.requests[i].inputLen - std::min<std::uint64_t>(before, t.requests[i].inputLen));
         if (own > 0)
             ++messages[own];
     }
@@ -168,7 +173,8 @@ SessionFit fitSessions(const Trace& t, const std::vector<std::size_t>& used)
         } else if (std::abs(f.thinkCv - 1) <= 0.25) {
             f.think = { DurationKind::Exponential, f.thinkMean, 1.0, 0.0, 1.0 };
         } else {
-            f.think = { DurationKind::LogNormal, f.thinkMean, std::min(10.0, std::sqrt(std::log1p(f.thinkCv * f.thinkCv))), 0.0, 1.0 };
+            f.think = { DurationKind::LogNormal, f.thinkMean,
+                std::min(10.0, std::sqrt(std::log1p(f.thinkCv * f.thinkCv))), 0.0, 1.0 };
         }
         const double n = double(thinks.size());
         const double var = sxx - sx * sx / n;
@@ -186,7 +192,8 @@ void applySessionFit(const SessionFit& f, WorkloadSpec& s)
     s.prefix.systemTokens = std::clamp<std::int64_t>(f.systemTokens, 0, 1'000'000);
     s.prefix.groups.clear();
     if (f.groupCount > 0 && f.groupTokens > 0) {
-        s.prefix.groups.push_back({ std::min<std::uint32_t>(f.groupCount, 1'000'000), std::min<std::int64_t>(f.groupTokens, 1'000'000), f.groupShare });
+        s.prefix.groups.push_back({ std::min<std::uint32_t>(f.groupCount, 1'000'000),
+            std::min<std::int64_t>(f.groupTokens, 1'000'000), f.groupShare });
         if (f.groupShare < 1)
             s.prefix.groups.push_back({ 1, 0, 1 - f.groupShare });
     }

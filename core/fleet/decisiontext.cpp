@@ -56,17 +56,23 @@ std::string num(double v)
     return buf;
 }
 
-std::string plural(double n, const char* one, const char* many) { return num(n) + " " + (std::abs(n - 1) < 1e-9 ? one : many); }
+std::string plural(double n, const char* one, const char* many)
+{
+    return num(n) + " " + (std::abs(n - 1) < 1e-9 ? one : many);
+}
 
 } // namespace
 
-std::string describeDecision(const RouteDecision& d, const Trace& trace, std::uint32_t index, const std::vector<std::string>& names)
+std::string describeDecision(
+    const RouteDecision& d, const Trace& trace, std::uint32_t index, const std::vector<std::string>& names)
 {
     const std::uint32_t a = trace.requests[index].adapter;
     const std::string adapter = a == kNoAdapter ? std::string("base model") : trace.adapters[a].name;
     auto name = [&](std::uint32_t r) { return r < names.size() ? names[r] : "replica " + std::to_string(r); };
     if (d.rule == RouteRule::GieShed || d.replica == kNoReplica)
-        return adapter + " → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the request is sheddable";
+        return adapter
+            + " → dropped: every replica was saturated (waiting or KV cache above the thresholds) and the request is "
+              "sheddable";
     std::string why;
     std::string butNot;
     switch (d.rule) {
@@ -92,7 +98,8 @@ std::string describeDecision(const RouteDecision& d, const Trace& trace, std::ui
         butNot = "but its session is not there";
         break;
     case RouteRule::PrefixScore:
-        why = num(d.value) + " of its " + plural(d.altValue, "prompt block", "prompt blocks") + " cached there (highest score)";
+        why = num(d.value) + " of its " + plural(d.altValue, "prompt block", "prompt blocks")
+            + " cached there (highest score)";
         butNot = "but less of the prompt cached";
         break;
     case RouteRule::GieAffinity:
@@ -115,12 +122,13 @@ std::string describeDecision(const RouteDecision& d, const Trace& trace, std::ui
     case RouteRule::GieShed:
         break;
     case RouteRule::AibrixPlaced:
-        why = adapter + " is loaded on " + plural(d.candidates, "replica", "replicas") + ": fewest outstanding requests (" + num(d.value) + ")";
+        why = adapter + " is loaded on " + plural(d.candidates, "replica", "replicas")
+            + ": fewest outstanding requests (" + num(d.value) + ")";
         butNot = "but " + adapter + " is not loaded there";
         break;
     case RouteRule::HrwReplica:
-        why = "one of " + adapter + "'s " + plural(d.detail, "hashed replica", "hashed replicas") + ": fewest outstanding requests ("
-            + num(d.value) + ")";
+        why = "one of " + adapter + "'s " + plural(d.detail, "hashed replica", "hashed replicas")
+            + ": fewest outstanding requests (" + num(d.value) + ")";
         butNot = "but not one of " + adapter + "'s";
         break;
     }
@@ -130,8 +138,8 @@ std::string describeDecision(const RouteDecision& d, const Trace& trace, std::ui
         why += " (static placement: " + adapter + " is on " + plural(d.candidates, "replica", "replicas") + ")";
     std::string out = adapter + " → " + name(d.replica) + ": " + why;
     if (d.alternative != kNoReplica)
-        out += "; " + name(d.alternative) + " had fewer waiting requests (" + num(d.altWaiting) + " vs " + num(d.chosenWaiting) + ")"
-            + (butNot.empty() ? std::string() : " " + butNot);
+        out += "; " + name(d.alternative) + " had fewer waiting requests (" + num(d.altWaiting) + " vs "
+            + num(d.chosenWaiting) + ")" + (butNot.empty() ? std::string() : " " + butNot);
     return out;
 }
 

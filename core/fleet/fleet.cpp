@@ -68,7 +68,8 @@ int threadCount(const FleetOptions& o, int replicas)
 
 } // namespace
 
-FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const FleetOptions& options, const ProgressSink& progress)
+FleetResult simulateFleet(
+    const Trace& trace, const FleetConfig& config, const FleetOptions& options, const ProgressSink& progress)
 {
     if (const std::string e = fleetConfigError(config); !e.empty())
         throw InputError(e, config.source, 0, e.substr(0, e.find(':')));
@@ -93,7 +94,8 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
             try {
                 cm = costModels.emplace(group.costModel, loadCostModel(group.costModel)).first;
             } catch (const InputError& e) {
-                const std::string field = config.groups.size() == 1 ? "cost_model" : "replicas[" + std::to_string(g) + "].cost_model";
+                const std::string field
+                    = config.groups.size() == 1 ? "cost_model" : "replicas[" + std::to_string(g) + "].cost_model";
                 throw InputError(field + ": " + e.what(), config.source, 0, field);
             }
         }
@@ -105,7 +107,8 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
             sc.recordTimeline = false;
             replicas.push_back(std::make_unique<FleetReplica>(sc, trace, ranks, result.requests, state));
             ReplicaReport rep;
-            rep.name = (group.name.empty() ? "replica-" + std::to_string(replicas.size() - 1) : group.name + "-" + std::to_string(i));
+            rep.name = (group.name.empty() ? "replica-" + std::to_string(replicas.size() - 1)
+                                           : group.name + "-" + std::to_string(i));
             rep.group = static_cast<int>(g);
             rep.gpus = group.gpusPerReplica;
             rep.policy = group.server.policy;
@@ -181,7 +184,9 @@ FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const F
             }
         }
         const std::vector<std::uint32_t>& cand
-            = q.adapter != kNoAdapter && placement.isStatic && !placement.replicasOf[q.adapter].empty() ? placement.replicasOf[q.adapter] : all;
+            = q.adapter != kNoAdapter && placement.isStatic && !placement.replicasOf[q.adapter].empty()
+            ? placement.replicasOf[q.adapter]
+            : all;
         RouteDecision d = router->route(static_cast<std::uint32_t>(i), cand, view, t);
         if (placement.isStatic && q.adapter != kNoAdapter)
             d.flags |= kRoutePinned;

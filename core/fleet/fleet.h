@@ -84,7 +84,7 @@ struct FleetResult {
 
 /// Runs `trace` through the fleet. Throws InputError for a fleet that cannot run (naming the field),
 /// an unknown cost model, a placement naming an adapter the trace lacks; Cancelled when asked.
-FleetResult simulateFleet(const Trace& trace, const FleetConfig& config, const FleetOptions& options = {},
-    const ProgressSink& progress = {});
+FleetResult simulateFleet(
+    const Trace& trace, const FleetConfig& config, const FleetOptions& options = {}, const ProgressSink& progress = {});
 
 } // namespace lorascope

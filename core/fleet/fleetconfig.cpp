@@ -80,7 +80,10 @@ bool routerReadsMetrics(RouterKind kind)
     return false;
 }
 
-bool routerReadsLoraInfo(RouterKind kind) { return kind == RouterKind::GieLoraFilter || kind == RouterKind::GieLoraScorer; }
+bool routerReadsLoraInfo(RouterKind kind)
+{
+    return kind == RouterKind::GieLoraFilter || kind == RouterKind::GieLoraScorer;
+}
 
 int FleetConfig::replicaCount() const
 {
@@ -149,22 +152,23 @@ std::string fleetConfigError(const FleetConfig& c)
         return "metrics_staleness_ticks: must be a finite number >= 0";
     const PlacementConfig& p = c.placement;
     if (p.kind == PlacementConfig::Kind::Static && (p.replicasPerAdapter < 1 || p.replicasPerAdapter > n))
-        return "placement.replicas_per_adapter: must be from 1 to the number of replicas, " + std::to_string(n) + " (got "
-            + std::to_string(p.replicasPerAdapter) + ")";
+        return "placement.replicas_per_adapter: must be from 1 to the number of replicas, " + std::to_string(n)
+            + " (got " + std::to_string(p.replicasPerAdapter) + ")";
     for (const auto& [name, replicas] : p.pinned) {
         if (replicas.empty())
             return "placement.pinned." + textExcerpt(name) + ": needs at least one replica";
         for (int rep : replicas)
             if (rep < 0 || rep >= n)
-                return "placement.pinned." + textExcerpt(name) + ": replica " + std::to_string(rep) + " does not exist (replicas are 0 to "
-                    + std::to_string(n - 1) + ")";
+                return "placement.pinned." + textExcerpt(name) + ": replica " + std::to_string(rep)
+                    + " does not exist (replicas are 0 to " + std::to_string(n - 1) + ")";
     }
     return {};
 }
 
 namespace {
 
-std::map<std::string, std::vector<int>> readPinned(const nlohmann::json& j, const std::string& path, const std::string& file)
+std::map<std::string, std::vector<int>> readPinned(
+    const nlohmann::json& j, const std::string& path, const std::string& file)
 {
     if (!j.is_object())
         throw InputError(path + ": expected an object {\"adapter name\": [replica, ...]}", file, 0, path);
@@ -176,7 +180,8 @@ std::map<std::string, std::vector<int>> readPinned(const nlohmann::json& j, cons
         std::vector<int> reps;
         for (const auto& v : it.value()) {
             if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > kMaxReplicas)
-                throw InputError(field + ": expected replica indices from 0 (got " + jsonExcerpt(v) + ")", file, 0, field);
+                throw InputError(
+                    field + ": expected replica indices from 0 (got " + jsonExcerpt(v) + ")", file, 0, field);
             reps.push_back(static_cast<int>(v.get<std::int64_t>()));
         }
         out[it.key()] = std::move(reps);
@@ -189,7 +194,8 @@ void readRouter(const nlohmann::json& j, const std::string& file, RouterConfig& 
     auto setKind = [&](const std::string& name, const std::string& path) {
         const auto kind = routerFromName(name);
         if (!kind)
-            throw InputError(path + ": unknown router \"" + textExcerpt(name) + "\" (known: " + routerNames() + ")", file, 0, path);
+            throw InputError(
+                path + ": unknown router \"" + textExcerpt(name) + "\" (known: " + routerNames() + ")", file, 0, path);
         r.kind = *kind;
     };
     if (j.is_string()) {
@@ -277,7 +283,8 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
             g.name = go.string("name", "");
             const std::int64_t n = go.integer("count", 1);
             if (n < 0 || n > kMaxReplicas)
-                go.fail(at + ".count", "must be from 0 to " + std::to_string(kMaxReplicas) + " (got " + std::to_string(n) + ")");
+                go.fail(at + ".count",
+                    "must be from 0 to " + std::to_string(kMaxReplicas) + " (got " + std::to_string(n) + ")");
             g.count = static_cast<int>(n);
             readGroup(go, g, at + ".");
             go.rejectUnknown();
@@ -304,7 +311,8 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
             else if (kind == "static")
                 p.kind = PlacementConfig::Kind::Static;
             else
-                throw InputError(path + ": expected \"dynamic\" or \"static\" (got \"" + textExcerpt(kind) + "\")", file, 0, path);
+                throw InputError(
+                    path + ": expected \"dynamic\" or \"static\" (got \"" + textExcerpt(kind) + "\")", file, 0, path);
         };
         if (pj.is_string()) {
             setKind(pj.get<std::string>(), "placement");
@@ -318,7 +326,8 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
             else if (bal == "least-adapters")
                 p.balancer = PlacementConfig::Balancer::LeastAdapters;
             else
-                po.fail("placement.balancer", "expected \"load\" or \"least-adapters\" (got \"" + textExcerpt(bal) + "\")");
+                po.fail(
+                    "placement.balancer", "expected \"load\" or \"least-adapters\" (got \"" + textExcerpt(bal) + "\")");
             if (po.has("pinned"))
                 p.pinned = readPinned(po.raw("pinned"), "placement.pinned", file);
             if (po.has("file")) {
@@ -377,8 +386,9 @@ void fleetConfigToJson(const FleetConfig& c, nlohmann::ordered_json& j)
     rj["kv_cache_threshold"] = r.kvCacheThreshold;
     rj["keep_last_lora_info"] = r.keepLastLoraInfo;
     rj["weights"] = { { "lora_affinity", r.loraWeight }, { "queue", r.queueWeight }, { "kv_cache", r.kvWeight } };
-    rj["prefix"] = { { "weight", r.prefixWeight }, { "queue_weight", r.prefixQueueWeight }, { "kv_cache_weight", r.prefixKvWeight },
-        { "block_tokens", r.prefixBlockTokens }, { "max_blocks", r.prefixMaxBlocks }, { "lru_blocks_per_replica", r.prefixLruBlocks } };
+    rj["prefix"] = { { "weight", r.prefixWeight }, { "queue_weight", r.prefixQueueWeight },
+        { "kv_cache_weight", r.prefixKvWeight }, { "block_tokens", r.prefixBlockTokens },
+        { "max_blocks", r.prefixMaxBlocks }, { "lru_blocks_per_replica", r.prefixLruBlocks } };
     rj["replicas_per_adapter"] = r.hrwReplicas;
     j["router"] = std::move(rj);
     j["metrics_staleness_ms"] = c.stalenessMs;

@@ -76,7 +76,8 @@ FleetSeries FleetSeriesRecorder::finish(const std::vector<std::unique_ptr<FleetR
     for (const FleetAdapterReport& a : perAdapter)
         if (a.summary.adapter != kNoAdapter)
             order.push_back(&a);
-    std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) { return x->summary.summary.requests > y->summary.summary.requests; });
+    std::stable_sort(order.begin(), order.end(),
+        [](auto* x, auto* y) { return x->summary.summary.requests > y->summary.summary.requests; });
     if (order.size() > static_cast<std::size_t>(std::max(0, m_options.residencyAdapters)))
         order.resize(static_cast<std::size_t>(std::max(0, m_options.residencyAdapters)));
     std::vector<int> rowOf(trace.adapters.size(), -1);

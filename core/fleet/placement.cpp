@@ -49,13 +49,14 @@ AdapterPlacement placeAdapters(const FleetConfig& config, const Trace& trace)
                 known += (a ? ", " : "") + trace.adapters[a].name;
             if (adapters > 3)
                 known += ", ...";
-            throw InputError(field + ": no adapter named \"" + textExcerpt(name) + "\" in the trace (it has " + std::to_string(adapters)
-                    + " adapters" + (known.empty() ? std::string() : ": " + known) + ")",
+            throw InputError(field + ": no adapter named \"" + textExcerpt(name) + "\" in the trace (it has "
+                    + std::to_string(adapters) + " adapters" + (known.empty() ? std::string() : ": " + known) + ")",
                 file, 0, field);
         }
         for (int r : reps) {
             if (r < 0 || r >= n)
-                throw InputError(field + ": replica " + std::to_string(r) + " does not exist (replicas are 0 to " + std::to_string(n - 1) + ")",
+                throw InputError(field + ": replica " + std::to_string(r) + " does not exist (replicas are 0 to "
+                        + std::to_string(n - 1) + ")",
                     file, 0, field);
         }
         auto& list = out.replicasOf[it->second];
@@ -73,7 +74,8 @@ AdapterPlacement placeAdapters(const FleetConfig& config, const Trace& trace)
     std::vector<std::uint32_t> order(adapters);
     std::iota(order.begin(), order.end(), 0u);
     if (p.balancer == PlacementConfig::Balancer::Load) // largest first (LPT), ties in adapter order
-        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return load[x] > load[y]; });
+        std::stable_sort(
+            order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return load[x] > load[y]; });
     for (std::uint32_t a : order) {
         if (pinned[a])
             continue;
@@ -84,8 +86,9 @@ AdapterPlacement placeAdapters(const FleetConfig& config, const Trace& trace)
             for (std::uint32_t r = 0; r < static_cast<std::uint32_t>(n); ++r) {
                 if (std::find(list.begin(), list.end(), r) != list.end())
                     continue;
-                const bool better = p.balancer == PlacementConfig::Balancer::Load ? replicaLoad[r] < replicaLoad[best]
-                                                                                  : replicaAdapters[r] < replicaAdapters[best];
+                const bool better = p.balancer == PlacementConfig::Balancer::Load
+                    ? replicaLoad[r] < replicaLoad[best]
+                    : replicaAdapters[r] < replicaAdapters[best];
                 if (!found || better) {
                     best = r;
                     found = true;

@@ -14,20 +14,23 @@
 
 namespace lorascope {
 
-void promptBlocks(const Trace& trace, std::size_t i, int blockTokens, int maxBlocks, std::vector<std::uint64_t>& shared, std::uint32_t& uniqueBlocks)
+void promptBlocks(const Trace& trace, std::size_t i, int blockTokens, int maxBlocks, std::vector<std::uint64_t>& shared,
+    std::uint32_t& uniqueBlocks)
 {
     shared.clear();
     uniqueBlocks = 0;
     const Request& q = trace.requests[i];
     const std::uint64_t b = static_cast<std::uint64_t>(blockTokens);
-    const std::uint64_t blocks = std::min<std::uint64_t>((q.inputLen + b - 1) / b, static_cast<std::uint64_t>(maxBlocks));
+    const std::uint64_t blocks
+        = std::min<std::uint64_t>((q.inputLen + b - 1) / b, static_cast<std::uint64_t>(maxBlocks));
     if (!traceHasPrefixStructure(trace)) { // every prompt its own: no block can match another's
         uniqueBlocks = static_cast<std::uint32_t>(blocks);
         return;
     }
     // The prompt's full blocks, hashed in chain from the adapter (as GIE chains from the model
     // name); a last partial block has no hash.
-    appendBlockHashes(*tokenKeyOf(trace, i), q.adapter, static_cast<std::uint32_t>(b), std::min<std::uint64_t>(q.inputLen, blocks * b), shared);
+    appendBlockHashes(*tokenKeyOf(trace, i), q.adapter, static_cast<std::uint32_t>(b),
+        std::min<std::uint64_t>(q.inputLen, blocks * b), shared);
     uniqueBlocks = static_cast<std::uint32_t>(blocks - shared.size());
 }
 
@@ -186,7 +189,8 @@ public:
             const int r = static_cast<int>(p);
             const double prefix = total == 0 ? 0.0 : static_cast<double>(m_matched[p]) / static_cast<double>(total);
             const double queue = hi == lo ? 1.0 : static_cast<double>(hi - v.waiting(r)) / static_cast<double>(hi - lo);
-            const double score = m_c.prefixWeight * prefix + m_c.prefixQueueWeight * queue + m_c.prefixKvWeight * (1.0 - v.kvUsage(r));
+            const double score
+                = m_c.prefixWeight * prefix + m_c.prefixQueueWeight * queue + m_c.prefixKvWeight * (1.0 - v.kvUsage(r));
             if (score > best) {
                 best = score;
                 ties = 1;
@@ -204,7 +208,8 @@ public:
         // The alternative: a replica with fewer waiting requests that lost on the prefix.
         for (std::uint32_t p : c)
             if (v.waiting(static_cast<int>(p)) < v.waiting(static_cast<int>(d.replica))
-                && (d.alternative == kNoReplica || v.waiting(static_cast<int>(p)) < v.waiting(static_cast<int>(d.alternative)))) {
+                && (d.alternative == kNoReplica
+                    || v.waiting(static_cast<int>(p)) < v.waiting(static_cast<int>(d.alternative)))) {
                 d.alternative = p;
                 d.altWaiting = static_cast<float>(v.waiting(static_cast<int>(p)));
             }

@@ -17,8 +17,8 @@ namespace lorascope {
 /// `maxBlocks`. Full blocks hash by their tokens (workload/tokenkey.h: what the trace's prefix
 /// structure declares shared hashes alike); in a trace without that structure every prompt is its
 /// own, so its blocks, and a last partial block, are counted (`uniqueBlocks`) rather than hashed.
-void promptBlocks(const Trace& trace, std::size_t index, int blockTokens, int maxBlocks, std::vector<std::uint64_t>& shared,
-    std::uint32_t& uniqueBlocks);
+void promptBlocks(const Trace& trace, std::size_t index, int blockTokens, int maxBlocks,
+    std::vector<std::uint64_t>& shared, std::uint32_t& uniqueBlocks);
 
 /// GIE's approximate prefix index: per replica an LRU of block hashes with `capacity` blocks, and
 /// for each hash the replicas holding it. A request's unique blocks take room in the LRU as one

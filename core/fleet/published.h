@@ -29,12 +29,27 @@ struct ReplicaMetrics {
     /// over adapter indices (a copy costs a few words, whatever the number of adapters).
     std::vector<std::uint64_t> activeBits, waitingBits;
     std::uint32_t activeCount = 0, waitingAdapterCount = 0;
-    bool hasActive(std::uint32_t a) const { return a / 64 < activeBits.size() && (activeBits[a / 64] >> (a % 64) & 1u); }
-    bool hasWaiting(std::uint32_t a) const { return a / 64 < waitingBits.size() && (waitingBits[a / 64] >> (a % 64) & 1u); }
+    bool hasActive(std::uint32_t a) const
+    {
+        return a / 64 < activeBits.size() && (activeBits[a / 64] >> (a % 64) & 1u);
+    }
+    bool hasWaiting(std::uint32_t a) const
+    {
+        return a / 64 < waitingBits.size() && (waitingBits[a / 64] >> (a % 64) & 1u);
+    }
 };
 
 /// What happened to one request or adapter in a pass (or a submission before it).
-enum class ReplicaEvent : std::uint8_t { Submit, Admit, Preempt, FinishRunning, DropWaiting, DropRunning, Load, Unload };
+enum class ReplicaEvent : std::uint8_t {
+    Submit,
+    Admit,
+    Preempt,
+    FinishRunning,
+    DropWaiting,
+    DropRunning,
+    Load,
+    Unload
+};
 
 /// `vLLM`'s max_lora label for a server (0 when it publishes none: S-LoRA).
 std::int64_t publishedMaxLora(const SchedulerConfig& server);
@@ -56,7 +71,10 @@ public:
 
     std::uint32_t running() const { return m_pub.running; }
     std::uint32_t waiting() const { return m_pub.waiting; }
-    double kvUsage() const { return m_kvCapacity > 0 ? static_cast<double>(m_pub.kvUsed) / static_cast<double>(m_kvCapacity) : 0.0; }
+    double kvUsage() const
+    {
+        return m_kvCapacity > 0 ? static_cast<double>(m_pub.kvUsed) / static_cast<double>(m_kvCapacity) : 0.0;
+    }
     std::int64_t maxLora() const { return m_maxLora; }
     bool hasActive(std::uint32_t a) const { return a < m_runningBy.size() && m_runningBy[a] > 0; }
     bool hasWaiting(std::uint32_t a) const { return a < m_waitingBy.size() && m_waitingBy[a] > 0; }
@@ -102,7 +120,8 @@ private:
 /// count their own requests. GIE keeps reading a replica's last non-empty LoRA lists (`keepLast`).
 class PublishedView final : public FleetView {
 public:
-    PublishedView(std::vector<const PublishedState*> replicas, const std::vector<std::uint32_t>& outstanding, bool keepLast)
+    PublishedView(
+        std::vector<const PublishedState*> replicas, const std::vector<std::uint32_t>& outstanding, bool keepLast)
         : m_r(std::move(replicas))
         , m_out(outstanding)
         , m_keepLast(keepLast)
@@ -111,9 +130,18 @@ public:
     std::uint32_t running(int r) const override { return m_r[r]->running(); }
     std::uint32_t waiting(int r) const override { return m_r[r]->waiting(); }
     double kvUsage(int r) const override { return m_r[r]->kvUsage(); }
-    bool hasActive(int r, std::uint32_t a) const override { return last(r) ? m_r[r]->lastLoraInfo().hasActive(a) : m_r[r]->hasActive(a); }
-    bool hasWaiting(int r, std::uint32_t a) const override { return last(r) ? m_r[r]->lastLoraInfo().hasWaiting(a) : m_r[r]->hasWaiting(a); }
-    std::size_t activeCount(int r) const override { return last(r) ? m_r[r]->lastLoraInfo().activeCount : m_r[r]->activeCount(); }
+    bool hasActive(int r, std::uint32_t a) const override
+    {
+        return last(r) ? m_r[r]->lastLoraInfo().hasActive(a) : m_r[r]->hasActive(a);
+    }
+    bool hasWaiting(int r, std::uint32_t a) const override
+    {
+        return last(r) ? m_r[r]->lastLoraInfo().hasWaiting(a) : m_r[r]->hasWaiting(a);
+    }
+    std::size_t activeCount(int r) const override
+    {
+        return last(r) ? m_r[r]->lastLoraInfo().activeCount : m_r[r]->activeCount();
+    }
     std::size_t waitingAdapterCount(int r) const override
     {
         return last(r) ? m_r[r]->lastLoraInfo().waitingAdapterCount : m_r[r]->waitingAdapterCount();

@@ -3,7 +3,6 @@
 
 #include "fleet/replica.h"
 
-
 namespace lorascope {
 
 namespace {

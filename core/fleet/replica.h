@@ -21,8 +21,8 @@ class FleetReplica final : public ServerSimListener {
 public:
     /// `state` is the fleet's per-request state array (0 not here, 1 waiting, 2 running, 3 done),
     /// shared by all replicas (each writes only its own requests).
-    FleetReplica(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks, std::vector<RequestRecord>& records,
-        std::vector<std::uint8_t>& state);
+    FleetReplica(const SimulationConfig& config, const Trace& trace, const std::vector<int>& ranks,
+        std::vector<RequestRecord>& records, std::vector<std::uint8_t>& state);
 
     ServerSim& sim() { return *m_sim; }
     const ServerSim& sim() const { return *m_sim; }

@@ -81,7 +81,9 @@ class Router {
 public:
     virtual ~Router() = default;
     /// Routes trace request `index` among `candidates` (non-empty, ascending) at time `now`.
-    virtual RouteDecision route(std::uint32_t index, const std::vector<std::uint32_t>& candidates, const FleetView& view, double now) = 0;
+    virtual RouteDecision route(
+        std::uint32_t index, const std::vector<std::uint32_t>& candidates, const FleetView& view, double now)
+        = 0;
 };
 
 /// Where each adapter may run (fleet/placement.h fills it); empty lists = every replica.
@@ -91,11 +93,13 @@ struct AdapterPlacement {
 };
 
 /// The router `config` names, for `trace` on `replicas` replicas.
-std::unique_ptr<Router> makeRouter(const RouterConfig& config, const Trace& trace, int replicas, const AdapterPlacement& placement);
+std::unique_ptr<Router> makeRouter(
+    const RouterConfig& config, const Trace& trace, int replicas, const AdapterPlacement& placement);
 
 /// "ad-7 → replica 3: active there; replica 1 had fewer waiting requests (0 vs 2) but not ad-7".
 /// `replicaNames` names replicas (empty: "replica N").
-std::string describeDecision(const RouteDecision& d, const Trace& trace, std::uint32_t index, const std::vector<std::string>& replicaNames = {});
+std::string describeDecision(
+    const RouteDecision& d, const Trace& trace, std::uint32_t index, const std::vector<std::string>& replicaNames = {});
 
 /// HRW (rendezvous) weight of (adapter name, replica): a 64-bit hash, highest wins.
 std::uint64_t rendezvousWeight(const std::string& adapter, std::uint32_t replica);

@@ -15,7 +15,10 @@ namespace lorascope {
 
 namespace {
 
-std::uint16_t clamp16(std::size_t n) { return static_cast<std::uint16_t>(std::min<std::size_t>(n, 65535)); }
+std::uint16_t clamp16(std::size_t n)
+{
+    return static_cast<std::uint16_t>(std::min<std::size_t>(n, 65535));
+}
 
 /// The candidate with the fewest waiting requests (first in order on a tie).
 std::uint32_t leastWaiting(const std::vector<std::uint32_t>& c, const FleetView& v)
@@ -39,7 +42,8 @@ void noteAlternative(RouteDecision& d, const std::vector<std::uint32_t>& c, cons
 }
 
 /// Fewest outstanding requests, ties at random (AIBrix least-request: rand.Intn over the tied pods).
-std::uint32_t pickLeastOutstanding(const std::vector<std::uint32_t>& c, const FleetView& v, Rng& rng, std::uint16_t& ties)
+std::uint32_t pickLeastOutstanding(
+    const std::vector<std::uint32_t>& c, const FleetView& v, Rng& rng, std::uint16_t& ties)
 {
     std::uint32_t best = std::numeric_limits<std::uint32_t>::max();
     std::size_t n = 0;
@@ -206,8 +210,8 @@ private:
 /// with the adapter active or waiting form the affinity set; the others with room
 /// (#active + #waiting < max_lora) the available set; with both non-empty the affinity set is taken
 /// with probability `threshold`. Returns the set and which it was.
-std::vector<std::uint32_t> gieLoraAffinity(const std::vector<std::uint32_t>& pods, std::uint32_t adapter, const FleetView& v, double threshold,
-    Rng& rng, RouteRule& which, bool& explored)
+std::vector<std::uint32_t> gieLoraAffinity(const std::vector<std::uint32_t>& pods, std::uint32_t adapter,
+    const FleetView& v, double threshold, Rng& rng, RouteRule& which, bool& explored)
 {
     std::vector<std::uint32_t> affinity, available;
     for (std::uint32_t p : pods) {
@@ -317,12 +321,14 @@ public:
         bool explored = false;
         std::vector<std::uint32_t> pods;
         if (!lowQueue.empty()) {
-            std::vector<std::uint32_t> lora = gieLoraAffinity(lowQueue, adapter, v, m_c.loraAffinityThreshold, m_rng, which, explored);
+            std::vector<std::uint32_t> lora
+                = gieLoraAffinity(lowQueue, adapter, v, m_c.loraAffinityThreshold, m_rng, which, explored);
             pods = gieLeastQueue(lora.empty() ? lowQueue : lora, v);
         } else {
             d.flags |= kRouteQueueFull;
             std::vector<std::uint32_t> q = gieLeastQueue(c, v);
-            std::vector<std::uint32_t> lora = gieLoraAffinity(q, adapter, v, m_c.loraAffinityThreshold, m_rng, which, explored);
+            std::vector<std::uint32_t> lora
+                = gieLoraAffinity(q, adapter, v, m_c.loraAffinityThreshold, m_rng, which, explored);
             pods = lora.empty() ? q : lora;
         }
         pods = gieLeastKv(pods, v);
@@ -332,7 +338,9 @@ public:
         d.ties = clamp16(pods.size());
         d.replica = pods[m_rng.below(pods.size())]; // RandomPicker: shuffle, take the first
         if (adapter != kNoAdapter)
-            d.detail = v.hasActive(static_cast<int>(d.replica), adapter) ? 1 : v.hasWaiting(static_cast<int>(d.replica), adapter) ? 2 : 0;
+            d.detail = v.hasActive(static_cast<int>(d.replica), adapter) ? 1
+                : v.hasWaiting(static_cast<int>(d.replica), adapter)     ? 2
+                                                                         : 0;
         noteAlternative(d, c, v);
         return d;
     }
@@ -496,7 +504,8 @@ private:
                 ranked[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(r);
                 w[static_cast<std::size_t>(r)] = rendezvousWeight(name, static_cast<std::uint32_t>(r));
             }
-            std::stable_sort(ranked.begin(), ranked.end(), [&](std::uint32_t x, std::uint32_t y) { return w[x] > w[y]; });
+            std::stable_sort(
+                ranked.begin(), ranked.end(), [&](std::uint32_t x, std::uint32_t y) { return w[x] > w[y]; });
         }
     }
 
@@ -522,7 +531,8 @@ std::uint64_t rendezvousWeight(const std::string& adapter, std::uint32_t replica
     return splitMix64(s);
 }
 
-std::unique_ptr<Router> makeRouter(const RouterConfig& config, const Trace& trace, int replicas, const AdapterPlacement&)
+std::unique_ptr<Router> makeRouter(
+    const RouterConfig& config, const Trace& trace, int replicas, const AdapterPlacement&)
 {
     switch (config.kind) {
     case RouterKind::RoundRobin:

@@ -116,7 +116,8 @@ std::uint32_t tokenField(const json& o, const char* key, const textscan::Importe
         return imp.tokens(std::string(raw.begin(), raw.end()), key, line);
     }
     if (!it->is_number())
-        throw InputError(std::string(key) + ": expected a token count (integer >= 0), got " + jsonExcerpt(*it), imp.file(), line, key);
+        throw InputError(std::string(key) + ": expected a token count (integer >= 0), got " + jsonExcerpt(*it),
+            imp.file(), line, key);
     return imp.tokens(it->dump(), key, line);
 }
 
@@ -133,7 +134,6 @@ std::uint32_t wordCount(const std::string& text)
     }
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(n, 0xFFFFFFFFull));
 }
-
 
 /// Per request, the hash ids of its own new text: declared Mooncake-style blocks as read, or
 /// blocks hashed from the structure for first turns and requests outside sessions (numbered in
@@ -185,7 +185,9 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
                 throw InputError("expected a JSON object with input_length and output_length", file, lineNo);
             for (const char* key : { "text_input", "messages", "payload" })
                 if (o.contains(key))
-                    throw InputError(std::string(key) + ": rows with literal text are not read (LoraScope reads input_length rows; the text's tokens are unknown)",
+                    throw InputError(std::string(key)
+                            + ": rows with literal text are not read (LoraScope reads input_length rows; the text's "
+                              "tokens are unknown)",
                         file, lineNo, key);
             const auto inLen = tokenField(o, "input_length", imp, lineNo);
             const auto outLen = tokenField(o, "output_length", imp, lineNo);
@@ -194,15 +196,17 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
                 if (!it->is_array() || !textscan::parseUnsignedArray(it->dump(), hashes))
                     throw InputError("hash_ids: expected an array of non-negative integers", file, lineNo, "hash_ids");
                 if (!hashes.empty() && (hashes.size() - 1) * std::uint64_t(kMooncakeBlockTokens) >= inLen)
-                    throw InputError("hash_ids: " + std::to_string(hashes.size()) + " blocks of " + std::to_string(kMooncakeBlockTokens)
-                            + " tokens are longer than this turn's " + std::to_string(inLen) + " new tokens (input_length)",
+                    throw InputError("hash_ids: " + std::to_string(hashes.size()) + " blocks of "
+                            + std::to_string(kMooncakeBlockTokens) + " tokens are longer than this turn's "
+                            + std::to_string(inLen) + " new tokens (input_length)",
                         file, lineNo, "hash_ids");
             }
             bool inSession = false;
             std::uint64_t session = kNoSession;
             if (auto it = o.find("session_id"); it != o.end() && !it->is_null()) {
                 if (!it->is_string() && !it->is_number_unsigned())
-                    throw InputError("session_id: expected a string, got " + jsonExcerpt(*it), file, lineNo, "session_id");
+                    throw InputError(
+                        "session_id: expected a string, got " + jsonExcerpt(*it), file, lineNo, "session_id");
                 session = names.of(it->is_string() ? it->get<std::string>() : std::to_string(it->get<std::uint64_t>()));
                 inSession = true;
             }
@@ -220,7 +224,8 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
                 const Request& pr = t.requests[parent];
                 input += std::uint64_t(pr.inputLen) + pr.outputLen;
                 if (input > kMaxPromptTokens)
-                    throw InputError("input_length: the session's history and this turn exceed 2^32 tokens", file, lineNo, "input_length");
+                    throw InputError("input_length: the session's history and this turn exceed 2^32 tokens", file,
+                        lineNo, "input_length");
                 double think = 0;
                 if (hasTimestamp) {
                     msField(o, "timestamp", imp, lineNo, time);
@@ -235,22 +240,25 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
                 st = { session, openIt->second.turns + 1, kNoParent, think };
             } else {
                 if (!hasTimestamp)
-                    throw InputError("timestamp: missing (the first row of a session, or a row without session_id, needs its time in milliseconds)",
+                    throw InputError("timestamp: missing (the first row of a session, or a row without session_id, "
+                                     "needs its time in milliseconds)",
                         file, lineNo, "timestamp");
                 msField(o, "timestamp", imp, lineNo, time);
                 if (inSession)
                     st = { session, 1, kNoParent, 0.0 };
             }
             if (inSession && (inLen == 0 || outLen == 0))
-                throw InputError("input_length: a turn of a session needs input and output tokens (got " + std::to_string(inLen) + " and "
-                        + std::to_string(outLen) + ")",
+                throw InputError("input_length: a turn of a session needs input and output tokens (got "
+                        + std::to_string(inLen) + " and " + std::to_string(outLen) + ")",
                     file, lineNo, "input_length");
             const auto index = t.requests.size();
             if (!imp.add(time, static_cast<std::uint32_t>(input), outLen))
                 return;
             for (std::size_t k = 0; k < hashes.size(); ++k) {
                 const std::uint64_t start = k * std::uint64_t(kMooncakeBlockTokens);
-                t.segments.push_back({ hashes[k], static_cast<std::uint32_t>(std::min<std::uint64_t>(kMooncakeBlockTokens, inLen - start)), SegmentRole::Block });
+                t.segments.push_back({ hashes[k],
+                    static_cast<std::uint32_t>(std::min<std::uint64_t>(kMooncakeBlockTokens, inLen - start)),
+                    SegmentRole::Block });
             }
             sessions.pushIndexed(t, lineNo, st, parent, !hashes.empty());
             if (inSession)
@@ -258,7 +266,9 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
         });
     }
     if (!anyLine)
-        throw InputError("empty file (expected one JSON object a line: {\"session_id\", \"timestamp\" or \"delay\" in ms, \"input_length\", \"output_length\"})", file);
+        throw InputError("empty file (expected one JSON object a line: {\"session_id\", \"timestamp\" or \"delay\" in "
+                         "ms, \"input_length\", \"output_length\"})",
+            file);
     Trace out = imp.finish();
     sessions.finish(out, imp.order(), file, "hash_ids");
     return out;
@@ -326,12 +336,14 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
         imp.row([&] {
             const json o = parseLine(line, file, lineNo);
             if (!o.is_object() || !o.contains("turns") || !o["turns"].is_array() || o["turns"].empty())
-                throw InputError("turns: expected an object with a non-empty \"turns\" array (one session a line)", file, lineNo, "turns");
+                throw InputError("turns: expected an object with a non-empty \"turns\" array (one session a line)",
+                    file, lineNo, "turns");
             bool inSession = false;
             std::uint64_t session = kNoSession;
             if (auto it = o.find("session_id"); it != o.end() && !it->is_null()) {
                 if (!it->is_string() && !it->is_number_unsigned())
-                    throw InputError("session_id: expected a string, got " + jsonExcerpt(*it), file, lineNo, "session_id");
+                    throw InputError(
+                        "session_id: expected a string, got " + jsonExcerpt(*it), file, lineNo, "session_id");
                 session = names.of(it->is_string() ? it->get<std::string>() : std::to_string(it->get<std::uint64_t>()));
                 inSession = true;
             }
@@ -347,8 +359,8 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
             std::size_t k = 0;
             const bool systemRole = turns[0].is_object() && turns[0].contains("role") && turns[0]["role"].is_string()
                 && turns[0]["role"].get_ref<const std::string&>() == "system";
-            if (systemRole && turns[0].contains("text")
-                && !turns[0].contains("timestamp") && !turns[0].contains("delay") && !turns[0].contains("output_length")) {
+            if (systemRole && turns[0].contains("text") && !turns[0].contains("timestamp")
+                && !turns[0].contains("delay") && !turns[0].contains("output_length")) {
                 if (!turns[0]["text"].is_string())
                     throw InputError("turns[0].text: expected a string", file, lineNo, "turns");
                 systemText = turns[0]["text"].get<std::string>();
@@ -366,20 +378,26 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
                 if (!turn.is_object())
                     throw InputError(where + ": expected an object", file, lineNo, "turns");
                 if (!turn.contains("text") || !turn["text"].is_string())
-                    throw InputError(where + ".text: expected the turn's text (texts, images and other media are not read)", file, lineNo, "text");
+                    throw InputError(
+                        where + ".text: expected the turn's text (texts, images and other media are not read)", file,
+                        lineNo, "text");
                 if (!turn.contains("output_length") || turn["output_length"].is_null())
-                    throw InputError(where + ".output_length: missing (each turn needs its output length)", file, lineNo, "output_length");
+                    throw InputError(where + ".output_length: missing (each turn needs its output length)", file,
+                        lineNo, "output_length");
                 const auto output = tokenField(turn, "output_length", imp, lineNo);
                 const auto words = wordCount(turn["text"].get<std::string>());
                 const bool first = rows.empty();
                 const bool hasTimestamp = turn.contains("timestamp") && !turn["timestamp"].is_null();
                 const bool hasDelay = turn.contains("delay") && !turn["delay"].is_null();
                 if (hasTimestamp && hasDelay)
-                    throw InputError(where + ".delay: a turn has either a timestamp or a delay, not both", file, lineNo, "delay");
+                    throw InputError(
+                        where + ".delay: a turn has either a timestamp or a delay, not both", file, lineNo, "delay");
                 double think = 0;
                 if (first) {
                     if (!hasTimestamp)
-                        throw InputError(where + ".timestamp: missing (a session's first turn needs its time in milliseconds)", file, lineNo, "timestamp");
+                        throw InputError(
+                            where + ".timestamp: missing (a session's first turn needs its time in milliseconds)", file,
+                            lineNo, "timestamp");
                     msField(turn, "timestamp", imp, lineNo, time);
                     input = std::uint64_t(systemTokens) + words;
                 } else {
@@ -397,27 +415,36 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
                     input += std::uint64_t(lastOutput) + words;
                 }
                 if (input == 0 || output == 0 || input > kMaxPromptTokens || time > kMaxTraceTime)
-                    throw InputError(where + ": a turn needs text, output tokens, a prompt below 2^32 tokens and a time within 10^12 s", file, lineNo, "turns");
+                    throw InputError(where
+                            + ": a turn needs text, output tokens, a prompt below 2^32 tokens and a time within 10^12 "
+                              "s",
+                        file, lineNo, "turns");
                 rows.push_back({ time, static_cast<std::uint32_t>(input), output, think });
                 lastOutput = output;
             }
             if (!inSession && rows.size() > 1)
-                session = names.of("\x01unnamed " + std::to_string(unnamed++)), inSession = true; // AIPerf gives such a line a session of its own
+                session = names.of("\x01unnamed " + std::to_string(unnamed++)),
+                inSession = true; // AIPerf gives such a line a session of its own
             std::uint64_t parent = kNoParent;
             for (std::size_t r = 0; r < rows.size(); ++r) {
                 const auto index = t.requests.size();
                 if (!imp.add(rows[r].time, rows[r].input, rows[r].output))
                     break;
                 if (r == 0 && systemTokens > 0)
-                    t.segments.push_back({ systemIds.emplace(systemText, systemIds.size()).first->second, systemTokens, SegmentRole::System });
-                const SessionTurn st = inSession ? SessionTurn { session, static_cast<std::uint32_t>(r + 1), kNoParent, rows[r].think } : SessionTurn {};
+                    t.segments.push_back({ systemIds.emplace(systemText, systemIds.size()).first->second, systemTokens,
+                        SegmentRole::System });
+                const SessionTurn st = inSession
+                    ? SessionTurn { session, static_cast<std::uint32_t>(r + 1), kNoParent, rows[r].think }
+                    : SessionTurn {};
                 sessions.pushIndexed(t, lineNo, st, parent, r == 0 && systemTokens > 0);
                 parent = index;
             }
         });
     }
     if (!anyLine)
-        throw InputError("empty file (expected one session a line: {\"session_id\", \"turns\": [{\"timestamp\": ms, \"text\", \"output_length\"}, ...]})", file);
+        throw InputError("empty file (expected one session a line: {\"session_id\", \"turns\": [{\"timestamp\": ms, "
+                         "\"text\", \"output_length\"}, ...]})",
+            file);
     Trace out = imp.finish();
     sessions.finish(out, imp.order(), file, "turns");
     return out;
@@ -451,7 +478,9 @@ void writeAiperfMultiTurn(const Trace& t, std::ostream& out)
         appendPromptPieces(t, i, pieces);
         std::size_t k = 0;
         std::string text;
-        for (; k < pieces.size() && pieces[k].kind == PromptPiece::Kind::Segment && pieces[k].role == SegmentRole::System; ++k)
+        for (;
+             k < pieces.size() && pieces[k].kind == PromptPiece::Kind::Segment && pieces[k].role == SegmentRole::System;
+             ++k)
             appendContentWords(text, seed, contentKey(t, pieces[k]), pieces[k].tokens);
         if (!text.empty()) {
             s += "{\"role\": \"system\", \"text\": ";
@@ -488,7 +517,8 @@ void writeAiperfMultiTurn(const Trace& t, std::ostream& out)
             s += '}';
             if (!t.hasSessions() || children[turn].empty())
                 break;
-            turn = children[turn].front(); // a session is a chain; a second child would start a branch AIPerf cannot hold
+            turn = children[turn]
+                       .front(); // a session is a chain; a second child would start a branch AIPerf cannot hold
         }
         s += "]}\n";
         w.maybeFlush();

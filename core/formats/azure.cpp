@@ -47,9 +47,9 @@ bool digits(std::string_view s, std::size_t pos, std::size_t count, int& out)
 std::optional<std::int64_t> parseDateTimeNs(std::string_view s)
 {
     int y, mo, d, h, mi, se;
-    if (!digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' || !digits(s, 8, 2, d)
-        || (s[10] != ' ' && s[10] != 'T') || !digits(s, 11, 2, h) || s[13] != ':' || !digits(s, 14, 2, mi) || s[16] != ':'
-        || !digits(s, 17, 2, se))
+    if (!digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-'
+        || !digits(s, 8, 2, d) || (s[10] != ' ' && s[10] != 'T') || !digits(s, 11, 2, h) || s[13] != ':'
+        || !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, se))
         return std::nullopt;
     // Years outside 1900..2200 are not trace timestamps (and would overflow the nanoseconds).
     if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || se > 60)
@@ -80,14 +80,16 @@ std::optional<std::int64_t> parseDateTimeNs(std::string_view s)
         ++pos;
     } else if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) {
         int oh, om;
-        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om) || oh > 23 || om > 59)
+        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om)
+            || oh > 23 || om > 59)
             return std::nullopt; // "+25:99" is no offset
         offset = (oh * 3600 + om * 60) * (s[pos] == '+' ? 1 : -1);
         pos += 6;
     }
     if (pos != s.size())
         return std::nullopt;
-    const std::int64_t secs = daysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 + mi * 60 + se - offset;
+    const std::int64_t secs = daysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600
+        + mi * 60 + se - offset;
     return secs * 1'000'000'000 + frac;
 }
 
@@ -101,14 +103,16 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
     if (!textscan::nextNonBlank(lines, line))
         throw InputError("empty file (expected the header TIMESTAMP,ContextTokens,GeneratedTokens)", file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: a quoted column name is not closed on the header line", file, lines.lineNumber(), "header");
+        throw InputError(
+            "header: a quoted column name is not closed on the header line", file, lines.lineNumber(), "header");
     const auto headerLine = lines.lineNumber();
     int cTime = -1, cIn = -1, cOut = -1;
     std::vector<std::string> names, shown;
     for (const auto field : fields) {
         std::string f(textscan::trim(field));
         shown.push_back(f);
-        std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::transform(
+            f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         names.push_back(f);
     }
     textscan::refuseDuplicateColumns(names, shown, file, headerLine);
@@ -121,10 +125,12 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
         else if (f == "generatedtokens")
             cOut = i;
         else
-            report.ignoredColumns.push_back(textscan::textExcerpt(textscan::trim(fields[static_cast<std::size_t>(i)]), 40));
+            report.ignoredColumns.push_back(
+                textscan::textExcerpt(textscan::trim(fields[static_cast<std::size_t>(i)]), 40));
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns TIMESTAMP, ContextTokens and GeneratedTokens (Azure LLM inference trace); got \""
+        throw InputError("header must name the columns TIMESTAMP, ContextTokens and GeneratedTokens (Azure LLM "
+                         "inference trace); got \""
                 + textscan::textExcerpt(line, 80) + "\"",
             file, headerLine, "header");
     const std::size_t columns = fields.size();
@@ -140,7 +146,9 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
             double time;
             if (auto ns = parseDateTimeNs(ts)) {
                 if (originS)
-                    throw InputError("TIMESTAMP: expected a number of seconds like the rows before, got \"" + std::string(ts.substr(0, 60)) + "\"", file, lineNo, "TIMESTAMP");
+                    throw InputError("TIMESTAMP: expected a number of seconds like the rows before, got \""
+                            + std::string(ts.substr(0, 60)) + "\"",
+                        file, lineNo, "TIMESTAMP");
                 if (!originNs)
                     originNs = *ns;
                 // Integer nanoseconds, divided once: 52 ms is 0.052 s exactly as a double would
@@ -149,7 +157,9 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
             } else {
                 double v;
                 if (originNs || !textscan::parseDouble(ts, v) || !std::isfinite(v))
-                    throw InputError("TIMESTAMP: expected a date-time like 2023-11-16 18:15:46.6805900, got \"" + std::string(ts.substr(0, 60)) + "\"", file, lineNo, "TIMESTAMP");
+                    throw InputError("TIMESTAMP: expected a date-time like 2023-11-16 18:15:46.6805900, got \""
+                            + std::string(ts.substr(0, 60)) + "\"",
+                        file, lineNo, "TIMESTAMP");
                 if (!originS)
                     originS = v;
                 time = v - *originS;
@@ -157,7 +167,9 @@ Trace readAzureCsv(std::istream& in, const std::string& file, const ReadOptions&
             if (time > kMaxTraceTime)
                 throw InputError("TIMESTAMP: more than 10^12 s after the first row's", file, lineNo, "TIMESTAMP");
             if (time < 0)
-                throw InputError("TIMESTAMP: earlier than the first row's (" + std::string(ts.substr(0, 60)) + "); times are measured from the first row", file, lineNo, "TIMESTAMP");
+                throw InputError("TIMESTAMP: earlier than the first row's (" + std::string(ts.substr(0, 60))
+                        + "); times are measured from the first row",
+                    file, lineNo, "TIMESTAMP");
             const auto inLen = imp.tokens(fields[static_cast<std::size_t>(cIn)], "ContextTokens", lineNo);
             const auto outLen = imp.tokens(fields[static_cast<std::size_t>(cOut)], "GeneratedTokens", lineNo);
             imp.add(time, inLen, outLen);

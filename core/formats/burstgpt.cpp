@@ -18,7 +18,8 @@ namespace {
 std::string lower(std::string_view s)
 {
     std::string out(textscan::trim(s));
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(
+        out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 
@@ -32,9 +33,12 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
     std::vector<std::string_view> fields;
     std::string scratch;
     if (!textscan::nextNonBlank(lines, line))
-        throw InputError("empty file (expected the header Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type)", file, 1, "header");
+        throw InputError(
+            "empty file (expected the header Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type)",
+            file, 1, "header");
     if (!textscan::splitCsv(line, fields, scratch))
-        throw InputError("header: a quoted column name is not closed on the header line", file, lines.lineNumber(), "header");
+        throw InputError(
+            "header: a quoted column name is not closed on the header line", file, lines.lineNumber(), "header");
     const auto headerLine = lines.lineNumber();
     std::vector<std::string> names, shown;
     for (auto f : fields) {
@@ -46,16 +50,20 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
         auto it = std::find(names.begin(), names.end(), lower(name));
         return it == names.end() ? -1 : static_cast<int>(it - names.begin());
     };
-    const int cTime = column("Timestamp"), cModel = column("Model"), cIn = column("Request tokens"), cOut = column("Response tokens"),
-              cTotal = column("Total tokens");
+    const int cTime = column("Timestamp"), cModel = column("Model"), cIn = column("Request tokens"),
+              cOut = column("Response tokens"), cTotal = column("Total tokens");
     if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns Timestamp, Request tokens and Response tokens (BurstGPT); got \"" + textscan::textExcerpt(line, 80) + "\"", file, headerLine, "header");
+        throw InputError("header must name the columns Timestamp, Request tokens and Response tokens (BurstGPT); got \""
+                + textscan::textExcerpt(line, 80) + "\"",
+            file, headerLine, "header");
     std::string adapterColumn = options.adapterColumn.empty() ? std::string("Model") : options.adapterColumn;
     int cAdapter = -1;
     if (lower(adapterColumn) != "none" && options.assign.count == 0) {
         cAdapter = column(adapterColumn);
         if (cAdapter < 0 && !options.adapterColumn.empty())
-            throw InputError("adapter column \"" + adapterColumn + "\" is not in the header \"" + textscan::textExcerpt(line, 80) + "\"", file, headerLine, "header");
+            throw InputError("adapter column \"" + adapterColumn + "\" is not in the header \""
+                    + textscan::textExcerpt(line, 80) + "\"",
+                file, headerLine, "header");
     }
     if (!options.modelFilter.empty() && cModel < 0)
         throw InputError("a model filter needs the Model column, which the header lacks", file, headerLine, "Model");
@@ -63,7 +71,8 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
     // when it is not the adapter, ...) is listed so that convert can say so.
     for (std::size_t i = 0; i < fields.size(); ++i) {
         const int c = static_cast<int>(i);
-        const bool kept = c == cTime || c == cIn || c == cOut || c == cTotal || c == cAdapter || (c == cModel && !options.modelFilter.empty());
+        const bool kept = c == cTime || c == cIn || c == cOut || c == cTotal || c == cAdapter
+            || (c == cModel && !options.modelFilter.empty());
         if (!kept)
             report.ignoredColumns.push_back(textscan::textExcerpt(textscan::trim(fields[i]), 40));
     }
@@ -75,7 +84,8 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
         imp.row([&] {
             textscan::splitCsv(line, fields, scratch); // quotes are balanced: nextCsvRecord joined the lines
             textscan::checkColumnCount(fields.size(), columns, file, lineNo);
-            if (!options.modelFilter.empty() && textscan::trim(fields[static_cast<std::size_t>(cModel)]) != options.modelFilter) {
+            if (!options.modelFilter.empty()
+                && textscan::trim(fields[static_cast<std::size_t>(cModel)]) != options.modelFilter) {
                 imp.filtered();
                 return;
             }
@@ -85,7 +95,10 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
             if (cTotal >= 0) {
                 const auto total = imp.tokens(fields[static_cast<std::size_t>(cTotal)], "Total tokens", lineNo);
                 if (total != static_cast<std::uint64_t>(inLen) + outLen)
-                    throw InputError("Total tokens: expected Request tokens + Response tokens = " + std::to_string(static_cast<std::uint64_t>(inLen) + outLen) + ", got " + std::to_string(total), file, lineNo, "Total tokens");
+                    throw InputError("Total tokens: expected Request tokens + Response tokens = "
+                            + std::to_string(static_cast<std::uint64_t>(inLen) + outLen) + ", got "
+                            + std::to_string(total),
+                        file, lineNo, "Total tokens");
             }
             std::uint32_t adapter = kNoAdapter;
             if (cAdapter >= 0) {

@@ -91,14 +91,30 @@ bool readString(Cursor& c, std::string_view& out, std::string& scratch)
             return false;
         const char esc = *c.p++;
         switch (esc) {
-        case '"': scratch += '"'; break;
-        case '\\': scratch += '\\'; break;
-        case '/': scratch += '/'; break;
-        case 'b': scratch += '\b'; break;
-        case 'f': scratch += '\f'; break;
-        case 'n': scratch += '\n'; break;
-        case 'r': scratch += '\r'; break;
-        case 't': scratch += '\t'; break;
+        case '"':
+            scratch += '"';
+            break;
+        case '\\':
+            scratch += '\\';
+            break;
+        case '/':
+            scratch += '/';
+            break;
+        case 'b':
+            scratch += '\b';
+            break;
+        case 'f':
+            scratch += '\f';
+            break;
+        case 'n':
+            scratch += '\n';
+            break;
+        case 'r':
+            scratch += '\r';
+            break;
+        case 't':
+            scratch += '\t';
+            break;
         case 'u': {
             unsigned cp = 0;
             if (!readHex4(c, cp))
@@ -294,7 +310,8 @@ bool parseUnsignedArray(std::string_view text, std::vector<std::uint64_t>& out)
     std::size_t start = 0;
     for (;;) {
         const auto comma = text.find(',', start);
-        const auto item = trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        const auto item
+            = trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         std::uint64_t v = 0;
         if (item.empty() || item.front() == '-' || !parseUnsigned(item, v))
             return false;

@@ -18,7 +18,8 @@ namespace lorascope::textscan {
 inline std::string millisecondsAsSeconds(std::string_view ms)
 {
     const auto dot = ms.find('.');
-    const std::string_view whole = ms.substr(0, dot), fraction = dot == std::string_view::npos ? std::string_view() : ms.substr(dot + 1);
+    const std::string_view whole = ms.substr(0, dot),
+                           fraction = dot == std::string_view::npos ? std::string_view() : ms.substr(dot + 1);
     if (whole.empty() || whole.size() > 40 || (dot != std::string_view::npos && fraction.empty()))
         return {};
     for (const char c : whole)
@@ -53,7 +54,9 @@ public:
         std::uint64_t v = 0;
         const auto t = trim(text);
         if (t.empty() || t.front() == '-' || !parseUnsigned(t, v) || v > 0xFFFFFFFFull)
-            throw InputError(std::string(field) + ": expected a token count (integer >= 0), got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+            throw InputError(
+                std::string(field) + ": expected a token count (integer >= 0), got \"" + textExcerpt(text, 40) + "\"",
+                m_file, line, field);
         return static_cast<std::uint32_t>(v);
     }
 
@@ -68,14 +71,17 @@ public:
         const std::string shifted = unitsPerSecond == 1000.0 ? millisecondsAsSeconds(t) : std::string();
         if (!shifted.empty()) {
             if (!parseDouble(shifted, v))
-                throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+                throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"",
+                    m_file, line, field);
         } else {
             if (!parseDouble(t, v))
-                throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+                throw InputError(std::string(field) + ": expected a number, got \"" + textExcerpt(text, 40) + "\"",
+                    m_file, line, field);
             v /= unitsPerSecond;
         }
         if (!std::isfinite(v) || v < 0)
-            throw InputError(std::string(field) + ": expected a time >= 0, got \"" + textExcerpt(text, 40) + "\"", m_file, line, field);
+            throw InputError(std::string(field) + ": expected a time >= 0, got \"" + textExcerpt(text, 40) + "\"",
+                m_file, line, field);
         if (v > kMaxTraceTime)
             throw InputError(std::string(field) + ": " + textExcerpt(t, 40) + (unitsPerSecond == 1000.0 ? " ms" : " s")
                     + " is too late for a trace time (at most 10^12 s, about 31,700 years)",
@@ -85,7 +91,8 @@ public:
 
     /// Adds one request. A request with 0 input or 0 output tokens is marked failed (or dropped).
     /// Returns false if it was dropped.
-    bool add(double time, std::uint32_t inputLen, std::uint32_t outputLen, std::uint32_t adapter = kNoAdapter, std::uint64_t id = ~std::uint64_t { 0 })
+    bool add(double time, std::uint32_t inputLen, std::uint32_t outputLen, std::uint32_t adapter = kNoAdapter,
+        std::uint64_t id = ~std::uint64_t { 0 })
     {
         const bool failed = inputLen == 0 || outputLen == 0;
         if (failed) {

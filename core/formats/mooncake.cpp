@@ -23,7 +23,8 @@ namespace {
 using textscan::JsonMember;
 
 /// Reads the timestamp/input_length/output_length lines; T / `unitsPerSecond` is seconds.
-Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report, double unitsPerSecond, bool withHashIds)
+Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOptions& options, ReadReport& report,
+    double unitsPerSecond, bool withHashIds)
 {
     textscan::Importer imp(file, options, report);
     textscan::LineReader lines(in, file);
@@ -49,10 +50,13 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                     const JsonMember* m = textscan::findMember(members, key);
                     if (!m) {
                         if (required)
-                            throw InputError(std::string(key) + ": missing (each line needs timestamp, input_length and output_length)", file, lineNo, key);
+                            throw InputError(std::string(key)
+                                    + ": missing (each line needs timestamp, input_length and output_length)",
+                                file, lineNo, key);
                         return {};
                     }
-                    if (m->type != JsonMember::Type::Number && !(m->type == JsonMember::Type::Array && std::string_view(key) == "hash_ids")) {
+                    if (m->type != JsonMember::Type::Number
+                        && !(m->type == JsonMember::Type::Array && std::string_view(key) == "hash_ids")) {
                         if (m->type == JsonMember::Type::Null && !required)
                             return {};
                         throw InputError(std::string(key) + ": expected a number", file, lineNo, key);
@@ -68,14 +72,18 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                 // Not a flat object: let the full parser report the error, or handle nesting.
                 const nlohmann::json o = parseJson(line, file, lineNo);
                 if (!o.is_object())
-                    throw InputError("expected a JSON object with timestamp, input_length and output_length", file, lineNo);
+                    throw InputError(
+                        "expected a JSON object with timestamp, input_length and output_length", file, lineNo);
                 int k = 0;
                 for (const char* key : { "timestamp", "input_length", "output_length" }) {
                     auto it = o.find(key);
                     if (it == o.end())
-                        throw InputError(std::string(key) + ": missing (each line needs timestamp, input_length and output_length)", file, lineNo, key);
+                        throw InputError(
+                            std::string(key) + ": missing (each line needs timestamp, input_length and output_length)",
+                            file, lineNo, key);
                     if (!it->is_number())
-                        throw InputError(std::string(key) + ": expected a number, got " + jsonExcerpt(*it), file, lineNo, key);
+                        throw InputError(
+                            std::string(key) + ": expected a number, got " + jsonExcerpt(*it), file, lineNo, key);
                     numbers[k++] = it->dump();
                 }
                 ts = numbers[0];
@@ -95,14 +103,17 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
                 throw InputError("hash_ids: expected an array of non-negative integers", file, lineNo, "hash_ids");
             // Block k covers tokens [512k, 512(k+1)) of the prompt; the last one may be partial.
             if (!hashes.empty() && (hashes.size() - 1) * std::uint64_t(kMooncakeBlockTokens) >= inLen)
-                throw InputError("hash_ids: " + std::to_string(hashes.size()) + " blocks of " + std::to_string(kMooncakeBlockTokens)
-                        + " tokens are longer than the prompt of " + std::to_string(inLen) + " tokens (input_length; at most "
-                        + std::to_string((std::uint64_t(inLen) + kMooncakeBlockTokens - 1) / kMooncakeBlockTokens) + " blocks)",
+                throw InputError("hash_ids: " + std::to_string(hashes.size()) + " blocks of "
+                        + std::to_string(kMooncakeBlockTokens) + " tokens are longer than the prompt of "
+                        + std::to_string(inLen) + " tokens (input_length; at most "
+                        + std::to_string((std::uint64_t(inLen) + kMooncakeBlockTokens - 1) / kMooncakeBlockTokens)
+                        + " blocks)",
                     file, lineNo, "hash_ids");
             if (imp.add(time, inLen, outLen)) {
                 for (std::size_t k = 0; k < hashes.size(); ++k) {
                     const std::uint64_t start = k * std::uint64_t(kMooncakeBlockTokens);
-                    const auto tokens = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMooncakeBlockTokens, inLen - start));
+                    const auto tokens
+                        = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMooncakeBlockTokens, inLen - start));
                     t.segments.push_back({ hashes[k], tokens, SegmentRole::Block });
                 }
                 t.segmentOffsets.push_back(t.segments.size());
@@ -111,7 +122,8 @@ Trace readTimedJsonl(std::istream& in, const std::string& file, const ReadOption
         });
     }
     if (!anyLine)
-        throw InputError(std::string("empty file (expected one JSON object a line: {\"timestamp\": ") + (unitsPerSecond == 1.0 ? "seconds" : "milliseconds")
+        throw InputError(std::string("empty file (expected one JSON object a line: {\"timestamp\": ")
+                + (unitsPerSecond == 1.0 ? "seconds" : "milliseconds")
                 + ", \"input_length\": ..., \"output_length\": ...})",
             file);
     if (!anyHash) {

@@ -32,11 +32,21 @@ void appendJsonString(std::string& out, const std::string& text)
     out += '"';
     for (unsigned char c : text) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -61,8 +71,9 @@ void appendTime(std::string& out, double seconds)
 {
     char buf[64];
     const double a = std::abs(seconds);
-    const auto res = a == 0 || (a >= 1e-4 && a < 1e15) ? std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed)
-                                                       : std::to_chars(buf, buf + sizeof buf, seconds);
+    const auto res = a == 0 || (a >= 1e-4 && a < 1e15)
+        ? std::to_chars(buf, buf + sizeof buf, seconds, std::chars_format::fixed)
+        : std::to_chars(buf, buf + sizeof buf, seconds);
     out.append(buf, res.ptr);
 }
 
@@ -86,7 +97,8 @@ void appendMilliseconds(std::string& out, double seconds)
     appendTime(sec, seconds);
     if (seconds > 0 && sec.find_first_not_of("0123456789.") == std::string::npos) {
         const auto dot = sec.find('.');
-        std::string whole = sec.substr(0, dot), fraction = dot == std::string::npos ? std::string() : sec.substr(dot + 1);
+        std::string whole = sec.substr(0, dot),
+                    fraction = dot == std::string::npos ? std::string() : sec.substr(dot + 1);
         while (fraction.size() < 3)
             fraction += '0';
         whole += fraction.substr(0, 3);
@@ -117,16 +129,20 @@ std::uint32_t checkLength(double v, const char* field, const std::string& file, 
     if (failed && v == 0)
         return 0; // a failed request (marked "failed") may have no tokens
     if (!(v >= 1) || v > 4294967295.0 || std::floor(v) != v)
-        throw InputError(std::string(field) + ": expected a positive integer token count, got " + formatNumber(v), file, line, field);
+        throw InputError(std::string(field) + ": expected a positive integer token count, got " + formatNumber(v), file,
+            line, field);
     return static_cast<std::uint32_t>(v);
 }
 
 double checkTime(double v, const char* field, const std::string& file, std::uint64_t line)
 {
     if (!std::isfinite(v) || v < 0)
-        throw InputError(std::string(field) + ": expected a time >= 0 in seconds, got " + formatNumber(v), file, line, field);
+        throw InputError(
+            std::string(field) + ": expected a time >= 0 in seconds, got " + formatNumber(v), file, line, field);
     if (v > kMaxTraceTime)
-        throw InputError(std::string(field) + ": " + formatNumber(v) + " s is too late for a trace time (at most 10^12 s, about 31,700 years)", file, line, field);
+        throw InputError(std::string(field) + ": " + formatNumber(v)
+                + " s is too late for a trace time (at most 10^12 s, about 31,700 years)",
+            file, line, field);
     return v;
 }
 
@@ -180,13 +196,15 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
 {
     if (auto it = h.find("prefixSegments"); it != h.end()) {
         if (!it->is_boolean())
-            throw InputError("prefixSegments: expected true or false, got " + jsonExcerpt(*it), file, line, "prefixSegments");
+            throw InputError(
+                "prefixSegments: expected true or false, got " + jsonExcerpt(*it), file, line, "prefixSegments");
         prefixSegments = it->get<bool>();
     }
     if (h.contains("schemaVersion")) {
         const auto& v = h["schemaVersion"];
         if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kTraceSchemaVersion)
-            throw InputError("schemaVersion: unsupported trace version " + jsonExcerpt(v) + " (this LoraScope reads 1)", file, line, "schemaVersion");
+            throw InputError("schemaVersion: unsupported trace version " + jsonExcerpt(v) + " (this LoraScope reads 1)",
+                file, line, "schemaVersion");
     }
     if (h.contains("baseModel") && h["baseModel"].is_string())
         t.baseModel = h["baseModel"].get<std::string>();
@@ -207,7 +225,8 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
             int rank = 0;
             if (a.contains("rank")) {
                 if (!a["rank"].is_number_integer())
-                    throw InputError("adapters[" + std::to_string(i) + "].rank: expected an integer", file, line, "adapters");
+                    throw InputError(
+                        "adapters[" + std::to_string(i) + "].rank: expected an integer", file, line, "adapters");
                 rank = a["rank"].get<int>();
             }
             t.adapters.push_back({ a["name"].get<std::string>(), rank });
@@ -223,16 +242,16 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
 }
 
 /// Maps adapter names to indices, adding unknown names (whose order is then unknown).
-using textscan::AdapterIndex;
 using readhelpers::checkLength;
 using readhelpers::checkTime;
 using readhelpers::parseWhole;
 using readhelpers::pushFailed;
+using textscan::AdapterIndex;
 
 /// Sorts requests by time (stable) if a file listed them out of order, keeping their ids and side
 /// columns, then resolves and checks the session parents and prefix segments.
-void finishWithSessions(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex, textscan::SessionColumns& sessions, bool prefixSegments,
-    const std::string& file)
+void finishWithSessions(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex, textscan::SessionColumns& sessions,
+    bool prefixSegments, const std::string& file)
 {
     if (prefixSegments && t.segmentOffsets.empty())
         t.segmentOffsets.assign(t.requests.size() + 1, 0);
@@ -241,17 +260,20 @@ void finishWithSessions(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIn
 }
 
 /// A request's session fields and segments from a request object; pushes the segments onto t.
-void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& parentId, bool& hasSegments, const std::string& file, std::uint64_t line)
+void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& parentId, bool& hasSegments,
+    const std::string& file, std::uint64_t line)
 {
     auto count = [&](const char* key, std::uint64_t max) -> std::optional<std::uint64_t> {
         auto it = o.find(key);
         if (it == o.end() || it->is_null())
             return std::nullopt;
         if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-            throw InputError(std::string(key) + ": expected a non-negative integer, got " + jsonExcerpt(*it), file, line, key);
+            throw InputError(
+                std::string(key) + ": expected a non-negative integer, got " + jsonExcerpt(*it), file, line, key);
         const auto v = it->get<std::uint64_t>();
         if (v > max)
-            throw InputError(std::string(key) + ": " + std::to_string(v) + " is larger than " + std::to_string(max), file, line, key);
+            throw InputError(std::string(key) + ": " + std::to_string(v) + " is larger than " + std::to_string(max),
+                file, line, key);
         return v;
     };
     if (const auto session = count("session", kNoSession - 1)) {
@@ -262,29 +284,39 @@ void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& p
         parentId = count("parent", kNoParent - 1).value_or(kNoParent);
         if (auto it = o.find("think_s"); it != o.end() && !it->is_null()) {
             if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
-                throw InputError("think_s: expected a think time >= 0 seconds, got " + jsonExcerpt(*it), file, line, "think_s");
+                throw InputError(
+                    "think_s: expected a think time >= 0 seconds, got " + jsonExcerpt(*it), file, line, "think_s");
             s.think = it->get<double>();
         }
     } else {
         for (const char* key : { "turn", "parent", "think_s" })
             if (auto it = o.find(key); it != o.end() && !it->is_null())
-                throw InputError(std::string(key) + ": given without a session (give \"session\": its session id)", file, line, key);
+                throw InputError(
+                    std::string(key) + ": given without a session (give \"session\": its session id)", file, line, key);
     }
     if (auto it = o.find("prefix"); it != o.end() && !it->is_null()) {
         if (!it->is_array())
-            throw InputError("prefix: expected an array of [id, tokens, role], got " + jsonExcerpt(*it), file, line, "prefix");
+            throw InputError(
+                "prefix: expected an array of [id, tokens, role], got " + jsonExcerpt(*it), file, line, "prefix");
         for (std::size_t k = 0; k < it->size(); ++k) {
             const auto& e = (*it)[k];
             const std::string where = "prefix[" + std::to_string(k) + "]";
-            if (!e.is_array() || e.size() != 3 || !(e[0].is_number_unsigned() || (e[0].is_number_integer() && e[0].get<std::int64_t>() >= 0))
-                || !(e[1].is_number_unsigned() || (e[1].is_number_integer() && e[1].get<std::int64_t>() > 0)) || !e[2].is_string())
-                throw InputError(where + ": expected [id, tokens, role] with id >= 0, tokens >= 1 and a role name, got " + jsonExcerpt(e), file, line, "prefix");
+            if (!e.is_array() || e.size() != 3
+                || !(e[0].is_number_unsigned() || (e[0].is_number_integer() && e[0].get<std::int64_t>() >= 0))
+                || !(e[1].is_number_unsigned() || (e[1].is_number_integer() && e[1].get<std::int64_t>() > 0))
+                || !e[2].is_string())
+                throw InputError(where + ": expected [id, tokens, role] with id >= 0, tokens >= 1 and a role name, got "
+                        + jsonExcerpt(e),
+                    file, line, "prefix");
             if (e[1].get<std::uint64_t>() > 0xFFFFFFFFull)
                 throw InputError(where + ": tokens must be below 2^32", file, line, "prefix");
             const auto role = segmentRoleFromName(e[2].get<std::string>());
             if (!role)
-                throw InputError(where + ": unknown role " + jsonExcerpt(e[2]) + " (expected system, document, user or block)", file, line, "prefix");
-            t.segments.push_back({ e[0].get<std::uint64_t>(), static_cast<std::uint32_t>(e[1].get<std::uint64_t>()), *role });
+                throw InputError(
+                    where + ": unknown role " + jsonExcerpt(e[2]) + " (expected system, document, user or block)", file,
+                    line, "prefix");
+            t.segments.push_back(
+                { e[0].get<std::uint64_t>(), static_cast<std::uint32_t>(e[1].get<std::uint64_t>()), *role });
         }
         hasSegments = true;
     }
@@ -292,14 +324,16 @@ void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& p
 
 /// Reads one request object (JSONL line or JSON array element).
 void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids, bool& idsAreIndex,
-    textscan::SessionColumns& sessions, const std::string& file, std::uint64_t line, const ReadOptions& options, ReadReport& report)
+    textscan::SessionColumns& sessions, const std::string& file, std::uint64_t line, const ReadOptions& options,
+    ReadReport& report)
 {
     if (!o.is_object())
         throw InputError("expected a request object, got " + jsonExcerpt(o), file, line);
     auto num = [&](const char* key) -> double {
         auto it = o.find(key);
         if (it == o.end())
-            throw InputError(std::string(key) + ": missing (a request needs time_s, input_len and output_len)", file, line, key);
+            throw InputError(
+                std::string(key) + ": missing (a request needs time_s, input_len and output_len)", file, line, key);
         if (!it->is_number())
             throw InputError(std::string(key) + ": expected a number, got " + jsonExcerpt(*it), file, line, key);
         return it->get<double>();
@@ -322,7 +356,8 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
     }
     if (auto it = o.find("adapter"); it != o.end() && !it->is_null()) {
         if (!it->is_string())
-            throw InputError("adapter: expected the adapter name as a string, got " + jsonExcerpt(*it), file, line, "adapter");
+            throw InputError(
+                "adapter: expected the adapter name as a string, got " + jsonExcerpt(*it), file, line, "adapter");
         r.adapter = index.lookup(it->get<std::string>(), rank, file, line, options.keepFirstRank, report);
     }
     std::uint64_t id = t.requests.size();
@@ -351,27 +386,40 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
 
 /// The common request line of LoraScope's own writer, read without a general JSON parser.
 /// Returns false for anything unusual (then the general path parses it and names any error).
-bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids,
-    bool& idsAreIndex, textscan::SessionColumns& sessions, const std::string& file, std::uint64_t line, const ReadOptions& options,
-    ReadReport& report)
+bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t, AdapterIndex& index,
+    std::vector<std::uint64_t>& ids, bool& idsAreIndex, textscan::SessionColumns& sessions, const std::string& file,
+    std::uint64_t line, const ReadOptions& options, ReadReport& report)
 {
     using textscan::JsonMember;
-    const JsonMember *mTime = nullptr, *mIn = nullptr, *mOut = nullptr, *mAdapter = nullptr, *mRank = nullptr, *mId = nullptr, *mFailed = nullptr;
+    const JsonMember *mTime = nullptr, *mIn = nullptr, *mOut = nullptr, *mAdapter = nullptr, *mRank = nullptr,
+                     *mId = nullptr, *mFailed = nullptr;
     const JsonMember *mSession = nullptr, *mTurn = nullptr, *mParent = nullptr, *mThink = nullptr;
     for (const auto& m : members) {
         const auto k = m.key;
-        if (k == "time_s") mTime = &m;
-        else if (k == "input_len") mIn = &m;
-        else if (k == "output_len") mOut = &m;
-        else if (k == "adapter") mAdapter = &m;
-        else if (k == "rank") mRank = &m;
-        else if (k == "id") mId = &m;
-        else if (k == "failed") mFailed = &m;
-        else if (k == "session") mSession = &m;
-        else if (k == "turn") mTurn = &m;
-        else if (k == "parent") mParent = &m;
-        else if (k == "think_s") mThink = &m;
-        else if (k == "prefix") return false; // segments: the general path
+        if (k == "time_s")
+            mTime = &m;
+        else if (k == "input_len")
+            mIn = &m;
+        else if (k == "output_len")
+            mOut = &m;
+        else if (k == "adapter")
+            mAdapter = &m;
+        else if (k == "rank")
+            mRank = &m;
+        else if (k == "id")
+            mId = &m;
+        else if (k == "failed")
+            mFailed = &m;
+        else if (k == "session")
+            mSession = &m;
+        else if (k == "turn")
+            mTurn = &m;
+        else if (k == "parent")
+            mParent = &m;
+        else if (k == "think_s")
+            mThink = &m;
+        else if (k == "prefix")
+            return false; // segments: the general path
     }
     // Session fields, all plain numbers here (anything else goes to the general path, which names it).
     SessionTurn st;
@@ -379,12 +427,17 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     if (mSession || mTurn || mParent || mThink) {
         std::uint64_t session = 0, turn = 0, parent = 0;
         double think = 0;
-        if (!mSession || mSession->type != JsonMember::Type::Number || !textscan::parseUnsigned(mSession->text, session) || session == kNoSession
-            || !mTurn || mTurn->type != JsonMember::Type::Number || !textscan::parseUnsigned(mTurn->text, turn) || turn == 0 || turn > 0xFFFFFFFFull)
+        if (!mSession || mSession->type != JsonMember::Type::Number || !textscan::parseUnsigned(mSession->text, session)
+            || session == kNoSession || !mTurn || mTurn->type != JsonMember::Type::Number
+            || !textscan::parseUnsigned(mTurn->text, turn) || turn == 0 || turn > 0xFFFFFFFFull)
             return false;
-        if (mParent && (mParent->type != JsonMember::Type::Number || !textscan::parseUnsigned(mParent->text, parent) || parent == kNoParent))
+        if (mParent
+            && (mParent->type != JsonMember::Type::Number || !textscan::parseUnsigned(mParent->text, parent)
+                || parent == kNoParent))
             return false;
-        if (mThink && (mThink->type != JsonMember::Type::Number || !textscan::parseDouble(mThink->text, think) || !std::isfinite(think) || think < 0))
+        if (mThink
+            && (mThink->type != JsonMember::Type::Number || !textscan::parseDouble(mThink->text, think)
+                || !std::isfinite(think) || think < 0))
             return false;
         st = { session, static_cast<std::uint32_t>(turn), kNoParent, think };
         parentId = mParent ? parent : kNoParent;
@@ -403,8 +456,8 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     std::uint64_t in = 0, out = 0;
     if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0 || time > kMaxTraceTime)
         return false;
-    if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > 0xFFFFFFFFull || out > 0xFFFFFFFFull
-        || (!failed && (in == 0 || out == 0)))
+    if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > 0xFFFFFFFFull
+        || out > 0xFFFFFFFFull || (!failed && (in == 0 || out == 0)))
         return false;
     r.time = time;
     r.inputLen = static_cast<std::uint32_t>(in);
@@ -415,8 +468,8 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
         const auto* b = mRank->text.data();
         const auto* e = b + mRank->text.size();
         auto res = std::from_chars(b, e, rv);
-        if (mRank->type != JsonMember::Type::Number || res.ec != std::errc() || res.ptr != e || rv < std::numeric_limits<int>::min()
-            || rv > std::numeric_limits<int>::max())
+        if (mRank->type != JsonMember::Type::Number || res.ec != std::errc() || res.ptr != e
+            || rv < std::numeric_limits<int>::min() || rv > std::numeric_limits<int>::max())
             return false;
         rank = static_cast<int>(rv);
     }

@@ -44,12 +44,15 @@ double parseCsvNumber(std::string_view text, const char* column, const std::stri
 {
     double v = 0;
     if (!textscan::parseDouble(textscan::trim(text), v))
-        throw InputError(std::string("column ") + column + ": expected a number, got \"" + std::string(text.substr(0, 80)) + "\"", file, line, column);
+        throw InputError(
+            std::string("column ") + column + ": expected a number, got \"" + std::string(text.substr(0, 80)) + "\"",
+            file, line, column);
     return v;
 }
 
 /// A length column: the common case (plain digits) without going through double.
-std::uint32_t csvLength(std::string_view text, const char* column, const std::string& file, std::uint64_t line, bool failed)
+std::uint32_t csvLength(
+    std::string_view text, const char* column, const std::string& file, std::uint64_t line, bool failed)
 {
     std::uint32_t v = 0;
     const char* b = text.data();
@@ -72,10 +75,13 @@ void parsePrefixCell(std::string_view cell, Trace& t, const std::string& file, s
         const auto c1 = item.find(':');
         const auto c2 = c1 == std::string_view::npos ? c1 : item.find(':', c1 + 1);
         std::uint64_t id = 0, tokens = 0;
-        const auto role = c2 == std::string_view::npos ? std::nullopt : segmentRoleFromName(textscan::trim(item.substr(c2 + 1)));
+        const auto role
+            = c2 == std::string_view::npos ? std::nullopt : segmentRoleFromName(textscan::trim(item.substr(c2 + 1)));
         if (c2 == std::string_view::npos || !textscan::parseUnsigned(textscan::trim(item.substr(0, c1)), id)
-            || !textscan::parseUnsigned(textscan::trim(item.substr(c1 + 1, c2 - c1 - 1)), tokens) || tokens == 0 || tokens > 0xFFFFFFFFull || !role)
-            throw InputError("column prefix: expected segments id:tokens:role separated by ';' (role system, document, user or block), got \""
+            || !textscan::parseUnsigned(textscan::trim(item.substr(c1 + 1, c2 - c1 - 1)), tokens) || tokens == 0
+            || tokens > 0xFFFFFFFFull || !role)
+            throw InputError("column prefix: expected segments id:tokens:role separated by ';' (role system, document, "
+                             "user or block), got \""
                     + textscan::textExcerpt(item, 60) + "\"",
                 file, line, "prefix");
         t.segments.push_back({ id, static_cast<std::uint32_t>(tokens), *role });
@@ -88,7 +94,8 @@ void parsePrefixCell(std::string_view cell, Trace& t, const std::string& file, s
 void writeNativeCsv(const Trace& t, std::ostream& out)
 {
     const bool withFailed = !t.failed.empty();
-    out << (withFailed ? "id,time_s,adapter,rank,input_len,output_len,failed" : "id,time_s,adapter,rank,input_len,output_len")
+    out << (withFailed ? "id,time_s,adapter,rank,input_len,output_len,failed"
+                       : "id,time_s,adapter,rank,input_len,output_len")
         << (t.hasSessions() ? ",session,turn,parent,think_s" : "") << (t.hasSegments() ? ",prefix" : "") << '\n';
     // Adapter names are quoted once, not per row.
     std::vector<std::string> names(t.adapters.size());
@@ -173,22 +180,38 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
     int cSession = -1, cTurn = -1, cParent = -1, cThink = -1, cPrefix = -1;
     for (int i = 0; i < static_cast<int>(fields.size()); ++i) {
         const auto f = fields[static_cast<std::size_t>(i)];
-        if (f == "id") cId = i;
-        else if (f == "time_s") cTime = i;
-        else if (f == "adapter") cAdapter = i;
-        else if (f == "rank") cRank = i;
-        else if (f == "input_len") cIn = i;
-        else if (f == "output_len") cOut = i;
-        else if (f == "failed") cFailed = i;
-        else if (f == "session") cSession = i;
-        else if (f == "turn") cTurn = i;
-        else if (f == "parent") cParent = i;
-        else if (f == "think_s") cThink = i;
-        else if (f == "prefix") cPrefix = i;
-        else report.ignoredColumns.push_back(textscan::textExcerpt(f, 40));
+        if (f == "id")
+            cId = i;
+        else if (f == "time_s")
+            cTime = i;
+        else if (f == "adapter")
+            cAdapter = i;
+        else if (f == "rank")
+            cRank = i;
+        else if (f == "input_len")
+            cIn = i;
+        else if (f == "output_len")
+            cOut = i;
+        else if (f == "failed")
+            cFailed = i;
+        else if (f == "session")
+            cSession = i;
+        else if (f == "turn")
+            cTurn = i;
+        else if (f == "parent")
+            cParent = i;
+        else if (f == "think_s")
+            cThink = i;
+        else if (f == "prefix")
+            cPrefix = i;
+        else
+            report.ignoredColumns.push_back(textscan::textExcerpt(f, 40));
     }
     if (cTime < 0 || cIn < 0 || cOut < 0)
-        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: id,time_s,adapter,rank,input_len,output_len); got \"" + textscan::textExcerpt(text, 80) + "\"", file, lineNo, "header");
+        throw InputError("header must name the columns time_s, input_len and output_len (LoraScope CSV: "
+                         "id,time_s,adapter,rank,input_len,output_len); got \""
+                + textscan::textExcerpt(text, 80) + "\"",
+            file, lineNo, "header");
     AdapterIndex index(t);
     std::vector<std::uint64_t> ids;
     bool idsAreIndex = true;
@@ -208,7 +231,8 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
                 if (f == "1" || f == "true")
                     failed = true;
                 else if (!(f.empty() || f == "0" || f == "false"))
-                    throw InputError("column failed: expected 0 or 1, got \"" + std::string(f.substr(0, 80)) + "\"", file, lineNo, "failed");
+                    throw InputError("column failed: expected 0 or 1, got \"" + std::string(f.substr(0, 80)) + "\"",
+                        file, lineNo, "failed");
             }
             Request r;
             r.time = checkTime(parseCsvNumber(field(cTime), "time_s", file, lineNo), "time_s", file, lineNo);
@@ -218,7 +242,9 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
             if (cRank >= 0 && !field(cRank).empty()) {
                 const double rv = parseCsvNumber(field(cRank), "rank", file, lineNo);
                 if (rv < 0 || std::floor(rv) != rv || rv > std::numeric_limits<int>::max())
-                    throw InputError("column rank: expected a non-negative integer, got \"" + std::string(field(cRank).substr(0, 80)) + "\"", file, lineNo, "rank");
+                    throw InputError("column rank: expected a non-negative integer, got \""
+                            + std::string(field(cRank).substr(0, 80)) + "\"",
+                        file, lineNo, "rank");
                 rank = static_cast<int>(rv);
             }
             if (cAdapter >= 0) {
@@ -235,7 +261,9 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
                 if (res.ec != std::errc() || res.ptr != e || b == e) {
                     const double idv = parseCsvNumber(idText, "id", file, lineNo);
                     if (idv < 0 || std::floor(idv) != idv || idv > 1.8e19)
-                        throw InputError("column id: expected a non-negative integer, got \"" + std::string(idText.substr(0, 80)) + "\"", file, lineNo, "id");
+                        throw InputError("column id: expected a non-negative integer, got \""
+                                + std::string(idText.substr(0, 80)) + "\"",
+                            file, lineNo, "id");
                     id = static_cast<std::uint64_t>(idv);
                 }
             }
@@ -246,7 +274,8 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
                     return std::nullopt;
                 std::uint64_t v = 0;
                 if (!textscan::parseUnsigned(textscan::trim(field(c)), v) || v == kNoParent)
-                    throw InputError(std::string("column ") + name + ": expected a non-negative integer, got \"" + std::string(field(c).substr(0, 80)) + "\"",
+                    throw InputError(std::string("column ") + name + ": expected a non-negative integer, got \""
+                            + std::string(field(c).substr(0, 80)) + "\"",
                         file, lineNo, name);
                 return v;
             };

@@ -14,7 +14,8 @@
 namespace lorascope::readhelpers {
 
 /// A token count read as a number: a positive integer below 2^32 (0 allowed on a failed request).
-std::uint32_t checkLength(double v, const char* field, const std::string& file, std::uint64_t line, bool failed = false);
+std::uint32_t checkLength(
+    double v, const char* field, const std::string& file, std::uint64_t line, bool failed = false);
 /// A time in seconds from 0 to kMaxTraceTime.
 double checkTime(double v, const char* field, const std::string& file, std::uint64_t line);
 /// Appends a request's failed flag (the column is created on the first failed request).

@@ -25,23 +25,31 @@ const std::vector<TraceFormat>& traceFormats()
     static const std::vector<TraceFormat> formats = {
         { "jsonl", "LoraScope JSON Lines: a header line (schemaVersion, spec, tool version), then one request a line",
             { ".jsonl" }, readNativeJsonl, writeNativeJsonl },
-        { "json", "LoraScope JSON: one object with the header fields and a requests array", { ".json" }, readNativeJson, writeNativeJson },
-        { "csv", "CSV with header id,time_s,adapter,rank,input_len,output_len", { ".csv" }, readNativeCsv, writeNativeCsv },
-        { "slora", "S-LoRA requests (req_id, model_dir, adapter_dir, prompt_len, output_len, req_time)", { ".slora.json" },
-            readSloraJson, writeSloraJson },
-        { "mooncake", "Mooncake trace JSONL: {\"timestamp\": ms, \"input_length\", \"output_length\", \"hash_ids\": [...]}",
+        { "json", "LoraScope JSON: one object with the header fields and a requests array", { ".json" }, readNativeJson,
+            writeNativeJson },
+        { "csv", "CSV with header id,time_s,adapter,rank,input_len,output_len", { ".csv" }, readNativeCsv,
+            writeNativeCsv },
+        { "slora", "S-LoRA requests (req_id, model_dir, adapter_dir, prompt_len, output_len, req_time)",
+            { ".slora.json" }, readSloraJson, writeSloraJson },
+        { "mooncake",
+            "Mooncake trace JSONL: {\"timestamp\": ms, \"input_length\", \"output_length\", \"hash_ids\": [...]}",
             { ".mooncake.jsonl" }, readMooncake, writeMooncake },
-        { "aiperf", "AIPerf mooncake_trace JSONL with sessions: {\"session_id\", \"timestamp\" or \"delay\" (ms), \"input_length\" (new tokens), \"output_length\", \"hash_ids\"}",
+        { "aiperf",
+            "AIPerf mooncake_trace JSONL with sessions: {\"session_id\", \"timestamp\" or \"delay\" (ms), "
+            "\"input_length\" (new tokens), \"output_length\", \"hash_ids\"}",
             { ".aiperf.jsonl" }, readAiperfTrace, writeAiperfTrace },
-        { "aiperf-multi-turn", "AIPerf multi_turn JSONL, one session a line: {\"session_id\", \"turns\": [{\"timestamp\" or \"delay\" (ms), \"text\", \"output_length\"}]}",
+        { "aiperf-multi-turn",
+            "AIPerf multi_turn JSONL, one session a line: {\"session_id\", \"turns\": [{\"timestamp\" or \"delay\" "
+            "(ms), \"text\", \"output_length\"}]}",
             { ".multi-turn.jsonl" }, readAiperfMultiTurn, writeAiperfMultiTurn },
-        { "guidellm", "GuideLLM trace_synthetic JSONL: {\"timestamp\": s, \"input_length\", \"output_length\"}", { ".guidellm.jsonl" },
-            readGuidellmTrace, writeGuidellmTrace },
-        { "azure", "Azure LLM inference trace CSV: TIMESTAMP,ContextTokens,GeneratedTokens (import)", { ".azure.csv" }, readAzureCsv, nullptr },
-        { "burstgpt", "BurstGPT CSV: Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type", { ".burstgpt.csv" },
-            readBurstGpt, writeBurstGpt },
-        { "vllm", "vLLM benchmarks custom dataset JSONL: {\"prompt\": text, \"output_tokens\": n} (export)", { ".vllm.jsonl" }, nullptr,
-            writeVllmCustom },
+        { "guidellm", "GuideLLM trace_synthetic JSONL: {\"timestamp\": s, \"input_length\", \"output_length\"}",
+            { ".guidellm.jsonl" }, readGuidellmTrace, writeGuidellmTrace },
+        { "azure", "Azure LLM inference trace CSV: TIMESTAMP,ContextTokens,GeneratedTokens (import)", { ".azure.csv" },
+            readAzureCsv, nullptr },
+        { "burstgpt", "BurstGPT CSV: Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type",
+            { ".burstgpt.csv" }, readBurstGpt, writeBurstGpt },
+        { "vllm", "vLLM benchmarks custom dataset JSONL: {\"prompt\": text, \"output_tokens\": n} (export)",
+            { ".vllm.jsonl" }, nullptr, writeVllmCustom },
     };
     return formats;
 }
@@ -57,12 +65,14 @@ const TraceFormat* findFormat(const std::string& name)
 const TraceFormat* formatForPath(const std::string& path)
 {
     std::string lower = path;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(
+        lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const TraceFormat* best = nullptr;
     std::size_t bestLen = 0;
     for (const auto& f : traceFormats()) {
         for (const auto& ext : f.extensions) {
-            if (lower.size() >= ext.size() && lower.compare(lower.size() - ext.size(), ext.size(), ext) == 0 && ext.size() > bestLen) {
+            if (lower.size() >= ext.size() && lower.compare(lower.size() - ext.size(), ext.size(), ext) == 0
+                && ext.size() > bestLen) {
                 best = &f;
                 bestLen = ext.size();
             }
@@ -90,11 +100,14 @@ const TraceFormat& resolve(const std::string& path, const std::string& formatNam
     const TraceFormat* f = formatName.empty() ? formatForPath(path) : findFormat(formatName);
     if (!f) {
         if (formatName.empty())
-            throw InputError("cannot tell the trace format from the file name; use one of: " + formatNames(forWriting), path);
+            throw InputError(
+                "cannot tell the trace format from the file name; use one of: " + formatNames(forWriting), path);
         throw InputError("unknown trace format \"" + formatName + "\"; known: " + formatNames(forWriting), path);
     }
     if (forWriting ? !f->write : !f->read)
-        throw InputError(std::string("the ") + f->name + " format cannot be " + (forWriting ? "written" : "read") + "; use one of: " + formatNames(forWriting), path);
+        throw InputError(std::string("the ") + f->name + " format cannot be " + (forWriting ? "written" : "read")
+                + "; use one of: " + formatNames(forWriting),
+            path);
     return *f;
 }
 } // namespace
@@ -118,7 +131,8 @@ bool ambiguousExtension(const std::string& path)
             const TraceFormat* f = formatForPath(path);
             if (f) {
                 for (const auto& x : f->extensions)
-                    if (x.size() > e.size() && lower.size() >= x.size() && lower.compare(lower.size() - x.size(), x.size(), x) == 0)
+                    if (x.size() > e.size() && lower.size() >= x.size()
+                        && lower.compare(lower.size() - x.size(), x.size(), x) == 0)
                         return false;
             }
             return true;
@@ -268,16 +282,22 @@ Trace readTrace(const std::string& path, const std::string& formatName, const Re
     if (!pipe && std::filesystem::file_size(path, sizeError) == 0 && !sizeError)
         throw InputError("empty file: there is no trace in it", path);
     if (pipe && formatName.empty() && ambiguousExtension(path))
-        throw InputError("trace file: is a pipe, whose content cannot be read twice to recognise its format; name the format (--from)", path);
+        throw InputError("trace file: is a pipe, whose content cannot be read twice to recognise its format; name the "
+                         "format (--from)",
+            path);
     const TraceFormat* detected = nullptr;
     if (formatName.empty() && ambiguousExtension(path)) {
         detected = detectFormat(path);
         if (detected && !detected->read)
-            throw InputError(std::string("this looks like a ") + detected->name + " file, which LoraScope can only write; use --format to read it as another format", path);
+            throw InputError(std::string("this looks like a ") + detected->name
+                    + " file, which LoraScope can only write; use --format to read it as another format",
+                path);
     }
     const TraceFormat& f = detected ? *detected : resolve(path, formatName, false);
     if (pipe && (f.name == "json" || f.name == "slora"))
-        throw InputError("trace file: is a pipe, but the " + f.name + " format is read as one whole document; give a file on disk", path);
+        throw InputError(
+            "trace file: is a pipe, but the " + f.name + " format is read as one whole document; give a file on disk",
+            path);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError("cannot open trace file", path);
@@ -308,7 +328,8 @@ void checkTimesWritable(const Trace& trace, const std::string& path)
         const double t = trace.requests[i].time;
         if (!(t >= 0 && t <= kMaxTraceTime)) // NaN too
             throw InputError("request " + std::to_string(trace.idOf(i)) + ": time_s " + formatNumber(t)
-                    + " cannot be written (a time must be a finite number of seconds from 0 to 10^12); nothing was written",
+                    + " cannot be written (a time must be a finite number of seconds from 0 to 10^12); nothing was "
+                      "written",
                 path, 0, "time_s");
     }
 }

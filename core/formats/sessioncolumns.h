@@ -35,7 +35,8 @@ public:
 
     /// After finishImport(t, ...) returned `order`: turns parent ids into indices and checks the
     /// structure. `segmentsField` names the segments' field in messages.
-    void finish(Trace& t, const std::vector<std::size_t>& order, const std::string& file, const char* segmentsField = "prefix")
+    void finish(
+        Trace& t, const std::vector<std::size_t>& order, const std::string& file, const char* segmentsField = "prefix")
     {
         if (!m_tracking && t.segmentOffsets.empty())
             return;
@@ -73,10 +74,12 @@ public:
                     continue;
                 const auto it = indexOf.find(m_parents[i]);
                 if (it == indexOf.end())
-                    throw InputError("parent: request id " + std::to_string(m_parents[i]) + " is not in the trace (a turn whose parent is missing)",
+                    throw InputError("parent: request id " + std::to_string(m_parents[i])
+                            + " is not in the trace (a turn whose parent is missing)",
                         file, m_lines[i], "parent");
                 if (it->second == kNoParent)
-                    throw InputError("parent: request id " + std::to_string(m_parents[i]) + " appears more than once, so it cannot name the parent",
+                    throw InputError("parent: request id " + std::to_string(m_parents[i])
+                            + " appears more than once, so it cannot name the parent",
                         file, m_lines[i], "parent");
                 t.sessions[i].parent = it->second;
             }

@@ -30,7 +30,8 @@ void writeSloraJson(const Trace& t, std::ostream& out)
         const auto& s = *t.spec;
         head["config"] = { { "num_adapters", s.adapterCount }, { "alpha", s.popularity.alpha }, { "req_rate", s.rate },
             { "cv", s.arrival.cv }, { "duration", s.duration }, { "input_range", { s.input.lo, s.input.hi } },
-            { "output_range", { s.output.lo, s.output.hi } }, { "seed", s.seed }, { "generator", toString(s.generator) } };
+            { "output_range", { s.output.lo, s.output.hi } }, { "seed", s.seed },
+            { "generator", toString(s.generator) } };
     }
     std::string h = head.dump();
     h.pop_back();
@@ -74,7 +75,8 @@ Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions
     if (j.contains("config") && j["config"].is_object()) {
         const auto& c = j["config"];
         if (c.contains("num_adapters") && c["num_adapters"].is_number_unsigned())
-            numAdapters = static_cast<std::uint32_t>(std::min<std::uint64_t>(c["num_adapters"].get<std::uint64_t>(), kMaxSloraAdapters));
+            numAdapters = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>(c["num_adapters"].get<std::uint64_t>(), kMaxSloraAdapters));
         if (c.contains("duration") && c["duration"].is_number())
             t.duration = c["duration"].get<double>();
     }
@@ -102,7 +104,9 @@ Trace readSloraJson(std::istream& in, const std::string& file, const ReadOptions
             if (o.contains("adapter_index") && o["adapter_index"].is_number_unsigned()) {
                 const auto a64 = o["adapter_index"].get<std::uint64_t>();
                 if (a64 >= kMaxSloraAdapters)
-                    throw InputError(where + "adapter_index: expected an index below " + std::to_string(kMaxSloraAdapters) + ", got " + std::to_string(a64), file, 0, "adapter_index");
+                    throw InputError(where + "adapter_index: expected an index below "
+                            + std::to_string(kMaxSloraAdapters) + ", got " + std::to_string(a64),
+                        file, 0, "adapter_index");
                 const auto a = static_cast<std::uint32_t>(a64);
                 while (t.adapters.size() <= a)
                     t.adapters.push_back({ "adapter-" + std::to_string(t.adapters.size()), 0 });

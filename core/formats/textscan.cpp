@@ -40,7 +40,9 @@ bool LineReader::fill()
         m_buf.resize(std::min(m_buf.size() * 2, m_chunk));
     if (m_end == m_buf.size()) {
         if (m_buf.size() >= kMaxLine)
-            throw InputError("line longer than " + std::to_string(kMaxLine >> 20) + " MiB: not a trace file of this format", m_file, m_line + 1);
+            throw InputError(
+                "line longer than " + std::to_string(kMaxLine >> 20) + " MiB: not a trace file of this format", m_file,
+                m_line + 1);
         m_buf.resize(std::min(m_buf.size() * 2, kMaxLine));
     }
     m_in.read(m_buf.data() + m_end, static_cast<std::streamsize>(m_buf.size() - m_end));
@@ -77,8 +79,8 @@ bool LineReader::next(std::string_view& line)
             line.remove_suffix(1);
         if (m_first) {
             m_first = false;
-            if (line.size() >= 3 && static_cast<unsigned char>(line[0]) == 0xEF && static_cast<unsigned char>(line[1]) == 0xBB
-                && static_cast<unsigned char>(line[2]) == 0xBF)
+            if (line.size() >= 3 && static_cast<unsigned char>(line[0]) == 0xEF
+                && static_cast<unsigned char>(line[1]) == 0xBB && static_cast<unsigned char>(line[2]) == 0xBF)
                 line.remove_prefix(3);
         }
         return true;
@@ -88,7 +90,8 @@ bool LineReader::next(std::string_view& line)
 void checkColumnCount(std::size_t got, std::size_t header, const std::string& file, std::uint64_t line)
 {
     if (got != header)
-        throw InputError("expected " + std::to_string(header) + " columns as in the header, got " + std::to_string(got), file, line);
+        throw InputError(
+            "expected " + std::to_string(header) + " columns as in the header, got " + std::to_string(got), file, line);
 }
 
 std::string textExcerpt(std::string_view text, std::size_t maxChars)
@@ -126,10 +129,11 @@ bool nextCsvRecord(LineReader& lines, std::string_view& record, std::string& buf
     bool open = true;
     while (open) {
         if (!lines.next(line))
-            throw InputError("a quoted field opened on this line is never closed (the file ends inside quotes)", lines.file(), firstLine);
+            throw InputError("a quoted field opened on this line is never closed (the file ends inside quotes)",
+                lines.file(), firstLine);
         if (buffer.size() + line.size() + 1 > LineReader::kMaxLine)
-            throw InputError("a quoted field opened on this line runs on for more than " + std::to_string(LineReader::kMaxLine >> 20)
-                    + " MiB (a quote that is never closed?)",
+            throw InputError("a quoted field opened on this line runs on for more than "
+                    + std::to_string(LineReader::kMaxLine >> 20) + " MiB (a quote that is never closed?)",
                 lines.file(), firstLine);
         buffer += '\n';
         buffer.append(line);
@@ -139,13 +143,15 @@ bool nextCsvRecord(LineReader& lines, std::string_view& record, std::string& buf
     return true;
 }
 
-void refuseDuplicateColumns(const std::vector<std::string>& names, const std::vector<std::string>& shown, const std::string& file, std::uint64_t line)
+void refuseDuplicateColumns(const std::vector<std::string>& names, const std::vector<std::string>& shown,
+    const std::string& file, std::uint64_t line)
 {
     for (std::size_t i = 0; i < names.size(); ++i)
         for (std::size_t k = 0; k < i; ++k)
             if (!names[i].empty() && names[i] == names[k])
-                throw InputError("header: the column \"" + textExcerpt(shown[i], 40) + "\" appears twice (columns " + std::to_string(k + 1) + " and "
-                        + std::to_string(i + 1) + "): which one is meant cannot be told; rename or remove one",
+                throw InputError("header: the column \"" + textExcerpt(shown[i], 40) + "\" appears twice (columns "
+                        + std::to_string(k + 1) + " and " + std::to_string(i + 1)
+                        + "): which one is meant cannot be told; rename or remove one",
                     file, line, textExcerpt(shown[i], 40));
 }
 
@@ -279,7 +285,8 @@ AdapterIndex::AdapterIndex(Trace& trace)
         m_map.emplace(trace.adapters[i].name, i);
 }
 
-std::uint32_t AdapterIndex::lookup(std::string_view name, int rank, const std::string& file, std::uint64_t line, bool keepFirstRank, ReadReport& report)
+std::uint32_t AdapterIndex::lookup(std::string_view name, int rank, const std::string& file, std::uint64_t line,
+    bool keepFirstRank, ReadReport& report)
 {
     const std::size_t before = m_trace.adapters.size();
     const std::uint32_t idx = lookup(name, rank);
@@ -301,10 +308,11 @@ std::uint32_t AdapterIndex::lookup(std::string_view name, int rank, const std::s
     const std::string where = m_rankLine[idx] == kFromList ? std::string("the trace's list of adapters")
         : m_rankLine[idx] > 0                              ? "line " + std::to_string(m_rankLine[idx])
                                                            : std::string("an earlier request");
-    const std::string message = "adapter \"" + textExcerpt(name, 60) + "\": rank " + std::to_string(rank) + " here, but rank " + std::to_string(a.rank)
-        + " on " + where + " (an adapter has one rank)";
+    const std::string message = "adapter \"" + textExcerpt(name, 60) + "\": rank " + std::to_string(rank)
+        + " here, but rank " + std::to_string(a.rank) + " on " + where + " (an adapter has one rank)";
     if (!keepFirstRank)
-        throw InputError(message + "; fix the file, or give --keep-first-rank to keep the first and count such lines", file, line, "rank");
+        throw InputError(message + "; fix the file, or give --keep-first-rank to keep the first and count such lines",
+            file, line, "rank");
     if (report.rankConflicts++ == 0)
         report.firstRankConflict = file + ":" + std::to_string(line) + ": " + message;
     return idx;
@@ -335,12 +343,14 @@ std::uint32_t AdapterIndex::lookup(std::string_view name, int rank)
 std::vector<std::size_t> finishImport(Trace& t, std::vector<std::uint64_t>& ids, bool idsAreIndex)
 {
     const auto n = t.requests.size();
-    const bool sorted = std::is_sorted(t.requests.begin(), t.requests.end(), [](const Request& a, const Request& b) { return a.time < b.time; });
+    const bool sorted = std::is_sorted(
+        t.requests.begin(), t.requests.end(), [](const Request& a, const Request& b) { return a.time < b.time; });
     std::vector<std::size_t> order;
     if (!sorted) {
         order.resize(n);
         std::iota(order.begin(), order.end(), std::size_t(0));
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return t.requests[a].time < t.requests[b].time; });
+        std::stable_sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return t.requests[a].time < t.requests[b].time; });
         if (ids.size() == n)
             t.ids = std::move(ids);
         reorderRequests(t, order); // makes the ids explicit

@@ -71,7 +71,8 @@ bool nextCsvRecord(LineReader& lines, std::string_view& record, std::string& buf
 /// Throws InputError (file, header line, field = the name) when two columns of a CSV header have
 /// the same name once normalised as the reader matches them (`names`, e.g. lower-cased): which of
 /// them is meant cannot be told. `shown` are the names as written.
-void refuseDuplicateColumns(const std::vector<std::string>& names, const std::vector<std::string>& shown, const std::string& file, std::uint64_t line);
+void refuseDuplicateColumns(const std::vector<std::string>& names, const std::vector<std::string>& shown,
+    const std::string& file, std::uint64_t line);
 
 /// Splits one CSV record (RFC 4180 quoting within one line). Views point into `line` or into
 /// `scratch` (for quoted fields). Returns false for an unterminated quoted field.
@@ -118,7 +119,8 @@ public:
     /// list) is an InputError naming both lines, unless `keepFirstRank` (ReadOptions): then the
     /// first rank stays and the line is counted in `report`. A rank given after lines without one
     /// completes the adapter.
-    std::uint32_t lookup(std::string_view name, int rank, const std::string& file, std::uint64_t line, bool keepFirstRank, ReadReport& report);
+    std::uint32_t lookup(std::string_view name, int rank, const std::string& file, std::uint64_t line,
+        bool keepFirstRank, ReadReport& report);
 
 private:
     struct Hash {
@@ -128,7 +130,8 @@ private:
     Trace& m_trace;
     std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> m_map;
     static constexpr std::uint64_t kFromList = ~std::uint64_t { 0 };
-    std::vector<std::uint64_t> m_rankLine; ///< per adapter: the line that gave its rank (kFromList: the trace's list; 0: unknown)
+    std::vector<std::uint64_t>
+        m_rankLine; ///< per adapter: the line that gave its rank (kFromList: the trace's list; 0: unknown)
     std::string m_lastName;
     std::uint32_t m_last = kNoAdapter;
 };

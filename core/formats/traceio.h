@@ -75,7 +75,8 @@ const TraceFormat* formatForPath(const std::string& path);
 std::string formatNames(bool forWriting);
 
 /// Reads a trace file; format from `formatName` or the extension. Throws InputError naming file/line/field.
-Trace readTrace(const std::string& path, const std::string& formatName = {}, const ReadOptions& options = {}, ReadReport* report = nullptr);
+Trace readTrace(const std::string& path, const std::string& formatName = {}, const ReadOptions& options = {},
+    ReadReport* report = nullptr);
 /// Throws InputError (naming `path` and the request) if a request's time is not a finite number
 /// of seconds in [0, kMaxTraceTime]: no writer ever writes "nan" or "inf".
 void checkTimesWritable(const Trace& trace, const std::string& path);

@@ -69,7 +69,10 @@ private:
 };
 
 /// Standard exponential, mean 1.
-inline double sampleExponential(Rng& rng) { return -std::log(rng.uniformPositive()); }
+inline double sampleExponential(Rng& rng)
+{
+    return -std::log(rng.uniformPositive());
+}
 
 /// Standard normal (Marsaglia polar method, no cached spare: draws stay independent of call order).
 inline double sampleNormal(Rng& rng)
@@ -126,6 +129,9 @@ private:
 };
 
 /// Gamma(shape k, scale 1): Marsaglia–Tsang; for k < 1 the boost Gamma(k+1)·U^(1/k).
-inline double sampleGamma(Rng& rng, double shape) { return GammaSampler(shape)(rng); }
+inline double sampleGamma(Rng& rng, double shape)
+{
+    return GammaSampler(shape)(rng);
+}
 
 } // namespace lorascope

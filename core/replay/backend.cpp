@@ -49,7 +49,8 @@ WireRequest buildWireRequest(Backend backend, const GenerationRequest& r)
         w.path = "/generate_stream";
         body = { { "model_dir", r.baseModel }, { "lora_dir", r.adapter.empty() ? json(nullptr) : json(r.adapter) },
             { "inputs", r.prompt },
-            { "parameters", { { "do_sample", false }, { "ignore_eos", true }, { "max_new_tokens", r.maxNewTokens } } } };
+            { "parameters",
+                { { "do_sample", false }, { "ignore_eos", true }, { "max_new_tokens", r.maxNewTokens } } } };
         break;
     case Backend::OpenAiCompletions:
     case Backend::OpenAiChat:
@@ -72,7 +73,8 @@ WireRequest buildWireRequest(Backend backend, const GenerationRequest& r)
     case Backend::SgLang:
         w.path = "/generate";
         body = { { "text", r.prompt },
-            { "sampling_params", { { "max_new_tokens", r.maxNewTokens }, { "ignore_eos", true }, { "temperature", 0 } } },
+            { "sampling_params",
+                { { "max_new_tokens", r.maxNewTokens }, { "ignore_eos", true }, { "temperature", 0 } } },
             { "stream", true } };
         if (!r.adapter.empty())
             body["lora_path"] = r.adapter;
@@ -283,7 +285,8 @@ std::uint32_t interpretWithLibrary(Backend backend, const SseEvent& ev, StreamSt
     // A server's reply is untrusted input: nesting is limited before parsing, as for every JSON
     // LoraScope reads ({"error": [[[[...]]]]} 100,000 deep overflowed the stack in dump()).
     if (jsonDepth(ev.data, kMaxJsonDepth) > kMaxJsonDepth) {
-        st.error = "malformed event: arrays or objects nested more than " + std::to_string(kMaxJsonDepth) + " levels deep: " + textExcerpt(ev.data);
+        st.error = "malformed event: arrays or objects nested more than " + std::to_string(kMaxJsonDepth)
+            + " levels deep: " + textExcerpt(ev.data);
         return 0;
     }
     const json j = json::parse(ev.data, nullptr, false);

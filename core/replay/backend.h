@@ -33,7 +33,6 @@ struct WireRequest {
 /// The POST a backend expects for `request` (always streaming, greedy, ignore_eos where supported).
 WireRequest buildWireRequest(Backend backend, const GenerationRequest& request);
 
-
 /// The state of one response stream while its events are read.
 struct StreamState {
     std::uint64_t tokens = 0; ///< tokens counted from events (chunks carrying text for OpenAI)

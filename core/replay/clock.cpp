@@ -74,8 +74,8 @@ bool number(std::string_view s, int& out)
 std::optional<double> build(int year, int month, int day, std::string_view hms)
 {
     int h, mi, s;
-    if (hms.size() != 8 || hms[2] != ':' || hms[5] != ':' || !number(hms.substr(0, 2), h) || !number(hms.substr(3, 2), mi)
-        || !number(hms.substr(6, 2), s))
+    if (hms.size() != 8 || hms[2] != ':' || hms[5] != ':' || !number(hms.substr(0, 2), h)
+        || !number(hms.substr(3, 2), mi) || !number(hms.substr(6, 2), s))
         return std::nullopt;
     if (month < 1 || day < 1 || day > 31 || h > 23 || mi > 59 || s > 60 || year < 1970 || year > 9999)
         return std::nullopt;
@@ -94,7 +94,8 @@ std::optional<double> parseHttpDate(std::string_view t)
     // RFC 850: "Sunday, 06-Nov-94 08:49:37 GMT"
     const auto comma = t.find(", ");
     if (comma != std::string_view::npos && t.size() == comma + 24 && t[comma + 4] == '-' && t[comma + 8] == '-'
-        && t.substr(comma + 21) == "GMT" && number(t.substr(comma + 2, 2), day) && number(t.substr(comma + 9, 2), year)) {
+        && t.substr(comma + 21) == "GMT" && number(t.substr(comma + 2, 2), day)
+        && number(t.substr(comma + 9, 2), year)) {
         year += year < 70 ? 2000 : 1900;
         return build(year, monthOf(t.substr(comma + 5, 3)), day, t.substr(comma + 12, 8));
     }
@@ -161,18 +162,21 @@ RunClock runClockFromJson(const nlohmann::json& j)
     if (!j.is_object())
         return c;
     // A number in [lo, hi], or the fallback when absent or null.
-    const auto checked = [](const nlohmann::json& o, const char* key, double lo, double hi, double fallback, const std::string& path) {
-        const auto it = o.find(key);
-        if (it == o.end() || it->is_null())
-            return fallback;
-        const std::string field = path + key;
-        if (!it->is_number())
-            throw InputError(field + ": expected a number, got " + it->type_name(), {}, 0, field);
-        const double v = it->get<double>();
-        if (!(v >= lo && v <= hi))
-            throw InputError(field + ": " + formatNumber(v) + " is out of range (" + formatNumber(lo) + " to " + formatNumber(hi) + ")", {}, 0, field);
-        return v;
-    };
+    const auto checked
+        = [](const nlohmann::json& o, const char* key, double lo, double hi, double fallback, const std::string& path) {
+              const auto it = o.find(key);
+              if (it == o.end() || it->is_null())
+                  return fallback;
+              const std::string field = path + key;
+              if (!it->is_number())
+                  throw InputError(field + ": expected a number, got " + it->type_name(), {}, 0, field);
+              const double v = it->get<double>();
+              if (!(v >= lo && v <= hi))
+                  throw InputError(field + ": " + formatNumber(v) + " is out of range (" + formatNumber(lo) + " to "
+                          + formatNumber(hi) + ")",
+                      {}, 0, field);
+              return v;
+          };
     constexpr double kLatestEpoch = 95617584000.0; // year 5000
     c.startWall = checked(j, "start_wall_epoch_s", 0, kLatestEpoch, 0, "clock.");
     // Trace time 0 lies at most --start-tolerance (an hour) before the run's start, at most a

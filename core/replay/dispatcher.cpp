@@ -56,7 +56,8 @@ void checkCaFile(const std::string& file)
         throw InputError(e.detail(), file, 0, "--ca-cert");
     }
     if (text.find("-----BEGIN CERTIFICATE-----") == std::string::npos)
-        throw InputError("--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
+        throw InputError(
+            "--ca-cert: no PEM certificate (-----BEGIN CERTIFICATE-----) in this file", file, 0, "--ca-cert");
 }
 }
 
@@ -71,15 +72,15 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
     checkSchedule(trace, options.timeScale);
     m_requestTimeout = checkedTimeout(options.requestTimeout, "--timeout");
     m_firstTokenTimeout = checkedTimeout(options.firstTokenTimeout, "--first-token-timeout");
-    for (const auto& [value, field] : { std::pair { options.warmupSeconds, "--warmup" }, { options.cooldownSeconds, "--cooldown" },
-             { options.startDelay, "start delay" } })
+    for (const auto& [value, field] : { std::pair { options.warmupSeconds, "--warmup" },
+             { options.cooldownSeconds, "--cooldown" }, { options.startDelay, "start delay" } })
         if (!std::isfinite(value) || value < 0 || value > kMaxReplaySeconds)
             throw InputError(std::string(field) + ": must be a number from 0 to " + formatNumber(kMaxReplaySeconds)
                     + " s (366 days), got " + formatNumber(value),
                 {}, 0, field);
     if (options.shard.count == 0 || options.shard.index >= options.shard.count)
-        throw InputError("--shard: shard " + std::to_string(options.shard.index) + " of " + std::to_string(options.shard.count)
-                + " does not exist (0 <= I < N)",
+        throw InputError("--shard: shard " + std::to_string(options.shard.index) + " of "
+                + std::to_string(options.shard.count) + " does not exist (0 <= I < N)",
             {}, 0, "--shard");
     m_indices = shardRequests(trace, options.shard);
     if (!options.shard.whole() && m_indices.empty())
@@ -88,18 +89,21 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
     if (options.startAtEpoch) {
         const double at = *options.startAtEpoch, tol = options.startTolerance;
         if (!std::isfinite(tol) || tol < 0 || tol > 3600)
-            throw InputError("--start-tolerance: must be from 0 to 3600 seconds, got " + formatNumber(tol), {}, 0, "--start-tolerance");
+            throw InputError("--start-tolerance: must be from 0 to 3600 seconds, got " + formatNumber(tol), {}, 0,
+                "--start-tolerance");
         if (!std::isfinite(at) || at < 0)
-            throw InputError("--start-at: must be seconds since 1970-01-01 UTC, got " + formatNumber(at), {}, 0, "--start-at");
+            throw InputError(
+                "--start-at: must be seconds since 1970-01-01 UTC, got " + formatNumber(at), {}, 0, "--start-at");
         const double ahead = at - wallClockNow();
         if (ahead > kMaxStartAheadSeconds)
-            throw InputError("--start-at: " + formatNumber(at) + " is " + formatNumber(std::round(ahead)) + " s from now, more than "
+            throw InputError("--start-at: " + formatNumber(at) + " is " + formatNumber(std::round(ahead))
+                    + " s from now, more than "
                     + "the limit of 7 days (seconds since the epoch are expected, not milliseconds)",
                 {}, 0, "--start-at");
         if (-ahead > tol)
             throw InputError("--start-at: the start instant passed " + formatNumber(std::round(-ahead * 1e3) / 1e3)
-                    + " s ago, more than the tolerance of " + formatNumber(tol) + " s (--start-tolerance): this shard would "
-                    + "start late; give a new --start-at to every shard",
+                    + " s ago, more than the tolerance of " + formatNumber(tol)
+                    + " s (--start-tolerance): this shard would " + "start late; give a new --start-at to every shard",
                 {}, 0, "--start-at");
     }
 
@@ -112,11 +116,11 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
         m_promptSeed = (std::uint64_t(std::random_device {}()) << 32) ^ std::random_device {}();
     if (!options.sessionHeader.empty()) {
         const bool token = options.sessionHeader.size() <= 256
-            && std::all_of(options.sessionHeader.begin(), options.sessionHeader.end(), [](unsigned char c) {
-                   return std::isalnum(c) || std::strchr("!#$%&'*+-.^_`|~", c) != nullptr;
-               });
+            && std::all_of(options.sessionHeader.begin(), options.sessionHeader.end(),
+                [](unsigned char c) { return std::isalnum(c) || std::strchr("!#$%&'*+-.^_`|~", c) != nullptr; });
         if (!token)
-            throw InputError("--session-header: \"" + textExcerpt(options.sessionHeader) + "\" is not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~, at most 256)",
+            throw InputError("--session-header: \"" + textExcerpt(options.sessionHeader)
+                    + "\" is not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~, at most 256)",
                 {}, 0, "--session-header");
     }
 
@@ -127,7 +131,8 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
     if (!fitted.empty())
         notes.push_back(fitted);
     if (!options.caFile.empty() && !m_url.tls)
-        throw InputError("--ca-cert: the target " + m_url.str() + " is plain http; a CA certificate applies to https targets only",
+        throw InputError(
+            "--ca-cert: the target " + m_url.str() + " is plain http; a CA certificate applies to https targets only",
             options.caFile, 0, "--ca-cert");
     if (m_url.tls) {
         boost::system::error_code ec;
@@ -146,8 +151,8 @@ Engine::Engine(const Trace& trace, const ReplayOptions& options, std::vector<std
     boost::system::error_code ec;
     m_endpoints = resolver.resolve(m_url.host, m_url.port, ec);
     if (ec || m_endpoints.empty())
-        throw InputError("--target: cannot resolve host '" + urlExcerpt(m_url.host) + "': "
-                + (ec ? ec.message() : std::string("no address")),
+        throw InputError("--target: cannot resolve host '" + urlExcerpt(m_url.host)
+                + "': " + (ec ? ec.message() : std::string("no address")),
             {}, 0, "--target");
     m_hostHeader = m_url.authorityHost() + ":" + m_url.port;
     boost::system::error_code addrEc;
@@ -193,13 +198,15 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
         clock.origin = *m_opt.startAtEpoch - clock.startWall;
         clock.startLate = std::max(0.0, -clock.origin);
         if (clock.startLate > m_opt.startTolerance)
-            throw InputError("--start-at: the start instant passed " + formatNumber(std::round(clock.startLate * 1e3) / 1e3)
-                    + " s ago, more than the tolerance of " + formatNumber(m_opt.startTolerance) + " s (--start-tolerance)",
+            throw InputError("--start-at: the start instant passed "
+                    + formatNumber(std::round(clock.startLate * 1e3) / 1e3) + " s ago, more than the tolerance of "
+                    + formatNumber(m_opt.startTolerance) + " s (--start-tolerance)",
                 {}, 0, "--start-at");
     } else {
         clock.origin = m_opt.startDelay;
     }
-    m_result.records = scheduledRecords(m_trace, m_indices, m_opt.timeScale, clock.origin, m_opt.warmupSeconds, m_opt.cooldownSeconds);
+    m_result.records = scheduledRecords(
+        m_trace, m_indices, m_opt.timeScale, clock.origin, m_opt.warmupSeconds, m_opt.cooldownSeconds);
     m_result.promptSeed = m_promptSeed;
     const auto n = m_result.records.size();
     setUpSessions();
@@ -228,7 +235,8 @@ ReplayResult Engine::run(const ReplayObserver& observer, const std::atomic<bool>
     if (m_scraper) {
         Scraper::Hooks hooks;
         if (observer.onScrape)
-            hooks.onScrape = [this, &observer](const ScrapeRecord& r) { m_ledger.exclusive([&] { observer.onScrape(r); }); };
+            hooks.onScrape
+                = [this, &observer](const ScrapeRecord& r) { m_ledger.exclusive([&] { observer.onScrape(r); }); };
         hooks.onNote = [this](const std::string& note) { sayOnce(note); };
         m_scraper->start(m_start, std::move(hooks));
     }
@@ -301,7 +309,8 @@ void Engine::setUpSessions()
     for (std::size_t k = 0; k < n; ++k)
         if (parentSlot[k] != kNoSlot)
             m_children[fill[parentSlot[k]]++] = k;
-    const bool keepAnswers = m_opt.prompts.empty() && m_opt.promptStyle == PromptStyle::Unique && m_opt.sessionHistory == SessionHistory::Actual;
+    const bool keepAnswers = m_opt.prompts.empty() && m_opt.promptStyle == PromptStyle::Unique
+        && m_opt.sessionHistory == SessionHistory::Actual;
     for (std::size_t k = 0; k < n && keepAnswers; ++k)
         m_capture[k] = m_childStart[k + 1] > m_childStart[k] ? 1 : 0;
     updateWakeOnEnd();
@@ -325,7 +334,8 @@ net::awaitable<void> Engine::schedule()
             co_await wait(Clock::now() + std::chrono::hours(24 * 366));
             continue;
         }
-        const bool fromDue = !m_due.empty() && (!haveStatic || m_due.top().first < m_result.records[m_order[m_next]].scheduled);
+        const bool fromDue
+            = !m_due.empty() && (!haveStatic || m_due.top().first < m_result.records[m_order[m_next]].scheduled);
         const auto i = fromDue ? m_due.top().second : m_order[m_next];
         auto& r = m_result.records[i];
         if (Clock::now() < at(r.scheduled)) {
@@ -404,7 +414,8 @@ std::string Engine::requestBytes(std::size_t i) const
         };
     auto prompt = promptFor(m_trace, m_opt, m_promptSeed, r.index, answers);
     auto wire = buildWireRequest(m_opt.backend,
-        GenerationRequest { m_opt.baseModel, r.adapter, std::move(prompt.text), q.outputLen, std::move(prompt.messages) });
+        GenerationRequest {
+            m_opt.baseModel, r.adapter, std::move(prompt.text), q.outputLen, std::move(prompt.messages) });
     std::string s;
     s.reserve(wire.body.size() + 256);
     s += "POST " + m_url.basePath + wire.path + " HTTP/1.1\r\nHost: " + m_hostHeader
@@ -593,11 +604,26 @@ Replayer::Replayer(const Trace& trace, ReplayOptions options)
 
 Replayer::~Replayer() = default;
 
-const TargetUrl& Replayer::target() const { return m->engine->target(); }
-const TargetUrl* Replayer::metricsUrl() const { return m->engine->scraper() ? &m->engine->scraper()->url() : nullptr; }
-const std::vector<std::string>& Replayer::notes() const { return m->notes; }
-const std::vector<std::size_t>& Replayer::requests() const { return m->engine->indices(); }
-std::uint64_t Replayer::promptSeed() const { return m->engine->promptSeed(); }
+const TargetUrl& Replayer::target() const
+{
+    return m->engine->target();
+}
+const TargetUrl* Replayer::metricsUrl() const
+{
+    return m->engine->scraper() ? &m->engine->scraper()->url() : nullptr;
+}
+const std::vector<std::string>& Replayer::notes() const
+{
+    return m->notes;
+}
+const std::vector<std::size_t>& Replayer::requests() const
+{
+    return m->engine->indices();
+}
+std::uint64_t Replayer::promptSeed() const
+{
+    return m->engine->promptSeed();
+}
 
 ReplayResult Replayer::run(const ReplayObserver& observer, const std::atomic<bool>* cancel)
 {
@@ -610,8 +636,8 @@ ReplayResult Replayer::run(const ReplayObserver& observer, const std::atomic<boo
     return result;
 }
 
-ReplayResult runReplay(const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer,
-    const std::atomic<bool>* cancel)
+ReplayResult runReplay(
+    const Trace& trace, const ReplayOptions& options, const ReplayObserver& observer, const std::atomic<bool>* cancel)
 {
     Replayer replayer(trace, options);
     return replayer.run(observer, cancel);

@@ -95,8 +95,8 @@ private:
     /// Request i's record is final: stamps its end, reports it and hands it to the dispatcher.
     void finishRequest(Worker& w, std::size_t i, Conn& conn, bool pooled);
     template <class Stream>
-    net::awaitable<void> request(Worker& w, std::size_t i, std::shared_ptr<Conn> conn, int fd, bool v6, std::string bytes,
-        std::size_t written);
+    net::awaitable<void> request(
+        Worker& w, std::size_t i, std::shared_ptr<Conn> conn, int fd, bool v6, std::string bytes, std::size_t written);
     template <class Stream>
     net::awaitable<void> connect(Stream& stream, Conn& conn, const char*& stage);
     template <class Stream>
@@ -158,7 +158,8 @@ private:
     std::vector<std::size_t> m_slotOf; ///< trace index -> slot (kNoSlot: not sent by this process); with sessions only
     std::vector<std::size_t> m_childStart, m_children; ///< per slot, the slots of its later turns (CSR)
     std::size_t m_unscheduled = 0;
-    std::priority_queue<std::pair<double, std::size_t>, std::vector<std::pair<double, std::size_t>>, std::greater<>> m_due;
+    std::priority_queue<std::pair<double, std::size_t>, std::vector<std::pair<double, std::size_t>>, std::greater<>>
+        m_due;
     /// Per slot: keep the answer text (a later turn sends it back); written by the network thread that
     /// reads the request, before it hands the request over, and read by the dispatcher after.
     std::vector<std::uint8_t> m_capture;

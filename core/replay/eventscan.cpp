@@ -6,7 +6,10 @@ namespace lorascope::jsonscan {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 Value make(Kind kind, std::string_view raw = {})
 {
@@ -92,7 +95,8 @@ struct Scanner {
                     if (code >= 0xD800 && code <= 0xDFFF)
                         return false; // surrogates: pairing rules left to nlohmann
                     p += 6;
-                } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+                } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r'
+                    || e == 't') {
                     p += 2;
                 } else {
                     return false;

@@ -139,7 +139,8 @@ public:
             break;
         }
         case Outcome::Failed:
-            m_failed.Add({ { "adapter", a }, { "kind", r.errorKind.empty() ? std::string("unknown") : r.errorKind } }).Increment();
+            m_failed.Add({ { "adapter", a }, { "kind", r.errorKind.empty() ? std::string("unknown") : r.errorKind } })
+                .Increment();
             break;
         case Outcome::Cancelled:
             m_cancelled.Add({ { "adapter", a } }).Increment();
@@ -237,15 +238,25 @@ ClientMetricsExporter::ClientMetricsExporter(const ExporterOptions& options)
 
 ClientMetricsExporter::~ClientMetricsExporter() = default;
 
-std::uint16_t ClientMetricsExporter::port() const { return m->port(); }
+std::uint16_t ClientMetricsExporter::port() const
+{
+    return m->port();
+}
 
 std::string ClientMetricsExporter::url() const
 {
     const auto& a = m->options().address;
-    return "http://" + (a.find(':') != std::string::npos ? "[" + a + "]" : a) + ":" + std::to_string(port()) + "/metrics";
+    return "http://" + (a.find(':') != std::string::npos ? "[" + a + "]" : a) + ":" + std::to_string(port())
+        + "/metrics";
 }
 
-void ClientMetricsExporter::onRecord(const ReplayRecord& record) { m->onRecord(record); }
-void ClientMetricsExporter::onStatus(const ReplayStatus& status) { m->onStatus(status); }
+void ClientMetricsExporter::onRecord(const ReplayRecord& record)
+{
+    m->onRecord(record);
+}
+void ClientMetricsExporter::onStatus(const ReplayStatus& status)
+{
+    m->onStatus(status);
+}
 
 } // namespace lorascope

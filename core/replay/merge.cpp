@@ -58,7 +58,10 @@ nlohmann::json same(const std::vector<RunFolder>& shards, const char* what, cons
     return first;
 }
 
-nlohmann::json num(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+nlohmann::json num(double v)
+{
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
 
 /// What makes the folders one run: the trace, its split and how it was played.
 struct RunIdentity {
@@ -80,22 +83,28 @@ RunIdentity checkOneRun(const std::vector<RunFolder>& shards, std::vector<std::s
     id.backend = same(shards, "backends", "backend");
     // The numbers themselves were range-checked when each folder was read (readRunFolder).
     for (const auto& s : shards)
-        if (s.shard.count != shards[0].shard.count || s.shard.by != shards[0].shard.by || s.traceRequests != shards[0].traceRequests)
-            throw InputError("these folders are not shards of one run: their shard counts, split modes or trace request counts differ ("
+        if (s.shard.count != shards[0].shard.count || s.shard.by != shards[0].shard.by
+            || s.traceRequests != shards[0].traceRequests)
+            throw InputError("these folders are not shards of one run: their shard counts, split modes or trace "
+                             "request counts differ ("
                     + shards[0].dir + ", " + s.dir + ")",
                 s.dir + "/manifest.json", 0, "shard");
     if (!shards[0].traceRequests)
-        throw InputError("the manifest does not say how many requests the trace has", shards[0].dir + "/manifest.json", 0, "trace.requests");
+        throw InputError("the manifest does not say how many requests the trace has", shards[0].dir + "/manifest.json",
+            0, "trace.requests");
     id.total = *shards[0].traceRequests;
     id.count = shards[0].shard.count;
     id.by = shards[0].shard.by;
     for (const char* key : { "target", "model" })
-        if (std::any_of(shards.begin(), shards.end(), [&](const RunFolder& s) { return at(s.manifest, key) != at(shards[0].manifest, key); }))
+        if (std::any_of(shards.begin(), shards.end(),
+                [&](const RunFolder& s) { return at(s.manifest, key) != at(shards[0].manifest, key); }))
             warnings.push_back(std::string("the shards' ") + key + "s differ (see each shard's manifest)");
     for (const char* key : { "warmup_s", "cooldown_s" })
-        if (std::any_of(shards.begin(), shards.end(),
-                [&](const RunFolder& s) { return at(s.manifest, "options", key) != at(shards[0].manifest, "options", key); }))
-            warnings.push_back(std::string("the shards' ") + key + " differ: each request keeps its own shard's window");
+        if (std::any_of(shards.begin(), shards.end(), [&](const RunFolder& s) {
+                return at(s.manifest, "options", key) != at(shards[0].manifest, "options", key);
+            }))
+            warnings.push_back(
+                std::string("the shards' ") + key + " differ: each request keeps its own shard's window");
     return id;
 }
 
@@ -105,12 +114,13 @@ ShardMap indexShards(const std::vector<RunFolder>& shards, std::uint32_t count)
     ShardMap byIndex;
     for (const auto& s : shards) {
         if (s.shardIndex() >= count) // readRunFolder checks it; a RunFolder built by hand may not be
-            throw InputError("shard index " + std::to_string(s.shardIndex()) + " is not below the shard count " + std::to_string(count),
+            throw InputError("shard index " + std::to_string(s.shardIndex()) + " is not below the shard count "
+                    + std::to_string(count),
                 s.dir + "/manifest.json", 0, "shard.index");
         const auto [it, fresh] = byIndex.emplace(s.shardIndex(), &s);
         if (!fresh)
-            throw InputError("shard " + std::to_string(s.shardIndex()) + "/" + std::to_string(count) + " is given twice: " + it->second->dir
-                + " and " + s.dir);
+            throw InputError("shard " + std::to_string(s.shardIndex()) + "/" + std::to_string(count)
+                + " is given twice: " + it->second->dir + " and " + s.dir);
     }
     return byIndex;
 }
@@ -123,9 +133,9 @@ void checkMembership(const ShardMap& byIndex, const RunIdentity& id, const Trace
     if (id.count <= 1)
         return;
     const auto refuse = [&](const RunFolder& s, const ReplayRecord& r, const std::string& why) {
-        throw InputError("request index " + std::to_string(r.index) + " (id " + std::to_string(r.id) + ") does not belong to shard "
-                + std::to_string(s.shardIndex()) + "/" + std::to_string(id.count) + " (" + why
-                + "): the folder holds another run's or shard's records, or its manifest's shard is wrong",
+        throw InputError("request index " + std::to_string(r.index) + " (id " + std::to_string(r.id)
+                + ") does not belong to shard " + std::to_string(s.shardIndex()) + "/" + std::to_string(id.count) + " ("
+                + why + "): the folder holds another run's or shard's records, or its manifest's shard is wrong",
             s.dir + "/requests.jsonl", 0, "index");
     };
     const auto mode = shardByFromName(id.by).value_or(ShardBy::Interleave);
@@ -142,7 +152,8 @@ void checkMembership(const ShardMap& byIndex, const RunIdentity& id, const Trace
         for (const auto& [index, s] : byIndex)
             for (const auto& r : s->records)
                 if (r.index % id.count != index)
-                    refuse(*s, r, "interleaved: its indices are " + std::to_string(index) + " mod " + std::to_string(id.count));
+                    refuse(*s, r,
+                        "interleaved: its indices are " + std::to_string(index) + " mod " + std::to_string(id.count));
         return;
     }
     std::map<std::string, std::uint32_t> shardOfAdapter;
@@ -150,7 +161,9 @@ void checkMembership(const ShardMap& byIndex, const RunIdentity& id, const Trace
         for (const auto& r : s->records) {
             const auto [it, fresh] = shardOfAdapter.emplace(r.adapter, index);
             if (!fresh && it->second != index)
-                refuse(*s, r, "split by adapter, and adapter \"" + r.adapter + "\" is in shard " + std::to_string(it->second) + " too");
+                refuse(*s, r,
+                    "split by adapter, and adapter \"" + r.adapter + "\" is in shard " + std::to_string(it->second)
+                        + " too");
         }
 }
 
@@ -186,17 +199,20 @@ void collectShards(const ShardMap& byIndex, MergeResult& m, nlohmann::json& shar
             rep["server_clock_offset"] = c["server_clock_offset"];
             if (s->clock->startAt && s->clock->startLate > 0.001) {
                 char buf[160];
-                std::snprintf(buf, sizeof buf, "shard %u (%s) started %.1f ms after --start-at: its first requests were sent late",
-                    index, s->dir.c_str(), s->clock->startLate * 1e3);
+                std::snprintf(buf, sizeof buf,
+                    "shard %u (%s) started %.1f ms after --start-at: its first requests were sent late", index,
+                    s->dir.c_str(), s->clock->startLate * 1e3);
                 m.warnings.push_back(buf);
             }
         } else {
             rep["start_late_ms"] = nullptr;
-            m.warnings.push_back("shard " + std::to_string(index) + " (" + s->dir + ") has no clock in its manifest (it never started?)");
+            m.warnings.push_back("shard " + std::to_string(index) + " (" + s->dir
+                + ") has no clock in its manifest (it never started?)");
         }
         if (!s->summary)
-            m.warnings.push_back("shard " + std::to_string(index) + " (" + s->dir + ") did not finish (no summary.json): "
-                + std::to_string(s->records.size()) + (expected ? " of " + std::to_string(*expected) : std::string()) + " requests recorded");
+            m.warnings.push_back("shard " + std::to_string(index) + " (" + s->dir
+                + ") did not finish (no summary.json): " + std::to_string(s->records.size())
+                + (expected ? " of " + std::to_string(*expected) : std::string()) + " requests recorded");
         for (const auto& note : s->notes)
             m.warnings.push_back(note);
         for (auto j : s->serverMetrics) {
@@ -208,7 +224,8 @@ void collectShards(const ShardMap& byIndex, MergeResult& m, nlohmann::json& shar
         }
         shardReports.push_back(std::move(rep));
     }
-    std::sort(m.records.begin(), m.records.end(), [](const ReplayRecord& a, const ReplayRecord& b) { return a.index < b.index; });
+    std::sort(m.records.begin(), m.records.end(),
+        [](const ReplayRecord& a, const ReplayRecord& b) { return a.index < b.index; });
 }
 
 /// Refuses a request recorded twice (the records are sorted by index).
@@ -257,8 +274,8 @@ void findMissing(MergeResult& m, const ShardMap& byIndex, const RunIdentity& id,
     for (const auto& [index, s] : byIndex) {
         const auto expected = s->expectedRequests();
         if (expected && s->records.size() < *expected)
-            why += " Shard " + std::to_string(index) + " (" + s->dir + ") recorded " + std::to_string(s->records.size()) + " of its "
-                + std::to_string(*expected) + " requests" + (s->summary ? "." : " and did not finish.");
+            why += " Shard " + std::to_string(index) + " (" + s->dir + ") recorded " + std::to_string(s->records.size())
+                + " of its " + std::to_string(*expected) + " requests" + (s->summary ? "." : " and did not finish.");
     }
     std::string msg;
     if (m.missingCount > 0) {
@@ -272,7 +289,8 @@ void findMissing(MergeResult& m, const ShardMap& byIndex, const RunIdentity& id,
         } else {
             ids = "trace indices " + idList(m.missingIds, 20, m.missingCount) + "; give --trace to name their ids";
         }
-        msg = std::to_string(m.missingCount) + " of " + std::to_string(id.total) + " requests are in no folder (" + ids + ")." + why;
+        msg = std::to_string(m.missingCount) + " of " + std::to_string(id.total) + " requests are in no folder (" + ids
+            + ")." + why;
     } else {
         // Shards that held no request (more shards than requests, or an adapter split's empty shards).
         msg = "every request of the trace is in the folders given, but not every shard was given." + why;
@@ -290,7 +308,8 @@ Slo mergedSlo(const std::vector<RunFolder>& shards, const MergeOptions& options)
     const auto& first = shards[0].summary ? at(*shards[0].summary, "slo_ms") : at(shards[0].manifest, "none");
     for (const auto& s : shards)
         if (s.summary && at(*s.summary, "slo_ms") != first)
-            throw InputError("the shards were summarised with different --slo values; give one to merge with --slo", s.dir);
+            throw InputError(
+                "the shards were summarised with different --slo values; give one to merge with --slo", s.dir);
     Slo slo;
     if (first.is_object()) {
         const auto bound = [&](const char* key) -> std::optional<double> {
@@ -298,8 +317,8 @@ Slo mergedSlo(const std::vector<RunFolder>& shards, const MergeOptions& options)
             if (v.is_null())
                 return std::nullopt;
             if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() <= 1e9))
-                throw InputError(std::string("slo_ms.") + key + ": must be a number of ms from 0 to 1e9 (got " + v.dump().substr(0, 40)
-                        + "); give --slo to merge",
+                throw InputError(std::string("slo_ms.") + key + ": must be a number of ms from 0 to 1e9 (got "
+                        + v.dump().substr(0, 40) + "); give --slo to merge",
                     shards[0].dir + "/summary.json", 0, std::string("slo_ms.") + key);
             return v.get<double>();
         };
@@ -348,9 +367,8 @@ void summarize(MergeResult& m, const std::vector<RunFolder>& shards, const RunId
     for (const auto& w : m.warnings)
         m.summary["warnings"].push_back(w);
     // The server's figures from every shard's scrapes, on the common axis.
-    std::stable_sort(m.serverMetrics.begin(), m.serverMetrics.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
-        return a.value("t_s", 0.0) < b.value("t_s", 0.0);
-    });
+    std::stable_sort(m.serverMetrics.begin(), m.serverMetrics.end(),
+        [](const nlohmann::json& a, const nlohmann::json& b) { return a.value("t_s", 0.0) < b.value("t_s", 0.0); });
     if (!m.serverMetrics.empty()) {
         std::vector<ServerSample> samples;
         for (const auto& j : m.serverMetrics)
@@ -359,13 +377,15 @@ void summarize(MergeResult& m, const std::vector<RunFolder>& shards, const RunId
     }
 }
 
-nlohmann::json mergedManifest(const std::vector<RunFolder>& shards, const ShardMap& byIndex, const RunIdentity& id, bool commonStart)
+nlohmann::json mergedManifest(
+    const std::vector<RunFolder>& shards, const ShardMap& byIndex, const RunIdentity& id, bool commonStart)
 {
     nlohmann::json manifest = shards[0].manifest;
     manifest.erase("clock");
     manifest.erase("notes");
     manifest["merged"] = true;
-    manifest["shard"] = { { "index", 0 }, { "count", 1 }, { "by", id.by }, { "requests", id.total }, { "merged_from", id.count } };
+    manifest["shard"]
+        = { { "index", 0 }, { "count", 1 }, { "by", id.by }, { "requests", id.total }, { "merged_from", id.count } };
     RunClock common;
     if (commonStart)
         common.startAt = *shards[0].clock->startAt;
@@ -395,14 +415,16 @@ MergeResult mergeRuns(const std::vector<RunFolder>& shards, const MergeOptions& 
     refuseDuplicates(m.records);
     for (const auto& r : m.records)
         if (r.index >= id.total) // readRunFolder checks it; a RunFolder built by hand may not be
-            throw InputError("request index " + std::to_string(r.index) + " (id " + std::to_string(r.id) + ") is beyond the trace's "
-                + std::to_string(id.total) + " requests");
+            throw InputError("request index " + std::to_string(r.index) + " (id " + std::to_string(r.id)
+                + ") is beyond the trace's " + std::to_string(id.total) + " requests");
     checkMembership(byIndex, id, options.trace);
     findMissing(m, byIndex, id, options);
-    const bool commonStart = std::all_of(shards.begin(), shards.end(), [](const RunFolder& s) { return s.clock && s.clock->startAt; });
+    const bool commonStart
+        = std::all_of(shards.begin(), shards.end(), [](const RunFolder& s) { return s.clock && s.clock->startAt; });
     if (!commonStart && id.count > 1)
-        m.warnings.push_back("the shards were not started with one --start-at: their times are aligned on each shard's own "
-                             "schedule (trace time 0), not on a common clock");
+        m.warnings.push_back(
+            "the shards were not started with one --start-at: their times are aligned on each shard's own "
+            "schedule (trace time 0), not on a common clock");
     summarize(m, shards, id, options, std::move(shardReports), commonStart);
     m.manifest = mergedManifest(shards, byIndex, id, commonStart);
     return m;
@@ -426,7 +448,8 @@ void writeMergedRun(const MergeResult& m, const std::string& dir)
     fs::create_directories(dir, ec);
     if (ec)
         throw InputError("cannot create folder: " + ec.message(), dir);
-    const auto dump = [](const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
+    const auto dump
+        = [](const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
     writeFileAtomically(dir + "/requests.jsonl", [&](std::ostream& out) {
         for (const auto& r : m.records)
             out << dump(recordToJson(r)) << '\n';
@@ -438,10 +461,12 @@ void writeMergedRun(const MergeResult& m, const std::string& dir)
         });
     else // a previous merge's scrapes must not be read as this merge's
         fs::remove(dir + "/server_metrics.jsonl", ec);
-    writeFileAtomically(dir + "/summary.json",
-        [&](std::ostream& out) { out << m.summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n'; });
-    writeFileAtomically(dir + "/manifest.json",
-        [&](std::ostream& out) { out << m.manifest.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n'; });
+    writeFileAtomically(dir + "/summary.json", [&](std::ostream& out) {
+        out << m.summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    });
+    writeFileAtomically(dir + "/manifest.json", [&](std::ostream& out) {
+        out << m.manifest.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    });
 }
 
 } // namespace lorascope

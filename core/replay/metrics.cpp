@@ -138,7 +138,8 @@ nlohmann::json groupMetrics(const std::vector<const ReplayRecord*>& recs, double
 /// tokenizer, --prompts text) ran another prefill than the design (docs/replay.md, "Prompts").
 void promptChecks(const std::vector<const ReplayRecord*>& all, nlohmann::json& j)
 {
-    std::uint64_t reported = 0, more = 0, fewer = 0, sumReported = 0, sumTrace = 0, cacheReports = 0, cached = 0, cachedOf = 0;
+    std::uint64_t reported = 0, more = 0, fewer = 0, sumReported = 0, sumTrace = 0, cacheReports = 0, cached = 0,
+                  cachedOf = 0;
     std::vector<std::uint64_t> examples;
     for (const auto* r : all) {
         if (r->outcome != Outcome::Completed || r->reportedInputTokens < 0)
@@ -160,20 +161,22 @@ void promptChecks(const std::vector<const ReplayRecord*>& all, nlohmann::json& j
             examples.push_back(r->id);
     }
     const auto count = more + fewer;
-    j["prompt_token_mismatch"] = { { "count", count }, { "share", num(reported ? double(count) / double(reported) : kNoTime) },
-        { "more", more }, { "fewer", fewer }, { "reported", reported },
-        { "ratio", num(sumTrace ? double(sumReported) / double(sumTrace) : kNoTime) }, { "example_ids", examples } };
+    j["prompt_token_mismatch"] = { { "count", count },
+        { "share", num(reported ? double(count) / double(reported) : kNoTime) }, { "more", more }, { "fewer", fewer },
+        { "reported", reported }, { "ratio", num(sumTrace ? double(sumReported) / double(sumTrace) : kNoTime) },
+        { "example_ids", examples } };
     j["prefix_cache"] = { { "reported", cacheReports }, { "cached_tokens", cached }, { "prompt_tokens", cachedOf },
         { "hit_share", num(cacheReports && cachedOf ? double(cached) / double(cachedOf) : kNoTime) } };
     if (count) {
         char share[32], ratio[32];
         std::snprintf(share, sizeof share, "%.1f", 100.0 * double(count) / double(reported));
         std::snprintf(ratio, sizeof ratio, "%.3f", sumTrace ? double(sumReported) / double(sumTrace) : 0.0);
-        j["warnings"].push_back(std::to_string(count) + " of " + std::to_string(reported) + " completed requests (" + share
-            + " %) had another number of prompt tokens by the server's count than the trace's input length (" + std::to_string(more)
-            + " more, " + std::to_string(fewer) + " fewer, by more than 5 % and " + std::to_string(kPromptTokenSlack)
-            + " tokens; all prompts: " + ratio
-            + " × the trace's): the server tokenizes these prompts differently (a chat template, another tokenizer, --prompts text), "
+        j["warnings"].push_back(std::to_string(count) + " of " + std::to_string(reported) + " completed requests ("
+            + share + " %) had another number of prompt tokens by the server's count than the trace's input length ("
+            + std::to_string(more) + " more, " + std::to_string(fewer) + " fewer, by more than 5 % and "
+            + std::to_string(kPromptTokenSlack) + " tokens; all prompts: " + ratio
+            + " × the trace's): the server tokenizes these prompts differently (a chat template, another tokenizer, "
+              "--prompts text), "
               "so the prefill it ran differs from the design");
     }
 }
@@ -233,8 +236,10 @@ nlohmann::json recordToJson(const ReplayRecord& r)
     j["tpot_ms"] = num(r.tpot() * 1e3);
     j["e2el_ms"] = num(r.e2el() * 1e3);
     j["tokens"] = r.tokens;
-    j["reported_output_tokens"] = r.reportedOutputTokens >= 0 ? nlohmann::json(r.reportedOutputTokens) : nlohmann::json(nullptr);
-    j["reported_input_tokens"] = r.reportedInputTokens >= 0 ? nlohmann::json(r.reportedInputTokens) : nlohmann::json(nullptr);
+    j["reported_output_tokens"]
+        = r.reportedOutputTokens >= 0 ? nlohmann::json(r.reportedOutputTokens) : nlohmann::json(nullptr);
+    j["reported_input_tokens"]
+        = r.reportedInputTokens >= 0 ? nlohmann::json(r.reportedInputTokens) : nlohmann::json(nullptr);
     if (r.reportedCachedTokens >= 0)
         j["cached_tokens"] = r.reportedCachedTokens;
     if (r.turn > 0) {
@@ -302,22 +307,29 @@ double timeOf(const nlohmann::json& j, const char* key)
     return it->get<double>();
 }
 
-std::string secondsText(double v) { return formatNumber(v) + " s"; }
+std::string secondsText(double v)
+{
+    return formatNumber(v) + " s";
+}
 
 } // namespace
 
 void checkRecord(const ReplayRecord& r)
 {
     constexpr double tol = 1e-6;
-    const std::pair<const char*, double> times[] = { { "scheduled_s", r.scheduled }, { "dispatched_s", r.dispatched }, { "sent_s", r.sent },
-        { "first_byte_s", r.firstByte }, { "end_s", r.end } };
+    const std::pair<const char*, double> times[] = { { "scheduled_s", r.scheduled }, { "dispatched_s", r.dispatched },
+        { "sent_s", r.sent }, { "first_byte_s", r.firstByte }, { "end_s", r.end } };
     for (const auto& [key, t] : times)
         if (!std::isnan(t) && !(std::abs(t) <= kMaxRecordSeconds))
-            badField(key, formatNumber(t) + " is not a time of a run (at most " + formatNumber(kMaxRecordSeconds) + " s either side of its start)");
+            badField(key,
+                formatNumber(t) + " is not a time of a run (at most " + formatNumber(kMaxRecordSeconds)
+                    + " s either side of its start)");
     // Each event after the one before it (when both happened).
     const auto order = [&](const char* laterKey, double later, const char* earlierKey, double earlier) {
         if (std::isfinite(later) && std::isfinite(earlier) && later < earlier - tol)
-            badField(laterKey, secondsText(later) + " is before " + earlierKey + " " + secondsText(earlier) + ": the events of a request are out of order");
+            badField(laterKey,
+                secondsText(later) + " is before " + earlierKey + " " + secondsText(earlier)
+                    + ": the events of a request are out of order");
     };
     order("dispatched_s", r.dispatched, "scheduled_s", r.scheduled);
     order("sent_s", r.sent, "dispatched_s", r.dispatched);
@@ -334,15 +346,21 @@ void checkRecord(const ReplayRecord& r)
             if (!std::isfinite(t) || std::abs(t - r.sent) > kMaxRecordSeconds)
                 badField(field, "is not a time of this request");
             if (t < prev - tol)
-                badField(field, formatNumber((t - r.sent) * 1e3) + " ms is " + (i == 0 ? std::string("before the request was sent") : "before the token before it ("
-                        + formatNumber((prev - r.sent) * 1e3) + " ms)") + ": token times must not go backwards");
+                badField(field,
+                    formatNumber((t - r.sent) * 1e3) + " ms is "
+                        + (i == 0 ? std::string("before the request was sent")
+                                  : "before the token before it (" + formatNumber((prev - r.sent) * 1e3) + " ms)")
+                        + ": token times must not go backwards");
             prev = t;
         }
         if (std::isfinite(r.end) && prev > r.end + tol)
-            badField("token_times_ms", "the last token (" + formatNumber((prev - r.sent) * 1e3) + " ms after sent) comes after end_s " + secondsText(r.end));
+            badField("token_times_ms",
+                "the last token (" + formatNumber((prev - r.sent) * 1e3) + " ms after sent) comes after end_s "
+                    + secondsText(r.end));
     }
     if (r.outcome == Outcome::Completed && !(std::isfinite(r.sent) && std::isfinite(r.end)))
-        badField(std::isfinite(r.sent) ? "end_s" : "sent_s", "a completed request needs its send and end times (got null)");
+        badField(
+            std::isfinite(r.sent) ? "end_s" : "sent_s", "a completed request needs its send and end times (got null)");
     if (r.httpStatus < 0 || r.httpStatus > 999)
         badField("status", "must be an HTTP status from 0 to 999 (got " + std::to_string(r.httpStatus) + ")");
 }
@@ -415,7 +433,8 @@ ReplayRecord recordFromJson(const nlohmann::json& j)
     r.tokenTimes.reserve(tt.size());
     for (std::size_t i = 0; i < tt.size(); ++i) {
         if (!tt[i].is_number())
-            badField("token_times_ms[" + std::to_string(i) + "]", std::string("expected a number of ms, got ") + tt[i].type_name());
+            badField("token_times_ms[" + std::to_string(i) + "]",
+                std::string("expected a number of ms, got ") + tt[i].type_name());
         r.tokenTimes.push_back(r.sent + tt[i].get<double>() / 1e3);
     }
     checkRecord(r);
@@ -461,7 +480,8 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
     // What the throughputs are measured against: the duration runs on past the last send while
     // the server drains its queue, so a run that kept up shows a throughput below the offered rate.
     j["drain_s"] = num(std::isfinite(lastSent) && std::isfinite(last) ? std::max(0.0, last - lastSent) : kNoTime);
-    const double span = std::isfinite(firstScheduled) && std::isfinite(lastScheduled) ? lastScheduled - firstScheduled : kNoTime;
+    const double span
+        = std::isfinite(firstScheduled) && std::isfinite(lastScheduled) ? lastScheduled - firstScheduled : kNoTime;
     j["schedule_span_s"] = num(span);
     j["offered_rate"] = num(span > 0 && all.size() > 1 ? double(all.size() - 1) / span : kNoTime);
     j["num_requests"] = all.size();
@@ -471,8 +491,8 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
     j["lateness_ms"] = { { "mean", num(ld.mean) }, { "median", num(ld.median) }, { "p90", num(ld.p90) },
         { "p99", num(ld.p99) }, { "max", num(ld.max) } };
     const auto qd = distributionOf(queue);
-    j["client_queue_ms"] = { { "mean", num(qd.mean) }, { "median", num(qd.median) }, { "p99", num(qd.p99) },
-        { "max", num(qd.max) } };
+    j["client_queue_ms"]
+        = { { "mean", num(qd.mean) }, { "median", num(qd.median) }, { "p99", num(qd.p99) }, { "max", num(qd.max) } };
     if (o.slo.any()) {
         nlohmann::json s;
         if (o.slo.ttftMs)
@@ -502,16 +522,17 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
         }
         const std::string backend = o.backend.empty() ? std::string("unknown") : o.backend;
         const auto count = more + fewer;
-        nlohmann::json m = { { "count", count }, { "share", num(completed ? double(count) / double(completed) : kNoTime) },
-            { "more", more }, { "fewer", fewer }, { "completed", completed }, { "example_ids", examples } };
+        nlohmann::json m
+            = { { "count", count }, { "share", num(completed ? double(count) / double(completed) : kNoTime) },
+                  { "more", more }, { "fewer", fewer }, { "completed", completed }, { "example_ids", examples } };
         j["output_token_mismatch"] = { { backend, m } };
         auto& warnings = j["warnings"] = nlohmann::json::array();
         if (count) {
             char share[32];
             std::snprintf(share, sizeof share, "%.1f", 100.0 * double(count) / double(completed));
-            warnings.push_back(std::to_string(count) + " of " + std::to_string(completed) + " completed requests (" + share
-                + " %) received another number of output tokens than requested (" + std::to_string(more) + " more, "
-                + std::to_string(fewer) + " fewer; backend " + backend
+            warnings.push_back(std::to_string(count) + " of " + std::to_string(completed) + " completed requests ("
+                + share + " %) received another number of output tokens than requested (" + std::to_string(more)
+                + " more, " + std::to_string(fewer) + " fewer; backend " + backend
                 + "): the server does not honour max_tokens/ignore_eos, so the workload it ran differs from the trace");
         }
     }

@@ -63,7 +63,10 @@ struct ReplayRecord {
     /// E2E latency from the scheduled send time.
     double effectiveE2el() const { return end - scheduled; }
     /// Output tokens: what the server reported if it did, else what was counted.
-    std::uint64_t outputTokens() const { return reportedOutputTokens >= 0 ? std::uint64_t(reportedOutputTokens) : tokens; }
+    std::uint64_t outputTokens() const
+    {
+        return reportedOutputTokens >= 0 ? std::uint64_t(reportedOutputTokens) : tokens;
+    }
     /// (E2E − TTFT) / (out − 1); NaN when out ≤ 1.
     double tpot() const;
 };
@@ -109,7 +112,8 @@ struct SummaryOptions {
 
 /// Mean, median, p90, p99, min, max and std of a sample; NaN for an empty sample.
 struct Distribution {
-    double mean = kNoTime, median = kNoTime, p90 = kNoTime, p99 = kNoTime, min = kNoTime, max = kNoTime, stddev = kNoTime;
+    double mean = kNoTime, median = kNoTime, p90 = kNoTime, p99 = kNoTime, min = kNoTime, max = kNoTime,
+           stddev = kNoTime;
     std::size_t count = 0;
 };
 /// Computes a Distribution (percentiles by linear interpolation, as NumPy).

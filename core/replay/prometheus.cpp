@@ -53,11 +53,26 @@ const PromFamily* PromText::family(std::string_view name) const
 
 namespace {
 
-bool nameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':'; }
-bool nameChar(char c) { return nameStart(c) || (c >= '0' && c <= '9'); }
-bool labelStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool labelChar(char c) { return labelStart(c) || (c >= '0' && c <= '9'); }
-bool blank(char c) { return c == ' ' || c == '\t'; }
+bool nameStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
+}
+bool nameChar(char c)
+{
+    return nameStart(c) || (c >= '0' && c <= '9');
+}
+bool labelStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool labelChar(char c)
+{
+    return labelStart(c) || (c >= '0' && c <= '9');
+}
+bool blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 std::optional<PromType> typeFromName(std::string_view s)
 {
@@ -321,13 +336,15 @@ private:
     std::size_t familyOfSample(const std::string& name)
     {
         const auto it = m_index.find(name);
-        if (it != m_index.end() && (m_typeSeen.count(name) || m_helpSeen.count(name) || !m_out.families[it->second].samples.empty()))
+        if (it != m_index.end()
+            && (m_typeSeen.count(name) || m_helpSeen.count(name) || !m_out.families[it->second].samples.empty()))
             return it->second;
         static const std::pair<const char*, unsigned> suffixes[] = {
             { "_bucket", 1u << int(PromType::Histogram) | 1u << int(PromType::GaugeHistogram) },
             { "_count", 1u << int(PromType::Histogram) | 1u << int(PromType::Summary) },
             { "_sum", 1u << int(PromType::Histogram) | 1u << int(PromType::Summary) },
-            { "_created", 1u << int(PromType::Histogram) | 1u << int(PromType::Summary) | 1u << int(PromType::Counter) },
+            { "_created",
+                1u << int(PromType::Histogram) | 1u << int(PromType::Summary) | 1u << int(PromType::Counter) },
             { "_total", 1u << int(PromType::Counter) },
             { "_gcount", 1u << int(PromType::GaugeHistogram) },
             { "_gsum", 1u << int(PromType::GaugeHistogram) },
@@ -454,7 +471,8 @@ private:
                     else if (e == '\\' || e == '"')
                         value += e;
                     else
-                        bad(std::string("invalid escape '\\") + e + "' in the value of label '" + std::string(key) + "'");
+                        bad(std::string("invalid escape '\\") + e + "' in the value of label '" + std::string(key)
+                            + "'");
                 } else {
                     value += c;
                 }

@@ -39,7 +39,8 @@ std::optional<SessionHistory> sessionHistoryFromName(const std::string& name)
     return std::nullopt;
 }
 
-ReplayPrompt promptFor(const Trace& trace, const ReplayOptions& options, std::uint64_t seed, std::size_t index, const AnswerLookup& answers)
+ReplayPrompt promptFor(const Trace& trace, const ReplayOptions& options, std::uint64_t seed, std::size_t index,
+    const AnswerLookup& answers)
 {
     ReplayPrompt p;
     if (!options.prompts.empty()) {

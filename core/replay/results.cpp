@@ -64,8 +64,8 @@ void ResultsFolder::appendLine(int fd, std::uint64_t& end, const std::string& li
         // and go on from the end of the last whole line.
         if (done > 0) {
             if (::ftruncate(fd, static_cast<off_t>(end)) != 0 || ::lseek(fd, static_cast<off_t>(end), SEEK_SET) < 0)
-                throw InputError(std::string("write failed: ") + std::strerror(err) + ", and the torn line could not be taken back: "
-                        + std::strerror(errno),
+                throw InputError(std::string("write failed: ") + std::strerror(err)
+                        + ", and the torn line could not be taken back: " + std::strerror(errno),
                     file);
         }
         throw InputError(std::string("write failed: ") + std::strerror(err), file);

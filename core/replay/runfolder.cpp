@@ -17,7 +17,8 @@ namespace {
 // Lines of a JSONL file we wrote; a last line without its newline that does not parse is torn
 // (the process stopped while writing it): left out with a note.
 template <class F>
-void readLines(const std::string& path, const std::string& what, std::uint64_t maxBytes, std::vector<std::string>& notes, F&& onLine)
+void readLines(const std::string& path, const std::string& what, std::uint64_t maxBytes,
+    std::vector<std::string>& notes, F&& onLine)
 {
     InputLines lines(path, what, maxBytes);
     std::string line;
@@ -26,12 +27,14 @@ void readLines(const std::string& path, const std::string& what, std::uint64_t m
         if (line.find_first_not_of(" \t") == std::string::npos)
             continue;
         if (jsonDepth(line, kMaxJsonDepth) > kMaxJsonDepth) // as every JSON LoraScope reads
-            throw InputError("arrays or objects nested more than " + std::to_string(kMaxJsonDepth) + " levels deep (a results line LoraScope wrote?)", path, n);
+            throw InputError("arrays or objects nested more than " + std::to_string(kMaxJsonDepth)
+                    + " levels deep (a results line LoraScope wrote?)",
+                path, n);
         auto j = nlohmann::json::parse(line, nullptr, false);
         if (j.is_discarded() || !j.is_object()) {
             if (!lines.hadNewline()) {
-                notes.push_back(path + ":" + std::to_string(n) + ": the last line is incomplete (the process stopped while "
-                    + "writing it); left out");
+                notes.push_back(path + ":" + std::to_string(n)
+                    + ": the last line is incomplete (the process stopped while " + "writing it); left out");
                 break;
             }
             throw InputError("not a JSON object (a results line LoraScope wrote?)", path, n);
@@ -49,8 +52,8 @@ void readLines(const std::string& path, const std::string& what, std::uint64_t m
 }
 
 /// A whole number of a manifest in [lo, hi]; nullopt when absent (or null).
-std::optional<std::uint64_t> manifestCount(const nlohmann::json& j, const char* key, std::uint64_t lo, std::uint64_t hi, const std::string& path,
-    const std::string& file)
+std::optional<std::uint64_t> manifestCount(const nlohmann::json& j, const char* key, std::uint64_t lo, std::uint64_t hi,
+    const std::string& path, const std::string& file)
 {
     const auto it = j.find(key);
     if (it == j.end() || it->is_null())
@@ -58,12 +61,16 @@ std::optional<std::uint64_t> manifestCount(const nlohmann::json& j, const char* 
     const std::string field = path + key;
     if (it->is_number_unsigned() && it->get<std::uint64_t>() >= lo && it->get<std::uint64_t>() <= hi)
         return it->get<std::uint64_t>();
-    const std::string got = it->is_number() || it->is_string() ? it->dump().substr(0, 40) : std::string(it->type_name());
-    throw InputError(field + ": must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + " (got " + got + ")", file, 0, field);
+    const std::string got
+        = it->is_number() || it->is_string() ? it->dump().substr(0, 40) : std::string(it->type_name());
+    throw InputError(field + ": must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi)
+            + " (got " + got + ")",
+        file, 0, field);
 }
 
 /// A number of a manifest in [lo, hi]; nothing when absent or null.
-void manifestNumber(const nlohmann::json& j, const char* key, double lo, double hi, const std::string& path, const std::string& file)
+void manifestNumber(
+    const nlohmann::json& j, const char* key, double lo, double hi, const std::string& path, const std::string& file)
 {
     const auto it = j.find(key);
     if (it == j.end() || it->is_null())
@@ -92,11 +99,15 @@ void readManifestNumbers(RunFolder& f, const std::string& file)
     if (const auto* t = section(m, "trace", file))
         f.traceRequests = manifestCount(*t, "requests", 0, kMaxRunRequests, "trace.", file);
     if (const auto* s = section(m, "shard", file)) {
-        f.shard.count = static_cast<std::uint32_t>(manifestCount(*s, "count", 1, kMaxShards, "shard.", file).value_or(1));
-        f.shard.index = static_cast<std::uint32_t>(manifestCount(*s, "index", 0, f.shard.count - 1, "shard.", file).value_or(0));
+        f.shard.count
+            = static_cast<std::uint32_t>(manifestCount(*s, "count", 1, kMaxShards, "shard.", file).value_or(1));
+        f.shard.index
+            = static_cast<std::uint32_t>(manifestCount(*s, "index", 0, f.shard.count - 1, "shard.", file).value_or(0));
         if (const auto it = s->find("by"); it != s->end() && !it->is_null()) {
             if (!it->is_string() || !shardByFromName(it->get<std::string>()))
-                throw InputError("shard.by: must be \"interleave\" or \"adapter\" (got " + it->dump().substr(0, 40) + ")", file, 0, "shard.by");
+                throw InputError(
+                    "shard.by: must be \"interleave\" or \"adapter\" (got " + it->dump().substr(0, 40) + ")", file, 0,
+                    "shard.by");
             f.shard.by = it->get<std::string>();
         }
         f.shard.requests = manifestCount(*s, "requests", 0, f.traceRequests.value_or(kMaxRunRequests), "shard.", file);
@@ -121,15 +132,17 @@ std::optional<std::uint64_t> RunFolder::expectedRequests() const
     return std::nullopt;
 }
 
-std::vector<ReplayRecord> readRequestsFile(const std::string& file, std::vector<std::string>& notes, std::optional<std::uint64_t> traceRequests)
+std::vector<ReplayRecord> readRequestsFile(
+    const std::string& file, std::vector<std::string>& notes, std::optional<std::uint64_t> traceRequests)
 {
     std::vector<ReplayRecord> records;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> lineOf; // (index, line)
     readLines(file, "requests file", kMaxRequestsFileBytes, notes, [&](const nlohmann::json& j, std::uint64_t line) {
         ReplayRecord r = recordFromJson(j);
         if (traceRequests && r.index >= *traceRequests)
-            throw InputError("index: request index " + std::to_string(r.index) + " (id " + std::to_string(r.id) + ") is beyond the trace's "
-                    + std::to_string(*traceRequests) + " requests (manifest.json trace.requests)",
+            throw InputError("index: request index " + std::to_string(r.index) + " (id " + std::to_string(r.id)
+                    + ") is beyond the trace's " + std::to_string(*traceRequests)
+                    + " requests (manifest.json trace.requests)",
                 {}, 0, "index");
         lineOf.emplace_back(r.index, line);
         records.push_back(std::move(r));
@@ -138,8 +151,9 @@ std::vector<ReplayRecord> readRequestsFile(const std::string& file, std::vector<
     std::sort(lineOf.begin(), lineOf.end());
     for (std::size_t i = 1; i < lineOf.size(); ++i)
         if (lineOf[i].first == lineOf[i - 1].first)
-            throw InputError("request index " + std::to_string(lineOf[i].first) + " is recorded twice (lines " + std::to_string(lineOf[i - 1].second)
-                    + " and " + std::to_string(lineOf[i].second) + "): a run records each request once; the file was edited or two runs wrote into it",
+            throw InputError("request index " + std::to_string(lineOf[i].first) + " is recorded twice (lines "
+                    + std::to_string(lineOf[i - 1].second) + " and " + std::to_string(lineOf[i].second)
+                    + "): a run records each request once; the file was edited or two runs wrote into it",
                 file, lineOf[i].second, "index");
     return records;
 }
@@ -151,7 +165,8 @@ RunFolder readRunFolder(const std::string& dir)
     f.dir = dir;
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
-        throw InputError(fs::exists(dir, ec) ? "not a folder (a replay run folder was expected)" : "no such folder", dir);
+        throw InputError(
+            fs::exists(dir, ec) ? "not a folder (a replay run folder was expected)" : "no such folder", dir);
     const std::string manifest = dir + "/manifest.json";
     if (!fs::exists(manifest, ec))
         throw InputError("no manifest.json: not a replay run folder", dir);
@@ -178,14 +193,15 @@ RunFolder readRunFolder(const std::string& dir)
     if (f.shard.count > 1 && f.shard.by == "interleave")
         for (const ReplayRecord& r : f.records)
             if (r.index % f.shard.count != f.shard.index)
-                throw InputError("request index " + std::to_string(r.index) + " (id " + std::to_string(r.id) + ") does not belong to shard "
-                        + std::to_string(f.shard.index) + "/" + std::to_string(f.shard.count) + " (interleaved: its indices are "
+                throw InputError("request index " + std::to_string(r.index) + " (id " + std::to_string(r.id)
+                        + ") does not belong to shard " + std::to_string(f.shard.index) + "/"
+                        + std::to_string(f.shard.count) + " (interleaved: its indices are "
                         + std::to_string(f.shard.index) + " mod " + std::to_string(f.shard.count)
                         + "): the folder holds another shard's records, or its manifest's shard is wrong",
                     requests, 0, "index");
     if (f.shard.requests && f.records.size() > *f.shard.requests)
-        throw InputError(std::to_string(f.records.size()) + " records, more than the " + std::to_string(*f.shard.requests)
-                + " requests of this shard (manifest.json shard.requests)",
+        throw InputError(std::to_string(f.records.size()) + " records, more than the "
+                + std::to_string(*f.shard.requests) + " requests of this shard (manifest.json shard.requests)",
             requests, 0, "shard.requests");
     const std::string metrics = dir + "/server_metrics.jsonl";
     if (fs::exists(fs::symlink_status(metrics, ec)))
@@ -194,8 +210,9 @@ RunFolder readRunFolder(const std::string& dir)
                 for (const char* key : { "t_s", "t_end_s" })
                     if (const auto it = j.find(key); it != j.end() && !it->is_null()
                         && !(it->is_number() && std::abs(it->get<double>()) <= kMaxRecordSeconds))
-                        throw InputError(std::string(key) + ": must be a time of the run in seconds (at most " + formatNumber(kMaxRecordSeconds)
-                                + " either side of its start; got " + it->dump().substr(0, 40) + ")",
+                        throw InputError(std::string(key) + ": must be a time of the run in seconds (at most "
+                                + formatNumber(kMaxRecordSeconds) + " either side of its start; got "
+                                + it->dump().substr(0, 40) + ")",
                             {}, 0, key);
                 f.serverMetrics.push_back(j);
             });

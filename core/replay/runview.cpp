@@ -37,7 +37,8 @@ ReplayRecord shiftRecord(ReplayRecord r, double by)
 ServerSample serverSampleFromLine(const nlohmann::json& line, double by)
 {
     const bool ok = line.is_object() && line.value("ok", false);
-    ServerSample s = ok && line.contains("mapped") && line["mapped"].is_object() ? serverSampleFromJson(line["mapped"]) : ServerSample {};
+    ServerSample s = ok && line.contains("mapped") && line["mapped"].is_object() ? serverSampleFromJson(line["mapped"])
+                                                                                 : ServerSample {};
     s.ok = ok;
     if (line.is_object()) {
         s.t = shifted(numberOr(line, "t_s", ServerSample::kNone), by);
@@ -72,7 +73,8 @@ RunView openRunView(const std::string& dir)
         v.records.push_back(shiftRecord(std::move(r), by));
     for (const auto& line : f.serverMetrics)
         v.samples.push_back(serverSampleFromLine(line, by));
-    std::stable_sort(v.samples.begin(), v.samples.end(), [](const ServerSample& a, const ServerSample& b) { return a.t < b.t; });
+    std::stable_sort(
+        v.samples.begin(), v.samples.end(), [](const ServerSample& a, const ServerSample& b) { return a.t < b.t; });
     if (f.summary) {
         v.summary = *f.summary;
         v.finished = true;
@@ -80,8 +82,8 @@ RunView openRunView(const std::string& dir)
         SummaryOptions so;
         so.backend = f.manifest.is_object() ? f.manifest.value("backend", std::string()) : std::string();
         v.summary = summarizeReplay(v.records, so);
-        v.notes.push_back(dir + ": no summary.json (the run did not finish); figures recomputed from the " + std::to_string(v.records.size())
-            + " requests recorded");
+        v.notes.push_back(dir + ": no summary.json (the run did not finish); figures recomputed from the "
+            + std::to_string(v.records.size()) + " requests recorded");
     }
     return v;
 }
@@ -120,8 +122,8 @@ StepTimelineBins coarsenBins(const StepTimelineBins& b, double minWidth)
     out.kvCapacity = b.kvCapacity;
     out.edges.push_back(b.edges.front());
     std::vector<std::pair<const std::vector<double>*, std::vector<double>*>> fields = { { &b.running, &out.running },
-        { &b.queue, &out.queue }, { &b.kvNeed, &out.kvNeed }, { &b.kvUsed, &out.kvUsed }, { &b.adapterSlots, &out.adapterSlots },
-        { &b.residentAdapters, &out.residentAdapters } };
+        { &b.queue, &out.queue }, { &b.kvNeed, &out.kvNeed }, { &b.kvUsed, &out.kvUsed },
+        { &b.adapterSlots, &out.adapterSlots }, { &b.residentAdapters, &out.residentAdapters } };
     std::size_t i = 0;
     while (i < n) {
         std::size_t j = i + 1;

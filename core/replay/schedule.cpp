@@ -82,7 +82,8 @@ std::vector<std::size_t> shardRequests(const Trace& trace, const ShardSpec& spec
     }
     // Adapter groups: key = adapter index, the base model as one more group.
     const std::size_t groups = trace.adapters.size() + 1;
-    const auto groupOf = [&](const Request& r) { return r.adapter == kNoAdapter ? trace.adapters.size() : std::size_t(r.adapter); };
+    const auto groupOf
+        = [&](const Request& r) { return r.adapter == kNoAdapter ? trace.adapters.size() : std::size_t(r.adapter); };
     std::vector<std::uint64_t> count(groups, 0);
     std::vector<std::size_t> first(groups, n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -96,9 +97,8 @@ std::vector<std::size_t> shardRequests(const Trace& trace, const ShardSpec& spec
     for (std::size_t g = 0; g < groups; ++g)
         if (count[g])
             order.push_back(g);
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return count[a] != count[b] ? count[a] > count[b] : first[a] < first[b];
-    });
+    std::sort(order.begin(), order.end(),
+        [&](std::size_t a, std::size_t b) { return count[a] != count[b] ? count[a] > count[b] : first[a] < first[b]; });
     std::vector<std::uint64_t> load(spec.count, 0);
     std::vector<std::uint32_t> shardOf(groups, 0);
     for (auto g : order) {
@@ -117,15 +117,18 @@ std::vector<std::size_t> shardRequests(const Trace& trace, const ShardSpec& spec
 void checkSchedule(const Trace& trace, double timeScale)
 {
     if (!std::isfinite(timeScale) || !(timeScale > 0))
-        throw InputError("--time-scale: must be a finite number > 0 (got " + formatNumber(timeScale) + ")", {}, 0, "--time-scale");
+        throw InputError(
+            "--time-scale: must be a finite number > 0 (got " + formatNumber(timeScale) + ")", {}, 0, "--time-scale");
     for (std::size_t i = 0; i < trace.requests.size(); ++i) {
         const double t = trace.requests[i].time;
         const double s = t * timeScale;
         if (std::isfinite(s) && s >= 0 && s <= kMaxReplaySeconds)
             continue;
         const bool scaled = timeScale != 1;
-        const std::string what = "request id " + std::to_string(trace.idOf(i)) + " (trace time " + formatNumber(t) + " s"
-            + (scaled ? " x --time-scale " + formatNumber(timeScale) + " = " + formatNumber(s) + " s)" : std::string(")"));
+        const std::string what = "request id " + std::to_string(trace.idOf(i)) + " (trace time " + formatNumber(t)
+            + " s"
+            + (scaled ? " x --time-scale " + formatNumber(timeScale) + " = " + formatNumber(s) + " s)"
+                      : std::string(")"));
         if (!std::isfinite(t) || t < 0)
             throw InputError(what + ": a request time must be a finite number >= 0", {}, 0, "time_s");
         throw InputError((scaled ? "--time-scale: " : "") + what + " is scheduled beyond the replay limit of "
@@ -134,8 +137,8 @@ void checkSchedule(const Trace& trace, double timeScale)
     }
 }
 
-std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector<std::size_t>& indices, double timeScale,
-    double origin, double warmupSeconds, double cooldownSeconds)
+std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector<std::size_t>& indices,
+    double timeScale, double origin, double warmupSeconds, double cooldownSeconds)
 {
     double last = 0;
     for (const auto& q : trace.requests)

@@ -56,8 +56,8 @@ void checkSchedule(const Trace& trace, double timeScale);
 /// session, turn and parent, and inWindow from the whole trace's schedule (so that every shard of a run
 /// trims the same requests): warmup ≤ scheduled − origin ≤ last − cooldown, `last` being the
 /// whole trace's last scheduled time − origin.
-std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector<std::size_t>& indices, double timeScale,
-    double origin, double warmupSeconds, double cooldownSeconds);
+std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector<std::size_t>& indices,
+    double timeScale, double origin, double warmupSeconds, double cooldownSeconds);
 
 /// A duration option (timeout) as used: ≤ 0 or over kMaxReplaySeconds = none (0). Throws
 /// InputError naming `field` for NaN or negative values.

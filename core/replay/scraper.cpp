@@ -62,14 +62,15 @@ nlohmann::json failedScrapeLine(const ServerSample& s)
 
 class Scraper::Impl {
 public:
-    Impl(const ScrapeOptions& o, const TargetUrl& target, bool verifyTls, const std::string& caFile, const std::string& apiKey)
+    Impl(const ScrapeOptions& o, const TargetUrl& target, bool verifyTls, const std::string& caFile,
+        const std::string& apiKey)
         : m_o(o)
         , m_ssl(net::ssl::context::tls_client)
         , m_timer(m_io)
     {
         if (!std::isfinite(o.interval) || o.interval < 0.05 || o.interval > 3600)
-            throw InputError("--metrics-interval: must be from 0.05 to 3600 seconds, got " + formatNumber(o.interval), {}, 0,
-                "--metrics-interval");
+            throw InputError("--metrics-interval: must be from 0.05 to 3600 seconds, got " + formatNumber(o.interval),
+                {}, 0, "--metrics-interval");
         if (!std::isfinite(o.timeout) || o.timeout < 0 || o.timeout > 3600)
             throw InputError("--metrics-timeout: must be from 0 to 3600 seconds, got " + formatNumber(o.timeout), {}, 0,
                 "--metrics-timeout");
@@ -95,14 +96,15 @@ public:
         beast::error_code ec;
         m_endpoints = resolver.resolve(m_url.host, m_url.port, ec);
         if (ec || m_endpoints.empty())
-            throw InputError("--metrics-url: cannot resolve host '" + urlExcerpt(m_url.host) + "': "
-                    + (ec ? ec.message() : std::string("no address")),
+            throw InputError("--metrics-url: cannot resolve host '" + urlExcerpt(m_url.host)
+                    + "': " + (ec ? ec.message() : std::string("no address")),
                 {}, 0, "--metrics-url");
         beast::error_code addrEc;
         net::ip::make_address(m_url.host, addrEc);
         m_hostIsAddress = !addrEc;
         m_request = "GET " + m_url.basePath + " HTTP/1.1\r\nHost: " + m_url.authorityHost() + ":" + m_url.port
-            + "\r\nUser-Agent: lorascope-replay\r\nAccept: text/plain;version=0.0.4;q=1,*/*;q=0.1\r\nAccept-Encoding: identity\r\n";
+            + "\r\nUser-Agent: lorascope-replay\r\nAccept: text/plain;version=0.0.4;q=1,*/*;q=0.1\r\nAccept-Encoding: "
+              "identity\r\n";
         const bool sameServer = m_url.tls == target.tls && m_url.host == target.host && m_url.port == target.port;
         if (sameServer && !apiKey.empty())
             m_request += "Authorization: Bearer " + apiKey + "\r\n";
@@ -163,12 +165,14 @@ private:
             if (last || (m_stopping && !m_final))
                 break;
             // The next tick on the schedule; ticks missed while a scrape was slow are skipped.
-            const double interval = failuresInRow >= kFailuresBeforeBackoff ? std::max(kBackoffSeconds, m_o.interval) : m_o.interval;
+            const double interval
+                = failuresInRow >= kFailuresBeforeBackoff ? std::max(kBackoffSeconds, m_o.interval) : m_o.interval;
             next = std::max(next + interval, t0 + (failuresInRow >= kFailuresBeforeBackoff ? interval : 0.0));
             while (next < now())
                 next += interval;
             if (!m_stopping) {
-                m_timer.expires_at(m_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(next)));
+                m_timer.expires_at(
+                    m_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(next)));
                 beast::error_code ec;
                 co_await m_timer.async_wait(net::redirect_error(net::use_awaitable, ec));
             }
@@ -200,7 +204,8 @@ private:
             } else if (e.code() == http::error::body_limit) {
                 s.errorKind = "too_large";
                 s.error = "the answer is larger than " + std::to_string(m_o.maxBytes >> 20) + " MiB";
-            } else if (e.code() == beast::errc::too_many_files_open || e.code() == beast::errc::too_many_files_open_in_system) {
+            } else if (e.code() == beast::errc::too_many_files_open
+                || e.code() == beast::errc::too_many_files_open_in_system) {
                 s.errorKind = "fd_limit";
                 s.error = "no file descriptor free for the scrape";
             } else {
@@ -231,9 +236,11 @@ private:
             s.error = "HTTP " + std::to_string(status) + (start.empty() ? "" : ": " + start);
             co_return s;
         }
-        if (ct.rfind("text/html", 0) == 0 || ct.rfind("application/json", 0) == 0 || ct.find("protobuf") != std::string::npos) {
+        if (ct.rfind("text/html", 0) == 0 || ct.rfind("application/json", 0) == 0
+            || ct.find("protobuf") != std::string::npos) {
             s.errorKind = "not_prometheus";
-            s.error = "the endpoint answered '" + contentType.substr(0, 60) + "', not Prometheus text (a web page or API, not /metrics?)";
+            s.error = "the endpoint answered '" + contentType.substr(0, 60)
+                + "', not Prometheus text (a web page or API, not /metrics?)";
             co_return s;
         }
         PromParseOptions po;
@@ -243,7 +250,8 @@ private:
         m_text = parsePrometheusText(body, po);
         if (m_text.samples.empty() && m_text.errorCount > 0) {
             s.errorKind = "parse";
-            s.error = "not Prometheus text: line " + std::to_string(m_text.errors.front().line) + ": " + m_text.errors.front().message;
+            s.error = "not Prometheus text: line " + std::to_string(m_text.errors.front().line) + ": "
+                + m_text.errors.front().message;
             co_return s;
         }
         const double tEnd = s.tEnd;
@@ -324,7 +332,8 @@ private:
         contentType = std::string(res[http::field::content_type]);
         const auto encoding = std::string(res[http::field::content_encoding]);
         if (!encoding.empty() && encoding != "identity")
-            throw std::runtime_error("the server sent a '" + encoding.substr(0, 30) + "' encoded answer though asked for identity");
+            throw std::runtime_error(
+                "the server sent a '" + encoding.substr(0, 30) + "' encoded answer though asked for identity");
         body = std::move(res.body());
         if (!parser.keep_alive())
             dropConnection();
@@ -387,8 +396,8 @@ private:
         if (dropped)
             j["series_dropped"] = dropped;
         if (dropped && m_saidKinds.insert("series_cap").second && m_hooks.onNote)
-            m_hooks.onNote("server metrics: the endpoint exposes more series than the cap of " + std::to_string(m_o.maxSeries)
-                + "; series beyond it are counted (series_dropped), not recorded");
+            m_hooks.onNote("server metrics: the endpoint exposes more series than the cap of "
+                + std::to_string(m_o.maxSeries) + "; series beyond it are counted (series_dropped), not recorded");
         if (m_text.errorCount) {
             auto& errs = j["parse_errors"] = nlohmann::json::array();
             for (const auto& e : m_text.errors)
@@ -434,10 +443,19 @@ Scraper::Scraper(const ScrapeOptions& options, const TargetUrl& target, bool ver
 
 Scraper::~Scraper() = default;
 
-const TargetUrl& Scraper::url() const { return m->url(); }
+const TargetUrl& Scraper::url() const
+{
+    return m->url();
+}
 
-void Scraper::start(Clock::time_point runStart, Hooks hooks) { m->start(runStart, std::move(hooks)); }
+void Scraper::start(Clock::time_point runStart, Hooks hooks)
+{
+    m->start(runStart, std::move(hooks));
+}
 
-std::vector<ServerSample> Scraper::stop(bool final) { return m->stop(final); }
+std::vector<ServerSample> Scraper::stop(bool final)
+{
+    return m->stop(final);
+}
 
 } // namespace lorascope

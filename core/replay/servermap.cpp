@@ -40,7 +40,8 @@ const Name kFinished[] = { { metricname::kVllmRequestSuccess, "vllm" }, { "vllm:
 const Name kPreemptions[] = { { metricname::kVllmPreemptions, "vllm" }, { "vllm:num_preemptions", "vllm" },
     { metricname::kSglangRetracted, "sglang" } };
 const Name kPrefixQueries[] = { { metricname::kVllmPrefixCacheQueries, "vllm" } };
-const Name kPrefixHits[] = { { metricname::kVllmPrefixCacheHits, "vllm" }, { metricname::kSglangCachedTokens, "sglang" } };
+const Name kPrefixHits[]
+    = { { metricname::kVllmPrefixCacheHits, "vllm" }, { metricname::kSglangCachedTokens, "sglang" } };
 const Name kLoads[] = { { metricname::kAdapterLoads, "" }, { "lorascope:lora_adapter_loads_total", "" },
     { "lorascope:lora_adapter_loads", "" } };
 const Name kUnloads[] = { { metricname::kAdapterUnloads, "" }, { "lorascope:lora_adapter_unloads_total", "" },
@@ -146,7 +147,10 @@ void splitList(const std::string& text, std::vector<std::string>& out, std::size
     }
 }
 
-nlohmann::json num(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+nlohmann::json num(double v)
+{
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
 double numOr(const nlohmann::json& j, const char* k)
 {
     const auto it = j.find(k);
@@ -404,7 +408,8 @@ nlohmann::json summarizeServerMetrics(const std::vector<ServerSample>& samples, 
         const auto& d = j["during_run"];
         const auto& of = d["prefix_cache_queries"].is_number() ? d["prefix_cache_queries"] : d["prompt_tokens"];
         const bool known = d["prefix_cache_hits"].is_number() && of.is_number() && of.get<double>() > 0;
-        j["prefix_cache_hit_share"] = known ? nlohmann::json(d["prefix_cache_hits"].get<double>() / of.get<double>()) : nlohmann::json(nullptr);
+        j["prefix_cache_hit_share"]
+            = known ? nlohmann::json(d["prefix_cache_hits"].get<double>() / of.get<double>()) : nlohmann::json(nullptr);
     }
     nlohmann::json adapters;
     adapters["max_lora"] = num(maxLora);
@@ -415,7 +420,8 @@ nlohmann::json summarizeServerMetrics(const std::vector<ServerSample>& samples, 
         std::vector<std::pair<std::uint64_t, std::string>> busiest;
         for (const auto& [a, n] : runningIn)
             busiest.emplace_back(n, a);
-        std::sort(busiest.begin(), busiest.end(), [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
+        std::sort(busiest.begin(), busiest.end(),
+            [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
         auto& per = adapters["running_share"] = nlohmann::json::object();
         for (std::size_t i = 0; i < busiest.size() && i < maxAdapters; ++i)
             per[busiest[i].second] = double(busiest[i].first) / double(ok);

@@ -28,7 +28,8 @@ namespace http = beast::http;
 // One in-flight request's connection on a network thread; shared with its timeout handler so
 // either may outlive the other.
 struct Conn {
-    std::unique_ptr<tcp::socket> plain; ///< plain http: the socket itself (Beast's tcp_stream adds a timer layer per read that the request's own timer makes unneeded)
+    std::unique_ptr<tcp::socket>
+        plain; ///< plain http: the socket itself (Beast's tcp_stream adds a timer layer per read that the request's own timer makes unneeded)
     std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> secure;
     net::steady_timer timer;
     const char* timeoutKind = nullptr;
@@ -109,7 +110,8 @@ void Engine::spawnRequest(Worker& w, std::size_t i, int fd, bool v6, std::string
         finishRequest(w, i, *conn, false);
     };
     if (m_url.tls)
-        net::co_spawn(w.io, request<beast::ssl_stream<beast::tcp_stream>>(w, i, conn, -1, false, std::move(bytes), 0), done);
+        net::co_spawn(
+            w.io, request<beast::ssl_stream<beast::tcp_stream>>(w, i, conn, -1, false, std::move(bytes), 0), done);
     else
         net::co_spawn(w.io, request<tcp::socket>(w, i, conn, fd, v6, std::move(bytes), written), done);
 }
@@ -217,8 +219,8 @@ net::awaitable<void> Engine::connect(Stream& stream, Conn& conn, const char*& st
 // One request on network thread `w`. `fd` ≥ 0: a pooled connection on which the dispatcher
 // already wrote `written` bytes of `bytes`; otherwise connect first.
 template <class Stream>
-net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<Conn> conn, int fd, bool v6, std::string bytes,
-    std::size_t written)
+net::awaitable<void> Engine::request(
+    Worker& w, std::size_t i, std::shared_ptr<Conn> conn, int fd, bool v6, std::string bytes, std::size_t written)
 {
     constexpr bool kTls = std::is_same_v<Stream, beast::ssl_stream<beast::tcp_stream>>;
     auto& r = m_result.records[i];
@@ -343,7 +345,8 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
                 if (st.done)
                     r.outcome = Outcome::Completed;
                 else
-                    fail(r, "incomplete", "stream ended without its end marker after " + std::to_string(st.tokens) + " tokens");
+                    fail(r, "incomplete",
+                        "stream ended without its end marker after " + std::to_string(st.tokens) + " tokens");
             }
         }
         // Keep the connection for a later request when the exchange ended cleanly.
@@ -372,7 +375,8 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
             fail(r, conn->timeoutKind,
                 std::string(conn->timeoutKind) == "timeout" ? "request timed out" : "no first token in time");
         else if (std::string(stage) == "stream" || (std::string(stage) == "response" && r.httpStatus))
-            fail(r, "disconnect", "connection lost mid-stream after " + std::to_string(st.tokens) + " tokens: " + e.what());
+            fail(r, "disconnect",
+                "connection lost mid-stream after " + std::to_string(st.tokens) + " tokens: " + e.what());
         else
             fail(r, stage, std::string(stage) + " failed: " + e.what() + tlsVerifyDetail(*conn));
     }
@@ -386,19 +390,25 @@ net::awaitable<void> Engine::request(Worker& w, std::size_t i, std::shared_ptr<C
 void Engine::fdExhausted(ReplayRecord& r, bool systemWide)
 {
     const auto soft = fileLimit(), hard = fileLimitHard();
-    fail(r, "fd_limit", systemWide ? "no file descriptor free in the whole system (ENFILE)"
-                                   : "no file descriptor free (this process may hold " + std::to_string(soft) + ")");
+    fail(r, "fd_limit",
+        systemWide ? "no file descriptor free in the whole system (ENFILE)"
+                   : "no file descriptor free (this process may hold " + std::to_string(soft) + ")");
     if (m_fdExhausted.fetch_add(1) != 0)
         return;
     std::string note;
     if (systemWide)
-        note = "The system ran out of file descriptors (its table is full, ENFILE): requests that could not open a connection "
-               "fail with error kind fd_limit. Raise fs.file-max (sysctl), or cap requests in flight with --max-concurrency.";
+        note = "The system ran out of file descriptors (its table is full, ENFILE): requests that could not open a "
+               "connection "
+               "fail with error kind fd_limit. Raise fs.file-max (sysctl), or cap requests in flight with "
+               "--max-concurrency.";
     else
         note = "The client ran out of file descriptors: it may hold " + std::to_string(soft) + " open files (ulimit -n"
-            + (hard > soft ? "; the hard limit is " + std::to_string(hard) : std::string("; it is already at the hard limit"))
-            + ") and every one is in use. Requests that could not open a connection fail with error kind fd_limit. Raise the "
-              "limit (ulimit -n N in the shell, LimitNOFILE= for a systemd unit, the container's nofile ulimit), or cap "
+            + (hard > soft ? "; the hard limit is " + std::to_string(hard)
+                           : std::string("; it is already at the hard limit"))
+            + ") and every one is in use. Requests that could not open a connection fail with error kind fd_limit. "
+              "Raise the "
+              "limit (ulimit -n N in the shell, LimitNOFILE= for a systemd unit, the container's nofile ulimit), or "
+              "cap "
               "requests in flight with --max-concurrency.";
     sayOnce(note);
 }

@@ -21,14 +21,36 @@ constexpr std::size_t kMaxUrlBytes = 8192;
     throw InputError(field + ": bad target URL '" + urlExcerpt(url) + "': " + why, {}, 0, field);
 }
 
-bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool isUnreserved(char c) { return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~'; }
+bool isAlpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+bool isHex(char c)
+{
+    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+bool isUnreserved(char c)
+{
+    return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~';
+}
 bool isSubDelim(char c)
 {
     switch (c) {
-    case '!': case '$': case '&': case '\'': case '(': case ')': case '*': case '+': case ',': case ';': case '=':
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case ';':
+    case '=':
         return true;
     default:
         return false;
@@ -224,7 +246,8 @@ TargetUrl parseTargetUrl(const std::string& url, const std::string& field)
         authEnd = url.size();
     const std::string authority = url.substr(authStart, authEnd - authStart);
     if (authority.find('@') != std::string::npos)
-        throw InputError(field + ": credentials in the URL are not accepted (use --api-key or LORASCOPE_API_KEY)", {}, 0, field);
+        throw InputError(
+            field + ": credentials in the URL are not accepted (use --api-key or LORASCOPE_API_KEY)", {}, 0, field);
     std::string why;
     std::string portText;
     bool hasPort = false;
@@ -236,7 +259,9 @@ TargetUrl parseTargetUrl(const std::string& url, const std::string& field)
             bad(field, url, why);
         if (close + 1 < authority.size()) {
             if (authority[close + 1] != ':')
-                bad(field, url, "unexpected " + describe(authority[close + 1]) + " after the IPv6 address (expected ':PORT' or '/')");
+                bad(field, url,
+                    "unexpected " + describe(authority[close + 1])
+                        + " after the IPv6 address (expected ':PORT' or '/')");
             hasPort = true;
             portText = authority.substr(close + 2);
         }
@@ -279,7 +304,8 @@ TargetUrl parseTargetUrl(const std::string& url, const std::string& field)
     std::string path = url.substr(authEnd);
     const auto qf = path.find_first_of("?#");
     if (qf != std::string::npos)
-        bad(field, url, std::string(path[qf] == '?' ? "a query ('?...')" : "a fragment ('#...')")
+        bad(field, url,
+            std::string(path[qf] == '?' ? "a query ('?...')" : "a fragment ('#...')")
                 + " cannot be combined with the backend's path: give the server's base URL only");
     while (!path.empty() && path.back() == '/')
         path.pop_back();
@@ -295,7 +321,8 @@ TargetUrl parseTargetUrl(const std::string& url, const std::string& field)
     }
     for (std::size_t start = 0; start < path.size();) {
         const auto next = path.find('/', start + 1);
-        const std::string seg = path.substr(start + 1, next == std::string::npos ? std::string::npos : next - start - 1);
+        const std::string seg
+            = path.substr(start + 1, next == std::string::npos ? std::string::npos : next - start - 1);
         if (seg.empty())
             bad(field, url, "empty path segment ('//')");
         if (seg == "." || seg == "..")
@@ -323,8 +350,9 @@ std::string fitBasePathToBackend(TargetUrl& url, const std::string& backendPath,
     const std::string given = url.str();
     url.basePath.resize(url.basePath.size() - cut.size());
     const bool doubled = cut == backendPath || backendPath.rfind("/v1/", 0) == 0;
-    return field + ": " + given + " ends in '" + cut + "'" + (doubled ? ", which the backend's path '" + backendPath + "' already has"
-                                                                    : ", which the backend's path '" + backendPath + "' is not under")
+    return field + ": " + given + " ends in '" + cut + "'"
+        + (doubled ? ", which the backend's path '" + backendPath + "' already has"
+                   : ", which the backend's path '" + backendPath + "' is not under")
         + ": requests go to " + url.str() + backendPath;
 }
 

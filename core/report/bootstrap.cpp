@@ -22,7 +22,8 @@ struct Stats {
     double mean = NAN, stddev = NAN, q50 = NAN, q90 = NAN, q99 = NAN, sum = 0;
 };
 
-Stats weightedStats(const std::vector<std::pair<double, std::uint32_t>>& v, const std::vector<std::uint32_t>& counts, bool quantiles)
+Stats weightedStats(
+    const std::vector<std::pair<double, std::uint32_t>>& v, const std::vector<std::uint32_t>& counts, bool quantiles)
 {
     Stats st;
     std::uint64_t total = 0;
@@ -105,7 +106,8 @@ RunSample runSample(const std::vector<const ReplayRecord*>& records, const nlohm
     for (const auto* r : records)
         if (r->inWindow && r->outcome == Outcome::Completed && r->tokenTimes.size() > 1)
             itlTotal += r->tokenTimes.size() - 1;
-    const std::size_t itlStep = itlTotal > RunSample::kMaxItl ? (itlTotal + RunSample::kMaxItl - 1) / RunSample::kMaxItl : 1;
+    const std::size_t itlStep
+        = itlTotal > RunSample::kMaxItl ? (itlTotal + RunSample::kMaxItl - 1) / RunSample::kMaxItl : 1;
     s.itlThinned = itlStep > 1;
     std::size_t itlSeen = 0;
     auto put = [&](Sample which, double v, std::uint32_t idx) { s.values[slot(which)].emplace_back(v, idx); };
@@ -170,8 +172,8 @@ int effectiveResamples(const BootstrapOptions& o, double values)
     return std::max(std::min(200, o.resamples), std::min(o.resamples, int(std::min(fit, 1e9))));
 }
 
-std::vector<std::vector<double>> bootstrapReplicates(
-    const RunSample& sample, const std::vector<const MetricInfo*>& metrics, int resamples, std::uint64_t seed, std::uint64_t stream)
+std::vector<std::vector<double>> bootstrapReplicates(const RunSample& sample,
+    const std::vector<const MetricInfo*>& metrics, int resamples, std::uint64_t seed, std::uint64_t stream)
 {
     std::vector<std::vector<double>> out(metrics.size(), std::vector<double>(std::size_t(std::max(resamples, 0)), NAN));
     const std::size_t n = sample.requests;

@@ -49,8 +49,8 @@ struct BootstrapOptions {
 
 /// Replicates of every bootstrap metric of one sample: for each metric of `metrics`, `resamples`
 /// values (NaN where a resample has no value). Stream `stream` of the seed.
-std::vector<std::vector<double>> bootstrapReplicates(const RunSample& sample, const std::vector<const MetricInfo*>& metrics, int resamples,
-    std::uint64_t seed, std::uint64_t stream);
+std::vector<std::vector<double>> bootstrapReplicates(const RunSample& sample,
+    const std::vector<const MetricInfo*>& metrics, int resamples, std::uint64_t seed, std::uint64_t stream);
 
 /// An interval for B − A and for B / A − 1.
 struct DeltaInterval {

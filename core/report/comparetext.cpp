@@ -104,7 +104,8 @@ nlohmann::json comparisonJson(const ResultComparison& c, ReportLang lang)
             ov.push_back(deltaJson(d, p.labelB, lang));
         auto& per = pj["per_adapter"] = nlohmann::json::array();
         for (const auto& ad : p.perAdapter) {
-            nlohmann::json aj { { "adapter", ad.name }, { "requests_a", ad.requestsA }, { "requests_b", ad.requestsB } };
+            nlohmann::json aj { { "adapter", ad.name }, { "requests_a", ad.requestsA },
+                { "requests_b", ad.requestsB } };
             auto& ms = aj["metrics"] = nlohmann::json::array();
             for (const auto& d : ad.metrics)
                 ms.push_back(deltaJson(d, p.labelB, lang));
@@ -115,9 +116,9 @@ nlohmann::json comparisonJson(const ResultComparison& c, ReportLang lang)
         pairs.push_back(std::move(pj));
     }
     for (const auto& s : c.sweeps) {
-        nlohmann::json sj { { "a", s.labelA }, { "b", s.labelB }, { "parameter", s.parameter }, { "problem", s.problem },
-            { "capacity_a", num(s.capacityA) }, { "capacity_b", num(s.capacityB) }, { "first_saturated_a", num(s.firstSaturatedA) },
-            { "first_saturated_b", num(s.firstSaturatedB) } };
+        nlohmann::json sj { { "a", s.labelA }, { "b", s.labelB }, { "parameter", s.parameter },
+            { "problem", s.problem }, { "capacity_a", num(s.capacityA) }, { "capacity_b", num(s.capacityB) },
+            { "first_saturated_a", num(s.firstSaturatedA) }, { "first_saturated_b", num(s.firstSaturatedB) } };
         auto& pts = sj["points"] = nlohmann::json::array();
         for (const auto& pt : s.points) {
             nlohmann::json pj { { "value", pt.value } };
@@ -137,17 +138,20 @@ std::string comparisonText(const ResultComparison& c, ReportLang lang, bool allM
         out += reportText(lang, "compare.different_traces") + "\n\n";
     for (const auto& p : c.runs) {
         out += reportText(lang, "compare.pair_heading", { p.labelB, p.labelA, std::to_string(p.resamples) }) + "\n";
-        out += pad(reportText(lang, "col.metric"), 24) + pad(reportText(lang, "col.unit"), 6) + pad("A", 12) + pad("B", 12)
-            + pad("B − A", 12) + pad(reportText(lang, "col.interval"), 24) + reportText(lang, "col.verdict") + "\n";
+        out += pad(reportText(lang, "col.metric"), 24) + pad(reportText(lang, "col.unit"), 6) + pad("A", 12)
+            + pad("B", 12) + pad("B − A", 12) + pad(reportText(lang, "col.interval"), 24)
+            + reportText(lang, "col.verdict") + "\n";
         for (const auto& d : p.overall) {
             if (!d.a && !d.b)
                 continue;
             if (!allMetrics && !(d.info && d.info->headline))
                 continue;
-            std::string iv = d.interval.valid() ? cell(d.interval.diffLow) + " … " + cell(d.interval.diffHigh) : std::string("-");
+            std::string iv
+                = d.interval.valid() ? cell(d.interval.diffLow) + " … " + cell(d.interval.diffHigh) : std::string("-");
             const int digits = d.info && d.info->statistic == Statistic::Count ? 0 : 2; // counts are whole requests
-            out += pad(metricLabel(lang, d.key), 24) + pad(d.info ? d.info->unit : "", 6) + pad(cell(d.a, digits), 12) + pad(cell(d.b, digits), 12)
-                + pad(cell(d.diff(), digits), 12) + pad(iv, 24) + verdictText(d, p.labelB, lang) + "\n";
+            out += pad(metricLabel(lang, d.key), 24) + pad(d.info ? d.info->unit : "", 6) + pad(cell(d.a, digits), 12)
+                + pad(cell(d.b, digits), 12) + pad(cell(d.diff(), digits), 12) + pad(iv, 24)
+                + verdictText(d, p.labelB, lang) + "\n";
         }
         std::size_t shown = 0, significant = 0;
         std::string per;
@@ -158,7 +162,9 @@ std::string comparisonText(const ResultComparison& c, ReportLang lang, bool allM
                     if (shown++ < 20)
                         per += "  " + ad.name + ": " + verdictText(d, p.labelB, lang) + "\n";
                 }
-        out += reportText(lang, "compare.per_adapter_heading", { std::to_string(p.perAdapter.size()), std::to_string(significant) }) + "\n";
+        out += reportText(lang, "compare.per_adapter_heading",
+                   { std::to_string(p.perAdapter.size()), std::to_string(significant) })
+            + "\n";
         out += per;
         if (significant > shown)
             out += "  " + reportText(lang, "compare.more", { std::to_string(significant - shown) }) + "\n";

@@ -43,8 +43,8 @@ const MetricInfo& metricOrThrow(const std::string& name, const std::string& item
 {
     const MetricInfo* m = findMetric(name);
     if (!m)
-        throw InputError(flag + ": unknown metric \"" + name.substr(0, 60) + "\" in \"" + item.substr(0, 80) + "\" (metrics: "
-                + metricKeys() + ")",
+        throw InputError(flag + ": unknown metric \"" + name.substr(0, 60) + "\" in \"" + item.substr(0, 80)
+                + "\" (metrics: " + metricKeys() + ")",
             {}, 0, flag);
     return *m;
 }
@@ -110,10 +110,14 @@ std::vector<Gate> parseGates(const std::string& text, const std::string& flag)
     std::vector<Gate> out;
     for (const auto& item : splitItems(text)) {
         if (item.empty())
-            throw InputError(flag + ": empty condition in \"" + text.substr(0, 80) + "\" (expected METRIC>NUMBER or METRIC<NUMBER, comma separated)", {}, 0, flag);
+            throw InputError(flag + ": empty condition in \"" + text.substr(0, 80)
+                    + "\" (expected METRIC>NUMBER or METRIC<NUMBER, comma separated)",
+                {}, 0, flag);
         const auto at = item.find_first_of("<>");
         if (at == std::string::npos || at == 0)
-            throw InputError(flag + ": \"" + item.substr(0, 80) + "\" is not METRIC>NUMBER or METRIC<NUMBER (also >= and <=)", {}, 0, flag);
+            throw InputError(
+                flag + ": \"" + item.substr(0, 80) + "\" is not METRIC>NUMBER or METRIC<NUMBER (also >= and <=)", {}, 0,
+                flag);
         Gate g;
         g.text = item;
         g.metric = item.substr(0, at);
@@ -121,11 +125,14 @@ std::vector<Gate> parseGates(const std::string& text, const std::string& flag)
         const bool orEqual = numAt < item.size() && item[numAt] == '=';
         if (orEqual)
             ++numAt;
-        g.op = item[at] == '>' ? (orEqual ? Gate::Op::GreaterEqual : Gate::Op::Greater) : (orEqual ? Gate::Op::LessEqual : Gate::Op::Less);
+        g.op = item[at] == '>' ? (orEqual ? Gate::Op::GreaterEqual : Gate::Op::Greater)
+                               : (orEqual ? Gate::Op::LessEqual : Gate::Op::Less);
         metricOrThrow(g.metric, item, flag);
         const auto bound = parseNumber(item.substr(numAt));
         if (!bound)
-            throw InputError(flag + ": \"" + item.substr(0, 80) + "\": \"" + item.substr(numAt, 40) + "\" is not a number (the bound is in the metric's unit, e.g. p99_ttft_ms>500)", {}, 0, flag);
+            throw InputError(flag + ": \"" + item.substr(0, 80) + "\": \"" + item.substr(numAt, 40)
+                    + "\" is not a number (the bound is in the metric's unit, e.g. p99_ttft_ms>500)",
+                {}, 0, flag);
         g.bound = *bound;
         out.push_back(std::move(g));
     }
@@ -138,7 +145,9 @@ std::vector<WorseGate> parseWorseGates(const std::string& text, const std::strin
     for (const auto& item : splitItems(text)) {
         const auto colon = item.find(':');
         if (item.empty() || colon == std::string::npos || colon == 0)
-            throw InputError(flag + ": \"" + item.substr(0, 80) + "\" is not METRIC:TOLERANCE (e.g. p99_e2el_ms:5% or p99_e2el_ms:20 in the metric's unit)", {}, 0, flag);
+            throw InputError(flag + ": \"" + item.substr(0, 80)
+                    + "\" is not METRIC:TOLERANCE (e.g. p99_e2el_ms:5% or p99_e2el_ms:20 in the metric's unit)",
+                {}, 0, flag);
         WorseGate g;
         g.text = item;
         g.metric = item.substr(0, colon);
@@ -149,7 +158,10 @@ std::vector<WorseGate> parseWorseGates(const std::string& text, const std::strin
             tol.pop_back();
         const auto v = parseNumber(tol);
         if (!v || *v < 0)
-            throw InputError(flag + ": \"" + item.substr(0, 80) + "\": the tolerance must be a number >= 0, optionally with % (got \"" + item.substr(colon + 1, 40) + "\")", {}, 0, flag);
+            throw InputError(flag + ": \"" + item.substr(0, 80)
+                    + "\": the tolerance must be a number >= 0, optionally with % (got \"" + item.substr(colon + 1, 40)
+                    + "\")",
+                {}, 0, flag);
         g.tolerance = g.relative ? *v / 100.0 : *v;
         out.push_back(std::move(g));
     }
@@ -170,8 +182,8 @@ std::vector<GateResult> checkGates(const std::vector<Gate>& gates, const nlohman
         if (!r.value) {
             r.failed = true;
             r.message = g.metric + " is not in the run's summary"
-                + std::string(g.metric == "request_goodput" ? " (goodput needs --slo)" : " (no request completed?)") + ": gate " + g.text
-                + " cannot pass";
+                + std::string(g.metric == "request_goodput" ? " (goodput needs --slo)" : " (no request completed?)")
+                + ": gate " + g.text + " cannot pass";
         } else {
             const double v = *r.value;
             switch (g.op) {
@@ -188,7 +200,8 @@ std::vector<GateResult> checkGates(const std::vector<Gate>& gates, const nlohman
                 r.failed = v <= g.bound;
                 break;
             }
-            r.message = g.metric + " = " + gateNumber(v, unit) + (r.failed ? " " : ", not ") + opText(g.op) + " " + gateNumber(g.bound, unit)
+            r.message = g.metric + " = " + gateNumber(v, unit) + (r.failed ? " " : ", not ") + opText(g.op) + " "
+                + gateNumber(g.bound, unit)
                 + (r.failed ? " (gate " + g.text + " failed)" : " (gate " + g.text + " passed)");
         }
         out.push_back(std::move(r));
@@ -213,14 +226,15 @@ std::string junitXml(const std::string& suite, const std::vector<GateResult>& re
     char time[32];
     std::snprintf(time, sizeof time, "%.3f", seconds);
     std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    x += "<testsuites name=\"lorascope\" tests=\"" + std::to_string(results.size()) + "\" failures=\"" + std::to_string(failures)
-        + "\" errors=\"0\" time=\"" + time + "\">\n";
+    x += "<testsuites name=\"lorascope\" tests=\"" + std::to_string(results.size()) + "\" failures=\""
+        + std::to_string(failures) + "\" errors=\"0\" time=\"" + time + "\">\n";
     x += "  <testsuite name=\"" + xmlEscape(suite) + "\" tests=\"" + std::to_string(results.size()) + "\" failures=\""
         + std::to_string(failures) + "\" errors=\"0\" skipped=\"0\" time=\"" + time + "\">\n";
     for (const auto& r : results) {
         x += "    <testcase classname=\"" + xmlEscape(suite) + "\" name=\"" + xmlEscape(r.name) + "\" time=\"0\">\n";
         if (r.failed)
-            x += "      <failure message=\"" + xmlEscape(r.message) + "\" type=\"slo-gate\">" + xmlEscape(r.message) + "</failure>\n";
+            x += "      <failure message=\"" + xmlEscape(r.message) + "\" type=\"slo-gate\">" + xmlEscape(r.message)
+                + "</failure>\n";
         else
             x += "      <system-out>" + xmlEscape(r.message) + "</system-out>\n";
         x += "    </testcase>\n";
@@ -229,7 +243,8 @@ std::string junitXml(const std::string& suite, const std::vector<GateResult>& re
     return x;
 }
 
-void writeJunit(const std::string& path, const std::string& suite, const std::vector<GateResult>& results, double seconds)
+void writeJunit(
+    const std::string& path, const std::string& suite, const std::vector<GateResult>& results, double seconds)
 {
     const std::string xml = junitXml(suite, results, seconds);
     writeFileAtomically(path, [&](std::ostream& out) { out << xml; });

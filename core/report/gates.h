@@ -61,7 +61,8 @@ std::vector<std::string> failedGateLines(const std::vector<GateResult>& results)
 /// JUnit XML with one test case per gate (failures carry the message). `suite` names the test suite.
 std::string junitXml(const std::string& suite, const std::vector<GateResult>& results, double seconds = 0);
 /// Writes junitXml atomically. Throws InputError naming the file.
-void writeJunit(const std::string& path, const std::string& suite, const std::vector<GateResult>& results, double seconds = 0);
+void writeJunit(
+    const std::string& path, const std::string& suite, const std::vector<GateResult>& results, double seconds = 0);
 
 /// A number as gate messages show it: up to 6 significant digits, plus the unit ("612.3 ms").
 std::string gateNumber(double value, const char* unit);

@@ -69,11 +69,14 @@ std::string reportHtml(const nlohmann::json& data)
     out += std::string("<meta name=\"generator\" content=\"LoraScope ") + kVersion + "\">\n";
     out += "<title>" + htmlEscape(data.value("title", std::string("LoraScope report"))) + "</title>\n<style>\n";
     out += css;
-    out += "</style>\n</head>\n<body>\n<noscript>" + htmlEscape(data.value("title", std::string())) + ": JavaScript is needed to draw this report.</noscript>\n";
+    out += "</style>\n</head>\n<body>\n<noscript>" + htmlEscape(data.value("title", std::string()))
+        + ": JavaScript is needed to draw this report.</noscript>\n";
     out += "<div id=\"app\"></div>\n<script type=\"application/json\" id=\"lorascope-report-data\">";
     out += safe;
     // Errors from here on (the chart library included) are kept for the page's state (report.js).
-    out += "</script>\n<script>window.__lsErrors=[];window.addEventListener('error',function(e){window.__lsErrors.push(String(e.message))});"
+    out += "</"
+           "script>\n<script>window.__lsErrors=[];window.addEventListener('error',function(e){window.__lsErrors.push("
+           "String(e.message))});"
            "</script>\n<script>\n";
     out += ech;
     out += "\n</script>\n<script>\n";

@@ -30,7 +30,21 @@ enum class Statistic {
 };
 
 /// The per-request quantity a sample statistic is taken over.
-enum class Sample { None, Ttft, Tpot, Itl, E2el, EffectiveTtft, EffectiveE2el, Completed, OutputTokens, TotalTokens, Good, SloraAttained, SloraReward };
+enum class Sample {
+    None,
+    Ttft,
+    Tpot,
+    Itl,
+    E2el,
+    EffectiveTtft,
+    EffectiveE2el,
+    Completed,
+    OutputTokens,
+    TotalTokens,
+    Good,
+    SloraAttained,
+    SloraReward
+};
 
 /// One headline metric.
 struct MetricInfo {

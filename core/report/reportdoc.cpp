@@ -59,11 +59,12 @@ json facts(const std::vector<std::pair<std::string, std::string>>& rows)
     return { { "type", "facts" }, { "rows", std::move(r) } };
 }
 
-json chart(const std::string& id, const std::string& title, const std::string& explain, const std::string& xName, const std::string& yName,
-    const std::string& xType, const std::string& yType)
+json chart(const std::string& id, const std::string& title, const std::string& explain, const std::string& xName,
+    const std::string& yName, const std::string& xType, const std::string& yType)
 {
-    return { { "type", "chart" }, { "id", id }, { "title", title }, { "explain", explain }, { "x", { { "name", xName }, { "type", xType } } },
-        { "y", { { "name", yName }, { "type", yType } } }, { "series", json::array() }, { "marks", json::array() } };
+    return { { "type", "chart" }, { "id", id }, { "title", title }, { "explain", explain },
+        { "x", { { "name", xName }, { "type", xType } } }, { "y", { { "name", yName }, { "type", yType } } },
+        { "series", json::array() }, { "marks", json::array() } };
 }
 
 void addSeries(json& c, const std::string& name, const Points& points, const std::string& kind, bool dashed, bool area)
@@ -71,7 +72,8 @@ void addSeries(json& c, const std::string& name, const Points& points, const std
     json data = json::array();
     for (const auto& [x, y] : points)
         data.push_back({ short6(x), short6(y) });
-    c["series"].push_back({ { "name", name }, { "kind", kind }, { "data", std::move(data) }, { "dashed", dashed }, { "area", area } });
+    c["series"].push_back(
+        { { "name", name }, { "kind", kind }, { "data", std::move(data) }, { "dashed", dashed }, { "area", area } });
 }
 
 void addMark(json& c, const std::string& axis, double value, const std::string& label)
@@ -117,14 +119,15 @@ Points envelope(const Points& points, std::size_t maxPoints)
     return out;
 }
 
-json table(const std::string& id, const std::string& title, const std::vector<Column>& columns, json rows, const std::string& download,
-    bool sortable)
+json table(const std::string& id, const std::string& title, const std::vector<Column>& columns, json rows,
+    const std::string& download, bool sortable)
 {
     json cols = json::array();
     for (const auto& c : columns)
         cols.push_back({ { "label", c.label }, { "unit", c.unit }, { "digits", c.digits } });
-    return { { "type", "table" }, { "id", id }, { "title", title }, { "columns", std::move(cols) }, { "rows", std::move(rows) },
-        { "sortable", sortable }, { "download", download }, { "note", "" }, { "shown", 500 } };
+    return { { "type", "table" }, { "id", id }, { "title", title }, { "columns", std::move(cols) },
+        { "rows", std::move(rows) }, { "sortable", sortable }, { "download", download }, { "note", "" },
+        { "shown", 500 } };
 }
 
 json list(const std::vector<std::string>& items)

@@ -37,8 +37,8 @@ void addBanner(json& page, const std::string& level, const std::string& text);
 json facts(const std::vector<std::pair<std::string, std::string>>& rows);
 json chart(const std::string& id, const std::string& title, const std::string& explain, const std::string& xName,
     const std::string& yName, const std::string& xType = "value", const std::string& yType = "value");
-void addSeries(json& chart, const std::string& name, const Points& points, const std::string& kind = "line", bool dashed = false,
-    bool area = false);
+void addSeries(json& chart, const std::string& name, const Points& points, const std::string& kind = "line",
+    bool dashed = false, bool area = false);
 void addMark(json& chart, const std::string& axis, double value, const std::string& label);
 /// A histogram as a step outline over its edges (so marks at values can be drawn on the same axis).
 Points histogramPoints(const Histogram& h);
@@ -51,8 +51,8 @@ struct Column {
     std::string label, unit;
     int digits = 2;
 };
-json table(const std::string& id, const std::string& title, const std::vector<Column>& columns, json rows, const std::string& download,
-    bool sortable = true);
+json table(const std::string& id, const std::string& title, const std::vector<Column>& columns, json rows,
+    const std::string& download, bool sortable = true);
 json list(const std::vector<std::string>& items);
 json text(const std::string& text);
 

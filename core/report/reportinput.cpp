@@ -142,8 +142,8 @@ RunSource previewTrace(std::shared_ptr<const Trace> trace, const std::string& tr
     s.traceSha256 = sha256OfFile(tracePath);
     s.preview = analyzeAdmission(trace, config);
     s.view = previewAsRun(*s.preview, s.label);
-    s.view.manifest["trace"] = { { "path", tracePath }, { "sha256", s.traceSha256 }, { "requests", trace->requests.size() },
-        { "adapters", trace->adapters.size() }, { "source", trace->source } };
+    s.view.manifest["trace"] = { { "path", tracePath }, { "sha256", s.traceSha256 },
+        { "requests", trace->requests.size() }, { "adapters", trace->adapters.size() }, { "source", trace->source } };
     if (trace->spec)
         s.view.manifest["spec"] = toJson(*trace->spec);
     return s;

@@ -27,7 +27,8 @@ struct RunSource {
     std::string path;
     std::string label; ///< short name for tables ("run1", "s4.jsonl (preview)")
     RunView view; ///< records on the trace axis, server samples, summary, manifest, notes
-    std::shared_ptr<const AdmissionAnalysis> preview; ///< the preview itself (a previewed trace), or the one attached to a run
+    std::shared_ptr<const AdmissionAnalysis>
+        preview; ///< the preview itself (a previewed trace), or the one attached to a run
     bool isPreview = false;
     /// What identifies the workload: the trace's SHA-256 (runs) or file hash (previews).
     std::string traceSha256;

@@ -451,7 +451,8 @@ std::string metricExplain(ReportLang lang, const std::string& key)
     const auto [stat, quantity] = splitMetric(key);
     if (stat.empty())
         return index().count("explain.metric." + key) ? reportText(lang, "explain.metric." + key) : std::string();
-    return reportText(lang, "explain.q." + quantity) + (lang == ReportLang::ZhCN ? "；" : "; ") + reportText(lang, "explain.stat." + stat);
+    return reportText(lang, "explain.q." + quantity) + (lang == ReportLang::ZhCN ? "；" : "; ")
+        + reportText(lang, "explain.stat." + stat);
 }
 
 } // namespace lorascope

@@ -32,8 +32,8 @@ const std::vector<const MetricInfo*>& adapterMetrics()
 {
     static const std::vector<const MetricInfo*> list = [] {
         std::vector<const MetricInfo*> v;
-        for (const char* k : { "completed", "request_throughput", "mean_ttft_ms", "p99_ttft_ms", "mean_tpot_ms", "mean_e2el_ms",
-                 "p99_e2el_ms", "slora_attainment" })
+        for (const char* k : { "completed", "request_throughput", "mean_ttft_ms", "p99_ttft_ms", "mean_tpot_ms",
+                 "mean_e2el_ms", "p99_e2el_ms", "slora_attainment" })
             v.push_back(findMetric(k));
         return v;
     }();
@@ -55,21 +55,23 @@ MetricDelta::Verdict judge(const MetricDelta& d)
     const bool lower = d.interval.diffHigh < 0;
     if (!higher && !lower)
         return MetricDelta::Verdict::Same;
-    const bool better = d.info && ((higher && d.info->better == Better::Higher) || (lower && d.info->better == Better::Lower));
+    const bool better
+        = d.info && ((higher && d.info->better == Better::Higher) || (lower && d.info->better == Better::Lower));
     return better ? MetricDelta::Verdict::Better : MetricDelta::Verdict::Worse;
 }
 
 // A bootstrap of a handful of values says nothing (one value resampled is always itself).
 bool enoughValues(const RunSample& s, const MetricInfo& m)
 {
-    const std::size_t n = m.statistic == Statistic::Share ? s.requests : s.values[static_cast<std::size_t>(m.sample)].size();
+    const std::size_t n
+        = m.statistic == Statistic::Share ? s.requests : s.values[static_cast<std::size_t>(m.sample)].size();
     return n >= kMinBootstrapValues;
 }
 
 // Fills the deltas of `metrics` between two samples with their summaries.
 std::vector<MetricDelta> deltas(const std::vector<const MetricInfo*>& metrics, const RunSample& sa, const RunSample& sb,
-    const nlohmann::json& suma, const nlohmann::json& sumb, int resamples, const BootstrapOptions& o, std::uint64_t streamA,
-    std::uint64_t streamB)
+    const nlohmann::json& suma, const nlohmann::json& sumb, int resamples, const BootstrapOptions& o,
+    std::uint64_t streamA, std::uint64_t streamB)
 {
     std::vector<const MetricInfo*> boot;
     for (const auto* m : metrics)
@@ -122,7 +124,8 @@ std::string number(double v)
 
 } // namespace
 
-ResultComparison compareRuns(const std::vector<const RunSource*>& runs, const BootstrapOptions& o, std::size_t perAdapterLimit)
+ResultComparison compareRuns(
+    const std::vector<const RunSource*>& runs, const BootstrapOptions& o, std::size_t perAdapterLimit)
 {
     ResultComparison c;
     c.kind = ResultComparison::Kind::Runs;
@@ -146,11 +149,13 @@ ResultComparison compareRuns(const std::vector<const RunSource*>& runs, const Bo
             by[adapterKey(rec.adapter)].push_back(&rec);
         }
         s.all = runSample(all, r.view.summary);
-        const auto& per = r.view.summary.contains("per_adapter") ? r.view.summary["per_adapter"] : nlohmann::json::object();
+        const auto& per
+            = r.view.summary.contains("per_adapter") ? r.view.summary["per_adapter"] : nlohmann::json::object();
         for (const auto& [name, recs] : by) {
             const auto it = per.find(name);
             s.adapters[name] = runSample(recs, it != per.end() ? *it : r.view.summary);
-            s.adapters[name].duration = r.view.summary.value("duration", 0.0); // per-adapter rates use the run's duration
+            s.adapters[name].duration
+                = r.view.summary.value("duration", 0.0); // per-adapter rates use the run's duration
             s.counts[name] = s.adapters[name].requests;
         }
         return s;
@@ -169,7 +174,8 @@ ResultComparison compareRuns(const std::vector<const RunSource*>& runs, const Bo
             c.differentTraces = true;
         p.resamples = effectiveResamples(o, 2 * (valuesPerResample(a.all) + valuesPerResample(b.all)));
         p.itlThinned = a.all.itlThinned || b.all.itlThinned;
-        p.overall = deltas(overallMetrics, a.all, b.all, runs[0]->view.summary, runs[i]->view.summary, p.resamples, o, 0, i);
+        p.overall
+            = deltas(overallMetrics, a.all, b.all, runs[0]->view.summary, runs[i]->view.summary, p.resamples, o, 0, i);
         // Adapters in both, busiest in A first.
         std::vector<std::pair<std::uint64_t, std::string>> order;
         for (const auto& [name, n] : a.counts)
@@ -192,8 +198,9 @@ ResultComparison compareRuns(const std::vector<const RunSource*>& runs, const Bo
             ad.requestsA = a.counts.at(name);
             ad.requestsB = b.counts.at(name);
             const auto sa = perA.find(name), sb = perB.find(name);
-            ad.metrics = deltas(adapterMetrics(), a.adapters.at(name), b.adapters.at(name), sa != perA.end() ? *sa : nlohmann::json(),
-                sb != perB.end() ? *sb : nlohmann::json(), p.resamples, o, (k + 1) * 1024, (k + 1) * 1024 + i);
+            ad.metrics = deltas(adapterMetrics(), a.adapters.at(name), b.adapters.at(name),
+                sa != perA.end() ? *sa : nlohmann::json(), sb != perB.end() ? *sb : nlohmann::json(), p.resamples, o,
+                (k + 1) * 1024, (k + 1) * 1024 + i);
             p.perAdapter.push_back(std::move(ad));
         }
         c.runs.push_back(std::move(p));
@@ -224,8 +231,8 @@ ResultComparison compareSweeps(const std::vector<const SweepSource*>& sweeps)
         p.labelB = b.label;
         p.parameter = sweepParamInfo(a.sweep.param).name;
         if (a.sweep.param != b.sweep.param)
-            p.problem = std::string("the sweeps vary different parameters (") + sweepParamInfo(a.sweep.param).name + " and "
-                + sweepParamInfo(b.sweep.param).name + ")";
+            p.problem = std::string("the sweeps vary different parameters (") + sweepParamInfo(a.sweep.param).name
+                + " and " + sweepParamInfo(b.sweep.param).name + ")";
         const auto vb = verdictOf(b);
         p.capacityA = va.largestMeeting;
         p.capacityB = vb.largestMeeting;
@@ -240,8 +247,9 @@ ResultComparison compareSweeps(const std::vector<const SweepSource*>& sweeps)
                     d.value = pa.value;
                     const auto& ma = pa.metrics;
                     const auto& mb = pb.metrics;
-                    d.metrics = { { "throughput", { ma.throughput, mb.throughput } }, { "goodput", { ma.goodput, mb.goodput } },
-                        { "ttft_p90_s", { ma.ttft.p90, mb.ttft.p90 } }, { "e2e_p90_s", { ma.e2e.p90, mb.e2e.p90 } },
+                    d.metrics = { { "throughput", { ma.throughput, mb.throughput } },
+                        { "goodput", { ma.goodput, mb.goodput } }, { "ttft_p90_s", { ma.ttft.p90, mb.ttft.p90 } },
+                        { "e2e_p90_s", { ma.e2e.p90, mb.e2e.p90 } },
                         { "slo_attainment", { ma.sloAttainment, mb.sloAttainment } },
                         { "achieved_ratio", { ma.achievedRatio, mb.achievedRatio } } };
                     p.points.push_back(std::move(d));
@@ -276,16 +284,19 @@ std::string verdictText(const MetricDelta& d, const std::string& labelB, ReportL
         const auto& iv = d.interval;
         const bool higher = iv.diffLow > 0;
         const std::string dir = reportText(lang, higher ? "verdict.higher" : "verdict.lower");
-        const std::string judgement = reportText(lang, d.verdict == MetricDelta::Verdict::Better ? "verdict.better" : "verdict.worse");
+        const std::string judgement
+            = reportText(lang, d.verdict == MetricDelta::Verdict::Better ? "verdict.better" : "verdict.worse");
         const auto rel = d.rel();
         if (rel && std::isfinite(iv.relLow) && std::isfinite(iv.relHigh)) {
             const double lo = higher ? iv.relLow : -iv.relHigh;
             const double hi = higher ? iv.relHigh : -iv.relLow;
-            return reportText(lang, "verdict.rel", { labelB, label, pct(*rel), dir, pct(std::max(0.0, lo)), pct(hi), judgement });
+            return reportText(
+                lang, "verdict.rel", { labelB, label, pct(*rel), dir, pct(std::max(0.0, lo)), pct(hi), judgement });
         }
         const double diff = d.diff().value_or(NAN);
-        return reportText(lang, "verdict.abs", { labelB, label, number(std::fabs(diff)), unit, dir,
-                                                   number(higher ? iv.diffLow : -iv.diffHigh), number(higher ? iv.diffHigh : -iv.diffLow), judgement });
+        return reportText(lang, "verdict.abs",
+            { labelB, label, number(std::fabs(diff)), unit, dir, number(higher ? iv.diffLow : -iv.diffHigh),
+                number(higher ? iv.diffHigh : -iv.diffLow), judgement });
     }
     }
     return {};
@@ -301,10 +312,12 @@ std::vector<GateResult> checkWorseGates(const std::vector<WorseGate>& gates, con
             GateResult r;
             r.name = g.text + " (" + p.labelB + " vs " + p.labelA + ")";
             r.metric = g.metric;
-            const auto it = std::find_if(p.overall.begin(), p.overall.end(), [&](const MetricDelta& d) { return d.key == g.metric; });
+            const auto it = std::find_if(
+                p.overall.begin(), p.overall.end(), [&](const MetricDelta& d) { return d.key == g.metric; });
             if (it == p.overall.end() || !it->a || !it->b) {
                 r.failed = true;
-                r.message = g.metric + " is not in both summaries (" + p.labelA + ", " + p.labelB + "): gate " + g.text + " cannot pass";
+                r.message = g.metric + " is not in both summaries (" + p.labelA + ", " + p.labelB + "): gate " + g.text
+                    + " cannot pass";
                 out.push_back(std::move(r));
                 continue;
             }
@@ -319,13 +332,16 @@ std::vector<GateResult> checkWorseGates(const std::vector<WorseGate>& gates, con
             r.value = b;
             r.bound = allowed;
             r.failed = beyond && significant;
-            std::string what = g.metric + " of " + p.labelB + " = " + gateNumber(b, unit) + " against " + gateNumber(a, unit) + " in "
-                + p.labelA + "; allowed " + (lowerBetter ? "at most " : "at least ") + gateNumber(allowed, unit);
+            std::string what = g.metric + " of " + p.labelB + " = " + gateNumber(b, unit) + " against "
+                + gateNumber(a, unit) + " in " + p.labelA + "; allowed " + (lowerBetter ? "at most " : "at least ")
+                + gateNumber(allowed, unit);
             if (r.failed)
-                r.message = what + ": worse beyond the tolerance" + (it->interval.valid() ? " and significant (95 % interval)" : "")
-                    + " (gate " + g.text + " failed)";
+                r.message = what + ": worse beyond the tolerance"
+                    + (it->interval.valid() ? " and significant (95 % interval)" : "") + " (gate " + g.text
+                    + " failed)";
             else if (beyond)
-                r.message = what + ": beyond the tolerance but not a significant difference (gate " + g.text + " passed)";
+                r.message
+                    = what + ": beyond the tolerance but not a significant difference (gate " + g.text + " passed)";
             else
                 r.message = what + " (gate " + g.text + " passed)";
             out.push_back(std::move(r));

@@ -28,7 +28,10 @@ struct MetricDelta {
     enum class Verdict { NoData, NoInterval, Same, Better, Worse };
     Verdict verdict = Verdict::NoData;
     std::optional<double> diff() const { return a && b ? std::optional<double>(*b - *a) : std::nullopt; }
-    std::optional<double> rel() const { return a && b && *a != 0 ? std::optional<double>(*b / *a - 1.0) : std::nullopt; }
+    std::optional<double> rel() const
+    {
+        return a && b && *a != 0 ? std::optional<double>(*b / *a - 1.0) : std::nullopt;
+    }
 };
 
 /// One adapter of B against A (the adapter's own requests resampled).
@@ -77,7 +80,8 @@ struct ResultComparison {
 
 /// Compares runs (or previews): each later one against the first. `perAdapter` limits the adapter
 /// comparisons to that many adapters (the busiest in A). Deterministic for the options' seed.
-ResultComparison compareRuns(const std::vector<const RunSource*>& runs, const BootstrapOptions& options = {}, std::size_t perAdapter = 1000);
+ResultComparison compareRuns(
+    const std::vector<const RunSource*>& runs, const BootstrapOptions& options = {}, std::size_t perAdapter = 1000);
 /// Compares sweeps point by point (no per-request data in a sweep file: no intervals).
 ResultComparison compareSweeps(const std::vector<const SweepSource*>& sweeps);
 

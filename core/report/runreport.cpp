@@ -46,13 +46,15 @@ json headlineItem(const nlohmann::json& summary, ReportLang lang)
         if (!v && std::string(m.key) == "request_goodput")
             continue; // only with --slo
         const int digits = m.statistic == Statistic::Count ? 0 : m.statistic == Statistic::Share ? 4 : 2;
-        rows.push_back({ { "key", m.key }, { "label", metricLabel(lang, m.key) }, { "value", v ? json(*v) : json(nullptr) },
-            { "text", v ? fixed(*v, digits) : std::string("-") }, { "unit", m.unit }, { "explain", metricExplain(lang, m.key) } });
+        rows.push_back({ { "key", m.key }, { "label", metricLabel(lang, m.key) },
+            { "value", v ? json(*v) : json(nullptr) }, { "text", v ? fixed(*v, digits) : std::string("-") },
+            { "unit", m.unit }, { "explain", metricExplain(lang, m.key) } });
     }
     if (summary.contains("lateness_ms") && summary["lateness_ms"].is_object()) {
         const auto v = metricValue(summary["lateness_ms"], "p99");
-        rows.push_back({ { "key", "lateness_ms.p99" }, { "label", reportText(lang, "metric.lateness_p99") }, { "value", v ? json(*v) : json(nullptr) },
-            { "text", v ? fixed(*v, 2) : std::string("-") }, { "unit", "ms" }, { "explain", reportText(lang, "explain.lateness") } });
+        rows.push_back({ { "key", "lateness_ms.p99" }, { "label", reportText(lang, "metric.lateness_p99") },
+            { "value", v ? json(*v) : json(nullptr) }, { "text", v ? fixed(*v, 2) : std::string("-") },
+            { "unit", "ms" }, { "explain", reportText(lang, "explain.lateness") } });
     }
     return { { "type", "metrics" }, { "rows", std::move(rows) } };
 }
@@ -84,28 +86,31 @@ void addTimeCharts(json& items, const std::vector<ReplayRecord>& records, const 
         completed.emplace_back(x, double(b.completed) / w);
         failed.emplace_back(x, double(b.failed) / w);
         tokens.emplace_back(x, double(b.outputTokens) / w);
-        const double t50 = ReplayTimeline::binPercentile(b.ttftMs, 50), t99 = ReplayTimeline::binPercentile(b.ttftMs, 99);
-        const double e50 = ReplayTimeline::binPercentile(b.e2elMs, 50), e99 = ReplayTimeline::binPercentile(b.e2elMs, 99);
+        const double t50 = ReplayTimeline::binPercentile(b.ttftMs, 50),
+                     t99 = ReplayTimeline::binPercentile(b.ttftMs, 99);
+        const double e50 = ReplayTimeline::binPercentile(b.e2elMs, 50),
+                     e99 = ReplayTimeline::binPercentile(b.e2elMs, 99);
         ttft50.emplace_back(x, t50);
         ttft99.emplace_back(x, t99);
         e2e50.emplace_back(x, e50);
         e2e99.emplace_back(x, e99);
-        timelineRows.push_back({ short6(b.start), b.scheduled, b.sent, b.completed, b.failed, b.outputTokens, short6(t50), short6(t99),
-            short6(e50), short6(e99) });
+        timelineRows.push_back({ short6(b.start), b.scheduled, b.sent, b.completed, b.failed, b.outputTokens,
+            short6(t50), short6(t99), short6(e50), short6(e99) });
     }
     const std::string tAxis = reportText(L, "axis.time_s");
-    json rate = chart("rate", reportText(L, "chart.rate"), reportText(L, "explain.chart.rate", { fixed(w, w < 1 ? 2 : 0) }), tAxis,
-        reportText(L, "axis.req_per_s"));
+    json rate = chart("rate", reportText(L, "chart.rate"),
+        reportText(L, "explain.chart.rate", { fixed(w, w < 1 ? 2 : 0) }), tAxis, reportText(L, "axis.req_per_s"));
     addSeries(rate, reportText(L, "series.scheduled"), scheduled, "line", true);
     addSeries(rate, reportText(L, "series.sent"), sent);
     addSeries(rate, reportText(L, "series.completed"), completed);
     addSeries(rate, reportText(L, "series.failed"), failed);
     items.push_back(std::move(rate));
-    json tok = chart("tokens", reportText(L, "chart.tokens"), reportText(L, "explain.chart.tokens"), tAxis, reportText(L, "axis.tok_per_s"));
+    json tok = chart("tokens", reportText(L, "chart.tokens"), reportText(L, "explain.chart.tokens"), tAxis,
+        reportText(L, "axis.tok_per_s"));
     addSeries(tok, reportText(L, "series.output_tokens"), tokens, "line", false, true);
     items.push_back(std::move(tok));
-    json lat = chart("latency_time", reportText(L, "chart.latency_time"), reportText(L, "explain.chart.latency_time"), tAxis,
-        reportText(L, "axis.ms"), "value", "log");
+    json lat = chart("latency_time", reportText(L, "chart.latency_time"), reportText(L, "explain.chart.latency_time"),
+        tAxis, reportText(L, "axis.ms"), "value", "log");
     addSeries(lat, "TTFT p50", ttft50);
     addSeries(lat, "TTFT p99", ttft99, "line", true);
     addSeries(lat, "E2E p50", e2e50);
@@ -128,12 +133,14 @@ void addTimeCharts(json& items, const std::vector<ReplayRecord>& records, const 
         if (i + 1 == ev.size() || ev[i + 1].first != ev[i].first)
             inflight.emplace_back(ev[i].first, double(n));
     }
-    json fl = chart("inflight", reportText(L, "chart.inflight"), reportText(L, "explain.chart.inflight"), tAxis, reportText(L, "axis.requests"));
+    json fl = chart("inflight", reportText(L, "chart.inflight"), reportText(L, "explain.chart.inflight"), tAxis,
+        reportText(L, "axis.requests"));
     addSeries(fl, reportText(L, "series.inflight"), envelope(inflight, 2000), "step");
     items.push_back(std::move(fl));
 }
 
-void addDistributionCharts(json& items, const std::vector<ReplayRecord>& records, const nlohmann::json& summary, const ReportOptions& o)
+void addDistributionCharts(
+    json& items, const std::vector<ReplayRecord>& records, const nlohmann::json& summary, const ReportOptions& o)
 {
     const ReportLang L = o.lang;
     std::vector<double> ttft, tpot, e2el;
@@ -152,14 +159,17 @@ void addDistributionCharts(json& items, const std::vector<ReplayRecord>& records
         const char* name;
         std::vector<double>* values;
     };
-    for (const D& d : { D { "ttft_hist", "ttft_ms", &ttft }, D { "tpot_hist", "tpot_ms", &tpot }, D { "e2el_hist", "e2el_ms", &e2el } }) {
+    for (const D& d : { D { "ttft_hist", "ttft_ms", &ttft }, D { "tpot_hist", "tpot_ms", &tpot },
+             D { "e2el_hist", "e2el_ms", &e2el } }) {
         if (d.values->empty())
             continue;
-        json c = chart(d.id, reportText(L, std::string("chart.") + d.id), reportText(L, std::string("explain.chart.") + d.id),
-            reportText(L, std::string("axis.") + d.name), reportText(L, "axis.requests"));
+        json c = chart(d.id, reportText(L, std::string("chart.") + d.id),
+            reportText(L, std::string("explain.chart.") + d.id), reportText(L, std::string("axis.") + d.name),
+            reportText(L, "axis.requests"));
         // About 2√n bins (at most histogramBins): a few requests are not spread over empty bins.
         const int bins = std::clamp(int(2 * std::sqrt(double(d.values->size()))), 10, std::max(10, o.histogramBins));
-        addSeries(c, reportText(L, "series.requests"), histogramPoints(histogramOf(*d.values, bins)), "step", false, true);
+        addSeries(
+            c, reportText(L, "series.requests"), histogramPoints(histogramOf(*d.values, bins)), "step", false, true);
         for (const char* s : { "median_", "p90_", "p99_" }) {
             const std::string key = s + std::string(d.name);
             if (const auto v = metricValue(summary, key))
@@ -169,8 +179,8 @@ void addDistributionCharts(json& items, const std::vector<ReplayRecord>& records
     }
 }
 
-void addServerCharts(json& items, const std::vector<ServerSample>& samples, const AdmissionAnalysis* preview, double timeScale,
-    const ReportOptions& o)
+void addServerCharts(json& items, const std::vector<ServerSample>& samples, const AdmissionAnalysis* preview,
+    double timeScale, const ReportOptions& o)
 {
     const ReportLang L = o.lang;
     Points running, waiting, kv, adapters;
@@ -188,8 +198,8 @@ void addServerCharts(json& items, const std::vector<ServerSample>& samples, cons
     }
     const std::string tAxis = reportText(L, "axis.time_s");
     if (!running.empty() || !waiting.empty()) {
-        json c = chart("server_queue", reportText(L, "chart.server_queue"), reportText(L, "explain.chart.server_queue"), tAxis,
-            reportText(L, "axis.requests"));
+        json c = chart("server_queue", reportText(L, "chart.server_queue"), reportText(L, "explain.chart.server_queue"),
+            tAxis, reportText(L, "axis.requests"));
         addSeries(c, reportText(L, "series.server_running"), envelope(running, o.maxServerPoints));
         addSeries(c, reportText(L, "series.server_waiting"), envelope(waiting, o.maxServerPoints));
         if (preview) {
@@ -209,13 +219,14 @@ void addServerCharts(json& items, const std::vector<ServerSample>& samples, cons
         items.push_back(std::move(c));
     }
     if (!kv.empty()) {
-        json c = chart("server_kv", reportText(L, "chart.server_kv"), reportText(L, "explain.chart.server_kv"), tAxis, reportText(L, "axis.percent"));
+        json c = chart("server_kv", reportText(L, "chart.server_kv"), reportText(L, "explain.chart.server_kv"), tAxis,
+            reportText(L, "axis.percent"));
         addSeries(c, reportText(L, "series.kv_usage"), envelope(kv, o.maxServerPoints), "line", false, true);
         items.push_back(std::move(c));
     }
     if (!adapters.empty()) {
-        json c = chart("server_adapters", reportText(L, "chart.server_adapters"), reportText(L, "explain.chart.server_adapters"), tAxis,
-            reportText(L, "axis.adapters"));
+        json c = chart("server_adapters", reportText(L, "chart.server_adapters"),
+            reportText(L, "explain.chart.server_adapters"), tAxis, reportText(L, "axis.adapters"));
         addSeries(c, reportText(L, "series.adapters_resident"), envelope(adapters, o.maxServerPoints), "step");
         items.push_back(std::move(c));
     }
@@ -234,20 +245,25 @@ json adapterTable(const nlohmann::json& summary, const std::vector<ServerSample>
     if (order.size() > o.maxAdapterRows)
         order.resize(o.maxAdapterRows);
     json rows = json::array();
-    auto v = [](const nlohmann::json& a, const char* k) { return a.contains(k) && a[k].is_number() ? a[k] : json(nullptr); };
+    auto v = [](const nlohmann::json& a, const char* k) {
+        return a.contains(k) && a[k].is_number() ? a[k] : json(nullptr);
+    };
     for (const auto& [n, name] : order) {
         const auto& a = per[name];
-        json row = { name, v(a, "completed"), v(a, "failed"), v(a, "request_throughput"), v(a, "mean_ttft_ms"), v(a, "p99_ttft_ms"),
-            v(a, "mean_tpot_ms"), v(a, "mean_e2el_ms"), v(a, "p99_e2el_ms"), v(a, "slora_attainment") };
+        json row = { name, v(a, "completed"), v(a, "failed"), v(a, "request_throughput"), v(a, "mean_ttft_ms"),
+            v(a, "p99_ttft_ms"), v(a, "mean_tpot_ms"), v(a, "mean_e2el_ms"), v(a, "p99_e2el_ms"),
+            v(a, "slora_attainment") };
         const auto it = residency.find(name);
         row.push_back(it != residency.end() ? json(it->second.loads) : json(nullptr));
         rows.push_back(std::move(row));
     }
     json t = table("per_adapter", reportText(L, "table.per_adapter"),
-        { { reportText(L, "col.adapter"), "", -1 }, { reportText(L, "col.completed"), "", 0 }, { reportText(L, "col.failed"), "", 0 },
-            { metricLabel(L, "request_throughput"), "req/s", 3 }, { metricLabel(L, "mean_ttft_ms"), "ms", 1 },
-            { metricLabel(L, "p99_ttft_ms"), "ms", 1 }, { metricLabel(L, "mean_tpot_ms"), "ms", 2 }, { metricLabel(L, "mean_e2el_ms"), "ms", 1 },
-            { metricLabel(L, "p99_e2el_ms"), "ms", 1 }, { metricLabel(L, "slora_attainment"), "", 3 }, { reportText(L, "col.loads"), "", 0 } },
+        { { reportText(L, "col.adapter"), "", -1 }, { reportText(L, "col.completed"), "", 0 },
+            { reportText(L, "col.failed"), "", 0 }, { metricLabel(L, "request_throughput"), "req/s", 3 },
+            { metricLabel(L, "mean_ttft_ms"), "ms", 1 }, { metricLabel(L, "p99_ttft_ms"), "ms", 1 },
+            { metricLabel(L, "mean_tpot_ms"), "ms", 2 }, { metricLabel(L, "mean_e2el_ms"), "ms", 1 },
+            { metricLabel(L, "p99_e2el_ms"), "ms", 1 }, { metricLabel(L, "slora_attainment"), "", 3 },
+            { reportText(L, "col.loads"), "", 0 } },
         std::move(rows), "per_adapter.csv");
     t["explain"] = reportText(L, "explain.table.per_adapter");
     if (total > order.size())
@@ -259,7 +275,8 @@ json requestTable(const std::vector<ReplayRecord>& records, const ReportOptions&
 {
     const ReportLang L = o.lang;
     const std::size_t n = records.size();
-    const std::size_t step = n > o.maxRequestRows && o.maxRequestRows > 0 ? (n + o.maxRequestRows - 1) / o.maxRequestRows : 1;
+    const std::size_t step
+        = n > o.maxRequestRows && o.maxRequestRows > 0 ? (n + o.maxRequestRows - 1) / o.maxRequestRows : 1;
     json rows = json::array();
     for (std::size_t i = 0; o.maxRequestRows > 0 && i < n; i += step) {
         const auto& r = records[i];
@@ -267,13 +284,16 @@ json requestTable(const std::vector<ReplayRecord>& records, const ReportOptions&
             short6(r.ttft() * 1e3), short6(r.tpot() * 1e3), short6(r.e2el() * 1e3), r.errorKind });
     }
     json t = table("requests", reportText(L, "table.requests"),
-        { { reportText(L, "col.index"), "", 0 }, { reportText(L, "col.id"), "", 0 }, { reportText(L, "col.adapter"), "", -1 },
-            { reportText(L, "col.outcome"), "", -1 }, { reportText(L, "col.input"), "tokens", 0 }, { reportText(L, "col.output"), "tokens", 0 },
-            { reportText(L, "col.sent"), "s", 3 }, { "TTFT", "ms", 2 }, { "TPOT", "ms", 2 }, { "E2E", "ms", 2 }, { reportText(L, "col.error"), "", -1 } },
+        { { reportText(L, "col.index"), "", 0 }, { reportText(L, "col.id"), "", 0 },
+            { reportText(L, "col.adapter"), "", -1 }, { reportText(L, "col.outcome"), "", -1 },
+            { reportText(L, "col.input"), "tokens", 0 }, { reportText(L, "col.output"), "tokens", 0 },
+            { reportText(L, "col.sent"), "s", 3 }, { "TTFT", "ms", 2 }, { "TPOT", "ms", 2 }, { "E2E", "ms", 2 },
+            { reportText(L, "col.error"), "", -1 } },
         std::move(rows), "requests.csv");
     t["shown"] = 100;
     if (step > 1)
-        t["note"] = reportText(L, "note.requests_capped", { std::to_string(t["rows"].size()), std::to_string(n), std::to_string(step) });
+        t["note"] = reportText(
+            L, "note.requests_capped", { std::to_string(t["rows"].size()), std::to_string(n), std::to_string(step) });
     return t;
 }
 

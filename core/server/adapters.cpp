@@ -55,7 +55,8 @@ bool AdapterRegistry::use(const std::string& adapter)
     return true;
 }
 
-bool AdapterRegistry::load(const std::string& name, const std::string& path, bool pinned, std::vector<std::string>* evicted)
+bool AdapterRegistry::load(
+    const std::string& name, const std::string& path, bool pinned, std::vector<std::string>* evicted)
 {
     std::lock_guard lock(m_mutex);
     if (find(name))
@@ -126,7 +127,8 @@ namespace {
 
 std::int64_t unixSeconds()
 {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 RouteAnswer json(int status, std::string body)
@@ -156,8 +158,8 @@ RouteAnswer text(std::string body)
 
 std::string notLoadedMessage(const std::string& adapter, const AdapterRegistry& registry)
 {
-    return "The following requested LoRA adapters are not loaded: " + adapter + "\nLoaded adapters: "
-        + pythonOdictKeys(registry.byRecency()) + ".";
+    return "The following requested LoRA adapters are not loaded: " + adapter
+        + "\nLoaded adapters: " + pythonOdictKeys(registry.byRecency()) + ".";
 }
 
 RouteAnswer vllmUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& registry, const AdapterRoutesContext& c)
@@ -169,8 +171,7 @@ RouteAnswer vllmUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& r
             return json(400,
                 vllmErrorBody(400, "InvalidUserInput", "'lora_name' needs to be provided to unload a LoRA adapter."));
         if (!registry.unload(r.name))
-            return json(404,
-                vllmErrorBody(404, "NotFoundError", "The lora adapter '" + r.name + "' cannot be found."));
+            return json(404, vllmErrorBody(404, "NotFoundError", "The lora adapter '" + r.name + "' cannot be found."));
         return text("Success: LoRA adapter '" + r.name + "' removed successfully.");
     }
     if (r.name.empty() || r.path.empty())
@@ -196,7 +197,8 @@ RouteAnswer vllmUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& r
     return text("Success: LoRA adapter '" + r.name + "' added successfully.");
 }
 
-RouteAnswer sglangUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& registry, const AdapterRoutesContext& c)
+RouteAnswer sglangUpdate(
+    bool load, const LoraUpdateRequest& r, AdapterRegistry& registry, const AdapterRoutesContext& c)
 {
     auto failed = [&](const std::string& message) {
         return json(400, sglangLoraUpdateBody(false, message, registry.loaded()));
@@ -207,8 +209,8 @@ RouteAnswer sglangUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry&
         return failed("lora_name: must be given");
     if (!load) {
         if (!registry.unload(r.name))
-            return failed("LoRA with name " + r.name + " does not exist. Loaded LoRAs: "
-                + pythonOdictKeys(registry.byRecency()));
+            return failed(
+                "LoRA with name " + r.name + " does not exist. Loaded LoRAs: " + pythonOdictKeys(registry.byRecency()));
         return json(200, sglangLoraUpdateBody(true, {}, registry.loaded()));
     }
     if (r.path.empty())
@@ -235,10 +237,12 @@ RouteAnswer modelsAnswer(const AdapterRegistry& registry, const AdapterRoutesCon
     cards.push_back({ c.baseModel, c.baseModel, {} });
     for (const auto& [name, path] : registry.loaded())
         cards.push_back({ name, path, c.baseModel });
-    return json(200, modelListBody(cards, c.server == ServerKind::Sglang ? "sglang" : "vllm", c.maxModelLen, unixSeconds()));
+    return json(
+        200, modelListBody(cards, c.server == ServerKind::Sglang ? "sglang" : "vllm", c.maxModelLen, unixSeconds()));
 }
 
-RouteAnswer loraUpdateAnswer(Endpoint e, std::string_view body, AdapterRegistry& registry, const AdapterRoutesContext& c)
+RouteAnswer loraUpdateAnswer(
+    Endpoint e, std::string_view body, AdapterRegistry& registry, const AdapterRoutesContext& c)
 {
     const LoraUpdateRequest r = parseLoraUpdate(body);
     switch (e) {

@@ -34,7 +34,8 @@ public:
     bool use(const std::string& adapter);
     /// Loads `name` (from `path`); false if it is loaded already. `evicted` gets the adapters
     /// unloaded to stay within maxLoaded.
-    bool load(const std::string& name, const std::string& path, bool pinned, std::vector<std::string>* evicted = nullptr);
+    bool load(
+        const std::string& name, const std::string& path, bool pinned, std::vector<std::string>* evicted = nullptr);
     /// Unloads `name`; false if it is not loaded.
     bool unload(const std::string& name);
     bool has(const std::string& name) const;

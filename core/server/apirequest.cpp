@@ -432,7 +432,8 @@ ApiParse parseApiRequest(Endpoint endpoint, std::string_view text, const ApiCont
 {
     ApiParse out;
     if (jsonDepth(text, kMaxRequestJsonDepth) > kMaxRequestJsonDepth) {
-        out.error = { 400, {}, "request body nests JSON deeper than " + std::to_string(kMaxRequestJsonDepth) + " levels" };
+        out.error
+            = { 400, {}, "request body nests JSON deeper than " + std::to_string(kMaxRequestJsonDepth) + " levels" };
         return out;
     }
     const json body = json::parse(text.begin(), text.end(), nullptr, false);

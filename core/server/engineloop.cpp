@@ -125,7 +125,8 @@ void EngineLoop::runStep()
     admitArrivals(start);
     PacedStep step = m_pacer.step(start);
     if (m_listener)
-        m_listener->pass(m_replica, step.result, start, step.result.kind == StepKind::Idle ? start : start + step.seconds);
+        m_listener->pass(
+            m_replica, step.result, start, step.result.kind == StepKind::Idle ? start : start + step.seconds);
     publish(step.result);
     if (step.result.kind == StepKind::Idle) {
         applyLeaves(step.result);

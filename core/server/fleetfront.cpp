@@ -26,7 +26,8 @@ FleetFront::FleetFront(ServerCore& core, const MetricsSetup& setup)
         EngineGauges idle;
         idle.kvCapacity = capacity;
         m_metrics.back()->setScheduler(idle);
-        m_published.push_back(std::make_unique<PublishedState>(m_trace.adapters.size(), capacity, publishedMaxLora(core.opt.scheduler)));
+        m_published.push_back(
+            std::make_unique<PublishedState>(m_trace.adapters.size(), capacity, publishedMaxLora(core.opt.scheduler)));
         m_publishedPtrs.push_back(m_published.back().get());
         m_engines.push_back(std::make_unique<EngineLoop>(core, *m_metrics.back(), this, r));
         core.replicaMetrics.push_back(m_metrics.back().get());
@@ -76,7 +77,8 @@ void FleetFront::catchUp(double t)
     if (tau > m_lastScrape) {
         for (auto& p : m_published)
             p->publishUntil(tau);
-        m_scraped->scrape(m_publishedPtrs, routerReadsLoraInfo(m_options.router.kind), m_options.router.keepLastLoraInfo);
+        m_scraped->scrape(
+            m_publishedPtrs, routerReadsLoraInfo(m_options.router.kind), m_options.router.keepLastLoraInfo);
         m_lastScrape = tau;
     }
 }
@@ -94,7 +96,8 @@ std::string FleetFront::submit(const std::shared_ptr<Stream>& st)
     m_trace.requests.push_back(q);
     const auto index = static_cast<std::uint32_t>(m_trace.requests.size() - 1);
     catchUp(t);
-    const FleetView& view = m_scrapes ? static_cast<const FleetView&>(*m_scraped) : static_cast<const FleetView&>(*m_live);
+    const FleetView& view
+        = m_scrapes ? static_cast<const FleetView&>(*m_scraped) : static_cast<const FleetView&>(*m_live);
     const RouteDecision d = m_router->route(index, m_all, view, q.time);
     if (d.replica == kNoReplica)
         return "request shed by the router: every replica is saturated (the request is sheddable)";

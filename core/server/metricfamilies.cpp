@@ -144,7 +144,8 @@ void buildVllm(prometheus::Registry& r, const MetricsSetup& s, MetricSet& m)
     // In tokens: a request's prompt when the scheduler looks it up, the part found cached (PrefixCacheStats).
     m.prefixQueries
         = b.counter(metricname::kVllmPrefixCacheQueries, "Prefix cache queries, in terms of number of queried tokens.");
-    m.prefixHits = b.counter(metricname::kVllmPrefixCacheHits, "Prefix cache hits, in terms of number of cached tokens.");
+    m.prefixHits
+        = b.counter(metricname::kVllmPrefixCacheHits, "Prefix cache hits, in terms of number of cached tokens.");
     m.preemptions = b.counter(metricname::kVllmPreemptions, "Cumulative number of preemption from the engine.");
     m.promptTokens = b.counter(metricname::kVllmPromptTokens, "Number of prefill tokens processed.");
     m.generationTokens = b.counter(metricname::kVllmGenerationTokens, "Number of generation tokens processed.");
@@ -210,7 +211,8 @@ void buildSglang(prometheus::Registry& r, const MetricsSetup& s, MetricSet& m)
     m.requests = tok.counter(metricname::kSglangRequests, "Number of requests processed.");
     m.aborted = tok.counter("sglang:num_aborted_requests_total", "Number of requests aborted.");
     m.ttft = tok.histogram(metricname::kSglangTtft, "Histogram of time to first token in seconds.", kSglangTtft);
-    m.itl = tok.histogram("sglang:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", kSglangItl);
+    m.itl = tok.histogram(
+        "sglang:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", kSglangItl);
     m.itlBounds = kSglangItl;
     m.e2e = tok.histogram(metricname::kSglangE2e, "Histogram of End-to-end request latency in seconds", kSglangE2e);
     m.promptTokensAtFinish = true;

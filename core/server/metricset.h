@@ -24,10 +24,10 @@ struct MetricSet {
 
     // The scheduler's state.
     Gauge *running = nullptr, *waiting = nullptr, *kvUsage = nullptr, *gpuCacheUsage = nullptr;
-    Gauge *usedTokens = nullptr; ///< sglang:num_used_tokens
-    Gauge *retractedNow = nullptr; ///< sglang:num_retracted_reqs (retracted since the last update)
+    Gauge* usedTokens = nullptr; ///< sglang:num_used_tokens
+    Gauge* retractedNow = nullptr; ///< sglang:num_retracted_reqs (retracted since the last update)
     Gauge *loraSlotsUsed = nullptr, *loraSlotsTotal = nullptr, *loraSlotsUtilization = nullptr;
-    Gauge *cacheHitRate = nullptr; ///< sglang:cache_hit_rate (of the last prefill batch)
+    Gauge* cacheHitRate = nullptr; ///< sglang:cache_hit_rate (of the last prefill batch)
     // Counters.
     Counter *promptTokens = nullptr, *generationTokens = nullptr, *preemptions = nullptr;
     Counter *retractedInputTokens = nullptr, *retractedOutputTokens = nullptr;

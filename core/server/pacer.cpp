@@ -44,9 +44,8 @@ std::string EnginePacer::refusal(std::uint32_t inputLen, std::uint32_t outputLen
     return reason == RejectReason::None ? std::string() : refusalText(reason, inputLen, outputLen);
 }
 
-std::string EnginePacer::submit(
-    std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen, const std::string& adapter, int rank, double now,
-    TokenKeyPtr key)
+std::string EnginePacer::submit(std::uint64_t id, std::uint32_t inputLen, std::uint32_t outputLen,
+    const std::string& adapter, int rank, double now, TokenKeyPtr key)
 {
     SimRequest r;
     r.id = id;

@@ -21,7 +21,8 @@
 namespace prometheus {
 class Registry;
 class Gauge;
-template <typename T> class Family;
+template <typename T>
+class Family;
 } // namespace prometheus
 
 namespace lorascope {

@@ -285,7 +285,8 @@ std::string ServerCore::metricsPage(std::string_view target, int& status)
         status = 404;
         return errorBody(404,
             replicaMetrics.empty() ? "no replicas: this serve-sim runs one engine (GET /metrics)"
-                                   : "replica=K: K from 0 to " + std::to_string(replicaMetrics.size() - 1), "replica");
+                                   : "replica=K: K from 0 to " + std::to_string(replicaMetrics.size() - 1),
+            "replica");
     }
     return replicaMetrics[k]->exposition();
 }

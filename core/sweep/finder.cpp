@@ -31,8 +31,7 @@ std::string pct(double share)
 constexpr std::uint64_t kMinAdapterRequests = 5;
 
 /// Thrown inside the search when the evaluation budget is spent.
-struct Budget {
-};
+struct Budget { };
 
 class Search {
 public:
@@ -277,7 +276,8 @@ void sustainableVerdict(CapacityResult& r, const FinderOptions& options)
             atCapacity = &p;
     if (!r.evaluations.empty())
         r.duration = pointDuration(atCapacity ? *atCapacity : r.evaluations.front());
-    const bool saturates = r.saturationOutcome == CapacityResult::Saturation::Found || r.saturationOutcome == CapacityResult::Saturation::Always;
+    const bool saturates = r.saturationOutcome == CapacityResult::Saturation::Found
+        || r.saturationOutcome == CapacityResult::Saturation::Always;
     const double firstSaturated = r.saturationOutcome == CapacityResult::Saturation::Always ? r.lowest : r.saturation;
     for (const SweepPoint& p : r.evaluations) {
         if (!p.metrics.meetsSlo || p.metrics.saturated || (saturates && p.value >= firstSaturated))
@@ -287,7 +287,8 @@ void sustainableVerdict(CapacityResult& r, const FinderOptions& options)
         r.sustainable = p.value;
     }
     r.shortTrace = !std::isnan(r.capacity) && saturates && r.capacity >= firstSaturated;
-    r.limitedBy = r.shortTrace || (saturates && std::isnan(r.capacity)) ? CapacityResult::Limit::Saturation : CapacityResult::Limit::Slo;
+    r.limitedBy = r.shortTrace || (saturates && std::isnan(r.capacity)) ? CapacityResult::Limit::Saturation
+                                                                        : CapacityResult::Limit::Slo;
     if (r.shortTrace && atCapacity)
         r.suggestedDuration = durationToTell(atCapacity->metrics, r.slo, r.duration);
     // How finely the answer is known: its bracket (the SLO's, or the saturation search's), or
@@ -295,7 +296,8 @@ void sustainableVerdict(CapacityResult& r, const FinderOptions& options)
     double width = NAN;
     if (r.limitedBy == CapacityResult::Limit::Slo && !std::isnan(r.firstFailing) && !std::isnan(r.capacity))
         width = r.firstFailing - r.capacity;
-    else if (r.limitedBy == CapacityResult::Limit::Saturation && !std::isnan(r.saturation) && !std::isnan(r.lastUnsaturated))
+    else if (r.limitedBy == CapacityResult::Limit::Saturation && !std::isnan(r.saturation)
+        && !std::isnan(r.lastUnsaturated))
         width = r.saturation - r.lastUnsaturated;
     const double at = std::isnan(r.sustainable) ? r.capacity : r.sustainable;
     if (!(width > 0) && std::isfinite(at))
@@ -310,7 +312,8 @@ std::string capacityParamProblem(SweepParam param)
     const SweepParamInfo& info = sweepParamInfo(param);
     switch (param) {
     case SweepParam::Seed:
-        return "the capacity finder cannot search seed: a seed only draws the same workload again (sampling noise), no seed is "
+        return "the capacity finder cannot search seed: a seed only draws the same workload again (sampling noise), no "
+               "seed is "
                "more load than another; sweep it with --param seed --values 1,2,3";
     case SweepParam::MaxTotalTokenNum:
     case SweepParam::BatchMaxTokens:
@@ -319,7 +322,8 @@ std::string capacityParamProblem(SweepParam param)
     case SweepParam::MaxNumBatchedTokens:
     case SweepParam::MaxLoras:
         return std::string("the capacity finder cannot search ") + info.name + ": a larger " + info.name
-            + " lets the server serve more, so the SLO gets easier as it grows and the largest value meeting it is just the top of "
+            + " lets the server serve more, so the SLO gets easier as it grows and the largest value meeting it is "
+              "just the top of "
               "the range; to see which values meet the SLO, sweep it with --param "
             + info.name;
     default:
@@ -357,7 +361,9 @@ CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options,
         hi = std::floor(hi);
     }
     if (!(lo < hi))
-        throw InputError(std::string("empty search range for ") + info.name + ": " + formatNumber(lo) + " to " + formatNumber(hi), {}, 0, "range");
+        throw InputError(
+            std::string("empty search range for ") + info.name + ": " + formatNumber(lo) + " to " + formatNumber(hi),
+            {}, 0, "range");
     if (!std::isfinite(start) || start < lo || start > hi)
         start = info.integer ? std::round(std::sqrt(std::max(lo, 1.0) * hi)) : std::sqrt(lo * hi);
     for (double v : { lo, hi }) {
@@ -365,8 +371,8 @@ CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options,
         SimulationConfig config;
         pointSettings(plan, v, spec, config);
         if (const auto issues = validate(spec); !issues.empty())
-            throw InputError(std::string("at ") + info.name + " = " + sweepValueText(plan.param, v) + ": " + issues.front().message
-                    + " (narrow the search range)",
+            throw InputError(std::string("at ") + info.name + " = " + sweepValueText(plan.param, v) + ": "
+                    + issues.front().message + " (narrow the search range)",
                 {}, 0, issues.front().field);
     }
 
@@ -430,7 +436,8 @@ CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options,
             const std::string met = sweepValueText(plan.param, p.value), missed = sweepValueText(plan.param, firstMiss);
             r.notes.push_back({ "slo_not_monotone",
                 std::string("the SLO is not monotone in ") + info.name + ": met at " + met + " but missed at " + missed
-                    + " (each point is its own random trace); the capacity is the largest value met below the first miss",
+                    + " (each point is its own random trace); the capacity is the largest value met below the first "
+                      "miss",
                 { info.name, met, missed } });
             break;
         }
@@ -441,8 +448,8 @@ CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options,
     return r;
 }
 
-CapacityResult findCapacityPreview(const SweepPlan& plan, FinderOptions options, const std::function<void(const SweepPoint&)>& onPoint,
-    const std::atomic<bool>* cancel, unsigned threads)
+CapacityResult findCapacityPreview(const SweepPlan& plan, FinderOptions options,
+    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads)
 {
     const unsigned n = sweepThreads(threads, 64);
     options.batch = static_cast<int>(n);
@@ -472,7 +479,8 @@ FinderOptions confirmationOptions(const FinderOptions& base, double previewed)
 std::string CapacityResult::valueText(double value) const
 {
     const SweepParamInfo& info = sweepParamInfo(param);
-    return std::string(info.label) + " = " + sweepValueText(param, value, resolution) + (info.unit[0] ? std::string(" ") + info.unit : std::string());
+    return std::string(info.label) + " = " + sweepValueText(param, value, resolution)
+        + (info.unit[0] ? std::string(" ") + info.unit : std::string());
 }
 
 std::vector<std::string> CapacityResult::describe() const
@@ -494,21 +502,25 @@ std::vector<std::string> CapacityResult::describe() const
     if (!std::isnan(sustainable) && (outcome != Outcome::AllMeet || shortTrace)) {
         const SweepPoint* s = point(sustainable);
         if (limitedBy == Limit::Slo)
-            out.push_back("sustainable capacity " + at(sustainable) + ": the largest " + info.name + " that meets the SLO (" + target + "; "
-                + pct(s ? s->metrics.sloAttainment : NAN) + " of requests) while the server keeps up with its arrivals");
+            out.push_back("sustainable capacity " + at(sustainable) + ": the largest " + info.name
+                + " that meets the SLO (" + target + "; " + pct(s ? s->metrics.sloAttainment : NAN)
+                + " of requests) while the server keeps up with its arrivals");
         else
-            out.push_back("sustainable capacity " + at(sustainable) + ", set by saturation: above it the server falls behind its arrivals (from "
-                + at(saturation) + ", achieved/offered below 0.98), while it still meets the SLO (" + target + "; "
+            out.push_back("sustainable capacity " + at(sustainable)
+                + ", set by saturation: above it the server falls behind its arrivals (from " + at(saturation)
+                + ", achieved/offered below 0.98), while it still meets the SLO (" + target + "; "
                 + pct(s ? s->metrics.sloAttainment : NAN) + " of requests)");
     } else if (shortTrace) {
-        out.push_back("no sustainable " + std::string(info.name) + " in the range tried: every value that meets the SLO is saturated");
+        out.push_back("no sustainable " + std::string(info.name)
+            + " in the range tried: every value that meets the SLO is saturated");
     }
     if (shortTrace)
-        out.push_back("short-trace effect: the SLO still holds up to " + at(capacity) + " only because each " + formatSigShort(duration, 3)
-            + " s trace ends before the growing backlog breaks it; that is not a capacity"
-            + (std::isnan(suggestedDuration) ? std::string(" (the SLO bounds neither TTFT nor E2E, so no trace length can be suggested)")
-                                             : "; a duration of at least " + formatSigShort(suggestedDuration, 3) + " s would tell (--duration "
-                       + formatSigShort(suggestedDuration, 3) + ")"));
+        out.push_back("short-trace effect: the SLO still holds up to " + at(capacity) + " only because each "
+            + formatSigShort(duration, 3) + " s trace ends before the growing backlog breaks it; that is not a capacity"
+            + (std::isnan(suggestedDuration)
+                    ? std::string(" (the SLO bounds neither TTFT nor E2E, so no trace length can be suggested)")
+                    : "; a duration of at least " + formatSigShort(suggestedDuration, 3) + " s would tell (--duration "
+                        + formatSigShort(suggestedDuration, 3) + ")"));
     switch (outcome) {
     case Outcome::Found:
     case Outcome::Unconverged: {
@@ -518,15 +530,18 @@ std::vector<std::string> CapacityResult::describe() const
         }
         const SweepPoint* c = point(capacity);
         const SweepPoint* f = point(firstFailing);
-        out.push_back(std::string(outcome == Outcome::Unconverged ? "not converged (evaluation budget spent); so far: " : "") + "SLO boundary: "
-            + at(capacity) + " meets the SLO (" + target + "; " + pct(c ? c->metrics.sloAttainment : NAN) + " of requests), " + at(firstFailing)
-            + " misses it (" + pct(f ? f->metrics.sloAttainment : NAN) + "); bracket " + formatSigShort(firstFailing - capacity, 2) + unit
-            + " wide after " + std::to_string(evaluations.size()) + " points in " + fmt(seconds, "%.2f") + " s");
+        out.push_back(
+            std::string(outcome == Outcome::Unconverged ? "not converged (evaluation budget spent); so far: " : "")
+            + "SLO boundary: " + at(capacity) + " meets the SLO (" + target + "; "
+            + pct(c ? c->metrics.sloAttainment : NAN) + " of requests), " + at(firstFailing) + " misses it ("
+            + pct(f ? f->metrics.sloAttainment : NAN) + "); bracket " + formatSigShort(firstFailing - capacity, 2)
+            + unit + " wide after " + std::to_string(evaluations.size()) + " points in " + fmt(seconds, "%.2f") + " s");
         break;
     }
     case Outcome::NoneMeets:
-        out.push_back("no " + std::string(info.name) + " tried (" + sweepValueText(param, lowest, resolution) + " to " + sweepValueText(param, highest, resolution)
-            + unit + ") meets the SLO (" + target + "): at the lowest, " + at(lowest) + ", " + pct(attainmentAtLowest) + " of requests meet it, "
+        out.push_back("no " + std::string(info.name) + " tried (" + sweepValueText(param, lowest, resolution) + " to "
+            + sweepValueText(param, highest, resolution) + unit + ") meets the SLO (" + target + "): at the lowest, "
+            + at(lowest) + ", " + pct(attainmentAtLowest) + " of requests meet it, "
             + fmt(100.0 * (slo.attainment - attainmentAtLowest), "%.1f") + " points short of the target");
         break;
     case Outcome::AllMeet:
@@ -538,16 +553,18 @@ std::vector<std::string> CapacityResult::describe() const
     case Saturation::Found: {
         const SweepPoint* s = point(saturation);
         const SweepPoint* u = point(lastUnsaturated);
-        out.push_back("saturation from " + at(saturation) + ": achieved/offered " + fmt(s ? s->metrics.achievedRatio : NAN, "%.3f") + " < 0.98 ("
+        out.push_back("saturation from " + at(saturation) + ": achieved/offered "
+            + fmt(s ? s->metrics.achievedRatio : NAN, "%.3f") + " < 0.98 ("
             + fmt(u ? u->metrics.achievedRatio : NAN, "%.3f") + " at " + at(lastUnsaturated) + ")");
         break;
     }
     case Saturation::Never:
-        out.push_back("the range never saturates: achieved/offered is still " + fmt(ratioAtHighest, "%.3f") + " at the highest value tried, "
-            + at(highest));
+        out.push_back("the range never saturates: achieved/offered is still " + fmt(ratioAtHighest, "%.3f")
+            + " at the highest value tried, " + at(highest));
         break;
     case Saturation::Always:
-        out.push_back("saturated even at the lowest value tried, " + at(lowest) + " (achieved/offered " + fmt(ratioAtLowest, "%.3f") + ")");
+        out.push_back("saturated even at the lowest value tried, " + at(lowest) + " (achieved/offered "
+            + fmt(ratioAtLowest, "%.3f") + ")");
         break;
     case Saturation::NotSearched:
         break;
@@ -558,18 +575,19 @@ std::vector<std::string> CapacityResult::describe() const
         for (const AdapterBreak& a : adapters) {
             if (std::isnan(a.firstFailing) || shown == 5)
                 break;
-            list += (list.empty() ? "" : ", ") + (a.name.empty() ? std::string("(base model)") : a.name) + " (rank " + std::to_string(a.rank)
-                + ", misses from " + sweepValueText(param, a.firstFailing, resolution) + unit + ", " + pct(a.attainmentAbove) + " at "
-                + sweepValueText(param, firstFailing, resolution) + ")";
+            list += (list.empty() ? "" : ", ") + (a.name.empty() ? std::string("(base model)") : a.name) + " (rank "
+                + std::to_string(a.rank) + ", misses from " + sweepValueText(param, a.firstFailing, resolution) + unit
+                + ", " + pct(a.attainmentAbove) + " at " + sweepValueText(param, firstFailing, resolution) + ")";
             ++shown;
         }
         if (!list.empty())
-            out.push_back("adapters that break the SLO first (among those with at least 5 requests at a point): " + list);
+            out.push_back(
+                "adapters that break the SLO first (among those with at least 5 requests at a point): " + list);
         std::string ranksText;
         for (const RankBreak& rb : ranks)
             if (rb.rank > 0 && std::isfinite(rb.attainmentAtCapacity))
-                ranksText += (ranksText.empty() ? "" : ", ") + std::string("rank ") + std::to_string(rb.rank) + " " + pct(rb.attainmentAtCapacity)
-                    + " → " + pct(rb.attainmentAbove);
+                ranksText += (ranksText.empty() ? "" : ", ") + std::string("rank ") + std::to_string(rb.rank) + " "
+                    + pct(rb.attainmentAtCapacity) + " → " + pct(rb.attainmentAbove);
         if (!ranksText.empty())
             out.push_back("SLO attainment by adapter rank, at the SLO boundary → just above it: " + ranksText);
     }

@@ -128,8 +128,9 @@ struct CapacityResult {
 CapacityResult findCapacity(const SweepPlan& plan, const FinderOptions& options, const PointEvaluator& evaluate);
 
 /// The finder on the preview: batches of one value per thread.
-CapacityResult findCapacityPreview(const SweepPlan& plan, FinderOptions options, const std::function<void(const SweepPoint&)>& onPoint = {},
-    const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+CapacityResult findCapacityPreview(const SweepPlan& plan, FinderOptions options,
+    const std::function<void(const SweepPoint&)>& onPoint = {}, const std::atomic<bool>* cancel = nullptr,
+    unsigned threads = 0);
 
 /// Confirmation on a real server: start at the previewed capacity, step by a factor 1 + 2 ×
 /// tolerance (squared on every further step) until the SLO flips, then bisect to the tolerance;

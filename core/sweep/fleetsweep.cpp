@@ -33,12 +33,18 @@ std::string fmt(double v, const char* f)
     return buf;
 }
 
-std::string replicasText(int n) { return std::to_string(n) + (n == 1 ? " replica" : " replicas"); }
-std::string gpusText(int n) { return std::to_string(n) + (n == 1 ? " GPU" : " GPUs"); }
+std::string replicasText(int n)
+{
+    return std::to_string(n) + (n == 1 ? " replica" : " replicas");
+}
+std::string gpusText(int n)
+{
+    return std::to_string(n) + (n == 1 ? " GPU" : " GPUs");
+}
 
 /// One fleet preview of `trace`, judged like a sweep point. `index` numbers the point.
-FleetSweepPoint evaluate(const FleetSweepPlan& plan, const Trace& trace, RouterKind router, double value, std::size_t index,
-    const std::vector<SloTarget>& slos, std::vector<PointMetrics>* perSlo, const ProgressSink& sink)
+FleetSweepPoint evaluate(const FleetSweepPlan& plan, const Trace& trace, RouterKind router, double value,
+    std::size_t index, const std::vector<SloTarget>& slos, std::vector<PointMetrics>* perSlo, const ProgressSink& sink)
 {
     const auto t0 = std::chrono::steady_clock::now();
     FleetSweepPoint fp;
@@ -82,7 +88,8 @@ FleetSweepPoint evaluate(const FleetSweepPlan& plan, const Trace& trace, RouterK
 }
 
 /// Runs jobs [0, n) on `threads` threads; stops at a cancel or the first error (rethrown).
-void parallel(std::size_t n, unsigned threads, const std::atomic<bool>* cancel, const std::function<void(std::size_t)>& job, bool& cancelled)
+void parallel(std::size_t n, unsigned threads, const std::atomic<bool>* cancel,
+    const std::function<void(std::size_t)>& job, bool& cancelled)
 {
     std::mutex mutex;
     std::size_t next = 0;
@@ -188,7 +195,8 @@ FleetConfig pointFleet(const FleetSweepPlan& plan, RouterKind router, double val
 void checkFleetPlan(const FleetSweepPlan& plan)
 {
     if (plan.axis == FleetAxis::Replicas && plan.fleet.groups.size() != 1)
-        throw InputError("replicas: a sweep over the fleet's size needs a fleet of one group of identical replicas (this fleet has "
+        throw InputError(
+            "replicas: a sweep over the fleet's size needs a fleet of one group of identical replicas (this fleet has "
                 + std::to_string(plan.fleet.groups.size()) + " groups)",
             plan.fleet.source, 0, "replicas");
     if (plan.axis != FleetAxis::Router && plan.values.empty())
@@ -199,9 +207,11 @@ void checkFleetPlan(const FleetSweepPlan& plan)
             {}, 0, fleetAxisName(plan.axis));
     for (double v : plan.values) {
         if (plan.axis == FleetAxis::Replicas && !(v >= 1 && v <= 4096 && v == std::floor(v)))
-            throw InputError("replicas must be whole numbers from 1 to 4096 (got " + formatNumber(v) + ")", {}, 0, "replicas");
+            throw InputError(
+                "replicas must be whole numbers from 1 to 4096 (got " + formatNumber(v) + ")", {}, 0, "replicas");
         if (plan.axis == FleetAxis::Staleness && !(v >= 0 && std::isfinite(v)))
-            throw InputError("staleness must be a number of milliseconds >= 0 (got " + formatNumber(v) + ")", {}, 0, "staleness");
+            throw InputError(
+                "staleness must be a number of milliseconds >= 0 (got " + formatNumber(v) + ")", {}, 0, "staleness");
     }
     for (RouterKind r : planRouters(plan)) {
         const FleetConfig f = pointFleet(plan, r, plan.values.empty() ? 1 : plan.values.front());
@@ -212,8 +222,8 @@ void checkFleetPlan(const FleetSweepPlan& plan)
         throw InputError(issues.front().message, {}, 0, issues.front().field);
 }
 
-FleetSweepRun runFleetSweep(const FleetSweepPlan& plan, const std::function<void(const FleetSweepPoint&)>& onPoint, const std::atomic<bool>* cancel,
-    unsigned threads)
+FleetSweepRun runFleetSweep(const FleetSweepPlan& plan, const std::function<void(const FleetSweepPoint&)>& onPoint,
+    const std::atomic<bool>* cancel, unsigned threads)
 {
     checkFleetPlan(plan);
     const auto t0 = std::chrono::steady_clock::now();
@@ -235,7 +245,8 @@ FleetSweepRun runFleetSweep(const FleetSweepPlan& plan, const std::function<void
     }
     std::mutex mutex;
     const ProgressSink sink = cancelSink(cancel);
-    parallel(jobs.size(), threads, cancel,
+    parallel(
+        jobs.size(), threads, cancel,
         [&](std::size_t i) {
             FleetSweepPoint p = evaluate(plan, trace, jobs[i].router, jobs[i].value, i, {}, nullptr, sink);
             std::lock_guard lock(mutex);
@@ -244,7 +255,8 @@ FleetSweepRun runFleetSweep(const FleetSweepPlan& plan, const std::function<void
             run.points.push_back(std::move(p));
         },
         run.cancelled);
-    std::stable_sort(run.points.begin(), run.points.end(), [](const FleetSweepPoint& a, const FleetSweepPoint& b) { return a.point.index < b.point.index; });
+    std::stable_sort(run.points.begin(), run.points.end(),
+        [](const FleetSweepPoint& a, const FleetSweepPoint& b) { return a.point.index < b.point.index; });
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return run;
 }
@@ -257,7 +269,9 @@ FleetCapacityResult findMinReplicas(const FleetSweepPlan& planIn, int lo, int hi
     plan.values = { static_cast<double>(lo), static_cast<double>(hi) };
     const std::vector<SloTarget> slos = slosIn.empty() ? std::vector<SloTarget> { plan.base.slo } : slosIn;
     if (lo < 1 || hi < lo)
-        throw InputError("--range: the fleet sizes must be 1 <= LO <= HI (got " + std::to_string(lo) + ":" + std::to_string(hi) + ")", {}, 0, "--range");
+        throw InputError("--range: the fleet sizes must be 1 <= LO <= HI (got " + std::to_string(lo) + ":"
+                + std::to_string(hi) + ")",
+            {}, 0, "--range");
     checkFleetPlan(plan);
     const auto t0 = std::chrono::steady_clock::now();
     FleetCapacityResult result;
@@ -271,7 +285,8 @@ FleetCapacityResult findMinReplicas(const FleetSweepPlan& planIn, int lo, int hi
     const ProgressSink sink = cancelSink(cancel);
     auto evaluateAll = [&](const std::vector<std::pair<std::size_t, int>>& todo) {
         bool cancelled = false;
-        parallel(todo.size(), threads, cancel,
+        parallel(
+            todo.size(), threads, cancel,
             [&](std::size_t i) {
                 std::vector<PointMetrics> per;
                 std::size_t idx;
@@ -279,7 +294,8 @@ FleetCapacityResult findMinReplicas(const FleetSweepPlan& planIn, int lo, int hi
                     std::lock_guard lock(mutex);
                     idx = index++;
                 }
-                FleetSweepPoint p = evaluate(plan, trace, routers[todo[i].first], todo[i].second, idx, slos, &per, sink);
+                FleetSweepPoint p
+                    = evaluate(plan, trace, routers[todo[i].first], todo[i].second, idx, slos, &per, sink);
                 std::lock_guard lock(mutex);
                 seen[todo[i]] = std::move(per);
                 if (onPoint)
@@ -376,9 +392,10 @@ FleetCapacityResult findMinReplicas(const FleetSweepPlan& planIn, int lo, int hi
                     c.monotone = false;
             result.answers.push_back(c);
         }
-    std::sort(result.evaluations.begin(), result.evaluations.end(), [](const FleetSweepPoint& a, const FleetSweepPoint& b) {
-        return a.router != b.router ? a.router < b.router : a.replicas < b.replicas;
-    });
+    std::sort(
+        result.evaluations.begin(), result.evaluations.end(), [](const FleetSweepPoint& a, const FleetSweepPoint& b) {
+            return a.router != b.router ? a.router < b.router : a.replicas < b.replicas;
+        });
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }
@@ -398,18 +415,20 @@ std::vector<std::string> FleetCapacityResult::describe(const FleetSweepPlan& pla
             if (c.router == RouterKind::RoundRobin)
                 rr = &c;
             if (c.outcome == FleetCapacity::Outcome::NoneMeets) {
-                lines.push_back("  " + routerName(c.router) + ": no fleet size from " + std::to_string(c.lo) + " to " + replicasText(c.hi)
-                    + " meets it; at " + replicasText(c.hi) + " (" + gpusText(pointFleet(plan, c.router, c.hi).gpuCount()) + ") "
-                    + fmt(100 * c.attainmentAtHi, "%.1f") + " % of requests meet it, " + fmt(100 * c.slo.attainment, "%.0f")
+                lines.push_back("  " + routerName(c.router) + ": no fleet size from " + std::to_string(c.lo) + " to "
+                    + replicasText(c.hi) + " meets it; at " + replicasText(c.hi) + " ("
+                    + gpusText(pointFleet(plan, c.router, c.hi).gpuCount()) + ") " + fmt(100 * c.attainmentAtHi, "%.1f")
+                    + " % of requests meet it, " + fmt(100 * c.slo.attainment, "%.0f")
                     + " % are needed. Try a larger range.");
                 continue;
             }
-            std::string line = "  " + routerName(c.router) + ": " + replicasText(c.minReplicas) + " (" + gpusText(c.gpus) + "), "
-                + fmt(100 * c.attainmentAtMin, "%.1f") + " % of requests meet it";
+            std::string line = "  " + routerName(c.router) + ": " + replicasText(c.minReplicas) + " ("
+                + gpusText(c.gpus) + "), " + fmt(100 * c.attainmentAtMin, "%.1f") + " % of requests meet it";
             if (c.minReplicas == c.lo)
                 line += "; the smallest size of the range already meets it (try a lower --range)";
             else if (std::isfinite(c.attainmentBelow))
-                line += "; with " + std::to_string(c.minReplicas - 1) + " " + fmt(100 * c.attainmentBelow, "%.1f") + " %";
+                line += "; with " + std::to_string(c.minReplicas - 1) + " " + fmt(100 * c.attainmentBelow, "%.1f")
+                    + " %";
             if (!c.monotone)
                 line += " (a larger fleet missed it: the answer assumes more replicas never hurt, check the points)";
             lines.push_back(line);
@@ -424,8 +443,9 @@ std::vector<std::string> FleetCapacityResult::describe(const FleetSweepPlan& pla
                     + "; round-robin needs more than " + replicasText(rr->hi) + ": a saving of at least "
                     + replicasText(rr->hi + 1 - best->minReplicas) + ".");
             else if (rr->minReplicas > best->minReplicas)
-                lines.push_back("  " + routerName(best->router) + " saves " + replicasText(rr->minReplicas - best->minReplicas) + " ("
-                    + gpusText(rr->gpus - best->gpus) + ") over round-robin.");
+                lines.push_back("  " + routerName(best->router) + " saves "
+                    + replicasText(rr->minReplicas - best->minReplicas) + " (" + gpusText(rr->gpus - best->gpus)
+                    + ") over round-robin.");
             else
                 lines.push_back("  no router needs fewer replicas than round-robin.");
         } else if (!best) {
@@ -467,7 +487,8 @@ std::vector<std::string> fleetSweepVerdict(const FleetSweepPlan& plan, const std
                 if (p.router == r && p.point.metrics.meetsSlo)
                     meeting += (meeting.empty() ? "" : ", ")
                         + (plan.axis == FleetAxis::Staleness ? fmt(p.stalenessMs, "%g") + " ms" : routerName(p.router));
-            lines.push_back(routerName(r) + ": meets " + plan.base.slo.describe() + " at " + (meeting.empty() ? std::string("no point") : meeting));
+            lines.push_back(routerName(r) + ": meets " + plan.base.slo.describe() + " at "
+                + (meeting.empty() ? std::string("no point") : meeting));
         }
         return lines;
     }
@@ -480,9 +501,11 @@ std::vector<std::string> fleetSweepVerdict(const FleetSweepPlan& plan, const std
         lines.push_back("No swept fleet size meets the SLO with any router: sweep larger fleets.");
     else if (s.roundRobinSwept && s.best != RouterKind::RoundRobin) {
         if (s.roundRobinReplicas == 0)
-            lines.push_back(routerName(s.best) + " meets it with " + replicasText(s.bestReplicas) + "; round-robin with none of the swept sizes.");
+            lines.push_back(routerName(s.best) + " meets it with " + replicasText(s.bestReplicas)
+                + "; round-robin with none of the swept sizes.");
         else if (s.roundRobinReplicas > s.bestReplicas)
-            lines.push_back(routerName(s.best) + " saves " + replicasText(s.roundRobinReplicas - s.bestReplicas) + " over round-robin.");
+            lines.push_back(routerName(s.best) + " saves " + replicasText(s.roundRobinReplicas - s.bestReplicas)
+                + " over round-robin.");
     }
     return lines;
 }

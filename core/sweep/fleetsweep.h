@@ -29,7 +29,8 @@ std::optional<FleetAxis> fleetAxisFromName(const std::string& name);
 
 /// A fleet sweep: the workload and SLO of `base`, the fleet, the axis and its values, the routers.
 struct FleetSweepPlan {
-    SweepPlan base; ///< workload (spec), the replicas' server and cost model (config), SLO, saturation, warm-up; base.param unused
+    SweepPlan
+        base; ///< workload (spec), the replicas' server and cost model (config), SLO, saturation, warm-up; base.param unused
     FleetConfig fleet; ///< replicas, router, staleness, placement
     /// The fleet's one group takes base.config's server and cost model (a fleet of identical
     /// replicas from flags); false: every group keeps its own (a fleet file).
@@ -101,7 +102,8 @@ struct FleetCapacityResult {
 /// that evaluates up to `threads` sizes per round (assuming more replicas never hurt; a point that
 /// contradicts it is noted). Each size of each router is simulated once for all SLOs.
 FleetCapacityResult findMinReplicas(const FleetSweepPlan& plan, int lo, int hi, const std::vector<SloTarget>& slos,
-    const std::function<void(const FleetSweepPoint&)>& onPoint = {}, const std::atomic<bool>* cancel = nullptr, unsigned threads = 0);
+    const std::function<void(const FleetSweepPoint&)>& onPoint = {}, const std::atomic<bool>* cancel = nullptr,
+    unsigned threads = 0);
 
 /// What a finished fleet sweep says: per router the smallest swept size (or staleness) meeting the
 /// SLO, and the saving of the best router over round-robin in replicas.

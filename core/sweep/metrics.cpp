@@ -43,8 +43,14 @@ LatencyStats stats(std::vector<double>& values)
     return s;
 }
 
-double ttftOf(const RequestTiming& r) { return r.firstToken - r.start; }
-double e2eOf(const RequestTiming& r) { return r.finish - r.start; }
+double ttftOf(const RequestTiming& r)
+{
+    return r.firstToken - r.start;
+}
+double e2eOf(const RequestTiming& r)
+{
+    return r.finish - r.start;
+}
 double tpotOf(const RequestTiming& r)
 {
     if (!r.completed || r.outputLen <= 1 || std::isnan(r.firstToken))
@@ -227,7 +233,8 @@ PointMetrics computeMetrics(const MetricsInput& input, const SloTarget& slo, con
     m.e2e = stats(e2e);
     // S-LoRA's benchmark time runs from the start of the run (trace time 0, or the end of the
     // warm-up when it is trimmed) to the last response.
-    const bool trimmed = std::any_of(input.requests.begin(), input.requests.end(), [](const RequestTiming& r) { return !r.inWindow; });
+    const bool trimmed
+        = std::any_of(input.requests.begin(), input.requests.end(), [](const RequestTiming& r) { return !r.inWindow; });
     const double start = trimmed ? (std::isfinite(origin) ? origin : 0.0) : std::min(0.0, origin);
     if (m.completed > 0 && lastFinish > start) {
         m.benchmarkTime = lastFinish - start;
@@ -410,8 +417,8 @@ MetricsInput metricsInputFromPreview(const Trace& trace, const SimulationResult&
     return in;
 }
 
-MetricsInput metricsInputFromReplay(const Trace& trace, const std::vector<ReplayRecord>& records, double timeScale, double warmup,
-    double cooldown)
+MetricsInput metricsInputFromReplay(
+    const Trace& trace, const std::vector<ReplayRecord>& records, double timeScale, double warmup, double cooldown)
 {
     MetricsInput in;
     in.window = trace.window();

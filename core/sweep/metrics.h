@@ -85,7 +85,8 @@ struct PointMetrics {
     double sloraReward = NAN; ///< mean of 1 − (TTFT/6 s)² over all requests (S-LoRA's satisfaction)
     double sloAttainment = NAN; ///< share of all requests meeting the user's SLO
     bool meetsSlo = false; ///< sloAttainment ≥ the SLO's attainment
-    double offeredRate = NAN; ///< arrivals in the steady window / its length (requests refused by the limits not counted)
+    double offeredRate
+        = NAN; ///< arrivals in the steady window / its length (requests refused by the limits not counted)
     /// Completions per second in the steady window: offered − lost per second − the backlog's growth
     /// per second when it is a trend (see docs/sweep.md)
     double achievedRate = NAN;
@@ -124,12 +125,13 @@ std::vector<AdapterMetrics> computeAdapterMetrics(const MetricsInput& input, con
 
 /// The input from an admission preview (model clock): start = arrival; lost = rejected or dropped.
 /// Requests arriving before `warmup` or after window − `cooldown` are marked out of window.
-MetricsInput metricsInputFromPreview(const Trace& trace, const SimulationResult& result, double warmup = 0, double cooldown = 0);
+MetricsInput metricsInputFromPreview(
+    const Trace& trace, const SimulationResult& result, double warmup = 0, double cooldown = 0);
 /// The input from a replay: times divided by `timeScale` (trace seconds); arrival = the trace time,
 /// start = sent; lost = failed; cancelled requests are unfinished. Warm-up and cool-down trim by
 /// trace time exactly as for a preview.
-MetricsInput metricsInputFromReplay(const Trace& trace, const std::vector<ReplayRecord>& records, double timeScale = 1.0,
-    double warmup = 0, double cooldown = 0);
+MetricsInput metricsInputFromReplay(const Trace& trace, const std::vector<ReplayRecord>& records,
+    double timeScale = 1.0, double warmup = 0, double cooldown = 0);
 
 /// The most requests waiting and running at once over a preview's forward passes: fed one pass at
 /// a time (as simulate()'s StepObserver), so no timeline has to be kept.

@@ -29,24 +29,42 @@ struct FigureSource {
 };
 
 const FigureSource kSources[] = {
-    { "slora/synthetic_num_adapters_a10g_S1_slora.jsonl", "a10g-num-adapter", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500, SweepParam::Adapters },
-    { "slora/synthetic_num_adapters_a10g_S2_slora.jsonl", "a10g-num-adapter", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500, SweepParam::Adapters },
-    { "slora/synthetic_req_rate_a10g_S1_slora.jsonl", "a10g-req-rate", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500, SweepParam::Rate },
-    { "slora/synthetic_req_rate_a10g_S2_slora.jsonl", "a10g-req-rate", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500, SweepParam::Rate },
-    { "slora/synthetic_cv_a10g_S1_slora.jsonl", "a10g-cv", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500, SweepParam::Cv },
-    { "slora/synthetic_cv_a10g_S2_slora.jsonl", "a10g-cv", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500, SweepParam::Cv },
-    { "abort/synthetic_cv_a10g_S1_abort.jsonl", "a10g-cv", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLoraAbort, 14500, SweepParam::Cv },
-    { "abort/synthetic_cv_a10g_S2_abort.jsonl", "a10g-cv", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLoraAbort, 14500, SweepParam::Cv },
-    { "slora/synthetic_num_adapters_a100-40_S4_slora.jsonl", "a100-40-num-adapter", "S4", "a100-40g", "A100 (40 GB)", PolicyKind::SLora, 14000, SweepParam::Adapters },
-    { "slora/synthetic_num_adapters_a100-80_S2_slora.jsonl", "a100-80-S2-num-adapter", "S2", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 125000, SweepParam::Adapters },
-    { "slora/synthetic_num_adapters_a100-80_S4_slora.jsonl", "a100-80-S4-num-adapter", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 65000, SweepParam::Adapters },
-    { "slora/synthetic_num_adapters_a100_80_S4_slora_large.jsonl", "a100-80-S4-num-adapter", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 65000, SweepParam::Adapters },
-    { "slora/synthetic_req_rate_a100-80_S4_slora.jsonl", "a100-80-S4-req-rate", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 65000, SweepParam::Rate },
-    { "slora/synthetic_cv_a100-80_S4_slora.jsonl", "a100-80-S4-cv", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 65000, SweepParam::Cv },
-    { "abort/synthetic_cv_a100-80_S4_abort.jsonl", "a100-80-S4-cv", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLoraAbort, 65000, SweepParam::Cv },
-    { "slora/synthetic_num_adapters_a100-80_S1_slora_table.jsonl", "a100-80-table", "S1", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 125000, SweepParam::Adapters },
-    { "slora/synthetic_num_adapters_a100-80_S2_slora_table.jsonl", "a100-80-table", "S2", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 125000, SweepParam::Adapters },
-    { "slora/synthetic_num_adapters_a100-80_S4_slora_table.jsonl", "a100-80-table", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLora, 65000, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a10g_S1_slora.jsonl", "a10g-num-adapter", "S1", "a10g", "A10G (24 GB)",
+        PolicyKind::SLora, 14500, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a10g_S2_slora.jsonl", "a10g-num-adapter", "S2", "a10g", "A10G (24 GB)",
+        PolicyKind::SLora, 14500, SweepParam::Adapters },
+    { "slora/synthetic_req_rate_a10g_S1_slora.jsonl", "a10g-req-rate", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLora,
+        14500, SweepParam::Rate },
+    { "slora/synthetic_req_rate_a10g_S2_slora.jsonl", "a10g-req-rate", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLora,
+        14500, SweepParam::Rate },
+    { "slora/synthetic_cv_a10g_S1_slora.jsonl", "a10g-cv", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500,
+        SweepParam::Cv },
+    { "slora/synthetic_cv_a10g_S2_slora.jsonl", "a10g-cv", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLora, 14500,
+        SweepParam::Cv },
+    { "abort/synthetic_cv_a10g_S1_abort.jsonl", "a10g-cv", "S1", "a10g", "A10G (24 GB)", PolicyKind::SLoraAbort, 14500,
+        SweepParam::Cv },
+    { "abort/synthetic_cv_a10g_S2_abort.jsonl", "a10g-cv", "S2", "a10g", "A10G (24 GB)", PolicyKind::SLoraAbort, 14500,
+        SweepParam::Cv },
+    { "slora/synthetic_num_adapters_a100-40_S4_slora.jsonl", "a100-40-num-adapter", "S4", "a100-40g", "A100 (40 GB)",
+        PolicyKind::SLora, 14000, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a100-80_S2_slora.jsonl", "a100-80-S2-num-adapter", "S2", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLora, 125000, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a100-80_S4_slora.jsonl", "a100-80-S4-num-adapter", "S4", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLora, 65000, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a100_80_S4_slora_large.jsonl", "a100-80-S4-num-adapter", "S4", "a100-80g",
+        "A100 (80 GB)", PolicyKind::SLora, 65000, SweepParam::Adapters },
+    { "slora/synthetic_req_rate_a100-80_S4_slora.jsonl", "a100-80-S4-req-rate", "S4", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLora, 65000, SweepParam::Rate },
+    { "slora/synthetic_cv_a100-80_S4_slora.jsonl", "a100-80-S4-cv", "S4", "a100-80g", "A100 (80 GB)", PolicyKind::SLora,
+        65000, SweepParam::Cv },
+    { "abort/synthetic_cv_a100-80_S4_abort.jsonl", "a100-80-S4-cv", "S4", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLoraAbort, 65000, SweepParam::Cv },
+    { "slora/synthetic_num_adapters_a100-80_S1_slora_table.jsonl", "a100-80-table", "S1", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLora, 125000, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a100-80_S2_slora_table.jsonl", "a100-80-table", "S2", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLora, 125000, SweepParam::Adapters },
+    { "slora/synthetic_num_adapters_a100-80_S4_slora_table.jsonl", "a100-80-table", "S4", "a100-80g", "A100 (80 GB)",
+        PolicyKind::SLora, 65000, SweepParam::Adapters },
 };
 
 std::vector<PaperFigure> build()
@@ -54,7 +72,8 @@ std::vector<PaperFigure> build()
     std::vector<PaperFigure> figures;
     for (const FigureSource& s : kSources) {
         const auto& files = paperFiles();
-        const auto it = std::find_if(files.begin(), files.end(), [&](const PaperFile& f) { return std::string(f.path) == s.file; });
+        const auto it = std::find_if(
+            files.begin(), files.end(), [&](const PaperFile& f) { return std::string(f.path) == s.file; });
         if (it == files.end())
             continue; // not embedded (core/CMakeLists.txt lists the files)
         PaperFigure f;
@@ -67,7 +86,8 @@ std::vector<PaperFigure> build()
         f.numToken = s.numToken;
         f.param = s.param;
         f.rows = parsePaperRows(it->text, s.file);
-        std::stable_sort(f.rows.begin(), f.rows.end(), [&](const PaperRow& a, const PaperRow& b) { return paperValue(a, s.param) < paperValue(b, s.param); });
+        std::stable_sort(f.rows.begin(), f.rows.end(),
+            [&](const PaperRow& a, const PaperRow& b) { return paperValue(a, s.param) < paperValue(b, s.param); });
         figures.push_back(std::move(f));
     }
     return figures;
@@ -104,7 +124,8 @@ std::string PaperFigure::title() const
     default:
         what = sweepParamInfo(param).name;
     }
-    return "S-LoRA paper, " + gpu + ", " + modelSetting + (policy == PolicyKind::SLoraAbort ? " (abort)" : "") + ": throughput vs " + what;
+    return "S-LoRA paper, " + gpu + ", " + modelSetting + (policy == PolicyKind::SLoraAbort ? " (abort)" : "")
+        + ": throughput vs " + what;
 }
 
 std::vector<PaperRow> parsePaperRows(const std::string& text, const std::string& file)
@@ -118,17 +139,19 @@ std::vector<PaperRow> parsePaperRows(const std::string& text, const std::string&
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
         const nlohmann::json j = parseJson(line, file, number); // depth-limited, errors with file and line
-        if (!j.is_object() || !j.contains("config") || !j.contains("result") || !j["config"].is_object() || !j["result"].is_object())
+        if (!j.is_object() || !j.contains("config") || !j.contains("result") || !j["config"].is_object()
+            || !j["result"].is_object())
             throw InputError("expected {\"config\": {...}, \"result\": {...}}", file, number, {});
         auto num = [&](const nlohmann::json& o, const char* section, const char* key) {
             if (!o.contains(key) || !o[key].is_number())
-                throw InputError(std::string(section) + "." + key + ": expected a number", file, number, std::string(section) + "." + key);
+                throw InputError(std::string(section) + "." + key + ": expected a number", file, number,
+                    std::string(section) + "." + key);
             const double v = o[key].get<double>();
             // A measurement is finite and >= 0; a share (attainment, satisfaction) at most 1.
             const bool share = std::string(key) == "avg_attainment" || std::string(key) == "avg_satisfaction";
             if (!(std::isfinite(v) && v >= 0 && (!share || v <= 1)))
-                throw InputError(std::string(section) + "." + key + ": must be " + (share ? "a share from 0 to 1" : "a finite number >= 0") + " (got "
-                        + formatNumber(v) + ")",
+                throw InputError(std::string(section) + "." + key + ": must be "
+                        + (share ? "a share from 0 to 1" : "a finite number >= 0") + " (got " + formatNumber(v) + ")",
                     file, number, std::string(section) + "." + key);
             return v;
         };
@@ -159,7 +182,8 @@ const std::vector<PaperFigure>& paperFigures()
     return figures;
 }
 
-std::vector<const PaperFigure*> paperFiguresFor(const std::string& suite, const std::string& modelSetting, PolicyKind policy)
+std::vector<const PaperFigure*> paperFiguresFor(
+    const std::string& suite, const std::string& modelSetting, PolicyKind policy)
 {
     std::vector<const PaperFigure*> out;
     for (const PaperFigure& f : paperFigures())
@@ -192,7 +216,8 @@ PaperAgreement comparePaper(const PaperFigure& figure, const std::vector<SweepPo
     std::vector<double> tput, ttft, lat, att;
     for (const PaperRow& row : figure.rows) {
         const double x = paperValue(row, figure.param);
-        const auto it = std::find_if(points.begin(), points.end(), [&](const SweepPoint& p) { return std::abs(p.value - x) <= 1e-9 * std::max(1.0, std::abs(x)); });
+        const auto it = std::find_if(points.begin(), points.end(),
+            [&](const SweepPoint& p) { return std::abs(p.value - x) <= 1e-9 * std::max(1.0, std::abs(x)); });
         if (it == points.end())
             continue;
         PaperMatch m;

@@ -13,8 +13,9 @@
 namespace lorascope {
 
 /// Where the published rows come from.
-inline constexpr const char* kPaperSource = "S-LoRA (github.com/S-LoRA/S-LoRA, Apache-2.0), benchmarks/paper/synthetic, "
-                                            "commit c1ddf488781ea7f551cd0bb07bfd097124c93411";
+inline constexpr const char* kPaperSource
+    = "S-LoRA (github.com/S-LoRA/S-LoRA, Apache-2.0), benchmarks/paper/synthetic, "
+      "commit c1ddf488781ea7f551cd0bb07bfd097124c93411";
 
 /// One measured run as S-LoRA's run_exp.py wrote it.
 struct PaperRow {
@@ -49,7 +50,8 @@ const std::vector<PaperFigure>& paperFigures();
 
 /// The figures measured with this suite, model setting and policy (usually one; the a100-80 S4
 /// adapter sweep has a second file with n = 1000).
-std::vector<const PaperFigure*> paperFiguresFor(const std::string& suite, const std::string& modelSetting, PolicyKind policy);
+std::vector<const PaperFigure*> paperFiguresFor(
+    const std::string& suite, const std::string& modelSetting, PolicyKind policy);
 
 /// The value of `param` in a published row.
 double paperValue(const PaperRow& row, SweepParam param);

@@ -23,26 +23,35 @@ const std::vector<SweepParamInfo>& table()
     // min/max: what the spec's validate() and the scheduler accept, so a sweep value never fails later.
     static const std::vector<SweepParamInfo> list = {
         { SweepParam::Rate, "rate", "R", "req/s", "total request rate over all adapters", false, false, 0, true, 1e6 },
-        { SweepParam::Adapters, "adapters", "n", "adapters", "number of adapters (0 = base model only)", true, false, 0, false, 1e7 },
-        { SweepParam::Alpha, "alpha", "α", "", "popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic", false, false, 0, true, 1e3 },
-        { SweepParam::ZipfS, "zipf_s", "s", "", "Zipf exponent of the adapter popularity", false, false, 0, false, 1e3 },
-        { SweepParam::Cv, "cv", "cv", "", "coefficient of variation of the gaps between arrivals (1 = Poisson)", false, false, 0, true, 1e3 },
+        { SweepParam::Adapters, "adapters", "n", "adapters", "number of adapters (0 = base model only)", true, false, 0,
+            false, 1e7 },
+        { SweepParam::Alpha, "alpha", "α", "", "popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic",
+            false, false, 0, true, 1e3 },
+        { SweepParam::ZipfS, "zipf_s", "s", "", "Zipf exponent of the adapter popularity", false, false, 0, false,
+            1e3 },
+        { SweepParam::Cv, "cv", "cv", "", "coefficient of variation of the gaps between arrivals (1 = Poisson)", false,
+            false, 0, true, 1e3 },
         { SweepParam::Duration, "duration", "T", "s", "length of the trace", false, false, 0, true, 1e7 },
-        { SweepParam::Seed, "seed", "seed", "", "random seed: the same workload drawn again (sampling noise)", true, false, 0, false, 4294967295.0 },
-        { SweepParam::InputMax, "input_max", "input max", "tokens", "upper end (exclusive) of the input length range", true, false, 2, false, 1e7 },
-        { SweepParam::OutputMax, "output_max", "output max", "tokens", "upper end (exclusive) of the output length range", true, false, 2, false, 1e7 },
+        { SweepParam::Seed, "seed", "seed", "", "random seed: the same workload drawn again (sampling noise)", true,
+            false, 0, false, 4294967295.0 },
+        { SweepParam::InputMax, "input_max", "input max", "tokens", "upper end (exclusive) of the input length range",
+            true, false, 2, false, 1e7 },
+        { SweepParam::OutputMax, "output_max", "output max", "tokens",
+            "upper end (exclusive) of the output length range", true, false, 2, false, 1e7 },
         { SweepParam::MaxTotalTokenNum, "max_total_token_num", "max_total_token_num", "tokens",
             "KV-cache token slots of the server, shared with the adapter weights", true, true, 1, false, 1e10 },
-        { SweepParam::BatchMaxTokens, "batch_max_tokens", "batch_max_tokens", "tokens", "largest Σ input of a newly admitted prefill batch",
-            true, true, 1, false, 1e10 },
-        { SweepParam::RunningMaxReqSize, "running_max_req_size", "running_max_req_size", "requests", "most requests in the running batch", true,
+        { SweepParam::BatchMaxTokens, "batch_max_tokens", "batch_max_tokens", "tokens",
+            "largest Σ input of a newly admitted prefill batch", true, true, 1, false, 1e10 },
+        { SweepParam::RunningMaxReqSize, "running_max_req_size", "running_max_req_size", "requests",
+            "most requests in the running batch", true, true, 1, false, 1e9 },
+        { SweepParam::MaxWaitTokens, "max_wait_tokens", "max_wait_tokens", "steps",
+            "decode steps between two admission attempts", true, true, 0, false, 1e9 },
+        { SweepParam::MaxNumSeqs, "max_num_seqs", "max_num_seqs", "requests", "vLLM: most running requests", true, true,
+            1, false, 1e9 },
+        { SweepParam::MaxNumBatchedTokens, "max_num_batched_tokens", "max_num_batched_tokens", "tokens",
+            "vLLM: most prefill tokens per step", true, true, 1, false, 1e10 },
+        { SweepParam::MaxLoras, "max_loras", "max_loras", "adapters", "vLLM: most distinct adapters in one batch", true,
             true, 1, false, 1e9 },
-        { SweepParam::MaxWaitTokens, "max_wait_tokens", "max_wait_tokens", "steps", "decode steps between two admission attempts", true, true, 0,
-            false, 1e9 },
-        { SweepParam::MaxNumSeqs, "max_num_seqs", "max_num_seqs", "requests", "vLLM: most running requests", true, true, 1, false, 1e9 },
-        { SweepParam::MaxNumBatchedTokens, "max_num_batched_tokens", "max_num_batched_tokens", "tokens", "vLLM: most prefill tokens per step",
-            true, true, 1, false, 1e10 },
-        { SweepParam::MaxLoras, "max_loras", "max_loras", "adapters", "vLLM: most distinct adapters in one batch", true, true, 1, false, 1e9 },
     };
     return list;
 }
@@ -180,7 +189,8 @@ std::string sweepParamNotApplicable(SweepParam param, const WorkloadSpec& spec, 
         return {};
     case SweepParam::Adapters:
         if (!slora && spec.popularity.kind == PopularityKind::Weights)
-            return "adapters does not apply: the popularity is an explicit weight list, which fixes the number of adapters";
+            return "adapters does not apply: the popularity is an explicit weight list, which fixes the number of "
+                   "adapters";
         if (!slora && spec.popularity.kind == PopularityKind::Identical)
             return "adapters does not apply: with 'identical' popularity every request uses the same adapter";
         return {};
@@ -189,15 +199,18 @@ std::string sweepParamNotApplicable(SweepParam param, const WorkloadSpec& spec, 
             return "alpha does not apply: the popularity is " + std::string(toString(spec.popularity.kind))
                 + ", not the power law (choose popularity 'power' or the slora generator)";
         if (spec.adapterCount <= 1)
-            return "alpha does not apply: with " + std::to_string(spec.adapterCount) + " adapter(s) the popularity skew changes nothing";
+            return "alpha does not apply: with " + std::to_string(spec.adapterCount)
+                + " adapter(s) the popularity skew changes nothing";
         return {};
     case SweepParam::ZipfS:
         if (slora)
             return "zipf_s does not apply: the slora generator always uses S-LoRA's power law (sweep alpha)";
         if (spec.popularity.kind != PopularityKind::Zipf)
-            return "zipf_s does not apply: the popularity is " + std::string(toString(spec.popularity.kind)) + ", not zipf";
+            return "zipf_s does not apply: the popularity is " + std::string(toString(spec.popularity.kind))
+                + ", not zipf";
         if (spec.adapterCount <= 1)
-            return "zipf_s does not apply: with " + std::to_string(spec.adapterCount) + " adapter(s) the popularity skew changes nothing";
+            return "zipf_s does not apply: with " + std::to_string(spec.adapterCount)
+                + " adapter(s) the popularity skew changes nothing";
         return {};
     case SweepParam::Cv:
         if (spec.arrival.kind == ArrivalKind::Poisson)
@@ -217,7 +230,9 @@ std::string sweepParamNotApplicable(SweepParam param, const WorkloadSpec& spec, 
     case SweepParam::RunningMaxReqSize:
     case SweepParam::MaxWaitTokens:
         if (policy == PolicyKind::Vllm) // vLLM's KV cache is --num-gpu-blocks
-            return name + " does not apply: it is an S-LoRA setting and the policy is vllm (sweep max_num_batched_tokens or max_num_seqs)";
+            return name
+                + " does not apply: it is an S-LoRA setting and the policy is vllm (sweep max_num_batched_tokens or "
+                  "max_num_seqs)";
         return {};
     case SweepParam::MaxNumSeqs:
     case SweepParam::MaxNumBatchedTokens:
@@ -239,7 +254,8 @@ std::string checkSweepValue(SweepParam param, double value)
     if (!std::isfinite(value))
         return std::string(p.name) + " must be a finite number (got " + v + ")";
     if (p.minExclusive ? !(value > p.min) : !(value >= p.min))
-        return std::string(p.name) + " must be " + (p.minExclusive ? "> " : ">= ") + formatNumber(p.min) + " (got " + v + ")";
+        return std::string(p.name) + " must be " + (p.minExclusive ? "> " : ">= ") + formatNumber(p.min) + " (got " + v
+            + ")";
     if (value > p.max)
         return std::string(p.name) + " must be <= " + formatNumber(p.max) + " (got " + v + ")";
     if (p.integer && value != std::floor(value))
@@ -357,7 +373,8 @@ std::string sweepValueText(SweepParam param, double value, double resolution)
     return formatResolved(value, resolution);
 }
 
-std::vector<double> parseSweepValues(SweepParam param, const std::string& text, std::size_t points, const std::string& field)
+std::vector<double> parseSweepValues(
+    SweepParam param, const std::string& text, std::size_t points, const std::string& field)
 {
     const std::string t = trim(text);
     if (t.empty())
@@ -378,7 +395,9 @@ std::vector<double> parseSweepValues(SweepParam param, const std::string& text, 
             check(v, quoted);
             values.push_back(v);
             if (values.size() > kMaxSweepPoints)
-                fail(field, "more than " + std::to_string(kMaxSweepPoints) + " values; a sweep has at most " + std::to_string(kMaxSweepPoints) + " points");
+                fail(field,
+                    "more than " + std::to_string(kMaxSweepPoints) + " values; a sweep has at most "
+                        + std::to_string(kMaxSweepPoints) + " points");
         }
     } else {
         const auto parts = split(t, ':');
@@ -395,19 +414,23 @@ std::vector<double> parseSweepValues(SweepParam param, const std::string& text, 
             if (step == 0)
                 fail(field, "the step must not be 0");
             if (lo != hi && (hi - lo) / step < 0)
-                fail(field, "the step " + formatNumber(step) + " goes away from HI (" + formatNumber(lo) + " to " + formatNumber(hi) + ")");
+                fail(field,
+                    "the step " + formatNumber(step) + " goes away from HI (" + formatNumber(lo) + " to "
+                        + formatNumber(hi) + ")");
             // The count from the span, with a little slack so 0.1 steps land on HI despite rounding.
             const double count = std::floor((hi - lo) / step + 1e-9) + 1;
             if (count > double(kMaxSweepPoints))
-                fail(field, formatNumber(lo) + ":" + formatNumber(hi) + ":" + formatNumber(step) + " has " + formatNumber(count)
+                fail(field,
+                    formatNumber(lo) + ":" + formatNumber(hi) + ":" + formatNumber(step) + " has " + formatNumber(count)
                         + " points; a sweep has at most " + std::to_string(kMaxSweepPoints) + " (use a larger step)");
             for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
                 double v = lo + step * static_cast<double>(i); // multiplied, not accumulated: no drift
                 if (std::abs(v - hi) <= 1e-9 * std::max(1.0, std::abs(hi)))
                     v = hi;
                 if (sweepParamInfo(param).integer && v != std::floor(v))
-                    fail(field, std::string(sweepParamInfo(param).name) + " takes whole numbers; the step " + formatNumber(step) + " gives "
-                            + formatNumber(v));
+                    fail(field,
+                        std::string(sweepParamInfo(param).name) + " takes whole numbers; the step " + formatNumber(step)
+                            + " gives " + formatNumber(v));
                 values.push_back(v);
             }
         } else {
@@ -417,11 +440,15 @@ std::vector<double> parseSweepValues(SweepParam param, const std::string& text, 
                 fail(field, std::to_string(points) + " points; a sweep has at most " + std::to_string(kMaxSweepPoints));
             // --points promises that many values: never fewer, silently.
             if (points < 2)
-                fail(field, "--points " + std::to_string(points) + ": a range LO:HI needs at least 2 points (LO and HI); for one value give --values "
+                fail(field,
+                    "--points " + std::to_string(points)
+                        + ": a range LO:HI needs at least 2 points (LO and HI); for one value give --values "
                         + formatNumber(lo));
             if (lo == hi)
-                fail(field, formatNumber(lo) + ":" + formatNumber(hi) + " with --points " + std::to_string(points)
-                        + ": LO = HI holds one value, not " + std::to_string(points) + "; give LO < HI, or --values " + formatNumber(lo));
+                fail(field,
+                    formatNumber(lo) + ":" + formatNumber(hi) + " with --points " + std::to_string(points)
+                        + ": LO = HI holds one value, not " + std::to_string(points) + "; give LO < HI, or --values "
+                        + formatNumber(lo));
             for (std::size_t i = 0; i < points; ++i) {
                 double v = lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(points - 1);
                 if (sweepParamInfo(param).integer)
@@ -430,8 +457,10 @@ std::vector<double> parseSweepValues(SweepParam param, const std::string& text, 
                     values.push_back(v);
             }
             if (values.size() < points)
-                fail(field, formatNumber(lo) + ":" + formatNumber(hi) + " holds only " + std::to_string(values.size()) + " distinct values of "
-                        + sweepParamInfo(param).name + " (whole numbers), not --points " + std::to_string(points) + "; give fewer points or a wider range");
+                fail(field,
+                    formatNumber(lo) + ":" + formatNumber(hi) + " holds only " + std::to_string(values.size())
+                        + " distinct values of " + sweepParamInfo(param).name + " (whole numbers), not --points "
+                        + std::to_string(points) + "; give fewer points or a wider range");
         }
     }
     std::set<double> seen;
@@ -471,7 +500,9 @@ const CostModel* costModelFor(const std::string& baseModel, const std::string& g
             closest = &costModelPresets().front();
         if (closest) {
             const std::string model = size.empty() ? baseModel : "llama-" + size;
-            *standInNote = { "cost_stand_in", "LoraScope has no cost model for " + model + " on " + gpu + "; " + closest->name + " stands in, so its times are not that GPU's",
+            *standInNote = { "cost_stand_in",
+                "LoraScope has no cost model for " + model + " on " + gpu + "; " + closest->name
+                    + " stands in, so its times are not that GPU's",
                 { model, gpu, closest->name } };
         }
     }
@@ -510,7 +541,8 @@ SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting)
             preset = &p;
     }
     if (!preset)
-        throw InputError("unknown model setting \"" + out.modelSetting + "\" (known: " + presetNames + ")", {}, 0, "model-setting");
+        throw InputError(
+            "unknown model setting \"" + out.modelSetting + "\" (known: " + presetNames + ")", {}, 0, "model-setting");
     applyPreset(out.spec, *preset);
     out.spec.preset = suite;
     // As S-LoRA's run_exp.py: its own trace generator, seed 42.
@@ -536,7 +568,8 @@ SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting)
         c.cost = *cost;
     } else {
         if (!server.gpuKey[0])
-            note = { "gpu_unknown", "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} };
+            note = { "gpu_unknown",
+                "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} };
         const std::string size = modelSize(out.spec.naming.baseModel);
         const CostModel* fallback = nullptr;
         for (const CostModel& m : costModelPresets())
@@ -555,7 +588,8 @@ SuiteSweep suiteSweep(const std::string& suite, const std::string& modelSetting)
         const std::vector<double>* values;
     };
     const Axis axes[] = { { SweepParam::Adapters, &scenario->adapterCounts }, { SweepParam::Alpha, &scenario->alphas },
-        { SweepParam::Rate, &scenario->rates }, { SweepParam::Cv, &scenario->cvs }, { SweepParam::Duration, &scenario->durations } };
+        { SweepParam::Rate, &scenario->rates }, { SweepParam::Cv, &scenario->cvs },
+        { SweepParam::Duration, &scenario->durations } };
     out.param = SweepParam::Adapters;
     out.values = scenario->adapterCounts;
     for (const Axis& a : axes) {

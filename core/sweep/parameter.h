@@ -86,11 +86,12 @@ inline constexpr std::size_t kMaxSweepPoints = 1000;
 /// on it) or "LO:HI" with `points` (that many values, evenly spaced). Validates every value
 /// (checkSweepValue), rejects a zero or wrongly signed step, duplicates and more than
 /// kMaxSweepPoints points. Throws InputError naming `field` and the offending part.
-std::vector<double> parseSweepValues(SweepParam param, const std::string& text, std::size_t points = 0,
-    const std::string& field = "--values");
+std::vector<double> parseSweepValues(
+    SweepParam param, const std::string& text, std::size_t points = 0, const std::string& field = "--values");
 
 /// Parses "LO:HI" (a search range) for the capacity finder. Throws InputError naming `field`.
-std::pair<double, double> parseSweepRange(SweepParam param, const std::string& text, const std::string& field = "--range");
+std::pair<double, double> parseSweepRange(
+    SweepParam param, const std::string& text, const std::string& field = "--range");
 
 /// One S-LoRA paper suite as a sweep: the base settings (suite's first combination, bit-exact
 /// `slora` generator, seed 42, the server's KV size and the cost model of the GPU the paper ran it

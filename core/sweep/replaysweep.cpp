@@ -19,7 +19,8 @@ void checkReplayPlan(const SweepPlan& plan)
     const SweepParamInfo& info = sweepParamInfo(plan.param);
     if (info.server)
         throw InputError(std::string(info.name)
-                + " is a launch setting of the server: a sweep against a running server (--target) cannot change it. Restart the server with each "
+                + " is a launch setting of the server: a sweep against a running server (--target) cannot change it. "
+                  "Restart the server with each "
                   "value and sweep the workload, or sweep it in the preview",
             {}, 0, info.name);
 }
@@ -46,8 +47,8 @@ SweepPoint replayPoint(const SweepPlan& plan, std::size_t index, double value, c
     pointSettings(plan, value, p.spec, p.config);
     const Trace trace = generate(p.spec);
     if (trace.requests.empty())
-        throw InputError("at " + std::string(sweepParamInfo(plan.param).name) + " = " + sweepValueText(plan.param, value)
-                + " the trace has no requests: nothing to replay",
+        throw InputError("at " + std::string(sweepParamInfo(plan.param).name) + " = "
+                + sweepValueText(plan.param, value) + " the trace has no requests: nothing to replay",
             {}, 0, sweepParamInfo(plan.param).name);
     ReplayOptions o = options.replay;
     o.warmupSeconds = plan.warmup * o.timeScale;
@@ -115,7 +116,8 @@ SweepPoint replayPoint(const SweepPlan& plan, std::size_t index, double value, c
             if (std::isfinite(r.finish))
                 events.emplace_back(r.finish, -1);
         }
-        std::sort(events.begin(), events.end(), [](auto& a, auto& b) { return a.first < b.first || (a.first == b.first && a.second < b.second); });
+        std::sort(events.begin(), events.end(),
+            [](auto& a, auto& b) { return a.first < b.first || (a.first == b.first && a.second < b.second); });
         int now = 0, peak = 0;
         for (const auto& e : events)
             peak = std::max(peak, now += e.second);
@@ -141,8 +143,9 @@ SweepPoint replayPoint(const SweepPlan& plan, std::size_t index, double value, c
     return p;
 }
 
-ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& options, const std::function<void(const SweepPoint&)>& onPoint,
-    const std::atomic<bool>* cancel, const ReplayObserver& observer)
+ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& options,
+    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel,
+    const ReplayObserver& observer)
 {
     checkPlan(plan);
     checkReplayPlan(plan);
@@ -158,21 +161,25 @@ ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& o
         const SweepPoint& p = run.points.back();
         if (onPoint)
             onPoint(p);
-        if (options.earlyStop && (p.metrics.saturated || p.metrics.overSaturation.detected) && i + 1 < plan.values.size()) {
+        if (options.earlyStop && (p.metrics.saturated || p.metrics.overSaturation.detected)
+            && i + 1 < plan.values.size()) {
             run.stoppedEarly = true;
             run.skipped.assign(plan.values.begin() + static_cast<std::ptrdiff_t>(i) + 1, plan.values.end());
             char ratio[32];
             std::snprintf(ratio, sizeof ratio, "%.3f", p.metrics.achievedRatio);
-            run.stopReason = std::string("saturated at ") + sweepParamInfo(plan.param).name + " = " + sweepValueText(plan.param, p.value)
-                + (p.metrics.saturated ? std::string(" (achieved/offered ") + ratio + ")" : std::string(" (GuideLLM's over-saturation test)"));
+            run.stopReason = std::string("saturated at ") + sweepParamInfo(plan.param).name + " = "
+                + sweepValueText(plan.param, p.value)
+                + (p.metrics.saturated ? std::string(" (achieved/offered ") + ratio + ")"
+                                       : std::string(" (GuideLLM's over-saturation test)"));
             break;
         }
     }
     return run;
 }
 
-CapacityResult confirmCapacity(const SweepPlan& plan, const FinderOptions& options, double previewedCapacity, const ReplaySweepOptions& replay,
-    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel)
+CapacityResult confirmCapacity(const SweepPlan& plan, const FinderOptions& options, double previewedCapacity,
+    const ReplaySweepOptions& replay, const std::function<void(const SweepPoint&)>& onPoint,
+    const std::atomic<bool>* cancel)
 {
     checkReplayPlan(plan);
     parseTargetUrl(replay.replay.target);

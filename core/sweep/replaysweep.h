@@ -49,7 +49,8 @@ ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& o
     const ReplayObserver& observer = {});
 
 /// The finder against the server, seeded by the preview's capacity (confirmationOptions()).
-CapacityResult confirmCapacity(const SweepPlan& plan, const FinderOptions& options, double previewedCapacity, const ReplaySweepOptions& replay,
-    const std::function<void(const SweepPoint&)>& onPoint = {}, const std::atomic<bool>* cancel = nullptr);
+CapacityResult confirmCapacity(const SweepPlan& plan, const FinderOptions& options, double previewedCapacity,
+    const ReplaySweepOptions& replay, const std::function<void(const SweepPoint&)>& onPoint = {},
+    const std::atomic<bool>* cancel = nullptr);
 
 } // namespace lorascope

@@ -99,7 +99,8 @@ OverSaturation detectOverSaturation(const std::vector<RequestTiming>& requests)
     OverSaturation out;
     if (events.empty())
         return out;
-    std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t < b.t || (a.t == b.t && a.kind < b.kind); });
+    std::sort(events.begin(), events.end(),
+        [](const Event& a, const Event& b) { return a.t < b.t || (a.t == b.t && a.kind < b.kind); });
     SlopeWindow started, ttfts;
     std::deque<bool> violations; // parallel to ttfts: ttft above the threshold
     std::size_t violationCount = 0;

@@ -43,8 +43,8 @@ void checkPointFits(const SweepPlan& plan, double value, const WorkloadSpec& spe
 {
     const SweepParamInfo& info = sweepParamInfo(plan.param);
     checkMemoryFits(previewPointBytes(spec),
-        std::string("the point ") + info.name + " = " + sweepValueText(plan.param, value) + " (about " + std::to_string(static_cast<std::uint64_t>(std::llround(expectedRequestCount(spec))))
-            + " requests)",
+        std::string("the point ") + info.name + " = " + sweepValueText(plan.param, value) + " (about "
+            + std::to_string(static_cast<std::uint64_t>(std::llround(expectedRequestCount(spec)))) + " requests)",
         "lower the rate or the duration of that point, or preview fewer requests", info.name);
 }
 
@@ -66,7 +66,9 @@ void checkPlan(const SweepPlan& plan)
     if (plan.values.empty())
         throw InputError(std::string("no values to sweep ") + info.name + " over", {}, 0, info.name);
     if (plan.values.size() > kMaxSweepPoints)
-        throw InputError(std::to_string(plan.values.size()) + " points; a sweep has at most " + std::to_string(kMaxSweepPoints), {}, 0, info.name);
+        throw InputError(
+            std::to_string(plan.values.size()) + " points; a sweep has at most " + std::to_string(kMaxSweepPoints), {},
+            0, info.name);
     if (plan.warmup < 0 || plan.cooldown < 0)
         throw InputError("warm-up and cool-down must be >= 0 s", {}, 0, "warmup");
     for (double v : plan.values) {
@@ -76,13 +78,15 @@ void checkPlan(const SweepPlan& plan)
         SimulationConfig config;
         pointSettings(plan, v, spec, config);
         if (const auto issues = validate(spec); !issues.empty())
-            throw InputError(std::string("at ") + info.name + " = " + sweepValueText(plan.param, v) + ": " + issues.front().message, {}, 0,
-                issues.front().field);
+            throw InputError(
+                std::string("at ") + info.name + " = " + sweepValueText(plan.param, v) + ": " + issues.front().message,
+                {}, 0, issues.front().field);
         checkPointFits(plan, v, spec);
         const double window = spec.duration;
         if (plan.warmup + plan.cooldown >= window)
             throw InputError("warm-up " + formatNumber(plan.warmup) + " s + cool-down " + formatNumber(plan.cooldown)
-                    + " s leave nothing of the " + formatNumber(window) + " s trace at " + info.name + " = " + sweepValueText(plan.param, v),
+                    + " s leave nothing of the " + formatNumber(window) + " s trace at " + info.name + " = "
+                    + sweepValueText(plan.param, v),
                 {}, 0, "warmup");
     }
 }
@@ -137,7 +141,8 @@ unsigned sweepThreads(unsigned requested, std::size_t points)
 }
 
 std::vector<SweepPoint> previewValues(const SweepPlan& plan, const std::vector<double>& values, std::size_t firstIndex,
-    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads, bool* cancelled)
+    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads,
+    bool* cancelled)
 {
     std::vector<SweepPoint> done;
     if (values.empty())
@@ -206,8 +211,8 @@ std::vector<SweepPoint> previewValues(const SweepPlan& plan, const std::vector<d
     return done;
 }
 
-SweepRun runPreviewSweep(const SweepPlan& plan, const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel,
-    unsigned threads)
+SweepRun runPreviewSweep(const SweepPlan& plan, const std::function<void(const SweepPoint&)>& onPoint,
+    const std::atomic<bool>* cancel, unsigned threads)
 {
     checkPlan(plan);
     const auto t0 = std::chrono::steady_clock::now();
@@ -260,7 +265,9 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
             step = d;
     }
     const std::string unit = info.unit[0] ? std::string(" ") + info.unit : std::string();
-    auto at = [&](double value) { return std::string(info.label) + " = " + sweepValueText(plan.param, value, step) + unit; };
+    auto at = [&](double value) {
+        return std::string(info.label) + " = " + sweepValueText(plan.param, value, step) + unit;
+    };
     for (const SweepPoint* p : sorted) {
         if (p->metrics.meetsSlo)
             v.largestMeeting = p->value;
@@ -286,28 +293,33 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
             + fmt(100.0 * best.metrics.sloAttainment, "%.1f") + " % of requests within it, "
             + fmt(100.0 * (plan.slo.attainment - best.metrics.sloAttainment), "%.1f") + " points short");
     } else if (!v.shortTrace) {
-        v.lines.push_back("sustainable: " + at(v.largestMeeting) + ", the largest point meeting the SLO (" + slo + ") and keeping up with its arrivals");
+        v.lines.push_back("sustainable: " + at(v.largestMeeting) + ", the largest point meeting the SLO (" + slo
+            + ") and keeping up with its arrivals");
     } else {
         v.lines.push_back(std::isnan(v.sustainable)
                 ? "nothing sustainable: every point that meets the SLO (" + slo + ") is saturated"
-                : "sustainable: " + at(v.sustainable) + ", the largest point meeting the SLO (" + slo + ") below saturation");
-        v.lines.push_back("short-trace effect: points up to " + at(v.largestMeeting) + " meet the SLO although saturated from " + at(v.firstSaturated)
-            + ": their traces (" + formatSigShort(pointDuration(*largest), 3) + " s) end before the backlog grows enough to break it"
+                : "sustainable: " + at(v.sustainable) + ", the largest point meeting the SLO (" + slo
+                    + ") below saturation");
+        v.lines.push_back("short-trace effect: points up to " + at(v.largestMeeting)
+            + " meet the SLO although saturated from " + at(v.firstSaturated) + ": their traces ("
+            + formatSigShort(pointDuration(*largest), 3) + " s) end before the backlog grows enough to break it"
             + (std::isnan(v.suggestedDuration) ? std::string()
-                                               : "; a duration of at least " + formatSigShort(v.suggestedDuration, 3) + " s would tell (--duration "
-                       + formatSigShort(v.suggestedDuration, 3) + ")"));
+                                               : "; a duration of at least " + formatSigShort(v.suggestedDuration, 3)
+                        + " s would tell (--duration " + formatSigShort(v.suggestedDuration, 3) + ")"));
     }
     if (std::isnan(v.firstSaturated)) {
         const SweepPoint& last = *sorted.back();
-        v.lines.push_back("no point saturates: achieved/offered stays >= " + fmt(plan.saturation.ratio, "%.2f") + " up to "
-            + at(last.value) + " (" + fmt(last.metrics.achievedRatio, "%.3f") + " there)");
+        v.lines.push_back("no point saturates: achieved/offered stays >= " + fmt(plan.saturation.ratio, "%.2f")
+            + " up to " + at(last.value) + " (" + fmt(last.metrics.achievedRatio, "%.3f") + " there)");
     } else {
-        const auto it = std::find_if(sorted.begin(), sorted.end(), [&](auto* p) { return p->value == v.firstSaturated; });
-        v.lines.push_back("saturated from " + at(v.firstSaturated) + ": achieved/offered " + fmt((*it)->metrics.achievedRatio, "%.3f")
-            + " < " + fmt(plan.saturation.ratio, "%.2f"));
+        const auto it
+            = std::find_if(sorted.begin(), sorted.end(), [&](auto* p) { return p->value == v.firstSaturated; });
+        v.lines.push_back("saturated from " + at(v.firstSaturated) + ": achieved/offered "
+            + fmt((*it)->metrics.achievedRatio, "%.3f") + " < " + fmt(plan.saturation.ratio, "%.2f"));
     }
     if (!std::isnan(v.firstOverSaturated))
-        v.lines.push_back("GuideLLM's over-saturation test (in-flight requests and TTFT both rising) fires from " + at(v.firstOverSaturated));
+        v.lines.push_back("GuideLLM's over-saturation test (in-flight requests and TTFT both rising) fires from "
+            + at(v.firstOverSaturated));
     return v;
 }
 

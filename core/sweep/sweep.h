@@ -58,7 +58,8 @@ void pointSettings(const SweepPlan& plan, double value, WorkloadSpec& spec, Simu
 void checkPlan(const SweepPlan& plan);
 
 /// Generates and previews one point. Throws Cancelled when `cancel` becomes true.
-SweepPoint previewPoint(const SweepPlan& plan, std::size_t index, double value, const std::atomic<bool>* cancel = nullptr);
+SweepPoint previewPoint(
+    const SweepPlan& plan, std::size_t index, double value, const std::atomic<bool>* cancel = nullptr);
 
 /// Result of a whole sweep.
 struct SweepRun {
@@ -82,7 +83,8 @@ SweepRun runPreviewSweep(const SweepPlan& plan, const std::function<void(const S
 /// Evaluates arbitrary values of the plan's parameter in parallel (the capacity finder's batches);
 /// `firstIndex` numbers the points. Same threading and cancel rules as runPreviewSweep.
 std::vector<SweepPoint> previewValues(const SweepPlan& plan, const std::vector<double>& values, std::size_t firstIndex,
-    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads, bool* cancelled);
+    const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel, unsigned threads,
+    bool* cancelled);
 
 /// The trace length (seconds) at which a saturated point's growing backlog would break the SLO,
 /// from the point's own rates (docs/sweep.md, "Sustainable capacity"): the backlog grows by

@@ -26,7 +26,8 @@ ojson num(double v)
 
 ojson latency(const LatencyStats& s)
 {
-    return { { "count", s.count }, { "mean", num(s.mean) }, { "p50", num(s.p50) }, { "p90", num(s.p90) }, { "p99", num(s.p99) } };
+    return { { "count", s.count }, { "mean", num(s.mean) }, { "p50", num(s.p50) }, { "p90", num(s.p90) },
+        { "p99", num(s.p99) } };
 }
 
 ojson serverJson(const SimulationConfig& c)
@@ -117,7 +118,8 @@ struct Column {
 #define LS_NUM(expr) [](const SweepPlan&, const SweepPoint& p) { return csvNum(static_cast<double>(expr)); }
 const Column kColumns[] = {
     { "index", LS_NUM(p.index) },
-    { "parameter", [](const SweepPlan& plan, const SweepPoint&) { return std::string(sweepParamInfo(plan.param).name); } },
+    { "parameter",
+        [](const SweepPlan& plan, const SweepPoint&) { return std::string(sweepParamInfo(plan.param).name); } },
     { "value", LS_NUM(p.value) },
     { "source", [](const SweepPlan&, const SweepPoint& p) { return std::string(p.replayed ? "replay" : "preview"); } },
     { "generator", [](const SweepPlan&, const SweepPoint& p) { return std::string(toString(p.spec.generator)); } },
@@ -153,13 +155,17 @@ const Column kColumns[] = {
     { "e2e_p99", LS_NUM(p.metrics.e2e.p99) },
     { "slora_attainment", LS_NUM(p.metrics.sloraAttainment) },
     { "slo_attainment", LS_NUM(p.metrics.sloAttainment) },
-    { "meets_slo", [](const SweepPlan&, const SweepPoint& p) { return std::string(p.metrics.meetsSlo ? "true" : "false"); } },
+    { "meets_slo",
+        [](const SweepPlan&, const SweepPoint& p) { return std::string(p.metrics.meetsSlo ? "true" : "false"); } },
     { "offered_rate", LS_NUM(p.metrics.offeredRate) },
     { "achieved_rate", LS_NUM(p.metrics.achievedRate) },
     { "achieved_ratio", LS_NUM(p.metrics.achievedRatio) },
-    { "saturated", [](const SweepPlan&, const SweepPoint& p) { return std::string(p.metrics.saturated ? "true" : "false"); } },
+    { "saturated",
+        [](const SweepPlan&, const SweepPoint& p) { return std::string(p.metrics.saturated ? "true" : "false"); } },
     { "guidellm_over_saturated",
-        [](const SweepPlan&, const SweepPoint& p) { return std::string(p.metrics.overSaturation.detected ? "true" : "false"); } },
+        [](const SweepPlan&, const SweepPoint& p) {
+            return std::string(p.metrics.overSaturation.detected ? "true" : "false");
+        } },
     { "peak_queue", LS_NUM(p.metrics.peakQueue) },
     { "peak_running", LS_NUM(p.metrics.peakRunning) },
     { "peak_kv_need", LS_NUM(p.metrics.peakKvNeed) },
@@ -176,7 +182,8 @@ std::optional<SweepFileFormat> sweepFormatForPath(const std::string& path)
         if (path.size() < n)
             return false;
         std::string tail = path.substr(path.size() - n);
-        std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::transform(
+            tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         return tail == ext;
     };
     if (ends(".jsonl"))
@@ -312,7 +319,8 @@ nlohmann::ordered_json capacityJson(const CapacityResult& r)
     j["adapters"] = std::move(adapters);
     ojson ranks = ojson::array();
     for (const RankBreak& rb : r.ranks)
-        ranks.push_back({ { "rank", rb.rank }, { "adapters", rb.adapters }, { "slo_attainment_at_capacity", num(rb.attainmentAtCapacity) },
+        ranks.push_back({ { "rank", rb.rank }, { "adapters", rb.adapters },
+            { "slo_attainment_at_capacity", num(rb.attainmentAtCapacity) },
             { "slo_attainment_above", num(rb.attainmentAbove) }, { "requests_above", rb.requestsAbove } });
     j["ranks"] = std::move(ranks);
     j["summary"] = r.describe();
@@ -335,8 +343,10 @@ nlohmann::ordered_json paperJson(const PaperFigure& figure, const PaperAgreement
     j["cost_model_description"] = cost.description;
     ojson rows = ojson::array();
     for (const PaperMatch& m : a.matches)
-        rows.push_back({ { "value", m.value }, { "paper_throughput", m.paper.throughput }, { "preview_throughput", num(m.throughput) },
-            { "paper_avg_first_token_latency", m.paper.avgFirstTokenLatency }, { "preview_avg_first_token_latency", num(m.avgFirstTokenLatency) },
+        rows.push_back({ { "value", m.value }, { "paper_throughput", m.paper.throughput },
+            { "preview_throughput", num(m.throughput) },
+            { "paper_avg_first_token_latency", m.paper.avgFirstTokenLatency },
+            { "preview_avg_first_token_latency", num(m.avgFirstTokenLatency) },
             { "paper_avg_latency", m.paper.avgLatency }, { "preview_avg_latency", num(m.avgLatency) },
             { "paper_attainment", m.paper.attainment }, { "preview_attainment", num(m.attainment) } });
     j["rows"] = std::move(rows);
@@ -371,8 +381,8 @@ std::string sweepCsvRow(const SweepPlan& plan, const SweepPoint& point)
     return out;
 }
 
-void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::string& source, const std::vector<SweepPoint>& points,
-    const CapacityResult* capacity, std::optional<SweepFileFormat> format)
+void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::string& source,
+    const std::vector<SweepPoint>& points, const CapacityResult* capacity, std::optional<SweepFileFormat> format)
 {
     const auto f = format ? format : sweepFormatForPath(path);
     if (!f)
@@ -387,7 +397,8 @@ void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::s
     });
 }
 
-SweepWriter::SweepWriter(const std::string& path, const SweepPlan& plan, const std::string& source, std::optional<SweepFileFormat> format)
+SweepWriter::SweepWriter(
+    const std::string& path, const SweepPlan& plan, const std::string& source, std::optional<SweepFileFormat> format)
     : m_path(path)
     , m_plan(plan)
 {

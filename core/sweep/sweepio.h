@@ -43,15 +43,17 @@ std::string sweepCsvRow(const SweepPlan& plan, const SweepPoint& point);
 /// Writes a finished sweep (and the finder's result, if any; JSON Lines only) to `path` at once,
 /// atomically: a temporary file renamed over `path`, so a failure leaves an old file whole.
 /// Format by extension unless given. Throws InputError naming the file.
-void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::string& source, const std::vector<SweepPoint>& points,
-    const CapacityResult* capacity = nullptr, std::optional<SweepFileFormat> format = {});
+void writeSweepFile(const std::string& path, const SweepPlan& plan, const std::string& source,
+    const std::vector<SweepPoint>& points, const CapacityResult* capacity = nullptr,
+    std::optional<SweepFileFormat> format = {});
 
 /// Appends points to a results file as they finish (truncates an old file when opened).
 class SweepWriter {
 public:
     /// Opens `path` (format by extension unless given; "-" = standard output, JSON Lines unless
     /// given). Throws InputError naming the file.
-    SweepWriter(const std::string& path, const SweepPlan& plan, const std::string& source, std::optional<SweepFileFormat> format = {});
+    SweepWriter(const std::string& path, const SweepPlan& plan, const std::string& source,
+        std::optional<SweepFileFormat> format = {});
     ~SweepWriter();
     SweepWriter(const SweepWriter&) = delete;
     SweepWriter& operator=(const SweepWriter&) = delete;

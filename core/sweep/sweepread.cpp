@@ -130,11 +130,14 @@ void readSweepCsv(InputLines& in, const std::string& path, SweepFile& out)
                 col[header[i]] = i;
             for (const char* need : { "parameter", "value", "throughput" })
                 if (!col.count(need))
-                    throw InputError(std::string("not a LoraScope sweep CSV: no \"") + need + "\" column", path, number, need);
+                    throw InputError(
+                        std::string("not a LoraScope sweep CSV: no \"") + need + "\" column", path, number, need);
             continue;
         }
         if (cells.size() != header.size())
-            throw InputError("expected " + std::to_string(header.size()) + " cells, got " + std::to_string(cells.size()), path, number, {});
+            throw InputError(
+                "expected " + std::to_string(header.size()) + " cells, got " + std::to_string(cells.size()), path,
+                number, {});
         auto cell = [&](const char* name) -> std::string {
             const auto it = col.find(name);
             return it == col.end() ? std::string() : cells[it->second];
@@ -167,7 +170,8 @@ void readSweepCsv(InputLines& in, const std::string& path, SweepFile& out)
         out.costModel = p.config.cost.name;
         PointMetrics& m = p.metrics;
         m.requests = static_cast<std::uint64_t>(std::max(0.0, std::isnan(value("requests")) ? 0.0 : value("requests")));
-        m.completed = static_cast<std::uint64_t>(std::max(0.0, std::isnan(value("completed")) ? 0.0 : value("completed")));
+        m.completed
+            = static_cast<std::uint64_t>(std::max(0.0, std::isnan(value("completed")) ? 0.0 : value("completed")));
         m.throughput = value("throughput");
         m.tokenThroughput = value("output_throughput");
         m.goodput = value("goodput");
@@ -205,13 +209,16 @@ void readSweepJsonl(InputLines& in, const std::string& path, SweepFile& out)
         try {
             if (kind == "header") {
                 if (j.value("format", std::string()) != kSweepFormat)
-                    throw InputError(std::string("not a LoraScope sweep file (format is not \"") + kSweepFormat + "\")", path, number, "format");
+                    throw InputError(std::string("not a LoraScope sweep file (format is not \"") + kSweepFormat + "\")",
+                        path, number, "format");
                 if (j.value("schemaVersion", 0) > kSweepSchemaVersion)
-                    throw InputError("written by a newer LoraScope (schemaVersion " + std::to_string(j.value("schemaVersion", 0)) + ")", path,
-                        number, "schemaVersion");
+                    throw InputError("written by a newer LoraScope (schemaVersion "
+                            + std::to_string(j.value("schemaVersion", 0)) + ")",
+                        path, number, "schemaVersion");
                 const auto param = sweepParamFromName(j.value("parameter", std::string()));
                 if (!param)
-                    throw InputError("unknown parameter \"" + j.value("parameter", std::string()) + "\"", path, number, "parameter");
+                    throw InputError(
+                        "unknown parameter \"" + j.value("parameter", std::string()) + "\"", path, number, "parameter");
                 out.param = *param;
                 out.source = j.value("source", std::string());
                 out.suite = j.value("suite", std::string());
@@ -259,7 +266,8 @@ void readSweepJsonl(InputLines& in, const std::string& path, SweepFile& out)
                 p.metrics = metricsFrom(j.value("metrics", nlohmann::json::object()));
                 for (const auto& a : j.value("per_adapter", nlohmann::json::array())) {
                     AdapterMetrics am;
-                    am.name = a.contains("adapter") && a["adapter"].is_string() ? a["adapter"].get<std::string>() : std::string();
+                    am.name = a.contains("adapter") && a["adapter"].is_string() ? a["adapter"].get<std::string>()
+                                                                                : std::string();
                     am.rank = a.value("rank", 0);
                     am.requests = a.value("requests", std::uint64_t(0));
                     am.completed = a.value("completed", std::uint64_t(0));
@@ -273,7 +281,8 @@ void readSweepJsonl(InputLines& in, const std::string& path, SweepFile& out)
                 }
                 out.points.push_back(std::move(p));
             } else if (kind != "capacity" && kind != "paper") {
-                throw InputError("unknown line kind \"" + kind + "\" (header, point, capacity, paper)", path, number, "kind");
+                throw InputError(
+                    "unknown line kind \"" + kind + "\" (header, point, capacity, paper)", path, number, "kind");
             }
         } catch (const InputError&) {
             throw;
@@ -297,7 +306,8 @@ SweepFile readSweepFile(const std::string& path)
         readSweepCsv(in, path, out);
     else
         readSweepJsonl(in, path, out);
-    std::stable_sort(out.points.begin(), out.points.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.value < b.value; });
+    std::stable_sort(out.points.begin(), out.points.end(),
+        [](const SweepPoint& a, const SweepPoint& b) { return a.value < b.value; });
     return out;
 }
 

@@ -81,13 +81,13 @@ bool systemPath(const std::string& path)
 /// The file that writing `path` would replace: `path` itself, or the target of a symbolic link.
 std::string resolveTarget(const std::string& path)
 {
-    struct stat lst {};
+    struct stat lst { };
     if (systemPath(path) || ::lstat(path.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode))
         return path;
     std::error_code ec;
     const auto target = std::filesystem::canonical(path, ec);
     if (ec) {
-        struct stat st {};
+        struct stat st { };
         if (::stat(path.c_str(), &st) == 0)
             return path; // a link to an open pipe or socket (pipe:[1234]): written directly
         // cp: "not writing through dangling symlink"
@@ -100,7 +100,7 @@ std::string resolveTarget(const std::string& path)
 int checkReplaceable(const std::string& shownPath, const std::string& target, bool& special)
 {
     special = systemPath(target);
-    struct stat st {};
+    struct stat st { };
     if (::stat(target.c_str(), &st) != 0)
         return -1; // a new file
     if (S_ISDIR(st.st_mode))
@@ -113,7 +113,9 @@ int checkReplaceable(const std::string& shownPath, const std::string& target, bo
     // us rename over it. root may write anything, so a file without any write bit is read-only
     // for root too.
     if (::access(target.c_str(), W_OK) != 0 || (st.st_mode & 0222) == 0)
-        throw InputError("output file is read-only; not replacing it (make it writable, e.g. chmod u+w, or choose another name)", shownPath);
+        throw InputError(
+            "output file is read-only; not replacing it (make it writable, e.g. chmod u+w, or choose another name)",
+            shownPath);
     return static_cast<int>(st.st_mode & 07777);
 }
 
@@ -137,7 +139,7 @@ void checkOutputFile(const std::string& path)
 
 void removeTempFilesOnSignals()
 {
-    struct sigaction sa {};
+    struct sigaction sa { };
     sa.sa_handler = removeTempsAndDie;
     sigemptyset(&sa.sa_mask);
     for (int sig : { SIGINT, SIGTERM, SIGHUP })

@@ -43,7 +43,7 @@ void checkInputFile(const std::string& path, const std::string& what, bool allow
 {
     if (path.empty())
         throw InputError(prefix(what) + "no file name given");
-    struct stat st {};
+    struct stat st { };
     if (::stat(path.c_str(), &st) != 0) {
         const int err = errno;
         if (err == ENOENT || err == ENOTDIR)
@@ -53,14 +53,15 @@ void checkInputFile(const std::string& path, const std::string& what, bool allow
     if (S_ISDIR(st.st_mode))
         throw InputError(prefix(what) + "is a directory, not a file", path);
     if (!S_ISREG(st.st_mode) && !(allowPipe && S_ISFIFO(st.st_mode)))
-        throw InputError(prefix(what) + "is not a regular file (it is " + fileTypeName(st.st_mode) + "); give a file on disk", path);
+        throw InputError(
+            prefix(what) + "is not a regular file (it is " + fileTypeName(st.st_mode) + "); give a file on disk", path);
     if (::access(path.c_str(), R_OK) != 0)
         throw InputError(prefix(what) + "cannot open: " + std::strerror(errno), path);
 }
 
 bool isPipe(const std::string& path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
@@ -89,7 +90,9 @@ std::ifstream openInputFile(const std::string& path, const std::string& what, st
     in.seekg(0, std::ios::end);
     const auto size = static_cast<std::uint64_t>(std::max<std::streamoff>(0, in.tellg()));
     if (size > maxBytes)
-        throw InputError(prefix(what) + "the file is " + sizeText(size) + ", more than the " + sizeText(maxBytes) + " such a file may have", path);
+        throw InputError(prefix(what) + "the file is " + sizeText(size) + ", more than the " + sizeText(maxBytes)
+                + " such a file may have",
+            path);
     in.seekg(0);
     return in;
 }
@@ -114,7 +117,9 @@ bool InputLines::fill()
     m_end = rest;
     if (m_end == m_buf.size()) {
         if (m_buf.size() > m_maxLine)
-            throw InputError(prefix(m_what) + "a line longer than " + sizeText(m_maxLine) + " (not a file of this kind?)", m_path, m_line + 1);
+            throw InputError(
+                prefix(m_what) + "a line longer than " + sizeText(m_maxLine) + " (not a file of this kind?)", m_path,
+                m_line + 1);
         m_buf.resize(std::min(m_buf.size() * 2, m_maxLine + 1));
     }
     m_in.read(m_buf.data() + m_end, static_cast<std::streamsize>(m_buf.size() - m_end));
@@ -149,7 +154,9 @@ bool InputLines::next(std::string& line)
         }
         ++m_line;
         if (len > m_maxLine)
-            throw InputError(prefix(m_what) + "a line longer than " + sizeText(m_maxLine) + " (not a file of this kind?)", m_path, m_line);
+            throw InputError(
+                prefix(m_what) + "a line longer than " + sizeText(m_maxLine) + " (not a file of this kind?)", m_path,
+                m_line);
         line.assign(begin, len);
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
@@ -175,7 +182,8 @@ bool sameFile(const std::string& a, const std::string& b)
 {
     if (a.empty() || b.empty())
         return false;
-    struct stat sa {}, sb {};
+    struct stat sa {
+    }, sb {};
     const bool ea = ::stat(a.c_str(), &sa) == 0, eb = ::stat(b.c_str(), &sb) == 0;
     if (ea && eb)
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -197,7 +205,8 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
         return;
     }
     if (!fs::is_directory(st))
-        throw InputError(option + " " + dir + ": exists and is not a folder; choose a new results folder", {}, 0, option);
+        throw InputError(
+            option + " " + dir + ": exists and is not a folder; choose a new results folder", {}, 0, option);
     std::string example; // the first entry is enough to tell: never walk a huge folder
     fs::directory_iterator it(dir, ec);
     if (ec)
@@ -206,7 +215,8 @@ void checkResultsFolder(const std::string& dir, const std::string& option, bool 
         example = it->path().filename().string();
     if (!example.empty() && !force)
         throw InputError(option + " " + dir + ": the folder already holds files (" + example
-                + "); the new results would overwrite them or be mixed with them. Choose a new or empty folder, or give --force",
+                + "); the new results would overwrite them or be mixed with them. Choose a new or empty folder, or "
+                  "give --force",
             {}, 0, option);
     checkWritableFolder(dir, option, true); // said now, not after a run of minutes
 }
@@ -224,18 +234,20 @@ void checkWritableFolder(const std::string& folder, const std::string& option, b
             at = at.parent_path();
     }
     const std::string where = at.string();
-    struct stat st {};
+    struct stat st { };
     if (::stat(where.c_str(), &st) != 0)
-        throw InputError(shown + "the folder " + where + " does not exist; create it first or choose another place", {}, 0, option);
+        throw InputError(
+            shown + "the folder " + where + " does not exist; create it first or choose another place", {}, 0, option);
     if (!S_ISDIR(st.st_mode))
         throw InputError(shown + where + " is not a folder", {}, 0, option);
-    struct statvfs vfs {};
+    struct statvfs vfs { };
     if (::statvfs(where.c_str(), &vfs) == 0) {
         if (vfs.f_flag & ST_RDONLY)
             throw InputError(shown + where + " is on a read-only file system; choose another place", {}, 0, option);
         const double freeBytes = static_cast<double>(vfs.f_bavail) * static_cast<double>(vfs.f_frsize);
         if (freeBytes < 65536.0)
-            throw InputError(shown + "the file system of " + where + " is full (" + std::to_string(static_cast<long long>(freeBytes / 1024))
+            throw InputError(shown + "the file system of " + where + " is full ("
+                    + std::to_string(static_cast<long long>(freeBytes / 1024))
                     + " KiB free); make room or choose another place",
                 {}, 0, option);
     }
@@ -259,8 +271,9 @@ FolderClaim::FolderClaim(const std::string& dir, const std::string& option, bool
         ::close(m_fd);
         m_fd = -1;
         if (err == EWOULDBLOCK)
-            throw InputError(shown + ": another process is writing its results into this folder right now (a replay, merge or sweep "
-                                     "given the same folder); two runs in one folder would mix their results. Choose another folder",
+            throw InputError(shown
+                    + ": another process is writing its results into this folder right now (a replay, merge or sweep "
+                      "given the same folder); two runs in one folder would mix their results. Choose another folder",
                 {}, 0, option);
         // No locks on this file system (ENOLCK, EOPNOTSUPP, EBADF on some network mounts): go on
         // with the emptiness check alone.
@@ -312,13 +325,15 @@ void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<Named
             continue;
         for (const auto& in : inputs) {
             if (sameFile(out.path, in.path))
-                throw InputError(out.option + " " + out.path + ": this is the input " + (in.option.empty() ? "file" : in.option)
+                throw InputError(out.option + " " + out.path + ": this is the input "
+                        + (in.option.empty() ? "file" : in.option)
                         + " (writing it would destroy the input); choose another output file",
                     {}, 0, out.option);
         }
         for (std::size_t k = 0; k < i; ++k) {
             if (sameFile(out.path, outputs[k].path))
-                throw InputError(out.option + " and " + outputs[k].option + " name the same file " + out.path + "; give each output its own file",
+                throw InputError(out.option + " and " + outputs[k].option + " name the same file " + out.path
+                        + "; give each output its own file",
                     {}, 0, out.option);
         }
     }

@@ -34,7 +34,8 @@ std::ifstream openInputFile(const std::string& path, const std::string& what, st
 class InputLines {
 public:
     static constexpr std::size_t kDefaultMaxLine = std::size_t { 64 } << 20;
-    InputLines(const std::string& path, const std::string& what, std::uint64_t maxBytes, std::size_t maxLine = kDefaultMaxLine);
+    InputLines(const std::string& path, const std::string& what, std::uint64_t maxBytes,
+        std::size_t maxLine = kDefaultMaxLine);
     /// The next line; false at the end of the file.
     bool next(std::string& line);
     /// 1-based number of the line last returned.

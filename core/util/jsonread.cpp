@@ -143,7 +143,9 @@ std::uint64_t overflowLine(std::string_view text)
             inString = true;
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             std::size_t j = i + 1;
-            while (j < text.size() && (std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '.' || text[j] == 'e' || text[j] == 'E' || text[j] == '+' || text[j] == '-'))
+            while (j < text.size()
+                && (std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '.' || text[j] == 'e'
+                    || text[j] == 'E' || text[j] == '+' || text[j] == '-'))
                 ++j;
             const std::string number(text.substr(i, j - i));
             if (std::isinf(std::strtod(number.c_str(), nullptr)))
@@ -195,8 +197,9 @@ nlohmann::json parseJson(std::string_view text, const std::string& file, std::ui
 {
     std::uint64_t deepLine = 1;
     if (jsonDepth(text, kMaxJsonDepth, &deepLine) > kMaxJsonDepth)
-        throw InputError("arrays or objects nested more than " + std::to_string(kMaxJsonDepth) + " levels deep: this is not JSON LoraScope reads", file,
-            firstLine + deepLine - 1);
+        throw InputError("arrays or objects nested more than " + std::to_string(kMaxJsonDepth)
+                + " levels deep: this is not JSON LoraScope reads",
+            file, firstLine + deepLine - 1);
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw InputError("no JSON text (empty input)", file, firstLine);
     try {
@@ -225,7 +228,8 @@ nlohmann::json parseJson(std::string_view text, const std::string& file, std::ui
         throw InputError(message, file, line);
     } catch (const nlohmann::json::exception&) { // out_of_range 406: a number beyond the range of a double
         const auto line = overflowLine(text);
-        throw InputError("not valid JSON for LoraScope: a number is too large (beyond about 1.8e308)", file, line ? firstLine + line - 1 : 0);
+        throw InputError("not valid JSON for LoraScope: a number is too large (beyond about 1.8e308)", file,
+            line ? firstLine + line - 1 : 0);
     }
 }
 

@@ -54,7 +54,8 @@ std::optional<std::uint64_t> cgroupRoom()
             consider("/sys/fs/cgroup" + path + "/memory.max", "/sys/fs/cgroup" + path + "/memory.current");
             consider("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current");
         } else if (("," + controllers + ",").find(",memory,") != std::string::npos) {
-            consider("/sys/fs/cgroup/memory" + path + "/memory.limit_in_bytes", "/sys/fs/cgroup/memory" + path + "/memory.usage_in_bytes");
+            consider("/sys/fs/cgroup/memory" + path + "/memory.limit_in_bytes",
+                "/sys/fs/cgroup/memory" + path + "/memory.usage_in_bytes");
             consider("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes");
         }
     }
@@ -135,8 +136,9 @@ void checkMemoryFits(double bytes, const std::string& what, const std::string& a
     const auto available = availableMemoryBytes();
     if (!available || !(bytes > static_cast<double>(*available)))
         return;
-    throw InputError(what + " needs about " + memoryText(bytes) + " of memory; about " + memoryText(static_cast<double>(*available))
-            + " is available" + (advice.empty() ? std::string() : ": " + advice),
+    throw InputError(what + " needs about " + memoryText(bytes) + " of memory; about "
+            + memoryText(static_cast<double>(*available)) + " is available"
+            + (advice.empty() ? std::string() : ": " + advice),
         {}, 0, field);
 }
 

@@ -42,8 +42,9 @@ int rankFromName(const std::string& name)
     }
     if (rank < 1 || rank > kMaxAdapterRank) {
         const std::string shown = name.size() > 60 ? name.substr(0, 60) + "..." : name;
-        throw InputError("adapter \"" + shown + "\": rank-" + (digits.size() > 20 ? digits.substr(0, 20) + "..." : digits)
-                + " in its name is not a rank from 1 to " + std::to_string(kMaxAdapterRank),
+        throw InputError("adapter \"" + shown + "\": rank-"
+                + (digits.size() > 20 ? digits.substr(0, 20) + "..." : digits) + " in its name is not a rank from 1 to "
+                + std::to_string(kMaxAdapterRank),
             {}, 0, "adapter");
     }
     return static_cast<int>(rank);
@@ -145,7 +146,9 @@ double traceBytes(double n, double cv)
 void checkTraceFits(const WorkloadSpec& spec)
 {
     const double n = expectedRequestCount(spec);
-    checkMemoryFits(traceBytes(n, spec.arrival.cv), "a trace of about " + std::to_string(static_cast<std::uint64_t>(std::llround(n))) + " requests (the spec's rate × duration)",
+    checkMemoryFits(traceBytes(n, spec.arrival.cv),
+        "a trace of about " + std::to_string(static_cast<std::uint64_t>(std::llround(n)))
+            + " requests (the spec's rate × duration)",
         "lower the rate or the duration", "rate");
 }
 
@@ -176,9 +179,9 @@ RateProfile::RateProfile(const WorkloadSpec& spec, std::uint64_t seed)
         double t = 0, lam = 0;
         while (t < T) {
             if (m_segments.size() >= 2 * kMaxOnOffPeriods)
-                throw InputError("arrival.onOff: more than " + formatNumber(2 * kMaxOnOffPeriods) + " on/off periods in " + formatNumber(T)
-                        + " s (meanOn " + formatNumber(a.onOff.meanOn) + " s, meanOff " + formatNumber(a.onOff.meanOff)
-                        + " s); make the periods longer",
+                throw InputError("arrival.onOff: more than " + formatNumber(2 * kMaxOnOffPeriods)
+                        + " on/off periods in " + formatNumber(T) + " s (meanOn " + formatNumber(a.onOff.meanOn)
+                        + " s, meanOff " + formatNumber(a.onOff.meanOff) + " s); make the periods longer",
                     {}, 0, "arrival.onOff.meanOn");
             const double rate = on ? a.onOff.onRate : a.onOff.offRate;
             const double len = sampleExponential(rng) * (on ? a.onOff.meanOn : a.onOff.meanOff);
@@ -196,7 +199,8 @@ RateProfile::RateProfile(const WorkloadSpec& spec, std::uint64_t seed)
         // found by binary search (the arithmetic of a linear scan, so traces do not change): the
         // profile is built in O(P log P) for P points, never O(P²).
         auto rateOfSchedule = [&](double t) {
-            const auto it = std::lower_bound(pts.begin(), pts.end(), t, [](const SchedulePoint& pt, double v) { return pt.time < v; });
+            const auto it = std::lower_bound(
+                pts.begin(), pts.end(), t, [](const SchedulePoint& pt, double v) { return pt.time < v; });
             if (it == pts.begin())
                 return pts.front().rate;
             if (it == pts.end())
@@ -231,7 +235,8 @@ double RateProfile::rateAt(double t) const
 {
     if (m_constant)
         return m_rate;
-    auto it = std::upper_bound(m_segments.begin(), m_segments.end(), t, [](double v, const Segment& s) { return v < s.t0; });
+    auto it = std::upper_bound(
+        m_segments.begin(), m_segments.end(), t, [](double v, const Segment& s) { return v < s.t0; });
     if (it == m_segments.begin())
         return m_segments.front().r0;
     --it;
@@ -329,7 +334,8 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress,
     const double uMax = profile.total();
     const std::uint32_t n = spec.adapterCount;
     const auto kind = spec.popularity.kind;
-    const bool batchStyle = n == 0 || kind == PopularityKind::Distinct || kind == PopularityKind::UniformGroups || kind == PopularityKind::Identical;
+    const bool batchStyle = n == 0 || kind == PopularityKind::Distinct || kind == PopularityKind::UniformGroups
+        || kind == PopularityKind::Identical;
 
     // Length samplers: the default pair plus one per group override.
     std::vector<std::unique_ptr<LengthSampler>> samplers;
@@ -349,19 +355,20 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress,
         gammas.emplace_back(shape, std::make_unique<const GammaSampler>(shape));
         return gammas.back().second.get();
     };
-    auto makeStream = [&](std::uint64_t streamId, double share, double cv, const LengthSampler* in, const LengthSampler* out) {
-        RenewalStream s { Rng(spec.seed, streamId), 0.0, 0.0, in, out, nullptr, nullptr, kNoAdapter };
-        if (constantGaps) {
-            s.shape = 0.0;
-            s.scale = 1.0 / share;
-        } else {
-            s.shape = 1.0 / (cv * cv);
-            s.scale = cv * cv / share;
-            s.gapGamma = gammaFor(s.shape);
-            s.firstGamma = gammaFor(s.shape + 1.0);
-        }
-        return s;
-    };
+    auto makeStream
+        = [&](std::uint64_t streamId, double share, double cv, const LengthSampler* in, const LengthSampler* out) {
+              RenewalStream s { Rng(spec.seed, streamId), 0.0, 0.0, in, out, nullptr, nullptr, kNoAdapter };
+              if (constantGaps) {
+                  s.shape = 0.0;
+                  s.scale = 1.0 / share;
+              } else {
+                  s.shape = 1.0 / (cv * cv);
+                  s.scale = cv * cv / share;
+                  s.gapGamma = gammaFor(s.shape);
+                  s.firstGamma = gammaFor(s.shape + 1.0);
+              }
+              return s;
+          };
 
     // Expected count plus a generous margin, so the vector rarely reallocates (24 B a request).
     const double cvMax = std::max(1.0, spec.arrival.cv);

@@ -12,8 +12,14 @@ namespace lorascope {
 
 namespace {
 constexpr double kSqrt2 = 1.4142135623730950488;
-double normalCdf(double z) { return 0.5 * std::erfc(-z / kSqrt2); }
-double normalQuantile(double p) { return -kSqrt2 * boost::math::erfc_inv(2.0 * p); }
+double normalCdf(double z)
+{
+    return 0.5 * std::erfc(-z / kSqrt2);
+}
+double normalQuantile(double p)
+{
+    return -kSqrt2 * boost::math::erfc_inv(2.0 * p);
+}
 } // namespace
 
 LengthSampler::LengthSampler(const LengthSpec& spec)
@@ -52,7 +58,9 @@ LengthSampler::LengthSampler(const LengthSpec& spec)
         m_cLo = contCdf(static_cast<double>(spec.lo) - 0.5);
         m_cHi = contCdf(static_cast<double>(spec.hi) - 0.5);
         if (!(m_cHi - m_cLo > 1e-12))
-            throw InputError(std::string(toString(spec.kind)) + " length distribution has no probability mass in [" + std::to_string(spec.lo) + ", " + std::to_string(spec.hi) + ")", {}, 0, "lo");
+            throw InputError(std::string(toString(spec.kind)) + " length distribution has no probability mass in ["
+                    + std::to_string(spec.lo) + ", " + std::to_string(spec.hi) + ")",
+                {}, 0, "lo");
         break;
     default:
         break;
@@ -80,14 +88,16 @@ std::uint32_t LengthSampler::sampleOther(Rng& rng) const
     const auto& s = m_spec;
     switch (s.kind) {
     case LengthKind::Uniform:
-        return static_cast<std::uint32_t>(s.lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(s.hi - s.lo))));
+        return static_cast<std::uint32_t>(
+            s.lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(s.hi - s.lo))));
     case LengthKind::Constant:
         return static_cast<std::uint32_t>(s.value);
     case LengthKind::PowerLaw:
     case LengthKind::Empirical: {
         const double u = rng.uniform();
         const auto it = std::upper_bound(m_table.begin(), m_table.end(), u);
-        const auto idx = std::min<std::ptrdiff_t>(it - m_table.begin(), static_cast<std::ptrdiff_t>(m_table.size()) - 1);
+        const auto idx
+            = std::min<std::ptrdiff_t>(it - m_table.begin(), static_cast<std::ptrdiff_t>(m_table.size()) - 1);
         return static_cast<std::uint32_t>(s.lo + idx);
     }
     case LengthKind::LogNormal:
@@ -141,7 +151,8 @@ double LengthSampler::mean() const
         double sum = 0;
         for (int k = 0; k < kSteps; ++k) {
             const double p = m_cLo + (k + 0.5) / kSteps * (m_cHi - m_cLo);
-            sum += std::clamp(std::floor(contQuantile(p) + 0.5), static_cast<double>(s.lo), static_cast<double>(s.hi - 1));
+            sum += std::clamp(
+                std::floor(contQuantile(p) + 0.5), static_cast<double>(s.lo), static_cast<double>(s.hi - 1));
         }
         return sum / kSteps;
     }

@@ -20,7 +20,8 @@ public:
     {
         // Uniform (the default) inline: the generator draws two lengths per request.
         if (m_spec.kind == LengthKind::Uniform)
-            return static_cast<std::uint32_t>(m_spec.lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(m_spec.hi - m_spec.lo))));
+            return static_cast<std::uint32_t>(
+                m_spec.lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(m_spec.hi - m_spec.lo))));
         return sampleOther(rng);
     }
     /// P(X = x).

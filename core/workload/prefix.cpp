@@ -151,7 +151,10 @@ PrefixReuse prefixReuse(const Trace& t)
     };
     constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     struct KeyHash {
-        std::size_t operator()(const std::pair<std::uint32_t, std::uint64_t>& k) const { return combine(k.first, k.second); }
+        std::size_t operator()(const std::pair<std::uint32_t, std::uint64_t>& k) const
+        {
+            return combine(k.first, k.second);
+        }
     };
     std::unordered_map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t, KeyHash> heads;
     std::vector<Edge> edges;
@@ -160,7 +163,8 @@ PrefixReuse prefixReuse(const Trace& t)
     std::uint32_t nodes = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const Request& r = t.requests[i];
-        const std::size_t adapterSlot = r.adapter == kNoAdapter || r.adapter >= t.adapters.size() ? t.adapters.size() : r.adapter;
+        const std::size_t adapterSlot
+            = r.adapter == kNoAdapter || r.adapter >= t.adapters.size() ? t.adapters.size() : r.adapter;
         const auto p = t.parentOf(i);
         const std::uint64_t history = historyTokens(t, i);
         std::uint64_t matched = 0;
@@ -205,7 +209,8 @@ PrefixReuse prefixReuse(const Trace& t)
     return out;
 }
 
-void checkPrefixStructure(const Trace& t, const std::string& file, const std::vector<std::uint64_t>& lineOf, const char* segmentsField)
+void checkPrefixStructure(
+    const Trace& t, const std::string& file, const std::vector<std::uint64_t>& lineOf, const char* segmentsField)
 {
     const std::size_t n = t.requests.size();
     auto line = [&](std::size_t i) -> std::uint64_t { return i < lineOf.size() ? lineOf[i] : 0; };
@@ -213,7 +218,9 @@ void checkPrefixStructure(const Trace& t, const std::string& file, const std::ve
         throw InputError(field + ": " + what + " (" + requestName(t, i) + ")", file, line(i), field);
     };
     if (!t.sessions.empty() && t.sessions.size() != n)
-        throw InputError("sessions: " + std::to_string(t.sessions.size()) + " entries for " + std::to_string(n) + " requests", file, 0, "session");
+        throw InputError(
+            "sessions: " + std::to_string(t.sessions.size()) + " entries for " + std::to_string(n) + " requests", file,
+            0, "session");
     if (!t.segmentOffsets.empty() && (t.segmentOffsets.size() != n + 1 || t.segmentOffsets.back() != t.segments.size()))
         throw InputError(std::string(segmentsField) + ": offsets do not match the requests", file, 0, segmentsField);
     for (std::size_t i = 0; i < n; ++i) {
@@ -223,7 +230,8 @@ void checkPrefixStructure(const Trace& t, const std::string& file, const std::ve
                 fail(i, "think_s", "expected a think time >= 0 seconds");
             if (s.parent == kNoParent) {
                 if (s.session != kNoSession && s.turn != 1)
-                    fail(i, "turn", "turn " + std::to_string(s.turn) + " of session " + std::to_string(s.session)
+                    fail(i, "turn",
+                        "turn " + std::to_string(s.turn) + " of session " + std::to_string(s.session)
                             + " has no parent: only turn 1 starts a session (give the previous turn's id as parent)");
             } else {
                 const auto p = s.parent;
@@ -234,19 +242,26 @@ void checkPrefixStructure(const Trace& t, const std::string& file, const std::ve
                 if (p > i) {
                     // Either a cycle (following the parents leads back here) or a parent sent later.
                     std::size_t steps = 0;
-                    for (auto q = t.sessions[p].parent; q != kNoParent && q < n && steps <= n; q = t.sessions[q].parent, ++steps)
+                    for (auto q = t.sessions[p].parent; q != kNoParent && q < n && steps <= n;
+                         q = t.sessions[q].parent, ++steps)
                         if (q == i)
-                            fail(i, "parent", "the parents of this turn form a cycle (through " + requestName(t, p) + ")");
-                    fail(i, "parent", "its parent " + requestName(t, p) + " arrives later (at " + formatNumber(t.requests[p].time)
-                            + " s, this turn at " + formatNumber(t.requests[i].time) + " s); a turn is sent after its parent's answer");
+                            fail(i, "parent",
+                                "the parents of this turn form a cycle (through " + requestName(t, p) + ")");
+                    fail(i, "parent",
+                        "its parent " + requestName(t, p) + " arrives later (at " + formatNumber(t.requests[p].time)
+                            + " s, this turn at " + formatNumber(t.requests[i].time)
+                            + " s); a turn is sent after its parent's answer");
                 }
                 const SessionTurn& ps = t.sessions[p];
                 if (ps.session != s.session)
-                    fail(i, "parent", "its parent " + requestName(t, p) + " belongs to session " + (ps.session == kNoSession ? std::string("(none)") : std::to_string(ps.session))
+                    fail(i, "parent",
+                        "its parent " + requestName(t, p) + " belongs to session "
+                            + (ps.session == kNoSession ? std::string("(none)") : std::to_string(ps.session))
                             + ", not to session " + std::to_string(s.session));
                 if (s.turn != ps.turn + 1)
-                    fail(i, "turn", "turn " + std::to_string(s.turn) + " follows turn " + std::to_string(ps.turn) + " (" + requestName(t, p) + "); expected turn "
-                            + std::to_string(ps.turn + 1));
+                    fail(i, "turn",
+                        "turn " + std::to_string(s.turn) + " follows turn " + std::to_string(ps.turn) + " ("
+                            + requestName(t, p) + "); expected turn " + std::to_string(ps.turn + 1));
             }
         }
         std::uint64_t segments = 0;
@@ -261,9 +276,14 @@ void checkPrefixStructure(const Trace& t, const std::string& file, const std::ve
         const std::uint64_t in = t.requests[i].inputLen;
         if (history + segments > in && !t.isFailed(i)) {
             if (history > in)
-                fail(i, "input_len", std::to_string(in) + " tokens is shorter than the history it must hold: the previous turn's prompt ("
-                        + std::to_string(t.requests[t.sessions[i].parent].inputLen) + ") and answer (" + std::to_string(t.requests[t.sessions[i].parent].outputLen) + ") tokens");
-            fail(i, segmentsField, "the declared segments (" + std::to_string(segments) + " tokens" + (history ? " after a history of " + std::to_string(history) : std::string())
+                fail(i, "input_len",
+                    std::to_string(in)
+                        + " tokens is shorter than the history it must hold: the previous turn's prompt ("
+                        + std::to_string(t.requests[t.sessions[i].parent].inputLen) + ") and answer ("
+                        + std::to_string(t.requests[t.sessions[i].parent].outputLen) + ") tokens");
+            fail(i, segmentsField,
+                "the declared segments (" + std::to_string(segments) + " tokens"
+                    + (history ? " after a history of " + std::to_string(history) : std::string())
                     + ") are longer than the prompt of " + std::to_string(in) + " tokens");
         }
     }

@@ -32,15 +32,23 @@ const std::vector<Scenario>& scenarios()
         { "a10g-alpha", "S2", "A10G: popularity skew", { 200 }, { 0.1, 0.3, 0.6, 1 }, { 2 }, { 1 }, { 300 } },
         { "a10g-cv", "S2", "A10G: burstiness", { 200 }, { 1 }, { 2 }, { 1, 2, 4, 6, 8 }, { 300 } },
         { "a10g-req-rate", "S2", "A10G: request rate", { 200 }, { 1 }, { 1, 1.5, 2, 2.5 }, { 1 }, { 300 } },
-        { "a100-40-num-adapter", "S4", "A100-40G: number of adapters", { 0, 1, 20, 50, 100, 200 }, { 1 }, { 2 }, { 1 }, { 300 } },
-        { "a100-80-S2-num-adapter", "S2", "A100-80G, S2: number of adapters", { 1, 20, 50, 100, 200 }, { 1 }, { 10 }, { 1 }, { 300 } },
-        { "a100-80-S4-num-adapter", "S4", "A100-80G, S4: number of adapters", { 0, 1, 100, 200, 400 }, { 1 }, { 6 }, { 1 }, { 300 } },
-        { "a100-80-S4-req-rate", "S4", "A100-80G, S4: request rate", { 400 }, { 1 }, { 1, 2, 4, 6, 8 }, { 1 }, { 300 } },
+        { "a100-40-num-adapter", "S4", "A100-40G: number of adapters", { 0, 1, 20, 50, 100, 200 }, { 1 }, { 2 }, { 1 },
+            { 300 } },
+        { "a100-80-S2-num-adapter", "S2", "A100-80G, S2: number of adapters", { 1, 20, 50, 100, 200 }, { 1 }, { 10 },
+            { 1 }, { 300 } },
+        { "a100-80-S4-num-adapter", "S4", "A100-80G, S4: number of adapters", { 0, 1, 100, 200, 400 }, { 1 }, { 6 },
+            { 1 }, { 300 } },
+        { "a100-80-S4-req-rate", "S4", "A100-80G, S4: request rate", { 400 }, { 1 }, { 1, 2, 4, 6, 8 }, { 1 },
+            { 300 } },
         { "a100-80-S4-cv", "S4", "A100-80G, S4: burstiness", { 400 }, { 1 }, { 6 }, { 1, 2, 4, 6, 8 }, { 300 } },
-        { "a100-80-table", "S2", "A100-80G: throughput table", { 2, 5, 100, 1000, 2000 }, { 1 }, { 10 }, { 1 }, { 120 } },
-        { "ablation-no-mem", "S1", "Ablation: no unified memory pool", { 1, 10, 25, 50, 100, 200 }, { 1 }, { 2.5 }, { 1 }, { 300 } },
-        { "ablation-cluster", "S2", "Ablation: adapter clustering", { 32 }, { 0.1, 0.3, 0.6, 1 }, { 2 }, { 1 }, { 120 } },
-        { "ablation-cluster-cv", "S2", "Ablation: adapter clustering under bursts", { 32 }, { 1, 2, 4, 6, 8 }, { 2 }, { 8 }, { 120 } },
+        { "a100-80-table", "S2", "A100-80G: throughput table", { 2, 5, 100, 1000, 2000 }, { 1 }, { 10 }, { 1 },
+            { 120 } },
+        { "ablation-no-mem", "S1", "Ablation: no unified memory pool", { 1, 10, 25, 50, 100, 200 }, { 1 }, { 2.5 },
+            { 1 }, { 300 } },
+        { "ablation-cluster", "S2", "Ablation: adapter clustering", { 32 }, { 0.1, 0.3, 0.6, 1 }, { 2 }, { 1 },
+            { 120 } },
+        { "ablation-cluster-cv", "S2", "Ablation: adapter clustering under bursts", { 32 }, { 1, 2, 4, 6, 8 }, { 2 },
+            { 8 }, { 120 } },
     };
     return list;
 }
@@ -118,9 +126,12 @@ void applyRag(WorkloadSpec& s)
 const std::vector<TrafficPreset>& trafficPresets()
 {
     static const std::vector<TrafficPreset> list = {
-        { "chat", "S4", "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter", applyChat },
-        { "agent", "S4", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter", applyAgent },
-        { "rag", "S4", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users", applyRag },
+        { "chat", "S4", "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter",
+            applyChat },
+        { "agent", "S4", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter",
+            applyAgent },
+        { "rag", "S4", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users",
+            applyRag },
     };
     return list;
 }

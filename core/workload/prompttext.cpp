@@ -13,7 +13,8 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-void appendPiece(std::string& out, const Trace& t, const PromptPiece& p, std::uint64_t seed, const AnswerLookup& answers)
+void appendPiece(
+    std::string& out, const Trace& t, const PromptPiece& p, std::uint64_t seed, const AnswerLookup& answers)
 {
     if (p.kind == PromptPiece::Kind::Answer && answers) {
         if (const std::string* text = answers(static_cast<std::size_t>(p.id))) {
@@ -65,7 +66,9 @@ std::vector<ChatMessage> promptMessages(const Trace& t, std::size_t i, std::uint
     std::size_t k = 0;
     if (k < pieces.size() && pieces[k].kind == PromptPiece::Kind::Segment && pieces[k].role == SegmentRole::System) {
         out.push_back({ "system", {} });
-        for (; k < pieces.size() && pieces[k].kind == PromptPiece::Kind::Segment && pieces[k].role == SegmentRole::System; ++k)
+        for (;
+             k < pieces.size() && pieces[k].kind == PromptPiece::Kind::Segment && pieces[k].role == SegmentRole::System;
+             ++k)
             appendPiece(out.back().content, t, pieces[k], seed, answers);
     }
     for (; k < pieces.size(); ++k) {

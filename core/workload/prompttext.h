@@ -48,7 +48,8 @@ struct ChatMessage {
 };
 /// Request i's prompt as chat messages: leading system segments as a system message, then user
 /// messages (documents, blocks and own text) and the earlier turns' answers as assistant messages.
-std::vector<ChatMessage> promptMessages(const Trace& trace, std::size_t i, std::uint64_t seed, const AnswerLookup& answers = {});
+std::vector<ChatMessage> promptMessages(
+    const Trace& trace, std::size_t i, std::uint64_t seed, const AnswerLookup& answers = {});
 
 /// S-LoRA's benchmark prompt, "Hello " × tokens (every such prompt is a prefix of every longer one).
 std::string sloraPrompt(std::uint32_t tokens);

@@ -12,6 +12,8 @@ namespace lorascope {
 
 const std::array<const char*, kPromptWordCount>& promptWords()
 {
+    // A table, kept as written:
+    // clang-format off
     static const std::array<const char*, kPromptWordCount> words = {
         "the", "and", "for", "you", "that", "with", "this", "not", "was", "have", "can", "from", "are", "but", "your",
         "all", "which", "work", "his", "use", "will", "get", "one", "out", "new", "would", "there", "any", "when", "had",
@@ -102,6 +104,7 @@ const std::array<const char*, kPromptWordCount>& promptWords()
         "capital", "river", "summer", "winter", "market", "doctor", "teacher", "student", "forest", "bridge", "street",
         "chair", "picture",
     };
+    // clang-format on
     return words;
 }
 

@@ -105,8 +105,9 @@ std::uint64_t prefixGroupSegmentId(const WorkloadSpec& spec, std::size_t group, 
 Trace generateWithSessions(const WorkloadSpec& spec, const ProgressSink& progress)
 {
     validateOrThrow(spec);
-    const ProgressSink startsProgress { progress.report ? std::function<void(double)>([&](double f) { progress.report(0.6 * f); })
-                                                        : std::function<void(double)>(),
+    const ProgressSink startsProgress { progress.report
+            ? std::function<void(double)>([&](double f) { progress.report(0.6 * f); })
+            : std::function<void(double)>(),
         progress.cancel };
     Trace base = generatePerAdapter(startsSpec(spec), startsProgress);
     progress.update(0.6);
@@ -131,7 +132,8 @@ Trace generateWithSessions(const WorkloadSpec& spec, const ProgressSink& progres
         }
         return st;
     };
-    const std::unique_ptr<LengthSampler> turnsSampler = ss.enabled ? std::make_unique<LengthSampler>(ss.turns) : nullptr;
+    const std::unique_ptr<LengthSampler> turnsSampler
+        = ss.enabled ? std::make_unique<LengthSampler>(ss.turns) : nullptr;
     double weightSum = 0;
     for (const auto& g : px.groups)
         weightSum += g.weight;
@@ -160,7 +162,8 @@ Trace generateWithSessions(const WorkloadSpec& spec, const ProgressSink& progres
         prefix.clear();
         std::uint64_t prefixTokens = 0;
         if (px.systemTokens > 0)
-            prefix.push_back({ systemPromptSegmentId(spec, start.adapter), static_cast<std::uint32_t>(px.systemTokens), SegmentRole::System });
+            prefix.push_back({ systemPromptSegmentId(spec, start.adapter), static_cast<std::uint32_t>(px.systemTokens),
+                SegmentRole::System });
         if (!px.groups.empty()) {
             double u = rng.uniform() * weightSum;
             std::size_t g = 0;
@@ -170,7 +173,8 @@ Trace generateWithSessions(const WorkloadSpec& spec, const ProgressSink& progres
             }
             const auto member = static_cast<std::uint32_t>(rng.below(px.groups[g].count));
             if (px.groups[g].tokens > 0)
-                prefix.push_back({ prefixGroupSegmentId(spec, g, member), static_cast<std::uint32_t>(px.groups[g].tokens), SegmentRole::Document });
+                prefix.push_back({ prefixGroupSegmentId(spec, g, member),
+                    static_cast<std::uint32_t>(px.groups[g].tokens), SegmentRole::Document });
         }
         for (const auto& p : prefix)
             prefixTokens += p.tokens;
@@ -212,7 +216,8 @@ Trace generateWithSessions(const WorkloadSpec& spec, const ProgressSink& progres
     // Time order (emission order on ties: a session's turns, and sessions by start, stay in order).
     std::vector<std::size_t> order(reqs.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return reqs[a].time < reqs[b].time; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return reqs[a].time < reqs[b].time; });
     Trace t;
     t.adapters = std::move(base.adapters);
     t.baseModel = base.baseModel;

@@ -47,15 +47,17 @@ struct EnumNames {
     }
 };
 
-constexpr EnumNames<GeneratorKind, 2> kGenerators { { { GeneratorKind::PerAdapter, "per-adapter" }, { GeneratorKind::Slora, "slora" } } };
-constexpr EnumNames<PopularityKind, 7> kPopularities { { { PopularityKind::Power, "power" }, { PopularityKind::Zipf, "zipf" },
-    { PopularityKind::Uniform, "uniform" }, { PopularityKind::Weights, "weights" }, { PopularityKind::Distinct, "distinct" },
-    { PopularityKind::UniformGroups, "uniform-groups" }, { PopularityKind::Identical, "identical" } } };
+constexpr EnumNames<GeneratorKind, 2> kGenerators { { { GeneratorKind::PerAdapter, "per-adapter" },
+    { GeneratorKind::Slora, "slora" } } };
+constexpr EnumNames<PopularityKind, 7> kPopularities { { { PopularityKind::Power, "power" },
+    { PopularityKind::Zipf, "zipf" }, { PopularityKind::Uniform, "uniform" }, { PopularityKind::Weights, "weights" },
+    { PopularityKind::Distinct, "distinct" }, { PopularityKind::UniformGroups, "uniform-groups" },
+    { PopularityKind::Identical, "identical" } } };
 constexpr EnumNames<ArrivalKind, 5> kArrivals { { { ArrivalKind::Gamma, "gamma" }, { ArrivalKind::Poisson, "poisson" },
     { ArrivalKind::Constant, "constant" }, { ArrivalKind::OnOff, "on-off" }, { ArrivalKind::Schedule, "schedule" } } };
-constexpr EnumNames<LengthKind, 6> kLengths { { { LengthKind::Uniform, "uniform" }, { LengthKind::PowerLaw, "power-law" },
-    { LengthKind::LogNormal, "log-normal" }, { LengthKind::Normal, "normal" }, { LengthKind::Constant, "constant" },
-    { LengthKind::Empirical, "empirical" } } };
+constexpr EnumNames<LengthKind, 6> kLengths { { { LengthKind::Uniform, "uniform" },
+    { LengthKind::PowerLaw, "power-law" }, { LengthKind::LogNormal, "log-normal" }, { LengthKind::Normal, "normal" },
+    { LengthKind::Constant, "constant" }, { LengthKind::Empirical, "empirical" } } };
 
 template <typename Names>
 auto readEnum(JsonObjectReader& r, const char* key, const Names& names, decltype(names.items[0].first) fallback)
@@ -69,18 +71,45 @@ auto readEnum(JsonObjectReader& r, const char* key, const Names& names, decltype
     return *v;
 }
 
-std::string num(double v) { return formatNumber(v); }
+std::string num(double v)
+{
+    return formatNumber(v);
+}
 
 } // namespace
 
-const char* toString(GeneratorKind kind) { return kGenerators.name(kind); }
-const char* toString(PopularityKind kind) { return kPopularities.name(kind); }
-const char* toString(ArrivalKind kind) { return kArrivals.name(kind); }
-const char* toString(LengthKind kind) { return kLengths.name(kind); }
-std::optional<GeneratorKind> generatorKindFromString(const std::string& t) { return kGenerators.parse(t); }
-std::optional<PopularityKind> popularityKindFromString(const std::string& t) { return kPopularities.parse(t); }
-std::optional<ArrivalKind> arrivalKindFromString(const std::string& t) { return kArrivals.parse(t); }
-std::optional<LengthKind> lengthKindFromString(const std::string& t) { return kLengths.parse(t); }
+const char* toString(GeneratorKind kind)
+{
+    return kGenerators.name(kind);
+}
+const char* toString(PopularityKind kind)
+{
+    return kPopularities.name(kind);
+}
+const char* toString(ArrivalKind kind)
+{
+    return kArrivals.name(kind);
+}
+const char* toString(LengthKind kind)
+{
+    return kLengths.name(kind);
+}
+std::optional<GeneratorKind> generatorKindFromString(const std::string& t)
+{
+    return kGenerators.parse(t);
+}
+std::optional<PopularityKind> popularityKindFromString(const std::string& t)
+{
+    return kPopularities.parse(t);
+}
+std::optional<ArrivalKind> arrivalKindFromString(const std::string& t)
+{
+    return kArrivals.parse(t);
+}
+std::optional<LengthKind> lengthKindFromString(const std::string& t)
+{
+    return kLengths.parse(t);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Validation
@@ -89,11 +118,15 @@ namespace {
 
 void validateLength(const LengthSpec& l, const std::string& path, std::vector<SpecIssue>& out)
 {
-    auto add = [&](const std::string& field, const std::string& msg) { out.push_back({ path + '.' + field, path + '.' + field + ' ' + msg }); };
+    auto add = [&](const std::string& field, const std::string& msg) {
+        out.push_back({ path + '.' + field, path + '.' + field + ' ' + msg });
+    };
     if (l.lo < 1)
         add("lo", "must be >= 1 (got " + std::to_string(l.lo) + ")");
     if (l.hi <= l.lo)
-        add("hi", "must be > " + path + ".lo (got hi " + std::to_string(l.hi) + ", lo " + std::to_string(l.lo) + "); the range is [lo, hi)");
+        add("hi",
+            "must be > " + path + ".lo (got hi " + std::to_string(l.hi) + ", lo " + std::to_string(l.lo)
+                + "); the range is [lo, hi)");
     if (l.hi > 4'294'967'295ll)
         add("hi", "must be <= 4294967295 (token counts are 32-bit) (got " + std::to_string(l.hi) + ")");
     if ((l.kind == LengthKind::Empirical) && l.hi - l.lo > 10'000'000)
@@ -121,18 +154,22 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
         break;
     case LengthKind::Constant:
         if (l.value < l.lo || l.value >= l.hi)
-            add("value", "must lie in [lo, hi) = [" + std::to_string(l.lo) + ", " + std::to_string(l.hi) + ") (got " + std::to_string(l.value) + ")");
+            add("value",
+                "must lie in [lo, hi) = [" + std::to_string(l.lo) + ", " + std::to_string(l.hi) + ") (got "
+                    + std::to_string(l.value) + ")");
         break;
     case LengthKind::Empirical: {
         if (l.empirical.empty())
             add("empirical", "must list at least one (length, weight) pair");
         if (l.empirical.size() > 10'000'000)
-            add("empirical", "has " + std::to_string(l.empirical.size()) + " pairs; at most 10000000 (one per length of the range)");
+            add("empirical",
+                "has " + std::to_string(l.empirical.size()) + " pairs; at most 10000000 (one per length of the range)");
         double total = 0;
         for (std::size_t i = 0; i < l.empirical.size() && l.empirical.size() <= 10'000'000; ++i) {
             const auto& [len, w] = l.empirical[i];
             if (len < l.lo || len >= l.hi)
-                add("empirical[" + std::to_string(i) + "]", "length must lie in [lo, hi) (got " + std::to_string(len) + ")");
+                add("empirical[" + std::to_string(i) + "]",
+                    "length must lie in [lo, hi) (got " + std::to_string(len) + ")");
             if (!std::isfinite(w) || w < 0)
                 add("empirical[" + std::to_string(i) + "]", "weight must be >= 0 (got " + num(w) + ")");
             else
@@ -152,7 +189,10 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
 /// Appends "<field> <message>" issues (the form validate() returns).
 struct IssueList {
     std::vector<SpecIssue>& out;
-    void operator()(const std::string& field, const std::string& msg) const { out.push_back({ field, field + ' ' + msg }); }
+    void operator()(const std::string& field, const std::string& msg) const
+    {
+        out.push_back({ field, field + ' ' + msg });
+    }
 };
 
 /// How the rate is shared among adapters.
@@ -162,7 +202,8 @@ void validatePopularity(const WorkloadSpec& s, std::vector<SpecIssue>& out)
     const bool slora = s.generator == GeneratorKind::Slora;
     const auto& p = s.popularity;
     if (slora && p.kind != PopularityKind::Power)
-        add("popularity.kind", "must be \"power\" for the slora generator (got \"" + std::string(toString(p.kind)) + "\")");
+        add("popularity.kind",
+            "must be \"power\" for the slora generator (got \"" + std::string(toString(p.kind)) + "\")");
     switch (p.kind) {
     case PopularityKind::Power:
         if (!std::isfinite(p.alpha) || p.alpha <= 0)
@@ -174,7 +215,9 @@ void validatePopularity(const WorkloadSpec& s, std::vector<SpecIssue>& out)
         break;
     case PopularityKind::Weights: {
         if (p.weights.size() != s.adapterCount)
-            add("popularity.weights", "must have one weight per adapter: " + std::to_string(s.adapterCount) + " (got " + std::to_string(p.weights.size()) + ")");
+            add("popularity.weights",
+                "must have one weight per adapter: " + std::to_string(s.adapterCount) + " (got "
+                    + std::to_string(p.weights.size()) + ")");
         double total = 0;
         for (std::size_t i = 0; i < p.weights.size() && p.weights.size() == s.adapterCount; ++i) {
             if (!std::isfinite(p.weights[i]) || p.weights[i] < 0)
@@ -199,10 +242,12 @@ void validateArrival(const WorkloadSpec& s, std::vector<SpecIssue>& out)
     const bool slora = s.generator == GeneratorKind::Slora;
     const auto& a = s.arrival;
     if (slora && a.kind != ArrivalKind::Gamma && a.kind != ArrivalKind::Poisson)
-        add("arrival.kind", "must be \"gamma\" or \"poisson\" for the slora generator (got \"" + std::string(toString(a.kind)) + "\")");
+        add("arrival.kind",
+            "must be \"gamma\" or \"poisson\" for the slora generator (got \"" + std::string(toString(a.kind)) + "\")");
     if (a.kind != ArrivalKind::Constant && a.kind != ArrivalKind::Poisson) {
         if (!std::isfinite(a.cv) || a.cv < kMinArrivalCv || a.cv > kMaxArrivalCv)
-            add("arrival.cv", "must be between " + num(kMinArrivalCv) + " and " + num(kMaxArrivalCv) + " (got " + num(a.cv)
+            add("arrival.cv",
+                "must be between " + num(kMinArrivalCv) + " and " + num(kMaxArrivalCv) + " (got " + num(a.cv)
                     + "); for evenly spaced arrivals use arrival kind \"constant\"");
     }
     if (a.kind == ArrivalKind::OnOff) {
@@ -223,20 +268,25 @@ void validateArrival(const WorkloadSpec& s, std::vector<SpecIssue>& out)
             add("arrival.onOff.meanOff", "must be > 0 (got " + num(o.meanOff) + ")");
         // Time and memory of the rate profile follow the number of periods: bounded here.
         const double cycle = o.meanOn + o.meanOff;
-        if (std::isfinite(o.meanOn) && o.meanOn > 0 && std::isfinite(o.meanOff) && o.meanOff > 0 && std::isfinite(s.duration) && s.duration > 0
-            && 2.0 * s.duration / cycle > kMaxOnOffPeriods)
+        if (std::isfinite(o.meanOn) && o.meanOn > 0 && std::isfinite(o.meanOff) && o.meanOff > 0
+            && std::isfinite(s.duration) && s.duration > 0 && 2.0 * s.duration / cycle > kMaxOnOffPeriods)
             add(o.meanOn <= o.meanOff ? "arrival.onOff.meanOn" : "arrival.onOff.meanOff",
-                "and meanOff (" + num(o.meanOn) + " s and " + num(o.meanOff) + " s) give about " + num(std::round(2.0 * s.duration / cycle))
-                    + " on/off periods in " + num(s.duration) + " s; at most " + num(kMaxOnOffPeriods) + " are modelled: meanOn + meanOff must be at least "
-                    + num(2.0 * s.duration / kMaxOnOffPeriods) + " s for this duration (periods that short average out to the mean rate; "
-                      "use arrival kind \"poisson\" or \"gamma\" at rate (onRate·meanOn + offRate·meanOff) / (meanOn + meanOff))");
+                "and meanOff (" + num(o.meanOn) + " s and " + num(o.meanOff) + " s) give about "
+                    + num(std::round(2.0 * s.duration / cycle)) + " on/off periods in " + num(s.duration)
+                    + " s; at most " + num(kMaxOnOffPeriods) + " are modelled: meanOn + meanOff must be at least "
+                    + num(2.0 * s.duration / kMaxOnOffPeriods)
+                    + " s for this duration (periods that short average out to the mean rate; "
+                      "use arrival kind \"poisson\" or \"gamma\" at rate (onRate·meanOn + offRate·meanOff) / (meanOn + "
+                      "meanOff))");
     }
     if (a.kind == ArrivalKind::Schedule) {
         if (a.schedule.empty())
             add("arrival.schedule", "must have at least one point (time, rate)");
         if (a.schedule.size() > kMaxSchedulePoints)
-            add("arrival.schedule", "has " + std::to_string(a.schedule.size()) + " points; at most " + std::to_string(kMaxSchedulePoints)
-                    + " are modelled (a schedule is a rate curve, not a list of arrivals: for given arrival times import them as a trace)");
+            add("arrival.schedule",
+                "has " + std::to_string(a.schedule.size()) + " points; at most " + std::to_string(kMaxSchedulePoints)
+                    + " are modelled (a schedule is a rate curve, not a list of arrivals: for given arrival times "
+                      "import them as a trace)");
         double area = 0;
         for (std::size_t i = 0; i < a.schedule.size() && a.schedule.size() <= kMaxSchedulePoints; ++i) {
             const auto& pt = a.schedule[i];
@@ -255,7 +305,8 @@ void validateArrival(const WorkloadSpec& s, std::vector<SpecIssue>& out)
         for (const auto& pt : a.schedule)
             peak = std::max(peak, pt.rate);
         if (std::isfinite(s.duration) && peak * s.duration > 2e9)
-            add("arrival.schedule", "peak rate × duration must be <= 2e9 requests (got " + num(peak * s.duration) + ")");
+            add("arrival.schedule",
+                "peak rate × duration must be <= 2e9 requests (got " + num(peak * s.duration) + ")");
     }
 }
 
@@ -275,11 +326,14 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
             known += (known.empty() ? "" : ", ") + p.name;
         for (const auto& tp : trafficPresets())
             known += ", " + tp.name;
-        add("preset", "unknown preset \"" + textExcerpt(s.preset) + "\" (known: " + known
-                + ", or an S-LoRA suite); the field only records where a spec came from and applies nothing: leave it out for a spec of your own");
+        add("preset",
+            "unknown preset \"" + textExcerpt(s.preset) + "\" (known: " + known
+                + ", or an S-LoRA suite); the field only records where a spec came from and applies nothing: leave it "
+                  "out for a spec of your own");
     }
     if (s.adapterCount > kMaxAdapters)
-        add("adapters.count", "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
+        add("adapters.count",
+            "must be <= " + std::to_string(kMaxAdapters) + " (got " + std::to_string(s.adapterCount) + ")");
     if (!std::isfinite(s.duration) || s.duration <= 0)
         add("duration", "must be > 0 (got " + num(s.duration) + ")");
     const bool rateUsed = slora || (s.arrival.kind != ArrivalKind::OnOff && s.arrival.kind != ArrivalKind::Schedule);
@@ -288,7 +342,8 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     if (std::isfinite(s.rate) && std::isfinite(s.duration) && s.rate * s.duration > 2e9)
         add("rate", "× duration must be <= 2e9 requests (got " + num(s.rate * s.duration) + ")");
     if (slora && s.seed > 0xFFFFFFFFull)
-        add("seed", "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
+        add("seed",
+            "must be <= 4294967295 for the slora generator (NumPy's legacy seed) (got " + std::to_string(s.seed) + ")");
 
     validatePopularity(s, out);
     validateArrival(s, out);
@@ -297,9 +352,11 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     validateLength(s.output, "output", out);
     if (slora) {
         if (s.input.kind != LengthKind::Uniform)
-            add("input.kind", "must be \"uniform\" for the slora generator (got \"" + std::string(toString(s.input.kind)) + "\")");
+            add("input.kind",
+                "must be \"uniform\" for the slora generator (got \"" + std::string(toString(s.input.kind)) + "\")");
         if (s.output.kind != LengthKind::Uniform)
-            add("output.kind", "must be \"uniform\" for the slora generator (got \"" + std::string(toString(s.output.kind)) + "\")");
+            add("output.kind",
+                "must be \"uniform\" for the slora generator (got \"" + std::string(toString(s.output.kind)) + "\")");
         if (!s.groups.empty())
             add("groups", "are not supported by the slora generator (S-LoRA has no per-adapter overrides)");
     }
@@ -310,9 +367,13 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         if (g.count == 0)
             add(f + ".count", "must be >= 1 (got 0)");
         if (static_cast<std::uint64_t>(g.first) + g.count > s.adapterCount)
-            add(f + ".first", "adapters [" + std::to_string(g.first) + ", " + std::to_string(static_cast<std::uint64_t>(g.first) + g.count) + ") exceed the adapter count " + std::to_string(s.adapterCount));
+            add(f + ".first",
+                "adapters [" + std::to_string(g.first) + ", "
+                    + std::to_string(static_cast<std::uint64_t>(g.first) + g.count) + ") exceed the adapter count "
+                    + std::to_string(s.adapterCount));
         if (g.cv && (!std::isfinite(*g.cv) || *g.cv < kMinArrivalCv || *g.cv > kMaxArrivalCv))
-            add(f + ".cv", "must be between " + num(kMinArrivalCv) + " and " + num(kMaxArrivalCv) + " (got " + num(*g.cv) + ")");
+            add(f + ".cv",
+                "must be between " + num(kMinArrivalCv) + " and " + num(kMaxArrivalCv) + " (got " + num(*g.cv) + ")");
         if (g.input)
             validateLength(*g.input, f + ".input", out);
         if (g.output)
@@ -323,15 +384,19 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     // output and each group's own): their sum, not each one alone, is what memory holds.
     {
         const auto tableOf = [](const LengthSpec& l) {
-            return (l.kind == LengthKind::PowerLaw || l.kind == LengthKind::Empirical) && l.hi > l.lo ? static_cast<double>(l.hi - l.lo) : 0.0;
+            return (l.kind == LengthKind::PowerLaw || l.kind == LengthKind::Empirical) && l.hi > l.lo
+                ? static_cast<double>(l.hi - l.lo)
+                : 0.0;
         };
         double entries = tableOf(s.input) + tableOf(s.output), groupEntries = 0;
         for (const auto& g : s.groups)
             groupEntries += (g.input ? tableOf(*g.input) : 0.0) + (g.output ? tableOf(*g.output) : 0.0);
         if (entries + groupEntries > kMaxLengthTableEntries)
             add(groupEntries > 0 ? "groups" : "input.hi",
-                "the length tables of the power-law and empirical distributions (hi - lo entries each, input, output and every group's own) "
-                "hold " + num(entries + groupEntries) + " entries in all; at most " + num(kMaxLengthTableEntries)
+                "the length tables of the power-law and empirical distributions (hi - lo entries each, input, output "
+                "and every group's own) "
+                "hold "
+                    + num(entries + groupEntries) + " entries in all; at most " + num(kMaxLengthTableEntries)
                     + " (8 bytes each): narrow their ranges or give fewer groups their own distribution");
     }
 
@@ -339,15 +404,18 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
     if (nm.names.empty())
         add("adapters.names", "must have at least one name");
     if (!nm.ranks.empty() && nm.ranks.size() != nm.names.size())
-        add("adapters.ranks", "must have one rank per name: " + std::to_string(nm.names.size()) + " (got " + std::to_string(nm.ranks.size()) + ")");
+        add("adapters.ranks",
+            "must have one rank per name: " + std::to_string(nm.names.size()) + " (got "
+                + std::to_string(nm.ranks.size()) + ")");
     if (nm.ranks.empty()) // the ranks come from the names: "x-rank-99999999999" is named here, not mid-generation
         for (std::size_t i = 0; i < nm.names.size(); ++i) {
             try {
                 rankFromName(nm.names[i]);
             } catch (const InputError&) {
                 const std::string& n = nm.names[i];
-                add("adapters.names[" + std::to_string(i) + "]", "must have a rank from 1 to " + std::to_string(kMaxAdapterRank)
-                        + " after \"rank-\" (got \"" + (n.size() > 60 ? n.substr(0, 60) + "..." : n) + "\")");
+                add("adapters.names[" + std::to_string(i) + "]",
+                    "must have a rank from 1 to " + std::to_string(kMaxAdapterRank) + " after \"rank-\" (got \""
+                        + (n.size() > 60 ? n.substr(0, 60) + "..." : n) + "\")");
             }
         }
     for (std::size_t i = 0; i < nm.ranks.size(); ++i)
@@ -413,8 +481,9 @@ json toJson(const WorkloadSpec& s)
     for (const auto& p : s.arrival.schedule)
         sched.push_back(json::array({ p.time, p.rate }));
     j["arrival"] = json { { "kind", toString(s.arrival.kind) }, { "cv", s.arrival.cv },
-        { "onOff", { { "onRate", s.arrival.onOff.onRate }, { "offRate", s.arrival.onOff.offRate },
-                       { "meanOn", s.arrival.onOff.meanOn }, { "meanOff", s.arrival.onOff.meanOff } } },
+        { "onOff",
+            { { "onRate", s.arrival.onOff.onRate }, { "offRate", s.arrival.onOff.offRate },
+                { "meanOn", s.arrival.onOff.meanOn }, { "meanOff", s.arrival.onOff.meanOff } } },
         { "schedule", sched } };
     j["input"] = toJson(s.input);
     j["output"] = toJson(s.output);
@@ -454,7 +523,8 @@ LengthSpec lengthSpecFromJson(const json& j, const std::string& path, const std:
         for (std::size_t i = 0; i < e.size(); ++i) {
             const auto& pair = e[i];
             if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number_integer() || !pair[1].is_number())
-                r.fail(r.pathOf("empirical") + "[" + std::to_string(i) + "]", "expected [length, weight], got " + jsonExcerpt(pair));
+                r.fail(r.pathOf("empirical") + "[" + std::to_string(i) + "]",
+                    "expected [length, weight], got " + jsonExcerpt(pair));
             l.empirical.emplace_back(pair[0].get<std::int64_t>(), pair[1].get<double>());
         }
     }
@@ -497,7 +567,9 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
     JsonObjectReader r(j, "", file);
     const auto version = r.integer("schemaVersion", kSpecSchemaVersion);
     if (version < 1 || version > kSpecSchemaVersion)
-        r.fail("schemaVersion", "unsupported version " + std::to_string(version) + " (this LoraScope reads 1 to " + std::to_string(kSpecSchemaVersion) + ")");
+        r.fail("schemaVersion",
+            "unsupported version " + std::to_string(version) + " (this LoraScope reads 1 to "
+                + std::to_string(kSpecSchemaVersion) + ")");
     s.generator = readEnum(r, "generator", kGenerators, s.generator);
     s.preset = r.string("preset", s.preset);
     s.seed = r.unsignedInteger("seed", s.seed);
@@ -516,7 +588,8 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
             s.naming.names.clear();
             for (std::size_t i = 0; i < names.size(); ++i) {
                 if (!names[i].is_string())
-                    a.fail("adapters.names[" + std::to_string(i) + "]", "expected a string, got " + jsonExcerpt(names[i]));
+                    a.fail(
+                        "adapters.names[" + std::to_string(i) + "]", "expected a string, got " + jsonExcerpt(names[i]));
                 s.naming.names.push_back(names[i].get<std::string>());
             }
         }
@@ -556,7 +629,8 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
             for (std::size_t i = 0; i < sch.size(); ++i) {
                 const auto& pt = sch[i];
                 if (!pt.is_array() || pt.size() != 2 || !pt[0].is_number() || !pt[1].is_number())
-                    a.fail("arrival.schedule[" + std::to_string(i) + "]", "expected [time, rate], got " + jsonExcerpt(pt));
+                    a.fail(
+                        "arrival.schedule[" + std::to_string(i) + "]", "expected [time, rate], got " + jsonExcerpt(pt));
                 s.arrival.schedule.push_back({ pt[0].get<double>(), pt[1].get<double>() });
             }
         }

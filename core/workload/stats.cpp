@@ -31,7 +31,8 @@ double percentile(std::vector<double> values, double pct)
 namespace {
 
 /// Percentiles of integer lengths via a counting pass (lengths are bounded, this is O(n)).
-LengthStats lengthStats(const std::vector<std::uint32_t>& counts, std::uint32_t lo, std::uint32_t hi, std::uint64_t total, double sum, int bins)
+LengthStats lengthStats(const std::vector<std::uint32_t>& counts, std::uint32_t lo, std::uint32_t hi,
+    std::uint64_t total, double sum, int bins)
 {
     LengthStats s;
     if (total == 0)
@@ -64,7 +65,8 @@ LengthStats lengthStats(const std::vector<std::uint32_t>& counts, std::uint32_t 
     s.p99 = quantile(99);
     // Linear bins of integer width covering [lo, hi].
     const std::uint32_t span = hi - lo + 1;
-    const std::uint32_t width = std::max<std::uint32_t>(1, (span + static_cast<std::uint32_t>(bins) - 1) / static_cast<std::uint32_t>(bins));
+    const std::uint32_t width
+        = std::max<std::uint32_t>(1, (span + static_cast<std::uint32_t>(bins) - 1) / static_cast<std::uint32_t>(bins));
     const std::uint32_t nb = (span + width - 1) / width;
     s.histogram.edges.resize(nb + 1);
     s.histogram.counts.assign(nb, 0);

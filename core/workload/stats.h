@@ -55,7 +55,8 @@ struct TraceStats {
     std::uint64_t overTotalLimit = 0; ///< input + output > max_req_total_len
     std::uint64_t overAnyLimit = 0; ///< either (what S-LoRA would refuse)
     std::int64_t maxReqInputLen = 0, maxReqTotalLen = 0; ///< the limits those counts were taken against
-    Histogram gaps; ///< log-spaced over the 0.5–99.5 % quantiles (≤ six decades); the rest (and zero gaps) in underflow/overflow
+    Histogram
+        gaps; ///< log-spaced over the 0.5–99.5 % quantiles (≤ six decades); the rest (and zero gaps) in underflow/overflow
     Histogram timeline; ///< arrivals per time bin over [0, windowEnd] (the charts' time axis starts at 0)
     SessionStats sessions; ///< sessions and shared prefixes (empty when the trace has neither)
 };

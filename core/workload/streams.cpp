@@ -72,8 +72,9 @@ private:
 
 /// Visits the requests of streams [first, last) in order of (u, stream index): visit(u, request
 /// without its time). Each stream runs one arrival ahead (RenewalStream::drawAhead).
-template<typename Visit>
-void mergeRange(std::vector<RenewalStream>& streams, const std::vector<double>& firstU, std::size_t first, std::size_t last, double uMax, Visit&& visit)
+template <typename Visit>
+void mergeRange(std::vector<RenewalStream>& streams, const std::vector<double>& firstU, std::size_t first,
+    std::size_t last, double uMax, Visit&& visit)
 {
     std::vector<MergeHeap::Item> items;
     items.reserve(last - first);
@@ -137,8 +138,9 @@ unsigned defaultMergeParts(double requests, std::size_t streams)
     return static_cast<unsigned>(std::min<std::size_t>({ hw, 8, streams / 2 }));
 }
 
-void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>& firstU, const std::vector<double>& expected, double uMax,
-    const RateProfile& profile, unsigned parts, const ProgressSink& progress, std::vector<Request>& out)
+void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>& firstU,
+    const std::vector<double>& expected, double uMax, const RateProfile& profile, unsigned parts,
+    const ProgressSink& progress, std::vector<Request>& out)
 {
     parts = std::max(1u, std::min<unsigned>(parts, static_cast<unsigned>(std::max<std::size_t>(1, streams.size()))));
     if (parts == 1) {
@@ -191,7 +193,8 @@ void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>
                 nextCheck += every;
                 if (p == 0)
                     progress.update(0.9 * std::min(1.0, u / uMax)); // throws Cancelled
-                else if (stop.load(std::memory_order_relaxed) || (progress.cancel && progress.cancel->load(std::memory_order_relaxed)))
+                else if (stop.load(std::memory_order_relaxed)
+                    || (progress.cancel && progress.cancel->load(std::memory_order_relaxed)))
                     throw Stop {};
             }
         });

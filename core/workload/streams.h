@@ -62,8 +62,9 @@ struct RenewalStream {
 /// that many contiguous ranges of streams on their own threads (the calling thread takes the first)
 /// and merges them; the result is the same for every `parts`. Progress and cancellation go through
 /// `progress` on the calling thread; the other threads stop when it is cancelled.
-void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>& firstU, const std::vector<double>& expected, double uMax,
-    const RateProfile& profile, unsigned parts, const ProgressSink& progress, std::vector<Request>& out);
+void mergeStreams(std::vector<RenewalStream>& streams, const std::vector<double>& firstU,
+    const std::vector<double>& expected, double uMax, const RateProfile& profile, unsigned parts,
+    const ProgressSink& progress, std::vector<Request>& out);
 
 /// How many parts mergeStreams() should use for about `requests` arrivals from `streams` streams
 /// (1 unless the work is large enough to pay for threads and small enough for their buffers:

@@ -18,7 +18,10 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-std::uint64_t combine(std::uint64_t h, std::uint64_t v) { return mix(h ^ mix(v)); }
+std::uint64_t combine(std::uint64_t h, std::uint64_t v)
+{
+    return mix(h ^ mix(v));
+}
 
 /// Appends a run, merged into the last one when it continues it (one canonical form per content,
 /// so equal tokens hash alike however the runs were built).
@@ -43,7 +46,10 @@ std::uint64_t TokenKey::tokens() const
     return n;
 }
 
-bool traceHasPrefixStructure(const Trace& trace) { return trace.hasSessions() || trace.hasSegments(); }
+bool traceHasPrefixStructure(const Trace& trace)
+{
+    return trace.hasSessions() || trace.hasSegments();
+}
 
 TokenKeyPtr tokenKeyOf(const Trace& trace, std::size_t i)
 {
@@ -58,8 +64,10 @@ TokenKeyPtr tokenKeyOf(const Trace& trace, std::size_t i)
     const std::uint64_t have = key->tokens();
     const std::uint32_t input = trace.requests[i].inputLen;
     if (have < input)
-        push(key->runs, combine(static_cast<std::uint64_t>(PromptPiece::Kind::Tail) + 1, i), 0, static_cast<std::uint32_t>(input - have));
-    push(key->runs, combine(static_cast<std::uint64_t>(PromptPiece::Kind::Answer) + 1, i), 0, trace.requests[i].outputLen);
+        push(key->runs, combine(static_cast<std::uint64_t>(PromptPiece::Kind::Tail) + 1, i), 0,
+            static_cast<std::uint32_t>(input - have));
+    push(key->runs, combine(static_cast<std::uint64_t>(PromptPiece::Kind::Answer) + 1, i), 0,
+        trace.requests[i].outputLen);
     return key;
 }
 

@@ -115,7 +115,8 @@ struct Trace {
     {
         if (segmentOffsets.empty())
             return {};
-        return { segments.data() + segmentOffsets[i], static_cast<std::size_t>(segmentOffsets[i + 1] - segmentOffsets[i]) };
+        return { segments.data() + segmentOffsets[i],
+            static_cast<std::size_t>(segmentOffsets[i + 1] - segmentOffsets[i]) };
     }
     /// Index of request i's parent (previous turn), or kNoParent.
     std::uint64_t parentOf(std::size_t i) const { return sessions.empty() ? kNoParent : sessions[i].parent; }
@@ -134,7 +135,10 @@ struct Trace {
     /// Seconds observed, from windowStart() to window().
     double windowLength() const { return window() - windowStart(); }
     int rankOf(const Request& r) const { return r.adapter == kNoAdapter ? 0 : adapters[r.adapter].rank; }
-    std::string adapterName(const Request& r) const { return r.adapter == kNoAdapter ? std::string() : adapters[r.adapter].name; }
+    std::string adapterName(const Request& r) const
+    {
+        return r.adapter == kNoAdapter ? std::string() : adapters[r.adapter].name;
+    }
 };
 
 } // namespace lorascope

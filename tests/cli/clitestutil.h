@@ -28,6 +28,9 @@ inline Run cli(const QStringList& args)
         QString::fromUtf8(p.readAllStandardError()) };
 }
 
-inline QString q(const std::string& s) { return QString::fromStdString(s); }
+inline QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 } // namespace lorascope::test

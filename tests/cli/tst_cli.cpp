@@ -46,9 +46,10 @@ private Q_SLOTS:
         QFETCH(QString, file);
         test::TempDir dir;
         const QString path = q(dir.file(file.toStdString()));
-        const Run g = cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S2"), QStringLiteral("--adapters"),
-            QStringLiteral("20"), QStringLiteral("--rate"), QStringLiteral("4"), QStringLiteral("--duration"), QStringLiteral("50"),
-            QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("-o"), path });
+        const Run g = cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S2"),
+            QStringLiteral("--adapters"), QStringLiteral("20"), QStringLiteral("--rate"), QStringLiteral("4"),
+            QStringLiteral("--duration"), QStringLiteral("50"), QStringLiteral("--seed"), QStringLiteral("3"),
+            QStringLiteral("-o"), path });
         QVERIFY2(g.code == 0, qPrintable(g.err));
         const Run s = cli({ QStringLiteral("stats"), path, QStringLiteral("--json") });
         QVERIFY2(s.code == 0, qPrintable(s.err));
@@ -67,10 +68,11 @@ private Q_SLOTS:
         // The CLI's slora generator reproduces S-LoRA's file exactly.
         test::TempDir dir;
         const QString path = q(dir.file("r.slora.json"));
-        const Run g = cli({ QStringLiteral("generate"), QStringLiteral("--generator"), QStringLiteral("slora"), QStringLiteral("--adapters"),
-            QStringLiteral("100"), QStringLiteral("--alpha"), QStringLiteral("1"), QStringLiteral("--rate"), QStringLiteral("2"),
-            QStringLiteral("--cv"), QStringLiteral("1"), QStringLiteral("--duration"), QStringLiteral("60"), QStringLiteral("--seed"),
-            QStringLiteral("42"), QStringLiteral("--input-range"), QStringLiteral("8,512"), QStringLiteral("--output-range"),
+        const Run g = cli({ QStringLiteral("generate"), QStringLiteral("--generator"), QStringLiteral("slora"),
+            QStringLiteral("--adapters"), QStringLiteral("100"), QStringLiteral("--alpha"), QStringLiteral("1"),
+            QStringLiteral("--rate"), QStringLiteral("2"), QStringLiteral("--cv"), QStringLiteral("1"),
+            QStringLiteral("--duration"), QStringLiteral("60"), QStringLiteral("--seed"), QStringLiteral("42"),
+            QStringLiteral("--input-range"), QStringLiteral("8,512"), QStringLiteral("--output-range"),
             QStringLiteral("8,512"), QStringLiteral("-o"), path });
         QVERIFY2(g.code == 0, qPrintable(g.err));
         const auto got = test::readJsonFile(path.toStdString())["requests"];
@@ -79,7 +81,8 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < got.size(); ++i) {
             QCOMPARE(got[i]["prompt_len"].get<int>(), want[i]["prompt_len"].get<int>());
             QCOMPARE(got[i]["output_len"].get<int>(), want[i]["output_len"].get<int>());
-            QCOMPARE(got[i]["adapter_dir"].get<std::string>(), "adapter-" + std::to_string(want[i]["adapter_index"].get<int>()));
+            QCOMPARE(got[i]["adapter_dir"].get<std::string>(),
+                "adapter-" + std::to_string(want[i]["adapter_index"].get<int>()));
             QCOMPARE(got[i]["req_time"].get<double>(), want[i]["req_time"].get<double>());
         }
     }
@@ -88,15 +91,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("unknown flag") << QStringList { QStringLiteral("generate"), QStringLiteral("--bogus") } << QStringLiteral("unknown option --bogus");
-        QTest::newRow("no output") << QStringList { QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1") } << QStringLiteral("missing -o FILE");
-        QTest::newRow("bad number") << QStringList { QStringLiteral("generate"), QStringLiteral("--rate"), QStringLiteral("fast"), QStringLiteral("-o"), QStringLiteral("x.csv") }
+        QTest::newRow("unknown flag") << QStringList { QStringLiteral("generate"), QStringLiteral("--bogus") }
+                                      << QStringLiteral("unknown option --bogus");
+        QTest::newRow("no output") << QStringList { QStringLiteral("generate"), QStringLiteral("--preset"),
+            QStringLiteral("S1") } << QStringLiteral("missing -o FILE");
+        QTest::newRow("bad number") << QStringList { QStringLiteral("generate"), QStringLiteral("--rate"),
+            QStringLiteral("fast"), QStringLiteral("-o"), QStringLiteral("x.csv") }
                                     << QStringLiteral("--rate expects a number (got \"fast\")");
-        QTest::newRow("bad preset") << QStringList { QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S9"), QStringLiteral("-o"), QStringLiteral("x.csv") }
+        QTest::newRow("bad preset") << QStringList { QStringLiteral("generate"), QStringLiteral("--preset"),
+            QStringLiteral("S9"), QStringLiteral("-o"), QStringLiteral("x.csv") }
                                     << QStringLiteral("unknown preset \"S9\"");
-        QTest::newRow("bad extension") << QStringList { QStringLiteral("generate"), QStringLiteral("-o"), QStringLiteral("x.txt") } << QStringLiteral("from its extension");
-        QTest::newRow("bad command") << QStringList { QStringLiteral("frobnicate") } << QStringLiteral("unknown command");
-        QTest::newRow("stats no file") << QStringList { QStringLiteral("stats") } << QStringLiteral("missing trace FILE");
+        QTest::newRow("bad extension") << QStringList { QStringLiteral("generate"), QStringLiteral("-o"),
+            QStringLiteral("x.txt") } << QStringLiteral("from its extension");
+        QTest::newRow("bad command") << QStringList { QStringLiteral("frobnicate") }
+                                     << QStringLiteral("unknown command");
+        QTest::newRow("stats no file") << QStringList { QStringLiteral("stats") }
+                                       << QStringLiteral("missing trace FILE");
     }
     void usageErrorsExit2()
     {
@@ -114,12 +124,15 @@ private Q_SLOTS:
         test::writeText(spec, R"({"arrival": {"cv": -1}})");
         const std::string out = dir.file("out.csv");
         test::writeText(out, "old content");
-        const Run r = cli({ QStringLiteral("generate"), QStringLiteral("--spec"), q(spec), QStringLiteral("-o"), q(out) });
+        const Run r
+            = cli({ QStringLiteral("generate"), QStringLiteral("--spec"), q(spec), QStringLiteral("-o"), q(out) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(q(spec) + QStringLiteral(": arrival.cv must be between 0.001 and 100 (got -1)")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(q(spec) + QStringLiteral(": arrival.cv must be between 0.001 and 100 (got -1)")),
+            qPrintable(r.err));
         QCOMPARE(test::readText(out), std::string("old content")); // untouched
 
-        const Run cv = cli({ QStringLiteral("generate"), QStringLiteral("--cv"), QStringLiteral("-2"), QStringLiteral("-o"), q(out) });
+        const Run cv = cli(
+            { QStringLiteral("generate"), QStringLiteral("--cv"), QStringLiteral("-2"), QStringLiteral("-o"), q(out) });
         QCOMPARE(cv.code, 2); // a flag out of its range is a usage error naming the flag and the limits
         QVERIFY2(cv.err.contains(QStringLiteral("--cv must be from 0.001 to 100 (got -2)")), qPrintable(cv.err));
 
@@ -151,15 +164,16 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         const std::string spec = dir.file("spec.json");
-        const Run p = cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("a100-80-S4-cv"), QStringLiteral("--cv"),
-            QStringLiteral("8"), QStringLiteral("--print-spec") });
+        const Run p = cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("a100-80-S4-cv"),
+            QStringLiteral("--cv"), QStringLiteral("8"), QStringLiteral("--print-spec") });
         QCOMPARE(p.code, 0);
         test::writeText(spec, p.out.toStdString());
         const auto j = nlohmann::json::parse(p.out.toStdString());
         QCOMPARE(j["arrival"]["cv"].get<double>(), 8.0);
         QCOMPARE(j["adapters"]["count"].get<int>(), 400);
         const std::string out = dir.file("t.jsonl");
-        const Run g = cli({ QStringLiteral("generate"), QStringLiteral("--spec"), q(spec), QStringLiteral("--duration"), QStringLiteral("20"), QStringLiteral("-o"), q(out) });
+        const Run g = cli({ QStringLiteral("generate"), QStringLiteral("--spec"), q(spec), QStringLiteral("--duration"),
+            QStringLiteral("20"), QStringLiteral("-o"), q(out) });
         QVERIFY2(g.code == 0, qPrintable(g.err));
         std::string text = test::readText(out);
         const auto header = nlohmann::json::parse(text.substr(0, text.find('\n')));

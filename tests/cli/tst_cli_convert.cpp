@@ -41,12 +41,14 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("1 failed request"), qPrintable(r.err));
         QVERIFY2(r.err.contains("cannot hold: adapters"), qPrintable(r.err));
         const std::string text = test::readText(dir.file("b.mooncake.jsonl"));
-        QCOMPARE(q(text), QString("{\"timestamp\": 5000, \"input_length\": 472, \"output_length\": 18}\n"
-                                  "{\"timestamp\": 45000, \"input_length\": 1087, \"output_length\": 230}\n"
-                                  "{\"timestamp\": 118000, \"input_length\": 417, \"output_length\": 276}\n"
-                                  "{\"timestamp\": 120000, \"input_length\": 300, \"output_length\": 0}\n"));
+        QCOMPARE(q(text),
+            QString("{\"timestamp\": 5000, \"input_length\": 472, \"output_length\": 18}\n"
+                    "{\"timestamp\": 45000, \"input_length\": 1087, \"output_length\": 230}\n"
+                    "{\"timestamp\": 118000, \"input_length\": 417, \"output_length\": 276}\n"
+                    "{\"timestamp\": 120000, \"input_length\": 300, \"output_length\": 0}\n"));
         // Named .jsonl, the content says Mooncake (hash-free lines read as GuideLLM unless told).
-        const Run back = cli({ "convert", q(dir.file("b.mooncake.jsonl")), q(dir.file("b.csv")), "--from", "mooncake", "--drop-failed" });
+        const Run back = cli({ "convert", q(dir.file("b.mooncake.jsonl")), q(dir.file("b.csv")), "--from", "mooncake",
+            "--drop-failed" });
         QCOMPARE(back.code, 0);
         const Trace t = readTrace(dir.file("b.csv"));
         QCOMPARE(t.requests.size(), std::size_t { 3 });
@@ -57,21 +59,25 @@ private Q_SLOTS:
     {
         // BurstGPT_3 has Session ID and Elapsed time: a LoraScope trace keeps neither, and says so.
         test::TempDir dir;
-        test::writeText(dir.file("b3.burstgpt.csv"), "Timestamp,Session ID,Elapsed time,Model,Request tokens,Response tokens,Total tokens,Log Type\n"
-                                                     "5,s1,1.5,ChatGPT,472,18,490,Conversation log\n6,s2,0.5,GPT-4,10,20,30,API log\n");
+        test::writeText(dir.file("b3.burstgpt.csv"),
+            "Timestamp,Session ID,Elapsed time,Model,Request tokens,Response tokens,Total tokens,Log Type\n"
+            "5,s1,1.5,ChatGPT,472,18,490,Conversation log\n6,s2,0.5,GPT-4,10,20,30,API log\n");
         const Run r = cli({ "convert", q(dir.file("b3.burstgpt.csv")), q(dir.file("out.burstgpt.csv")) });
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QVERIFY2(r.err.contains("cannot hold: the input's columns \"Session ID\", \"Elapsed time\", \"Log Type\""), qPrintable(r.err));
+        QVERIFY2(r.err.contains("cannot hold: the input's columns \"Session ID\", \"Elapsed time\", \"Log Type\""),
+            qPrintable(r.err));
         // The plain BurstGPT header drops the log type only.
         const Run plain = cli({ "convert", q(kData + "burstgpt_in.csv"), q(dir.file("out.csv")) });
-        QVERIFY2(plain.err.contains("the input's column \"Log Type\" (a LoraScope trace keeps none)"), qPrintable(plain.err));
+        QVERIFY2(plain.err.contains("the input's column \"Log Type\" (a LoraScope trace keeps none)"),
+            qPrintable(plain.err));
     }
 
     void convertDetectsContentOfPlainExtension()
     {
         test::TempDir dir;
         test::writeText(dir.file("trace.csv"), test::readText(kData + "azure2023_in.csv"));
-        const Run r = cli({ "convert", q(dir.file("trace.csv")), q(dir.file("out.guidellm.jsonl")), "--assign-adapters", "3", "--quiet" });
+        const Run r = cli({ "convert", q(dir.file("trace.csv")), q(dir.file("out.guidellm.jsonl")), "--assign-adapters",
+            "3", "--quiet" });
         QCOMPARE(r.code, 0);
         QVERIFY(r.err.isEmpty());
         const Trace t = readTrace(dir.file("out.guidellm.jsonl"));
@@ -82,7 +88,9 @@ private Q_SLOTS:
     void badInputAndUsage()
     {
         test::TempDir dir;
-        test::writeText(dir.file("bad.mooncake.jsonl"), "{\"timestamp\": 1, \"input_length\": 5, \"output_length\": 5}\n{\"timestamp\": 2, \"input_length\": \"x\", \"output_length\": 5}\n{\"timestamp\": 3, \"input_length\": 6, \"output_length\": 6}\n");
+        test::writeText(dir.file("bad.mooncake.jsonl"),
+            "{\"timestamp\": 1, \"input_length\": 5, \"output_length\": 5}\n{\"timestamp\": 2, \"input_length\": "
+            "\"x\", \"output_length\": 5}\n{\"timestamp\": 3, \"input_length\": 6, \"output_length\": 6}\n");
         const Run bad = cli({ "convert", q(dir.file("bad.mooncake.jsonl")), q(dir.file("o.csv")) });
         QCOMPARE(bad.code, 1);
         QVERIFY2(bad.err.contains("bad.mooncake.jsonl:2") && bad.err.contains("input_length"), qPrintable(bad.err));
@@ -101,7 +109,10 @@ private Q_SLOTS:
     void fitWritesAValidSpec()
     {
         test::TempDir dir;
-        QCOMPARE(cli({ "generate", "--adapters", "20", "--rate", "50", "--duration", "200", "--alpha", "0.4", "--cv", "1.5", "-o", q(dir.file("g.jsonl")), "--quiet" }).code, 0);
+        QCOMPARE(cli({ "generate", "--adapters", "20", "--rate", "50", "--duration", "200", "--alpha", "0.4", "--cv",
+                         "1.5", "-o", q(dir.file("g.jsonl")), "--quiet" })
+                     .code,
+            0);
         const Run r = cli({ "fit", q(dir.file("g.jsonl")), "-o", q(dir.file("spec.json")), "--report" });
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("popularity") && r.out.contains("gap cv"), qPrintable(r.out));
@@ -110,9 +121,11 @@ private Q_SLOTS:
         QVERIFY(std::abs(s.popularity.alpha - 0.4) < 0.1);
         QVERIFY(std::abs(s.arrival.cv - 1.5) < 0.15);
         // The fitted spec drives generate.
-        QCOMPARE(cli({ "generate", "--spec", q(dir.file("spec.json")), "-o", q(dir.file("again.csv")), "--quiet" }).code, 0);
+        QCOMPARE(
+            cli({ "generate", "--spec", q(dir.file("spec.json")), "-o", q(dir.file("again.csv")), "--quiet" }).code, 0);
         // Rescaled, JSON report to a file, spec on stdout.
-        const Run j = cli({ "fit", q(dir.file("g.jsonl")), "--rate", "5", "--adapters", "100", "--duration", "60", "--report-file", q(dir.file("rep.json")) });
+        const Run j = cli({ "fit", q(dir.file("g.jsonl")), "--rate", "5", "--adapters", "100", "--duration", "60",
+            "--report-file", q(dir.file("rep.json")) });
         QCOMPARE(j.code, 0);
         const auto spec = nlohmann::json::parse(j.out.toStdString());
         QCOMPARE(spec["rate"].get<double>(), 5.0);

@@ -22,7 +22,8 @@ using test::cli;
 using test::q;
 using test::Run;
 
-const char* const kCsv = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
+const char* const kCsv
+    = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
 
 std::string nested(int depth)
 {
@@ -51,27 +52,46 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args"); // F = that file, T = a good CSV trace, O = an output
         const QString deep = QString::fromStdString("{\"rate\":" + nested(50000) + "}");
         const QString deepLine = QString::fromStdString("{\"time_s\":" + nested(50000) + "}\n");
-        QTest::newRow("generate --spec") << "d.json" << deep << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"), QStringLiteral("F"), QStringLiteral("-o"), QStringLiteral("O") };
-        QTest::newRow("stats jsonl") << "d.jsonl" << deepLine << QStringList { QStringLiteral("stats"), QStringLiteral("F") };
-        QTest::newRow("convert jsonl") << "d.jsonl" << deepLine << QStringList { QStringLiteral("convert"), QStringLiteral("F"), QStringLiteral("O") };
-        QTest::newRow("fit jsonl") << "d.jsonl" << deepLine << QStringList { QStringLiteral("fit"), QStringLiteral("F") };
-        QTest::newRow("simulate jsonl") << "d.jsonl" << deepLine << QStringList { QStringLiteral("simulate"), QStringLiteral("F"), QStringLiteral("--requests-out"), QStringLiteral("O") };
-        QTest::newRow("mooncake line") << "d.mooncake.jsonl" << QString::fromStdString("{\"timestamp\":" + nested(50000) + "}\n")
+        QTest::newRow("generate --spec") << "d.json" << deep
+                                         << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"),
+                                                QStringLiteral("F"), QStringLiteral("-o"), QStringLiteral("O") };
+        QTest::newRow("stats jsonl") << "d.jsonl" << deepLine
+                                     << QStringList { QStringLiteral("stats"), QStringLiteral("F") };
+        QTest::newRow("convert jsonl") << "d.jsonl" << deepLine
+                                       << QStringList { QStringLiteral("convert"), QStringLiteral("F"),
+                                              QStringLiteral("O") };
+        QTest::newRow("fit jsonl") << "d.jsonl" << deepLine
+                                   << QStringList { QStringLiteral("fit"), QStringLiteral("F") };
+        QTest::newRow("simulate jsonl") << "d.jsonl" << deepLine
+                                        << QStringList { QStringLiteral("simulate"), QStringLiteral("F"),
+                                               QStringLiteral("--requests-out"), QStringLiteral("O") };
+        QTest::newRow("mooncake line") << "d.mooncake.jsonl"
+                                       << QString::fromStdString("{\"timestamp\":" + nested(50000) + "}\n")
                                        << QStringList { QStringLiteral("stats"), QStringLiteral("F") };
-        QTest::newRow("guidellm line") << "d.guidellm.jsonl" << QString::fromStdString("{\"timestamp\":1,\"input_length\":" + nested(50000) + "}\n")
+        QTest::newRow("guidellm line") << "d.guidellm.jsonl"
+                                       << QString::fromStdString(
+                                              "{\"timestamp\":1,\"input_length\":" + nested(50000) + "}\n")
                                        << QStringList { QStringLiteral("stats"), QStringLiteral("F") };
         QTest::newRow("json document") << "d.json" << QString::fromStdString("{\"requests\":" + nested(50000) + "}")
-                                       << QStringList { QStringLiteral("stats"), QStringLiteral("F"), QStringLiteral("--format"), QStringLiteral("json") };
-        QTest::newRow("slora document") << "d.slora.json" << QString::fromStdString("{\"requests\":[" + nested(50000) + "]}")
+                                       << QStringList { QStringLiteral("stats"), QStringLiteral("F"),
+                                              QStringLiteral("--format"), QStringLiteral("json") };
+        QTest::newRow("slora document") << "d.slora.json"
+                                        << QString::fromStdString("{\"requests\":[" + nested(50000) + "]}")
                                         << QStringList { QStringLiteral("stats"), QStringLiteral("F") };
-        QTest::newRow("simulate --ranks") << "r.json" << QString::fromStdString(nested(50000))
-                                          << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--ranks"), QStringLiteral("F"), QStringLiteral("--requests-out"), QStringLiteral("O") };
-        QTest::newRow("simulate --cost-model") << "c.json" << deep
-                                               << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--cost-model"), QStringLiteral("F"), QStringLiteral("--requests-out"), QStringLiteral("O") };
+        QTest::newRow("simulate --ranks")
+            << "r.json" << QString::fromStdString(nested(50000))
+            << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--ranks"),
+                   QStringLiteral("F"), QStringLiteral("--requests-out"), QStringLiteral("O") };
+        QTest::newRow("simulate --cost-model")
+            << "c.json" << deep
+            << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--cost-model"),
+                   QStringLiteral("F"), QStringLiteral("--requests-out"), QStringLiteral("O") };
         QTest::newRow("10,000 levels") << "d.json" << QString::fromStdString("{\"rate\":" + nested(10000) + "}")
-                                       << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"), QStringLiteral("F"), QStringLiteral("-o"), QStringLiteral("O") };
+                                       << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"),
+                                              QStringLiteral("F"), QStringLiteral("-o"), QStringLiteral("O") };
         QTest::newRow("99 levels, wrong type") << "d.json" << QString::fromStdString("{\"rate\":" + nested(99) + "}")
-                                               << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"), QStringLiteral("F"), QStringLiteral("-o"), QStringLiteral("O") };
+                                               << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"),
+                                                      QStringLiteral("F"), QStringLiteral("-o"), QStringLiteral("O") };
     }
     void deeplyNestedJsonEverywhere()
     {
@@ -82,7 +102,10 @@ private Q_SLOTS:
         test::writeText(dir.file(file.toStdString()), content.toStdString());
         test::writeText(dir.file("t.csv"), kCsv);
         for (auto& a : args)
-            a = a == QLatin1String("F") ? q(dir.file(file.toStdString())) : a == QLatin1String("T") ? q(dir.file("t.csv")) : a == QLatin1String("O") ? q(dir.file("out.jsonl")) : a;
+            a = a == QLatin1String("F")   ? q(dir.file(file.toStdString()))
+                : a == QLatin1String("T") ? q(dir.file("t.csv"))
+                : a == QLatin1String("O") ? q(dir.file("out.jsonl"))
+                                          : a;
         const Run r = cli(args);
         QCOMPARE(r.code, 1); // not a crash (-2), not a hang (-1)
         QVERIFY2(r.err.contains(file), qPrintable(r.err));
@@ -94,29 +117,41 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args"); // D = a directory, T = a good trace, O = an output
         QTest::addColumn<QString>("message");
-        QTest::newRow("spec /dev/zero") << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"), QStringLiteral("/dev/zero"), QStringLiteral("-o"), QStringLiteral("O") }
+        QTest::newRow("spec /dev/zero") << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"),
+            QStringLiteral("/dev/zero"), QStringLiteral("-o"), QStringLiteral("O") }
                                         << "/dev/zero: spec file: is not a regular file (it is a character device)";
-        QTest::newRow("spec directory") << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"), QStringLiteral("D"), QStringLiteral("-o"), QStringLiteral("O") }
+        QTest::newRow("spec directory") << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"),
+            QStringLiteral("D"), QStringLiteral("-o"), QStringLiteral("O") }
                                         << "spec file: is a directory";
-        QTest::newRow("ranks /dev/zero") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--ranks"), QStringLiteral("/dev/zero"), QStringLiteral("--requests-out"), QStringLiteral("O") }
-                                         << "/dev/zero: ranks file: is not a regular file";
-        QTest::newRow("cost model directory") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--cost-model"), QStringLiteral("D"), QStringLiteral("--requests-out"), QStringLiteral("O") }
+        QTest::newRow("ranks /dev/zero") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"),
+            QStringLiteral("--ranks"), QStringLiteral("/dev/zero"), QStringLiteral("--requests-out"),
+            QStringLiteral("O") } << "/dev/zero: ranks file: is not a regular file";
+        QTest::newRow("cost model directory") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"),
+            QStringLiteral("--cost-model"), QStringLiteral("D"), QStringLiteral("--requests-out"), QStringLiteral("O") }
                                               << "cost model file: is a directory";
-        QTest::newRow("trace /dev/zero") << QStringList { QStringLiteral("stats"), QStringLiteral("/dev/zero") } << "/dev/zero: trace file: is not a regular file";
-        QTest::newRow("trace directory") << QStringList { QStringLiteral("stats"), QStringLiteral("D") } << "trace file: is a directory";
-        QTest::newRow("convert directory") << QStringList { QStringLiteral("convert"), QStringLiteral("D"), QStringLiteral("O") } << "trace file: is a directory";
-        QTest::newRow("fit /dev/zero") << QStringList { QStringLiteral("fit"), QStringLiteral("/dev/zero"), QStringLiteral("--format"), QStringLiteral("csv") }
+        QTest::newRow("trace /dev/zero") << QStringList { QStringLiteral("stats"), QStringLiteral("/dev/zero") }
+                                         << "/dev/zero: trace file: is not a regular file";
+        QTest::newRow("trace directory") << QStringList { QStringLiteral("stats"), QStringLiteral("D") }
+                                         << "trace file: is a directory";
+        QTest::newRow("convert directory") << QStringList { QStringLiteral("convert"), QStringLiteral("D"),
+            QStringLiteral("O") } << "trace file: is a directory";
+        QTest::newRow("fit /dev/zero") << QStringList { QStringLiteral("fit"), QStringLiteral("/dev/zero"),
+            QStringLiteral("--format"), QStringLiteral("csv") }
                                        << "/dev/zero: trace file: is not a regular file";
-        QTest::newRow("prompts /dev/zero") << QStringList { QStringLiteral("replay"), QStringLiteral("T"), QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:1"),
-            QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"), QStringLiteral("O"), QStringLiteral("--prompts"), QStringLiteral("/dev/zero") }
-                                           << "/dev/zero: prompts file: is not a regular file";
-        QTest::newRow("S-LoRA results /dev/zero") << QStringList { QStringLiteral("validate"), QStringLiteral("--slora-results"), QStringLiteral("/dev/zero"),
-            QStringLiteral("--setting"), QStringLiteral("S1"), QStringLiteral("--gpu"), QStringLiteral("a10g"), QStringLiteral("--num-token"), QStringLiteral("14500") }
-                                                  << "/dev/zero: S-LoRA result file: is not a regular file";
-        QTest::newRow("sweep cost model /dev/zero") << QStringList { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--param"),
-            QStringLiteral("rate"), QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("--cost-model"), QStringLiteral("/dev/zero") }
-                                                    << "/dev/zero: cost model file: is not a regular file";
-        QTest::newRow("missing trace") << QStringList { QStringLiteral("stats"), QStringLiteral("D/nope.csv") } << "nope.csv: trace file: no such file";
+        QTest::newRow("prompts /dev/zero") << QStringList { QStringLiteral("replay"), QStringLiteral("T"),
+            QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"),
+            QStringLiteral("slora"), QStringLiteral("--out"), QStringLiteral("O"), QStringLiteral("--prompts"),
+            QStringLiteral("/dev/zero") } << "/dev/zero: prompts file: is not a regular file";
+        QTest::newRow("S-LoRA results /dev/zero") << QStringList { QStringLiteral("validate"),
+            QStringLiteral("--slora-results"), QStringLiteral("/dev/zero"), QStringLiteral("--setting"),
+            QStringLiteral("S1"), QStringLiteral("--gpu"), QStringLiteral("a10g"), QStringLiteral("--num-token"),
+            QStringLiteral("14500") } << "/dev/zero: S-LoRA result file: is not a regular file";
+        QTest::newRow("sweep cost model /dev/zero") << QStringList { QStringLiteral("sweep"),
+            QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--param"), QStringLiteral("rate"),
+            QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("--cost-model"),
+            QStringLiteral("/dev/zero") } << "/dev/zero: cost model file: is not a regular file";
+        QTest::newRow("missing trace") << QStringList { QStringLiteral("stats"), QStringLiteral("D/nope.csv") }
+                                       << "nope.csv: trace file: no such file";
     }
     void inputsThatAreNotFiles()
     {
@@ -149,7 +184,8 @@ private Q_SLOTS:
         // Without a format the content would have to be read twice: refused, naming the flag.
         const Run r = cli({ QStringLiteral("stats"), q(fifo) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("is a pipe")) && r.err.contains(QStringLiteral("--from")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QStringLiteral("is a pipe")) && r.err.contains(QStringLiteral("--from")), qPrintable(r.err));
         // With --from csv it streams (a writer feeds the pipe).
         std::thread writer([&] { test::writeText(fifo, kCsv); });
         const Run ok = cli({ QStringLiteral("stats"), q(fifo), QStringLiteral("--from"), QStringLiteral("csv") });
@@ -160,19 +196,25 @@ private Q_SLOTS:
 
     void outputMustNotBeAnInput_data()
     {
-        QTest::addColumn<QStringList>("args"); // S = spec file, T = trace (both exist), X/Y = the same new file spelt twice
+        QTest::addColumn<QStringList>(
+            "args"); // S = spec file, T = trace (both exist), X/Y = the same new file spelt twice
         QTest::addColumn<QString>("message");
-        QTest::newRow("generate -o spec") << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"), QStringLiteral("S"), QStringLiteral("-o"), QStringLiteral("S") }
+        QTest::newRow("generate -o spec") << QStringList { QStringLiteral("generate"), QStringLiteral("--spec"),
+            QStringLiteral("S"), QStringLiteral("-o"), QStringLiteral("S") }
                                           << "this is the input --spec";
-        QTest::newRow("fit -o trace") << QStringList { QStringLiteral("fit"), QStringLiteral("T"), QStringLiteral("-o"), QStringLiteral("T") } << "this is the input TRACE";
-        QTest::newRow("fit --report-file trace") << QStringList { QStringLiteral("fit"), QStringLiteral("T"), QStringLiteral("--report-file"), QStringLiteral("T") }
+        QTest::newRow("fit -o trace") << QStringList { QStringLiteral("fit"), QStringLiteral("T"), QStringLiteral("-o"),
+            QStringLiteral("T") } << "this is the input TRACE";
+        QTest::newRow("fit --report-file trace") << QStringList { QStringLiteral("fit"), QStringLiteral("T"),
+            QStringLiteral("--report-file"), QStringLiteral("T") }
                                                  << "--report-file";
-        QTest::newRow("simulate --requests-out trace") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("T") }
+        QTest::newRow("simulate --requests-out trace") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"),
+            QStringLiteral("--requests-out"), QStringLiteral("T") }
                                                        << "--requests-out";
-        QTest::newRow("simulate two outputs") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("X"),
-            QStringLiteral("--timeline-out"), QStringLiteral("Y") }
-                                              << "--timeline-out and --requests-out name the same file";
-        QTest::newRow("convert in = out (hard link)") << QStringList { QStringLiteral("convert"), QStringLiteral("T"), QStringLiteral("H") } << "this is the input IN";
+        QTest::newRow("simulate two outputs") << QStringList { QStringLiteral("simulate"), QStringLiteral("T"),
+            QStringLiteral("--requests-out"), QStringLiteral("X"), QStringLiteral("--timeline-out"),
+            QStringLiteral("Y") } << "--timeline-out and --requests-out name the same file";
+        QTest::newRow("convert in = out (hard link)") << QStringList { QStringLiteral("convert"), QStringLiteral("T"),
+            QStringLiteral("H") } << "this is the input IN";
     }
     void outputMustNotBeAnInput()
     {
@@ -183,8 +225,14 @@ private Q_SLOTS:
         test::writeText(trace, kCsv);
         std::filesystem::create_hard_link(trace, dir.file("hard.csv"));
         const std::string spec = dir.file("s.json");
-        QCOMPARE(cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--print-spec") }).code, 0);
-        test::writeText(spec, cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--print-spec") }).out.toStdString());
+        QCOMPARE(cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"),
+                         QStringLiteral("--print-spec") })
+                     .code,
+            0);
+        test::writeText(spec,
+            cli({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"),
+                    QStringLiteral("--print-spec") })
+                .out.toStdString());
         const std::string specBefore = test::readText(spec);
         for (auto& a : args) {
             if (a == QLatin1String("S"))
@@ -214,7 +262,8 @@ private Q_SLOTS:
         test::writeText(ro, "precious\n");
         QVERIFY(::chmod(ro.c_str(), 0444) == 0);
         // Even as root (CI), which could rename over it: refused explicitly, as cp refuses it for a user.
-        for (const QStringList& args : { QStringList { QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("-o"), q(ro) },
+        for (const QStringList& args : { QStringList { QStringLiteral("generate"), QStringLiteral("--preset"),
+                                             QStringLiteral("S1"), QStringLiteral("-o"), q(ro) },
                  QStringList { QStringLiteral("convert"), q(dir.file("t.csv")), q(ro) } }) {
             const Run r = cli(args);
             QCOMPARE(r.code, 1);
@@ -227,7 +276,7 @@ private Q_SLOTS:
         test::writeText(mine, "old\n");
         QVERIFY(::chmod(mine.c_str(), 0600) == 0);
         QCOMPARE(cli({ QStringLiteral("convert"), q(dir.file("t.csv")), q(mine) }).code, 0);
-        struct stat st {};
+        struct stat st { };
         QVERIFY(::stat(mine.c_str(), &st) == 0);
         QCOMPARE(st.st_mode & 07777, 0600u);
         QVERIFY(test::readText(mine).rfind("id,time_s", 0) == 0);
@@ -236,8 +285,9 @@ private Q_SLOTS:
             QVERIFY(::chmod(dir.path.c_str(), 0777) == 0);
             QVERIFY(::chown(ro.c_str(), 65534, 65534) == 0);
             QProcess p;
-            p.start(QStringLiteral("/usr/bin/setpriv"), { QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),
-                                                            QStringLiteral(LORASCOPE_CLI_PATH), QStringLiteral("convert"), q(dir.file("t.csv")), q(ro) });
+            p.start(QStringLiteral("/usr/bin/setpriv"),
+                { QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),
+                    QStringLiteral(LORASCOPE_CLI_PATH), QStringLiteral("convert"), q(dir.file("t.csv")), q(ro) });
             QVERIFY(p.waitForFinished(60000));
             const QString err = QString::fromUtf8(p.readAllStandardError());
             if (err.contains(QStringLiteral("Permission denied")) && !err.contains(QStringLiteral("read-only")))
@@ -257,15 +307,16 @@ private Q_SLOTS:
         QVERIFY(::mkfifo(fifo.c_str(), 0600) == 0);
         std::string received;
         std::thread reader([&] { received = test::readText(fifo); });
-        const Run r = cli({ QStringLiteral("convert"), q(dir.file("t.csv")), q(fifo), QStringLiteral("--to"), QStringLiteral("csv") });
+        const Run r = cli({ QStringLiteral("convert"), q(dir.file("t.csv")), q(fifo), QStringLiteral("--to"),
+            QStringLiteral("csv") });
         reader.join();
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(received, std::string(kCsv));
-        struct stat st {};
+        struct stat st { };
         QVERIFY(::stat(fifo.c_str(), &st) == 0 && S_ISFIFO(st.st_mode));
         // /dev/stdout (a link to the pipe QProcess reads): written through, never replaced.
-        const Run out = cli({ QStringLiteral("convert"), q(dir.file("t.csv")), QStringLiteral("/dev/stdout"), QStringLiteral("--to"), QStringLiteral("csv"),
-            QStringLiteral("--quiet") });
+        const Run out = cli({ QStringLiteral("convert"), q(dir.file("t.csv")), QStringLiteral("/dev/stdout"),
+            QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--quiet") });
         QVERIFY2(out.code == 0, qPrintable(out.err));
         QCOMPARE(out.out.toStdString(), std::string(kCsv));
         QVERIFY(std::filesystem::is_symlink("/dev/stdout"));
@@ -294,9 +345,11 @@ private Q_SLOTS:
         test::TempDir dir;
         // Five million requests: about a second of writing, long enough to catch it mid-write.
         QProcess p;
-        p.start(QStringLiteral(LORASCOPE_CLI_PATH), { QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--generator"),
-                                                       QStringLiteral("slora"), QStringLiteral("--rate"), QStringLiteral("5000"), QStringLiteral("--duration"),
-                                                       QStringLiteral("1000"), QStringLiteral("-o"), q(dir.file("o.jsonl")), QStringLiteral("--quiet") });
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH),
+            { QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S1"),
+                QStringLiteral("--generator"), QStringLiteral("slora"), QStringLiteral("--rate"),
+                QStringLiteral("5000"), QStringLiteral("--duration"), QStringLiteral("1000"), QStringLiteral("-o"),
+                q(dir.file("o.jsonl")), QStringLiteral("--quiet") });
         QVERIFY(p.waitForStarted());
         bool seen = false;
         for (int i = 0; i < 6000 && !seen && p.state() == QProcess::Running; ++i) {

@@ -41,7 +41,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_trace = q(m_dir.file("s4.jsonl"));
-        const Run g = cli({ "generate", "--preset", "S4", "--adapters", "20", "--rate", "6", "--duration", "30", "--seed", "3", "-o", m_trace, "--quiet" });
+        const Run g = cli({ "generate", "--preset", "S4", "--adapters", "20", "--rate", "6", "--duration", "30",
+            "--seed", "3", "-o", m_trace, "--quiet" });
         QCOMPARE(g.code, 0);
     }
 
@@ -49,7 +50,8 @@ private Q_SLOTS:
     {
         const Run r = cli({ "fleet", "--help" });
         QCOMPARE(r.code, 0);
-        for (const char* router : { "round-robin", "least-outstanding", "gie-lora-filter", "gie-lora-scorer", "aibrix-lora", "hrw", "prefix-aware", "session-affinity" })
+        for (const char* router : { "round-robin", "least-outstanding", "gie-lora-filter", "gie-lora-scorer",
+                 "aibrix-lora", "hrw", "prefix-aware", "session-affinity" })
             QVERIFY2(r.out.contains(QLatin1String(router)), router);
         QVERIFY(r.out.contains(QLatin1String("--staleness MS")));
         QVERIFY(cli({ "--help" }).out.contains(QLatin1String("fleet")));
@@ -58,9 +60,12 @@ private Q_SLOTS:
     void fleetOfOneIsSimulate()
     {
         const QString sim = q(m_dir.file("sim.jsonl")), fleet = q(m_dir.file("fleet.jsonl"));
-        QCOMPARE(cli({ "simulate", m_trace, "--requests-out", sim, "--policy", "vllm", "--max-loras", "2", "--max-lora-rank", "64", "--quiet" }).code, 0);
-        const Run r = cli({ "fleet", m_trace, "--replicas", "1", "--router", "gie-lora-filter", "--requests-out", fleet, "--policy", "vllm", "--max-loras", "2",
-            "--max-lora-rank", "64", "--quiet" });
+        QCOMPARE(cli({ "simulate", m_trace, "--requests-out", sim, "--policy", "vllm", "--max-loras", "2",
+                         "--max-lora-rank", "64", "--quiet" })
+                     .code,
+            0);
+        const Run r = cli({ "fleet", m_trace, "--replicas", "1", "--router", "gie-lora-filter", "--requests-out", fleet,
+            "--policy", "vllm", "--max-loras", "2", "--max-lora-rank", "64", "--quiet" });
         QCOMPARE(r.code, 0);
         const auto a = jsonLines(sim.toStdString()), b = jsonLines(fleet.toStdString());
         QCOMPARE(a.size(), b.size());
@@ -78,7 +83,8 @@ private Q_SLOTS:
 
     void jsonSummary()
     {
-        const Run r = cli({ "fleet", m_trace, "--replicas", "3", "--gpus-per-replica", "2", "--router", "hrw", "--json", "--quiet", "--max-total-token-num", "30000" });
+        const Run r = cli({ "fleet", m_trace, "--replicas", "3", "--gpus-per-replica", "2", "--router", "hrw", "--json",
+            "--quiet", "--max-total-token-num", "30000" });
         QCOMPARE(r.code, 0);
         const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["replica_count"].get<int>(), 3);
@@ -96,10 +102,11 @@ private Q_SLOTS:
 
     void textSummaryAndExplain()
     {
-        const Run r = cli({ "fleet", m_trace, "--replicas", "2", "--router", "gie-lora-scorer", "--policy", "vllm", "--max-loras", "2", "--max-lora-rank", "64",
-            "--explain", "3", "--quiet" });
+        const Run r = cli({ "fleet", m_trace, "--replicas", "2", "--router", "gie-lora-scorer", "--policy", "vllm",
+            "--max-loras", "2", "--max-lora-rank", "64", "--explain", "3", "--quiet" });
         QCOMPARE(r.code, 0);
-        QVERIFY(r.out.contains(QLatin1String("2 replicas, 2 GPUs; router gie-lora-scorer, metrics scraped every 50 ms")));
+        QVERIFY(
+            r.out.contains(QLatin1String("2 replicas, 2 GPUs; router gie-lora-scorer, metrics scraped every 50 ms")));
         QVERIFY(r.out.contains(QLatin1String("per replica")));
         QCOMPARE(r.out.count(QLatin1String("route ")), 3);
         QVERIFY(r.out.contains(QLatin1String("highest score")));
@@ -109,12 +116,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown router") << R"({"replicas": 2, "router": {"name": "fastest"}})" << "router.name: unknown router \"fastest\"";
-        QTest::newRow("zero replicas") << R"({"replicas": 0})" << "replicas: a fleet needs at least one replica (got 0)";
-        QTest::newRow("unknown adapter") << R"({"replicas": 2, "placement": {"kind": "static", "pinned": {"no-such-adapter": [1]}}})"
-                                         << "placement.pinned.no-such-adapter: no adapter named \"no-such-adapter\" in the trace";
-        QTest::newRow("unknown cost model") << R"({"replicas": 2, "cost_model": "h100-fantasy"})" << "cost_model:";
-        QTest::newRow("not json") << "{replicas: 2" << "not valid JSON";
+        QTest::newRow("unknown router") << R"({"replicas": 2, "router": {"name": "fastest"}})"
+                                        << "router.name: unknown router \"fastest\"";
+        QTest::newRow("zero replicas") << R"({"replicas": 0})"
+                                       << "replicas: a fleet needs at least one replica (got 0)";
+        QTest::newRow("unknown adapter")
+            << R"({"replicas": 2, "placement": {"kind": "static", "pinned": {"no-such-adapter": [1]}}})"
+            << "placement.pinned.no-such-adapter: no adapter named \"no-such-adapter\" in the trace";
+        QTest::newRow("unknown cost model") << R"({"replicas": 2, "cost_model": "h100-fantasy"})"
+                                            << "cost_model:";
+        QTest::newRow("not json") << "{replicas: 2"
+                                  << "not valid JSON";
     }
 
     void fleetFileErrors()
@@ -134,35 +146,44 @@ private Q_SLOTS:
         // A placement file next to the fleet file pins the busiest adapter to replica 1.
         const std::string fleet = m_dir.file("pinned-fleet.json"), placement = m_dir.file("pins.json");
         const Run stats = cli({ "fleet", m_trace, "--replicas", "1", "--json", "--quiet" });
-        const std::string busiest = nlohmann::json::parse(stats.out.toStdString())["per_adapter"][0]["adapter"].get<std::string>();
+        const std::string busiest
+            = nlohmann::json::parse(stats.out.toStdString())["per_adapter"][0]["adapter"].get<std::string>();
         test::writeText(placement, nlohmann::json { { busiest, { 1 } } }.dump());
-        test::writeText(fleet, R"({"replicas": 3, "router": "least-outstanding", "placement": {"kind": "static", "file": "pins.json"}})");
+        test::writeText(fleet,
+            R"({"replicas": 3, "router": "least-outstanding", "placement": {"kind": "static", "file": "pins.json"}})");
         const Run r = cli({ "fleet", m_trace, "--fleet", q(fleet), "--json", "--quiet" });
         QCOMPARE(r.code, 0);
         const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
-        QCOMPARE(QString::fromStdString(j["per_adapter"][0]["adapter"].get<std::string>()), QString::fromStdString(busiest));
+        QCOMPARE(
+            QString::fromStdString(j["per_adapter"][0]["adapter"].get<std::string>()), QString::fromStdString(busiest));
         QCOMPARE(j["per_adapter"][0]["placed_on"], nlohmann::json::array({ "replica-1" }));
         QCOMPARE(j["per_adapter"][0]["replicas_routed"].get<int>(), 1);
     }
 
     void sweepFindMin()
     {
-        const QStringList base { "sweep", "--preset", "S4", "--adapters", "50", "--rate", "10", "--duration", "60", "--max-total-token-num", "30000", "--quiet" };
-        Run r = cli(base + QStringList { "--find-min", "replicas", "--range", "1:8", "--routers", "round-robin,gie-lora-filter", "--slo", "ttft=6s", "--slo", "ttft=1s" });
+        const QStringList base { "sweep", "--preset", "S4", "--adapters", "50", "--rate", "10", "--duration", "60",
+            "--max-total-token-num", "30000", "--quiet" };
+        Run r = cli(base
+            + QStringList { "--find-min", "replicas", "--range", "1:8", "--routers", "round-robin,gie-lora-filter",
+                "--slo", "ttft=6s", "--slo", "ttft=1s" });
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("SLO TTFT ≤ 6 s for ≥ 90 % of requests:")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("SLO TTFT ≤ 1 s for ≥ 90 % of requests:")));
         QVERIFY(r.out.contains(QLatin1String("gie-lora-filter saves 1 replica (1 GPU) over round-robin.")));
         r = cli(base + QStringList { "--find-min", "replicas", "--range", "1:2" });
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains(QLatin1String("round-robin: no fleet size from 1 to 2 replicas meets it")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("round-robin: no fleet size from 1 to 2 replicas meets it")),
+            qPrintable(r.out));
         // a sweep over sizes, one series per router, to a file
         const QString out = q(m_dir.file("fleetsweep.jsonl"));
-        r = cli(base + QStringList { "--param", "replicas", "--values", "3,5", "--routers", "round-robin,hrw", "-o", out });
+        r = cli(
+            base + QStringList { "--param", "replicas", "--values", "3,5", "--routers", "round-robin,hrw", "-o", out });
         QCOMPARE(r.code, 0);
         const auto lines = jsonLines(out.toStdString());
         QCOMPARE(lines.size(), std::size_t(5));
-        QCOMPARE(QString::fromStdString(lines[0]["format"].get<std::string>()), QStringLiteral("lorascope-fleet-sweep"));
+        QCOMPARE(
+            QString::fromStdString(lines[0]["format"].get<std::string>()), QStringLiteral("lorascope-fleet-sweep"));
         // points are written as they finish (in any order): each (router, size) once
         std::set<std::pair<std::string, int>> seen;
         for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -170,7 +191,9 @@ private Q_SLOTS:
             QVERIFY(lines[i]["metrics"].contains("slo_attainment"));
             seen.emplace(lines[i]["router"].get<std::string>(), lines[i]["replicas"].get<int>());
         }
-        QCOMPARE(seen, (std::set<std::pair<std::string, int>> { { "hrw", 3 }, { "hrw", 5 }, { "round-robin", 3 }, { "round-robin", 5 } }));
+        QCOMPARE(seen,
+            (std::set<std::pair<std::string, int>> {
+                { "hrw", 3 }, { "hrw", 5 }, { "round-robin", 3 }, { "round-robin", 5 } }));
         // errors
         r = cli(base + QStringList { "--find-min", "rate" });
         QCOMPARE(r.code, 2);
@@ -189,13 +212,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("no fleet") << QStringList {} << "give the fleet: --fleet FILE or --replicas N";
         QTest::newRow("both") << QStringList { "--replicas", "2", "--fleet", "x.json" } << "not both";
-        QTest::newRow("router") << QStringList { "--replicas", "2", "--router", "fastest" } << "--router: unknown router \"fastest\" (known: round-robin";
-        QTest::newRow("zero") << QStringList { "--replicas", "0" } << "--replicas must be an integer from 1 to 4096 replicas (got 0)";
-        QTest::newRow("staleness") << QStringList { "--replicas", "2", "--staleness", "-1" } << "--staleness must be from 0";
-        QTest::newRow("placement") << QStringList { "--replicas", "2", "--placement", "sometimes" } << "--placement must be dynamic or static";
-        QTest::newRow("copies") << QStringList { "--replicas", "2", "--placement", "static", "--replicas-per-adapter", "3" }
-                                << "placement.replicas_per_adapter: must be from 1 to the number of replicas, 2 (got 3)";
-        QTest::newRow("server flag with file") << QStringList { "--fleet", "x.json", "--max-loras", "2" } << "--max-loras describes the server of --replicas";
+        QTest::newRow("router") << QStringList { "--replicas", "2", "--router", "fastest" }
+                                << "--router: unknown router \"fastest\" (known: round-robin";
+        QTest::newRow("zero") << QStringList { "--replicas", "0" }
+                              << "--replicas must be an integer from 1 to 4096 replicas (got 0)";
+        QTest::newRow("staleness") << QStringList { "--replicas", "2", "--staleness", "-1" }
+                                   << "--staleness must be from 0";
+        QTest::newRow("placement") << QStringList { "--replicas", "2", "--placement", "sometimes" }
+                                   << "--placement must be dynamic or static";
+        QTest::newRow("copies") << QStringList { "--replicas", "2", "--placement", "static", "--replicas-per-adapter",
+            "3" } << "placement.replicas_per_adapter: must be from 1 to the number of replicas, 2 (got 3)";
+        QTest::newRow("server flag with file") << QStringList { "--fleet", "x.json", "--max-loras", "2" }
+                                               << "--max-loras describes the server of --replicas";
     }
 
     void usageErrors()

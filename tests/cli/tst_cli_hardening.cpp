@@ -28,7 +28,10 @@ using test::Run;
 
 const QString kManifest = QStringLiteral(LORASCOPE_TEST_DATA "/slora-paper/manifest.json");
 
-QString arg(const char* s) { return QString::fromUtf8(s); }
+QString arg(const char* s)
+{
+    return QString::fromUtf8(s);
+}
 
 /// A spec file: the S4 preset with `arrival` replaced.
 std::string specWithArrival(const test::TempDir& dir, const nlohmann::json& arrival)
@@ -74,13 +77,16 @@ private slots:
         QFETCH(double, period);
         test::TempDir dir;
         const std::string spec = specWithArrival(dir,
-            { { "kind", "on-off" }, { "cv", 1 }, { "onOff", { { "onRate", 2 }, { "offRate", 2 }, { "meanOn", period }, { "meanOff", period } } } });
+            { { "kind", "on-off" }, { "cv", 1 },
+                { "onOff", { { "onRate", 2 }, { "offRate", 2 }, { "meanOn", period }, { "meanOff", period } } } });
         Run r = cli({ arg("generate"), arg("--spec"), q(spec), arg("-o"), q(dir.file("t.jsonl")), arg("--quiet") });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("arrival.onOff.meanOn")) && r.err.contains(QLatin1String("on/off periods")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QLatin1String("arrival.onOff.meanOn")) && r.err.contains(QLatin1String("on/off periods")),
+            qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(dir.file("t.jsonl")));
-        r = cli({ arg("sweep"), arg("--spec"), q(spec), arg("--param"), arg("duration"), arg("--values"), arg("10,300"), arg("-o"),
-            q(dir.file("s.jsonl")), arg("--quiet") });
+        r = cli({ arg("sweep"), arg("--spec"), q(spec), arg("--param"), arg("duration"), arg("--values"), arg("10,300"),
+            arg("-o"), q(dir.file("s.jsonl")), arg("--quiet") });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("arrival.onOff.meanOn")), qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(dir.file("s.jsonl")));
@@ -90,15 +96,19 @@ private slots:
     void workThatCannotFitIsRefusedFirst()
     {
         test::TempDir dir;
-        Run r = cli({ arg("sweep"), arg("--preset"), arg("S4"), arg("--duration"), arg("2000"), arg("--param"), arg("rate"), arg("--values"),
-            arg("1,1000000"), arg("-o"), q(dir.file("s.jsonl")), arg("--quiet") });
+        Run r = cli({ arg("sweep"), arg("--preset"), arg("S4"), arg("--duration"), arg("2000"), arg("--param"),
+            arg("rate"), arg("--values"), arg("1,1000000"), arg("-o"), q(dir.file("s.jsonl")), arg("--quiet") });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("the point rate = 1e+06 (about 2000000000 requests) needs about 640 GB of memory")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(
+                     QLatin1String("the point rate = 1e+06 (about 2000000000 requests) needs about 640 GB of memory")),
+            qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(dir.file("s.jsonl")));
-        r = cli({ arg("generate"), arg("--preset"), arg("S4"), arg("--rate"), arg("1000000"), arg("--duration"), arg("2000"), arg("-o"),
-            q(dir.file("t.jsonl")), arg("--quiet") });
+        r = cli({ arg("generate"), arg("--preset"), arg("S4"), arg("--rate"), arg("1000000"), arg("--duration"),
+            arg("2000"), arg("-o"), q(dir.file("t.jsonl")), arg("--quiet") });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("a trace of about 2000000000 requests")) && r.err.contains(QLatin1String("needs about")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("a trace of about 2000000000 requests"))
+                && r.err.contains(QLatin1String("needs about")),
+            qPrintable(r.err));
     }
 
     // Flags that silently did less than asked: refused, naming the flag.
@@ -107,19 +117,28 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("needle");
-        const QStringList sweep = { arg("sweep"), arg("--preset"), arg("S1"), arg("--duration"), arg("5"), arg("--quiet") };
-        QTest::newRow("--find-max seed") << (sweep + QStringList { arg("--find-max"), arg("seed") }) << 2 << "--find-max: the capacity finder cannot search seed";
-        QTest::newRow("--find-max a server limit") << (sweep + QStringList { arg("--find-max"), arg("max_total_token_num") }) << 2
-                                                   << "cannot search max_total_token_num";
-        QTest::newRow("--range 5:5 --points 3") << (sweep + QStringList { arg("--param"), arg("rate"), arg("--range"), arg("5:5"), arg("--points"), arg("3") })
+        const QStringList sweep
+            = { arg("sweep"), arg("--preset"), arg("S1"), arg("--duration"), arg("5"), arg("--quiet") };
+        QTest::newRow("--find-max seed") << (sweep + QStringList { arg("--find-max"), arg("seed") }) << 2
+                                         << "--find-max: the capacity finder cannot search seed";
+        QTest::newRow("--find-max a server limit")
+            << (sweep + QStringList { arg("--find-max"), arg("max_total_token_num") }) << 2
+            << "cannot search max_total_token_num";
+        QTest::newRow("--range 5:5 --points 3") << (sweep
+            + QStringList { arg("--param"), arg("rate"), arg("--range"), arg("5:5"), arg("--points"), arg("3") })
                                                 << 1 << "LO = HI holds one value, not 3";
-        QTest::newRow("repeated --slo key") << (sweep + QStringList { arg("--param"), arg("rate"), arg("--values"), arg("1"), arg("--slo"), arg("ttft=1s,ttft=9s") })
-                                            << 1 << "--slo: ttft is given twice";
-        QTest::newRow("--replay run1 --replay run1") << QStringList { arg("validate"), arg("--replay"), arg("@run1"), arg("--replay"), arg("@run1") } << 2
-                                                     << "is given twice";
-        QTest::newRow("--replay run1 --replay ./run1") << QStringList { arg("calibrate"), arg("--replay"), arg("@run1"), arg("--replay"), arg("@./run1"), arg("-o"), arg("@m.json") }
+        QTest::newRow("repeated --slo key") << (sweep
+            + QStringList { arg("--param"), arg("rate"), arg("--values"), arg("1"), arg("--slo"),
+                arg("ttft=1s,ttft=9s") }) << 1
+                                            << "--slo: ttft is given twice";
+        QTest::newRow("--replay run1 --replay run1") << QStringList { arg("validate"), arg("--replay"), arg("@run1"),
+            arg("--replay"), arg("@run1") } << 2 << "is given twice";
+        QTest::newRow("--replay run1 --replay ./run1") << QStringList { arg("calibrate"), arg("--replay"), arg("@run1"),
+            arg("--replay"), arg("@./run1"), arg("-o"), arg("@m.json") }
                                                        << 2 << "is given twice (as";
-        QTest::newRow("--manifest twice") << QStringList { arg("validate"), arg("--manifest"), kManifest, arg("--manifest"), kManifest } << 2 << "is given twice";
+        QTest::newRow("--manifest twice")
+            << QStringList { arg("validate"), arg("--manifest"), kManifest, arg("--manifest"), kManifest } << 2
+            << "is given twice";
     }
     void flagsThatDidLessAreRefused()
     {
@@ -147,17 +166,23 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("calibrate -o") << QStringList { arg("calibrate"), arg("--replay"), arg("@no-such-run"), arg("-o"), arg("/nonexistent/x.json") }
-                                      << "/nonexistent/x.json: cannot write the output here: the folder /nonexistent does not exist";
-        QTest::newRow("calibrate --output-dir under a file") << QStringList { arg("calibrate"), arg("--replay"), arg("@no-such-run"), arg("--output-dir"), arg("@file/models") }
+        QTest::newRow("calibrate -o") << QStringList {
+            arg("calibrate"), arg("--replay"), arg("@no-such-run"), arg("-o"), arg("/nonexistent/x.json")
+        } << "/nonexistent/x.json: cannot write the output here: the folder /nonexistent does not exist";
+        QTest::newRow("calibrate --output-dir under a file") << QStringList { arg("calibrate"), arg("--replay"),
+            arg("@no-such-run"), arg("--output-dir"), arg("@file/models") }
                                                              << "is not a folder";
-        QTest::newRow("generate -o") << QStringList { arg("generate"), arg("--preset"), arg("S1"), arg("-o"), arg("/nonexistent/t.jsonl") }
+        QTest::newRow("generate -o") << QStringList { arg("generate"), arg("--preset"), arg("S1"), arg("-o"),
+            arg("/nonexistent/t.jsonl") }
                                      << "/nonexistent does not exist";
-        QTest::newRow("sweep -o") << QStringList { arg("sweep"), arg("--preset"), arg("S1"), arg("--param"), arg("rate"), arg("--values"), arg("1"), arg("-o"),
-            arg("/nonexistent/s.jsonl") } << "/nonexistent does not exist";
-        QTest::newRow("replay --out under a file") << QStringList { arg("replay"), arg("@no-such-trace.jsonl"), arg("--target"), arg("http://127.0.0.1:1"),
-            arg("--backend"), arg("slora"), arg("--out"), arg("@file/run") } << "is not a folder";
-        QTest::newRow("merge -o under a file") << QStringList { arg("merge"), arg("@no-such-run"), arg("-o"), arg("@file/merged") } << "is not a folder";
+        QTest::newRow("sweep -o") << QStringList { arg("sweep"), arg("--preset"), arg("S1"), arg("--param"),
+            arg("rate"), arg("--values"), arg("1"), arg("-o"), arg("/nonexistent/s.jsonl") }
+                                  << "/nonexistent does not exist";
+        QTest::newRow("replay --out under a file") << QStringList { arg("replay"), arg("@no-such-trace.jsonl"),
+            arg("--target"), arg("http://127.0.0.1:1"), arg("--backend"), arg("slora"), arg("--out"), arg("@file/run") }
+                                                   << "is not a folder";
+        QTest::newRow("merge -o under a file")
+            << QStringList { arg("merge"), arg("@no-such-run"), arg("-o"), arg("@file/merged") } << "is not a folder";
     }
     void outputsAreCheckedFirst()
     {
@@ -186,7 +211,9 @@ private slots:
         test::writeText(dir.file("run/manifest.json"), m.dump());
         Run r = cli({ arg("merge"), q(dir.file("run")), arg("-o"), q(dir.file("merged")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("manifest.json: shard.count: must be a whole number from 1 to 100000 (got 1000000000000)")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String(
+                     "manifest.json: shard.count: must be a whole number from 1 to 100000 (got 1000000000000)")),
+            qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(dir.file("merged/requests.jsonl")));
         // requests.jsonl as a link to /dev/zero: refused, never read (it once read 16.8 GB).
         writeRunFolder(dir.file("zero"));
@@ -194,7 +221,9 @@ private slots:
         std::filesystem::create_symlink("/dev/zero", dir.file("zero/requests.jsonl"));
         r = cli({ arg("merge"), q(dir.file("zero")), arg("-o"), q(dir.file("merged2")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("requests.jsonl: requests file: is not a regular file (it is a character device)")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(
+                     QLatin1String("requests.jsonl: requests file: is not a regular file (it is a character device)")),
+            qPrintable(r.err));
         // An unknown outcome is not counted as cancelled.
         writeRunFolder(dir.file("odd"));
         std::string lines = test::readText(dir.file("odd/requests.jsonl"));
@@ -202,7 +231,8 @@ private slots:
         test::writeText(dir.file("odd/requests.jsonl"), lines);
         r = cli({ arg("merge"), q(dir.file("odd")), arg("-o"), q(dir.file("merged3")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("requests.jsonl:1: outcome: unknown value \"exploded\"")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QLatin1String("requests.jsonl:1: outcome: unknown value \"exploded\"")), qPrintable(r.err));
     }
 
     // A cost model whose coefficients contradict its parameters is refused naming both fields;
@@ -214,12 +244,15 @@ private slots:
         j["coefficients"]["decode_base"] = 0.5;
         test::writeText(dir.file("m.json"), j.dump());
         test::writeText(dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n");
-        Run r = cli({ arg("simulate"), q(dir.file("t.csv")), arg("--cost-model"), q(dir.file("m.json")), arg("--requests-out"), q(dir.file("r.jsonl")) });
+        Run r = cli({ arg("simulate"), q(dir.file("t.csv")), arg("--cost-model"), q(dir.file("m.json")),
+            arg("--requests-out"), q(dir.file("r.jsonl")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("coefficients.decode_base is 0.5, but parameters give")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QLatin1String("coefficients.decode_base is 0.5, but parameters give")), qPrintable(r.err));
         j.erase("schemaVersion");
         test::writeText(dir.file("v.json"), j.dump());
-        r = cli({ arg("simulate"), q(dir.file("t.csv")), arg("--cost-model"), q(dir.file("v.json")), arg("--requests-out"), q(dir.file("r.jsonl")) });
+        r = cli({ arg("simulate"), q(dir.file("t.csv")), arg("--cost-model"), q(dir.file("v.json")),
+            arg("--requests-out"), q(dir.file("r.jsonl")) });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("schemaVersion: missing")), qPrintable(r.err));
         QVERIFY2(!r.err.contains(QLatin1String("unknown field")), qPrintable(r.err));
@@ -234,8 +267,8 @@ private slots:
         j.erase("parameters");
         j["coefficients"]["decode_base"] = 1e300;
         test::writeText(dir.file("absurd.json"), j.dump());
-        const Run r = cli({ arg("validate"), arg("--manifest"), kManifest, arg("--group"), arg("llama-7b-a10g"), arg("--cost-model"),
-            q(dir.file("absurd.json")), arg("--worst"), arg("3") });
+        const Run r = cli({ arg("validate"), arg("--manifest"), kManifest, arg("--group"), arg("llama-7b-a10g"),
+            arg("--cost-model"), q(dir.file("absurd.json")), arg("--worst"), arg("3") });
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QLatin1String("e+")), qPrintable(r.out));
         int run = 0;
@@ -253,7 +286,8 @@ private slots:
         nlohmann::json spec = nlohmann::json::parse(printed.out.toStdString());
         spec["preset"] = "S99";
         test::writeText(dir.file("spec.json"), spec.dump());
-        const Run r = cli({ arg("generate"), arg("--spec"), q(dir.file("spec.json")), arg("-o"), q(dir.file("t.jsonl")) });
+        const Run r
+            = cli({ arg("generate"), arg("--spec"), q(dir.file("spec.json")), arg("-o"), q(dir.file("t.jsonl")) });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("unknown preset \"S99\"")), qPrintable(r.err));
     }
@@ -265,8 +299,9 @@ private slots:
         QProcess p;
         // One point of a million requests: seconds of work, interrupted long before it ends.
         p.start(QStringLiteral(LORASCOPE_CLI_PATH),
-            { arg("sweep"), arg("--preset"), arg("S4"), arg("--duration"), arg("1000"), arg("--param"), arg("rate"), arg("--values"), arg("1000,1001"),
-                arg("--threads"), arg("1"), arg("-o"), q(dir.file("st.jsonl")), arg("--quiet") });
+            { arg("sweep"), arg("--preset"), arg("S4"), arg("--duration"), arg("1000"), arg("--param"), arg("rate"),
+                arg("--values"), arg("1000,1001"), arg("--threads"), arg("1"), arg("-o"), q(dir.file("st.jsonl")),
+                arg("--quiet") });
         QVERIFY(p.waitForStarted());
         QTest::qWait(300);
         ::kill(pid_t(p.processId()), SIGINT);

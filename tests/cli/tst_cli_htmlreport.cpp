@@ -54,7 +54,10 @@ private Q_SLOTS:
         QVERIFY(html.contains("lorascope-cli report"));
         // A run without a completed request, in Chinese.
         const QString empty = m_tmp.filePath(QStringLiteral("empty.html"));
-        QCOMPARE(cli({ QStringLiteral("report"), m_empty, QStringLiteral("--output"), empty, QStringLiteral("--lang"), QStringLiteral("zh_CN") }).code, 0);
+        QCOMPARE(cli({ QStringLiteral("report"), m_empty, QStringLiteral("--output"), empty, QStringLiteral("--lang"),
+                         QStringLiteral("zh_CN") })
+                     .code,
+            0);
         QFile e(empty);
         QVERIFY(e.open(QIODevice::ReadOnly));
         QVERIFY(QString::fromUtf8(e.readAll()).contains(QStringLiteral("没有请求完成")));
@@ -65,22 +68,31 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("named");
-        QTest::newRow("no output") << QStringList { QStringLiteral("report"), QStringLiteral("%A") } << 2 << "-o/--output";
-        QTest::newRow("bad language") << QStringList { QStringLiteral("report"), QStringLiteral("%A"), QStringLiteral("-o"), QStringLiteral("%OUT"),
-            QStringLiteral("--lang"), QStringLiteral("fr") } << 2 << "--lang";
-        QTest::newRow("preview option without --preview") << QStringList { QStringLiteral("report"), QStringLiteral("%A"), QStringLiteral("-o"),
-            QStringLiteral("%OUT"), QStringLiteral("--policy"), QStringLiteral("vllm") } << 2 << "--policy needs --preview";
-        QTest::newRow("missing input") << QStringList { QStringLiteral("report"), QStringLiteral("%NONE"), QStringLiteral("-o"), QStringLiteral("%OUT") }
+        QTest::newRow("no output") << QStringList { QStringLiteral("report"), QStringLiteral("%A") } << 2
+                                   << "-o/--output";
+        QTest::newRow("bad language") << QStringList { QStringLiteral("report"), QStringLiteral("%A"),
+            QStringLiteral("-o"), QStringLiteral("%OUT"), QStringLiteral("--lang"), QStringLiteral("fr") }
+                                      << 2 << "--lang";
+        QTest::newRow("preview option without --preview") << QStringList { QStringLiteral("report"),
+            QStringLiteral("%A"), QStringLiteral("-o"), QStringLiteral("%OUT"), QStringLiteral("--policy"),
+            QStringLiteral("vllm") } << 2 << "--policy needs --preview";
+        QTest::newRow("missing input") << QStringList { QStringLiteral("report"), QStringLiteral("%NONE"),
+            QStringLiteral("-o"), QStringLiteral("%OUT") }
                                        << 1 << "no such file or folder";
-        QTest::newRow("preview without the trace") << QStringList { QStringLiteral("report"), QStringLiteral("%A"), QStringLiteral("-o"),
-            QStringLiteral("%OUT"), QStringLiteral("--preview") } << 1 << "--trace FILE";
-        QTest::newRow("compare one input") << QStringList { QStringLiteral("compare"), QStringLiteral("%A") } << 2 << "at least two inputs";
-        QTest::newRow("unknown gate metric") << QStringList { QStringLiteral("compare"), QStringLiteral("%A"), QStringLiteral("%A"),
-            QStringLiteral("--fail-if-worse"), QStringLiteral("p99_ttfx_ms:5%") } << 2 << "unknown metric \"p99_ttfx_ms\"";
-        QTest::newRow("malformed gate") << QStringList { QStringLiteral("compare"), QStringLiteral("%A"), QStringLiteral("%A"),
-            QStringLiteral("--fail-if-worse"), QStringLiteral("p99_ttft_ms") } << 2 << "is not METRIC:TOLERANCE";
-        QTest::newRow("too few resamples") << QStringList { QStringLiteral("compare"), QStringLiteral("%A"), QStringLiteral("%A"),
-            QStringLiteral("--resamples"), QStringLiteral("10") } << 2 << "--resamples must be";
+        QTest::newRow("preview without the trace") << QStringList { QStringLiteral("report"), QStringLiteral("%A"),
+            QStringLiteral("-o"), QStringLiteral("%OUT"), QStringLiteral("--preview") }
+                                                   << 1 << "--trace FILE";
+        QTest::newRow("compare one input")
+            << QStringList { QStringLiteral("compare"), QStringLiteral("%A") } << 2 << "at least two inputs";
+        QTest::newRow("unknown gate metric") << QStringList { QStringLiteral("compare"), QStringLiteral("%A"),
+            QStringLiteral("%A"), QStringLiteral("--fail-if-worse"), QStringLiteral("p99_ttfx_ms:5%") }
+                                             << 2 << "unknown metric \"p99_ttfx_ms\"";
+        QTest::newRow("malformed gate") << QStringList { QStringLiteral("compare"), QStringLiteral("%A"),
+            QStringLiteral("%A"), QStringLiteral("--fail-if-worse"), QStringLiteral("p99_ttft_ms") }
+                                        << 2 << "is not METRIC:TOLERANCE";
+        QTest::newRow("too few resamples") << QStringList { QStringLiteral("compare"), QStringLiteral("%A"),
+            QStringLiteral("%A"), QStringLiteral("--resamples"), QStringLiteral("10") }
+                                           << 2 << "--resamples must be";
     }
     void reportUsageErrors()
     {
@@ -88,7 +100,8 @@ private Q_SLOTS:
         QFETCH(int, code);
         QFETCH(QString, named);
         for (auto& a : args)
-            a.replace(QStringLiteral("%A"), m_a).replace(QStringLiteral("%OUT"), m_tmp.filePath(QStringLiteral("x.html")))
+            a.replace(QStringLiteral("%A"), m_a)
+                .replace(QStringLiteral("%OUT"), m_tmp.filePath(QStringLiteral("x.html")))
                 .replace(QStringLiteral("%NONE"), m_tmp.filePath(QStringLiteral("nothing")));
         const auto r = cli(args);
         QCOMPARE(r.code, code);
@@ -98,8 +111,8 @@ private Q_SLOTS:
     void compareGateFailsOnARealRegression()
     {
         const QString junit = m_tmp.filePath(QStringLiteral("gates.xml"));
-        const auto r = cli({ QStringLiteral("compare"), m_a, m_worse, QStringLiteral("--fail-if-worse"), QStringLiteral("mean_ttft_ms:5%,p99_tpot_ms:1%"),
-            QStringLiteral("--junit"), junit });
+        const auto r = cli({ QStringLiteral("compare"), m_a, m_worse, QStringLiteral("--fail-if-worse"),
+            QStringLiteral("mean_ttft_ms:5%,p99_tpot_ms:1%"), QStringLiteral("--junit"), junit });
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.contains(QStringLiteral("gate failed: mean_ttft_ms of worse = ")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("allowed at most")), qPrintable(r.err));
@@ -113,8 +126,8 @@ private Q_SLOTS:
 
     void compareNoisePasses()
     {
-        const auto r = cli({ QStringLiteral("compare"), m_a, m_same, QStringLiteral("--fail-if-worse"), QStringLiteral("mean_ttft_ms:0%,p99_e2el_ms:0%"),
-            QStringLiteral("--json") });
+        const auto r = cli({ QStringLiteral("compare"), m_a, m_same, QStringLiteral("--fail-if-worse"),
+            QStringLiteral("mean_ttft_ms:0%,p99_e2el_ms:0%"), QStringLiteral("--json") });
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["kind"].get<std::string>(), std::string("runs"));
@@ -131,7 +144,8 @@ private Q_SLOTS:
     void compareWritesHtml()
     {
         const QString out = m_tmp.filePath(QStringLiteral("cmp.html"));
-        const auto r = cli({ QStringLiteral("compare"), m_a, m_worse, m_same, QStringLiteral("--html"), out, QStringLiteral("--quiet") });
+        const auto r = cli({ QStringLiteral("compare"), m_a, m_worse, m_same, QStringLiteral("--html"), out,
+            QStringLiteral("--quiet") });
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains(QStringLiteral("worse against a")));
         QVERIFY(r.out.contains(QStringLiteral("same against a")));

@@ -22,7 +22,8 @@ using namespace lorascope;
 namespace {
 using test::q;
 
-const char* const kCsv = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
+const char* const kCsv
+    = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
 
 /// One command line that would run (and write OUT) but for the flag under test.
 struct Case {
@@ -36,39 +37,45 @@ const std::vector<Case>& cases()
         { "generate --preset S1 -o OUT", { "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed" } },
         { "stats T", { "--max-req-input-len", "--max-req-total-len", "--top" } },
         { "simulate T --requests-out OUT",
-            { "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len", "--max-req-input-len",
-                "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-loras", "--max-model-len",
-                "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-cpu-loras", "--max-lora-rank", "--context-length",
-                "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
+            { "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len",
+                "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-loras",
+                "--max-model-len", "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size",
+                "--max-cpu-loras", "--max-lora-rank", "--context-length", "--max-running-requests",
+                "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
                 "--max-loras-per-batch", "--max-loaded-loras" } },
         { "fleet T --replicas 2 --requests-out OUT",
-            { "--replicas", "--gpus-per-replica", "--staleness", "--replicas-per-adapter", "--explain", "--seed", "--max-loras" } },
+            { "--replicas", "--gpus-per-replica", "--staleness", "--replicas-per-adapter", "--explain", "--seed",
+                "--max-loras" } },
         { "convert T OUT", { "--assign-adapters", "--assign-alpha", "--assign-zipf", "--assign-seed" } },
         { "fit T -o OUT", { "--rate", "--adapters", "--duration", "--seed", "--rate-bins", "--assign-adapters" } },
         { "serve-sim --duration 0.1",
-            { "--port", "--speed", "--token-ms", "--first-token-ms", "--adapter-rank", "--keep-alive-s", "--max-total-token-num",
-                "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--duration", "--error-rate",
-                "--error-status", "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
-                "--slow-first-byte-ms", "--fault-seed", "--threads" } },
+            { "--port", "--speed", "--token-ms", "--first-token-ms", "--adapter-rank", "--keep-alive-s",
+                "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len",
+                "--max-req-input-len", "--duration", "--error-rate", "--error-status", "--disconnect-rate",
+                "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate", "--slow-first-byte-ms",
+                "--fault-seed", "--threads" } },
         { "replay T --target http://127.0.0.1:1 --backend slora --out OUT",
-            { "--time-scale", "--max-concurrency", "--warmup", "--cooldown", "--timeout", "--first-token-timeout", "--start-at",
-                "--start-tolerance", "--metrics-interval", "--metrics-timeout", "--metrics-port", "--metrics-linger", "--shard" } },
+            { "--time-scale", "--max-concurrency", "--warmup", "--cooldown", "--timeout", "--first-token-timeout",
+                "--start-at", "--start-tolerance", "--metrics-interval", "--metrics-timeout", "--metrics-port",
+                "--metrics-linger", "--shard" } },
         { "sweep --param rate --values 1,2 -o OUT.jsonl",
-            { "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--max-total-tokens", "--batch-max-tokens",
-                "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
-                "--max-num-batched-tokens", "--max-loras", "--warmup", "--cooldown", "--saturation-ratio", "--threads", "--time-scale",
-                "--timeout", "--first-token-timeout", "--max-concurrency", "--points" } },
+            { "--adapters", "--rate", "--alpha", "--cv", "--duration", "--seed", "--max-total-tokens",
+                "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len", "--max-req-input-len",
+                "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens", "--max-loras", "--warmup",
+                "--cooldown", "--saturation-ratio", "--threads", "--time-scale", "--timeout", "--first-token-timeout",
+                "--max-concurrency", "--points" } },
         { "sweep --find-max rate --range 1:10 -o OUT.jsonl", { "--max-evaluations", "--tolerance" } },
         { "calibrate --replay T -o OUT.json",
-            { "--num-token", "--speed", "--adapter-rank", "--max-total-tokens", "--batch-max-tokens", "--max-wait-tokens", "--threads",
-                "--worst", "--max-evaluations" } },
-        { "report T -o OUT.html", { "--max-request-rows", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
-                                       "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
-                                       "--max-num-batched-tokens", "--max-loras" } },
+            { "--num-token", "--speed", "--adapter-rank", "--max-total-tokens", "--batch-max-tokens",
+                "--max-wait-tokens", "--threads", "--worst", "--max-evaluations" } },
+        { "report T -o OUT.html",
+            { "--max-request-rows", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size",
+                "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
+                "--max-num-batched-tokens", "--max-loras" } },
         { "compare T T --html OUT.html", { "--resamples", "--per-adapter", "--seed" } },
         { "validate --replay T",
-            { "--num-token", "--speed", "--adapter-rank", "--max-total-tokens", "--batch-max-tokens", "--max-wait-tokens", "--threads",
-                "--worst" } },
+            { "--num-token", "--speed", "--adapter-rank", "--max-total-tokens", "--batch-max-tokens",
+                "--max-wait-tokens", "--threads", "--worst" } },
     };
     return list;
 }
@@ -101,7 +108,8 @@ private Q_SLOTS:
             for (const char* f : c.flags)
                 tested.insert(f);
         for (const auto& o : cli::optionTable())
-            QVERIFY2(tested.count(o.flag), qPrintable(QStringLiteral("no bad-value row for %1").arg(QLatin1String(o.flag))));
+            QVERIFY2(
+                tested.count(o.flag), qPrintable(QStringLiteral("no bad-value row for %1").arg(QLatin1String(o.flag))));
     }
 
     void badNumberIsAUsageError_data()
@@ -160,19 +168,25 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("why");
-        QTest::newRow("4/4") << "4/4" << "numbered 0 to 3";
-        QTest::newRow("0/0") << "0/0" << "N = 0 shards";
-        QTest::newRow("huge") << "0/99999999999999999999" << "over 100000";
-        QTest::newRow("no slash") << "3" << "is not I/N";
-        QTest::newRow("signs") << "-1/4" << "whole numbers";
+        QTest::newRow("4/4") << "4/4"
+                             << "numbered 0 to 3";
+        QTest::newRow("0/0") << "0/0"
+                             << "N = 0 shards";
+        QTest::newRow("huge") << "0/99999999999999999999"
+                              << "over 100000";
+        QTest::newRow("no slash") << "3"
+                                  << "is not I/N";
+        QTest::newRow("signs") << "-1/4"
+                               << "whole numbers";
     }
     void badShardIsAUsageError()
     {
         QFETCH(QString, value);
         QFETCH(QString, why);
         const std::string out = m_dir.file("out");
-        const auto r = test::cli({ QStringLiteral("replay"), q(m_dir.file("t.csv")), QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:1"),
-            QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"), q(out), QStringLiteral("--shard"), value });
+        const auto r = test::cli({ QStringLiteral("replay"), q(m_dir.file("t.csv")), QStringLiteral("--target"),
+            QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("slora"),
+            QStringLiteral("--out"), q(out), QStringLiteral("--shard"), value });
         QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
         QVERIFY2(r.err.contains(QLatin1String("--shard")) && r.err.contains(why), qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(out));
@@ -186,13 +200,17 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("why");
-        QTest::newRow("generate --spec") << "generate --spec FILE -o OUT" << "spec.json"
+        QTest::newRow("generate --spec") << "generate --spec FILE -o OUT"
+                                         << "spec.json"
                                          << R"({"adapters": {"count": 2, "names": ["dummy-lora-rank-99999999999"]}})"
                                          << "adapters.names[0] must have a rank from 1 to 65536";
-        const char* slora = R"({"config": {}, "requests": [{"req_id": 0, "model_dir": "m", "adapter_dir": "dummy-lora-rank-99999999999",
+        const char* slora
+            = R"({"config": {}, "requests": [{"req_id": 0, "model_dir": "m", "adapter_dir": "dummy-lora-rank-99999999999",
             "prompt_len": 5, "output_len": 5, "req_time": 0.5}]})";
-        QTest::newRow("stats slora") << "stats FILE --format slora" << "t.json" << slora << "adapter \"dummy-lora-rank-99999999999\"";
-        QTest::newRow("convert slora") << "convert FILE OUT.jsonl --from slora" << "t.json" << slora << "adapter \"dummy-lora-rank-99999999999\"";
+        QTest::newRow("stats slora") << "stats FILE --format slora"
+                                     << "t.json" << slora << "adapter \"dummy-lora-rank-99999999999\"";
+        QTest::newRow("convert slora") << "convert FILE OUT.jsonl --from slora"
+                                       << "t.json" << slora << "adapter \"dummy-lora-rank-99999999999\"";
     }
     void rankInNameIsBounded()
     {
@@ -221,8 +239,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("value");
         for (const char* v : { "-1", "1e400", "nan", "inf", "abc", "", " 5", "0x10" }) {
-            QTest::addRow("replay ttft='%s'", v) << QStringLiteral("replay T --target http://127.0.0.1:1 --backend slora --out OUT")
-                                                 << QString::fromLatin1(v);
+            QTest::addRow("replay ttft='%s'", v)
+                << QStringLiteral("replay T --target http://127.0.0.1:1 --backend slora --out OUT")
+                << QString::fromLatin1(v);
             QTest::addRow("merge ttft='%s'", v) << QStringLiteral("merge T -o OUT") << QString::fromLatin1(v);
         }
     }

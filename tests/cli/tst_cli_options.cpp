@@ -16,7 +16,8 @@ using test::cli;
 using test::q;
 using test::Run;
 
-const char* const kCsv = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
+const char* const kCsv
+    = "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,20\n1,0.5,b,8,30,40\n2,1.5,a,8,50,60\n";
 } // namespace
 
 class TestCliOptions : public QObject {
@@ -41,48 +42,90 @@ private Q_SLOTS:
         QTest::addColumn<QString>("args");
         QTest::addColumn<QString>("message");
         // Values found wrongly accepted from outside, and more of the same classes.
-        QTest::newRow("serve-sim max-total 0") << "serve-sim --max-total-token-num 0" << "--max-total-token-num must be an integer from 1 to 1000000000 tokens (got 0)";
-        QTest::newRow("serve-sim max-total -5") << "serve-sim --max-total-token-num -5" << "--max-total-token-num must be an integer from 1";
-        QTest::newRow("serve-sim running 0") << "serve-sim --running-max-req-size 0" << "--running-max-req-size must be an integer from 1";
-        QTest::newRow("serve-sim input -1") << "serve-sim --max-req-input-len -1" << "--max-req-input-len must be an integer from 1 to 4294967295 tokens";
-        QTest::newRow("serve-sim rank -1") << "serve-sim --adapter-rank -1" << "--adapter-rank must be an integer from 1 to 65536 (got -1)";
-        QTest::newRow("serve-sim rank 0") << "serve-sim --adapter-rank 0" << "--adapter-rank must be an integer from 1 to 65536 (got 0)";
-        QTest::newRow("serve-sim rank 2^33") << "serve-sim --adapter-rank 8589934592" << "--adapter-rank must be an integer from 1 to 65536 (got 8589934592)";
-        QTest::newRow("serve-sim rank 1e6") << "serve-sim --adapter-rank 1000000" << "--adapter-rank must be an integer from 1 to 65536";
-        QTest::newRow("serve-sim token-ms") << "serve-sim --token-ms 1e300" << "--token-ms must be from 0 to 1000000000 ms (got 1e300)";
-        QTest::newRow("serve-sim speed") << "serve-sim --speed 1e-300" << "--speed must be from 0.001 to 1000000";
-        QTest::newRow("serve-sim stall") << "serve-sim --stall-seconds 1e300" << "--stall-seconds must be from 0 to 1000000 s";
-        QTest::newRow("serve-sim slow first byte") << "serve-sim --slow-first-byte-ms 1e300" << "--slow-first-byte-ms must be from 0 to 1000000000 ms";
-        QTest::newRow("serve-sim keep-alive") << "serve-sim --keep-alive-s 1e10" << "--keep-alive-s must be from 0 to 1000000 s (0 = never close) (got 1e10)";
-        QTest::newRow("serve-sim port") << "serve-sim --port 99999" << "--port must be an integer from 0 to 65535";
-        QTest::newRow("serve-sim error rate") << "serve-sim --error-rate 1.5" << "--error-rate must be from 0 to 1 (got 1.5)";
-        QTest::newRow("serve-sim error status") << "serve-sim --error-status 200" << "--error-status must be an integer from 400 to 599";
-        QTest::newRow("serve-sim duration") << "serve-sim --duration -1" << "--duration must be from 0 to 1000000 s (0 = until stopped)";
-        QTest::newRow("serve-sim fault rates sum") << "serve-sim --error-rate 0.6 --stall-rate 0.6" << "add up to more than 1";
-        QTest::newRow("replay time-scale") << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --time-scale 1e300"
-                                           << "--time-scale must be from 1e-06 to 1000000 (got 1e300)";
-        QTest::newRow("replay concurrency") << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --max-concurrency 0"
-                                            << "--max-concurrency must be an integer from 1 to 1000000 requests (got 0)";
-        QTest::newRow("replay timeout") << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --timeout 1e300"
-                                        << "--timeout must be from 0 to 1000000 s";
-        QTest::newRow("stats input len") << "stats T --max-req-input-len -5" << "--max-req-input-len must be an integer from 1 to 4294967295 tokens (got -5)";
-        QTest::newRow("stats top") << "stats T --top -1" << "--top must be an integer from 0";
-        QTest::newRow("simulate max-total") << "simulate T --requests-out OUT --max-total-tokens 0" << "--max-total-tokens must be an integer from 1";
-        QTest::newRow("simulate batch") << "simulate T --requests-out OUT --batch-max-tokens -1" << "--batch-max-tokens must be an integer from 0 to 1000000000 tokens (0 = derived";
-        QTest::newRow("simulate per-adapter") << "simulate T --requests-out OUT --per-adapter many" << "--per-adapter must be all, none or a number";
-        QTest::newRow("fit rate 0") << "fit T --rate 0" << "--rate must be > 0 and at most 1000000000 requests/s (got 0)";
-        QTest::newRow("fit duration 0") << "fit T --duration 0" << "--duration must be > 0 and at most 1000000000 s (got 0)";
-        QTest::newRow("fit adapters 0") << "fit T --adapters 0" << "--adapters must be an integer from 1 to 100000 adapters (got 0)";
-        QTest::newRow("fit bins") << "fit T --rate-bins 0" << "--rate-bins must be an integer from 1 to 100000";
-        QTest::newRow("convert assign") << "convert T OUT --assign-adapters 0" << "--assign-adapters must be an integer from 1 to 100000";
-        QTest::newRow("generate adapters") << "generate --preset S1 -o OUT --adapters 100001" << "--adapters must be an integer from 0 to 100000 adapters";
-        QTest::newRow("generate cv") << "generate --preset S2 --adapters 4 --duration 10 --generator slora --cv 1e-300 -o OUT"
-                                     << "--cv must be from 0.001 to 100 (got 1e-300)";
-        QTest::newRow("generate rate") << "generate --preset S1 -o OUT --rate 0" << "--rate must be > 0";
-        QTest::newRow("generate rate x duration") << "generate --preset S1 -o OUT --rate 1e9 --duration 100" << "--rate: rate × duration must be <= 2e9";
-        QTest::newRow("not a number") << "serve-sim --speed fast" << "--speed expects a number (got \"fast\")";
-        QTest::newRow("not an integer") << "stats T --top 1.5" << "--top expects an integer (got \"1.5\")";
-        QTest::newRow("beyond double") << "fit T --rate 1e400" << "--rate must be > 0";
+        QTest::newRow("serve-sim max-total 0")
+            << "serve-sim --max-total-token-num 0"
+            << "--max-total-token-num must be an integer from 1 to 1000000000 tokens (got 0)";
+        QTest::newRow("serve-sim max-total -5") << "serve-sim --max-total-token-num -5"
+                                                << "--max-total-token-num must be an integer from 1";
+        QTest::newRow("serve-sim running 0") << "serve-sim --running-max-req-size 0"
+                                             << "--running-max-req-size must be an integer from 1";
+        QTest::newRow("serve-sim input -1") << "serve-sim --max-req-input-len -1"
+                                            << "--max-req-input-len must be an integer from 1 to 4294967295 tokens";
+        QTest::newRow("serve-sim rank -1") << "serve-sim --adapter-rank -1"
+                                           << "--adapter-rank must be an integer from 1 to 65536 (got -1)";
+        QTest::newRow("serve-sim rank 0") << "serve-sim --adapter-rank 0"
+                                          << "--adapter-rank must be an integer from 1 to 65536 (got 0)";
+        QTest::newRow("serve-sim rank 2^33") << "serve-sim --adapter-rank 8589934592"
+                                             << "--adapter-rank must be an integer from 1 to 65536 (got 8589934592)";
+        QTest::newRow("serve-sim rank 1e6") << "serve-sim --adapter-rank 1000000"
+                                            << "--adapter-rank must be an integer from 1 to 65536";
+        QTest::newRow("serve-sim token-ms") << "serve-sim --token-ms 1e300"
+                                            << "--token-ms must be from 0 to 1000000000 ms (got 1e300)";
+        QTest::newRow("serve-sim speed") << "serve-sim --speed 1e-300"
+                                         << "--speed must be from 0.001 to 1000000";
+        QTest::newRow("serve-sim stall") << "serve-sim --stall-seconds 1e300"
+                                         << "--stall-seconds must be from 0 to 1000000 s";
+        QTest::newRow("serve-sim slow first byte") << "serve-sim --slow-first-byte-ms 1e300"
+                                                   << "--slow-first-byte-ms must be from 0 to 1000000000 ms";
+        QTest::newRow("serve-sim keep-alive")
+            << "serve-sim --keep-alive-s 1e10"
+            << "--keep-alive-s must be from 0 to 1000000 s (0 = never close) (got 1e10)";
+        QTest::newRow("serve-sim port") << "serve-sim --port 99999"
+                                        << "--port must be an integer from 0 to 65535";
+        QTest::newRow("serve-sim error rate") << "serve-sim --error-rate 1.5"
+                                              << "--error-rate must be from 0 to 1 (got 1.5)";
+        QTest::newRow("serve-sim error status") << "serve-sim --error-status 200"
+                                                << "--error-status must be an integer from 400 to 599";
+        QTest::newRow("serve-sim duration") << "serve-sim --duration -1"
+                                            << "--duration must be from 0 to 1000000 s (0 = until stopped)";
+        QTest::newRow("serve-sim fault rates sum") << "serve-sim --error-rate 0.6 --stall-rate 0.6"
+                                                   << "add up to more than 1";
+        QTest::newRow("replay time-scale")
+            << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --time-scale 1e300"
+            << "--time-scale must be from 1e-06 to 1000000 (got 1e300)";
+        QTest::newRow("replay concurrency")
+            << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --max-concurrency 0"
+            << "--max-concurrency must be an integer from 1 to 1000000 requests (got 0)";
+        QTest::newRow("replay timeout")
+            << "replay T --target http://127.0.0.1:1 --backend slora --out OUT --timeout 1e300"
+            << "--timeout must be from 0 to 1000000 s";
+        QTest::newRow("stats input len")
+            << "stats T --max-req-input-len -5"
+            << "--max-req-input-len must be an integer from 1 to 4294967295 tokens (got -5)";
+        QTest::newRow("stats top") << "stats T --top -1"
+                                   << "--top must be an integer from 0";
+        QTest::newRow("simulate max-total") << "simulate T --requests-out OUT --max-total-tokens 0"
+                                            << "--max-total-tokens must be an integer from 1";
+        QTest::newRow("simulate batch")
+            << "simulate T --requests-out OUT --batch-max-tokens -1"
+            << "--batch-max-tokens must be an integer from 0 to 1000000000 tokens (0 = derived";
+        QTest::newRow("simulate per-adapter") << "simulate T --requests-out OUT --per-adapter many"
+                                              << "--per-adapter must be all, none or a number";
+        QTest::newRow("fit rate 0") << "fit T --rate 0"
+                                    << "--rate must be > 0 and at most 1000000000 requests/s (got 0)";
+        QTest::newRow("fit duration 0") << "fit T --duration 0"
+                                        << "--duration must be > 0 and at most 1000000000 s (got 0)";
+        QTest::newRow("fit adapters 0") << "fit T --adapters 0"
+                                        << "--adapters must be an integer from 1 to 100000 adapters (got 0)";
+        QTest::newRow("fit bins") << "fit T --rate-bins 0"
+                                  << "--rate-bins must be an integer from 1 to 100000";
+        QTest::newRow("convert assign") << "convert T OUT --assign-adapters 0"
+                                        << "--assign-adapters must be an integer from 1 to 100000";
+        QTest::newRow("generate adapters") << "generate --preset S1 -o OUT --adapters 100001"
+                                           << "--adapters must be an integer from 0 to 100000 adapters";
+        QTest::newRow("generate cv")
+            << "generate --preset S2 --adapters 4 --duration 10 --generator slora --cv 1e-300 -o OUT"
+            << "--cv must be from 0.001 to 100 (got 1e-300)";
+        QTest::newRow("generate rate") << "generate --preset S1 -o OUT --rate 0"
+                                       << "--rate must be > 0";
+        QTest::newRow("generate rate x duration") << "generate --preset S1 -o OUT --rate 1e9 --duration 100"
+                                                  << "--rate: rate × duration must be <= 2e9";
+        QTest::newRow("not a number") << "serve-sim --speed fast"
+                                      << "--speed expects a number (got \"fast\")";
+        QTest::newRow("not an integer") << "stats T --top 1.5"
+                                        << "--top expects an integer (got \"1.5\")";
+        QTest::newRow("beyond double") << "fit T --rate 1e400"
+                                       << "--rate must be > 0";
     }
     void outOfRangeIsAUsageError()
     {
@@ -98,13 +141,15 @@ private Q_SLOTS:
     void inRangeLimitsAreAccepted()
     {
         // The limits themselves are valid values.
-        const Run s = cli(withTrace({ QStringLiteral("stats"), QStringLiteral("T"), QStringLiteral("--max-req-input-len"), QStringLiteral("4294967295"),
-            QStringLiteral("--top"), QStringLiteral("0") }));
+        const Run s
+            = cli(withTrace({ QStringLiteral("stats"), QStringLiteral("T"), QStringLiteral("--max-req-input-len"),
+                QStringLiteral("4294967295"), QStringLiteral("--top"), QStringLiteral("0") }));
         QVERIFY2(s.code == 0, qPrintable(s.err));
         QVERIFY(s.out.contains(QStringLiteral("input > 4294967295: 0")));
-        const Run g = cli(withTrace({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S2"), QStringLiteral("--adapters"),
-            QStringLiteral("4"), QStringLiteral("--duration"), QStringLiteral("10"), QStringLiteral("--generator"), QStringLiteral("slora"),
-            QStringLiteral("--cv"), QStringLiteral("0.001"), QStringLiteral("-o"), QStringLiteral("OUT"), QStringLiteral("--quiet") }));
+        const Run g = cli(withTrace({ QStringLiteral("generate"), QStringLiteral("--preset"), QStringLiteral("S2"),
+            QStringLiteral("--adapters"), QStringLiteral("4"), QStringLiteral("--duration"), QStringLiteral("10"),
+            QStringLiteral("--generator"), QStringLiteral("slora"), QStringLiteral("--cv"), QStringLiteral("0.001"),
+            QStringLiteral("-o"), QStringLiteral("OUT"), QStringLiteral("--quiet") }));
         QVERIFY2(g.code == 0, qPrintable(g.err));
         const std::string text = test::readText(m_dir.file("out.jsonl"));
         QVERIFY(text.find("nan") == std::string::npos && text.find("inf") == std::string::npos);
@@ -124,48 +169,58 @@ private Q_SLOTS:
     {
         QFETCH(QString, args);
         for (const char* flag : { "--from", "--format" }) {
-            const Run r = cli(withTrace(args.split(QLatin1Char(' ')) << QString::fromLatin1(flag) << QStringLiteral("csv")));
+            const Run r
+                = cli(withTrace(args.split(QLatin1Char(' ')) << QString::fromLatin1(flag) << QStringLiteral("csv")));
             QVERIFY2(r.code == 0, qPrintable(QString::fromLatin1(flag) + QLatin1Char(' ') + r.err));
             // An unknown format is named with the spelling the user gave.
-            const Run bad = cli(withTrace(args.split(QLatin1Char(' ')) << QString::fromLatin1(flag) << QStringLiteral("nope")));
+            const Run bad
+                = cli(withTrace(args.split(QLatin1Char(' ')) << QString::fromLatin1(flag) << QStringLiteral("nope")));
             QVERIFY(bad.code != 0);
             std::filesystem::remove(m_dir.file("out.jsonl"));
         }
-        const Run both = cli(withTrace(args.split(QLatin1Char(' ')) << QStringLiteral("--from") << QStringLiteral("csv") << QStringLiteral("--format")
-                                                                    << QStringLiteral("csv")));
+        const Run both
+            = cli(withTrace(args.split(QLatin1Char(' ')) << QStringLiteral("--from") << QStringLiteral("csv")
+                                                         << QStringLiteral("--format") << QStringLiteral("csv")));
         QCOMPARE(both.code, 2);
         QVERIFY2(both.err.contains(QStringLiteral("give --from or --format, not both")), qPrintable(both.err));
         // The convert help documents both spellings.
-        QVERIFY(cli({ QStringLiteral("convert"), QStringLiteral("--help") }).out.contains(QStringLiteral("--from, --format NAME")));
-        QVERIFY(cli({ QStringLiteral("stats"), QStringLiteral("--help") }).out.contains(QStringLiteral("--format, --from NAME")));
+        QVERIFY(cli({ QStringLiteral("convert"), QStringLiteral("--help") })
+                    .out.contains(QStringLiteral("--from, --format NAME")));
+        QVERIFY(cli({ QStringLiteral("stats"), QStringLiteral("--help") })
+                    .out.contains(QStringLiteral("--format, --from NAME")));
     }
 
     void sloraSpellingOfTheTokenBudget()
     {
         // simulate takes S-LoRA's --max-total-token-num as well as its own --max-total-tokens.
-        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
-            QStringLiteral("--max-total-token-num"), QStringLiteral("4321"), QStringLiteral("--json") }));
+        const Run r = cli(withTrace(
+            { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+                QStringLiteral("--max-total-token-num"), QStringLiteral("4321"), QStringLiteral("--json") }));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(nlohmann::json::parse(r.out.toStdString())["limits"]["max_total_token_num"].get<int>(), 4321);
         std::filesystem::remove(m_dir.file("out.jsonl"));
         // sweep and calibrate spelt it --max-total-tokens: still accepted, one flag, not both.
-        const Run both = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
-            QStringLiteral("--max-total-token-num"), QStringLiteral("4321"), QStringLiteral("--max-total-tokens"), QStringLiteral("4000") }));
+        const Run both = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"),
+            QStringLiteral("--requests-out"), QStringLiteral("OUT"), QStringLiteral("--max-total-token-num"),
+            QStringLiteral("4321"), QStringLiteral("--max-total-tokens"), QStringLiteral("4000") }));
         QCOMPARE(both.code, 2);
         QVERIFY2(both.err.contains(QStringLiteral("not both")), qPrintable(both.err));
-        QVERIFY(cli({ QStringLiteral("sweep"), QStringLiteral("--help") }).out.contains(QStringLiteral("--max-total-token-num N")));
+        QVERIFY(cli({ QStringLiteral("sweep"), QStringLiteral("--help") })
+                    .out.contains(QStringLiteral("--max-total-token-num N")));
     }
 
     void vllmFlagsAndRefusals()
     {
         // vLLM's flags with vLLM's names (and its own spellings of two of them) on simulate.
-        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
-            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--clock"), QStringLiteral("steps"), QStringLiteral("--max-num-seqs"),
-            QStringLiteral("8"), QStringLiteral("--max-num-batched-tokens"), QStringLiteral("64"), QStringLiteral("--max-model-len"), QStringLiteral("512"),
-            QStringLiteral("--num-gpu-blocks-override"), QStringLiteral("40"), QStringLiteral("--block-size"), QStringLiteral("16"),
-            QStringLiteral("--max-loras"), QStringLiteral("2"), QStringLiteral("--max-cpu-loras"), QStringLiteral("3"), QStringLiteral("--max-lora-rank"),
-            QStringLiteral("8"), QStringLiteral("--long-prefill-token-threshold"), QStringLiteral("32"), QStringLiteral("--lora-scan"), QStringLiteral("stop"),
-            QStringLiteral("--json") }));
+        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"),
+            QStringLiteral("OUT"), QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--clock"),
+            QStringLiteral("steps"), QStringLiteral("--max-num-seqs"), QStringLiteral("8"),
+            QStringLiteral("--max-num-batched-tokens"), QStringLiteral("64"), QStringLiteral("--max-model-len"),
+            QStringLiteral("512"), QStringLiteral("--num-gpu-blocks-override"), QStringLiteral("40"),
+            QStringLiteral("--block-size"), QStringLiteral("16"), QStringLiteral("--max-loras"), QStringLiteral("2"),
+            QStringLiteral("--max-cpu-loras"), QStringLiteral("3"), QStringLiteral("--max-lora-rank"),
+            QStringLiteral("8"), QStringLiteral("--long-prefill-token-threshold"), QStringLiteral("32"),
+            QStringLiteral("--lora-scan"), QStringLiteral("stop"), QStringLiteral("--json") }));
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         const auto& v = j["server"]["vllm"];
@@ -180,26 +235,35 @@ private Q_SLOTS:
         QCOMPARE(v["lora_scan"].get<std::string>(), std::string("stop"));
         QVERIFY(v["enable_chunked_prefill"].get<bool>());
         QCOMPARE(j["summary"]["finished"].get<int>(), 3);
-        QVERIFY(j["summary"]["mixed_steps"].get<int>() + j["summary"]["prefill_steps"].get<int>() > 3); // 50 tokens in chunks of 32
+        QVERIFY(j["summary"]["mixed_steps"].get<int>() + j["summary"]["prefill_steps"].get<int>()
+            > 3); // 50 tokens in chunks of 32
         std::filesystem::remove(m_dir.file("out.jsonl"));
 
         // Configurations vLLM refuses to start with: a usage error with vLLM's message.
-        const Run seqs = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
-            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--max-num-batched-tokens"), QStringLiteral("64"), QStringLiteral("--max-num-seqs"),
-            QStringLiteral("128") }));
+        const Run seqs = cli(withTrace(
+            { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+                QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--max-num-batched-tokens"),
+                QStringLiteral("64"), QStringLiteral("--max-num-seqs"), QStringLiteral("128") }));
         QCOMPARE(seqs.code, 2);
-        QVERIFY2(seqs.err.contains(QStringLiteral("max_num_batched_tokens (64) must be greater than or equal to max_num_seqs (128).")), qPrintable(seqs.err));
-        const Run chunks = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
-            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--no-enable-chunked-prefill"), QStringLiteral("--max-num-batched-tokens"),
-            QStringLiteral("2048") }));
+        QVERIFY2(seqs.err.contains(QStringLiteral(
+                     "max_num_batched_tokens (64) must be greater than or equal to max_num_seqs (128).")),
+            qPrintable(seqs.err));
+        const Run chunks = cli(withTrace(
+            { QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
+                QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--no-enable-chunked-prefill"),
+                QStringLiteral("--max-num-batched-tokens"), QStringLiteral("2048") }));
         QCOMPARE(chunks.code, 2);
-        QVERIFY2(chunks.err.contains(QStringLiteral("max_num_batched_tokens (2048) is smaller than max_model_len (4096)")), qPrintable(chunks.err));
+        QVERIFY2(
+            chunks.err.contains(QStringLiteral("max_num_batched_tokens (2048) is smaller than max_model_len (4096)")),
+            qPrintable(chunks.err));
         QVERIFY(!std::filesystem::exists(m_dir.file("out.jsonl")));
         // Requests vLLM refuses: named in the results.
-        const Run refused = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--requests-out"), QStringLiteral("OUT"),
-            QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--max-model-len"), QStringLiteral("60"), QStringLiteral("--json") }));
+        const Run refused = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"),
+            QStringLiteral("--requests-out"), QStringLiteral("OUT"), QStringLiteral("--policy"), QStringLiteral("vllm"),
+            QStringLiteral("--max-model-len"), QStringLiteral("60"), QStringLiteral("--json") }));
         QVERIFY2(refused.code == 0, qPrintable(refused.err));
-        QCOMPARE(nlohmann::json::parse(refused.out.toStdString())["summary"]["rejected"].get<int>(), 2); // 30 + 40 and 50 + 60 > 60
+        QCOMPARE(nlohmann::json::parse(refused.out.toStdString())["summary"]["rejected"].get<int>(),
+            2); // 30 + 40 and 50 + 60 > 60
         std::ifstream lines(m_dir.file("out.jsonl"));
         std::string first;
         std::getline(lines, first);

@@ -35,22 +35,23 @@ std::string readText(const std::string& path)
 QStringList replayArgs(const test::TempDir& dir, const std::string& out)
 {
     // Port 1 on loopback refuses: the run fails to connect, after every check on --out.
-    return { QStringLiteral("replay"), q(dir.file("t.csv")), QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:1"),
-        QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"), q(out), QStringLiteral("--no-metrics"),
-        QStringLiteral("--quiet") };
+    return { QStringLiteral("replay"), q(dir.file("t.csv")), QStringLiteral("--target"),
+        QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("slora"),
+        QStringLiteral("--out"), q(out), QStringLiteral("--no-metrics"), QStringLiteral("--quiet") };
 }
 
 QStringList sweepArgs(const std::string& out)
 {
-    return { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--adapters"), QStringLiteral("20"),
-        QStringLiteral("--duration"), QStringLiteral("5"), QStringLiteral("--param"), QStringLiteral("rate"), QStringLiteral("--values"),
-        QStringLiteral("1,2"), QStringLiteral("--quiet"), QStringLiteral("-o"), q(out) };
+    return { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--adapters"),
+        QStringLiteral("20"), QStringLiteral("--duration"), QStringLiteral("5"), QStringLiteral("--param"),
+        QStringLiteral("rate"), QStringLiteral("--values"), QStringLiteral("1,2"), QStringLiteral("--quiet"),
+        QStringLiteral("-o"), q(out) };
 }
 /// sweepArgs against a target that refuses connections (port 1 on loopback).
 QStringList sweepReplayArgs(const std::string& out)
 {
-    return sweepArgs(out) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1") << QStringLiteral("--backend")
-                          << QStringLiteral("slora");
+    return sweepArgs(out) << QStringLiteral("--target") << QStringLiteral("http://127.0.0.1:1")
+                          << QStringLiteral("--backend") << QStringLiteral("slora");
 }
 
 /// A file named where a folder is wanted is refused (exit 1, "not a folder"), even with --force,
@@ -77,7 +78,8 @@ private Q_SLOTS:
         test::writeText(dir.file("run/requests.jsonl"), "OLD\n");
         auto r = cli(replayArgs(dir, dir.file("run")));
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("--out")) && r.err.contains(QLatin1String("already holds files (requests.jsonl)"))
+        QVERIFY2(r.err.contains(QLatin1String("--out"))
+                && r.err.contains(QLatin1String("already holds files (requests.jsonl)"))
                 && r.err.contains(QLatin1String("--force")),
             qPrintable(r.err));
         QCOMPARE(readText(dir.file("run/requests.jsonl")), std::string("OLD\n"));
@@ -126,8 +128,8 @@ private Q_SLOTS:
         // -o is the --spec it reads.
         const std::string spec = dir.file("spec.jsonl");
         test::writeText(spec, R"({"adapters": {"count": 4}, "duration": 5})");
-        auto r = cli({ QStringLiteral("sweep"), QStringLiteral("--spec"), q(spec), QStringLiteral("--param"), QStringLiteral("rate"),
-            QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("-o"), q(spec) });
+        auto r = cli({ QStringLiteral("sweep"), QStringLiteral("--spec"), q(spec), QStringLiteral("--param"),
+            QStringLiteral("rate"), QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("-o"), q(spec) });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("-o")) && r.err.contains(QLatin1String("--spec")), qPrintable(r.err));
         QCOMPARE(readText(spec), std::string(R"({"adapters": {"count": 4}, "duration": 5})"));
@@ -135,7 +137,8 @@ private Q_SLOTS:
         std::filesystem::create_directories(dir.file("d.jsonl"));
         r = cli(sweepArgs(dir.file("d.jsonl")));
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("d.jsonl")) && r.err.contains(QLatin1String("directory")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QLatin1String("d.jsonl")) && r.err.contains(QLatin1String("directory")), qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(dir.file("d.jsonl.partial")));
     }
 
@@ -146,20 +149,23 @@ private Q_SLOTS:
         test::writeText(dir.file("run/requests.jsonl"), "{}\n");
         // -o is the --start model it reads: refused before the sources are even read.
         test::writeText(dir.file("m.json"), "MODEL\n");
-        auto r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("--start"),
-            q(dir.file("m.json")), QStringLiteral("-o"), q(dir.file("m.json")) });
+        auto r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")),
+            QStringLiteral("--start"), q(dir.file("m.json")), QStringLiteral("-o"), q(dir.file("m.json")) });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("-o")) && r.err.contains(QLatin1String("--start")), qPrintable(r.err));
         QCOMPARE(readText(dir.file("m.json")), std::string("MODEL\n"));
         // -o is a folder.
-        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"), q(dir.file("run")) });
+        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"),
+            q(dir.file("run")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("directory")) && !r.err.contains(QLatin1String("requests.jsonl")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("directory")) && !r.err.contains(QLatin1String("requests.jsonl")),
+            qPrintable(r.err));
         // --output-dir is a file.
-        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("--output-dir"),
-            q(dir.file("m.json")) });
+        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")),
+            QStringLiteral("--output-dir"), q(dir.file("m.json")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("--output-dir")) && r.err.contains(QLatin1String("not a folder")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("--output-dir")) && r.err.contains(QLatin1String("not a folder")),
+            qPrintable(r.err));
     }
 
     // sweep --runs-dir: an earlier sweep's point folders are neither overwritten nor mixed with
@@ -169,10 +175,12 @@ private Q_SLOTS:
         test::TempDir dir;
         std::filesystem::create_directories(dir.file("runs/point-000"));
         test::writeText(dir.file("runs/point-000/requests.jsonl"), "OLD\n");
-        const QStringList args = sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(dir.file("runs"));
+        const QStringList args = sweepReplayArgs(dir.file("s.jsonl"))
+            << QStringLiteral("--runs-dir") << q(dir.file("runs"));
         auto r = cli(args);
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("--runs-dir")) && r.err.contains(QLatin1String("already holds files (point-000)"))
+        QVERIFY2(r.err.contains(QLatin1String("--runs-dir"))
+                && r.err.contains(QLatin1String("already holds files (point-000)"))
                 && r.err.contains(QLatin1String("--force")),
             qPrintable(r.err));
         QCOMPARE(readText(dir.file("runs/point-000/requests.jsonl")), std::string("OLD\n"));
@@ -180,10 +188,12 @@ private Q_SLOTS:
         // --force: past the check (the unreachable target then stops the sweep).
         r = cli(QStringList(args) << QStringLiteral("--force"));
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("could not reach")) && !r.err.contains(QLatin1String("already holds")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("could not reach")) && !r.err.contains(QLatin1String("already holds")),
+            qPrintable(r.err));
         // A file is never a runs folder.
-        refusesAFileForAFolder(
-            dir, [&](const std::string& folder) { return sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(folder); });
+        refusesAFileForAFolder(dir, [&](const std::string& folder) {
+            return sweepReplayArgs(dir.file("s.jsonl")) << QStringLiteral("--runs-dir") << q(folder);
+        });
     }
 
     // sweep -o: FILE.partial of a sweep that was killed holds its points; a new sweep does not
@@ -213,11 +223,12 @@ private Q_SLOTS:
         test::writeText(dir.file("run/requests.jsonl"), "{}\n");
         std::filesystem::create_directories(dir.file("models"));
         test::writeText(dir.file("models/llama-7b-a10g.json"), "EARLIER MODEL\n");
-        const QStringList args = { QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("--output-dir"),
-            q(dir.file("models")) };
+        const QStringList args = { QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")),
+            QStringLiteral("--output-dir"), q(dir.file("models")) };
         auto r = cli(args);
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("--output-dir")) && r.err.contains(QLatin1String("already holds files (llama-7b-a10g.json)"))
+        QVERIFY2(r.err.contains(QLatin1String("--output-dir"))
+                && r.err.contains(QLatin1String("already holds files (llama-7b-a10g.json)"))
                 && r.err.contains(QLatin1String("--force")),
             qPrintable(r.err));
         QCOMPARE(readText(dir.file("models/llama-7b-a10g.json")), std::string("EARLIER MODEL\n"));
@@ -227,8 +238,8 @@ private Q_SLOTS:
         QVERIFY2(!r.err.contains(QLatin1String("already holds")), qPrintable(r.err));
         QCOMPARE(readText(dir.file("models/llama-7b-a10g.json")), std::string("EARLIER MODEL\n"));
         // --force with -o: a usage error (-o replaces one file atomically anyway).
-        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"), q(dir.file("m.json")),
-            QStringLiteral("--force") });
+        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"),
+            q(dir.file("m.json")), QStringLiteral("--force") });
         QCOMPARE(r.code, 2);
     }
 
@@ -238,7 +249,8 @@ private Q_SLOTS:
         test::TempDir dir;
         std::filesystem::create_directories(dir.file("out"));
         test::writeText(dir.file("out/notes.txt"), "MY NOTES\n");
-        const QStringList args = { QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("out")) };
+        const QStringList args
+            = { QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("out")) };
         auto r = cli(args);
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("-o")) && r.err.contains(QLatin1String("already holds files (notes.txt)"))
@@ -247,7 +259,8 @@ private Q_SLOTS:
         // --force: past the check, to the shard folder (which does not exist).
         r = cli(QStringList(args) << QStringLiteral("--force"));
         QCOMPARE(r.code, 1);
-        QVERIFY2(!r.err.contains(QLatin1String("already holds")) && r.err.contains(QLatin1String("s0")), qPrintable(r.err));
+        QVERIFY2(
+            !r.err.contains(QLatin1String("already holds")) && r.err.contains(QLatin1String("s0")), qPrintable(r.err));
         QCOMPARE(readText(dir.file("out/notes.txt")), std::string("MY NOTES\n"));
         // A previous merge passes without --force (it is remade from the shards).
         std::filesystem::create_directories(dir.file("merged"));
@@ -255,7 +268,8 @@ private Q_SLOTS:
         test::writeText(dir.file("merged/requests.jsonl"), "\n");
         r = cli({ QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("merged")) });
         QCOMPARE(r.code, 1);
-        QVERIFY2(!r.err.contains(QLatin1String("already holds")) && r.err.contains(QLatin1String("s0")), qPrintable(r.err));
+        QVERIFY2(
+            !r.err.contains(QLatin1String("already holds")) && r.err.contains(QLatin1String("s0")), qPrintable(r.err));
     }
 };
 

@@ -42,10 +42,11 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         test::writeText(dir.file("t.csv"), kCsv);
-        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), q(dir.file("r.jsonl")),
-            QStringLiteral("--policy"), QStringLiteral("sglang"), QStringLiteral("--clock"), QStringLiteral("steps"),
-            QStringLiteral("--max-total-tokens"), QStringLiteral("250"), QStringLiteral("--context-length"), QStringLiteral("250"),
-            QStringLiteral("--schedule-conservativeness"), QStringLiteral("0.3"), QStringLiteral("--disable-ignore-eos"), QStringLiteral("--json") });
+        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"),
+            q(dir.file("r.jsonl")), QStringLiteral("--policy"), QStringLiteral("sglang"), QStringLiteral("--clock"),
+            QStringLiteral("steps"), QStringLiteral("--max-total-tokens"), QStringLiteral("250"),
+            QStringLiteral("--context-length"), QStringLiteral("250"), QStringLiteral("--schedule-conservativeness"),
+            QStringLiteral("0.3"), QStringLiteral("--disable-ignore-eos"), QStringLiteral("--json") });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto rows = readJsonl(dir.file("r.jsonl"));
         QCOMPARE(rows.size(), 3u);
@@ -68,15 +69,16 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         test::writeText(dir.file("t.csv"), kCsv);
-        const QStringList base { QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), q(dir.file("r.jsonl")),
-            QStringLiteral("--policy"), QStringLiteral("sglang"), QStringLiteral("--json") };
+        const QStringList base { QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"),
+            q(dir.file("r.jsonl")), QStringLiteral("--policy"), QStringLiteral("sglang"), QStringLiteral("--json") };
         // every SGLang flag reaches the configuration under SGLang's name
         const Run r = cli(base
-            + QStringList { QStringLiteral("--max-running-requests"), QStringLiteral("7"), QStringLiteral("--chunked-prefill-size"),
-                QStringLiteral("-1"), QStringLiteral("--max-prefill-tokens"), QStringLiteral("1000"), QStringLiteral("--enable-mixed-chunk"),
-                QStringLiteral("--max-loras-per-batch"), QStringLiteral("4"), QStringLiteral("--max-loaded-loras"), QStringLiteral("6"),
-                QStringLiteral("--lora-eviction-policy"), QStringLiteral("fifo"), QStringLiteral("--pinned-adapters"), QStringLiteral("0,2"),
-                QStringLiteral("--lora-scan"), QStringLiteral("stop") });
+            + QStringList { QStringLiteral("--max-running-requests"), QStringLiteral("7"),
+                QStringLiteral("--chunked-prefill-size"), QStringLiteral("-1"), QStringLiteral("--max-prefill-tokens"),
+                QStringLiteral("1000"), QStringLiteral("--enable-mixed-chunk"), QStringLiteral("--max-loras-per-batch"),
+                QStringLiteral("4"), QStringLiteral("--max-loaded-loras"), QStringLiteral("6"),
+                QStringLiteral("--lora-eviction-policy"), QStringLiteral("fifo"), QStringLiteral("--pinned-adapters"),
+                QStringLiteral("0,2"), QStringLiteral("--lora-scan"), QStringLiteral("stop") });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const nlohmann::json g = nlohmann::json::parse(r.out.toStdString())["server"]["sglang"];
         QCOMPARE(g["max_running_requests"].get<int>(), 7);
@@ -94,25 +96,32 @@ private Q_SLOTS:
         QCOMPARE(slora.code, 2);
         QVERIFY2(slora.err.contains(QStringLiteral("SGLang's KV pool is --max-total-tokens")), qPrintable(slora.err));
         // with the S-LoRA policy --max-total-tokens stays S-LoRA's max_total_token_num
-        const Run s = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), q(dir.file("r.jsonl")),
-            QStringLiteral("--max-total-tokens"), QStringLiteral("5000"), QStringLiteral("--json") });
+        const Run s = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"),
+            q(dir.file("r.jsonl")), QStringLiteral("--max-total-tokens"), QStringLiteral("5000"),
+            QStringLiteral("--json") });
         QVERIFY2(s.code == 0, qPrintable(s.err));
         QCOMPARE(nlohmann::json::parse(s.out.toStdString())["server"]["max_total_token_num"].get<int>(), 5000);
 
         // SGLang's own refusals, with its reasons; bad values are usage errors
         const Run loaded = cli(base + QStringList { QStringLiteral("--max-loaded-loras"), QStringLiteral("2") });
         QCOMPARE(loaded.code, 2);
-        QVERIFY2(loaded.err.contains(QStringLiteral("max_loaded_loras should be greater than or equal to max_loras_per_batch")), qPrintable(loaded.err));
-        const Run pinned = cli(base + QStringList { QStringLiteral("--max-loras-per-batch"), QStringLiteral("2"), QStringLiteral("--pinned-adapters"), QStringLiteral("0,1") });
+        QVERIFY2(loaded.err.contains(
+                     QStringLiteral("max_loaded_loras should be greater than or equal to max_loras_per_batch")),
+            qPrintable(loaded.err));
+        const Run pinned = cli(base
+            + QStringList { QStringLiteral("--max-loras-per-batch"), QStringLiteral("2"),
+                QStringLiteral("--pinned-adapters"), QStringLiteral("0,1") });
         QCOMPARE(pinned.code, 2);
         QVERIFY2(pinned.err.contains(QStringLiteral("not allowed to pin all slots")), qPrintable(pinned.err));
-        const Run eviction = cli(base + QStringList { QStringLiteral("--lora-eviction-policy"), QStringLiteral("random") });
+        const Run eviction
+            = cli(base + QStringList { QStringLiteral("--lora-eviction-policy"), QStringLiteral("random") });
         QCOMPARE(eviction.code, 2);
         QVERIFY(eviction.err.contains(QStringLiteral("lru or fifo")));
         const Run list = cli(base + QStringList { QStringLiteral("--pinned-adapters"), QStringLiteral("0,x") });
         QCOMPARE(list.code, 2);
         QVERIFY(list.err.contains(QStringLiteral("--pinned-adapters takes adapter indices")));
-        const Run ratio = cli(base + QStringList { QStringLiteral("--schedule-conservativeness"), QStringLiteral("-1") });
+        const Run ratio
+            = cli(base + QStringList { QStringLiteral("--schedule-conservativeness"), QStringLiteral("-1") });
         QCOMPARE(ratio.code, 2);
     }
 
@@ -120,9 +129,10 @@ private Q_SLOTS:
     {
         const Run h = cli({ QStringLiteral("simulate"), QStringLiteral("--help") });
         QCOMPARE(h.code, 0);
-        for (const char* flag : { "--policy NAME", "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--context-length",
-                 "--schedule-conservativeness", "--enable-mixed-chunk", "--disable-ignore-eos", "--max-loras-per-batch", "--max-loaded-loras",
-                 "--lora-eviction-policy", "--pinned-adapters" })
+        for (const char* flag :
+            { "--policy NAME", "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens",
+                "--context-length", "--schedule-conservativeness", "--enable-mixed-chunk", "--disable-ignore-eos",
+                "--max-loras-per-batch", "--max-loaded-loras", "--lora-eviction-policy", "--pinned-adapters" })
             QVERIFY2(h.out.contains(QLatin1String(flag)), flag);
         QVERIFY(h.out.contains(QStringLiteral("sglang")));
     }

@@ -54,9 +54,10 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         test::writeText(dir.file("t.csv"), kCsv);
-        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
-            QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")),
-            QStringLiteral("--timeline-out"), q(dir.file("tl.jsonl")) });
+        const Run r = cli(
+            { QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
+                QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"), QStringLiteral("--requests-out"),
+                q(dir.file("req.jsonl")), QStringLiteral("--timeline-out"), q(dir.file("tl.jsonl")) });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QStringLiteral("1 rejected")));
         QVERIFY(r.out.contains(QStringLiteral("4 finished")));
@@ -100,8 +101,9 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         test::writeText(dir.file("t.csv"), kCsv);
-        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--cost-model"), QStringLiteral("llama-7b-a100-80g"),
-            QStringLiteral("--requests-out"), q(dir.file("req.jsonl")), QStringLiteral("--json"), QStringLiteral("--policy"), QStringLiteral("slora-abort") });
+        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--cost-model"),
+            QStringLiteral("llama-7b-a100-80g"), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")),
+            QStringLiteral("--json"), QStringLiteral("--policy"), QStringLiteral("slora-abort") });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["clock"].get<std::string>(), std::string("model"));
@@ -123,20 +125,22 @@ private Q_SLOTS:
         test::writeText(dir.file("t.csv"), kCsv);
         // a2 at rank 1400 takes 5600 slots: D no longer fits the token budget at tick 0
         test::writeText(dir.file("ranks.json"), R"({"a2": 1400})");
-        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
-            QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"), QStringLiteral("--ranks"), q(dir.file("ranks.json")), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")) });
+        const Run r = cli(
+            { QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
+                QStringLiteral("--batch-max-tokens"), QStringLiteral("3072"), QStringLiteral("--ranks"),
+                q(dir.file("ranks.json")), QStringLiteral("--requests-out"), q(dir.file("req.jsonl")) });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto reqs = readJsonl(dir.file("req.jsonl"));
         QCOMPARE(reqs[3]["wait_reason"]["kind"].get<std::string>(), std::string("token_budget"));
         // bad rank files name the file and the field
         test::writeText(dir.file("bad.json"), R"({"a9": 8})");
-        const Run b = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--ranks"), q(dir.file("bad.json")),
-            QStringLiteral("--requests-out"), q(dir.file("x.jsonl")) });
+        const Run b = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--ranks"),
+            q(dir.file("bad.json")), QStringLiteral("--requests-out"), q(dir.file("x.jsonl")) });
         QCOMPARE(b.code, 1);
         QVERIFY2(b.err.contains(QStringLiteral("bad.json")) && b.err.contains(QStringLiteral("a9")), qPrintable(b.err));
         test::writeText(dir.file("bad2.json"), R"({"a1": -3})");
-        const Run b2 = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--ranks"), q(dir.file("bad2.json")),
-            QStringLiteral("--requests-out"), q(dir.file("x.jsonl")) });
+        const Run b2 = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--ranks"),
+            q(dir.file("bad2.json")), QStringLiteral("--requests-out"), q(dir.file("x.jsonl")) });
         QCOMPARE(b2.code, 1);
         QVERIFY2(b2.err.contains(QStringLiteral("a1")), qPrintable(b2.err));
         QVERIFY(!std::filesystem::exists(dir.file("x.jsonl")));
@@ -148,21 +152,37 @@ private Q_SLOTS:
         test::writeText(dir.file("t.csv"), kCsv);
         const QString out = q(dir.file("o.jsonl"));
         QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")) }).code, 2); // --requests-out missing
-        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out, QStringLiteral("--policy"), QStringLiteral("fifo") }).code, 2);
-        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out, QStringLiteral("--clock"), QStringLiteral("wall") }).code, 2);
-        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out, QStringLiteral("--max-total-tokens"), QStringLiteral("0") }).code, 2);
-        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out, QStringLiteral("--bogus") }).code, 2);
-        const Run cm = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out, QStringLiteral("--cost-model"), QStringLiteral("gpt-9") });
+        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out,
+                         QStringLiteral("--policy"), QStringLiteral("fifo") })
+                     .code,
+            2);
+        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out,
+                         QStringLiteral("--clock"), QStringLiteral("wall") })
+                     .code,
+            2);
+        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out,
+                         QStringLiteral("--max-total-tokens"), QStringLiteral("0") })
+                     .code,
+            2);
+        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out,
+                         QStringLiteral("--bogus") })
+                     .code,
+            2);
+        const Run cm = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out,
+            QStringLiteral("--cost-model"), QStringLiteral("gpt-9") });
         QCOMPARE(cm.code, 1);
         QVERIFY(cm.err.contains(QStringLiteral("llama-7b-a10g")));
         // a bad trace names file and line; an existing output file is left as it was
         test::writeText(out.toStdString(), "keep\n");
-        test::writeText(dir.file("bad.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a0,8,10,10\n1,x,a0,8,10,10\n");
-        const Run bad = cli({ QStringLiteral("simulate"), q(dir.file("bad.csv")), QStringLiteral("--requests-out"), out });
+        test::writeText(
+            dir.file("bad.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a0,8,10,10\n1,x,a0,8,10,10\n");
+        const Run bad
+            = cli({ QStringLiteral("simulate"), q(dir.file("bad.csv")), QStringLiteral("--requests-out"), out });
         QCOMPARE(bad.code, 1);
         QVERIFY2(bad.err.contains(QStringLiteral("bad.csv:3")), qPrintable(bad.err));
         QCOMPARE(test::readText(out.toStdString()), std::string("keep\n"));
-        const Run missing = cli({ QStringLiteral("simulate"), q(dir.file("nope.csv")), QStringLiteral("--requests-out"), out });
+        const Run missing
+            = cli({ QStringLiteral("simulate"), q(dir.file("nope.csv")), QStringLiteral("--requests-out"), out });
         QCOMPARE(missing.code, 1);
         QVERIFY(missing.err.contains(QStringLiteral("nope.csv")));
     }

@@ -19,7 +19,8 @@ struct Req {
 };
 
 /// One request for the online engine: id, arrival, input, output, adapter index and rank.
-inline SimRequest sim(std::uint64_t id, double t, std::uint32_t in, std::uint32_t out, std::uint32_t adapter = kNoAdapter, int rank = 0)
+inline SimRequest sim(
+    std::uint64_t id, double t, std::uint32_t in, std::uint32_t out, std::uint32_t adapter = kNoAdapter, int rank = 0)
 {
     return { id, t, in, out, adapter, rank, {} };
 }

@@ -39,7 +39,8 @@ inline QString promtoolProblems(const std::string& text)
         if (serverName && line.endsWith(QLatin1String("metric names should not contain ':'")))
             continue;
         if (line == QLatin1String("vllm:iteration_tokens_total non-counter metrics should not have \"_total\" suffix")
-            || line == QLatin1String("sglang:lora_pool_slots_total non-counter metrics should not have \"_total\" suffix"))
+            || line
+                == QLatin1String("sglang:lora_pool_slots_total non-counter metrics should not have \"_total\" suffix"))
             continue;
         left << line;
     }

@@ -62,13 +62,17 @@ inline std::vector<ReplayRecord> syntheticRecords(const SyntheticRun& s)
 }
 
 /// Writes a run folder as `replay` would (manifest, requests.jsonl, summary.json with the given SLO).
-inline nlohmann::json writeSyntheticRun(const std::string& dir, const SyntheticRun& s, std::optional<double> sloTtftMs = 300.0)
+inline nlohmann::json writeSyntheticRun(
+    const std::string& dir, const SyntheticRun& s, std::optional<double> sloTtftMs = 300.0)
 {
     const auto records = syntheticRecords(s);
     ResultsFolder f(dir);
-    f.writeManifest({ { "tool", "lorascope" }, { "tool_version", "test" }, { "backend", "openai-completions" }, { "target", "http://127.0.0.1:1" },
-        { "model", "base" }, { "shard", { { "index", 0 }, { "count", 1 }, { "by", "interleave" }, { "requests", s.requests } } },
-        { "trace", { { "path", "synthetic.jsonl" }, { "sha256", s.traceSha }, { "requests", s.requests }, { "adapters", s.adapters } } },
+    f.writeManifest({ { "tool", "lorascope" }, { "tool_version", "test" }, { "backend", "openai-completions" },
+        { "target", "http://127.0.0.1:1" }, { "model", "base" },
+        { "shard", { { "index", 0 }, { "count", 1 }, { "by", "interleave" }, { "requests", s.requests } } },
+        { "trace",
+            { { "path", "synthetic.jsonl" }, { "sha256", s.traceSha }, { "requests", s.requests },
+                { "adapters", s.adapters } } },
         { "options", { { "time_scale", 1.0 } } } });
     for (const auto& r : records)
         f.append(r);

@@ -23,7 +23,8 @@
 namespace lorascope::test {
 
 /// Fails the current test with "<path>: <why>" (Qt Test goes on with the next test function).
-inline void failOnFile(const std::string& path, const std::string& why, const char* file = __FILE__, int line = __LINE__)
+inline void failOnFile(
+    const std::string& path, const std::string& why, const char* file = __FILE__, int line = __LINE__)
 {
     QTest::qFail(("test file " + path + ": " + why).c_str(), file, line);
 }
@@ -123,7 +124,8 @@ struct TempDir {
     std::filesystem::path path;
     TempDir()
     {
-        path = std::filesystem::temp_directory_path() / ("lorascope-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+        path = std::filesystem::temp_directory_path()
+            / ("lorascope-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
         std::filesystem::remove_all(path);
         std::filesystem::create_directories(path);
     }

@@ -38,7 +38,8 @@ namespace {
 // The check vector of docs/admission.md (The admission rule): A(1000,500,a0) B(800,1000,a1) C(500,200,a0) D(900,1500,a2); ranks 64, 8, 16.
 Trace checkTrace()
 {
-    return makeTrace({ { 0, 1000, 500, 0 }, { 0, 800, 1000, 1 }, { 0, 500, 200, 0 }, { 0, 900, 1500, 2 } }, { 64, 8, 16 });
+    return makeTrace(
+        { { 0, 1000, 500, 0 }, { 0, 800, 1000, 1 }, { 0, 500, 200, 0 }, { 0, 900, 1500, 2 } }, { 64, 8, 16 });
 }
 
 std::vector<SimRequest> toSim(const Trace& t)
@@ -161,7 +162,8 @@ void TestAdmission::question2PrefillMixing()
     sc.cost = *cost;
     SimulationResult alone = simulate(makeTrace({ { 0, 20, 5 } }), sc);
     SimulationResult mixed = simulate(makeTrace({ { 0, 20, 5 }, { 0, 2000, 5 } }), sc);
-    const double tAlone = cost->prefillBase + cost->prefillPerRequest * 1 + cost->prefillPerToken * 20 + cost->prefillPerTokenSquared * 20 * 20;
+    const double tAlone = cost->prefillBase + cost->prefillPerRequest * 1 + cost->prefillPerToken * 20
+        + cost->prefillPerTokenSquared * 20 * 20;
     const double tMixed = cost->prefillBase + cost->prefillPerRequest * 2 + cost->prefillPerToken * 2020
         + cost->prefillPerTokenSquared * (20 * 20 + 2000 * 2000);
     QVERIFY(std::abs(alone.requests[0].firstToken - tAlone) < 1e-12);

@@ -52,7 +52,10 @@ Trace generatedTrace(double rate, double duration, std::uint64_t seed)
     return generate(spec);
 }
 
-bool sameDouble(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+bool sameDouble(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
 } // namespace
 
 void TestAdmissionSim::costModelPresets()
@@ -125,10 +128,11 @@ void TestAdmissionSim::modelClockDurations()
     SimulationResult r = simulate(makeTrace({ { 2, 10, 3, 0 } }, { 16 }), sc);
     // One rank-16 request: its LoRA kernels run (loraBase) sized by rank 16, and its adapter is loaded.
     const double prefill = c.prefillBase + c.prefillPerRequest + c.prefillPerToken * 10 + c.prefillPerTokenSquared * 100
-        + c.prefillPerTokenMaxRank * 10 * 16 + c.prefillPerTokenRank * 160 + c.perAdapterRank * 16 + c.loraBase + c.loadBase + c.loadPerRank * 16;
+        + c.prefillPerTokenMaxRank * 10 * 16 + c.prefillPerTokenRank * 160 + c.perAdapterRank * 16 + c.loraBase
+        + c.loadBase + c.loadPerRank * 16;
     auto decode = [&](int ctx) {
-        return c.decodeBase + c.decodePerRequest + c.decodePerContextToken * ctx + c.decodePerRequestMaxRank * 16 + c.decodePerTokenRank * 16
-            + c.perAdapterRank * 16 + c.loraBase;
+        return c.decodeBase + c.decodePerRequest + c.decodePerContextToken * ctx + c.decodePerRequestMaxRank * 16
+            + c.decodePerTokenRank * 16 + c.perAdapterRank * 16 + c.loraBase;
     };
     QCOMPARE(r.requests[0].admitted, 2.0);
     QVERIFY(std::abs(r.requests[0].firstToken - (2 + prefill)) < 1e-12);
@@ -177,7 +181,8 @@ void TestAdmissionSim::summaryOfManyRequests()
     };
     for (auto& r : recs) {
         r.arrival = 100 * next();
-        const double w = next() < 0.1 ? 0.0 : (next() < 0.5 ? std::floor(50 * next()) : 1e3 * (next() - 0.2)); // some negative
+        const double w
+            = next() < 0.1 ? 0.0 : (next() < 0.5 ? std::floor(50 * next()) : 1e3 * (next() - 0.2)); // some negative
         r.admitted = r.arrival + w;
         r.firstToken = r.admitted + 1e-3 * next();
         r.finished = r.firstToken + 1e6 * next();
@@ -244,7 +249,8 @@ void TestAdmissionSim::invariants()
     QFETCH(int, policy);
     QFETCH(int, clock);
     // steps: 0.1 requests per tick; model: 8 requests/s, more than 24 running requests can serve
-    const Trace t = generatedTrace(clock == int(ClockKind::Steps) ? 0.1 : 8, clock == int(ClockKind::Steps) ? 1500 : 60, 5);
+    const Trace t
+        = generatedTrace(clock == int(ClockKind::Steps) ? 0.1 : 8, clock == int(ClockKind::Steps) ? 1500 : 60, 5);
     QVERIFY(t.requests.size() > 100);
     SimulationConfig sc;
     sc.scheduler = sloraConfig(5000);
@@ -263,7 +269,8 @@ void TestAdmissionSim::invariants()
     std::uint64_t finished = 0, rejected = 0, dropped = 0, never = 0;
     std::set<std::uint64_t> numbers;
     for (const RequestRecord& q : r.requests) {
-        const int states = (q.rejected != RejectReason::None) + (q.dropped != DropReason::None) + !std::isnan(q.finished)
+        const int states = (q.rejected != RejectReason::None) + (q.dropped != DropReason::None)
+            + !std::isnan(q.finished)
             + (q.rejected == RejectReason::None && q.dropped == DropReason::None && std::isnan(q.admitted));
         QCOMPARE(states, 1);
         rejected += q.rejected != RejectReason::None;
@@ -280,7 +287,8 @@ void TestAdmissionSim::invariants()
             if (sc.clock == ClockKind::Steps && slora) {
                 // finished = first token + (output − 1) decode steps + the prefill steps of others in between
                 std::uint64_t prefills = 0;
-                auto it = std::lower_bound(r.timeline.begin(), r.timeline.end(), q.firstToken, [](const StepRecord& s, double v) { return s.start < v; });
+                auto it = std::lower_bound(r.timeline.begin(), r.timeline.end(), q.firstToken,
+                    [](const StepRecord& s, double v) { return s.start < v; });
                 for (; it != r.timeline.end() && it->start < q.finished; ++it)
                     prefills += it->kind == StepKind::Prefill;
                 QCOMPARE(q.finished - q.firstToken, double(std::max<std::uint32_t>(1, q.outputLen) - 1 + prefills));
@@ -438,15 +446,15 @@ void TestAdmissionSim::matchesPythonTranscription()
         f.precision(17);
         f << "time,adapter,rank,input,output\n";
         for (const Request& r : t.requests)
-            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
-              << r.outputLen << '\n';
+            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ','
+              << r.inputLen << ',' << r.outputLen << '\n';
     }
     QProcess py;
     py.start(QStringLiteral("/usr/bin/python3"),
-        { QString::fromStdString(script), QString::fromStdString(dir.file("t.csv")), QString::fromStdString(dir.file("o.json")),
-            QStringLiteral("--max-total-tokens"), QString::number(maxTotal), QStringLiteral("--batch-max-tokens"), QString::number(batchMax),
-            QStringLiteral("--running-max-req-size"), QString::number(runningMax), QStringLiteral("--max-wait-tokens"),
-            QString::number(maxWait) });
+        { QString::fromStdString(script), QString::fromStdString(dir.file("t.csv")),
+            QString::fromStdString(dir.file("o.json")), QStringLiteral("--max-total-tokens"), QString::number(maxTotal),
+            QStringLiteral("--batch-max-tokens"), QString::number(batchMax), QStringLiteral("--running-max-req-size"),
+            QString::number(runningMax), QStringLiteral("--max-wait-tokens"), QString::number(maxWait) });
     QVERIFY(py.waitForFinished(300000));
     QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
     const nlohmann::json j = readJsonFile(dir.file("o.json"));
@@ -458,10 +466,12 @@ void TestAdmissionSim::matchesPythonTranscription()
     auto same = [](const nlohmann::json& v, double x) { return v.is_null() ? std::isnan(x) : v.get<double>() == x; };
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const RequestRecord& q = r.requests[i];
-        QVERIFY2(same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken) && same(j["finished"][i], q.finished),
+        QVERIFY2(same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken)
+                && same(j["finished"][i], q.finished),
             qPrintable(QStringLiteral("request %1: python %2 %3 %4, engine %5 %6 %7")
                            .arg(i)
-                           .arg(QString::fromStdString(j["admitted"][i].dump()), QString::fromStdString(j["first_token"][i].dump()),
+                           .arg(QString::fromStdString(j["admitted"][i].dump()),
+                               QString::fromStdString(j["first_token"][i].dump()),
                                QString::fromStdString(j["finished"][i].dump()))
                            .arg(q.admitted)
                            .arg(q.firstToken)

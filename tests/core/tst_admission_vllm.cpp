@@ -77,21 +77,25 @@ void TestAdmissionVllm::refusedConfigurations()
     VllmConfig v;
     v.maxNumBatchedTokens = 64;
     v.maxNumSeqs = 128;
-    QCOMPARE(QString::fromStdString(vllmConfigError(v)), QStringLiteral("max_num_batched_tokens (64) must be greater than or equal to max_num_seqs (128)."));
+    QCOMPARE(QString::fromStdString(vllmConfigError(v)),
+        QStringLiteral("max_num_batched_tokens (64) must be greater than or equal to max_num_seqs (128)."));
     v = VllmConfig {};
     v.enableChunkedPrefill = false;
     v.maxNumBatchedTokens = 2048;
-    QVERIFY(QString::fromStdString(vllmConfigError(v)).startsWith(QStringLiteral("max_num_batched_tokens (2048) is smaller than max_model_len (4096).")));
+    QVERIFY(QString::fromStdString(vllmConfigError(v))
+                .startsWith(QStringLiteral("max_num_batched_tokens (2048) is smaller than max_model_len (4096).")));
     v = VllmConfig {};
     v.maxLoras = 4;
     v.maxCpuLoras = 2;
     QCOMPARE(QString::fromStdString(vllmConfigError(v)), QStringLiteral("max_cpu_loras (2) must be >= max_loras (4)"));
     v = VllmConfig {};
     v.maxLoraRank = 24;
-    QVERIFY(QString::fromStdString(vllmConfigError(v)).startsWith(QStringLiteral("max_lora_rank: Input should be 1, 8, 16, 32, 64, 128, 256, 320 or 512")));
+    QVERIFY(QString::fromStdString(vllmConfigError(v))
+                .startsWith(QStringLiteral("max_lora_rank: Input should be 1, 8, 16, 32, 64, 128, 256, 320 or 512")));
     v = VllmConfig {};
     v.numGpuBlocks = 200; // 199 × 16 = 3184 tokens < max_model_len 4096: one longest request could never run
-    QVERIFY(QString::fromStdString(vllmConfigError(v)).startsWith(QStringLiteral("To serve at least one request with the model's max seq len (4096)")));
+    QVERIFY(QString::fromStdString(vllmConfigError(v))
+                .startsWith(QStringLiteral("To serve at least one request with the model's max seq len (4096)")));
     // simulate() refuses such a server before running anything.
     SimulationConfig sc;
     sc.scheduler = vllmConfig();
@@ -108,7 +112,8 @@ void TestAdmissionVllm::refusedRequests()
     QCOMPARE(s.submit(sim(0, 0, 95, 5)), RejectReason::None); // 95 + 5 = max_model_len
     QCOMPARE(s.submit(sim(1, 0, 95, 6)), RejectReason::MaxModelLen); // vLLM's API server answers 400
     QCOMPARE(s.submit(sim(2, 0, 101, 1)), RejectReason::MaxModelLen); // the prompt alone is too long
-    QCOMPARE(s.submit(sim(3, 0, 10, 5, 0, 32)), RejectReason::LoraRankTooLarge); // "LoRA rank 32 is greater than max_lora_rank 16"
+    QCOMPARE(s.submit(sim(3, 0, 10, 5, 0, 32)),
+        RejectReason::LoraRankTooLarge); // "LoRA rank 32 is greater than max_lora_rank 16"
     QCOMPARE(s.submit(sim(4, 0, 10, 5, 0, 16)), RejectReason::None);
     QCOMPARE(rejectReasonName(RejectReason::MaxModelLen), std::string("max_model_len"));
     QCOMPARE(rejectReasonName(RejectReason::LoraRankTooLarge), std::string("lora_rank_too_large"));
@@ -343,7 +348,8 @@ void TestAdmissionVllm::loraResidencyTiers()
     SchedulerConfig c = vllmConfig();
     c.vllm.maxLoras = 1;
     c.vllm.maxCpuLoras = 2;
-    const Trace t = makeTrace({ { 0, 10, 2, 0 }, { 10, 10, 2, 1 }, { 20, 10, 2, 0 }, { 30, 10, 2, 2 }, { 40, 10, 2, 1 } }, { 8, 8, 8 });
+    const Trace t = makeTrace(
+        { { 0, 10, 2, 0 }, { 10, 10, 2, 1 }, { 20, 10, 2, 0 }, { 30, 10, 2, 2 }, { 40, 10, 2, 1 } }, { 8, 8, 8 });
     SimulationResult r = runSteps(t, c);
     QCOMPARE(r.requests[0].adapterLoad, AdapterTier::Disk);
     QCOMPARE(r.requests[1].adapterLoad, AdapterTier::Disk);

@@ -74,7 +74,8 @@ void writeOracleCsv(const Trace& t, const std::string& path)
     std::ofstream f(path);
     f << "time,adapter,rank,input,output\n";
     for (const Request& q : t.requests)
-        f << q.time << ',' << (q.adapter == kNoAdapter ? -1 : int(q.adapter)) << ',' << t.rankOf(q) << ',' << q.inputLen << ',' << q.outputLen << '\n';
+        f << q.time << ',' << (q.adapter == kNoAdapter ? -1 : int(q.adapter)) << ',' << t.rankOf(q) << ',' << q.inputLen
+          << ',' << q.outputLen << '\n';
 }
 
 QStringList flagsOf(const VllmConfig& v)
@@ -105,18 +106,21 @@ void compareWith(const nlohmann::json& j, const Trace& t, const SimulationResult
     QString first;
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const RequestRecord& q = r.requests[i];
-        if (same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken) && same(j["finished"][i], q.finished))
+        if (same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken)
+            && same(j["finished"][i], q.finished))
             continue;
         if (differ++ == 0)
             first = QStringLiteral("request %1: transcription %2 %3 %4, engine %5 %6 %7")
                         .arg(i)
-                        .arg(QString::fromStdString(j["admitted"][i].dump()), QString::fromStdString(j["first_token"][i].dump()),
+                        .arg(QString::fromStdString(j["admitted"][i].dump()),
+                            QString::fromStdString(j["first_token"][i].dump()),
                             QString::fromStdString(j["finished"][i].dump()))
                         .arg(q.admitted)
                         .arg(q.firstToken)
                         .arg(q.finished);
     }
-    QVERIFY2(differ == 0, qPrintable(QStringLiteral("%1 of %2 requests differ; %3").arg(differ).arg(t.requests.size()).arg(first)));
+    QVERIFY2(differ == 0,
+        qPrintable(QStringLiteral("%1 of %2 requests differ; %3").arg(differ).arg(t.requests.size()).arg(first)));
     QCOMPARE(r.summary.steps, j["steps"].get<std::uint64_t>());
     QCOMPARE(r.summary.preemptions, j["preemptions"].get<std::uint64_t>());
     QCOMPARE(r.summary.mixedSteps, j["kinds"]["mixed"].get<std::uint64_t>());
@@ -237,16 +241,19 @@ void TestAdmissionVllmOracle::matchesTranscription()
     TempDir dir;
     writeOracleCsv(t, dir.file("t.csv"));
     QProcess py;
-    py.start(python, QStringList { QString::fromStdString(kScript), QString::fromStdString(dir.file("t.csv")), QString::fromStdString(dir.file("o.json")) }
+    py.start(python,
+        QStringList { QString::fromStdString(kScript), QString::fromStdString(dir.file("t.csv")),
+            QString::fromStdString(dir.file("o.json")) }
             + flagsOf(config.vllm));
     QVERIFY(py.waitForFinished(600000));
     QVERIFY2(py.exitStatus() == QProcess::NormalExit && py.exitCode() == 0, py.readAllStandardError().constData());
     const nlohmann::json j = lorascope::readJsonFile(dir.file("o.json"));
     const SimulationResult r = runSteps(t, config);
     compareWith(j, t, r);
-    qInfo("%zu requests, %llu steps (%llu mixed), %llu preemptions, %llu adapter loads (%llu from disk): all the same", t.requests.size(),
-        (unsigned long long)r.summary.steps, (unsigned long long)r.summary.mixedSteps, (unsigned long long)r.summary.preemptions,
-        (unsigned long long)r.summary.adapterLoads, (unsigned long long)r.summary.adapterDiskLoads);
+    qInfo("%zu requests, %llu steps (%llu mixed), %llu preemptions, %llu adapter loads (%llu from disk): all the same",
+        t.requests.size(), (unsigned long long)r.summary.steps, (unsigned long long)r.summary.mixedSteps,
+        (unsigned long long)r.summary.preemptions, (unsigned long long)r.summary.adapterLoads,
+        (unsigned long long)r.summary.adapterDiskLoads);
 }
 
 void TestAdmissionVllmOracle::issueSampleGolden()

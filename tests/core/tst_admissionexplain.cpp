@@ -133,7 +133,9 @@ private Q_SLOTS:
         const QString text = q(explainWait(w, cfg.scheduler.limits));
         QVERIFY2(text.contains(QStringLiteral("needs 2800 KV slots")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("only 2712 are free")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("3000 slots (max_total_token_num) − 288 held by the weights of 2 resident adapters")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "3000 slots (max_total_token_num) − 288 held by the weights of 2 resident adapters")),
+            qPrintable(text));
         // The candidate rows carry the same numbers, with the ranks behind the adapter slots.
         QCOMPARE(s.candidates.back().limit, w.limit);
         auto ranks = s.candidates.back().adapterRanks;
@@ -157,7 +159,8 @@ private Q_SLOTS:
         QVERIFY(!breakdownWait(w, l).derivedLimit);
         QVERIFY(!q(explainWait(w, l)).contains(QStringLiteral("default")));
         QCOMPARE(q(waitTitle(WaitKind::TokenBudget)), QStringLiteral("KV cache full"));
-        QVERIFY(q(explainWait(WaitReason { WaitKind::BehindRequest, 0, 0, 17 }, l)).contains(QStringLiteral("behind request 17")));
+        QVERIFY(q(explainWait(WaitReason { WaitKind::BehindRequest, 0, 0, 17 }, l))
+                    .contains(QStringLiteral("behind request 17")));
     }
 
     void stepThroughAgreesWithTheTable()
@@ -218,7 +221,8 @@ private Q_SLOTS:
         const std::int64_t refused = st.findNext(-1, StepEvent::Rejection);
         QVERIFY(refused >= 0);
         QCOMPARE(st.snapshot(std::size_t(refused)).rejected, (std::vector<std::uint64_t> { 20 }));
-        QCOMPARE(st.snapshot(std::size_t(refused)).rejectedWhy, (std::vector<RejectReason> { RejectReason::InputTooLong }));
+        QCOMPARE(
+            st.snapshot(std::size_t(refused)).rejectedWhy, (std::vector<RejectReason> { RejectReason::InputTooLong }));
         QCOMPARE(st.findRequest(20), refused);
         const std::int64_t second = st.findNext(refused, StepEvent::Rejection);
         QVERIFY(second > refused);

@@ -112,7 +112,8 @@ private Q_SLOTS:
         for (double q : { 0.001, 0.01, 0.02, 0.05, 0.1 }) {
             const double emp = std::count_if(gaps.begin(), gaps.end(), [&](double x) { return x > q; }) / m;
             // ~100k gaps: binomial std ≤ 0.0016, and gaps are correlated in bursts: allow 0.015.
-            QVERIFY2(std::abs(emp - g.survival(q)) < 0.015, qPrintable(QStringLiteral("t=%1 emp=%2 model=%3").arg(q).arg(emp).arg(g.survival(q))));
+            QVERIFY2(std::abs(emp - g.survival(q)) < 0.015,
+                qPrintable(QStringLiteral("t=%1 emp=%2 model=%3").arg(q).arg(emp).arg(g.survival(q))));
         }
     }
 
@@ -159,7 +160,8 @@ private Q_SLOTS:
         QCOMPARE(a->stats.output.histogram.total(), n);
         QCOMPARE(a->stats.gaps.total(), n - 1);
         QCOMPARE(a->stats.timeline.total(), n);
-        QCOMPARE(std::accumulate(a->stats.perAdapterCount.begin(), a->stats.perAdapterCount.end(), std::uint64_t(0)), n);
+        QCOMPARE(
+            std::accumulate(a->stats.perAdapterCount.begin(), a->stats.perAdapterCount.end(), std::uint64_t(0)), n);
         // The raster overview holds every request of its rows.
         std::uint64_t inRows = 0;
         for (auto ad : a->raster.rowAdapters)
@@ -192,7 +194,8 @@ private Q_SLOTS:
                 for (const auto& q : t.requests)
                     n += q.adapter == rows[r] && q.time >= a && q.time < b;
                 // Floating-point edges: allow a request exactly on an edge to fall either side.
-                QVERIFY2(std::abs(int(bins.counts[r * cols + std::size_t(c)]) - int(n)) <= 1, qPrintable(QStringLiteral("%1,%2").arg(r).arg(c)));
+                QVERIFY2(std::abs(int(bins.counts[r * cols + std::size_t(c)]) - int(n)) <= 1,
+                    qPrintable(QStringLiteral("%1,%2").arg(r).arg(c)));
             }
         }
         std::uint64_t total = 0;
@@ -243,8 +246,7 @@ private Q_SLOTS:
         QCOMPARE(s.running.size(), std::size_t(3));
         QCOMPARE(s.queueLength, std::size_t(1));
         // Run to the end: every request finishes; the step count matches simulate()'s.
-        while (st.next()) {
-        }
+        while (st.next()) { }
         const auto sim = simulate(*t, cfg);
         QCOMPARE(st.count(), std::size_t(sim.summary.steps));
         QVERIFY(st.snapshot(st.count() - 1).running.empty());
@@ -269,7 +271,8 @@ private Q_SLOTS:
         QVERIFY(!a->timeline.edges.empty());
         // The binned envelope keeps the peak; the analysis keeps no per-pass records.
         QVERIFY(a->result.timeline.empty());
-        QCOMPARE(*std::max_element(a->timeline.kvNeed.begin(), a->timeline.kvNeed.end()), double(a->result.summary.peakKvNeed));
+        QCOMPARE(*std::max_element(a->timeline.kvNeed.begin(), a->timeline.kvNeed.end()),
+            double(a->result.summary.peakKvNeed));
         // Binned while simulating = binned from the recorded passes of the same run.
         SimulationConfig recorded = cfg;
         recorded.recordTimeline = true;

@@ -40,8 +40,10 @@ std::string resultLine(const std::string& config, const std::string& result)
     return "{\"config\": " + config + ", \"result\": " + result + "}\n";
 }
 
-const char* kConfig = R"({"num_adapters": 100, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512], "output_range": [8, 512]})";
-const char* kResult = R"({"total_time": 70.1, "throughput": 1.7, "avg_latency": 12.5, "avg_per_token_latency": 0.03, "avg_per_output_token_latency": 0.09, "avg_first_token_latency": 0.4, "avg_satisfaction": 0.95, "avg_attainment": 0.99, "num_abort": 0})";
+const char* kConfig
+    = R"({"num_adapters": 100, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512], "output_range": [8, 512]})";
+const char* kResult
+    = R"({"total_time": 70.1, "throughput": 1.7, "avg_latency": 12.5, "avg_per_token_latency": 0.03, "avg_per_output_token_latency": 0.09, "avg_first_token_latency": 0.4, "avg_satisfaction": 0.95, "avg_attainment": 0.99, "num_abort": 0})";
 
 SloraFileSettings s1Settings()
 {
@@ -223,7 +225,8 @@ void TestCalibrateData::regeneratesSpecCheckVector()
     const CalibrationData d = loadSloraResults(file, s1Settings());
     const Trace& t = d.experiments.at(0).trace;
     QCOMPARE(t.requests.size(), std::size_t(120));
-    const std::uint32_t adapter[] = { 37, 95, 73, 59, 15 }, in[] = { 510, 355, 480, 238, 197 }, out[] = { 158, 422, 485, 305, 106 };
+    const std::uint32_t adapter[] = { 37, 95, 73, 59, 15 }, in[] = { 510, 355, 480, 238, 197 },
+                        out[] = { 158, 422, 485, 305, 106 };
     const double time[] = { 1.529568753475, 1.730367779386, 2.132703290032, 2.557361118115, 4.521731700171 };
     std::uint64_t sumIn = 0, sumOut = 0;
     for (std::size_t i = 0; i < 5; ++i) {
@@ -269,8 +272,10 @@ void TestCalibrateData::publishedRowsLoadWithTheirFlags()
         for (const auto& b : val.experiments)
             QVERIFY(a.source != b.source);
     // A group restricts to its files; an unknown group is an error naming it.
-    QCOMPARE(loadSloraManifest(kData + "/slora-paper/manifest.json", "fit", "llama-7b-a10g").experiments.size(), std::size_t(8));
-    const QString err = inputErrorOf([] { loadSloraManifest(kData + "/slora-paper/manifest.json", "fit", "llama-99b-tpu"); });
+    QCOMPARE(loadSloraManifest(kData + "/slora-paper/manifest.json", "fit", "llama-7b-a10g").experiments.size(),
+        std::size_t(8));
+    const QString err
+        = inputErrorOf([] { loadSloraManifest(kData + "/slora-paper/manifest.json", "fit", "llama-99b-tpu"); });
     QVERIFY2(err.contains(QLatin1String("llama-99b-tpu")), qPrintable(err));
 }
 
@@ -283,22 +288,30 @@ void TestCalibrateData::resultFileErrors()
     };
     // A row without its config cannot be regenerated: file, line and field.
     QString e = load(resultLine(kConfig, kResult) + "{\"result\": " + kResult + "}\n");
-    QVERIFY2(e.contains(QLatin1String("r.jsonl:2")) && e.contains(QLatin1String("config")) && e.contains(QLatin1String("missing")), qPrintable(e));
-    e = load(resultLine(R"({"num_adapters": 5, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512]})", kResult));
+    QVERIFY2(e.contains(QLatin1String("r.jsonl:2")) && e.contains(QLatin1String("config"))
+            && e.contains(QLatin1String("missing")),
+        qPrintable(e));
+    e = load(resultLine(
+        R"({"num_adapters": 5, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512]})",
+        kResult));
     QVERIFY2(e.contains(QLatin1String(":1")) && e.contains(QLatin1String("config.output_range")), qPrintable(e));
-    e = load(resultLine(kConfig, R"({"total_time": 1, "throughput": 1, "avg_first_token_latency": 1, "avg_per_output_token_latency": 1, "avg_attainment": 1})"));
+    e = load(resultLine(kConfig,
+        R"({"total_time": 1, "throughput": 1, "avg_first_token_latency": 1, "avg_per_output_token_latency": 1, "avg_attainment": 1})"));
     QVERIFY2(e.contains(QLatin1String("result.avg_latency")), qPrintable(e));
     e = load(resultLine(kConfig, kResult) + "\n{\"config\": oops}\n");
     QVERIFY2(e.contains(QLatin1String("r.jsonl:3")) && e.contains(QLatin1String("not valid JSON")), qPrintable(e));
     e = load("\n\n");
     QVERIFY2(e.contains(QLatin1String("no result rows")), qPrintable(e));
-    e = load(resultLine(R"({"num_adapters": -3, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512], "output_range": [8, 512]})", kResult));
+    e = load(resultLine(
+        R"({"num_adapters": -3, "alpha": 1, "req_rate": 2, "cv": 1, "duration": 60, "input_range": [8, 512], "output_range": [8, 512]})",
+        kResult));
     QVERIFY2(e.contains(QLatin1String("config.num_adapters")), qPrintable(e));
     // Shares are shares, counts are whole: an attainment of 2.0 is not a measurement.
     std::string bad = kResult;
     bad.replace(bad.find("\"avg_attainment\": 0.99"), 22, "\"avg_attainment\": 2.0");
     e = load(resultLine(kConfig, bad));
-    QVERIFY2(e.contains(QLatin1String("r.jsonl:1")) && e.contains(QLatin1String("result.avg_attainment: must be a share of requests from 0 to 1 (got 2)")),
+    QVERIFY2(e.contains(QLatin1String("r.jsonl:1"))
+            && e.contains(QLatin1String("result.avg_attainment: must be a share of requests from 0 to 1 (got 2)")),
         qPrintable(e));
     bad = kResult;
     bad.replace(bad.find("\"num_abort\": 0"), 14, "\"num_abort\": 2.5");
@@ -329,11 +342,14 @@ void TestCalibrateData::manifestErrors()
     QVERIFY2(e.contains(QLatin1String("files[0].role")), qPrintable(e));
     e = load(R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "excluded"}]})");
     QVERIFY2(e.contains(QLatin1String("files[0].reason")), qPrintable(e));
-    e = load(R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "fit", "setting": "S1", "gpu": "h100", "max_total_token_num": 5}]})");
+    e = load(
+        R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "fit", "setting": "S1", "gpu": "h100", "max_total_token_num": 5}]})");
     QVERIFY2(e.contains(QLatin1String("h100")) && e.contains(QLatin1String("files[0].gpu")), qPrintable(e));
-    e = load(R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "fit", "setting": "S1", "gpu": "a10g"}]})");
+    e = load(
+        R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "fit", "setting": "S1", "gpu": "a10g"}]})");
     QVERIFY2(e.contains(QLatin1String("max_total_token_num")), qPrintable(e));
-    e = load(R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "fit", "setting": "S1", "gpu": "a10g", "max_total_token_num": 5, "typo": 1}]})");
+    e = load(
+        R"({"schemaVersion": 1, "source": {}, "files": [{"file": "x.jsonl", "role": "fit", "setting": "S1", "gpu": "a10g", "max_total_token_num": 5, "typo": 1}]})");
     QVERIFY2(e.contains(QLatin1String("typo")), qPrintable(e));
     e = load(R"({"schemaVersion": 2, "source": {}, "files": []})");
     QVERIFY2(e.contains(QLatin1String("schemaVersion")), qPrintable(e));
@@ -352,7 +368,8 @@ void TestCalibrateData::manifestListsExclusions()
     // Rows excluded one by one are reported with their line.
     test::TempDir dir;
     test::writeText(dir.file("r.jsonl"), resultLine(kConfig, kResult) + resultLine(kConfig, kResult));
-    test::writeText(dir.file("m.json"), R"({"schemaVersion": 1, "source": {}, "files": [{"file": "r.jsonl", "role": "fit", "setting": "S1", "gpu": "a10g",
+    test::writeText(dir.file("m.json"),
+        R"({"schemaVersion": 1, "source": {}, "files": [{"file": "r.jsonl", "role": "fit", "setting": "S1", "gpu": "a10g",
         "max_total_token_num": 6000, "excluded_rows": [{"line": 2, "reason": "measured twice"}]}]})");
     const auto m = loadSloraManifest(dir.file("m.json"), "fit");
     QCOMPARE(m.experiments.size(), std::size_t(1));
@@ -377,7 +394,8 @@ void TestCalibrateData::replayFolderErrors()
         R"({"index":1,"id":1,"adapter":"a","input_len":5,"output_len":4,"outcome":"cancelled","status":0,"scheduled_s":0.1,"dispatched_s":null,"sent_s":null,"first_byte_s":null,"end_s":null,"tokens":0,"reported_output_tokens":null,"reported_input_tokens":null,"in_window":true,"token_times_ms":[]})"
         "\n");
     e = inputErrorOf([&] { loadReplayRun(dir.file("run"), o); });
-    QVERIFY2(e.contains(QLatin1String("requests.jsonl")) && e.contains(QLatin1String("no completed request")), qPrintable(e));
+    QVERIFY2(e.contains(QLatin1String("requests.jsonl")) && e.contains(QLatin1String("no completed request")),
+        qPrintable(e));
     test::writeText(dir.file("run/requests.jsonl"), "{\"index\": 0}\n");
     e = inputErrorOf([&] { loadReplayRun(dir.file("run"), o); });
     QVERIFY2(e.contains(QLatin1String("requests.jsonl:1")), qPrintable(e));
@@ -426,11 +444,13 @@ std::string recordLine(int i, const std::string& outcome = "completed", const st
 {
     const double sent = 0.1 * i;
     const bool done = outcome == "completed";
-    return "{\"index\":" + std::to_string(i) + ",\"id\":" + std::to_string(i) + ",\"adapter\":\"a\",\"input_len\":5,\"output_len\":3,\"outcome\":\""
-        + outcome + "\",\"status\":" + (done ? "200" : "500") + (done ? "" : ",\"error_kind\":\"http_status\",\"error\":\"x\"")
-        + ",\"scheduled_s\":" + std::to_string(sent) + ",\"dispatched_s\":" + std::to_string(sent) + ",\"sent_s\":" + std::to_string(sent)
+    return "{\"index\":" + std::to_string(i) + ",\"id\":" + std::to_string(i)
+        + ",\"adapter\":\"a\",\"input_len\":5,\"output_len\":3,\"outcome\":\"" + outcome + "\",\"status\":"
+        + (done ? "200" : "500") + (done ? "" : ",\"error_kind\":\"http_status\",\"error\":\"x\"") + ",\"scheduled_s\":"
+        + std::to_string(sent) + ",\"dispatched_s\":" + std::to_string(sent) + ",\"sent_s\":" + std::to_string(sent)
         + ",\"first_byte_s\":null,\"end_s\":" + std::to_string(sent + 0.07) + ",\"tokens\":" + (done ? "3" : "0")
-        + ",\"reported_output_tokens\":null,\"reported_input_tokens\":null,\"in_window\":true,\"token_times_ms\":" + (done ? tokenTimes : "[]") + "}\n";
+        + ",\"reported_output_tokens\":null,\"reported_input_tokens\":null,\"in_window\":true,\"token_times_ms\":"
+        + (done ? tokenTimes : "[]") + "}\n";
 }
 
 } // namespace
@@ -448,9 +468,11 @@ void TestCalibrateData::replayRecordsAreCheckedAsMergeDoes()
         return inputErrorOf([&] { loadReplayRun(dir.file("run"), o); });
     };
     QString e = errorWith(recordLine(0) + recordLine(1, "completed", "[40,30,20]"));
-    QVERIFY2(e.contains(QLatin1String("requests.jsonl:2")) && e.contains(QLatin1String("token_times_ms[1]")), qPrintable(e));
+    QVERIFY2(
+        e.contains(QLatin1String("requests.jsonl:2")) && e.contains(QLatin1String("token_times_ms[1]")), qPrintable(e));
     e = errorWith(recordLine(0) + recordLine(1, "completed", "[-1e9,50,60]"));
-    QVERIFY2(e.contains(QLatin1String("requests.jsonl:2")) && e.contains(QLatin1String("before the request was sent")), qPrintable(e));
+    QVERIFY2(e.contains(QLatin1String("requests.jsonl:2")) && e.contains(QLatin1String("before the request was sent")),
+        qPrintable(e));
     e = errorWith(recordLine(0) + recordLine(1, "exploded"));
     QVERIFY2(e.contains(QLatin1String("outcome: unknown value \"exploded\"")), qPrintable(e));
     e = errorWith(recordLine(0) + recordLine(1) + recordLine(0));
@@ -468,7 +490,8 @@ void TestCalibrateData::replayRecordsAreCheckedAsMergeDoes()
     const CalibrationData d = loadReplayRun(dir.file("run"), o);
     QVERIFY(d.experiments.empty());
     QCOMPARE(d.excluded.size(), std::size_t(1));
-    QVERIFY2(d.excluded[0].reason.find("8 of the 10 requests sent failed (http_status 8)") != std::string::npos, d.excluded[0].reason.c_str());
+    QVERIFY2(d.excluded[0].reason.find("8 of the 10 requests sent failed (http_status 8)") != std::string::npos,
+        d.excluded[0].reason.c_str());
     // Half and half is a run with failures, not a failed run.
     std::string half;
     for (int i = 0; i < 10; ++i)
@@ -507,16 +530,19 @@ void TestCalibrateData::validationSaysWhatItLeavesOut()
     QVERIFY2(text.find("lat: 1 of 3 runs are predicted never to finish") != std::string::npos, text.c_str());
     QVERIFY2(text.find("lat 11.5->? (never finishes)") != std::string::npos, text.c_str());
     QVERIFY2(text.find("lat 11.5->1e+300") != std::string::npos, text.c_str()); // the prediction, with an exponent
-    QVERIFY2(text.find("8.70e+300%") != std::string::npos || text.find("+8.70e+300%") != std::string::npos, text.c_str());
+    QVERIFY2(
+        text.find("8.70e+300%") != std::string::npos || text.find("+8.70e+300%") != std::string::npos, text.c_str());
     for (std::size_t i = 0, run = 0; i < text.size(); ++i) { // no 300-digit number
         run = std::isdigit(static_cast<unsigned char>(text[i])) ? run + 1 : 0;
         QVERIFY2(run < 20, text.c_str());
     }
     const std::string unusable = unusableFitReason(rep);
-    QVERIFY2(unusable.find("avg_latency: 1 of 3 runs predicted never to finish") != std::string::npos, unusable.c_str());
+    QVERIFY2(
+        unusable.find("avg_latency: 1 of 3 runs predicted never to finish") != std::string::npos, unusable.c_str());
     pred[1].avgLatency = 11.4;
     pred[2].avgLatency = 11.5 * 4.8; // +380 %
-    QVERIFY2(unusableFitReason(compare(data, pred)).find("avg_latency: error") != std::string::npos, unusableFitReason(compare(data, pred)).c_str());
+    QVERIFY2(unusableFitReason(compare(data, pred)).find("avg_latency: error") != std::string::npos,
+        unusableFitReason(compare(data, pred)).c_str());
     pred[2].avgLatency = 11.7;
     QVERIFY(unusableFitReason(compare(data, pred)).empty());
 }

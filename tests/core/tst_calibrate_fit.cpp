@@ -26,7 +26,8 @@ CalibrationData synthetic(const CostModel& truth, std::uint32_t adapters = 20)
         double rate;
         std::int64_t inLo, inHi, outLo, outHi;
     };
-    const Shape shapes[] = { { 1.0, 8, 64, 32, 256 }, { 1.5, 512, 1500, 8, 64 }, { 3.0, 8, 512, 8, 512 }, { 5.0, 100, 200, 200, 400 } };
+    const Shape shapes[]
+        = { { 1.0, 8, 64, 32, 256 }, { 1.5, 512, 1500, 8, 64 }, { 3.0, 8, 512, 8, 512 }, { 5.0, 100, 200, 200, 400 } };
     CalibrationData d;
     const std::size_t g = d.groupIndex("test", *findModel("llama-7b"), *findGpu("a10g"));
     int i = 0;
@@ -53,7 +54,10 @@ CalibrationData synthetic(const CostModel& truth, std::uint32_t adapters = 20)
     return d;
 }
 
-double rel(double a, double b) { return std::abs(a / b - 1); }
+double rel(double a, double b)
+{
+    return std::abs(a / b - 1);
+}
 
 /// Each free parameter is within `worst` of the truth and has a finite uncertainty. (The data are
 /// exact, so the uncertainty, from the residuals' scatter, is tiny; what is left is the optimiser's
@@ -64,7 +68,11 @@ void checkRecovered(const CalibrationFitResult& fit, const std::map<std::string,
         if (!e.free)
             continue;
         const double t = truth.at(e.key);
-        const QString what = QStringLiteral("%1: %2 fitted, %3 true, 1 sigma %4 %").arg(QString::fromStdString(e.key)).arg(e.value).arg(t).arg(100 * e.relativeError);
+        const QString what = QStringLiteral("%1: %2 fitted, %3 true, 1 sigma %4 %")
+                                 .arg(QString::fromStdString(e.key))
+                                 .arg(e.value)
+                                 .arg(t)
+                                 .arg(100 * e.relativeError);
         QVERIFY2(std::isfinite(e.relativeError), qPrintable(what));
         QVERIFY2(rel(e.value, t) <= worst, qPrintable(what));
     }
@@ -97,9 +105,17 @@ void TestCalibrateFit::recoversEngineParameters()
     o.threads = 2;
     const CalibrationFitResult fit = fitCostModel(data, o);
     QVERIFY2(fit.converged, fit.message.c_str());
-    QVERIFY2(fit.objective < 1e-3 * fit.objectiveStart, qPrintable(QStringLiteral("%1 -> %2, %3 %4 %5 %6").arg(fit.objectiveStart).arg(fit.objective).arg(fit.parameters.layerOverhead).arg(fit.parameters.requestOverhead).arg(fit.parameters.kvEfficiency).arg(fit.parameters.prefillEfficiency)));
-    checkRecovered(fit, { { "layer_overhead", truth.layerOverhead }, { "request_overhead", truth.requestOverhead },
-                            { "kv_efficiency", truth.kvEfficiency }, { "prefill_efficiency", truth.prefillEfficiency } },
+    QVERIFY2(fit.objective < 1e-3 * fit.objectiveStart,
+        qPrintable(QStringLiteral("%1 -> %2, %3 %4 %5 %6")
+                       .arg(fit.objectiveStart)
+                       .arg(fit.objective)
+                       .arg(fit.parameters.layerOverhead)
+                       .arg(fit.parameters.requestOverhead)
+                       .arg(fit.parameters.kvEfficiency)
+                       .arg(fit.parameters.prefillEfficiency)));
+    checkRecovered(fit,
+        { { "layer_overhead", truth.layerOverhead }, { "request_overhead", truth.requestOverhead },
+            { "kv_efficiency", truth.kvEfficiency }, { "prefill_efficiency", truth.prefillEfficiency } },
         0.10);
     // Fixed parameters keep their start values; the model is the group's.
     QCOMPARE(fit.parameters.loraEfficiency, genericEngineParameters().loraEfficiency);
@@ -144,8 +160,10 @@ void TestCalibrateFit::recoversCoefficients()
     o.threads = 2;
     const CalibrationFitResult fit = fitCostModel(data, o);
     QVERIFY2(fit.converged, fit.message.c_str());
-    checkRecovered(fit, { { "decode_base", hidden.decodeBase }, { "decode_per_request", hidden.decodePerRequest },
-                            { "decode_per_context_token", hidden.decodePerContextToken }, { "prefill_per_token", hidden.prefillPerToken } },
+    checkRecovered(fit,
+        { { "decode_base", hidden.decodeBase }, { "decode_per_request", hidden.decodePerRequest },
+            { "decode_per_context_token", hidden.decodePerContextToken },
+            { "prefill_per_token", hidden.prefillPerToken } },
         0.15);
     QVERIFY(!fit.models[0].hasParameters);
 }

@@ -28,7 +28,10 @@ ValidationReport run(const std::string& role, const std::string& group)
     return validate(d, { *findCostModel(group) }, 2);
 }
 
-double err(const MetricErrors& e, Metric m) { return e[static_cast<std::size_t>(m)].error; }
+double err(const MetricErrors& e, Metric m)
+{
+    return e[static_cast<std::size_t>(m)].error;
+}
 
 /// Every run of every preset's files, with each group's preset.
 ValidationReport runAll(const std::string& role)
@@ -92,7 +95,8 @@ void TestCalibratePresets::presetsReproduceTheirProvenance()
             QCOMPARE(r.role, std::string("fit"));
         if (p.provenance.validation.measured()) {
             const ValidationReport out = run("validate", p.name);
-            compareSummary(p.provenance.validation, out.overall, static_cast<int>(out.rows.size()), (what + " out of sample").c_str());
+            compareSummary(p.provenance.validation, out.overall, static_cast<int>(out.rows.size()),
+                (what + " out of sample").c_str());
         } else {
             QVERIFY(loadSloraManifest(kManifest, "validate", p.name).experiments.empty()); // no validation file for it
         }
@@ -105,10 +109,14 @@ void TestCalibratePresets::validationRowsMeetTheTargets()
     // latency ≤ 10 %, first-token latency ≤ 25 %, attainment MAE ≤ 0.05.
     const ValidationReport out = runAll("validate");
     QCOMPARE(out.rows.size(), std::size_t(60));
-    QVERIFY2(err(out.overall, Metric::Throughput) <= 4.0, qPrintable(QString::number(err(out.overall, Metric::Throughput))));
-    QVERIFY2(err(out.overall, Metric::AvgLatency) <= 10.0, qPrintable(QString::number(err(out.overall, Metric::AvgLatency))));
-    QVERIFY2(err(out.overall, Metric::AvgFirstTokenLatency) <= 25.0, qPrintable(QString::number(err(out.overall, Metric::AvgFirstTokenLatency))));
-    QVERIFY2(err(out.overall, Metric::Attainment) <= 0.05, qPrintable(QString::number(err(out.overall, Metric::Attainment))));
+    QVERIFY2(
+        err(out.overall, Metric::Throughput) <= 4.0, qPrintable(QString::number(err(out.overall, Metric::Throughput))));
+    QVERIFY2(err(out.overall, Metric::AvgLatency) <= 10.0,
+        qPrintable(QString::number(err(out.overall, Metric::AvgLatency))));
+    QVERIFY2(err(out.overall, Metric::AvgFirstTokenLatency) <= 25.0,
+        qPrintable(QString::number(err(out.overall, Metric::AvgFirstTokenLatency))));
+    QVERIFY2(err(out.overall, Metric::Attainment) <= 0.05,
+        qPrintable(QString::number(err(out.overall, Metric::Attainment))));
     // The A10G preset meets them on its own; docs/admission.md says which preset does not and why.
     const auto& a10g = out.perGroup.at("llama-7b-a10g");
     QVERIFY(err(a10g, Metric::AvgLatency) <= 10.0 && err(a10g, Metric::AvgFirstTokenLatency) <= 25.0);
@@ -118,7 +126,8 @@ void TestCalibratePresets::docsTableIsTheMeasurement()
 {
     // docs/admission.md, "Measured accuracy": one row per preset and sample, e.g.
     // | llama-7b-a10g | out of sample | 30 | 0.6 % | 1.3 % | 5.6 % | 2.3 % | 0.012 |
-    const std::regex row(R"(^\| (llama-[0-9a-z-]+|all presets) \| (in sample|out of sample) \| ([0-9]+) \| ([0-9.]+) % \| ([0-9.]+) % \| ([0-9.]+) % \| ([0-9.]+) % \| ([0-9.]+) \|)");
+    const std::regex row(
+        R"(^\| (llama-[0-9a-z-]+|all presets) \| (in sample|out of sample) \| ([0-9]+) \| ([0-9.]+) % \| ([0-9.]+) % \| ([0-9.]+) % \| ([0-9.]+) % \| ([0-9.]+) \|)");
     int found = 0;
     for (const auto& line : linesOf(std::string(LORASCOPE_DOCS_DIR) + "/admission.md")) {
         std::smatch m;
@@ -131,7 +140,8 @@ void TestCalibratePresets::docsTableIsTheMeasurement()
         const std::string what = line;
         QVERIFY2(std::stoi(m[3]) == static_cast<int>(rep.rows.size()), what.c_str());
         // Printed with one decimal (attainment three): equal after rounding.
-        auto close = [](double printed, double actual, double half) { return std::abs(printed - actual) <= half + 1e-9; };
+        auto close
+            = [](double printed, double actual, double half) { return std::abs(printed - actual) <= half + 1e-9; };
         QVERIFY2(close(std::stod(m[4]), err(rep.overall, Metric::Throughput), 0.05), what.c_str());
         QVERIFY2(close(std::stod(m[5]), err(rep.overall, Metric::AvgLatency), 0.05), what.c_str());
         QVERIFY2(close(std::stod(m[6]), err(rep.overall, Metric::AvgFirstTokenLatency), 0.05), what.c_str());
@@ -163,7 +173,8 @@ void TestCalibratePresets::manifestFlagsAreTheLaunchLines()
             ++checked;
         }
         const std::string& launch = e.launch;
-        QVERIFY2(launch.find("--num-token " + std::to_string(e.settings.maxTotalTokenNum)) != std::string::npos, launch.c_str());
+        QVERIFY2(launch.find("--num-token " + std::to_string(e.settings.maxTotalTokenNum)) != std::string::npos,
+            launch.c_str());
         QCOMPARE(launch.find("--enable-abort") != std::string::npos, e.settings.policy == PolicyKind::SLoraAbort);
         QVERIFY2(launch.find("--model-setting " + e.settings.setting) != std::string::npos, launch.c_str());
         // The run line (when there is one) writes this file, or says in the note why not.

@@ -65,9 +65,11 @@ private Q_SLOTS:
         QCOMPARE(dc[2].field, std::string("cost"));
         // The side-by-side rows include agreeing main parameters and mark the differing ones.
         const auto rows = parameterRows(a, b);
-        const auto alpha = std::find_if(rows.begin(), rows.end(), [](const ParameterRow& r) { return r.field == "popularity.alpha"; });
+        const auto alpha = std::find_if(
+            rows.begin(), rows.end(), [](const ParameterRow& r) { return r.field == "popularity.alpha"; });
         QVERIFY(alpha != rows.end() && !alpha->differs && alpha->a == "1");
-        QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const ParameterRow& r) { return r.differs; }), std::ptrdiff_t(3));
+        QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const ParameterRow& r) { return r.differs; }),
+            std::ptrdiff_t(3));
     }
 
     /// SGLang's settings count where either side runs SGLang, under their own field names.
@@ -108,8 +110,9 @@ private Q_SLOTS:
         const auto na = sa.workload->trace->requests.size(), nb = sb.workload->trace->requests.size();
         QVERIFY(na > 100 && nb > 100);
         // Common bins, every request (gap) counted once.
-        for (const auto& [ha, hb, less] : { std::tuple { &c.inputA, &c.inputB, 0 }, std::tuple { &c.outputA, &c.outputB, 0 },
-                 std::tuple { &c.gapsA, &c.gapsB, 1 }, std::tuple { &c.arrivalsA, &c.arrivalsB, 0 } }) {
+        for (const auto& [ha, hb, less] :
+            { std::tuple { &c.inputA, &c.inputB, 0 }, std::tuple { &c.outputA, &c.outputB, 0 },
+                std::tuple { &c.gapsA, &c.gapsB, 1 }, std::tuple { &c.arrivalsA, &c.arrivalsB, 0 } }) {
             QCOMPARE(ha->edges, hb->edges);
             QCOMPARE(ha->edges.size(), ha->counts.size() + 1);
             QCOMPARE(sum(*ha), std::uint64_t(na - std::size_t(less)));
@@ -128,7 +131,9 @@ private Q_SLOTS:
         QVERIFY(std::abs(std::accumulate(c.shareB.begin(), c.shareB.end(), 0.0) - 1.0) < 1e-12);
         QVERIFY(c.shareB.front() > c.shareA.front()); // α = 0.3 concentrates on few adapters
         // Quantile curves agree with the engine's percentiles.
-        const auto at = [&](double p) { return std::size_t(std::find(c.percentiles.begin(), c.percentiles.end(), p) - c.percentiles.begin()); };
+        const auto at = [&](double p) {
+            return std::size_t(std::find(c.percentiles.begin(), c.percentiles.end(), p) - c.percentiles.begin());
+        };
         const auto& ma = sa.admission->result.summary;
         QCOMPARE(c.waitA[at(50)], ma.wait.p50);
         QCOMPARE(c.ttftA[at(90)], ma.ttft.p90);
@@ -136,7 +141,8 @@ private Q_SLOTS:
         QVERIFY(std::is_sorted(c.e2eB.begin(), c.e2eB.end()));
         // Key figures: the stats and the summary, unchanged.
         auto figure = [&](const std::string& key) {
-            const auto it = std::find_if(c.figures.begin(), c.figures.end(), [&](const KeyFigure& f) { return f.key == key; });
+            const auto it
+                = std::find_if(c.figures.begin(), c.figures.end(), [&](const KeyFigure& f) { return f.key == key; });
             return it == c.figures.end() ? KeyFigure { key, NAN, NAN } : *it;
         };
         QCOMPARE(figure("requests").a, double(na));

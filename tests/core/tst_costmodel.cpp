@@ -111,14 +111,16 @@ void TestCostModel::presetsAreCalibratedAndNamedAsBefore()
         QVERIFY(c->provenance.fit.measured()); // calibrated, with its in-sample error
         QVERIFY(!c->provenance.calibratedOn.empty());
         QVERIFY(c->validity.maxInputLen > 0);
-        QVERIFY(c->decodeBase > c->model.weightBytes() / c->gpu.memoryBandwidth); // never faster than streaming the weights
+        QVERIFY(
+            c->decodeBase > c->model.weightBytes() / c->gpu.memoryBandwidth); // never faster than streaming the weights
         const std::string line = provenanceSummary(*c);
         QVERIFY2(line.find("calibrated on") == 0, line.c_str());
     }
     QCOMPARE(costModelPresets().front().name, std::string("llama-7b-a10g")); // the default
     // The A100-40GB preset has no out-of-sample rows; the others were validated.
     QVERIFY(!findCostModel("llama-13b-a100-40g")->provenance.validation.measured());
-    QVERIFY(provenanceSummary(*findCostModel("llama-13b-a100-40g")).find("not validated out of sample") != std::string::npos);
+    QVERIFY(provenanceSummary(*findCostModel("llama-13b-a100-40g")).find("not validated out of sample")
+        != std::string::npos);
     QVERIFY(findCostModel("llama-7b-a10g")->provenance.validation.rows == 30);
     QVERIFY(provenanceSummary(*findCostModel("llama-7b-a10g")).find("latency ±") != std::string::npos);
     QVERIFY(!findCostModel("gpt-9"));
@@ -147,7 +149,8 @@ void TestCostModel::fileRoundTrip()
 void TestCostModel::versionOneFiles()
 {
     test::TempDir dir;
-    test::writeText(dir.file("v1.json"), R"({"name": "old", "decode_base": 0.03, "prefill_per_token": 2e-4, "decode_per_token_rank": 1e-8})");
+    test::writeText(dir.file("v1.json"),
+        R"({"name": "old", "decode_base": 0.03, "prefill_per_token": 2e-4, "decode_per_token_rank": 1e-8})");
     const CostModel c = loadCostModel(dir.file("v1.json"));
     QCOMPARE(c.name, std::string("old"));
     QCOMPARE(c.decodeBase, 0.03);
@@ -157,7 +160,8 @@ void TestCostModel::versionOneFiles()
     QVERIFY(!c.hasParameters);
     QVERIFY(provenanceSummary(c).find("not calibrated") == 0);
     // A version-1 copy of a preset (old session files) reads as the preset it named.
-    const nlohmann::json session = { { "name", "llama-7b-a10g" }, { "decode_base", 0.0281 }, { "prefill_base", 0.0281 } };
+    const nlohmann::json session
+        = { { "name", "llama-7b-a10g" }, { "decode_base", 0.0281 }, { "prefill_base", 0.0281 } };
     QCOMPARE(costModelFromJsonObject(session, "admission.cost_model", "s.json", true), *findCostModel("llama-7b-a10g"));
     // ... but keeps its own numbers when it is not a preset, or when asked to.
     QCOMPARE(costModelFromJsonObject(session, "admission.cost_model", "s.json", false).decodeBase, 0.0281);
@@ -188,7 +192,8 @@ void TestCostModel::fileErrors()
     QVERIFY2(e.find("version 3") != std::string::npos, e.c_str());
     e = errorOf(R"({"schemaVersion": 2, "coefficients": {}, "parameters": {"kv_efficiency": 0}})");
     QVERIFY2(e.find("parameters.kv_efficiency") != std::string::npos, e.c_str());
-    e = errorOf(R"({"schemaVersion": 2, "coefficients": {}, "provenance": {"validation_error": {"rows": 3, "avg_latency_mape_pct": "low"}}})");
+    e = errorOf(
+        R"({"schemaVersion": 2, "coefficients": {}, "provenance": {"validation_error": {"rows": 3, "avg_latency_mape_pct": "low"}}})");
     QVERIFY2(e.find("provenance.validation_error.avg_latency_mape_pct") != std::string::npos, e.c_str());
     e = errorOf("{\n\"schemaVersion\": 2,\n oops }");
     QVERIFY2(e.find("bad.json:3") != std::string::npos, e.c_str());
@@ -199,7 +204,8 @@ void TestCostModel::fileErrors()
     // A version-2 model without its schemaVersion: the missing field is named, not "coefficients:
     // unknown field" of a version-1 reading.
     e = errorOf(R"({"name": "x", "coefficients": {"decode_base": 0.01}})");
-    QVERIFY2(e.find("schemaVersion: missing") != std::string::npos && e.find("is version 2") != std::string::npos, e.c_str());
+    QVERIFY2(e.find("schemaVersion: missing") != std::string::npos && e.find("is version 2") != std::string::npos,
+        e.c_str());
 
     // One owner for the timing: coefficients that contradict the parameters (with the file's model
     // and GPU) are refused naming both fields; the preset as written loads back unchanged.
@@ -214,7 +220,9 @@ void TestCostModel::fileErrors()
     j = nlohmann::json::parse(costModelToJson(preset));
     j["parameters"]["kv_efficiency"] = 0.123;
     e = errorOf(j.dump());
-    QVERIFY2(e.find("coefficients.decode_per_context_token is") != std::string::npos && e.find("but parameters give") != std::string::npos, e.c_str());
+    QVERIFY2(e.find("coefficients.decode_per_context_token is") != std::string::npos
+            && e.find("but parameters give") != std::string::npos,
+        e.c_str());
     j = nlohmann::json::parse(costModelToJson(preset));
     j.erase("model");
     e = errorOf(j.dump());
@@ -241,7 +249,8 @@ void TestCostModel::validityWarnings()
             out.push_back(w.code);
         return out;
     };
-    auto has = [](const std::vector<std::string>& v, const char* c) { return std::find(v.begin(), v.end(), c) != v.end(); };
+    auto has
+        = [](const std::vector<std::string>& v, const char* c) { return std::find(v.begin(), v.end(), c) != v.end(); };
     QVERIFY(codes().empty()); // inside what it was validated on
     cfg.scheduler.policy = PolicyKind::Vllm;
     QVERIFY(has(codes(), "policy"));
@@ -268,7 +277,8 @@ void TestCostModel::validityWarnings()
     t.adapters[0].rank = 8;
     cfg.scheduler.limits.maxTotalTokenNum = 200000;
     QVERIFY(has(codes(), "kv_capacity"));
-    QCOMPARE(lorascope::validityWarnings(t, cfg).front().args, (std::vector<std::string> { "200000", "14500", "14500" }));
+    QCOMPARE(
+        lorascope::validityWarnings(t, cfg).front().args, (std::vector<std::string> { "200000", "14500", "14500" }));
     cfg.scheduler.limits.maxTotalTokenNum = 14500;
     // Far beyond saturation: 1 req/s offered, 0.2 req/s served.
     SimulationSummary s;

@@ -49,7 +49,8 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         test::writeText(dir.file("requests.jsonl"), "\n{\"adapter\": " + kDeep + "}\n");
-        expectDeepError([&] { loadReplayRun(dir.path.string(), ReplayRunOptions {}); }, dir.file("requests.jsonl"), "2");
+        expectDeepError(
+            [&] { loadReplayRun(dir.path.string(), ReplayRunOptions {}); }, dir.file("requests.jsonl"), "2");
     }
 
     void sloraResults()

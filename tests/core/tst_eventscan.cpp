@@ -165,7 +165,8 @@ class TestEventScan : public QObject {
 private slots:
     void scannerKinds()
     {
-        const auto v = js::scan(" {\"s\":\"a\\\"b\",\"i\":-12,\"f\":0.5,\"t\":true,\"n\":null,\"a\":[{\"x\":1}],\"i\":7} ");
+        const auto v
+            = js::scan(" {\"s\":\"a\\\"b\",\"i\":-12,\"f\":0.5,\"t\":true,\"n\":null,\"a\":[{\"x\":1}],\"i\":7} ");
         QVERIFY(v && v->kind == js::Kind::Object);
         std::optional<js::Value> m[7];
         js::members(*v, { "s", "i", "f", "t", "n", "a", "missing" }, m);
@@ -191,8 +192,8 @@ private slots:
         // Invalid JSON, and what it leaves to nlohmann on purpose.
         for (const char* text : { "", " ", "01", "1.", "-", "+1", "1e5", "1234567890123456789", "[1,]", "{\"a\":1,}",
                  "{\"a\" 1}", "{a:1}", "tru", "nul", "1 2", "\"\\x\"", "\"\\u12\"", "\"\\ud800\"", "\"\x01\"",
-                 "\"\xC0\x80\"", "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xE0\x80\x80\"", "\"abc", "{\"k\\n\":1}",
-                 "[1]]", "{}}" })
+                 "\"\xC0\x80\"", "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xE0\x80\x80\"", "\"abc",
+                 "{\"k\\n\":1}", "[1]]", "{}}" })
             QVERIFY2(!js::scan(text), text);
         std::string deep(js::kMaxScanDepth, '['), deeper(js::kMaxScanDepth + 1, '[');
         QVERIFY(js::scan(deep + std::string(js::kMaxScanDepth, ']')));

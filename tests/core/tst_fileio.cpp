@@ -59,7 +59,8 @@ private Q_SLOTS:
         QVERIFY(contains(errorOf([&] { checkInputFile(dir.file("fifo"), "spec file"); }), "it is a pipe"));
         // Size cap of whole-file reads.
         test::writeText(dir.file("big"), std::string(3 << 20, 'x'));
-        QVERIFY(contains(errorOf([&] { readWholeFile(dir.file("big"), "spec file", 1 << 20); }), "3 MiB, more than the 1 MiB"));
+        QVERIFY(contains(
+            errorOf([&] { readWholeFile(dir.file("big"), "spec file", 1 << 20); }), "3 MiB, more than the 1 MiB"));
         QCOMPARE(readWholeFile(dir.file("a.json"), "spec file", 1 << 20), std::string("{}"));
     }
 
@@ -78,7 +79,9 @@ private Q_SLOTS:
         QVERIFY(sameFile(dir.file("new.jsonl"), (dir.path / "sub" / ".." / "new.jsonl").string()));
         QVERIFY(!sameFile(dir.file("new.jsonl"), dir.file("new2.jsonl")));
 
-        const auto e = errorOf([&] { checkOutputs({ { "-o", dir.file("hard.jsonl") } }, { { "TRACE", dir.file("t.jsonl") } }); });
+        const auto e = errorOf([&] {
+            checkOutputs({ { "-o", dir.file("hard.jsonl") } }, { { "TRACE", dir.file("t.jsonl") } });
+        });
         QVERIFY2(contains(e, "-o") && contains(e, "is the input TRACE"), e.c_str());
         const auto two = errorOf([&] {
             checkOutputs({ { "--requests-out", dir.file("x.jsonl") }, { "--timeline-out", dir.file("x.jsonl") } }, {});
@@ -119,7 +122,9 @@ private Q_SLOTS:
         std::filesystem::create_directories(dir.file("full"));
         test::writeText(dir.file("full/summary.json"), "{}");
         const auto e = errorOf([&] { checkResultsFolder(dir.file("full"), "--runs-dir", false); });
-        QVERIFY2(contains(e, "--runs-dir") && contains(e, "full") && contains(e, "summary.json") && contains(e, "--force"), e.c_str());
+        QVERIFY2(
+            contains(e, "--runs-dir") && contains(e, "full") && contains(e, "summary.json") && contains(e, "--force"),
+            e.c_str());
         checkResultsFolder(dir.file("full"), "--runs-dir", true);
     }
 
@@ -135,7 +140,9 @@ private Q_SLOTS:
             QVERIFY(std::filesystem::is_directory(run));
             QVERIFY(first.locked());
             const auto e = errorOf([&] { FolderClaim second(run, "--out", false); });
-            QVERIFY2(contains(e, "--out") && contains(e, "run1") && contains(e, "another process is writing its results into this folder"), e.c_str());
+            QVERIFY2(contains(e, "--out") && contains(e, "run1")
+                    && contains(e, "another process is writing its results into this folder"),
+                e.c_str());
             test::writeText(run + "/requests.jsonl", "{}\n");
         }
         // Released: a new claim works, but the folder now holds a run.
@@ -154,7 +161,9 @@ private Q_SLOTS:
         const auto missing = errorOf([&] { checkOutputFile(dir.file("nope/x.json")); });
         QVERIFY2(contains(missing, "nope/x.json") && contains(missing, "does not exist"), missing.c_str());
         const auto root = errorOf([] { checkOutputFile("/nonexistent/x.json"); });
-        QVERIFY2(contains(root, "/nonexistent/x.json: cannot write the output here") && contains(root, "/nonexistent does not exist"), root.c_str());
+        QVERIFY2(contains(root, "/nonexistent/x.json: cannot write the output here")
+                && contains(root, "/nonexistent does not exist"),
+            root.c_str());
         test::writeText(dir.file("plain"), "x");
         const auto underFile = errorOf([&] { checkOutputFile(dir.file("plain/x.json")); });
         QVERIFY2(contains(underFile, "is not a folder"), underFile.c_str());
@@ -191,7 +200,8 @@ private Q_SLOTS:
         const auto z = errorOf([&] { InputLines("/dev/zero", "requests file", 1 << 20); });
         QVERIFY2(contains(z, "/dev/zero: requests file: is not a regular file (it is a character device)"), z.c_str());
         std::filesystem::create_symlink("/dev/zero", dir.file("link.jsonl"));
-        QVERIFY(contains(errorOf([&] { InputLines(dir.file("link.jsonl"), "requests file", 1 << 20); }), "character device"));
+        QVERIFY(contains(
+            errorOf([&] { InputLines(dir.file("link.jsonl"), "requests file", 1 << 20); }), "character device"));
         QVERIFY(::mkfifo(dir.file("fifo").c_str(), 0600) == 0);
         QVERIFY(contains(errorOf([&] { InputLines(dir.file("fifo"), "requests file", 1 << 20); }), "it is a pipe"));
         QVERIFY(contains(errorOf([&] { InputLines(dir.path.string(), "requests file", 1 << 20); }), "is a directory"));

@@ -61,7 +61,8 @@ private Q_SLOTS:
         QFETCH(double, alpha);
         QFETCH(double, cv);
         QFETCH(int, seed);
-        const Trace t = generate(spec100k(GeneratorKind::PerAdapter, static_cast<std::uint32_t>(n), alpha, cv, static_cast<std::uint64_t>(seed)));
+        const Trace t = generate(spec100k(
+            GeneratorKind::PerAdapter, static_cast<std::uint32_t>(n), alpha, cv, static_cast<std::uint64_t>(seed)));
         QVERIFY(t.requests.size() > 95000);
         const FitResult r = fitTrace(t);
         QVERIFY2(validate(r.spec).empty(), qPrintable(describe(r)));
@@ -231,7 +232,8 @@ private Q_SLOTS:
         QVERIFY(said);
         // Notes quote figures with four significant digits, not seventeen.
         for (const auto& n : r.report.notes)
-            QVERIFY2(n.text.find("000000") == std::string::npos && n.text.find("99999") == std::string::npos, n.text.c_str());
+            QVERIFY2(n.text.find("000000") == std::string::npos && n.text.find("99999") == std::string::npos,
+                n.text.c_str());
     }
 
     void failedRequestsAreLeftOut()
@@ -272,7 +274,8 @@ private Q_SLOTS:
     {
         const FitResult r = fitTrace(generate(spec100k(GeneratorKind::PerAdapter, 8, 0.7, 1.0, 8)));
         const auto j = toJson(r.report);
-        for (const char* key : { "requests", "rate", "rate_over_time", "cv_overall", "cv_per_adapter", "cv_by_adapter", "popularity", "input", "output", "notes" })
+        for (const char* key : { "requests", "rate", "rate_over_time", "cv_overall", "cv_per_adapter", "cv_by_adapter",
+                 "popularity", "input", "output", "notes" })
             QVERIFY2(j.contains(key), key);
         QCOMPARE(j["popularity"]["chosen"].get<std::string>(), std::string("power"));
         QCOMPARE(j["input"]["candidates"].size(), std::size_t { 3 });

@@ -36,14 +36,18 @@ Trace generatedTrace(double rate, double duration, std::uint64_t seed, std::uint
     return generate(spec);
 }
 
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+bool same(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
 
 bool sameRecord(const RequestRecord& a, const RequestRecord& b)
 {
-    return a.id == b.id && same(a.arrival, b.arrival) && same(a.admitted, b.admitted) && same(a.firstToken, b.firstToken)
-        && same(a.finished, b.finished) && same(a.droppedAt, b.droppedAt) && a.adapter == b.adapter && a.rejected == b.rejected
-        && a.dropped == b.dropped && a.wait == b.wait && a.admissionNumber == b.admissionNumber && a.preemptions == b.preemptions
-        && a.adapterLoad == b.adapterLoad && a.adapterLoadSeconds == b.adapterLoadSeconds;
+    return a.id == b.id && same(a.arrival, b.arrival) && same(a.admitted, b.admitted)
+        && same(a.firstToken, b.firstToken) && same(a.finished, b.finished) && same(a.droppedAt, b.droppedAt)
+        && a.adapter == b.adapter && a.rejected == b.rejected && a.dropped == b.dropped && a.wait == b.wait
+        && a.admissionNumber == b.admissionNumber && a.preemptions == b.preemptions && a.adapterLoad == b.adapterLoad
+        && a.adapterLoadSeconds == b.adapterLoadSeconds;
 }
 
 /// A hand-made view of the replicas for the routers' rules.
@@ -137,11 +141,15 @@ void TestFleet::fleetOfOneIsSimulate_data()
     QTest::addColumn<double>("stalenessMs");
     for (RouterKind router : allRouters()) {
         const QByteArray name = QByteArray::fromStdString(routerName(router));
-        QTest::newRow(("slora model " + name).constData()) << int(PolicyKind::SLora) << int(ClockKind::Model) << int(router) << 50.0;
-        QTest::newRow(("vllm model fresh " + name).constData()) << int(PolicyKind::Vllm) << int(ClockKind::Model) << int(router) << 0.0;
+        QTest::newRow(("slora model " + name).constData())
+            << int(PolicyKind::SLora) << int(ClockKind::Model) << int(router) << 50.0;
+        QTest::newRow(("vllm model fresh " + name).constData())
+            << int(PolicyKind::Vllm) << int(ClockKind::Model) << int(router) << 0.0;
     }
-    QTest::newRow("slora-abort steps") << int(PolicyKind::SLoraAbort) << int(ClockKind::Steps) << int(RouterKind::GieLoraFilter) << 0.0;
-    QTest::newRow("vllm steps") << int(PolicyKind::Vllm) << int(ClockKind::Steps) << int(RouterKind::LeastOutstanding) << 0.0;
+    QTest::newRow("slora-abort steps") << int(PolicyKind::SLoraAbort) << int(ClockKind::Steps)
+                                       << int(RouterKind::GieLoraFilter) << 0.0;
+    QTest::newRow("vllm steps") << int(PolicyKind::Vllm) << int(ClockKind::Steps) << int(RouterKind::LeastOutstanding)
+                                << 0.0;
 }
 
 void TestFleet::fleetOfOneIsSimulate()
@@ -185,7 +193,8 @@ void TestFleet::fleetOfOneIsSimulate()
 void TestFleet::threadsChangeNothing()
 {
     const Trace t = generatedTrace(30, 30, 3, 40);
-    for (RouterKind router : { RouterKind::GieLoraFilter, RouterKind::LeastOutstanding, RouterKind::Random, RouterKind::PrefixAware }) {
+    for (RouterKind router :
+        { RouterKind::GieLoraFilter, RouterKind::LeastOutstanding, RouterKind::Random, RouterKind::PrefixAware }) {
         FleetConfig f = uniformFleet(6, sloraConfig(20000), "llama-7b-a10g", router);
         FleetOptions one, two;
         one.threads = 1;
@@ -218,7 +227,8 @@ void TestFleet::everyRequestOnce()
             QCOMPARE(rep.summary.requests, rep.routed);
         }
         QCOMPARE(routed, std::uint64_t(t.requests.size()));
-        QCOMPARE(r.summary.finished + r.summary.rejected + r.summary.dropped + r.summary.neverAdmitted, std::uint64_t(t.requests.size()));
+        QCOMPARE(r.summary.finished + r.summary.rejected + r.summary.dropped + r.summary.neverAdmitted,
+            std::uint64_t(t.requests.size()));
         for (std::size_t i = 0; i < t.requests.size(); ++i) {
             QVERIFY(r.replicaOf[i] < 5);
             QCOMPARE(r.decisions[i].replica, r.replicaOf[i]);
@@ -238,10 +248,14 @@ void TestFleet::fleetFileErrors()
     QVERIFY(errorOf(R"({"replicas": 2, "routr": "hrw"})").contains("routr: unknown field"));
     QVERIFY(errorOf(R"({"replicas": 2, "server": {"policy": "tgi"}})").contains("server.policy: unknown policy"));
     QVERIFY(errorOf(R"({"replicas": 2, "metrics_staleness_ms": -1})").contains("metrics_staleness_ms"));
-    QVERIFY(errorOf(R"({"replicas": 2, "placement": {"kind": "static", "replicas_per_adapter": 3}})").contains("placement.replicas_per_adapter"));
-    QVERIFY(errorOf(R"({"replicas": 2, "placement": {"kind": "static", "pinned": {"ad-0": [5]}}})").contains("placement.pinned.ad-0: replica 5"));
-    QVERIFY(errorOf(R"({"replicas": 2, "placement": "everywhere"})").contains("placement: expected \"dynamic\" or \"static\""));
-    QVERIFY(errorOf(R"({"replicas": 2, "server": {"policy": "vllm", "vllm": {"max_loras": 0}}})").contains("server: vllm server"));
+    QVERIFY(errorOf(R"({"replicas": 2, "placement": {"kind": "static", "replicas_per_adapter": 3}})")
+                .contains("placement.replicas_per_adapter"));
+    QVERIFY(errorOf(R"({"replicas": 2, "placement": {"kind": "static", "pinned": {"ad-0": [5]}}})")
+                .contains("placement.pinned.ad-0: replica 5"));
+    QVERIFY(errorOf(R"({"replicas": 2, "placement": "everywhere"})")
+                .contains("placement: expected \"dynamic\" or \"static\""));
+    QVERIFY(errorOf(R"({"replicas": 2, "server": {"policy": "vllm", "vllm": {"max_loras": 0}}})")
+                .contains("server: vllm server"));
     // the field is also carried for programs
     try {
         fleetFromText(R"({"replicas": 2, "router": {"name": "nope"}})");
@@ -322,7 +336,9 @@ void TestFleet::placementUnknownAdapter()
         simulateFleet(t, f);
         QFAIL("no error");
     } catch (const InputError& e) {
-        QVERIFY2(QString::fromStdString(e.what()).contains("placement.pinned.ad-9: no adapter named \"ad-9\" in the trace"), e.what());
+        QVERIFY2(
+            QString::fromStdString(e.what()).contains("placement.pinned.ad-9: no adapter named \"ad-9\" in the trace"),
+            e.what());
         QCOMPARE(QString::fromStdString(e.file()), QStringLiteral("fleet.json"));
     }
 }
@@ -330,7 +346,8 @@ void TestFleet::placementUnknownAdapter()
 void TestFleet::roundRobinInTurn()
 {
     const Trace t = generatedTrace(20, 10, 2);
-    const FleetResult r = simulateFleet(t, uniformFleet(3, sloraConfig(20000), "llama-7b-a10g", RouterKind::RoundRobin));
+    const FleetResult r
+        = simulateFleet(t, uniformFleet(3, sloraConfig(20000), "llama-7b-a10g", RouterKind::RoundRobin));
     for (std::size_t i = 0; i < t.requests.size(); ++i)
         QCOMPARE(r.replicaOf[i], std::uint32_t(i % 3));
 }
@@ -579,7 +596,8 @@ void TestFleet::hrwStableAndBalanced()
     MockView v;
     v.r.resize(5);
     std::vector<std::uint32_t> order = allOf(5);
-    std::stable_sort(order.begin(), order.end(), [](std::uint32_t x, std::uint32_t y) { return rendezvousWeight("ad-1", x) > rendezvousWeight("ad-1", y); });
+    std::stable_sort(order.begin(), order.end(),
+        [](std::uint32_t x, std::uint32_t y) { return rendezvousWeight("ad-1", x) > rendezvousWeight("ad-1", y); });
     QCOMPARE(router->route(0, allOf(5), v, 0).replica, order[0]); // tie: the higher weight
     v.r[order[0]].outstanding = 3;
     QCOMPARE(router->route(0, allOf(5), v, 0).replica, order[1]);
@@ -630,7 +648,8 @@ void TestFleet::decisionExplained()
     v.r[1].waitingAdapters = { 0 };
     const RouteDecision d = router->route(0, allOf(2), v, 0);
     const std::string text = describeDecision(d, t, 0);
-    QCOMPARE(QString::fromStdString(text), QStringLiteral("ad-1 → replica 0: active there; replica 1 had fewer waiting requests (0 vs 2) but not ad-1"));
+    QCOMPARE(QString::fromStdString(text),
+        QStringLiteral("ad-1 → replica 0: active there; replica 1 had fewer waiting requests (0 vs 2) but not ad-1"));
     QCOMPARE(QString::fromStdString(describeDecision(d, t, 0, { "a100-0", "a100-1" })),
         QStringLiteral("ad-1 → a100-0: active there; a100-1 had fewer waiting requests (0 vs 2) but not ad-1"));
 }

@@ -56,7 +56,8 @@ private slots:
         QCOMPARE(saving.minMeeting[1].second, 4);
         QCOMPARE(saving.best, RouterKind::GieLoraFilter);
         const auto lines = fleetSweepVerdict(p, run.points);
-        QCOMPARE(QString::fromStdString(lines.back()), QStringLiteral("gie-lora-filter saves 1 replica over round-robin."));
+        QCOMPARE(
+            QString::fromStdString(lines.back()), QStringLiteral("gie-lora-filter saves 1 replica over round-robin."));
     }
 
     void noneMeetsIsSaid()
@@ -66,8 +67,10 @@ private slots:
         for (const FleetCapacity& c : r.answers)
             QCOMPARE(c.outcome, FleetCapacity::Outcome::NoneMeets);
         const auto lines = r.describe(p);
-        QVERIFY(QString::fromStdString(lines[1]).startsWith(QStringLiteral("  round-robin: no fleet size from 1 to 2 replicas meets it; at 2 replicas (2 GPUs)")));
-        QCOMPARE(QString::fromStdString(lines.back()), QStringLiteral("  No fleet size in the range meets this SLO with any router."));
+        QVERIFY(QString::fromStdString(lines[1]).startsWith(
+            QStringLiteral("  round-robin: no fleet size from 1 to 2 replicas meets it; at 2 replicas (2 GPUs)")));
+        QCOMPARE(QString::fromStdString(lines.back()),
+            QStringLiteral("  No fleet size in the range meets this SLO with any router."));
     }
 
     void eachSloItsOwnCost()

@@ -44,7 +44,8 @@ std::vector<std::uint64_t> segmentIds(const Trace& t)
     return out;
 }
 
-Trace readString(const std::string& format, const std::string& text, const ReadOptions& options = {}, ReadReport* report = nullptr)
+Trace readString(
+    const std::string& format, const std::string& text, const ReadOptions& options = {}, ReadReport* report = nullptr)
 {
     std::istringstream in(text);
     ReadReport local;
@@ -89,7 +90,8 @@ class TestFormats : public QObject {
 private Q_SLOTS:
     void registryHasEveryFormat()
     {
-        for (const char* name : { "jsonl", "json", "csv", "slora", "mooncake", "guidellm", "azure", "burstgpt", "vllm" })
+        for (const char* name :
+            { "jsonl", "json", "csv", "slora", "mooncake", "guidellm", "azure", "burstgpt", "vllm" })
             QVERIFY2(findFormat(name) != nullptr, name);
         QVERIFY(findFormat("azure")->read && !findFormat("azure")->write);
         QVERIFY(!findFormat("vllm")->read && findFormat("vllm")->write);
@@ -102,17 +104,23 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("golden");
-        QTest::newRow("mooncake") << "mooncake" << "golden_out.mooncake.jsonl";
-        QTest::newRow("guidellm") << "guidellm" << "golden_out.guidellm.jsonl";
-        QTest::newRow("burstgpt") << "burstgpt" << "golden_out.burstgpt.csv";
-        QTest::newRow("vllm") << "vllm" << "golden_out.vllm.jsonl";
-        QTest::newRow("csv") << "csv" << "golden_out.csv";
+        QTest::newRow("mooncake") << "mooncake"
+                                  << "golden_out.mooncake.jsonl";
+        QTest::newRow("guidellm") << "guidellm"
+                                  << "golden_out.guidellm.jsonl";
+        QTest::newRow("burstgpt") << "burstgpt"
+                                  << "golden_out.burstgpt.csv";
+        QTest::newRow("vllm") << "vllm"
+                              << "golden_out.vllm.jsonl";
+        QTest::newRow("csv") << "csv"
+                             << "golden_out.csv";
     }
     void writeGolden()
     {
         QFETCH(QString, format);
         QFETCH(QString, golden);
-        QCOMPARE(QString::fromStdString(writeString(format.toStdString(), smallTrace())), QString::fromStdString(readText(kData + golden.toStdString())));
+        QCOMPARE(QString::fromStdString(writeString(format.toStdString(), smallTrace())),
+            QString::fromStdString(readText(kData + golden.toStdString())));
     }
 
     void readGoldenBack_data()
@@ -120,10 +128,14 @@ private Q_SLOTS:
         // vLLM's custom dataset is export-only (no times in the format): not read back.
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("golden");
-        QTest::newRow("mooncake") << "mooncake" << "golden_out.mooncake.jsonl";
-        QTest::newRow("guidellm") << "guidellm" << "golden_out.guidellm.jsonl";
-        QTest::newRow("burstgpt") << "burstgpt" << "golden_out.burstgpt.csv";
-        QTest::newRow("csv") << "csv" << "golden_out.csv";
+        QTest::newRow("mooncake") << "mooncake"
+                                  << "golden_out.mooncake.jsonl";
+        QTest::newRow("guidellm") << "guidellm"
+                                  << "golden_out.guidellm.jsonl";
+        QTest::newRow("burstgpt") << "burstgpt"
+                                  << "golden_out.burstgpt.csv";
+        QTest::newRow("csv") << "csv"
+                             << "golden_out.csv";
     }
     void readGoldenBack()
     {
@@ -193,13 +205,16 @@ private Q_SLOTS:
     void azureOffsetsAndBadTimes()
     {
         // Offsets: 01:00+01:00 is 00:00 UTC, so both rows arrive together.
-        const Trace t = readString("azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10T00:00:00Z,5,5\n2024-05-10 01:00:00.5+01:00,6,6\n");
+        const Trace t = readString("azure",
+            "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10T00:00:00Z,5,5\n2024-05-10 01:00:00.5+01:00,6,6\n");
         QCOMPARE(t.requests[1].time, 0.5);
-        const auto e = readError("azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:00,5,5\n2024-13-10 00:00:00,5,5\n");
+        const auto e = readError(
+            "azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:00,5,5\n2024-13-10 00:00:00,5,5\n");
         QCOMPARE(e.line(), std::uint64_t { 3 });
         QCOMPARE(e.field(), std::string("TIMESTAMP"));
         QVERIFY(std::string(e.what()).find("date-time") != std::string::npos);
-        const auto back = readError("azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:01,5,5\n2024-05-10 00:00:00,5,5\n");
+        const auto back = readError(
+            "azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2024-05-10 00:00:01,5,5\n2024-05-10 00:00:00,5,5\n");
         QCOMPARE(back.line(), std::uint64_t { 3 });
     }
 
@@ -251,7 +266,8 @@ private Q_SLOTS:
         t = readString("burstgpt", text, none);
         QVERIFY(t.adapters.empty());
 
-        const auto e = readError("burstgpt", "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5,5,11,x\n");
+        const auto e = readError(
+            "burstgpt", "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5,5,11,x\n");
         QCOMPARE(e.field(), std::string("Total tokens"));
         QCOMPARE(e.line(), std::uint64_t { 2 });
     }
@@ -274,12 +290,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("mooncake") << "mooncake_in.jsonl" << "mooncake";
-        QTest::newRow("guidellm") << "guidellm_in.jsonl" << "guidellm";
-        QTest::newRow("azure") << "azure2023_in.csv" << "azure";
-        QTest::newRow("burstgpt") << "burstgpt_in.csv" << "burstgpt";
-        QTest::newRow("native csv") << "golden_out.csv" << "csv";
-        QTest::newRow("vllm") << "golden_out.vllm.jsonl" << "vllm";
+        QTest::newRow("mooncake") << "mooncake_in.jsonl"
+                                  << "mooncake";
+        QTest::newRow("guidellm") << "guidellm_in.jsonl"
+                                  << "guidellm";
+        QTest::newRow("azure") << "azure2023_in.csv"
+                               << "azure";
+        QTest::newRow("burstgpt") << "burstgpt_in.csv"
+                                  << "burstgpt";
+        QTest::newRow("native csv") << "golden_out.csv"
+                                    << "csv";
+        QTest::newRow("vllm") << "golden_out.vllm.jsonl"
+                              << "vllm";
     }
     void detectByContent()
     {
@@ -389,24 +411,67 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("field");
-        QTest::newRow("mooncake missing") << "mooncake" << "{\"timestamp\": 1, \"input_length\": 5, \"output_length\": 5}\n{\"timestamp\": 2, \"input_length\": 5}\n" << 2 << "output_length";
-        QTest::newRow("mooncake type") << "mooncake" << "{\"timestamp\": \"x\", \"input_length\": 5, \"output_length\": 5}\n" << 1 << "timestamp";
-        QTest::newRow("mooncake negative") << "mooncake" << "\n\n{\"timestamp\": -4, \"input_length\": 5, \"output_length\": 5}\n" << 3 << "timestamp";
-        QTest::newRow("mooncake hash") << "mooncake" << "{\"timestamp\": 4, \"input_length\": 5, \"output_length\": 5, \"hash_ids\": [1, -2]}\n" << 1 << "hash_ids";
-        QTest::newRow("mooncake json") << "mooncake" << "{\"timestamp\": 4, \"input_length\": 5,,}\n" << 1 << "";
-        QTest::newRow("mooncake overflow") << "mooncake" << "{\"timestamp\": 1e7000, \"input_length\": 5, \"output_length\": 5}\n" << 1 << "timestamp";
-        QTest::newRow("jsonl overflow") << "jsonl" << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":5e999}\n" << 2 << "";
-        QTest::newRow("azure year") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,3,1\n120590294401-11-16 18:15:46.68,3,1\n" << 3 << "TIMESTAMP";
-        QTest::newRow("guidellm tokens") << "guidellm" << "{\"timestamp\": 4, \"input_length\": 5.5, \"output_length\": 5}\n" << 1 << "input_length";
-        QTest::newRow("burstgpt header") << "burstgpt" << "Time,Model\n1,2\n" << 1 << "header";
-        QTest::newRow("burstgpt tokens") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5,5,10,x\n2,m,abc,5,10,x\n" << 3 << "Request tokens";
-        QTest::newRow("burstgpt columns") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5\n" << 2 << "";
-        QTest::newRow("azure header") << "azure" << "a,b,c\n" << 1 << "header";
-        QTest::newRow("azure tokens") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,3,-1\n" << 2 << "GeneratedTokens";
-        QTest::newRow("jsonl time") << "jsonl" << "{\"schemaVersion\":1}\n{\"time_s\":\"soon\",\"input_len\":5,\"output_len\":5}\n" << 2 << "time_s";
-        QTest::newRow("jsonl len") << "jsonl" << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":0,\"output_len\":5}\n" << 2 << "input_len";
-        QTest::newRow("jsonl no header, time misspelt") << "jsonl" << "{\"time\":0,\"adapter\":null,\"input_len\":2,\"output_len\":2}\n" << 1 << "time_s";
-        QTest::newRow("csv number") << "csv" << "time_s,input_len,output_len\n1,2,3\n1,x,3\n" << 3 << "input_len";
+        QTest::newRow("mooncake missing") << "mooncake"
+                                          << "{\"timestamp\": 1, \"input_length\": 5, \"output_length\": "
+                                             "5}\n{\"timestamp\": 2, \"input_length\": 5}\n"
+                                          << 2 << "output_length";
+        QTest::newRow("mooncake type") << "mooncake"
+                                       << "{\"timestamp\": \"x\", \"input_length\": 5, \"output_length\": 5}\n"
+                                       << 1 << "timestamp";
+        QTest::newRow("mooncake negative") << "mooncake"
+                                           << "\n\n{\"timestamp\": -4, \"input_length\": 5, \"output_length\": 5}\n"
+                                           << 3 << "timestamp";
+        QTest::newRow("mooncake hash")
+            << "mooncake"
+            << "{\"timestamp\": 4, \"input_length\": 5, \"output_length\": 5, \"hash_ids\": [1, -2]}\n"
+            << 1 << "hash_ids";
+        QTest::newRow("mooncake json") << "mooncake"
+                                       << "{\"timestamp\": 4, \"input_length\": 5,,}\n"
+                                       << 1 << "";
+        QTest::newRow("mooncake overflow") << "mooncake"
+                                           << "{\"timestamp\": 1e7000, \"input_length\": 5, \"output_length\": 5}\n"
+                                           << 1 << "timestamp";
+        QTest::newRow("jsonl overflow")
+            << "jsonl"
+            << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":5e999}\n"
+            << 2 << "";
+        QTest::newRow("azure year") << "azure"
+                                    << "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 "
+                                       "18:15:46.68,3,1\n120590294401-11-16 18:15:46.68,3,1\n"
+                                    << 3 << "TIMESTAMP";
+        QTest::newRow("guidellm tokens") << "guidellm"
+                                         << "{\"timestamp\": 4, \"input_length\": 5.5, \"output_length\": 5}\n"
+                                         << 1 << "input_length";
+        QTest::newRow("burstgpt header") << "burstgpt"
+                                         << "Time,Model\n1,2\n"
+                                         << 1 << "header";
+        QTest::newRow("burstgpt tokens")
+            << "burstgpt"
+            << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5,5,10,x\n2,m,abc,5,10,x\n"
+            << 3 << "Request tokens";
+        QTest::newRow("burstgpt columns")
+            << "burstgpt"
+            << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5\n"
+            << 2 << "";
+        QTest::newRow("azure header") << "azure"
+                                      << "a,b,c\n"
+                                      << 1 << "header";
+        QTest::newRow("azure tokens") << "azure"
+                                      << "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.68,3,-1\n"
+                                      << 2 << "GeneratedTokens";
+        QTest::newRow("jsonl time") << "jsonl"
+                                    << "{\"schemaVersion\":1}\n{\"time_s\":\"soon\",\"input_len\":5,\"output_len\":5}\n"
+                                    << 2 << "time_s";
+        QTest::newRow("jsonl len") << "jsonl"
+                                   << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":0,\"output_len\":5}\n"
+                                   << 2 << "input_len";
+        QTest::newRow("jsonl no header, time misspelt")
+            << "jsonl"
+            << "{\"time\":0,\"adapter\":null,\"input_len\":2,\"output_len\":2}\n"
+            << 1 << "time_s";
+        QTest::newRow("csv number") << "csv"
+                                    << "time_s,input_len,output_len\n1,2,3\n1,x,3\n"
+                                    << 3 << "input_len";
     }
     void badInputNamesLineAndField()
     {
@@ -429,10 +494,13 @@ private Q_SLOTS:
         const auto csv = readError("csv", std::string("time_s,adapter,input_len,output_len\n1,\xC3\x28,3,3\n"));
         QCOMPARE(csv.line(), std::uint64_t { 2 });
         QCOMPARE(csv.field(), std::string("adapter"));
-        const auto jsonl = readError("jsonl", std::string("{\"schemaVersion\":1}\n{\"time_s\":1,\"adapter\":\"\xFF\",\"input_len\":5,\"output_len\":5}\n"));
+        const auto jsonl = readError("jsonl",
+            std::string(
+                "{\"schemaVersion\":1}\n{\"time_s\":1,\"adapter\":\"\xFF\",\"input_len\":5,\"output_len\":5}\n"));
         QCOMPARE(jsonl.line(), std::uint64_t { 2 });
         QVERIFY2(std::string(jsonl.what()).find("UTF-8") != std::string::npos, jsonl.what());
-        const auto burst = readError("burstgpt", std::string("Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,\xE2\x82,5,5,10,x\n"));
+        const auto burst = readError("burstgpt",
+            std::string("Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,\xE2\x82,5,5,10,x\n"));
         QCOMPARE(burst.field(), std::string("Model"));
         // Valid multi-byte names are fine.
         const Trace t = readString("csv", "time_s,adapter,input_len,output_len\n1,\xE4\xB8\xAD\xE6\x96\x87,3,3\n");
@@ -443,10 +511,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("text");
-        QTest::newRow("jsonl") << "jsonl" << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":5}\n{bad\n{\"time_s\":2,\"input_len\":5,\"output_len\":0}\n{\"time_s\":3,\"input_len\":6,\"output_len\":7}\n";
-        QTest::newRow("csv") << "csv" << "time_s,input_len,output_len\n1,5,5\nx,5,5\n2,5,\n3,6,7\n";
-        QTest::newRow("mooncake") << "mooncake" << "{\"timestamp\":1000,\"input_length\":5,\"output_length\":5}\n{\"timestamp\":\"x\"}\nnot json\n{\"timestamp\":3000,\"input_length\":6,\"output_length\":7}\n";
-        QTest::newRow("burstgpt") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1,m,5,5,10,x\n2,m,5\n2,m,-5,5,0,x\n3,m,6,7,13,x\n";
+        QTest::newRow("jsonl")
+            << "jsonl"
+            << "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":5}\n{bad\n{\"time_s\":2,\"input_"
+               "len\":5,\"output_len\":0}\n{\"time_s\":3,\"input_len\":6,\"output_len\":7}\n";
+        QTest::newRow("csv") << "csv"
+                             << "time_s,input_len,output_len\n1,5,5\nx,5,5\n2,5,\n3,6,7\n";
+        QTest::newRow("mooncake") << "mooncake"
+                                  << "{\"timestamp\":1000,\"input_length\":5,\"output_length\":5}\n{\"timestamp\":"
+                                     "\"x\"}\nnot json\n{\"timestamp\":3000,\"input_length\":6,\"output_length\":7}\n";
+        QTest::newRow("burstgpt") << "burstgpt"
+                                  << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log "
+                                     "Type\n1,m,5,5,10,x\n2,m,5\n2,m,-5,5,0,x\n3,m,6,7,13,x\n";
     }
     void skipBadCountsAndKeepsGoodRows()
     {
@@ -473,7 +549,8 @@ private Q_SLOTS:
         ReadOptions o;
         o.skipBad = true;
         ReadReport report;
-        const Trace t = readString("jsonl", "{\"schemaVersion\":99}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6,\"adapter\":\"a\"}\n", o, &report);
+        const Trace t = readString("jsonl",
+            "{\"schemaVersion\":99}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6,\"adapter\":\"a\"}\n", o, &report);
         QCOMPARE(report.skipped, std::uint64_t { 1 });
         QCOMPARE(t.requests.size(), std::size_t { 1 });
         QCOMPARE(t.adapterName(t.requests[0]), std::string("a"));
@@ -521,7 +598,8 @@ private Q_SLOTS:
         for (int i = 0; i < 4; ++i) {
             // 5 standard deviations of a binomial proportion with n = 40000.
             const double sd = std::sqrt(expected[i] * (1 - expected[i]) / 40000);
-            QVERIFY2(std::abs(counts[static_cast<std::size_t>(i)] / 40000 - expected[i]) < 5 * sd, qPrintable(QString::number(i)));
+            QVERIFY2(std::abs(counts[static_cast<std::size_t>(i)] / 40000 - expected[i]) < 5 * sd,
+                qPrintable(QString::number(i)));
         }
         // Reproducible from the seed.
         Trace t2 = t;
@@ -531,11 +609,13 @@ private Q_SLOTS:
 
     void lineReaderStreamsAcrossChunks()
     {
-        std::string text = "\xEF\xBB\xBF" "first\r\n";
+        std::string text = "\xEF\xBB\xBF"
+                           "first\r\n";
         for (int i = 0; i < 500; ++i)
             text += "line " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 97), 'x') + "\n";
         text += "last-without-newline";
-        for (std::size_t chunk : { std::size_t { 64 }, std::size_t { 65 }, std::size_t { 1000 }, std::size_t { 1 } << 20 }) {
+        for (std::size_t chunk :
+            { std::size_t { 64 }, std::size_t { 65 }, std::size_t { 1000 }, std::size_t { 1 } << 20 }) {
             std::istringstream in(text);
             textscan::LineReader r(in, "mem", chunk);
             std::string_view line;
@@ -543,7 +623,8 @@ private Q_SLOTS:
             QCOMPARE(std::string(line), std::string("first"));
             for (int i = 0; i < 500; ++i) {
                 QVERIFY(r.next(line));
-                QCOMPARE(std::string(line), "line " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 97), 'x'));
+                QCOMPARE(std::string(line),
+                    "line " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 97), 'x'));
             }
             QVERIFY(r.next(line));
             QCOMPARE(std::string(line), std::string("last-without-newline"));
@@ -556,14 +637,17 @@ private Q_SLOTS:
     {
         std::vector<textscan::JsonMember> m;
         std::string scratch;
-        QVERIFY(textscan::scanFlatObject(" {\"a\": -1.5e3, \"b\\u00e9\\\"\": \"x\\ny\\ud83d\\ude00\", \"c\": null, \"d\": [1, 2], \"e\": true} ", m, scratch));
+        QVERIFY(textscan::scanFlatObject(
+            " {\"a\": -1.5e3, \"b\\u00e9\\\"\": \"x\\ny\\ud83d\\ude00\", \"c\": null, \"d\": [1, 2], \"e\": true} ", m,
+            scratch));
         QCOMPARE(m.size(), std::size_t { 5 });
         QCOMPARE(std::string(m[0].text), std::string("-1.5e3"));
         QCOMPARE(std::string(m[1].key), std::string("b\xC3\xA9\""));
         QCOMPARE(std::string(m[1].text), std::string("x\ny\xF0\x9F\x98\x80"));
         QVERIFY(m[2].type == textscan::JsonMember::Type::Null);
         QCOMPARE(std::string(m[3].text), std::string("[1, 2]"));
-        for (const char* bad : { "{\"a\": 01}", "{\"a\": 1,}", "{\"a\": {\"b\": 1}}", "{\"a\": \"\\ud800\"}", "{\"a\": 1} x", "{\"a\" 1}", "{\"a\": +1}", "{\"a\": .5}" })
+        for (const char* bad : { "{\"a\": 01}", "{\"a\": 1,}", "{\"a\": {\"b\": 1}}", "{\"a\": \"\\ud800\"}",
+                 "{\"a\": 1} x", "{\"a\" 1}", "{\"a\": +1}", "{\"a\": .5}" })
             QVERIFY2(!textscan::scanFlatObject(bad, m, scratch), bad);
     }
 

@@ -24,7 +24,8 @@ private Q_SLOTS:
     void replay_data()
     {
         QTest::addColumn<QString>("format");
-        for (const char* f : { "csv", "jsonl", "json", "slora", "mooncake", "guidellm", "azure", "burstgpt", "aiperf", "aiperf-multi-turn" })
+        for (const char* f : { "csv", "jsonl", "json", "slora", "mooncake", "guidellm", "azure", "burstgpt", "aiperf",
+                 "aiperf-multi-turn" })
             QTest::newRow(f) << QString::fromLatin1(f);
     }
     void replay()
@@ -57,7 +58,8 @@ private Q_SLOTS:
                     // Errors name the file they came from.
                     QVERIFY2(e.file() == entry.path().string(), e.what());
                 } catch (const std::exception& e) {
-                    QFAIL(qPrintable(QString::fromStdString(entry.path().string() + ": unexpected exception: " + e.what())));
+                    QFAIL(qPrintable(
+                        QString::fromStdString(entry.path().string() + ": unexpected exception: " + e.what())));
                 }
             }
         }
@@ -85,7 +87,8 @@ private Q_SLOTS:
             } catch (const InputError& e) {
                 QVERIFY2(std::string(e.what()).size() <= 600, e.what());
             } catch (const std::exception& e) {
-                QFAIL(qPrintable(QString::fromStdString(entry.path().string() + ": unexpected exception: " + e.what())));
+                QFAIL(
+                    qPrintable(QString::fromStdString(entry.path().string() + ": unexpected exception: " + e.what())));
             }
         }
         QVERIFY(files > 0);

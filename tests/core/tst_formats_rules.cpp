@@ -56,7 +56,8 @@ private Q_SLOTS:
             if (!f.read)
                 continue;
             QTest::newRow((f.name + " empty").c_str()) << QString::fromStdString(f.name) << QString();
-            QTest::newRow((f.name + " blank lines").c_str()) << QString::fromStdString(f.name) << QStringLiteral("\n  \n\t\n");
+            QTest::newRow((f.name + " blank lines").c_str())
+                << QString::fromStdString(f.name) << QStringLiteral("\n  \n\t\n");
         }
     }
     void emptyFileIsAnErrorInEveryFormat()
@@ -71,7 +72,8 @@ private Q_SLOTS:
     void emptyFileThroughReadTrace()
     {
         test::TempDir dir;
-        for (const char* name : { "e.mooncake.jsonl", "e.guidellm.jsonl", "e.csv", "e.jsonl", "e.azure.csv", "e.burstgpt.csv", "e.json", "e.slora.json" }) {
+        for (const char* name : { "e.mooncake.jsonl", "e.guidellm.jsonl", "e.csv", "e.jsonl", "e.azure.csv",
+                 "e.burstgpt.csv", "e.json", "e.slora.json" }) {
             test::writeText(dir.file(name), "");
             try {
                 readTrace(dir.file(name));
@@ -88,10 +90,17 @@ private Q_SLOTS:
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("header");
         QTest::addColumn<QString>("row");
-        QTest::newRow("csv more") << "csv" << "id,time_s,adapter,rank,input_len,output_len" << "0,1,a,8,10,20,surplus";
-        QTest::newRow("csv fewer") << "csv" << "id,time_s,adapter,rank,input_len,output_len" << "0,1,a,8,10";
-        QTest::newRow("azure more") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens" << "2023-11-16 18:15:46.6805900,10,20,5";
-        QTest::newRow("burstgpt more") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type"
+        QTest::newRow("csv more") << "csv"
+                                  << "id,time_s,adapter,rank,input_len,output_len"
+                                  << "0,1,a,8,10,20,surplus";
+        QTest::newRow("csv fewer") << "csv"
+                                   << "id,time_s,adapter,rank,input_len,output_len"
+                                   << "0,1,a,8,10";
+        QTest::newRow("azure more") << "azure"
+                                    << "TIMESTAMP,ContextTokens,GeneratedTokens"
+                                    << "2023-11-16 18:15:46.6805900,10,20,5";
+        QTest::newRow("burstgpt more") << "burstgpt"
+                                       << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type"
                                        << "5,ChatGPT,10,20,30,Conversation log,extra";
     }
     void csvRowsHaveTheHeadersColumns()
@@ -100,7 +109,9 @@ private Q_SLOTS:
         QFETCH(QString, header);
         QFETCH(QString, row);
         const std::string e = readError(format.toStdString(), header.toStdString() + "\n" + row.toStdString() + "\n");
-        QVERIFY2(e.find(":2: expected ") != std::string::npos && e.find("columns as in the header") != std::string::npos, e.c_str());
+        QVERIFY2(
+            e.find(":2: expected ") != std::string::npos && e.find("columns as in the header") != std::string::npos,
+            e.c_str());
     }
 
     void azureDatesAndOffsetsAreReal_data()
@@ -134,8 +145,9 @@ private Q_SLOTS:
     void azureTicksDivideOnce()
     {
         // 52 ms and 100 ns after the first row: exactly the doubles 0.052 and 1e-7 (ns / 1e9, not ns * 1e-9).
-        const Trace t = readString("azure", "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,1,1\n"
-                                            "2023-11-16 18:15:46.6805901,1,1\n2023-11-16 18:15:46.7325900,1,1\n");
+        const Trace t = readString("azure",
+            "TIMESTAMP,ContextTokens,GeneratedTokens\n2023-11-16 18:15:46.6805900,1,1\n"
+            "2023-11-16 18:15:46.6805901,1,1\n2023-11-16 18:15:46.7325900,1,1\n");
         QCOMPARE(t.requests[1].time, 1e-7);
         QCOMPARE(t.requests[2].time, 0.052);
         QVERIFY(writeString("csv", t).find("0.052,") != std::string::npos);
@@ -147,7 +159,8 @@ private Q_SLOTS:
         // Times of Mooncake's conversation trace that came back as 16079.999999999998 and 3e+05.
         std::string file;
         for (const char* ms : { "0", "3", "16080", "27482", "300000", "600000", "1234567", "3537000" })
-            file += std::string("{\"timestamp\": ") + ms + ", \"input_length\": 6955, \"output_length\": 52, \"hash_ids\": [46, 47, 48]}\n";
+            file += std::string("{\"timestamp\": ") + ms
+                + ", \"input_length\": 6955, \"output_length\": 52, \"hash_ids\": [46, 47, 48]}\n";
         const Trace t = readString("mooncake", file);
         QCOMPARE(writeString("mooncake", t), file); // byte for byte
         // Every whole millisecond up to an hour, and beyond, survives as the same integer.
@@ -187,12 +200,25 @@ private Q_SLOTS:
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("field");
-        QTest::newRow("guidellm 1e308") << "guidellm" << "{\"timestamp\": 1e308, \"input_length\": 3, \"output_length\": 4}\n" << "timestamp";
-        QTest::newRow("mooncake 1e300 ms") << "mooncake" << "{\"timestamp\": 1e300, \"input_length\": 3, \"output_length\": 4}\n" << "timestamp";
-        QTest::newRow("jsonl 1e13") << "jsonl" << "{\"time_s\": 1e13, \"input_len\": 3, \"output_len\": 4}\n" << "time_s";
-        QTest::newRow("csv 1e300") << "csv" << "time_s,input_len,output_len\n1e300,3,4\n" << "time_s";
-        QTest::newRow("burstgpt 1e300") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1e300,a,1,2,3,x\n" << "Timestamp";
-        QTest::newRow("azure seconds") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens\n0,1,1\n1e300,1,1\n" << "TIMESTAMP";
+        QTest::newRow("guidellm 1e308") << "guidellm"
+                                        << "{\"timestamp\": 1e308, \"input_length\": 3, \"output_length\": 4}\n"
+                                        << "timestamp";
+        QTest::newRow("mooncake 1e300 ms") << "mooncake"
+                                           << "{\"timestamp\": 1e300, \"input_length\": 3, \"output_length\": 4}\n"
+                                           << "timestamp";
+        QTest::newRow("jsonl 1e13") << "jsonl"
+                                    << "{\"time_s\": 1e13, \"input_len\": 3, \"output_len\": 4}\n"
+                                    << "time_s";
+        QTest::newRow("csv 1e300") << "csv"
+                                   << "time_s,input_len,output_len\n1e300,3,4\n"
+                                   << "time_s";
+        QTest::newRow("burstgpt 1e300")
+            << "burstgpt"
+            << "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n1e300,a,1,2,3,x\n"
+            << "Timestamp";
+        QTest::newRow("azure seconds") << "azure"
+                                       << "TIMESTAMP,ContextTokens,GeneratedTokens\n0,1,1\n1e300,1,1\n"
+                                       << "TIMESTAMP";
     }
     void timesAreBoundedOnReading()
     {
@@ -200,17 +226,21 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(QString, field);
         const std::string e = readError(format.toStdString(), text.toStdString());
-        QVERIFY2(e.find("mem." + format.toStdString() + ":") == 0 && e.find(field.toStdString() + ":") != std::string::npos, e.c_str());
+        QVERIFY2(
+            e.find("mem." + format.toStdString() + ":") == 0 && e.find(field.toStdString() + ":") != std::string::npos,
+            e.c_str());
         QVERIFY2(e.find("10^12") != std::string::npos, e.c_str());
     }
 
     void nonFiniteTimesAreNeverWritten()
     {
         test::TempDir dir;
-        for (const double bad : { std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(), -1.0, 2e12 }) {
+        for (const double bad :
+            { std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(), -1.0, 2e12 }) {
             Trace t;
             t.requests = { { 1.0, kNoAdapter, 1, 1 }, { bad, kNoAdapter, 1, 1 } };
-            for (const char* name : { "x.jsonl", "x.csv", "x.mooncake.jsonl", "x.guidellm.jsonl", "x.burstgpt.csv", "x.slora.json" }) {
+            for (const char* name :
+                { "x.jsonl", "x.csv", "x.mooncake.jsonl", "x.guidellm.jsonl", "x.burstgpt.csv", "x.slora.json" }) {
                 try {
                     writeTrace(t, dir.file(name));
                     QFAIL(name);
@@ -246,8 +276,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("csv") << "csv" << "id,time_s,adapter,rank,input_len,output_len\n0,0.1,a,8,10,10\n1,0.2,b,16,10,10\n2,0.3,a,64,10,10\n"
-                             << "mem.csv:4: adapter \"a\": rank 64 here, but rank 8 on line 2";
+        QTest::newRow("csv")
+            << "csv"
+            << "id,time_s,adapter,rank,input_len,output_len\n0,0.1,a,8,10,10\n1,0.2,b,16,10,10\n2,0.3,a,64,10,10\n"
+            << "mem.csv:4: adapter \"a\": rank 64 here, but rank 8 on line 2";
         QTest::newRow("jsonl (LoraScope's own lines)")
             << "jsonl"
             << "{\"schemaVersion\":1}\n{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1}\n"
@@ -256,12 +288,14 @@ private Q_SLOTS:
         QTest::newRow("jsonl (general path)")
             << "jsonl"
             << "{\"schemaVersion\":1}\n{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1}\n"
-               "{ \"time_s\" : 0.2 , \"adapter\" : \"a\" , \"rank\" : 64 , \"input_len\" : 1, \"output_len\": 1, \"extra\": [1] }\n"
+               "{ \"time_s\" : 0.2 , \"adapter\" : \"a\" , \"rank\" : 64 , \"input_len\" : 1, \"output_len\": 1, "
+               "\"extra\": [1] }\n"
             << "rank 64 here, but rank 8 on line 2";
-        QTest::newRow("json") << "json"
-                              << "{\"requests\":[{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1},"
-                                 "{\"time_s\":0.2,\"adapter\":\"a\",\"rank\":64,\"input_len\":1,\"output_len\":1}]}"
-                              << "requests[1].adapter \"a\": rank 64 here, but rank 8 on an earlier request";
+        QTest::newRow("json")
+            << "json"
+            << "{\"requests\":[{\"time_s\":0.1,\"adapter\":\"a\",\"rank\":8,\"input_len\":1,\"output_len\":1},"
+               "{\"time_s\":0.2,\"adapter\":\"a\",\"rank\":64,\"input_len\":1,\"output_len\":1}]}"
+            << "requests[1].adapter \"a\": rank 64 here, but rank 8 on an earlier request";
     }
     void contradictingRanksAreSaid()
     {
@@ -279,7 +313,8 @@ private Q_SLOTS:
         QCOMPARE(t.adapters.front().rank, 8);
         QCOMPARE(r.rankConflicts, std::uint64_t(1));
         // A rank given after lines without one completes the adapter.
-        const Trace later = readString("csv", "id,time_s,adapter,rank,input_len,output_len\n0,0.1,a,,10,10\n1,0.3,a,64,10,10\n");
+        const Trace later
+            = readString("csv", "id,time_s,adapter,rank,input_len,output_len\n0,0.1,a,,10,10\n1,0.3,a,64,10,10\n");
         QCOMPARE(later.adapters.front().rank, 64);
     }
 
@@ -289,11 +324,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("csv") << "csv" << "id,time_s,input_len,output_len,time_s\n0,1,2,3,4\n"
+        QTest::newRow("csv") << "csv"
+                             << "id,time_s,input_len,output_len,time_s\n0,1,2,3,4\n"
                              << "mem.csv:1: header: the column \"time_s\" appears twice (columns 2 and 5)";
-        QTest::newRow("azure, other case") << "azure" << "TIMESTAMP,ContextTokens,GeneratedTokens,contexttokens\n1,2,3,4\n"
+        QTest::newRow("azure, other case") << "azure"
+                                           << "TIMESTAMP,ContextTokens,GeneratedTokens,contexttokens\n1,2,3,4\n"
                                            << "the column \"contexttokens\" appears twice (columns 2 and 4)";
-        QTest::newRow("burstgpt") << "burstgpt" << "Timestamp,Model,Request tokens,Response tokens,Model\n1,a,2,3,b\n"
+        QTest::newRow("burstgpt") << "burstgpt"
+                                  << "Timestamp,Model,Request tokens,Response tokens,Model\n1,a,2,3,b\n"
                                   << "the column \"Model\" appears twice (columns 2 and 5)";
     }
     void duplicatedColumnsAreRefused()
@@ -319,10 +357,14 @@ private Q_SLOTS:
         QCOMPARE(back.adapters[0].name, t.adapters[0].name);
         QCOMPARE(back.requests[2].adapter, 0u);
         QCOMPARE(back.requests[2].inputLen, 12u);
-        const std::string e = readError("csv", "id,time_s,adapter,rank,input_len,output_len\n0,0.1,\"a\n1,0.2,b,8,10,10\n");
-        QVERIFY2(e.find("mem.csv:2: a quoted field opened on this line is never closed") != std::string::npos, e.c_str());
-        const std::string b = readError("burstgpt", "Timestamp,Model,Request tokens,Response tokens\n1,\"Chat\nGPT,2,3\n");
-        QVERIFY2(b.find("mem.burstgpt:2: a quoted field opened on this line is never closed") != std::string::npos, b.c_str());
+        const std::string e
+            = readError("csv", "id,time_s,adapter,rank,input_len,output_len\n0,0.1,\"a\n1,0.2,b,8,10,10\n");
+        QVERIFY2(
+            e.find("mem.csv:2: a quoted field opened on this line is never closed") != std::string::npos, e.c_str());
+        const std::string b
+            = readError("burstgpt", "Timestamp,Model,Request tokens,Response tokens\n1,\"Chat\nGPT,2,3\n");
+        QVERIFY2(b.find("mem.burstgpt:2: a quoted field opened on this line is never closed") != std::string::npos,
+            b.c_str());
     }
 };
 

@@ -66,7 +66,8 @@ bool sameRequests(const Trace& a, const Trace& b, bool adapters)
         return false;
     for (std::size_t i = 0; i < a.requests.size(); ++i) {
         const auto &x = a.requests[i], &y = b.requests[i];
-        if (x.time != y.time || x.inputLen != y.inputLen || x.outputLen != y.outputLen || (adapters && a.adapterName(x) != b.adapterName(y)))
+        if (x.time != y.time || x.inputLen != y.inputLen || x.outputLen != y.outputLen
+            || (adapters && a.adapterName(x) != b.adapterName(y)))
             return false;
     }
     return true;
@@ -155,7 +156,8 @@ private Q_SLOTS:
         // 512-token blocks of the prompts: a first turn reuses the whole blocks it reused before; a later
         // turn at least its previous turn's whole prompt blocks (Mooncake's ids do not cover answers).
         const auto orig = prefixReuse(t), blocks = prefixReuse(m);
-        auto whole = [](std::uint64_t tokens) { return std::uint32_t(tokens / kMooncakeBlockTokens * kMooncakeBlockTokens); };
+        auto whole
+            = [](std::uint64_t tokens) { return std::uint32_t(tokens / kMooncakeBlockTokens * kMooncakeBlockTokens); };
         for (std::size_t i = 0; i < t.requests.size(); ++i) {
             QCOMPARE(m.segmentsOf(i).size(), std::size_t((t.requests[i].inputLen + 511) / 512));
             if (t.parentOf(i) == kNoParent) {
@@ -172,9 +174,10 @@ private Q_SLOTS:
 
     void mooncakeIdsThroughNativeFormats()
     {
-        const std::string text = "{\"timestamp\": 0, \"input_length\": 1100, \"output_length\": 5, \"hash_ids\": [4, 5, 6]}\n"
-                                 "{\"timestamp\": 10, \"input_length\": 700, \"output_length\": 5, \"hash_ids\": [4, 9]}\n"
-                                 "{\"timestamp\": 20, \"input_length\": 30, \"output_length\": 5, \"hash_ids\": []}\n";
+        const std::string text
+            = "{\"timestamp\": 0, \"input_length\": 1100, \"output_length\": 5, \"hash_ids\": [4, 5, 6]}\n"
+              "{\"timestamp\": 10, \"input_length\": 700, \"output_length\": 5, \"hash_ids\": [4, 9]}\n"
+              "{\"timestamp\": 20, \"input_length\": 30, \"output_length\": 5, \"hash_ids\": []}\n";
         const Trace m = readString("mooncake", text);
         QCOMPARE(m.segments[2].tokens, 76u); // the last block: 1100 − 1024
         for (const char* f : { "jsonl", "json", "csv", "aiperf" }) {
@@ -193,40 +196,64 @@ private Q_SLOTS:
         QTest::addColumn<QString>("field");
         const QString head = QStringLiteral("{\"schemaVersion\":1}\n");
         QTest::newRow("missing parent") << "jsonl"
-                                        << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"session\":1,\"turn\":1}\n"
-                                                  "{\"id\":1,\"time_s\":2,\"input_len\":30,\"output_len\":5,\"session\":1,\"turn\":2,\"parent\":7}\n"
-                                        << "mem.jsonl:3" << "parent";
+                                        << head
+                + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"session\":1,\"turn\":1}\n"
+                  "{\"id\":1,\"time_s\":2,\"input_len\":30,\"output_len\":5,\"session\":1,\"turn\":2,\"parent\":7}\n"
+                                        << "mem.jsonl:3"
+                                        << "parent";
         QTest::newRow("cycle") << "jsonl"
-                               << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"session\":1,\"turn\":2,\"parent\":1}\n"
-                                         "{\"id\":1,\"time_s\":0,\"input_len\":30,\"output_len\":5,\"session\":1,\"turn\":3,\"parent\":0}\n"
-                               << "mem.jsonl:2" << "parent";
-        QTest::newRow("turn after a gap") << "csv"
-                                          << "id,time_s,input_len,output_len,session,turn,parent,think_s\n0,0,10,5,3,1,,\n1,1,40,5,3,3,0,1\n"
-                                          << "mem.csv:3" << "turn";
+                               << head
+                + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"session\":1,\"turn\":2,\"parent\":1}\n"
+                  "{\"id\":1,\"time_s\":0,\"input_len\":30,\"output_len\":5,\"session\":1,\"turn\":3,\"parent\":0}\n"
+                               << "mem.jsonl:2"
+                               << "parent";
+        QTest::newRow("turn after a gap")
+            << "csv"
+            << "id,time_s,input_len,output_len,session,turn,parent,think_s\n0,0,10,5,3,1,,\n1,1,40,5,3,3,0,1\n"
+            << "mem.csv:3"
+            << "turn";
         QTest::newRow("history longer than the prompt") << "jsonl"
-                                                        << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"session\":1,\"turn\":1}\n"
-                                                                  "{\"id\":1,\"time_s\":2,\"input_len\":12,\"output_len\":5,\"session\":1,\"turn\":2,\"parent\":0}\n"
-                                                        << "mem.jsonl:3" << "input_len";
-        QTest::newRow("prefix longer than the prompt") << "jsonl"
-                                                       << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"prefix\":[[1,11,\"system\"]]}\n"
-                                                       << "mem.jsonl:2" << "prefix";
-        QTest::newRow("prefix role") << "jsonl" << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"prefix\":[[1,5,\"teacher\"]]}\n"
-                                     << "mem.jsonl:2" << "prefix";
-        QTest::newRow("turn without session") << "jsonl" << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"turn\":2}\n"
-                                              << "mem.jsonl:2" << "turn";
-        QTest::newRow("hash ids longer than the prompt") << "mooncake"
-                                                         << "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 5, \"hash_ids\": [1, 2, 3]}\n"
-                                                         << "mem.mooncake:1" << "hash_ids";
-        QTest::newRow("aiperf hash ids longer than the turn") << "aiperf"
-                                                              << "{\"session_id\": \"a\", \"timestamp\": 0, \"input_length\": 600, \"output_length\": 5}\n"
-                                                                 "{\"session_id\": \"a\", \"delay\": 10, \"input_length\": 100, \"output_length\": 5, \"hash_ids\": [1, 2]}\n"
-                                                              << "mem.aiperf:2" << "hash_ids";
-        QTest::newRow("aiperf first turn without timestamp") << "aiperf"
-                                                             << "{\"session_id\": \"a\", \"delay\": 10, \"input_length\": 100, \"output_length\": 5}\n"
-                                                             << "mem.aiperf:1" << "timestamp";
-        QTest::newRow("multi-turn without output length") << "aiperf-multi-turn"
-                                                          << "{\"session_id\": \"a\", \"turns\": [{\"timestamp\": 0, \"text\": \"hi there\"}]}\n"
-                                                          << "mem.aiperf-multi-turn:1" << "output_length";
+                                                        << head
+                + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"session\":1,\"turn\":1}\n"
+                  "{\"id\":1,\"time_s\":2,\"input_len\":12,\"output_len\":5,\"session\":1,\"turn\":2,\"parent\":0}\n"
+                                                        << "mem.jsonl:3"
+                                                        << "input_len";
+        QTest::newRow("prefix longer than the prompt")
+            << "jsonl"
+            << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"prefix\":[[1,11,\"system\"]]}\n"
+            << "mem.jsonl:2"
+            << "prefix";
+        QTest::newRow("prefix role") << "jsonl"
+                                     << head
+                + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"prefix\":[[1,5,\"teacher\"]]}\n"
+                                     << "mem.jsonl:2"
+                                     << "prefix";
+        QTest::newRow("turn without session")
+            << "jsonl" << head + "{\"id\":0,\"time_s\":0,\"input_len\":10,\"output_len\":5,\"turn\":2}\n"
+            << "mem.jsonl:2"
+            << "turn";
+        QTest::newRow("hash ids longer than the prompt")
+            << "mooncake"
+            << "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 5, \"hash_ids\": [1, 2, 3]}\n"
+            << "mem.mooncake:1"
+            << "hash_ids";
+        QTest::newRow("aiperf hash ids longer than the turn")
+            << "aiperf"
+            << "{\"session_id\": \"a\", \"timestamp\": 0, \"input_length\": 600, \"output_length\": 5}\n"
+               "{\"session_id\": \"a\", \"delay\": 10, \"input_length\": 100, \"output_length\": 5, \"hash_ids\": [1, "
+               "2]}\n"
+            << "mem.aiperf:2"
+            << "hash_ids";
+        QTest::newRow("aiperf first turn without timestamp")
+            << "aiperf"
+            << "{\"session_id\": \"a\", \"delay\": 10, \"input_length\": 100, \"output_length\": 5}\n"
+            << "mem.aiperf:1"
+            << "timestamp";
+        QTest::newRow("multi-turn without output length")
+            << "aiperf-multi-turn"
+            << "{\"session_id\": \"a\", \"turns\": [{\"timestamp\": 0, \"text\": \"hi there\"}]}\n"
+            << "mem.aiperf-multi-turn:1"
+            << "output_length";
     }
     void badSessionInput()
     {

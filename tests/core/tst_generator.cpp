@@ -72,7 +72,10 @@ double ksDistance(const std::vector<std::uint32_t>& values, const LengthSampler&
 }
 
 /// KS critical value at significance p for n samples (asymptotic; conservative for discrete laws).
-double ksCritical(std::size_t n, double p = 1e-3) { return std::sqrt(-0.5 * std::log(p / 2) / n); }
+double ksCritical(std::size_t n, double p = 1e-3)
+{
+    return std::sqrt(-0.5 * std::log(p / 2) / n);
+}
 
 } // namespace
 
@@ -121,7 +124,8 @@ private Q_SLOTS:
         const double expected = s.rate * s.duration;
         const double sigma = std::sqrt(expected * cv * cv + 0.25 * s.adapterCount);
         const double n = static_cast<double>(t.requests.size());
-        QVERIFY2(std::abs(n - expected) <= 4 * sigma, qPrintable(QStringLiteral("count %1, expected %2 ± %3").arg(n).arg(expected).arg(4 * sigma)));
+        QVERIFY2(std::abs(n - expected) <= 4 * sigma,
+            qPrintable(QStringLiteral("count %1, expected %2 ± %3").arg(n).arg(expected).arg(4 * sigma)));
 
         // Empirical cv of each adapter's gaps (pooled over adapters, normalised by 1/λᵢ): within 5 %.
         const double empCv = pooledAdapterCv(t, lambda);
@@ -139,7 +143,8 @@ private Q_SLOTS:
         const double crit = boost::math::quantile(dist, 0.999);
         QVERIFY2(chi < crit, qPrintable(QStringLiteral("chi-square %1 >= %2").arg(chi).arg(crit)));
         // And it is not suspiciously perfect either (would mean the counts are not random).
-        QVERIFY2(chi > boost::math::quantile(dist, 0.001), qPrintable(QStringLiteral("chi-square %1 too small").arg(chi)));
+        QVERIFY2(
+            chi > boost::math::quantile(dist, 0.001), qPrintable(QStringLiteral("chi-square %1 too small").arg(chi)));
     }
 
     void stationaryStart()
@@ -156,7 +161,8 @@ private Q_SLOTS:
         }
         const double mean = sum / reps;
         const double se = std::sqrt((sq / reps - mean * mean) / reps);
-        QVERIFY2(std::abs(mean - 2.0) < 4 * se, qPrintable(QStringLiteral("mean count %1 ± %2, expected 2").arg(mean).arg(se)));
+        QVERIFY2(std::abs(mean - 2.0) < 4 * se,
+            qPrintable(QStringLiteral("mean count %1 ± %2, expected 2").arg(mean).arg(se)));
     }
 
     void alphaRecovered_data()
@@ -174,7 +180,8 @@ private Q_SLOTS:
         s.popularity.alpha = alpha;
         const Trace t = generatePerAdapter(s);
         const TraceStats st = computeStats(t, ServerLimits {});
-        QVERIFY2(std::abs(st.fittedAlpha - alpha) <= 0.05, qPrintable(QStringLiteral("fitted %1 vs %2").arg(st.fittedAlpha).arg(alpha)));
+        QVERIFY2(std::abs(st.fittedAlpha - alpha) <= 0.05,
+            qPrintable(QStringLiteral("fitted %1 vs %2").arg(st.fittedAlpha).arg(alpha)));
     }
 
     void lengthsPassKs_data()
@@ -205,7 +212,8 @@ private Q_SLOTS:
             in.push_back(r.inputLen);
         const LengthSampler sampler(s.input);
         const double d = ksDistance(in, sampler);
-        QVERIFY2(d < ksCritical(in.size()), qPrintable(QStringLiteral("KS distance %1 >= %2").arg(d).arg(ksCritical(in.size()))));
+        QVERIFY2(d < ksCritical(in.size()),
+            qPrintable(QStringLiteral("KS distance %1 >= %2").arg(d).arg(ksCritical(in.size()))));
         // The output column keeps its own (default uniform [8, 512)) distribution.
         std::vector<std::uint32_t> out;
         for (const auto& r : t.requests)
@@ -334,7 +342,8 @@ private Q_SLOTS:
         const Trace t = generatePerAdapter(s);
         const double n = t.requests.size();
         QVERIFY(std::abs(n - 10000) < 4 * 100);
-        const auto firstHalf = std::count_if(t.requests.begin(), t.requests.end(), [](const Request& r) { return r.time < 500; });
+        const auto firstHalf
+            = std::count_if(t.requests.begin(), t.requests.end(), [](const Request& r) { return r.time < 500; });
         const double frac = firstHalf / n;
         QVERIFY2(std::abs(frac - 0.25) < 4 * std::sqrt(0.25 * 0.75 / n), qPrintable(QString::number(frac)));
 
@@ -346,7 +355,8 @@ private Q_SLOTS:
         const Trace ot = generatePerAdapter(o);
         QVERIFY(std::abs(ot.requests.size() - op.total()) < 4 * std::sqrt(op.total()));
         for (const auto& r : ot.requests)
-            QVERIFY2(op.rateAt(r.time) > 0 || std::abs(op.rateAt(r.time - 1e-9)) > 0, "an arrival fell in an off period");
+            QVERIFY2(
+                op.rateAt(r.time) > 0 || std::abs(op.rateAt(r.time - 1e-9)) > 0, "an arrival fell in an off period");
         // Stationary share of "on" time is 10/40; expected total 20·3000/4 = 15000 (loose: few periods).
         QVERIFY(op.total() > 15000 * 0.6 && op.total() < 15000 * 1.4);
     }
@@ -489,7 +499,9 @@ private Q_SLOTS:
             }
             return std::string();
         }());
-        QVERIFY2(e.contains(QLatin1String("needs about 1.0 EB of memory")) && e.contains(QLatin1String("is available: lower the rate")), qPrintable(e));
+        QVERIFY2(e.contains(QLatin1String("needs about 1.0 EB of memory"))
+                && e.contains(QLatin1String("is available: lower the rate")),
+            qPrintable(e));
         QVERIFY(availableMemoryBytes().value_or(0) > 0);
     }
 

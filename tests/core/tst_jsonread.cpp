@@ -15,7 +15,8 @@ namespace {
 
 std::string nested(int depth, const std::string& inner = "1")
 {
-    return std::string(static_cast<std::size_t>(depth), '[') + inner + std::string(static_cast<std::size_t>(depth), ']');
+    return std::string(static_cast<std::size_t>(depth), '[') + inner
+        + std::string(static_cast<std::size_t>(depth), ']');
 }
 
 /// Runs f, which must throw InputError; returns it.
@@ -63,13 +64,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("literal") << QStringLiteral("{\"rate\": 2,\n \"duration\": Hello}") << 2
-                                 << QStringLiteral("s.json:2: not valid JSON at column 14: unexpected text where a value should be");
+        QTest::newRow("literal")
+            << QStringLiteral("{\"rate\": 2,\n \"duration\": Hello}") << 2
+            << QStringLiteral("s.json:2: not valid JSON at column 14: unexpected text where a value should be");
         QTest::newRow("end") << QStringLiteral("{\"rate\": 2") << 1 << QStringLiteral("the text ends too early");
         QTest::newRow("key") << QStringLiteral("{\"rate\": 2, ]") << 1 << QStringLiteral("unexpected ']'");
         QTest::newRow("string") << QStringLiteral("{\"a\": \"x") << 1 << QStringLiteral("malformed string");
         QTest::newRow("number") << QStringLiteral("[1.]") << 1 << QStringLiteral("malformed number");
-        QTest::newRow("overflow") << QStringLiteral("{\"a\": 1,\n\"b\": [1e999]}") << 2 << QStringLiteral("a number is too large");
+        QTest::newRow("overflow") << QStringLiteral("{\"a\": 1,\n\"b\": [1e999]}") << 2
+                                  << QStringLiteral("a number is too large");
         QTest::newRow("empty") << QString() << 1 << QStringLiteral("empty input");
     }
     void syntaxErrorsInUserTerms()
@@ -81,7 +84,8 @@ private Q_SLOTS:
         const QString what = QString::fromStdString(e.what());
         QVERIFY2(what.contains(expected), qPrintable(what));
         QCOMPARE(e.line(), std::uint64_t(line));
-        QVERIFY2(!what.contains(QStringLiteral("json.exception")) && !what.contains(QStringLiteral("last read")), qPrintable(what));
+        QVERIFY2(!what.contains(QStringLiteral("json.exception")) && !what.contains(QStringLiteral("last read")),
+            qPrintable(what));
     }
 
     void excerptsStayShort()
@@ -121,11 +125,14 @@ private Q_SLOTS:
     void readJsonFileChecksTheFile()
     {
         test::TempDir dir;
-        QVERIFY(std::string(expectInputError([&] { readJsonFile(dir.path.string(), "spec file"); }).what()).find("is a directory")
+        QVERIFY(std::string(expectInputError([&] { readJsonFile(dir.path.string(), "spec file"); }).what())
+                    .find("is a directory")
             != std::string::npos);
-        QVERIFY(std::string(expectInputError([&] { readJsonFile("/dev/zero", "spec file"); }).what()).find("not a regular file")
+        QVERIFY(std::string(expectInputError([&] { readJsonFile("/dev/zero", "spec file"); }).what())
+                    .find("not a regular file")
             != std::string::npos);
-        QVERIFY(std::string(expectInputError([&] { readJsonFile(dir.file("missing.json"), "spec file"); }).what()).find("no such file")
+        QVERIFY(std::string(expectInputError([&] { readJsonFile(dir.file("missing.json"), "spec file"); }).what())
+                    .find("no such file")
             != std::string::npos);
         test::writeText(dir.file("empty.json"), " \n");
         const InputError empty = expectInputError([&] { readJsonFile(dir.file("empty.json"), "spec file"); });

@@ -50,7 +50,8 @@ class TestNumpyLegacy : public QObject {
             QCOMPARE(got.outputLen, want["output_len"].get<std::uint32_t>());
             const double t = want["req_time"].get<double>();
             if (std::abs(got.time - t) > 1e-12 * std::abs(t))
-                QFAIL(qPrintable(QStringLiteral("request %1: time %2 != %3").arg(i).arg(got.time, 0, 'g', 17).arg(t, 0, 'g', 17)));
+                QFAIL(qPrintable(
+                    QStringLiteral("request %1: time %2 != %3").arg(i).arg(got.time, 0, 'g', 17).arg(t, 0, 'g', 17)));
         }
     }
 
@@ -95,8 +96,8 @@ private Q_SLOTS:
             std::uint32_t adapter, in, out;
             double time;
         };
-        const Row rows[] = { { 37, 510, 158, 1.529568753475 }, { 95, 355, 422, 1.730367779386 }, { 73, 480, 485, 2.132703290032 },
-            { 59, 238, 305, 2.557361118115 }, { 15, 197, 106, 4.521731700171 } };
+        const Row rows[] = { { 37, 510, 158, 1.529568753475 }, { 95, 355, 422, 1.730367779386 },
+            { 73, 480, 485, 2.132703290032 }, { 59, 238, 305, 2.557361118115 }, { 15, 197, 106, 4.521731700171 } };
         for (int i = 0; i < 5; ++i) {
             QCOMPARE(t.requests[i].adapter, rows[i].adapter);
             QCOMPARE(t.requests[i].inputLen, rows[i].in);

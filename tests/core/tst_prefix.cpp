@@ -64,7 +64,8 @@ private Q_SLOTS:
     {
         const Trace t = smallTrace();
         // 16-token blocks: requests 0 and 1 share the system prompt's 6 full blocks, then differ.
-        const auto h0 = blockHashes(t, 0, 16, false), h1 = blockHashes(t, 1, 16, false), h2 = blockHashes(t, 2, 16, false);
+        const auto h0 = blockHashes(t, 0, 16, false), h1 = blockHashes(t, 1, 16, false),
+                   h2 = blockHashes(t, 2, 16, false);
         const auto h3 = blockHashes(t, 3, 16, false);
         QCOMPARE(h0.size(), std::size_t { 9 });
         QCOMPARE(h1.size(), std::size_t { 8 });
@@ -86,12 +87,14 @@ private Q_SLOTS:
     {
         const Trace t = smallTrace();
         const auto r = prefixReuse(t);
-        QCOMPARE(r.reusable, (std::vector<std::uint32_t> { 0, 100, 190, 0 })); // cold start, shared prompt, whole history, other adapter
+        QCOMPARE(r.reusable,
+            (std::vector<std::uint32_t> { 0, 100, 190, 0 })); // cold start, shared prompt, whole history, other adapter
         QCOMPARE(r.declared, (std::vector<std::uint32_t> { 100, 100, 190, 100 }));
         // A partial block: the same id with fewer tokens shares those tokens, then stops.
         Trace m;
         m.requests = { { 0, kNoAdapter, 1000, 1 }, { 1, kNoAdapter, 700, 1 } };
-        m.segments = { { 1, 512, SegmentRole::Block }, { 2, 488, SegmentRole::Block }, { 1, 512, SegmentRole::Block }, { 2, 188, SegmentRole::Block } };
+        m.segments = { { 1, 512, SegmentRole::Block }, { 2, 488, SegmentRole::Block }, { 1, 512, SegmentRole::Block },
+            { 2, 188, SegmentRole::Block } };
         m.segmentOffsets = { 0, 2, 4 };
         QCOMPARE(prefixReuse(m).reusable, (std::vector<std::uint32_t> { 0, 700 }));
     }
@@ -121,7 +124,8 @@ private Q_SLOTS:
             }
             return std::string();
         }());
-        QVERIFY2(cycle.contains(QStringLiteral("cycle")) && cycle.contains(QStringLiteral("t.jsonl:2")), qPrintable(cycle));
+        QVERIFY2(
+            cycle.contains(QStringLiteral("cycle")) && cycle.contains(QStringLiteral("t.jsonl:2")), qPrintable(cycle));
         t = smallTrace();
         t.sessions[1].turn = 2; // turn 2 without a parent
         QCOMPARE(errorField(t), QString("turn@3"));

@@ -59,7 +59,10 @@ Trace keyedTrace(const std::vector<Turn>& turns, const std::vector<int>& ranks =
     return t;
 }
 
-PrefixSegment seg(std::uint64_t id, std::uint32_t tokens) { return { id, tokens, SegmentRole::System }; }
+PrefixSegment seg(std::uint64_t id, std::uint32_t tokens)
+{
+    return { id, tokens, SegmentRole::System };
+}
 
 SchedulerConfig sglangConfig(std::int64_t pool = 16000)
 {
@@ -70,11 +73,17 @@ SchedulerConfig sglangConfig(std::int64_t pool = 16000)
 }
 
 /// admitted, first token, finished (steps) and cached tokens of request i.
-void expectRequest(const SimulationResult& r, std::size_t i, double admitted, double first, double finished, std::uint32_t cached)
+void expectRequest(
+    const SimulationResult& r, std::size_t i, double admitted, double first, double finished, std::uint32_t cached)
 {
     const RequestRecord& q = r.requests[i];
     QVERIFY2(q.admitted == admitted && q.firstToken == first && q.finished == finished && q.cachedTokens == cached,
-        qPrintable(QStringLiteral("request %1: admitted %2 first %3 finished %4 cached %5").arg(i).arg(q.admitted).arg(q.firstToken).arg(q.finished).arg(q.cachedTokens)));
+        qPrintable(QStringLiteral("request %1: admitted %2 first %3 finished %4 cached %5")
+                       .arg(i)
+                       .arg(q.admitted)
+                       .arg(q.firstToken)
+                       .arg(q.finished)
+                       .arg(q.cachedTokens)));
 }
 
 } // namespace
@@ -101,7 +110,8 @@ private Q_SLOTS:
 // arriving at step 1, finds the 100 tokens and prefills only its 10 own.
 void TestPrefixCacheSglang::sharedSystemPrompt()
 {
-    const Trace t = keyedTrace({ { 0, 120, 5, { seg(7, 100) } }, { 0, 110, 5, { seg(7, 100) } }, { 1, 110, 3, { seg(7, 100) } } });
+    const Trace t = keyedTrace(
+        { { 0, 120, 5, { seg(7, 100) } }, { 0, 110, 5, { seg(7, 100) } }, { 1, 110, 3, { seg(7, 100) } } });
     const SimulationResult r = runSteps(t, sglangConfig());
     // step 0: R0 and R1 prefilled; step 1: R2 prefilled (R0 and R1 wait: no mixed chunk);
     // steps 2-5 decode: R2 has its 3 tokens at the end of step 3, R0 and R1 their 5 at step 5
@@ -114,7 +124,8 @@ void TestPrefixCacheSglang::sharedSystemPrompt()
     // and found none, step 1 looked up R2's 110 and found 100; decode passes look nothing up
     Scheduler s(sglangConfig());
     for (std::size_t i = 0; i < 2; ++i)
-        QCOMPARE(s.submit({ i, 0, t.requests[i].inputLen, t.requests[i].outputLen, kNoAdapter, 0, tokenKeyOf(t, i) }), RejectReason::None);
+        QCOMPARE(s.submit({ i, 0, t.requests[i].inputLen, t.requests[i].outputLen, kNoAdapter, 0, tokenKeyOf(t, i) }),
+            RejectReason::None);
     StepResult step = s.step(0);
     QCOMPARE(step.prefixQueries, std::uint64_t(230));
     QCOMPARE(step.prefixHits, std::uint64_t(0));
@@ -173,8 +184,9 @@ void TestPrefixCacheSglang::lruEvictionUnderPoolPressure()
 // SGLang keys the tree by the LoRA id: the same system prompt under another adapter is a miss.
 void TestPrefixCacheSglang::noHitsAcrossAdapters()
 {
-    const Trace t = keyedTrace({ { 0, 110, 2, { seg(9, 100) }, kNoParent, 0 }, { 10, 110, 2, { seg(9, 100) }, kNoParent, 1 },
-                                   { 20, 110, 2, { seg(9, 100) }, kNoParent, kNoAdapter }, { 30, 110, 2, { seg(9, 100) }, kNoParent, 1 } },
+    const Trace t = keyedTrace(
+        { { 0, 110, 2, { seg(9, 100) }, kNoParent, 0 }, { 10, 110, 2, { seg(9, 100) }, kNoParent, 1 },
+            { 20, 110, 2, { seg(9, 100) }, kNoParent, kNoAdapter }, { 30, 110, 2, { seg(9, 100) }, kNoParent, 1 } },
         { 8, 8 });
     const SimulationResult r = runSteps(t, sglangConfig());
     QCOMPARE(r.requests[0].cachedTokens, 0u);
@@ -236,7 +248,8 @@ void TestPrefixCacheSglang::retractionWithSharedPrefixes()
     QCOMPARE(finished + r.summary.rejected, std::uint64_t(t.requests.size()));
     QVERIFY(r.summary.cachedTokens > 0);
     for (const StepRecord& s : r.timeline)
-        QVERIFY2(s.kvUsed >= 0 && s.kvUsed <= s.kvCapacity, qPrintable(QStringLiteral("step at %1: kv_used %2").arg(s.start).arg(s.kvUsed)));
+        QVERIFY2(s.kvUsed >= 0 && s.kvUsed <= s.kvCapacity,
+            qPrintable(QStringLiteral("step at %1: kv_used %2").arg(s.start).arg(s.kvUsed)));
 }
 
 void TestPrefixCacheSglang::uniqueKeysBehaveAsNoKeys_data()
@@ -285,8 +298,8 @@ void TestPrefixCacheSglang::uniqueKeysBehaveAsNoKeys()
     auto same = [](double x, double y) { return (std::isnan(x) && std::isnan(y)) || x == y; };
     for (std::size_t i = 0; i < a.requests.size(); ++i) {
         const RequestRecord &x = a.requests[i], &y = b.requests[i];
-        QVERIFY2(same(x.admitted, y.admitted) && same(x.firstToken, y.firstToken) && same(x.finished, y.finished) && x.preemptions == y.preemptions
-                && x.rejected == y.rejected,
+        QVERIFY2(same(x.admitted, y.admitted) && same(x.firstToken, y.firstToken) && same(x.finished, y.finished)
+                && x.preemptions == y.preemptions && x.rejected == y.rejected,
             qPrintable(QStringLiteral("request %1 differs").arg(i)));
         QCOMPARE(y.cachedTokens, 0u);
         retractions += x.preemptions;
@@ -321,11 +334,16 @@ void TestPrefixCacheSglang::unlimitedPoolHitsWhatPrefixReuseAllows()
     std::uint64_t hits = 0, reusable = 0, turnsAfterFirst = 0;
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const auto p = t.parentOf(i);
-        const bool history = p != kNoParent && t.requests[p].adapter == t.requests[i].adapter && t.requests[p].outputLen > 0;
+        const bool history
+            = p != kNoParent && t.requests[p].adapter == t.requests[i].adapter && t.requests[p].outputLen > 0;
         std::uint64_t expected = history ? historyTokens(t, i) - 1 : reuse.reusable[i];
         expected = std::min<std::uint64_t>(expected, t.requests[i].inputLen - 1);
         QVERIFY2(r.requests[i].cachedTokens == expected,
-            qPrintable(QStringLiteral("request %1: cached %2, expected %3 (reusable %4)").arg(i).arg(r.requests[i].cachedTokens).arg(expected).arg(reuse.reusable[i])));
+            qPrintable(QStringLiteral("request %1: cached %2, expected %3 (reusable %4)")
+                           .arg(i)
+                           .arg(r.requests[i].cachedTokens)
+                           .arg(expected)
+                           .arg(reuse.reusable[i])));
         hits += r.requests[i].cachedTokens;
         reusable += reuse.reusable[i];
         turnsAfterFirst += history ? 1 : 0;

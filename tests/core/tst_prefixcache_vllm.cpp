@@ -28,7 +28,8 @@ TokenKeyPtr keyOf(std::initializer_list<TokenRun> runs)
     return k;
 }
 
-SimRequest keyed(std::uint64_t id, double t, std::uint32_t in, std::uint32_t out, TokenKeyPtr key, std::uint32_t adapter = kNoAdapter)
+SimRequest keyed(std::uint64_t id, double t, std::uint32_t in, std::uint32_t out, TokenKeyPtr key,
+    std::uint32_t adapter = kNoAdapter)
 {
     SimRequest r = sim(id, t, in, out, adapter, adapter == kNoAdapter ? 0 : 8);
     r.key = std::move(key);
@@ -50,7 +51,8 @@ struct Fate {
 
 /// Runs requests (sorted by time) on the step clock as ServerSim does: submit what has arrived,
 /// one step() per tick, idle → jump to the next arrival. Fills `fates` (by id) and the steps.
-std::vector<StepResult> run(const SchedulerConfig& config, const std::vector<SimRequest>& reqs, std::vector<Fate>& fates)
+std::vector<StepResult> run(
+    const SchedulerConfig& config, const std::vector<SimRequest>& reqs, std::vector<Fate>& fates)
 {
     Scheduler s(config);
     std::vector<StepResult> steps;
@@ -414,7 +416,8 @@ void TestPrefixCacheVllm::unlimitedKvHitsWhatThePrefixStructureAllows()
     const PrefixReuse reuse = prefixReuse(t);
     std::uint64_t expected = 0, prompt = 0;
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
-        const std::uint64_t blockReuse = std::min<std::uint64_t>(reuse.reusable[i], t.requests[i].inputLen - 1) / 16 * 16;
+        const std::uint64_t blockReuse
+            = std::min<std::uint64_t>(reuse.reusable[i], t.requests[i].inputLen - 1) / 16 * 16;
         QCOMPARE(std::uint64_t(r.requests[i].cachedTokens), blockReuse);
         expected += blockReuse;
         prompt += t.requests[i].inputLen;

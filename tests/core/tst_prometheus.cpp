@@ -65,7 +65,8 @@ private slots:
                               "http_requests_total{method=\"post\",code=\"400\"}    3 1395066363000\n"
                               "\n"
                               "# Escaping in label values:\n"
-                              "msdos_file_access_time_seconds{path=\"C:\\\\DIR\\\\FILE.TXT\",error=\"Cannot find file:\\n\\\"FILE.TXT\\\"\"} 1.458255915e9\n"
+                              "msdos_file_access_time_seconds{path=\"C:\\\\DIR\\\\FILE.TXT\",error=\"Cannot find "
+                              "file:\\n\\\"FILE.TXT\\\"\"} 1.458255915e9\n"
                               "# Minimalistic line:\n"
                               "metric_without_timestamp_and_labels 12.47\n"
                               "# A weird metric from before the epoch:\n"
@@ -98,26 +99,29 @@ private slots:
         QVERIFY(std::isnan(byKey(t, "nan_value")->value));
         QCOMPARE(byKey(t, "tabs{a=\"1\"}")->value, 7.0);
         // Keys sort labels and escape values again.
-        QCOMPARE(promSeriesKey(m), std::string("msdos_file_access_time_seconds{error=\"Cannot find file:\\n\\\"FILE.TXT\\\"\",path=\"C:\\\\DIR\\\\FILE.TXT\"}"));
+        QCOMPARE(promSeriesKey(m),
+            std::string("msdos_file_access_time_seconds{error=\"Cannot find "
+                        "file:\\n\\\"FILE.TXT\\\"\",path=\"C:\\\\DIR\\\\FILE.TXT\"}"));
     }
 
     void histogramsSummariesExemplars()
     {
-        const auto t = strict("# TYPE rpc_duration_seconds summary\n"
-                              "rpc_duration_seconds{quantile=\"0.01\"} 3102\n"
-                              "rpc_duration_seconds{quantile=\"0.99\"} 76656\n"
-                              "rpc_duration_seconds_sum 1.7560473e+07\n"
-                              "rpc_duration_seconds_count 2693\n"
-                              "# TYPE http_request_duration_seconds histogram\n"
-                              "http_request_duration_seconds_bucket{le=\"0.05\"} 24054 # {trace_id=\"KOO5S4vxi0o\"} 0.04 1.6e9\n"
-                              "http_request_duration_seconds_bucket{le=\"+Inf\",} 144320\n"
-                              "http_request_duration_seconds_sum 53423\n"
-                              "http_request_duration_seconds_count 144320\n"
-                              "http_request_duration_seconds_created 1.6e9\n"
-                              "# TYPE foo counter\n"
-                              "foo_total 17.0 1520879607.789\n"
-                              "# EOF\n"
-                              "ignored_after_eof 1\n");
+        const auto t
+            = strict("# TYPE rpc_duration_seconds summary\n"
+                     "rpc_duration_seconds{quantile=\"0.01\"} 3102\n"
+                     "rpc_duration_seconds{quantile=\"0.99\"} 76656\n"
+                     "rpc_duration_seconds_sum 1.7560473e+07\n"
+                     "rpc_duration_seconds_count 2693\n"
+                     "# TYPE http_request_duration_seconds histogram\n"
+                     "http_request_duration_seconds_bucket{le=\"0.05\"} 24054 # {trace_id=\"KOO5S4vxi0o\"} 0.04 1.6e9\n"
+                     "http_request_duration_seconds_bucket{le=\"+Inf\",} 144320\n"
+                     "http_request_duration_seconds_sum 53423\n"
+                     "http_request_duration_seconds_count 144320\n"
+                     "http_request_duration_seconds_created 1.6e9\n"
+                     "# TYPE foo counter\n"
+                     "foo_total 17.0 1520879607.789\n"
+                     "# EOF\n"
+                     "ignored_after_eof 1\n");
         QCOMPARE(t.samples.size(), std::size_t(10));
         const auto* s = t.family("rpc_duration_seconds");
         QCOMPARE(s->type, PromType::Summary);
@@ -280,15 +284,17 @@ private slots:
 
     void mapSglangTgiAndUnknown()
     {
-        auto s = mapServerMetrics(strict("sglang:num_running_reqs{model_name=\"m\"} 5\nsglang:num_queue_reqs{model_name=\"m\"} 6\n"
-                                         "sglang:token_usage{model_name=\"m\"} 0.3\n"));
+        auto s = mapServerMetrics(
+            strict("sglang:num_running_reqs{model_name=\"m\"} 5\nsglang:num_queue_reqs{model_name=\"m\"} 6\n"
+                   "sglang:token_usage{model_name=\"m\"} 0.3\n"));
         QCOMPARE(s.system, std::string("sglang"));
         QCOMPARE(s.running, 5.0);
         QCOMPARE(s.waiting, 6.0);
         QCOMPARE(s.kvUsage, 0.3);
-        s = mapServerMetrics(strict("# TYPE tgi_batch_current_size gauge\ntgi_batch_current_size 4\ntgi_queue_size 7\n"
-                                    "# TYPE tgi_request_generated_tokens histogram\ntgi_request_generated_tokens_bucket{le=\"+Inf\"} 2\n"
-                                    "tgi_request_generated_tokens_sum 8123\ntgi_request_generated_tokens_count 2\n"));
+        s = mapServerMetrics(
+            strict("# TYPE tgi_batch_current_size gauge\ntgi_batch_current_size 4\ntgi_queue_size 7\n"
+                   "# TYPE tgi_request_generated_tokens histogram\ntgi_request_generated_tokens_bucket{le=\"+Inf\"} 2\n"
+                   "tgi_request_generated_tokens_sum 8123\ntgi_request_generated_tokens_count 2\n"));
         QCOMPARE(s.system, std::string("tgi"));
         QCOMPARE(s.running, 4.0);
         QCOMPARE(s.waiting, 7.0);
@@ -330,8 +336,9 @@ private slots:
         QCOMPARE(s.adapterUnloadsTotal, 3.0);
         QCOMPARE(s.maxLora, 4.0);
         // Older serve-sim builds spelled them with colons: still read.
-        const auto old = mapServerMetrics(strict("lorascope:lora_adapters_resident 7\nlorascope:lora_adapter_loads_total 9\n"
-                                                 "lorascope:kv_cache_used_tokens 11\n"));
+        const auto old
+            = mapServerMetrics(strict("lorascope:lora_adapters_resident 7\nlorascope:lora_adapter_loads_total 9\n"
+                                      "lorascope:kv_cache_used_tokens 11\n"));
         QCOMPARE(old.adaptersResident, 7.0);
         QCOMPARE(old.adapterLoadsTotal, 9.0);
         QCOMPARE(old.kvUsedTokens, 11.0);
@@ -342,14 +349,15 @@ private slots:
     void badBucketBoundsLeftOut()
     {
         PromParseOptions o; // lenient, as the scraper reads
-        const auto t = parsePrometheusText("# TYPE vllm:time_to_first_token_seconds histogram\n"
-                                           "vllm:time_to_first_token_seconds_bucket{le=\"0.5\"} 1\n"
-                                           "vllm:time_to_first_token_seconds_bucket{le=\"NaN\"} 2\n"
-                                           "vllm:time_to_first_token_seconds_bucket{le=\"abc\"} 3\n"
-                                           "vllm:time_to_first_token_seconds_bucket{le=\"1e400x\"} 3\n"
-                                           "vllm:time_to_first_token_seconds_bucket{le=\"+Inf\"} 4\n"
-                                           "vllm:time_to_first_token_seconds_sum 1\nvllm:time_to_first_token_seconds_count 4\n",
-            o);
+        const auto t
+            = parsePrometheusText("# TYPE vllm:time_to_first_token_seconds histogram\n"
+                                  "vllm:time_to_first_token_seconds_bucket{le=\"0.5\"} 1\n"
+                                  "vllm:time_to_first_token_seconds_bucket{le=\"NaN\"} 2\n"
+                                  "vllm:time_to_first_token_seconds_bucket{le=\"abc\"} 3\n"
+                                  "vllm:time_to_first_token_seconds_bucket{le=\"1e400x\"} 3\n"
+                                  "vllm:time_to_first_token_seconds_bucket{le=\"+Inf\"} 4\n"
+                                  "vllm:time_to_first_token_seconds_sum 1\nvllm:time_to_first_token_seconds_count 4\n",
+                o);
         const auto s = mapServerMetrics(t);
         QCOMPARE(s.ttft.le, (std::vector<double> { 0.5, INFINITY }));
         QCOMPARE(s.ttft.counts, (std::vector<double> { 1, 4 }));
@@ -359,9 +367,9 @@ private slots:
     {
         std::string running;
         for (int i = 0; i < 5000; ++i)
-        running += (i ? std::string(",") : std::string()) + "adapter-" + std::to_string(i);
-        const auto s = mapServerMetrics(strict("vllm:lora_requests_info{max_lora=\"8\",running_lora_adapters=\"" + running
-            + "\",waiting_lora_adapters=\"\"} 1\n"));
+            running += (i ? std::string(",") : std::string()) + "adapter-" + std::to_string(i);
+        const auto s = mapServerMetrics(strict("vllm:lora_requests_info{max_lora=\"8\",running_lora_adapters=\""
+            + running + "\",waiting_lora_adapters=\"\"} 1\n"));
         QCOMPARE(s.runningAdapterCount, std::size_t(5000));
         QCOMPARE(s.runningAdapters.size(), kMaxSampleAdapters);
         QCOMPARE(s.waitingAdapterCount, std::size_t(0));

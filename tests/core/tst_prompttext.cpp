@@ -105,7 +105,8 @@ private Q_SLOTS:
             for (std::size_t j = i + 1; j < w.size() && j < i + 40; ++j) {
                 const auto common = commonWords(w[i], w[j]);
                 if (t.requests[i].adapter == t.requests[j].adapter)
-                    QVERIFY2(common >= 48 && common <= 50, qPrintable(QString::number(common))); // the system prompt (+ at most 2 by chance)
+                    QVERIFY2(common >= 48 && common <= 50,
+                        qPrintable(QString::number(common))); // the system prompt (+ at most 2 by chance)
                 else
                     QVERIFY(common <= 2); // each adapter has its own system prompt
             }
@@ -133,7 +134,8 @@ private Q_SLOTS:
         QCOMPARE(words(messages[2].content).size(), std::size_t(t.requests[root].outputLen));
         // The server's actual answer replaces the synthetic one, as returned.
         const std::string said = " Hello there";
-        const auto withAnswer = promptMessages(t, third, 4, [&](std::size_t j) -> const std::string* { return j == root ? &said : nullptr; });
+        const auto withAnswer = promptMessages(
+            t, third, 4, [&](std::size_t j) -> const std::string* { return j == root ? &said : nullptr; });
         QCOMPARE(withAnswer[2].content, said);
         QCOMPARE(withAnswer[4], messages[4]);
         // The completion text is the same words in order.
@@ -144,10 +146,7 @@ private Q_SLOTS:
         QCOMPARE(words(promptText(t, third, 4)).size(), total);
     }
 
-    void sloraPromptIsHelloRepeated()
-    {
-        QCOMPARE(sloraPrompt(3), std::string("Hello Hello Hello "));
-    }
+    void sloraPromptIsHelloRepeated() { QCOMPARE(sloraPrompt(3), std::string("Hello Hello Hello ")); }
 };
 
 QTEST_GUILESS_MAIN(TestPromptText)

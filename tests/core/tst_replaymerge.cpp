@@ -58,7 +58,8 @@ ReplayRecord rec(std::uint64_t i, double origin)
     return r;
 }
 
-nlohmann::json manifest(std::uint32_t index, std::uint32_t count, std::size_t requests, double origin, const std::string& sha = "abc")
+nlohmann::json manifest(
+    std::uint32_t index, std::uint32_t count, std::size_t requests, double origin, const std::string& sha = "abc")
 {
     nlohmann::json m;
     m["trace"] = { { "path", "/nonexistent/trace.jsonl" }, { "sha256", sha }, { "requests", 40 } };
@@ -257,8 +258,9 @@ private slots:
                 x.system = "vllm";
                 x.running = double(10 * i + k);
                 x.generationTokensTotal = 100.0 * (2 * k + i);
-                nlohmann::json line = { { "t_s", origins[i] + 0.5 * k + 0.1 * i }, { "t_end_s", origins[i] + 0.5 * k + 0.1 * i + 0.01 },
-                    { "ok", true }, { "mapped", serverSampleToJson(x) } };
+                nlohmann::json line
+                    = { { "t_s", origins[i] + 0.5 * k + 0.1 * i }, { "t_end_s", origins[i] + 0.5 * k + 0.1 * i + 0.01 },
+                          { "ok", true }, { "mapped", serverSampleToJson(x) } };
                 f.appendServerMetrics(line);
             }
             std::filesystem::rename(d + "/scrapes/server_metrics.jsonl", d + "/server_metrics.jsonl");
@@ -324,21 +326,36 @@ private slots:
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
-        QTest::newRow("shard count 10^12") << "shard.count" << "1000000000000";
-        QTest::newRow("shard count 2^32+2") << "shard.count" << "4294967298";
-        QTest::newRow("shard count 0") << "shard.count" << "0";
-        QTest::newRow("shard count text") << "shard.count" << "\"4\"";
-        QTest::newRow("negative shard index") << "shard.index" << "-1";
-        QTest::newRow("index not below count") << "shard.index" << "2";
-        QTest::newRow("unknown split") << "shard.by" << "\"random\"";
-        QTest::newRow("shard requests over trace") << "shard.requests" << "41";
-        QTest::newRow("trace of 10^12 requests") << "trace.requests" << "1000000000000";
-        QTest::newRow("negative trace requests") << "trace.requests" << "-40";
-        QTest::newRow("origin 1e300") << "clock.schedule_origin_s" << "1e300";
-        QTest::newRow("origin -1e9") << "clock.schedule_origin_s" << "-1e9";
-        QTest::newRow("start wall 1e300") << "clock.start_wall_epoch_s" << "1e300";
-        QTest::newRow("time scale 0") << "options.time_scale" << "0";
-        QTest::newRow("warm-up 1e300") << "options.warmup_s" << "1e300";
+        QTest::newRow("shard count 10^12") << "shard.count"
+                                           << "1000000000000";
+        QTest::newRow("shard count 2^32+2") << "shard.count"
+                                            << "4294967298";
+        QTest::newRow("shard count 0") << "shard.count"
+                                       << "0";
+        QTest::newRow("shard count text") << "shard.count"
+                                          << "\"4\"";
+        QTest::newRow("negative shard index") << "shard.index"
+                                              << "-1";
+        QTest::newRow("index not below count") << "shard.index"
+                                               << "2";
+        QTest::newRow("unknown split") << "shard.by"
+                                       << "\"random\"";
+        QTest::newRow("shard requests over trace") << "shard.requests"
+                                                   << "41";
+        QTest::newRow("trace of 10^12 requests") << "trace.requests"
+                                                 << "1000000000000";
+        QTest::newRow("negative trace requests") << "trace.requests"
+                                                 << "-40";
+        QTest::newRow("origin 1e300") << "clock.schedule_origin_s"
+                                      << "1e300";
+        QTest::newRow("origin -1e9") << "clock.schedule_origin_s"
+                                     << "-1e9";
+        QTest::newRow("start wall 1e300") << "clock.start_wall_epoch_s"
+                                          << "1e300";
+        QTest::newRow("time scale 0") << "options.time_scale"
+                                      << "0";
+        QTest::newRow("warm-up 1e300") << "options.warmup_s"
+                                       << "1e300";
     }
     void manifestNumbersAreRangeChecked()
     {
@@ -348,8 +365,9 @@ private slots:
         writeShard(dir.file("s"), 0, 2, 0.05);
         const std::string f = field.toStdString();
         const auto dot = f.find('.');
-        editJson(dir.file("s/manifest.json"),
-            [&](nlohmann::json& m) { m[f.substr(0, dot)][f.substr(dot + 1)] = nlohmann::json::parse(value.toStdString()); });
+        editJson(dir.file("s/manifest.json"), [&](nlohmann::json& m) {
+            m[f.substr(0, dot)][f.substr(dot + 1)] = nlohmann::json::parse(value.toStdString());
+        });
         const std::string e = readError(dir.file("s"));
         QVERIFY2(e.find("manifest.json") != std::string::npos && e.find(f) != std::string::npos, e.c_str());
     }
@@ -360,18 +378,30 @@ private slots:
     {
         QTest::addColumn<QString>("edit");
         QTest::addColumn<QString>("field");
-        QTest::newRow("unknown outcome") << R"({"outcome": "exploded"})" << "outcome: unknown value \"exploded\"";
-        QTest::newRow("end before sent") << R"({"end_s": 0.0001})" << "end_s";
-        QTest::newRow("token before sent") << R"({"token_times_ms": [-1e9, 1, 2, 3]})" << "token_times_ms[0]";
-        QTest::newRow("reversed tokens") << R"({"token_times_ms": [40, 30, 20, 10]})" << "token_times_ms[1]";
-        QTest::newRow("token after end") << R"({"token_times_ms": [1, 2, 3, 1e6]})" << "token_times_ms";
-        QTest::newRow("time 1e300") << R"({"sent_s": 1e300})" << "sent_s";
-        QTest::newRow("negative index") << R"({"index": -3})" << "index";
-        QTest::newRow("index beyond the trace") << R"({"index": 1000000})" << "index";
-        QTest::newRow("index of another shard") << R"({"index": 3})" << "does not belong to shard 0/2";
-        QTest::newRow("status") << R"({"status": 70000})" << "status";
-        QTest::newRow("completed without end") << R"({"end_s": null})" << "end_s";
-        QTest::newRow("input_len not a number") << R"({"input_len": "ten"})" << "input_len";
+        QTest::newRow("unknown outcome") << R"({"outcome": "exploded"})"
+                                         << "outcome: unknown value \"exploded\"";
+        QTest::newRow("end before sent") << R"({"end_s": 0.0001})"
+                                         << "end_s";
+        QTest::newRow("token before sent") << R"({"token_times_ms": [-1e9, 1, 2, 3]})"
+                                           << "token_times_ms[0]";
+        QTest::newRow("reversed tokens") << R"({"token_times_ms": [40, 30, 20, 10]})"
+                                         << "token_times_ms[1]";
+        QTest::newRow("token after end") << R"({"token_times_ms": [1, 2, 3, 1e6]})"
+                                         << "token_times_ms";
+        QTest::newRow("time 1e300") << R"({"sent_s": 1e300})"
+                                    << "sent_s";
+        QTest::newRow("negative index") << R"({"index": -3})"
+                                        << "index";
+        QTest::newRow("index beyond the trace") << R"({"index": 1000000})"
+                                                << "index";
+        QTest::newRow("index of another shard") << R"({"index": 3})"
+                                                << "does not belong to shard 0/2";
+        QTest::newRow("status") << R"({"status": 70000})"
+                                << "status";
+        QTest::newRow("completed without end") << R"({"end_s": null})"
+                                               << "end_s";
+        QTest::newRow("input_len not a number") << R"({"input_len": "ten"})"
+                                                << "input_len";
     }
     void recordsMustBeConsistent()
     {
@@ -382,7 +412,8 @@ private slots:
         const auto patch = nlohmann::json::parse(edit.toStdString());
         editRecord(dir.file("s"), 2, [&](nlohmann::json& j) { j.update(patch); }); // line 2: record 2, completed
         const std::string e = readError(dir.file("s"));
-        QVERIFY2(e.find("requests.jsonl") != std::string::npos && e.find(field.toStdString()) != std::string::npos, e.c_str());
+        QVERIFY2(e.find("requests.jsonl") != std::string::npos && e.find(field.toStdString()) != std::string::npos,
+            e.c_str());
     }
 
     void duplicatedRecordsRefused()
@@ -431,7 +462,8 @@ private slots:
             QFAIL("merged without shard 4");
         } catch (const InputError& err) {
             const std::string w = err.what();
-            QVERIFY2(w.find("8 of 40 requests are in no folder") != std::string::npos && w.find("Shards not given (1 of 5): 4/5") != std::string::npos,
+            QVERIFY2(w.find("8 of 40 requests are in no folder") != std::string::npos
+                    && w.find("Shards not given (1 of 5): 4/5") != std::string::npos,
                 err.what());
         }
         // 50 shards of a 40-request run: shards 40..49 sent nothing; not given, they are still said.
@@ -474,7 +506,9 @@ private slots:
         else
             std::filesystem::create_symlink("/dev/zero", path);
         const std::string e = readError(dir.file("s"));
-        QVERIFY2(e.find(file.toStdString()) != std::string::npos && e.find(fifo ? "it is a pipe" : "character device") != std::string::npos, e.c_str());
+        QVERIFY2(e.find(file.toStdString()) != std::string::npos
+                && e.find(fifo ? "it is a pipe" : "character device") != std::string::npos,
+            e.c_str());
     }
 };
 

@@ -12,7 +12,8 @@ using namespace lorascope;
 
 namespace {
 
-ReplayRecord rec(std::uint64_t index, const std::string& adapter, double sent, std::vector<double> tokens, std::uint32_t out)
+ReplayRecord rec(
+    std::uint64_t index, const std::string& adapter, double sent, std::vector<double> tokens, std::uint32_t out)
 {
     ReplayRecord r;
     r.index = index;

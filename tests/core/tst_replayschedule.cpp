@@ -95,7 +95,8 @@ private slots:
         auto s = parseShardSpec("2/4");
         QCOMPARE(s.index, 2u);
         QCOMPARE(s.count, 4u);
-        for (const char* bad : { "4/4", "1/0", "a/2", "1", "/2", "1/", "-1/2", "1/2/3", "99999999999/100000000000", "1 /2" })
+        for (const char* bad :
+            { "4/4", "1/0", "a/2", "1", "/2", "1/", "-1/2", "1/2/3", "99999999999/100000000000", "1 /2" })
             QVERIFY_THROWS_EXCEPTION(InputError, parseShardSpec(bad));
         try {
             parseShardSpec("4/4");

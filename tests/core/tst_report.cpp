@@ -111,7 +111,8 @@ private Q_SLOTS:
         QVERIFY(html.find("Content-Security-Policy\" content=\"default-src 'none'") != std::string::npos);
         for (const char* external : { "<script src", "<link", "@import", "@font-face", "<iframe", "<img src=\"http" })
             QVERIFY2(html.find(external) == std::string::npos, external);
-        QVERIFY(html.find("Licensed to the Apache Software Foundation") != std::string::npos); // ECharts, with its notice
+        QVERIFY(
+            html.find("Licensed to the Apache Software Foundation") != std::string::npos); // ECharts, with its notice
         // The data block cannot be closed early by a string in the data.
         const auto b = html.find("id=\"lorascope-report-data\">");
         const auto e = html.find("</script>", b);
@@ -129,7 +130,9 @@ private Q_SLOTS:
         const auto page = embedded(reportHtml(runReportData(loadRun(dir), {})));
         QCOMPARE(page["banners"].size(), std::size_t(1));
         QCOMPARE(page["banners"][0]["level"].get<std::string>(), std::string("error"));
-        QVERIFY(page["banners"][0]["text"].get<std::string>().rfind("No request completed: 30 requests in the window, 30 failed", 0) == 0);
+        QVERIFY(page["banners"][0]["text"].get<std::string>().rfind(
+                    "No request completed: 30 requests in the window, 30 failed", 0)
+            == 0);
         QVERIFY(findItem(page, "table", "errors"));
         const auto ids = chartIds(page);
         QVERIFY(std::find(ids.begin(), ids.end(), "ttft_hist") == ids.end());
@@ -220,7 +223,9 @@ private Q_SLOTS:
         auto trace = std::make_shared<const Trace>(generate(spec));
         QTemporaryDir tmp;
         const std::string path = tmp.filePath(QStringLiteral("t.jsonl")).toStdString();
-        { std::ofstream(path) << "placeholder"; } // previewTrace hashes the file it names
+        {
+            std::ofstream(path) << "placeholder";
+        } // previewTrace hashes the file it names
         SimulationConfig config;
         config.cost = *findCostModel("llama-13b-a100-80g");
         const RunSource p = previewTrace(trace, path, config);

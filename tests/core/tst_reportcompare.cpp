@@ -46,7 +46,8 @@ private Q_SLOTS:
         QCOMPARE(c.runs.size(), std::size_t(1));
         QVERIFY(!c.differentTraces);
         for (const auto& d : c.runs[0].overall) {
-            QVERIFY2(d.verdict != MetricDelta::Verdict::Better && d.verdict != MetricDelta::Verdict::Worse, d.key.c_str());
+            QVERIFY2(
+                d.verdict != MetricDelta::Verdict::Better && d.verdict != MetricDelta::Verdict::Worse, d.key.c_str());
             if (d.interval.valid()) {
                 QVERIFY2(d.interval.diffLow <= 0 && d.interval.diffHigh >= 0, d.key.c_str());
                 QCOMPARE(*d.diff(), 0.0);
@@ -55,11 +56,13 @@ private Q_SLOTS:
         // Headline metrics with a bootstrap interval have one here (400 requests).
         QVERIFY(find(c.runs[0].overall, "p99_ttft_ms").interval.valid());
         QVERIFY(find(c.runs[0].overall, "request_throughput").interval.valid());
-        QCOMPARE(QString::fromStdString(verdictText(find(c.runs[0].overall, "p99_ttft_ms"), "b", ReportLang::En)).left(26),
+        QCOMPARE(
+            QString::fromStdString(verdictText(find(c.runs[0].overall, "p99_ttft_ms"), "b", ReportLang::En)).left(26),
             QStringLiteral("no significant difference "));
         for (const auto& ad : c.runs[0].perAdapter)
             for (const auto& d : ad.metrics)
-                QVERIFY2(d.verdict != MetricDelta::Verdict::Better && d.verdict != MetricDelta::Verdict::Worse, (ad.name + " " + d.key).c_str());
+                QVERIFY2(d.verdict != MetricDelta::Verdict::Better && d.verdict != MetricDelta::Verdict::Worse,
+                    (ad.name + " " + d.key).c_str());
     }
 
     void shiftedCopyIsDetectedWithTheRightSign()
@@ -76,13 +79,15 @@ private Q_SLOTS:
             QVERIFY2(d.verdict == MetricDelta::Verdict::Worse, key); // lower is better: a longer TTFT is worse
             QVERIFY2(std::fabs(*d.diff() - 50.0) < 1e-6, key); // the same requests, each 50 ms later
             QVERIFY2(d.interval.diffLow > 0 && d.interval.diffLow <= 50.0 && d.interval.diffHigh >= 50.0,
-                (std::string(key) + " " + std::to_string(d.interval.diffLow) + " " + std::to_string(d.interval.diffHigh)).c_str());
+                (std::string(key) + " " + std::to_string(d.interval.diffLow) + " "
+                    + std::to_string(d.interval.diffHigh))
+                    .c_str());
         }
         // Token pacing did not change: TPOT is the same to the digit.
         QVERIFY(find(p.overall, "mean_tpot_ms").verdict == MetricDelta::Verdict::Same);
         const std::string text = verdictText(find(p.overall, "mean_ttft_ms"), "b", ReportLang::En);
-        QVERIFY2(QString::fromStdString(text).startsWith(QStringLiteral("b's mean TTFT is ")) && text.find("higher") != std::string::npos
-                && text.find("worse") != std::string::npos,
+        QVERIFY2(QString::fromStdString(text).startsWith(QStringLiteral("b's mean TTFT is "))
+                && text.find("higher") != std::string::npos && text.find("worse") != std::string::npos,
             text.c_str());
         // Per adapter (100 requests each) the shift shows too.
         QCOMPARE(p.perAdapter.size(), std::size_t(4));
@@ -94,7 +99,8 @@ private Q_SLOTS:
         // The other direction is better.
         const auto back = compareRuns({ &b, &a });
         QVERIFY(find(back.runs[0].overall, "mean_ttft_ms").verdict == MetricDelta::Verdict::Better);
-        QVERIFY(verdictText(find(back.runs[0].overall, "mean_ttft_ms"), "a", ReportLang::En).find("lower") != std::string::npos);
+        QVERIFY(verdictText(find(back.runs[0].overall, "mean_ttft_ms"), "a", ReportLang::En).find("lower")
+            != std::string::npos);
     }
 
     void intervalsAreReproducibleFromTheSeed()
@@ -160,7 +166,8 @@ private Q_SLOTS:
         const auto c = compareRuns({ &a, &b });
         QVERIFY(c.differentTraces);
         QVERIFY(!c.runs[0].sameTrace);
-        QVERIFY(comparisonText(c, ReportLang::En).rfind("Warning: the inputs did not all replay the same trace", 0) == 0);
+        QVERIFY(
+            comparisonText(c, ReportLang::En).rfind("Warning: the inputs did not all replay the same trace", 0) == 0);
         QVERIFY(comparisonJson(c, ReportLang::En)["different_traces"].get<bool>());
     }
 
@@ -173,15 +180,18 @@ private Q_SLOTS:
         const RunSource same = writeAndLoad(tmp, QStringLiteral("same"), {});
         const RunSource worse = writeAndLoad(tmp, QStringLiteral("worse"), shifted);
         const auto regress = compareRuns({ &a, &worse });
-        auto r = checkWorseGates(parseWorseGates("mean_ttft_ms:5%,mean_ttft_ms:60%,mean_ttft_ms:20,mean_tpot_ms:0%"), regress);
+        auto r = checkWorseGates(
+            parseWorseGates("mean_ttft_ms:5%,mean_ttft_ms:60%,mean_ttft_ms:20,mean_tpot_ms:0%"), regress);
         QCOMPARE(r.size(), std::size_t(4));
         QVERIFY(r[0].failed); // about 22 % worse, significant
-        QVERIFY2(QString::fromStdString(r[0].message).contains(QStringLiteral("mean_ttft_ms of worse")), r[0].message.c_str());
+        QVERIFY2(QString::fromStdString(r[0].message).contains(QStringLiteral("mean_ttft_ms of worse")),
+            r[0].message.c_str());
         QVERIFY(!r[1].failed); // within 60 %
         QVERIFY(r[2].failed); // 50 ms > 20 ms
         QVERIFY(!r[3].failed); // TPOT unchanged
         const auto noise = compareRuns({ &a, &same });
-        for (const auto& g : checkWorseGates(parseWorseGates("mean_ttft_ms:0%,p99_e2el_ms:0%,request_throughput:0%"), noise))
+        for (const auto& g :
+            checkWorseGates(parseWorseGates("mean_ttft_ms:0%,p99_e2el_ms:0%,request_throughput:0%"), noise))
             QVERIFY2(!g.failed, g.message.c_str());
     }
 };

@@ -49,12 +49,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("named");
-        QTest::newRow("unknown metric") << "p99_ttfx_ms>5" << "unknown metric \"p99_ttfx_ms\"";
-        QTest::newRow("no operator") << "p99_ttft_ms=5" << "\"p99_ttft_ms=5\" is not METRIC>NUMBER";
-        QTest::newRow("no number") << "p99_ttft_ms>fast" << "\"fast\" is not a number";
-        QTest::newRow("empty item") << "p99_ttft_ms>5,," << "empty condition";
-        QTest::newRow("no metric") << ">5" << "is not METRIC>NUMBER";
-        QTest::newRow("infinite") << "p99_ttft_ms>inf" << "is not a number";
+        QTest::newRow("unknown metric") << "p99_ttfx_ms>5"
+                                        << "unknown metric \"p99_ttfx_ms\"";
+        QTest::newRow("no operator") << "p99_ttft_ms=5"
+                                     << "\"p99_ttft_ms=5\" is not METRIC>NUMBER";
+        QTest::newRow("no number") << "p99_ttft_ms>fast"
+                                   << "\"fast\" is not a number";
+        QTest::newRow("empty item") << "p99_ttft_ms>5,,"
+                                    << "empty condition";
+        QTest::newRow("no metric") << ">5"
+                                   << "is not METRIC>NUMBER";
+        QTest::newRow("infinite") << "p99_ttft_ms>inf"
+                                  << "is not a number";
     }
     void badConditionsAreNamed()
     {
@@ -85,12 +91,14 @@ private Q_SLOTS:
     void checksAgainstSummary()
     {
         const nlohmann::json summary = { { "p99_ttft_ms", 612.5 }, { "completed", 100 }, { "mean_tpot_ms", 20.5 } };
-        const auto r = checkGates(parseGates("p99_ttft_ms>500,completed<50,mean_tpot_ms>=20.5,request_goodput<4"), summary);
+        const auto r
+            = checkGates(parseGates("p99_ttft_ms>500,completed<50,mean_tpot_ms>=20.5,request_goodput<4"), summary);
         QCOMPARE(r.size(), std::size_t(4));
         QVERIFY(r[0].failed);
         QCOMPARE(*r[0].value, 612.5);
         QCOMPARE(r[0].bound, 500.0);
-        QVERIFY2(QString::fromStdString(r[0].message).contains(QStringLiteral("p99_ttft_ms = 612.5 ms > 500 ms")), r[0].message.c_str());
+        QVERIFY2(QString::fromStdString(r[0].message).contains(QStringLiteral("p99_ttft_ms = 612.5 ms > 500 ms")),
+            r[0].message.c_str());
         QVERIFY(!r[1].failed);
         QVERIFY(r[2].failed); // >= holds at equality
         QVERIFY(r[3].failed); // not in the summary: cannot pass
@@ -101,14 +109,15 @@ private Q_SLOTS:
 
     void junitCountsAndEscapes()
     {
-        const auto r = checkGates(parseGates("p99_ttft_ms>500,completed<50"), { { "p99_ttft_ms", 612.5 }, { "completed", 100 } });
+        const auto r = checkGates(
+            parseGates("p99_ttft_ms>500,completed<50"), { { "p99_ttft_ms", 612.5 }, { "completed", 100 } });
         const std::string x = junitXml("lorascope \"gates\" <replay>", r, 1.5);
         QVERIFY(x.rfind("<?xml version=\"1.0\"", 0) == 0);
         QVERIFY(x.find("tests=\"2\" failures=\"1\"") != std::string::npos);
         QVERIFY(x.find("name=\"p99_ttft_ms&gt;500\"") != std::string::npos);
         QVERIFY(x.find("&quot;gates&quot; &lt;replay&gt;") != std::string::npos);
         QVERIFY(x.find("<failure message=\"p99_ttft_ms = 612.5 ms &gt; 500 ms") != std::string::npos);
-        QCOMPARE(std::count(x.begin(), x.end(), '<') , std::count(x.begin(), x.end(), '>'));
+        QCOMPARE(std::count(x.begin(), x.end(), '<'), std::count(x.begin(), x.end(), '>'));
     }
 };
 

@@ -81,7 +81,8 @@ private Q_SLOTS:
                 batch.merge(join);
                 // stable merge: a newcomer after the members with a key at least its own
                 for (const auto& m : join) {
-                    auto at = std::partition_point(model.begin(), model.end(), [&](const Model& x) { return x.key >= m.key; });
+                    auto at = std::partition_point(
+                        model.begin(), model.end(), [&](const Model& x) { return x.key >= m.key; });
                     model.insert(at, { m.slot, m.key, m.base });
                 }
             } else if (what < 8) {
@@ -95,7 +96,9 @@ private Q_SLOTS:
                 // aborts: remove a few anywhere
                 const auto victim = model[std::size_t(rnd.in(0, std::int64_t(model.size()) - 1))].slot;
                 batch.removeIf([&](std::uint32_t s) { return s == victim || s % 17 == std::uint32_t(op % 17); });
-                model.erase(std::remove_if(model.begin(), model.end(), [&](const Model& m) { return m.slot == victim || m.slot % 17 == std::uint32_t(op % 17); }),
+                model.erase(
+                    std::remove_if(model.begin(), model.end(),
+                        [&](const Model& m) { return m.slot == victim || m.slot % 17 == std::uint32_t(op % 17); }),
                     model.end());
             }
             QCOMPARE(batch.size(), model.size());
@@ -118,7 +121,9 @@ private Q_SLOTS:
             const auto nc = rnd.in(1, 8);
             for (int j = 0; j < nc; ++j) {
                 const NeedCandidate c = batch.candidate(rnd.in(0, maxLeft), rnd.in(9, 600), d);
-                cand.insert(std::upper_bound(cand.begin(), cand.end(), c, [](const auto& a, const auto& b) { return a.left > b.left; }), c);
+                cand.insert(std::upper_bound(cand.begin(), cand.end(), c,
+                                [](const auto& a, const auto& b) { return a.left > b.left; }),
+                    c);
                 items.push_back({ c.left, c.used });
                 const std::int64_t exact = plainNeed(items);
                 QCOMPARE(batch.need(cand, d), exact);
@@ -179,7 +184,8 @@ private Q_SLOTS:
         std::map<std::uint64_t, std::uint32_t> ref;
         Rand rnd { 5 };
         for (int i = 0; i < 20000; ++i) {
-            const std::uint64_t id = rnd.in(0, 9) < 8 ? std::uint64_t(rnd.in(0, 30000)) : (std::uint64_t(rnd.next()) << 20);
+            const std::uint64_t id
+                = rnd.in(0, 9) < 8 ? std::uint64_t(rnd.in(0, 30000)) : (std::uint64_t(rnd.next()) << 20);
             if (rnd.in(0, 3) == 0) {
                 b.erase(id);
                 ref.erase(id);

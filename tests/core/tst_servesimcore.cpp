@@ -116,7 +116,8 @@ private slots:
         QCOMPARE(text.promptKey[0], text.promptKey[2]);
         QVERIFY(text.promptKey[0] != text.promptKey[1]);
         const auto chat = parseOk(Endpoint::ChatCompletions,
-            R"({"messages":[{"role":"system","content":"sun moon"},{"role":"user","content":[{"type":"text","text":"sun"}]}],"stream":true})", keyed);
+            R"({"messages":[{"role":"system","content":"sun moon"},{"role":"user","content":[{"type":"text","text":"sun"}]}],"stream":true})",
+            keyed);
         QCOMPARE(chat.promptKey, text.promptKey);
         const auto ids = parseOk(Endpoint::SgLangGenerate, R"({"input_ids":[7,8,7],"stream":true})", keyed);
         QCOMPARE(ids.promptKey.size(), std::size_t(3));
@@ -152,7 +153,9 @@ private slots:
         out.clear();
         sg.appendToken(out, false);
         sg.appendToken(out, true);
-        QVERIFY2(out.find(std::string("\"text\":\" ") + answerWord(5, 0) + " " + answerWord(5, 1) + "\"") != std::string::npos, out.c_str());
+        QVERIFY2(out.find(std::string("\"text\":\" ") + answerWord(5, 0) + " " + answerWord(5, 1) + "\"")
+                != std::string::npos,
+            out.c_str());
         QVERIFY2(out.find("\"completion_tokens\":2,\"cached_tokens\":2") != std::string::npos, out.c_str());
         TokenEvents plain(Backend::OpenAiCompletions, 5, "m", 3); // S-LoRA's set: no details
         out.clear();

@@ -92,25 +92,29 @@ private slots:
         m.requestFinished(end);
         const std::string t = m.exposition();
         const std::string l = "{engine=\"0\",model_name=\"llama\"}";
-        for (const std::string& needle : { "vllm:num_requests_running" + l + " 1", "vllm:num_requests_waiting" + l + " 1",
-                 "vllm:kv_cache_usage_perc" + l + " 0.2448", "vllm:prompt_tokens_total" + l + " 100",
-                 "vllm:generation_tokens_total" + l + " 4", "vllm:num_preemptions_total" + l + " 1",
-                 "vllm:prefix_cache_queries_total" + l + " 120", "vllm:prefix_cache_hits_total" + l + " 48",
-                 std::string("vllm:cache_config_info{block_size=\"16\",cache_dtype=\"auto\",enable_prefix_caching=\"False\","
-                             "engine=\"0\",num_gpu_blocks=\"50\"} 1"),
-                 // 1-2-5 buckets up to max_model_len 520: 500 is the last finite one.
-                 std::string("vllm:request_prompt_tokens_bucket{engine=\"0\",model_name=\"llama\",le=\"500\"} 1"),
-                 std::string("vllm:request_prompt_tokens_bucket{engine=\"0\",model_name=\"llama\",le=\"50\"} 0"),
-                 std::string("vllm:inter_token_latency_seconds_bucket{engine=\"0\",model_name=\"llama\",le=\"0.025\"} 1"),
-                 std::string("vllm:inter_token_latency_seconds_bucket{engine=\"0\",model_name=\"llama\",le=\"0.05\"} 2"),
-                 "vllm:inter_token_latency_seconds_count" + l + " 3",
-                 "vllm:request_queue_time_seconds_count" + l + " 1", "vllm:request_prefill_time_seconds_count" + l + " 1",
-                 "vllm:request_decode_time_seconds_sum" + l + " 0.25",
-                 "vllm:request_time_per_output_token_seconds_count" + l + " 1",
-                 std::string("vllm:request_success_total{engine=\"0\",finished_reason=\"length\",model_name=\"llama\"} 1"),
-                 // Since vLLM PR #26801 both labels carry every adapter with a request, in the order they got one.
-                 std::string("vllm:lora_requests_info{max_lora=\"2\",running_lora_adapters=\"b,a\","
-                             "waiting_lora_adapters=\"b,a\"}") })
+        for (const std::string& needle :
+            { "vllm:num_requests_running" + l + " 1", "vllm:num_requests_waiting" + l + " 1",
+                "vllm:kv_cache_usage_perc" + l + " 0.2448", "vllm:prompt_tokens_total" + l + " 100",
+                "vllm:generation_tokens_total" + l + " 4", "vllm:num_preemptions_total" + l + " 1",
+                "vllm:prefix_cache_queries_total" + l + " 120", "vllm:prefix_cache_hits_total" + l + " 48",
+                std::string(
+                    "vllm:cache_config_info{block_size=\"16\",cache_dtype=\"auto\",enable_prefix_caching=\"False\","
+                    "engine=\"0\",num_gpu_blocks=\"50\"} 1"),
+                // 1-2-5 buckets up to max_model_len 520: 500 is the last finite one.
+                std::string("vllm:request_prompt_tokens_bucket{engine=\"0\",model_name=\"llama\",le=\"500\"} 1"),
+                std::string("vllm:request_prompt_tokens_bucket{engine=\"0\",model_name=\"llama\",le=\"50\"} 0"),
+                std::string(
+                    "vllm:inter_token_latency_seconds_bucket{engine=\"0\",model_name=\"llama\",le=\"0.025\"} 1"),
+                std::string("vllm:inter_token_latency_seconds_bucket{engine=\"0\",model_name=\"llama\",le=\"0.05\"} 2"),
+                "vllm:inter_token_latency_seconds_count" + l + " 3", "vllm:request_queue_time_seconds_count" + l + " 1",
+                "vllm:request_prefill_time_seconds_count" + l + " 1",
+                "vllm:request_decode_time_seconds_sum" + l + " 0.25",
+                "vllm:request_time_per_output_token_seconds_count" + l + " 1",
+                std::string(
+                    "vllm:request_success_total{engine=\"0\",finished_reason=\"length\",model_name=\"llama\"} 1"),
+                // Since vLLM PR #26801 both labels carry every adapter with a request, in the order they got one.
+                std::string("vllm:lora_requests_info{max_lora=\"2\",running_lora_adapters=\"b,a\","
+                            "waiting_lora_adapters=\"b,a\"}") })
             QVERIFY2(has(t, needle), needle.c_str());
         QVERIFY(!has(t, "vllm:gpu_cache_usage_perc")); // gone from vLLM V1
         QVERIFY(!has(t, "sglang:"));
@@ -171,7 +175,8 @@ private slots:
         m.requestScheduled(0.3);
         m.firstToken(0.5, 100);
         const std::string before = m.exposition();
-        QVERIFY2(has(before, "sglang:prompt_tokens_total{model_name=\"llama\"} 0"), "counted when the request finishes");
+        QVERIFY2(
+            has(before, "sglang:prompt_tokens_total{model_name=\"llama\"} 0"), "counted when the request finishes");
         m.addPreemptions(2, 300, 40);
         m.prefixCacheLookups(200, 50); // the last prefill batch: a quarter of its prompt tokens cached
         RequestEnd end;
@@ -196,7 +201,8 @@ private slots:
                  "sglang:num_retracted_output_tokens_total" + sl + " 40", "sglang:queue_time_seconds_count" + sl + " 1",
                  "sglang:prompt_tokens_total" + tl + " 107", "sglang:num_requests_total" + tl + " 2",
                  "sglang:num_aborted_requests_total" + tl + " 1", "sglang:cached_tokens_total" + tl + " 64",
-                 "sglang:time_to_first_token_seconds_count" + tl + " 1", "sglang:e2e_request_latency_seconds_count" + tl + " 1",
+                 "sglang:time_to_first_token_seconds_count" + tl + " 1",
+                 "sglang:e2e_request_latency_seconds_count" + tl + " 1",
                  std::string("sglang:time_to_first_token_seconds_bucket{model_name=\"llama\",le=\"0.6\"} 1"),
                  std::string("sglang:time_to_first_token_seconds_bucket{model_name=\"llama\",le=\"0.4\"} 0") })
             QVERIFY2(has(t, needle), needle.c_str());

@@ -50,7 +50,8 @@ private slots:
         QCOMPARE(json::parse(sglangErrorBody("a\nb")), json::parse(R"({"error":{"message":"a\nb"}})"));
         // json.dumps spacing, as SGLang's OpenAI routes write it.
         QCOMPARE(sglangOpenAiErrorBody(400, "BadRequestError", "m"),
-            std::string(R"({"error": {"object": "error", "message": "m", "type": "BadRequestError", "param": null, "code": 400}})"));
+            std::string(
+                R"({"error": {"object": "error", "message": "m", "type": "BadRequestError", "param": null, "code": 400}})"));
         QCOMPARE(json::parse(errorBody(404, "gone", "lora_dir"))["error_type"], json("not_found"));
         QCOMPARE(pythonOdictKeys({ "a", "b'c" }), std::string(R"(odict_keys(['a', 'b\'c']))"));
         QCOMPARE(pythonOdictKeys({}), std::string("odict_keys([])"));
@@ -58,7 +59,8 @@ private slots:
 
     void modelList()
     {
-        const json j = json::parse(modelListBody({ { "llama", "/models/llama", {} }, { "a", "/loras/a", "llama" } }, "vllm", 4096, 1700000000));
+        const json j = json::parse(modelListBody(
+            { { "llama", "/models/llama", {} }, { "a", "/loras/a", "llama" } }, "vllm", 4096, 1700000000));
         QCOMPARE(j["object"], json("list"));
         QCOMPARE(j["data"].size(), std::size_t(2));
         QCOMPARE(j["data"][0]["id"], json("llama"));
@@ -99,8 +101,10 @@ private slots:
         QCOMPARE(a.body, std::string("Success: LoRA adapter 'b' added successfully."));
         a = loraUpdateAnswer(Endpoint::VllmLoadLora, R"({"lora_name":"b","lora_path":"/loras/b"})", reg, c);
         QCOMPARE(a.status, 400);
-        QVERIFY(json::parse(a.body)["error"]["message"].get<std::string>().find("has already been loaded") != std::string::npos);
-        a = loraUpdateAnswer(Endpoint::VllmLoadLora, R"({"lora_name":"b","lora_path":"/v2","load_inplace":true})", reg, c);
+        QVERIFY(json::parse(a.body)["error"]["message"].get<std::string>().find("has already been loaded")
+            != std::string::npos);
+        a = loraUpdateAnswer(
+            Endpoint::VllmLoadLora, R"({"lora_name":"b","lora_path":"/v2","load_inplace":true})", reg, c);
         QCOMPARE(a.status, 200);
         a = loraUpdateAnswer(Endpoint::VllmLoadLora, R"({"lora_name":"big-rank-64-0","lora_path":"/x"})", reg, c);
         QCOMPARE(a.status, 500);
@@ -133,10 +137,12 @@ private slots:
             "loaded_adapters":{"a":"/loras/a","b":"/loras/b"}})"));
         a = loraUpdateAnswer(Endpoint::SglangLoadLora, R"({"lora_name":"b","lora_path":"/loras/b"})", reg, c);
         QCOMPARE(a.status, 400);
-        QCOMPARE(json::parse(a.body)["error_message"], json("Failed to load LoRA adapter b because it is already loaded"));
+        QCOMPARE(
+            json::parse(a.body)["error_message"], json("Failed to load LoRA adapter b because it is already loaded"));
         a = loraUpdateAnswer(Endpoint::SglangUnloadLora, R"({"lora_name":"zz"})", reg, c);
         QCOMPARE(a.status, 400);
-        QCOMPARE(json::parse(a.body)["error_message"], json("LoRA with name zz does not exist. Loaded LoRAs: odict_keys(['a', 'b'])"));
+        QCOMPARE(json::parse(a.body)["error_message"],
+            json("LoRA with name zz does not exist. Loaded LoRAs: odict_keys(['a', 'b'])"));
         QCOMPARE(json::parse(modelsAnswer(reg, c).body)["data"][0]["owned_by"], json("sglang"));
     }
 
@@ -157,8 +163,9 @@ private slots:
         QCOMPARE(x.status, 200);
         QCOMPARE(x.contentType, std::string("text/event-stream"));
         QCOMPARE(x.body,
-            std::string("data: {\"error\":{\"message\":\"The following requested LoRA adapters are not loaded: x\\nLoaded "
-                        "adapters: odict_keys(['a']).\"}}\n\ndata: [DONE]\n\n"));
+            std::string(
+                "data: {\"error\":{\"message\":\"The following requested LoRA adapters are not loaded: x\\nLoaded "
+                "adapters: odict_keys(['a']).\"}}\n\ndata: [DONE]\n\n"));
         x = unknownAdapterAnswer(requestFor("x", Backend::OpenAiChat), Endpoint::ChatCompletions, reg, sglang);
         QCOMPARE(x.status, 200);
         QVERIFY(x.body.rfind("data: {\"error\": {\"object\": \"error\"", 0) == 0);

@@ -75,14 +75,23 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("json");
-        QTest::newRow("turns lo 0") << "sessions.turns.lo" << R"({"sessions": {"enabled": true, "turns": {"lo": 0, "hi": 3}}})";
-        QTest::newRow("think negative") << "sessions.think.mean" << R"({"sessions": {"enabled": true, "think": {"kind": "exponential", "mean": -1}}})";
-        QTest::newRow("think kind") << "sessions.think.kind" << R"({"sessions": {"enabled": true, "think": {"kind": "gamma"}}})";
-        QTest::newRow("group tokens") << "prefix.groups[0].tokens" << R"({"prefix": {"groups": [{"count": 2, "tokens": -5, "weight": 1}]}})";
-        QTest::newRow("group count") << "prefix.groups[0].count" << R"({"prefix": {"groups": [{"count": 0, "tokens": 5, "weight": 1}]}})";
-        QTest::newRow("weights zero") << "prefix.groups" << R"({"prefix": {"groups": [{"count": 1, "tokens": 5, "weight": 0}]}})";
-        QTest::newRow("slora generator") << "sessions.enabled" << R"({"generator": "slora", "sessions": {"enabled": true}})";
-        QTest::newRow("unknown member") << "sessions.turnz" << R"({"sessions": {"turnz": 3}})";
+        QTest::newRow("turns lo 0") << "sessions.turns.lo"
+                                    << R"({"sessions": {"enabled": true, "turns": {"lo": 0, "hi": 3}}})";
+        QTest::newRow("think negative")
+            << "sessions.think.mean"
+            << R"({"sessions": {"enabled": true, "think": {"kind": "exponential", "mean": -1}}})";
+        QTest::newRow("think kind") << "sessions.think.kind"
+                                    << R"({"sessions": {"enabled": true, "think": {"kind": "gamma"}}})";
+        QTest::newRow("group tokens") << "prefix.groups[0].tokens"
+                                      << R"({"prefix": {"groups": [{"count": 2, "tokens": -5, "weight": 1}]}})";
+        QTest::newRow("group count") << "prefix.groups[0].count"
+                                     << R"({"prefix": {"groups": [{"count": 0, "tokens": 5, "weight": 1}]}})";
+        QTest::newRow("weights zero") << "prefix.groups"
+                                      << R"({"prefix": {"groups": [{"count": 1, "tokens": 5, "weight": 0}]}})";
+        QTest::newRow("slora generator") << "sessions.enabled"
+                                         << R"({"generator": "slora", "sessions": {"enabled": true}})";
+        QTest::newRow("unknown member") << "sessions.turnz"
+                                        << R"({"sessions": {"turnz": 3}})";
     }
     void badSpecsNameTheField()
     {
@@ -218,10 +227,12 @@ private Q_SLOTS:
         // Context growth: the k-th turn's mean prompt against P + (k − 1)(m + o) + m.
         for (std::size_t k = 0; k < 6; ++k)
             QVERIFY2(std::abs(st.meanInputByTurn[k] - th.expectedInputByTurn[k]) < 0.02 * th.expectedInputByTurn[k],
-                qPrintable(QString("turn %1: %2 vs %3").arg(k + 1).arg(st.meanInputByTurn[k]).arg(th.expectedInputByTurn[k])));
+                qPrintable(
+                    QString("turn %1: %2 vs %3").arg(k + 1).arg(st.meanInputByTurn[k]).arg(th.expectedInputByTurn[k])));
         // The reusable share: never above what the trace declares, and the declared share near the design's bound.
         QVERIFY(st.reusableTokens <= st.declaredTokens);
-        QVERIFY2(std::abs(st.declaredShare - th.shareBound) < 0.01, qPrintable(QString("%1 vs %2").arg(st.declaredShare).arg(th.shareBound)));
+        QVERIFY2(std::abs(st.declaredShare - th.shareBound) < 0.01,
+            qPrintable(QString("%1 vs %2").arg(st.declaredShare).arg(th.shareBound)));
         for (std::size_t a = 0; a < st.perAdapterPrompt.size(); ++a)
             QVERIFY(st.perAdapterReusable[a] <= st.perAdapterDeclared[a]);
     }

@@ -47,11 +47,13 @@ Trace generatedTrace(double rate, double duration, std::uint64_t seed, std::uint
 /// The oracle's command-line flags for `c`.
 QStringList oracleArgs(const SglangConfig& c)
 {
-    QStringList a { QStringLiteral("--max-total-tokens"), QString::number(c.maxTotalTokens), QStringLiteral("--context-length"),
-        QString::number(c.contextLength), QStringLiteral("--chunked-prefill-size"), QString::number(c.chunkedPrefillSize > 0 ? c.chunkedPrefillSize : -1),
-        QStringLiteral("--max-prefill-tokens"), QString::number(c.maxPrefillTokens), QStringLiteral("--schedule-conservativeness"),
-        QString::number(c.scheduleConservativeness, 'g', 17), QStringLiteral("--max-loras-per-batch"), QString::number(c.maxLorasPerBatch),
-        QStringLiteral("--lora-eviction-policy"), QString::fromStdString(c.loraEvictionPolicy) };
+    QStringList a { QStringLiteral("--max-total-tokens"), QString::number(c.maxTotalTokens),
+        QStringLiteral("--context-length"), QString::number(c.contextLength), QStringLiteral("--chunked-prefill-size"),
+        QString::number(c.chunkedPrefillSize > 0 ? c.chunkedPrefillSize : -1), QStringLiteral("--max-prefill-tokens"),
+        QString::number(c.maxPrefillTokens), QStringLiteral("--schedule-conservativeness"),
+        QString::number(c.scheduleConservativeness, 'g', 17), QStringLiteral("--max-loras-per-batch"),
+        QString::number(c.maxLorasPerBatch), QStringLiteral("--lora-eviction-policy"),
+        QString::fromStdString(c.loraEvictionPolicy) };
     if (c.maxRunningRequests > 0)
         a << QStringLiteral("--max-running-requests") << QString::number(c.maxRunningRequests);
     if (c.maxLoadedLoras > 0)
@@ -177,12 +179,13 @@ void TestSglang::matchesPythonTranscription()
         f.precision(17);
         f << "time,adapter,rank,input,output\n";
         for (const Request& r : t.requests)
-            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ',' << r.inputLen << ','
-              << r.outputLen << '\n';
+            f << r.time << ',' << (r.adapter == kNoAdapter ? -1 : int(r.adapter)) << ',' << t.rankOf(r) << ','
+              << r.inputLen << ',' << r.outputLen << '\n';
     }
     QProcess py;
     py.start(QStringLiteral("/usr/bin/python3"),
-        QStringList { QString::fromStdString(script), QString::fromStdString(dir.file("t.csv")), QString::fromStdString(dir.file("o.json")) }
+        QStringList { QString::fromStdString(script), QString::fromStdString(dir.file("t.csv")),
+            QString::fromStdString(dir.file("o.json")) }
             + oracleArgs(config));
     QVERIFY(py.waitForFinished(300000));
     QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
@@ -195,10 +198,12 @@ void TestSglang::matchesPythonTranscription()
     std::size_t finished = 0;
     for (std::size_t i = 0; i < t.requests.size(); ++i) {
         const RequestRecord& q = r.requests[i];
-        QVERIFY2(same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken) && same(j["finished"][i], q.finished),
+        QVERIFY2(same(j["admitted"][i], q.admitted) && same(j["first_token"][i], q.firstToken)
+                && same(j["finished"][i], q.finished),
             qPrintable(QStringLiteral("request %1: python %2 %3 %4, engine %5 %6 %7")
                            .arg(i)
-                           .arg(QString::fromStdString(j["admitted"][i].dump()), QString::fromStdString(j["first_token"][i].dump()),
+                           .arg(QString::fromStdString(j["admitted"][i].dump()),
+                               QString::fromStdString(j["first_token"][i].dump()),
                                QString::fromStdString(j["finished"][i].dump()))
                            .arg(q.admitted)
                            .arg(q.firstToken)
@@ -250,7 +255,8 @@ void TestSglang::configErrors()
     SglangConfig c;
     QVERIFY(sglangConfigError(c).empty());
     c.maxLoadedLoras = 4; // below max_loras_per_batch 8
-    QVERIFY(QString::fromStdString(sglangConfigError(c)).startsWith(QStringLiteral("max_loaded_loras should be greater than or equal to max_loras_per_batch")));
+    QVERIFY(QString::fromStdString(sglangConfigError(c))
+                .startsWith(QStringLiteral("max_loaded_loras should be greater than or equal to max_loras_per_batch")));
     c = {};
     c.maxLorasPerBatch = 3;
     c.pinnedAdapters = { 0, 1, 2 };
@@ -273,7 +279,9 @@ void TestSglang::configErrors()
     // and simulate() refuses to run such a server, with SGLang's reason
     SchedulerConfig sc = sglangConfig();
     sc.sglang.maxLoadedLoras = 2;
-    QVERIFY(inputErrorMessage([&] { runSteps(makeTrace({ { 0, 10, 10 } }), sc); }).contains(QStringLiteral("max_loaded_loras should be")));
+    QVERIFY(inputErrorMessage([&] {
+        runSteps(makeTrace({ { 0, 10, 10 } }), sc);
+    }).contains(QStringLiteral("max_loaded_loras should be")));
 }
 
 // A 1000-token prompt with chunks of 256: four prefill passes (256, 256, 256, 232); admitted at the
@@ -525,9 +533,9 @@ void TestSglang::rotatingAdaptersRaiseTtft()
     SimulationSummary eight, sixteen;
     run(8, &eight);
     run(16, &sixteen);
-    qInfo("TTFT median / p90: 8 adapters %.3f / %.3f s, 16 adapters %.3f / %.3f s; adapter loads %llu and %llu", eight.ttft.p50,
-        eight.ttft.p90, sixteen.ttft.p50, sixteen.ttft.p90, static_cast<unsigned long long>(eight.adapterLoads),
-        static_cast<unsigned long long>(sixteen.adapterLoads));
+    qInfo("TTFT median / p90: 8 adapters %.3f / %.3f s, 16 adapters %.3f / %.3f s; adapter loads %llu and %llu",
+        eight.ttft.p50, eight.ttft.p90, sixteen.ttft.p50, sixteen.ttft.p90,
+        static_cast<unsigned long long>(eight.adapterLoads), static_cast<unsigned long long>(sixteen.adapterLoads));
     QCOMPARE(eight.finished, 100u);
     QCOMPARE(sixteen.finished, 100u);
     QCOMPARE(eight.adapterLoads, 8u); // every adapter is loaded once and keeps its slot

@@ -107,30 +107,45 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::newRow("cv") << R"({"arrival": {"cv": -1}})" << "arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival kind \"constant\"";
-        QTest::newRow("rate") << R"({"rate": 0})" << "rate must be > 0 (got 0)";
-        QTest::newRow("alpha") << R"({"popularity": {"alpha": -0.5}})" << "popularity.alpha must be > 0 (got -0.5)";
-        QTest::newRow("range") << R"({"input": {"lo": 100, "hi": 50}})" << "input.hi must be > input.lo (got hi 50, lo 100); the range is [lo, hi)";
-        QTest::newRow("duration") << R"({"duration": -3})" << "duration must be > 0 (got -3)";
-        QTest::newRow("weights") << R"({"adapters": {"count": 3}, "popularity": {"kind": "weights", "weights": [1, 2]}})"
-                                 << "popularity.weights must have one weight per adapter: 3 (got 2)";
+        QTest::newRow("cv") << R"({"arrival": {"cv": -1}})"
+                            << "arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use "
+                               "arrival kind \"constant\"";
+        QTest::newRow("rate") << R"({"rate": 0})"
+                              << "rate must be > 0 (got 0)";
+        QTest::newRow("alpha") << R"({"popularity": {"alpha": -0.5}})"
+                               << "popularity.alpha must be > 0 (got -0.5)";
+        QTest::newRow("range") << R"({"input": {"lo": 100, "hi": 50}})"
+                               << "input.hi must be > input.lo (got hi 50, lo 100); the range is [lo, hi)";
+        QTest::newRow("duration") << R"({"duration": -3})"
+                                  << "duration must be > 0 (got -3)";
+        QTest::newRow("weights")
+            << R"({"adapters": {"count": 3}, "popularity": {"kind": "weights", "weights": [1, 2]}})"
+            << "popularity.weights must have one weight per adapter: 3 (got 2)";
         QTest::newRow("slora lengths") << R"({"generator": "slora", "input": {"kind": "normal"}})"
                                        << "input.kind must be \"uniform\" for the slora generator (got \"normal\")";
         QTest::newRow("group range") << R"({"adapters": {"count": 4}, "groups": [{"first": 2, "count": 5}]})"
                                      << "groups[0].first adapters [2, 7) exceed the adapter count 4";
-        QTest::newRow("on-off count") << R"({"arrival": {"kind": "on-off", "onOff": {"onRate": 1e12}}, "duration": 300})"
-                                      << "arrival.onOff.onRate × duration must be <= 2e9 requests (got 3e+14)";
-        QTest::newRow("schedule count") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1e12], [10, 1]]}, "duration": 300})"
-                                        << "arrival.schedule peak rate × duration must be <= 2e9 requests (got 3e+14)";
+        QTest::newRow("on-off count")
+            << R"({"arrival": {"kind": "on-off", "onOff": {"onRate": 1e12}}, "duration": 300})"
+            << "arrival.onOff.onRate × duration must be <= 2e9 requests (got 3e+14)";
+        QTest::newRow("schedule count")
+            << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1e12], [10, 1]]}, "duration": 300})"
+            << "arrival.schedule peak rate × duration must be <= 2e9 requests (got 3e+14)";
         QTest::newRow("cv too small") << R"({"generator": "slora", "arrival": {"cv": 1e-300}})"
-                                      << "arrival.cv must be between 0.001 and 100 (got 1e-300); for evenly spaced arrivals use arrival kind \"constant\"";
-        QTest::newRow("too many adapters") << R"({"adapters": {"count": 100001}})" << "adapters.count must be <= 100000 (got 100001)";
-        QTest::newRow("rank in name over 65536") << R"({"adapters": {"names": ["ok-rank-8", "dummy-lora-rank-99999999999"]}})"
-                                                 << "adapters.names[1] must have a rank from 1 to 65536 after \"rank-\" (got \"dummy-lora-rank-99999999999\")";
-        QTest::newRow("rank 0 in name") << R"({"adapters": {"names": ["x-rank-0"]}})"
-                                        << "adapters.names[0] must have a rank from 1 to 65536 after \"rank-\" (got \"x-rank-0\")";
-        QTest::newRow("schedule order") << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1], [0, 2]]}})"
-                                        << "arrival.schedule[1].time must be greater than the previous point's time (got 0)";
+                                      << "arrival.cv must be between 0.001 and 100 (got 1e-300); for evenly spaced "
+                                         "arrivals use arrival kind \"constant\"";
+        QTest::newRow("too many adapters") << R"({"adapters": {"count": 100001}})"
+                                           << "adapters.count must be <= 100000 (got 100001)";
+        QTest::newRow("rank in name over 65536")
+            << R"({"adapters": {"names": ["ok-rank-8", "dummy-lora-rank-99999999999"]}})"
+            << "adapters.names[1] must have a rank from 1 to 65536 after \"rank-\" (got "
+               "\"dummy-lora-rank-99999999999\")";
+        QTest::newRow("rank 0 in name")
+            << R"({"adapters": {"names": ["x-rank-0"]}})"
+            << "adapters.names[0] must have a rank from 1 to 65536 after \"rank-\" (got \"x-rank-0\")";
+        QTest::newRow("schedule order")
+            << R"({"arrival": {"kind": "schedule", "schedule": [[0, 1], [0, 2]]}})"
+            << "arrival.schedule[1].time must be greater than the previous point's time (got 0)";
     }
     void validationMessages()
     {
@@ -148,7 +163,8 @@ private Q_SLOTS:
         const auto issues = validate(specFromJson(json::parse(R"({"preset": "S99"})")));
         QVERIFY(!issues.empty());
         QCOMPARE(QString::fromStdString(issues.front().field), QStringLiteral("preset"));
-        QVERIFY2(issues.front().message.find("unknown preset \"S99\" (known: S1,") != std::string::npos, issues.front().message.c_str());
+        QVERIFY2(issues.front().message.find("unknown preset \"S99\" (known: S1,") != std::string::npos,
+            issues.front().message.c_str());
         for (const char* ok : { "", "S4", "Real", "a100-80-S4-req-rate" })
             QVERIFY2(validate(specFromJson(json::parse(std::string(R"({"preset": ")") + ok + "\"}"))).empty(), ok);
     }
@@ -158,12 +174,24 @@ private Q_SLOTS:
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("typo") << R"({"arrival": {"cvv": 2}})" << "arrival.cvv" << "unknown field";
-        QTest::newRow("type") << R"({"rate": "fast"})" << "rate" << "expected a number";
-        QTest::newRow("enum") << R"({"popularity": {"kind": "pareto"}})" << "popularity.kind" << "unknown value \"pareto\"";
-        QTest::newRow("version") << R"({"schemaVersion": 99})" << "schemaVersion" << "unsupported version 99";
-        QTest::newRow("length int") << R"({"output": {"lo": 1.5}})" << "output.lo" << "expected an integer";
-        QTest::newRow("nested group") << R"({"groups": [{"first": 0, "input": {"kind": "x"}}]})" << "groups[0].input.kind" << "unknown value";
+        QTest::newRow("typo") << R"({"arrival": {"cvv": 2}})"
+                              << "arrival.cvv"
+                              << "unknown field";
+        QTest::newRow("type") << R"({"rate": "fast"})"
+                              << "rate"
+                              << "expected a number";
+        QTest::newRow("enum") << R"({"popularity": {"kind": "pareto"}})"
+                              << "popularity.kind"
+                              << "unknown value \"pareto\"";
+        QTest::newRow("version") << R"({"schemaVersion": 99})"
+                                 << "schemaVersion"
+                                 << "unsupported version 99";
+        QTest::newRow("length int") << R"({"output": {"lo": 1.5}})"
+                                    << "output.lo"
+                                    << "expected an integer";
+        QTest::newRow("nested group") << R"({"groups": [{"first": 0, "input": {"kind": "x"}}]})"
+                                      << "groups[0].input.kind"
+                                      << "unknown value";
     }
     void parseErrorsNameTheField()
     {
@@ -205,7 +233,10 @@ private Q_SLOTS:
             loadSpecFile(invalid);
             QFAIL("expected an InputError");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromUtf8(e.what()), QString::fromStdString(invalid + ": arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival kind \"constant\""));
+            QCOMPARE(QString::fromUtf8(e.what()),
+                QString::fromStdString(invalid
+                    + ": arrival.cv must be between 0.001 and 100 (got -1); for evenly spaced arrivals use arrival "
+                      "kind \"constant\""));
             QCOMPARE(e.field(), std::string("arrival.cv"));
         }
     }
@@ -270,7 +301,8 @@ private Q_SLOTS:
         QCOMPARE(rankFromName("x-rank-65536"), 65536);
         QCOMPARE(rankFromName("x-rank-00016"), 16);
         // Out of range: a message naming the adapter, never std::out_of_range from std::stoi.
-        for (const char* bad : { "dummy-lora-rank-99999999999", "x-rank-65537", "x-rank-0", "rank-99999999999999999999999999999" }) {
+        for (const char* bad :
+            { "dummy-lora-rank-99999999999", "x-rank-65537", "x-rank-0", "rank-99999999999999999999999999999" }) {
             try {
                 rankFromName(bad);
                 QFAIL(bad);

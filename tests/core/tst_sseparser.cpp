@@ -46,8 +46,10 @@ bool same(const std::vector<SseEvent>& x, const std::vector<SseEvent>& y)
     return true;
 }
 
-const char* kSlora = "data:{\"token\": {\"id\": 1, \"text\": \" Hello\", \"logprob\": -0.1, \"special\": false}, \"generated_text\": null, \"finished\": false, \"details\": null}\n\n"
-                     "data:{\"token\": {\"id\": 2, \"text\": \" world\", \"logprob\": -0.2, \"special\": false}, \"generated_text\": null, \"finished\": true, \"details\": null}\n\n";
+const char* kSlora = "data:{\"token\": {\"id\": 1, \"text\": \" Hello\", \"logprob\": -0.1, \"special\": false}, "
+                     "\"generated_text\": null, \"finished\": false, \"details\": null}\n\n"
+                     "data:{\"token\": {\"id\": 2, \"text\": \" world\", \"logprob\": -0.2, \"special\": false}, "
+                     "\"generated_text\": null, \"finished\": true, \"details\": null}\n\n";
 
 } // namespace
 
@@ -56,7 +58,8 @@ class TestSseParser : public QObject {
 private slots:
     void basicFields()
     {
-        const auto ev = parseWhole(": keep-alive\n\nevent: update\ndata: first\ndata:second\nid: 7\nretry: 10\n\ndata\n\n");
+        const auto ev
+            = parseWhole(": keep-alive\n\nevent: update\ndata: first\ndata:second\nid: 7\nretry: 10\n\ndata\n\n");
         QCOMPARE(ev.size(), std::size_t(2));
         QCOMPARE(ev[0].event, std::string("update"));
         QCOMPARE(ev[0].data, std::string("first\nsecond")); // one leading space dropped, lines joined
@@ -88,7 +91,8 @@ private slots:
     {
         QTest::addColumn<QByteArray>("stream");
         QTest::newRow("slora") << QByteArray(kSlora);
-        QTest::newRow("crlf-multiline-comment") << QByteArray(": ping\r\n\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\nevent: x\r\ndata: [DONE]\r\n\r\n");
+        QTest::newRow("crlf-multiline-comment")
+            << QByteArray(": ping\r\n\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\nevent: x\r\ndata: [DONE]\r\n\r\n");
         QTest::newRow("cr-only") << QByteArray("data: one\r\rdata: two\r\r");
         QTest::newRow("openai") << QByteArray("data: {\"choices\":[{\"text\":\"hi\"}]}\n\ndata: [DONE]\n\n");
     }
@@ -163,30 +167,42 @@ private slots:
         QTest::addColumn<int>("reported");
         QTest::addColumn<bool>("done");
         QTest::newRow("slora") << "slora" << QByteArray(kSlora) << 2 << -1 << true;
-        QTest::newRow("slora-unfinished") << "slora"
-                                          << QByteArray("data:{\"token\": {\"id\": 1, \"text\": \"a\", \"logprob\": 0, \"special\": false}, \"generated_text\": null, \"finished\": false, \"details\": null}\n\n")
-                                          << 1 << -1 << false;
-        QTest::newRow("tgi") << "tgi"
-                             << QByteArray("data:{\"index\":1,\"token\":{\"id\":3,\"text\":\"a\",\"logprob\":0,\"special\":false},\"generated_text\":null,\"details\":null}\n\n"
-                                           "data:{\"index\":2,\"token\":{\"id\":4,\"text\":\"b\",\"logprob\":0,\"special\":false},\"generated_text\":\"ab\",\"details\":{\"finish_reason\":\"length\",\"generated_tokens\":2,\"seed\":null}}\n\n")
-                             << 2 << 2 << true;
+        QTest::newRow("slora-unfinished")
+            << "slora"
+            << QByteArray("data:{\"token\": {\"id\": 1, \"text\": \"a\", \"logprob\": 0, \"special\": false}, "
+                          "\"generated_text\": null, \"finished\": false, \"details\": null}\n\n")
+            << 1 << -1 << false;
+        QTest::newRow("tgi")
+            << "tgi"
+            << QByteArray(
+                   "data:{\"index\":1,\"token\":{\"id\":3,\"text\":\"a\",\"logprob\":0,\"special\":false},\"generated_"
+                   "text\":null,\"details\":null}\n\n"
+                   "data:{\"index\":2,\"token\":{\"id\":4,\"text\":\"b\",\"logprob\":0,\"special\":false},\"generated_"
+                   "text\":\"ab\",\"details\":{\"finish_reason\":\"length\",\"generated_tokens\":2,\"seed\":null}}\n\n")
+            << 2 << 2 << true;
         QTest::newRow("openai-completions") << "openai-completions"
-                                            << QByteArray("data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"text\":\" a\",\"finish_reason\":null}],\"usage\":null}\n\n"
-                                                          "data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"text\":\" b\",\"finish_reason\":\"length\"}],\"usage\":null}\n\n"
-                                                          "data: {\"id\":\"c\",\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2,\"total_tokens\":7}}\n\n"
+                                            << QByteArray("data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"text\":\" "
+                                                          "a\",\"finish_reason\":null}],\"usage\":null}\n\n"
+                                                          "data: {\"id\":\"c\",\"choices\":[{\"index\":0,\"text\":\" "
+                                                          "b\",\"finish_reason\":\"length\"}],\"usage\":null}\n\n"
+                                                          "data: "
+                                                          "{\"id\":\"c\",\"choices\":[],\"usage\":{\"prompt_tokens\":5,"
+                                                          "\"completion_tokens\":2,\"total_tokens\":7}}\n\n"
                                                           "data: [DONE]\n\n")
                                             << 2 << 2 << true;
-        QTest::newRow("openai-chat") << "openai-chat"
-                                     << QByteArray("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}\n\n"
-                                                   "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}\n\n"
-                                                   "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":1}}\n\n"
-                                                   "data: [DONE]\n\n")
-                                     << 1 << 1 << true;
-        QTest::newRow("sglang") << "sglang"
-                                << QByteArray("data: {\"text\":\"a\",\"meta_info\":{\"prompt_tokens\":3,\"completion_tokens\":1}}\n\n"
-                                              "data: {\"text\":\"abc\",\"meta_info\":{\"prompt_tokens\":3,\"completion_tokens\":3}}\n\n"
-                                              "data: [DONE]\n\n")
-                                << 3 << 3 << true;
+        QTest::newRow("openai-chat")
+            << "openai-chat"
+            << QByteArray("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}\n\n"
+                          "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}\n\n"
+                          "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":1}}\n\n"
+                          "data: [DONE]\n\n")
+            << 1 << 1 << true;
+        QTest::newRow("sglang")
+            << "sglang"
+            << QByteArray("data: {\"text\":\"a\",\"meta_info\":{\"prompt_tokens\":3,\"completion_tokens\":1}}\n\n"
+                          "data: {\"text\":\"abc\",\"meta_info\":{\"prompt_tokens\":3,\"completion_tokens\":3}}\n\n"
+                          "data: [DONE]\n\n")
+            << 3 << 3 << true;
     }
 
     void backendStreams()
@@ -215,13 +231,15 @@ private slots:
         interpretEvent(Backend::OpenAiChat, SseEvent { {}, "{\"choices\": [" }, st);
         QVERIFY(st.error.rfind("malformed event", 0) == 0);
         StreamState e;
-        interpretEvent(Backend::Tgi, SseEvent { {}, "{\"error\":\"Request failed during generation\",\"error_type\":\"generation\"}" }, e);
+        interpretEvent(Backend::Tgi,
+            SseEvent { {}, "{\"error\":\"Request failed during generation\",\"error_type\":\"generation\"}" }, e);
         QVERIFY(e.error.find("Request failed during generation") != std::string::npos);
         StreamState a;
         interpretEvent(Backend::SLora, SseEvent { {}, "{\"token\": {\"id\": 0}, \"finished\": -1}" }, a);
         QVERIFY(a.error.find("aborted") != std::string::npos);
         StreamState o;
-        interpretEvent(Backend::OpenAiCompletions, SseEvent { {}, "{\"error\":{\"message\":\"model not found\",\"code\":404}}" }, o);
+        interpretEvent(Backend::OpenAiCompletions,
+            SseEvent { {}, "{\"error\":{\"message\":\"model not found\",\"code\":404}}" }, o);
         QVERIFY(o.error.find("model not found") != std::string::npos);
     }
 

@@ -143,7 +143,8 @@ private Q_SLOTS:
         const int n = 100;
         std::vector<std::uint64_t> counts(n);
         for (int i = 0; i < n; ++i)
-            counts[i] = static_cast<std::uint64_t>(std::llround(1e9 * (std::pow((i + 1.0) / n, alpha) - std::pow(double(i) / n, alpha))));
+            counts[i] = static_cast<std::uint64_t>(
+                std::llround(1e9 * (std::pow((i + 1.0) / n, alpha) - std::pow(double(i) / n, alpha))));
         const auto [a, se] = fitPowerAlpha(counts);
         QVERIFY2(std::abs(a - alpha) < 1e-3 * alpha, qPrintable(QString::number(a)));
         QVERIFY(se > 0 && se < 1e-3);

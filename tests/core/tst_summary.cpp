@@ -92,7 +92,10 @@ void TestSummary::perAdapterEqualsSummarizeOfItsRecords()
     std::vector<RequestRecord> recs;
     for (int i = 0; i < 2000; ++i) {
         const double u = uniform();
-        std::uint32_t a = u < 0.6 ? 0 : u < 0.75 ? 1 : u < 0.8 ? kNoAdapter : 2 + std::uint32_t(uniform() * 8); // 2..9: ~50 each
+        std::uint32_t a = u < 0.6 ? 0
+            : u < 0.75            ? 1
+            : u < 0.8             ? kNoAdapter
+                                  : 2 + std::uint32_t(uniform() * 8); // 2..9: ~50 each
         if (i == 77)
             a = 11; // one request only
         recs.push_back(record(a));

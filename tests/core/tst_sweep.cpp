@@ -69,15 +69,24 @@ void TestSweep::values_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("points");
     QTest::addColumn<QList<double>>("expected");
-    QTest::newRow("list") << "rate" << "1, 2,4" << 0 << QList<double> { 1, 2, 4 };
-    QTest::newRow("range lands on HI") << "rate" << "0.5:2:0.5" << 0 << QList<double> { 0.5, 1, 1.5, 2 };
-    QTest::newRow("range 0.1 steps, no drift") << "cv" << "0.1:0.5:0.1" << 0 << QList<double> { 0.1, 0.2, 0.3, 0.4, 0.5 };
-    QTest::newRow("range stops before HI") << "rate" << "1:2.2:0.5" << 0 << QList<double> { 1, 1.5, 2 };
-    QTest::newRow("descending") << "rate" << "4:1:-1" << 0 << QList<double> { 4, 3, 2, 1 };
-    QTest::newRow("points") << "rate" << "1:3" << 5 << QList<double> { 1, 1.5, 2, 2.5, 3 };
-    QTest::newRow("adapters list") << "adapters" << "0,1,100" << 0 << QList<double> { 0, 1, 100 };
-    QTest::newRow("server") << "max_total_token_num" << "6000:12000:3000" << 0 << QList<double> { 6000, 9000, 12000 };
-    QTest::newRow("single") << "rate" << "3" << 0 << QList<double> { 3 };
+    QTest::newRow("list") << "rate"
+                          << "1, 2,4" << 0 << QList<double> { 1, 2, 4 };
+    QTest::newRow("range lands on HI") << "rate"
+                                       << "0.5:2:0.5" << 0 << QList<double> { 0.5, 1, 1.5, 2 };
+    QTest::newRow("range 0.1 steps, no drift") << "cv"
+                                               << "0.1:0.5:0.1" << 0 << QList<double> { 0.1, 0.2, 0.3, 0.4, 0.5 };
+    QTest::newRow("range stops before HI") << "rate"
+                                           << "1:2.2:0.5" << 0 << QList<double> { 1, 1.5, 2 };
+    QTest::newRow("descending") << "rate"
+                                << "4:1:-1" << 0 << QList<double> { 4, 3, 2, 1 };
+    QTest::newRow("points") << "rate"
+                            << "1:3" << 5 << QList<double> { 1, 1.5, 2, 2.5, 3 };
+    QTest::newRow("adapters list") << "adapters"
+                                   << "0,1,100" << 0 << QList<double> { 0, 1, 100 };
+    QTest::newRow("server") << "max_total_token_num"
+                            << "6000:12000:3000" << 0 << QList<double> { 6000, 9000, 12000 };
+    QTest::newRow("single") << "rate"
+                            << "3" << 0 << QList<double> { 3 };
 }
 
 void TestSweep::values()
@@ -91,7 +100,8 @@ void TestSweep::values()
     const auto v = parseSweepValues(*p, text.toStdString(), std::size_t(points));
     QCOMPARE(int(v.size()), int(expected.size()));
     for (int i = 0; i < expected.size(); ++i)
-        QVERIFY2(std::abs(v[std::size_t(i)] - expected[i]) < 1e-12, qPrintable(QString::number(v[std::size_t(i)], 'g', 17)));
+        QVERIFY2(
+            std::abs(v[std::size_t(i)] - expected[i]) < 1e-12, qPrintable(QString::number(v[std::size_t(i)], 'g', 17)));
 }
 
 void TestSweep::badValues_data()
@@ -100,31 +110,49 @@ void TestSweep::badValues_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("points");
     QTest::addColumn<QString>("needle");
-    QTest::newRow("zero step") << "rate" << "1:10:0" << 0 << "step must not be 0";
-    QTest::newRow("step away") << "rate" << "1:10:-1" << 0 << "goes away from HI";
-    QTest::newRow("a million points") << "rate" << "0.001:1000:0.001" << 0 << "at most 1000";
+    QTest::newRow("zero step") << "rate"
+                               << "1:10:0" << 0 << "step must not be 0";
+    QTest::newRow("step away") << "rate"
+                               << "1:10:-1" << 0 << "goes away from HI";
+    QTest::newRow("a million points") << "rate"
+                                      << "0.001:1000:0.001" << 0 << "at most 1000";
     QTest::newRow("too many list values") << "seed" << QString::fromStdString([] {
         std::string s;
         for (int i = 0; i < 1001; ++i)
             s += std::to_string(i) + ",";
         return s + "5000";
     }()) << 0 << "at most 1000";
-    QTest::newRow("negative rate") << "rate" << "-1:5:1" << 0 << "rate must be > 0 (got -1)";
-    QTest::newRow("zero rate in list") << "rate" << "0,1" << 0 << "rate must be > 0";
-    QTest::newRow("half an adapter") << "adapters" << "1.5,2" << 0 << "whole number";
-    QTest::newRow("integer step") << "adapters" << "1:3:0.5" << 0 << "whole numbers";
-    QTest::newRow("garbage") << "rate" << "1,two" << 0 << "expected a number";
-    QTest::newRow("empty") << "rate" << " " << 0 << "no values";
-    QTest::newRow("duplicate") << "rate" << "1,2,1" << 0 << "appears twice";
-    QTest::newRow("no step") << "rate" << "1:5" << 0 << "needs a step";
-    QTest::newRow("step and points") << "rate" << "1:5:1" << 3 << "not both";
-    QTest::newRow("too many points") << "rate" << "1:5" << 5000 << "at most 1000";
-    QTest::newRow("three colons") << "rate" << "1:2:3:4" << 0 << "LO:HI:STEP";
-    QTest::newRow("infinite") << "rate" << "inf" << 0 << "expected a number";
+    QTest::newRow("negative rate") << "rate"
+                                   << "-1:5:1" << 0 << "rate must be > 0 (got -1)";
+    QTest::newRow("zero rate in list") << "rate"
+                                       << "0,1" << 0 << "rate must be > 0";
+    QTest::newRow("half an adapter") << "adapters"
+                                     << "1.5,2" << 0 << "whole number";
+    QTest::newRow("integer step") << "adapters"
+                                  << "1:3:0.5" << 0 << "whole numbers";
+    QTest::newRow("garbage") << "rate"
+                             << "1,two" << 0 << "expected a number";
+    QTest::newRow("empty") << "rate"
+                           << " " << 0 << "no values";
+    QTest::newRow("duplicate") << "rate"
+                               << "1,2,1" << 0 << "appears twice";
+    QTest::newRow("no step") << "rate"
+                             << "1:5" << 0 << "needs a step";
+    QTest::newRow("step and points") << "rate"
+                                     << "1:5:1" << 3 << "not both";
+    QTest::newRow("too many points") << "rate"
+                                     << "1:5" << 5000 << "at most 1000";
+    QTest::newRow("three colons") << "rate"
+                                  << "1:2:3:4" << 0 << "LO:HI:STEP";
+    QTest::newRow("infinite") << "rate"
+                              << "inf" << 0 << "expected a number";
     // --points promises that many values: never fewer, silently.
-    QTest::newRow("LO = HI with points") << "rate" << "5:5" << 3 << "LO = HI holds one value, not 3";
-    QTest::newRow("one point for a range") << "rate" << "1:5" << 1 << "at least 2 points";
-    QTest::newRow("fewer whole numbers than points") << "adapters" << "1:3" << 10 << "holds only 3 distinct values of adapters";
+    QTest::newRow("LO = HI with points") << "rate"
+                                         << "5:5" << 3 << "LO = HI holds one value, not 3";
+    QTest::newRow("one point for a range") << "rate"
+                                           << "1:5" << 1 << "at least 2 points";
+    QTest::newRow("fewer whole numbers than points") << "adapters"
+                                                     << "1:3" << 10 << "holds only 3 distinct values of adapters";
 }
 
 void TestSweep::badValues()
@@ -145,17 +173,39 @@ void TestSweep::notApplicable_data()
     QTest::addColumn<QString>("param");
     QTest::addColumn<QString>("setup");
     QTest::addColumn<QString>("needle");
-    QTest::newRow("cv, poisson") << "cv" << "poisson" << "Poisson arrivals always have cv = 1";
-    QTest::newRow("cv, constant") << "cv" << "constant" << "constant arrivals";
-    QTest::newRow("alpha, zipf") << "alpha" << "zipf" << "not the power law";
-    QTest::newRow("alpha, one adapter") << "alpha" << "n1" << "changes nothing";
-    QTest::newRow("zipf_s, slora generator") << "zipf_s" << "slora" << "always uses S-LoRA's power law";
-    QTest::newRow("rate, on-off") << "rate" << "onoff" << "on/off rates or the rate schedule";
-    QTest::newRow("adapters, weights") << "adapters" << "weights" << "fixes the number of adapters";
-    QTest::newRow("batch_max_tokens, vllm") << "batch_max_tokens" << "vllm" << "S-LoRA setting and the policy is vllm";
-    QTest::newRow("max_num_seqs, slora") << "max_num_seqs" << "" << "vLLM setting and the policy is slora";
-    QTest::newRow("rate applies") << "rate" << "" << "";
-    QTest::newRow("cv, slora generator ignores constant") << "cv" << "slora-constant" << "";
+    QTest::newRow("cv, poisson") << "cv"
+                                 << "poisson"
+                                 << "Poisson arrivals always have cv = 1";
+    QTest::newRow("cv, constant") << "cv"
+                                  << "constant"
+                                  << "constant arrivals";
+    QTest::newRow("alpha, zipf") << "alpha"
+                                 << "zipf"
+                                 << "not the power law";
+    QTest::newRow("alpha, one adapter") << "alpha"
+                                        << "n1"
+                                        << "changes nothing";
+    QTest::newRow("zipf_s, slora generator") << "zipf_s"
+                                             << "slora"
+                                             << "always uses S-LoRA's power law";
+    QTest::newRow("rate, on-off") << "rate"
+                                  << "onoff"
+                                  << "on/off rates or the rate schedule";
+    QTest::newRow("adapters, weights") << "adapters"
+                                       << "weights"
+                                       << "fixes the number of adapters";
+    QTest::newRow("batch_max_tokens, vllm") << "batch_max_tokens"
+                                            << "vllm"
+                                            << "S-LoRA setting and the policy is vllm";
+    QTest::newRow("max_num_seqs, slora") << "max_num_seqs"
+                                         << ""
+                                         << "vLLM setting and the policy is slora";
+    QTest::newRow("rate applies") << "rate"
+                                  << ""
+                                  << "";
+    QTest::newRow("cv, slora generator ignores constant") << "cv"
+                                                          << "slora-constant"
+                                                          << "";
 }
 
 void TestSweep::notApplicable()
@@ -187,7 +237,8 @@ void TestSweep::notApplicable()
     }
     if (setup == QLatin1String("vllm"))
         config.scheduler.policy = PolicyKind::Vllm;
-    const auto why = QString::fromStdString(sweepParamNotApplicable(*sweepParamFromName(param.toStdString()), spec, config));
+    const auto why
+        = QString::fromStdString(sweepParamNotApplicable(*sweepParamFromName(param.toStdString()), spec, config));
     if (needle.isEmpty())
         QVERIFY2(why.isEmpty(), qPrintable(why));
     else
@@ -199,7 +250,8 @@ void TestSweep::applyValue()
     WorkloadSpec spec = specForPreset("S4");
     SimulationConfig config;
     applySweepValue(SweepParam::MaxTotalTokenNum, 65000, spec, config);
-    QCOMPARE(config.scheduler.limits.maxTotalTokenNum, std::int64_t(65000)); // a server parameter: the scheduler's configuration
+    QCOMPARE(config.scheduler.limits.maxTotalTokenNum,
+        std::int64_t(65000)); // a server parameter: the scheduler's configuration
     QVERIFY(spec == specForPreset("S4"));
     applySweepValue(SweepParam::Adapters, 400, spec, config);
     QCOMPARE(spec.adapterCount, 400u);
@@ -208,7 +260,8 @@ void TestSweep::applyValue()
     applySweepValue(SweepParam::OutputMax, 1024, spec, config);
     QCOMPARE(spec.output.hi, std::int64_t(1024));
     QCOMPARE(sweepParamValue(SweepParam::OutputMax, spec, config), 1024.0);
-    QCOMPARE(sweepParamValue(SweepParam::BatchMaxTokens, spec, config), double(config.scheduler.limits.effectiveBatchMaxTokens()));
+    QCOMPARE(sweepParamValue(SweepParam::BatchMaxTokens, spec, config),
+        double(config.scheduler.limits.effectiveBatchMaxTokens()));
     // Every parameter round-trips its value and has a name that reads back.
     for (const SweepParamInfo& p : sweepParams()) {
         QCOMPARE(sweepParamFromName(p.name).value(), p.id);
@@ -245,7 +298,8 @@ void TestSweep::sweepStreamsAndIsDeterministic()
         QCOMPARE(two.points[i].index, i);
         QCOMPARE(two.points[i].value, plan.values[i]);
         QCOMPARE(two.points[i].spec.rate, plan.values[i]);
-        QCOMPARE(two.points[i].metrics.requests, two.points[i].metrics.completed + two.points[i].metrics.lost + two.points[i].metrics.unfinished);
+        QCOMPARE(two.points[i].metrics.requests,
+            two.points[i].metrics.completed + two.points[i].metrics.lost + two.points[i].metrics.unfinished);
         QVERIFY(two.points[i].metrics.requests > 0);
         QVERIFY(!two.points[i].perAdapter.empty());
     }
@@ -298,7 +352,8 @@ void TestSweep::checkPlanRejects()
     plan.warmup = 6;
     plan.cooldown = 6;
     const QString msg = test::inputErrorMessage([&] { checkPlan(plan); });
-    QVERIFY2(msg.contains(QStringLiteral("leave nothing")) && msg.contains(QStringLiteral("duration = 10")), qPrintable(msg));
+    QVERIFY2(msg.contains(QStringLiteral("leave nothing")) && msg.contains(QStringLiteral("duration = 10")),
+        qPrintable(msg));
     // A value that makes the spec invalid is named with the spec's message.
     plan = smallPlan();
     plan.param = SweepParam::InputMax;
@@ -311,7 +366,9 @@ void TestSweep::checkPlanRejects()
     plan.spec.rate = 1;
     plan.values = { 1, 1e6 };
     const QString big = test::inputErrorMessage([&] { checkPlan(plan); });
-    QVERIFY2(big.contains(QStringLiteral("the point rate = 1e+06 (about 2000000000 requests) needs about 640 GB of memory")), qPrintable(big));
+    QVERIFY2(
+        big.contains(QStringLiteral("the point rate = 1e+06 (about 2000000000 requests) needs about 640 GB of memory")),
+        qPrintable(big));
     QCOMPARE(previewPointBytes(plan.spec), 2000 * kPreviewBytesPerRequest); // rate 1, 2000 s
 }
 
@@ -390,7 +447,8 @@ void TestSweep::finderBrackets()
         nullptr, 2);
     QCOMPARE(r.outcome, CapacityResult::Outcome::Found);
     QVERIFY(r.capacity < r.firstFailing);
-    QVERIFY2(r.firstFailing - r.capacity <= 0.02 * r.capacity + 1e-12, qPrintable(QString::number(r.firstFailing - r.capacity)));
+    QVERIFY2(r.firstFailing - r.capacity <= 0.02 * r.capacity + 1e-12,
+        qPrintable(QString::number(r.firstFailing - r.capacity)));
     QCOMPARE(streamed.size(), r.evaluations.size());
     // The bracket is what a direct preview says at both ends.
     QVERIFY(previewPoint(plan, 0, r.capacity).metrics.meetsSlo);
@@ -411,7 +469,8 @@ void TestSweep::finderBrackets()
     // Ranks summarised; sentences name the capacity and the SLO.
     QVERIFY(!r.ranks.empty());
     const auto lines = r.describe();
-    QVERIFY2(QString::fromStdString(lines.front()).startsWith(QStringLiteral("sustainable capacity R = ")), lines.front().c_str());
+    QVERIFY2(QString::fromStdString(lines.front()).startsWith(QStringLiteral("sustainable capacity R = ")),
+        lines.front().c_str());
     QVERIFY(QString::fromStdString(lines.front()).contains(QStringLiteral("TTFT ≤ 6 s")));
 }
 
@@ -427,7 +486,8 @@ void TestSweep::finderNoneMeets()
     QCOMPARE(r.lowest, 0.1);
     QVERIFY(r.attainmentAtLowest < 0.9);
     const QString text = QString::fromStdString(r.describe().front());
-    QVERIFY2(text.contains(QStringLiteral("no rate tried")) && text.contains(QStringLiteral("points short")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("no rate tried")) && text.contains(QStringLiteral("points short")),
+        qPrintable(text));
 }
 
 void TestSweep::finderAllMeet()
@@ -479,7 +539,8 @@ void TestSweep::finderShortTrace()
     const CapacityResult r = findCapacityPreview(plan, FinderOptions {}, {}, nullptr, 2);
     QCOMPARE(r.outcome, CapacityResult::Outcome::Found);
     QCOMPARE(r.saturationOutcome, CapacityResult::Saturation::Found);
-    QVERIFY2(r.capacity > r.saturation, qPrintable(QStringLiteral("SLO %1, saturation %2").arg(r.capacity).arg(r.saturation)));
+    QVERIFY2(r.capacity > r.saturation,
+        qPrintable(QStringLiteral("SLO %1, saturation %2").arg(r.capacity).arg(r.saturation)));
     QVERIFY(r.shortTrace);
     QCOMPARE(r.limitedBy, CapacityResult::Limit::Saturation);
     // The sustainable capacity is the largest value that meets the SLO and keeps up.
@@ -490,7 +551,8 @@ void TestSweep::finderShortTrace()
             QVERIFY(p.metrics.meetsSlo && !p.metrics.saturated);
     QCOMPARE(r.duration, 40.0);
     // The suggestion is long enough to tell: on a trace that long the SLO boundary's rate misses it.
-    QVERIFY2(r.suggestedDuration >= 80 && std::isfinite(r.suggestedDuration), qPrintable(QString::number(r.suggestedDuration)));
+    QVERIFY2(r.suggestedDuration >= 80 && std::isfinite(r.suggestedDuration),
+        qPrintable(QString::number(r.suggestedDuration)));
     SweepPlan longer = plan;
     longer.spec.duration = r.suggestedDuration;
     QVERIFY2(!previewPoint(longer, 0, r.capacity).metrics.meetsSlo, qPrintable(QString::number(r.capacity)));
@@ -498,15 +560,18 @@ void TestSweep::finderShortTrace()
     // short-trace effect with the suggested duration.
     const auto lines = r.describe();
     QVERIFY(lines.size() >= 2);
-    QVERIFY2(QString::fromStdString(lines[0]).startsWith(QStringLiteral("sustainable capacity R = ") + QString::fromStdString(sweepValueText(SweepParam::Rate, r.sustainable, r.resolution))),
+    QVERIFY2(QString::fromStdString(lines[0]).startsWith(QStringLiteral("sustainable capacity R = ")
+                 + QString::fromStdString(sweepValueText(SweepParam::Rate, r.sustainable, r.resolution))),
         lines[0].c_str());
     QVERIFY2(lines[0].find("set by saturation") != std::string::npos, lines[0].c_str());
     QVERIFY2(lines[1].rfind("short-trace effect", 0) == 0, lines[1].c_str());
-    QVERIFY2(lines[1].find("--duration " + formatSigShort(r.suggestedDuration, 3)) != std::string::npos, lines[1].c_str());
+    QVERIFY2(
+        lines[1].find("--duration " + formatSigShort(r.suggestedDuration, 3)) != std::string::npos, lines[1].c_str());
     // No value in the sentences has more digits than the search resolves (no "5.4321").
     QVERIFY(r.resolution > 0 && r.resolution <= 0.02 * r.sustainable);
     const std::string text = lines[0] + lines[1];
-    const std::string shown = sweepValueText(SweepParam::Rate, r.capacity, r.resolution), full = sweepValueText(SweepParam::Rate, r.capacity);
+    const std::string shown = sweepValueText(SweepParam::Rate, r.capacity, r.resolution),
+                      full = sweepValueText(SweepParam::Rate, r.capacity);
     QVERIFY2(text.find("R = " + shown + " req/s") != std::string::npos, text.c_str());
     if (full != shown)
         QVERIFY2(text.find(full) == std::string::npos, text.c_str());
@@ -612,17 +677,26 @@ void TestSweep::badFiles()
         QVERIFY2(msg.contains(needle) && msg.contains(QString::fromStdString(name)), qPrintable(msg));
     };
     expectError("a.jsonl", "{\"kind\":\"point\",\"value\":1}\n", QStringLiteral("before the header"));
-    expectError("b.jsonl", "{\"kind\":\"header\",\"format\":\"other\"}\n", QStringLiteral("not a LoraScope sweep file"));
-    expectError("c.jsonl", "{\"kind\":\"header\",\"format\":\"lorascope-sweep\",\"parameter\":\"rate\"}\n{oops\n", QStringLiteral(":2:"));
+    expectError(
+        "b.jsonl", "{\"kind\":\"header\",\"format\":\"other\"}\n", QStringLiteral("not a LoraScope sweep file"));
+    expectError("c.jsonl", "{\"kind\":\"header\",\"format\":\"lorascope-sweep\",\"parameter\":\"rate\"}\n{oops\n",
+        QStringLiteral(":2:"));
     expectError("d.jsonl", "", QStringLiteral("no header line"));
     expectError("e.csv", "a,b\n1,2\n", QStringLiteral("no \"parameter\" column"));
     expectError("f.csv", sweepCsvHeader() + "\n1,2\n", QStringLiteral("cells"));
-    expectError("g.jsonl", "{\"kind\":\"header\",\"format\":\"lorascope-sweep\",\"parameter\":\"speed\"}\n", QStringLiteral("unknown parameter"));
-    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("missing.jsonl")); }).contains(QStringLiteral("sweep file: no such file")));
+    expectError("g.jsonl", "{\"kind\":\"header\",\"format\":\"lorascope-sweep\",\"parameter\":\"speed\"}\n",
+        QStringLiteral("unknown parameter"));
+    QVERIFY(test::inputErrorMessage([&] {
+        readSweepFile(dir.file("missing.jsonl"));
+    }).contains(QStringLiteral("sweep file: no such file")));
     // A device is refused before a byte is read (as every reader), never read to its end.
     std::filesystem::create_symlink("/dev/zero", dir.file("zero.jsonl"));
-    QVERIFY(test::inputErrorMessage([&] { readSweepFile(dir.file("zero.jsonl")); }).contains(QStringLiteral("sweep file: is not a regular file")));
-    QVERIFY(test::inputErrorMessage([&] { SweepWriter w(dir.file("x.txt"), smallPlan(), "preview"); }).contains(QStringLiteral(".jsonl or .csv")));
+    QVERIFY(test::inputErrorMessage([&] {
+        readSweepFile(dir.file("zero.jsonl"));
+    }).contains(QStringLiteral("sweep file: is not a regular file")));
+    QVERIFY(test::inputErrorMessage([&] {
+        SweepWriter w(dir.file("x.txt"), smallPlan(), "preview");
+    }).contains(QStringLiteral(".jsonl or .csv")));
 }
 
 QTEST_GUILESS_MAIN(TestSweep)

@@ -56,22 +56,32 @@ void TestSweepMetrics::slo()
     s = parseSloTarget("attainment=0.99"); // no bound given: S-LoRA's 6 s
     QCOMPARE(*s.ttft, 6.0);
     QCOMPARE(s.attainment, 0.99);
-    QCOMPARE(QString::fromStdString(SloTarget::sloraDefault().describe()), QStringLiteral("TTFT ≤ 6 s for ≥ 90 % of requests"));
-    QCOMPARE(QString::fromStdString(parseSloTarget("tpot=50ms,attainment=0.5").describe()), QStringLiteral("TPOT ≤ 50 ms for ≥ 50 % of requests"));
+    QCOMPARE(QString::fromStdString(SloTarget::sloraDefault().describe()),
+        QStringLiteral("TTFT ≤ 6 s for ≥ 90 % of requests"));
+    QCOMPARE(QString::fromStdString(parseSloTarget("tpot=50ms,attainment=0.5").describe()),
+        QStringLiteral("TPOT ≤ 50 ms for ≥ 50 % of requests"));
 }
 
 void TestSweepMetrics::badSlo_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("needle");
-    QTest::newRow("negative") << "ttft=-1s" << "must be > 0";
-    QTest::newRow("attainment > 1") << "attainment=1.5" << "attainment must be in (0, 1]";
-    QTest::newRow("attainment with a unit") << "attainment=5s" << "share of requests";
-    QTest::newRow("unknown") << "p99=3s" << "unknown item \"p99\"";
-    QTest::newRow("not a number") << "ttft=fast" << "is not NAME=NUMBER";
-    QTest::newRow("no equals") << "ttft" << "expected NAME=VALUE";
-    QTest::newRow("percent time") << "ttft=5%" << "is a time";
-    QTest::newRow("empty") << "" << "empty";
+    QTest::newRow("negative") << "ttft=-1s"
+                              << "must be > 0";
+    QTest::newRow("attainment > 1") << "attainment=1.5"
+                                    << "attainment must be in (0, 1]";
+    QTest::newRow("attainment with a unit") << "attainment=5s"
+                                            << "share of requests";
+    QTest::newRow("unknown") << "p99=3s"
+                             << "unknown item \"p99\"";
+    QTest::newRow("not a number") << "ttft=fast"
+                                  << "is not NAME=NUMBER";
+    QTest::newRow("no equals") << "ttft"
+                               << "expected NAME=VALUE";
+    QTest::newRow("percent time") << "ttft=5%"
+                                  << "is a time";
+    QTest::newRow("empty") << ""
+                           << "empty";
 }
 
 void TestSweepMetrics::badSlo()

@@ -46,7 +46,8 @@ void TestSweepPaper::figures()
         // Sorted along the curve, and only the curve's parameter varies.
         for (std::size_t i = 1; i < f.rows.size(); ++i) {
             QVERIFY(paperValue(f.rows[i - 1], f.param) <= paperValue(f.rows[i], f.param));
-            for (SweepParam other : { SweepParam::Adapters, SweepParam::Rate, SweepParam::Cv, SweepParam::Alpha, SweepParam::Duration })
+            for (SweepParam other :
+                { SweepParam::Adapters, SweepParam::Rate, SweepParam::Cv, SweepParam::Alpha, SweepParam::Duration })
                 if (other != f.param)
                     QCOMPARE(paperValue(f.rows[i], other), paperValue(f.rows[0], other));
         }
@@ -63,7 +64,8 @@ void TestSweepPaper::figures()
     QCOMPARE(s4[0]->numToken, std::int64_t(65000));
     QCOMPARE(s4[0]->rows[3].rate, 6.0);
     QVERIFY(std::abs(s4[0]->rows[3].throughput - 4.012) < 0.001);
-    QCOMPARE(QString::fromStdString(s4[0]->title()), QStringLiteral("S-LoRA paper, A100 (80 GB), S4: throughput vs request rate"));
+    QCOMPARE(QString::fromStdString(s4[0]->title()),
+        QStringLiteral("S-LoRA paper, A100 (80 GB), S4: throughput vs request rate"));
     // The n sweep of S4 on the A100-80 has a second file with n = 1000.
     QCOMPARE(int(paperFiguresFor("a100-80-S4-num-adapter", "S4", PolicyKind::SLora).size()), 2);
     // The abort runs are their own curves.
@@ -80,14 +82,28 @@ void TestSweepPaper::suites_data()
     QTest::addColumn<int>("numToken");
     QTest::addColumn<QString>("cost");
     QTest::addColumn<bool>("standIn");
-    QTest::newRow("a100-80 S4 rate") << "a100-80-S4-req-rate" << "" << "rate" << 5 << 65000 << "llama-13b-a100-80g" << false;
-    QTest::newRow("a10g S1 adapters") << "a10g-num-adapter" << "S1" << "adapters" << 5 << 14500 << "llama-7b-a10g" << false;
-    QTest::newRow("a10g S2 cv") << "a10g-cv" << "" << "cv" << 5 << 14500 << "llama-7b-a10g" << false;
-    QTest::newRow("a10g alpha") << "a10g-alpha" << "" << "alpha" << 4 << 14500 << "llama-7b-a10g" << false;
-    QTest::newRow("a100-80 table S1") << "a100-80-table" << "S1" << "adapters" << 5 << 125000 << "llama-7b-a100-80g" << false;
-    QTest::newRow("a100-40 S4") << "a100-40-num-adapter" << "" << "adapters" << 6 << 14000 << "llama-13b-a100-40g" << false;
+    QTest::newRow("a100-80 S4 rate") << "a100-80-S4-req-rate"
+                                     << ""
+                                     << "rate" << 5 << 65000 << "llama-13b-a100-80g" << false;
+    QTest::newRow("a10g S1 adapters") << "a10g-num-adapter"
+                                      << "S1"
+                                      << "adapters" << 5 << 14500 << "llama-7b-a10g" << false;
+    QTest::newRow("a10g S2 cv") << "a10g-cv"
+                                << ""
+                                << "cv" << 5 << 14500 << "llama-7b-a10g" << false;
+    QTest::newRow("a10g alpha") << "a10g-alpha"
+                                << ""
+                                << "alpha" << 4 << 14500 << "llama-7b-a10g" << false;
+    QTest::newRow("a100-80 table S1") << "a100-80-table"
+                                      << "S1"
+                                      << "adapters" << 5 << 125000 << "llama-7b-a100-80g" << false;
+    QTest::newRow("a100-40 S4") << "a100-40-num-adapter"
+                                << ""
+                                << "adapters" << 6 << 14000 << "llama-13b-a100-40g" << false;
     // No llama-13b preset on the A10G: a stand-in is used and the user is told.
-    QTest::newRow("a10g S4 stand-in") << "a10g-num-adapter" << "S4" << "adapters" << 5 << 14500 << "" << true;
+    QTest::newRow("a10g S4 stand-in") << "a10g-num-adapter"
+                                      << "S4"
+                                      << "adapters" << 5 << 14500 << "" << true;
 }
 
 void TestSweepPaper::suites()
@@ -173,7 +189,8 @@ void TestSweepPaper::previewAgainstPaper()
     QCOMPARE(a.matches.size(), figures[0]->rows.size());
     double sum = 0;
     for (const PaperMatch& m : a.matches) {
-        const auto it = std::find_if(run.points.begin(), run.points.end(), [&](const SweepPoint& p) { return p.value == m.value; });
+        const auto it = std::find_if(
+            run.points.begin(), run.points.end(), [&](const SweepPoint& p) { return p.value == m.value; });
         QVERIFY(it != run.points.end());
         QCOMPARE(m.throughput, it->metrics.throughput);
         sum += std::abs(m.throughput - m.paper.throughput) / m.paper.throughput;

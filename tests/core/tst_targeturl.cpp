@@ -26,26 +26,29 @@ private slots:
         QTest::addColumn<QString>("port");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("str");
-        const auto row = [](const char* name, const char* url, bool tls, const char* host, const char* port, const char* path,
-                             const char* str) {
+        const auto row = [](const char* name, const char* url, bool tls, const char* host, const char* port,
+                             const char* path, const char* str) {
             QTest::newRow(name) << QString::fromUtf8(url) << tls << QString::fromUtf8(host) << QString::fromUtf8(port)
                                 << QString::fromUtf8(path) << QString::fromUtf8(str);
         };
         row("ipv4 port slash", "http://127.0.0.1:8000/", false, "127.0.0.1", "8000", "", "http://127.0.0.1:8000");
-        row("https default port", "https://example.org/api/", true, "example.org", "443", "/api", "https://example.org:443/api");
+        row("https default port", "https://example.org/api/", true, "example.org", "443", "/api",
+            "https://example.org:443/api");
         row("http default port", "http://localhost", false, "localhost", "80", "", "http://localhost:80");
         row("scheme case", "HTTPS://Example.ORG:8443", true, "Example.ORG", "8443", "", "https://Example.ORG:8443");
         row("ipv6", "http://[::1]:9000", false, "::1", "9000", "", "http://[::1]:9000");
         row("ipv6 no port", "http://[2001:db8::7]/x", false, "2001:db8::7", "80", "/x", "http://[2001:db8::7]:80/x");
-        row("ipv6 mapped", "http://[::ffff:10.0.0.1]:1", false, "::ffff:10.0.0.1", "1", "", "http://[::ffff:10.0.0.1]:1");
+        row("ipv6 mapped", "http://[::ffff:10.0.0.1]:1", false, "::ffff:10.0.0.1", "1", "",
+            "http://[::ffff:10.0.0.1]:1");
         row("ipv6 zone", "http://[fe80::1%25eth0]:80", false, "fe80::1%eth0", "80", "", "http://[fe80::1%25eth0]:80");
         row("port max", "http://h:65535", false, "h", "65535", "", "http://h:65535");
         row("port leading zeros", "http://h:008000", false, "h", "8000", "", "http://h:8000");
-        row("underscore service", "http://my_svc.ns.svc.cluster.local:8000", false, "my_svc.ns.svc.cluster.local", "8000", "",
-            "http://my_svc.ns.svc.cluster.local:8000");
+        row("underscore service", "http://my_svc.ns.svc.cluster.local:8000", false, "my_svc.ns.svc.cluster.local",
+            "8000", "", "http://my_svc.ns.svc.cluster.local:8000");
         row("trailing dot", "http://example.com.:81", false, "example.com.", "81", "", "http://example.com.:81");
         row("digits in labels", "http://3com.com", false, "3com.com", "80", "", "http://3com.com:80");
-        row("path escapes", "http://h/a%20b/c-d_e~f/v2;x=1", false, "h", "80", "/a%20b/c-d_e~f/v2;x=1", "http://h:80/a%20b/c-d_e~f/v2;x=1");
+        row("path escapes", "http://h/a%20b/c-d_e~f/v2;x=1", false, "h", "80", "/a%20b/c-d_e~f/v2;x=1",
+            "http://h:80/a%20b/c-d_e~f/v2;x=1");
         row("many slashes stripped", "http://h/base///", false, "h", "80", "/base", "http://h:80/base");
     }
     void accepted()
@@ -74,7 +77,9 @@ private slots:
     {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("why"); // a part of the message
-        const auto row = [](const char* url, const char* why) { QTest::newRow(url) << QString::fromUtf8(url) << QString::fromUtf8(why); };
+        const auto row = [](const char* url, const char* why) {
+            QTest::newRow(url) << QString::fromUtf8(url) << QString::fromUtf8(why);
+        };
         row("http://127.0.0.1:99999", "port 99999 is out of range (1-65535)");
         row("http://127.0.0.1:65536", "out of range");
         row("http://127.0.0.1:0", "port 0");
@@ -197,7 +202,8 @@ private slots:
         QFETCH(QString, sentTo);
         QFETCH(bool, noted);
         auto t = parseTargetUrl(url.toStdString());
-        const auto path = buildWireRequest(*backendFromName(backend.toStdString()), GenerationRequest { "m", "", "", 1, {} }).path;
+        const auto path
+            = buildWireRequest(*backendFromName(backend.toStdString()), GenerationRequest { "m", "", "", 1, {} }).path;
         const auto note = fitBasePathToBackend(t, path);
         QCOMPARE(QString::fromStdString(t.str() + path), sentTo);
         QCOMPARE(!note.empty(), noted);

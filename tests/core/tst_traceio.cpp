@@ -78,7 +78,9 @@ private Q_SLOTS:
             QCOMPARE(b.outputLen, a.outputLen);
             QCOMPARE(back.adapters[b.adapter].name, t.adapters[a.adapter].name);
             // S-LoRA's request list has no rank field: ranks come back from `rank-N` in names only.
-            const int wantRank = name == QStringLiteral("t.slora.json") ? std::max(0, rankFromName(t.adapters[a.adapter].name)) : t.adapters[a.adapter].rank;
+            const int wantRank = name == QStringLiteral("t.slora.json")
+                ? std::max(0, rankFromName(t.adapters[a.adapter].name))
+                : t.adapters[a.adapter].rank;
             QCOMPARE(back.adapters[b.adapter].rank, wantRank);
         }
         if (name.endsWith(QStringLiteral(".jsonl")) || name == QStringLiteral("t.json")) {
@@ -119,7 +121,8 @@ private Q_SLOTS:
         test::TempDir dir;
         const std::string path = dir.file("bad.csv");
         test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n0,0.5,a,8,10,20\n1,0.7,a,8,ten,20\n");
-        expectError([&] { readTrace(path); }, QStringLiteral("bad.csv:3: column input_len: expected a number, got \"ten\""), 3, "input_len");
+        expectError([&] { readTrace(path); },
+            QStringLiteral("bad.csv:3: column input_len: expected a number, got \"ten\""), 3, "input_len");
         test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n0,-1,a,8,10,20\n");
         expectError([&] { readTrace(path); }, QStringLiteral("time_s: expected a time >= 0"), 2, "time_s");
         test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n0,1,a,8,0,20\n");
@@ -134,14 +137,16 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         const std::string path = dir.file("bad.jsonl");
-        test::writeText(path, "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6}\n{\"time_s\":2,\"input_len\":5}\n");
+        test::writeText(path,
+            "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6}\n{\"time_s\":2,\"input_len\":5}\n");
         expectError([&] { readTrace(path); }, QStringLiteral("bad.jsonl:3: output_len: missing"), 3, "output_len");
         test::writeText(path, "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6\n");
         expectError([&] { readTrace(path); }, QStringLiteral("bad.jsonl:2: not valid JSON"), 2, "");
         test::writeText(path, "{\"schemaVersion\":7}\n");
         expectError([&] { readTrace(path); }, QStringLiteral("unsupported trace version 7"), 1, "schemaVersion");
         test::writeText(path, "{\"schemaVersion\":1}\n{\"time_s\":1,\"input_len\":5,\"output_len\":6,\"adapter\":3}\n");
-        expectError([&] { readTrace(path); }, QStringLiteral("adapter: expected the adapter name as a string"), 2, "adapter");
+        expectError(
+            [&] { readTrace(path); }, QStringLiteral("adapter: expected the adapter name as a string"), 2, "adapter");
         test::writeText(path, "");
         expectError([&] { readTrace(path); }, QStringLiteral("empty file"), 0, "");
     }
@@ -150,7 +155,9 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         const std::string path = dir.file("mixed.csv");
-        test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n0,0.5,a,8,10,20\n1,x,a,8,10,20\n2,0.9,b,16,11,21\n3,1.0,b,16,11\n");
+        test::writeText(path,
+            "id,time_s,adapter,rank,input_len,output_len\n0,0.5,a,8,10,20\n1,x,a,8,10,20\n2,0.9,b,16,11,21\n3,1.0,b,16,"
+            "11\n");
         ReadOptions opts;
         opts.skipBad = true;
         ReadReport rep;
@@ -165,7 +172,8 @@ private Q_SLOTS:
     {
         test::TempDir dir;
         const std::string path = dir.file("u.csv");
-        test::writeText(path, "id,time_s,adapter,rank,input_len,output_len\n10,5,a,8,1,1\n11,1,b,8,2,2\n12,3,a,8,3,3\n");
+        test::writeText(
+            path, "id,time_s,adapter,rank,input_len,output_len\n10,5,a,8,1,1\n11,1,b,8,2,2\n12,3,a,8,3,3\n");
         const Trace t = readTrace(path);
         QCOMPARE(t.requests[0].time, 1.0);
         QCOMPARE(t.requests[2].time, 5.0);
@@ -203,8 +211,10 @@ private Q_SLOTS:
             ++files;
         QCOMPARE(files, 1);
         // An unwritable destination is an InputError naming the file.
-        expectError([&] { writeTrace(sample(), dir.file("no/such/dir/t.csv")); }, QStringLiteral("no/such/dir/t.csv"), 0, "");
-        expectError([&] { writeTrace(sample(), dir.file("t.xyz")); }, QStringLiteral("cannot tell the trace format"), 0, "");
+        expectError(
+            [&] { writeTrace(sample(), dir.file("no/such/dir/t.csv")); }, QStringLiteral("no/such/dir/t.csv"), 0, "");
+        expectError(
+            [&] { writeTrace(sample(), dir.file("t.xyz")); }, QStringLiteral("cannot tell the trace format"), 0, "");
     }
 };
 

@@ -67,7 +67,10 @@ public:
     }
 
     std::uint16_t port() const { return m_port; }
-    std::string url(const std::string& path = "/metrics") const { return "http://127.0.0.1:" + std::to_string(m_port) + path; }
+    std::string url(const std::string& path = "/metrics") const
+    {
+        return "http://127.0.0.1:" + std::to_string(m_port) + path;
+    }
     int requests() const { return m_requests.load(); }
 
 private:

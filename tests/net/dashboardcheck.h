@@ -28,10 +28,11 @@ namespace lorascope::test {
 /// durations, numbers or Grafana variables.
 inline std::set<std::string> promqlMetricNames(const std::string& e)
 {
-    static const std::set<std::string> keywords { "and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring",
-        "group_left", "group_right", "inf", "nan", "Inf", "NaN", "atan2",
+    static const std::set<std::string> keywords { "and", "or", "unless", "bool", "offset", "by", "without", "on",
+        "ignoring", "group_left", "group_right", "inf", "nan", "Inf", "NaN", "atan2",
         // aggregation operators, which may be followed by by/without before their parentheses
-        "sum", "min", "max", "avg", "group", "stddev", "stdvar", "count", "count_values", "bottomk", "topk", "quantile" };
+        "sum", "min", "max", "avg", "group", "stddev", "stdvar", "count", "count_values", "bottomk", "topk",
+        "quantile" };
     static const std::set<std::string> labelLists { "by", "without", "on", "ignoring", "group_left", "group_right" };
     std::set<std::string> names;
     const auto identStart = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == ':'; };
@@ -71,7 +72,8 @@ inline std::set<std::string> promqlMetricNames(const std::string& e)
             else
                 while (i < e.size() && identChar(e[i]))
                     ++i;
-        } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && i + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[i + 1])))) {
+        } else if (std::isdigit(static_cast<unsigned char>(c))
+            || (c == '.' && i + 1 < e.size() && std::isdigit(static_cast<unsigned char>(e[i + 1])))) {
             while (i < e.size() && (identChar(e[i]) || e[i] == '.'))
                 ++i; // numbers, 1e3, durations such as 5m
         } else if (identStart(c)) {
@@ -96,7 +98,8 @@ inline std::set<std::string> promqlMetricNames(const std::string& e)
 
 /// `text` with Grafana's variables replaced: $__rate_interval and $__interval by `interval`,
 /// $name / ${name} by vars[name].
-inline std::string substituteGrafanaVariables(std::string text, const std::map<std::string, std::string>& vars, const std::string& interval)
+inline std::string substituteGrafanaVariables(
+    std::string text, const std::map<std::string, std::string>& vars, const std::string& interval)
 {
     std::map<std::string, std::string> all = vars;
     all["__rate_interval"] = interval;
@@ -127,8 +130,9 @@ inline std::string substituteGrafanaVariables(std::string text, const std::map<s
 /// Checks the dashboard at `path` (QVERIFY-style failures; the caller checks currentTestFailed()).
 /// `names`: the metric names the endpoints exposed (from a live scrape); `vars`: values for the
 /// dashboard's own variables; expressions are evaluated at `time` with 1m rate windows.
-inline void checkDashboard(const std::string& path, const std::set<std::string>& names, const PrometheusServer& prom, double time,
-    const PrometheusTools& tools, const std::string& rulesPath, const std::map<std::string, std::string>& vars)
+inline void checkDashboard(const std::string& path, const std::set<std::string>& names, const PrometheusServer& prom,
+    double time, const PrometheusTools& tools, const std::string& rulesPath,
+    const std::map<std::string, std::string>& vars)
 {
     std::ifstream in(path);
     QVERIFY2(in, path.c_str());
@@ -167,7 +171,8 @@ inline void checkDashboard(const std::string& path, const std::set<std::string>&
         const Box b { g.at("x").get<int>(), g.at("y").get<int>(), g.at("w").get<int>(), g.at("h").get<int>() };
         QVERIFY2(b.x >= 0 && b.w > 0 && b.x + b.w <= 24 && b.h > 0 && b.y >= 0, title.c_str());
         for (const auto& [other, o] : boxes)
-            QVERIFY2(b.x >= o.x + o.w || o.x >= b.x + b.w || b.y >= o.y + o.h || o.y >= b.y + b.h, (title + " overlaps " + other).c_str());
+            QVERIFY2(b.x >= o.x + o.w || o.x >= b.x + b.w || b.y >= o.y + o.h || o.y >= b.y + b.h,
+                (title + " overlaps " + other).c_str());
         boxes.emplace_back(title, b);
         if (p.at("type") == "row")
             continue;
@@ -190,30 +195,36 @@ inline void checkDashboard(const std::string& path, const std::set<std::string>&
     std::set<std::string> used;
     for (const auto& x : exprs)
         for (const auto& name : promqlMetricNames(x.expr)) {
-            QVERIFY2(names.count(name), (x.where + ": '" + name + "' is not exposed by the replay or serve-sim").c_str());
+            QVERIFY2(
+                names.count(name), (x.where + ": '" + name + "' is not exposed by the replay or serve-sim").c_str());
             used.insert(name);
         }
     for (const char* need : { "lorascope_replay_requests_sent_total", "lorascope_replay_requests_in_flight",
-             "lorascope_replay_requests_completed_total", "lorascope_replay_requests_failed_total", "lorascope_replay_ttft_seconds_bucket",
-             "lorascope_replay_itl_seconds_bucket", "lorascope_replay_e2e_seconds_bucket", "lorascope_replay_send_lateness_seconds_bucket",
-             "vllm:num_requests_running", "vllm:num_requests_waiting", "vllm:kv_cache_usage_perc", "vllm:lora_requests_info",
-             "vllm:prompt_tokens_total", "vllm:generation_tokens_total", "vllm:time_to_first_token_seconds_bucket" })
+             "lorascope_replay_requests_completed_total", "lorascope_replay_requests_failed_total",
+             "lorascope_replay_ttft_seconds_bucket", "lorascope_replay_itl_seconds_bucket",
+             "lorascope_replay_e2e_seconds_bucket", "lorascope_replay_send_lateness_seconds_bucket",
+             "vllm:num_requests_running", "vllm:num_requests_waiting", "vllm:kv_cache_usage_perc",
+             "vllm:lora_requests_info", "vllm:prompt_tokens_total", "vllm:generation_tokens_total",
+             "vllm:time_to_first_token_seconds_bucket" })
         QVERIFY2(used.count(need), (std::string("no panel shows ") + need).c_str());
     bool perAdapterTtft = false;
     for (const auto& x : exprs)
         perAdapterTtft = perAdapterTtft
-            || (x.expr.find("lorascope_replay_ttft_seconds_bucket") != std::string::npos && x.expr.find("by (le, adapter)") != std::string::npos);
+            || (x.expr.find("lorascope_replay_ttft_seconds_bucket") != std::string::npos
+                && x.expr.find("by (le, adapter)") != std::string::npos);
     QVERIFY2(perAdapterTtft, "no per-adapter TTFT panel");
 
     // promtool accepts every expression (as recording rules), and each returns data.
     std::ostringstream rules;
     rules << "groups:\n  - name: lorascope-dashboard\n    rules:\n";
     for (std::size_t i = 0; i < exprs.size(); ++i)
-        rules << "      - record: lorascope:dashboard_expr_" << i << "\n        expr: "
-              << nlohmann::json(substituteGrafanaVariables(exprs[i].expr, vars, "1m")).dump() << "\n";
+        rules << "      - record: lorascope:dashboard_expr_" << i
+              << "\n        expr: " << nlohmann::json(substituteGrafanaVariables(exprs[i].expr, vars, "1m")).dump()
+              << "\n";
     std::ofstream(rulesPath) << rules.str();
     QProcess check;
-    check.start(tools.promtool, { QStringLiteral("check"), QStringLiteral("rules"), QString::fromStdString(rulesPath) });
+    check.start(
+        tools.promtool, { QStringLiteral("check"), QStringLiteral("rules"), QString::fromStdString(rulesPath) });
     QVERIFY(check.waitForFinished(30000));
     QVERIFY2(check.exitCode() == 0, (check.readAllStandardOutput() + check.readAllStandardError()).constData());
     for (const auto& x : exprs) {
@@ -231,7 +242,8 @@ inline void checkDashboard(const std::string& path, const std::set<std::string>&
     for (const auto& [name, v] : variables) {
         if (v.at("type") != "query")
             continue;
-        const std::string query = v.at("query").is_object() ? v.at("query").at("query").get<std::string>() : v.at("query").get<std::string>();
+        const std::string query = v.at("query").is_object() ? v.at("query").at("query").get<std::string>()
+                                                            : v.at("query").get<std::string>();
         QCOMPARE(v.at("definition").get<std::string>(), query);
         QVERIFY2(query.rfind("label_values(", 0) == 0 && query.back() == ')', query.c_str());
         const std::string inner = query.substr(13, query.size() - 14);
@@ -242,7 +254,8 @@ inline void checkDashboard(const std::string& path, const std::set<std::string>&
         label.erase(0, label.find_first_not_of(' '));
         for (const auto& m : promqlMetricNames(selector))
             QVERIFY2(names.count(m), (name + ": '" + m + "' is not exposed").c_str());
-        const auto r = prom.query("count by (" + label + ") (" + substituteGrafanaVariables(selector, vars, "1m") + ")", time);
+        const auto r
+            = prom.query("count by (" + label + ") (" + substituteGrafanaVariables(selector, vars, "1m") + ")", time);
         std::set<std::string> values;
         for (const auto& s : r)
             if (s.at("metric").contains(label))

@@ -45,7 +45,8 @@ inline std::uint16_t freeLoopbackPort()
     a.sin_port = 0;
     socklen_t len = sizeof a;
     std::uint16_t port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0
+        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
         port = ntohs(a.sin_port);
     ::close(fd);
     return port;
@@ -56,7 +57,9 @@ inline std::uint16_t freeLoopbackPort()
 inline std::string httpGet10(std::uint16_t port, const std::string& path, int* status = nullptr)
 {
     return blockingGet(port,
-        "GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/plain;version=0.0.4\r\nAccept-Encoding: identity\r\n\r\n", status);
+        "GET " + path
+            + " HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/plain;version=0.0.4\r\nAccept-Encoding: identity\r\n\r\n",
+        status);
 }
 
 /// Seconds since the Unix epoch, now.
@@ -73,25 +76,28 @@ struct PrometheusTools {
     bool found() const { return !prometheus.isEmpty() && !promtool.isEmpty(); }
     static PrometheusTools find()
     {
-        return { QStandardPaths::findExecutable(QStringLiteral("prometheus")), QStandardPaths::findExecutable(QStringLiteral("promtool")) };
+        return { QStandardPaths::findExecutable(QStringLiteral("prometheus")),
+            QStandardPaths::findExecutable(QStringLiteral("promtool")) };
     }
 };
 
-#define LORASCOPE_REQUIRE_PROMETHEUS(tools)                                                                                        \
-    do {                                                                                                                            \
-        if (!(tools).found()) {                                                                                                     \
-            if (qEnvironmentVariableIntValue("LORASCOPE_TEST_WITHOUT_PROMETHEUS") == 1)                                            \
-                QSKIP("prometheus/promtool not installed and LORASCOPE_TEST_WITHOUT_PROMETHEUS=1");                                \
-            QFAIL("prometheus and promtool are needed (Debian package prometheus: packaging/install-deps.sh test); set "          \
-                  "LORASCOPE_TEST_WITHOUT_PROMETHEUS=1 to skip on purpose");                                                       \
-        }                                                                                                                           \
+#define LORASCOPE_REQUIRE_PROMETHEUS(tools)                                                                            \
+    do {                                                                                                               \
+        if (!(tools).found()) {                                                                                        \
+            if (qEnvironmentVariableIntValue("LORASCOPE_TEST_WITHOUT_PROMETHEUS") == 1)                                \
+                QSKIP("prometheus/promtool not installed and LORASCOPE_TEST_WITHOUT_PROMETHEUS=1");                    \
+            QFAIL(                                                                                                     \
+                "prometheus and promtool are needed (Debian package prometheus: packaging/install-deps.sh test); set " \
+                "LORASCOPE_TEST_WITHOUT_PROMETHEUS=1 to skip on purpose");                                             \
+        }                                                                                                              \
     } while (false)
 
 /// One `prometheus` process. `scrapeConfigs` is the YAML of the scrape_configs list (indented by
 /// two spaces); `$SELF` in it is replaced by the server's own host:port.
 class PrometheusServer {
 public:
-    PrometheusServer(const PrometheusTools& tools, std::filesystem::path dir, std::string scrapeInterval, std::string scrapeConfigs)
+    PrometheusServer(
+        const PrometheusTools& tools, std::filesystem::path dir, std::string scrapeInterval, std::string scrapeConfigs)
         : m_tools(tools)
         , m_dir(std::move(dir))
         , m_interval(std::move(scrapeInterval))
@@ -113,15 +119,16 @@ public:
             for (auto at = configs.find("$SELF"); at != std::string::npos; at = configs.find("$SELF", at + self.size()))
                 configs.replace(at, 5, self);
             const auto config = m_dir / "prometheus.yml";
-            std::ofstream(config) << "global:\n  scrape_interval: " << m_interval << "\n  scrape_timeout: " << m_interval
-                                  << "\nscrape_configs:\n"
+            std::ofstream(config) << "global:\n  scrape_interval: " << m_interval
+                                  << "\n  scrape_timeout: " << m_interval << "\nscrape_configs:\n"
                                   << configs;
             std::filesystem::remove_all(m_dir / "tsdb");
             m_process.setProcessChannelMode(QProcess::MergedChannels);
             m_process.start(m_tools.prometheus,
                 { QStringLiteral("--config.file=") + QString::fromStdString(config.string()),
                     QStringLiteral("--storage.tsdb.path=") + QString::fromStdString((m_dir / "tsdb").string()),
-                    QStringLiteral("--web.listen-address=") + QString::fromStdString(self), QStringLiteral("--log.level=warn") });
+                    QStringLiteral("--web.listen-address=") + QString::fromStdString(self),
+                    QStringLiteral("--log.level=warn") });
             if (!m_process.waitForStarted(10000))
                 return false;
             QElapsedTimer t;
@@ -161,7 +168,8 @@ public:
     /// when promtool failed (its message in `error`).
     nlohmann::json query(const std::string& expr, double time = NAN, std::string* error = nullptr) const
     {
-        QStringList args { QStringLiteral("query"), QStringLiteral("instant"), QStringLiteral("-o"), QStringLiteral("json") };
+        QStringList args { QStringLiteral("query"), QStringLiteral("instant"), QStringLiteral("-o"),
+            QStringLiteral("json") };
         if (std::isfinite(time))
             args << QStringLiteral("--time=") + QString::number(time, 'f', 3);
         args << QString::fromStdString(url()) << QString::fromStdString(expr);
@@ -203,7 +211,8 @@ inline double resultValue(const nlohmann::json& sample)
 
 /// The series key (promSeriesKey: name and labels sorted, values escaped as in the exposition)
 /// of a query result's metric, leaving out the target labels Prometheus added.
-inline std::string resultKey(const nlohmann::json& sample, std::initializer_list<const char*> drop = { "job", "instance" })
+inline std::string resultKey(
+    const nlohmann::json& sample, std::initializer_list<const char*> drop = { "job", "instance" })
 {
     PromSample s;
     for (const auto& [k, v] : sample.at("metric").items()) {

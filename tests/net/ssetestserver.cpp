@@ -92,8 +92,8 @@ TestCert makeSelfSignedCert(const std::string& commonName, const std::vector<std
     check(X509_gmtime_adj(X509_getm_notAfter(cert.p), 24 * 3600) != nullptr, "notAfter");
     check(X509_set_pubkey(cert.p, key.p), "X509_set_pubkey");
     X509_NAME* name = X509_get_subject_name(cert.p);
-    check(X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-              reinterpret_cast<const unsigned char*>(commonName.c_str()), -1, -1, 0),
+    check(X509_NAME_add_entry_by_txt(
+              name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(commonName.c_str()), -1, -1, 0),
         "CN");
     check(X509_set_issuer_name(cert.p, name), "issuer");
     std::string san;
@@ -253,7 +253,8 @@ public:
         const bool completions = req.target() == "/v1/completions", chat = req.target() == "/v1/chat/completions";
         const bool sglang = req.target() == "/generate";
         if (req.method() != http::verb::post || !(slora || completions || chat || sglang)) {
-            co_await plain(http::status::not_found, "only POST /generate_stream, /v1/completions, /v1/chat/completions, /generate");
+            co_await plain(http::status::not_found,
+                "only POST /generate_stream, /v1/completions, /v1/chat/completions, /generate");
             co_return;
         }
         const auto body = nlohmann::json::parse(seen.body, nullptr, false);
@@ -312,26 +313,35 @@ public:
             nlohmann::json ev;
             if (slora) {
                 generated += "tok ";
-                ev = { { "token", { { "id", 1000 + i }, { "text", "tok " }, { "logprob", -0.25 }, { "special", false } } },
-                    { "generated_text", last ? nlohmann::json(generated) : nlohmann::json(nullptr) }, { "finished", last },
-                    { "details", nullptr } };
+                ev = { { "token",
+                           { { "id", 1000 + i }, { "text", "tok " }, { "logprob", -0.25 }, { "special", false } } },
+                    { "generated_text", last ? nlohmann::json(generated) : nlohmann::json(nullptr) },
+                    { "finished", last }, { "details", nullptr } };
             } else if (sglang) {
                 generated += " tok";
-                ev = { { "text", generated }, { "meta_info", { { "prompt_tokens", promptTokens }, { "completion_tokens", i + 1 }, { "cached_tokens", hit } } } };
+                ev = { { "text", generated },
+                    { "meta_info",
+                        { { "prompt_tokens", promptTokens }, { "completion_tokens", i + 1 },
+                            { "cached_tokens", hit } } } };
             } else {
                 generated += " tok";
-                ev = { { "choices", nlohmann::json::array({ chat ? nlohmann::json { { "index", 0 }, { "delta", { { "content", " tok" } } } }
-                                                               : nlohmann::json { { "index", 0 }, { "text", " tok" } } }) } };
+                ev = { { "choices",
+                    nlohmann::json::array(
+                        { chat ? nlohmann::json { { "index", 0 }, { "delta", { { "content", " tok" } } } }
+                               : nlohmann::json { { "index", 0 }, { "text", " tok" } } }) } };
             }
             std::string line = "data:" + ev.dump() + "\n\n";
             if (last && (completions || chat)) {
                 const nlohmann::json usage = { { "choices", nlohmann::json::array() },
-                    { "usage", { { "prompt_tokens", promptTokens }, { "completion_tokens", tokens }, { "prompt_tokens_details", { { "cached_tokens", hit } } } } } };
+                    { "usage",
+                        { { "prompt_tokens", promptTokens }, { "completion_tokens", tokens },
+                            { "prompt_tokens_details", { { "cached_tokens", hit } } } } } };
                 line += "data:" + usage.dump() + "\n\ndata: [DONE]\n\n";
             }
             if (last && sglang)
                 line += "data: [DONE]\n\n";
-            co_await net::async_write(stream, http::make_chunk(net::buffer(line)), net::redirect_error(net::use_awaitable, ec));
+            co_await net::async_write(
+                stream, http::make_chunk(net::buffer(line)), net::redirect_error(net::use_awaitable, ec));
             if (ec)
                 co_return;
             if (!last && opt.tokenSpacing > 0) {
@@ -354,7 +364,8 @@ public:
             std::lock_guard lock(mutex);
             seen_[slot].answer = generated;
             seen_[slot].cachedTokens = hit;
-            seen_[slot].endedAt = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+            seen_[slot].endedAt
+                = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
         }
         co_await net::async_write(stream, http::make_chunk_last(), net::redirect_error(net::use_awaitable, ec));
     }

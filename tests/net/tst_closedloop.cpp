@@ -75,7 +75,10 @@ std::string writeWorkload(const test::TempDir& dir, double rate)
     return path;
 }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 } // namespace
 
@@ -100,16 +103,17 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
     const QStringList limits { QStringLiteral("--max-total-token-num"), QStringLiteral("20000") };
     QProcess server;
     const int port = startServer(server,
-        QStringList { QStringLiteral("--cost-model"), q(dir.file("hidden.json")), QStringLiteral("--speed"), QString::number(kSpeed),
-            QStringLiteral("--adapter-rank"), QStringLiteral("8") }
+        QStringList { QStringLiteral("--cost-model"), q(dir.file("hidden.json")), QStringLiteral("--speed"),
+            QString::number(kSpeed), QStringLiteral("--adapter-rank"), QStringLiteral("8") }
             + limits);
     QVERIFY(port > 0);
     auto replay = [&](double rate) {
         const std::string trace = writeWorkload(dir, rate);
         const std::string out = dir.file("run-" + std::to_string(int(rate * 100)));
-        const Done r = runCli({ QStringLiteral("replay"), q(trace), QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:%1").arg(port),
-            QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"), q(out), QStringLiteral("--time-scale"),
-            QString::number(1.0 / kSpeed), QStringLiteral("--quiet") });
+        const Done r = runCli({ QStringLiteral("replay"), q(trace), QStringLiteral("--target"),
+            QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"), QStringLiteral("slora"),
+            QStringLiteral("--out"), q(out), QStringLiteral("--time-scale"), QString::number(1.0 / kSpeed),
+            QStringLiteral("--quiet") });
         return std::make_pair(r, out);
     };
     std::vector<std::string> runs;
@@ -125,14 +129,15 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
 
     // The fit sees the run folders, the server's limits, its speed and the hardware description:
     // nothing of the hidden parameters but their documented starting point.
-    const QStringList common = QStringList { QStringLiteral("--speed"), QString::number(kSpeed), QStringLiteral("--adapter-rank"), QStringLiteral("8"),
-        QStringLiteral("--max-total-tokens"), QStringLiteral("20000"), QStringLiteral("--model"), QStringLiteral("llama-7b"), QStringLiteral("--gpu"),
-        QStringLiteral("a10g") };
+    const QStringList common
+        = QStringList { QStringLiteral("--speed"), QString::number(kSpeed), QStringLiteral("--adapter-rank"),
+              QStringLiteral("8"), QStringLiteral("--max-total-tokens"), QStringLiteral("20000"),
+              QStringLiteral("--model"), QStringLiteral("llama-7b"), QStringLiteral("--gpu"), QStringLiteral("a10g") };
     QStringList cal { QStringLiteral("calibrate") };
     for (const auto& r : runs)
         cal << QStringLiteral("--replay") << q(r);
-    cal << common << QStringLiteral("--start") << QStringLiteral("generic") << QStringLiteral("-o") << q(dir.file("fitted.json"))
-        << QStringLiteral("--json") << QStringLiteral("--quiet");
+    cal << common << QStringLiteral("--start") << QStringLiteral("generic") << QStringLiteral("-o")
+        << q(dir.file("fitted.json")) << QStringLiteral("--json") << QStringLiteral("--quiet");
     const Done c = runCli(cal);
     QVERIFY2(c.code == 0, qPrintable(c.err + c.out.left(2000)));
     const auto report = nlohmann::json::parse(c.out.toStdString());
@@ -140,9 +145,12 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
     const CostModel fitted = loadCostModel(dir.file("fitted.json"));
     QVERIFY(fitted.hasParameters);
     auto within = [](double fit, double want, double tol) { return std::abs(fit / want - 1) <= tol; };
-    const QString got = QStringLiteral("layer %1 kv %2 prefill %3").arg(fitted.parameters.layerOverhead).arg(fitted.parameters.kvEfficiency).arg(fitted.parameters.prefillEfficiency);
-    qInfo("hidden: layer 5e-4 kv 0.3 prefill 0.25; fitted: %s, response delay %.1f ms (calibrate took %.1f s)", qPrintable(got),
-        1e3 * fitted.parameters.responseDelay, report.at("seconds").get<double>());
+    const QString got = QStringLiteral("layer %1 kv %2 prefill %3")
+                            .arg(fitted.parameters.layerOverhead)
+                            .arg(fitted.parameters.kvEfficiency)
+                            .arg(fitted.parameters.prefillEfficiency);
+    qInfo("hidden: layer 5e-4 kv 0.3 prefill 0.25; fitted: %s, response delay %.1f ms (calibrate took %.1f s)",
+        qPrintable(got), 1e3 * fitted.parameters.responseDelay, report.at("seconds").get<double>());
     QVERIFY2(within(fitted.parameters.layerOverhead, hidden.layerOverhead, 0.10), qPrintable(got));
     QVERIFY2(within(fitted.parameters.kvEfficiency, hidden.kvEfficiency, 0.10), qPrintable(got));
     QVERIFY2(within(fitted.parameters.prefillEfficiency, hidden.prefillEfficiency, 0.10), qPrintable(got));
@@ -151,16 +159,18 @@ void TestClosedLoop::calibrateOnReplaysOfServeSim()
     QVERIFY(within(fitted.decodePerContextToken, truth.decodePerContextToken, 0.10));
 
     // A fresh replay at a rate the fit never saw, previewed with the fitted model.
-    const Done v = runCli(QStringList { QStringLiteral("validate"), QStringLiteral("--cost-model"), q(dir.file("fitted.json")), QStringLiteral("--replay"),
-                              q(freshOut), QStringLiteral("--json") }
-        + common);
+    const Done v
+        = runCli(QStringList { QStringLiteral("validate"), QStringLiteral("--cost-model"), q(dir.file("fitted.json")),
+                     QStringLiteral("--replay"), q(freshOut), QStringLiteral("--json") }
+            + common);
     QVERIFY2(v.code == 0, qPrintable(v.err));
     const auto val = nlohmann::json::parse(v.out.toStdString());
     const auto& row = val.at("rows").at(0);
     const double thrErr = row.at("error").at("throughput").get<double>();
     const double latErr = row.at("error").at("avg_latency").get<double>();
     qInfo("fresh replay at 1.1 req/s: measured throughput %.3f req/s, mean latency %.2f s; preview %+.2f %%, %+.2f %%",
-        row.at("measured").at("throughput").get<double>(), row.at("measured").at("avg_latency").get<double>(), thrErr, latErr);
+        row.at("measured").at("throughput").get<double>(), row.at("measured").at("avg_latency").get<double>(), thrErr,
+        latErr);
     QVERIFY2(std::abs(thrErr) <= 3.0, qPrintable(QString::number(thrErr)));
     QVERIFY2(std::abs(latErr) <= 3.0, qPrintable(QString::number(latErr)));
 }

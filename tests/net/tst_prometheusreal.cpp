@@ -48,8 +48,8 @@ const std::string kOddJobYaml = "\"lorascope \\\"self\\\" \\\\ scrape\\nline2\""
 // Series Prometheus adds to every scrape; not in the exposition.
 bool synthetic(const std::string& key)
 {
-    for (const char* n : { "up", "scrape_duration_seconds", "scrape_samples_scraped", "scrape_samples_post_metric_relabeling",
-             "scrape_series_added" })
+    for (const char* n : { "up", "scrape_duration_seconds", "scrape_samples_scraped",
+             "scrape_samples_post_metric_relabeling", "scrape_series_added" })
         if (key == n || key.rfind(std::string(n) + "{", 0) == 0)
             return true;
     return false;
@@ -133,11 +133,12 @@ private slots:
         std::vector<ScrapeRecord> records;
         const auto runStart = Scraper::Clock::now();
         const double wallStart = test::wallNow();
-        scraper.start(runStart, { [&](const ScrapeRecord& r) {
-                                     std::lock_guard lock(mutex);
-                                     records.push_back(r);
-                                 },
-                                    {} });
+        scraper.start(runStart,
+            { [&](const ScrapeRecord& r) {
+                 std::lock_guard lock(mutex);
+                 records.push_back(r);
+             },
+                {} });
         for (int i = 0; i < 200; ++i) {
             {
                 std::lock_guard lock(mutex);
@@ -203,11 +204,12 @@ private slots:
             const std::string name = key.substr(0, key.find('{'));
             const auto type = typeOf.count(name) ? typeOf[name] : PromType::Untyped;
             const bool grows = type == PromType::Counter || type == PromType::Histogram
-                || (type == PromType::Summary && (name.size() > 4 && (name.ends_with("_sum") || name.ends_with("_count"))));
+                || (type == PromType::Summary
+                    && (name.size() > 4 && (name.ends_with("_sum") || name.ends_with("_count"))));
             if (grows) {
                 QVERIFY2(a->second <= ours && ours <= b->second,
-                    (key + ": ours " + promFormatValue(ours) + " not within Prometheus's " + promFormatValue(a->second) + " .. "
-                        + promFormatValue(b->second))
+                    (key + ": ours " + promFormatValue(ours) + " not within Prometheus's " + promFormatValue(a->second)
+                        + " .. " + promFormatValue(b->second))
                         .c_str());
                 ++bounded;
                 if (a->second == b->second)
@@ -222,7 +224,8 @@ private slots:
                 QVERIFY2(series.contains(key), ("Prometheus has a series our scrape did not record: " + key).c_str());
         QVERIFY2(appeared < 10, qPrintable(QString::number(appeared)));
         QVERIFY2(bounded > 200, qPrintable(QString::number(bounded)));
-        qInfo("%zu series: %zu counter/histogram values within Prometheus's scrapes around ours (%zu of them unchanged, so "
+        qInfo("%zu series: %zu counter/histogram values within Prometheus's scrapes around ours (%zu of them "
+              "unchanged, so "
               "equal), %zu gauges changed meanwhile, %zu series new",
             std::size_t(series.size()), bounded, exact, changedGauges, appeared);
 
@@ -234,7 +237,8 @@ private slots:
                  { "prometheus_target_scrape_pool_targets{scrape_job=\"" + odd + "\"}",
                      "prometheus_target_scrape_pool_targets{scrape_job=\"" + odd + "\"}" },
                  { "process_start_time_seconds", "process_start_time_seconds" },
-                 { "prometheus_config_last_reload_success_timestamp_seconds", "prometheus_config_last_reload_success_timestamp_seconds" },
+                 { "prometheus_config_last_reload_success_timestamp_seconds",
+                     "prometheus_config_last_reload_success_timestamp_seconds" },
                  { "prometheus_http_request_duration_seconds_count{handler=\"/-/ready\"}",
                      "prometheus_http_request_duration_seconds_count{handler=\"/-/ready\"}" } }) {
             const auto r = prom.query(expr, t2, &error);
@@ -282,8 +286,9 @@ private slots:
         QProcess replay;
         replay.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         replay.start(QStringLiteral(LORASCOPE_CLI_PATH),
-            { QStringLiteral("replay"), q(dir.file("t.csv")), QStringLiteral("--backend"), QStringLiteral("openai-completions"),
-                QStringLiteral("--target"), q("http://" + simTarget), QStringLiteral("--out"), q(dir.file("r")), QStringLiteral("--quiet"),
+            { QStringLiteral("replay"), q(dir.file("t.csv")), QStringLiteral("--backend"),
+                QStringLiteral("openai-completions"), QStringLiteral("--target"), q("http://" + simTarget),
+                QStringLiteral("--out"), q(dir.file("r")), QStringLiteral("--quiet"),
                 QStringLiteral("--metrics-interval"), QStringLiteral("0.2"), QStringLiteral("--metrics-port"),
                 QString::number(replayPort), QStringLiteral("--metrics-linger"), QStringLiteral("120") });
         QVERIFY(replay.waitForStarted(10000));
@@ -297,7 +302,9 @@ private slots:
                 }
             }
         } stopReplay { replay };
-        for (int i = 0; i < 1200 && !std::filesystem::exists(dir.file("r/summary.json")) && replay.state() == QProcess::Running; ++i)
+        for (int i = 0;
+             i < 1200 && !std::filesystem::exists(dir.file("r/summary.json")) && replay.state() == QProcess::Running;
+             ++i)
             QTest::qWait(50);
         QVERIFY2(std::filesystem::exists(dir.file("r/summary.json")), "the replay did not finish");
         const double done = test::wallNow();
@@ -348,11 +355,13 @@ private slots:
         QCOMPARE(one("sum(lorascope_replay_output_tokens_total" + rj + ")"), outputTokens);
         QCOMPARE(one("sum(lorascope_replay_ttft_seconds_count" + rj + ")"), double(totalCompleted));
         QCOMPARE(one("lorascope_replay_send_lateness_seconds_count" + rj), double(n));
-        const auto byAdapter = test::resultMap(prom.query("sum by (adapter) (lorascope_replay_requests_completed_total" + rj + ")", t));
+        const auto byAdapter
+            = test::resultMap(prom.query("sum by (adapter) (lorascope_replay_requests_completed_total" + rj + ")", t));
         QCOMPARE(byAdapter.size(), completed.size());
         for (const auto& [adapter, count] : completed)
             QCOMPARE(byAdapter.at("{adapter=\"" + adapter + "\"}"), double(count));
-        const auto byKind = test::resultMap(prom.query("sum by (adapter, kind) (lorascope_replay_requests_failed_total" + rj + ")", t));
+        const auto byKind = test::resultMap(
+            prom.query("sum by (adapter, kind) (lorascope_replay_requests_failed_total" + rj + ")", t));
         QCOMPARE(byKind.size(), failed.size());
         for (const auto& [key, count] : failed)
             QVERIFY2(byKind.count(key) && byKind.at(key) == double(count), key.c_str());
@@ -360,9 +369,11 @@ private slots:
         // it estimates: buckets are 1 ms × 2^k, so within a factor of 2 of it.
         std::sort(ttfts.begin(), ttfts.end());
         for (const double qv : { 0.5, 0.99 }) {
-            const double est = one("histogram_quantile(" + std::to_string(qv) + ", sum by (le) (lorascope_replay_ttft_seconds_bucket" + rj + "))");
+            const double est = one("histogram_quantile(" + std::to_string(qv)
+                + ", sum by (le) (lorascope_replay_ttft_seconds_bucket" + rj + "))");
             const double exact = ttfts[std::size_t(std::ceil(qv * double(ttfts.size()))) - 1];
-            QVERIFY2(est > exact / 2 && est <= exact * 2, qPrintable(QStringLiteral("q%1: %2 vs %3").arg(qv).arg(est).arg(exact)));
+            QVERIFY2(est > exact / 2 && est <= exact * 2,
+                qPrintable(QStringLiteral("q%1: %2 vs %3").arg(qv).arg(est).arg(exact)));
         }
         // Scraped during the run, not only after it: some scrape saw part of the requests sent,
         // and serve-sim with requests running.
@@ -396,8 +407,9 @@ private slots:
             if (!synthetic(s.at("metric").at("__name__").get<std::string>()))
                 names.insert(s.at("metric").at("__name__").get<std::string>());
         QVERIFY(names.count("lorascope_replay_ttft_seconds_bucket") && names.count("vllm:num_requests_running"));
-        test::checkDashboard(std::string(LORASCOPE_SOURCE_DIR) + "/packaging/grafana/lorascope-replay.json", names, prom, t, tools,
-            dir.file("rules.yml"), { { "replay_job", "lorascope-replay" }, { "server_job", "serve-sim" }, { "adapter", ".*" } });
+        test::checkDashboard(std::string(LORASCOPE_SOURCE_DIR) + "/packaging/grafana/lorascope-replay.json", names,
+            prom, t, tools, dir.file("rules.yml"),
+            { { "replay_job", "lorascope-replay" }, { "server_job", "serve-sim" }, { "adapter", ".*" } });
         if (QTest::currentTestFailed())
             return;
 

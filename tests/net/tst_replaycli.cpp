@@ -83,17 +83,18 @@ private slots:
         replay.setProcessEnvironment(env);
         replay.start(kCli,
             { QStringLiteral("replay"), QString::fromStdString(trace), QStringLiteral("--target"),
-                QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"), QStringLiteral("openai-chat"),
-                QStringLiteral("--out"), QString::fromStdString(dir.file("run")), QStringLiteral("--json"),
-                QStringLiteral("--slo"), QStringLiteral("ttft=10000,e2el=60000") });
+                QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"),
+                QStringLiteral("openai-chat"), QStringLiteral("--out"), QString::fromStdString(dir.file("run")),
+                QStringLiteral("--json"), QStringLiteral("--slo"), QStringLiteral("ttft=10000,e2el=60000") });
         QVERIFY(replay.waitForFinished(60000));
         QVERIFY2(replay.exitCode() == 0, replay.readAllStandardError().constData());
         const auto out = nlohmann::json::parse(replay.readAllStandardOutput().toStdString());
         QCOMPARE(out["completed"].get<int>(), 12);
         const auto summary = test::readJsonFile(dir.file("run/summary.json"));
-        for (const char* key : { "completed", "failed", "request_throughput", "output_throughput", "total_token_throughput",
-                 "mean_ttft_ms", "median_ttft_ms", "p99_ttft_ms", "p90_ttft_ms", "mean_tpot_ms", "p99_tpot_ms",
-                 "mean_itl_ms", "mean_e2el_ms", "request_goodput", "per_adapter", "slora_attainment" })
+        for (const char* key :
+            { "completed", "failed", "request_throughput", "output_throughput", "total_token_throughput",
+                "mean_ttft_ms", "median_ttft_ms", "p99_ttft_ms", "p90_ttft_ms", "mean_tpot_ms", "p99_tpot_ms",
+                "mean_itl_ms", "mean_e2el_ms", "request_goodput", "per_adapter", "slora_attainment" })
             QVERIFY2(summary.contains(key), key);
         QCOMPARE(summary["request_goodput"].get<double>(), summary["request_throughput"].get<double>());
         QCOMPARE(summary["per_adapter"]["a0"]["completed"].get<int>(), 6);
@@ -221,7 +222,9 @@ private slots:
     void usageErrors()
     {
         QProcess p;
-        p.start(kCli, { QStringLiteral("replay"), QStringLiteral("x.jsonl"), QStringLiteral("--backend"), QStringLiteral("slora") });
+        p.start(kCli,
+            { QStringLiteral("replay"), QStringLiteral("x.jsonl"), QStringLiteral("--backend"),
+                QStringLiteral("slora") });
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(p.readAllStandardError().contains("--target"));
@@ -229,8 +232,8 @@ private slots:
         const auto trace = writeTestTrace(dir, 1, 0.0, 1);
         p.start(kCli,
             { QStringLiteral("replay"), QString::fromStdString(trace), QStringLiteral("--target"),
-                QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("nope"), QStringLiteral("--out"),
-                QString::fromStdString(dir.file("run")) });
+                QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("nope"),
+                QStringLiteral("--out"), QString::fromStdString(dir.file("run")) });
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("--backend"));
@@ -247,8 +250,8 @@ private slots:
         }
         p.start(kCli,
             { QStringLiteral("replay"), QString::fromStdString(empty), QStringLiteral("--target"),
-                QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"),
-                QString::fromStdString(dir.file("run-empty")) });
+                QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--backend"), QStringLiteral("slora"),
+                QStringLiteral("--out"), QString::fromStdString(dir.file("run-empty")) });
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 1);
         const QByteArray err = p.readAllStandardError();

@@ -41,7 +41,8 @@ private Q_SLOTS:
             const std::string name = backendName(b);
             QTest::addRow("%s array", name.c_str()) << int(b) << QString::fromStdString(arrays);
             QTest::addRow("%s error", name.c_str()) << int(b) << QString::fromStdString("{\"error\": " + arrays + "}");
-            QTest::addRow("%s token", name.c_str()) << int(b) << QString::fromStdString("{\"token\": {\"text\": " + arrays + "}}");
+            QTest::addRow("%s token", name.c_str())
+                << int(b) << QString::fromStdString("{\"token\": {\"text\": " + arrays + "}}");
             QTest::addRow("%s objects", name.c_str()) << int(b) << QString::fromStdString(objects);
         }
     }

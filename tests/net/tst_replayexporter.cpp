@@ -95,7 +95,9 @@ private slots:
             QCOMPARE(value(t, "lorascope_replay_requests_completed_total{adapter=\"" + a + "\"}"), double(n));
         for (const auto& [k, n] : failed) {
             const auto bar = k.find('|');
-            QCOMPARE(value(t, "lorascope_replay_requests_failed_total{adapter=\"" + k.substr(0, bar) + "\",kind=\"" + k.substr(bar + 1) + "\"}"),
+            QCOMPARE(value(t,
+                         "lorascope_replay_requests_failed_total{adapter=\"" + k.substr(0, bar) + "\",kind=\""
+                             + k.substr(bar + 1) + "\"}"),
                 double(n));
         }
         QCOMPARE(value(t, "lorascope_replay_requests_sent_total"), 50.0);
@@ -144,14 +146,16 @@ private slots:
         so.tokenSeconds = 0.002;
         SimServer server(so);
         server.start();
-        test::writeText(dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,3\n1,0.01,b,8,5,2\n");
-        const QStringList base = { QStringLiteral("replay"), q(dir.file("t.csv")), QStringLiteral("--backend"), QStringLiteral("slora"),
-            QStringLiteral("--target"), q("http://127.0.0.1:" + std::to_string(server.port())), QStringLiteral("--quiet"),
-            QStringLiteral("--no-metrics") };
+        test::writeText(
+            dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,3\n1,0.01,b,8,5,2\n");
+        const QStringList base = { QStringLiteral("replay"), q(dir.file("t.csv")), QStringLiteral("--backend"),
+            QStringLiteral("slora"), QStringLiteral("--target"), q("http://127.0.0.1:" + std::to_string(server.port())),
+            QStringLiteral("--quiet"), QStringLiteral("--no-metrics") };
         QProcess p;
         p.start(QStringLiteral(LORASCOPE_CLI_PATH),
-            base + QStringList { QStringLiteral("--out"), q(dir.file("r")), QStringLiteral("--metrics-port"), QStringLiteral("0"),
-                QStringLiteral("--metrics-linger"), QStringLiteral("60") });
+            base
+                + QStringList { QStringLiteral("--out"), q(dir.file("r")), QStringLiteral("--metrics-port"),
+                    QStringLiteral("0"), QStringLiteral("--metrics-linger"), QStringLiteral("60") });
         QVERIFY(p.waitForStarted(10000));
         // Wait for the summary (the run is over, the linger has begun).
         for (int i = 0; i < 400 && !std::filesystem::exists(dir.file("r/summary.json")); ++i)
@@ -175,8 +179,9 @@ private slots:
 
         // A port that is taken: refused, nothing written.
         test::CannedHttpServer taken([](const std::string&) { return test::CannedAnswer {}; });
-        const auto run = test::cli(base + QStringList { QStringLiteral("--out"), q(dir.file("r2")), QStringLiteral("--metrics-port"),
-                                       QString::number(taken.port()) });
+        const auto run = test::cli(base
+            + QStringList { QStringLiteral("--out"), q(dir.file("r2")), QStringLiteral("--metrics-port"),
+                QString::number(taken.port()) });
         QCOMPARE(run.code, 1);
         QVERIFY2(run.err.contains(QLatin1String("--metrics-port: cannot listen on 127.0.0.1:")), qPrintable(run.err));
         QVERIFY(!std::filesystem::exists(dir.file("r2")));

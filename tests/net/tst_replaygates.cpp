@@ -23,7 +23,9 @@ const QString kCli = QStringLiteral(LORASCOPE_CLI_PATH);
 
 int startServer(QProcess& p)
 {
-    p.start(kCli, { QStringLiteral("serve-sim"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--token-ms"), QStringLiteral("5") });
+    p.start(kCli,
+        { QStringLiteral("serve-sim"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--token-ms"),
+            QStringLiteral("5") });
     if (!p.waitForStarted(10000))
         return -1;
     for (int i = 0; i < 100 && !p.canReadLine(); ++i)
@@ -66,12 +68,15 @@ private Q_SLOTS:
         const int port = startServer(server);
         QVERIFY(port > 0);
         const QString target = QStringLiteral("http://127.0.0.1:%1").arg(port);
-        const QStringList base = { QStringLiteral("replay"), trace, QStringLiteral("--target"), target, QStringLiteral("--backend"),
-            QStringLiteral("openai-completions"), QStringLiteral("--quiet"), QStringLiteral("--no-metrics") };
+        const QStringList base
+            = { QStringLiteral("replay"), trace, QStringLiteral("--target"), target, QStringLiteral("--backend"),
+                  QStringLiteral("openai-completions"), QStringLiteral("--quiet"), QStringLiteral("--no-metrics") };
 
         // A bad condition: usage error, nothing created.
         const QString never = QString::fromStdString(dir.file("never"));
-        auto r = run(base + QStringList { QStringLiteral("--out"), never, QStringLiteral("--fail-if"), QStringLiteral("p99_ttft_milliseconds>5") });
+        auto r = run(base
+            + QStringList { QStringLiteral("--out"), never, QStringLiteral("--fail-if"),
+                QStringLiteral("p99_ttft_milliseconds>5") });
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("unknown metric \"p99_ttft_milliseconds\"")), qPrintable(r.err));
         QVERIFY(!std::filesystem::exists(never.toStdString()));
@@ -79,8 +84,10 @@ private Q_SLOTS:
         // A failing gate: exit 3, the metric, value and bound on stderr, JUnit written.
         const QString junit = QString::fromStdString(dir.file("gates.xml"));
         const QString out = QString::fromStdString(dir.file("run1"));
-        r = run(base + QStringList { QStringLiteral("--out"), out, QStringLiteral("--fail-if"), QStringLiteral("completed<1000,failed>0"),
-                    QStringLiteral("--junit"), junit, QStringLiteral("--api-key"), QStringLiteral("s3cret") });
+        r = run(base
+            + QStringList { QStringLiteral("--out"), out, QStringLiteral("--fail-if"),
+                QStringLiteral("completed<1000,failed>0"), QStringLiteral("--junit"), junit,
+                QStringLiteral("--api-key"), QStringLiteral("s3cret") });
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.contains(QStringLiteral("gate failed: completed = 12, < 1000 (gate completed<1000 failed)"))
                 || r.err.contains(QStringLiteral("gate failed: completed = 12 < 1000 (gate completed<1000 failed)")),
@@ -92,13 +99,16 @@ private Q_SLOTS:
         // The command line is in the manifest, the API key is not.
         const auto manifest = test::readJsonFile(out.toStdString() + "/manifest.json");
         const std::string cmd = manifest["command_line"];
-        QVERIFY2(cmd.find("--fail-if completed<1000,failed>0") != std::string::npos || cmd.find("'completed<1000,failed>0'") != std::string::npos, cmd.c_str());
+        QVERIFY2(cmd.find("--fail-if completed<1000,failed>0") != std::string::npos
+                || cmd.find("'completed<1000,failed>0'") != std::string::npos,
+            cmd.c_str());
         QVERIFY(cmd.find("s3cret") == std::string::npos);
         QVERIFY(cmd.find("--api-key '(not recorded)'") != std::string::npos);
 
         // Passing gates: exit 0.
-        r = run(base + QStringList { QStringLiteral("--out"), QString::fromStdString(dir.file("run2")), QStringLiteral("--fail-if"),
-                    QStringLiteral("failed>0,p99_ttft_ms>60000") });
+        r = run(base
+            + QStringList { QStringLiteral("--out"), QString::fromStdString(dir.file("run2")),
+                QStringLiteral("--fail-if"), QStringLiteral("failed>0,p99_ttft_ms>60000") });
         QCOMPARE(r.code, 0);
         QVERIFY(!r.err.contains(QStringLiteral("gate failed")));
         ::kill(pid_t(server.processId()), SIGTERM);

@@ -50,14 +50,17 @@ std::vector<nlohmann::json> jsonLines(const std::string& path)
 std::string hangTrace(const test::TempDir& dir, const char* outputLen = "4000000000")
 {
     const auto path = dir.file("hang.csv");
-    test::writeText(path, std::string("id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,") + outputLen + "\n1,0.1,a,8,10,20\n");
+    test::writeText(path,
+        std::string("id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,") + outputLen + "\n1,0.1,a,8,10,20\n");
     return path;
 }
 
-QStringList replayArgs(const std::string& trace, const std::string& target, const std::string& out, const char* backend = "openai-completions")
+QStringList replayArgs(const std::string& trace, const std::string& target, const std::string& out,
+    const char* backend = "openai-completions")
 {
-    return { QStringLiteral("replay"), q(trace), QStringLiteral("--backend"), QString::fromLatin1(backend), QStringLiteral("--target"),
-        q(target), QStringLiteral("--out"), q(out), QStringLiteral("--quiet"), QStringLiteral("--no-metrics") };
+    return { QStringLiteral("replay"), q(trace), QStringLiteral("--backend"), QString::fromLatin1(backend),
+        QStringLiteral("--target"), q(target), QStringLiteral("--out"), q(out), QStringLiteral("--quiet"),
+        QStringLiteral("--no-metrics") };
 }
 
 } // namespace
@@ -81,7 +84,8 @@ private slots:
             if (r["id"] == 0) {
                 QCOMPARE(r["outcome"].get<std::string>(), std::string("failed"));
                 QCOMPARE(r["status"].get<int>(), 400);
-                QVERIFY2(r["error"].get<std::string>().find("max_tokens") != std::string::npos, r["error"].get<std::string>().c_str());
+                QVERIFY2(r["error"].get<std::string>().find("max_tokens") != std::string::npos,
+                    r["error"].get<std::string>().c_str());
             } else {
                 QCOMPARE(r["outcome"].get<std::string>(), std::string("completed"));
             }
@@ -121,7 +125,8 @@ private slots:
         SimServer server(fixedPace(0.01));
         server.start();
         QProcess p;
-        p.start(QStringLiteral(LORASCOPE_CLI_PATH), replayArgs(hangTrace(dir, "1000000"), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r")));
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH),
+            replayArgs(hangTrace(dir, "1000000"), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r")));
         QVERIFY(p.waitForStarted(10000));
         // Wait until request 1 completed (its line is written), then SIGTERM.
         for (int i = 0; i < 300 && jsonLines(dir.file("r/requests.jsonl")).empty(); ++i)
@@ -172,10 +177,12 @@ private slots:
         test::TempDir dir;
         SimServer server(fixedPace(0.002));
         server.start();
-        test::writeText(dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,3\n1,0.01,,0,5,2\n");
+        test::writeText(
+            dir.file("t.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,3\n1,0.01,,0,5,2\n");
         for (const char* tail : { "/v1", "/v1/", "/v1/completions" }) {
             const auto target = "http://127.0.0.1:" + std::to_string(server.port()) + tail;
-            const auto run = test::cli(replayArgs(dir.file("t.csv"), target, dir.file("r")) << QStringLiteral("--json") << QStringLiteral("--force"));
+            const auto run = test::cli(replayArgs(dir.file("t.csv"), target, dir.file("r"))
+                << QStringLiteral("--json") << QStringLiteral("--force"));
             QVERIFY2(run.code == 0, qPrintable(run.err));
             QCOMPARE(nlohmann::json::parse(run.out.toStdString())["completed"].get<int>(), 2);
             QVERIFY2(run.err.contains(QLatin1String("requests go to http://127.0.0.1:")), qPrintable(run.err));
@@ -192,22 +199,29 @@ private slots:
         QTest::addColumn<QString>("why");
         QTest::newRow("unresolvable host") << QStringList {} << "http://nonexistent.invalid:8000"
                                            << "cannot resolve host 'nonexistent.invalid'";
-        QTest::newRow("fake PEM") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("@fake.pem") } << "https://127.0.0.1:9"
+        QTest::newRow("fake PEM") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("@fake.pem") }
+                                  << "https://127.0.0.1:9"
                                   << "cannot load CA certificates";
-        QTest::newRow("not PEM") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("@junk.pem") } << "https://127.0.0.1:9"
+        QTest::newRow("not PEM") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("@junk.pem") }
+                                 << "https://127.0.0.1:9"
                                  << "no PEM certificate";
-        QTest::newRow("CA with http") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("@fake.pem") } << "http://127.0.0.1:9"
+        QTest::newRow("CA with http") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("@fake.pem") }
+                                      << "http://127.0.0.1:9"
                                       << "applies to https targets only";
-        QTest::newRow("CA device") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("/dev/zero") } << "https://127.0.0.1:9"
+        QTest::newRow("CA device") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("/dev/zero") }
+                                   << "https://127.0.0.1:9"
                                    << "not a regular file";
-        QTest::newRow("CA directory") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("/tmp") } << "https://127.0.0.1:9"
+        QTest::newRow("CA directory") << QStringList { QStringLiteral("--ca-cert"), QStringLiteral("/tmp") }
+                                      << "https://127.0.0.1:9"
                                       << "is a directory";
-        QTest::newRow("start-at past") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1000") } << "http://127.0.0.1:9"
+        QTest::newRow("start-at past") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1000") }
+                                       << "http://127.0.0.1:9"
                                        << "more than the tolerance of 1 s";
         QTest::newRow("start-at in ms") << QStringList { QStringLiteral("--start-at"), QStringLiteral("1700000000000") }
                                         << "http://127.0.0.1:9"
                                         << "not milliseconds";
-        QTest::newRow("metrics url") << QStringList { QStringLiteral("--metrics-url"), QStringLiteral("http://127.0.0.1:70000/metrics") }
+        QTest::newRow("metrics url") << QStringList { QStringLiteral("--metrics-url"),
+            QStringLiteral("http://127.0.0.1:70000/metrics") }
                                      << "http://127.0.0.1:9"
                                      << "--metrics-url: bad target URL";
     }
@@ -217,13 +231,15 @@ private slots:
         QFETCH(QString, target);
         QFETCH(QString, why);
         test::TempDir dir;
-        test::writeText(dir.file("fake.pem"), "-----BEGIN CERTIFICATE-----\nnot base64 at all!!\n-----END CERTIFICATE-----\n");
+        test::writeText(
+            dir.file("fake.pem"), "-----BEGIN CERTIFICATE-----\nnot base64 at all!!\n-----END CERTIFICATE-----\n");
         test::writeText(dir.file("junk.pem"), "junk\n");
         for (auto& e : extra)
             if (e.startsWith(QLatin1Char('@')))
                 e = q(dir.file(e.mid(1).toStdString()));
-        QStringList args = { QStringLiteral("replay"), q(hangTrace(dir)), QStringLiteral("--backend"), QStringLiteral("slora"),
-            QStringLiteral("--target"), target, QStringLiteral("--out"), q(dir.file("r")), QStringLiteral("--quiet") };
+        QStringList args = { QStringLiteral("replay"), q(hangTrace(dir)), QStringLiteral("--backend"),
+            QStringLiteral("slora"), QStringLiteral("--target"), target, QStringLiteral("--out"), q(dir.file("r")),
+            QStringLiteral("--quiet") };
         if (!extra.contains(QLatin1String("--metrics-url")))
             args << QStringLiteral("--no-metrics");
         const auto run = test::cli(args + extra);
@@ -237,13 +253,16 @@ private slots:
     {
         test::TempDir dir;
         // 1e300 s: the trace reader refuses it, naming file, line and field.
-        test::writeText(dir.file("far.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4\n7,1e300,a,8,10,4\n");
+        test::writeText(
+            dir.file("far.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4\n7,1e300,a,8,10,4\n");
         const auto run = test::cli(replayArgs(dir.file("far.csv"), "http://127.0.0.1:9", dir.file("r")));
         QCOMPARE(run.code, 1);
-        QVERIFY2(run.err.contains(QLatin1String("far.csv:3")) && run.err.contains(QLatin1String("time_s")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QLatin1String("far.csv:3")) && run.err.contains(QLatin1String("time_s")),
+            qPrintable(run.err));
         QVERIFY(!std::filesystem::exists(dir.file("r")));
         // 1e9 s (32 years) is a valid trace time but beyond what a replay waits: refused naming the request.
-        test::writeText(dir.file("far2.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4\n7,1e9,a,8,10,4\n");
+        test::writeText(
+            dir.file("far2.csv"), "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,10,4\n7,1e9,a,8,10,4\n");
         const auto run2 = test::cli(replayArgs(dir.file("far2.csv"), "http://127.0.0.1:9", dir.file("r")));
         QCOMPARE(run2.code, 1);
         QVERIFY2(run2.err.contains(QLatin1String("far2.csv")) && run2.err.contains(QLatin1String("request id 7"))
@@ -293,7 +312,8 @@ private slots:
             ::setrlimit(RLIMIT_NOFILE, &rl);
         });
         p.start(QStringLiteral(LORASCOPE_CLI_PATH),
-            replayArgs(dir.file("burst.csv"), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r")) << QStringLiteral("--json"));
+            replayArgs(dir.file("burst.csv"), "http://127.0.0.1:" + std::to_string(server.port()), dir.file("r"))
+                << QStringLiteral("--json"));
         QVERIFY(p.waitForFinished(120000));
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QCOMPARE(p.exitCode(), 0);

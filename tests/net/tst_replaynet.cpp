@@ -515,7 +515,7 @@ private slots:
         checkAccounted(trace, result);
         for (const auto& r : result.records)
             QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
-        // (Sanitizer builds never ask for it: see core/replay/priority.cpp.)
+            // (Sanitizer builds never ask for it: see core/replay/priority.cpp.)
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
         const bool rt = false && realtime && permitted;
 #else
@@ -523,7 +523,9 @@ private slots:
 #endif
         QCOMPARE(result.dispatcherPriority == DispatcherPriority::Realtime, rt);
         QCOMPARE(dispatcherPriorityName(result.dispatcherPriority),
-            std::string(rt ? "realtime" : result.dispatcherPriority == DispatcherPriority::ShortSlice ? "short_slice" : "normal"));
+            std::string(rt                                                        ? "realtime"
+                    : result.dispatcherPriority == DispatcherPriority::ShortSlice ? "short_slice"
+                                                                                  : "normal"));
         // Seen from the callbacks: status on the dispatcher thread during the run, records on a network thread.
         QVERIFY(!dispatcherPolicies.empty());
         QVERIFY(dispatcherPolicies.count(rt ? SCHED_FIFO : SCHED_OTHER) == 1);

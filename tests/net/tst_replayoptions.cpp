@@ -35,10 +35,11 @@ std::vector<std::string> lines(const std::string& path)
     return out;
 }
 
-QStringList replayArgs(const std::string& trace, const std::string& target, const std::string& backend, const std::string& out)
+QStringList replayArgs(
+    const std::string& trace, const std::string& target, const std::string& backend, const std::string& out)
 {
-    return { QStringLiteral("replay"), q(trace), QStringLiteral("--target"), q(target), QStringLiteral("--backend"), q(backend),
-        QStringLiteral("--out"), q(out), QStringLiteral("--json"), QStringLiteral("--quiet") };
+    return { QStringLiteral("replay"), q(trace), QStringLiteral("--target"), q(target), QStringLiteral("--backend"),
+        q(backend), QStringLiteral("--out"), q(out), QStringLiteral("--json"), QStringLiteral("--quiet") };
 }
 
 } // namespace
@@ -98,7 +99,8 @@ private slots:
         QTest::newRow("missing") << "missing.txt"
                                  << "<missing>"
                                  << "prompts file: no such file";
-        QTest::newRow("empty") << "empty.txt" << ""
+        QTest::newRow("empty") << "empty.txt"
+                               << ""
                                << "no prompts";
         QTest::newRow("blank-lines") << "blank.txt"
                                      << "\n\r\n\n"
@@ -121,8 +123,8 @@ private slots:
         if (content != QLatin1String("<missing>"))
             test::writeText(file, content.toStdString());
         SseTestServer server(SseTestServer::Options {});
-        auto args = replayArgs(dir.file("trace.jsonl"), "http://127.0.0.1:" + std::to_string(server.port()), "slora",
-            dir.file("run"));
+        auto args = replayArgs(
+            dir.file("trace.jsonl"), "http://127.0.0.1:" + std::to_string(server.port()), "slora", dir.file("run"));
         args << QStringLiteral("--prompts") << q(file);
         const auto run = test::cli(args);
         QCOMPARE(run.code, 1);
@@ -159,10 +161,10 @@ private slots:
         so.tokenSeconds = 0.002;
         SimServer server(so);
         server.start();
-        auto args = replayArgs(dir.file("trace.jsonl"), "http://127.0.0.1:" + std::to_string(server.port()), "tgi",
-            dir.file("run"));
-        args << QStringLiteral("--time-scale") << QStringLiteral("0.5") << QStringLiteral("--warmup") << QStringLiteral("0.12")
-             << QStringLiteral("--cooldown") << QStringLiteral("0.17");
+        auto args = replayArgs(
+            dir.file("trace.jsonl"), "http://127.0.0.1:" + std::to_string(server.port()), "tgi", dir.file("run"));
+        args << QStringLiteral("--time-scale") << QStringLiteral("0.5") << QStringLiteral("--warmup")
+             << QStringLiteral("0.12") << QStringLiteral("--cooldown") << QStringLiteral("0.17");
         const auto run = test::cli(args);
         QVERIFY2(run.code == 0, qPrintable(run.err));
         QCOMPARE(server.stats().requests, std::uint64_t(n)); // trimming changes the metrics, not what is sent
@@ -200,12 +202,14 @@ private slots:
         // Duration spans the window's requests only: first send to last end among them.
         QVERIFY2(std::abs(summary["duration"].get<double>() - (lastEnd - firstSent)) < 1e-6,
             summary["duration"].dump().c_str());
-        QVERIFY(std::abs(summary["request_throughput"].get<double>() - double(windowCompleted) / (lastEnd - firstSent)) < 1e-6);
+        QVERIFY(std::abs(summary["request_throughput"].get<double>() - double(windowCompleted) / (lastEnd - firstSent))
+            < 1e-6);
         // Per adapter: the trimmed adapter does not appear; a0/a1 split the window.
         const auto& per = summary["per_adapter"];
         QVERIFY2(!per.contains("edge"), per.dump().c_str());
         QCOMPARE(per.size(), std::size_t(2));
-        QCOMPARE(per["a0"]["completed"].get<std::size_t>() + per["a1"]["completed"].get<std::size_t>(), windowCompleted);
+        QCOMPARE(
+            per["a0"]["completed"].get<std::size_t>() + per["a1"]["completed"].get<std::size_t>(), windowCompleted);
         QCOMPARE(per["a1"]["completed"].get<std::size_t>(), std::size_t(7)); // odd i in 3..15
         server.stop();
     }
@@ -222,8 +226,8 @@ private slots:
         so.tokenSeconds = 0.002;
         SimServer server(so);
         server.start();
-        auto args = replayArgs(dir.file("trace.jsonl"), "http://127.0.0.1:" + std::to_string(server.port()), "openai-chat",
-            dir.file("run"));
+        auto args = replayArgs(dir.file("trace.jsonl"), "http://127.0.0.1:" + std::to_string(server.port()),
+            "openai-chat", dir.file("run"));
         args << QStringLiteral("--warmup") << QStringLiteral("5");
         const auto run = test::cli(args);
         QVERIFY2(run.code == 0, qPrintable(run.err));

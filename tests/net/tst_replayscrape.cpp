@@ -46,8 +46,10 @@ std::string vllmText(int n)
     return "# HELP vllm:num_requests_running Number of requests in model execution batches.\n"
            "# TYPE vllm:num_requests_running gauge\n"
            "vllm:num_requests_running{model_name=\"m\"} "
-        + std::to_string(n) + "\n# TYPE vllm:num_requests_waiting gauge\nvllm:num_requests_waiting{model_name=\"m\"} 0\n"
-        + "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total{model_name=\"m\"} " + std::to_string(10 * n)
+        + std::to_string(n)
+        + "\n# TYPE vllm:num_requests_waiting gauge\nvllm:num_requests_waiting{model_name=\"m\"} 0\n"
+        + "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total{model_name=\"m\"} "
+        + std::to_string(10 * n)
         + "\n# TYPE vllm:kv_cache_usage_perc gauge\nvllm:kv_cache_usage_perc{model_name=\"m\"} 0.5\n"
         + "constant_series{a=\"b\"} 42\n";
 }
@@ -147,12 +149,12 @@ private slots:
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QString>("kind");
         for (const char* m : { "404", "html", "huge", "garbage", "close", "slow", "json" }) {
-            const char* kind = std::string(m) == "404" ? "http_status"
+            const char* kind = std::string(m) == "404"                 ? "http_status"
                 : std::string(m) == "html" || std::string(m) == "json" ? "not_prometheus"
-                : std::string(m) == "huge"                               ? "too_large"
-                : std::string(m) == "garbage"                            ? "parse"
-                : std::string(m) == "slow"                               ? "timeout"
-                                                                         : "response";
+                : std::string(m) == "huge"                             ? "too_large"
+                : std::string(m) == "garbage"                          ? "parse"
+                : std::string(m) == "slow"                             ? "timeout"
+                                                                       : "response";
             QTest::newRow(m) << QString::fromLatin1(m) << QString::fromLatin1(kind);
         }
     }
@@ -242,8 +244,8 @@ private slots:
             QVERIFY(x.ok && x.tEnd - x.t >= 1.4);
         // 150 ms is 10× below what a blocking scrape would cause (1500 ms); ordinary lateness on
         // this loaded machine is a few ms.
-        qInfo("send lateness with a 1.5 s metrics endpoint: p50 %.3f ms, p99 %.3f ms, max %.3f ms (%zu scrapes)", d.median, d.p99,
-            d.max, run.result.serverSamples.size());
+        qInfo("send lateness with a 1.5 s metrics endpoint: p50 %.3f ms, p99 %.3f ms, max %.3f ms (%zu scrapes)",
+            d.median, d.p99, d.max, run.result.serverSamples.size());
         QVERIFY2(d.max < 150, (std::to_string(d.p99) + " / " + std::to_string(d.max)).c_str());
     }
 
@@ -258,7 +260,8 @@ private slots:
         std::string names;
         for (int i = 0; i < 4000; ++i)
             names += (i ? std::string(",") : std::string()) + "adapter-" + std::to_string(i);
-        text += "vllm:lora_requests_info{max_lora=\"16\",running_lora_adapters=\"" + names + "\",waiting_lora_adapters=\"\"} 5\n";
+        text += "vllm:lora_requests_info{max_lora=\"16\",running_lora_adapters=\"" + names
+            + "\",waiting_lora_adapters=\"\"} 5\n";
         CannedHttpServer metrics([&](const std::string&) {
             CannedAnswer a;
             a.body = text;
@@ -292,7 +295,8 @@ private slots:
         ReplayOptions o;
         o.target = "http://127.0.0.1:" + std::to_string(server.port());
         o.scrape.enabled = true;
-        for (const char* url : { "http://127.0.0.1:99999/metrics", "ftp://x/metrics", "http://nonexistent.invalid/metrics" }) {
+        for (const char* url :
+            { "http://127.0.0.1:99999/metrics", "ftp://x/metrics", "http://nonexistent.invalid/metrics" }) {
             o.scrape.url = url;
             try {
                 Replayer r(makeTrace(2, 0.01, 2), o);

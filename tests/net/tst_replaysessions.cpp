@@ -230,10 +230,12 @@ private slots:
         for (auto& [id, turns] : sessions) {
             std::sort(turns.begin(), turns.end(), [](auto* a, auto* b) { return a->receivedAt < b->receivedAt; });
             for (std::size_t k = 1; k < turns.size(); ++k) {
-                QVERIFY2(turns[k]->receivedAt - turns[k - 1]->endedAt >= 0.15, qPrintable(QString::number(turns[k]->receivedAt - turns[k - 1]->endedAt)));
+                QVERIFY2(turns[k]->receivedAt - turns[k - 1]->endedAt >= 0.15,
+                    qPrintable(QString::number(turns[k]->receivedAt - turns[k - 1]->endedAt)));
                 const auto messages = nlohmann::json::parse(turns[k]->body)["messages"];
                 QCOMPARE(messages.front()["role"].get<std::string>(), std::string("system"));
-                QCOMPARE(messages.size(), 2 + 2 * k); // system, then a user message and an answer per earlier turn, then the new message
+                QCOMPARE(messages.size(),
+                    2 + 2 * k); // system, then a user message and an answer per earlier turn, then the new message
                 QCOMPARE(messages[2 * k]["role"].get<std::string>(), std::string("assistant"));
                 QCOMPARE(messages[2 * k]["content"].get<std::string>(), turns[k - 1]->answer);
                 // Everything before the new message is the previous request's prompt and answer: cached.
@@ -321,14 +323,16 @@ private slots:
         SimServer server(so);
         server.start();
         const auto run = test::cli({ QStringLiteral("replay"), q(dir.file("chat.jsonl")), QStringLiteral("--target"),
-            q("http://127.0.0.1:" + std::to_string(server.port())), QStringLiteral("--backend"), QStringLiteral("openai-chat"),
-            QStringLiteral("--out"), q(dir.file("run")), QStringLiteral("--json"), QStringLiteral("--quiet"), QStringLiteral("--prompt-seed"),
-            QStringLiteral("77"), QStringLiteral("--session-header"), QStringLiteral("x-session-id") });
+            q("http://127.0.0.1:" + std::to_string(server.port())), QStringLiteral("--backend"),
+            QStringLiteral("openai-chat"), QStringLiteral("--out"), q(dir.file("run")), QStringLiteral("--json"),
+            QStringLiteral("--quiet"), QStringLiteral("--prompt-seed"), QStringLiteral("77"),
+            QStringLiteral("--session-header"), QStringLiteral("x-session-id") });
         QVERIFY2(run.code == 0, qPrintable(run.err));
         const auto summary = nlohmann::json::parse(run.out.toStdString());
         const Trace t = readTrace(dir.file("chat.jsonl"));
         QCOMPARE(summary["completed"].get<std::size_t>(), t.requests.size());
-        QCOMPARE(summary["prompt_token_mismatch"]["count"].get<int>(), 0); // serve-sim counts words: the prompts are the trace's lengths
+        QCOMPARE(summary["prompt_token_mismatch"]["count"].get<int>(),
+            0); // serve-sim counts words: the prompts are the trace's lengths
         const auto manifest = test::readJsonFile(dir.file("run/manifest.json"));
         QCOMPARE(manifest["prompt"]["seed"].get<std::uint64_t>(), std::uint64_t { 77 });
         QCOMPARE(manifest["prompt"]["style"].get<std::string>(), std::string("unique"));

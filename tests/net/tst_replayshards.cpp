@@ -56,8 +56,8 @@ QStringList replayArgs(const std::string& trace, std::uint16_t port, const std::
 }
 
 // N shard processes started together; returns their exit codes.
-std::vector<int> runShards(const std::string& trace, std::uint16_t port, const test::TempDir& dir, int n, const QString& by,
-    double startIn, int killShard = -1, double killAfter = 0)
+std::vector<int> runShards(const std::string& trace, std::uint16_t port, const test::TempDir& dir, int n,
+    const QString& by, double startIn, int killShard = -1, double killAfter = 0)
 {
     const double startAt = wallClockNow() + startIn;
     std::vector<std::unique_ptr<QProcess>> procs;
@@ -65,8 +65,8 @@ std::vector<int> runShards(const std::string& trace, std::uint16_t port, const t
         auto p = std::make_unique<QProcess>();
         p->start(QStringLiteral(LORASCOPE_CLI_PATH),
             replayArgs(trace, port, dir.file(std::string("s") + std::to_string(i)))
-                << QStringLiteral("--shard") << QStringLiteral("%1/%2").arg(i).arg(n) << QStringLiteral("--shard-by") << by
-                << QStringLiteral("--start-at") << QString::number(startAt, 'f', 6));
+                << QStringLiteral("--shard") << QStringLiteral("%1/%2").arg(i).arg(n) << QStringLiteral("--shard-by")
+                << by << QStringLiteral("--start-at") << QString::number(startAt, 'f', 6));
         procs.push_back(std::move(p));
     }
     if (killShard >= 0) {
@@ -103,10 +103,11 @@ bool withinNoise(const std::string& key, double a, double b)
 }
 
 // Compares every field of two summaries (counts exactly), appending timing differences.
-void compareSummaries(const nlohmann::json& single, const nlohmann::json& merged, const std::string& prefix, std::vector<Diff>& diffs)
+void compareSummaries(
+    const nlohmann::json& single, const nlohmann::json& merged, const std::string& prefix, std::vector<Diff>& diffs)
 {
-    static const std::set<std::string> skip = { "lateness_ms", "client_queue_ms", "clock", "shard", "notes", "warnings", "merge",
-        "missing", "target", "fd_exhausted", "cancelled_run", "server" };
+    static const std::set<std::string> skip = { "lateness_ms", "client_queue_ms", "clock", "shard", "notes", "warnings",
+        "merge", "missing", "target", "fd_exhausted", "cancelled_run", "server" };
     for (const auto& [key, v] : single.items()) {
         if (skip.count(key))
             continue;
@@ -120,11 +121,13 @@ void compareSummaries(const nlohmann::json& single, const nlohmann::json& merged
         } else if (v.is_number_float() || (v.is_number() && m.is_number_float())) {
             const double a = v.get<double>(), b = m.get<double>();
             diffs.push_back({ name, a, b });
-            QVERIFY2(withinNoise(key, a, b), (name + ": single " + std::to_string(a) + ", merged " + std::to_string(b)).c_str());
+            QVERIFY2(withinNoise(key, a, b),
+                (name + ": single " + std::to_string(a) + ", merged " + std::to_string(b)).c_str());
         } else if (v.is_null() || m.is_null()) {
             QVERIFY2(v.is_null() && m.is_null(), name.c_str());
         } else {
-            QVERIFY2(v == m, (name + ": single " + v.dump() + ", merged " + m.dump()).c_str()); // counts, errors, mismatch
+            QVERIFY2(
+                v == m, (name + ": single " + v.dump() + ", merged " + m.dump()).c_str()); // counts, errors, mismatch
         }
     }
 }
@@ -162,8 +165,8 @@ private slots:
         const auto codes = runShards(trace, server.port(), dir, 4, by, 1.5);
         for (int c : codes)
             QCOMPARE(c, 0);
-        const auto merge = test::cli({ QStringLiteral("merge"), q(dir.file("s0")), q(dir.file("s1")), q(dir.file("s2")), q(dir.file("s3")),
-            QStringLiteral("-o"), q(dir.file("merged")), QStringLiteral("--json") });
+        const auto merge = test::cli({ QStringLiteral("merge"), q(dir.file("s0")), q(dir.file("s1")), q(dir.file("s2")),
+            q(dir.file("s3")), QStringLiteral("-o"), q(dir.file("merged")), QStringLiteral("--json") });
         QVERIFY2(merge.code == 0, qPrintable(merge.err));
         QVERIFY2(!merge.err.contains(QLatin1String("started")), qPrintable(merge.err)); // no shard late
         const auto s = nlohmann::json::parse(single.out.toStdString());
@@ -175,10 +178,12 @@ private slots:
         compareSummaries(s, m, "", diffs);
         QVERIFY(diffs.size() > 50);
         // Report: the largest timing differences of this run (load in the test log).
-        std::sort(diffs.begin(), diffs.end(), [](const Diff& a, const Diff& b) { return std::abs(a.single - a.merged) > std::abs(b.single - b.merged); });
+        std::sort(diffs.begin(), diffs.end(),
+            [](const Diff& a, const Diff& b) { return std::abs(a.single - a.merged) > std::abs(b.single - b.merged); });
         for (std::size_t i = 0; i < 6 && i < diffs.size(); ++i)
             qInfo("%-40s single %10.3f  merged %10.3f", diffs[i].key.c_str(), diffs[i].single, diffs[i].merged);
-        for (const char* k : { "mean_ttft_ms", "median_ttft_ms", "p99_ttft_ms", "mean_itl_ms", "mean_e2el_ms", "request_throughput" })
+        for (const char* k :
+            { "mean_ttft_ms", "median_ttft_ms", "p99_ttft_ms", "mean_itl_ms", "mean_e2el_ms", "request_throughput" })
             qInfo("%-40s single %10.3f  merged %10.3f", k, s[k].get<double>(), m[k].get<double>());
         // Each shard reported with its start lateness and clock.
         const auto& shards = m["merge"]["shards"];
@@ -207,13 +212,15 @@ private slots:
         const auto recorded = lineCount(dir.file("s2/requests.jsonl"));
         QVERIFY2(recorded > 0 && recorded < 60, std::to_string(recorded).c_str());
         QVERIFY(!std::filesystem::exists(dir.file("s2/summary.json")));
-        QStringList args = { QStringLiteral("merge"), q(dir.file("s0")), q(dir.file("s1")), q(dir.file("s2")), q(dir.file("s3")),
-            QStringLiteral("-o"), q(dir.file("merged")) };
+        QStringList args = { QStringLiteral("merge"), q(dir.file("s0")), q(dir.file("s1")), q(dir.file("s2")),
+            q(dir.file("s3")), QStringLiteral("-o"), q(dir.file("merged")) };
         const auto refused = test::cli(args);
         QCOMPARE(refused.code, 1);
         const QString missing = QString::number(60 - recorded);
-        QVERIFY2(refused.err.contains(missing + QLatin1String(" of 240 requests are in no folder (ids ")), qPrintable(refused.err));
-        QVERIFY2(refused.err.contains(QLatin1String("recorded ") + QString::number(recorded) + QLatin1String(" of its 60 requests and did not finish")),
+        QVERIFY2(refused.err.contains(missing + QLatin1String(" of 240 requests are in no folder (ids ")),
+            qPrintable(refused.err));
+        QVERIFY2(refused.err.contains(QLatin1String("recorded ") + QString::number(recorded)
+                     + QLatin1String(" of its 60 requests and did not finish")),
             qPrintable(refused.err));
         QVERIFY(!std::filesystem::exists(dir.file("merged/summary.json")));
         const auto merged = test::cli(args << QStringLiteral("--allow-missing") << QStringLiteral("--json"));
@@ -236,20 +243,23 @@ private slots:
         server.start();
         const auto trace = writeTrace(dir);
         const double startAt = wallClockNow() - 0.4;
-        const auto late = test::cli(replayArgs(trace, server.port(), dir.file("s0")) << QStringLiteral("--shard") << QStringLiteral("0/1")
-                                                                                     << QStringLiteral("--start-at")
-                                                                                     << QString::number(startAt, 'f', 6));
+        const auto late = test::cli(replayArgs(trace, server.port(), dir.file("s0"))
+            << QStringLiteral("--shard") << QStringLiteral("0/1") << QStringLiteral("--start-at")
+            << QString::number(startAt, 'f', 6));
         QVERIFY2(late.code == 0, qPrintable(late.err));
-        QVERIFY2(late.err.contains(QLatin1String("started")) && late.err.contains(QLatin1String("after --start-at")), qPrintable(late.err));
+        QVERIFY2(late.err.contains(QLatin1String("started")) && late.err.contains(QLatin1String("after --start-at")),
+            qPrintable(late.err));
         const auto s = nlohmann::json::parse(late.out.toStdString());
         QVERIFY(s["clock"]["start_late_ms"].get<double>() >= 400);
         QVERIFY(s["lateness_ms"]["max"].get<double>() >= 300); // its first requests went out late
-        const auto merge = test::cli({ QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("m")) });
+        const auto merge
+            = test::cli({ QStringLiteral("merge"), q(dir.file("s0")), QStringLiteral("-o"), q(dir.file("m")) });
         QVERIFY2(merge.code == 0, qPrintable(merge.err));
-        QVERIFY2(merge.err.contains(QLatin1String("shard 0")) && merge.err.contains(QLatin1String("after --start-at")), qPrintable(merge.err));
+        QVERIFY2(merge.err.contains(QLatin1String("shard 0")) && merge.err.contains(QLatin1String("after --start-at")),
+            qPrintable(merge.err));
         // Past the tolerance: refused, nothing written.
-        const auto refused = test::cli(replayArgs(trace, server.port(), dir.file("s1")) << QStringLiteral("--start-at")
-                                                                                        << QString::number(wallClockNow() - 5, 'f', 6));
+        const auto refused = test::cli(replayArgs(trace, server.port(), dir.file("s1"))
+            << QStringLiteral("--start-at") << QString::number(wallClockNow() - 5, 'f', 6));
         QCOMPARE(refused.code, 1);
         QVERIFY(!std::filesystem::exists(dir.file("s1")));
     }

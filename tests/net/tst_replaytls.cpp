@@ -33,8 +33,8 @@ Trace makeTrace(std::size_t n)
     Trace t;
     t.adapters = { { "a0", 8 }, { "a1", 16 } };
     for (std::size_t i = 0; i < n; ++i)
-        t.requests.push_back(Request { double(i) * 0.005, i % 3 == 2 ? kNoAdapter : std::uint32_t(i % 2), 3,
-            2 + std::uint32_t(i % 4) });
+        t.requests.push_back(
+            Request { double(i) * 0.005, i % 3 == 2 ? kNoAdapter : std::uint32_t(i % 2), 3, 2 + std::uint32_t(i % 4) });
     return t;
 }
 
@@ -72,7 +72,8 @@ void checkAllFailedTls(const Trace& trace, const ReplayResult& result, const Sse
     QVERIFY2(result.wallSeconds < 10.0, std::to_string(result.wallSeconds).c_str());
     for (const auto& r : result.records) {
         QVERIFY2(r.outcome == Outcome::Failed, outcomeName(r.outcome));
-        QVERIFY2(QString::fromStdString(r.error).contains(QLatin1String("certificate"), Qt::CaseInsensitive), r.error.c_str());
+        QVERIFY2(QString::fromStdString(r.error).contains(QLatin1String("certificate"), Qt::CaseInsensitive),
+            r.error.c_str());
         // docs/replay.md: a failed TLS handshake is error kind `tls` (not `connect`).
         QVERIFY2(r.errorKind == "tls", (r.errorKind + ": " + r.error).c_str());
         QCOMPARE(r.httpStatus, 0);
@@ -110,8 +111,9 @@ void checkAllCompleted(const Trace& trace, const ReplayResult& result, const Sse
 
 QStringList cliReplayArgs(const std::string& trace, const std::string& target, const std::string& out)
 {
-    return { QStringLiteral("replay"), test::q(trace), QStringLiteral("--target"), test::q(target), QStringLiteral("--backend"),
-        QStringLiteral("slora"), QStringLiteral("--out"), test::q(out), QStringLiteral("--json"), QStringLiteral("--quiet") };
+    return { QStringLiteral("replay"), test::q(trace), QStringLiteral("--target"), test::q(target),
+        QStringLiteral("--backend"), QStringLiteral("slora"), QStringLiteral("--out"), test::q(out),
+        QStringLiteral("--json"), QStringLiteral("--quiet") };
 }
 
 // Runs the CLI with LORASCOPE_API_KEY set in its environment (inherited from this process).
@@ -282,14 +284,16 @@ private slots:
             args << QStringLiteral("--ca-cert") << test::q(file);
             const auto run = test::cli(args);
             QCOMPARE(run.code, 1);
-            QVERIFY2(run.err.contains(test::q(file)) && run.err.contains(QLatin1String("--ca-cert")), qPrintable(run.err));
+            QVERIFY2(
+                run.err.contains(test::q(file)) && run.err.contains(QLatin1String("--ca-cert")), qPrintable(run.err));
             QVERIFY(!std::filesystem::exists(dir.file("run"))); // refused before the results folder
         }
         // Looks like PEM but OpenSSL cannot parse it: the replay engine refuses it, naming the file.
         SseTestServer server(tlsServer(localhostCert()));
-        test::writeText(dir.file("broken.pem"), "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n");
-        QStringList args = cliReplayArgs(dir.file("trace.jsonl"), "https://127.0.0.1:" + std::to_string(server.port()),
-            dir.file("run-broken"));
+        test::writeText(
+            dir.file("broken.pem"), "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n");
+        QStringList args = cliReplayArgs(
+            dir.file("trace.jsonl"), "https://127.0.0.1:" + std::to_string(server.port()), dir.file("run-broken"));
         args << QStringLiteral("--ca-cert") << test::q(dir.file("broken.pem"));
         const auto run = test::cli(args);
         QCOMPARE(run.code, 1);

@@ -29,7 +29,10 @@ namespace {
 
 const QString kCli = QStringLiteral(LORASCOPE_CLI_PATH);
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 /// `serve-sim --port 0 ARGS`; returns its port (from its first stdout line), -1 on failure.
 int startServer(QProcess& p, const QStringList& extra)
@@ -67,8 +70,10 @@ std::string makeTrace(const test::TempDir& dir, std::size_t n, std::uint32_t out
 
 QStringList replayArgs(const std::string& trace, int port, const std::string& out)
 {
-    return { QStringLiteral("replay"), q(trace), QStringLiteral("--target"), QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"),
-        QStringLiteral("openai-completions"), QStringLiteral("--out"), q(out), QStringLiteral("--quiet"), QStringLiteral("--no-metrics") };
+    return { QStringLiteral("replay"), q(trace), QStringLiteral("--target"),
+        QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"),
+        QStringLiteral("openai-completions"), QStringLiteral("--out"), q(out), QStringLiteral("--quiet"),
+        QStringLiteral("--no-metrics") };
 }
 
 struct Done {
@@ -141,7 +146,8 @@ private slots:
         const Done dc = finish(c);
         ::close(fd);
         QCOMPARE(dc.code, 1);
-        QVERIFY2(dc.err.contains(QLatin1String("--out")) && dc.err.contains(QLatin1String("another process is writing its results into this folder")),
+        QVERIFY2(dc.err.contains(QLatin1String("--out"))
+                && dc.err.contains(QLatin1String("another process is writing its results into this folder")),
             qPrintable(dc.err));
         QVERIFY(std::filesystem::is_empty(dir.file("held")));
         stopServer(server);
@@ -159,12 +165,15 @@ private slots:
         // they would with ENOSPC on a full disk.
         QStringList args = replayArgs(trace, port, dir.file("run"));
         QProcess p;
-        p.start(QStringLiteral("bash"), QStringList { QStringLiteral("-c"), QStringLiteral("trap '' XFSZ; ulimit -f 24; exec \"$0\" \"$@\""), kCli } + args);
+        p.start(QStringLiteral("bash"),
+            QStringList { QStringLiteral("-c"), QStringLiteral("trap '' XFSZ; ulimit -f 24; exec \"$0\" \"$@\""), kCli }
+                + args);
         const Done d = finish(p);
         QCOMPARE(d.code, 1);
         const std::string file = dir.file("run/requests.jsonl");
         // Said at once (the first error line names the file and the record), then counted.
-        QVERIFY2(d.err.contains(q(file) + QStringLiteral(": write failed: File too large, at record")), qPrintable(d.err));
+        QVERIFY2(
+            d.err.contains(q(file) + QStringLiteral(": write failed: File too large, at record")), qPrintable(d.err));
         QVERIFY2(d.err.contains(QLatin1String("stopping the run")), qPrintable(d.err));
         const std::size_t kept = wholeRecords(file);
         QVERIFY2(kept > 0 && kept < 120, qPrintable(QString::number(kept)));
@@ -179,7 +188,9 @@ private slots:
     {
         test::TempDir dir;
         QProcess server;
-        const int port = startServer(server, { QStringLiteral("--token-ms"), QStringLiteral("1"), QStringLiteral("--error-rate"), QStringLiteral("0.9") });
+        const int port = startServer(server,
+            { QStringLiteral("--token-ms"), QStringLiteral("1"), QStringLiteral("--error-rate"),
+                QStringLiteral("0.9") });
         QVERIFY(port > 0);
         const auto trace = makeTrace(dir, 60, 4);
         QProcess r;
@@ -197,7 +208,9 @@ private slots:
             c.start(kCli, args);
             const Done dc = finish(c);
             QCOMPARE(dc.code, 1);
-            QVERIFY2(dc.err.contains(QLatin1String("requests sent failed (http_status")) && dc.err.contains(QLatin1String("left out")), qPrintable(dc.err));
+            QVERIFY2(dc.err.contains(QLatin1String("requests sent failed (http_status"))
+                    && dc.err.contains(QLatin1String("left out")),
+                qPrintable(dc.err));
             QVERIFY2(dc.err.contains(QLatin1String("no replay run is left to use")), qPrintable(dc.err));
             QVERIFY(!std::filesystem::exists(dir.file("m.json")));
         }

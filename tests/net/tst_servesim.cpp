@@ -41,7 +41,8 @@ double metric(const std::string& text, const std::string& name, const std::strin
     return NAN;
 }
 
-template <typename Pred> bool waitFor(Pred pred, double seconds)
+template <typename Pred>
+bool waitFor(Pred pred, double seconds)
 {
     const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < end) {
@@ -138,7 +139,8 @@ private slots:
         const double ttft = firstTokenAfter(server.port(), postRequest("/v1/completions", completion("a0", 3)));
         QVERIFY2(ttft < 5.0, qPrintable(QString::number(ttft)));
         QVERIFY(ttft >= 0.2); // never before the modelled prefill
-        QVERIFY(waitFor([&] { return server.stats().streamsOpen == 0; }, 5)); // (that client left after its first token)
+        QVERIFY(
+            waitFor([&] { return server.stats().streamsOpen == 0; }, 5)); // (that client left after its first token)
     }
 
     // Durations far beyond any run saturate: nothing happens instead of everything at once.

@@ -245,7 +245,8 @@ private slots:
             double lateness = 0;
             for (const auto& r : replay.records)
                 lateness = std::max(lateness, r.lateness());
-            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms (%zu dropped by both); worst |dTTFT| %.1f ms, |dE2E| %.1f ms; mean TTFT "
+            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms (%zu dropped by both); worst |dTTFT| %.1f ms, "
+                  "|dE2E| %.1f ms; mean TTFT "
                   "%.3f s (preview %.3f s, mean preview wait %.3f s); %d arrival(s) moved off pass starts; max send "
                   "lateness %.2f ms",
                 QTest::currentDataTag(), run, a.within, a.requests, a.dropped, a.worstTtft * 1e3, a.worstE2e * 1e3,

@@ -85,7 +85,8 @@ private slots:
         auto x = post(port, "/v1/completions", completion("b"));
         QCOMPARE(statusOf(x.response), 404);
         QCOMPARE(json::parse(bodyOf(x.response)),
-            json::parse(R"({"error":{"message":"The model `b` does not exist.","type":"NotFoundError","param":"model","code":404}})"));
+            json::parse(
+                R"({"error":{"message":"The model `b` does not exist.","type":"NotFoundError","param":"model","code":404}})"));
         x = post(port, "/v1/load_lora_adapter", R"({"lora_name":"b","lora_path":"/loras/b"})");
         QCOMPARE(statusOf(x.response), 200);
         QCOMPARE(bodyOf(x.response), std::string("Success: LoRA adapter 'b' added successfully."));
@@ -106,7 +107,8 @@ private slots:
         // The wrong method gets 405, as for every route.
         QCOMPARE(statusOf(get(port, "/v1/load_lora_adapter")), 405);
         // The metrics say why: one refusal by reason.
-        QVERIFY(server.metricsText().find("lorascope_requests_rejected_total{reason=\"unknown_adapter\"} 2") != std::string::npos);
+        QVERIFY(server.metricsText().find("lorascope_requests_rejected_total{reason=\"unknown_adapter\"} 2")
+            != std::string::npos);
     }
 
     // The replay client against vLLM's 404: a failed request with the server's message, the others complete.
@@ -148,12 +150,14 @@ private slots:
         SimServer server(o);
         server.start();
         const auto port = server.port();
-        const std::string gen = R"({"text":"Hello Hello","sampling_params":{"max_new_tokens":2},"stream":true,"lora_path":"b"})";
+        const std::string gen
+            = R"({"text":"Hello Hello","sampling_params":{"max_new_tokens":2},"stream":true,"lora_path":"b"})";
         auto x = post(port, "/generate", gen);
         QCOMPARE(statusOf(x.response), 200);
         QVERIFY(x.response.find("Content-Type: text/event-stream") != std::string::npos);
-        QVERIFY2(bodyOf(x.response).find("data: {\"error\":{\"message\":\"The following requested LoRA adapters are not "
-                                         "loaded: b\\nLoaded adapters: odict_keys(['a']).\"}}\n\ndata: [DONE]\n\n")
+        QVERIFY2(bodyOf(x.response)
+                     .find("data: {\"error\":{\"message\":\"The following requested LoRA adapters are not "
+                           "loaded: b\\nLoaded adapters: odict_keys(['a']).\"}}\n\ndata: [DONE]\n\n")
                 != std::string::npos,
             x.response.c_str());
         x = post(port, "/load_lora_adapter", R"({"lora_name":"b","lora_path":"/loras/b"})");
@@ -173,10 +177,14 @@ private slots:
     {
         QTest::addColumn<QString>("policy");
         QTest::addColumn<QString>("system");
-        QTest::newRow("slora") << "slora" << "vllm";
-        QTest::newRow("slora-abort") << "slora-abort" << "vllm";
-        QTest::newRow("vllm, preemption") << "vllm" << "vllm";
-        QTest::newRow("sglang") << "sglang" << "sglang";
+        QTest::newRow("slora") << "slora"
+                               << "vllm";
+        QTest::newRow("slora-abort") << "slora-abort"
+                                     << "vllm";
+        QTest::newRow("vllm, preemption") << "vllm"
+                                          << "vllm";
+        QTest::newRow("sglang") << "sglang"
+                                << "sglang";
     }
 
     void metricsPerPolicy()

@@ -249,10 +249,11 @@ private slots:
             const SimulationResult preview = previewOfRun(trace, config, replay, speed);
             const Match m = compare(preview, replay, speed);
             const double share = runHitShare(replay), previewShare = preview.summary.cacheHitShare();
-            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms, %zu with the preview's cached tokens; worst |dTTFT| "
-                  "%.1f ms; hit share %.3f (preview of the run %.3f, of the design %.3f)",
-                QTest::currentDataTag(), run, m.within, m.requests, m.cachedAlike, m.worstTtft * 1e3, share, previewShare,
-                designed.summary.cacheHitShare());
+            qInfo(
+                "%s, run %d: %zu/%zu requests within 2 %% + 20 ms, %zu with the preview's cached tokens; worst |dTTFT| "
+                "%.1f ms; hit share %.3f (preview of the run %.3f, of the design %.3f)",
+                QTest::currentDataTag(), run, m.within, m.requests, m.cachedAlike, m.worstTtft * 1e3, share,
+                previewShare, designed.summary.cacheHitShare());
             agreed = m.within == m.requests && m.cachedAlike == m.requests && std::abs(share - previewShare) <= 0.02;
             if (!agreed) {
                 // The client stamps a send when it writes, the server when it reads: on a busy machine a request sent
@@ -266,11 +267,12 @@ private slots:
                         [&](const StepRecord& st) { return st.start >= a && st.start < a + kReadLateness; });
                     if (pass == preview.timeline.end() || agreed)
                         continue;
-                    const SimulationResult other = previewOfRun(trace, config, replay, speed, r.index, pass->start + 1e-6);
+                    const SimulationResult other
+                        = previewOfRun(trace, config, replay, speed, r.index, pass->start + 1e-6);
                     const Match o = compare(other, replay, speed);
                     if (o.within == o.requests && o.cachedAlike == o.requests) {
-                        qInfo("request %zu read after the pass that started %.2f ms after its send: agrees", std::size_t(r.index),
-                            (pass->start - a) * 1e3);
+                        qInfo("request %zu read after the pass that started %.2f ms after its send: agrees",
+                            std::size_t(r.index), (pass->start - a) * 1e3);
                         agreed = true;
                     }
                 }
@@ -285,8 +287,8 @@ private slots:
             off.scheduler.vllm.enablePrefixCaching = false;
             off.scheduler.sglang.disableRadixCache = true;
             const SimulationResult uncached = previewOfRun(trace, off, replay, speed);
-            qInfo("mean TTFT %.1f ms with the cache, %.1f ms without (preview of the run)", 1e3 * preview.summary.ttft.mean,
-                1e3 * uncached.summary.ttft.mean);
+            qInfo("mean TTFT %.1f ms with the cache, %.1f ms without (preview of the run)",
+                1e3 * preview.summary.ttft.mean, 1e3 * uncached.summary.ttft.mean);
             QVERIFY(uncached.summary.ttft.mean > preview.summary.ttft.mean);
         }
         QVERIFY2(agreed, misses.c_str());
@@ -332,14 +334,16 @@ private slots:
         const double received = previewOfRun(trace, config, replay, speed).summary.cacheHitShare();
         qInfo("system prompt of %d tokens: hit share %.3f (preview of the run %.3f, of the design %.3f)", systemTokens,
             share, received, designed);
-        QVERIFY2(std::abs(share - received) <= 0.02, qPrintable(QString::number(share) + " vs " + QString::number(received)));
+        QVERIFY2(std::abs(share - received) <= 0.02,
+            qPrintable(QString::number(share) + " vs " + QString::number(received)));
         if (systemTokens == 0) {
             QCOMPARE(designed, 0.0);
             QVERIFY2(share < 0.01, qPrintable(QString::number(share)));
         } else {
             // The system prompt's full 16-token blocks, once each adapter has computed them.
             QVERIFY2(share > 0.1, qPrintable(QString::number(share)));
-            QVERIFY2(std::abs(share - designed) <= 0.05, qPrintable(QString::number(share) + " vs " + QString::number(designed)));
+            QVERIFY2(std::abs(share - designed) <= 0.05,
+                qPrintable(QString::number(share) + " vs " + QString::number(designed)));
         }
     }
 
@@ -354,8 +358,9 @@ private slots:
             const SimServerOptions so = serverFor(config, trace, 8.0);
             SimServer server(so);
             server.start();
-            const ReplayResult replay = runReplay(trace, clientFor(server.port(),
-                policy == PolicyKind::Vllm ? Backend::OpenAiCompletions : Backend::SgLang, so));
+            const ReplayResult replay = runReplay(trace,
+                clientFor(
+                    server.port(), policy == PolicyKind::Vllm ? Backend::OpenAiCompletions : Backend::SgLang, so));
             std::uint64_t prompt = 0, cached = 0;
             for (const auto& r : replay.records) {
                 QCOMPARE(r.outcome, Outcome::Completed);
@@ -375,14 +380,17 @@ private slots:
             };
             // The replay's scraper reads the same counters (docs/replay.md, metric names mapped).
             const ServerSample mapped = mapServerMetrics(parsePrometheusText(text));
-            QCOMPARE(mapped.prefixHitsTotal, policy == PolicyKind::Vllm ? value("vllm:prefix_cache_hits_total")
-                                                                      : value("sglang:cached_tokens_total"));
+            QCOMPARE(mapped.prefixHitsTotal,
+                policy == PolicyKind::Vllm ? value("vllm:prefix_cache_hits_total")
+                                           : value("sglang:cached_tokens_total"));
             if (policy == PolicyKind::Vllm) {
                 QCOMPARE(mapped.prefixQueriesTotal, value("vllm:prefix_cache_queries_total"));
                 // vLLM counts every lookup, also of a request whose blocks then did not fit and that is looked up
                 // again at a later step: at least each prompt once, and what it reported cached.
-                const double queries = value("vllm:prefix_cache_queries_total"), hits = value("vllm:prefix_cache_hits_total");
-                QVERIFY2(queries >= double(prompt), qPrintable(QString::number(queries) + " < " + QString::number(prompt)));
+                const double queries = value("vllm:prefix_cache_queries_total"),
+                             hits = value("vllm:prefix_cache_hits_total");
+                QVERIFY2(
+                    queries >= double(prompt), qPrintable(QString::number(queries) + " < " + QString::number(prompt)));
                 QVERIFY2(hits >= double(cached) && hits <= queries, qPrintable(QString::number(hits)));
                 QVERIFY(text.find("enable_prefix_caching=\"True\"") != std::string::npos);
             } else {

@@ -174,9 +174,9 @@ Agreement compare(const FleetResult& preview, const ReplayResult& replay)
         if (dT <= 0.02 * pTtft + 0.020 && dE <= 0.02 * pE2e + 0.020)
             ++a.within;
         else if (a.firstMiss.empty())
-            a.firstMiss = "request " + std::to_string(r.index) + " (preview: replica " + std::to_string(preview.replicaOf[r.index])
-                + "): TTFT " + std::to_string(ttft) + " s vs preview " + std::to_string(pTtft) + " s, E2E " + std::to_string(e2e)
-                + " s vs " + std::to_string(pE2e) + " s";
+            a.firstMiss = "request " + std::to_string(r.index) + " (preview: replica "
+                + std::to_string(preview.replicaOf[r.index]) + "): TTFT " + std::to_string(ttft) + " s vs preview "
+                + std::to_string(pTtft) + " s, E2E " + std::to_string(e2e) + " s vs " + std::to_string(pE2e) + " s";
     }
     return a;
 }
@@ -184,7 +184,8 @@ Agreement compare(const FleetResult& preview, const ReplayResult& replay)
 // Requests a replica finished, from its own /metrics page (vLLM's request_success_total).
 double finishedOn(std::uint16_t port, int replica)
 {
-    const std::string req = "GET /metrics?replica=" + std::to_string(replica) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    const std::string req
+        = "GET /metrics?replica=" + std::to_string(replica) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
     const std::string page = test::rawExchange(port, req, 0, {}, 5).response;
     std::istringstream in(page);
     std::string line;
@@ -267,15 +268,18 @@ private slots:
             for (int r = 0; r < kReplicas; ++r) {
                 split += (r ? ", " : "") + std::to_string(int(finished[std::size_t(r)])) + "/"
                     + std::to_string(preview.replicas[std::size_t(r)].routed);
-                splitAgrees = splitAgrees && finished[std::size_t(r)] == double(preview.replicas[std::size_t(r)].routed);
+                splitAgrees
+                    = splitAgrees && finished[std::size_t(r)] == double(preview.replicas[std::size_t(r)].routed);
             }
-            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms; worst |dTTFT| %.1f ms, |dE2E| %.1f ms; requests per "
-                  "replica (server/preview) %s; %d arrival(s) moved off pass boundaries; max send lateness %.2f ms",
-                QTest::currentDataTag(), run, a.within, a.requests, a.worstTtft * 1e3, a.worstE2e * 1e3, split.c_str(), moved,
-                lateness * 1e3);
+            qInfo(
+                "%s, run %d: %zu/%zu requests within 2 %% + 20 ms; worst |dTTFT| %.1f ms, |dE2E| %.1f ms; requests per "
+                "replica (server/preview) %s; %d arrival(s) moved off pass boundaries; max send lateness %.2f ms",
+                QTest::currentDataTag(), run, a.within, a.requests, a.worstTtft * 1e3, a.worstE2e * 1e3, split.c_str(),
+                moved, lateness * 1e3);
             agreed = a.within == a.requests && a.requests == trace.requests.size() && splitAgrees;
             if (!agreed)
-                misses += "run " + std::to_string(run) + ": " + (a.firstMiss.empty() ? "per replica " + split : a.firstMiss) + "; ";
+                misses += "run " + std::to_string(run) + ": "
+                    + (a.firstMiss.empty() ? "per replica " + split : a.firstMiss) + "; ";
         }
         QVERIFY2(agreed, misses.c_str());
     }
@@ -290,12 +294,15 @@ private slots:
         SimServer server(so);
         server.start();
         auto get = [&](const std::string& target) {
-            return test::rawExchange(server.port(), "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 0, {}, 5).response;
+            return test::rawExchange(
+                server.port(), "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 0, {}, 5)
+                .response;
         };
         const std::string one = get("/metrics?replica=1");
         QCOMPARE(test::statusOf(one), 200);
         QVERIFY(one.find("vllm:num_requests_running") != std::string::npos);
-        QVERIFY(one.find("max_lora=\"2\"") != std::string::npos || one.find("vllm:lora_requests_info") != std::string::npos);
+        QVERIFY(one.find("max_lora=\"2\"") != std::string::npos
+            || one.find("vllm:lora_requests_info") != std::string::npos);
         const std::string none = get("/metrics?replica=2");
         QCOMPARE(test::statusOf(none), 404);
         QVERIFY(none.find("K from 0 to 1") != std::string::npos);

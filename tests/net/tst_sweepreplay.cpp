@@ -98,7 +98,8 @@ void TestSweepReplay::sweepStopsAtSaturation()
     QCOMPARE(low.metrics.completed, low.metrics.requests);
     // Trimmed: only the requests arriving in [2 s, 28 s] count.
     const Trace trace = generate(low.spec);
-    const auto inWindow = std::count_if(trace.requests.begin(), trace.requests.end(), [](const Request& r) { return r.time >= 2 && r.time <= 28; });
+    const auto inWindow = std::count_if(
+        trace.requests.begin(), trace.requests.end(), [](const Request& r) { return r.time >= 2 && r.time <= 28; });
     QCOMPARE(low.metrics.requests, std::uint64_t(inWindow));
     QVERIFY(low.metrics.requests < trace.requests.size());
     QVERIFY(!low.metrics.saturated);
@@ -108,7 +109,8 @@ void TestSweepReplay::sweepStopsAtSaturation()
     // the preview's is.
     const SweepPoint preview = previewPoint(p, 0, 0.5);
     QVERIFY2(std::abs(low.metrics.throughput - preview.metrics.throughput) < 0.15 * preview.metrics.throughput,
-        qPrintable(QStringLiteral("replay %1, preview %2").arg(low.metrics.throughput).arg(preview.metrics.throughput)));
+        qPrintable(
+            QStringLiteral("replay %1, preview %2").arg(low.metrics.throughput).arg(preview.metrics.throughput)));
     QVERIFY(low.metrics.ttft.p50 < 2.0); // trace seconds, not compressed wall seconds × 40
     // Run folders: every request of every run point, and a summary naming the sweep point.
     for (std::size_t i = 0; i < run.points.size(); ++i) {
@@ -136,7 +138,8 @@ void TestSweepReplay::finderConfirmsPreview()
     SimServer server(serverFor(p));
     server.start();
     std::vector<SweepPoint> runs;
-    const CapacityResult real = confirmCapacity(p, fo, preview.capacity, replayTo(server), [&](const SweepPoint& pt) { runs.push_back(pt); });
+    const CapacityResult real
+        = confirmCapacity(p, fo, preview.capacity, replayTo(server), [&](const SweepPoint& pt) { runs.push_back(pt); });
     server.stop();
     QCOMPARE(runs.size(), real.evaluations.size());
     // It starts at the previewed capacity...
@@ -144,7 +147,8 @@ void TestSweepReplay::finderConfirmsPreview()
     QVERIFY(runs.front().replayed);
     // ... and needs only a few real runs to bracket the server's own capacity to 10 %.
     QVERIFY2(runs.size() <= 10, qPrintable(QString::number(runs.size())));
-    qInfo("preview capacity %.3f req/s, server %.3f req/s, %zu server runs", preview.capacity, real.capacity, runs.size());
+    qInfo("preview capacity %.3f req/s, server %.3f req/s, %zu server runs", preview.capacity, real.capacity,
+        runs.size());
     QCOMPARE(real.outcome, CapacityResult::Outcome::Found);
     QVERIFY(real.firstFailing - real.capacity <= 0.1 * real.capacity + 1e-9);
     for (const SweepPoint& pt : real.evaluations) {
@@ -172,7 +176,8 @@ void TestSweepReplay::unreachable()
         runReplaySweep(p, o);
         QFAIL("no error");
     } catch (const InputError& e) {
-        QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("could not reach http://127.0.0.1:9")), e.what());
+        QVERIFY2(
+            QString::fromStdString(e.what()).contains(QStringLiteral("could not reach http://127.0.0.1:9")), e.what());
     }
     p.param = SweepParam::MaxTotalTokenNum;
     p.values = { 6000 };
@@ -193,11 +198,13 @@ void TestSweepReplay::cliTarget()
     const QString out = QString::fromStdString(dir.file("real.csv"));
     QProcess cli;
     cli.start(QStringLiteral(LORASCOPE_CLI_PATH),
-        { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--adapters"), QStringLiteral("20"),
-            QStringLiteral("--duration"), QStringLiteral("30"), QStringLiteral("--max-total-tokens"), QStringLiteral("14500"),
-            QStringLiteral("--param"), QStringLiteral("rate"), QStringLiteral("--values"), QStringLiteral("0.5,4,20"), QStringLiteral("--target"),
-            QStringLiteral("http://127.0.0.1:%1").arg(server.port()), QStringLiteral("--backend"), QStringLiteral("openai-completions"),
-            QStringLiteral("--time-scale"), QString::number(1.0 / kSpeed), QStringLiteral("-o"), out });
+        { QStringLiteral("sweep"), QStringLiteral("--preset"), QStringLiteral("S1"), QStringLiteral("--adapters"),
+            QStringLiteral("20"), QStringLiteral("--duration"), QStringLiteral("30"),
+            QStringLiteral("--max-total-tokens"), QStringLiteral("14500"), QStringLiteral("--param"),
+            QStringLiteral("rate"), QStringLiteral("--values"), QStringLiteral("0.5,4,20"), QStringLiteral("--target"),
+            QStringLiteral("http://127.0.0.1:%1").arg(server.port()), QStringLiteral("--backend"),
+            QStringLiteral("openai-completions"), QStringLiteral("--time-scale"), QString::number(1.0 / kSpeed),
+            QStringLiteral("-o"), out });
     QVERIFY(cli.waitForFinished(120000));
     server.stop();
     const QString stdoutText = QString::fromUtf8(cli.readAllStandardOutput());

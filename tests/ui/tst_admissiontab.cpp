@@ -65,8 +65,10 @@ private Q_SLOTS:
         QVERIFY(test::waitIdle(w.document()));
         auto* doc = w.document();
         auto* tab = w.admissionTab();
-        auto* tester = new QAbstractItemModelTester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
-        auto* proxyTester = new QAbstractItemModelTester(tab->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        auto* tester
+            = new QAbstractItemModelTester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        auto* proxyTester
+            = new QAbstractItemModelTester(tab->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
         Q_UNUSED(tester)
         Q_UNUSED(proxyTester)
         QSignalSpy spy(doc, &Document::admissionChanged);
@@ -81,7 +83,8 @@ private Q_SLOTS:
         int waited = 0, tokenBudget = 0;
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto& r = sim.requests[std::size_t(row)];
-            auto num = [&](int col) { return model->data(model->index(row, col), RequestTableModel::SortRole).toDouble(); };
+            auto num
+                = [&](int col) { return model->data(model->index(row, col), RequestTableModel::SortRole).toDouble(); };
             auto same = [](double a, double b) { return std::isnan(b) ? std::isinf(a) : std::abs(a - b) < 1e-9; };
             QCOMPARE(num(RequestTableModel::Id), double(r.id));
             QVERIFY(same(num(RequestTableModel::Arrival), r.arrival));
@@ -94,18 +97,30 @@ private Q_SLOTS:
                 QCOMPARE(reason, QStringLiteral("–"));
             } else {
                 // Plain words with the engine's numbers: the kind's title, need and limit.
-                QVERIFY2(reason.startsWith(r.wait.kind == WaitKind::BehindRequest ? QStringLiteral("queued behind request") : Terms::waitTitle(r.wait.kind)), qPrintable(reason));
+                QVERIFY2(
+                    reason.startsWith(r.wait.kind == WaitKind::BehindRequest ? QStringLiteral("queued behind request")
+                                                                             : Terms::waitTitle(r.wait.kind)),
+                    qPrintable(reason));
                 if (r.wait.kind == WaitKind::BehindRequest) {
                     QVERIFY(reason.endsWith(QString::number(r.wait.behind)));
                 } else if (r.wait.kind != WaitKind::AdmissionWindow) {
-                    QVERIFY2(reason.contains(QString::number(r.wait.need)) && reason.contains(QString::number(r.wait.limit)), qPrintable(reason));
+                    QVERIFY2(
+                        reason.contains(QString::number(r.wait.need)) && reason.contains(QString::number(r.wait.limit)),
+                        qPrintable(reason));
                 }
-                QVERIFY(!reason.contains(QStringLiteral("token_budget")) && !reason.contains(QStringLiteral("admission_window")));
+                QVERIFY(!reason.contains(QStringLiteral("token_budget"))
+                    && !reason.contains(QStringLiteral("admission_window")));
                 // The tool tip explains it in a sentence, the token budget with its derivation.
-                const QString tip = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
+                const QString tip
+                    = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
                 if (r.wait.kind == WaitKind::TokenBudget) {
                     const std::int64_t total = doc->admissionConfig().scheduler.limits.maxTotalTokenNum;
-                    QVERIFY2(tip.contains(QStringLiteral("%1 slots (max_total_token_num) − %2 held by adapter weights (resident adapters: %3;").arg(total).arg(total - r.wait.limit).arg(r.wait.adapters)), qPrintable(tip));
+                    QVERIFY2(tip.contains(QStringLiteral(
+                                 "%1 slots (max_total_token_num) − %2 held by adapter weights (resident adapters: %3;")
+                                              .arg(total)
+                                              .arg(total - r.wait.limit)
+                                              .arg(r.wait.adapters)),
+                        qPrintable(tip));
                     ++tokenBudget;
                 }
                 ++waited;
@@ -143,7 +158,9 @@ private Q_SLOTS:
         for (const auto& r : sim.requests)
             if (!std::isnan(r.admitted))
                 maxWait = std::max(maxWait, r.admitted - r.arrival);
-        const double first = tab->proxy()->data(tab->proxy()->index(0, RequestTableModel::Wait), RequestTableModel::SortRole).toDouble();
+        const double first = tab->proxy()
+                                 ->data(tab->proxy()->index(0, RequestTableModel::Wait), RequestTableModel::SortRole)
+                                 .toDouble();
         QVERIFY(std::isinf(first) || std::abs(first - maxWait) < 1e-9);
         // Filter the table.
         auto* filter = tab->findChild<QLineEdit*>(QStringLiteral("requestFilter"));
@@ -267,13 +284,16 @@ private Q_SLOTS:
         const auto a = doc->admission();
         qlonglong first = -1;
         for (std::size_t i = 0; i < a->result.requests.size() && first < 0; ++i)
-            if (a->result.requests[i].wait.kind != WaitKind::None && a->result.requests[i].wait.kind != WaitKind::AdmissionWindow)
+            if (a->result.requests[i].wait.kind != WaitKind::None
+                && a->result.requests[i].wait.kind != WaitKind::AdmissionWindow)
                 first = qlonglong(i);
         QVERIFY(first >= 0);
         const RequestRecord& r = a->result.requests[std::size_t(first)];
-        const QString full = Terms::waitExplanation(r.wait, WaitContext { &a->config.scheduler, a->result.clock, a->trace.get() });
+        const QString full
+            = Terms::waitExplanation(r.wait, WaitContext { &a->config.scheduler, a->result.clock, a->trace.get() });
         QVERIFY2(tab->detailText().contains(QStringLiteral("Request %1").arg(r.id)), qPrintable(tab->detailText()));
-        QVERIFY2(tab->detailText().contains(full), qPrintable(tab->detailText() + QStringLiteral("\n--- want: ") + full));
+        QVERIFY2(
+            tab->detailText().contains(full), qPrintable(tab->detailText() + QStringLiteral("\n--- want: ") + full));
         QCOMPARE(tab->table()->currentIndex().row(), int(first));
         // Another row selected in the table: the pane follows.
         tab->table()->setCurrentIndex(tab->table()->model()->index(0, RequestTableModel::Id));
@@ -283,12 +303,14 @@ private Q_SLOTS:
         QCOMPARE(tab->table()->model(), static_cast<QAbstractItemModel*>(tab->proxy()));
         tab->table()->setCurrentIndex(tab->proxy()->index(0, RequestTableModel::Id));
         const int top = tab->proxy()->mapToSource(tab->proxy()->index(0, 0)).row();
-        QVERIFY2(tab->detailText().contains(QStringLiteral("Request %1 ").arg(a->result.requests[std::size_t(top)].id)), qPrintable(tab->detailText()));
+        QVERIFY2(tab->detailText().contains(QStringLiteral("Request %1 ").arg(a->result.requests[std::size_t(top)].id)),
+            qPrintable(tab->detailText()));
         // The link to the step-through shows the pass that admitted it.
         QVERIFY(tab->selectRequest(first));
         Q_EMIT tab->findChild<RequestDetail*>()->stepThroughRequested(qulonglong(first));
         const auto& admitted = tab->stepThrough()->snapshot()->result.admitted;
-        QVERIFY(std::any_of(admitted.begin(), admitted.end(), [&](const Admission& x) { return x.id == std::uint64_t(first); }));
+        QVERIFY(std::any_of(
+            admitted.begin(), admitted.end(), [&](const Admission& x) { return x.id == std::uint64_t(first); }));
     }
 
     void sortArrowPointsTheWayOfTheOrder()
@@ -404,22 +426,31 @@ private Q_SLOTS:
         doc->setAdmission(c);
         doc->setSpec(smallSpec());
         QVERIFY(waitForSignal(doc, spy));
-        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace() && doc->admission()->config.scheduler.policy == PolicyKind::Vllm);
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace()
+            && doc->admission()->config.scheduler.policy == PolicyKind::Vllm);
         const SimulationResult sim = simulate(*doc->trace(), doc->admissionConfig());
         auto* model = w.admissionTab()->model();
         QCOMPARE(model->rowCount(), int(sim.requests.size()));
-        const bool english = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG").isEmpty(); // pictures may be taken in Chinese
+        const bool english
+            = qEnvironmentVariable("LORASCOPE_SCREENSHOT_LANG").isEmpty(); // pictures may be taken in Chinese
         int loras = 0, blocks = 0, preempted = 0;
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto& r = sim.requests[std::size_t(row)];
-            QCOMPARE(model->data(model->index(row, RequestTableModel::Admitted), RequestTableModel::SortRole).toDouble(), r.admitted);
+            QCOMPARE(
+                model->data(model->index(row, RequestTableModel::Admitted), RequestTableModel::SortRole).toDouble(),
+                r.admitted);
             const QString reason = model->data(model->index(row, RequestTableModel::Reason)).toString();
             if (r.wait.kind == WaitKind::MaxLoras) {
-                QVERIFY2(!english || reason.startsWith(QStringLiteral("LoRA slots full: this step's batch already has max_loras = 2 adapters (")), qPrintable(reason));
-                QVERIFY2(reason.contains(QString::fromStdString(doc->trace()->adapters[r.wait.adapterIds[0]].name)), qPrintable(reason));
+                QVERIFY2(!english
+                        || reason.startsWith(
+                            QStringLiteral("LoRA slots full: this step's batch already has max_loras = 2 adapters (")),
+                    qPrintable(reason));
+                QVERIFY2(reason.contains(QString::fromStdString(doc->trace()->adapters[r.wait.adapterIds[0]].name)),
+                    qPrintable(reason));
                 ++loras;
             } else if (r.wait.kind == WaitKind::KvBlocks) {
-                QVERIFY(!english || reason == QStringLiteral("needs %1 KV blocks, %2 free").arg(r.wait.need).arg(r.wait.limit));
+                QVERIFY(!english
+                    || reason == QStringLiteral("needs %1 KV blocks, %2 free").arg(r.wait.need).arg(r.wait.limit));
                 ++blocks;
             } else if (r.wait.kind == WaitKind::Preempted) {
                 QVERIFY2(!english || reason.startsWith(QStringLiteral("preempted at step ")), qPrintable(reason));
@@ -437,7 +468,8 @@ private Q_SLOTS:
         }
         QVERIFY(mixed);
         QVERIFY2(!english || step->titleText().contains(QStringLiteral("mixed")), qPrintable(step->titleText()));
-        QVERIFY2(!english || step->text().contains(QStringLiteral("blocks in use")), qPrintable(step->text().left(300)));
+        QVERIFY2(
+            !english || step->text().contains(QStringLiteral("blocks in use")), qPrintable(step->text().left(300)));
         if (pictures) {
             w.showTab(QStringLiteral("admission"));
             QVERIFY(shots.shoot(w, QStringLiteral("admission-vllm")));

@@ -90,10 +90,11 @@ double expectedFigure(const Expected& e, const QString& key)
     return values.value(key, std::numeric_limits<double>::quiet_NaN());
 }
 
-const QStringList kFigureKeys = { QStringLiteral("requests"), QStringLiteral("achievedRate"), QStringLiteral("gapCv"), QStringLiteral("fittedAlpha"),
-    QStringLiteral("overLimits"), QStringLiteral("finished"), QStringLiteral("waitP50"), QStringLiteral("waitP90"), QStringLiteral("waitP99"),
-    QStringLiteral("ttftP50"), QStringLiteral("ttftP90"), QStringLiteral("ttftP99"), QStringLiteral("e2eP50"), QStringLiteral("e2eP90"),
-    QStringLiteral("e2eP99"), QStringLiteral("throughput"), QStringLiteral("tokenThroughput"), QStringLiteral("sloAttainment"),
+const QStringList kFigureKeys = { QStringLiteral("requests"), QStringLiteral("achievedRate"), QStringLiteral("gapCv"),
+    QStringLiteral("fittedAlpha"), QStringLiteral("overLimits"), QStringLiteral("finished"), QStringLiteral("waitP50"),
+    QStringLiteral("waitP90"), QStringLiteral("waitP99"), QStringLiteral("ttftP50"), QStringLiteral("ttftP90"),
+    QStringLiteral("ttftP99"), QStringLiteral("e2eP50"), QStringLiteral("e2eP90"), QStringLiteral("e2eP99"),
+    QStringLiteral("throughput"), QStringLiteral("tokenThroughput"), QStringLiteral("sloAttainment"),
     QStringLiteral("peakKvNeed"), QStringLiteral("adapterLoads") };
 
 double figure(KeyFigureModel* model, const QString& key, int column)
@@ -105,7 +106,7 @@ double figure(KeyFigureModel* model, const QString& key, int column)
 }
 
 /// Waits until the tab presented a comparison whose B spec satisfies `pred` and no job runs.
-template<typename Pred>
+template <typename Pred>
 bool waitForComparison(CompareTab* tab, Pred pred, int timeoutMs = 60000)
 {
     QElapsedTimer t;
@@ -158,7 +159,8 @@ private Q_SLOTS:
         auto* tab = w.compareTab();
         QVERIFY(tab);
         new QAbstractItemModelTester(tab->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
-        new QAbstractItemModelTester(tab->parameterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+        new QAbstractItemModelTester(
+            tab->parameterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
         w.tabs()->setCurrentWidget(tab);
         auto* placeholder = tab->findChild<QLabel*>(QStringLiteral("comparePlaceholder"));
         QVERIFY(placeholder && placeholder->isVisible());
@@ -168,21 +170,25 @@ private Q_SLOTS:
         tab->pinAction()->trigger();
         QVERIFY(tab->hasA() && tab->bIsLive());
         QVERIFY(!placeholder->isVisible());
-        QVERIFY(waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 1.0; }));
+        QVERIFY(
+            waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 1.0; }));
         QCOMPARE(tab->diffText(), QString());
         QVERIFY(tab->findChild<QLabel*>(QStringLiteral("compareHeader"))->text().contains(QStringLiteral("none")));
 
         // Change α through the real parameter panel: B follows, the header names exactly α.
-        auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
+        auto* alpha
+            = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
         QVERIFY(alpha);
         alpha->setValue(0.3);
         QCOMPARE(doc->spec().popularity.alpha, 0.3);
-        QVERIFY(waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 0.3; }));
+        QVERIFY(
+            waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 0.3; }));
         QCOMPARE(tab->diffText(), QStringLiteral("α: 1 → 0.3"));
         const auto cmp = tab->comparison();
         QCOMPARE(cmp->diffs.size(), std::size_t(1));
         QCOMPARE(cmp->diffs.front().field, std::string("popularity.alpha"));
-        QVERIFY(tab->findChild<QLabel*>(QStringLiteral("compareHeader"))->text().contains(QStringLiteral("α: 1 → 0.3")));
+        QVERIFY(
+            tab->findChild<QLabel*>(QStringLiteral("compareHeader"))->text().contains(QStringLiteral("α: 1 → 0.3")));
         QCOMPARE(cmp->a.workload->spec->popularity.alpha, 1.0);
         // The side-by-side parameter list highlights exactly the α row, with both values.
         auto* params = tab->parameterModel();
@@ -254,7 +260,8 @@ private Q_SLOTS:
         const auto& lat = tab->chart(QStringLiteral("latency"))->data();
         QVERIFY(lat.title.contains(QStringLiteral("E2E")));
         QCOMPARE(lat.series[1].points.size(), qsizetype(cmp->percentiles.size()));
-        QVERIFY(std::abs(lat.series[1].points[50].y() - eb.summary.e2e.p50) <= 1e-9 * std::max(1.0, eb.summary.e2e.p50));
+        QVERIFY(
+            std::abs(lat.series[1].points[50].y() - eb.summary.e2e.p50) <= 1e-9 * std::max(1.0, eb.summary.e2e.p50));
 
         // The table holds exactly what the core computes for each spec.
         auto* model = tab->model();
@@ -281,7 +288,8 @@ private Q_SLOTS:
                 QVERIFY(std::abs(b - a) >= KeyFigureModel::kNoiseShare * std::abs(a));
             }
         }
-        QVERIFY2(noisy > 0 && coloured > 0, qPrintable(QStringLiteral("%1 noisy, %2 coloured").arg(noisy).arg(coloured)));
+        QVERIFY2(
+            noisy > 0 && coloured > 0, qPrintable(QStringLiteral("%1 noisy, %2 coloured").arg(noisy).arg(coloured)));
         // Δ to the digits A and B show: 0.191 → 0.194 is +0.003, not +0.00219.
         QCOMPARE(KeyFigureModel::deltaText("waitP50", 0.191, 0.19319), QStringLiteral("+0.002"));
         QCOMPARE(KeyFigureModel::deltaText("achievedRate", 2.0367, 2.0834), QStringLiteral("+0.05"));
@@ -293,14 +301,16 @@ private Q_SLOTS:
         QCOMPARE(doc->spec().popularity.alpha, 1.0);
         QCOMPARE(alpha->value(), 1.0);
         QCOMPARE(tab->effectiveA()->spec.popularity.alpha, 0.3);
-        QVERIFY(waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 1.0; }));
+        QVERIFY(
+            waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 1.0; }));
         QCOMPARE(tab->diffText(), QStringLiteral("α: 0.3 → 1"));
         QCOMPARE(figure(model, QStringLiteral("fittedAlpha"), KeyFigureModel::A), eb.stats.fittedAlpha);
         QCOMPARE(figure(model, QStringLiteral("fittedAlpha"), KeyFigureModel::B), ea.stats.fittedAlpha);
         QCOMPARE(figure(model, QStringLiteral("waitP99"), KeyFigureModel::A), eb.summary.wait.p99);
         doc->undoStack()->undo();
         QCOMPARE(doc->spec().popularity.alpha, 0.3);
-        QVERIFY(waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 0.3; }));
+        QVERIFY(
+            waitForComparison(tab, [](const Comparison& c) { return c.b.workload->spec->popularity.alpha == 0.3; }));
         QCOMPARE(tab->diffText(), QString());
 
         // An invalid B (input hi < lo) is shown inline; the last comparison stays; nothing crashes.
@@ -312,7 +322,8 @@ private Q_SLOTS:
         QVERIFY(tab->errorText().contains(QStringLiteral("<b>B</b> is invalid")));
         QVERIFY(tab->errorText().contains(QStringLiteral("input")));
         QVERIFY(!tab->errorText().contains(QStringLiteral("<b>A</b> is invalid")));
-        QVERIFY2(tab->diffText().contains(QStringLiteral("input: max (exclusive): 512 → 5")), qPrintable(tab->diffText()));
+        QVERIFY2(
+            tab->diffText().contains(QStringLiteral("input: max (exclusive): 512 → 5")), qPrintable(tab->diffText()));
         QTest::qWait(300);
         QCOMPARE(tab->comparison(), before);
         hi->setValue(512);
@@ -364,7 +375,8 @@ private Q_SLOTS:
         Session sb = sa;
         sb.spec.rate = 6;
         sb.admission.scheduler.limits.maxTotalTokenNum = 9000;
-        const QString pa = dir.filePath(QStringLiteral("a.lorascope.json")), pb = dir.filePath(QStringLiteral("b.lorascope.json"));
+        const QString pa = dir.filePath(QStringLiteral("a.lorascope.json")),
+                      pb = dir.filePath(QStringLiteral("b.lorascope.json"));
         saveSessionFile(sa, pa.toStdString());
         saveSessionFile(sb, pb.toStdString());
 
@@ -385,7 +397,8 @@ private Q_SLOTS:
         // Own servers: the limit difference appears and A is previewed with its own limit.
         tab->sameServerToggle()->setChecked(false);
         QCOMPARE(tab->diffText(), QStringLiteral("R: 4 → 6, max_total_token_num: 4000 → 9000"));
-        QVERIFY(waitForComparison(tab, [](const Comparison& c) { return c.a.admission->config.scheduler.limits.maxTotalTokenNum == 4000; }));
+        QVERIFY(waitForComparison(
+            tab, [](const Comparison& c) { return c.a.admission->config.scheduler.limits.maxTotalTokenNum == 4000; }));
         // Swapping two loaded sides leaves the document alone.
         const double docRate = w.document()->spec().rate;
         tab->swap();
@@ -418,8 +431,11 @@ private Q_SLOTS:
         QVERIFY(w.grab().save(out + QStringLiteral(".empty.png")));
         tab->pinCurrentAsA();
         QVERIFY(waitForComparison(tab, [](const Comparison& c) { return c.b.workload->stats.count > 0; }));
-        auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
-        alpha->setValue(qEnvironmentVariableIsSet("LORASCOPE_COMPARE_ALPHA") ? qEnvironmentVariable("LORASCOPE_COMPARE_ALPHA").toDouble() : 0.3);
+        auto* alpha
+            = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
+        alpha->setValue(qEnvironmentVariableIsSet("LORASCOPE_COMPARE_ALPHA")
+                ? qEnvironmentVariable("LORASCOPE_COMPARE_ALPHA").toDouble()
+                : 0.3);
         QVERIFY(waitForComparison(tab, [](const Comparison& c) { return !c.diffs.empty(); }));
         QTest::qWait(800);
         QVERIFY(w.grab().save(out));

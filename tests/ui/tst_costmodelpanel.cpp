@@ -84,7 +84,8 @@ private Q_SLOTS:
         QCOMPARE(doc->admissionConfig().cost.name, std::string("llama-7b-a10g"));
         const QString prov = panel->provenanceText();
         QVERIFY2(prov.contains(QLatin1String("calibrated on S-LoRA's published NVIDIA A10G runs")), qPrintable(prov));
-        QVERIFY2(prov.contains(QLatin1String("validated on 30 runs")) && prov.contains(QString::fromUtf8("latency ±")), qPrintable(prov));
+        QVERIFY2(prov.contains(QLatin1String("validated on 30 runs")) && prov.contains(QString::fromUtf8("latency ±")),
+            qPrintable(prov));
         QTRY_VERIFY(panel->warningTexts().isEmpty()); // an S2 workload inside what it was validated on
 
         // The vLLM policy was never validated: the panel says so.
@@ -103,7 +104,8 @@ private Q_SLOTS:
         doc->setSpec(hot);
         QVERIFY(waitForSignal(doc, spy));
         QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace());
-        QTRY_VERIFY2(panel->warningTexts().join(QLatin1Char(' ')).contains(QLatin1String("faster than the modelled server")),
+        QTRY_VERIFY2(
+            panel->warningTexts().join(QLatin1Char(' ')).contains(QLatin1String("faster than the modelled server")),
             qPrintable(panel->warningTexts().join(QLatin1Char('|'))));
         w.show();
         QTest::qWait(50);
@@ -121,7 +123,8 @@ private Q_SLOTS:
         QCOMPARE(doc->admissionConfig().cost.name, std::string("my-server"));
         QCOMPARE(doc->admissionConfig().cost.decodeBase, mine.decodeBase);
         QVERIFY(waitForSignal(doc, spy));
-        QVERIFY2(panel->provenanceText().contains(QLatin1String("calibrated on replays of my server")), qPrintable(panel->provenanceText()));
+        QVERIFY2(panel->provenanceText().contains(QLatin1String("calibrated on replays of my server")),
+            qPrintable(panel->provenanceText()));
         // A session keeps the loaded model in full, provenance included.
         const QString session = QString::fromStdString(dir.file("s.lorascope.json"));
         QCOMPARE(w.sessions()->save(session), QString());
@@ -168,19 +171,25 @@ private Q_SLOTS:
         QStringList codes;
         for (const auto& w : warnings)
             codes << QString::fromStdString(w.code);
-        for (const char* c : { "uncalibrated", "policy", "input_len", "output_len", "rank", "kv_capacity", "overload", "model" })
+        for (const char* c :
+            { "uncalibrated", "policy", "input_len", "output_len", "rank", "kv_capacity", "overload", "model" })
             QVERIFY2(codes.contains(QLatin1String(c)), c);
         std::vector<UserNote> notes;
-        for (const auto& [suite, setting] : { std::pair { "a10g-num-adapter", "S4" }, std::pair { "ablation-no-mem", "" }, std::pair { "ablation-cluster", "" } })
+        for (const auto& [suite, setting] : { std::pair { "a10g-num-adapter", "S4" },
+                 std::pair { "ablation-no-mem", "" }, std::pair { "ablation-cluster", "" } })
             for (const auto& n : suiteSweep(suite, setting).notes)
                 notes.push_back(n);
         QVERIFY(!notes.empty() && notes.front().code == "cost_stand_in");
-        notes.push_back({ "num_token_unknown", "the S-LoRA scripts do not give the server's --num-token for x; max_total_token_num stays 6000", { "x", "6000" } });
+        notes.push_back({ "num_token_unknown",
+            "the S-LoRA scripts do not give the server's --num-token for x; max_total_token_num stays 6000",
+            { "x", "6000" } });
         notes.push_back({ "slo_not_monotone",
-            "the SLO is not monotone in rate: met at 6 but missed at 5 (each point is its own random trace); the capacity is the largest value met "
+            "the SLO is not monotone in rate: met at 6 but missed at 5 (each point is its own random trace); the "
+            "capacity is the largest value met "
             "below the first miss",
             { "rate", "6", "5" } });
-        notes.push_back({ "gpu_unknown", "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} });
+        notes.push_back({ "gpu_unknown",
+            "the S-LoRA suite does not name its GPU; the cost model follows the base model only", {} });
         // The fit's notes (the Fit dialog): a real fit of a trace that starts late, has requests
         // with no input and no adapters, then the others as the core words them.
         Trace late;
@@ -191,18 +200,25 @@ private Q_SLOTS:
             fitCodes << QString::fromStdString(n.code);
             notes.push_back(n);
         }
-        QCOMPARE(fitCodes, QStringList({ QStringLiteral("fit_window_offset"), QStringLiteral("fit_zero_lengths"), QStringLiteral("fit_no_adapters") }));
-        notes.push_back({ "fit_zero_lengths", "output lengths of 0 tokens (7 requests) are left out of the length fit", { "output", "7" } });
+        QCOMPARE(fitCodes,
+            QStringList({ QStringLiteral("fit_window_offset"), QStringLiteral("fit_zero_lengths"),
+                QStringLiteral("fit_no_adapters") }));
+        notes.push_back({ "fit_zero_lengths", "output lengths of 0 tokens (7 requests) are left out of the length fit",
+            { "output", "7" } });
         notes.push_back({ "fit_burst_total_slora",
-            "the burstiness is in the total arrival process (gap cv 2.1 overall, 1.02 per adapter): fitted with the slora generator (one Gamma "
+            "the burstiness is in the total arrival process (gap cv 2.1 overall, 1.02 per adapter): fitted with the "
+            "slora generator (one Gamma "
             "process, adapters drawn per request)",
             { "2.1", "1.02" } });
         notes.push_back({ "fit_burst_total",
-            "the burstiness is in the total arrival process (gap cv 2.1 overall, 1.02 per adapter); the per-adapter model with cv 1.02 will look "
+            "the burstiness is in the total arrival process (gap cv 2.1 overall, 1.02 per adapter); the per-adapter "
+            "model with cv 1.02 will look "
             "less bursty in total",
             { "2.1", "1.02", "1.02" } });
         notes.push_back({ "fit_order_unknown",
-            "the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that", {} });
+            "the file does not give the adapters' popularity order: ranks were matched by request count and the skew "
+            "corrected for that",
+            {} });
         std::vector<CostModel> models = costModelPresets();
         models.push_back(bare);
 
@@ -220,15 +236,18 @@ private Q_SLOTS:
         QTranslator zh;
         QVERIFY(zh.load(QStringLiteral(":/i18n/lorascope_zh_CN.qm")));
         QCoreApplication::installTranslator(&zh);
-        const QRegularExpression englishWord(QStringLiteral("\\b(the|is|on|of|and|not|validated|calibrated|runs|model|tokens|stands|served)\\b"));
+        const QRegularExpression englishWord(
+            QStringLiteral("\\b(the|is|on|of|and|not|validated|calibrated|runs|model|tokens|stands|served)\\b"));
         const QRegularExpression han(QStringLiteral("\\p{Han}"));
         auto chinese = [&](const QString& zhText, const std::string& english, const std::vector<std::string>& values) {
             QVERIFY2(zhText.contains(han) && !zhText.contains(englishWord), qPrintable(zhText));
             QVERIFY2(zhText != QString::fromStdString(english), qPrintable(zhText));
             for (const auto& v : values)
-                QVERIFY2(zhText.contains(QString::fromStdString(v)), qPrintable(zhText + QStringLiteral(" lacks ") + QString::fromStdString(v)));
+                QVERIFY2(zhText.contains(QString::fromStdString(v)),
+                    qPrintable(zhText + QStringLiteral(" lacks ") + QString::fromStdString(v)));
             // Chinese sentences take Chinese punctuation.
-            QVERIFY2(!zhText.contains(QLatin1String("; ")) && !zhText.contains(QLatin1String(": ")), qPrintable(zhText));
+            QVERIFY2(
+                !zhText.contains(QLatin1String("; ")) && !zhText.contains(QLatin1String(": ")), qPrintable(zhText));
         };
         for (const auto& w : warnings)
             chinese(CoreTexts::warning(w), w.text, w.args);

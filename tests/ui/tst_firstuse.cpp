@@ -120,15 +120,16 @@ private Q_SLOTS:
         QCOMPARE(help->shortcut(), QKeySequence(QKeySequence::HelpContents));
         // Every tab has its own text, headed by the tab's title (a tab without one would get the user
         // guide). The list is checked against the tabs first: a new tab must be added here.
-        const QStringList expected = { QStringLiteral("Workload"), QStringLiteral("Admission preview"), QStringLiteral("Replay"), QStringLiteral("A/B Compare"),
-            QStringLiteral("Sweep"), QStringLiteral("Fleet") };
+        const QStringList expected = { QStringLiteral("Workload"), QStringLiteral("Admission preview"),
+            QStringLiteral("Replay"), QStringLiteral("A/B Compare"), QStringLiteral("Sweep"), QStringLiteral("Fleet") };
         QCOMPARE(w.tabKeys().size(), expected.size());
         QCOMPARE(w.tabs()->count(), expected.size());
         for (int i = 0; i < w.tabKeys().size(); ++i) {
             QVERIFY(w.showTab(w.tabKeys()[i]));
             QCOMPARE(w.tabs()->tabText(i).remove(QLatin1Char('&')), expected[i]);
             help->trigger();
-            QVERIFY2(w.help()->text().startsWith(QStringLiteral("What am I looking at? — ") + expected[i]), qPrintable(w.tabKeys()[i] + QStringLiteral(": ") + w.help()->text().left(80)));
+            QVERIFY2(w.help()->text().startsWith(QStringLiteral("What am I looking at? — ") + expected[i]),
+                qPrintable(w.tabKeys()[i] + QStringLiteral(": ") + w.help()->text().left(80)));
         }
         w.findChild<QAction*>(QStringLiteral("shortcutsAction"))->trigger();
         const QString keys = w.help()->text();
@@ -149,8 +150,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
         // Export Chart lists titles, not internal ids.
         QCOMPARE(w.charts()->title(QStringLiteral("popularity")), QStringLiteral("Workload — Adapter popularity"));
-        QCOMPARE(w.charts()->title(QStringLiteral("admission.kv")), QStringLiteral("Admission preview — KV cache: need vs capacity"));
-        QCOMPARE(w.charts()->title(QStringLiteral("admission.gantt")), QStringLiteral("Admission preview — Request Gantt"));
+        QCOMPARE(w.charts()->title(QStringLiteral("admission.kv")),
+            QStringLiteral("Admission preview — KV cache: need vs capacity"));
+        QCOMPARE(
+            w.charts()->title(QStringLiteral("admission.gantt")), QStringLiteral("Admission preview — Request Gantt"));
         // A PNG at a chosen size and scale: 800×500 at 2× is 1600×1000 pixels.
         const QString png = dir.filePath(QStringLiteral("pop.png"));
         QCOMPARE(w.charts()->exportChart(QStringLiteral("popularity"), png, QSize(800, 500), 2.0), QString());
@@ -177,12 +180,30 @@ private Q_SLOTS:
         QTest::addColumn<QString>("chosen");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("format");
-        QTest::newRow("no extension gets the chosen one") << "trace1" << "csv" << "trace1.csv" << "csv";
-        QTest::newRow("compound extension") << "run" << "slora" << "run.slora.json" << "slora";
-        QTest::newRow("chosen extension kept") << "t.jsonl" << "jsonl" << "t.jsonl" << "jsonl";
-        QTest::newRow("another format's extension wins") << "t.csv" << "jsonl" << "t.csv" << "csv";
-        QTest::newRow("shared plain extension keeps the choice") << "t.jsonl" << "mooncake" << "t.jsonl" << "mooncake";
-        QTest::newRow("unknown extension") << "run.v2" << "jsonl" << "run.v2.jsonl" << "jsonl";
+        QTest::newRow("no extension gets the chosen one") << "trace1"
+                                                          << "csv"
+                                                          << "trace1.csv"
+                                                          << "csv";
+        QTest::newRow("compound extension") << "run"
+                                            << "slora"
+                                            << "run.slora.json"
+                                            << "slora";
+        QTest::newRow("chosen extension kept") << "t.jsonl"
+                                               << "jsonl"
+                                               << "t.jsonl"
+                                               << "jsonl";
+        QTest::newRow("another format's extension wins") << "t.csv"
+                                                         << "jsonl"
+                                                         << "t.csv"
+                                                         << "csv";
+        QTest::newRow("shared plain extension keeps the choice") << "t.jsonl"
+                                                                 << "mooncake"
+                                                                 << "t.jsonl"
+                                                                 << "mooncake";
+        QTest::newRow("unknown extension") << "run.v2"
+                                           << "jsonl"
+                                           << "run.v2.jsonl"
+                                           << "jsonl";
     }
     void traceFileNamesGetTheirExtension()
     {
@@ -234,7 +255,8 @@ private Q_SLOTS:
         {
             MainWindow w;
             QVERIFY(test::waitIdle(w.document()));
-            qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))->setValue(0.42);
+            qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))
+                ->setValue(0.42);
             alpha = w.document()->spec().popularity.alpha;
             w.showTab(QStringLiteral("admission"));
             QCOMPARE(w.sessions()->saveForRestart(path), QString());

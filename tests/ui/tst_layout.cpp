@@ -81,13 +81,19 @@ private Q_SLOTS:
             const QString key = w.currentTabKey();
             const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
             // Every tab fits a 1280×720 screen, and a 1920×1080 one at QT_SCALE_FACTOR=2 (960×540).
-            QVERIFY2(min.width() <= 960 && min.height() <= 540, qPrintable(key + QStringLiteral(": %1×%2").arg(min.width()).arg(min.height())));
+            QVERIFY2(min.width() <= 960 && min.height() <= 540,
+                qPrintable(key + QStringLiteral(": %1×%2").arg(min.width()).arg(min.height())));
             // The designer, the preview and the comparison are usable at 1024×640 too.
             {
                 const QSize tabMin = w.tabs()->widget(i)->minimumSizeHint();
                 const QSize chrome = w.size() - w.tabs()->currentWidget()->size();
                 QVERIFY2(tabMin.width() + chrome.width() <= 1024 && tabMin.height() + chrome.height() <= 640,
-                    qPrintable(key + QStringLiteral(": tab %1×%2 + window %3×%4").arg(tabMin.width()).arg(tabMin.height()).arg(chrome.width()).arg(chrome.height())));
+                    qPrintable(key
+                        + QStringLiteral(": tab %1×%2 + window %3×%4")
+                              .arg(tabMin.width())
+                              .arg(tabMin.height())
+                              .arg(chrome.width())
+                              .arg(chrome.height())));
             }
         }
     }
@@ -172,7 +178,8 @@ private Q_SLOTS:
         QVERIFY(test::waitIdle(w.document()));
         QTRY_VERIFY_WITH_TIMEOUT(w.document()->admission() != nullptr, 30000);
         w.compareTab()->pinCurrentAsA();
-        for (const QString& key : { QStringLiteral("workload"), QStringLiteral("admission"), QStringLiteral("compare") }) {
+        for (const QString& key :
+            { QStringLiteral("workload"), QStringLiteral("admission"), QStringLiteral("compare") }) {
             w.showTab(key);
             if (key == QLatin1String("compare")) {
                 QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
@@ -182,7 +189,9 @@ private Q_SLOTS:
             const auto charts = visibleCharts(w.tabs()->currentWidget());
             QVERIFY2(!charts.isEmpty(), qPrintable(key));
             for (auto* chart : charts)
-                QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(key + QStringLiteral(" / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
+                QVERIFY2(chart->clippedTexts().isEmpty(),
+                    qPrintable(key + QStringLiteral(" / ") + chart->objectName() + QStringLiteral(": ")
+                        + chart->clippedTexts().join(QStringLiteral("; "))));
         }
         // The sweep's six charts after a short sweep (the per-adapter legend of S4's long adapter names).
         w.showTab(QStringLiteral("sweep"));
@@ -194,7 +203,9 @@ private Q_SLOTS:
         const auto charts = visibleCharts(w.sweepTab());
         QCOMPARE(charts.size(), 6);
         for (auto* chart : charts)
-            QVERIFY2(chart->clippedTexts().isEmpty(), qPrintable(QStringLiteral("sweep / ") + chart->objectName() + QStringLiteral(": ") + chart->clippedTexts().join(QStringLiteral("; "))));
+            QVERIFY2(chart->clippedTexts().isEmpty(),
+                qPrintable(QStringLiteral("sweep / ") + chart->objectName() + QStringLiteral(": ")
+                    + chart->clippedTexts().join(QStringLiteral("; "))));
     }
 
     void axisTextsWholeOnSmallScreens_data()
@@ -214,7 +225,8 @@ private Q_SLOTS:
         QFETCH(QString, lang);
         QTranslator app, qt;
         if (lang != QLatin1String("en")) {
-            QVERIFY(app.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+            QVERIFY(
+                app.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")));
             QCoreApplication::installTranslator(&app);
         }
         MainWindow w;
@@ -257,7 +269,8 @@ private Q_SLOTS:
         QPolygonF line;
         for (int x = 0; x <= 400; x += 10)
             line << QPointF(x, 150);
-        const QList<LabelBox> boxes = { { QPointF(50, 150), QSizeF(120, 14) }, { QPointF(52, 150), QSizeF(120, 14) }, { QPointF(54, 150), QSizeF(120, 14) } };
+        const QList<LabelBox> boxes = { { QPointF(50, 150), QSizeF(120, 14) }, { QPointF(52, 150), QSizeF(120, 14) },
+            { QPointF(54, 150), QSizeF(120, 14) } };
         const auto placed = lorascope::placeLabels(boxes, { line }, area);
         QCOMPARE(placed.size(), boxes.size());
         for (int i = 0; i < placed.size(); ++i) {
@@ -271,7 +284,8 @@ private Q_SLOTS:
         QPolygonF zigzag;
         for (int x = 0; x <= 400; x += 4)
             zigzag << QPointF(x, (x / 4) % 2 ? 0 : 300);
-        QVERIFY(!lorascope::placeLabels({ { QPointF(200, 150), QSizeF(120, 14) } }, { zigzag }, area).front().has_value());
+        QVERIFY(
+            !lorascope::placeLabels({ { QPointF(200, 150), QSizeF(120, 14) } }, { zigzag }, area).front().has_value());
         QVERIFY(polylineHitsRect(line, QRectF(10, 140, 20, 20)));
         QVERIFY(!polylineHitsRect(line, QRectF(10, 100, 20, 20)));
     }
@@ -349,7 +363,8 @@ private Q_SLOTS:
         QVERIFY(snap);
         QVERIFY(!snap->startedWaiting.empty());
         // The Request box shows the request that waits, not one admitted in the same pass.
-        QCOMPARE(qulonglong(step->findChild<QSpinBox*>(QStringLiteral("stepRequest"))->value()), qulonglong(snap->startedWaiting.front()));
+        QCOMPARE(qulonglong(step->findChild<QSpinBox*>(QStringLiteral("stepRequest"))->value()),
+            qulonglong(snap->startedWaiting.front()));
         QVERIFY(step->isVisible()); // the jump brought the step-through to the front
         QVERIFY2(step->text().contains(QStringLiteral("Starts waiting in this pass")), qPrintable(step->text()));
         // W again until a pass where a limit stops the admission check (KV cache full here).
@@ -363,7 +378,8 @@ private Q_SLOTS:
         QCOMPARE(tab->gantt()->marker().value_or(-1), snap->start);
         // The waiting candidate is explained in plain words with the limit's derivation.
         QVERIFY2(step->text().contains(QStringLiteral("waits: ")), qPrintable(step->text()));
-        QVERIFY2(step->text().contains(QStringLiteral("held by adapter weights (resident adapters: ")) || snap->result.blocked.kind != WaitKind::TokenBudget,
+        QVERIFY2(step->text().contains(QStringLiteral("held by adapter weights (resident adapters: "))
+                || snap->result.blocked.kind != WaitKind::TokenBudget,
             qPrintable(step->text()));
         QVERIFY2(step->titleText().contains(QStringLiteral(" s")), qPrintable(step->titleText()));
         const int atWait = step->current();
@@ -464,7 +480,9 @@ private Q_SLOTS:
             if (!step->next())
                 break;
             const auto* snap = step->snapshot();
-            if (snap && std::any_of(snap->prefillSlices.begin(), snap->prefillSlices.end(), [](const PrefillSlice& p) { return p.remaining > 0; })
+            if (snap
+                && std::any_of(snap->prefillSlices.begin(), snap->prefillSlices.end(),
+                    [](const PrefillSlice& p) { return p.remaining > 0; })
                 && snap->prefillSlices.size() > 1)
                 break;
         }
@@ -479,7 +497,8 @@ private Q_SLOTS:
         // A/B: α 1 pinned as A, α 0.3 as B.
         w.compareTab()->pinCurrentAsA();
         w.showTab(QStringLiteral("compare"));
-        qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))->setValue(0.3);
+        qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")))
+            ->setValue(0.3);
         QSignalSpy cmp(w.compareTab(), &CompareTab::comparisonUpdated);
         QVERIFY(cmp.wait(60000));
         shoot(QStringLiteral("compare"));

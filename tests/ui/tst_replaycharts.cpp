@@ -82,11 +82,17 @@ void compareSeries(const PlotData& a, const PlotData& b, const char* what)
         const auto* o = series(b, s.name);
         if (!o)
             continue; // the preview overlay exists only live
-        QVERIFY2(s.points.size() == o->points.size(), qPrintable(QStringLiteral("%1/%2: %3 vs %4 points").arg(QLatin1String(what), s.name).arg(s.points.size()).arg(o->points.size())));
+        QVERIFY2(s.points.size() == o->points.size(),
+            qPrintable(QStringLiteral("%1/%2: %3 vs %4 points")
+                           .arg(QLatin1String(what), s.name)
+                           .arg(s.points.size())
+                           .arg(o->points.size())));
         for (int i = 0; i < s.points.size(); ++i) {
-            QVERIFY2(std::abs(s.points[i].x() - o->points[i].x()) < 1e-6, qPrintable(QStringLiteral("%1/%2 x at %3").arg(QLatin1String(what), s.name).arg(i)));
+            QVERIFY2(std::abs(s.points[i].x() - o->points[i].x()) < 1e-6,
+                qPrintable(QStringLiteral("%1/%2 x at %3").arg(QLatin1String(what), s.name).arg(i)));
             // requests.jsonl keeps token times to the microsecond: latencies agree to 1 µs (0.001 ms).
-            QVERIFY2(std::abs(s.points[i].y() - o->points[i].y()) <= 1e-3 + 1e-9 * std::abs(s.points[i].y()), qPrintable(QStringLiteral("%1/%2 y at %3").arg(QLatin1String(what), s.name).arg(i)));
+            QVERIFY2(std::abs(s.points[i].y() - o->points[i].y()) <= 1e-3 + 1e-9 * std::abs(s.points[i].y()),
+                qPrintable(QStringLiteral("%1/%2 y at %3").arg(QLatin1String(what), s.name).arg(i)));
         }
     }
 }
@@ -115,7 +121,8 @@ private Q_SLOTS:
         QVERIFY2(!tab.resultsRoot().contains(QStringLiteral("LoraScope/LoraScope")), qPrintable(tab.resultsRoot()));
         // Fits a laptop: the tab's minimum is well under 1024×600.
         const QSize min = tab.minimumSizeHint();
-        QVERIFY2(min.width() <= 1024 && min.height() <= 600, qPrintable(QStringLiteral("%1×%2").arg(min.width()).arg(min.height())));
+        QVERIFY2(min.width() <= 1024 && min.height() <= 600,
+            qPrintable(QStringLiteral("%1×%2").arg(min.width()).arg(min.height())));
     }
 
     void liveReplayChartsTheServer()
@@ -124,8 +131,10 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(tab.adapterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         tab.setTraceFile(writeTrace(m_dir));
         // A long results path: the left panel must not widen when Start shows it.
-        tab.setResultsRoot(m_dir.filePath(QStringLiteral("runs/a-rather-long-folder-name-for-the-results-of-many-replays")));
-        qobject_cast<QComboBox*>(tab.editor(QStringLiteral("backend")))->setCurrentText(QStringLiteral("openai-completions"));
+        tab.setResultsRoot(
+            m_dir.filePath(QStringLiteral("runs/a-rather-long-folder-name-for-the-results-of-many-replays")));
+        qobject_cast<QComboBox*>(tab.editor(QStringLiteral("backend")))
+            ->setCurrentText(QStringLiteral("openai-completions"));
         qobject_cast<QDoubleSpinBox*>(tab.editor(QStringLiteral("speed")))->setValue(2);
         tab.resize(1280, 700);
         tab.show();
@@ -181,9 +190,11 @@ private Q_SLOTS:
         const auto e2e = tab.chart(QStringLiteral("e2e"))->data();
         QVERIFY(series(e2e, QStringLiteral("E2E p50"))->color != series(e2e, QStringLiteral("E2E p90"))->color);
         // No errors: said in words, not an empty 0–1 chart.
-        QVERIFY2(tab.charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("No errors")), qPrintable(tab.charts()->hint(QStringLiteral("errors"))));
+        QVERIFY2(tab.charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("No errors")),
+            qPrintable(tab.charts()->hint(QStringLiteral("errors"))));
         QVERIFY(!tab.charts()->chartShown(QStringLiteral("errors")));
-        QVERIFY(tab.charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("Errors by kind"))); // still titled
+        QVERIFY(
+            tab.charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("Errors by kind"))); // still titled
         // Effective latency and the token mismatch on screen.
         QVERIFY2(tab.figuresText().contains(QStringLiteral("effective TTFT")), qPrintable(tab.figuresText()));
         QVERIFY2(tab.figuresText().contains(QStringLiteral("Token mismatch: none")), qPrintable(tab.figuresText()));
@@ -225,7 +236,8 @@ private Q_SLOTS:
         QVERIFY(!m_liveFolder.isEmpty());
         ReplayTab single;
         QVERIFY2(single.openRunFolder(m_liveFolder), qPrintable(single.statusText()));
-        QVERIFY2(single.statusText().contains(QStringLiteral("Opened run: 90 requests")), qPrintable(single.statusText()));
+        QVERIFY2(
+            single.statusText().contains(QStringLiteral("Opened run: 90 requests")), qPrintable(single.statusText()));
         // The live run's series, read back from its folder (the rates, latencies, errors and the server's).
         for (const char* k : { "rate", "latency", "e2e", "tokens", "server", "kv", "adapters" })
             compareSeries(m_live.value(QLatin1String(k)), single.chart(QLatin1String(k))->data(), k);
@@ -299,12 +311,13 @@ private Q_SLOTS:
             t.add(r);
         }
         const double now = 6.3;
-        for (const PlotData& d : { ReplayCharts::rateData(t, 40, now), ReplayCharts::tokensData(t, 40, now), ReplayCharts::latencyData(t, 40, now),
-                 ReplayCharts::e2eData(t, 40, now) }) {
+        for (const PlotData& d : { ReplayCharts::rateData(t, 40, now), ReplayCharts::tokensData(t, 40, now),
+                 ReplayCharts::latencyData(t, 40, now), ReplayCharts::e2eData(t, 40, now) }) {
             QCOMPARE(d.x.max.value_or(-1), 40.0);
             for (const PlotSeries& series : d.series)
                 for (const QPointF& p : series.points)
-                    QVERIFY2(p.x() <= now, qPrintable(d.title + QStringLiteral(": %1 at %2").arg(series.name).arg(p.x())));
+                    QVERIFY2(
+                        p.x() <= now, qPrintable(d.title + QStringLiteral(": %1 at %2").arg(series.name).arg(p.x())));
         }
         QVERIFY(!ReplayCharts::rateData(t, 40, now).series[0].points.isEmpty());
         // A finished run: every bin.
@@ -315,7 +328,8 @@ private Q_SLOTS:
         samples[0].ok = true, samples[0].t = 52, samples[0].running = 3, samples[0].waiting = 0;
         charts.update({ &t, &samples, nullptr, 1.0, true, now });
         PlotView::applyPending();
-        for (const QString& key : { QStringLiteral("rate"), QStringLiteral("tokens"), QStringLiteral("server"), QStringLiteral("kv") })
+        for (const QString& key :
+            { QStringLiteral("rate"), QStringLiteral("tokens"), QStringLiteral("server"), QStringLiteral("kv") })
             QCOMPARE(charts.chart(key)->data().x.max.value_or(-1), 52.0);
     }
 
@@ -335,9 +349,11 @@ private Q_SLOTS:
         c.samples = &samples;
         // The preview's bin 30–40 s holds 4 waiting at most; the server had 12 at t = 35 s: 3.0×.
         c.previewAxisScale = 1.0;
-        QVERIFY2(ReplayText::previewNote(c).contains(QStringLiteral("Server queue 3.0× the preview at t = 35 s")), qPrintable(ReplayText::previewNote(c)));
+        QVERIFY2(ReplayText::previewNote(c).contains(QStringLiteral("Server queue 3.0× the preview at t = 35 s")),
+            qPrintable(ReplayText::previewNote(c)));
         samples[1].waiting = 4;
-        QVERIFY2(ReplayText::previewNote(c).contains(QStringLiteral("within the preview's band")), qPrintable(ReplayText::previewNote(c)));
+        QVERIFY2(ReplayText::previewNote(c).contains(QStringLiteral("within the preview's band")),
+            qPrintable(ReplayText::previewNote(c)));
         c.builtin = false;
         QVERIFY(ReplayText::previewNote(c).contains(QStringLiteral("External server")));
         // A token mismatch is a warning with count and share.
@@ -361,7 +377,8 @@ private Q_SLOTS:
         spec.rate = 3;
         spec.duration = 24;
         SimulationConfig server = w.document()->admissionConfig();
-        server.scheduler.limits.maxTotalTokenNum = 24000; // a server that keeps up (S-LoRA's default 6000 would queue for minutes)
+        server.scheduler.limits.maxTotalTokenNum
+            = 24000; // a server that keeps up (S-LoRA's default 6000 would queue for minutes)
         w.document()->setAdmission(server);
         w.document()->setSpec(spec);
         QVERIFY(test::waitIdle(w.document()));

@@ -71,7 +71,8 @@ private Q_SLOTS:
         tab.setResultsRoot(dir.filePath(QStringLiteral("runs")));
         QVERIFY(qobject_cast<QCheckBox*>(tab.editor(QStringLiteral("builtin")))->isChecked()); // the default
         qobject_cast<QDoubleSpinBox*>(tab.editor(QStringLiteral("speed")))->setValue(20);
-        qobject_cast<QComboBox*>(tab.editor(QStringLiteral("backend")))->setCurrentText(QStringLiteral("openai-completions"));
+        qobject_cast<QComboBox*>(tab.editor(QStringLiteral("backend")))
+            ->setCurrentText(QStringLiteral("openai-completions"));
         tab.show();
         QSignalSpy finished(&tab, &ReplayTab::runFinished);
         tab.start();
@@ -100,13 +101,15 @@ private Q_SLOTS:
         QVERIFY2(tab.summaryText().contains(QStringLiteral("Completed 30")), qPrintable(tab.summaryText()));
         // The throughput says what it divides by (the drain after the last send included) and
         // stands beside the rate the trace offered.
-        QVERIFY2(tab.summaryText().contains(QStringLiteral("(first send to last completion, incl. ")) && tab.summaryText().contains(QStringLiteral("s of drain")),
+        QVERIFY2(tab.summaryText().contains(QStringLiteral("(first send to last completion, incl. "))
+                && tab.summaryText().contains(QStringLiteral("s of drain")),
             qPrintable(tab.summaryText()));
-        QVERIFY2(tab.summaryText().contains(QRegularExpression(QStringLiteral("Offered [0-9.]+ req/s \\(30 requests scheduled over [0-9.]+ s\\)"))),
+        QVERIFY2(tab.summaryText().contains(QRegularExpression(
+                     QStringLiteral("Offered [0-9.]+ req/s \\(30 requests scheduled over [0-9.]+ s\\)"))),
             qPrintable(tab.summaryText()));
         // Which priority the sending thread got, in words (real-time when this process may have it).
-        QVERIFY2(tab.summaryText().contains(QRegularExpression(
-                     QStringLiteral("Dispatcher \\(the thread that sends on schedule\\): (real-time|normal) priority"))),
+        QVERIFY2(tab.summaryText().contains(QRegularExpression(QStringLiteral(
+                     "Dispatcher \\(the thread that sends on schedule\\): (real-time|normal) priority"))),
             qPrintable(tab.summaryText()));
         QVERIFY(QFile::exists(tab.runFolder() + QStringLiteral("/summary.json")));
         QVERIFY(QFile::exists(tab.runFolder() + QStringLiteral("/manifest.json")));
@@ -215,17 +218,20 @@ private Q_SLOTS:
         QTest::qWait(50);
         const int wide = split->sizes().value(0);
         const int wanted = tab.adapterTable()->horizontalHeader()->length();
-        QVERIFY2(wide > 380 && wide >= std::min(wanted, split->width() - 1100 - split->handleWidth()), qPrintable(QString::number(wide)));
+        QVERIFY2(wide > 380 && wide >= std::min(wanted, split->width() - 1100 - split->handleWidth()),
+            qPrintable(QString::number(wide)));
         QVERIFY2(split->sizes().value(1) >= 1100, qPrintable(QString::number(split->sizes().value(1))));
         // The user drags the handle 100 px to the left: their width is kept on the next resize.
         QSplitterHandle* handle = split->handle(1);
         const QPoint at = handle->rect().center();
-        QMouseEvent press(QEvent::MouseButtonPress, at, handle->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent press(
+            QEvent::MouseButtonPress, at, handle->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(handle, &press);
         const QPoint to = at - QPoint(100, 0);
         QMouseEvent move(QEvent::MouseMove, to, handle->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(handle, &move);
-        QMouseEvent release(QEvent::MouseButtonRelease, to, handle->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+        QMouseEvent release(
+            QEvent::MouseButtonRelease, to, handle->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
         QCoreApplication::sendEvent(handle, &release);
         const int dragged = split->sizes().value(0);
         QVERIFY2(dragged < wide, qPrintable(QString::number(dragged)));

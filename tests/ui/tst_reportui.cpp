@@ -55,7 +55,9 @@ private Q_SLOTS:
         QCOMPARE(reportKind(preview), QStringLiteral("preview"));
         // The Replay tab without a run says what to do.
         w.showTab(QStringLiteral("replay"));
-        QVERIFY(w.reports()->exportReport(tmp.filePath(QStringLiteral("none.html"))).contains(QStringLiteral("no run yet")));
+        QVERIFY(w.reports()
+                    ->exportReport(tmp.filePath(QStringLiteral("none.html")))
+                    .contains(QStringLiteral("no run yet")));
         auto* replay = w.findChild<ReplayTab*>();
         QVERIFY(replay);
         QVERIFY(replay->openRunFolder(kData + QStringLiteral("/runA")));
@@ -72,7 +74,8 @@ private Q_SLOTS:
         QVERIFY(view);
         tab.showRuns();
         QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY(view->loadSide(RunCompareView::Side::A, QStringLiteral("/no/such/run")).contains(QStringLiteral("Cannot open the run folder")));
+        QVERIFY(view->loadSide(RunCompareView::Side::A, QStringLiteral("/no/such/run"))
+                    .contains(QStringLiteral("Cannot open the run folder")));
         QCOMPARE(view->loadSide(RunCompareView::Side::A, kData + QStringLiteral("/runA")), QString());
         QCOMPARE(view->loadSide(RunCompareView::Side::B, kData + QStringLiteral("/runB")), QString());
         QTRY_VERIFY_WITH_TIMEOUT(view->comparison() != nullptr, 60000);
@@ -81,7 +84,9 @@ private Q_SLOTS:
         QVERIFY(row >= 0);
         QCOMPARE(m->data(m->index(row, RunCompareModel::Metric)).toString(), QStringLiteral("p99 TTFT"));
         // runA and runB are two replays of one trace against one server: noise, not a difference.
-        QVERIFY2(m->data(m->index(row, RunCompareModel::Verdict)).toString().startsWith(QStringLiteral("no significant difference")),
+        QVERIFY2(m->data(m->index(row, RunCompareModel::Verdict))
+                     .toString()
+                     .startsWith(QStringLiteral("no significant difference")),
             qPrintable(m->data(m->index(row, RunCompareModel::Verdict)).toString()));
         QVERIFY(view->headerText().contains(QStringLiteral("0 headline metrics significantly better, 0 worse")));
         QTemporaryDir tmp;

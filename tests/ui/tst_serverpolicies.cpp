@@ -38,7 +38,8 @@ namespace {
 using test::waitForSignal;
 
 /// Requests of `adapters` adapters (rank 8) in turn, one every `gap` steps from t = 0.
-std::shared_ptr<const Trace> rotatingTrace(int adapters, int requests, std::uint32_t input, std::uint32_t output, double gap = 1.0)
+std::shared_ptr<const Trace> rotatingTrace(
+    int adapters, int requests, std::uint32_t input, std::uint32_t output, double gap = 1.0)
 {
     auto t = std::make_shared<Trace>();
     for (int a = 0; a < adapters; ++a)
@@ -68,7 +69,8 @@ bool preview(Document* doc, std::shared_ptr<const Trace> trace, SimulationConfig
     t.start();
     while (t.elapsed() < 30000) {
         const auto a = doc->admission();
-        if (a && a->trace == doc->trace() && sameServer(a->config.scheduler, doc->admissionConfig().scheduler) && !doc->busy())
+        if (a && a->trace == doc->trace() && sameServer(a->config.scheduler, doc->admissionConfig().scheduler)
+            && !doc->busy())
             return true;
         QTest::qWait(10);
     }
@@ -109,7 +111,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::isolateSettings();
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); // "4,212": the numbers as an English reader sees them
+        QLocale::setDefault(
+            QLocale(QLocale::English, QLocale::UnitedStates)); // "4,212": the numbers as an English reader sees them
     }
 
     /// Choosing SGLang shows its box with SGLang's names and defaults and hides the others; the
@@ -135,18 +138,22 @@ private Q_SLOTS:
 
         // Every SGLang knob: its command-line name under the label, a tooltip, SGLang's default.
         const SglangConfig defaults;
-        const std::pair<const char*, const char*> knobs[] = { { "sglang.maxTotalTokens", "max_total_tokens" }, { "sglang.contextLength", "context_length" },
-            { "sglang.maxRunningRequests", "max_running_requests" }, { "sglang.chunkedPrefillSize", "chunked_prefill_size" },
-            { "sglang.maxPrefillTokens", "max_prefill_tokens" }, { "sglang.scheduleConservativeness", "schedule_conservativeness" },
-            { "sglang.enableMixedChunk", "enable_mixed_chunk" }, { "sglang.ignoreEos", "ignore_eos" }, { "sglang.maxLorasPerBatch", "max_loras_per_batch" },
-            { "sglang.maxLoadedLoras", "max_loaded_loras" }, { "sglang.loraEvictionPolicy", "lora_eviction_policy" }, { "sglang.loraScan", "lora_scan" },
+        const std::pair<const char*, const char*> knobs[] = { { "sglang.maxTotalTokens", "max_total_tokens" },
+            { "sglang.contextLength", "context_length" }, { "sglang.maxRunningRequests", "max_running_requests" },
+            { "sglang.chunkedPrefillSize", "chunked_prefill_size" },
+            { "sglang.maxPrefillTokens", "max_prefill_tokens" },
+            { "sglang.scheduleConservativeness", "schedule_conservativeness" },
+            { "sglang.enableMixedChunk", "enable_mixed_chunk" }, { "sglang.ignoreEos", "ignore_eos" },
+            { "sglang.maxLorasPerBatch", "max_loras_per_batch" }, { "sglang.maxLoadedLoras", "max_loaded_loras" },
+            { "sglang.loraEvictionPolicy", "lora_eviction_policy" }, { "sglang.loraScan", "lora_scan" },
             { "sglang.disableRadixCache", "disable_radix_cache" } };
         for (const auto& [field, arg] : knobs) {
             QWidget* e = tab->editor(QString::fromLatin1(field));
             QVERIFY2(e, field);
             QVERIFY2(!e->toolTip().isEmpty(), field);
             QVERIFY2(tab->serverBox(QStringLiteral("sglang"))->isAncestorOf(e), field);
-            QVERIFY2(formLabel(e).contains(QString::fromLatin1(arg)), qPrintable(QString::fromLatin1(field) + QStringLiteral(": ") + formLabel(e)));
+            QVERIFY2(formLabel(e).contains(QString::fromLatin1(arg)),
+                qPrintable(QString::fromLatin1(field) + QStringLiteral(": ") + formLabel(e)));
         }
         auto spin = [&](const char* f) { return qobject_cast<QSpinBox*>(tab->editor(QString::fromLatin1(f))); };
         QCOMPARE(spin("sglang.maxLorasPerBatch")->value(), int(defaults.maxLorasPerBatch));
@@ -166,7 +173,8 @@ private Q_SLOTS:
         QCOMPARE(g.loraEvictionPolicy, std::string("fifo"));
         QCOMPARE(g.scheduleConservativeness, 1.5);
         QVERIFY(waitForSignal(doc, spy));
-        QTRY_VERIFY(doc->admission() && sameServer(doc->admission()->config.scheduler, doc->admissionConfig().scheduler));
+        QTRY_VERIFY(
+            doc->admission() && sameServer(doc->admission()->config.scheduler, doc->admissionConfig().scheduler));
         const auto a = doc->admission();
         QCOMPARE(a->config.scheduler.policy, PolicyKind::Sglang);
         QCOMPARE(a->config.scheduler.sglang.maxLorasPerBatch, std::int64_t(2));
@@ -181,22 +189,27 @@ private Q_SLOTS:
         QVERIFY(error && error->isHidden());
         spin("sglang.contextLength")->setValue(2);
         QVERIFY(!error->isHidden() && !error->text().isEmpty());
-        QCOMPARE(error->text().contains(QString::fromStdString(sglangConfigError(doc->admissionConfig().scheduler.sglang))), true);
+        QCOMPARE(
+            error->text().contains(QString::fromStdString(sglangConfigError(doc->admissionConfig().scheduler.sglang))),
+            true);
         doc->undoStack()->undo();
         QVERIFY(error->isHidden());
 
         // vLLM: its box, its new knob (enable_prefix_caching, on by default), its rules.
         policy->setCurrentIndex(int(PolicyKind::Vllm));
-        QVERIFY(tab->serverBox(QStringLiteral("vllm"))->isVisibleTo(tab) && !tab->serverBox(QStringLiteral("sglang"))->isVisibleTo(tab));
+        QVERIFY(tab->serverBox(QStringLiteral("vllm"))->isVisibleTo(tab)
+            && !tab->serverBox(QStringLiteral("sglang"))->isVisibleTo(tab));
         QVERIFY(tab->rulesText().contains(QString::fromLatin1(kVllmRulesVersion)));
         auto* prefix = qobject_cast<QCheckBox*>(tab->editor(QStringLiteral("vllm.enablePrefixCaching")));
         QVERIFY(prefix && prefix->isChecked());
         QVERIFY(formLabel(prefix).contains(QStringLiteral("enable_prefix_caching")));
         prefix->setChecked(false);
         QVERIFY(!doc->admissionConfig().scheduler.vllm.enablePrefixCaching);
-        for (const char* f : { "vllm.maxNumSeqs", "vllm.maxNumBatchedTokens", "vllm.numGpuBlocks", "vllm.blockSize", "vllm.maxLoras", "vllm.maxCpuLoras",
-                 "vllm.maxLoraRank", "vllm.longPrefillTokenThreshold", "vllm.maxModelLen", "vllm.enableChunkedPrefill", "vllm.loraScan" })
-            QVERIFY2(tab->editor(QString::fromLatin1(f)) && !tab->editor(QString::fromLatin1(f))->toolTip().isEmpty(), f);
+        for (const char* f : { "vllm.maxNumSeqs", "vllm.maxNumBatchedTokens", "vllm.numGpuBlocks", "vllm.blockSize",
+                 "vllm.maxLoras", "vllm.maxCpuLoras", "vllm.maxLoraRank", "vllm.longPrefillTokenThreshold",
+                 "vllm.maxModelLen", "vllm.enableChunkedPrefill", "vllm.loraScan" })
+            QVERIFY2(
+                tab->editor(QString::fromLatin1(f)) && !tab->editor(QString::fromLatin1(f))->toolTip().isEmpty(), f);
     }
 
     /// A session keeps every server's settings, and the editors show them after loading.
@@ -235,7 +248,8 @@ private Q_SLOTS:
         QCOMPARE(doc->loadSession(path, &view), QString());
         QVERIFY(doc->admissionConfig().scheduler == saved.scheduler);
         auto* tab = w.admissionTab();
-        QCOMPARE(qobject_cast<QComboBox*>(tab->editor(QStringLiteral("policy")))->currentIndex(), int(PolicyKind::Sglang));
+        QCOMPARE(
+            qobject_cast<QComboBox*>(tab->editor(QStringLiteral("policy")))->currentIndex(), int(PolicyKind::Sglang));
         QCOMPARE(qobject_cast<QSpinBox*>(tab->editor(QStringLiteral("sglang.maxLorasPerBatch")))->value(), 3);
         QCOMPARE(qobject_cast<QSpinBox*>(tab->editor(QStringLiteral("sglang.maxLoadedLoras")))->value(), 5);
         QVERIFY(qobject_cast<QCheckBox*>(tab->editor(QStringLiteral("sglang.disableRadixCache")))->isChecked());
@@ -262,7 +276,8 @@ private Q_SLOTS:
         QVERIFY(preview(doc, trace, c));
         c.clock = ClockKind::Steps;
         const SimulationResult sim = simulate(*trace, c);
-        QVERIFY(sim.summary.adapterLoads > 0 && sim.summary.adapterDiskLoads > 0 && sim.summary.adapterDiskLoads < sim.summary.adapterLoads);
+        QVERIFY(sim.summary.adapterLoads > 0 && sim.summary.adapterDiskLoads > 0
+            && sim.summary.adapterDiskLoads < sim.summary.adapterLoads);
         const PlotData& d = w.admissionTab()->chart(QStringLiteral("residency"))->data();
         const PlotSeries* gpu = seriesNamed(d, QStringLiteral("on the GPU"));
         const PlotSeries* cpu = seriesNamed(d, QStringLiteral("in CPU memory"));
@@ -308,7 +323,8 @@ private Q_SLOTS:
         QCOMPARE(loadsDisk, double(sim.summary.adapterDiskLoads));
         QVERIFY(!w.admissionTab()->chart(QStringLiteral("residency"))->toolTip().isEmpty());
         // The GPU's slots are drawn and named.
-        QVERIFY(std::any_of(d.labels.begin(), d.labels.end(), [](const PlotLabel& l) { return l.text == QStringLiteral("max_loras 1"); }));
+        QVERIFY(std::any_of(d.labels.begin(), d.labels.end(),
+            [](const PlotLabel& l) { return l.text == QStringLiteral("max_loras 1"); }));
     }
 
     /// A long prompt under vLLM's token budget: the step-through shows its chunks and what remains.
@@ -337,8 +353,12 @@ private Q_SLOTS:
             QCOMPARE(slices[0].remaining, remaining);
             const QString text = step->text();
             QVERIFY2(text.contains(QStringLiteral("Prefill in this pass")), qPrintable(text.left(400)));
-            QVERIFY2(text.contains(QStringLiteral("%1 tokens").arg(tokens)) && text.contains(QStringLiteral("%1 tokens").arg(remaining)), qPrintable(text.left(600)));
-            QVERIFY2(text.contains(remaining > 0 ? QStringLiteral("continues next pass") : QStringLiteral("prefill done")), qPrintable(text.left(600)));
+            QVERIFY2(text.contains(QStringLiteral("%1 tokens").arg(tokens))
+                    && text.contains(QStringLiteral("%1 tokens").arg(remaining)),
+                qPrintable(text.left(600)));
+            QVERIFY2(
+                text.contains(remaining > 0 ? QStringLiteral("continues next pass") : QStringLiteral("prefill done")),
+                qPrintable(text.left(600)));
         }
         // Decode passes have no prefill.
         next->click();
@@ -354,7 +374,8 @@ private Q_SLOTS:
         QVERIFY(step->snapshot() && step->snapshot()->prefillSlices.size() == 1);
         QCOMPARE(step->snapshot()->prefillSlices[0].tokens, std::int64_t(256));
         QCOMPARE(step->snapshot()->prefillSlices[0].remaining, std::int64_t(344));
-        QVERIFY2(step->text().contains(QStringLiteral("chunked_prefill_size = 256")), qPrintable(step->text().left(400)));
+        QVERIFY2(
+            step->text().contains(QStringLiteral("chunked_prefill_size = 256")), qPrintable(step->text().left(400)));
     }
 
     /// SGLang retracts decoding requests when its pool runs out: the pass says so, and the request
@@ -376,7 +397,9 @@ private Q_SLOTS:
         QVERIFY(preview(doc, trace, c));
         c.clock = ClockKind::Steps;
         const SimulationResult sim = simulate(*trace, c);
-        QVERIFY2(sim.summary.preemptions > 0 || std::any_of(sim.timeline.begin(), sim.timeline.end(), [](const StepRecord& s) { return s.preempted > 0; }),
+        QVERIFY2(sim.summary.preemptions > 0
+                || std::any_of(
+                    sim.timeline.begin(), sim.timeline.end(), [](const StepRecord& s) { return s.preempted > 0; }),
             "this configuration must retract requests");
         auto* step = w.admissionTab()->stepThrough();
         bool seen = false;
@@ -388,7 +411,8 @@ private Q_SLOTS:
         QVERIFY2(step->text().contains(QStringLiteral("Retracted")), qPrintable(step->text().left(600)));
         // The retracted request starts waiting again in that pass.
         const auto& snap = *step->snapshot();
-        const auto it = std::find(snap.startedWaiting.begin(), snap.startedWaiting.end(), snap.result.preempted.front());
+        const auto it
+            = std::find(snap.startedWaiting.begin(), snap.startedWaiting.end(), snap.result.preempted.front());
         QVERIFY(it != snap.startedWaiting.end());
     }
 
@@ -408,32 +432,43 @@ private Q_SLOTS:
             r.adapterIds = { 0, 2, kNoAdapter, kNoAdapter };
             const QString shortText = Terms::waitShort(r, context);
             const QString sentence = Terms::waitExplanation(r, context);
-            QVERIFY2(!shortText.isEmpty() && !sentence.isEmpty(), qPrintable(QString::fromStdString(waitKindName(r.kind))));
-            QVERIFY2(!sentence.contains(QStringLiteral("need 38 >= limit")), qPrintable(sentence)); // not the core's debug form
+            QVERIFY2(
+                !shortText.isEmpty() && !sentence.isEmpty(), qPrintable(QString::fromStdString(waitKindName(r.kind))));
+            QVERIFY2(!sentence.contains(QStringLiteral("need 38 >= limit")),
+                qPrintable(sentence)); // not the core's debug form
         }
         WaitReason lora { WaitKind::MaxLoras, 3, 2, 0 };
         lora.adapters = 2;
         lora.adapterIds = { 0, 2, kNoAdapter, kNoAdapter };
-        QCOMPARE(Terms::waitShort(lora, context), QStringLiteral("LoRA slots full: this step's batch already has max_loras = 2 adapters (ad-0, ad-2)"));
-        QCOMPARE(Terms::waitShort({ WaitKind::KvBlocks, 38, 12, 0 }, context), QStringLiteral("needs 38 KV blocks, 12 free"));
+        QCOMPARE(Terms::waitShort(lora, context),
+            QStringLiteral("LoRA slots full: this step's batch already has max_loras = 2 adapters (ad-0, ad-2)"));
+        QCOMPARE(Terms::waitShort({ WaitKind::KvBlocks, 38, 12, 0 }, context),
+            QStringLiteral("needs 38 KV blocks, 12 free"));
         WaitReason pre { WaitKind::Preempted, 1840, 0, 0 };
         pre.at = 4212;
-        QCOMPARE(Terms::waitShort(pre, context), QStringLiteral("preempted at step 4,212 (recompute, 1,840 tokens again)"));
+        QCOMPARE(
+            Terms::waitShort(pre, context), QStringLiteral("preempted at step 4,212 (recompute, 1,840 tokens again)"));
         WaitReason slots { WaitKind::MaxLorasPerBatch, 3, 2, 0 };
         slots.adapters = 2;
         slots.adapterIds = { 0, 1, kNoAdapter, kNoAdapter };
-        QCOMPARE(Terms::waitShort(slots, context), QStringLiteral("LoRA slots full: with it, 3 of max_loras_per_batch = 2 slots (ad-0, ad-1)"));
-        QCOMPARE(Terms::waitShort({ WaitKind::MaxRunningRequests, 9, 8, 0 }, context), QStringLiteral("running batch full: max_running_requests = 8"));
-        QCOMPARE(Terms::waitShort({ WaitKind::TokenPool, 1200, 300, 0 }, context), QStringLiteral("KV cache full: needs 1,200 tokens, 300 free"));
+        QCOMPARE(Terms::waitShort(slots, context),
+            QStringLiteral("LoRA slots full: with it, 3 of max_loras_per_batch = 2 slots (ad-0, ad-1)"));
+        QCOMPARE(Terms::waitShort({ WaitKind::MaxRunningRequests, 9, 8, 0 }, context),
+            QStringLiteral("running batch full: max_running_requests = 8"));
+        QCOMPARE(Terms::waitShort({ WaitKind::TokenPool, 1200, 300, 0 }, context),
+            QStringLiteral("KV cache full: needs 1,200 tokens, 300 free"));
         QCOMPARE(Terms::waitShort({ WaitKind::MaxPrefillTokens, 16384, 16384, 0 }, context),
             QStringLiteral("prefill batch full: 16,384 of max_prefill_tokens = 16,384 tokens"));
         QCOMPARE(Terms::waitShort({ WaitKind::ChunkedPrefillSize, 4096, 4096, 0 }, context),
             QStringLiteral("prefill chunk full: 4,096 of chunked_prefill_size = 4,096 tokens"));
         WaitReason retract { WaitKind::Retracted, 240, 0, 0 };
         retract.at = 17;
-        QCOMPARE(Terms::waitShort(retract, context), QStringLiteral("retracted at step 17 (240 tokens to prefill again)"));
-        QVERIFY(Terms::waitShort({ WaitKind::BatchIsFull, 0, 0, 0 }, context).contains(QStringLiteral("batch_is_full")));
-        QCOMPARE(Terms::adapterLoad(AdapterTier::Cpu, 0.0031, ClockKind::Model), QStringLiteral("adapter loading from CPU: 3.1 ms"));
+        QCOMPARE(
+            Terms::waitShort(retract, context), QStringLiteral("retracted at step 17 (240 tokens to prefill again)"));
+        QVERIFY(
+            Terms::waitShort({ WaitKind::BatchIsFull, 0, 0, 0 }, context).contains(QStringLiteral("batch_is_full")));
+        QCOMPARE(Terms::adapterLoad(AdapterTier::Cpu, 0.0031, ClockKind::Model),
+            QStringLiteral("adapter loading from CPU: 3.1 ms"));
     }
 
     /// A/B: the same workload on S-LoRA (A) and SGLang (B), the differences under the servers' names.
@@ -460,14 +495,16 @@ private Q_SLOTS:
         choice->setCurrentIndex(choice->findData(int(PolicyKind::Sglang)));
         QCOMPARE(tab->effectiveB().admission.scheduler.policy, PolicyKind::Sglang);
         QCOMPARE(tab->effectiveA()->admission.scheduler.policy, doc->admissionConfig().scheduler.policy);
-        QVERIFY2(tab->diffText().startsWith(QStringLiteral("policy: S-LoRA (first come, first served) → SGLang")), qPrintable(tab->diffText()));
+        QVERIFY2(tab->diffText().startsWith(QStringLiteral("policy: S-LoRA (first come, first served) → SGLang")),
+            qPrintable(tab->diffText()));
         QElapsedTimer t;
         t.start();
         std::shared_ptr<const Comparison> cmp;
         while (t.elapsed() < 60000) {
             QTest::qWait(10);
             cmp = tab->comparison();
-            if (cmp && !tab->busy() && cmp->b.admission && cmp->b.admission->config.scheduler.policy == PolicyKind::Sglang)
+            if (cmp && !tab->busy() && cmp->b.admission
+                && cmp->b.admission->config.scheduler.policy == PolicyKind::Sglang)
                 break;
         }
         QVERIFY(cmp && cmp->a.admission && cmp->b.admission);

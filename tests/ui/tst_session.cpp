@@ -82,10 +82,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("field");
-        QTest::newRow("bad policy") << QByteArray(R"({"format":"lorascope-session","version":1,"spec":{},"admission":{"policy":"fifo"}})") << QStringLiteral("admission.policy");
-        QTest::newRow("unknown member") << QByteArray(R"({"format":"lorascope-session","version":1,"spec":{},"bogus":1})") << QStringLiteral("bogus");
-        QTest::newRow("future version") << QByteArray(R"({"format":"lorascope-session","version":99,"spec":{}})") << QStringLiteral("version");
-        QTest::newRow("bad spec field") << QByteArray(R"({"format":"lorascope-session","version":1,"spec":{"rate":"fast"}})") << QStringLiteral("rate");
+        QTest::newRow("bad policy") << QByteArray(
+            R"({"format":"lorascope-session","version":1,"spec":{},"admission":{"policy":"fifo"}})")
+                                    << QStringLiteral("admission.policy");
+        QTest::newRow("unknown member") << QByteArray(
+            R"({"format":"lorascope-session","version":1,"spec":{},"bogus":1})")
+                                        << QStringLiteral("bogus");
+        QTest::newRow("future version") << QByteArray(R"({"format":"lorascope-session","version":99,"spec":{}})")
+                                        << QStringLiteral("version");
+        QTest::newRow("bad spec field") << QByteArray(
+            R"({"format":"lorascope-session","version":1,"spec":{"rate":"fast"}})")
+                                        << QStringLiteral("rate");
         QTest::newRow("not json") << QByteArray("{\n\"format\": ") << QStringLiteral("bad.json:2");
     }
     void badSessionsNameFileAndField()
@@ -125,21 +132,25 @@ private Q_SLOTS:
         QVERIFY(doc->workload()->expectedGaps.empty()); // no model → no theory curve
         for (const auto& series : w.workloadTab()->chart(QStringLiteral("gaps"))->data().series)
             QVERIFY2(!series.name.startsWith(QStringLiteral("model")), qPrintable(series.name));
-        QVERIFY(w.traces()->importTrace(dir.filePath(QStringLiteral("missing.jsonl"))).contains(QStringLiteral("missing.jsonl")));
+        QVERIFY(w.traces()
+                    ->importTrace(dir.filePath(QStringLiteral("missing.jsonl")))
+                    .contains(QStringLiteral("missing.jsonl")));
         // A malformed file: read off the GUI thread, the error names file and line, and the
         // trace already shown stays.
         const QString bad = dir.filePath(QStringLiteral("bad.jsonl"));
         {
             QFile f(bad);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("{\"time_s\": 0, \"input_len\": 5, \"output_len\": 5}\n{\"time_s\": \"soon\", \"input_len\": 5, \"output_len\": 5}\n");
+            f.write("{\"time_s\": 0, \"input_len\": 5, \"output_len\": 5}\n{\"time_s\": \"soon\", \"input_len\": 5, "
+                    "\"output_len\": 5}\n");
         }
         QSignalSpy finished(doc, &Document::importFinished);
         const auto shown = doc->workload();
         QCOMPARE(w.traces()->importTrace(bad), QString());
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1 && !doc->busy(), 30000);
         const QString error = finished.front().front().toString();
-        QVERIFY2(error.contains(QStringLiteral("bad.jsonl")) && error.contains(QStringLiteral("bad.jsonl:2:")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("bad.jsonl")) && error.contains(QStringLiteral("bad.jsonl:2:")),
+            qPrintable(error));
         QCOMPARE(doc->workload(), shown);
         QVERIFY(doc->importSource() == path);
         // Every writable format exports.

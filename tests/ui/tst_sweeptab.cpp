@@ -159,10 +159,16 @@ private Q_SLOTS:
         }
         // The table shows them, with units in the headers.
         QCOMPARE(tab->model()->rowCount(), 3);
-        QCOMPARE(tab->model()->headerData(SweepTableModel::Value, Qt::Horizontal).toString(), QStringLiteral("R (req/s)"));
-        QCOMPARE(tab->model()->data(tab->model()->index(1, SweepTableModel::Throughput), SweepTableModel::SortRole).toDouble(),
+        QCOMPARE(
+            tab->model()->headerData(SweepTableModel::Value, Qt::Horizontal).toString(), QStringLiteral("R (req/s)"));
+        QCOMPARE(tab->model()
+                     ->data(tab->model()->index(1, SweepTableModel::Throughput), SweepTableModel::SortRole)
+                     .toDouble(),
             points[1].metrics.throughput);
-        QVERIFY(!tab->model()->headerData(SweepTableModel::AchievedRatio, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+        QVERIFY(!tab->model()
+                     ->headerData(SweepTableModel::AchievedRatio, Qt::Horizontal, Qt::ToolTipRole)
+                     .toString()
+                     .isEmpty());
         // The charts: throughput against R, with every point.
         const PlotData t = tab->chart(QStringLiteral("throughput"))->data();
         QCOMPARE(t.x.title, QStringLiteral("R (req/s)"));
@@ -240,7 +246,8 @@ private Q_SLOTS:
         suite->setCurrentIndex(suite->findData(QStringLiteral("a10g-req-rate")));
         auto* setting = qobject_cast<QComboBox*>(tab->editor(QStringLiteral("setting")));
         setting->setCurrentIndex(setting->findData(QStringLiteral("S1")));
-        QCOMPARE(qobject_cast<QLineEdit*>(tab->editor(QStringLiteral("values")))->text(), QStringLiteral("1,1.5,2,2.5"));
+        QCOMPARE(
+            qobject_cast<QLineEdit*>(tab->editor(QStringLiteral("values")))->text(), QStringLiteral("1,1.5,2,2.5"));
         QVERIFY(tab->runSweep());
         QVERIFY(waitRun(tab));
         const PlotData t = tab->chart(QStringLiteral("throughput"))->data();
@@ -252,7 +259,8 @@ private Q_SLOTS:
         QCOMPARE(paper->points[2], QPointF(2.0, figures[0]->rows[2].throughput));
         QVERIFY(series(tab->chart(QStringLiteral("ttft"))->data(), QStringLiteral("paper")));
         // The cost model named, and how far the preview is from the paper on these points.
-        QVERIFY2(tab->modelText().contains(QStringLiteral("llama-7b-a10g")) && tab->modelText().contains(QStringLiteral("MAPE")),
+        QVERIFY2(tab->modelText().contains(QStringLiteral("llama-7b-a10g"))
+                && tab->modelText().contains(QStringLiteral("MAPE")),
             qPrintable(tab->modelText()));
         QVERIFY(tab->modelText().contains(QStringLiteral("over 4 published point")));
     }
@@ -262,8 +270,10 @@ private Q_SLOTS:
         MainWindow w;
         auto* tab = sweepInWindow(w, SweepParam::Rate, QStringLiteral("0.2:4:0.2"), true);
         QVERIFY(tab);
-        QVERIFY2(tab->verdictText().startsWith(QStringLiteral("Sustainable capacity <b>R = ")), qPrintable(tab->verdictText()));
-        const PlotSeries* cap = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("sustainable capacity"));
+        QVERIFY2(tab->verdictText().startsWith(QStringLiteral("Sustainable capacity <b>R = ")),
+            qPrintable(tab->verdictText()));
+        const PlotSeries* cap
+            = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("sustainable capacity"));
         QVERIFY(cap && cap->points.size() == 1);
         const int row = tab->model()->rowOf(cap->points[0].x());
         QVERIFY(row >= 0);
@@ -293,8 +303,11 @@ private Q_SLOTS:
         const QString verdict = tab->verdictText();
         const QStringList lines = verdict.split(QStringLiteral("<br>"));
         QVERIFY2(lines.size() >= 3, qPrintable(verdict));
-        QVERIFY2(lines[0].startsWith(QStringLiteral("Sustainable capacity <b>R = ")) && lines[0].contains(QStringLiteral("set by saturation")), qPrintable(verdict));
-        QVERIFY2(lines[1].startsWith(QStringLiteral("<b>Short-trace effect</b>")) && lines[1].contains(QStringLiteral("40 s trace"))
+        QVERIFY2(lines[0].startsWith(QStringLiteral("Sustainable capacity <b>R = "))
+                && lines[0].contains(QStringLiteral("set by saturation")),
+            qPrintable(verdict));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("<b>Short-trace effect</b>"))
+                && lines[1].contains(QStringLiteral("40 s trace"))
                 && lines[1].contains(QStringLiteral("at least 100 s")),
             qPrintable(verdict));
         // The same numbers as the CLI's sentences (the core's describe() on the same search), to
@@ -304,16 +317,22 @@ private Q_SLOTS:
         o.hi = 20;
         const CapacityResult core = findCapacityPreview(*tab->plan(), o);
         QVERIFY(core.shortTrace);
-        QVERIFY2(lines[0].contains(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(core.valueText(core.sustainable)))), qPrintable(lines[0]));
-        QVERIFY2(lines[1].contains(QStringLiteral("up to %1").arg(QString::fromStdString(core.valueText(core.capacity)))), qPrintable(lines[1]));
+        QVERIFY2(lines[0].contains(
+                     QStringLiteral("<b>%1</b>").arg(QString::fromStdString(core.valueText(core.sustainable)))),
+            qPrintable(lines[0]));
+        QVERIFY2(
+            lines[1].contains(QStringLiteral("up to %1").arg(QString::fromStdString(core.valueText(core.capacity)))),
+            qPrintable(lines[1]));
         QVERIFY(QString::fromStdString(core.describe()[1]).contains(QStringLiteral("at least 100 s")));
-        const PlotSeries* cap = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("sustainable capacity"));
+        const PlotSeries* cap
+            = series(tab->chart(QStringLiteral("throughput"))->data(), QStringLiteral("sustainable capacity"));
         QVERIFY(cap && cap->points.size() == 1);
         QCOMPARE(cap->points[0].x(), core.sustainable);
         // The table's values to the finder's tolerance (1 %): "5.43", not "5.4321".
         for (int row = 0; row < tab->model()->rowCount(); ++row) {
             const double v = tab->model()->points()[std::size_t(row)].value;
-            QCOMPARE(tab->model()->data(tab->model()->index(row, SweepTableModel::Value)).toString(), QString::fromStdString(formatResolved(v, 0.01 * v)));
+            QCOMPARE(tab->model()->data(tab->model()->index(row, SweepTableModel::Value)).toString(),
+                QString::fromStdString(formatResolved(v, 0.01 * v)));
         }
     }
 
@@ -397,11 +416,13 @@ private Q_SLOTS:
         }
         QVERIFY(QFile::setPermissions(locked, QFile::ReadOwner));
         const QString refused = tab->exportTable(locked);
-        QVERIFY2(refused.contains(QLatin1String("read-only")) && refused.contains(QLatin1String("locked.csv")), qPrintable(refused));
+        QVERIFY2(refused.contains(QLatin1String("read-only")) && refused.contains(QLatin1String("locked.csv")),
+            qPrintable(refused));
         QFile back(locked);
         QVERIFY(back.open(QIODevice::ReadOnly));
         QCOMPARE(back.readAll(), QByteArray("EARLIER\n"));
-        QCOMPARE(w.charts()->exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
+        QCOMPARE(
+            w.charts()->exportChart(QStringLiteral("sweep"), dir.filePath(QStringLiteral("sweep.png"))), QString());
         QVERIFY(QImage(dir.filePath(QStringLiteral("sweep.png"))).width() > 100);
 
         // Pin as A, run a second sweep: it is the live B.
@@ -433,7 +454,8 @@ private Q_SLOTS:
         QVERIFY(tab->runSweep());
         QVERIFY(waitRun(tab));
         view->useLiveB();
-        QVERIFY2(view->problemText().contains(QStringLiteral("A varies rate and B varies adapters")), qPrintable(view->problemText()));
+        QVERIFY2(view->problemText().contains(QStringLiteral("A varies rate and B varies adapters")),
+            qPrintable(view->problemText()));
         QVERIFY(view->chart(QStringLiteral("throughput"))->data().series[0].points.isEmpty());
         QVERIFY(!view->loadSide(SweepCompareView::Side::A, dir.filePath(QStringLiteral("missing.jsonl"))).isEmpty());
     }
@@ -451,7 +473,8 @@ private Q_SLOTS:
             QVERIFY(translator.load(QStringLiteral(":/i18n/lorascope_zh_CN.qm")));
             QCoreApplication::installTranslator(&translator);
         }
-        const QStringList size = qEnvironmentVariable("LORASCOPE_SWEEP_SIZE", QStringLiteral("1920x1080")).split(QLatin1Char('x'));
+        const QStringList size
+            = qEnvironmentVariable("LORASCOPE_SWEEP_SIZE", QStringLiteral("1920x1080")).split(QLatin1Char('x'));
         MainWindow w;
         w.setGeometry(0, 0, size[0].toInt(), size[1].toInt());
         w.show();
@@ -461,7 +484,8 @@ private Q_SLOTS:
         auto* source = qobject_cast<QComboBox*>(tab->editor(QStringLiteral("source")));
         source->setCurrentIndex(source->findData(int(SweepTab::Source::Suite)));
         auto* suite = qobject_cast<QComboBox*>(tab->editor(QStringLiteral("suite")));
-        suite->setCurrentIndex(suite->findData(qEnvironmentVariable("LORASCOPE_SWEEP_SUITE", QStringLiteral("a100-80-S4-req-rate"))));
+        suite->setCurrentIndex(
+            suite->findData(qEnvironmentVariable("LORASCOPE_SWEEP_SUITE", QStringLiteral("a100-80-S4-req-rate"))));
         setValues(tab, qEnvironmentVariable("LORASCOPE_SWEEP_VALUES", QStringLiteral("0.5:10:0.5")));
         if (qEnvironmentVariableIsSet("LORASCOPE_SWEEP_FINDER"))
             QVERIFY(tab->findCapacity());

@@ -20,7 +20,8 @@ namespace {
 
 bool hasChinese(const QString& text)
 {
-    return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
+    return std::any_of(
+        text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
 }
 
 } // namespace
@@ -42,7 +43,9 @@ private Q_SLOTS:
     {
         const QStringList filters = traceReadFilter().split(QStringLiteral(";;"));
         QVERIFY(filters.size() >= 4);
-        QVERIFY2(filters.front().contains(QStringLiteral("*.jsonl")) && filters.front().contains(QStringLiteral("*.csv")), qPrintable(filters.front()));
+        QVERIFY2(
+            filters.front().contains(QStringLiteral("*.jsonl")) && filters.front().contains(QStringLiteral("*.csv")),
+            qPrintable(filters.front()));
         QVERIFY(filters.back().contains(QStringLiteral("(*)")));
         QFileDialog dialog(nullptr, QStringLiteral("Import Trace"), QString(), traceReadFilter());
         dialog.setOption(QFileDialog::DontUseNativeDialog);
@@ -53,10 +56,13 @@ private Q_SLOTS:
     {
         const InstalledTranslations t = installTranslations(QLocale(QStringLiteral("zh_CN")));
         QVERIFY2(t.app, "LoraScope's zh_CN catalogue (:/i18n/lorascope_zh_CN.qm)");
-        QVERIFY2(t.qt, qPrintable(QStringLiteral("qtbase_zh_CN.qm in %1 (Debian package qt6-translations-l10n)").arg(t.qtPath)));
+        QVERIFY2(t.qt,
+            qPrintable(QStringLiteral("qtbase_zh_CN.qm in %1 (Debian package qt6-translations-l10n)").arg(t.qtPath)));
         QDialogButtonBox box(QDialogButtonBox::Close | QDialogButtonBox::Cancel);
-        QVERIFY2(hasChinese(box.button(QDialogButtonBox::Close)->text()), qPrintable(box.button(QDialogButtonBox::Close)->text()));
-        QVERIFY2(hasChinese(box.button(QDialogButtonBox::Cancel)->text()), qPrintable(box.button(QDialogButtonBox::Cancel)->text()));
+        QVERIFY2(hasChinese(box.button(QDialogButtonBox::Close)->text()),
+            qPrintable(box.button(QDialogButtonBox::Close)->text()));
+        QVERIFY2(hasChinese(box.button(QDialogButtonBox::Cancel)->text()),
+            qPrintable(box.button(QDialogButtonBox::Cancel)->text()));
         // Qt's own file dialog (the one drawn when the desktop offers none): every label Chinese.
         QFileDialog dialog(nullptr, QStringLiteral("Import Trace"), QString(), traceReadFilter());
         dialog.setOption(QFileDialog::DontUseNativeDialog);

@@ -60,8 +60,10 @@ private Q_SLOTS:
                 QVERIFY2(!s.points.isEmpty(), key);
         }
         // Bin counts add up to the request count.
-        QCOMPARE(test::barsSum(*seriesNamed(tab->chart(QStringLiteral("input"))->data(), QStringLiteral("observed"))), n);
-        QCOMPARE(test::barsSum(*seriesNamed(tab->chart(QStringLiteral("output"))->data(), QStringLiteral("observed"))), n);
+        QCOMPARE(
+            test::barsSum(*seriesNamed(tab->chart(QStringLiteral("input"))->data(), QStringLiteral("observed"))), n);
+        QCOMPARE(
+            test::barsSum(*seriesNamed(tab->chart(QStringLiteral("output"))->data(), QStringLiteral("observed"))), n);
         // Gaps: the bins plus the labelled under/overflow bars hold every gap.
         const auto& gapData = tab->chart(QStringLiteral("gaps"))->data();
         const auto* outside = seriesNamed(gapData, QStringLiteral("out of range"));
@@ -130,13 +132,18 @@ private Q_SLOTS:
         spec.adapterCount = 12;
         spec.rate = 1000; // 300k requests in 300 s
         doc->editSpec(spec, QStringLiteral("dense"));
-        QTRY_VERIFY_WITH_TIMEOUT(!doc->busy() && doc->workload() && doc->workload()->trace->adapters.size() == 12, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !doc->busy() && doc->workload() && doc->workload()->trace->adapters.size() == 12, 30000);
         auto* raster = w.workloadTab()->raster();
         (void)raster->grab();
         const auto& bins = raster->bins();
         const QImage& img = raster->picture();
         QVERIFY2(bins.columns > 10 && !bins.rowAdapters.empty() && bins.maxCount > 20,
-            qPrintable(QStringLiteral("%1 columns, %2 rows, max %3, %4 requests").arg(bins.columns).arg(bins.rowAdapters.size()).arg(bins.maxCount).arg(doc->workload()->stats.count)));
+            qPrintable(QStringLiteral("%1 columns, %2 rows, max %3, %4 requests")
+                           .arg(bins.columns)
+                           .arg(bins.rowAdapters.size())
+                           .arg(bins.maxCount)
+                           .arg(doc->workload()->stats.count)));
         const int rows = std::min<int>(int(bins.rowAdapters.size()), img.height());
         const double rowH = double(img.height()) / rows, colW = double(img.width()) / bins.columns;
         std::map<std::uint32_t, QRgb> colourOf;
@@ -171,7 +178,8 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(test::waitIdle(w.document()));
         auto* doc = w.document();
-        auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
+        auto* alpha
+            = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
         QVERIFY(alpha);
         QSignalSpy spy(doc, &Document::workloadChanged);
         alpha->setValue(0.3);
@@ -247,7 +255,8 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(test::waitIdle(w.document()));
         auto* doc = w.document();
-        auto* alpha = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
+        auto* alpha
+            = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("popularity.alpha")));
         QSignalSpy spy(doc, &Document::workloadChanged);
         alpha->setValue(0.3);
         QVERIFY(waitForSignal(doc, spy));
@@ -265,7 +274,8 @@ private Q_SLOTS:
         QSignalSpy again(doc, &Document::workloadChanged);
         alpha->setValue(0.7);
         QVERIFY(waitForSignal(doc, again));
-        QTRY_VERIFY2(w.workloadTab()->explainText().contains(QStringLiteral("α = 0.7")), qPrintable(w.workloadTab()->explainText()));
+        QTRY_VERIFY2(w.workloadTab()->explainText().contains(QStringLiteral("α = 0.7")),
+            qPrintable(w.workloadTab()->explainText()));
         const QString top10at07 = QString::number(100 * std::pow(10 / n, 0.7), 'f', 1) + QStringLiteral(" %");
         QVERIFY(w.workloadTab()->explainText().contains(top10at07));
     }

@@ -67,7 +67,8 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_banner->setWordWrap(true);
     m_banner->setTextFormat(Qt::RichText);
     m_banner->setVisible(false);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde7e9; color: #5c0010; border: 1px solid #e8a0a8; padding: 4px; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fde7e9; color: #5c0010; border: 1px solid #e8a0a8; padding: 4px; }"));
     rbv->addWidget(m_banner);
     auto* right = new QSplitter(Qt::Vertical, rightBox);
     right->setObjectName(QStringLiteral("admissionRightSplitter"));
@@ -84,7 +85,8 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_gantt = new GanttView(lower);
     m_gantt->setObjectName(QStringLiteral("gantt"));
     m_gantt->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_gantt, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_gantt, QStringLiteral("admission.gantt")); });
+    connect(m_gantt, &QWidget::customContextMenuRequested, this,
+        [this] { Q_EMIT exportRequested(m_gantt, QStringLiteral("admission.gantt")); });
 
     // The requests and why each waited come first (requestspage.h).
     m_requests = new RequestsPage(lower);
@@ -100,7 +102,8 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     // a cursor on the time charts and the Gantt follows the pass shown.
     addActions(m_step->navigationActions());
     connect(m_step, &StepThroughPanel::activated, this, [lower, this] { lower->setCurrentWidget(m_step); });
-    connect(m_requests->detail(), &RequestDetail::stepThroughRequested, this, [this](qulonglong request) { m_step->goToRequest(request); });
+    connect(m_requests->detail(), &RequestDetail::stepThroughRequested, this,
+        [this](qulonglong request) { m_step->goToRequest(request); });
     connect(m_step, &StepThroughPanel::passShown, this, [this](double start, double, qlonglong request) {
         for (const char* key : { "queue", "kv", "residency" })
             m_charts.value(QString::fromLatin1(key))->setMarker(start);
@@ -157,7 +160,8 @@ QTableView* AdmissionTab::table() const
 
 QStringList AdmissionTab::chartKeys() const
 {
-    return { QStringLiteral("queue"), QStringLiteral("kv"), QStringLiteral("residency"), QStringLiteral("latency"), QStringLiteral("gantt") };
+    return { QStringLiteral("queue"), QStringLiteral("kv"), QStringLiteral("residency"), QStringLiteral("latency"),
+        QStringLiteral("gantt") };
 }
 
 PlotView* AdmissionTab::addChart(const QString& key)
@@ -165,7 +169,8 @@ PlotView* AdmissionTab::addChart(const QString& key)
     auto* view = new PlotView(this);
     view->setObjectName(QStringLiteral("admission_") + key);
     m_charts.insert(key, view);
-    connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("admission.") + key); });
+    connect(view, &PlotView::exportRequested, this,
+        [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("admission.") + key); });
     return view;
 }
 
@@ -185,14 +190,17 @@ void AdmissionTab::updateBanner()
     const ClockKind clock = a->result.clock;
     const QString perUnit = clock == ClockKind::Steps ? tr("req/step") : tr("req/s");
     auto rate = [&](double v) -> QString { return Terms::number(v) + QLatin1Char(' ') + perUnit; };
-    QString text = tr("<b>Arrivals exceed capacity</b>: requests arrive at %1, but the server took in only %2 while they arrived, so the queue "
-                      "grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last "
+    QString text = tr("<b>Arrivals exceed capacity</b>: requests arrive at %1, but the server took in only %2 while "
+                      "they arrived, so the queue "
+                      "grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 "
+                      "to %6 (mean, first and last "
                       "fifth of the trace).")
                        .arg(rate(c.offeredRate), rate(c.admittedRate), rate(c.queueGrowth))
                        .arg(c.backlog)
                        .arg(Terms::time(c.meanWaitFirst, clock, 3), Terms::time(c.meanWaitLast, clock, 3));
     // Sentences joined as the language does ("… grew. Most …" / "……增长。大多数……").
-    auto join = [](const QString& first, const QString& second) { return tr("%1 %2", "two sentences").arg(first, second); };
+    auto join
+        = [](const QString& first, const QString& second) { return tr("%1 %2", "two sentences").arg(first, second); };
     if (c.mainLimit != WaitKind::None)
         text = join(text, tr("Most waiting requests were held by: <b>%1</b>.").arg(Terms::waitTitle(c.mainLimit)));
     QString advice;
@@ -275,7 +283,9 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
     if (std::any_of(disk.begin(), disk.end(), [](double v) { return v > 0; }))
         d.series.append(PlotData::bars(tr("loads from disk"), tl.edges, disk, kRed));
     // The GPU's slots, named on their line (vLLM: max_loras; SGLang: max_loras_per_batch; S-LoRA has no fixed number).
-    const std::int64_t slots = server.policy == PolicyKind::Vllm ? server.vllm.maxLoras : server.policy == PolicyKind::Sglang ? server.sglang.maxLorasPerBatch : 0;
+    const std::int64_t slots = server.policy == PolicyKind::Vllm ? server.vllm.maxLoras
+        : server.policy == PolicyKind::Sglang                    ? server.sglang.maxLorasPerBatch
+                                                                 : 0;
     if (slots > 0 && tl.edges.size() >= 2) {
         PlotSeries cap;
         cap.name = tr("GPU slots");
@@ -285,7 +295,8 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
         cap.points = { QPointF(tl.edges.front(), double(slots)), QPointF(tl.edges.back(), double(slots)) };
         d.series.append(cap);
         d.labels.append({ QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(slots)),
-            server.policy == PolicyKind::Vllm ? tr("max_loras %1").arg(slots) : tr("max_loras_per_batch %1").arg(slots) });
+            server.policy == PolicyKind::Vllm ? tr("max_loras %1").arg(slots)
+                                              : tr("max_loras_per_batch %1").arg(slots) });
     }
     // The adapters on top of the slots' line (a full GPU draws its line over it).
     d.series.append(line(tr("on the GPU"), tl.residentAdapters, kBlue));
@@ -298,15 +309,21 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
     }
     QString tip = tr("LoRA adapters over time, in time bins of %1:\n"
                      "on the GPU: adapters whose weights are in GPU memory (the most in the bin);\n")
-                      .arg(tl.edges.size() >= 2 ? Terms::time(tl.edges[1] - tl.edges[0], a.result.clock, 3) : QStringLiteral("–"));
+                      .arg(tl.edges.size() >= 2 ? Terms::time(tl.edges[1] - tl.edges[0], a.result.clock, 3)
+                                                : QStringLiteral("–"));
     if (server.policy == PolicyKind::Vllm)
-        tip += tr("in CPU memory: adapters in vLLM's CPU LoRA cache (max_cpu_loras = %1; least recently used leaves first);\n").arg(server.vllm.effectiveMaxCpuLoras());
+        tip += tr("in CPU memory: adapters in vLLM's CPU LoRA cache (max_cpu_loras = %1; least recently used leaves "
+                  "first);\n")
+                   .arg(server.vllm.effectiveMaxCpuLoras());
     else if (server.policy == PolicyKind::Sglang)
         tip += tr("in CPU memory: adapters SGLang holds in host memory (max_loaded_loras = %1);\n")
-                   .arg(server.sglang.maxLoadedLoras > 0 ? QString::number(server.sglang.maxLoadedLoras) : tr("no limit"));
+                   .arg(server.sglang.maxLoadedLoras > 0 ? QString::number(server.sglang.maxLoadedLoras)
+                                                         : tr("no limit"));
     else
-        tip += tr("S-LoRA keeps every adapter in host memory and loads a batch's adapters onto the GPU before it runs;\n");
-    tip += tr("loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk (not in the CPU cache).");
+        tip += tr(
+            "S-LoRA keeps every adapter in host memory and loads a batch's adapters onto the GPU before it runs;\n");
+    tip += tr("loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk "
+              "(not in the CPU cache).");
     d.note = tip;
     m_charts.value(QStringLiteral("residency"))->setToolTip(tip);
     m_charts.value(QStringLiteral("residency"))->setData(d);
@@ -346,7 +363,9 @@ void AdmissionTab::refresh()
         q.x.min = tl.edges.front();
         q.x.max = tl.edges.back();
     }
-    m_charts.value(QStringLiteral("queue"))->setToolTip(tr("Requests in the running batch and in the queue over time (the largest value in each time bin)."));
+    m_charts.value(QStringLiteral("queue"))
+        ->setToolTip(
+            tr("Requests in the running batch and in the queue over time (the largest value in each time bin)."));
     m_charts.value(QStringLiteral("queue"))->setData(q);
 
     PlotData kv;
@@ -370,33 +389,40 @@ void AdmissionTab::refresh()
         cap.color = kGrey;
         cap.dashed = true;
         cap.inLegend = false;
-        cap.points = { QPointF(tl.edges.front(), double(tl.kvCapacity)), QPointF(tl.edges.back(), double(tl.kvCapacity)) };
+        cap.points
+            = { QPointF(tl.edges.front(), double(tl.kvCapacity)), QPointF(tl.edges.back(), double(tl.kvCapacity)) };
         kv.series.append(cap);
-        kv.labels.append({ QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(tl.kvCapacity)),
-            tr("capacity %1").arg(tl.kvCapacity) });
+        kv.labels.append(
+            { QPointF(tl.edges.front() + 0.02 * (tl.edges.back() - tl.edges.front()), double(tl.kvCapacity)),
+                tr("capacity %1").arg(tl.kvCapacity) });
     }
     kv.y.min = 0.0;
     kv.x.min = q.x.min;
     kv.x.max = q.x.max;
     if (slora)
-        m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV cache slots over time (the largest value in each time bin):\n"
-                                                            "need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;\n"
-                                                            "used: tokens held now plus the adapter weights;\n"
-                                                            "adapters: the part of used that holds resident adapter weights (rank × 4 slots each);\n"
-                                                            "capacity: max_total_token_num (%1 slots).")
-                                                             .arg(tl.kvCapacity));
+        m_charts.value(QStringLiteral("kv"))
+            ->setToolTip(tr("KV cache slots over time (the largest value in each time bin):\n"
+                            "need: S-LoRA's peak need of the running batch if every request runs to its end, plus the "
+                            "adapter weights;\n"
+                            "used: tokens held now plus the adapter weights;\n"
+                            "adapters: the part of used that holds resident adapter weights (rank × 4 slots each);\n"
+                            "capacity: max_total_token_num (%1 slots).")
+                             .arg(tl.kvCapacity));
     else if (policy == PolicyKind::Vllm)
-        m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV cache tokens over time (the largest value in each time bin):\n"
-                                                            "used: tokens in the KV blocks the running requests hold;\n"
-                                                            "need: the same plus what they will still generate;\n"
-                                                            "capacity: (num_gpu_blocks − 1) × block_size = %1 tokens (one block is vLLM's reserved null block).")
-                                                             .arg(tl.kvCapacity));
+        m_charts.value(QStringLiteral("kv"))
+            ->setToolTip(
+                tr("KV cache tokens over time (the largest value in each time bin):\n"
+                   "used: tokens in the KV blocks the running requests hold;\n"
+                   "need: the same plus what they will still generate;\n"
+                   "capacity: (num_gpu_blocks − 1) × block_size = %1 tokens (one block is vLLM's reserved null block).")
+                    .arg(tl.kvCapacity));
     else
-        m_charts.value(QStringLiteral("kv"))->setToolTip(tr("KV pool tokens over time (the largest value in each time bin):\n"
-                                                            "used: tokens the running requests hold in the pool;\n"
-                                                            "need: the same plus what they will still generate;\n"
-                                                            "capacity: max_total_tokens = %1 tokens.")
-                                                             .arg(tl.kvCapacity));
+        m_charts.value(QStringLiteral("kv"))
+            ->setToolTip(tr("KV pool tokens over time (the largest value in each time bin):\n"
+                            "used: tokens the running requests hold in the pool;\n"
+                            "need: the same plus what they will still generate;\n"
+                            "capacity: max_total_tokens = %1 tokens.")
+                             .arg(tl.kvCapacity));
     updateResidency(*a);
     m_charts.value(QStringLiteral("kv"))->setData(kv);
 
@@ -415,9 +441,12 @@ void AdmissionTab::refresh()
         }
         return s;
     };
-    lat.series = { hist(tr("queue wait"), a->wait, kOrange), hist(tr("TTFT"), a->ttft, kRed), hist(tr("E2E"), a->e2e, kGreen) };
+    lat.series = { hist(tr("queue wait"), a->wait, kOrange), hist(tr("TTFT"), a->ttft, kRed),
+        hist(tr("E2E"), a->e2e, kGreen) };
     lat.y.min = 0.0;
-    m_charts.value(QStringLiteral("latency"))->setToolTip(tr("How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival."));
+    m_charts.value(QStringLiteral("latency"))
+        ->setToolTip(tr("How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after "
+                        "how long, counted from arrival."));
     m_charts.value(QStringLiteral("latency"))->setData(lat);
 
     // One number style: three significant digits and a unit everywhere.
@@ -430,18 +459,21 @@ void AdmissionTab::refresh()
                        .arg(s.rejected)
                        .arg(s.dropped)
                        .arg(s.neverAdmitted);
-    text += QStringLiteral("<br>") + tr("Queue wait: mean %1 · p90 %2 · p99 %3").arg(d(s.wait.mean), d(s.wait.p90), d(s.wait.p99));
+    text += QStringLiteral("<br>")
+        + tr("Queue wait: mean %1 · p90 %2 · p99 %3").arg(d(s.wait.mean), d(s.wait.p90), d(s.wait.p99));
     text += QStringLiteral("<br>") + tr("TTFT: mean %1 · p99 %2").arg(d(s.ttft.mean), d(s.ttft.p99));
     text += QStringLiteral("<br>") + tr("E2E: mean %1 · p99 %2").arg(d(s.e2e.mean), d(s.e2e.p99));
     text += QStringLiteral("<br>") + tr("Throughput %1 %2").arg(Terms::number(s.requestThroughput), perUnit);
     if (clock == ClockKind::Model)
-        text += QStringLiteral(" · ") + Terms::sloAttainment().toHtmlEscaped() + QLatin1Char(' ') + Terms::percent(s.sloAttainment);
-    text += QStringLiteral("<br>") + tr("Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads")
-                                        .arg(s.peakKvNeed)
-                                        .arg(s.kvCapacity)
-                                        .arg(s.steps)
-                                        .arg(s.prefillSteps)
-                                        .arg(s.adapterLoads);
+        text += QStringLiteral(" · ") + Terms::sloAttainment().toHtmlEscaped() + QLatin1Char(' ')
+            + Terms::percent(s.sloAttainment);
+    text += QStringLiteral("<br>")
+        + tr("Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads")
+              .arg(s.peakKvNeed)
+              .arg(s.kvCapacity)
+              .arg(s.steps)
+              .arg(s.prefillSteps)
+              .arg(s.adapterLoads);
     m_summary->setText(text);
     updateBanner();
     m_lastRefreshMs = double(timer.nsecsElapsed()) / 1e6;

@@ -95,7 +95,8 @@ private:
     QWidget* m_side = nullptr;
     ChartGrid* m_grid = nullptr;
     CostModelPanel* m_costPanel = nullptr;
-    QHash<QString, QWidget*> m_serverBoxes; ///< "slora", "vllm", "sglang": each server's settings, shown while it is chosen
+    QHash<QString, QWidget*>
+        m_serverBoxes; ///< "slora", "vllm", "sglang": each server's settings, shown while it is chosen
     QLabel* m_configError = nullptr; ///< why the server would refuse these settings (its own message)
     QLabel* m_rules = nullptr; ///< which version's rules the chosen policy follows
     /// Settings bound to one field of the scheduler configuration (editor name → the field).

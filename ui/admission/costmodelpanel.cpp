@@ -38,8 +38,9 @@ CostModelPanel::CostModelPanel(QWidget* parent)
     m_error->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
     m_error->hide();
     m_load->setObjectName(QStringLiteral("loadCostModel"));
-    m_load->setToolTip(tr("A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of "
-                          "your own server), or any version-1 coefficient file."));
+    m_load->setToolTip(
+        tr("A cost-model file written by `lorascope-cli calibrate` (from S-LoRA result files or from replays of "
+           "your own server), or any version-1 coefficient file."));
     v->addWidget(m_name);
     v->addWidget(m_provenance);
     v->addWidget(m_warnings);
@@ -49,7 +50,8 @@ CostModelPanel::CostModelPanel(QWidget* parent)
     row->addStretch(1);
     v->addLayout(row);
     connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Load a calibrated cost model"), QString(), tr("Cost models (*.json);;All files (*)"));
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Load a calibrated cost model"), QString(), tr("Cost models (*.json);;All files (*)"));
         if (!file.isEmpty())
             loadFile(file);
     });
@@ -59,7 +61,10 @@ void CostModelPanel::setModel(const CostModel& model)
 {
     QString what = QString::fromStdString(model.name).toHtmlEscaped();
     if (!model.model.name.empty() || !model.gpu.name.empty())
-        what += QStringLiteral(" — ") + tr("%1 on %2").arg(QString::fromStdString(model.model.name).toHtmlEscaped(), QString::fromStdString(model.gpu.name).toHtmlEscaped());
+        what += QStringLiteral(" — ")
+            + tr("%1 on %2")
+                  .arg(QString::fromStdString(model.model.name).toHtmlEscaped(),
+                      QString::fromStdString(model.gpu.name).toHtmlEscaped());
     m_name->setText(QStringLiteral("<b>") + what + QStringLiteral("</b>"));
     m_provenance->setText(CoreTexts::provenance(model));
     m_provenance->setToolTip(CoreTexts::costModelDescription(model));

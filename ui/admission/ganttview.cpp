@@ -106,7 +106,10 @@ void GanttView::rebuildImage()
     for (int i = m_first; i < last; ++i) {
         const auto& r = recs[std::size_t(i)];
         t0 = std::min(t0, r.arrival);
-        const double end = !std::isnan(r.finished) ? r.finished : !std::isnan(r.firstToken) ? r.firstToken : !std::isnan(r.admitted) ? r.admitted : r.arrival;
+        const double end = !std::isnan(r.finished) ? r.finished
+            : !std::isnan(r.firstToken)            ? r.firstToken
+            : !std::isnan(r.admitted)              ? r.admitted
+                                                   : r.arrival;
         t1 = std::max(t1, end);
     }
     if (!(t1 > t0))
@@ -146,11 +149,16 @@ void GanttView::paintEvent(QPaintEvent*)
         rebuildImage();
     QPainter p(this);
     p.fillRect(rect(), palette().window());
-    const QString head = tr("Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter)").arg(m_first).arg(m_first + visibleRows() - 1);
+    const QString head = tr("Requests %1–%2: queue wait (grey), prefill (light), decode (colour by adapter)")
+                             .arg(m_first)
+                             .arg(m_first + visibleRows() - 1);
     const bool exporting = property(kExportingProperty).toBool();
     QString headline = exporting ? head : head + tr("; hover for why a request waited");
     // Never cut off: shorter forms when the widget is narrow.
-    for (const QString& shorter : { head, tr("Requests %1–%2 (grey: waiting; colour: running, by adapter)").arg(m_first).arg(m_first + visibleRows() - 1),
+    for (const QString& shorter : { head,
+             tr("Requests %1–%2 (grey: waiting; colour: running, by adapter)")
+                 .arg(m_first)
+                 .arg(m_first + visibleRows() - 1),
              tr("Requests %1–%2").arg(m_first).arg(m_first + visibleRows() - 1) }) {
         if (p.fontMetrics().horizontalAdvance(headline) <= width() - 8)
             break;
@@ -170,7 +178,8 @@ void GanttView::paintEvent(QPaintEvent*)
     const int rows = m_analysis ? std::min<int>(visibleRows(), int(m_analysis->result.requests.size()) - m_first) : 0;
     for (int r = 0; r < rows; r += every) {
         const int y = pr.top() + r * kRowHeight + kRowHeight / 2;
-        p.drawText(QRect(0, y - lineH / 2, kLeft - 4, lineH), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_first + r));
+        p.drawText(
+            QRect(0, y - lineH / 2, kLeft - 4, lineH), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_first + r));
     }
     // Round tick values inside the visible window ("0, 10, 20, 30 s"), with the decimals they need.
     const ClockKind clock = m_analysis ? m_analysis->result.clock : ClockKind::Model;
@@ -207,14 +216,17 @@ QString GanttView::tooltipForRow(int row) const
         return {};
     const auto& r = m_analysis->result.requests[std::size_t(row)];
     const auto& ads = m_analysis->trace->adapters;
-    QString adapter = r.adapter == kNoAdapter ? tr("base model") : r.adapter < ads.size() ? QString::fromStdString(ads[r.adapter].name) : QString::number(r.adapter);
+    QString adapter = r.adapter == kNoAdapter ? tr("base model")
+        : r.adapter < ads.size()              ? QString::fromStdString(ads[r.adapter].name)
+                                              : QString::number(r.adapter);
     if (r.adapter != kNoAdapter && r.adapter < ads.size())
         adapter = tr("%1 (rank %2)").arg(adapter).arg(ads[r.adapter].rank);
     const ClockKind clock = m_analysis->result.clock;
     auto t = [clock](double v) { return Terms::time(v, clock, 4); };
     auto d = [clock](double v) { return Terms::time(v, clock, 3); };
     const SchedulerConfig& server = m_analysis->config.scheduler;
-    QString text = tr("Request %1 · %2 · %3 input / %4 output tokens").arg(r.id).arg(adapter).arg(r.inputLen).arg(r.outputLen);
+    QString text
+        = tr("Request %1 · %2 · %3 input / %4 output tokens").arg(r.id).arg(adapter).arg(r.inputLen).arg(r.outputLen);
     text += QLatin1Char('\n') + tr("Arrived %1").arg(t(r.arrival));
     if (!std::isnan(r.admitted))
         text += tr(", admitted %1 (waited %2)").arg(t(r.admitted), d(r.admitted - r.arrival));
@@ -225,7 +237,9 @@ QString GanttView::tooltipForRow(int row) const
     text += QLatin1Char('\n') + tr("Status: %1").arg(RequestTableModel::statusOf(r, server));
     if (r.wait.kind != WaitKind::None)
         text += QLatin1Char('\n')
-            + tr("Why it waited: %1 — %2").arg(Terms::waitTitle(r.wait.kind), Terms::waitExplanation(r.wait, WaitContext { &server, clock, m_analysis->trace.get() }));
+            + tr("Why it waited: %1 — %2")
+                  .arg(Terms::waitTitle(r.wait.kind),
+                      Terms::waitExplanation(r.wait, WaitContext { &server, clock, m_analysis->trace.get() }));
     if (const QString load = Terms::adapterLoad(r.adapterLoad, r.adapterLoadSeconds, clock); !load.isEmpty())
         text += QLatin1Char('\n') + load;
     return text;

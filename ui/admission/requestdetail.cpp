@@ -44,7 +44,8 @@ void RequestDetail::showRequest(std::shared_ptr<const AdmissionAnalysis> analysi
     m_analysis = std::move(analysis);
     m_index = m_analysis && index >= 0 && std::size_t(index) < m_analysis->result.requests.size() ? index : -1;
     if (m_index < 0) {
-        setHtml(tr("<p><b>Why it waited</b></p><p>Select a request in the table: its times, how long it waited in the queue and why, "
+        setHtml(tr("<p><b>Why it waited</b></p><p>Select a request in the table: its times, how long it waited in the "
+                   "queue and why, "
                    "in full sentences, appear here.</p>"));
         return;
     }
@@ -60,7 +61,9 @@ void RequestDetail::showRequest(std::shared_ptr<const AdmissionAnalysis> analysi
     if (r.adapter == kNoAdapter)
         adapter = tr("base model (no adapter)");
     else if (r.adapter < a.trace->adapters.size())
-        adapter = tr("%1 (rank %2)").arg(QString::fromStdString(a.trace->adapters[r.adapter].name)).arg(a.trace->adapters[r.adapter].rank);
+        adapter = tr("%1 (rank %2)")
+                      .arg(QString::fromStdString(a.trace->adapters[r.adapter].name))
+                      .arg(a.trace->adapters[r.adapter].rank);
     QString html = tr("<p><b>Request %1</b> · %2 · %3 input / %4 output tokens</p>")
                        .arg(r.id)
                        .arg(adapter.toHtmlEscaped())
@@ -72,16 +75,21 @@ void RequestDetail::showRequest(std::shared_ptr<const AdmissionAnalysis> analysi
     if (r.rejected != RejectReason::None || r.dropped != DropReason::None)
         why = RequestTableModel::statusOf(r, server);
     else if (std::isnan(r.admitted))
-        why = tr("It was never admitted: the trace ended with it still in the queue.") + QLatin1Char(' ') + Terms::waitExplanation(r.wait, context);
+        why = tr("It was never admitted: the trace ended with it still in the queue.") + QLatin1Char(' ')
+            + Terms::waitExplanation(r.wait, context);
     else if (r.wait.kind == WaitKind::None)
-        why = wait > 0 ? tr("It waited only for the forward pass running when it arrived to end: the next admission check took it in.")
+        why = wait > 0 ? tr("It waited only for the forward pass running when it arrived to end: the next admission "
+                            "check took it in.")
                        : tr("It did not wait: admitted when it arrived.");
     else
         why = Terms::waitExplanation(r.wait, context);
     html += tr("<p><b>Why it waited</b> (%1): %2</p>").arg(d(wait), why.toHtmlEscaped());
     html += tr("<p>Arrived %1 · admitted %2 · first token %3 · finished %4 (TTFT %5, end to end %6).</p>")
-                .arg(t(r.arrival), t(r.admitted), t(r.firstToken), t(r.finished), d(r.firstToken - r.arrival), d(r.finished - r.arrival));
-    html += tr("<p><a href=\"step:%1\">Show the pass that admitted it in the step-through</a> (G in the Admission tab).</p>").arg(r.id);
+                .arg(t(r.arrival), t(r.admitted), t(r.firstToken), t(r.finished), d(r.firstToken - r.arrival),
+                    d(r.finished - r.arrival));
+    html += tr(
+        "<p><a href=\"step:%1\">Show the pass that admitted it in the step-through</a> (G in the Admission tab).</p>")
+                .arg(r.id);
     setHtml(html);
 }
 

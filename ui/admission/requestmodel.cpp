@@ -64,7 +64,8 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
         // and what loading its adapter cost.
         if (col == Reason && r.wait.kind != WaitKind::None) {
             QString text = Terms::waitExplanation(r.wait, context);
-            if (const QString load = Terms::adapterLoad(r.adapterLoad, r.adapterLoadSeconds, m_analysis->result.clock); !load.isEmpty())
+            if (const QString load = Terms::adapterLoad(r.adapterLoad, r.adapterLoadSeconds, m_analysis->result.clock);
+                !load.isEmpty())
                 text += QLatin1Char('\n') + load;
             return text;
         }
@@ -74,16 +75,20 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
             const auto& ads = m_analysis->trace->adapters;
             if (r.adapter == kNoAdapter)
                 return tr("base model (no adapter)");
-            return r.adapter < ads.size() ? tr("%1 (rank %2)").arg(QString::fromStdString(ads[r.adapter].name)).arg(ads[r.adapter].rank) : QString::number(r.adapter);
+            return r.adapter < ads.size()
+                ? tr("%1 (rank %2)").arg(QString::fromStdString(ads[r.adapter].name)).arg(ads[r.adapter].rank)
+                : QString::number(r.adapter);
         }
         return {};
     }
     if (role == Qt::TextAlignmentRole)
-        return col == Status || col == Reason || col == Adapter ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter)) : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        return col == Status || col == Reason || col == Adapter ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                                                : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     auto time = [&](double v) -> QVariant {
         if (role == SortRole)
             return std::isnan(v) ? std::numeric_limits<double>::infinity() : v;
-        return std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'f', m_analysis->result.clock == ClockKind::Steps ? 2 : 3);
+        return std::isnan(v) ? QStringLiteral("–")
+                             : QString::number(v, 'f', m_analysis->result.clock == ClockKind::Steps ? 2 : 3);
     };
     auto diff = [&](double a, double b) { return time(std::isnan(a) ? NAN : a - b); };
     switch (col) {

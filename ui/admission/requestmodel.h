@@ -15,7 +15,22 @@ namespace lorascope {
 class RequestTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Adapter, Input, Output, Arrival, Admitted, FirstToken, Finished, Wait, Ttft, E2e, Status, Reason, ColumnCount };
+    enum Column {
+        Id,
+        Adapter,
+        Input,
+        Output,
+        Arrival,
+        Admitted,
+        FirstToken,
+        Finished,
+        Wait,
+        Ttft,
+        E2e,
+        Status,
+        Reason,
+        ColumnCount
+    };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit RequestTableModel(QObject* parent = nullptr);

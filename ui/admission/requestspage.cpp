@@ -79,8 +79,10 @@ RequestsPage::RequestsPage(QWidget* parent)
         m_proxy->setFilterFixedString(text);
         updateTableModel();
     });
-    connect(m_filterColumn, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setFilterKeyColumn(m_filterColumn->currentData().toInt()); });
-    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& idx) { Q_EMIT requestClicked(sourceRow(idx)); });
+    connect(m_filterColumn, &QComboBox::currentIndexChanged, this,
+        [this] { m_proxy->setFilterKeyColumn(m_filterColumn->currentData().toInt()); });
+    connect(
+        m_table, &QTableView::clicked, this, [this](const QModelIndex& idx) { Q_EMIT requestClicked(sourceRow(idx)); });
     watchSelection();
 }
 
@@ -112,7 +114,8 @@ void RequestsPage::setAnalysis(std::shared_ptr<const AdmissionAnalysis> analysis
 bool RequestsPage::proxyNeeded() const
 {
     const auto* header = m_table->horizontalHeader();
-    return !m_filter->text().isEmpty() || header->sortIndicatorSection() != RequestTableModel::Id || header->sortIndicatorOrder() != Qt::AscendingOrder;
+    return !m_filter->text().isEmpty() || header->sortIndicatorSection() != RequestTableModel::Id
+        || header->sortIndicatorOrder() != Qt::AscendingOrder;
 }
 
 void RequestsPage::updateTableModel()
@@ -134,10 +137,11 @@ void RequestsPage::updateTableModel()
 
 void RequestsPage::watchSelection()
 {
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        if (current.isValid())
-            m_detail->showRequest(m_analysis, sourceRow(current));
-    });
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            if (current.isValid())
+                m_detail->showRequest(m_analysis, sourceRow(current));
+        });
 }
 
 bool RequestsPage::selectRequest(qlonglong index)
@@ -161,7 +165,9 @@ bool RequestsPage::eventFilter(QObject* watched, QEvent* event)
         if (m_columnsStale)
             sizeTableColumns();
         if (m_table->currentIndex().isValid()) // selected while hidden: bring it into view
-            QMetaObject::invokeMethod(this, [this] { m_table->scrollTo(m_table->currentIndex(), QAbstractItemView::PositionAtCenter); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this] { m_table->scrollTo(m_table->currentIndex(), QAbstractItemView::PositionAtCenter); },
+                Qt::QueuedConnection);
     }
     return QSplitter::eventFilter(watched, event);
 }

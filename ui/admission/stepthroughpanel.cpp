@@ -34,33 +34,39 @@ QString header(const QString& text)
 
 } // namespace
 
-QString StepThroughPanel::prefillSlicesHtml(const StepSnapshot& s, const SchedulerConfig& server, const std::function<QString(std::uint64_t)>& adapterName)
+QString StepThroughPanel::prefillSlicesHtml(
+    const StepSnapshot& s, const SchedulerConfig& server, const std::function<QString(std::uint64_t)>& adapterName)
 {
     const auto& slices = s.prefillSlices;
     if (slices.empty())
         return {};
     const QLocale loc;
     const QString limit = server.policy == PolicyKind::Vllm
-        ? (server.vllm.enableChunkedPrefill ? tr("chunked prefill on: the step's max_num_batched_tokens = %1 tokens are shared by the decodes and "
-                                                 "the prefill chunks%2")
-                                                  .arg(loc.toString(qint64(server.vllm.effectiveMaxNumBatchedTokens())))
-                                                  .arg(server.vllm.longPrefillTokenThreshold > 0
-                                                          ? tr(", a chunk at most long_prefill_token_threshold = %1").arg(loc.toString(qint64(server.vllm.longPrefillTokenThreshold)))
-                                                          : QString())
-                                            : tr("chunked prefill off: every prompt is prefilled in one pass"))
+        ? (server.vllm.enableChunkedPrefill
+                ? tr("chunked prefill on: the step's max_num_batched_tokens = %1 tokens are shared by the decodes and "
+                     "the prefill chunks%2")
+                      .arg(loc.toString(qint64(server.vllm.effectiveMaxNumBatchedTokens())))
+                      .arg(server.vllm.longPrefillTokenThreshold > 0
+                              ? tr(", a chunk at most long_prefill_token_threshold = %1")
+                                    .arg(loc.toString(qint64(server.vllm.longPrefillTokenThreshold)))
+                              : QString())
+                : tr("chunked prefill off: every prompt is prefilled in one pass"))
         : (server.sglang.chunkedPrefill() ? tr("chunked_prefill_size = %1 tokens per pass, max_prefill_tokens = %2")
-                                                .arg(loc.toString(qint64(server.sglang.chunkedPrefillSize)), loc.toString(qint64(server.sglang.maxPrefillTokens)))
+                                                .arg(loc.toString(qint64(server.sglang.chunkedPrefillSize)),
+                                                    loc.toString(qint64(server.sglang.maxPrefillTokens)))
                                           : tr("chunked prefill off: every prompt is prefilled in one pass"));
     QString html = tr("<p><b>Prefill in this pass</b> (%1):</p>").arg(limit.toHtmlEscaped());
-    html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter"))
-        + header(tr("prompt tokens in this pass")) + header(tr("still to prefill")) + header(tr("state")) + QStringLiteral("</tr>");
+    html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request"))
+        + header(tr("adapter")) + header(tr("prompt tokens in this pass")) + header(tr("still to prefill"))
+        + header(tr("state")) + QStringLiteral("</tr>");
     const std::size_t shown = std::min<std::size_t>(slices.size(), 40);
     for (std::size_t i = 0; i < shown; ++i) {
         const PrefillSlice& p = slices[i];
-        const QString state = p.remaining > 0 ? tr("a chunk: continues next pass") : tr("prefill done: first token at the end of this pass");
+        const QString state = p.remaining > 0 ? tr("a chunk: continues next pass")
+                                              : tr("prefill done: first token at the end of this pass");
         html += QStringLiteral("<tr>") + cell(QString::number(p.id)) + cell(adapterName(p.id).toHtmlEscaped())
-            + cell(tr("%1 tokens").arg(loc.toString(qint64(p.tokens)))) + cell(tr("%1 tokens").arg(loc.toString(qint64(p.remaining)))) + cell(state)
-            + QStringLiteral("</tr>");
+            + cell(tr("%1 tokens").arg(loc.toString(qint64(p.tokens))))
+            + cell(tr("%1 tokens").arg(loc.toString(qint64(p.remaining)))) + cell(state) + QStringLiteral("</tr>");
     }
     html += QStringLiteral("</table>");
     if (slices.size() > shown)
@@ -125,28 +131,35 @@ StepThroughPanel::StepThroughPanel(Document* document, QWidget* parent)
 
     // Actions carry the shortcuts (the admission tab adds them to itself, so they work anywhere in
     // it) and the buttons trigger them.
-    auto* aReset = addNavigation(tr("Restart the step-through"), QKeySequence(Qt::Key_Home), tr("Back to before the first pass (Home)."), [this] { reset(); });
-    auto* aPrev = addNavigation(tr("Previous pass"), QKeySequence(Qt::Key_P), tr("Show the previous forward pass (P)."), [this] { previous(); });
-    auto* aNext = addNavigation(tr("Next pass"), QKeySequence(Qt::Key_N), tr("Run the next forward pass (N)."), [this] { next(); });
+    auto* aReset = addNavigation(tr("Restart the step-through"), QKeySequence(Qt::Key_Home),
+        tr("Back to before the first pass (Home)."), [this] { reset(); });
+    auto* aPrev = addNavigation(tr("Previous pass"), QKeySequence(Qt::Key_P), tr("Show the previous forward pass (P)."),
+        [this] { previous(); });
+    auto* aNext = addNavigation(
+        tr("Next pass"), QKeySequence(Qt::Key_N), tr("Run the next forward pass (N)."), [this] { next(); });
     auto* aWait = addNavigation(tr("Next pass where a request waits"), QKeySequence(Qt::Key_W),
-        tr("Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, or the pass had none (W)."),
+        tr("Jump to the next pass in which a request starts waiting in the queue: a limit stopped the admission check, "
+           "or the pass had none (W)."),
         [this] { nextWait(); });
-    auto* aAdm = addNavigation(tr("Next pass that admits requests"), QKeySequence(Qt::Key_A), tr("Jump to the next prefill: requests were admitted (A)."),
-        [this] { nextAdmission(); });
+    auto* aAdm = addNavigation(tr("Next pass that admits requests"), QKeySequence(Qt::Key_A),
+        tr("Jump to the next prefill: requests were admitted (A)."), [this] { nextAdmission(); });
     auto* aRef = addNavigation(tr("Next pass with a refused request"), QKeySequence(Qt::Key_R),
-        tr("Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R)."), [this] { nextRefusal(); });
-    addNavigation(tr("Go to request…"), QKeySequence(Qt::Key_G), tr("Type a request number to jump to the pass that admitted it (G)."), [this] {
-        Q_EMIT activated();
-        m_request->setFocus();
-        m_request->selectAll();
-    });
-    addNavigation(tr("Go to time…"), QKeySequence(Qt::Key_T), tr("Type a time to jump to the pass running then (T)."), [this] {
-        Q_EMIT activated();
-        m_time->setFocus();
-        m_time->selectAll();
-    });
-    const std::pair<QPushButton*, QAction*> links[] = { { m_reset, aReset }, { m_prev, aPrev }, { m_next, aNext }, { m_nextWait, aWait },
-        { m_nextAdmission, aAdm }, { m_nextRefusal, aRef } };
+        tr("Jump to the next pass after which a request was refused on arrival (over a per-request limit) (R)."),
+        [this] { nextRefusal(); });
+    addNavigation(tr("Go to request…"), QKeySequence(Qt::Key_G),
+        tr("Type a request number to jump to the pass that admitted it (G)."), [this] {
+            Q_EMIT activated();
+            m_request->setFocus();
+            m_request->selectAll();
+        });
+    addNavigation(
+        tr("Go to time…"), QKeySequence(Qt::Key_T), tr("Type a time to jump to the pass running then (T)."), [this] {
+            Q_EMIT activated();
+            m_time->setFocus();
+            m_time->selectAll();
+        });
+    const std::pair<QPushButton*, QAction*> links[] = { { m_reset, aReset }, { m_prev, aPrev }, { m_next, aNext },
+        { m_nextWait, aWait }, { m_nextAdmission, aAdm }, { m_nextRefusal, aRef } };
     for (const auto& [button, action] : links) {
         button->setToolTip(action->toolTip());
         connect(button, &QPushButton::clicked, action, &QAction::trigger);
@@ -163,7 +176,8 @@ StepThroughPanel::StepThroughPanel(Document* document, QWidget* parent)
     show();
 }
 
-QAction* StepThroughPanel::addNavigation(const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot)
+QAction* StepThroughPanel::addNavigation(
+    const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot)
 {
     auto* a = new QAction(text, this);
     a->setShortcut(key);
@@ -186,7 +200,8 @@ void StepThroughPanel::reset()
     m_notice.clear();
     if (auto trace = m_document->trace()) {
         m_stepper = std::make_unique<StepThrough>(trace, m_document->admissionConfig());
-        m_request->setRange(0, int(std::min<std::size_t>(trace->requests.size(), 2147483647) - (trace->requests.empty() ? 0 : 1)));
+        m_request->setRange(
+            0, int(std::min<std::size_t>(trace->requests.size(), 2147483647) - (trace->requests.empty() ? 0 : 1)));
     }
     m_time->setSuffix(QLatin1Char(' ') + Terms::clockUnit(m_document->admissionConfig().clock));
     show();
@@ -238,7 +253,8 @@ bool StepThroughPanel::nextWait()
 {
     if (!ensureStepper())
         return false;
-    return jumpTo(m_stepper->findNext(m_current, StepEvent::Wait), tr("No request starts waiting after this pass."), true);
+    return jumpTo(
+        m_stepper->findNext(m_current, StepEvent::Wait), tr("No request starts waiting after this pass."), true);
 }
 
 bool StepThroughPanel::nextRefusal()
@@ -259,7 +275,8 @@ bool StepThroughPanel::goToTime(double time)
 {
     if (!ensureStepper())
         return false;
-    return jumpTo(m_stepper->findTime(time), tr("No pass runs at or after %1.").arg(Terms::time(time, m_document->admissionConfig().clock)));
+    return jumpTo(m_stepper->findTime(time),
+        tr("No pass runs at or after %1.").arg(Terms::time(time, m_document->admissionConfig().clock)));
 }
 
 void StepThroughPanel::previous()
@@ -286,17 +303,24 @@ void StepThroughPanel::show()
 {
     m_prev->setEnabled(m_current > 0);
     const StepSnapshot* s = snapshot();
-    const QString notice = m_notice.isEmpty() ? QString() : QStringLiteral("<p style=\"color:#8a0010\"><b>") + m_notice.toHtmlEscaped() + QStringLiteral("</b></p>");
+    const QString notice = m_notice.isEmpty()
+        ? QString()
+        : QStringLiteral("<p style=\"color:#8a0010\"><b>") + m_notice.toHtmlEscaped() + QStringLiteral("</b></p>");
     if (!s) {
-        m_title->setText(m_stepper && m_stepper->finished() && m_stepper->count() == 0 ? tr("The trace has no forward pass.")
-                                                                                        : tr("Press “Next pass” (N) to run the first forward pass."));
+        m_title->setText(m_stepper && m_stepper->finished() && m_stepper->count() == 0
+                ? tr("The trace has no forward pass.")
+                : tr("Press “Next pass” (N) to run the first forward pass."));
         m_view->setHtml(notice
-            + tr("<p>The step-through runs the admission engine one forward pass at a time: a <b>prefill</b> of newly admitted requests "
+            + tr("<p>The step-through runs the admission engine one forward pass at a time: a <b>prefill</b> of newly "
+                 "admitted requests "
                  "or one <b>decode</b> step (every running request generates one token).</p>"
-                 "<p>At each admission check you see every candidate's numbers: the KV slots the batch would need if every request ran to "
-                 "its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots per adapter in the "
+                 "<p>At each admission check you see every candidate's numbers: the KV slots the batch would need if "
+                 "every request ran to "
+                 "its end, the slots free for requests (max_total_token_num minus the adapter weights: rank × 4 slots "
+                 "per adapter in the "
                  "batch), the input tokens of the new batch against batch_max_tokens, and why the check stopped.</p>"
-                 "<p>Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next admission · R next refusal · G go to request · T go to time · Home restart.</p>"));
+                 "<p>Keys (while the Admission tab is shown): N next pass · P previous · W next wait · A next "
+                 "admission · R next refusal · G go to request · T go to time · Home restart.</p>"));
         Q_EMIT passCleared();
         return;
     }
@@ -306,9 +330,10 @@ void StepThroughPanel::show()
     const SchedulerConfig& server = m_document->admissionConfig().scheduler;
     const ServerLimits& limits = server.limits;
     auto t = [clock](double v) { return Terms::time(v, clock, 4); };
-    m_title->setText(tr("<b>Pass %1</b> · %2 · %3 → %4 (%5)")
-                         .arg(s->index)
-                         .arg(Terms::stepKind(r.kind), t(s->start), t(s->end), Terms::time(s->end - s->start, clock, 3)));
+    m_title->setText(
+        tr("<b>Pass %1</b> · %2 · %3 → %4 (%5)")
+            .arg(s->index)
+            .arg(Terms::stepKind(r.kind), t(s->start), t(s->end), Terms::time(s->end - s->start, clock, 3)));
     auto adapterName = [&](std::uint64_t id) {
         const auto a = trace.requests[id].adapter;
         return a == kNoAdapter ? tr("base model") : QString::fromStdString(trace.adapters[a].name);
@@ -316,8 +341,10 @@ void StepThroughPanel::show()
     QString html = notice;
     if (server.policy == PolicyKind::Vllm) {
         // vLLM: KV blocks, the tokens of a mixed pass, preemptions, the adapters in GPU slots and the CPU cache.
-        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens each). This pass "
-                   "computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras %10), in the CPU "
+        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV cache: %3 of %4 blocks in use (%5 tokens "
+                   "each). This pass "
+                   "computed %6 prompt tokens for %7 requests and decoded %8; adapters in GPU slots: %9 (max_loras "
+                   "%10), in the CPU "
                    "cache: %11.</p>")
                     .arg(r.runningRequests)
                     .arg(s->queueLength)
@@ -332,8 +359,10 @@ void StepThroughPanel::show()
                     .arg(r.cpuAdapters);
     } else if (server.policy == PolicyKind::Sglang) {
         // SGLang: the token pool, the tokens of the pass, the LoRA slots and host memory.
-        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV pool: %3 of %4 tokens in use (max_total_tokens). This pass "
-                   "computed %5 prompt tokens for %6 requests and decoded %7; adapters in GPU LoRA slots: %8 (max_loras_per_batch %9), "
+        html += tr("<p><b>After this pass</b>: running %1, waiting %2. KV pool: %3 of %4 tokens in use "
+                   "(max_total_tokens). This pass "
+                   "computed %5 prompt tokens for %6 requests and decoded %7; adapters in GPU LoRA slots: %8 "
+                   "(max_loras_per_batch %9), "
                    "in host memory: %10.</p>")
                     .arg(r.runningRequests)
                     .arg(s->queueLength)
@@ -344,10 +373,12 @@ void StepThroughPanel::show()
                     .arg(r.decodeShape.requests)
                     .arg(r.residentAdapters)
                     .arg(server.sglang.maxLorasPerBatch)
-                    .arg(server.sglang.maxLoadedLoras > 0 ? tr("%1 of max_loaded_loras %2").arg(r.cpuAdapters).arg(server.sglang.maxLoadedLoras)
-                                                          : tr("every adapter (max_loaded_loras unset)"));
+                    .arg(server.sglang.maxLoadedLoras > 0
+                            ? tr("%1 of max_loaded_loras %2").arg(r.cpuAdapters).arg(server.sglang.maxLoadedLoras)
+                            : tr("every adapter (max_loaded_loras unset)"));
     } else {
-        html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them adapter weights); "
+        html += tr("<p><b>After this pass</b>: running %1, waiting %7. KV cache: %2 of %3 slots in use (%4 of them "
+                   "adapter weights); "
                    "the running batch may need up to %5 if every request runs to its end. Adapters resident: %6.</p>")
                     .arg(r.runningRequests)
                     .arg(r.kvUsed)
@@ -360,7 +391,10 @@ void StepThroughPanel::show()
     if (!s->rejected.empty()) {
         QStringList items;
         for (std::size_t i = 0; i < s->rejected.size(); ++i)
-            items << tr("request %1 (%2)").arg(s->rejected[i]).arg(Terms::rejectReason(i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, server));
+            items << tr("request %1 (%2)")
+                         .arg(s->rejected[i])
+                         .arg(Terms::rejectReason(
+                             i < s->rejectedWhy.size() ? s->rejectedWhy[i] : RejectReason::None, server));
         html += tr("<p><b>Refused on arrival</b>: %1.</p>").arg(items.join(QStringLiteral("; ")).toHtmlEscaped());
     }
     const bool chunking = server.policy == PolicyKind::Vllm || server.policy == PolicyKind::Sglang;
@@ -370,13 +404,14 @@ void StepThroughPanel::show()
         QStringList ids;
         for (auto id : r.preempted)
             ids << QString::number(id);
-        html += server.policy == PolicyKind::Vllm
-            ? tr("<p><b>Preempted</b> (recompute: its KV blocks freed, back to the front of the queue; its prompt and generated tokens are "
-                 "prefilled again when it is scheduled next): %1.</p>")
-                  .arg(ids.join(QStringLiteral(", ")))
-            : tr("<p><b>Retracted</b> (a decode ran out of KV tokens: its KV freed, back to the end of the queue; its prompt and output so "
-                 "far are prefilled again later): %1.</p>")
-                  .arg(ids.join(QStringLiteral(", ")));
+        html += server.policy == PolicyKind::Vllm ? tr("<p><b>Preempted</b> (recompute: its KV blocks freed, back to "
+                                                       "the front of the queue; its prompt and generated tokens are "
+                                                       "prefilled again when it is scheduled next): %1.</p>")
+                                                        .arg(ids.join(QStringLiteral(", ")))
+                                                  : tr("<p><b>Retracted</b> (a decode ran out of KV tokens: its KV "
+                                                       "freed, back to the end of the queue; its prompt and output so "
+                                                       "far are prefilled again later): %1.</p>")
+                                                        .arg(ids.join(QStringLiteral(", ")));
     }
     if (chunking) {
         // The server's scan: who was scheduled from the queue, and why the rest waits (in the server's terms).
@@ -396,31 +431,43 @@ void StepThroughPanel::show()
             html += tr("<p><b>The first request still waiting</b>: %1.</p>").arg(why.toHtmlEscaped());
         }
     } else if (!s->candidates.empty() || r.attempted) {
-        html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the check):</p>");
+        html += tr("<p><b>Admission check</b> (first come, first served; the first request that does not fit stops the "
+                   "check):</p>");
         QString why;
-        html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request")) + header(tr("adapter (rank)"))
-            + header(tr("input / output tokens")) + header(tr("KV slots needed")) + header(tr("KV slots free for requests")) + header(tr("input tokens of the new batch"))
+        html += QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr>") + header(tr("request"))
+            + header(tr("adapter (rank)")) + header(tr("input / output tokens")) + header(tr("KV slots needed"))
+            + header(tr("KV slots free for requests")) + header(tr("input tokens of the new batch"))
             + header(tr("verdict")) + QStringLiteral("</tr>");
         for (const auto& c : s->candidates) {
             const std::int64_t adapterSlots = limits.maxTotalTokenNum - c.limit;
             const QString free = tr("%1 = %2 − %3").arg(c.limit).arg(limits.maxTotalTokenNum).arg(adapterSlots);
-            const QString verdict = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitTitle(c.reason.kind).toHtmlEscaped());
+            const QString verdict
+                = c.admitted ? tr("admitted") : tr("waits: %1").arg(Terms::waitTitle(c.reason.kind).toHtmlEscaped());
             if (!c.admitted)
-                why += tr("<p><b>Request %1 waits</b>: %2</p>").arg(c.id).arg(Terms::waitExplanation(c.reason, WaitContext { &server, clock, &trace }, c.adapterRanks).toHtmlEscaped());
-            html += QStringLiteral("<tr>") + cell(QString::number(c.id)) + cell(tr("%1 (%2)").arg(adapterName(c.id).toHtmlEscaped()).arg(c.rank))
+                why += tr("<p><b>Request %1 waits</b>: %2</p>")
+                           .arg(c.id)
+                           .arg(Terms::waitExplanation(c.reason, WaitContext { &server, clock, &trace }, c.adapterRanks)
+                                    .toHtmlEscaped());
+            html += QStringLiteral("<tr>") + cell(QString::number(c.id))
+                + cell(tr("%1 (%2)").arg(adapterName(c.id).toHtmlEscaped()).arg(c.rank))
                 + cell(tr("%1 / %2").arg(c.inputLen).arg(c.outputLen)) + cell(QString::number(c.need)) + cell(free)
-                + cell(tr("%1 of %2").arg(c.batchInput).arg(c.batchMaxTokens)) + cell(verdict) + QStringLiteral("</tr>");
+                + cell(tr("%1 of %2").arg(c.batchInput).arg(c.batchMaxTokens)) + cell(verdict)
+                + QStringLiteral("</tr>");
         }
         html += QStringLiteral("</table>") + why;
-        html += tr("<p><small><b>KV slots needed</b>: the peak KV use if every request of the batch ran to its end (S-LoRA: max<sub>k</sub> left<sub>k</sub>·k + "
-                   "Σ<sub>j≤k</sub> used<sub>j</sub>); it must stay below the <b>slots free for requests</b> = max_total_token_num (%1) − the weights of the "
-                   "adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a new adapter. The new batch's input "
+        html += tr("<p><small><b>KV slots needed</b>: the peak KV use if every request of the batch ran to its end "
+                   "(S-LoRA: max<sub>k</sub> left<sub>k</sub>·k + "
+                   "Σ<sub>j≤k</sub> used<sub>j</sub>); it must stay below the <b>slots free for requests</b> = "
+                   "max_total_token_num (%1) − the weights of the "
+                   "adapters in the batch (rank × 4 slots each), so the free slots shrink whenever a request brings a "
+                   "new adapter. The new batch's input "
                    "tokens must not exceed batch_max_tokens (%2%3).</small></p>")
                     .arg(limits.maxTotalTokenNum)
                     .arg(limits.effectiveBatchMaxTokens())
                     .arg(limits.batchMaxTokens <= 0 ? tr(", the default for 0") : QString());
     } else if (r.kind == StepKind::Decode) {
-        html += tr("<p>Decode step: every running request generates one token. No admission check in this pass (S-LoRA checks the queue after every %1 decode steps).</p>")
+        html += tr("<p>Decode step: every running request generates one token. No admission check in this pass (S-LoRA "
+                   "checks the queue after every %1 decode steps).</p>")
                     .arg(m_document->admissionConfig().scheduler.maxWaitTokens);
     }
     if (!s->startedWaiting.empty()) {
@@ -432,7 +479,8 @@ void StepThroughPanel::show()
                          .arg(s->startedWaiting[i])
                          .arg(t(trace.requests[s->startedWaiting[i]].time),
                              (why.kind == WaitKind::AdmissionWindow && r.kind == StepKind::Decode
-                                     ? tr("this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).")
+                                     ? tr("this pass only decodes, so nobody is admitted until the next admission "
+                                          "check (after every %1 decode steps).")
                                            .arg(m_document->admissionConfig().scheduler.maxWaitTokens)
                                      : Terms::waitExplanation(why, WaitContext { &server, clock, &trace }))
                                  .toHtmlEscaped());
@@ -461,7 +509,8 @@ void StepThroughPanel::show()
         queue << QString::number(id);
     if (s->queueLength > s->queueHead.size())
         queue << tr("… %1 more").arg(s->queueLength - s->queueHead.size());
-    html += tr("<p><b>Waiting, first in line first</b>: %1</p>").arg(queue.isEmpty() ? tr("nobody") : queue.join(QStringLiteral(", ")));
+    html += tr("<p><b>Waiting, first in line first</b>: %1</p>")
+                .arg(queue.isEmpty() ? tr("nobody") : queue.join(QStringLiteral(", ")));
     m_view->setHtml(html);
 
     qlonglong focus = -1;

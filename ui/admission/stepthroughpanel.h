@@ -65,11 +65,13 @@ Q_SIGNALS:
 
 private:
     /// The prefill chunks of a pass (vllm, sglang): who got how many prompt tokens, how many remain.
-    static QString prefillSlicesHtml(const StepSnapshot& snapshot, const SchedulerConfig& server, const std::function<QString(std::uint64_t)>& adapterName);
+    static QString prefillSlicesHtml(const StepSnapshot& snapshot, const SchedulerConfig& server,
+        const std::function<QString(std::uint64_t)>& adapterName);
     bool ensureStepper();
     bool jumpTo(std::int64_t index, const QString& notFound, bool focusWaiting = false);
     void show();
-    QAction* addNavigation(const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot);
+    QAction* addNavigation(
+        const QString& text, const QKeySequence& key, const QString& tip, const std::function<void()>& slot);
 
     Document* m_document;
     std::unique_ptr<StepThrough> m_stepper;

@@ -69,7 +69,8 @@ void ChartExportDialog::chartChanged()
     const int i = m_chart->currentIndex();
     if (i < 0 || i >= m_charts.size())
         return;
-    const QSize s = m_charts[i].onScreen.isValid() && !m_charts[i].onScreen.isEmpty() ? m_charts[i].onScreen : QSize(800, 500);
+    const QSize s
+        = m_charts[i].onScreen.isValid() && !m_charts[i].onScreen.isEmpty() ? m_charts[i].onScreen : QSize(800, 500);
     m_width->setValue(std::max(s.width(), 100));
     m_height->setValue(std::max(s.height(), 100));
 }

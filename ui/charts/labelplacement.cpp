@@ -15,10 +15,12 @@ bool segmentHitsRect(const QPointF& a, const QPointF& b, const QRectF& r)
     if (r.contains(a) || r.contains(b))
         return true;
     // Quick reject on the bounding boxes.
-    if (std::max(a.x(), b.x()) < r.left() || std::min(a.x(), b.x()) > r.right() || std::max(a.y(), b.y()) < r.top() || std::min(a.y(), b.y()) > r.bottom())
+    if (std::max(a.x(), b.x()) < r.left() || std::min(a.x(), b.x()) > r.right() || std::max(a.y(), b.y()) < r.top()
+        || std::min(a.y(), b.y()) > r.bottom())
         return false;
     const QLineF seg(a, b);
-    const QLineF edges[] = { { r.topLeft(), r.topRight() }, { r.topRight(), r.bottomRight() }, { r.bottomRight(), r.bottomLeft() }, { r.bottomLeft(), r.topLeft() } };
+    const QLineF edges[] = { { r.topLeft(), r.topRight() }, { r.topRight(), r.bottomRight() },
+        { r.bottomRight(), r.bottomLeft() }, { r.bottomLeft(), r.topLeft() } };
     for (const auto& e : edges) {
         if (seg.intersects(e, nullptr) == QLineF::BoundedIntersection)
             return true;
@@ -38,8 +40,8 @@ bool polylineHitsRect(const QPolygonF& polyline, const QRectF& rect)
     return false;
 }
 
-QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, const QList<QPolygonF>& curves, const QRectF& area,
-    const QList<QRectF>& obstacles)
+QList<std::optional<PlacedLabel>> placeLabels(
+    const QList<LabelBox>& labels, const QList<QPolygonF>& curves, const QRectF& area, const QList<QRectF>& obstacles)
 {
     QList<std::optional<PlacedLabel>> out;
     QList<QRectF> taken;
@@ -73,8 +75,12 @@ QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, con
             for (const QPointF& dir : dirs) {
                 // The text's near edge sits at distance d from the anchor along the direction.
                 QPointF topLeft;
-                topLeft.setX(dir.x() > 0 ? l.anchor.x() + d : dir.x() < 0 ? l.anchor.x() - d - w : l.anchor.x() - w / 2);
-                topLeft.setY(dir.y() > 0 ? l.anchor.y() + d : dir.y() < 0 ? l.anchor.y() - d - h : l.anchor.y() - h / 2);
+                topLeft.setX(dir.x() > 0 ? l.anchor.x() + d
+                        : dir.x() < 0    ? l.anchor.x() - d - w
+                                         : l.anchor.x() - w / 2);
+                topLeft.setY(dir.y() > 0 ? l.anchor.y() + d
+                        : dir.y() < 0    ? l.anchor.y() - d - h
+                                         : l.anchor.y() - h / 2);
                 const QRectF r(topLeft, l.size);
                 if (freeAt(r)) {
                     placed = PlacedLabel { r, ring > 0 };

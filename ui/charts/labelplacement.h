@@ -27,8 +27,8 @@ struct PlacedLabel {
 /// label placed before, no anchor of another label, no rectangle of `obstacles` (e.g. the markers
 /// of a point series) and crosses no segment of `curves`. A label with no such position is left
 /// out (nullopt).
-QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, const QList<QPolygonF>& curves, const QRectF& area,
-    const QList<QRectF>& obstacles = {});
+QList<std::optional<PlacedLabel>> placeLabels(const QList<LabelBox>& labels, const QList<QPolygonF>& curves,
+    const QRectF& area, const QList<QRectF>& obstacles = {});
 
 /// True if the polyline has a segment that crosses or touches `rect`.
 bool polylineHitsRect(const QPolygonF& polyline, const QRectF& rect);

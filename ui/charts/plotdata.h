@@ -47,7 +47,7 @@ struct PlotData {
     QList<PlotLabel> labels;
 
     /// Bars series from a histogram (edges.size() == counts.size() + 1).
-    template<typename Edges, typename Counts>
+    template <typename Edges, typename Counts>
     static PlotSeries bars(const QString& name, const Edges& edges, const Counts& counts, const QColor& color)
     {
         PlotSeries s;

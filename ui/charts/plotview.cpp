@@ -92,7 +92,8 @@ QList<QPointF> sanitized(const QList<QPointF>& pts, bool logX, bool logY)
 /// fit and is cut down to "…" (a vertical "⋮").
 QFont fontForText(QFont font, const QString& text)
 {
-    const bool cjk = std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x2E80 && c.unicode() <= 0x9FFF; });
+    const bool cjk
+        = std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x2E80 && c.unicode() <= 0x9FFF; });
     if (!cjk)
         return font;
     static const QString family = [] {
@@ -131,13 +132,16 @@ void crispLines(QGraphicsItem* item)
     for (QGraphicsItem* child : item->childItems()) {
         // A histogram's area: its edges are horizontal and vertical too (the model curves, line
         // series, keep their antialiasing). About a sixth of a chart's paint.
-        if (!child->graphicsEffect() && child->toGraphicsObject() && qstrcmp(child->toGraphicsObject()->metaObject()->className(), "AreaChartItem") == 0) {
+        if (!child->graphicsEffect() && child->toGraphicsObject()
+            && qstrcmp(child->toGraphicsObject()->metaObject()->className(), "AreaChartItem") == 0) {
             child->setGraphicsEffect(new NoAntialiasing);
             continue;
         }
         if (child->type() == QGraphicsItemGroup::Type && !child->graphicsEffect()) {
             const auto lines = child->childItems();
-            if (!lines.isEmpty() && std::all_of(lines.begin(), lines.end(), [](QGraphicsItem* l) { return l->type() == QGraphicsLineItem::Type; })) {
+            if (!lines.isEmpty() && std::all_of(lines.begin(), lines.end(), [](QGraphicsItem* l) {
+                    return l->type() == QGraphicsLineItem::Type;
+                })) {
                 child->setGraphicsEffect(new NoAntialiasing);
                 continue;
             }
@@ -238,7 +242,8 @@ QString PlotView::shapeKey(const PlotData& data) const
 {
     QString key = QString::number(data.x.log) + QString::number(data.y.log);
     for (const auto& s : data.series)
-        key += QString::number(int(s.style)) + s.name + s.color.name() + QString::number(s.dashed) + QString::number(s.inLegend);
+        key += QString::number(int(s.style)) + s.name + s.color.name() + QString::number(s.dashed)
+            + QString::number(s.inLegend);
     return key;
 }
 
@@ -303,13 +308,15 @@ QSize PlotView::readableSize() const
     // least as large as each of these needs.
     constexpr double kDoc = 8; // a QGraphicsTextItem's document margins, both sides
     constexpr double kAxisPortion = 0.4;
-    constexpr double kFrame = 2 * (9 + 4) + 2; // the layout's contents margins (style) and QChart::setMargins, both sides
+    constexpr double kFrame
+        = 2 * (9 + 4) + 2; // the layout's contents margins (style) and QChart::setMargins, both sides
     const auto hAxes = m_chart->axes(Qt::Horizontal);
     const auto vAxes = m_chart->axes(Qt::Vertical);
     const QFont labelsFont = hAxes.isEmpty() ? font() : hAxes.front()->labelsFont();
     const QFont xTitleFont = fontForText(hAxes.isEmpty() ? font() : hAxes.front()->titleFont(), m_data.x.title);
     const QFont yTitleFont = fontForText(vAxes.isEmpty() ? font() : vAxes.front()->titleFont(), m_data.y.title);
-    const QFontMetricsF labels(fontForText(labelsFont, m_tickLabels[0].join(QString()) + m_tickLabels[1].join(QString())));
+    const QFontMetricsF labels(
+        fontForText(labelsFont, m_tickLabels[0].join(QString()) + m_tickLabels[1].join(QString())));
     const QFontMetricsF xTitle(xTitleFont), yTitle(yTitleFont);
     const QFontMetricsF title(fontForText(m_chart->titleFont(), m_data.title));
     const QFontMetricsF legend(m_chart->legend()->font());
@@ -320,10 +327,12 @@ QSize PlotView::readableSize() const
         return w;
     };
     const double xBand = labels.height() + kDoc + 4 + (m_data.x.title.isEmpty() ? 0 : xTitle.height() + kDoc + 4) + 1;
-    const double yBand = widest(m_tickLabels[1]) + kDoc + 4 + (m_data.y.title.isEmpty() ? 0 : yTitle.height() + kDoc + 4) + 1;
+    const double yBand
+        = widest(m_tickLabels[1]) + kDoc + 4 + (m_data.y.title.isEmpty() ? 0 : yTitle.height() + kDoc + 4) + 1;
     // The plot: long enough for its axis titles, and for the x tick labels side by side.
     const double xTicks = std::max<double>(2, double(m_tickLabels[0].size()));
-    const double plotW = std::max({ 5 * labels.height(), xTitle.horizontalAdvance(m_data.x.title) + kDoc + 4, xTicks * (widest(m_tickLabels[0]) + 6) });
+    const double plotW = std::max({ 5 * labels.height(), xTitle.horizontalAdvance(m_data.x.title) + kDoc + 4,
+        xTicks * (widest(m_tickLabels[0]) + 6) });
     const double plotH = std::max(3 * labels.height(), yTitle.horizontalAdvance(m_data.y.title) + kDoc + 4);
     const double innerW = std::max(yBand / kAxisPortion, yBand + plotW);
     const double innerH = std::max(xBand / kAxisPortion, xBand + plotH);
@@ -413,7 +422,8 @@ void PlotView::updatePoints()
     }
     double x0 = m_data.x.min.value_or(rx.valid() ? rx.lo : (logX ? 1 : 0));
     double x1 = m_data.x.max.value_or(rx.valid() ? rx.hi : x0 + 1);
-    double y0 = m_data.y.min.value_or(logY ? (ry.valid() ? std::pow(10.0, std::floor(std::log10(ry.lo))) : 0.1) : std::min(0.0, ry.valid() ? ry.lo : 0.0));
+    double y0 = m_data.y.min.value_or(logY ? (ry.valid() ? std::pow(10.0, std::floor(std::log10(ry.lo))) : 0.1)
+                                           : std::min(0.0, ry.valid() ? ry.lo : 0.0));
     double y1 = m_data.y.max.value_or(ry.valid() ? (logY ? ry.hi * 2 : ry.hi * 1.08) : 1.0);
     if (!(x1 > x0))
         x1 = logX ? x0 * 10 : x0 + 1;

@@ -113,8 +113,11 @@ void PlotView::placeLabels()
     for (qsizetype i = 0; i < m_labels.size(); ++i) {
         const auto& l = m_data.labels[i];
         m_labels[i]->setText(l.text);
-        const bool valid = std::isfinite(l.at.x()) && std::isfinite(l.at.y()) && (!m_data.x.log || l.at.x() > 0) && (!m_data.y.log || l.at.y() > 0);
-        const QPointF at = valid ? m_chart->mapToPosition(QPointF(toX(l.at.x()), toY(l.at.y())), m_chart->series().front()) : QPointF(-1e6, -1e6);
+        const bool valid = std::isfinite(l.at.x()) && std::isfinite(l.at.y()) && (!m_data.x.log || l.at.x() > 0)
+            && (!m_data.y.log || l.at.y() > 0);
+        const QPointF at = valid
+            ? m_chart->mapToPosition(QPointF(toX(l.at.x()), toY(l.at.y())), m_chart->series().front())
+            : QPointF(-1e6, -1e6);
         boxes.append({ at, m_labels[i]->boundingRect().size() });
     }
     // The markers of point series stay visible too (the popularity chart's 200 adapters).
@@ -172,7 +175,8 @@ void PlotView::placeEmptyHint()
     // Over the plot area (the title and axes stay readable around it).
     const QRectF area = m_chart->plotArea();
     const QRect r = area.isEmpty() ? rect().adjusted(16, 40, -16, -40)
-                                   : QRect(m_view->mapFromScene(m_chart->mapToScene(area.topLeft())), m_view->mapFromScene(m_chart->mapToScene(area.bottomRight())));
+                                   : QRect(m_view->mapFromScene(m_chart->mapToScene(area.topLeft())),
+                                       m_view->mapFromScene(m_chart->mapToScene(area.bottomRight())));
     m_emptyLabel->setGeometry(r.adjusted(6, 6, -6, -6).translated(m_view->pos()));
     m_emptyLabel->raise();
 }
@@ -369,7 +373,9 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event)
                 const PlotSeries& s = m_data.series[hit->first];
                 const QPointF& p = s.points[hit->second];
                 QToolTip::showText(me->globalPosition().toPoint(),
-                    QStringLiteral("%1\n%2: %3\n%4: %5").arg(s.name, m_data.x.title, QString::number(p.x(), 'g', 4), m_data.y.title, QString::number(p.y(), 'g', 4)),
+                    QStringLiteral("%1\n%2: %3\n%4: %5")
+                        .arg(s.name, m_data.x.title, QString::number(p.x(), 'g', 4), m_data.y.title,
+                            QString::number(p.y(), 'g', 4)),
                     m_view->viewport());
             } else {
                 QToolTip::hideText();

@@ -57,12 +57,14 @@ QWidget* CompareTab::createToolbar()
     h->addWidget(m_liveB);
     m_swap = new QPushButton(tr("Swap A ↔ B"), bar);
     m_swap->setObjectName(QStringLiteral("swapAB"));
-    m_swap->setToolTip(tr("Exchange A and B. With a live B, the document takes A's parameters (undoable) and A keeps the ones you had."));
+    m_swap->setToolTip(tr(
+        "Exchange A and B. With a live B, the document takes A's parameters (undoable) and A keeps the ones you had."));
     h->addWidget(m_swap);
     m_sameServer = new QCheckBox(tr("Same server for A and B"), bar);
     m_sameServer->setObjectName(QStringLiteral("sameServer"));
     m_sameServer->setChecked(true);
-    m_sameServer->setToolTip(tr("On: both workloads are previewed with B's limits, policy, clock and cost model, so only the workload differs.\n"
+    m_sameServer->setToolTip(tr("On: both workloads are previewed with B's limits, policy, clock and cost model, so "
+                                "only the workload differs.\n"
                                 "Off: each side keeps its own server limits and admission settings."));
     h->addWidget(m_sameServer);
     auto* policyBox = new QWidget(bar);
@@ -75,9 +77,10 @@ QWidget* CompareTab::createToolbar()
     m_policyB->addItem(tr("its own policy"), -1);
     for (PolicyKind p : { PolicyKind::SLora, PolicyKind::SLoraAbort, PolicyKind::Vllm, PolicyKind::Sglang })
         m_policyB->addItem(valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(p))), int(p));
-    m_policyB->setToolTip(tr("The server B's workload runs on. With “Same server for A and B”, both sides share every setting and B "
-                             "only swaps the scheduler: the same workload on S-LoRA, vLLM V1 or SGLang side by side. Each policy reads its "
-                             "own settings (the boxes of the Admission tab); the differences are listed with the server's own names."));
+    m_policyB->setToolTip(tr(
+        "The server B's workload runs on. With “Same server for A and B”, both sides share every setting and B "
+        "only swaps the scheduler: the same workload on S-LoRA, vLLM V1 or SGLang side by side. Each policy reads its "
+        "own settings (the boxes of the Admission tab); the differences are listed with the server's own names."));
     policyLabel->setBuddy(m_policyB);
     policyRow->addWidget(m_policyB);
     h->addWidget(policyBox);
@@ -109,17 +112,20 @@ QWidget* CompareTab::createToolbar()
     h->addWidget(m_busy);
     m_export = new QPushButton(tr("Export comparison…"), bar);
     m_export->setObjectName(QStringLiteral("exportComparison"));
-    m_export->setToolTip(tr("Save the whole comparison (what differs, key numbers, parameters and all charts) as one PNG or SVG picture.\nRight-click a chart to export it alone."));
+    m_export->setToolTip(tr("Save the whole comparison (what differs, key numbers, parameters and all charts) as one "
+                            "PNG or SVG picture.\nRight-click a chart to export it alone."));
     h->addWidget(m_export);
 
     connect(loadA, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load A"), QString(), tr("LoraScope sessions or specs (*.json)"));
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Load A"), QString(), tr("LoraScope sessions or specs (*.json)"));
         if (!path.isEmpty())
             if (const QString err = loadSide(Side::A, path); !err.isEmpty())
                 QMessageBox::warning(this, tr("Load A"), err);
     });
     connect(m_loadB, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load B"), QString(), tr("LoraScope sessions or specs (*.json)"));
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Load B"), QString(), tr("LoraScope sessions or specs (*.json)"));
         if (!path.isEmpty())
             if (const QString err = loadSide(Side::B, path); !err.isEmpty())
                 QMessageBox::warning(this, tr("Load B"), err);
@@ -132,9 +138,11 @@ QWidget* CompareTab::createToolbar()
     });
     connect(m_latencyChoice, &QComboBox::currentIndexChanged, this, [this] {
         if (m_comparison)
-            m_charts.value(QStringLiteral("latency"))->setData(compareLatencyPlot(*m_comparison, CompareLatency(m_latencyChoice->currentData().toInt())));
+            m_charts.value(QStringLiteral("latency"))
+                ->setData(compareLatencyPlot(*m_comparison, CompareLatency(m_latencyChoice->currentData().toInt())));
     });
-    connect(m_export, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_page, QStringLiteral("compare")); });
+    connect(
+        m_export, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_page, QStringLiteral("compare")); });
     return bar;
 }
 
@@ -147,12 +155,13 @@ QWidget* CompareTab::createPlaceholder()
     text->setObjectName(QStringLiteral("comparePlaceholder"));
     text->setAlignment(Qt::AlignCenter);
     text->setWordWrap(true);
-    text->setText(tr("<h2>A/B compare of two parameter sets</h2>"
-                     "<p><b>Pin current as A</b> (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the "
-                     "Workload and Admission tabs: your live parameters are B.</p>"
-                     "<p>Or load A and B from session files. The header lists what differs; the charts overlay "
-                     "%1 <b>A</b> and %2 <b>B</b>, and the table compares the key numbers and the admission preview of both.</p>")
-                      .arg(compareSwatch(compareColorA()), compareSwatch(compareColorB())));
+    text->setText(
+        tr("<h2>A/B compare of two parameter sets</h2>"
+           "<p><b>Pin current as A</b> (Ctrl+Shift+A) keeps the parameters you have now as A. Then keep editing in the "
+           "Workload and Admission tabs: your live parameters are B.</p>"
+           "<p>Or load A and B from session files. The header lists what differs; the charts overlay "
+           "%1 <b>A</b> and %2 <b>B</b>, and the table compares the key numbers and the admission preview of both.</p>")
+            .arg(compareSwatch(compareColorA()), compareSwatch(compareColorB())));
     v->addWidget(text);
     auto* row = new QHBoxLayout;
     row->addStretch(1);
@@ -212,9 +221,11 @@ QWidget* CompareTab::createComparisonPage()
         // Key numbers: the figure's name takes the room, the numbers their width. Parameters: the
         // name its width, A and B share the rest (long values elided, whole in the tool tip).
         const bool params = name == QLatin1String("parameters");
-        table->horizontalHeader()->setSectionResizeMode(0, params ? QHeaderView::ResizeToContents : QHeaderView::Stretch);
+        table->horizontalHeader()->setSectionResizeMode(
+            0, params ? QHeaderView::ResizeToContents : QHeaderView::Stretch);
         for (int c = 1; c < model->columnCount(); ++c)
-            table->horizontalHeader()->setSectionResizeMode(c, params ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
+            table->horizontalHeader()->setSectionResizeMode(
+                c, params ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
         table->setTextElideMode(Qt::ElideMiddle);
         table->setAlternatingRowColors(true);
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -255,7 +266,8 @@ PlotView* CompareTab::addChart(const QString& key)
     view->setObjectName(QStringLiteral("compare_") + key);
     m_charts.insert(key, view);
     m_chartOrder << key;
-    connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.") + key); });
+    connect(view, &PlotView::exportRequested, this,
+        [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.") + key); });
     return view;
 }
 

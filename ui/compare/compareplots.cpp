@@ -20,7 +20,8 @@ QString nameB()
     return QCoreApplication::translate("lorascope::ComparePlots", "B");
 }
 
-PlotSeries stepLine(const QString& name, const std::vector<double>& edges, const std::vector<double>& values, const QColor& color)
+PlotSeries stepLine(
+    const QString& name, const std::vector<double>& edges, const std::vector<double>& values, const QColor& color)
 {
     PlotSeries s;
     s.name = name;
@@ -36,7 +37,9 @@ PlotSeries stepLine(const QString& name, const std::vector<double>& edges, const
 QString unitOf(const Comparison& c)
 {
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
-    return adm && adm->result.clock == ClockKind::Steps ? QCoreApplication::translate("lorascope::ComparePlots", "steps") : QCoreApplication::translate("lorascope::ComparePlots", "s");
+    return adm && adm->result.clock == ClockKind::Steps
+        ? QCoreApplication::translate("lorascope::ComparePlots", "steps")
+        : QCoreApplication::translate("lorascope::ComparePlots", "s");
 }
 
 /// A time axis from the first to the last time of the data (ticks inside), not widened to a
@@ -95,7 +98,8 @@ PlotData comparePopularityPlot(const Comparison& c)
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "adapter rank (by count)");
     d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "share (%)");
     d.x.log = d.y.log = true;
-    for (const auto& [name, share, color] : { std::tuple { nameA(), &c.shareA, compareColorA() }, std::tuple { nameB(), &c.shareB, compareColorB() } }) {
+    for (const auto& [name, share, color] :
+        { std::tuple { nameA(), &c.shareA, compareColorA() }, std::tuple { nameB(), &c.shareB, compareColorB() } }) {
         PlotSeries s;
         s.name = name;
         s.color = color;
@@ -124,7 +128,8 @@ PlotData compareGapPlot(const Comparison& c)
 PlotData compareLengthPlot(const Comparison& c, bool input)
 {
     PlotData d;
-    d.title = input ? QCoreApplication::translate("lorascope::ComparePlots", "Input length") : QCoreApplication::translate("lorascope::ComparePlots", "Output length");
+    d.title = input ? QCoreApplication::translate("lorascope::ComparePlots", "Input length")
+                    : QCoreApplication::translate("lorascope::ComparePlots", "Output length");
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "tokens");
     d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests");
     const auto& ha = input ? c.inputA : c.outputA;
@@ -140,7 +145,8 @@ PlotData compareArrivalPlot(const Comparison& c)
     d.title = QCoreApplication::translate("lorascope::ComparePlots", "Request rate over time");
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "time (s)");
     d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "req/s");
-    for (const auto& [name, h, color] : { std::tuple { nameA(), &c.arrivalsA, compareColorA() }, std::tuple { nameB(), &c.arrivalsB, compareColorB() } }) {
+    for (const auto& [name, h, color] : { std::tuple { nameA(), &c.arrivalsA, compareColorA() },
+             std::tuple { nameB(), &c.arrivalsB, compareColorB() } }) {
         std::vector<double> rate(h->counts.size());
         for (std::size_t b = 0; b < rate.size(); ++b) {
             const double w = h->edges[b + 1] - h->edges[b];
@@ -172,7 +178,8 @@ PlotData compareLatencyPlot(const Comparison& c, CompareLatency which)
     d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "latency (%1)").arg(unit);
     const auto& va = which == CompareLatency::Wait ? c.waitA : which == CompareLatency::Ttft ? c.ttftA : c.e2eA;
     const auto& vb = which == CompareLatency::Wait ? c.waitB : which == CompareLatency::Ttft ? c.ttftB : c.e2eB;
-    for (const auto& [name, v, color] : { std::tuple { nameA(), &va, compareColorA() }, std::tuple { nameB(), &vb, compareColorB() } }) {
+    for (const auto& [name, v, color] :
+        { std::tuple { nameA(), &va, compareColorA() }, std::tuple { nameB(), &vb, compareColorB() } }) {
         PlotSeries s;
         s.name = name;
         s.color = color;
@@ -190,10 +197,12 @@ PlotData compareLatencyPlot(const Comparison& c, CompareLatency which)
 PlotData compareTimelinePlot(const Comparison& c, bool running)
 {
     PlotData d;
-    d.title = running ? QCoreApplication::translate("lorascope::ComparePlots", "Running requests over time") : QCoreApplication::translate("lorascope::ComparePlots", "Queue length over time");
+    d.title = running ? QCoreApplication::translate("lorascope::ComparePlots", "Running requests over time")
+                      : QCoreApplication::translate("lorascope::ComparePlots", "Queue length over time");
     d.x.title = QCoreApplication::translate("lorascope::ComparePlots", "time (%1)").arg(unitOf(c));
     d.y.title = QCoreApplication::translate("lorascope::ComparePlots", "requests");
-    for (const auto& [name, side, color] : { std::tuple { nameA(), &c.a, compareColorA() }, std::tuple { nameB(), &c.b, compareColorB() } }) {
+    for (const auto& [name, side, color] :
+        { std::tuple { nameA(), &c.a, compareColorA() }, std::tuple { nameB(), &c.b, compareColorB() } }) {
         if (side->admission) {
             const auto& tl = side->admission->timeline;
             d.series.append(stepLine(name, tl.edges, running ? tl.running : tl.queue, color));

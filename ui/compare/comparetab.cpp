@@ -67,7 +67,8 @@ CompareTab::CompareTab(Document* document, QWidget* parent)
 {
     m_pinAction->setObjectName(QStringLiteral("pinAsA"));
     m_pinAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_pinAction->setToolTip(tr("Keep the current workload spec and admission settings as A; keep editing: the live parameters are B (Ctrl+Shift+A)."));
+    m_pinAction->setToolTip(tr("Keep the current workload spec and admission settings as A; keep editing: the live "
+                               "parameters are B (Ctrl+Shift+A)."));
     connect(m_pinAction, &QAction::triggered, this, &CompareTab::pinCurrentAsA);
 
     auto* layout = new QVBoxLayout(this);
@@ -79,9 +80,11 @@ CompareTab::CompareTab(Document* document, QWidget* parent)
     m_modeBar->addTab(tr("Parameter sets"));
     m_modeBar->addTab(tr("Sweeps"));
     m_modeBar->setTabToolTip(0, tr("Two workloads (and servers) side by side."));
-    m_modeBar->setTabToolTip(1, tr("Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter."));
+    m_modeBar->setTabToolTip(
+        1, tr("Two sweeps from the Sweep tab or from sweep files: their curves over the same parameter."));
     m_modeBar->addTab(tr("Replay runs"));
-    m_modeBar->setTabToolTip(2, tr("Two replay run folders: every metric of B against A with its 95 % confidence interval and a verdict."));
+    m_modeBar->setTabToolTip(
+        2, tr("Two replay run folders: every metric of B against A with its 95 % confidence interval and a verdict."));
     layout->addWidget(m_modeBar);
     auto* modes = new QStackedWidget(this);
     auto* paramsPage = new QWidget(modes);
@@ -269,8 +272,8 @@ QString CompareTab::diffText() const
     QStringList parts;
     for (const auto& d : diffParameters(*a, effectiveB())) {
         const QString field = QString::fromStdString(d.field);
-        parts << fieldLabel(field) + QStringLiteral(": ") + valueLabel(field, QString::fromStdString(d.a)) + QStringLiteral(" → ")
-                + valueLabel(field, QString::fromStdString(d.b));
+        parts << fieldLabel(field) + QStringLiteral(": ") + valueLabel(field, QString::fromStdString(d.a))
+                + QStringLiteral(" → ") + valueLabel(field, QString::fromStdString(d.b));
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -285,11 +288,16 @@ void CompareTab::updateHeader()
     m_params->setRows(parameterRows(*effectiveA(), effectiveB()));
     const QString b = m_b ? m_b->label : tr("live parameters (follows your edits)");
     const QString diffs = diffText();
-    const QString server = m_sameServer->isChecked() ? tr("same server for both (B's limits and admission settings)") : tr("each side with its own server");
-    m_header->setText(tr("%1 <b>A</b>: %2 &nbsp;&nbsp; %3 <b>B</b>: %4 &nbsp;&nbsp; <i>%5</i><br><span style=\"font-size:large\"><b>Differences:</b> %6</span>")
-                          .arg(compareSwatch(compareColorA()), m_a->label.toHtmlEscaped(), compareSwatch(compareColorB()), b.toHtmlEscaped(), server,
-                              diffs.isEmpty() ? tr("none — A and B are the same parameters. Change a parameter in the Workload tab to compare.")
-                                              : diffs.toHtmlEscaped()));
+    const QString server = m_sameServer->isChecked() ? tr("same server for both (B's limits and admission settings)")
+                                                     : tr("each side with its own server");
+    m_header->setText(
+        tr("%1 <b>A</b>: %2 &nbsp;&nbsp; %3 <b>B</b>: %4 &nbsp;&nbsp; <i>%5</i><br><span "
+           "style=\"font-size:large\"><b>Differences:</b> %6</span>")
+            .arg(compareSwatch(compareColorA()), m_a->label.toHtmlEscaped(), compareSwatch(compareColorB()),
+                b.toHtmlEscaped(), server,
+                diffs.isEmpty()
+                    ? tr("none — A and B are the same parameters. Change a parameter in the Workload tab to compare.")
+                    : diffs.toHtmlEscaped()));
 }
 
 void CompareTab::recompute()
@@ -367,41 +375,49 @@ void CompareTab::present()
     m_charts.value(QStringLiteral("input"))->setData(compareLengthPlot(c, true));
     m_charts.value(QStringLiteral("output"))->setData(compareLengthPlot(c, false));
     m_charts.value(QStringLiteral("arrivals"))->setData(compareArrivalPlot(c));
-    m_charts.value(QStringLiteral("latency"))->setData(compareLatencyPlot(c, CompareLatency(m_latencyChoice->currentData().toInt())));
+    m_charts.value(QStringLiteral("latency"))
+        ->setData(compareLatencyPlot(c, CompareLatency(m_latencyChoice->currentData().toInt())));
     m_charts.value(QStringLiteral("running"))->setData(compareTimelinePlot(c, true));
     m_charts.value(QStringLiteral("queue"))->setData(compareTimelinePlot(c, false));
     m_model->setComparison(m_comparison);
     // The key numbers take the height they need; the parameter list below gets the rest.
     if (auto* box = m_table->parentWidget()) {
         const int rows = m_model->rowCount();
-        const int tableHeight = m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth() + 2;
+        const int tableHeight = m_table->horizontalHeader()->sizeHint().height()
+            + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth() + 2;
         box->setMaximumHeight(tableHeight + box->layout()->itemAt(0)->sizeHint().height() + box->layout()->spacing());
     }
 
     QStringList notes;
     for (const auto& [name, side] : { std::pair { tr("A"), &c.a }, std::pair { tr("B"), &c.b } }) {
         if (!side->admission)
-            notes << tr("%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.")
+            notes << tr(
+                "%1 has %2 requests: too many for an automatic admission preview, so its latency figures are missing.")
                          .arg(name)
                          .arg(side->workload->trace->requests.size());
     }
     const auto* adm = c.b.admission ? c.b.admission.get() : c.a.admission.get();
     auto rulesOf = [](const AdmissionAnalysis& x) -> QString { // a QString, not a QStringBuilder of temporaries
-        return valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(x.config.scheduler.policy))) + QStringLiteral(" (")
-            + QString::fromStdString(policyRules(x.config.scheduler.policy)) + QLatin1Char(')');
+        return valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(x.config.scheduler.policy)))
+            + QStringLiteral(" (") + QString::fromStdString(policyRules(x.config.scheduler.policy)) + QLatin1Char(')');
     };
-    if (c.a.admission && c.b.admission && c.a.admission->config.scheduler.policy != c.b.admission->config.scheduler.policy)
-        notes << tr("A runs on %1; B runs on %2: the same knobs read by two servers' schedulers.").arg(rulesOf(*c.a.admission), rulesOf(*c.b.admission));
+    if (c.a.admission && c.b.admission
+        && c.a.admission->config.scheduler.policy != c.b.admission->config.scheduler.policy)
+        notes << tr("A runs on %1; B runs on %2: the same knobs read by two servers' schedulers.")
+                     .arg(rulesOf(*c.a.admission), rulesOf(*c.b.admission));
     if (adm) {
         const auto& cfg = adm->config;
         notes << tr("Admission policy: %1; %2 clock%3.")
-                     .arg(valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(cfg.scheduler.policy))),
+                     .arg(
+                         valueLabel(QStringLiteral("policy"), QString::fromStdString(policyName(cfg.scheduler.policy))),
                          cfg.clock == ClockKind::Steps ? tr("step") : tr("cost-model"),
-                         cfg.clock == ClockKind::Model ? tr(" (%1)").arg(QString::fromStdString(cfg.cost.name)) : QString());
+                         cfg.clock == ClockKind::Model ? tr(" (%1)").arg(QString::fromStdString(cfg.cost.name))
+                                                       : QString());
     }
     if (!m_b && m_document->hasImportedTrace())
         notes << tr("The Workload tab shows an imported trace; B is generated from the current parameters.");
-    notes << tr("Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs from A by %1 % or more: "
+    notes << tr("Δ is B − A; green = B better, red = B worse (latencies, refusals, throughput), only when B differs "
+                "from A by %1 % or more: "
                 "smaller differences are noise and stay grey (another random seed alone moves these figures by 3–8 %).")
                  .arg(KeyFigureModel::kNoiseShare * 100);
     m_note->setText(notes.join(QLatin1Char('\n')));

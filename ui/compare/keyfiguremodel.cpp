@@ -17,7 +17,8 @@ namespace {
 
 bool isCount(const std::string& key)
 {
-    return key == "requests" || key == "overLimits" || key == "finished" || key == "peakKvNeed" || key == "adapterLoads";
+    return key == "requests" || key == "overLimits" || key == "finished" || key == "peakKvNeed"
+        || key == "adapterLoads";
 }
 
 /// Figures where a smaller B is better (latencies, requests refused): Δ is coloured by it.
@@ -127,8 +128,8 @@ QString KeyFigureModel::labelOf(const QString& key, const QString& unit)
     if (key == QLatin1String("finished"))
         return tr("Finished");
     // "waitP90" → "Queue wait p90 (s)".
-    for (const auto& [prefix, what] : { std::pair { QStringLiteral("wait"), tr("Queue wait") }, std::pair { QStringLiteral("ttft"), tr("TTFT") },
-             std::pair { QStringLiteral("e2e"), tr("E2E") } }) {
+    for (const auto& [prefix, what] : { std::pair { QStringLiteral("wait"), tr("Queue wait") },
+             std::pair { QStringLiteral("ttft"), tr("TTFT") }, std::pair { QStringLiteral("e2e"), tr("E2E") } }) {
         if (key.startsWith(prefix) && key.size() == prefix.size() + 3 && key.at(prefix.size()) == QLatin1Char('P'))
             return tr("%1 p%2 (%3)").arg(what, key.right(2), unit);
     }
@@ -182,13 +183,15 @@ QVariant KeyFigureModel::data(const QModelIndex& index, int role) const
             if (std::isnan(pct))
                 return QStringLiteral("–");
             // Two significant digits at most ("−0.4 %", "+12 %", not "+12.3 %" on a 600-request trace).
-            return QString((pct > 0 ? QStringLiteral("+") : QString()) + tr("%1 %", "percentage").arg(QString::fromStdString(formatSigShort(pct, 2))));
+            return QString((pct > 0 ? QStringLiteral("+") : QString())
+                + tr("%1 %", "percentage").arg(QString::fromStdString(formatSigShort(pct, 2))));
         default:
             return {};
         }
     }
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Figure ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == Figure ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                        : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole) {
         if (index.column() == A)
             return QBrush(compareColorA().darker(130));
@@ -206,10 +209,13 @@ QVariant KeyFigureModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole && (index.column() == Delta || index.column() == DeltaPercent)) {
         if (isNoise(f.a, f.b))
-            return tr("Within %1 % of A: noise, not a difference (another random seed alone moves these figures by 3–8 %).").arg(kNoiseShare * 100);
+            return tr(
+                "Within %1 % of A: noise, not a difference (another random seed alone moves these figures by 3–8 %).")
+                .arg(kNoiseShare * 100);
         if (betterSign(f.key) != 0)
-            return betterSign(f.key) < 0 ? tr("Lower is better: green when B is lower than A by %1 % or more.").arg(kNoiseShare * 100)
-                                         : tr("Higher is better: green when B is higher than A by %1 % or more.").arg(kNoiseShare * 100);
+            return betterSign(f.key) < 0
+                ? tr("Lower is better: green when B is lower than A by %1 % or more.").arg(kNoiseShare * 100)
+                : tr("Higher is better: green when B is higher than A by %1 % or more.").arg(kNoiseShare * 100);
     }
     return {};
 }

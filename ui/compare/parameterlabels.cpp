@@ -55,7 +55,8 @@ QString CompareTab::fieldLabel(const QString& field)
         { QStringLiteral("stddev"), QT_TR_NOOP("std dev") },
         { QStringLiteral("value"), QT_TR_NOOP("value") },
     };
-    for (const auto& [prefix, word] : { std::pair { QStringLiteral("input."), tr("input") }, std::pair { QStringLiteral("output."), tr("output") } }) {
+    for (const auto& [prefix, word] : { std::pair { QStringLiteral("input."), tr("input") },
+             std::pair { QStringLiteral("output."), tr("output") } }) {
         if (field.startsWith(prefix)) {
             const QString part = field.mid(prefix.size());
             const auto it = lengthParts.constFind(part);
@@ -110,8 +111,10 @@ QString CompareTab::valueLabel(const QString& field, const QString& value)
         { QStringLiteral("popularity.kind=zipf"), { "lorascope::ParameterPanel", "Zipf (s)" } },
         { QStringLiteral("popularity.kind=uniform"), { "lorascope::ParameterPanel", "uniform" } },
         { QStringLiteral("popularity.kind=weights"), { "lorascope::ParameterPanel", "explicit weights" } },
-        { QStringLiteral("popularity.kind=distinct"), { "lorascope::ParameterPanel", "distinct (one adapter per request)" } },
-        { QStringLiteral("popularity.kind=uniform-groups"), { "lorascope::ParameterPanel", "uniform groups (√k adapters)" } },
+        { QStringLiteral("popularity.kind=distinct"),
+            { "lorascope::ParameterPanel", "distinct (one adapter per request)" } },
+        { QStringLiteral("popularity.kind=uniform-groups"),
+            { "lorascope::ParameterPanel", "uniform groups (√k adapters)" } },
         { QStringLiteral("popularity.kind=identical"), { "lorascope::ParameterPanel", "identical (one adapter)" } },
         { QStringLiteral("arrival.kind=gamma"), { "lorascope::ParameterPanel", "gamma (cv)" } },
         { QStringLiteral("arrival.kind=poisson"), { "lorascope::ParameterPanel", "Poisson" } },

@@ -50,7 +50,8 @@ QVariant ParameterModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (index.column() == Parameter)
             return CompareTab::fieldLabel(QString::fromStdString(r.field));
-        return CompareTab::valueLabel(QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
+        return CompareTab::valueLabel(
+            QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
     case FieldRole:
         return QString::fromStdString(r.field);
     case DiffersRole:
@@ -58,7 +59,8 @@ QVariant ParameterModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Parameter)
             return QString::fromStdString(r.field);
-        return CompareTab::valueLabel(QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
+        return CompareTab::valueLabel(
+            QString::fromStdString(r.field), QString::fromStdString(index.column() == A ? r.a : r.b));
     case Qt::FontRole:
         if (r.differs) {
             QFont f;
@@ -75,7 +77,8 @@ QVariant ParameterModel::data(const QModelIndex& index, int role) const
             return QBrush(compareColorB().darker(130));
         return {};
     case Qt::TextAlignmentRole:
-        return index.column() == Parameter ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return index.column() == Parameter ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                           : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default:
         return {};
     }

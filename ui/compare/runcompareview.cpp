@@ -79,7 +79,8 @@ QVariant RunCompareModel::data(const QModelIndex& index, int role) const
     if (role == ValueRole)
         return d.diff() ? *d.diff() : std::nan("");
     if (role == Qt::TextAlignmentRole)
-        return index.column() >= A && index.column() <= Interval ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+        return index.column() >= A && index.column() <= Interval ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                 : QVariant();
     if (role == Qt::ToolTipRole && index.column() == Metric)
         return QString::fromStdString(metricExplain(m_lang, d.key));
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
@@ -97,7 +98,8 @@ QVariant RunCompareModel::data(const QModelIndex& index, int role) const
     case Delta:
         return number(d.diff(), digits);
     case Interval:
-        return d.interval.valid() ? number(d.interval.diffLow) + QStringLiteral(" … ") + number(d.interval.diffHigh) : QStringLiteral("–");
+        return d.interval.valid() ? number(d.interval.diffLow) + QStringLiteral(" … ") + number(d.interval.diffHigh)
+                                  : QStringLiteral("–");
     case Verdict:
         return QString::fromStdString(verdictText(d, labelB, m_lang));
     default:
@@ -132,7 +134,8 @@ QVariant RunCompareModel::headerData(int section, Qt::Orientation orientation, i
 ReportLang RunCompareView::reportLanguage()
 {
     // The report follows the language the window is shown in: this string's Chinese translation is "zh_CN".
-    const auto lang = reportLangFromName(tr("en", "language code of HTML reports and verdicts (zh_CN in Chinese)").toStdString());
+    const auto lang
+        = reportLangFromName(tr("en", "language code of HTML reports and verdicts (zh_CN in Chinese)").toStdString());
     return lang.value_or(ReportLang::En);
 }
 
@@ -147,10 +150,12 @@ RunCompareView::RunCompareView(QWidget* parent)
     auto* bar = new QHBoxLayout;
     auto* loadA = new QPushButton(tr("Open Run A…"), this);
     auto* loadB = new QPushButton(tr("Open Run B…"), this);
-    loadA->setToolTip(tr("A replay run folder: a single run, a shard or a merge output (it holds manifest.json and requests.jsonl)."));
+    loadA->setToolTip(tr(
+        "A replay run folder: a single run, a shard or a merge output (it holds manifest.json and requests.jsonl)."));
     loadB->setToolTip(loadA->toolTip());
     m_export = new QPushButton(tr("Export as HTML…"), this);
-    m_export->setToolTip(tr("The comparison as one self-contained HTML file, as lorascope-cli compare --html writes it."));
+    m_export->setToolTip(
+        tr("The comparison as one self-contained HTML file, as lorascope-cli compare --html writes it."));
     bar->addWidget(loadA);
     bar->addWidget(loadB);
     bar->addStretch(1);
@@ -176,7 +181,8 @@ RunCompareView::RunCompareView(QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     v->addWidget(m_table, 1);
     auto open = [this](Side side) {
-        const QString dir = QFileDialog::getExistingDirectory(this, side == Side::A ? tr("Open Run A") : tr("Open Run B"));
+        const QString dir
+            = QFileDialog::getExistingDirectory(this, side == Side::A ? tr("Open Run A") : tr("Open Run B"));
         if (!dir.isEmpty())
             if (const QString err = loadSide(side, dir); !err.isEmpty())
                 QMessageBox::warning(this, tr("Open Run"), err);
@@ -184,15 +190,17 @@ RunCompareView::RunCompareView(QWidget* parent)
     connect(loadA, &QPushButton::clicked, this, [open] { open(Side::A); });
     connect(loadB, &QPushButton::clicked, this, [open] { open(Side::B); });
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Comparison"), QStringLiteral("compare.html"), tr("HTML report (*.html)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Comparison"), QStringLiteral("compare.html"), tr("HTML report (*.html)"));
         if (!path.isEmpty())
             if (const QString err = exportHtml(path); !err.isEmpty())
                 QMessageBox::warning(this, tr("Export Comparison"), err);
     });
     m_jobs.setOnIdle([this] { m_export->setEnabled(m_comparison != nullptr); });
     m_export->setEnabled(false);
-    m_header->setText(tr("Open two replay run folders to see every metric of B against A, with its 95 % confidence interval "
-                         "(a bootstrap over requests; docs/report.md) and whether the difference is real or noise."));
+    m_header->setText(
+        tr("Open two replay run folders to see every metric of B against A, with its 95 % confidence interval "
+           "(a bootstrap over requests; docs/report.md) and whether the difference is real or noise."));
 }
 
 QString RunCompareView::loadSide(Side side, const QString& dir)
@@ -248,13 +256,16 @@ QString RunCompareView::headerText() const
             better += d.verdict == MetricDelta::Verdict::Better;
             worse += d.verdict == MetricDelta::Verdict::Worse;
         }
-    QString text = tr("B against A: %1 headline metrics significantly better, %2 worse (95 % intervals from %3 resamples of the requests).")
+    QString text = tr("B against A: %1 headline metrics significantly better, %2 worse (95 % intervals from %3 "
+                      "resamples of the requests).")
                        .arg(better)
                        .arg(worse)
                        .arg(p.resamples);
     if (m_comparison->differentTraces)
-        text = QStringLiteral("<b>%1</b><br>%2").arg(tr("The two runs replayed different traces: the differences include the workload, not only the server."),
-            text.toHtmlEscaped());
+        text = QStringLiteral("<b>%1</b><br>%2")
+                   .arg(tr("The two runs replayed different traces: the differences include the workload, not only the "
+                           "server."),
+                       text.toHtmlEscaped());
     return text;
 }
 

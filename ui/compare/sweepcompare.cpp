@@ -49,7 +49,8 @@ SweepCompareView::SweepCompareView(QWidget* parent)
     auto* bar = new QHBoxLayout;
     auto* loadA = new QPushButton(tr("Load sweep A…"), this);
     loadA->setObjectName(QStringLiteral("loadSweepA"));
-    loadA->setToolTip(tr("Read A from a sweep file (lorascope-cli sweep -o, or Export table in the Sweep tab: .jsonl or .csv)."));
+    loadA->setToolTip(
+        tr("Read A from a sweep file (lorascope-cli sweep -o, or Export table in the Sweep tab: .jsonl or .csv)."));
     auto* loadB = new QPushButton(tr("Load sweep B…"), this);
     loadB->setObjectName(QStringLiteral("loadSweepB"));
     loadB->setToolTip(tr("Read B from a sweep file (B then no longer follows the Sweep tab)."));
@@ -101,8 +102,8 @@ SweepCompareView::SweepCompareView(QWidget* parent)
     v->addWidget(m_page, 1);
 
     auto load = [this](Side side) {
-        const QString path = QFileDialog::getOpenFileName(this, side == Side::A ? tr("Load Sweep A") : tr("Load Sweep B"), QString(),
-            tr("Sweep results (*.jsonl *.csv)"));
+        const QString path = QFileDialog::getOpenFileName(this,
+            side == Side::A ? tr("Load Sweep A") : tr("Load Sweep B"), QString(), tr("Sweep results (*.jsonl *.csv)"));
         if (!path.isEmpty())
             if (const QString err = loadSide(side, path); !err.isEmpty())
                 QMessageBox::warning(this, tr("Load Sweep"), err);
@@ -110,7 +111,8 @@ SweepCompareView::SweepCompareView(QWidget* parent)
     connect(loadA, &QPushButton::clicked, this, [load] { load(Side::A); });
     connect(loadB, &QPushButton::clicked, this, [load] { load(Side::B); });
     connect(m_liveB, &QPushButton::clicked, this, &SweepCompareView::useLiveB);
-    connect(exportAll, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_page, QStringLiteral("compare.sweeps")); });
+    connect(exportAll, &QPushButton::clicked, this,
+        [this] { Q_EMIT exportRequested(m_page, QStringLiteral("compare.sweeps")); });
     refresh();
 }
 
@@ -120,7 +122,8 @@ PlotView* SweepCompareView::addChart(const QString& key, QWidget* parent)
     view->setObjectName(QStringLiteral("sweepCompare_") + key);
     m_charts.insert(key, view);
     m_chartOrder << key;
-    connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.sweeps.") + key); });
+    connect(view, &PlotView::exportRequested, this,
+        [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("compare.sweeps.") + key); });
     return view;
 }
 
@@ -190,15 +193,20 @@ void SweepCompareView::refresh()
         return tr("%1 — %2 over %n point(s)%3", nullptr, int(s->points.size()))
             .arg((live ? tr("Sweep tab: %1").arg(QString::fromStdString(s->path)) : label).toHtmlEscaped(),
                 QString::fromUtf8(sweepParamInfo(s->param).name),
-                s->costModel.empty() ? QString() : tr(", cost model %1").arg(QString::fromStdString(s->costModel).toHtmlEscaped()));
+                s->costModel.empty() ? QString()
+                                     : tr(", cost model %1").arg(QString::fromStdString(s->costModel).toHtmlEscaped()));
     };
     m_header->setText(tr("%1 <b>A</b>: %2<br>%3 <b>B</b>: %4")
-                          .arg(swatch(compareColorA()), a ? describe(a, m_aLabel, false) : tr("pin a sweep from the Sweep tab (Compare in A/B…) or load a file"),
+                          .arg(swatch(compareColorA()),
+                              a ? describe(a, m_aLabel, false)
+                                : tr("pin a sweep from the Sweep tab (Compare in A/B…) or load a file"),
                               swatch(compareColorB()), describe(b, m_bLabel, m_bLive)));
     QString problem;
     if (a && b && a->param != b->param)
-        problem = tr("A varies %1 and B varies %2: their curves do not share an x axis. Sweep the same parameter to compare them.")
-                      .arg(QString::fromUtf8(sweepParamInfo(a->param).name), QString::fromUtf8(sweepParamInfo(b->param).name));
+        problem = tr("A varies %1 and B varies %2: their curves do not share an x axis. Sweep the same parameter to "
+                     "compare them.")
+                      .arg(QString::fromUtf8(sweepParamInfo(a->param).name),
+                          QString::fromUtf8(sweepParamInfo(b->param).name));
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
 
@@ -206,10 +214,12 @@ void SweepCompareView::refresh()
     static const std::vector<SweepPoint> none;
     const auto& pa = a && problem.isEmpty() ? a->points : none;
     const auto& pb = b && problem.isEmpty() ? b->points : none;
-    const std::pair<const char*, SweepMetric> charts[] = { { "throughput", SweepMetric::Throughput }, { "ttft", SweepMetric::TtftP90 },
-        { "e2e", SweepMetric::E2eP90 }, { "attainment", SweepMetric::SloAttainment }, { "saturation", SweepMetric::AchievedRatio } };
+    const std::pair<const char*, SweepMetric> charts[]
+        = { { "throughput", SweepMetric::Throughput }, { "ttft", SweepMetric::TtftP90 }, { "e2e", SweepMetric::E2eP90 },
+              { "attainment", SweepMetric::SloAttainment }, { "saturation", SweepMetric::AchievedRatio } };
     for (const auto& [key, metric] : charts)
-        m_charts.value(QString::fromLatin1(key))->setData(sweepComparePlot(param, pa, pb, metric, compareColorA(), compareColorB()));
+        m_charts.value(QString::fromLatin1(key))
+            ->setData(sweepComparePlot(param, pa, pb, metric, compareColorA(), compareColorB()));
 
     // Key numbers: what the core's verdict says for each side.
     auto verdict = [](const std::shared_ptr<const SweepFile>& s) -> std::optional<SweepVerdict> {
@@ -231,26 +241,32 @@ void SweepCompareView::refresh()
     const auto va = verdict(a);
     const auto vb = verdict(b);
     auto row = [](const QString& name, const QString& x, const QString& y, const QString& tip) {
-        return QStringLiteral("<tr><td title=\"%4\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td></tr>").arg(name, x, y, tip.toHtmlEscaped());
+        return QStringLiteral("<tr><td title=\"%4\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td></tr>")
+            .arg(name, x, y, tip.toHtmlEscaped());
     };
-    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th></th><th>%1 A</th><th>%2 B</th></tr>")
-                       .arg(swatch(compareColorA()), swatch(compareColorB()));
-    html += row(tr("points"), a ? QString::number(a->points.size()) : QStringLiteral("–"), b ? QString::number(b->points.size()) : QStringLiteral("–"),
-        tr("Points in each sweep."));
+    QString html
+        = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th></th><th>%1 A</th><th>%2 B</th></tr>")
+              .arg(swatch(compareColorA()), swatch(compareColorB()));
+    html += row(tr("points"), a ? QString::number(a->points.size()) : QStringLiteral("–"),
+        b ? QString::number(b->points.size()) : QStringLiteral("–"), tr("Points in each sweep."));
     html += row(tr("sustainable value"), va ? valueText(a->param, va->sustainable) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->sustainable) : QStringLiteral("–"),
-        tr("The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first saturated value)."));
+        tr("The largest swept value whose point meets the sweep's SLO and keeps up with its arrivals (below the first "
+           "saturated value)."));
     html += row(tr("largest value meeting its SLO"), va ? valueText(a->param, va->largestMeeting) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->largestMeeting) : QStringLiteral("–"),
-        tr("The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its file)."));
+        tr("The largest swept value whose point still meets the sweep's own SLO (each side's SLO is shown in its "
+           "file)."));
     html += row(tr("first saturated value"), va ? valueText(a->param, va->firstSaturated) : QStringLiteral("–"),
         vb ? valueText(b->param, vb->firstSaturated) : QStringLiteral("–"),
         tr("The smallest swept value where completions fall behind arrivals (achieved/offered below 0.98)."));
-    html += row(tr("peak throughput (req/s)"), QString::fromStdString(formatSig(peak(a), 3)), QString::fromStdString(formatSig(peak(b), 3)),
+    html += row(tr("peak throughput (req/s)"), QString::fromStdString(formatSig(peak(a), 3)),
+        QString::fromStdString(formatSig(peak(b), 3)),
         tr("The highest completed requests per second over the sweep's points."));
     html += QStringLiteral("</table>");
     if (a && b)
-        html += tr("<p>A and B are drawn over the same axis; a point exists only where that sweep has one. Each side's SLO is its own: "
+        html += tr("<p>A and B are drawn over the same axis; a point exists only where that sweep has one. Each side's "
+                   "SLO is its own: "
                    "compare attainment only when both used the same SLO.</p>");
     m_numbers->setText(html);
     Q_EMIT updated();

@@ -25,7 +25,7 @@ int mergeIdOf(const QString& key)
     return key.isEmpty() ? -1 : int(qHash(key) & 0x3fffffff);
 }
 
-template<typename T, void (Document::*Setter)(const T&), const T& (Document::*Getter)() const>
+template <typename T, void (Document::*Setter)(const T&), const T& (Document::*Getter)() const>
 class ValueCommand : public QUndoCommand {
 public:
     ValueCommand(Document* doc, T before, T after, const QString& text, const QString& key)
@@ -39,7 +39,10 @@ public:
     void undo() override { (m_doc->*Setter)(m_before); }
     void redo() override { (m_doc->*Setter)(m_after); }
     // No key: never merge (-1). With a key, spec and admission edits get different ids.
-    int id() const override { return m_key.isEmpty() ? -1 : mergeIdOf(m_key) + (std::is_same_v<T, WorkloadSpec> ? 0 : 1); }
+    int id() const override
+    {
+        return m_key.isEmpty() ? -1 : mergeIdOf(m_key) + (std::is_same_v<T, WorkloadSpec> ? 0 : 1);
+    }
     bool mergeWith(const QUndoCommand* other) override
     {
         auto* o = static_cast<const ValueCommand*>(other);
@@ -128,7 +131,8 @@ void Document::setAdmission(const SimulationConfig& config)
     const ServerLimits before = m_admission.scheduler.limits;
     m_admission = config;
     // The server's per-request limits also drive the workload statistics (requests it would refuse).
-    if (before.maxReqInputLen != config.scheduler.limits.maxReqInputLen || before.maxReqTotalLen != config.scheduler.limits.maxReqTotalLen)
+    if (before.maxReqInputLen != config.scheduler.limits.maxReqInputLen
+        || before.maxReqTotalLen != config.scheduler.limits.maxReqTotalLen)
         scheduleRegenerate();
     Q_EMIT admissionConfigChanged();
     m_admissionCoalesce.start();

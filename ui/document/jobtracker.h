@@ -73,7 +73,7 @@ public:
 
     /// Runs work(cancelFlag) on the pool; then deliver(result) on the receiver's thread unless a newer
     /// job started (or the receiver died) meanwhile. `progress` (atomic double 0..1) may be polled.
-    template<typename Work, typename Deliver>
+    template <typename Work, typename Deliver>
     void run(Work work, Deliver deliver)
     {
         cancel();

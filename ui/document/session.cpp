@@ -98,7 +98,9 @@ Session sessionFromJson(const json& j, const std::string& file)
         r.fail("format", "expected \"" + std::string(kSessionFormat) + "\" (got \"" + format + "\")");
     const auto version = r.integer("version", kSessionVersion);
     if (version < 1 || version > kSessionVersion)
-        r.fail("version", "unsupported session version " + std::to_string(version) + " (this LoraScope reads 1.." + std::to_string(kSessionVersion) + ")");
+        r.fail("version",
+            "unsupported session version " + std::to_string(version) + " (this LoraScope reads 1.."
+                + std::to_string(kSessionVersion) + ")");
     (void)r.string("tool_version", "");
     Session s;
     if (!r.has("spec"))
@@ -129,7 +131,8 @@ Session sessionFromJson(const json& j, const std::string& file)
     }
     r.rejectUnknown();
     if (const std::string error = schedulerConfigError(s.admission.scheduler); !error.empty())
-        throw InputError("admission: " + policyRules(s.admission.scheduler.policy) + " would refuse to start: " + error, file, 0, "admission");
+        throw InputError("admission: " + policyRules(s.admission.scheduler.policy) + " would refuse to start: " + error,
+            file, 0, "admission");
     return s;
 }
 

@@ -22,7 +22,8 @@ struct Session {
     SimulationConfig admission;
     std::string importedTrace; ///< path of an imported trace shown instead of the generated one
     nlohmann::json view = nlohmann::json::object(); ///< UI settings (tabs, toggles, zoom)
-    std::vector<std::string> notes; ///< said while loading (e.g. settings of the old vLLM V0 model converted); not saved
+    std::vector<std::string>
+        notes; ///< said while loading (e.g. settings of the old vLLM V0 model converted); not saved
 };
 
 /// The workload a new session starts with: preset S4 (llama-13b, ranks 64/32/16, n 200, R 2 req/s),

@@ -55,7 +55,8 @@ QStringList traceFilters(bool forWriting)
         QStringList pats;
         for (const auto& e : f.extensions)
             pats << QLatin1Char('*') + QString::fromStdString(e);
-        filters << QString::fromStdString(f.name + " — " + f.description) + QStringLiteral(" (") + pats.join(QLatin1Char(' ')) + QLatin1Char(')');
+        filters << QString::fromStdString(f.name + " — " + f.description) + QStringLiteral(" (")
+                + pats.join(QLatin1Char(' ')) + QLatin1Char(')');
     }
     return filters;
 }

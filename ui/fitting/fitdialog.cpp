@@ -68,17 +68,21 @@ FitDialog::FitDialog(std::shared_ptr<const Trace> trace, const QString& source, 
         QStringLiteral("%1 / %2").arg(m_modelStats.adaptersUsed).arg(s.adapterCount));
     const auto& pop = rep.popularity;
     const QString popModel = s.popularity.kind == PopularityKind::Zipf ? tr("Zipf s = %1").arg(num(s.popularity.zipfS))
-        : s.popularity.kind == PopularityKind::Power                   ? tr("power α = %1").arg(num(s.popularity.alpha))
-                                                                       : QString::fromLatin1(toString(s.popularity.kind));
-    addRow(tr("Popularity"), tr("α = %1 ± %2 (power); s = %3 (Zipf)").arg(num(pop.alpha), num(pop.alphaStdErr), num(pop.zipfS)), popModel,
+        : s.popularity.kind == PopularityKind::Power ? tr("power α = %1").arg(num(s.popularity.alpha))
+                                                     : QString::fromLatin1(toString(s.popularity.kind));
+    addRow(tr("Popularity"),
+        tr("α = %1 ± %2 (power); s = %3 (Zipf)").arg(num(pop.alpha), num(pop.alphaStdErr), num(pop.zipfS)), popModel,
         tr("KS %1; log-lik power %2 vs Zipf %3").arg(num(pop.ks, 4), num(pop.alphaLogLik, 1), num(pop.zipfLogLik, 1)));
     addRow(tr("Fitted α of the counts"), num(m_traceStats.fittedAlpha), num(m_modelStats.fittedAlpha));
-    auto lengths = [&](const QString& name, const LengthStats& t, const LengthStats& m, const LengthFit& f, const LengthSpec& chosen) {
+    auto lengths = [&](const QString& name, const LengthStats& t, const LengthStats& m, const LengthFit& f,
+                       const LengthSpec& chosen) {
         addRow(name + tr(" mean"), num(t.mean, 1), num(m.mean, 1));
-        addRow(name + tr(" p50 / p99"), num(t.p50, 0) + QStringLiteral(" / ") + num(t.p99, 0), num(m.p50, 0) + QStringLiteral(" / ") + num(m.p99, 0));
+        addRow(name + tr(" p50 / p99"), num(t.p50, 0) + QStringLiteral(" / ") + num(t.p99, 0),
+            num(m.p50, 0) + QStringLiteral(" / ") + num(m.p99, 0));
         const LengthCandidate* best = f.best();
         addRow(name + tr(" distribution"), tr("%1 … %2").arg(t.min).arg(t.max), lengthText(chosen),
-            best ? tr("KS %1, BIC %2 (best of %3)").arg(num(best->ks, 4), num(best->bic, 0)).arg(f.candidates.size()) : QString());
+            best ? tr("KS %1, BIC %2 (best of %3)").arg(num(best->ks, 4), num(best->bic, 0)).arg(f.candidates.size())
+                 : QString());
     };
     lengths(tr("Input"), m_traceStats.input, m_modelStats.input, rep.input, s.input);
     lengths(tr("Output"), m_traceStats.output, m_modelStats.output, rep.output, s.output);
@@ -91,7 +95,8 @@ FitDialog::FitDialog(std::shared_ptr<const Trace> trace, const QString& source, 
     QStringList notes;
     for (const auto& n : rep.notes)
         notes << CoreTexts::note(n); // in the user's language
-    m_notes->setText(tr("<b>%1</b><br>%2").arg(source.toHtmlEscaped(), notes.join(QStringLiteral("<br>")).toHtmlEscaped()));
+    m_notes->setText(
+        tr("<b>%1</b><br>%2").arg(source.toHtmlEscaped(), notes.join(QStringLiteral("<br>")).toHtmlEscaped()));
     m_notes->setWordWrap(true);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

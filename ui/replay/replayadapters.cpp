@@ -33,14 +33,15 @@ ReplayAdapterModel::ReplayAdapterModel(QObject* parent)
     : QStandardItemModel(0, ColumnCount, parent)
 {
     // Headers on two lines: narrow columns, so more of them fit the side panel whole.
-    setHorizontalHeaderLabels({ tr("Adapter"), tr("Completed"), tr("Failed"), tr("TTFT mean\n(ms)"), tr("TTFT p90\n(ms)"),
-        tr("Effective TTFT\nmean (ms)"), tr("E2E mean\n(ms)"), tr("Resident\n(% of scrapes)"), tr("Loads\nseen"),
-        tr("Resident\nfrom–to (s)") });
+    setHorizontalHeaderLabels({ tr("Adapter"), tr("Completed"), tr("Failed"), tr("TTFT mean\n(ms)"),
+        tr("TTFT p90\n(ms)"), tr("Effective TTFT\nmean (ms)"), tr("E2E mean\n(ms)"), tr("Resident\n(% of scrapes)"),
+        tr("Loads\nseen"), tr("Resident\nfrom–to (s)") });
     const QStringList tips = { tr("The adapter's name as the trace gives it (sent as the LoRA / model name)."),
         tr("Requests of this adapter that completed."), tr("Requests of this adapter that failed (any error kind)."),
         tr("Mean time to first token of its completed requests, from the moment the request was sent (client clock)."),
         tr("90th percentile of that TTFT."),
-        tr("Mean TTFT counted from the scheduled send time instead: includes the client's lateness and concurrency wait "
+        tr("Mean TTFT counted from the scheduled send time instead: includes the client's lateness and concurrency "
+           "wait "
            "(no coordinated omission)."),
         tr("Mean end-to-end latency (send to last token) of its completed requests."),
         tr("Share of the server's /metrics scrapes that listed this adapter as running (vLLM lora_requests_info); "

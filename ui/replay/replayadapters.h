@@ -22,7 +22,19 @@ struct ServerSample;
 class ReplayAdapterModel : public QStandardItemModel {
     Q_OBJECT
 public:
-    enum Column { Adapter, Completed, Failed, TtftMean, TtftP90, EffTtftMean, E2eMean, Resident, Loads, ResidentSpan, ColumnCount };
+    enum Column {
+        Adapter,
+        Completed,
+        Failed,
+        TtftMean,
+        TtftP90,
+        EffTtftMean,
+        E2eMean,
+        Resident,
+        Loads,
+        ResidentSpan,
+        ColumnCount
+    };
 
     explicit ReplayAdapterModel(QObject* parent = nullptr);
 

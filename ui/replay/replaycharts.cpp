@@ -102,7 +102,8 @@ ReplayCharts::ReplayCharts(QWidget* parent)
 QStringList ReplayCharts::keys()
 {
     return { QStringLiteral("rate"), QStringLiteral("latency"), QStringLiteral("e2e"), QStringLiteral("tokens"),
-        QStringLiteral("inflight"), QStringLiteral("server"), QStringLiteral("kv"), QStringLiteral("adapters"), QStringLiteral("errors") };
+        QStringLiteral("inflight"), QStringLiteral("server"), QStringLiteral("kv"), QStringLiteral("adapters"),
+        QStringLiteral("errors") };
 }
 
 QString ReplayCharts::hint(const QString& key) const
@@ -126,12 +127,14 @@ void ReplayCharts::setHint(const QString& key, const QString& text, bool instead
     // The card keeps the chart's title and units, so an empty chart is never a blank box.
     const auto& d = view->data();
     h->setText(instead ? QStringLiteral("<b>%1</b><br><small>%2 · %3</small><br><br>%4")
-                             .arg(d.title.toHtmlEscaped(), d.x.title.toHtmlEscaped(), d.y.title.toHtmlEscaped(), text.toHtmlEscaped())
+                             .arg(d.title.toHtmlEscaped(), d.x.title.toHtmlEscaped(), d.y.title.toHtmlEscaped(),
+                                 text.toHtmlEscaped())
                        : text);
     // Over a chart: transparent, grey words; instead of one: a card like the charts' own.
-    h->setStyleSheet(instead ? QStringLiteral("QLabel { background: palette(base); border: 1px solid palette(midlight); "
-                                              "border-radius: 4px; color: palette(text); padding: 12px; margin: 4px; }")
-                             : QStringLiteral("QLabel { color: palette(dark); padding: 40px 24px 24px 24px; }"));
+    h->setStyleSheet(instead
+            ? QStringLiteral("QLabel { background: palette(base); border: 1px solid palette(midlight); "
+                             "border-radius: 4px; color: palette(text); padding: 12px; margin: 4px; }")
+            : QStringLiteral("QLabel { color: palette(dark); padding: 40px 24px 24px 24px; }"));
     h->setVisible(!text.isEmpty());
     if (!text.isEmpty())
         h->raise();
@@ -144,21 +147,25 @@ PlotData ReplayCharts::titled(const QString& key)
     if (key == QLatin1String("rate")) {
         d.title = tr("Requests per second");
         d.y.title = tr("req/s");
-        d.note = tr("Per 1-s bin: requests the trace schedules, requests the client sent, and requests that completed (by end time).");
+        d.note = tr("Per 1-s bin: requests the trace schedules, requests the client sent, and requests that completed "
+                    "(by end time).");
     } else if (key == QLatin1String("latency")) {
         d.title = tr("Time to first token (TTFT)");
         d.y.title = tr("ms");
-        d.note = tr("Of the requests that completed in each 1-s bin: time from sending the request to its first token, median "
-                    "(p50) and 90th percentile (p90). Measured by this client.");
+        d.note = tr(
+            "Of the requests that completed in each 1-s bin: time from sending the request to its first token, median "
+            "(p50) and 90th percentile (p90). Measured by this client.");
     } else if (key == QLatin1String("e2e")) {
         d.title = tr("End-to-end latency (E2E)");
         d.y.title = tr("ms");
-        d.note = tr("Of the requests that completed in each 1-s bin: time from sending the request to its last token, median "
-                    "(p50) and 90th percentile (p90). Measured by this client.");
+        d.note = tr(
+            "Of the requests that completed in each 1-s bin: time from sending the request to its last token, median "
+            "(p50) and 90th percentile (p90). Measured by this client.");
     } else if (key == QLatin1String("tokens")) {
         d.title = tr("Output tokens per second");
         d.y.title = tr("tokens/s");
-        d.note = tr("Output tokens of the requests that ended in each 1-s bin (server-reported when it reports them, else counted).");
+        d.note = tr("Output tokens of the requests that ended in each 1-s bin (server-reported when it reports them, "
+                    "else counted).");
     } else if (key == QLatin1String("inflight")) {
         d.title = tr("Requests in flight (client)");
         d.y.title = tr("requests");
@@ -166,26 +173,32 @@ PlotData ReplayCharts::titled(const QString& key)
     } else if (key == QLatin1String("server")) {
         d.title = tr("Server: running, waiting (dashed: preview)");
         d.y.title = tr("requests");
-        d.note = tr("Solid: what the server reports on /metrics at each scrape (vLLM num_requests_running / num_requests_waiting "
-                    "or the equivalent). Dashed: what the admission preview predicts for the same trace and settings (the largest "
+        d.note = tr("Solid: what the server reports on /metrics at each scrape (vLLM num_requests_running / "
+                    "num_requests_waiting "
+                    "or the equivalent). Dashed: what the admission preview predicts for the same trace and settings "
+                    "(the largest "
                     "value in each preview bin).");
     } else if (key == QLatin1String("kv")) {
         d.title = tr("Server KV-cache usage (dashed: preview)");
         d.y.title = tr("%");
         d.y.min = 0;
-        d.note = tr("Solid: the server's KV-cache usage (vLLM gpu_cache_usage_perc). Dashed: the preview's KV need (the peak KV "
-                    "tokens the running batch will use if every request runs to completion) as a share of max_total_token_num.");
+        d.note = tr("Solid: the server's KV-cache usage (vLLM gpu_cache_usage_perc). Dashed: the preview's KV need "
+                    "(the peak KV "
+                    "tokens the running batch will use if every request runs to completion) as a share of "
+                    "max_total_token_num.");
     } else if (key == QLatin1String("adapters")) {
         d.title = tr("Server: adapters (dashed: preview)");
         d.y.title = tr("adapters");
         d.y.min = 0;
-        d.note = tr("Solid: adapters the server reports as loaded or running (vLLM lora_requests_info). Dashed: adapters the "
-                    "preview keeps resident.");
+        d.note = tr(
+            "Solid: adapters the server reports as loaded or running (vLLM lora_requests_info). Dashed: adapters the "
+            "preview keeps resident.");
     } else if (key == QLatin1String("errors")) {
         d.title = tr("Errors by kind");
         d.x = PlotAxis { tr("error kind"), false, {}, {} };
         d.y.title = tr("requests");
-        d.note = tr("Failed requests by the client's error kind (connect, http_status, disconnect, timeout, …; see the help).");
+        d.note = tr(
+            "Failed requests by the client's error kind (connect, http_status, disconnect, timeout, …; see the help).");
     }
     return d;
 }
@@ -194,9 +207,12 @@ void ReplayCharts::showEmpty()
 {
     for (const auto& key : keys()) {
         m_charts.value(key)->setData(titled(key));
-        setHint(key, key == QLatin1String("server") || key == QLatin1String("kv") || key == QLatin1String("adapters")
-                ? tr("Press Start: the server's own figures (from its /metrics) and the preview's prediction appear here.")
-                : tr("Press Start (or open a run folder) to chart a replay here."), true);
+        setHint(key,
+            key == QLatin1String("server") || key == QLatin1String("kv") || key == QLatin1String("adapters")
+                ? tr("Press Start: the server's own figures (from its /metrics) and the preview's prediction appear "
+                     "here.")
+                : tr("Press Start (or open a run folder) to chart a replay here."),
+            true);
     }
 }
 
@@ -223,8 +239,9 @@ PlotData ReplayCharts::rateData(const ReplayTimeline& t, double xMax, double now
 namespace {
 
 // p50 and p90 of one latency per bin, in different colours; p90 dashed as well.
-PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, double now, std::vector<double> TimelineBin::*samples,
-    const QString& p50Name, const QColor& p50Colour, const QString& p90Name, const QColor& p90Colour)
+PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, double now,
+    std::vector<double> TimelineBin::*samples, const QString& p50Name, const QColor& p50Colour, const QString& p90Name,
+    const QColor& p90Colour)
 {
     timeAxis(d, xMax);
     const double w = t.binSeconds();
@@ -245,12 +262,14 @@ PlotData percentileData(PlotData d, const ReplayTimeline& t, double xMax, double
 
 PlotData ReplayCharts::latencyData(const ReplayTimeline& t, double xMax, double now)
 {
-    return percentileData(titled(QStringLiteral("latency")), t, xMax, now, &TimelineBin::ttftMs, tr("TTFT p50"), kBlue, tr("TTFT p90"), kOrange);
+    return percentileData(titled(QStringLiteral("latency")), t, xMax, now, &TimelineBin::ttftMs, tr("TTFT p50"), kBlue,
+        tr("TTFT p90"), kOrange);
 }
 
 PlotData ReplayCharts::e2eData(const ReplayTimeline& t, double xMax, double now)
 {
-    return percentileData(titled(QStringLiteral("e2e")), t, xMax, now, &TimelineBin::e2elMs, tr("E2E p50"), kRed, tr("E2E p90"), kPurple);
+    return percentileData(
+        titled(QStringLiteral("e2e")), t, xMax, now, &TimelineBin::e2elMs, tr("E2E p50"), kRed, tr("E2E p90"), kPurple);
 }
 
 PlotData ReplayCharts::tokensData(const ReplayTimeline& t, double xMax, double now)
@@ -281,7 +300,8 @@ PlotData ReplayCharts::inflightData(const ReplayTimeline& t, double xMax)
     return d;
 }
 
-PlotData ReplayCharts::serverData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
+PlotData ReplayCharts::serverData(
+    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
 {
     PlotData d = titled(QStringLiteral("server"));
     timeAxis(d, xMax);
@@ -294,7 +314,8 @@ PlotData ReplayCharts::serverData(const std::vector<ServerSample>& s, const Admi
     return d;
 }
 
-PlotData ReplayCharts::kvData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
+PlotData ReplayCharts::kvData(
+    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
 {
     PlotData d = titled(QStringLiteral("kv"));
     timeAxis(d, xMax);
@@ -305,7 +326,8 @@ PlotData ReplayCharts::kvData(const std::vector<ServerSample>& s, const Admissio
     return d;
 }
 
-PlotData ReplayCharts::adaptersData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
+PlotData ReplayCharts::adaptersData(
+    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
 {
     PlotData d = titled(QStringLiteral("adapters"));
     timeAxis(d, xMax);
@@ -315,7 +337,8 @@ PlotData ReplayCharts::adaptersData(const std::vector<ServerSample>& s, const Ad
         return x.adapterListsKnown ? double(x.runningAdapterCount) : std::nan("");
     }) };
     if (p)
-        d.series.append(previewSteps(tr("preview resident"), p->timeline, p->timeline.residentAdapters, axisScale, kOrange));
+        d.series.append(
+            previewSteps(tr("preview resident"), p->timeline, p->timeline.residentAdapters, axisScale, kOrange));
     return d;
 }
 
@@ -359,18 +382,22 @@ void ReplayCharts::update(const ReplayChartInput& in)
         m_charts.value(QStringLiteral("inflight"))->setData(inflightData(t, xMax));
         const auto errors = errorsData(t);
         m_charts.value(QStringLiteral("errors"))->setData(errors);
-        const bool anyRecord = std::any_of(t.bins().begin(), t.bins().end(), [](const TimelineBin& b) { return b.completed > 0; });
+        const bool anyRecord
+            = std::any_of(t.bins().begin(), t.bins().end(), [](const TimelineBin& b) { return b.completed > 0; });
         for (const char* k : { "rate", "tokens", "inflight" })
-            setHint(QLatin1String(k), t.bins().empty() ? tr("Waiting for the first request…") : QString(), t.bins().empty());
+            setHint(QLatin1String(k), t.bins().empty() ? tr("Waiting for the first request…") : QString(),
+                t.bins().empty());
         for (const char* k : { "latency", "e2e" })
-            setHint(QLatin1String(k), t.bins().empty() ? tr("Waiting for the first request…")
-                    : anyRecord                          ? QString()
-                                                         : tr("No request has completed yet."),
+            setHint(QLatin1String(k),
+                t.bins().empty() ? tr("Waiting for the first request…")
+                    : anyRecord  ? QString()
+                                 : tr("No request has completed yet."),
                 !anyRecord);
         const bool noErrors = errors.series.front().points.isEmpty();
-        setHint(QStringLiteral("errors"), noErrors
-                ? (in.running ? tr("No errors so far.") : tr("No errors: every request that ended completed."))
-                : QString(), noErrors);
+        setHint(QStringLiteral("errors"),
+            noErrors ? (in.running ? tr("No errors so far.") : tr("No errors: every request that ended completed."))
+                     : QString(),
+            noErrors);
     }
     const auto server = serverData(samples, p, in.previewAxisScale, xMax);
     const auto kv = kvData(samples, p, in.previewAxisScale, xMax);
@@ -379,8 +406,9 @@ void ReplayCharts::update(const ReplayChartInput& in)
     m_charts.value(QStringLiteral("kv"))->setData(kv);
     m_charts.value(QStringLiteral("adapters"))->setData(adapters);
     const bool anyScrape = std::any_of(samples.begin(), samples.end(), [](const ServerSample& s) { return s.ok; });
-    const QString noScrape = in.running ? tr("Waiting for the first scrape of the server's /metrics…")
-                                        : tr("No scrape of the server's /metrics succeeded (see server_metrics.jsonl).");
+    const QString noScrape = in.running
+        ? tr("Waiting for the first scrape of the server's /metrics…")
+        : tr("No scrape of the server's /metrics succeeded (see server_metrics.jsonl).");
     // `observed` = how many of the first series are the server's own (the rest are the preview).
     auto serverHint = [&](const PlotData& d, int observed) {
         if (!anyScrape)

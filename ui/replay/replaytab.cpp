@@ -56,7 +56,8 @@ QString defaultResultsRoot()
     QString app = QCoreApplication::applicationName();
     if (app.isEmpty())
         app = QStringLiteral("LoraScope");
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + app + QStringLiteral("/replays");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/') + app
+        + QStringLiteral("/replays");
 }
 
 } // namespace
@@ -85,19 +86,22 @@ ReplayTab::ReplayTab(QWidget* parent)
     form->addRow(tr("Trace:"), traceRow);
     m_builtin = new QCheckBox(tr("Built-in simulated server"), this);
     m_builtin->setChecked(true);
-    m_builtin->setToolTip(tr("Started and stopped with the replay; paces tokens with the S-LoRA admission engine and the default cost model."));
+    m_builtin->setToolTip(tr("Started and stopped with the replay; paces tokens with the S-LoRA admission engine and "
+                             "the default cost model."));
     form->addRow(tr("Server:"), m_builtin);
     m_speed = new QDoubleSpinBox(this);
     m_speed->setRange(0.1, 1000);
     m_speed->setValue(1);
     m_speed->setSuffix(QStringLiteral(" ×"));
-    m_speed->setToolTip(tr("Built-in server: run the cost model this many times faster than real time. Above 1, network and "
-                           "client delays weigh more in the server's time, so the replay may differ from the preview."));
+    m_speed->setToolTip(
+        tr("Built-in server: run the cost model this many times faster than real time. Above 1, network and "
+           "client delays weigh more in the server's time, so the replay may differ from the preview."));
     connect(m_speed, &QDoubleSpinBox::valueChanged, this, &ReplayTab::updatePreviewNote);
     form->addRow(tr("Server speed:"), m_speed);
     m_target = new QLineEdit(QStringLiteral("http://127.0.0.1:8000"), this);
     m_target->setEnabled(false);
-    m_target->setToolTip(tr("Base URL of the server; its Prometheus metrics are scraped from the same base + /metrics."));
+    m_target->setToolTip(
+        tr("Base URL of the server; its Prometheus metrics are scraped from the same base + /metrics."));
     form->addRow(tr("Target URL:"), m_target);
     connect(m_builtin, &QCheckBox::toggled, this, [this](bool on) {
         m_target->setEnabled(!on);
@@ -107,44 +111,51 @@ ReplayTab::ReplayTab(QWidget* parent)
     m_backend = new QComboBox(this);
     for (auto b : allBackends())
         m_backend->addItem(QString::fromStdString(backendName(b)));
-    m_backend->setToolTip(tr("The server's API: slora, openai-completions, openai-chat (vLLM, SGLang), sglang, tgi, lorax."));
+    m_backend->setToolTip(
+        tr("The server's API: slora, openai-completions, openai-chat (vLLM, SGLang), sglang, tgi, lorax."));
     form->addRow(tr("Backend:"), m_backend);
     m_timeScale = new QDoubleSpinBox(this);
     m_timeScale->setRange(0.001, 1000);
     m_timeScale->setDecimals(3);
     m_timeScale->setValue(1);
-    m_timeScale->setToolTip(tr("Schedule time = trace time × scale (0.5 replays twice as fast). The preview is computed for "
-                               "the schedule as sent."));
+    m_timeScale->setToolTip(
+        tr("Schedule time = trace time × scale (0.5 replays twice as fast). The preview is computed for "
+           "the schedule as sent."));
     form->addRow(tr("Time scale:"), m_timeScale);
     m_maxConcurrency = new QSpinBox(this);
     m_maxConcurrency->setRange(0, 1000000);
     m_maxConcurrency->setSpecialValueText(tr("unlimited"));
-    m_maxConcurrency->setToolTip(tr("At most this many requests in flight; a request due while all are busy waits in the "
-                                    "client (counted in its lateness and effective latency)."));
+    m_maxConcurrency->setToolTip(
+        tr("At most this many requests in flight; a request due while all are busy waits in the "
+           "client (counted in its lateness and effective latency)."));
     form->addRow(tr("Max concurrency:"), m_maxConcurrency);
     // Prompts and sessions (docs/replay.md, "Prompts" and "Sessions").
     m_promptStyle = new QComboBox(this);
     m_promptStyle->setObjectName(QStringLiteral("promptStyle"));
     m_promptStyle->addItem(tr("own words per request"), QStringLiteral("unique"));
     m_promptStyle->addItem(tr("S-LoRA: \"Hello\" × n"), QStringLiteral("slora"));
-    m_promptStyle->setToolTip(tr("Own words per request: every prompt its own words (one token each), shared only where the "
-                                 "workload declares it (system prompts, documents, a session's history), so a prefix cache "
-                                 "sees the designed workload. S-LoRA's \"Hello\" × n makes every prompt a prefix of every "
-                                 "longer one: use it only to compare with S-LoRA, which has no prefix cache."));
+    m_promptStyle->setToolTip(
+        tr("Own words per request: every prompt its own words (one token each), shared only where the "
+           "workload declares it (system prompts, documents, a session's history), so a prefix cache "
+           "sees the designed workload. S-LoRA's \"Hello\" × n makes every prompt a prefix of every "
+           "longer one: use it only to compare with S-LoRA, which has no prefix cache."));
     form->addRow(tr("Prompts:"), m_promptStyle);
     auto* sessionRow = new QHBoxLayout;
     m_sessionHistory = new QComboBox(this);
     m_sessionHistory->setObjectName(QStringLiteral("sessionHistory"));
     m_sessionHistory->addItem(tr("server's answers"), QStringLiteral("actual"));
     m_sessionHistory->addItem(tr("synthetic answers"), QStringLiteral("synthetic"));
-    m_sessionHistory->setToolTip(tr("What a later turn of a session sends back as the earlier answers: the text the server "
-                                    "returned (as a chat client does), or synthetic text of the designed length (the same "
-                                    "bytes on every run). A later turn is sent its think time after the previous answer ended."));
+    m_sessionHistory->setToolTip(
+        tr("What a later turn of a session sends back as the earlier answers: the text the server "
+           "returned (as a chat client does), or synthetic text of the designed length (the same "
+           "bytes on every run). A later turn is sent its think time after the previous answer ended."));
     m_sessionHeader = new QLineEdit(this);
     m_sessionHeader->setObjectName(QStringLiteral("sessionHeader"));
     m_sessionHeader->setPlaceholderText(tr("no header"));
-    m_sessionHeader->setToolTip(tr("An HTTP header carrying the session id with each turn, for session-affinity routers "
-                                   "(e.g. %1). Empty: none.").arg(QString::fromLatin1(kDefaultSessionHeader)));
+    m_sessionHeader->setToolTip(
+        tr("An HTTP header carrying the session id with each turn, for session-affinity routers "
+           "(e.g. %1). Empty: none.")
+            .arg(QString::fromLatin1(kDefaultSessionHeader)));
     sessionRow->addWidget(m_sessionHistory, 1);
     sessionRow->addWidget(m_sessionHeader, 1);
     form->addRow(tr("Sessions:"), sessionRow);
@@ -200,8 +211,10 @@ ReplayTab::ReplayTab(QWidget* parent)
         + int(m_folderEdit->document()->documentMargin() * 2) + 2);
     m_openFolderButton = new QPushButton(tr("Open folder"), this);
     m_openFolderButton->setEnabled(false);
-    m_openFolderButton->setToolTip(tr("Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, manifest.json) in the file manager."));
-    connect(m_openFolderButton, &QPushButton::clicked, this, [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_runFolder)); });
+    m_openFolderButton->setToolTip(tr("Show the run folder (requests.jsonl, server_metrics.jsonl, summary.json, "
+                                      "manifest.json) in the file manager."));
+    connect(m_openFolderButton, &QPushButton::clicked, this,
+        [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_runFolder)); });
     auto* folderRow = new QHBoxLayout;
     folderRow->addWidget(new QLabel(tr("Run folder:"), this));
     folderRow->addWidget(m_folderEdit, 1);
@@ -284,7 +297,8 @@ void ReplayTab::setDocument(Document* document)
 {
     m_document = document;
     m_trace->setPlaceholderText(tr("current workload (Workload tab)"));
-    m_builtin->setToolTip(tr("Started and stopped with the replay; paces tokens with the admission policy, limits and cost model of the Admission preview tab."));
+    m_builtin->setToolTip(tr("Started and stopped with the replay; paces tokens with the admission policy, limits and "
+                             "cost model of the Admission preview tab."));
     connect(document, &Document::workloadChanged, this, &ReplayTab::updateSource);
     updateSource();
     updatePreviewNote();
@@ -353,8 +367,8 @@ void ReplayTab::fitSidePanel()
     if (m_splitMoved || !m_split || m_split->width() <= 0)
         return;
     // What the table needs to show every column, plus what surrounds it in the panel.
-    const int table = m_adapterTable->horizontalHeader()->length() + m_adapterTable->verticalScrollBar()->sizeHint().width()
-        + 2 * m_adapterTable->frameWidth();
+    const int table = m_adapterTable->horizontalHeader()->length()
+        + m_adapterTable->verticalScrollBar()->sizeHint().width() + 2 * m_adapterTable->frameWidth();
     const QMargins margins = m_left->layout()->contentsMargins(); // the table spans the panel
     const int total = m_split->width() - m_split->handleWidth();
     const int left = std::clamp(table + margins.left() + margins.right(), 380, std::max(380, total - 1100));
@@ -407,8 +421,9 @@ void ReplayTab::start()
                 m_status->setText(tr("The current workload is not generated yet."));
                 return;
             }
-            job.traceSource = m_document->hasImportedTrace() ? "current workload: " + m_document->importSource().toStdString()
-                                                             : std::string("current workload (spec in this manifest)");
+            job.traceSource = m_document->hasImportedTrace()
+                ? "current workload: " + m_document->importSource().toStdString()
+                : std::string("current workload (spec in this manifest)");
         } else {
             auto spec = specForPreset("S1");
             spec.duration = 20;
@@ -426,8 +441,10 @@ void ReplayTab::start()
     o.backend = *backendFromName(m_backend->currentText().toStdString());
     o.timeScale = m_timeScale->value();
     o.maxConcurrency = std::size_t(m_maxConcurrency->value());
-    o.promptStyle = promptStyleFromName(m_promptStyle->currentData().toString().toStdString()).value_or(PromptStyle::Unique);
-    o.sessionHistory = sessionHistoryFromName(m_sessionHistory->currentData().toString().toStdString()).value_or(SessionHistory::Actual);
+    o.promptStyle
+        = promptStyleFromName(m_promptStyle->currentData().toString().toStdString()).value_or(PromptStyle::Unique);
+    o.sessionHistory = sessionHistoryFromName(m_sessionHistory->currentData().toString().toStdString())
+                           .value_or(SessionHistory::Actual);
     o.sessionHeader = m_sessionHeader->text().trimmed().toStdString();
     o.baseModel = job.trace->baseModel.empty() ? std::string("base") : job.trace->baseModel;
     o.target = m_target->text().toStdString();

@@ -38,7 +38,8 @@ public:
     /// the two may differ (speed, an external server's own settings, no session).
     static QString previewNote(const PreviewContext& c);
     /// The status line after opening a run folder.
-    static QString openedFolder(int kind, std::uint32_t shardIndex, std::uint32_t shardCount, std::size_t requests, bool finished);
+    static QString openedFolder(
+        int kind, std::uint32_t shardIndex, std::uint32_t shardCount, std::size_t requests, bool finished);
 
     static QString figuresHelp();
     static QString previewHelp();

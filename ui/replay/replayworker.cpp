@@ -92,16 +92,23 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                 });
             }
             ResultsFolder results(job.folder);
-            nlohmann::json manifest = { { "tool", "lorascope" }, { "tool_version", kVersion }, { "start_time", utcNowIso() },
-                { "trace", { { "path", job.traceSource },
-                               { "sha256", job.tracePath.empty() ? std::string() : sha256OfFile(job.tracePath) },
-                               { "requests", trace->requests.size() }, { "adapters", trace->adapters.size() } } },
+            nlohmann::json manifest = { { "tool", "lorascope" }, { "tool_version", kVersion },
+                { "start_time", utcNowIso() },
+                { "trace",
+                    { { "path", job.traceSource },
+                        { "sha256", job.tracePath.empty() ? std::string() : sha256OfFile(job.tracePath) },
+                        { "requests", trace->requests.size() }, { "adapters", trace->adapters.size() } } },
                 { "target", job.builtin ? std::string("built-in simulated server") : replayer.target().str() },
                 { "backend", backendName(o.backend) }, { "model", o.baseModel },
-                { "metrics_url", replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr) },
-                { "shard", { { "index", 0 }, { "count", 1 }, { "by", shardByName(o.shard.by) }, { "requests", trace->requests.size() } } },
-                { "options", { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency }, { "start_at_epoch_s", nullptr },
-                                 { "server_speed", job.builtin ? nlohmann::json(job.speed) : nlohmann::json(nullptr) } } } };
+                { "metrics_url",
+                    replayer.metricsUrl() ? nlohmann::json(replayer.metricsUrl()->str()) : nlohmann::json(nullptr) },
+                { "shard",
+                    { { "index", 0 }, { "count", 1 }, { "by", shardByName(o.shard.by) },
+                        { "requests", trace->requests.size() } } },
+                { "options",
+                    { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
+                        { "start_at_epoch_s", nullptr },
+                        { "server_speed", job.builtin ? nlohmann::json(job.speed) : nlohmann::json(nullptr) } } } };
             if (trace->spec)
                 manifest["spec"] = toJson(*trace->spec);
             manifest["prompt"] = promptManifestJson(o, replayer.promptSeed());

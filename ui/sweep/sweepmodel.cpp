@@ -47,7 +47,8 @@ void SweepTableModel::addPoint(const SweepPoint& point)
         Q_EMIT dataChanged(index(existing, 0), index(existing, ColumnCount - 1));
         return;
     }
-    const auto it = std::lower_bound(m_points.begin(), m_points.end(), point.value, [](const SweepPoint& p, double v) { return p.value < v; });
+    const auto it = std::lower_bound(
+        m_points.begin(), m_points.end(), point.value, [](const SweepPoint& p, double v) { return p.value < v; });
     const int row = int(it - m_points.begin());
     beginInsertRows({}, row, row);
     m_points.insert(it, point);
@@ -122,7 +123,8 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::DisplayRole) {
         if (index.column() == Value)
-            return QString::fromStdString(sweepValueText(m_param, p.value, m_relativeResolution ? m_resolution * std::abs(p.value) : m_resolution));
+            return QString::fromStdString(sweepValueText(
+                m_param, p.value, m_relativeResolution ? m_resolution * std::abs(p.value) : m_resolution));
         if (index.column() == Requests)
             return tr("%1 of %2").arg(p.metrics.completed).arg(p.metrics.requests);
         if (!std::isfinite(v))
@@ -149,11 +151,13 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         if (index.column() == SloAttainment)
-            return p.metrics.meetsSlo ? tr("Meets the SLO: at least %1 % of requests within it.").arg(100.0 * m_slo.attainment)
-                                      : tr("Misses the SLO: fewer than %1 % of requests within it.").arg(100.0 * m_slo.attainment);
+            return p.metrics.meetsSlo
+                ? tr("Meets the SLO: at least %1 % of requests within it.").arg(100.0 * m_slo.attainment)
+                : tr("Misses the SLO: fewer than %1 % of requests within it.").arg(100.0 * m_slo.attainment);
         if (index.column() == AchievedRatio)
-            return p.metrics.saturated ? tr("Saturated: requests complete slower than they arrive (achieved/offered below %1).").arg(m_ratio)
-                                       : tr("Keeps up: no measurable shortfall of completions against arrivals.");
+            return p.metrics.saturated
+                ? tr("Saturated: requests complete slower than they arrive (achieved/offered below %1).").arg(m_ratio)
+                : tr("Keeps up: no measurable shortfall of completions against arrivals.");
         if (index.column() == Value)
             return tr("Double-click to open this point in the Workload and Admission tabs.");
     }
@@ -205,25 +209,29 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         case Requests:
             return tr("Requests that completed, of all requests of the point's trace (in the measured window).");
         case Throughput:
-            return tr("Completed requests per second, from the start of the run to the last completion (as S-LoRA and vLLM count it).");
+            return tr("Completed requests per second, from the start of the run to the last completion (as S-LoRA and "
+                      "vLLM count it).");
         case Goodput:
             return tr("Requests per second that completed within every bound of your SLO.");
         case TtftP50:
         case TtftP90:
         case TtftP99:
-            return tr("Time to first token: from arrival to the first generated token, at the 50th, 90th or 99th percentile.");
+            return tr("Time to first token: from arrival to the first generated token, at the 50th, 90th or 99th "
+                      "percentile.");
         case TpotP50:
             return tr("Time per output token after the first: (E2E − TTFT) / (output tokens − 1), median.");
         case E2eP50:
         case E2eP99:
             return tr("End-to-end latency: from arrival to the last token.");
         case SloAttainment:
-            return tr("Share of all requests (refused, dropped and unfinished ones count as misses) that met your SLO: %1.")
+            return tr(
+                "Share of all requests (refused, dropped and unfinished ones count as misses) that met your SLO: %1.")
                 .arg(sloText(m_slo));
         case SloraAttainment:
             return tr("S-LoRA's SLO attainment: share of all requests whose first token came within 6 s.");
         case AchievedRatio:
-            return tr("Completion rate over arrival rate in the steady part of the run (after the ramp-up). Below %1 the server is "
+            return tr("Completion rate over arrival rate in the steady part of the run (after the ramp-up). Below %1 "
+                      "the server is "
                       "saturated: its backlog grows.")
                 .arg(m_ratio);
         case PeakQueue:

@@ -20,10 +20,12 @@ namespace {
     QT_TRANSLATE_NOOP("lorascope::SweepPlots", "steps"),
 };
 
-const QColor kBlue(31, 119, 180), kOrange(230, 120, 30), kGreen(40, 150, 80), kRed(200, 40, 40), kPurple(120, 80, 170), kGrey(90, 90, 90);
+const QColor kBlue(31, 119, 180), kOrange(230, 120, 30), kGreen(40, 150, 80), kRed(200, 40, 40), kPurple(120, 80, 170),
+    kGrey(90, 90, 90);
 const QColor kPaper(20, 20, 20);
 
-PlotSeries line(const QString& name, const std::vector<SweepPoint>& points, SweepMetric metric, const QColor& color, bool dashed = false)
+PlotSeries line(const QString& name, const std::vector<SweepPoint>& points, SweepMetric metric, const QColor& color,
+    bool dashed = false)
 {
     PlotSeries s;
     s.name = name;
@@ -55,7 +57,9 @@ QString paperSource(const SweepView& v)
         return {};
     const PaperFigure& f = *v.figures.front();
     return QCoreApplication::translate("lorascope::SweepPlots", "S-LoRA paper: %1, %2%3")
-        .arg(QString::fromStdString(f.gpu), QString::fromStdString(f.modelSetting), f.policy == PolicyKind::SLoraAbort ? QCoreApplication::translate("lorascope::SweepPlots", ", abort") : QString());
+        .arg(QString::fromStdString(f.gpu), QString::fromStdString(f.modelSetting),
+            f.policy == PolicyKind::SLoraAbort ? QCoreApplication::translate("lorascope::SweepPlots", ", abort")
+                                               : QString());
 }
 
 QString withPaper(const QString& title, const SweepView& v)
@@ -82,7 +86,8 @@ void markCapacity(PlotData& d, const SweepView& v, SweepMetric metric)
 {
     if (!v.capacity)
         return;
-    const auto it = std::find_if(v.points.begin(), v.points.end(), [&](const SweepPoint& p) { return p.value == *v.capacity; });
+    const auto it
+        = std::find_if(v.points.begin(), v.points.end(), [&](const SweepPoint& p) { return p.value == *v.capacity; });
     if (it == v.points.end())
         return;
     const double y = sweepMetricValue(it->metrics, metric);
@@ -96,7 +101,9 @@ void markCapacity(PlotData& d, const SweepView& v, SweepMetric metric)
     s.width = 4.5;
     s.points.append(QPointF(*v.capacity, y));
     d.series.append(s);
-    d.labels.append({ QPointF(*v.capacity, y), QCoreApplication::translate("lorascope::SweepPlots", "sustainable %1").arg(QString::fromStdString(sweepValueText(v.param, *v.capacity, v.capacityResolution))) });
+    d.labels.append({ QPointF(*v.capacity, y),
+        QCoreApplication::translate("lorascope::SweepPlots", "sustainable %1")
+            .arg(QString::fromStdString(sweepValueText(v.param, *v.capacity, v.capacityResolution))) });
 }
 
 void addLineWithPoints(PlotData& d, const PlotSeries& s)
@@ -222,11 +229,17 @@ PlotData sweepThroughputPlot(const SweepView& v)
     d.title = withPaper(QCoreApplication::translate("lorascope::SweepPlots", "Throughput"), v);
     d.x.title = sweepAxisTitle(v.param);
     d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "throughput (req/s)");
-    addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "preview"), v.points, SweepMetric::Throughput, kBlue));
-    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "goodput"), v.points, SweepMetric::Goodput, kGreen));
+    addLineWithPoints(d,
+        line(
+            QCoreApplication::translate("lorascope::SweepPlots", "preview"), v.points, SweepMetric::Throughput, kBlue));
+    d.series.append(
+        line(QCoreApplication::translate("lorascope::SweepPlots", "goodput"), v.points, SweepMetric::Goodput, kGreen));
     if (v.param == SweepParam::Rate)
-        d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "offered"), v.points, SweepMetric::OfferedRate, kGrey, true));
-    addPaper(d, v, [](const PaperRow& r) { return r.throughput; }, QCoreApplication::translate("lorascope::SweepPlots", "paper"));
+        d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "offered"), v.points,
+            SweepMetric::OfferedRate, kGrey, true));
+    addPaper(
+        d, v, [](const PaperRow& r) { return r.throughput; },
+        QCoreApplication::translate("lorascope::SweepPlots", "paper"));
     markCapacity(d, v, SweepMetric::Throughput);
     return d;
 }
@@ -253,7 +266,8 @@ PlotData latencyPlot(const SweepView& v, const QString& title, const QString& yT
     d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "p90"), v.points, m.p90, kOrange));
     addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "p99"), v.points, m.p99, kRed));
     if (!v.figures.empty()) {
-        d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "mean"), v.points, m.mean, kPurple, true));
+        d.series.append(
+            line(QCoreApplication::translate("lorascope::SweepPlots", "mean"), v.points, m.mean, kPurple, true));
         addPaper(d, v, m.paperMean, QCoreApplication::translate("lorascope::SweepPlots", "paper"));
     }
     if (const auto& bound = v.slo.*m.slo) {
@@ -285,8 +299,8 @@ PlotData sweepE2ePlot(const SweepView& v)
 {
     return latencyPlot(v, QCoreApplication::translate("lorascope::SweepPlots", "End-to-end latency"),
         QCoreApplication::translate("lorascope::SweepPlots", "E2E (s)"),
-        { SweepMetric::E2eP50, SweepMetric::E2eP90, SweepMetric::E2eP99, SweepMetric::E2eMean, [](const PaperRow& r) { return r.avgLatency; },
-            &SloTarget::e2e });
+        { SweepMetric::E2eP50, SweepMetric::E2eP90, SweepMetric::E2eP99, SweepMetric::E2eMean,
+            [](const PaperRow& r) { return r.avgLatency; }, &SloTarget::e2e });
 }
 
 PlotData sweepAttainmentPlot(const SweepView& v)
@@ -297,8 +311,10 @@ PlotData sweepAttainmentPlot(const SweepView& v)
     d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "within the SLO (%)");
     d.y.min = 0;
     d.y.max = 100;
-    addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "SLO"), v.points, SweepMetric::SloAttainment, kBlue));
-    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "S-LoRA"), v.points, SweepMetric::SloraAttainment, kOrange, true));
+    addLineWithPoints(d,
+        line(QCoreApplication::translate("lorascope::SweepPlots", "SLO"), v.points, SweepMetric::SloAttainment, kBlue));
+    d.series.append(line(QCoreApplication::translate("lorascope::SweepPlots", "S-LoRA"), v.points,
+        SweepMetric::SloraAttainment, kOrange, true));
     PlotSeries target;
     target.name = QCoreApplication::translate("lorascope::SweepPlots", "target");
     target.color = kGrey;
@@ -309,7 +325,9 @@ PlotData sweepAttainmentPlot(const SweepView& v)
         target.points.append(QPointF(v.points.back().value, 100.0 * v.slo.attainment));
     }
     d.series.append(target);
-    addPaper(d, v, [](const PaperRow& r) { return 100.0 * r.attainment; }, QCoreApplication::translate("lorascope::SweepPlots", "paper"));
+    addPaper(
+        d, v, [](const PaperRow& r) { return 100.0 * r.attainment; },
+        QCoreApplication::translate("lorascope::SweepPlots", "paper"));
     markCapacity(d, v, SweepMetric::SloAttainment);
     return d;
 }
@@ -321,7 +339,9 @@ PlotData sweepSaturationPlot(const SweepView& v)
     d.x.title = sweepAxisTitle(v.param);
     d.y.title = QCoreApplication::translate("lorascope::SweepPlots", "achieved / offered");
     d.y.min = 0;
-    addLineWithPoints(d, line(QCoreApplication::translate("lorascope::SweepPlots", "achieved / offered"), v.points, SweepMetric::AchievedRatio, kBlue));
+    addLineWithPoints(d,
+        line(QCoreApplication::translate("lorascope::SweepPlots", "achieved / offered"), v.points,
+            SweepMetric::AchievedRatio, kBlue));
     PlotSeries t;
     t.name = QCoreApplication::translate("lorascope::SweepPlots", "threshold %1").arg(v.saturationRatio);
     t.color = kRed;
@@ -389,13 +409,15 @@ PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count)
     // The metric is in the axis title (and the box above the chart): the chart's title names the
     // adapters, so it fits a laptop's chart width.
     if (!common.empty())
-        d.title = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1*").arg(QString::fromStdString(common));
-    static const QColor palette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40), QColor(148, 103, 189),
-        QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127) };
+        d.title
+            = QCoreApplication::translate("lorascope::SweepPlots", "Adapters %1*").arg(QString::fromStdString(common));
+    static const QColor palette[] = { QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
+        QColor(214, 39, 40), QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127) };
     int c = 0;
     for (const auto& [name, requests] : busiest) {
         PlotSeries s;
-        s.name = name.empty() ? QCoreApplication::translate("lorascope::SweepPlots", "base model") : QString::fromStdString(name.substr(common.size()));
+        s.name = name.empty() ? QCoreApplication::translate("lorascope::SweepPlots", "base model")
+                              : QString::fromStdString(name.substr(common.size()));
         s.color = palette[c++ % 8];
         s.width = 1.6;
         for (const SweepPoint& p : v.points)
@@ -427,8 +449,8 @@ std::vector<std::string> busiestAdapters(const std::vector<SweepPoint>& points, 
     return out;
 }
 
-PlotData sweepComparePlot(SweepParam param, const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b, SweepMetric metric,
-    const QColor& colorA, const QColor& colorB)
+PlotData sweepComparePlot(SweepParam param, const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b,
+    SweepMetric metric, const QColor& colorA, const QColor& colorB)
 {
     PlotData d;
     d.title = sweepMetricName(metric);

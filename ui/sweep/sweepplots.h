@@ -69,7 +69,7 @@ PlotData sweepSaturationPlot(const SweepView& v);
 PlotData sweepAdapterPlot(const SweepView& v, AdapterMetric metric, int count = 4);
 
 /// Two sweeps overlaid (A and B colours of the compare tab) for one metric.
-PlotData sweepComparePlot(SweepParam param, const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b, SweepMetric metric,
-    const QColor& colorA, const QColor& colorB);
+PlotData sweepComparePlot(SweepParam param, const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b,
+    SweepMetric metric, const QColor& colorA, const QColor& colorB);
 
 } // namespace lorascope

@@ -88,7 +88,8 @@ void SweepRunner::runSweep(const SweepPlan& plan, unsigned threads)
 {
     m_expected = plan.values.size();
     start(std::make_shared<State>(), [plan, threads](State& s) {
-        const SweepRun run = runPreviewSweep(plan, [&s](const SweepPoint& p) { s.add(p); }, &s.cancel, threads);
+        const SweepRun run = runPreviewSweep(
+            plan, [&s](const SweepPoint& p) { s.add(p); }, &s.cancel, threads);
         std::lock_guard lock(s.mutex);
         s.cancelled = run.cancelled;
     });
@@ -98,7 +99,8 @@ void SweepRunner::runFinder(const SweepPlan& plan, const FinderOptions& options,
 {
     m_expected = 0;
     start(std::make_shared<State>(), [plan, options, threads](State& s) {
-        CapacityResult r = findCapacityPreview(plan, options, [&s](const SweepPoint& p) { s.add(p); }, &s.cancel, threads);
+        CapacityResult r = findCapacityPreview(
+            plan, options, [&s](const SweepPoint& p) { s.add(p); }, &s.cancel, threads);
         std::lock_guard lock(s.mutex);
         s.cancelled = r.cancelled;
         s.capacity = std::move(r);

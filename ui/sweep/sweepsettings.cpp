@@ -35,14 +35,16 @@ QWidget* SweepTab::createSettings()
     m_source = new QComboBox(what);
     m_source->addItem(tr("Current workload and server"), int(Source::Current));
     m_source->addItem(tr("S-LoRA paper suite"), int(Source::Suite));
-    m_source->setToolTip(tr("Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.\n"
-                            "S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on "
-                            "(slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published "
-                            "measurements are drawn over the preview."));
+    m_source->setToolTip(
+        tr("Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.\n"
+           "S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on "
+           "(slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published "
+           "measurements are drawn over the preview."));
     form->addRow(tr("Source:"), m_source);
     m_suite = new QComboBox(what);
     for (const Scenario& s : scenarios())
-        m_suite->addItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(s.name), suiteDescription(s)), QString::fromStdString(s.name));
+        m_suite->addItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(s.name), suiteDescription(s)),
+            QString::fromStdString(s.name));
     // Long suite names must not widen the panel: the popup shows them whole.
     m_suite->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_suite->setMinimumContentsLength(16);
@@ -51,12 +53,14 @@ QWidget* SweepTab::createSettings()
     m_setting = new QComboBox(what);
     for (const Preset& p : presets())
         m_setting->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
-    m_setting->setToolTip(tr("S-LoRA's model setting: base model and adapter ranks (S1: llama-7b rank 8; S2: 7b ranks 64/32/16/8; S4: 13b ranks 64/32/16)."));
+    m_setting->setToolTip(tr("S-LoRA's model setting: base model and adapter ranks (S1: llama-7b rank 8; S2: 7b ranks "
+                             "64/32/16/8; S4: 13b ranks 64/32/16)."));
     form->addRow(tr("Model setting:"), m_setting);
     m_policy = new QComboBox(what);
     m_policy->addItem(tr("S-LoRA"), QStringLiteral("slora"));
     m_policy->addItem(tr("S-LoRA with abort (--enable-abort)"), QStringLiteral("slora-abort"));
-    m_policy->setToolTip(tr("S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped)."));
+    m_policy->setToolTip(tr(
+        "S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped)."));
     form->addRow(tr("Server:"), m_policy);
     m_param = new QComboBox(what);
     for (const SweepParamInfo& p : sweepParams()) {
@@ -65,7 +69,8 @@ QWidget* SweepTab::createSettings()
     }
     m_param->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_param->setMinimumContentsLength(16);
-    m_param->setToolTip(tr("The parameter to vary: workload parameters (rate, adapters, α, cv, ...) or the server's launch settings."));
+    m_param->setToolTip(
+        tr("The parameter to vary: workload parameters (rate, adapters, α, cv, ...) or the server's launch settings."));
     form->addRow(tr("Parameter:"), m_param);
     m_values = new QLineEdit(what);
     m_values->setPlaceholderText(tr("0.5:10:0.5 or 1,2,4,8"));
@@ -80,7 +85,8 @@ QWidget* SweepTab::createSettings()
 
     auto* sloBox = new QGroupBox(tr("Service-level objective"), page);
     auto* sf = new QFormLayout(sloBox);
-    auto spin = [sloBox](double max, double step, int decimals, const QString& suffix, const QString& special, const QString& tip) {
+    auto spin = [sloBox](double max, double step, int decimals, const QString& suffix, const QString& special,
+                    const QString& tip) {
         auto* s = new QDoubleSpinBox(sloBox);
         s->setRange(0, max);
         s->setSingleStep(step);
@@ -91,11 +97,15 @@ QWidget* SweepTab::createSettings()
         s->setToolTip(tip);
         return s;
     };
-    m_ttft = spin(3600, 0.5, 2, tr(" s"), tr("off"), tr("A request meets the SLO only if its first token comes within this time after it arrived (S-LoRA: 6 s). 0 = no bound."));
+    m_ttft = spin(3600, 0.5, 2, tr(" s"), tr("off"),
+        tr("A request meets the SLO only if its first token comes within this time after it arrived (S-LoRA: 6 s). 0 = "
+           "no bound."));
     m_ttft->setValue(6);
-    m_tpot = spin(10000, 10, 0, tr(" ms"), tr("off"), tr("Bound on the time per output token after the first: (E2E − TTFT)/(tokens − 1). 0 = no bound."));
+    m_tpot = spin(10000, 10, 0, tr(" ms"), tr("off"),
+        tr("Bound on the time per output token after the first: (E2E − TTFT)/(tokens − 1). 0 = no bound."));
     m_e2e = spin(36000, 5, 1, tr(" s"), tr("off"), tr("Bound on the end-to-end latency. 0 = no bound."));
-    m_attainment = spin(100, 1, 1, tr(" %"), QString(), tr("A point meets the SLO when at least this share of all its requests meets every bound."));
+    m_attainment = spin(100, 1, 1, tr(" %"), QString(),
+        tr("A point meets the SLO when at least this share of all its requests meets every bound."));
     m_attainment->setMinimum(1);
     m_attainment->setValue(90);
     sf->addRow(tr("TTFT ≤"), m_ttft);
@@ -108,7 +118,8 @@ QWidget* SweepTab::createSettings()
     m_run = new QPushButton(tr("Run sweep"), page);
     m_run->setToolTip(tr("Preview every value (in parallel, off the GUI thread); the charts grow point by point."));
     m_find = new QPushButton(tr("Find capacity"), page);
-    m_find->setToolTip(tr("The largest value that still meets the SLO, by bracketing and bisection to 1 % (between the smallest and largest of the "
+    m_find->setToolTip(tr("The largest value that still meets the SLO, by bracketing and bisection to 1 % (between the "
+                          "smallest and largest of the "
                           "values), then the saturation point and the adapters that break the SLO first."));
     m_cancel = new QPushButton(tr("Cancel"), page);
     m_cancel->setToolTip(tr("Stop; the points that finished stay."));
@@ -123,9 +134,11 @@ QWidget* SweepTab::createSettings()
 
     auto* out = new QHBoxLayout;
     auto* exportFigure = new QPushButton(tr("Export figure…"), page);
-    exportFigure->setToolTip(tr("Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone)."));
+    exportFigure->setToolTip(
+        tr("Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone)."));
     auto* exportTable = new QPushButton(tr("Export table…"), page);
-    exportTable->setToolTip(tr("Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them."));
+    exportTable->setToolTip(tr("Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) "
+                               "or CSV, as lorascope-cli sweep writes them."));
     auto* pin = new QPushButton(tr("Compare in A/B…"), page);
     pin->setToolTip(tr("Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B."));
     out->addWidget(exportFigure);
@@ -149,11 +162,13 @@ QWidget* SweepTab::createSettings()
 
     v->addStretch(1);
 
-    m_editors = { { QStringLiteral("source"), m_source }, { QStringLiteral("suite"), m_suite }, { QStringLiteral("setting"), m_setting },
-        { QStringLiteral("policy"), m_policy }, { QStringLiteral("param"), m_param }, { QStringLiteral("values"), m_values },
+    m_editors = { { QStringLiteral("source"), m_source }, { QStringLiteral("suite"), m_suite },
+        { QStringLiteral("setting"), m_setting }, { QStringLiteral("policy"), m_policy },
+        { QStringLiteral("param"), m_param }, { QStringLiteral("values"), m_values },
         { QStringLiteral("ttft"), m_ttft }, { QStringLiteral("tpot"), m_tpot }, { QStringLiteral("e2e"), m_e2e },
-        { QStringLiteral("attainment"), m_attainment }, { QStringLiteral("run"), m_run }, { QStringLiteral("find"), m_find },
-        { QStringLiteral("cancel"), m_cancel }, { QStringLiteral("exportFigure"), exportFigure }, { QStringLiteral("exportTable"), exportTable },
+        { QStringLiteral("attainment"), m_attainment }, { QStringLiteral("run"), m_run },
+        { QStringLiteral("find"), m_find }, { QStringLiteral("cancel"), m_cancel },
+        { QStringLiteral("exportFigure"), exportFigure }, { QStringLiteral("exportTable"), exportTable },
         { QStringLiteral("pin"), pin } };
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it)
         it.value()->setObjectName(QStringLiteral("sweep_") + it.key());
@@ -170,9 +185,11 @@ QWidget* SweepTab::createSettings()
     connect(m_run, &QPushButton::clicked, this, &SweepTab::runSweep);
     connect(m_find, &QPushButton::clicked, this, &SweepTab::findCapacity);
     connect(m_cancel, &QPushButton::clicked, this, &SweepTab::cancel);
-    connect(exportFigure, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_grid, QStringLiteral("sweep")); });
+    connect(
+        exportFigure, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_grid, QStringLiteral("sweep")); });
     connect(exportTable, &QPushButton::clicked, this, [this] {
-        const QString chosen = QFileDialog::getSaveFileName(this, tr("Export Table"), QStringLiteral("sweep.jsonl"), tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
+        const QString chosen = QFileDialog::getSaveFileName(
+            this, tr("Export Table"), QStringLiteral("sweep.jsonl"), tr("JSON Lines (*.jsonl);;CSV (*.csv)"));
         if (chosen.isEmpty())
             return;
         QString path = chosen;

@@ -44,7 +44,8 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     , m_model(new SweepTableModel(this))
 {
     // The settings scroll (both ways) instead of setting the window's minimum size; F9 hides them.
-    const SidePanel side = createSidePanel(this, createSettings(), QStringLiteral("sweepSplitter"), QStringLiteral("sweepSettings"));
+    const SidePanel side
+        = createSidePanel(this, createSettings(), QStringLiteral("sweepSplitter"), QStringLiteral("sweepSettings"));
     auto* split = side.splitter;
     m_side = side.scroll;
 
@@ -62,7 +63,8 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setToolTip(tr("One row per point. Double-click a row (or click a point on a chart) to open it in the Workload and Admission tabs."));
+    m_table->setToolTip(tr("One row per point. Double-click a row (or click a point on a chart) to open it in the "
+                           "Workload and Admission tabs."));
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& idx) {
         if (idx.isValid() && idx.row() < int(m_model->points().size()))
             openPoint(m_model->points()[std::size_t(idx.row())].value);
@@ -108,7 +110,8 @@ QWidget* SweepTab::createCharts()
     // and scrolls vertically rather than growing the window.
     m_grid = new ChartGrid(3, QSize(260, 180), this);
     m_grid->setObjectName(QStringLiteral("sweepCharts"));
-    for (const QString& key : { QStringLiteral("throughput"), QStringLiteral("ttft"), QStringLiteral("e2e"), QStringLiteral("attainment"), QStringLiteral("saturation") })
+    for (const QString& key : { QStringLiteral("throughput"), QStringLiteral("ttft"), QStringLiteral("e2e"),
+             QStringLiteral("attainment"), QStringLiteral("saturation") })
         m_grid->addChart(addChart(key));
     auto* adapters = new QWidget(m_grid);
     adapters->setObjectName(QStringLiteral("sweep_adapterCell"));
@@ -120,7 +123,8 @@ QWidget* SweepTab::createCharts()
     m_adapterMetric->addItem(tr("Per adapter: mean TTFT"), int(AdapterMetric::TtftMean));
     m_adapterMetric->addItem(tr("Per adapter: SLO attainment"), int(AdapterMetric::SloAttainment));
     m_adapterMetric->addItem(tr("Per adapter: throughput"), int(AdapterMetric::Throughput));
-    m_adapterMetric->setToolTip(tr("The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart)."));
+    m_adapterMetric->setToolTip(tr("The four adapters with the most requests over the sweep, one line each (four "
+                                   "legend entries fit a laptop's chart)."));
     connect(m_adapterMetric, &QComboBox::currentIndexChanged, this, &SweepTab::redraw);
     av->addWidget(m_adapterMetric);
     av->addWidget(addChart(QStringLiteral("adapters")), 1);
@@ -134,7 +138,8 @@ PlotView* SweepTab::addChart(const QString& key)
     view->setObjectName(QStringLiteral("sweep_chart_") + key);
     m_charts.insert(key, view);
     m_chartOrder << key;
-    connect(view, &PlotView::exportRequested, this, [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("sweep.") + key); });
+    connect(view, &PlotView::exportRequested, this,
+        [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("sweep.") + key); });
     connect(view, &PlotView::pointClicked, this, [this, view](int series, int index) {
         const PlotData& d = view->data();
         if (series < d.series.size() && index < d.series[series].points.size())
@@ -200,7 +205,8 @@ void SweepTab::paramChanged()
         return;
     }
     const auto param = SweepParam(m_param->currentData().toInt());
-    m_values->setText(defaultSweepValues(param, sweepParamValue(param, m_document->spec(), m_document->admissionConfig())));
+    m_values->setText(
+        defaultSweepValues(param, sweepParamValue(param, m_document->spec(), m_document->admissionConfig())));
     validateInline();
     if (!m_plan && m_grid) { // nothing run yet: the empty charts name the parameter chosen
         m_view.param = param;
@@ -226,7 +232,8 @@ std::optional<SweepPlan> SweepTab::plan() const
     SweepPlan p;
     try {
         if (source() == Source::Suite) {
-            const SuiteSweep s = suiteSweep(m_suite->currentData().toString().toStdString(), m_setting->currentData().toString().toStdString());
+            const SuiteSweep s = suiteSweep(
+                m_suite->currentData().toString().toStdString(), m_setting->currentData().toString().toStdString());
             p.spec = s.spec;
             p.config = s.config;
             p.config.scheduler.policy = *policyFromName(m_policy->currentData().toString().toStdString());
@@ -255,7 +262,8 @@ void SweepTab::validateInline()
     const auto p = plan();
     if (p) {
         m_valuesNote->setStyleSheet(QString());
-        m_valuesNote->setText(tr("%n point(s); the clock is the cost model's (seconds).", nullptr, int(p->values.size())));
+        m_valuesNote->setText(
+            tr("%n point(s); the clock is the cost model's (seconds).", nullptr, int(p->values.size())));
     } else {
         m_valuesNote->setStyleSheet(QStringLiteral("QLabel { color: #a00010; }"));
         m_valuesNote->setText(m_problem.toHtmlEscaped());
@@ -323,8 +331,8 @@ bool SweepTab::start(bool finder)
         }
         m_runner->runFinder(*p, o);
         m_progress->setRange(0, 0);
-        m_verdict->setText(tr("Finding the largest %1 that meets the SLO (%2)…").arg(QString::fromUtf8(sweepParamInfo(p->param).name),
-            sloText(p->slo)));
+        m_verdict->setText(tr("Finding the largest %1 that meets the SLO (%2)…")
+                               .arg(QString::fromUtf8(sweepParamInfo(p->param).name), sloText(p->slo)));
     } else {
         std::vector<double> sorted = p->values;
         std::sort(sorted.begin(), sorted.end());
@@ -409,7 +417,8 @@ void SweepTab::redraw()
     m_charts.value(QStringLiteral("e2e"))->setData(sweepE2ePlot(m_view));
     m_charts.value(QStringLiteral("attainment"))->setData(sweepAttainmentPlot(m_view));
     m_charts.value(QStringLiteral("saturation"))->setData(sweepSaturationPlot(m_view));
-    m_charts.value(QStringLiteral("adapters"))->setData(sweepAdapterPlot(m_view, AdapterMetric(m_adapterMetric->currentData().toInt())));
+    m_charts.value(QStringLiteral("adapters"))
+        ->setData(sweepAdapterPlot(m_view, AdapterMetric(m_adapterMetric->currentData().toInt())));
 }
 
 void SweepTab::updateModelNote()
@@ -421,14 +430,16 @@ void SweepTab::updateModelNote()
         if (!m_plan->suite.empty())
             for (const UserNote& n : suiteSweep(m_plan->suite, m_plan->modelSetting).notes)
                 notes << CoreTexts::note(n);
-        m_modelNote->setText(costModelNote(m_plan->config.cost, notes, m_plan->suite, m_view.figures, m_model->points()));
+        m_modelNote->setText(
+            costModelNote(m_plan->config.cost, notes, m_plan->suite, m_view.figures, m_model->points()));
         return;
     }
     CostModel cost = m_document->admissionConfig().cost;
     QStringList notes;
     if (source() == Source::Suite) {
         try {
-            const SuiteSweep s = suiteSweep(m_suite->currentData().toString().toStdString(), m_setting->currentData().toString().toStdString());
+            const SuiteSweep s = suiteSweep(
+                m_suite->currentData().toString().toStdString(), m_setting->currentData().toString().toStdString());
             cost = s.config.cost;
             for (const UserNote& n : s.notes)
                 notes << CoreTexts::note(n);
@@ -461,8 +472,9 @@ std::shared_ptr<const SweepFile> SweepTab::currentSweep() const
     f->spec = m_plan->spec;
     f->slo = m_plan->slo;
     f->points = m_model->points();
-    f->path = m_plan->suite.empty() ? tr("sweep of %1").arg(QString::fromUtf8(sweepParamInfo(m_plan->param).name)).toStdString()
-                                    : (m_plan->suite + " " + m_plan->modelSetting);
+    f->path = m_plan->suite.empty()
+        ? tr("sweep of %1").arg(QString::fromUtf8(sweepParamInfo(m_plan->param).name)).toStdString()
+        : (m_plan->suite + " " + m_plan->modelSetting);
     return f;
 }
 
@@ -487,7 +499,9 @@ bool SweepTab::openPoint(double value)
     const SweepPoint& p = m_model->points()[std::size_t(row)];
     m_table->selectRow(row);
     Q_EMIT openPointRequested(p.spec, p.config,
-        tr("Sweep point %1 = %2").arg(QString::fromUtf8(sweepParamInfo(m_model->param()).name), QString::fromStdString(sweepValueText(m_model->param(), value))));
+        tr("Sweep point %1 = %2")
+            .arg(QString::fromUtf8(sweepParamInfo(m_model->param()).name),
+                QString::fromStdString(sweepValueText(m_model->param(), value))));
     return true;
 }
 

@@ -77,7 +77,8 @@ public:
 
 Q_SIGNALS:
     /// Open a point in the Workload and Admission tabs (its spec and admission settings).
-    void openPointRequested(const lorascope::WorkloadSpec& spec, const lorascope::SimulationConfig& config, const QString& label);
+    void openPointRequested(
+        const lorascope::WorkloadSpec& spec, const lorascope::SimulationConfig& config, const QString& label);
     void exportRequested(QWidget* chart, const QString& name);
     /// "Compare in A/B": pin this sweep as A.
     void pinRequested(std::shared_ptr<const lorascope::SweepFile> sweep);

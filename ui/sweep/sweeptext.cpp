@@ -31,7 +31,6 @@ QString ratio(double r)
     return std::isfinite(r) ? QString::number(r, 'f', 3) : QStringLiteral("–");
 }
 
-
 const SweepPoint* pointAt(const std::vector<SweepPoint>& points, double value)
 {
     for (const SweepPoint& p : points)
@@ -54,7 +53,8 @@ QString sloText(const SloTarget& slo)
         bounds << SweepText::tr("E2E ≤ %1").arg(time(*slo.e2e));
     if (bounds.isEmpty())
         bounds << SweepText::tr("completed");
-    return SweepText::tr("%1 for at least %2 % of requests").arg(bounds.join(SweepText::tr(", ")), QString::number(100.0 * slo.attainment));
+    return SweepText::tr("%1 for at least %2 % of requests")
+        .arg(bounds.join(SweepText::tr(", ")), QString::number(100.0 * slo.attainment));
 }
 
 QString sweepParamTitle(SweepParam param)
@@ -99,7 +99,8 @@ QString sweepParamDescription(SweepParam param)
     case SweepParam::Adapters:
         return SweepText::tr("Number of adapters (0 = base model only).");
     case SweepParam::Alpha:
-        return SweepText::tr("Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.");
+        return SweepText::tr(
+            "Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.");
     case SweepParam::ZipfS:
         return SweepText::tr("Zipf exponent of the adapter popularity.");
     case SweepParam::Cv:
@@ -230,7 +231,8 @@ QString sweepValueWithUnit(SweepParam param, double value, double resolution)
     if (std::isnan(value))
         return QStringLiteral("–");
     const SweepParamInfo& info = sweepParamInfo(param);
-    QString text = QString::fromUtf8(info.label) + QStringLiteral(" = ") + QString::fromStdString(sweepValueText(param, value, resolution));
+    QString text = QString::fromUtf8(info.label) + QStringLiteral(" = ")
+        + QString::fromStdString(sweepValueText(param, value, resolution));
     if (info.unit[0])
         text += QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit);
     return text;
@@ -273,37 +275,49 @@ QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoin
         for (const SweepPoint& p : points)
             if (p.metrics.sloAttainment > best->metrics.sloAttainment)
                 best = &p;
-        lines << SweepText::tr("No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.")
+        lines << SweepText::tr(
+            "No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.")
                      .arg(slo, at(best->value), pct(best->metrics.sloAttainment),
                          QString::number(100.0 * (plan.slo.attainment - best->metrics.sloAttainment), 'f', 1));
     } else if (!v.shortTrace) {
-        lines << SweepText::tr("Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) and keeps up with its arrivals.").arg(at(v.largestMeeting), slo);
+        lines << SweepText::tr(
+            "Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) and keeps up with its arrivals.")
+                     .arg(at(v.largestMeeting), slo);
     } else {
-        lines << (std::isnan(v.sustainable) ? SweepText::tr("<b>Nothing sustainable</b>: every point that meets the SLO (%1) is saturated.").arg(slo)
-                                            : SweepText::tr("Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) below saturation.").arg(at(v.sustainable), slo));
+        lines << (std::isnan(v.sustainable)
+                ? SweepText::tr("<b>Nothing sustainable</b>: every point that meets the SLO (%1) is saturated.")
+                      .arg(slo)
+                : SweepText::tr("Sustainable: <b>%1</b>, the largest point that meets the SLO (%2) below saturation.")
+                      .arg(at(v.sustainable), slo));
         QString tell;
         if (!std::isnan(v.suggestedDuration))
             tell = SweepText::tr(" A trace of at least %1 would tell.").arg(seconds(v.suggestedDuration));
         const SweepPoint* largest = pointAt(points, v.largestMeeting);
-        lines << SweepText::tr("Short-trace effect: points up to %1 meet the SLO although the server falls behind from %2; their %3 traces end before the "
+        lines << SweepText::tr("Short-trace effect: points up to %1 meet the SLO although the server falls behind from "
+                               "%2; their %3 traces end before the "
                                "backlog grows enough to break it.%4")
-                     .arg(at(v.largestMeeting), at(v.firstSaturated), seconds(largest ? pointDuration(*largest) : NAN), tell);
+                     .arg(at(v.largestMeeting), at(v.firstSaturated), seconds(largest ? pointDuration(*largest) : NAN),
+                         tell);
     }
     if (std::isnan(v.firstSaturated)) {
         const SweepPoint* last = &points.front();
         for (const SweepPoint& p : points)
             if (p.value > last->value)
                 last = &p;
-        lines << SweepText::tr("No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.")
+        lines << SweepText::tr(
+            "No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.")
                      .arg(plan.saturation.ratio)
                      .arg(at(last->value));
     } else {
-        lines << SweepText::tr("Saturated from <b>%1</b>: completions fall behind arrivals (achieved/offered %2, below %3).")
+        lines << SweepText::tr(
+            "Saturated from <b>%1</b>: completions fall behind arrivals (achieved/offered %2, below %3).")
                      .arg(at(v.firstSaturated), ratio(pointAt(points, v.firstSaturated)->metrics.achievedRatio))
                      .arg(plan.saturation.ratio);
     }
     if (!std::isnan(v.firstOverSaturated))
-        lines << SweepText::tr("GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.").arg(at(v.firstOverSaturated));
+        lines << SweepText::tr(
+            "GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.")
+                     .arg(at(v.firstOverSaturated));
     return lines;
 }
 
@@ -315,27 +329,34 @@ QStringList capacityLines(const CapacityResult& r)
     auto at = [&](double v) { return sweepValueWithUnit(r.param, v, r.resolution).toHtmlEscaped(); };
     const SweepParamInfo& info = sweepParamInfo(r.param);
     auto unitOf = [&](const QString& number) {
-        return info.unit[0] ? number + QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit) : number;
+        return info.unit[0]
+            ? number + QLatin1Char(' ') + QCoreApplication::translate("lorascope::SweepPlots", info.unit)
+            : number;
     };
     // The answer to act on first: what the server sustains.
     if (!std::isnan(r.sustainable) && (r.outcome != CapacityResult::Outcome::AllMeet || r.shortTrace)) {
         const SweepPoint* s = pointAt(r.evaluations, r.sustainable);
         if (r.limitedBy == CapacityResult::Limit::Slo)
-            lines << SweepText::tr("Sustainable capacity <b>%1</b>: the largest value that meets the SLO (%2; %3 of requests) while the server keeps up "
+            lines << SweepText::tr("Sustainable capacity <b>%1</b>: the largest value that meets the SLO (%2; %3 of "
+                                   "requests) while the server keeps up "
                                    "with its arrivals.")
                          .arg(at(r.sustainable), slo, pct(s ? s->metrics.sloAttainment : NAN));
         else
-            lines << SweepText::tr("Sustainable capacity <b>%1</b>, set by saturation: above it the server falls behind its arrivals (from %2), while it "
+            lines << SweepText::tr("Sustainable capacity <b>%1</b>, set by saturation: above it the server falls "
+                                   "behind its arrivals (from %2), while it "
                                    "still meets the SLO (%3; %4 of requests).")
                          .arg(at(r.sustainable), at(r.saturation), slo, pct(s ? s->metrics.sloAttainment : NAN));
     } else if (r.shortTrace) {
-        lines << SweepText::tr("<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.");
+        lines << SweepText::tr(
+            "<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.");
     }
     if (r.shortTrace) {
         QString tell = std::isnan(r.suggestedDuration)
             ? SweepText::tr(" (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)")
-            : SweepText::tr(" A trace of at least %1 would tell (Workload tab: Duration T).").arg(seconds(r.suggestedDuration));
-        lines << SweepText::tr("<b>Short-trace effect</b>: the SLO still holds up to %1 only because each %2 trace ends before the growing backlog "
+            : SweepText::tr(" A trace of at least %1 would tell (Workload tab: Duration T).")
+                  .arg(seconds(r.suggestedDuration));
+        lines << SweepText::tr("<b>Short-trace effect</b>: the SLO still holds up to %1 only because each %2 trace "
+                               "ends before the growing backlog "
                                "breaks it; that is not a capacity.%3")
                      .arg(at(r.capacity), seconds(r.duration), tell);
     }
@@ -351,19 +372,24 @@ QStringList capacityLines(const CapacityResult& r)
         if (r.outcome == CapacityResult::Outcome::Unconverged)
             lines << SweepText::tr("Not converged: the evaluation budget is spent. The bracket so far:");
         const QString width = unitOf(QString::fromStdString(formatSigShort(r.firstFailing - r.capacity, 2)));
-        lines << SweepText::tr("SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 wide after %n point(s) in %6 s.",
-                     nullptr, int(r.evaluations.size()))
-                     .arg(at(r.capacity), pct(c ? c->metrics.sloAttainment : NAN), at(r.firstFailing), pct(f ? f->metrics.sloAttainment : NAN),
-                         width.toHtmlEscaped(), QString::number(r.seconds, 'f', 2));
+        lines << SweepText::tr("SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 "
+                               "wide after %n point(s) in %6 s.",
+            nullptr, int(r.evaluations.size()))
+                     .arg(at(r.capacity), pct(c ? c->metrics.sloAttainment : NAN), at(r.firstFailing),
+                         pct(f ? f->metrics.sloAttainment : NAN), width.toHtmlEscaped(),
+                         QString::number(r.seconds, 'f', 2));
         break;
     }
     case CapacityResult::Outcome::NoneMeets:
-        lines << SweepText::tr("No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.")
-                     .arg(QString::fromStdString(sweepValueText(r.param, r.lowest, r.resolution)), at(r.highest), slo, at(r.lowest), pct(r.attainmentAtLowest),
+        lines << SweepText::tr("No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet "
+                               "it: %6 points short of the target.")
+                     .arg(QString::fromStdString(sweepValueText(r.param, r.lowest, r.resolution)), at(r.highest), slo,
+                         at(r.lowest), pct(r.attainmentAtLowest),
                          QString::number(100.0 * (r.slo.attainment - r.attainmentAtLowest), 'f', 1));
         break;
     case CapacityResult::Outcome::AllMeet:
-        lines << SweepText::tr("Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.")
+        lines << SweepText::tr(
+            "Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.")
                      .arg(at(r.highest), slo, pct(r.attainmentAtHighest));
         break;
     }
@@ -375,10 +401,13 @@ QStringList capacityLines(const CapacityResult& r)
         break;
     }
     case CapacityResult::Saturation::Never:
-        lines << SweepText::tr("The range never saturates: achieved/offered is still %1 at the highest value tried, %2.").arg(ratio(r.ratioAtHighest), at(r.highest));
+        lines << SweepText::tr(
+            "The range never saturates: achieved/offered is still %1 at the highest value tried, %2.")
+                     .arg(ratio(r.ratioAtHighest), at(r.highest));
         break;
     case CapacityResult::Saturation::Always:
-        lines << SweepText::tr("Saturated even at the lowest value tried, %1 (achieved/offered %2).").arg(at(r.lowest), ratio(r.ratioAtLowest));
+        lines << SweepText::tr("Saturated even at the lowest value tried, %1 (achieved/offered %2).")
+                     .arg(at(r.lowest), ratio(r.ratioAtLowest));
         break;
     case CapacityResult::Saturation::NotSearched:
         break;
@@ -387,20 +416,25 @@ QStringList capacityLines(const CapacityResult& r)
         QStringList ranks;
         for (const RankBreak& rb : r.ranks)
             if (rb.rank > 0 && std::isfinite(rb.attainmentAtCapacity))
-                ranks << SweepText::tr("rank %1: %2 → %3").arg(rb.rank).arg(pct(rb.attainmentAtCapacity), pct(rb.attainmentAbove));
+                ranks << SweepText::tr("rank %1: %2 → %3")
+                             .arg(rb.rank)
+                             .arg(pct(rb.attainmentAtCapacity), pct(rb.attainmentAbove));
         if (!ranks.isEmpty())
-            lines << SweepText::tr("SLO attainment by adapter rank, at the SLO boundary → just above it: %1.").arg(ranks.join(SweepText::tr("; ")));
+            lines << SweepText::tr("SLO attainment by adapter rank, at the SLO boundary → just above it: %1.")
+                         .arg(ranks.join(SweepText::tr("; ")));
         QStringList first;
         for (const AdapterBreak& a : r.adapters) {
             if (std::isnan(a.firstFailing) || first.size() == 3)
                 break;
             first << SweepText::tr("%1 (rank %2, misses from %3)")
-                         .arg((a.name.empty() ? SweepText::tr("base model") : QString::fromStdString(a.name)).toHtmlEscaped())
+                         .arg((a.name.empty() ? SweepText::tr("base model") : QString::fromStdString(a.name))
+                                  .toHtmlEscaped())
                          .arg(a.rank)
                          .arg(QString::fromStdString(sweepValueText(r.param, a.firstFailing, r.resolution)));
         }
         if (!first.isEmpty())
-            lines << SweepText::tr("First to break the SLO (adapters with at least 5 requests): %1.").arg(first.join(SweepText::tr(", ")));
+            lines << SweepText::tr("First to break the SLO (adapters with at least 5 requests): %1.")
+                         .arg(first.join(SweepText::tr(", ")));
     }
     for (UserNote n : r.notes) {
         if (n.code == "slo_not_monotone" && !n.args.empty())
@@ -412,10 +446,12 @@ QStringList capacityLines(const CapacityResult& r)
     return lines;
 }
 
-QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite, const std::vector<const PaperFigure*>& figures,
-    const std::vector<SweepPoint>& points)
+QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite,
+    const std::vector<const PaperFigure*>& figures, const std::vector<SweepPoint>& points)
 {
-    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2").arg(QString::fromStdString(cost.name).toHtmlEscaped(), CoreTexts::costModelDescription(cost).toHtmlEscaped());
+    QString text = SweepText::tr("<b>Cost model:</b> %1 — %2")
+                       .arg(QString::fromStdString(cost.name).toHtmlEscaped(),
+                           CoreTexts::costModelDescription(cost).toHtmlEscaped());
     for (const QString& n : notes)
         text += QStringLiteral("<br>") + n.toHtmlEscaped();
     if (suite.empty())
@@ -424,14 +460,18 @@ QString costModelNote(const CostModel& cost, const QStringList& notes, const std
         text += SweepText::tr("<br>S-LoRA published no measurements for this suite, model setting and server.");
     for (const PaperFigure* f : figures) {
         const PaperAgreement a = comparePaper(*f, points);
-        auto num = [](double v, double scale) { return std::isfinite(v) ? QString::number(scale * v, 'f', 1) : QStringLiteral("–"); };
-        text += SweepText::tr("<br><b>%1</b>: preview vs paper over %2 published point(s): throughput off by %3 % on average (MAPE), mean first-token "
+        auto num = [](double v, double scale) {
+            return std::isfinite(v) ? QString::number(scale * v, 'f', 1) : QStringLiteral("–");
+        };
+        text += SweepText::tr("<br><b>%1</b>: preview vs paper over %2 published point(s): throughput off by %3 % on "
+                              "average (MAPE), mean first-token "
                               "latency by %4 %, SLO attainment by %5 points.")
                     .arg(paperFigureTitle(*f).toHtmlEscaped())
                     .arg(a.matches.size())
                     .arg(num(a.throughputMape, 100), num(a.firstTokenMape, 100), num(a.attainmentMae, 100));
     }
-    text += SweepText::tr("<br><small>Published rows: %1.</small>").arg(QString::fromLatin1(kPaperSource).toHtmlEscaped());
+    text += SweepText::tr("<br><small>Published rows: %1.</small>")
+                .arg(QString::fromLatin1(kPaperSource).toHtmlEscaped());
     return text;
 }
 

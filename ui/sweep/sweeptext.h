@@ -45,7 +45,7 @@ QStringList capacityLines(const CapacityResult& result);
 
 /// The cost model in use and where its numbers come from, the suite's notes, and for a paper suite
 /// how far the preview is from S-LoRA's measurements at the points drawn (HTML).
-QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite, const std::vector<const PaperFigure*>& figures,
-    const std::vector<SweepPoint>& points);
+QString costModelNote(const CostModel& cost, const QStringList& notes, const std::string& suite,
+    const std::vector<const PaperFigure*>& figures, const std::vector<SweepPoint>& points);
 
 } // namespace lorascope

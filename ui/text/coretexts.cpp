@@ -37,17 +37,23 @@ namespace {
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Ablation: no unified memory pool"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Ablation: adapter clustering"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Ablation: adapter clustering under bursts"),
-    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter"),
-    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter"),
-    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts",
-        "Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at "
+        "Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter"),
+    QT_TRANSLATE_NOOP(
+        "lorascope::CoreTexts", "Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter"),
+    QT_TRANSLATE_NOOP(
+        "lorascope::CoreTexts", "RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts",
+        "Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not "
+        "measured): weights and KV read at "
         "80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md."),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts",
-        "Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read "
+        "Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not "
+        "measured): weights and KV read "
         "at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md."),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts",
-        "Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read "
+        "Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not "
+        "measured): weights and KV read "
         "at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md."),
 };
 
@@ -82,33 +88,40 @@ QString CoreTexts::note(const UserNote& n)
 {
     const auto& a = n.args;
     if (n.code == "cost_stand_in" && a.size() == 3)
-        return tr("LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's").arg(arg(a, 0), arg(a, 1), arg(a, 2));
+        return tr("LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (n.code == "num_token_unknown" && a.size() == 2)
-        return tr("the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2").arg(arg(a, 0), arg(a, 1));
+        return tr("the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2")
+            .arg(arg(a, 0), arg(a, 1));
     if (n.code == "slo_not_monotone" && a.size() == 3)
-        return tr("the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest "
+        return tr("the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the "
+                  "capacity is the largest "
                   "value met below the first miss")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (n.code == "gpu_unknown" && a.empty())
         return tr("the S-LoRA suite does not name its GPU; the cost model follows the base model only");
     // Fitting a workload to a trace (core/fit/fit.h lists the codes).
     if (n.code == "fit_window_offset" && a.size() == 2)
-        return tr("the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0")
+        return tr("the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and "
+                  "the fitted spec starts at 0")
             .arg(arg(a, 0), arg(a, 1));
     if (n.code == "fit_zero_lengths" && a.size() == 2)
         return (a[0] == "input" ? tr("input lengths of 0 tokens (%1 requests) are left out of the length fit")
                                 : tr("output lengths of 0 tokens (%1 requests) are left out of the length fit"))
             .arg(arg(a, 1));
     if (n.code == "fit_burst_total_slora" && a.size() == 2)
-        return tr("the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one "
+        return tr("the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the "
+                  "slora generator (one "
                   "Gamma process, adapters drawn per request)")
             .arg(arg(a, 0), arg(a, 1));
     if (n.code == "fit_burst_total" && a.size() == 3)
-        return tr("the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will "
+        return tr("the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter "
+                  "model with cv %3 will "
                   "look less bursty in total")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (n.code == "fit_order_unknown" && a.empty())
-        return tr("the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that");
+        return tr("the file does not give the adapters' popularity order: ranks were matched by request count and the "
+                  "skew corrected for that");
     if (n.code == "fit_no_adapters" && a.empty())
         return tr("the trace has no adapters (base model only); import with adapter assignment to fit popularity");
     return QString::fromStdString(n.text);
@@ -118,27 +131,33 @@ QString CoreTexts::warning(const ValidityWarning& w)
 {
     const auto& a = w.args;
     if (w.code == "uncalibrated" && a.size() == 1)
-        return tr("The cost model \"%1\" carries no calibration: its times are not backed by measurements.").arg(arg(a, 0));
+        return tr("The cost model \"%1\" carries no calibration: its times are not backed by measurements.")
+            .arg(arg(a, 0));
     if (w.code == "policy" && a.size() >= 2) {
         QStringList validated;
         for (std::size_t i = 1; i < a.size(); ++i)
             validated << arg(a, i);
         // Two sentences, not a %n plural: the English text is the source and has no .qm of its own.
-        return (validated.size() == 1 ? tr("The cost model was validated with the %1 policy, not %2: its times are extrapolated.")
-                                      : tr("The cost model was validated with the %1 policies, not %2: its times are extrapolated."))
+        return (validated.size() == 1
+                ? tr("The cost model was validated with the %1 policy, not %2: its times are extrapolated.")
+                : tr("The cost model was validated with the %1 policies, not %2: its times are extrapolated."))
             .arg(validated.join(tr(", ")), arg(a, 0));
     }
     if (w.code == "input_len" && a.size() == 2)
-        return tr("Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).").arg(arg(a, 0), arg(a, 1));
+        return tr("Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are "
+                  "extrapolated).")
+            .arg(arg(a, 0), arg(a, 1));
     if (w.code == "output_len" && a.size() == 2)
         return tr("Outputs up to %1 tokens; the model was validated up to %2.").arg(arg(a, 0), arg(a, 1));
     if (w.code == "rank" && a.size() == 2)
         return tr("LoRA rank %1 is above the largest rank validated (%2).").arg(arg(a, 0), arg(a, 1));
     if (w.code == "kv_capacity" && a.size() == 3)
-        return a[1] == a[2] ? tr("max_total_token_num %1 is far from the validated %2.").arg(arg(a, 0), arg(a, 1))
-                            : tr("max_total_token_num %1 is far from the validated %2–%3.").arg(arg(a, 0), arg(a, 1), arg(a, 2));
+        return a[1] == a[2]
+            ? tr("max_total_token_num %1 is far from the validated %2.").arg(arg(a, 0), arg(a, 1))
+            : tr("max_total_token_num %1 is far from the validated %2–%3.").arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (w.code == "overload" && a.size() == 2)
-        return tr("Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation "
+        return tr("Requests arrive %1× faster than the modelled server completes them; the model was validated up to "
+                  "%2× (far beyond saturation "
                   "the queue, not the cost model, sets every latency).")
             .arg(arg(a, 0), arg(a, 1));
     if (w.code == "model" && a.size() == 2)
@@ -180,9 +199,12 @@ QString CoreTexts::costModelDescription(const CostModel& m)
     if (preset && preset->description == m.description && files) {
         const QString model = QString::fromStdString(m.model.name), gpu = QString::fromStdString(m.gpu.name);
         if (m.provenance.validation.measured())
-            return tr("%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.")
+            return tr("%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 "
+                      "others.")
                 .arg(model, gpu, *files, QString::number(m.provenance.validation.rows));
-        return tr("%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.").arg(model, gpu, *files);
+        return tr("%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to "
+                  "validate on.")
+            .arg(model, gpu, *files);
     }
     return text(m.description);
 }
@@ -204,7 +226,8 @@ QString CoreTexts::provenance(const CostModel& m)
             if (colon == std::string::npos && p.calibratedOn.size() > 1)
                 what = tr("%1 and %2 more").arg(what).arg(p.calibratedOn.size() - 1);
         }
-        out = p.fit.measured() ? tr("calibrated on %1 (%2 runs)").arg(what).arg(p.fit.rows) : tr("calibrated on %1").arg(what);
+        out = p.fit.measured() ? tr("calibrated on %1 (%2 runs)").arg(what).arg(p.fit.rows)
+                               : tr("calibrated on %1").arg(what);
     } else if (!p.method.empty()) {
         out = tr("calibrated by %1").arg(QString::fromStdString(p.method));
     } else {
@@ -223,7 +246,8 @@ QString CoreTexts::provenance(const CostModel& m)
             parts << tr("attainment ±%1 points").arg(pct(100 * v.attainmentMae));
         out = tr("%1; validated on %2 runs: %3").arg(out).arg(v.rows).arg(parts.join(tr(", ")));
     } else if (p.fit.measured()) {
-        out = tr("%1; not validated out of sample (fit error: latency ±%2 %)").arg(out, pct(std::max(0.0, p.fit.latencyMape)));
+        out = tr("%1; not validated out of sample (fit error: latency ±%2 %)")
+                  .arg(out, pct(std::max(0.0, p.fit.latencyMape)));
     } else {
         out = tr("%1; not validated").arg(out);
     }

@@ -45,7 +45,8 @@ public:
     static QString waitShort(const WaitReason& reason, const WaitContext& context = {});
     /// A full sentence with units and the limit's derivation; `ranks` (when known) lists the
     /// ranks of the adapters whose weights the limit leaves out.
-    static QString waitExplanation(const WaitReason& reason, const WaitContext& context = {}, const std::vector<int>& ranks = {});
+    static QString waitExplanation(
+        const WaitReason& reason, const WaitContext& context = {}, const std::vector<int>& ranks = {});
     /// Why a request was refused on arrival, with the limit ("input longer than max_req_input_len (2048 tokens)").
     static QString rejectReason(RejectReason reason, const SchedulerConfig& server);
     /// What loading a request's adapter for its first pass cost ("adapter loading from CPU: 3.1 ms");

@@ -109,7 +109,8 @@ bool ChartGrid::cramped() const
     if (n == 0)
         return false;
     const int rows = (n + std::max(1, m_columns) - 1) / std::max(1, m_columns);
-    const bool scrolls = rows * m_cell.height() + (rows - 1) * kSpacing > viewport()->height() + (m_room->isVisible() ? m_room->height() : 0);
+    const bool scrolls = rows * m_cell.height() + (rows - 1) * kSpacing
+        > viewport()->height() + (m_room->isVisible() ? m_room->height() : 0);
     return scrolls || m_columns < std::min(m_maxColumns, n);
 }
 

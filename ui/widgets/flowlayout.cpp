@@ -131,7 +131,8 @@ int FlowLayout::arrange(const QRect& rect, bool apply) const
                     continue;
                 }
                 const QSize s = item->sizeHint();
-                item->setGeometry(QRect(QPoint(x, y + (l.height - s.height()) / 2), QSize(std::min(s.width(), area.width()), s.height())));
+                item->setGeometry(QRect(
+                    QPoint(x, y + (l.height - s.height()) / 2), QSize(std::min(s.width(), area.width()), s.height())));
                 x += s.width() + m_spacing;
             }
         }

@@ -12,7 +12,8 @@ namespace lorascope {
 
 int SidePanel::settingsWidth(int max) const
 {
-    const int wanted = scroll->widget()->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth();
+    const int wanted = scroll->widget()->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()
+        + 2 * scroll->frameWidth();
     return std::min(wanted, max);
 }
 

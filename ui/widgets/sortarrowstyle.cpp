@@ -11,10 +11,12 @@ namespace {
 
 class SortArrowStyle : public QProxyStyle {
 public:
-    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const override
+    void drawPrimitive(
+        PrimitiveElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const override
     {
         // Only Fusion's arrow is the wrong way round; other styles keep their own convention.
-        if (element == PE_IndicatorHeaderArrow && baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0)
+        if (element == PE_IndicatorHeaderArrow
+            && baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0)
             if (const auto* header = qstyleoption_cast<const QStyleOptionHeader*>(option)) {
                 QStyleOptionHeader flipped = *header;
                 if (header->sortIndicator == QStyleOptionHeader::SortUp)

@@ -45,7 +45,8 @@ TraceFileChoice askTraceToRead(QWidget* parent, const QString& title)
     if (format.isEmpty() && !hasKnownTraceExtension(path) && !detectFormat(path.toStdString())) {
         // A name without a known extension and content LoraScope cannot tell: ask.
         bool ok = false;
-        format = QInputDialog::getItem(parent, title, TraceFileDialog::readAs(QFileInfo(path).fileName()), readableFormats(), 0, false, &ok);
+        format = QInputDialog::getItem(
+            parent, title, TraceFileDialog::readAs(QFileInfo(path).fileName()), readableFormats(), 0, false, &ok);
         if (!ok)
             return {};
     }

@@ -135,7 +135,9 @@ void ChartExporter::ask(QWidget* chart, const QString& key)
     for (const auto& k : keys()) {
         QWidget* w = widget(k);
         // The comparison page exports at least at a desktop size, so all its charts fit in it.
-        const QSize onScreen = k == QLatin1String("compare") && w ? w->size().expandedTo(QSize(1600, 1000)) : w ? w->size() : QSize();
+        const QSize onScreen = k == QLatin1String("compare") && w ? w->size().expandedTo(QSize(1600, 1000))
+            : w                                                   ? w->size()
+                                                                  : QSize();
         charts.append({ k, title(k), onScreen });
     }
     QString current = key;
@@ -150,7 +152,8 @@ void ChartExporter::ask(QWidget* chart, const QString& key)
     QString selected;
     const QString png = tr("PNG image (*.png)"), svg = tr("SVG image (*.svg)");
     const QString chosenPath = QFileDialog::getSaveFileName(m_window, tr("Export Chart"),
-        QString(chosen).replace(QLatin1Char('.'), QLatin1Char('-')) + QStringLiteral(".png"), png + QStringLiteral(";;") + svg, &selected);
+        QString(chosen).replace(QLatin1Char('.'), QLatin1Char('-')) + QStringLiteral(".png"),
+        png + QStringLiteral(";;") + svg, &selected);
     if (chosenPath.isEmpty())
         return;
     // The chosen filter's extension when the name has none (or another one).

@@ -30,12 +30,15 @@ void HelpWindow::addActions(QMenu* help)
         [this] { show(tr("What am I looking at?"), HelpTexts::tab(m_window->currentTabKey())); });
     whatsThis->setShortcut(QKeySequence::HelpContents);
     whatsThis->setObjectName(QStringLiteral("tabHelpAction"));
-    help->addAction(tr("&User Guide"), this, [this] { show(tr("User Guide"), HelpTexts::userGuide()); })->setObjectName(QStringLiteral("userGuideAction"));
-    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { show(tr("Keyboard Shortcuts"), shortcutsHtml()); })->setObjectName(QStringLiteral("shortcutsAction"));
+    help->addAction(tr("&User Guide"), this, [this] { show(tr("User Guide"), HelpTexts::userGuide()); })
+        ->setObjectName(QStringLiteral("userGuideAction"));
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { show(tr("Keyboard Shortcuts"), shortcutsHtml()); })
+        ->setObjectName(QStringLiteral("shortcutsAction"));
     help->addSeparator();
     help->addAction(tr("&About LoraScope"), this, [this] {
         QMessageBox::about(m_window, tr("About LoraScope"),
-            tr("<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>").arg(QString::fromLatin1(kVersion))
+            tr("<h3>LoraScope %1</h3><p>Design, preview and replay multi-LoRA serving workloads.</p>")
+                    .arg(QString::fromLatin1(kVersion))
                 + tr("<p>Licensed under the Apache License, Version 2.0.</p>"));
     });
 }
@@ -51,7 +54,8 @@ QString HelpWindow::shortcutsHtml() const
         title.remove(QLatin1Char('&'));
         groups.append({ title, actions });
     }
-    groups.append({ tr("Admission preview: step through (while the tab is shown)"), m_window->admissionTab()->stepThrough()->navigationActions() });
+    groups.append({ tr("Admission preview: step through (while the tab is shown)"),
+        m_window->admissionTab()->stepThrough()->navigationActions() });
     return HelpTexts::shortcuts(groups);
 }
 
@@ -78,7 +82,9 @@ void HelpWindow::show(const QString& title, const QString& html)
 
 QString HelpWindow::text() const
 {
-    return m_dialog && m_dialog->isVisible() ? m_dialog->findChild<QTextBrowser*>(QStringLiteral("helpText"))->toPlainText() : QString();
+    return m_dialog && m_dialog->isVisible()
+        ? m_dialog->findChild<QTextBrowser*>(QStringLiteral("helpText"))->toPlainText()
+        : QString();
 }
 
 } // namespace lorascope

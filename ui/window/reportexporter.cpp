@@ -31,7 +31,8 @@ ReportExporter::ReportExporter(MainWindow* window, StatusLine* status)
 
 void ReportExporter::addActions(QMenu* file)
 {
-    file->addAction(tr("Export &Report…"), this, &ReportExporter::ask)->setObjectName(QStringLiteral("exportReportAction"));
+    file->addAction(tr("Export &Report…"), this, &ReportExporter::ask)
+        ->setObjectName(QStringLiteral("exportReportAction"));
 }
 
 std::function<QString()> ReportExporter::reportJob(const QString& path) const
@@ -83,8 +84,8 @@ std::function<QString()> ReportExporter::reportJob(const QString& path) const
         p.label = label.empty() ? "LoraScope" : label;
         p.view = previewAsRun(*admission, p.label);
         const Trace& t = *admission->trace;
-        p.view.manifest["trace"] = { { "path", tr("the current workload (generated in the app)").toStdString() }, { "requests", t.requests.size() },
-            { "adapters", t.adapters.size() }, { "sha256", "-" } };
+        p.view.manifest["trace"] = { { "path", tr("the current workload (generated in the app)").toStdString() },
+            { "requests", t.requests.size() }, { "adapters", t.adapters.size() }, { "sha256", "-" } };
         p.view.manifest["spec"] = spec;
         writeReportHtml(out, previewReportData(p, o));
         return QString();
@@ -102,7 +103,8 @@ QString ReportExporter::exportReport(const QString& path)
 
 void ReportExporter::ask()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Report"), QStringLiteral("lorascope-report.html"), tr("HTML report (*.html)"));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export Report"), QStringLiteral("lorascope-report.html"), tr("HTML report (*.html)"));
     if (path.isEmpty())
         return;
     auto job = reportJob(path);
@@ -115,7 +117,8 @@ void ReportExporter::ask()
         if (!self)
             return;
         if (err.isEmpty())
-            self->m_status->showMessage(tr("Wrote the report %1: it opens in any web browser, offline").arg(path), 8000);
+            self->m_status->showMessage(
+                tr("Wrote the report %1: it opens in any web browser, offline").arg(path), 8000);
         else
             QMessageBox::warning(self->m_window, tr("Export Report"), err);
     });

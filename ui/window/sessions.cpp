@@ -24,7 +24,8 @@ namespace lorascope {
 
 namespace {
 constexpr int kMaxRecent = 8;
-const char* const kSessionFilter = QT_TRANSLATE_NOOP("lorascope::Sessions", "LoraScope sessions (*.lorascope.json *.json)");
+const char* const kSessionFilter
+    = QT_TRANSLATE_NOOP("lorascope::Sessions", "LoraScope sessions (*.lorascope.json *.json)");
 } // namespace
 
 Sessions::Sessions(MainWindow* window, StatusLine* status)
@@ -81,7 +82,8 @@ void Sessions::askOpen()
 
 void Sessions::askSaveAs()
 {
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"), m_window->document()->fileName(), tr(kSessionFilter));
+    QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Save Session"), m_window->document()->fileName(), tr(kSessionFilter));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -192,12 +194,15 @@ void Sessions::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList list = recentFiles();
     for (const auto& path : list) {
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (!maybeSave())
-                return;
-            if (const QString err = open(path); !err.isEmpty())
-                QMessageBox::warning(m_window, tr("Open Session"), err);
-        })->setToolTip(path);
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                [this, path] {
+                    if (!maybeSave())
+                        return;
+                    if (const QString err = open(path); !err.isEmpty())
+                        QMessageBox::warning(m_window, tr("Open Session"), err);
+                })
+            ->setToolTip(path);
     }
     m_recentMenu->setEnabled(!list.isEmpty());
 }
@@ -207,8 +212,9 @@ bool Sessions::maybeSave()
     Document* doc = m_window->document();
     if (doc->undoStack()->isClean() || QApplication::platformName() == QLatin1String("offscreen"))
         return true;
-    const auto answer = QMessageBox::question(m_window, tr("Unsaved changes"), tr("The session has unsaved changes. Save them?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    const auto answer
+        = QMessageBox::question(m_window, tr("Unsaved changes"), tr("The session has unsaved changes. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Cancel)
         return false;
     if (answer == QMessageBox::Save) {

@@ -54,7 +54,8 @@ StatusLine::StatusLine(QMainWindow* window, Document* document)
     // and every chart above would re-lay out and repaint at once (~14 ms on the GUI thread).
     {
         int tallest = m_summary->sizeHint().height();
-        for (QWidget* w : { static_cast<QWidget*>(m_progress), static_cast<QWidget*>(m_cancel), static_cast<QWidget*>(m_overload) })
+        for (QWidget* w :
+            { static_cast<QWidget*>(m_progress), static_cast<QWidget*>(m_cancel), static_cast<QWidget*>(m_overload) })
             tallest = std::max(tallest, w->sizeHint().height());
         bar->setFixedHeight(std::max(bar->sizeHint().height(), tallest + 4));
     }
@@ -62,7 +63,8 @@ StatusLine::StatusLine(QMainWindow* window, Document* document)
     // A passing message takes the summary's place. QStatusBar hides its normal widgets for one,
     // but shows them again whenever it re-lays itself out (a permanent widget appearing changes its
     // height), and then both are drawn over each other: keep that explicit.
-    connect(bar, &QStatusBar::messageChanged, m_summary, [this](const QString& message) { m_summary->setVisible(message.isEmpty()); });
+    connect(bar, &QStatusBar::messageChanged, m_summary,
+        [this](const QString& message) { m_summary->setVisible(message.isEmpty()); });
 
     // Long work (≥ 200 ms) shows progress; a timer polls the worker's atomic fraction.
     m_progressTimer->setInterval(50);
@@ -116,7 +118,8 @@ void StatusLine::updateOverload()
     const auto a = m_document->admission();
     const bool overloaded = a && a->capacity.overloaded;
     m_overload->setText(tr("⚠ Server overloaded"));
-    m_overload->setToolTip(tr("In the admission preview, requests arrive faster than the server takes them in, so the queue grows. Click for the details."));
+    m_overload->setToolTip(tr("In the admission preview, requests arrive faster than the server takes them in, so the "
+                              "queue grows. Click for the details."));
     m_overload->setVisible(overloaded);
 }
 

@@ -58,7 +58,8 @@ void TraceActions::addActions(QMenu* file)
     });
     file->addAction(tr("&Export Trace…"), this, [this] {
         QString selected;
-        const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Trace"), QString(), traceFilters(true).join(QStringLiteral(";;")), &selected);
+        const QString path = QFileDialog::getSaveFileName(
+            m_window, tr("Export Trace"), QString(), traceFilters(true).join(QStringLiteral(";;")), &selected);
         if (path.isEmpty())
             return;
         // The file gets the chosen format's extension, so Import lists it and reads it back.

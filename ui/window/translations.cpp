@@ -21,12 +21,14 @@ InstalledTranslations installTranslations(const QLocale& locale)
     if (locale.language() == QLocale::English || locale.language() == QLocale::C)
         return out;
     auto* app = new QTranslator(QCoreApplication::instance());
-    if (app->load(locale, QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")) && QCoreApplication::installTranslator(app))
+    if (app->load(locale, QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        && QCoreApplication::installTranslator(app))
         out.app = true;
     else
         delete app;
     auto* qt = new QTranslator(QCoreApplication::instance());
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), out.qtPath) && QCoreApplication::installTranslator(qt))
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), out.qtPath)
+        && QCoreApplication::installTranslator(qt))
         out.qt = true;
     else
         delete qt;

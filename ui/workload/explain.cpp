@@ -65,17 +65,26 @@ QString sessionsExplain(const QString& field, const WorkloadAnalysis* a)
     }
     if (field.startsWith(QLatin1String("prefix")))
         return section(tr("Shared prefixes"),
-            tr("Prompt prefixes that requests share: each adapter's system prompt, and prefix groups (documents every adapter's "
-               "users read). A server with a prefix cache (vLLM's automatic prefix caching, SGLang's radix cache) computes a "
-               "shared prefix once per adapter and reuses it; S-LoRA has no such cache. Replay sends exactly these shared words "
+            tr("Prompt prefixes that requests share: each adapter's system prompt, and prefix groups (documents every "
+               "adapter's "
+               "users read). A server with a prefix cache (vLLM's automatic prefix caching, SGLang's radix cache) "
+               "computes a "
+               "shared prefix once per adapter and reuses it; S-LoRA has no such cache. Replay sends exactly these "
+               "shared words "
                "and nothing else in common."),
-            tr("reusable share ≈ P / (P + m) without sessions, P = system prompt + Σ wᵍ·tokensᵍ / Σ wᵍ, m = mean new message"), now);
+            tr("reusable share ≈ P / (P + m) without sessions, P = system prompt + Σ wᵍ·tokensᵍ / Σ wᵍ, m = mean new "
+               "message"),
+            now);
     return section(tr("Multi-turn sessions"),
-        tr("Conversations or agent tasks: a session starts by the arrival process on its adapter and stays there; each turn sends "
-           "the whole history (earlier prompts and answers) plus a new message. In replay a turn is sent its think time after "
-           "the previous answer ended (closed loop within a session, open loop across sessions); the trace's time for it is "
+        tr("Conversations or agent tasks: a session starts by the arrival process on its adapter and stays there; each "
+           "turn sends "
+           "the whole history (earlier prompts and answers) plus a new message. In replay a turn is sent its think "
+           "time after "
+           "the previous answer ended (closed loop within a session, open loop across sessions); the trace's time for "
+           "it is "
            "the design (previous send + first token + output × per token + think time)."),
-        tr("input_k = P + (k − 1)(m + o) + m; sessions start at R / E[T] per second; reusable share = (E[T]·P + (m + o)·E[T(T − 1)]/2) / "
+        tr("input_k = P + (k − 1)(m + o) + m; sessions start at R / E[T] per second; reusable share = (E[T]·P + (m + "
+           "o)·E[T(T − 1)]/2) / "
            "(E[T]·(P + m) + (m + o)·E[T(T − 1)]/2)"),
         now);
 }
@@ -90,13 +99,15 @@ QString popularityNow(const WorkloadSpec& spec)
         text += tr(", α = %1").arg(num(spec.popularity.alpha));
     else if (spec.popularity.kind == PopularityKind::Zipf)
         text += tr(", s = %1").arg(num(spec.popularity.zipfS));
-    text += tr(": the hottest adapter gets %1 of requests, the top 10 get %2; %3 adapter(s) receive half of all requests; "
-               "the coldest gets %4.")
+    text += tr(
+        ": the hottest adapter gets %1 of requests, the top 10 get %2; %3 adapter(s) receive half of all requests; "
+        "the coldest gets %4.")
                 .arg(pct(s.hottestShare), pct(s.top10Share))
                 .arg(s.adaptersForHalf)
                 .arg(pct(s.coldestShare));
     const double expected = expectedRequestCount(spec);
-    text += tr(" Over the trace (≈ %1 requests) that is ≈ %2 requests for the hottest adapter.").arg(num(expected, 6), num(expected * s.hottestShare, 4));
+    text += tr(" Over the trace (≈ %1 requests) that is ≈ %2 requests for the hottest adapter.")
+                .arg(num(expected, 6), num(expected * s.hottestShare, 4));
     return text;
 }
 
@@ -105,7 +116,9 @@ QString lengthNow(const LengthSpec& l, const LengthStats* st)
     LengthSampler sampler(l);
     QString text = tr("model mean %1 tokens on [%2, %3)").arg(num(sampler.mean(), 4)).arg(l.lo).arg(l.hi);
     if (st)
-        text += tr("; this trace: mean %1, p50 %2, p90 %3, p99 %4, max %5").arg(num(st->mean, 4), num(st->p50, 4), num(st->p90, 4), num(st->p99, 4)).arg(st->max);
+        text += tr("; this trace: mean %1, p50 %2, p90 %3, p99 %4, max %5")
+                    .arg(num(st->mean, 4), num(st->p50, 4), num(st->p90, 4), num(st->p99, 4))
+                    .arg(st->max);
     return text + QLatin1Char('.');
 }
 
@@ -116,36 +129,54 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
     const TraceStats* st = a ? &a->stats : nullptr;
     const double cv = spec.arrival.kind == ArrivalKind::Poisson ? 1.0 : spec.arrival.cv;
     if (field == QLatin1String("adapters.count"))
-        return section(tr("Adapters n"), tr("How many LoRA adapters the requests are spread over. Each adapter a request uses must be resident on the GPU; "
-                                            "in S-LoRA its weights take rank·4 KV-cache slots while loaded."),
-            tr("adapter k is named <code>names[k % L]-(k / L)</code> from the preset's name list."), popularityNow(spec));
+        return section(tr("Adapters n"),
+            tr("How many LoRA adapters the requests are spread over. Each adapter a request uses must be resident on "
+               "the GPU; "
+               "in S-LoRA its weights take rank·4 KV-cache slots while loaded."),
+            tr("adapter k is named <code>names[k % L]-(k / L)</code> from the preset's name list."),
+            popularityNow(spec));
     if (field == QLatin1String("rate"))
         return section(tr("Total rate R"), tr("Requests per second over all adapters together."),
             tr("E[requests] = R·T; adapter i gets λᵢ = R·pᵢ."),
-            tr("R = %1 req/s over T = %2 s → ≈ %3 requests expected").arg(num(spec.rate), num(spec.duration), num(expectedRequestCount(spec), 6))
-                + (st ? tr("; this trace has %1 (achieved %2 req/s).").arg(st->count).arg(num(st->achievedRate, 4)) : QStringLiteral(".")));
+            tr("R = %1 req/s over T = %2 s → ≈ %3 requests expected")
+                    .arg(num(spec.rate), num(spec.duration), num(expectedRequestCount(spec), 6))
+                + (st ? tr("; this trace has %1 (achieved %2 req/s).").arg(st->count).arg(num(st->achievedRate, 4))
+                      : QStringLiteral(".")));
     if (field == QLatin1String("duration"))
         return section(tr("Duration T"), tr("Length of the trace in seconds."),
-            spec.generator == GeneratorKind::Slora ? tr("S-LoRA trace.py: exactly int(R·T) requests, nothing is cut at T.") : tr("per adapter: arrivals after T are cut."),
+            spec.generator == GeneratorKind::Slora
+                ? tr("S-LoRA trace.py: exactly int(R·T) requests, nothing is cut at T.")
+                : tr("per adapter: arrivals after T are cut."),
             tr("≈ %1 requests expected.").arg(num(expectedRequestCount(spec), 6)));
     if (field == QLatin1String("seed"))
-        return section(tr("Seed"), tr("Makes the trace reproducible: the same spec and seed give the same trace on every platform; change it to see another sample of the same model (sampling noise)."),
+        return section(tr("Seed"),
+            tr("Makes the trace reproducible: the same spec and seed give the same trace on every platform; change it "
+               "to see another sample of the same model (sampling noise)."),
             QString(), tr("seed = %1.").arg(spec.seed));
     if (field == QLatin1String("generator"))
         return section(tr("Generator"),
-            tr("<b>per adapter</b> (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal process, started in equilibrium; the trace is their merge. "
-               "<b>S-LoRA trace.py</b>: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma process at rate R and each request picks its adapter."),
-            tr("S-LoRA trace.py: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per adapter: gaps of adapter i Gamma(1/cv², cv²/λᵢ)."),
-            tr("Note: with the per-adapter generator, each adapter's stream has cv = %1, but the merged stream of many adapters looks more like Poisson (cv → 1)%2.")
+            tr("<b>per adapter</b> (the S-LoRA paper's model): adapter i has its own rate λᵢ and its own Gamma renewal "
+               "process, started in equilibrium; the trace is their merge. "
+               "<b>S-LoRA trace.py</b>: S-LoRA's benchmarks/trace.py, number for number (NumPy RandomState): one Gamma "
+               "process at rate R and each request picks its adapter."),
+            tr("S-LoRA trace.py: adapter = ⌊power(α)·n⌋, gaps Gamma(1/cv², cv²/R); per adapter: gaps of adapter i "
+               "Gamma(1/cv², cv²/λᵢ)."),
+            tr("Note: with the per-adapter generator, each adapter's stream has cv = %1, but the merged stream of many "
+               "adapters looks more like Poisson (cv → 1)%2.")
                 .arg(num(cv), st ? tr("; this trace's overall gap cv is %1").arg(num(st->gapCv, 3)) : QString()));
     if (field == QLatin1String("preset"))
-        return section(tr("Preset"), tr("S1–S6 and Real are the S-LoRA paper's model settings (base model, adapter names and ranks). The named scenarios are the paper's benchmark suites and also set n, α, R, cv and T."),
-            QString(), tr("preset %1, base model %2.").arg(QString::fromStdString(spec.preset), QString::fromStdString(spec.naming.baseModel)));
+        return section(tr("Preset"),
+            tr("S1–S6 and Real are the S-LoRA paper's model settings (base model, adapter names and ranks). The named "
+               "scenarios are the paper's benchmark suites and also set n, α, R, cv and T."),
+            QString(),
+            tr("preset %1, base model %2.")
+                .arg(QString::fromStdString(spec.preset), QString::fromStdString(spec.naming.baseModel)));
     if (field.startsWith(QLatin1String("popularity"))) {
         QString formula;
         switch (spec.popularity.kind) {
         case PopularityKind::Power:
-            formula = tr("pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: the first adapters are hot (α = 0.1: a few adapters get most requests); α &gt; 1: the last ones are.");
+            formula = tr("pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α &lt; 1: the first adapters are hot (α = 0.1: a "
+                         "few adapters get most requests); α &gt; 1: the last ones are.");
             break;
         case PopularityKind::Zipf:
             formula = tr("pᵢ = (i+1)^−s / Σⱼ (j+1)^−s.");
@@ -157,7 +188,8 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
             formula = tr("pᵢ = wᵢ / Σw.");
             break;
         case PopularityKind::Distinct:
-            formula = tr("request j uses adapter j mod n (every request a different adapter, as Punica's batch benchmarks).");
+            formula = tr(
+                "request j uses adapter j mod n (every request a different adapter, as Punica's batch benchmarks).");
             break;
         case PopularityKind::UniformGroups:
             formula = tr("requests spread round-robin over ⌈√k⌉ adapters (k requests).");
@@ -169,17 +201,22 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
         QString now = popularityNow(spec);
         if (st && std::isfinite(st->fittedAlpha))
             now += tr(" Fitted α of this trace: %1 ± %2.").arg(num(st->fittedAlpha), num(st->fittedAlphaStdErr, 2));
-        return section(tr("Adapter popularity"), tr("How the total rate R is shared among the adapters. Skew decides how many adapters are active at once, and so how much adapter memory and loading the server needs."), formula, now);
+        return section(tr("Adapter popularity"),
+            tr("How the total rate R is shared among the adapters. Skew decides how many adapters are active at once, "
+               "and so how much adapter memory and loading the server needs."),
+            formula, now);
     }
     if (field.startsWith(QLatin1String("arrival"))) {
-        QString meaning = tr("How requests arrive over time. Gaps are Gamma distributed with coefficient of variation cv = std/mean: "
-                             "cv = 0.1 → gaps nearly equal; cv = 1 → Poisson; cv ≥ 2 → bursts of tiny gaps separated by long silences. "
-                             "Gamma arrivals describe real traffic better than Poisson.");
+        QString meaning = tr(
+            "How requests arrive over time. Gaps are Gamma distributed with coefficient of variation cv = std/mean: "
+            "cv = 0.1 → gaps nearly equal; cv = 1 → Poisson; cv ≥ 2 → bursts of tiny gaps separated by long silences. "
+            "Gamma arrivals describe real traffic better than Poisson.");
         QString formula = tr("gap ~ Gamma(k = 1/cv², θ = cv²/λ): mean 1/λ, std cv/λ.");
         QString now;
         if (spec.arrival.kind == ArrivalKind::Gamma || spec.arrival.kind == ArrivalKind::Poisson) {
             const double k = 1.0 / (cv * cv);
-            now = tr("cv = %1 → k = %2, θ = %3 s for the whole stream at R").arg(num(cv), num(k), num(cv * cv / spec.rate));
+            now = tr("cv = %1 → k = %2, θ = %3 s for the whole stream at R")
+                      .arg(num(cv), num(k), num(cv * cv / spec.rate));
             // P(gap < mean/10) shows burstiness concretely.
             GapTheory g(spec);
             if (g.supported())
@@ -204,9 +241,12 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
     if (input || field.startsWith(QLatin1String("output"))) {
         const LengthSpec& l = input ? spec.input : spec.output;
         const LengthStats* ls = st ? (input ? &st->input : &st->output) : nullptr;
-        QString meaning = input ? tr("Prompt tokens per request. Long prompts fill S-LoRA's batch_max_tokens (Σ input of a new batch) and the KV cache; "
-                                     "a request whose input is close to batch_max_tokens makes short requests behind it wait.")
-                                : tr("Generated tokens per request (max_new_tokens with ignore_eos). Long outputs keep a request in the running batch and its KV slots reserved for longer.");
+        QString meaning = input
+            ? tr("Prompt tokens per request. Long prompts fill S-LoRA's batch_max_tokens (Σ input of a new batch) and "
+                 "the KV cache; "
+                 "a request whose input is close to batch_max_tokens makes short requests behind it wait.")
+            : tr("Generated tokens per request (max_new_tokens with ignore_eos). Long outputs keep a request in the "
+                 "running batch and its KV slots reserved for longer.");
         QString formula;
         switch (l.kind) {
         case LengthKind::Uniform:
@@ -230,7 +270,8 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
         }
         QString now = lengthNow(l, ls);
         if (st)
-            now += tr(" Requests over the server's per-request limits: %1 (input &gt; %2: %3, input + output &gt; %4: %5).")
+            now += tr(
+                " Requests over the server's per-request limits: %1 (input &gt; %2: %3, input + output &gt; %4: %5).")
                        .arg(st->overAnyLimit)
                        .arg(st->maxReqInputLen)
                        .arg(st->overInputLimit)
@@ -240,7 +281,9 @@ QString explainHtml(const QString& field, const WorkloadSpec& spec, const Worklo
     }
     if (field.startsWith(QLatin1String("sessions")) || field.startsWith(QLatin1String("prefix")))
         return sessionsExplain(field, a);
-    return section(tr("Workload designer"), tr("Move the focus to a parameter (or hover it) to see what it means, its formula and its effect right now."), QString(), QString());
+    return section(tr("Workload designer"),
+        tr("Move the focus to a parameter (or hover it) to see what it means, its formula and its effect right now."),
+        QString(), QString());
 }
 
 } // namespace lorascope

@@ -36,15 +36,22 @@ QString fromStd(const std::string& s)
 }
 
 // Display names in the order of the enums (PopularityKind, ArrivalKind, LengthKind).
-const char* const kPopularityKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "power law (α)"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "Zipf (s)"),
-    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "explicit weights"),
-    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "distinct (one adapter per request)"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform groups (√k adapters)"),
+const char* const kPopularityKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "power law (α)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "Zipf (s)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "explicit weights"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "distinct (one adapter per request)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform groups (√k adapters)"),
     QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "identical (one adapter)") };
-const char* const kArrivalKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "gamma (cv)"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "Poisson"),
-    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "constant gaps"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "on/off bursts"),
+const char* const kArrivalKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "gamma (cv)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "Poisson"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "constant gaps"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "on/off bursts"),
     QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "rate schedule") };
-const char* const kLengthKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "power law (long tail)"),
-    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "log-normal"), QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "normal (clipped)"),
+const char* const kLengthKinds[] = { QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "uniform"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "power law (long tail)"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "log-normal"),
+    QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "normal (clipped)"),
     QT_TRANSLATE_NOOP("lorascope::ParameterPanel", "constant") };
 
 QStringList itemsOf(const char* const* names, int n)
@@ -95,8 +102,10 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     for (const auto& s : trafficPresets())
         presetNames << fromStd(s.name);
     m_preset = addCombo(general, QStringLiteral("preset"), tr("Preset"), presetNames,
-        tr("The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, R, α, cv and T), "
-           "its benchmark suites (which also set n, α, R, cv and T), and traffic with sessions and shared prefixes for servers "
+        tr("The S-LoRA paper's model settings (S1–S6, Real: base model, adapter names and ranks, with the default n, "
+           "R, α, cv and T), "
+           "its benchmark suites (which also set n, α, R, cv and T), and traffic with sessions and shared prefixes for "
+           "servers "
            "with a prefix cache (chat, agent, rag). Choosing one keeps your generator, seed and server limits. "
            "After you change a parameter the box says “custom (from …)”."));
     for (int i = 0; i < m_preset->count(); ++i) {
@@ -111,15 +120,18 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
             if (tp.name == name)
                 m_preset->setItemData(i, coreText(tp.description), Qt::ToolTipRole);
     }
-    m_generator = addCombo(general, QStringLiteral("generator"), tr("Generator"), { tr("per adapter (paper model)"), tr("S-LoRA trace.py (bit-exact)") },
+    m_generator = addCombo(general, QStringLiteral("generator"), tr("Generator"),
+        { tr("per adapter (paper model)"), tr("S-LoRA trace.py (bit-exact)") },
         tr("per adapter: adapter i is its own Gamma renewal process with rate λᵢ = R·pᵢ, merged.\n"
-           "S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = ⌊power(α)·n⌋."));
+           "S-LoRA trace.py: S-LoRA's benchmarks/trace.py, bit-exact: int(R·T) requests, i.i.d. Gamma gaps, adapter = "
+           "⌊power(α)·n⌋."));
     m_n = addInt(general, QStringLiteral("adapters.count"), tr("Adapters n"), 0, 100000, QString(),
         tr("Number of LoRA adapters (0 = base model only)."));
     m_rate = addDouble(general, QStringLiteral("rate"), tr("Rate R"), 0.0, 100000, 3, tr("req/s"),
         tr("Total request rate over all adapters: E[requests] = R·T."), true, 0.05, 200);
     m_duration = addDouble(general, QStringLiteral("duration"), tr("Duration T"), 0.0, 1e7, 1, tr("s"),
-        tr("Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests)."), true, 5, 7200);
+        tr("Length of the trace in seconds (per-adapter: arrivals after T are cut; slora: int(R·T) requests)."), true,
+        5, 7200);
     m_seed = addInt(general, QStringLiteral("seed"), tr("Seed"), 0, 2147483647, QString(),
         tr("Makes the trace reproducible: the same spec and seed give the same trace on every platform."));
 
@@ -128,7 +140,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
         tr("How R is shared among adapters: power law pᵢ = ((i+1)/n)^α − (i/n)^α, Zipf pᵢ ∝ (i+1)^−s, uniform, "
            "explicit weights, or the batch-style modes distinct / uniform groups (⌈√k⌉ adapters) / identical."));
     m_alpha = addDouble(pop, QStringLiteral("popularity.alpha"), tr("Skew α"), 0.0, 10, 3, QString(),
-        tr("pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α < 1: low indices hot (α = 0.1: a few adapters get most requests)."),
+        tr("pᵢ = ((i+1)/n)^α − (i/n)^α. α = 1: uniform; α < 1: low indices hot (α = 0.1: a few adapters get most "
+           "requests)."),
         true, 0.02, 5);
     m_zipf = addDouble(pop, QStringLiteral("popularity.zipfS"), tr("Zipf s"), 0.0, 10, 3, QString(),
         tr("pᵢ ∝ (i+1)^−s; s = 0 is uniform, s ≈ 1 classic Zipf."), false);
@@ -138,7 +151,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     m_labels.insert(QStringLiteral("popularity.weights"), tr("Weights"));
     registerEditor(QStringLiteral("popularity.weights"), m_weights);
     m_formOf.insert(QStringLiteral("popularity.weights"), pop);
-    connect(m_weights, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("popularity.weights"), false); });
+    connect(
+        m_weights, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("popularity.weights"), false); });
 
     auto* arr = group(tr("Arrivals"));
     m_arrKind = addCombo(arr, QStringLiteral("arrival.kind"), tr("Kind"), itemsOf(kArrivalKinds, 5),
@@ -146,11 +160,16 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
            "on/off bursts: two-state modulated rate; rate schedule: piecewise-linear rate over time."));
     m_cv = addDouble(arr, QStringLiteral("arrival.cv"), tr("Burstiness cv"), 0.0, 100, 3, QString(),
         tr("Coefficient of variation of the gaps: Gamma(k = 1/cv², θ = cv²/λ). cv = 0.1: nearly regular; "
-           "cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps)."), true, 0.05, 20);
-    m_onRate = addDouble(arr, QStringLiteral("arrival.onOff.onRate"), tr("On rate"), 0, 1e6, 3, tr("req/s"), tr("Total rate while the source is on."));
-    m_offRate = addDouble(arr, QStringLiteral("arrival.onOff.offRate"), tr("Off rate"), 0, 1e6, 3, tr("req/s"), tr("Total rate while the source is off."));
-    m_meanOn = addDouble(arr, QStringLiteral("arrival.onOff.meanOn"), tr("Mean on"), 0, 1e6, 2, tr("s"), tr("Mean length of an on period (exponential)."));
-    m_meanOff = addDouble(arr, QStringLiteral("arrival.onOff.meanOff"), tr("Mean off"), 0, 1e6, 2, tr("s"), tr("Mean length of an off period (exponential)."));
+           "cv = 1: Poisson; cv ≥ 2: bursts (many tiny and a few huge gaps)."),
+        true, 0.05, 20);
+    m_onRate = addDouble(arr, QStringLiteral("arrival.onOff.onRate"), tr("On rate"), 0, 1e6, 3, tr("req/s"),
+        tr("Total rate while the source is on."));
+    m_offRate = addDouble(arr, QStringLiteral("arrival.onOff.offRate"), tr("Off rate"), 0, 1e6, 3, tr("req/s"),
+        tr("Total rate while the source is off."));
+    m_meanOn = addDouble(arr, QStringLiteral("arrival.onOff.meanOn"), tr("Mean on"), 0, 1e6, 2, tr("s"),
+        tr("Mean length of an on period (exponential)."));
+    m_meanOff = addDouble(arr, QStringLiteral("arrival.onOff.meanOff"), tr("Mean off"), 0, 1e6, 2, tr("s"),
+        tr("Mean length of an off period (exponential)."));
     m_schedule = new QLineEdit(this);
     m_schedule->setPlaceholderText(tr("time:rate, time:rate, …"));
     m_schedule->setToolTip(tr("Piecewise-linear total rate r(t): points \"t:r\" in seconds and req/s."));
@@ -158,7 +177,8 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
     m_labels.insert(QStringLiteral("arrival.schedule"), tr("Schedule"));
     registerEditor(QStringLiteral("arrival.schedule"), m_schedule);
     m_formOf.insert(QStringLiteral("arrival.schedule"), arr);
-    connect(m_schedule, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("arrival.schedule"), false); });
+    connect(
+        m_schedule, &QLineEdit::editingFinished, this, [this] { commit(QStringLiteral("arrival.schedule"), false); });
 
     auto* in = group(tr("Input length (prompt tokens)"));
     m_input = addLength(in, QStringLiteral("input"), tr("input"));
@@ -185,8 +205,8 @@ void ParameterPanel::registerEditor(const QString& field, QWidget* w)
     m_editors.insert(field, w);
 }
 
-QDoubleSpinBox* ParameterPanel::addDouble(QFormLayout* form, const QString& field, const QString& label, double lo, double hi,
-    int decimals, const QString& unit, const QString& tip, bool withSlider, double sliderLo, double sliderHi)
+QDoubleSpinBox* ParameterPanel::addDouble(QFormLayout* form, const QString& field, const QString& label, double lo,
+    double hi, int decimals, const QString& unit, const QString& tip, bool withSlider, double sliderLo, double sliderHi)
 {
     auto* spin = new QDoubleSpinBox(this);
     spin->setRange(lo, hi);
@@ -215,7 +235,9 @@ QDoubleSpinBox* ParameterPanel::addDouble(QFormLayout* form, const QString& fiel
         fieldWidget = row;
         m_sliders.insert(field, slider);
         const double a = std::log(sliderLo), b = std::log(sliderHi);
-        auto toSlider = [=](double v) { return int(std::lround((std::log(std::max(v, sliderLo)) - a) / (b - a) * kSliderSteps)); };
+        auto toSlider = [=](double v) {
+            return int(std::lround((std::log(std::max(v, sliderLo)) - a) / (b - a) * kSliderSteps));
+        };
         auto fromSlider = [=](int p) {
             const double v = std::exp(a + (b - a) * p / kSliderSteps);
             const double scale = std::pow(10.0, decimals);
@@ -241,7 +263,8 @@ QDoubleSpinBox* ParameterPanel::addDouble(QFormLayout* form, const QString& fiel
     return spin;
 }
 
-QSpinBox* ParameterPanel::addInt(QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& unit, const QString& tip)
+QSpinBox* ParameterPanel::addInt(QFormLayout* form, const QString& field, const QString& label, int lo, int hi,
+    const QString& unit, const QString& tip)
 {
     auto* spin = new QSpinBox(this);
     spin->setRange(lo, hi);
@@ -258,7 +281,8 @@ QSpinBox* ParameterPanel::addInt(QFormLayout* form, const QString& field, const 
     return spin;
 }
 
-QComboBox* ParameterPanel::addCombo(QFormLayout* form, const QString& field, const QString& label, const QStringList& items, const QString& tip)
+QComboBox* ParameterPanel::addCombo(
+    QFormLayout* form, const QString& field, const QString& label, const QStringList& items, const QString& tip)
 {
     auto* combo = new QComboBox(this);
     combo->addItems(items);
@@ -276,19 +300,28 @@ ParameterPanel::LengthEditors ParameterPanel::addLength(QFormLayout* form, const
     LengthEditors e {};
     e.kind = addCombo(form, p + QStringLiteral(".kind"), tr("Distribution"), itemsOf(kLengthKinds, 5),
         tr("Distribution of %1 lengths, always confined to the integers [lo, hi): uniform = randint(lo, hi); "
-           "power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.").arg(what));
-    e.lo = addInt(form, p + QStringLiteral(".lo"), tr("Min (lo)"), 0, 100000000, tr("tokens"), tr("Smallest %1 length (inclusive).").arg(what));
+           "power law P(x) ∝ x^−β; log-normal (μ, σ of ln x); normal (clipped); constant.")
+            .arg(what));
+    e.lo = addInt(form, p + QStringLiteral(".lo"), tr("Min (lo)"), 0, 100000000, tr("tokens"),
+        tr("Smallest %1 length (inclusive).").arg(what));
     e.hi = addInt(form, p + QStringLiteral(".hi"), tr("Max (hi, exclusive)"), 0, 100000000, tr("tokens"),
         tr("Upper end of the %1 range, exclusive as in S-LoRA's randint(lo, hi).").arg(what));
-    e.beta = addDouble(form, p + QStringLiteral(".beta"), tr("Tail β"), 0, 20, 3, QString(), tr("Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter."));
-    e.mu = addDouble(form, p + QStringLiteral(".mu"), tr("μ (of ln x)"), -50, 50, 3, QString(), tr("Log-normal: mean of ln(length); median length = e^μ."));
-    e.sigma = addDouble(form, p + QStringLiteral(".sigma"), tr("σ (of ln x)"), 0, 20, 3, QString(), tr("Log-normal: standard deviation of ln(length)."));
-    e.mean = addDouble(form, p + QStringLiteral(".mean"), tr("Mean"), -1e9, 1e9, 1, tr("tokens"), tr("Normal: mean before clipping to [lo, hi)."));
-    e.stddev = addDouble(form, p + QStringLiteral(".stddev"), tr("Std dev"), 0, 1e9, 1, tr("tokens"), tr("Normal: standard deviation before clipping."));
-    e.value = addInt(form, p + QStringLiteral(".value"), tr("Value"), 0, 100000000, tr("tokens"), tr("Constant length (must lie in [lo, hi))."));
+    e.beta = addDouble(form, p + QStringLiteral(".beta"), tr("Tail β"), 0, 20, 3, QString(),
+        tr("Power law P(x) ∝ x^−β on [lo, hi): larger β = shorter."));
+    e.mu = addDouble(form, p + QStringLiteral(".mu"), tr("μ (of ln x)"), -50, 50, 3, QString(),
+        tr("Log-normal: mean of ln(length); median length = e^μ."));
+    e.sigma = addDouble(form, p + QStringLiteral(".sigma"), tr("σ (of ln x)"), 0, 20, 3, QString(),
+        tr("Log-normal: standard deviation of ln(length)."));
+    e.mean = addDouble(form, p + QStringLiteral(".mean"), tr("Mean"), -1e9, 1e9, 1, tr("tokens"),
+        tr("Normal: mean before clipping to [lo, hi)."));
+    e.stddev = addDouble(form, p + QStringLiteral(".stddev"), tr("Std dev"), 0, 1e9, 1, tr("tokens"),
+        tr("Normal: standard deviation before clipping."));
+    e.value = addInt(form, p + QStringLiteral(".value"), tr("Value"), 0, 100000000, tr("tokens"),
+        tr("Constant length (must lie in [lo, hi))."));
     // Undo texts name the group too ("Change input length: Min (lo)").
     for (const char* f : { ".kind", ".lo", ".hi", ".beta", ".mu", ".sigma", ".mean", ".stddev", ".value" })
-        m_labels.insert(p + QString::fromLatin1(f), tr("%1 length: %2").arg(what, m_labels.value(p + QString::fromLatin1(f))));
+        m_labels.insert(
+            p + QString::fromLatin1(f), tr("%1 length: %2").arg(what, m_labels.value(p + QString::fromLatin1(f))));
     return e;
 }
 
@@ -310,11 +343,14 @@ void ParameterPanel::updateVisibility()
     setRowVisible(QStringLiteral("popularity.zipfS"), pk == PopularityKind::Zipf);
     setRowVisible(QStringLiteral("popularity.weights"), pk == PopularityKind::Weights);
     const auto ak = s.arrival.kind;
-    setRowVisible(QStringLiteral("arrival.cv"), ak == ArrivalKind::Gamma || ak == ArrivalKind::OnOff || ak == ArrivalKind::Schedule);
-    for (const char* f : { "arrival.onOff.onRate", "arrival.onOff.offRate", "arrival.onOff.meanOn", "arrival.onOff.meanOff" })
+    setRowVisible(QStringLiteral("arrival.cv"),
+        ak == ArrivalKind::Gamma || ak == ArrivalKind::OnOff || ak == ArrivalKind::Schedule);
+    for (const char* f :
+        { "arrival.onOff.onRate", "arrival.onOff.offRate", "arrival.onOff.meanOn", "arrival.onOff.meanOff" })
         setRowVisible(QString::fromLatin1(f), ak == ArrivalKind::OnOff);
     setRowVisible(QStringLiteral("arrival.schedule"), ak == ArrivalKind::Schedule);
-    for (const auto& [prefix, l] : { std::pair { QStringLiteral("input"), s.input }, std::pair { QStringLiteral("output"), s.output } }) {
+    for (const auto& [prefix, l] :
+        { std::pair { QStringLiteral("input"), s.input }, std::pair { QStringLiteral("output"), s.output } }) {
         setRowVisible(prefix + QStringLiteral(".beta"), l.kind == LengthKind::PowerLaw);
         setRowVisible(prefix + QStringLiteral(".mu"), l.kind == LengthKind::LogNormal);
         setRowVisible(prefix + QStringLiteral(".sigma"), l.kind == LengthKind::LogNormal);
@@ -370,7 +406,8 @@ void ParameterPanel::syncFromSpec()
     } else {
         m_preset->insertItem(0, s.preset.empty() ? tr("custom") : tr("custom (from %1)").arg(fromStd(s.preset)));
         m_preset->setItemData(0, true, kCustomRole);
-        m_preset->setItemData(0, tr("The parameters differ from the preset's; choose a preset to go back to it."), Qt::ToolTipRole);
+        m_preset->setItemData(
+            0, tr("The parameters differ from the preset's; choose a preset to go back to it."), Qt::ToolTipRole);
         m_preset->setCurrentIndex(0);
     }
     m_generator->setCurrentIndex(s.generator == GeneratorKind::Slora ? 1 : 0);
@@ -498,7 +535,8 @@ void ParameterPanel::showIssues()
         if (QWidget* w = m_editors.value(key))
             w->setStyleSheet(QStringLiteral("border: 2px solid #b00020;"));
     }
-    m_issues->setText(lines.isEmpty() ? QString() : tr("<b>Not generated — fix:</b><br>") + lines.join(QStringLiteral("<br>")));
+    m_issues->setText(
+        lines.isEmpty() ? QString() : tr("<b>Not generated — fix:</b><br>") + lines.join(QStringLiteral("<br>")));
     m_issues->setVisible(!lines.isEmpty());
 }
 

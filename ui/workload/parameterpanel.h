@@ -56,9 +56,12 @@ private:
         QDoubleSpinBox *beta, *mu, *sigma, *mean, *stddev;
     };
     QDoubleSpinBox* addDouble(QFormLayout* form, const QString& field, const QString& label, double lo, double hi,
-        int decimals, const QString& unit, const QString& tip, bool logSlider = false, double sliderLo = 0, double sliderHi = 0);
-    QSpinBox* addInt(QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& unit, const QString& tip);
-    QComboBox* addCombo(QFormLayout* form, const QString& field, const QString& label, const QStringList& items, const QString& tip);
+        int decimals, const QString& unit, const QString& tip, bool logSlider = false, double sliderLo = 0,
+        double sliderHi = 0);
+    QSpinBox* addInt(QFormLayout* form, const QString& field, const QString& label, int lo, int hi, const QString& unit,
+        const QString& tip);
+    QComboBox* addCombo(
+        QFormLayout* form, const QString& field, const QString& label, const QStringList& items, const QString& tip);
     LengthEditors addLength(QFormLayout* form, const QString& prefix, const QString& what);
     void registerEditor(const QString& field, QWidget* w);
     void setRowVisible(const QString& field, bool visible);

@@ -29,8 +29,8 @@ QColor heat(double f)
     f = std::clamp(f, 0.0, 1.0);
     const QColor a(255, 224, 130), b(230, 85, 13), c(100, 0, 30);
     auto mix = [](const QColor& x, const QColor& y, double t) {
-        return QColor::fromRgbF(float(x.redF() + (y.redF() - x.redF()) * t), float(x.greenF() + (y.greenF() - x.greenF()) * t),
-            float(x.blueF() + (y.blueF() - x.blueF()) * t));
+        return QColor::fromRgbF(float(x.redF() + (y.redF() - x.redF()) * t),
+            float(x.greenF() + (y.greenF() - x.greenF()) * t), float(x.blueF() + (y.blueF() - x.blueF()) * t));
     };
     return f < 0.5 ? mix(a, b, f * 2) : mix(b, c, (f - 0.5) * 2);
 }
@@ -104,12 +104,14 @@ void RasterView::updateScrollBar()
 
 QRect RasterView::plotRect() const
 {
-    return QRect(kLeft, kTop, std::max(10, width() - kLeft - kRight), std::max(10, height() - kTop - kBottom - m_scroll->height()));
+    return QRect(kLeft, kTop, std::max(10, width() - kLeft - kRight),
+        std::max(10, height() - kTop - kBottom - m_scroll->height()));
 }
 
 void RasterView::resizeEvent(QResizeEvent*)
 {
-    m_scroll->setGeometry(kLeft, height() - m_scroll->sizeHint().height(), std::max(10, width() - kLeft - kRight), m_scroll->sizeHint().height());
+    m_scroll->setGeometry(kLeft, height() - m_scroll->sizeHint().height(), std::max(10, width() - kLeft - kRight),
+        m_scroll->sizeHint().height());
     m_dirty = true;
 }
 
@@ -134,7 +136,8 @@ void RasterView::updateBins(int columns)
     m_jobs.run(
         [analysis = m_analysis, want](const std::atomic<bool>& cancel) {
             // A window the user has already scrolled past is not binned.
-            return cancel ? RasterBins {} : binRaster(*analysis->trace, analysis->raster.rowAdapters, want.t0, want.t1, want.columns);
+            return cancel ? RasterBins {}
+                          : binRaster(*analysis->trace, analysis->raster.rowAdapters, want.t0, want.t1, want.columns);
         },
         [this, want](RasterBins bins) {
             m_bins = std::move(bins);
@@ -189,7 +192,8 @@ void RasterView::rebuildImage()
         columnSpan[std::size_t(c)] = { x0, x1 };
     }
     for (int r = 0; r < shownRows; ++r) {
-        const int y0 = int(r * rowH), y1 = std::min(height, std::max(y0 + 1, int((r + 1) * rowH) - (rowH >= 4 ? 1 : 0)));
+        const int y0 = int(r * rowH),
+                  y1 = std::min(height, std::max(y0 + 1, int((r + 1) * rowH) - (rowH >= 4 ? 1 : 0)));
         if (y0 >= y1)
             continue;
         const std::uint32_t* counts = m_bins.counts.data() + std::size_t(r) * std::size_t(m_bins.columns);
@@ -252,12 +256,15 @@ void RasterView::paintEvent(QPaintEvent*)
         }
         for (int r = 0; r < rows; r += every) {
             const auto a = m_bins.rowAdapters[std::size_t(r)];
-            const QString name = a < trace.adapters.size() ? QString::fromStdString(trace.adapters[a].name.substr(common.size())) : QString::number(a);
+            const QString name = a < trace.adapters.size()
+                ? QString::fromStdString(trace.adapters[a].name.substr(common.size()))
+                : QString::number(a);
             const int y = pr.top() + int((r + 0.5) * rowH);
             p.drawText(QRect(2, y - lineH / 2, kLeft - 6, lineH), Qt::AlignRight | Qt::AlignVCenter, name);
         }
         if (!common.empty())
-            p.drawText(QRect(2, pr.top() - lineH - 1, pr.right() - 2, lineH), Qt::AlignLeft | Qt::AlignBottom, tr("names: %1*").arg(QString::fromStdString(common)));
+            p.drawText(QRect(2, pr.top() - lineH - 1, pr.right() - 2, lineH), Qt::AlignLeft | Qt::AlignBottom,
+                tr("names: %1*").arg(QString::fromStdString(common)));
     }
     const double span = m_t1 - m_t0;
     for (double t : timeTicks(m_t0, m_t1, pr.width())) {

@@ -32,12 +32,14 @@ PlotData turnsPlot(const WorkloadAnalysis& a)
 {
     const auto& s = a.stats.sessions;
     PlotData d;
-    d.title = s.sessions ? tr("Turns per session (mean %1)").arg(QString::number(s.meanTurns, 'f', 2)) : tr("Turns per session");
+    d.title = s.sessions ? tr("Turns per session (mean %1)").arg(QString::number(s.meanTurns, 'f', 2))
+                         : tr("Turns per session");
     d.x.title = tr("turns");
     d.y.title = tr("sessions");
     d.y.min = 0.0;
     if (!s.sessions) {
-        d.note = tr("No sessions in this workload: every request stands alone. Turn on multi-turn sessions in the parameter panel.");
+        d.note = tr("No sessions in this workload: every request stands alone. Turn on multi-turn sessions in the "
+                    "parameter panel.");
         return d;
     }
     std::vector<double> edges, counts;
@@ -56,8 +58,9 @@ PlotData turnsPlot(const WorkloadAnalysis& a)
             m.points.append(QPointF(double(k), th[k]));
         d.series.append(m);
     }
-    d.note = tr("Sessions by their number of turns; the line is the turns distribution you set. Sessions near the end of the "
-                "trace, or that reach the context limit, end early (the bars fall short of the line there).");
+    d.note = tr(
+        "Sessions by their number of turns; the line is the turns distribution you set. Sessions near the end of the "
+        "trace, or that reach the context limit, end early (the bars fall short of the line there).");
     return d;
 }
 
@@ -91,9 +94,10 @@ PlotData contextGrowthPlot(const WorkloadAnalysis& a)
             m.points.append(QPointF(double(k + 1), th[k]));
         d.series.append(m);
     }
-    d.note = tr("Mean prompt tokens of the k-th turns: each turn holds the whole history. Line: P + (k − 1)(m + o) + m, with P "
-                "the prefix (system prompt and prefix group), m the mean new message and o the mean answer. Turns that reach "
-                "the context limit are not sent, so late turns can fall below the line.");
+    d.note = tr(
+        "Mean prompt tokens of the k-th turns: each turn holds the whole history. Line: P + (k − 1)(m + o) + m, with P "
+        "the prefix (system prompt and prefix group), m the mean new message and o the mean answer. Turns that reach "
+        "the context limit are not sent, so late turns can fall below the line.");
     return d;
 }
 
@@ -107,8 +111,9 @@ PlotData prefixSharePlot(const WorkloadAnalysis& a)
     d.y.max = 1.0;
     if (!s.prefixes) {
         d.title = tr("Prefix reuse");
-        d.note = tr("Nothing in this workload is shared: a perfect prefix cache could reuse none of its prompt tokens. Add a "
-                    "system prompt, prefix groups or sessions in the parameter panel.");
+        d.note = tr(
+            "Nothing in this workload is shared: a perfect prefix cache could reuse none of its prompt tokens. Add a "
+            "system prompt, prefix groups or sessions in the parameter panel.");
         return d;
     }
     const bool bound = std::isfinite(a.sessionTheory.shareBound);
@@ -119,7 +124,8 @@ PlotData prefixSharePlot(const WorkloadAnalysis& a)
     for (std::size_t i = 0; i < s.perAdapterPrompt.size(); ++i)
         if (s.perAdapterPrompt[i] > 0)
             order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return s.perAdapterPrompt[x] > s.perAdapterPrompt[y]; });
+    std::stable_sort(
+        order.begin(), order.end(), [&](auto x, auto y) { return s.perAdapterPrompt[x] > s.perAdapterPrompt[y]; });
     order.resize(std::min<std::size_t>(order.size(), 40));
     std::vector<double> edges, reusable;
     PlotSeries declared, theory;
@@ -145,10 +151,13 @@ PlotData prefixSharePlot(const WorkloadAnalysis& a)
     d.series.append(declared);
     if (!theory.points.isEmpty())
         d.series.append(theory);
-    d.note = tr("Per adapter: the share of its prompt tokens a perfect prefix cache (unbounded, per adapter, as vLLM and SGLang "
-                "key a LoRA's KV cache) could serve from earlier requests: a system prompt seen before, a shared document, a "
-                "session's history. Grey: what the workload declares shared (never below the bar: the first use of a prefix is "
-                "a miss). Red: the design's long-run share, (E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − 1)]/2).");
+    d.note = tr(
+        "Per adapter: the share of its prompt tokens a perfect prefix cache (unbounded, per adapter, as vLLM and "
+        "SGLang "
+        "key a LoRA's KV cache) could serve from earlier requests: a system prompt seen before, a shared document, a "
+        "session's history. Grey: what the workload declares shared (never below the bar: the first use of a prefix is "
+        "a miss). Red: the design's long-run share, (E[T]·P + (m + o)·E[T(T − 1)]/2) / (E[T]·(P + m) + (m + o)·E[T(T − "
+        "1)]/2).");
     return d;
 }
 

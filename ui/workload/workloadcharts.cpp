@@ -53,7 +53,8 @@ QString commonNamePrefix(const Trace& trace)
     return QString::fromStdString(common);
 }
 
-PlotSeries theoryLine(const QString& name, const std::vector<double>& edges, const std::vector<double>& expected, bool geometricMid)
+PlotSeries theoryLine(
+    const QString& name, const std::vector<double>& edges, const std::vector<double>& expected, bool geometricMid)
 {
     PlotSeries s;
     s.name = name;
@@ -109,7 +110,8 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
     std::vector<std::uint32_t> hot(n);
     std::iota(hot.begin(), hot.end(), 0u);
     const std::size_t k = std::min<std::size_t>(3, n);
-    std::partial_sort(hot.begin(), hot.begin() + std::ptrdiff_t(k), hot.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
+    std::partial_sort(
+        hot.begin(), hot.begin() + std::ptrdiff_t(k), hot.end(), [&](auto x, auto y) { return counts[x] > counts[y]; });
     QStringList hottest;
     const QString prefix = commonNamePrefix(*a.trace);
     std::vector<std::uint32_t> rankOf(n);
@@ -119,9 +121,11 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
         const auto ad = hot[i];
         if (counts[ad] == 0)
             continue;
-        const QString name = ad < a.trace->adapters.size() ? QString::fromStdString(a.trace->adapters[ad].name) : QString::number(ad);
+        const QString name
+            = ad < a.trace->adapters.size() ? QString::fromStdString(a.trace->adapters[ad].name) : QString::number(ad);
         const QString shortName = !prefix.isEmpty() && name.startsWith(prefix) ? name.mid(prefix.size()) : name;
-        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])), shortName + QStringLiteral(": ") + QString::number(counts[ad]) });
+        d.labels.append({ QPointF(double(rankOf[ad] + 1), double(counts[ad])),
+            shortName + QStringLiteral(": ") + QString::number(counts[ad]) });
         hottest << name + QStringLiteral(": ") + QString::number(counts[ad]);
     }
     if (!logLog)
@@ -130,7 +134,8 @@ PlotData popularityPlot(const WorkloadAnalysis& a, bool logLog)
     if (!hottest.isEmpty())
         d.note += QLatin1Char('\n') + tr("Hottest: %1").arg(hottest.join(QStringLiteral(", ")));
     if (!prefix.isEmpty())
-        d.note += QLatin1Char('\n') + tr("The labels leave out the part every adapter's name starts with: %1").arg(prefix);
+        d.note
+            += QLatin1Char('\n') + tr("The labels leave out the part every adapter's name starts with: %1").arg(prefix);
     return d;
 }
 
@@ -146,7 +151,8 @@ PlotData gapPlot(const WorkloadAnalysis& a)
     if (!a.expectedGaps.empty())
         d.series.append(theoryLine(tr("model"), h.edges, a.expectedGaps, true));
     d.y.min = 0.0;
-    d.note = tr("Time between consecutive arrivals (all adapters), log-spaced bins over the bulk of the gaps (0.5 %–99.5 % quantiles).");
+    d.note = tr("Time between consecutive arrivals (all adapters), log-spaced bins over the bulk of the gaps (0.5 "
+                "%–99.5 % quantiles).");
     if (!a.expectedGaps.empty())
         d.note += QLatin1Char('\n') + tr("Model: %1.").arg(Terms::gapModel(a.gapModelInfo));
     if (h.edges.size() < 2 || (h.underflow == 0 && h.overflow == 0))
@@ -159,7 +165,8 @@ PlotData gapPlot(const WorkloadAnalysis& a)
     out.name = tr("out of range");
     out.style = PlotSeries::Style::Bars;
     out.color = kOutside;
-    out.points = { QPointF(lo / ratio, double(h.underflow)), QPointF(lo, 0.0), QPointF(hi, double(h.overflow)), QPointF(hi * ratio, 0.0) };
+    out.points = { QPointF(lo / ratio, double(h.underflow)), QPointF(lo, 0.0), QPointF(hi, double(h.overflow)),
+        QPointF(hi * ratio, 0.0) };
     d.series.append(out);
     double inRange = 0;
     for (auto c : h.counts)
@@ -169,11 +176,14 @@ PlotData gapPlot(const WorkloadAnalysis& a)
     const double tallest = double(std::max(h.underflow, h.overflow));
     if (tallest > 1.5 * inRange && inRange > 0)
         d.y.max = inRange * 1.25;
-    const QString loText = QString::fromStdString(formatSeconds(lo, 2)), hiText = QString::fromStdString(formatSeconds(hi, 2));
+    const QString loText = QString::fromStdString(formatSeconds(lo, 2)),
+                  hiText = QString::fromStdString(formatSeconds(hi, 2));
     if (h.underflow > 0)
-        d.labels.append({ QPointF(lo / std::sqrt(ratio), std::min(double(h.underflow), d.y.max.value_or(tallest))), tr("< %1: %2").arg(loText).arg(h.underflow) });
+        d.labels.append({ QPointF(lo / std::sqrt(ratio), std::min(double(h.underflow), d.y.max.value_or(tallest))),
+            tr("< %1: %2").arg(loText).arg(h.underflow) });
     if (h.overflow > 0)
-        d.labels.append({ QPointF(hi * std::sqrt(ratio), std::min(double(h.overflow), d.y.max.value_or(tallest))), tr("> %1: %2").arg(hiText).arg(h.overflow) });
+        d.labels.append({ QPointF(hi * std::sqrt(ratio), std::min(double(h.overflow), d.y.max.value_or(tallest))),
+            tr("> %1: %2").arg(hiText).arg(h.overflow) });
     return d;
 }
 
@@ -183,7 +193,8 @@ PlotData lengthPlot(const WorkloadAnalysis& a, bool input)
     PlotData d;
     d.title = input ? tr("Input length (mean %1, p99 %2)").arg(Terms::number(ls.mean), Terms::number(ls.p99))
                     : tr("Output length (mean %1, p99 %2)").arg(Terms::number(ls.mean), Terms::number(ls.p99));
-    d.note = input ? tr("Prompt tokens per request; the line is the model's expectation per bin.") : tr("Generated tokens per request; the line is the model's expectation per bin.");
+    d.note = input ? tr("Prompt tokens per request; the line is the model's expectation per bin.")
+                   : tr("Generated tokens per request; the line is the model's expectation per bin.");
     d.x.title = tr("tokens");
     d.y.title = tr("requests");
     d.series.append(PlotData::bars(tr("observed"), ls.histogram.edges, ls.histogram.counts, kData));
@@ -200,7 +211,8 @@ PlotData timelinePlot(const WorkloadAnalysis& a)
     d.title = tr("Request rate over time");
     d.x.title = tr("time (s)");
     d.y.title = tr("req/s");
-    d.note = tr("Arrivals per second over time (all adapters); the dashed line is the rate R you set, the red line what the model expects.");
+    d.note = tr("Arrivals per second over time (all adapters); the dashed line is the rate R you set, the red line "
+                "what the model expects.");
     const auto& tl = a.stats.timeline;
     std::vector<double> rate(tl.counts.size());
     for (std::size_t b = 0; b < rate.size(); ++b) {

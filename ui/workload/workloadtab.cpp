@@ -73,7 +73,8 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     bannerRow->addWidget(back);
     rv->addLayout(bannerRow);
     connect(back, &QPushButton::clicked, m_document, &Document::clearImportedTrace);
-    connect(m_document, &Document::workloadChanged, back, [this, back] { back->setVisible(m_document->hasImportedTrace()); });
+    connect(m_document, &Document::workloadChanged, back,
+        [this, back] { back->setVisible(m_document->hasImportedTrace()); });
 
     // Two or three columns on a laptop or desktop screen, one (scrolling) on a narrow window.
     m_grid = new ChartGrid(3, QSize(280, 190), right);
@@ -95,7 +96,8 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     m_grid->addChart(m_raster);
     m_raster->setObjectName(QStringLiteral("raster"));
     m_raster->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_raster, &QWidget::customContextMenuRequested, this, [this] { Q_EMIT exportRequested(m_raster, QStringLiteral("raster")); });
+    connect(m_raster, &QWidget::customContextMenuRequested, this,
+        [this] { Q_EMIT exportRequested(m_raster, QStringLiteral("raster")); });
     m_chartOrder << QStringLiteral("raster");
     // Sessions and shared prefixes (workload/sessioncharts.cpp): shown when the workload has them.
     for (const auto& key : { QStringLiteral("turns"), QStringLiteral("context"), QStringLiteral("prefixShare") }) {
@@ -162,7 +164,8 @@ void WorkloadTab::refresh()
     if (ss.prefixes)
         m_charts.value(QStringLiteral("prefixShare"))->setData(prefixSharePlot(*a));
     if (m_document->hasImportedTrace()) {
-        m_banner->setText(tr("Showing the imported trace <b>%1</b> (%2 requests). Theory curves need a model, so only the data is drawn.")
+        m_banner->setText(tr("Showing the imported trace <b>%1</b> (%2 requests). Theory curves need a model, so only "
+                             "the data is drawn.")
                               .arg(m_document->importSource().toHtmlEscaped())
                               .arg(a->stats.count));
         m_banner->setVisible(true);
@@ -202,9 +205,11 @@ QString WorkloadTab::statusText() const
     if (!a)
         return tr("Generating…");
     const auto& s = a->stats;
-    QString alpha = std::isfinite(s.fittedAlpha) ? QString::number(s.fittedAlpha, 'f', 3) + QStringLiteral(" ± ") + QString::number(s.fittedAlphaStdErr, 'f', 3)
-                                                 : tr("n/a");
-    return tr("%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input > %6: %7, total > %8: %9)")
+    QString alpha = std::isfinite(s.fittedAlpha)
+        ? QString::number(s.fittedAlpha, 'f', 3) + QStringLiteral(" ± ") + QString::number(s.fittedAlphaStdErr, 'f', 3)
+        : tr("n/a");
+    return tr(
+        "%1 requests · achieved %2 req/s · gap cv %3 · fitted α %4 · over limits %5 (input > %6: %7, total > %8: %9)")
         .arg(s.count)
         .arg(s.achievedRate, 0, 'f', 3)
         .arg(s.gapCv, 0, 'f', 3)
