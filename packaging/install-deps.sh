@@ -20,6 +20,7 @@ test_pkgs=(
   desktop-file-utils appstream dpkg-dev file groff-base binutils
   prometheus # promtool checks /metrics expositions; tst_prometheusreal runs a real Prometheus server (fails without it)
   chromium # report_browser: every kind of HTML report opened in headless Chromium (no network)
+  clang-format # code_format: every .cpp and .h follows .clang-format (scripts/check-format.sh)
 )
 
 mode=${1:-all}

@@ -10,8 +10,10 @@ cf=${CLANG_FORMAT:-clang-format}
 command -v "$cf" >/dev/null || { echo "check-format: $cf not found (apt-get install clang-format)" >&2; exit 2; }
 if [ $# -gt 0 ]; then
   files=("$@")
-else
+elif git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   mapfile -t files < <(git ls-files '*.cpp' '*.h')
+else # a copy without git (CI's): the source folders
+  mapfile -t files < <(find core ui app tests bench packaging -name '*.cpp' -o -name '*.h' | grep -v '/node_modules/' | sort)
 fi
 bad=0 lines=0
 for f in "${files[@]}"; do
