@@ -105,17 +105,19 @@ private:
 
 /// AIBrix least-request (pkg/plugins/gateway/algorithms/least_request.go): the pod with the fewest
 /// realtime_num_requests_running, a count the gateway keeps itself (+1 when it routes, −1 when the
-/// response ends), so it is exact whatever the metrics' age.
+/// response ends), so it is exact whatever the metrics' age. AIBrix with LoRA uses it too, among the
+/// pods its ModelAdapter controller placed the adapter on (`rule` AibrixPlaced, below).
 class LeastOutstandingRouter final : public Router {
 public:
-    explicit LeastOutstandingRouter(std::uint64_t seed)
-        : m_rng(seed, 102)
+    LeastOutstandingRouter(std::uint64_t seed, std::uint64_t stream, RouteRule rule)
+        : m_rng(seed, stream)
+        , m_rule(rule)
     {
     }
     RouteDecision route(std::uint32_t, const std::vector<std::uint32_t>& c, const FleetView& v, double) override
     {
         RouteDecision d;
-        d.rule = RouteRule::LeastOutstanding;
+        d.rule = m_rule;
         d.replica = pickLeastOutstanding(c, v, m_rng, d.ties);
         d.value = static_cast<float>(v.outstanding(static_cast<int>(d.replica)));
         d.candidates = clamp16(c.size());
@@ -125,6 +127,7 @@ public:
 
 private:
     Rng m_rng;
+    RouteRule m_rule;
 };
 
 /// AIBrix least-kv-cache (least_kv_cache.go): the lowest GPU + CPU KV cache usage from the scraped
@@ -414,30 +417,6 @@ private:
     Rng m_rng;
 };
 
-/// AIBrix with LoRA: the gateway sends a request for an adapter to the pods its ModelAdapter
-/// controller loaded the adapter on (static placement; without one, every pod, as ModelAdapter's
-/// `replicas` left empty), then its routing strategy (least-request) picks among them.
-class AibrixLoraRouter final : public Router {
-public:
-    explicit AibrixLoraRouter(std::uint64_t seed)
-        : m_rng(seed, 106)
-    {
-    }
-    RouteDecision route(std::uint32_t, const std::vector<std::uint32_t>& c, const FleetView& v, double) override
-    {
-        RouteDecision d;
-        d.rule = RouteRule::AibrixPlaced;
-        d.replica = pickLeastOutstanding(c, v, m_rng, d.ties);
-        d.value = static_cast<float>(v.outstanding(static_cast<int>(d.replica)));
-        d.candidates = clamp16(c.size());
-        noteAlternative(d, c, v);
-        return d;
-    }
-
-private:
-    Rng m_rng;
-};
-
 /// Dynamo's LoRA allocation (lib/llm/src/lora/routing/hrw.rs): rank the workers by a rendezvous
 /// (highest random weight) hash of (LoRA name, worker), keep the first replica_factor; Dynamo's KV
 /// router then picks among them by its KV cost, for which LoraScope (no prompt content) uses the
@@ -540,7 +519,7 @@ std::unique_ptr<Router> makeRouter(
     case RouterKind::Random:
         return std::make_unique<RandomRouter>(config.seed);
     case RouterKind::LeastOutstanding:
-        return std::make_unique<LeastOutstandingRouter>(config.seed);
+        return std::make_unique<LeastOutstandingRouter>(config.seed, 102, RouteRule::LeastOutstanding);
     case RouterKind::LeastKv:
         return std::make_unique<LeastKvRouter>();
     case RouterKind::SessionAffinity:
@@ -552,7 +531,10 @@ std::unique_ptr<Router> makeRouter(
     case RouterKind::GieLoraScorer:
         return std::make_unique<GieLoraScorerRouter>(config, trace);
     case RouterKind::AibrixLora:
-        return std::make_unique<AibrixLoraRouter>(config.seed);
+        // AIBrix with LoRA: the gateway sends a request for an adapter to the pods its ModelAdapter
+        // controller loaded the adapter on (static placement; without one, every pod, as ModelAdapter's
+        // `replicas` left empty), then its routing strategy (least-request) picks among them.
+        return std::make_unique<LeastOutstandingRouter>(config.seed, 106, RouteRule::AibrixPlaced);
     case RouterKind::Hrw:
         return std::make_unique<HrwRouter>(config, trace, replicas);
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/gates.h"
 
+#include "report/reportstrings.h"
+
 #include "util/atomicfile.h"
 #include "util/error.h"
 
@@ -62,35 +64,6 @@ const char* opText(Gate::Op op)
         return "<=";
     }
     return "?";
-}
-
-std::string xmlEscape(const std::string& s)
-{
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            // Control characters other than tab and newline are not allowed in XML 1.0.
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n')
-                out += ' ';
-            else
-                out += c;
-        }
-    }
-    return out;
 }
 
 } // namespace
@@ -228,15 +201,16 @@ std::string junitXml(const std::string& suite, const std::vector<GateResult>& re
     std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     x += "<testsuites name=\"lorascope\" tests=\"" + std::to_string(results.size()) + "\" failures=\""
         + std::to_string(failures) + "\" errors=\"0\" time=\"" + time + "\">\n";
-    x += "  <testsuite name=\"" + xmlEscape(suite) + "\" tests=\"" + std::to_string(results.size()) + "\" failures=\""
-        + std::to_string(failures) + "\" errors=\"0\" skipped=\"0\" time=\"" + time + "\">\n";
+    x += "  <testsuite name=\"" + markupEscape(suite) + "\" tests=\"" + std::to_string(results.size())
+        + "\" failures=\"" + std::to_string(failures) + "\" errors=\"0\" skipped=\"0\" time=\"" + time + "\">\n";
     for (const auto& r : results) {
-        x += "    <testcase classname=\"" + xmlEscape(suite) + "\" name=\"" + xmlEscape(r.name) + "\" time=\"0\">\n";
+        x += "    <testcase classname=\"" + markupEscape(suite) + "\" name=\"" + markupEscape(r.name)
+            + "\" time=\"0\">\n";
         if (r.failed)
-            x += "      <failure message=\"" + xmlEscape(r.message) + "\" type=\"slo-gate\">" + xmlEscape(r.message)
-                + "</failure>\n";
+            x += "      <failure message=\"" + markupEscape(r.message) + "\" type=\"slo-gate\">"
+                + markupEscape(r.message) + "</failure>\n";
         else
-            x += "      <system-out>" + xmlEscape(r.message) + "</system-out>\n";
+            x += "      <system-out>" + markupEscape(r.message) + "</system-out>\n";
         x += "    </testcase>\n";
     }
     x += "  </testsuite>\n</testsuites>\n";

@@ -3,6 +3,7 @@
 // Apache ECharts and the page's script inlined, a Content-Security-Policy that allows no network
 // access at all (no fonts, images or scripts from anywhere but the page itself).
 #include "report/reportmodel.h"
+#include "report/reportstrings.h"
 
 #include "util/atomicfile.h"
 #include "util/version.h"
@@ -17,34 +18,6 @@ std::string_view echartsJs();
 std::string_view reportJs();
 std::string_view reportCss();
 } // namespace assets
-
-namespace {
-
-std::string htmlEscape(const std::string& s)
-{
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
-
-} // namespace
 
 std::string reportHtml(const nlohmann::json& data)
 {
@@ -67,9 +40,9 @@ std::string reportHtml(const nlohmann::json& data)
     out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; "
            "style-src 'unsafe-inline'; img-src data: blob:\">\n";
     out += std::string("<meta name=\"generator\" content=\"LoraScope ") + kVersion + "\">\n";
-    out += "<title>" + htmlEscape(data.value("title", std::string("LoraScope report"))) + "</title>\n<style>\n";
+    out += "<title>" + markupEscape(data.value("title", std::string("LoraScope report"))) + "</title>\n<style>\n";
     out += css;
-    out += "</style>\n</head>\n<body>\n<noscript>" + htmlEscape(data.value("title", std::string()))
+    out += "</style>\n</head>\n<body>\n<noscript>" + markupEscape(data.value("title", std::string()))
         + ": JavaScript is needed to draw this report.</noscript>\n";
     out += "<div id=\"app\"></div>\n<script type=\"application/json\" id=\"lorascope-report-data\">";
     out += safe;

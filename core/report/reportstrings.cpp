@@ -455,4 +455,33 @@ std::string metricExplain(ReportLang lang, const std::string& key)
         + reportText(lang, "explain.stat." + stat);
 }
 
+std::string markupEscape(const std::string& s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            // Control characters other than tab and newline are not allowed in XML 1.0.
+            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n')
+                out += ' ';
+            else
+                out += c;
+        }
+    }
+    return out;
+}
+
 } // namespace lorascope

@@ -15,6 +15,10 @@ namespace lorascope {
 
 enum class ReportLang { En, ZhCN };
 
+/// `s` as text in HTML or XML: & < > " escaped; control characters other than tab and newline (not
+/// allowed in XML 1.0) become spaces.
+std::string markupEscape(const std::string& s);
+
 /// "en" / "zh_CN" (also "zh", "zh-CN", "zh_CN.UTF-8"); nullopt otherwise.
 std::optional<ReportLang> reportLangFromName(const std::string& name);
 /// "en" or "zh_CN".
