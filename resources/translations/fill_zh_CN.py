@@ -1133,6 +1133,12 @@ def check(src, zh):
     return problems
 
 
+# The admission tab's prefix-cache line (vLLM V1's automatic prefix caching, SGLang's radix cache).
+ZH.update({
+    "Prefix cache: %1 of %2 prompt tokens found cached (%3): tokens the server does not compute again, where the workload shares them (system prompts, earlier turns of a session)":
+        "前缀缓存：%2 个提示词令牌中有 %1 个命中缓存（%3）：服务器无需再次计算的令牌，来自工作负载中共享的部分（系统提示词、会话中较早的轮次）",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

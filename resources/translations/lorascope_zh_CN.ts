@@ -1492,6 +1492,11 @@ capacity: max_total_tokens = %1 tokens.</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="479" />
+        <source>Prefix cache: %1 of %2 prompt tokens found cached (%3): tokens the server does not compute again, where the workload shares them (system prompts, earlier turns of a session)</source>
+        <translation>前缀缓存：%2 个提示词令牌中有 %1 个命中缓存（%3）：服务器无需再次计算的令牌，来自工作负载中共享的部分（系统提示词、会话中较早的轮次）</translation>
+    </message>
+    <message>
         <location filename="../../ui/admission/admissionsettings.cpp" line="139" />
         <source>Policy</source>
         <translation>策略</translation>

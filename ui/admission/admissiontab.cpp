@@ -474,6 +474,13 @@ void AdmissionTab::refresh()
               .arg(s.steps)
               .arg(s.prefillSteps)
               .arg(s.adapterLoads);
+    if (a->config.scheduler.policy == PolicyKind::Vllm || a->config.scheduler.policy == PolicyKind::Sglang)
+        text += QStringLiteral("<br>")
+            + tr("Prefix cache: %1 of %2 prompt tokens found cached (%3): tokens the server does not compute again, "
+                 "where the workload shares them (system prompts, earlier turns of a session)")
+                  .arg(s.cachedTokens)
+                  .arg(s.promptTokens)
+                  .arg(Terms::percent(s.cacheHitShare()));
     m_summary->setText(text);
     updateBanner();
     m_lastRefreshMs = double(timer.nsecsElapsed()) / 1e6;
