@@ -5,6 +5,7 @@
 #include "cli/importoptions.h"
 #include "cli/options.h"
 
+#include "analysis/numberformat.h"
 #include "fit/fit.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
@@ -57,36 +58,21 @@ Exit status: 0 success, 1 bad input (file, line and field named), 2 usage error.
 
 namespace {
 
-/// printf-style number; "none" where a figure could not be computed (NaN: too few adapters or gaps).
-std::string fmt(const char* f, double v)
-{
-    if (!std::isfinite(v)) {
-        // Keep the text around the number: "per adapter (pooled) %.4f" -> "per adapter (pooled) none".
-        std::string out(f);
-        const auto pct = out.find('%');
-        auto end = out.find_first_of("fgeEdi", pct);
-        return pct == std::string::npos || end == std::string::npos ? "none" : out.replace(pct, end - pct + 1, "none");
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 std::string lengthLine(const LengthFit& f)
 {
     std::ostringstream s;
     if (!f.best())
         return "nothing to fit\n";
-    s << "mean " << fmt("%.1f", f.mean) << ", range [" << f.min << ", " << f.max << "]\n";
+    s << "mean " << formatPrintf("%.1f", f.mean, "none") << ", range [" << f.min << ", " << f.max << "]\n";
     for (std::size_t i = 0; i < f.candidates.size(); ++i) {
         const auto& c = f.candidates[i];
         s << "    " << (static_cast<int>(i) == f.chosen ? "* " : "  ") << toString(c.spec.kind);
         if (c.spec.kind == LengthKind::PowerLaw)
-            s << fmt(" beta=%.4g", c.spec.beta);
+            s << formatPrintf(" beta=%.4g", c.spec.beta, "none");
         if (c.spec.kind == LengthKind::LogNormal)
-            s << fmt(" mu=%.4g", c.spec.mu) << fmt(" sigma=%.4g", c.spec.sigma);
-        s << " [" << c.spec.lo << ", " << c.spec.hi << ")" << fmt("  logL %.1f", c.logLikelihood)
-          << fmt("  BIC %.1f", c.bic) << fmt("  KS %.4f", c.ks) << "\n";
+            s << formatPrintf(" mu=%.4g", c.spec.mu, "none") << formatPrintf(" sigma=%.4g", c.spec.sigma, "none");
+        s << " [" << c.spec.lo << ", " << c.spec.hi << ")" << formatPrintf("  logL %.1f", c.logLikelihood, "none")
+          << formatPrintf("  BIC %.1f", c.bic, "none") << formatPrintf("  KS %.4f", c.ks, "none") << "\n";
     }
     return s.str();
 }
@@ -101,41 +87,46 @@ void printReport(std::ostream& os, const std::string& file, const FitResult& r, 
     if (p.excludedFailed)
         os << " (" << p.excludedFailed << " failed left out)";
     os << "\n"
-       << "window          " << fmt("%.3f s", p.window)
-       << (p.windowStart > 0 ? fmt(" (from the first arrival, at %.3f s)", p.windowStart) : std::string()) << "\n"
-       << "rate R          " << fmt("%.4f req/s", p.rate) << fmt("  (rate over time: cv %.3f", p.rateCv) << " over "
-       << p.rateOverTime.size() << fmt(" bins of %.4g s)", p.binSeconds) << "\n"
-       << "gap cv          " << fmt("overall %.4f", p.cvOverall) << fmt(", per adapter (pooled) %.4f", p.cvPerAdapter)
+       << "window          " << formatPrintf("%.3f s", p.window, "none")
+       << (p.windowStart > 0 ? formatPrintf(" (from the first arrival, at %.3f s)", p.windowStart, "none")
+                             : std::string())
        << "\n"
+       << "rate R          " << formatPrintf("%.4f req/s", p.rate, "none")
+       << formatPrintf("  (rate over time: cv %.3f", p.rateCv, "none") << " over " << p.rateOverTime.size()
+       << formatPrintf(" bins of %.4g s)", p.binSeconds, "none") << "\n"
+       << "gap cv          " << formatPrintf("overall %.4f", p.cvOverall, "none")
+       << formatPrintf(", per adapter (pooled) %.4f", p.cvPerAdapter, "none") << "\n"
        << "adapters        " << p.adaptersUsed << " used of " << p.popularity.adapters << "\n";
     if (p.popularity.adapters >= 2) {
         const auto& q = p.popularity;
         os << "popularity      " << (q.chosen == PopularityKind::Zipf ? "zipf" : "power")
-           << fmt("  (power alpha %.4f", q.alpha) << fmt(" ± %.4f", q.alphaStdErr) << fmt(", logL %.1f;", q.alphaLogLik)
-           << fmt(" zipf s %.4f", q.zipfS) << fmt(", logL %.1f)", q.zipfLogLik) << fmt("  KS %.4f", q.ks)
+           << formatPrintf("  (power alpha %.4f", q.alpha, "none") << formatPrintf(" ± %.4f", q.alphaStdErr, "none")
+           << formatPrintf(", logL %.1f;", q.alphaLogLik, "none") << formatPrintf(" zipf s %.4f", q.zipfS, "none")
+           << formatPrintf(", logL %.1f)", q.zipfLogLik, "none") << formatPrintf("  KS %.4f", q.ks, "none")
            << (q.orderKnown ? "" : "  [order from counts]") << "\n";
     }
     os << "input length    " << lengthLine(p.input);
     os << "output length   " << lengthLine(p.output);
     if (const auto& f = p.sessions; f.prefixes) {
         if (f.sessions)
-            os << "sessions        " << f.sessionCount << fmt(", turns mean %.2f", f.turns.mean) << ", think "
-               << toString(f.think.kind) << fmt(" mean %.3g s", f.thinkMean) << fmt(" (cv %.2f)", f.thinkCv)
-               << fmt(", designed service %.3g s", f.service.firstTokenSeconds)
-               << fmt(" + %.3g s/token", f.service.perOutputTokenSeconds) << "\n";
+            os << "sessions        " << f.sessionCount << formatPrintf(", turns mean %.2f", f.turns.mean, "none")
+               << ", think " << toString(f.think.kind) << formatPrintf(" mean %.3g s", f.thinkMean, "none")
+               << formatPrintf(" (cv %.2f)", f.thinkCv, "none")
+               << formatPrintf(", designed service %.3g s", f.service.firstTokenSeconds, "none")
+               << formatPrintf(" + %.3g s/token", f.service.perOutputTokenSeconds, "none") << "\n";
         os << "shared prefixes system prompt " << f.systemTokens << " tokens";
         if (f.groupCount)
             os << "; " << f.groupCount << " shared prefixes of " << f.groupTokens
-               << fmt(" tokens on %.1f %% of first turns", 100 * f.groupShare);
+               << formatPrintf(" tokens on %.1f %% of first turns", 100 * f.groupShare, "none");
         os << " (input length fitted to each request's own new text)\n";
     }
     os << "fitted spec     generator " << toString(r.spec.generator) << ", n " << r.spec.adapterCount
-       << fmt(", R %.4g", r.spec.rate) << fmt(", cv %.4g", r.spec.arrival.cv)
-       << fmt(", duration %.4g s", r.spec.duration);
+       << formatPrintf(", R %.4g", r.spec.rate, "none") << formatPrintf(", cv %.4g", r.spec.arrival.cv, "none")
+       << formatPrintf(", duration %.4g s", r.spec.duration, "none");
     if (r.spec.popularity.kind == PopularityKind::Zipf)
-        os << fmt(", zipf s %.4g", r.spec.popularity.zipfS);
+        os << formatPrintf(", zipf s %.4g", r.spec.popularity.zipfS, "none");
     else
-        os << fmt(", alpha %.4g", r.spec.popularity.alpha);
+        os << formatPrintf(", alpha %.4g", r.spec.popularity.alpha, "none");
     os << "\n";
     for (const auto& n : p.notes)
         os << "note            " << n.text << "\n";

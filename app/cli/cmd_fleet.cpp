@@ -7,6 +7,7 @@
 #include "cli/schedulerargs.h"
 #include "cli/simjson.h"
 
+#include "analysis/numberformat.h"
 #include "fleet/fleet.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
@@ -77,15 +78,6 @@ a placement naming an adapter the trace lacks), 2 usage error.
 
 namespace {
 
-std::string fmt(const char* f, double v)
-{
-    if (std::isnan(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 std::string padded(std::string s, std::size_t width)
 {
     if (s.size() < width)
@@ -132,7 +124,7 @@ int runFleet(const std::vector<std::string>& argv)
 
     FleetConfig fleet;
     if (const auto file = a.value("--fleet")) {
-        for (const std::string flag : schedulerValueFlags())
+        for (const std::string& flag : schedulerValueFlags())
             if (a.has(flag))
                 throw UsageError(flag
                     + " describes the server of --replicas; with --fleet each replica group has its \"server\" in the "
@@ -257,7 +249,7 @@ int runFleet(const std::vector<std::string>& argv)
     std::cout << "fleet           " << result.replicas.size() << " replicas, " << result.gpus << " GPUs; router "
               << routerName(fleet.router.kind);
     if (routerReadsMetrics(fleet.router.kind))
-        std::cout << ", metrics scraped every " << fmt("%g", staleness)
+        std::cout << ", metrics scraped every " << formatPrintf("%g", staleness)
                   << (options.clock == ClockKind::Steps ? " ticks" : " ms")
                   << (staleness <= 0 ? " (perfect information)" : "");
     else
@@ -278,17 +270,18 @@ int runFleet(const std::vector<std::string>& argv)
               << ", " << s.dropped << " dropped, " << s.neverAdmitted << " never admitted\n";
     std::cout << "                      mean       p50       p90       p99\n";
     auto latency = [&](const char* name, const LatencyStats& l) {
-        std::cout << "  " << padded(std::string(name) + " (" + unit + ")", 14) << fmt("%10.3f", l.mean)
-                  << fmt("%10.3f", l.p50) << fmt("%10.3f", l.p90) << fmt("%10.3f", l.p99) << "\n";
+        std::cout << "  " << padded(std::string(name) + " (" + unit + ")", 14) << formatPrintf("%10.3f", l.mean)
+                  << formatPrintf("%10.3f", l.p50) << formatPrintf("%10.3f", l.p90) << formatPrintf("%10.3f", l.p99)
+                  << "\n";
     };
     latency("wait", s.wait);
     latency("TTFT", s.ttft);
     latency("E2E", s.e2e);
-    std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << " ("
-              << fmt("%.3f", s.requestThroughput / std::max(1, result.gpus)) << " per GPU), "
-              << fmt("%.1f", s.tokenThroughput) << " output tokens/" << unit << "\n";
+    std::cout << "throughput      " << formatPrintf("%.3f", s.requestThroughput) << " req/" << unit << " ("
+              << formatPrintf("%.3f", s.requestThroughput / std::max(1, result.gpus)) << " per GPU), "
+              << formatPrintf("%.1f", s.tokenThroughput) << " output tokens/" << unit << "\n";
     if (options.clock == ClockKind::Model)
-        std::cout << "SLO attainment  " << fmt("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
+        std::cout << "SLO attainment  " << formatPrintf("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
     std::cout << "adapter loads   " << s.adapterLoads << " (" << s.adapterDiskLoads << " from disk), evictions "
               << s.adapterUnloads << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string())
               << "\n";
@@ -296,11 +289,12 @@ int runFleet(const std::vector<std::string>& argv)
         << "per replica     name            routed  wait p99   TTFT mean  TTFT p99   loads  evicted  adapters  busy\n";
     for (const ReplicaReport& r : result.replicas) {
         const double span = s.makespan > 0 ? s.makespan : 1.0;
-        std::cout << "                " << padded(r.name, 14) << fmt("%8.0f", double(r.routed))
-                  << fmt("%10.3f", r.summary.wait.p99) << fmt("%11.3f", r.summary.ttft.mean)
-                  << fmt("%10.3f", r.summary.ttft.p99) << fmt("%8.0f", double(r.summary.adapterLoads))
-                  << fmt("%9.0f", double(r.summary.adapterUnloads)) << fmt("%10.0f", double(r.adaptersLoaded))
-                  << fmt("%5.0f", 100.0 * r.busySeconds / span) << " %\n";
+        std::cout << "                " << padded(r.name, 14) << formatPrintf("%8.0f", double(r.routed))
+                  << formatPrintf("%10.3f", r.summary.wait.p99) << formatPrintf("%11.3f", r.summary.ttft.mean)
+                  << formatPrintf("%10.3f", r.summary.ttft.p99) << formatPrintf("%8.0f", double(r.summary.adapterLoads))
+                  << formatPrintf("%9.0f", double(r.summary.adapterUnloads))
+                  << formatPrintf("%10.0f", double(r.adaptersLoaded))
+                  << formatPrintf("%5.0f", 100.0 * r.busySeconds / span) << " %\n";
     }
     std::cout << "                (wait and TTFT in " << unit
               << "; adapters: distinct adapters it loaded; busy: share of the run its GPU ran passes)\n";
@@ -310,10 +304,10 @@ int runFleet(const std::vector<std::string>& argv)
         for (std::size_t i = 0; i < std::min<std::size_t>(10, busiest.size()); ++i) {
             const FleetAdapterReport& ad = *busiest[i];
             const std::string name = ad.summary.adapter == kNoAdapter ? "(base model)" : ad.summary.name;
-            std::cout << "  " << padded(name, 36) << fmt("%9.0f", double(ad.summary.summary.requests))
-                      << fmt("%10.0f", double(ad.replicasRouted)) << fmt("%7.0f", double(ad.loads))
-                      << fmt("%11.3f", ad.summary.summary.ttft.mean) << fmt("%10.3f", ad.summary.summary.ttft.p99)
-                      << "\n";
+            std::cout << "  " << padded(name, 36) << formatPrintf("%9.0f", double(ad.summary.summary.requests))
+                      << formatPrintf("%10.0f", double(ad.replicasRouted)) << formatPrintf("%7.0f", double(ad.loads))
+                      << formatPrintf("%11.3f", ad.summary.summary.ttft.mean)
+                      << formatPrintf("%10.3f", ad.summary.summary.ttft.p99) << "\n";
         }
     }
     const std::int64_t explain = a.integer("--explain", 0);

@@ -8,6 +8,7 @@
 #include "cli/simjson.h"
 
 #include "admission/engine.h"
+#include "analysis/numberformat.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
@@ -78,20 +79,12 @@ server configuration its server refuses to start with, with the server's reason)
 
 namespace {
 
-std::string fmt(const char* f, double v)
-{
-    if (std::isnan(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 void printLatency(const char* name, const LatencyStats& s, const std::string& unit)
 {
     std::cout << "  " << name << " (" << unit << ")"
               << std::string(std::max<int>(1, 12 - int(std::string(name).size() + unit.size())), ' ')
-              << fmt("%10.3f", s.mean) << fmt("%10.3f", s.p50) << fmt("%10.3f", s.p90) << fmt("%10.3f", s.p99) << "\n";
+              << formatPrintf("%10.3f", s.mean) << formatPrintf("%10.3f", s.p50) << formatPrintf("%10.3f", s.p90)
+              << formatPrintf("%10.3f", s.p99) << "\n";
 }
 
 } // namespace
@@ -250,11 +243,11 @@ int runSimulate(const std::vector<std::string>& argv)
     printLatency("wait", s.wait, unit);
     printLatency("TTFT", s.ttft, unit);
     printLatency("E2E", s.e2e, unit);
-    std::cout << "throughput      " << fmt("%.3f", s.requestThroughput) << " req/" << unit << ", "
-              << fmt("%.1f", s.tokenThroughput) << " output tokens/" << unit << fmt(" over %.6g ", s.makespan) << unit
-              << " (first arrival to last finish)\n";
+    std::cout << "throughput      " << formatPrintf("%.3f", s.requestThroughput) << " req/" << unit << ", "
+              << formatPrintf("%.1f", s.tokenThroughput) << " output tokens/" << unit
+              << formatPrintf(" over %.6g ", s.makespan) << unit << " (first arrival to last finish)\n";
     if (config.clock == ClockKind::Model)
-        std::cout << "SLO attainment  " << fmt("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
+        std::cout << "SLO attainment  " << formatPrintf("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
     std::cout << "peak KV         need " << s.peakKvNeed << ", used " << s.peakKvUsed << " of " << s.kvCapacity
               << " tokens\n";
     std::cout << "forward passes  " << s.steps << " (" << s.prefillSteps << " prefill, " << s.decodeSteps << " decode"
@@ -265,7 +258,8 @@ int runSimulate(const std::vector<std::string>& argv)
               << (s.preemptions ? "; preemptions " + std::to_string(s.preemptions) : std::string()) << "\n";
     if (config.scheduler.policy == PolicyKind::Vllm || config.scheduler.policy == PolicyKind::Sglang)
         std::cout << "prefix cache    " << s.cachedTokens << " of " << s.promptTokens << " prompt tokens found cached ("
-                  << fmt("%.1f", 100.0 * s.cacheHitShare()) << " %; hits need prompts the trace declares shared)\n";
+                  << formatPrintf("%.1f", 100.0 * s.cacheHitShare())
+                  << " %; hits need prompts the trace declares shared)\n";
     // the busiest adapters
     std::vector<const AdapterSummary*> busiest;
     for (const AdapterSummary& ad : result.perAdapter)
@@ -280,8 +274,9 @@ int runSimulate(const std::vector<std::string>& argv)
             std::string name = ad.adapter == kNoAdapter ? "(base model)" : ad.name;
             if (name.size() < 38)
                 name += std::string(38 - name.size(), ' ');
-            std::cout << "  " << name << fmt("%9.0f", double(ad.summary.requests))
-                      << fmt("%11.3f", ad.summary.ttft.mean) << fmt("%11.3f", ad.summary.ttft.p99) << "\n";
+            std::cout << "  " << name << formatPrintf("%9.0f", double(ad.summary.requests))
+                      << formatPrintf("%11.3f", ad.summary.ttft.mean) << formatPrintf("%11.3f", ad.summary.ttft.p99)
+                      << "\n";
         }
     }
     return kExitOk;

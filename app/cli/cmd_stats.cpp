@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 
+#include "analysis/numberformat.h"
 #include "formats/traceio.h"
 #include "util/error.h"
 #include "util/version.h"
@@ -51,13 +52,6 @@ nlohmann::json lengthJson(const LengthStats& s)
         { "p99", s.p99 }, { "histogram", histogramJson(s.histogram) } };
 }
 
-std::string fmt(const char* f, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 double median(std::vector<double> v)
 {
     v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return std::isnan(x); }), v.end());
@@ -87,19 +81,20 @@ nlohmann::json sessionStatsJson(const SessionStats& s)
 void printSessionStats(const SessionStats& s)
 {
     if (s.sessions)
-        std::cout << "sessions        " << s.sessionCount << fmt(" (mean %.2f turns", s.meanTurns) << ", at most "
-                  << s.maxTurns << (std::isnan(s.meanThink) ? std::string() : fmt(", mean think %.2f s", s.meanThink))
+        std::cout << "sessions        " << s.sessionCount << formatPrintf(" (mean %.2f turns", s.meanTurns)
+                  << ", at most " << s.maxTurns
+                  << (std::isnan(s.meanThink) ? std::string() : formatPrintf(", mean think %.2f s", s.meanThink))
                   << ")\n";
     if (s.sessions && !s.meanInputByTurn.empty()) {
         std::cout << "context growth  ";
         for (std::size_t k = 0; k < s.meanInputByTurn.size() && k < 8; ++k)
-            std::cout << (k ? ", " : "") << "turn " << (k + 1) << fmt(" %.0f", s.meanInputByTurn[k]);
+            std::cout << (k ? ", " : "") << "turn " << (k + 1) << formatPrintf(" %.0f", s.meanInputByTurn[k]);
         std::cout << (s.meanInputByTurn.size() > 8 ? ", ..." : "") << " (mean prompt tokens)\n";
     }
     if (s.prefixes)
-        std::cout << "prefix reuse    " << fmt("%.1f %%", 100 * s.reusableShare) << " of " << s.promptTokens
+        std::cout << "prefix reuse    " << formatPrintf("%.1f %%", 100 * s.reusableShare) << " of " << s.promptTokens
                   << " prompt tokens a perfect prefix cache could reuse (per adapter); the trace declares "
-                  << fmt("%.1f %%", 100 * s.declaredShare) << " shared\n";
+                  << formatPrintf("%.1f %%", 100 * s.declaredShare) << " shared\n";
 }
 
 } // namespace
@@ -171,27 +166,31 @@ int runStats(const std::vector<std::string>& argv)
     if (report.skipped)
         std::cout << "skipped lines   " << report.skipped << " (first: " << report.firstSkipReason << ")\n";
     std::cout << "requests        " << st.count << "\n"
-              << "window          " << fmt("%.3f s", st.window)
+              << "window          " << formatPrintf("%.3f s", st.window)
               << (trace.duration > 0 ? std::string(" (the trace's duration)")
                                      : " (first to last arrival"
-                             + (st.windowStart > 0 ? fmt(", from %.3f s", st.windowStart) : std::string()) + ")")
+                             + (st.windowStart > 0 ? formatPrintf(", from %.3f s", st.windowStart) : std::string())
+                             + ")")
               << "\n"
-              << "achieved rate   " << fmt("%.4f req/s", st.achievedRate) << "\n"
-              << "gap cv          " << fmt("%.4f", st.gapCv) << fmt(" (mean gap %.4g s)", st.gapMean) << "\n";
+              << "achieved rate   " << formatPrintf("%.4f req/s", st.achievedRate) << "\n"
+              << "gap cv          " << formatPrintf("%.4f", st.gapCv) << formatPrintf(" (mean gap %.4g s)", st.gapMean)
+              << "\n";
     std::cout << "adapters        " << st.adaptersUsed << " used of " << trace.adapters.size() << "\n";
     if (!std::isnan(st.fittedAlpha))
-        std::cout << "fitted alpha    " << fmt("%.4f", st.fittedAlpha) << fmt(" ± %.4f", st.fittedAlphaStdErr)
+        std::cout << "fitted alpha    " << formatPrintf("%.4f", st.fittedAlpha)
+                  << formatPrintf(" ± %.4f", st.fittedAlphaStdErr)
                   << (trace.adapterOrderKnown ? " (MLE, power-function popularity)"
                                               : " (MLE on adapters sorted by count: file has no popularity order)")
                   << "\n";
     if (!st.perAdapterCv.empty()) {
         const double m = median(st.perAdapterCv);
         if (!std::isnan(m))
-            std::cout << "per-adapter cv  " << fmt("median %.3f", m) << " (adapters with >= 3 arrivals)\n";
+            std::cout << "per-adapter cv  " << formatPrintf("median %.3f", m) << " (adapters with >= 3 arrivals)\n";
     }
     auto lenLine = [&](const char* name, const LengthStats& s) {
-        std::cout << name << fmt("mean %.1f", s.mean) << fmt("  p50 %.0f", s.p50) << fmt("  p90 %.0f", s.p90)
-                  << fmt("  p99 %.0f", s.p99) << "  range [" << s.min << ", " << s.max << "]\n";
+        std::cout << name << formatPrintf("mean %.1f", s.mean) << formatPrintf("  p50 %.0f", s.p50)
+                  << formatPrintf("  p90 %.0f", s.p90) << formatPrintf("  p99 %.0f", s.p99) << "  range [" << s.min
+                  << ", " << s.max << "]\n";
     };
     lenLine("input length    ", st.input);
     lenLine("output length   ", st.output);

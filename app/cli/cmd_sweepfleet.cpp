@@ -10,6 +10,7 @@
 #include "cli/schedulerargs.h"
 #include "cli/specargs.h"
 
+#include "analysis/numberformat.h"
 #include "sweep/fleetsweep.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
@@ -37,15 +38,6 @@ std::atomic<bool> g_fleetCancel { false };
 extern "C" void onFleetSweepSignal(int)
 {
     g_fleetCancel.store(true);
-}
-
-std::string fmt(double v, const char* f)
-{
-    if (!std::isfinite(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
 }
 
 std::vector<RouterKind> parseRouters(const std::string& text)
@@ -117,9 +109,10 @@ std::vector<double> parseValues(FleetAxis axis, const std::string& text, const s
     }
     for (double v : out) {
         if (axis == FleetAxis::Replicas && !(v >= 1 && v <= 4096 && v == std::floor(v)))
-            throw UsageError(flag + ": replicas must be whole numbers from 1 to 4096 (got " + fmt(v, "%g") + ")");
+            throw UsageError(
+                flag + ": replicas must be whole numbers from 1 to 4096 (got " + formatPrintf("%g", v) + ")");
         if (axis == FleetAxis::Staleness && !(v >= 0))
-            throw UsageError(flag + ": staleness must be >= 0 ms (got " + fmt(v, "%g") + ")");
+            throw UsageError(flag + ": staleness must be >= 0 ms (got " + formatPrintf("%g", v) + ")");
     }
     return out;
 }
@@ -133,11 +126,11 @@ void printTable(std::ostream& out, const FleetSweepPlan& plan, const std::vector
         const PointMetrics& m = p.point.metrics;
         char line[300];
         std::snprintf(line, sizeof line, "%-19s %8d %5d %10s %5llu/%-5llu %8s %7s %9s %7s %9s %7s%s %6llu\n",
-            routerName(p.router).c_str(), p.replicas, p.gpus, fmt(p.stalenessMs, "%g").c_str(),
-            (unsigned long long)m.completed, (unsigned long long)m.requests, fmt(m.ttft.p50, "%.3f").c_str(),
-            fmt(m.ttft.p99, "%.2f").c_str(), fmt(m.e2e.p99, "%.2f").c_str(), fmt(100 * m.sloAttainment, "%.1f").c_str(),
-            fmt(100 * m.sloraAttainment, "%.1f").c_str(), fmt(m.achievedRatio, "%.3f").c_str(), m.saturated ? "*" : " ",
-            (unsigned long long)p.adapterLoads);
+            routerName(p.router).c_str(), p.replicas, p.gpus, formatPrintf("%g", p.stalenessMs).c_str(),
+            (unsigned long long)m.completed, (unsigned long long)m.requests, formatPrintf("%.3f", m.ttft.p50).c_str(),
+            formatPrintf("%.2f", m.ttft.p99).c_str(), formatPrintf("%.2f", m.e2e.p99).c_str(),
+            formatPrintf("%.1f", 100 * m.sloAttainment).c_str(), formatPrintf("%.1f", 100 * m.sloraAttainment).c_str(),
+            formatPrintf("%.3f", m.achievedRatio).c_str(), m.saturated ? "*" : " ", (unsigned long long)p.adapterLoads);
         out << line;
     }
     out << "SLO %: share of all requests meeting " << plan.base.slo.describe()
@@ -178,7 +171,7 @@ int runFleetSweepCli(const Args& a)
     plan.base.spec = specFromArgs(a);
     plan.base.config.cost = defaultCostModel(plan.base.spec.naming.baseModel);
     if (const auto file = a.value("--fleet")) {
-        for (const std::string flag : schedulerValueFlags())
+        for (const std::string& flag : schedulerValueFlags())
             if (a.has(flag))
                 throw UsageError(
                     flag + " describes the replicas' server; with --fleet each group has its \"server\" in the file");
@@ -308,7 +301,7 @@ int runFleetSweepCli(const Args& a)
     };
     if (!quiet)
         std::cout << "fleet of " << policyName(plan.fleet.groups[0].server.policy) << " replicas on "
-                  << plan.base.config.cost.name << ", metrics every " << fmt(plan.fleet.stalenessMs, "%g")
+                  << plan.base.config.cost.name << ", metrics every " << formatPrintf("%g", plan.fleet.stalenessMs)
                   << " ms, placement "
                   << (plan.fleet.placement.kind == PlacementConfig::Kind::Static ? "static" : "dynamic")
                   << "; workload " << plan.base.spec.rate << " req/s for " << plan.base.spec.duration << " s over "

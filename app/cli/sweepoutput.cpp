@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 
+#include "analysis/numberformat.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/fileio.h"
@@ -20,15 +21,6 @@
 namespace lorascope::cli {
 
 namespace {
-
-std::string fmt(double v, const char* f)
-{
-    if (!std::isfinite(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
 
 } // namespace
 
@@ -172,11 +164,13 @@ void printSweepTable(std::ostream& out, const SweepPlan& plan, std::vector<const
         char line[400];
         std::snprintf(line, sizeof line, "%s%5llu/%-5llu %6s %7s  %7s %7s  %7s  %7s %7s  %6s  %6s    %6s%s %5s  %7s\n",
             v.c_str(), (unsigned long long)m.completed, (unsigned long long)m.requests,
-            fmt(m.throughput, "%.3f").c_str(), fmt(m.goodput, "%.3f").c_str(), fmt(m.ttft.p50, "%.3f").c_str(),
-            fmt(m.ttft.p99, "%.2f").c_str(), fmt(m.tpot.p50 * 1e3, "%.1f").c_str(), fmt(m.e2e.p50, "%.2f").c_str(),
-            fmt(m.e2e.p99, "%.2f").c_str(), fmt(100 * m.sloAttainment, "%.1f").c_str(),
-            fmt(100 * m.sloraAttainment, "%.1f").c_str(), fmt(m.achievedRatio, "%.3f").c_str(), m.saturated ? "*" : " ",
-            fmt(m.peakQueue, "%.0f").c_str(), m.kvCapacity > 0 ? std::to_string(m.peakKvNeed).c_str() : "-");
+            formatPrintf("%.3f", m.throughput).c_str(), formatPrintf("%.3f", m.goodput).c_str(),
+            formatPrintf("%.3f", m.ttft.p50).c_str(), formatPrintf("%.2f", m.ttft.p99).c_str(),
+            formatPrintf("%.1f", m.tpot.p50 * 1e3).c_str(), formatPrintf("%.2f", m.e2e.p50).c_str(),
+            formatPrintf("%.2f", m.e2e.p99).c_str(), formatPrintf("%.1f", 100 * m.sloAttainment).c_str(),
+            formatPrintf("%.1f", 100 * m.sloraAttainment).c_str(), formatPrintf("%.3f", m.achievedRatio).c_str(),
+            m.saturated ? "*" : " ", formatPrintf("%.0f", m.peakQueue).c_str(),
+            m.kvCapacity > 0 ? std::to_string(m.peakKvNeed).c_str() : "-");
         out << line;
     }
     out << "done/req: completed of requests; tput: completed / time from the start to the last completion; goodput: "
@@ -184,7 +178,7 @@ void printSweepTable(std::ostream& out, const SweepPlan& plan, std::vector<const
            "meeting the SLO per second; SLO %: share of all requests meeting it; S-LoRA %: share with the first token "
            "< 6 s;\n"
            "ach/off: achieved / offered rate in the steady window (* = saturated, below "
-        << fmt(plan.saturation.ratio, "%.2f") << ")\n";
+        << formatPrintf("%.2f", plan.saturation.ratio) << ")\n";
 }
 
 void printPaperComparison(std::ostream& out, const SweepPlan& plan, const std::vector<SweepPoint>& points,
@@ -205,15 +199,17 @@ void printPaperComparison(std::ostream& out, const SweepPlan& plan, const std::v
         for (const PaperMatch& m : a.matches) {
             char line[200];
             std::snprintf(line, sizeof line, "  %-8s %10.3f %9s %11.2f %9s %10.1f %8s\n",
-                sweepValueText(f->param, m.value).c_str(), m.paper.throughput, fmt(m.throughput, "%.3f").c_str(),
-                m.paper.avgFirstTokenLatency, fmt(m.avgFirstTokenLatency, "%.2f").c_str(), 100 * m.paper.attainment,
-                fmt(100 * m.attainment, "%.1f").c_str());
+                sweepValueText(f->param, m.value).c_str(), m.paper.throughput,
+                formatPrintf("%.3f", m.throughput).c_str(), m.paper.avgFirstTokenLatency,
+                formatPrintf("%.2f", m.avgFirstTokenLatency).c_str(), 100 * m.paper.attainment,
+                formatPrintf("%.1f", 100 * m.attainment).c_str());
             out << line;
         }
-        out << "  preview vs paper: throughput MAPE " << fmt(100 * a.throughputMape, "%.1f")
-            << " %, first-token latency MAPE " << fmt(100 * a.firstTokenMape, "%.1f") << " %, latency MAPE "
-            << fmt(100 * a.latencyMape, "%.1f") << " %, attainment MAE " << fmt(a.attainmentMae, "%.3f") << " (over "
-            << a.matches.size() << " published points; req/s, s, %)\n";
+        out << "  preview vs paper: throughput MAPE " << formatPrintf("%.1f", 100 * a.throughputMape)
+            << " %, first-token latency MAPE " << formatPrintf("%.1f", 100 * a.firstTokenMape) << " %, latency MAPE "
+            << formatPrintf("%.1f", 100 * a.latencyMape) << " %, attainment MAE "
+            << formatPrintf("%.3f", a.attainmentMae) << " (over " << a.matches.size()
+            << " published points; req/s, s, %)\n";
     }
     out << "cost model: " << plan.config.cost.name << " — " << plan.config.cost.description << "\n";
 }

@@ -67,7 +67,8 @@ int main(int argc, char** argv)
         QStringLiteral("LoraScope: design, preview and replay multi-LoRA serving workloads."));
     parser.addHelpOption();
     parser.addOption({ QStringLiteral("tab"),
-        QStringLiteral("Tab to show first: workload, admission, replay, compare or sweep."), QStringLiteral("name") });
+        QStringLiteral("Tab to show first: workload, admission, replay, compare, sweep or fleet."),
+        QStringLiteral("name") });
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("Session file to open (optional)."));
     QCommandLineOption restore(QStringLiteral("restore"),
         QStringLiteral("Internal: the state saved before a restart (language change)."), QStringLiteral("file"));

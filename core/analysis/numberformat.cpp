@@ -193,6 +193,50 @@ std::string formatResolved(double value, double resolution)
     return trimZeros(formatFixed(value, std::min(decimals, 12)));
 }
 
+std::string formatPrintf(const char* format, double value, const std::string& missing)
+{
+    if (std::isfinite(value)) {
+        const int n = std::snprintf(nullptr, 0, format, value);
+        if (n < 0)
+            return missing;
+        std::string out(static_cast<std::size_t>(n) + 1, '\0');
+        std::snprintf(out.data(), out.size(), format, value);
+        out.pop_back();
+        return out;
+    }
+    std::string out;
+    for (const char* p = format; *p; ++p) {
+        if (*p != '%') {
+            out += *p;
+            continue;
+        }
+        if (p[1] == '%') {
+            out += '%';
+            ++p;
+            continue;
+        }
+        // %[flags][width][.precision][length]conversion
+        ++p;
+        bool left = false;
+        for (; *p && std::strchr("-+ #0", *p); ++p)
+            left = left || *p == '-';
+        std::size_t width = 0;
+        for (; *p >= '0' && *p <= '9'; ++p)
+            width = std::min<std::size_t>(width * 10 + std::size_t(*p - '0'), 256);
+        while (*p && !std::strchr("fFeEgGaAdiuxX", *p))
+            ++p;
+        // Width counts bytes in printf; "–" and other UTF-8 text is padded by its code points.
+        std::size_t shown = 0;
+        for (unsigned char c : missing)
+            shown += (c & 0xC0) != 0x80 ? 1 : 0;
+        const std::string pad(width > shown ? width - shown : 0, ' ');
+        out += left ? missing + pad : pad + missing;
+        if (!*p)
+            break;
+    }
+    return out;
+}
+
 std::vector<double> logTicks(double lo, double hi)
 {
     std::vector<double> out;

@@ -50,6 +50,11 @@ std::vector<double> logTicks(double lo, double hi);
 /// ("0.001", "0.01", ..., "1000"), otherwise every label as a power of ten ("10⁻⁵", "10⁻⁴", "5×10⁻⁴").
 std::vector<std::string> formatLogTicks(const std::vector<double>& ticks);
 
+/// One number through a printf format with one conversion among any text ("%%" prints a percent
+/// sign): snprintf for a finite value; otherwise `missing` in the conversion's place, padded to its
+/// field width so a table's columns stay aligned ("%9.3f" of NaN → "        -").
+std::string formatPrintf(const char* format, double value, const std::string& missing = "-");
+
 /// A duration in seconds with a unit chosen for it: "850 µs", "12.3 ms", "1.25 s", "63.9 s",
 /// "1250 s"; `sig` significant digits as formatSig.
 std::string formatSeconds(double seconds, int sig = 3);

@@ -3,6 +3,7 @@
 
 #include "calibrate/validate.h"
 
+#include "analysis/numberformat.h"
 #include "calibrate/fit.h"
 #include "calibrate/validity.h"
 #include "util/version.h"
@@ -71,11 +72,7 @@ struct Accumulator {
 
 std::string fmt(const char* f, double v)
 {
-    if (!std::isfinite(v))
-        return std::isnan(v) ? "-" : "inf";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
+    return formatPrintf(f, v, std::isnan(v) ? "-" : "inf");
 }
 
 /// An error in % ("12.3%", "+45%"), with an exponent once it is large ("+1.2e+302%"): a model

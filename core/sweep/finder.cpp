@@ -14,18 +14,9 @@ namespace lorascope {
 
 namespace {
 
-std::string fmt(double v, const char* f = "%.4g")
-{
-    if (std::isnan(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 std::string pct(double share)
 {
-    return fmt(100.0 * share, "%.1f") + " %";
+    return formatPrintf("%.1f", 100.0 * share) + " %";
 }
 
 constexpr std::uint64_t kMinAdapterRequests = 5;
@@ -535,14 +526,15 @@ std::vector<std::string> CapacityResult::describe() const
             + "SLO boundary: " + at(capacity) + " meets the SLO (" + target + "; "
             + pct(c ? c->metrics.sloAttainment : NAN) + " of requests), " + at(firstFailing) + " misses it ("
             + pct(f ? f->metrics.sloAttainment : NAN) + "); bracket " + formatSigShort(firstFailing - capacity, 2)
-            + unit + " wide after " + std::to_string(evaluations.size()) + " points in " + fmt(seconds, "%.2f") + " s");
+            + unit + " wide after " + std::to_string(evaluations.size()) + " points in " + formatPrintf("%.2f", seconds)
+            + " s");
         break;
     }
     case Outcome::NoneMeets:
         out.push_back("no " + std::string(info.name) + " tried (" + sweepValueText(param, lowest, resolution) + " to "
             + sweepValueText(param, highest, resolution) + unit + ") meets the SLO (" + target + "): at the lowest, "
             + at(lowest) + ", " + pct(attainmentAtLowest) + " of requests meet it, "
-            + fmt(100.0 * (slo.attainment - attainmentAtLowest), "%.1f") + " points short of the target");
+            + formatPrintf("%.1f", 100.0 * (slo.attainment - attainmentAtLowest)) + " points short of the target");
         break;
     case Outcome::AllMeet:
         out.push_back("every " + std::string(info.name) + " up to " + at(highest) + " meets the SLO (" + target + "; "
@@ -554,17 +546,17 @@ std::vector<std::string> CapacityResult::describe() const
         const SweepPoint* s = point(saturation);
         const SweepPoint* u = point(lastUnsaturated);
         out.push_back("saturation from " + at(saturation) + ": achieved/offered "
-            + fmt(s ? s->metrics.achievedRatio : NAN, "%.3f") + " < 0.98 ("
-            + fmt(u ? u->metrics.achievedRatio : NAN, "%.3f") + " at " + at(lastUnsaturated) + ")");
+            + formatPrintf("%.3f", s ? s->metrics.achievedRatio : NAN) + " < 0.98 ("
+            + formatPrintf("%.3f", u ? u->metrics.achievedRatio : NAN) + " at " + at(lastUnsaturated) + ")");
         break;
     }
     case Saturation::Never:
-        out.push_back("the range never saturates: achieved/offered is still " + fmt(ratioAtHighest, "%.3f")
+        out.push_back("the range never saturates: achieved/offered is still " + formatPrintf("%.3f", ratioAtHighest)
             + " at the highest value tried, " + at(highest));
         break;
     case Saturation::Always:
         out.push_back("saturated even at the lowest value tried, " + at(lowest) + " (achieved/offered "
-            + fmt(ratioAtLowest, "%.3f") + ")");
+            + formatPrintf("%.3f", ratioAtLowest) + ")");
         break;
     case Saturation::NotSearched:
         break;

@@ -22,13 +22,6 @@ double secondsSince(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::string fmt(double v, const char* f = "%.3g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 } // namespace
 
 double previewPointBytes(const WorkloadSpec& spec)
@@ -290,8 +283,8 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
         const SweepPoint& best = **std::max_element(sorted.begin(), sorted.end(),
             [](auto* a, auto* b) { return a->metrics.sloAttainment < b->metrics.sloAttainment; });
         v.lines.push_back("no point meets the SLO (" + slo + "); the best is " + at(best.value) + " with "
-            + fmt(100.0 * best.metrics.sloAttainment, "%.1f") + " % of requests within it, "
-            + fmt(100.0 * (plan.slo.attainment - best.metrics.sloAttainment), "%.1f") + " points short");
+            + formatPrintf("%.1f", 100.0 * best.metrics.sloAttainment) + " % of requests within it, "
+            + formatPrintf("%.1f", 100.0 * (plan.slo.attainment - best.metrics.sloAttainment)) + " points short");
     } else if (!v.shortTrace) {
         v.lines.push_back("sustainable: " + at(v.largestMeeting) + ", the largest point meeting the SLO (" + slo
             + ") and keeping up with its arrivals");
@@ -309,13 +302,13 @@ SweepVerdict sweepVerdict(const SweepPlan& plan, const std::vector<SweepPoint>& 
     }
     if (std::isnan(v.firstSaturated)) {
         const SweepPoint& last = *sorted.back();
-        v.lines.push_back("no point saturates: achieved/offered stays >= " + fmt(plan.saturation.ratio, "%.2f")
-            + " up to " + at(last.value) + " (" + fmt(last.metrics.achievedRatio, "%.3f") + " there)");
+        v.lines.push_back("no point saturates: achieved/offered stays >= " + formatPrintf("%.2f", plan.saturation.ratio)
+            + " up to " + at(last.value) + " (" + formatPrintf("%.3f", last.metrics.achievedRatio) + " there)");
     } else {
         const auto it
             = std::find_if(sorted.begin(), sorted.end(), [&](auto* p) { return p->value == v.firstSaturated; });
         v.lines.push_back("saturated from " + at(v.firstSaturated) + ": achieved/offered "
-            + fmt((*it)->metrics.achievedRatio, "%.3f") + " < " + fmt(plan.saturation.ratio, "%.2f"));
+            + formatPrintf("%.3f", (*it)->metrics.achievedRatio) + " < " + formatPrintf("%.2f", plan.saturation.ratio));
     }
     if (!std::isnan(v.firstOverSaturated))
         v.lines.push_back("GuideLLM's over-saturation test (in-flight requests and TTFT both rising) fires from "

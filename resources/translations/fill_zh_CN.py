@@ -1139,6 +1139,14 @@ ZH.update({
         "前缀缓存：%2 个提示词令牌中有 %1 个命中缓存（%3）：服务器无需再次计算的令牌，来自工作负载中共享的部分（系统提示词、会话中较早的轮次）",
 })
 
+# The admission tab's banner: requests the server refused on arrival.
+ZH.update({
+    "<b>%1 of %2 requests refused</b> (%3): the server answers them with an error on arrival, so they are in none of the waits and latencies. %4 of them: %5.":
+        "<b>%2 个请求中有 %1 个被拒绝</b>（%3）：服务器在请求到达时即返回错误，因此它们不计入任何等待时间和延迟。其中 %4 个的原因：%5。",
+    "A max_lora_rank of %1 (the largest adapter rank in the workload) would serve them.":
+        "将 max_lora_rank 设为 %1（工作负载中最大的适配器秩）即可服务这些请求。",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

@@ -1101,12 +1101,12 @@
 <context>
     <name>lorascope::AdmissionTab</name>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="95" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="96" />
         <source>Request Gantt</source>
         <translation>请求甘特图</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="98" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="99" />
         <source>Step through</source>
         <translation>逐步执行</translation>
     </message>
@@ -1116,7 +1116,7 @@
         <translation>KV 缓存槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="374" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="414" />
         <source>slots</source>
         <translation>槽位</translation>
     </message>
@@ -1142,8 +1142,8 @@
         <translation>最多运行中请求数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="359" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="432" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="399" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="472" />
         <source>requests</source>
         <translation>请求数</translation>
     </message>
@@ -1154,7 +1154,7 @@
         <translation>请求最大长度</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="94" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="95" />
         <source>Requests: why each waited</source>
         <translation>请求：各自为何等待</translation>
     </message>
@@ -1238,136 +1238,146 @@
         <translation>每步最大令牌数</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="191" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="455" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="495" />
         <source>req/step</source>
         <translation>请求/步</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="191" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="455" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="495" />
         <source>req/s</source>
         <translation>req/s</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="193" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="234" />
         <source>&lt;b&gt;Arrivals exceed capacity&lt;/b&gt;: requests arrive at %1, but the server took in only %2 while they arrived, so the queue grew by %3: %4 requests were still waiting when the last one arrived, and the wait grew from %5 to %6 (mean, first and last fifth of the trace).</source>
         <translation>&lt;b&gt;到达超出容量&lt;/b&gt;：请求以 %1 到达，但在此期间服务器只接纳了 %2，因此队列以 %3 增长：最后一个请求到达时仍有 %4 个请求在等待，等待时间从 %5 增长到 %6（均值，轨迹的前五分之一与后五分之一）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="203" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="244" />
         <source>%1 %2</source>
         <comment>two sentences</comment>
         <translation>%1%2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="205" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="246" />
         <source>Most waiting requests were held by: &lt;b&gt;%1&lt;/b&gt;.</source>
         <translation>大多数等待的请求受限于：&lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="209" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="250" />
         <source>More KV cache slots, a lower rate R, shorter requests or fewer distinct adapters would help.</source>
         <translation>增加 KV 缓存槽位、降低速率 R、缩短请求或减少不同适配器的数量会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="219" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="260" />
         <source>A larger prefill batch limit (batch_max_tokens) or a lower rate R would help.</source>
         <translation>提高预填充批次上限（batch_max_tokens）或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="224" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="265" />
         <source>A larger running batch or a lower rate R would help.</source>
         <translation>增大运行批次或降低速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="239" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="280" />
         <source>A lower rate R or a faster server (cost model) would help.</source>
         <translation>降低速率 R 或使用更快的服务器（代价模型）会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="360" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="400" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="368" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="408" />
         <source>Requests in the running batch and in the queue over time (the largest value in each time bin).</source>
         <translation>运行批次中和队列中的请求数随时间的变化（每个时间分箱中的最大值）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="372" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="412" />
         <source>KV cache: need vs capacity</source>
         <translation>KV 缓存：需求与容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="278" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="383" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="318" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="423" />
         <source>adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="100" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="101" />
         <source>LoRA residency</source>
         <translation>LoRA 驻留</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="227" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="268" />
         <source>More LoRA slots (max_loras_per_batch), fewer distinct adapters or a lower rate R would help.</source>
         <translation>更多 LoRA 槽位（max_loras_per_batch）、更少的不同适配器或更低的速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="232" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="273" />
         <source>A larger KV pool (max_total_tokens), a lower rate R or shorter requests would help.</source>
         <translation>更大的 KV 池（max_total_tokens）、更低的速率 R 或更短的请求会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="236" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="277" />
         <source>A larger prefill budget (max_prefill_tokens, chunked_prefill_size) or a lower rate R would help.</source>
         <translation>更大的预填充预算（max_prefill_tokens、chunked_prefill_size）或更低的速率 R 会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="276" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="316" />
         <source>LoRA adapters: GPU and CPU</source>
         <translation>LoRA 适配器：GPU 与 CPU</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="281" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="321" />
         <source>loads from CPU</source>
         <translation>从 CPU 加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="284" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="324" />
         <source>loads from disk</source>
         <translation>从磁盘加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="302" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="342" />
         <source>on the GPU</source>
         <translation>在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="304" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="344" />
         <source>in CPU memory</source>
         <translation>在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="291" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="331" />
         <source>GPU slots</source>
         <translation>GPU 槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="298" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="210" />
+        <source>&lt;b&gt;%1 of %2 requests refused&lt;/b&gt; (%3): the server answers them with an error on arrival, so they are in none of the waits and latencies. %4 of them: %5.</source>
+        <translation>&lt;b&gt;%2 个请求中有 %1 个被拒绝&lt;/b&gt;（%3）：服务器在请求到达时即返回错误，因此它们不计入任何等待时间和延迟。其中 %4 个的原因：%5。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="222" />
+        <source>A max_lora_rank of %1 (the largest adapter rank in the workload) would serve them.</source>
+        <translation>将 max_lora_rank 设为 %1（工作负载中最大的适配器秩）即可服务这些请求。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="338" />
         <source>max_loras %1</source>
         <translation>max_loras %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="299" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="339" />
         <source>max_loras_per_batch %1</source>
         <translation>max_loras_per_batch %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="310" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="350" />
         <source>LoRA adapters over time, in time bins of %1:
 on the GPU: adapters whose weights are in GPU memory (the most in the bin);
 </source>
@@ -1376,48 +1386,48 @@ on the GPU: adapters whose weights are in GPU memory (the most in the bin);
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="315" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="355" />
         <source>in CPU memory: adapters in vLLM's CPU LoRA cache (max_cpu_loras = %1; least recently used leaves first);
 </source>
         <translation>在 CPU 内存中：vLLM 的 CPU LoRA 缓存中的适配器（max_cpu_loras = %1；最近最少使用的先移出）；
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="319" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="359" />
         <source>in CPU memory: adapters SGLang holds in host memory (max_loaded_loras = %1);
 </source>
         <translation>在 CPU 内存中：SGLang 保存在主机内存中的适配器（max_loaded_loras = %1）；
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="321" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="361" />
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="323" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="363" />
         <source>S-LoRA keeps every adapter in host memory and loads a batch's adapters onto the GPU before it runs;
 </source>
         <translation>S-LoRA 将所有适配器保存在主机内存中，并在批次运行前把其适配器加载到 GPU；
 </translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="325" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="365" />
         <source>loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk (not in the CPU cache).</source>
         <translation>从 CPU / 磁盘加载：本箱内复制到 GPU 的适配器，来自 CPU 内存，或从磁盘读取（不在 CPU 缓存中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="388" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="428" />
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="397" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="437" />
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="404" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="444" />
         <source>KV cache slots over time (the largest value in each time bin):
 need: S-LoRA's peak need of the running batch if every request runs to its end, plus the adapter weights;
 used: tokens held now plus the adapter weights;
@@ -1430,7 +1440,7 @@ capacity: max_total_token_num (%1 slots).</source>
 容量：max_total_token_num（%1 个槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="414" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="454" />
         <source>KV cache tokens over time (the largest value in each time bin):
 used: tokens in the KV blocks the running requests hold;
 need: the same plus what they will still generate;
@@ -1441,7 +1451,7 @@ capacity: (num_gpu_blocks − 1) × block_size = %1 tokens (one block is vLLM's 
 容量：(num_gpu_blocks − 1) × block_size = %1 个令牌（其中一个块是 vLLM 保留的空块）。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="421" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="461" />
         <source>KV pool tokens over time (the largest value in each time bin):
 used: tokens the running requests hold in the pool;
 need: the same plus what they will still generate;
@@ -1452,47 +1462,47 @@ capacity: max_total_tokens = %1 tokens.</source>
 容量：max_total_tokens = %1 个令牌。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="431" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="471" />
         <source>latency (%1)</source>
         <translation>延迟（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="448" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="488" />
         <source>How many requests waited in the queue, got their first token (TTFT) or finished (E2E) after how long, counted from arrival.</source>
         <translation>从到达算起，多少请求在队列中等待、得到首个令牌（TTFT）或完成（E2E）用了多长时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="456" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="496" />
         <source>&lt;b&gt;%1 requests&lt;/b&gt;: %2 finished, %3 refused, %4 dropped, %5 never admitted.</source>
         <translation>&lt;b&gt;%1 个请求&lt;/b&gt;：%2 个完成，%3 个被拒绝，%4 个被丢弃，%5 个始终未被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="463" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="503" />
         <source>Queue wait: mean %1 · p90 %2 · p99 %3</source>
         <translation>排队等待：均值 %1 · p90 %2 · p99 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="464" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="504" />
         <source>TTFT: mean %1 · p99 %2</source>
         <translation>TTFT：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="465" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="505" />
         <source>E2E: mean %1 · p99 %2</source>
         <translation>E2E：均值 %1 · p99 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="466" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="506" />
         <source>Throughput %1 %2</source>
         <translation>吞吐量 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="471" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="511" />
         <source>Peak KV need %1 of %2 slots · %3 forward passes (%4 prefill) · %5 adapter loads</source>
         <translation>KV 峰值需求 %1 / %2 个槽位 · %3 次前向计算（%4 次预填充）· %5 次适配器加载</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="479" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="519" />
         <source>Prefix cache: %1 of %2 prompt tokens found cached (%3): tokens the server does not compute again, where the workload shares them (system prompts, earlier turns of a session)</source>
         <translation>前缀缓存：%2 个提示词令牌中有 %1 个命中缓存（%3）：服务器无需再次计算的令牌，来自工作负载中共享的部分（系统提示词、会话中较早的轮次）</translation>
     </message>
@@ -1858,48 +1868,48 @@ capacity: max_total_tokens = %1 tokens.</source>
         <translation>修改 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="357" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="397" />
         <source>Running requests and queue</source>
         <translation>运行中请求与队列</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="277" />
-        <location filename="../../ui/admission/admissiontab.cpp" line="358" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="317" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="398" />
         <source>time (%1)</source>
         <translation>时间（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="360" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="400" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="377" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="417" />
         <source>need</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="379" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="419" />
         <source>used</source>
         <translation>已用</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="430" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="470" />
         <source>Latency distributions</source>
         <translation>延迟分布</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="444" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="484" />
         <source>queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="444" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="484" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="445" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="485" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
@@ -1945,12 +1955,12 @@ capacity: max_total_tokens = %1 tokens.</source>
         <translation>最大 LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="213" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="254" />
         <source>More KV cache blocks (num_gpu_blocks), a lower rate R or shorter requests would help.</source>
         <translation>增加 KV 缓存块（num_gpu_blocks）、降低速率 R 或缩短请求会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="216" />
+        <location filename="../../ui/admission/admissiontab.cpp" line="257" />
         <source>More LoRA slots (max_loras), fewer distinct adapters or a lower rate R would help.</source>
         <translation>增加 LoRA 槽位（max_loras）、减少不同适配器的数量或降低速率 R 会有帮助。</translation>
     </message>
@@ -6079,77 +6089,77 @@ from–to (s)</source>
         <translation>（基础模型）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="136" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="139" />
         <source> (s)</source>
         <translation> (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="136" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="139" />
         <source> (steps)</source>
         <translation>（步）</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="139" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="142" />
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="141" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="144" />
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="143" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="146" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="145" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="148" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="147" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="150" />
         <source>Arrival</source>
         <translation>到达</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="149" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="152" />
         <source>Admitted</source>
         <translation>准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="151" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="154" />
         <source>First token</source>
         <translation>首令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="153" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="156" />
         <source>Finished</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="155" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="158" />
         <source>Queue wait</source>
         <translation>排队等待</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="157" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="160" />
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="159" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="162" />
         <source>E2E</source>
         <translation>E2E</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="161" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="164" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/requestmodel.cpp" line="163" />
+        <location filename="../../ui/admission/requestmodel.cpp" line="166" />
         <source>Why it waited</source>
         <translation>等待原因</translation>
     </message>

@@ -180,6 +180,40 @@ private Q_SLOTS:
         QCOMPARE(q(formatSeconds(1250)), QStringLiteral("1250 s"));
         QCOMPARE(q(formatSeconds(NAN)), QStringLiteral("–"));
     }
+
+    void printfKeepsColumns_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("missing");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("finite") << "%9.3f" << 1.5 << "-"
+                                << "    1.500";
+        QTest::newRow("text and percent") << "%.1f %% hit" << 12.25 << "-"
+                                          << "12.2 % hit";
+        QTest::newRow("long text") << "a rather long sentence with %.2f in it, longer than sixty-four bytes in all"
+                                   << 2.0 << "-"
+                                   << "a rather long sentence with 2.00 in it, longer than sixty-four bytes in all";
+        // Non-finite values keep the field's width, so a table's columns stay aligned.
+        QTest::newRow("nan right") << "%11.3f" << double(NAN) << "-"
+                                   << "          -";
+        QTest::newRow("nan left") << "%-6.1f|" << double(NAN) << "-"
+                                  << "-     |";
+        QTest::newRow("inf in text") << "mean %.2f s (%%)" << double(INFINITY) << "none"
+                                     << "mean none s (%)";
+        QTest::newRow("utf-8 counted by characters") << "%4.0f" << double(NAN) << "–"
+                                                     << "   –";
+        QTest::newRow("no width") << "(cv %.3g)" << double(NAN) << "-"
+                                  << "(cv -)";
+    }
+    void printfKeepsColumns()
+    {
+        QFETCH(QString, format);
+        QFETCH(double, value);
+        QFETCH(QString, missing);
+        QFETCH(QString, expected);
+        QCOMPARE(q(formatPrintf(format.toStdString().c_str(), value, missing.toStdString())), expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestNumberFormat)

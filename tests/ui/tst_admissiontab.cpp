@@ -59,6 +59,51 @@ class TestAdmissionTab : public QObject {
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
 
+    void refusedRequestsSayWhyInTheFirstColumn()
+    {
+        // vLLM refuses adapters above max_lora_rank: S4's rank-32 and rank-64 adapters with the default 16.
+        MainWindow w;
+        QVERIFY(test::waitIdle(w.document()));
+        auto* doc = w.document();
+        SimulationConfig c = doc->admissionConfig();
+        c.scheduler.policy = PolicyKind::Vllm;
+        c.scheduler.vllm.maxLoraRank = 16;
+        QSignalSpy spy(doc, &Document::admissionChanged);
+        doc->setAdmission(c);
+        doc->setSpec(smallSpec());
+        QVERIFY(waitForSignal(doc, spy));
+        QTRY_VERIFY(doc->admission() && doc->admission()->trace == doc->trace()
+            && doc->admission()->config.scheduler.policy == PolicyKind::Vllm);
+        const SimulationResult sim = simulate(*doc->trace(), doc->admissionConfig());
+        auto* model = w.admissionTab()->model();
+        QCOMPARE(model->rowCount(), int(sim.requests.size()));
+        int refused = 0, served = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const auto& r = sim.requests[std::size_t(row)];
+            const QString reason = model->data(model->index(row, RequestTableModel::Reason)).toString();
+            const QString tip = model->data(model->index(row, RequestTableModel::Reason), Qt::ToolTipRole).toString();
+            if (r.rejected == RejectReason::LoraRankTooLarge) {
+                ++refused;
+                QVERIFY2(reason.startsWith(QStringLiteral("refused: ")) && reason.contains(QStringLiteral("16")),
+                    qPrintable(reason));
+                QCOMPARE(tip, reason);
+            } else if (r.wait.kind == WaitKind::None && r.rejected == RejectReason::None) {
+                ++served;
+                QCOMPARE(reason, QStringLiteral("–"));
+            }
+        }
+        qInfo("%d refused (adapter rank above max_lora_rank 16), %d served without waiting", refused, served);
+        QVERIFY(refused > 0 && served > 0);
+        // The banner says it before anything else: how many, why, and the setting that would serve them.
+        const QString banner = w.admissionTab()->bannerText();
+        QVERIFY2(
+            banner.startsWith(QStringLiteral("<b>%1 of %2 requests refused</b>").arg(refused).arg(sim.requests.size())),
+            qPrintable(banner));
+        QVERIFY2(banner.contains(QStringLiteral("adapter rank larger than max_lora_rank (16)"))
+                && banner.contains(QStringLiteral("A max_lora_rank of 64")),
+            qPrintable(banner));
+    }
+
     void tableMatchesEngineOutput()
     {
         MainWindow w;
@@ -93,7 +138,13 @@ private Q_SLOTS:
             QVERIFY(same(num(RequestTableModel::Finished), r.finished));
             QVERIFY(same(num(RequestTableModel::Wait), std::isnan(r.admitted) ? NAN : r.admitted - r.arrival));
             const QString reason = model->data(model->index(row, RequestTableModel::Reason)).toString();
-            if (r.wait.kind == WaitKind::None) {
+            if (r.wait.kind == WaitKind::None && (r.rejected != RejectReason::None || r.dropped != DropReason::None)) {
+                // A refused or dropped request says so where the others say why they waited.
+                QCOMPARE(reason, model->data(model->index(row, RequestTableModel::Status)).toString());
+                QVERIFY2(reason.startsWith(r.rejected != RejectReason::None ? QStringLiteral("refused: ")
+                                                                            : QStringLiteral("dropped: ")),
+                    qPrintable(reason));
+            } else if (r.wait.kind == WaitKind::None) {
                 QCOMPARE(reason, QStringLiteral("–"));
             } else {
                 // Plain words with the engine's numbers: the kind's title, need and limit.

@@ -43,6 +43,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace lorascope {
 
@@ -177,16 +178,56 @@ PlotView* AdmissionTab::addChart(const QString& key)
 void AdmissionTab::updateBanner()
 {
     const auto a = m_document->admission();
-    if (!a) {
-        m_banner->setVisible(false);
-        return;
-    }
-    const CapacityCheck& c = a->capacity; // computed with the preview, off the GUI thread
-    if (!c.overloaded) {
+    const QString refused = a ? refusedText(*a) : QString();
+    const QString overload = a && a->capacity.overloaded ? overloadText(*a) : QString();
+    if (refused.isEmpty() && overload.isEmpty()) {
         m_banner->clear();
         m_banner->setVisible(false);
         return;
     }
+    QString text = refused;
+    if (!text.isEmpty() && !overload.isEmpty())
+        text += QStringLiteral("<br>");
+    m_banner->setText(text + overload);
+    m_banner->setVisible(true);
+}
+
+QString AdmissionTab::refusedText(const AdmissionAnalysis& a) const
+{
+    // Refused requests never wait and are in none of the latency figures: a preview where most
+    // requests are refused must say so first, or its waits describe the few that were served.
+    const auto& s = a.result.summary;
+    if (s.rejected == 0 || s.requests == 0)
+        return {};
+    std::map<RejectReason, std::uint64_t> byReason;
+    for (const auto& r : a.result.requests)
+        if (r.rejected != RejectReason::None)
+            ++byReason[r.rejected];
+    const auto top = std::max_element(
+        byReason.begin(), byReason.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    if (top == byReason.end())
+        return {};
+    QString text = tr("<b>%1 of %2 requests refused</b> (%3): the server answers them with an error on arrival, so "
+                      "they are in none of the waits and latencies. %4 of them: %5.")
+                       .arg(s.rejected)
+                       .arg(s.requests)
+                       .arg(Terms::percent(double(s.rejected) / double(s.requests)))
+                       .arg(top->second)
+                       .arg(Terms::rejectReason(top->first, a.config.scheduler));
+    if (top->first == RejectReason::LoraRankTooLarge && a.trace) {
+        int largest = 0;
+        for (const auto& ad : a.trace->adapters)
+            largest = std::max(largest, ad.rank);
+        text += QLatin1Char(' ')
+            + tr("A max_lora_rank of %1 (the largest adapter rank in the workload) would serve them.").arg(largest);
+    }
+    return text;
+}
+
+QString AdmissionTab::overloadText(const AdmissionAnalysis& analysis) const
+{
+    const AdmissionAnalysis* a = &analysis;
+    const CapacityCheck& c = a->capacity; // computed with the preview, off the GUI thread
     const ClockKind clock = a->result.clock;
     const QString perUnit = clock == ClockKind::Steps ? tr("req/step") : tr("req/s");
     auto rate = [&](double v) -> QString { return Terms::number(v) + QLatin1Char(' ') + perUnit; };
@@ -239,13 +280,12 @@ void AdmissionTab::updateBanner()
         advice = tr("A lower rate R or a faster server (cost model) would help.");
         break;
     }
-    m_banner->setText(join(text, advice));
-    m_banner->setVisible(true);
+    return join(text, advice);
 }
 
 QString AdmissionTab::bannerText() const
 {
-    return m_banner->isVisible() ? m_banner->text() : QString();
+    return m_banner->isHidden() ? QString() : m_banner->text();
 }
 
 QString AdmissionTab::summaryText() const

@@ -59,7 +59,7 @@ public:
     /// The settings column (View > Side Panels hides it).
     QWidget* sidePanel() const { return m_side; }
     ChartGrid* chartGrid() const { return m_grid; }
-    /// The overload banner's text (empty while hidden).
+    /// The banner's text: refused requests and overload (empty while hidden).
     QString bannerText() const;
     /// Selects request `index` in the table and shows why it waited beside it; false if there is none.
     bool selectRequest(qlonglong index);
@@ -80,6 +80,10 @@ private:
     void refresh();
     void updateResidency(const AdmissionAnalysis& analysis);
     void updateBanner();
+    /// How many requests the server refused and mostly why (empty when none was).
+    QString refusedText(const AdmissionAnalysis& analysis) const;
+    /// Arrivals above what the server took in: how the queue grew and what held it.
+    QString overloadText(const AdmissionAnalysis& analysis) const;
     PlotView* addChart(const QString& key);
 
     Document* m_document;

@@ -69,7 +69,7 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
                 text += QLatin1Char('\n') + load;
             return text;
         }
-        if (col == Status)
+        if (col == Status || col == Reason)
             return statusOf(r, server);
         if (col == Adapter) {
             const auto& ads = m_analysis->trace->adapters;
@@ -123,6 +123,9 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
     case Status:
         return statusOf(r, server);
     case Reason:
+        // A refused or dropped request did not wait for a slot: the column says what happened to it.
+        if (r.wait.kind == WaitKind::None && (r.rejected != RejectReason::None || r.dropped != DropReason::None))
+            return statusOf(r, server);
         return reasonOf(r, context);
     default:
         return {};
