@@ -153,6 +153,20 @@ void applyFleetFile(const std::string& file, bool haveTrace, Trace trace, SimSer
                   "requests: give --ranks-from TRACE, or pin every adapter, or use the balancer \"least-adapters\"");
     }
     applyFleetConfig(config, trace, o);
+    // Each group's server as serve-sim checks a server (the same limits as its flags), named by the file.
+    for (const ServerReplica& r : o.fleet.replicaServers) {
+        SimServerOptions one = o;
+        one.scheduler = r.scheduler;
+        one.cost = r.cost;
+        one.fleet = ServerFleetOptions {};
+        try {
+            validateSimServerOptions(one);
+        } catch (const InputError& e) {
+            throw InputError("replica " + r.name + "'s server (its group's \"server\" and \"cost_model\"): "
+                    + e.what(),
+                file, 0, "server");
+        }
+    }
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 
 #include "server/simserver.h"
 
+#include "admission/sglangconfig.h"
 #include "server/engineloop.h"
 #include "server/fleetfront.h"
 #include "server/httpsession.h"
@@ -167,6 +168,18 @@ void validateSimServerOptions(const SimServerOptions& o)
         checkLimit(v.maxCpuLoras, 0, "--max-cpu-loras");
         if (const std::string error = vllmConfigError(v); !error.empty())
             bad("--policy vllm", "vLLM would refuse to start: " + error);
+    }
+    if (o.scheduler.policy == PolicyKind::Sglang) {
+        // The same upper bound as every other token count (a pool of 9·10^18 tokens is no server).
+        const auto& g = o.scheduler.sglang;
+        checkLimit(g.maxTotalTokens, 1, "--max-total-tokens");
+        checkLimit(g.contextLength, 1, "--context-length");
+        checkLimit(g.maxRunningRequests, 0, "--max-running-requests");
+        checkLimit(g.maxPrefillTokens, 1, "--max-prefill-tokens");
+        checkLimit(g.maxLorasPerBatch, 1, "--max-loras-per-batch");
+        checkLimit(g.maxLoadedLoras, 0, "--max-loaded-loras");
+        if (const std::string error = sglangConfigError(g); !error.empty())
+            bad("--policy sglang", "SGLang would refuse to start: " + error);
     }
     checkCost(o.cost);
     if (!(o.speed > 0) || !std::isfinite(o.speed))
