@@ -162,8 +162,7 @@ void applyFleetFile(const std::string& file, bool haveTrace, Trace trace, SimSer
         try {
             validateSimServerOptions(one);
         } catch (const InputError& e) {
-            throw InputError("replica " + r.name + "'s server (its group's \"server\" and \"cost_model\"): "
-                    + e.what(),
+            throw InputError("replica " + r.name + "'s server (its group's \"server\" and \"cost_model\"): " + e.what(),
                 file, 0, "server");
         }
     }

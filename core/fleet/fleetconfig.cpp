@@ -43,8 +43,8 @@ int rangedInt(JsonObjectReader& o, const char* key, int fallback, std::int64_t l
     const std::int64_t v = o.integer(key, fallback);
     if (v < lo || v > hi)
         o.fail(o.pathOf(key),
-            "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + " (got "
-                + std::to_string(v) + ")");
+            "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + " (got " + std::to_string(v)
+                + ")");
     return static_cast<int>(v);
 }
 
