@@ -7,10 +7,12 @@
 #include "admission/costmodel.h"
 #include "formats/traceio.h"
 #include "server/apirequest.h"
+#include "server/serverfleet.h"
 #include "server/simserver.h"
 #include "util/error.h"
 #include "util/jsonread.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -74,6 +76,11 @@ Options:
   --duration S                 stop after S seconds (default 0 = run until stopped)
 A fleet (docs/fleet.md, docs/servesim.md "A fleet of replicas"):
   --replicas N                 N replicas of this server, 1 to 4096 (default 1)
+  --fleet FILE                 the fleet file of `lorascope-cli fleet --fleet` instead (docs/fleet.md):
+                               replica groups each with its own server and cost model, the router,
+                               metrics_staleness_ms, static placement (of --ranks-from's adapters,
+                               weighed by its requests, or --lora-modules'); not with --replicas,
+                               --router, --staleness, --seed, --cost-model or the server flags
   --router NAME                behind the built-in router on the one --port, the fleet preview's
                                routers (default round-robin):
                                round-robin, random, least-outstanding, least-kv, session-affinity,
@@ -110,6 +117,57 @@ extern "C" void onStopSignal(int)
     g_stop.store(true);
 }
 
+// --fleet FILE describes the replicas, their servers and the router: the flags that would say the
+// same are usage errors naming both.
+void checkFleetFlags(const Args& a)
+{
+    std::vector<std::string> clash
+        = { "--replicas", "--router", "--staleness", "--seed", "--cost-model", "--token-ms" };
+    clash.insert(clash.end(), schedulerValueFlags().begin(), schedulerValueFlags().end());
+    clash.insert(clash.end(), schedulerBoolFlags().begin(), schedulerBoolFlags().end());
+    for (const std::string& flag : clash)
+        if (a.has(flag))
+            throw UsageError(flag + " and --fleet: "
+                + (flag == "--token-ms"
+                        ? std::string("a fleet needs the admission engine")
+                        : "the fleet file gives the replicas, each group's server and cost model, the router and its "
+                          "settings (docs/fleet.md); give one or the other"));
+}
+
+// The fleet file, read by the fleet preview's reader, as this server's fleet. Static placement
+// places the adapters of --ranks-from's trace (weighed by its requests) or of --lora-modules.
+void applyFleetFile(const std::string& file, bool haveTrace, Trace trace, SimServerOptions& o)
+{
+    const FleetConfig config = readFleetFile(file);
+    if (!haveTrace)
+        for (const auto& [name, path] : o.loraModules)
+            trace.adapters.push_back(Adapter { name, 0 });
+    const PlacementConfig& p = config.placement;
+    if (p.kind == PlacementConfig::Kind::Static) {
+        if (trace.adapters.empty())
+            throw UsageError("--fleet " + file
+                + ": static placement needs the adapters: --ranks-from TRACE (the trace you replay) or --lora-modules");
+        if (!haveTrace && p.balancer == PlacementConfig::Balancer::Load && p.pinned.size() < trace.adapters.size())
+            throw UsageError("--fleet " + file
+                + ": static placement by load (placement.balancer \"load\") weighs the adapters by a trace's "
+                  "requests: give --ranks-from TRACE, or pin every adapter, or use the balancer \"least-adapters\"");
+    }
+    applyFleetConfig(config, trace, o);
+    // Each group's server as serve-sim checks a server (the same limits as its flags), named by the file.
+    for (const ServerReplica& r : o.fleet.replicaServers) {
+        SimServerOptions one = o;
+        one.scheduler = r.scheduler;
+        one.cost = r.cost;
+        one.fleet = ServerFleetOptions {};
+        try {
+            validateSimServerOptions(one);
+        } catch (const InputError& e) {
+            throw InputError("replica " + r.name + "'s server (its group's \"server\" and \"cost_model\"): " + e.what(),
+                file, 0, "server");
+        }
+    }
+}
+
 } // namespace
 
 int runServeSim(const std::vector<std::string>& argv)
@@ -121,7 +179,7 @@ int runServeSim(const std::vector<std::string>& argv)
             "--adapter-rank", "--base-model", "--keep-alive-s", "--duration", "--error-rate", "--error-status",
             "--disconnect-rate", "--stall-rate", "--stall-seconds", "--malformed-rate", "--slow-first-byte-rate",
             "--slow-first-byte-ms", "--fault-seed", "--ranks", "--ranks-from", "--threads", "--lora-modules",
-            "--lora-info-lists", "--replicas", "--router", "--staleness", "--seed" }),
+            "--lora-info-lists", "--replicas", "--router", "--staleness", "--seed", "--fleet" }),
         withSchedulerBoolFlags({ "--ports-per-replica" }));
     if (!a.positional().empty())
         throw UsageError("unexpected argument '" + a.positional().front() + "'");
@@ -142,8 +200,12 @@ int runServeSim(const std::vector<std::string>& argv)
         throw UsageError("--first-token-ms needs --token-ms");
     }
     o.adapterRank = int(a.integer("--adapter-rank", 16)); // range checked by the option table
+    if (a.has("--fleet"))
+        checkFleetFlags(a);
+    Trace adapterTrace; // --ranks-from's trace: its adapters (and their load, for static placement)
     if (auto file = a.value("--ranks-from")) {
-        for (const auto& adapter : readTrace(*file).adapters) {
+        adapterTrace = readTrace(*file);
+        for (const auto& adapter : adapterTrace.adapters) {
             if (adapter.rank > 0)
                 o.adapterRanks[adapter.name] = adapter.rank;
             o.loraModules.emplace_back(adapter.name, adapter.name);
@@ -201,8 +263,10 @@ int runServeSim(const std::vector<std::string>& argv)
         throw UsageError("--error-rate, --disconnect-rate, --stall-rate, --malformed-rate and --slow-first-byte-rate "
                          "add up to more than 1");
     const double duration = a.number("--duration", 0);
-    const int replicas = int(a.integer("--replicas", 1)); // range checked by the option table
     const bool portPerReplica = a.has("--ports-per-replica");
+    if (const auto file = a.value("--fleet"))
+        applyFleetFile(*file, a.has("--ranks-from"), std::move(adapterTrace), o);
+    const int replicas = a.has("--fleet") ? o.fleet.replicas : int(a.integer("--replicas", 1)); // range: option table
     if (portPerReplica) {
         for (const char* flag : { "--router", "--staleness", "--seed" })
             if (a.has(flag))
@@ -213,6 +277,8 @@ int runServeSim(const std::vector<std::string>& argv)
         if (int(o.port) + replicas - 1 > 65535)
             throw UsageError("--ports-per-replica: ports " + std::to_string(o.port) + " to "
                 + std::to_string(int(o.port) + replicas - 1) + " go past 65535");
+    } else if (a.has("--fleet")) {
+        // the file's router and staleness (checked by its reader)
     } else if (replicas > 1) {
         o.fleet.replicas = replicas;
         if (const auto name = a.value("--router")) {
@@ -242,7 +308,7 @@ int runServeSim(const std::vector<std::string>& argv)
     // One server (with a built-in router over its replicas), or one server per replica.
     std::vector<std::unique_ptr<SimServer>> servers;
     for (int k = 0; k < (portPerReplica ? replicas : 1); ++k) {
-        SimServerOptions ok = o;
+        SimServerOptions ok = portPerReplica ? replicaServerOptions(o, k) : o; // its own server under --fleet
         if (portPerReplica && o.port != 0)
             ok.port = std::uint16_t(o.port + k);
         servers.push_back(std::make_unique<SimServer>(ok));
@@ -262,10 +328,20 @@ int runServeSim(const std::vector<std::string>& argv)
                                : std::string(", metrics as they are at each arrival"))
                                                                : std::string(" (counts its own requests)")))
                       .c_str());
-    std::fprintf(stderr, "serve-sim: %s\n",
-        o.tokenSeconds
-            ? ("fixed pace, one token every " + formatNumber(*o.tokenSeconds * 1000) + " ms").c_str()
-            : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + formatNumber(o.speed)).c_str());
+    for (std::size_t k = 0; k < o.fleet.replicaServers.size(); ++k) {
+        const ServerReplica& r = o.fleet.replicaServers[k];
+        std::size_t placed = 0;
+        for (const auto& [name, on] : o.fleet.placement)
+            placed += std::count(on.begin(), on.end(), std::uint32_t(k));
+        std::fprintf(stderr, "serve-sim: replica %zu (%s): policy %s, cost model %s%s\n", k, r.name.c_str(),
+            policyName(r.scheduler.policy).c_str(), r.cost.name.c_str(),
+            o.fleet.placement.empty() ? "" : (", " + std::to_string(placed) + " adapter(s) placed").c_str());
+    }
+    if (o.fleet.replicaServers.empty())
+        std::fprintf(stderr, "serve-sim: %s\n",
+            o.tokenSeconds
+                ? ("fixed pace, one token every " + formatNumber(*o.tokenSeconds * 1000) + " ms").c_str()
+                : ("policy " + policy + ", cost model " + o.cost.name + ", speed x" + formatNumber(o.speed)).c_str());
     const auto start = std::chrono::steady_clock::now();
     while (!g_stop.load()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -34,6 +34,19 @@ const RouterRow kRouters[] = {
 };
 
 constexpr int kMaxReplicas = 4096;
+constexpr std::int64_t kMaxInt = 2147483647;
+
+// An integer member that must lie in [lo, hi] (and so fits an int: a larger value never wraps into
+// a small one), read with an error naming the field.
+int rangedInt(JsonObjectReader& o, const char* key, int fallback, std::int64_t lo, std::int64_t hi)
+{
+    const std::int64_t v = o.integer(key, fallback);
+    if (v < lo || v > hi)
+        o.fail(o.pathOf(key),
+            "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + " (got " + std::to_string(v)
+                + ")");
+    return static_cast<int>(v);
+}
 
 } // namespace
 
@@ -207,13 +220,13 @@ void readRouter(const nlohmann::json& j, const std::string& file, RouterConfig& 
         o.fail("router.name", "missing (known: " + routerNames() + ")");
     setKind(o.string("name", ""), "router.name");
     r.seed = o.unsignedInteger("seed", r.seed);
-    r.queueingThresholdLora = static_cast<int>(o.integer("queueing_threshold_lora", r.queueingThresholdLora));
+    r.queueingThresholdLora = rangedInt(o, "queueing_threshold_lora", r.queueingThresholdLora, 0, kMaxInt);
     r.loraAffinityThreshold = o.number("lora_affinity_threshold", r.loraAffinityThreshold);
     r.sheddable = o.boolean("sheddable", r.sheddable);
-    r.queueThresholdCritical = static_cast<int>(o.integer("queue_threshold_critical", r.queueThresholdCritical));
+    r.queueThresholdCritical = rangedInt(o, "queue_threshold_critical", r.queueThresholdCritical, 0, kMaxInt);
     r.kvCacheThreshold = o.number("kv_cache_threshold", r.kvCacheThreshold);
     r.keepLastLoraInfo = o.boolean("keep_last_lora_info", r.keepLastLoraInfo);
-    r.hrwReplicas = static_cast<int>(o.integer("replicas_per_adapter", r.hrwReplicas));
+    r.hrwReplicas = rangedInt(o, "replicas_per_adapter", r.hrwReplicas, 1, kMaxReplicas);
     if (o.has("weights")) {
         JsonObjectReader w(o.raw("weights"), "router.weights", file);
         r.loraWeight = w.number("lora_affinity", r.loraWeight);
@@ -226,9 +239,9 @@ void readRouter(const nlohmann::json& j, const std::string& file, RouterConfig& 
         r.prefixWeight = p.number("weight", r.prefixWeight);
         r.prefixQueueWeight = p.number("queue_weight", r.prefixQueueWeight);
         r.prefixKvWeight = p.number("kv_cache_weight", r.prefixKvWeight);
-        r.prefixBlockTokens = static_cast<int>(p.integer("block_tokens", r.prefixBlockTokens));
-        r.prefixMaxBlocks = static_cast<int>(p.integer("max_blocks", r.prefixMaxBlocks));
-        r.prefixLruBlocks = static_cast<int>(p.integer("lru_blocks_per_replica", r.prefixLruBlocks));
+        r.prefixBlockTokens = rangedInt(p, "block_tokens", r.prefixBlockTokens, 1, 1 << 20);
+        r.prefixMaxBlocks = rangedInt(p, "max_blocks", r.prefixMaxBlocks, 1, 1 << 20);
+        r.prefixLruBlocks = rangedInt(p, "lru_blocks_per_replica", r.prefixLruBlocks, 1, 1 << 30);
         p.rejectUnknown();
     }
     o.rejectUnknown();
@@ -236,7 +249,7 @@ void readRouter(const nlohmann::json& j, const std::string& file, RouterConfig& 
 
 void readGroup(JsonObjectReader& o, ReplicaGroup& g, const std::string& at)
 {
-    g.gpusPerReplica = static_cast<int>(o.integer("gpus_per_replica", g.gpusPerReplica));
+    g.gpusPerReplica = rangedInt(o, "gpus_per_replica", g.gpusPerReplica, 1, 1024);
     g.costModel = o.string("cost_model", g.costModel);
     if (o.has("server")) {
         JsonObjectReader s(o.raw("server"), at + "server", o.file());
@@ -319,7 +332,7 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
         } else {
             JsonObjectReader po(pj, "placement", file);
             setKind(po.string("kind", "static"), "placement.kind");
-            p.replicasPerAdapter = static_cast<int>(po.integer("replicas_per_adapter", p.replicasPerAdapter));
+            p.replicasPerAdapter = rangedInt(po, "replicas_per_adapter", p.replicasPerAdapter, 1, kMaxReplicas);
             const std::string bal = po.string("balancer", "load");
             if (bal == "load")
                 p.balancer = PlacementConfig::Balancer::Load;

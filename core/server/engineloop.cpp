@@ -16,12 +16,13 @@
 
 namespace lorascope {
 
-EngineLoop::EngineLoop(ServerCore& core, ServerMetrics& metrics, EngineListener* listener, int replica)
+EngineLoop::EngineLoop(
+    ServerCore& core, ServerMetrics& metrics, EngineListener* listener, int replica, const ServerReplica* own)
     : m_core(core)
     , m_metrics(metrics)
     , m_listener(listener)
     , m_replica(replica)
-    , m_pacer(core.opt.scheduler, core.opt.cost, core.opt.speed)
+    , m_pacer(own ? own->scheduler : core.opt.scheduler, own ? own->cost : core.opt.cost, core.opt.speed)
     , m_timer(core.engineIo)
     , m_wakes(core.workers.size())
 {

@@ -36,8 +36,10 @@ public:
 class EngineLoop final : public EngineSink {
 public:
     /// The engine of `core`'s options, counting into `metrics` (the server's, or a replica's),
-    /// telling `listener` (if any) as replica `replica`.
-    EngineLoop(ServerCore& core, ServerMetrics& metrics, EngineListener* listener = nullptr, int replica = 0);
+    /// telling `listener` (if any) as replica `replica`. `own`: the replica's own server and cost
+    /// model (a heterogeneous fleet); null = the server's.
+    EngineLoop(ServerCore& core, ServerMetrics& metrics, EngineListener* listener = nullptr, int replica = 0,
+        const ServerReplica* own = nullptr);
 
     // All methods run on the engine thread.
 

@@ -9,7 +9,7 @@
 
 namespace lorascope {
 
-FleetFront::FleetFront(ServerCore& core, const MetricsSetup& setup)
+FleetFront::FleetFront(ServerCore& core, const std::vector<MetricsSetup>& setups)
     : m_core(core)
     , m_options(core.opt.fleet)
     , m_speed(core.opt.speed > 0 ? core.opt.speed : 1.0)
@@ -17,28 +17,30 @@ FleetFront::FleetFront(ServerCore& core, const MetricsSetup& setup)
     , m_scrapes(routerReadsMetrics(m_options.router.kind) && m_options.stalenessMs > 0)
 {
     const int n = std::max(1, m_options.replicas);
-    const std::int64_t capacity = kvCapacity(core.opt.scheduler);
+    const auto& own = m_options.replicaServers;
     // The adapters the server knows at start come first, in their order (HRW ranks each once).
     for (const auto& [name, path] : core.opt.loraModules)
         adapterIndex(name, core.api.ranks.rankOf(name).value_or(0));
+    m_gauges.assign(static_cast<std::size_t>(n), EngineGauges {});
     for (int r = 0; r < n; ++r) {
-        m_metrics.push_back(std::make_unique<ServerMetrics>(setup));
+        const ServerReplica* mine = own.size() == static_cast<std::size_t>(n) ? &own[std::size_t(r)] : nullptr;
+        const SchedulerConfig& server = mine ? mine->scheduler : core.opt.scheduler;
+        const std::int64_t capacity = kvCapacity(server);
+        m_metrics.push_back(std::make_unique<ServerMetrics>(setups.at(std::size_t(r))));
         EngineGauges idle;
         idle.kvCapacity = capacity;
         m_metrics.back()->setScheduler(idle);
+        m_gauges[std::size_t(r)].kvCapacity = capacity;
         m_published.push_back(
-            std::make_unique<PublishedState>(m_trace.adapters.size(), capacity, publishedMaxLora(core.opt.scheduler)));
+            std::make_unique<PublishedState>(m_trace.adapters.size(), capacity, publishedMaxLora(server)));
         m_publishedPtrs.push_back(m_published.back().get());
-        m_engines.push_back(std::make_unique<EngineLoop>(core, *m_metrics.back(), this, r));
+        m_engines.push_back(std::make_unique<EngineLoop>(core, *m_metrics.back(), this, r, mine));
         core.replicaMetrics.push_back(m_metrics.back().get());
         m_all.push_back(static_cast<std::uint32_t>(r));
     }
     m_outstanding.assign(static_cast<std::size_t>(n), 0);
     m_completions.resize(static_cast<std::size_t>(n));
     m_routed.assign(static_cast<std::size_t>(n), 0);
-    m_gauges.assign(static_cast<std::size_t>(n), EngineGauges {});
-    for (EngineGauges& g : m_gauges)
-        g.kvCapacity = capacity;
     m_live = std::make_unique<PublishedView>(m_publishedPtrs, m_outstanding, m_options.router.keepLastLoraInfo);
     m_scraped = std::make_unique<ScrapedView>(static_cast<std::size_t>(n), m_outstanding);
     m_router = makeRouter(m_options.router, m_trace, n, AdapterPlacement {});
@@ -98,7 +100,9 @@ std::string FleetFront::submit(const std::shared_ptr<Stream>& st)
     catchUp(t);
     const FleetView& view
         = m_scrapes ? static_cast<const FleetView&>(*m_scraped) : static_cast<const FleetView&>(*m_live);
-    const RouteDecision d = m_router->route(index, m_all, view, q.time);
+    const auto& placement = m_options.placement; // static placement: only the replicas holding the adapter
+    const auto placed = st->adapter.empty() ? placement.end() : placement.find(st->adapter);
+    const RouteDecision d = m_router->route(index, placed == placement.end() ? m_all : placed->second, view, q.time);
     if (d.replica == kNoReplica)
         return "request shed by the router: every replica is saturated (the request is sheddable)";
     // Known before the engine sees it: an idle engine starts its pass (and tells this object) at once.

@@ -7,7 +7,9 @@
 // replica's published state (fleet/published.h) as of the request's arrival — the passes that had
 // ended by then — or, for routers that read scraped metrics, as of the last scrape every
 // `staleness`; routers that count their own requests see every response that had ended. The
-// requests form a trace as they arrive, so the routers read them as they read a trace.
+// requests form a trace as they arrive, so the routers read them as they read a trace. Each replica
+// may have its own server and cost model (a fleet file's groups), and with static placement a
+// request for a placed adapter is routed among the replicas holding it, as the preview routes it.
 //
 // Threads: the engine strand only (ServerCore::engineIo).
 
@@ -25,8 +27,8 @@ namespace lorascope {
 
 class FleetFront final : public EngineSink, public EngineListener {
 public:
-    /// The fleet of `core.opt.fleet`, each replica counting into metrics made from `setup`.
-    FleetFront(ServerCore& core, const MetricsSetup& setup);
+    /// The fleet of `core.opt.fleet`, replica K counting into metrics made from `setups[K]`.
+    FleetFront(ServerCore& core, const std::vector<MetricsSetup>& setups);
     ~FleetFront() override;
 
     std::string submit(const std::shared_ptr<Stream>& stream) override;

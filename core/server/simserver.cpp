@@ -6,12 +6,14 @@
 
 #include "server/simserver.h"
 
+#include "admission/sglangconfig.h"
 #include "server/engineloop.h"
 #include "server/fleetfront.h"
 #include "server/httpsession.h"
 #include "server/servercore.h"
 #include "util/error.h"
 #include "util/filelimit.h"
+#include "util/jsonread.h"
 
 #include "api/errors.h"
 
@@ -98,6 +100,50 @@ unsigned defaultNetworkThreads()
 
 } // namespace
 
+void validateSimServerOptions(const SimServerOptions& o);
+
+namespace {
+
+// A heterogeneous fleet (--fleet): each replica's server checked as a server of its own, all of them
+// the front's kind of server; the placement names replicas that exist.
+void checkFleetReplicas(const SimServerOptions& o)
+{
+    const ServerFleetOptions& fleet = o.fleet;
+    if (!fleet.replicaServers.empty() && fleet.replicaServers.size() != std::size_t(fleet.replicas))
+        bad("--fleet",
+            std::to_string(fleet.replicaServers.size()) + " replica servers for " + std::to_string(fleet.replicas)
+                + " replicas");
+    for (std::size_t k = 0; k < fleet.replicaServers.size(); ++k) {
+        const ServerReplica& r = fleet.replicaServers[k];
+        const std::string who = "replica " + std::to_string(k) + (r.name.empty() ? "" : " (" + r.name + ")");
+        if (serverKindOf(r.scheduler.policy) != serverKindOf(o.scheduler.policy))
+            bad("--fleet",
+                who + " runs " + policyName(r.scheduler.policy) + " but replica 0 runs "
+                    + policyName(o.scheduler.policy)
+                    + ": behind the built-in router every replica must be the same server (one API, one set of "
+                      "/metrics names); use --ports-per-replica for a mixed fleet");
+        SimServerOptions one = o;
+        one.scheduler = r.scheduler;
+        one.cost = r.cost;
+        one.fleet = ServerFleetOptions {};
+        try {
+            validateSimServerOptions(one);
+        } catch (const InputError& e) {
+            bad("--fleet", who + ": " + e.what());
+        }
+    }
+    for (const auto& [name, replicas] : fleet.placement) {
+        if (replicas.empty())
+            bad("--fleet", "placement of " + textExcerpt(name) + ": no replica");
+        for (std::uint32_t r : replicas)
+            if (r >= std::uint32_t(fleet.replicas))
+                bad("--fleet",
+                    "placement of " + textExcerpt(name) + ": replica " + std::to_string(r) + " does not exist");
+    }
+}
+
+} // namespace
+
 void validateSimServerOptions(const SimServerOptions& o)
 {
     if (o.host.empty())
@@ -122,6 +168,18 @@ void validateSimServerOptions(const SimServerOptions& o)
         checkLimit(v.maxCpuLoras, 0, "--max-cpu-loras");
         if (const std::string error = vllmConfigError(v); !error.empty())
             bad("--policy vllm", "vLLM would refuse to start: " + error);
+    }
+    if (o.scheduler.policy == PolicyKind::Sglang) {
+        // The same upper bound as every other token count (a pool of 9·10^18 tokens is no server).
+        const auto& g = o.scheduler.sglang;
+        checkLimit(g.maxTotalTokens, 1, "--max-total-tokens");
+        checkLimit(g.contextLength, 1, "--context-length");
+        checkLimit(g.maxRunningRequests, 0, "--max-running-requests");
+        checkLimit(g.maxPrefillTokens, 1, "--max-prefill-tokens");
+        checkLimit(g.maxLorasPerBatch, 1, "--max-loras-per-batch");
+        checkLimit(g.maxLoadedLoras, 0, "--max-loaded-loras");
+        if (const std::string error = sglangConfigError(g); !error.empty())
+            bad("--policy sglang", "SGLang would refuse to start: " + error);
     }
     checkCost(o.cost);
     if (!(o.speed > 0) || !std::isfinite(o.speed))
@@ -174,6 +232,7 @@ void validateSimServerOptions(const SimServerOptions& o)
     check.stalenessMs = fleet.stalenessMs;
     if (const std::string e = fleetConfigError(check); !e.empty())
         bad("--router", e);
+    checkFleetReplicas(o);
 }
 
 namespace {
@@ -192,6 +251,8 @@ ApiContext apiContextOf(const SimServerOptions& o)
     c.ranks.defaultRank = o.adapterRank;
     c.ranks.explicitRanks = o.adapterRanks;
     c.keyPrompts = !o.tokenSeconds && policyHasPrefixCache(o.scheduler);
+    for (const ServerReplica& r : o.fleet.replicaServers)
+        c.keyPrompts = c.keyPrompts || (!o.tokenSeconds && policyHasPrefixCache(r.scheduler));
     return c;
 }
 
@@ -300,14 +361,23 @@ public:
         for (unsigned i = 0; i < n; ++i)
             core.workers.push_back(std::make_unique<Worker>());
         if (!core.opt.tokenSeconds) {
-            if (core.opt.fleet.replicas > 1)
-                engine = std::make_unique<FleetFront>(core, metricsSetupOf(core.opt, core.server));
-            else
+            EngineGauges idle; // gauges start at the engine's idle state (capacity known before any pass)
+            const ServerFleetOptions& fleet = core.opt.fleet;
+            if (fleet.replicas > 1) {
+                std::vector<MetricsSetup> setups;
+                for (int k = 0; k < fleet.replicas; ++k) {
+                    SimServerOptions own = core.opt;
+                    if (!fleet.replicaServers.empty())
+                        own.scheduler = fleet.replicaServers[std::size_t(k)].scheduler;
+                    setups.push_back(metricsSetupOf(own, core.server));
+                    idle.kvCapacity += kvCapacityOf(own);
+                }
+                engine = std::make_unique<FleetFront>(core, setups);
+            } else {
                 engine = std::make_unique<EngineLoop>(core, core.metrics);
+                idle.kvCapacity = kvCapacityOf(core.opt);
+            }
             core.engine = engine.get();
-            // Gauges start at the engine's idle state (capacity known before any pass).
-            EngineGauges idle;
-            idle.kvCapacity = kvCapacityOf(core.opt);
             core.metrics.setScheduler(idle);
         }
     }

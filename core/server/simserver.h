@@ -39,6 +39,13 @@ struct FaultOptions {
     }
 };
 
+/// One replica of a heterogeneous fleet: its group's server configuration and cost model.
+struct ServerReplica {
+    std::string name; ///< "<group>-<i>" as the fleet preview names it
+    SchedulerConfig scheduler;
+    CostModel cost;
+};
+
 /// serve-sim as a fleet behind its built-in router (server/fleetfront.h; docs/servesim.md): `replicas` engines on
 /// one port, each request routed by `router` (the fleet preview's routers) over what the replicas published, scraped
 /// every `stalenessMs` on the model clock for the routers that read metrics (0 = as they are at each arrival).
@@ -46,6 +53,13 @@ struct ServerFleetOptions {
     int replicas = 1; ///< 1 = one engine, no router
     RouterConfig router;
     double stalenessMs = 50;
+    /// Each replica's own server and cost model (a fleet file's groups, server/serverfleet.h); empty = every
+    /// replica runs the server's `scheduler` and `cost`. Behind the built-in router they must all be the same
+    /// server as `scheduler` (vLLM, SGLang or S-LoRA: one API, one set of /metrics names).
+    std::vector<ServerReplica> replicaServers;
+    /// Static placement: adapter name → the replicas it is loaded on (ascending); a request for a listed adapter is
+    /// routed among those only. Adapters not listed (and requests without one) go to any replica.
+    std::map<std::string, std::vector<std::uint32_t>> placement;
 };
 
 /// How the server runs. Durations are seconds; any finite or infinite non-negative value is accepted, and values beyond

@@ -159,6 +159,142 @@ private slots:
         QVERIFY(!std::filesystem::exists(dir.file("m.json")));
     }
 
+    // Hostile fleet files (read by `fleet --fleet` and `serve-sim --fleet` through the one reader),
+    // serve-sim's fleet flags and the prefix-cache flags: each a clear error naming the file and the
+    // field, or the flag, exit 1 (bad input) or 2 (usage), never a crash, a hang or a value wrapped
+    // into a small one. `@fleet` is a file holding `content`; serve-sim rows stop after 1 s if the
+    // input were wrongly accepted (then the exit code is 0 and the row fails).
+    void fleetInputsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("needle");
+        const QStringList preview = { arg("fleet"), arg("@trace"), arg("--fleet"), arg("@fleet") };
+        const QStringList serve
+            = { arg("serve-sim"), arg("--port"), arg("0"), arg("--duration"), arg("1"), arg("--fleet"), arg("@fleet") };
+        const struct {
+            const char* name;
+            const char* content;
+            const char* needle;
+        } files[] = {
+            { "replicas a string", R"({"replicas": "3"})", "replicas: expected a number of replicas" },
+            { "replicas negative", R"({"replicas": -2})", "replicas: a fleet needs at least one replica (got -2)" },
+            { "replicas zero", R"({"replicas": 0})", "replicas: a fleet needs at least one replica (got 0)" },
+            { "replicas huge", R"({"replicas": 1e12})", "replicas: at most 4096 replicas" },
+            { "group count huge", R"({"replicas": [{"count": 99999}]})", "replicas[0].count: must be from 0 to 4096" },
+            { "unknown router", R"({"replicas": 2, "router": "nope"})", "router: unknown router \"nope\"" },
+            { "unknown field", R"({"replicas": 2, "bogus": 1})", "bogus: unknown field" },
+            { "NaN as a string", R"({"replicas": 2, "metrics_staleness_ms": "NaN"})",
+                "metrics_staleness_ms: expected a number" },
+            { "Infinity", R"({"replicas": 2, "metrics_staleness_ms": 1e400})", "too large" },
+            { "gpus_per_replica past int", R"({"replicas": 2, "gpus_per_replica": 4294967297})",
+                "gpus_per_replica: must be an integer from 1 to 1024 (got 4294967297)" },
+            { "prefix block_tokens past int",
+                R"({"replicas": 2, "router": {"name": "prefix-aware", "prefix": {"block_tokens": 99999999999}}})",
+                "router.prefix.block_tokens: must be an integer from 1 to" },
+            { "placement copies negative",
+                R"({"replicas": 2, "placement": {"kind": "static", "replicas_per_adapter": -1}})",
+                "placement.replicas_per_adapter: must be an integer from 1" },
+            { "vllm block_size 0", R"({"replicas": [{"server": {"policy": "vllm", "vllm": {"block_size": 0}}}]})",
+                "block_size must be > 0" },
+            { "empty file", "", "the file is empty" },
+        };
+        for (const auto& f : files) {
+            QTest::newRow((std::string("fleet: ") + f.name).c_str()) << preview << arg(f.content) << 1 << arg(f.needle);
+            QTest::newRow((std::string("serve-sim: ") + f.name).c_str())
+                << serve << arg(f.content) << 1 << arg(f.needle);
+        }
+        const QString nested = QString(QLatin1Char('[')).repeated(100000) + QString(QLatin1Char(']')).repeated(100000);
+        QTest::newRow("fleet: deeply nested") << preview << nested << 1 << "nested more than 100 levels deep";
+        QTest::newRow("serve-sim: deeply nested") << serve << nested << 1 << "nested more than 100 levels deep";
+        const QString ghost = R"({"replicas": 2, "placement": {"kind": "static", "pinned": {"ghost": [0]}}})";
+        QTest::newRow("fleet: placement names an unknown adapter")
+            << preview << ghost << 1 << "placement.pinned.ghost: no adapter named \"ghost\" in the trace";
+        QTest::newRow("serve-sim: placement names an unknown adapter")
+            << (serve + QStringList { arg("--ranks-from"), arg("@trace") }) << ghost << 1
+            << "placement.pinned.ghost: no adapter named \"ghost\"";
+        QTest::newRow("serve-sim: SGLang pool past any server")
+            << serve
+            << R"({"replicas": [{"server": {"policy": "sglang", "sglang": {"max_total_tokens": 9000000000000000000}}}]})"
+            << 1 << "replica-0's server (its group's \"server\"";
+        QTest::newRow("serve-sim: static placement without adapters")
+            << serve << R"({"replicas": 2, "placement": "static"})" << 2 << "static placement needs the adapters";
+        QTest::newRow("serve-sim: --fleet and --replicas") << (serve + QStringList { arg("--replicas"), arg("2") })
+                                                           << R"({"replicas": 2})" << 2 << "--replicas and --fleet";
+        QTest::newRow("serve-sim: --fleet and --policy") << (serve + QStringList { arg("--policy"), arg("vllm") })
+                                                         << R"({"replicas": 2})" << 2 << "--policy and --fleet";
+        QTest::newRow("serve-sim: --fleet, a directory") << QStringList { arg("serve-sim"), arg("--fleet"),
+            arg("@dir") } << QString() << 1 << "fleet file: is a directory";
+        QTest::newRow("serve-sim: --fleet /dev/zero") << QStringList { arg("serve-sim"), arg("--fleet"),
+            arg("/dev/zero") } << QString() << 1 << "is not a regular file";
+        QTest::newRow("serve-sim: --fleet missing") << QStringList { arg("serve-sim"), arg("--fleet"),
+            arg("@missing.json") } << QString() << 1 << "fleet file: no such file";
+        const QStringList sim = { arg("serve-sim"), arg("--port"), arg("0"), arg("--duration"), arg("1") };
+        const struct {
+            QStringList flags;
+            const char* needle;
+        } flags[] = {
+            { { arg("--replicas"), arg("0") }, "--replicas must be an integer from 1 to 4096" },
+            { { arg("--replicas"), arg("-1") }, "--replicas must be an integer from 1 to 4096" },
+            { { arg("--replicas"), arg("99999") }, "--replicas must be an integer from 1 to 4096" },
+            { { arg("--replicas"), arg("abc") }, "--replicas expects an integer" },
+            { { arg("--replicas"), arg("2"), arg("--staleness"), arg("-1") }, "--staleness must be from 0" },
+            { { arg("--replicas"), arg("2"), arg("--staleness"), arg("nan") }, "--staleness expects a number" },
+            { { arg("--replicas"), arg("2"), arg("--staleness"), arg("inf") }, "--staleness must be from 0" },
+            { { arg("--replicas"), arg("2"), arg("--router"), arg("unknown") }, "--router: unknown router" },
+            { { arg("--replicas"), arg("2"), arg("--ports-per-replica"), arg("--port"), arg("65535") },
+                "ports 65535 to 65536 go past 65535" },
+            { { arg("--policy"), arg("vllm"), arg("--block-size"), arg("0") },
+                "--block-size must be an integer from 1" },
+            { { arg("--policy"), arg("vllm"), arg("--block-size"), arg("-16") },
+                "--block-size must be an integer from 1" },
+            { { arg("--policy"), arg("vllm"), arg("--block-size"), arg("99999999999999") },
+                "--block-size must be an integer from 1" },
+            { { arg("--policy"), arg("vllm"), arg("--num-gpu-blocks"), arg("99999999999999") },
+                "--num-gpu-blocks must be an integer from 2" },
+            { { arg("--policy"), arg("sglang"), arg("--max-total-tokens"), arg("-5") },
+                "--max-total-tokens must be an integer from 1" },
+            { { arg("--policy"), arg("vllm"), arg("--enable-prefix-caching"), arg("--no-enable-prefix-caching") },
+                "not both" },
+            { { arg("--policy"), arg("sglang"), arg("--disable-radix-cache=1") },
+                "--disable-radix-cache takes no value" },
+        };
+        for (const auto& f : flags) {
+            const std::string name = f.flags.join(QLatin1Char(' ')).toStdString();
+            QTest::newRow(("serve-sim " + name).c_str()) << (sim + f.flags) << QString() << 2 << arg(f.needle);
+            if (f.flags.front() == QLatin1String("--policy")) { // the prefix-cache flags: simulate and fleet too
+                QTest::newRow(("fleet " + name).c_str())
+                    << (QStringList { arg("fleet"), arg("@trace"), arg("--replicas"), arg("2") } + f.flags) << QString()
+                    << 2 << arg(f.needle);
+                QTest::newRow(("simulate " + name).c_str())
+                    << (QStringList { arg("simulate"), arg("@trace"), arg("--requests-out"), arg("@out.jsonl") }
+                           + f.flags)
+                    << QString() << 2 << arg(f.needle);
+            }
+        }
+    }
+    void fleetInputsAreRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, content);
+        QFETCH(int, code);
+        QFETCH(QString, needle);
+        test::TempDir dir;
+        test::writeText(dir.file("fleet"), content.toStdString());
+        std::filesystem::create_directories(dir.file("dir"));
+        const Run made = cli({ arg("generate"), arg("--preset"), arg("S4"), arg("--rate"), arg("4"), arg("--duration"),
+            arg("2"), arg("--seed"), arg("7"), arg("-o"), q(dir.file("trace.jsonl")) });
+        QCOMPARE(made.code, 0);
+        for (auto& a : args)
+            if (a.startsWith(QLatin1Char('@')))
+                a = q(dir.file(a == QLatin1String("@trace") ? "trace.jsonl" : a.mid(1).toStdString()));
+        const Run r = cli(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(needle), qPrintable(r.err));
+        QVERIFY2(!r.out.contains(QLatin1String("listening on")), qPrintable(r.out));
+    }
+
     // Outputs are checked before the work: calibrate's fit never runs for an output it cannot
     // write (the missing source comes after the output in the checks, so its error would show
     // if the output were checked late), and every command with an output file says so first.

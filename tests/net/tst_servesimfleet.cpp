@@ -4,12 +4,16 @@
 // request by request, the TTFT and E2E latency that `fleet` predicts for the same replicas and
 // router, within 2 % + 20 ms, and each replica's /metrics?replica=K counts the requests the preview
 // routed to it. Routers: round-robin, and GIE's LoRA-affinity filter tree with perfect information
-// (staleness 0), which reads what each replica published by each arrival. Real time at speed 1, as
-// tests/net/tst_servesimagreement.cpp (whose way with real-time jitter this follows).
+// (staleness 0), which reads what each replica published by each arrival; and a heterogeneous fleet
+// file (`serve-sim --fleet`: two groups with their own limits and cost models, static placement from a
+// placement file and the load balancer) read by the one reader both use (core/fleet/fleetconfig.h,
+// core/server/serverfleet.h). Real time at speed 1, as tests/net/tst_servesimagreement.cpp (whose way
+// with real-time jitter this follows).
 
 #include "admission/engine.h"
 #include "fleet/fleet.h"
 #include "replay/replay.h"
+#include "server/serverfleet.h"
 #include "server/simserver.h"
 #include "util/error.h"
 #include "workload/generator.h"
@@ -22,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <fstream>
 #include <sstream>
 
 using namespace lorascope;
@@ -79,10 +84,41 @@ FleetConfig fleetOf(RouterKind router)
     return f;
 }
 
+// A heterogeneous fleet file in `dir`: two "big" replicas (the vLLM server above, the slower GPU) and
+// one "small" one (one adapter a step, a smaller KV cache, a GPU a third slower still); static
+// placement, two copies of each adapter by expected load, `pinned` on replica 2 from a placement file.
+std::string writeHeterogeneousFleet(const QString& dir, const std::string& pinned, RouterKind router)
+{
+    const std::string d = dir.toStdString();
+    CostModel slower = slowerGpu();
+    slower.hasParameters = false; // (the coefficients were scaled: the parameters no longer give them)
+    CostModel slowest = slower;
+    for (double* v : { &slowest.prefillBase, &slowest.prefillPerToken, &slowest.decodeBase,
+             &slowest.decodePerContextToken, &slowest.loadBase })
+        *v *= 1.3;
+    slowest.name = "slowest";
+    saveCostModel(slower, d + "/slower.json");
+    saveCostModel(slowest, d + "/slowest.json");
+    std::ofstream(d + "/placement.json") << "{\"" << pinned << "\": [2]}";
+    std::ofstream(d + "/fleet.json")
+        << R"({ "version": 1, "replicas": [
+  { "name": "big", "count": 2, "cost_model": ")"
+        << d << R"(/slower.json", "server": { "policy": "vllm", "vllm": { "max_loras": 2, "max_lora_rank": 64,
+      "max_model_len": 520, "max_num_batched_tokens": 512, "num_gpu_blocks": 160 } } },
+  { "name": "small", "count": 1, "cost_model": ")"
+        << d << R"(/slowest.json", "server": { "policy": "vllm", "vllm": { "max_loras": 1, "max_lora_rank": 64,
+      "max_model_len": 520, "max_num_batched_tokens": 512, "num_gpu_blocks": 120 } } } ],
+  "router": { "name": ")"
+        << routerName(router) << R"(", "seed": 1 }, "metrics_staleness_ms": 0,
+  "placement": { "kind": "static", "replicas_per_adapter": 2, "balancer": "load", "file": "placement.json" } })";
+    return d + "/fleet.json";
+}
+
 // Every instant at which a replica's published state changes or a pass starts: the preview knows on
 // which side of it an arrival falls, a real-time server within its send lateness does not. Each
 // replica of a fleet runs exactly simulate() on the requests routed to it, so its passes are those.
-std::vector<double> passBoundaries(const Trace& trace, const FleetResult& fleet)
+std::vector<double> passBoundaries(
+    const Trace& trace, const FleetResult& fleet, const std::vector<ServerReplica>& servers)
 {
     std::vector<double> out;
     for (int r = 0; r < kReplicas; ++r) {
@@ -93,8 +129,8 @@ std::vector<double> passBoundaries(const Trace& trace, const FleetResult& fleet)
             if (fleet.replicaOf[i] == std::uint32_t(r))
                 mine.requests.push_back(trace.requests[i]);
         SimulationConfig c;
-        c.scheduler = vllmServer();
-        c.cost = slowerGpu();
+        c.scheduler = servers[std::size_t(r)].scheduler;
+        c.cost = servers[std::size_t(r)].cost;
         c.clock = ClockKind::Model;
         for (const StepRecord& st : simulate(mine, c).timeline) {
             out.push_back(st.start);
@@ -119,7 +155,8 @@ void spaceArrivals(Trace& trace, std::size_t from)
 
 // Spaces the arrivals, then moves those that fall within the margin of a pass boundary (of any
 // replica) a little later and previews again, in time order, until none does.
-FleetResult previewClearOfBoundaries(Trace& trace, const FleetConfig& fleet, int& moved)
+FleetResult previewClearOfBoundaries(
+    Trace& trace, const FleetConfig& fleet, const std::vector<ServerReplica>& servers, int& moved)
 {
     FleetOptions o;
     o.clock = ClockKind::Model;
@@ -127,7 +164,7 @@ FleetResult previewClearOfBoundaries(Trace& trace, const FleetConfig& fleet, int
     moved = 0;
     spaceArrivals(trace, 0);
     FleetResult preview = simulateFleet(trace, fleet, o);
-    std::vector<double> bounds = passBoundaries(trace, preview);
+    std::vector<double> bounds = passBoundaries(trace, preview, servers);
     for (std::size_t i = 0; i < trace.requests.size(); ++i) {
         for (int attempt = 0; attempt < 50; ++attempt) {
             const double t = trace.requests[i].time;
@@ -143,7 +180,7 @@ FleetResult previewClearOfBoundaries(Trace& trace, const FleetConfig& fleet, int
             spaceArrivals(trace, i + 1); // keep the order and the gaps
             ++moved;
             preview = simulateFleet(trace, fleet, o);
-            bounds = passBoundaries(trace, preview);
+            bounds = passBoundaries(trace, preview, servers);
         }
     }
     return preview;
@@ -204,18 +241,55 @@ private slots:
     void replayMatchesFleetPreview_data()
     {
         QTest::addColumn<QString>("router");
-        QTest::newRow("round-robin") << "round-robin";
-        QTest::newRow("gie-lora-filter, staleness 0") << "gie-lora-filter";
+        QTest::addColumn<bool>("fleetFile");
+        QTest::newRow("round-robin") << "round-robin" << false;
+        QTest::newRow("gie-lora-filter, staleness 0") << "gie-lora-filter" << false;
+        QTest::newRow("fleet file: two groups, static placement, aibrix-lora") << "aibrix-lora" << true;
     }
 
     void replayMatchesFleetPreview()
     {
         QFETCH(QString, router);
+        QFETCH(bool, fleetFile);
         const RouterKind kind = *routerFromName(router.toStdString());
         Trace trace = busyTrace(5);
-        const FleetConfig fleet = fleetOf(kind);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // The server's options come from the fleet file through serve-sim's own conversion.
+        SimServerOptions so;
+        so.speed = 1.0;
+        so.baseModel = trace.baseModel.empty() ? "base" : trace.baseModel;
+        for (const auto& a : trace.adapters)
+            so.adapterRanks[a.name] = a.rank;
+        FleetConfig fleet;
+        if (fleetFile) {
+            try {
+                fleet = readFleetFile(writeHeterogeneousFleet(dir.path(), trace.adapters[0].name, kind));
+                applyFleetConfig(fleet, trace, so);
+            } catch (const InputError& e) {
+                QFAIL(e.what());
+            }
+            QCOMPARE(so.fleet.replicas, kReplicas);
+            QCOMPARE(so.fleet.replicaServers[2].scheduler.vllm.maxLoras, std::int64_t(1));
+            QCOMPARE(so.fleet.placement.at(trace.adapters[0].name), std::vector<std::uint32_t> { 2 });
+            QCOMPARE(so.fleet.placement.size(), trace.adapters.size());
+        } else {
+            fleet = fleetOf(kind);
+            so.scheduler = vllmServer();
+            so.cost = slowerGpu();
+            for (const auto& a : trace.adapters)
+                so.loraModules.emplace_back(a.name, a.name); // known at start, in the trace's order
+            so.fleet.replicas = kReplicas;
+            so.fleet.router = fleet.router;
+            so.fleet.stalenessMs = fleet.stalenessMs;
+            for (int r = 0; r < kReplicas; ++r)
+                so.fleet.replicaServers.push_back(ServerReplica { {}, so.scheduler, so.cost });
+        }
+        const std::vector<ServerReplica> servers = so.fleet.replicaServers;
+        if (!fleetFile)
+            so.fleet.replicaServers.clear(); // (the uniform fleet: every replica the server's own)
         int moved = 0;
-        const FleetResult preview = previewClearOfBoundaries(trace, fleet, moved);
+        const FleetResult preview = previewClearOfBoundaries(trace, fleet, servers, moved);
         QVERIFY(trace.requests.size() >= 30);
         QVERIFY2(preview.summary.wait.mean > 0.02, "the trace must make requests queue, or the test shows little");
         if (kind == RouterKind::GieLoraFilter) {
@@ -229,19 +303,17 @@ private slots:
             QVERIFY2(affinity >= 5, "some requests must go where their adapter is");
             QVERIFY(notInTurn >= 5);
         }
-
-        SimServerOptions so;
-        so.scheduler = vllmServer();
-        so.cost = slowerGpu();
-        so.speed = 1.0;
-        so.baseModel = trace.baseModel.empty() ? "base" : trace.baseModel;
-        for (const auto& a : trace.adapters) {
-            so.adapterRanks[a.name] = a.rank;
-            so.loraModules.emplace_back(a.name, a.name); // known at start, in the trace's order
+        if (fleetFile) {
+            // Every request went to a replica holding its adapter, and the groups differ in speed.
+            for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+                if (trace.requests[i].adapter == kNoAdapter)
+                    continue;
+                const auto& on = so.fleet.placement.at(trace.adapters[trace.requests[i].adapter].name);
+                QVERIFY(std::find(on.begin(), on.end(), preview.replicaOf[i]) != on.end());
+            }
+            QVERIFY(preview.replicas[2].routed > 0);
+            QCOMPARE(preview.replicas[2].name, std::string("small-0"));
         }
-        so.fleet.replicas = kReplicas;
-        so.fleet.router = fleet.router;
-        so.fleet.stalenessMs = fleet.stalenessMs;
 
         std::string misses;
         bool agreed = false;
