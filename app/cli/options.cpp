@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/options.h"
 
+#include "admission/schedulerconfig.h"
 #include "workload/spec.h"
 
 #include <charconv>
@@ -17,7 +18,7 @@ namespace {
 // a million seconds (11.6 days): longer is no benchmark, and timers stay far from overflowing.
 constexpr double kMaxSeconds = 1e6;
 constexpr double kMaxMs = kMaxSeconds * 1e3;
-constexpr std::int64_t kMaxTokens = 1'000'000'000; ///< token budgets (KV slots, batch tokens)
+constexpr std::int64_t kMaxTokens = kMaxServerSize; ///< token budgets (KV slots, batch tokens)
 constexpr std::int64_t kMaxTokenCount = 4'294'967'295; ///< one request's tokens (32-bit, as the trace formats)
 constexpr std::int64_t kMaxCount = 1'000'000'000; ///< requests, steps
 constexpr std::int64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
@@ -91,7 +92,7 @@ const std::vector<OptionSpec>& optionTable()
         integer("--max-model-len", 1, 2 * kMaxTokenCount, "tokens"),
         integer("--long-prefill-token-threshold", 0, kMaxTokens, "tokens", "0 = no limit"),
         integer("--num-gpu-blocks", 2, kMaxTokens, "blocks"),
-        integer("--block-size", 1, 1'000'000, "tokens"),
+        integer("--block-size", 1, kMaxBlockSize, "tokens"),
         integer("--max-loras", 1, kMaxAdapters, "adapters"),
         integer("--max-cpu-loras", 0, kMaxAdapters, "adapters", "0 = max_loras"),
         integer("--max-lora-rank", 1, 512),

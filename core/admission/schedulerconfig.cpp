@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <utility>
 
 namespace lorascope {
 
@@ -71,6 +72,27 @@ std::string schedulerConfigError(const SchedulerConfig& c)
         return {};
     };
     const ServerLimits& l = c.limits;
+    // Upper bounds for every integer setting, whatever wrote it (flags, a spec, a session, a fleet
+    // file): sizes past them are typing slips, and their products (blocks × block size) must not
+    // overflow. The command line's flags have the same bounds (app/cli/options.cpp).
+    const std::pair<const char*, std::int64_t> sizes[] = { { "max_total_token_num", l.maxTotalTokenNum },
+        { "batch_max_tokens", l.batchMaxTokens }, { "running_max_req_size", l.runningMaxReqSize },
+        { "max_req_total_len", l.maxReqTotalLen }, { "max_req_input_len", l.maxReqInputLen },
+        { "max_wait_tokens", c.maxWaitTokens }, { "max_num_seqs", c.vllm.maxNumSeqs },
+        { "max_num_batched_tokens", c.vllm.maxNumBatchedTokens }, { "max_model_len", c.vllm.maxModelLen },
+        { "long_prefill_token_threshold", c.vllm.longPrefillTokenThreshold }, { "num_gpu_blocks", c.vllm.numGpuBlocks },
+        { "max_loras", c.vllm.maxLoras }, { "max_cpu_loras", c.vllm.maxCpuLoras },
+        { "max_total_tokens", c.sglang.maxTotalTokens }, { "context_length", c.sglang.contextLength },
+        { "max_running_requests", c.sglang.maxRunningRequests },
+        { "chunked_prefill_size", c.sglang.chunkedPrefillSize }, { "max_prefill_tokens", c.sglang.maxPrefillTokens },
+        { "max_loras_per_batch", c.sglang.maxLorasPerBatch }, { "max_loaded_loras", c.sglang.maxLoadedLoras } };
+    for (const auto& [name, v] : sizes)
+        if (v > kMaxServerSize)
+            return std::string(name) + " must be <= " + std::to_string(kMaxServerSize) + " (got " + std::to_string(v)
+                + ")";
+    if (c.vllm.blockSize > kMaxBlockSize)
+        return "block_size must be <= " + std::to_string(kMaxBlockSize) + " (got " + std::to_string(c.vllm.blockSize)
+            + ")";
     for (const std::string& e :
         { positive("max_total_token_num", l.maxTotalTokenNum, 1), positive("batch_max_tokens", l.batchMaxTokens, 0),
             positive("running_max_req_size", l.runningMaxReqSize, 1),

@@ -55,8 +55,12 @@ struct SchedulerConfig {
 /// it), vLLM's usable blocks × block_size.
 std::int64_t kvCapacity(const SchedulerConfig& config);
 
+/// The largest token budget or count any server setting may have, and the largest KV block (tokens).
+inline constexpr std::int64_t kMaxServerSize = 1'000'000'000;
+inline constexpr std::int64_t kMaxBlockSize = 1'000'000;
+
 /// Why the server `config` describes would refuse to start (the selected policy's own checks and
-/// messages), or empty.
+/// messages, then LoraScope's bounds kMaxServerSize and kMaxBlockSize), or empty.
 std::string schedulerConfigError(const SchedulerConfig& config);
 
 /// Writes `config` into `into` (an object): "policy", S-LoRA's limits, "max_wait_tokens",

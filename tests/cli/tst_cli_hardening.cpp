@@ -198,6 +198,12 @@ private slots:
                 "placement.replicas_per_adapter: must be an integer from 1" },
             { "vllm block_size 0", R"({"replicas": [{"server": {"policy": "vllm", "vllm": {"block_size": 0}}}]})",
                 "block_size must be > 0" },
+            { "vllm block_size huge",
+                R"({"replicas": [{"server": {"policy": "vllm", "vllm": {"block_size": 1000000000000000}}}]})",
+                "block_size must be <= 1000000 (got 1000000000000000)" },
+            { "SGLang pool huge",
+                R"({"replicas": [{"server": {"policy": "sglang", "sglang": {"max_total_tokens": 9000000000000000000}}}]})",
+                "max_total_tokens must be <= 1000000000" },
             { "empty file", "", "the file is empty" },
         };
         for (const auto& f : files) {
@@ -214,10 +220,6 @@ private slots:
         QTest::newRow("serve-sim: placement names an unknown adapter")
             << (serve + QStringList { arg("--ranks-from"), arg("@trace") }) << ghost << 1
             << "placement.pinned.ghost: no adapter named \"ghost\"";
-        QTest::newRow("serve-sim: SGLang pool past any server")
-            << serve
-            << R"({"replicas": [{"server": {"policy": "sglang", "sglang": {"max_total_tokens": 9000000000000000000}}}]})"
-            << 1 << "replica-0's server (its group's \"server\"";
         QTest::newRow("serve-sim: static placement without adapters")
             << serve << R"({"replicas": 2, "placement": "static"})" << 2 << "static placement needs the adapters";
         QTest::newRow("serve-sim: --fleet and --replicas") << (serve + QStringList { arg("--replicas"), arg("2") })
