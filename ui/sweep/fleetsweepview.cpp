@@ -12,17 +12,12 @@
 
 namespace lorascope {
 
+/// The context of the fleet charts' texts (for lupdate and FleetSweepPlots::tr()).
+class FleetSweepPlots {
+    Q_DECLARE_TR_FUNCTIONS(lorascope::FleetSweepPlots)
+};
+
 namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("lorascope::FleetSweepPlots", text);
-}
-
-QString tr(const char* text, const char* disambiguation, int n)
-{
-    return QCoreApplication::translate("lorascope::FleetSweepPlots", text, disambiguation, n);
-}
 
 /// The points of one router, sorted by x.
 std::vector<const FleetSweepPoint*> routerPoints(const FleetSweepView& v, RouterKind router)
@@ -61,8 +56,8 @@ PlotData perRouter(const FleetSweepView& v, const QString& title, const QString&
     QStringList routers;
     for (RouterKind r : v.routers)
         routers << QStringLiteral("%1: %2").arg(QString::fromStdString(routerName(r)), FleetText::routerTitle(r));
-    d.note = tr("One line per router, each point a fleet preview of the same workload.") + QLatin1Char('\n')
-        + routers.join(QLatin1Char('\n'));
+    d.note = FleetSweepPlots::tr("One line per router, each point a fleet preview of the same workload.")
+        + QLatin1Char('\n') + routers.join(QLatin1Char('\n'));
     return d;
 }
 
@@ -75,7 +70,8 @@ double fleetPointX(const FleetSweepPoint& point, FleetAxis axis)
 
 QString fleetAxisTitle(FleetAxis axis)
 {
-    return axis == FleetAxis::Staleness ? tr("metrics staleness (ms)") : tr("fleet size (replicas)");
+    return axis == FleetAxis::Staleness ? FleetSweepPlots::tr("metrics staleness (ms)")
+                                        : FleetSweepPlots::tr("fleet size (replicas)");
 }
 
 QColor fleetRouterColor(std::size_t index)
@@ -88,16 +84,18 @@ QColor fleetRouterColor(std::size_t index)
 
 PlotData fleetAttainmentPlot(const FleetSweepView& v)
 {
-    PlotData d = perRouter(v, tr("SLO attainment vs fleet size"), tr("requests within the SLO (%)"),
+    PlotData d = perRouter(v, FleetSweepPlots::tr("SLO attainment vs fleet size"),
+        FleetSweepPlots::tr("requests within the SLO (%)"),
         [](const FleetSweepPoint& p) { return 100.0 * p.point.metrics.sloAttainment; });
     if (v.axis == FleetAxis::Staleness)
-        d.title = tr("SLO attainment vs metrics staleness");
+        d.title = FleetSweepPlots::tr("SLO attainment vs metrics staleness");
     else if (v.axis == FleetAxis::Router)
-        d.title = tr("SLO attainment by router");
+        d.title = FleetSweepPlots::tr("SLO attainment by router");
     d.y.min = 0;
     d.y.max = 100;
-    d.note = tr("The share of all requests that meet every bound of the SLO (%1), for each router and fleet size. "
-                "The dashed line is the share needed; a ring marks the smallest fleet of each router that reaches it.")
+    d.note = FleetSweepPlots::tr(
+                 "The share of all requests that meet every bound of the SLO (%1), for each router and fleet size. "
+                 "The dashed line is the share needed; a ring marks the smallest fleet of each router that reaches it.")
                  .arg(QStringLiteral("%1 %").arg(100.0 * v.slo.attainment, 0, 'f', 0))
         + QLatin1Char('\n') + d.note;
     double lo = INFINITY, hi = -INFINITY;
@@ -107,8 +105,8 @@ PlotData fleetAttainmentPlot(const FleetSweepView& v)
     }
     if (std::isfinite(lo)) {
         PlotSeries target;
-        target.name = tr("target %1 %").arg(100.0 * v.slo.attainment, 0, 'f', 0);
-        target.color = QColor(90, 90, 90);
+        target.name = FleetSweepPlots::tr("target %1 %").arg(100.0 * v.slo.attainment, 0, 'f', 0);
+        target.color = QColor(160, 160, 160); // lighter than round-robin's dark grey line
         target.dashed = true;
         target.width = 1.2;
         target.points = { QPointF(lo, 100.0 * v.slo.attainment), QPointF(hi, 100.0 * v.slo.attainment) };
@@ -117,7 +115,7 @@ PlotData fleetAttainmentPlot(const FleetSweepView& v)
     // Each router's smallest fleet meeting the SLO: a ring on its line, labelled once per size
     // (routers that need the same size share a label).
     PlotSeries marks;
-    marks.name = tr("smallest fleet meeting the SLO");
+    marks.name = FleetSweepPlots::tr("smallest fleet meeting the SLO");
     marks.style = PlotSeries::Style::Points;
     marks.color = QColor(200, 40, 40);
     marks.width = 5;
@@ -135,8 +133,8 @@ PlotData fleetAttainmentPlot(const FleetSweepView& v)
             }
     }
     for (const auto& [size, names] : bySize)
-        d.labels.append(
-            { QPointF(size, yAt[size]), tr("%1: %n replica(s)", nullptr, size).arg(names.join(QStringLiteral(", "))) });
+        d.labels.append({ QPointF(size, yAt[size]),
+            FleetSweepPlots::tr("%1: %n replica(s)", nullptr, size).arg(names.join(QStringLiteral(", "))) });
     if (!marks.points.isEmpty())
         d.series.append(marks);
     return d;
@@ -147,20 +145,20 @@ PlotData fleetMetricPlot(const FleetSweepView& v, SweepMetric metric)
     QString title, yTitle;
     switch (metric) {
     case SweepMetric::TtftP90:
-        title = tr("Time to first token, p90");
-        yTitle = tr("TTFT p90 (s)");
+        title = FleetSweepPlots::tr("Time to first token, p90");
+        yTitle = FleetSweepPlots::tr("TTFT p90 (s)");
         break;
     case SweepMetric::E2eP90:
-        title = tr("End-to-end latency, p90");
-        yTitle = tr("E2E p90 (s)");
+        title = FleetSweepPlots::tr("End-to-end latency, p90");
+        yTitle = FleetSweepPlots::tr("E2E p90 (s)");
         break;
     case SweepMetric::Goodput:
-        title = tr("Goodput");
-        yTitle = tr("requests within the SLO (req/s)");
+        title = FleetSweepPlots::tr("Goodput");
+        yTitle = FleetSweepPlots::tr("requests within the SLO (req/s)");
         break;
     case SweepMetric::AchievedRatio:
-        title = tr("Keeping up: achieved / offered");
-        yTitle = tr("achieved / offered (ratio)");
+        title = FleetSweepPlots::tr("Keeping up: achieved / offered");
+        yTitle = FleetSweepPlots::tr("achieved / offered (ratio)");
         break;
     default:
         title = sweepMetricName(metric);
@@ -171,8 +169,9 @@ PlotData fleetMetricPlot(const FleetSweepView& v, SweepMetric metric)
         v, title, yTitle, [metric](const FleetSweepPoint& p) { return sweepMetricValue(p.point.metrics, metric); });
     if (metric == SweepMetric::AchievedRatio) {
         d.y.min = 0;
-        d.note = tr("Finished requests per second over offered requests per second: 1 means the fleet keeps up with "
-                    "the arrivals.")
+        d.note = FleetSweepPlots::tr(
+                     "Finished requests per second over offered requests per second: 1 means the fleet keeps up with "
+                     "the arrivals.")
             + QLatin1Char('\n') + d.note;
     }
     return d;
@@ -180,11 +179,12 @@ PlotData fleetMetricPlot(const FleetSweepView& v, SweepMetric metric)
 
 PlotData fleetAdapterLoadsPlot(const FleetSweepView& v)
 {
-    PlotData d = perRouter(v, tr("Adapter loads over all replicas"), tr("adapter loads (count)"),
-        [](const FleetSweepPoint& p) { return double(p.adapterLoads); });
+    PlotData d = perRouter(v, FleetSweepPlots::tr("Adapter loads over all replicas"),
+        FleetSweepPlots::tr("adapter loads (count)"), [](const FleetSweepPoint& p) { return double(p.adapterLoads); });
     d.y.min = 0;
-    d.note = tr("How many times an adapter was loaded into a replica's GPU memory, summed over the fleet: routers "
-                "that keep an adapter's requests together load less.")
+    d.note = FleetSweepPlots::tr(
+                 "How many times an adapter was loaded into a replica's GPU memory, summed over the fleet: routers "
+                 "that keep an adapter's requests together load less.")
         + QLatin1Char('\n') + d.note;
     return d;
 }

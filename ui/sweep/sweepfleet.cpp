@@ -12,6 +12,7 @@
 #include "sweep/sweeptext.h"
 #include "util/atomicfile.h"
 #include "util/error.h"
+#include "widgets/chartgrid.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -117,6 +118,13 @@ void SweepTab::showFleet(bool fleet)
     m_fleetShown = fleet;
     m_table->setModel(fleet ? static_cast<QAbstractItemModel*>(m_fleetModel) : m_model);
     m_adapterMetric->setVisible(!fleet);
+    // The fleet's question (how many replicas meet the SLO) comes first; a single server's sweep
+    // keeps its order (throughput, TTFT, E2E, attainment, ...).
+    QList<QWidget*> order = m_grid->charts();
+    QWidget* attainment = m_charts.value(QStringLiteral("attainment"));
+    order.removeAll(attainment);
+    order.insert(fleet ? 0 : 3, attainment);
+    m_grid->setOrder(order);
     m_find->setText(fleet ? tr("Find minimum replicas") : tr("Find capacity"));
     m_find->setToolTip(fleet ? tr("The smallest fleet between the smallest and the largest of the values that meets "
                                   "the SLO, for each router, and the saving of the best router over round-robin.")
@@ -230,12 +238,7 @@ QStringList SweepTab::fleetFinishedLines(bool cancelled)
         if (m_fleetPlan->axis == FleetAxis::Replicas)
             m_fleetView.minimum = routerSaving(m_fleetModel->points(), planRouters(*m_fleetPlan)).minMeeting;
     }
-    lines << tr("<b>%n replica(s) of the Admission tab's server</b> per fleet at most; SLO: %1. In the words of "
-                "lorascope-cli sweep:",
-        nullptr,
-        m_fleetPlan->axis == FleetAxis::Replicas
-            ? int(*std::max_element(m_fleetPlan->values.begin(), m_fleetPlan->values.end()))
-            : m_fleetReplicas->value())
+    lines << tr("<b>Fleets of the Admission tab's server</b>, SLO %1. In the words of lorascope-cli sweep:")
                  .arg(sloText(m_fleetPlan->base.slo));
     for (const std::string& s : said) {
         QString line = QString::fromStdString(s).toHtmlEscaped();

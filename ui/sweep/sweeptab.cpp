@@ -164,6 +164,11 @@ void SweepTab::syncSource()
     m_policy->setEnabled(suite);
     m_param->setEnabled(!suite && !fleet);
     m_fleetBox->setVisible(fleet);
+    // A fleet sweep varies the fleet: the suite's and the parameter's rows would only be greyed out.
+    if (auto* form = qobject_cast<QFormLayout*>(m_param->parentWidget()->layout()))
+        for (QWidget* row : { static_cast<QWidget*>(m_suite), static_cast<QWidget*>(m_setting),
+                 static_cast<QWidget*>(m_policy), static_cast<QWidget*>(m_param) })
+            form->setRowVisible(row, !fleet);
     m_values->setEnabled(true);
     showFleet(fleet);
     if (suite)
