@@ -22,7 +22,6 @@ namespace lorascope {
 
 namespace {
 
-
 std::string fmt(double v, const char* f)
 {
     if (!std::isfinite(v))
