@@ -67,54 +67,11 @@ std::vector<RouterKind> parseRouters(const std::string& text)
 
 std::vector<double> parseValues(FleetAxis axis, const std::string& text, const std::string& flag)
 {
-    // "1,2,4" or "LO:HI[:STEP]" (step 1 by default for replicas)
-    std::vector<double> out;
-    auto number = [&](const std::string& s) {
-        char* end = nullptr;
-        const double v = std::strtod(s.c_str(), &end);
-        if (s.empty() || *end != '\0' || !std::isfinite(v))
-            throw UsageError(flag + ": expected numbers (got \"" + s + "\")");
-        return v;
-    };
-    if (text.find(':') != std::string::npos) {
-        std::vector<double> parts;
-        std::size_t pos = 0;
-        while (true) {
-            const std::size_t c = text.find(':', pos);
-            parts.push_back(number(text.substr(pos, c == std::string::npos ? std::string::npos : c - pos)));
-            if (c == std::string::npos)
-                break;
-            pos = c + 1;
-        }
-        if (parts.size() < 2 || parts.size() > 3)
-            throw UsageError(flag + ": expected LO:HI or LO:HI:STEP (got \"" + text + "\")");
-        const double step
-            = parts.size() == 3 ? parts[2] : (axis == FleetAxis::Replicas ? 1.0 : (parts[1] - parts[0]) / 4);
-        if (!(step > 0) || parts[1] < parts[0])
-            throw UsageError(flag + ": needs LO <= HI and a positive step (got \"" + text + "\")");
-        for (double v = parts[0]; v <= parts[1] + 1e-9 * std::abs(parts[1]); v += step) {
-            out.push_back(v);
-            if (out.size() > kMaxSweepPoints)
-                throw UsageError(flag + ": more than " + std::to_string(kMaxSweepPoints) + " points");
-        }
-    } else {
-        std::size_t pos = 0;
-        while (true) {
-            const std::size_t c = text.find(',', pos);
-            out.push_back(number(text.substr(pos, c == std::string::npos ? std::string::npos : c - pos)));
-            if (c == std::string::npos)
-                break;
-            pos = c + 1;
-        }
+    try {
+        return parseFleetValues(axis, text, flag);
+    } catch (const InputError& e) {
+        throw UsageError(e.what()); // a bad flag value is a usage error (exit 2)
     }
-    for (double v : out) {
-        if (axis == FleetAxis::Replicas && !(v >= 1 && v <= 4096 && v == std::floor(v)))
-            throw UsageError(
-                flag + ": replicas must be whole numbers from 1 to 4096 (got " + formatPrintf("%g", v) + ")");
-        if (axis == FleetAxis::Staleness && !(v >= 0))
-            throw UsageError(flag + ": staleness must be >= 0 ms (got " + formatPrintf("%g", v) + ")");
-    }
-    return out;
 }
 
 void printTable(std::ostream& out, const FleetSweepPlan& plan, const std::vector<FleetSweepPoint>& points)

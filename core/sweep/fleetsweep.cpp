@@ -4,6 +4,7 @@
 
 #include "sweep/fleetsweep.h"
 
+#include "analysis/numberformat.h"
 #include "fleet/fleet.h"
 #include "sweep/sweepio.h"
 #include "util/error.h"
@@ -21,17 +22,6 @@
 namespace lorascope {
 
 namespace {
-
-using ojson = nlohmann::ordered_json;
-
-std::string fmt(double v, const char* f)
-{
-    if (!std::isfinite(v))
-        return "-";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
 
 std::string replicasText(int n)
 {
@@ -417,18 +407,18 @@ std::vector<std::string> FleetCapacityResult::describe(const FleetSweepPlan& pla
             if (c.outcome == FleetCapacity::Outcome::NoneMeets) {
                 lines.push_back("  " + routerName(c.router) + ": no fleet size from " + std::to_string(c.lo) + " to "
                     + replicasText(c.hi) + " meets it; at " + replicasText(c.hi) + " ("
-                    + gpusText(pointFleet(plan, c.router, c.hi).gpuCount()) + ") " + fmt(100 * c.attainmentAtHi, "%.1f")
-                    + " % of requests meet it, " + fmt(100 * c.slo.attainment, "%.0f")
-                    + " % are needed. Try a larger range.");
+                    + gpusText(pointFleet(plan, c.router, c.hi).gpuCount()) + ") "
+                    + formatPrintf("%.1f", 100 * c.attainmentAtHi) + " % of requests meet it, "
+                    + formatPrintf("%.0f", 100 * c.slo.attainment) + " % are needed. Try a larger range.");
                 continue;
             }
             std::string line = "  " + routerName(c.router) + ": " + replicasText(c.minReplicas) + " ("
-                + gpusText(c.gpus) + "), " + fmt(100 * c.attainmentAtMin, "%.1f") + " % of requests meet it";
+                + gpusText(c.gpus) + "), " + formatPrintf("%.1f", 100 * c.attainmentAtMin) + " % of requests meet it";
             if (c.minReplicas == c.lo)
                 line += "; the smallest size of the range already meets it (try a lower --range)";
             else if (std::isfinite(c.attainmentBelow))
-                line += "; with " + std::to_string(c.minReplicas - 1) + " " + fmt(100 * c.attainmentBelow, "%.1f")
-                    + " %";
+                line += "; with " + std::to_string(c.minReplicas - 1) + " "
+                    + formatPrintf("%.1f", 100 * c.attainmentBelow) + " %";
             if (!c.monotone)
                 line += " (a larger fleet missed it: the answer assumes more replicas never hurt, check the points)";
             lines.push_back(line);
@@ -486,7 +476,8 @@ std::vector<std::string> fleetSweepVerdict(const FleetSweepPlan& plan, const std
             for (const FleetSweepPoint& p : points)
                 if (p.router == r && p.point.metrics.meetsSlo)
                     meeting += (meeting.empty() ? "" : ", ")
-                        + (plan.axis == FleetAxis::Staleness ? fmt(p.stalenessMs, "%g") + " ms" : routerName(p.router));
+                        + (plan.axis == FleetAxis::Staleness ? formatPrintf("%g", p.stalenessMs) + " ms"
+                                                             : routerName(p.router));
             lines.push_back(routerName(r) + ": meets " + plan.base.slo.describe() + " at "
                 + (meeting.empty() ? std::string("no point") : meeting));
         }
@@ -508,63 +499,6 @@ std::vector<std::string> fleetSweepVerdict(const FleetSweepPlan& plan, const std
                 + " over round-robin.");
     }
     return lines;
-}
-
-ojson fleetSweepHeaderJson(const FleetSweepPlan& plan)
-{
-    ojson j = sweepHeaderJson(plan.base, "preview");
-    j["format"] = "lorascope-fleet-sweep";
-    j["parameter"] = fleetAxisName(plan.axis);
-    j["unit"] = plan.axis == FleetAxis::Replicas ? "replicas" : plan.axis == FleetAxis::Staleness ? "ms" : "";
-    j["values"] = plan.values;
-    ojson routers = ojson::array();
-    for (RouterKind r : planRouters(plan))
-        routers.push_back(routerName(r));
-    j["routers"] = std::move(routers);
-    ojson fleet;
-    fleetConfigToJson(plan.fleet, fleet);
-    j["fleet"] = std::move(fleet);
-    return j;
-}
-
-ojson fleetSweepPointJson(const FleetSweepPlan& plan, const FleetSweepPoint& p)
-{
-    ojson j = sweepPointJson(plan.base, p.point);
-    j["kind"] = "fleet_point";
-    j["parameter"] = fleetAxisName(plan.axis);
-    j["router"] = routerName(p.router);
-    j["replicas"] = p.replicas;
-    j["gpus"] = p.gpus;
-    j["staleness_ms"] = p.stalenessMs;
-    j["adapter_loads"] = p.adapterLoads;
-    return j;
-}
-
-ojson fleetCapacityJson(const FleetSweepPlan& plan, const FleetCapacityResult& r)
-{
-    ojson j;
-    j["kind"] = "fleet_capacity";
-    ojson answers = ojson::array();
-    for (const FleetCapacity& c : r.answers) {
-        ojson a;
-        a["router"] = routerName(c.router);
-        a["slo"] = c.slo.describe();
-        a["found"] = c.outcome == FleetCapacity::Outcome::Found;
-        a["min_replicas"] = c.minReplicas > 0 ? ojson(c.minReplicas) : ojson(nullptr);
-        a["gpus"] = c.minReplicas > 0 ? ojson(c.gpus) : ojson(nullptr);
-        a["range"] = { c.lo, c.hi };
-        a["attainment_at_min"] = std::isfinite(c.attainmentAtMin) ? ojson(c.attainmentAtMin) : ojson(nullptr);
-        a["attainment_below"] = std::isfinite(c.attainmentBelow) ? ojson(c.attainmentBelow) : ojson(nullptr);
-        a["attainment_at_max"] = std::isfinite(c.attainmentAtHi) ? ojson(c.attainmentAtHi) : ojson(nullptr);
-        a["monotone"] = c.monotone;
-        answers.push_back(std::move(a));
-    }
-    j["answers"] = std::move(answers);
-    j["evaluations"] = r.evaluations.size();
-    j["cancelled"] = r.cancelled;
-    j["seconds"] = r.seconds;
-    j["lines"] = r.describe(plan);
-    return j;
 }
 
 } // namespace lorascope

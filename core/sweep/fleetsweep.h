@@ -54,6 +54,10 @@ struct FleetSweepPoint {
 std::vector<RouterKind> planRouters(const FleetSweepPlan& plan);
 /// The fleet of one point: `router` with the axis set to `value`.
 FleetConfig pointFleet(const FleetSweepPlan& plan, RouterKind router, double value);
+/// Parses the values of a fleet sweep: "1,2,4" or "LO:HI[:STEP]" (step 1 for replicas, else a
+/// quarter of the range); replicas are whole numbers from 1 to 4096, staleness >= 0 ms. Throws
+/// InputError naming `field` (the CLI's flag, the Sweep tab's field).
+std::vector<double> parseFleetValues(FleetAxis axis, const std::string& text, const std::string& field);
 /// Checks the plan before any work (values, fleet, spec). Throws InputError naming the field.
 void checkFleetPlan(const FleetSweepPlan& plan);
 

@@ -1147,6 +1147,80 @@ ZH.update({
         "将 max_lora_rank 设为 %1（工作负载中最大的适配器秩）即可服务这些请求。",
 })
 
+# The Sweep tab's fleet sweep (ui/sweep/sweepfleet.cpp, fleetsweepview.cpp, fleetsweepmodel.cpp).
+ZH.update({
+    "One line per router, each point a fleet preview of the same workload.": "每个路由器一条曲线，每个点是同一工作负载在一个集群上的预览。",
+    "metrics staleness (ms)": "指标陈旧度 (ms)",
+    "fleet size (replicas)": "集群规模（副本数）",
+    "SLO attainment vs fleet size": "SLO 达成率与集群规模",
+    "SLO attainment vs metrics staleness": "SLO 达成率与指标陈旧度",
+    "SLO attainment by router": "各路由器的 SLO 达成率",
+    "The share of all requests that meet every bound of the SLO (%1), for each router and fleet size. The dashed line is the share needed; a ring marks the smallest fleet of each router that reaches it.":
+        "每个路由器、每种集群规模下满足 SLO 全部界限的请求占比（%1）。虚线是所需占比；圆点标出每个路由器达到它的最小集群。",
+    "target %1 %": "目标 %1 %",
+    "smallest fleet meeting the SLO": "满足 SLO 的最小集群",
+    "%1: %n replica(s)": "%1：%n 个副本",
+    "Time to first token, p90": "首令牌时间 p90",
+    "End-to-end latency, p90": "端到端延迟 p90",
+    "E2E p90 (s)": "E2E p90 (s)",
+    "Goodput": "有效吞吐量",
+    "requests within the SLO (req/s)": "满足 SLO 的请求 (req/s)",
+    "Keeping up: achieved / offered": "能否跟上：实际 / 提供",
+    "achieved / offered (ratio)": "实际 / 提供（比值）",
+    "Finished requests per second over offered requests per second: 1 means the fleet keeps up with the arrivals.":
+        "每秒完成的请求数除以每秒提供的请求数：1 表示集群跟得上到达速度。",
+    "Adapter loads over all replicas": "所有副本上的适配器加载次数",
+    "adapter loads (count)": "适配器加载（次）",
+    "How many times an adapter was loaded into a replica's GPU memory, summed over the fleet: routers that keep an adapter's requests together load less.":
+        "适配器被加载到副本 GPU 显存中的次数，对整个集群求和：把同一适配器的请求集中在一起的路由器加载更少。",
+    "Staleness (ms)": "陈旧度 (ms)",
+    "The router in front of the replicas (names as in docs/fleet.md and lorascope-cli --routers).":
+        "副本前面的路由器（名称与 docs/fleet.md 和 lorascope-cli --routers 相同）。",
+    "Replicas in the fleet, each running the Admission tab's server and cost model.": "集群中的副本数，每个副本运行准入选项卡的服务器和代价模型。",
+    "GPUs of the whole fleet: replicas × GPUs per replica.": "整个集群的 GPU 数：副本数 × 每副本 GPU 数。",
+    "How old the replica metrics the router sees may be, in milliseconds (0: perfect information).":
+        "路由器看到的副本指标最多可以有多旧，单位毫秒（0：完全信息）。",
+    "Requests completed of those sent.": "已发送请求中完成的数量。",
+    "Requests per second that met every bound of the SLO.": "每秒满足 SLO 全部界限的请求数。",
+    "Time to first token that 90 % of requests beat, in seconds.": "90 % 的请求都快于的首令牌时间，单位秒。",
+    "End-to-end latency that 90 % of requests beat, in seconds.": "90 % 的请求都快于的端到端延迟，单位秒。",
+    "Share of all requests (unfinished ones count as misses) within every bound of the SLO, in percent; red when below the share needed.":
+        "满足 SLO 全部界限的请求占全部请求的百分比（未完成的算作未满足）；低于所需占比时为红色。",
+    "Times an adapter was loaded into a replica's GPU memory, summed over the fleet.": "适配器被加载到副本 GPU 显存中的次数，对整个集群求和。",
+    "Fleet of replicas behind routers": "路由器后的副本集群",
+    "Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.\nS-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on (slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published measurements are drawn over the preview.\nFleet: the current workload routed over a fleet of the Admission tab's server, one line per router; find the smallest fleet that meets the SLO (docs/fleet.md).":
+        "当前：工作负载选项卡的规格和准入选项卡的服务器，改变其中一个参数。\nS-LoRA 论文套件：S-LoRA exp_suite.py 中的基准及其运行设置（slora 生成器、种子 42、服务器的 KV 大小、该 GPU 的代价模型）；S-LoRA 公布的测量值画在预览之上。\n集群：当前工作负载经路由器分发到由准入选项卡的服务器组成的集群，每个路由器一条曲线；找出满足 SLO 的最小集群（docs/fleet.md）。",
+    "A fleet of identical replicas, each running the Admission tab's server and cost model, behind each router chosen (docs/fleet.md). The SLO below judges every fleet.":
+        "由相同副本组成的集群，每个副本运行准入选项卡的服务器和代价模型，位于所选的每个路由器之后（docs/fleet.md）。下方的 SLO 用来评判每个集群。",
+    "Fleet size (replicas)": "集群规模（副本数）",
+    "Metrics staleness (ms)": "指标陈旧度 (ms)",
+    "Router (one point each)": "路由器（每个一个点）",
+    "What varies: the number of replicas (Values: 1:8 or 1,2,4,8), how old the replica metrics the router sees may be (Values in ms), or only the router.":
+        "改变什么：副本数（取值：1:8 或 1,2,4,8）、路由器看到的副本指标最多多旧（取值单位 ms），或者只改变路由器。",
+    "Vary:": "改变：",
+    "The routers to compare: one line each on the charts. Names as in docs/fleet.md and lorascope-cli --routers; hover a name for what it does.":
+        "要比较的路由器：图表上每个一条曲线。名称与 docs/fleet.md 和 lorascope-cli --routers 相同；鼠标悬停在名称上可查看其作用。",
+    "Routers:": "路由器：",
+    "The fleet's size while the staleness or the router varies.": "改变陈旧度或路由器时的集群规模。",
+    "How often the router scrapes the replicas' metrics, in milliseconds (GIE and AIBrix: every 50 ms; 0: perfect information), while the size or router varies.":
+        "改变规模或路由器时，路由器抓取副本指标的间隔，单位毫秒（GIE 和 AIBrix：每 50 ms；0：完全信息）。",
+    "Choose the routers and the fleet sizes, then Run sweep or Find minimum replicas.": "选择路由器和集群规模，然后点击“运行扫描”或“查找最少副本数”。",
+    "Find minimum replicas": "查找最少副本数",
+    "The smallest fleet between the smallest and the largest of the values that meets the SLO, for each router, and the saving of the best router over round-robin.":
+        "对每个路由器，在取值的最小值与最大值之间找出满足 SLO 的最小集群，以及最佳路由器相对 round-robin 节省的数量。",
+    "Routers: choose at least one router.": "路由器：请至少选择一个路由器。",
+    "Finding the smallest fleet from %1 to %2 replicas that meets the SLO (%3), per router…": "正在为每个路由器查找 %1 到 %2 个副本中满足 SLO（%3）的最小集群…",
+    "Previewing %n fleet(s)…": "正在预览 %n 个集群…",
+    "%n fleet(s) previewed": "已预览 %n 个集群",
+    "<b>Fleets of the Admission tab's server</b>, SLO %1. In the words of lorascope-cli sweep:":
+        "<b>由准入选项卡的服务器组成的集群</b>，SLO %1。以下是 lorascope-cli sweep 的原话（英文）：",
+    "Cancelled: %n fleet preview(s) finished and kept.": "已取消：已完成的 %n 个集群预览已保留。",
+    "A fleet sweep is exported as JSON Lines (.jsonl), as lorascope-cli sweep writes it.": "集群扫描导出为 JSON Lines (.jsonl)，与 lorascope-cli sweep 写出的格式相同。",
+    "%n fleet preview(s) (routers × values); the clock is the cost model's (seconds).": "%n 个集群预览（路由器 × 取值）；时钟为代价模型的时钟（秒）。",
+    "Each fleet is of identical replicas, each running the Admission tab's server and this cost model (%n GPU(s) per replica).":
+        "每个集群由相同的副本组成，每个副本运行准入选项卡的服务器和此代价模型（每副本 %n 个 GPU）。",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

@@ -3271,6 +3271,244 @@ Right-click a chart to export it alone.</source>
     </message>
 </context>
 <context>
+    <name>lorascope::FleetSweepPlots</name>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="59" />
+        <source>One line per router, each point a fleet preview of the same workload.</source>
+        <translation>每个路由器一条曲线，每个点是同一工作负载在一个集群上的预览。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="73" />
+        <source>metrics staleness (ms)</source>
+        <translation>指标陈旧度 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="74" />
+        <source>fleet size (replicas)</source>
+        <translation>集群规模（副本数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="87" />
+        <source>SLO attainment vs fleet size</source>
+        <translation>SLO 达成率与集群规模</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="88" />
+        <source>requests within the SLO (%)</source>
+        <translation>满足 SLO 的请求 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="91" />
+        <source>SLO attainment vs metrics staleness</source>
+        <translation>SLO 达成率与指标陈旧度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="93" />
+        <source>SLO attainment by router</source>
+        <translation>各路由器的 SLO 达成率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="96" />
+        <source>The share of all requests that meet every bound of the SLO (%1), for each router and fleet size. The dashed line is the share needed; a ring marks the smallest fleet of each router that reaches it.</source>
+        <translation>每个路由器、每种集群规模下满足 SLO 全部界限的请求占比（%1）。虚线是所需占比；圆点标出每个路由器达到它的最小集群。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="108" />
+        <source>target %1 %</source>
+        <translation>目标 %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="118" />
+        <source>smallest fleet meeting the SLO</source>
+        <translation>满足 SLO 的最小集群</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="137" />
+        <source>%1: %n replica(s)</source>
+        <translation>
+            <numerusform>%1：%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="148" />
+        <source>Time to first token, p90</source>
+        <translation>首令牌时间 p90</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="149" />
+        <source>TTFT p90 (s)</source>
+        <translation>TTFT p90 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="152" />
+        <source>End-to-end latency, p90</source>
+        <translation>端到端延迟 p90</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="153" />
+        <source>E2E p90 (s)</source>
+        <translation>E2E p90 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="156" />
+        <source>Goodput</source>
+        <translation>有效吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="157" />
+        <source>requests within the SLO (req/s)</source>
+        <translation>满足 SLO 的请求 (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="160" />
+        <source>Keeping up: achieved / offered</source>
+        <translation>能否跟上：实际 / 提供</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="161" />
+        <source>achieved / offered (ratio)</source>
+        <translation>实际 / 提供（比值）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="172" />
+        <source>Finished requests per second over offered requests per second: 1 means the fleet keeps up with the arrivals.</source>
+        <translation>每秒完成的请求数除以每秒提供的请求数：1 表示集群跟得上到达速度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="182" />
+        <source>Adapter loads over all replicas</source>
+        <translation>所有副本上的适配器加载次数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="183" />
+        <source>adapter loads (count)</source>
+        <translation>适配器加载（次）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepview.cpp" line="185" />
+        <source>How many times an adapter was loaded into a replica's GPU memory, summed over the fleet: routers that keep an adapter's requests together load less.</source>
+        <translation>适配器被加载到副本 GPU 显存中的次数，对整个集群求和：把同一适配器的请求集中在一起的路由器加载更少。</translation>
+    </message>
+</context>
+<context>
+    <name>lorascope::FleetSweepTableModel</name>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="102" />
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="121" />
+        <source>Meets the SLO: at least %1 % of requests within it.</source>
+        <translation>满足 SLO：至少 %1 % 的请求在目标之内。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="122" />
+        <source>Misses the SLO: fewer than %1 % of requests within it.</source>
+        <translation>未满足 SLO：在目标之内的请求少于 %1 %。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="133" />
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="135" />
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="137" />
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="139" />
+        <source>Staleness (ms)</source>
+        <translation>陈旧度 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="141" />
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="143" />
+        <source>Goodput (req/s)</source>
+        <translation>有效吞吐量 (req/s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="145" />
+        <source>TTFT p90 (s)</source>
+        <translation>TTFT p90 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="147" />
+        <source>E2E p90 (s)</source>
+        <translation>E2E p90 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="149" />
+        <source>SLO (%)</source>
+        <translation>SLO (%)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="151" />
+        <source>Adapter loads</source>
+        <translation>适配器加载次数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="157" />
+        <source>The router in front of the replicas (names as in docs/fleet.md and lorascope-cli --routers).</source>
+        <translation>副本前面的路由器（名称与 docs/fleet.md 和 lorascope-cli --routers 相同）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="159" />
+        <source>Replicas in the fleet, each running the Admission tab's server and cost model.</source>
+        <translation>集群中的副本数，每个副本运行准入选项卡的服务器和代价模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="161" />
+        <source>GPUs of the whole fleet: replicas × GPUs per replica.</source>
+        <translation>整个集群的 GPU 数：副本数 × 每副本 GPU 数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="163" />
+        <source>How old the replica metrics the router sees may be, in milliseconds (0: perfect information).</source>
+        <translation>路由器看到的副本指标最多可以有多旧，单位毫秒（0：完全信息）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="165" />
+        <source>Requests completed of those sent.</source>
+        <translation>已发送请求中完成的数量。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="167" />
+        <source>Requests per second that met every bound of the SLO.</source>
+        <translation>每秒满足 SLO 全部界限的请求数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="169" />
+        <source>Time to first token that 90 % of requests beat, in seconds.</source>
+        <translation>90 % 的请求都快于的首令牌时间，单位秒。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="171" />
+        <source>End-to-end latency that 90 % of requests beat, in seconds.</source>
+        <translation>90 % 的请求都快于的端到端延迟，单位秒。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="173" />
+        <source>Share of all requests (unfinished ones count as misses) within every bound of the SLO, in percent; red when below the share needed.</source>
+        <translation>满足 SLO 全部界限的请求占全部请求的百分比（未完成的算作未满足）；低于所需占比时为红色。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweepmodel.cpp" line="176" />
+        <source>Times an adapter was loaded into a replica's GPU memory, summed over the fleet.</source>
+        <translation>适配器被加载到副本 GPU 显存中的次数，对整个集群求和。</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::FleetTab</name>
     <message>
         <location filename="../../ui/fleet/fleettab.cpp" line="70" />
@@ -3435,7 +3673,7 @@ Right-click a chart to export it alone.</source>
         <translation>立即路由并预览工作负载（修改后会自动运行，最多 300,000 个请求）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/fleet/fleettab.cpp" line="317" />
+        <location filename="../../ui/fleet/fleettab.cpp" line="363" />
         <source>Routing %n request(s)…</source>
         <translation>
             <numerusform>正在路由 %n 个请求…</numerusform>
@@ -6373,66 +6611,66 @@ from–to (s)</source>
 <context>
     <name>lorascope::Sessions</name>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="28" />
+        <location filename="../../ui/window/sessions.cpp" line="30" />
         <source>LoraScope sessions (*.lorascope.json *.json)</source>
         <translation>LoraScope 会话 (*.lorascope.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="41" />
+        <location filename="../../ui/window/sessions.cpp" line="43" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="43" />
+        <location filename="../../ui/window/sessions.cpp" line="45" />
         <source>&amp;Open Session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="45" />
+        <location filename="../../ui/window/sessions.cpp" line="47" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="47" />
+        <location filename="../../ui/window/sessions.cpp" line="49" />
         <source>&amp;Save Session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="52" />
-        <location filename="../../ui/window/sessions.cpp" line="86" />
-        <location filename="../../ui/window/sessions.cpp" line="92" />
+        <location filename="../../ui/window/sessions.cpp" line="54" />
+        <location filename="../../ui/window/sessions.cpp" line="88" />
+        <location filename="../../ui/window/sessions.cpp" line="94" />
         <source>Save Session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="55" />
+        <location filename="../../ui/window/sessions.cpp" line="57" />
         <source>Save Session &amp;As…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="76" />
-        <location filename="../../ui/window/sessions.cpp" line="80" />
-        <location filename="../../ui/window/sessions.cpp" line="203" />
+        <location filename="../../ui/window/sessions.cpp" line="78" />
+        <location filename="../../ui/window/sessions.cpp" line="82" />
+        <location filename="../../ui/window/sessions.cpp" line="212" />
         <source>Open Session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="98" />
+        <location filename="../../ui/window/sessions.cpp" line="100" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="144" />
+        <location filename="../../ui/window/sessions.cpp" line="153" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="216" />
+        <location filename="../../ui/window/sessions.cpp" line="225" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/sessions.cpp" line="216" />
+        <location filename="../../ui/window/sessions.cpp" line="225" />
         <source>The session has unsaved changes. Save them?</source>
         <translation>会话有未保存的更改。是否保存？</translation>
     </message>
@@ -7372,324 +7610,492 @@ from–to (s)</source>
 <context>
     <name>lorascope::SweepTab</name>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="33" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="35" />
         <source>What to sweep</source>
         <translation>扫描什么</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="36" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="38" />
         <source>Current workload and server</source>
         <translation>当前工作负载和服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="37" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="39" />
         <source>S-LoRA paper suite</source>
         <translation>S-LoRA 论文实验套件</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="39" />
-        <source>Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.
-S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on (slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published measurements are drawn over the preview.</source>
-        <translation>当前：使用“工作负载”标签页的规格和“准入预览”标签页的服务器，只改变一个参数。
-S-LoRA 论文实验套件：S-LoRA exp_suite.py 中的基准，使用其运行时的设置（slora 生成器、种子 42、服务器的 KV 容量、该 GPU 的代价模型）；S-LoRA 发表的实测值会叠加在预览曲线上。</translation>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="40" />
+        <source>Fleet of replicas behind routers</source>
+        <translation>路由器后的副本集群</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="43" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="42" />
+        <source>Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.
+S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on (slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published measurements are drawn over the preview.
+Fleet: the current workload routed over a fleet of the Admission tab's server, one line per router; find the smallest fleet that meets the SLO (docs/fleet.md).</source>
+        <translation>当前：工作负载选项卡的规格和准入选项卡的服务器，改变其中一个参数。
+S-LoRA 论文套件：S-LoRA exp_suite.py 中的基准及其运行设置（slora 生成器、种子 42、服务器的 KV 大小、该 GPU 的代价模型）；S-LoRA 公布的测量值画在预览之上。
+集群：当前工作负载经路由器分发到由准入选项卡的服务器组成的集群，每个路由器一条曲线；找出满足 SLO 的最小集群（docs/fleet.md）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="48" />
         <source>Source:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="51" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="56" />
         <source>The suites of S-LoRA's benchmarks/exp_suite.py; the first value of the others is kept.</source>
         <translation>S-LoRA benchmarks/exp_suite.py 中的套件；其他参数取各自的第一个值。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="52" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="57" />
         <source>Suite:</source>
         <translation>套件：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="56" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="61" />
         <source>S-LoRA's model setting: base model and adapter ranks (S1: llama-7b rank 8; S2: 7b ranks 64/32/16/8; S4: 13b ranks 64/32/16).</source>
         <translation>S-LoRA 的模型设置：基础模型和适配器秩（S1：llama-7b，秩 8；S2：7b，秩 64/32/16/8；S4：13b，秩 64/32/16）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="58" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="63" />
         <source>Model setting:</source>
         <translation>模型设置：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="60" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="65" />
         <source>S-LoRA</source>
         <translation>S-LoRA</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="61" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="66" />
         <source>S-LoRA with abort (--enable-abort)</source>
         <translation>S-LoRA 带中止（--enable-abort）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="62" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="67" />
         <source>S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped).</source>
         <translation>S-LoRA 发表的 cv 套件结果包括不带和带 --enable-abort 两种（等待达 5.5 s 的请求会被丢弃）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="64" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="69" />
         <source>Server:</source>
         <translation>服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="73" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="78" />
         <source>The parameter to vary: workload parameters (rate, adapters, α, cv, ...) or the server's launch settings.</source>
         <translation>要改变的参数：工作负载参数（速率、适配器数、α、cv 等）或服务器的启动设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="74" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="79" />
         <source>Parameter:</source>
         <translation>参数：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="76" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="81" />
         <source>0.5:10:0.5 or 1,2,4,8</source>
         <translation>0.5:10:0.5 或 1,2,4,8</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="77" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="82" />
         <source>A list (1,2,4,8) or a range LO:HI:STEP (0.5:10:0.5 = 20 values). At most 1000 points.
 The capacity finder searches between the smallest and the largest value.</source>
         <translation>列表（1,2,4,8）或范围 LO:HI:STEP（0.5:10:0.5 = 20 个值）。最多 1000 个点。
 容量搜索在最小值与最大值之间进行。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="79" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="84" />
         <source>Values:</source>
         <translation>取值：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="86" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="92" />
         <source>Service-level objective</source>
         <translation>服务等级目标 (SLO)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="100" />
         <location filename="../../ui/sweep/sweepsettings.cpp" line="106" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="112" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="100" />
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="104" />
         <location filename="../../ui/sweep/sweepsettings.cpp" line="106" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="110" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="112" />
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="101" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="107" />
         <source>A request meets the SLO only if its first token comes within this time after it arrived (S-LoRA: 6 s). 0 = no bound.</source>
         <translation>只有当请求到达后在此时间内得到首个令牌，才算满足 SLO（S-LoRA：6 s）。0 = 不设上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="104" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="73" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="110" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="105" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="111" />
         <source>Bound on the time per output token after the first: (E2E − TTFT)/(tokens − 1). 0 = no bound.</source>
         <translation>首令牌之后每个输出令牌的时间上限：(E2E − TTFT)/(令牌数 − 1)。0 = 不设上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="106" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="112" />
         <source>Bound on the end-to-end latency. 0 = no bound.</source>
         <translation>端到端延迟的上限。0 = 不设上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="107" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="113" />
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="108" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="114" />
         <source>A point meets the SLO when at least this share of all its requests meets every bound.</source>
         <translation>当一个点的全部请求中至少有这一比例满足所有上限时，该点满足 SLO。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="111" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="117" />
         <source>TTFT ≤</source>
         <translation>TTFT ≤</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="112" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="118" />
         <source>TPOT ≤</source>
         <translation>TPOT ≤</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="113" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="119" />
         <source>E2E ≤</source>
         <translation>E2E ≤</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="114" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="120" />
         <source>for at least</source>
         <translation>比例至少</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="118" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="124" />
         <source>Run sweep</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="119" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="125" />
         <source>Preview every value (in parallel, off the GUI thread); the charts grow point by point.</source>
         <translation>预览每一个取值（并行，在界面线程之外运行）；图表逐点增长。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="120" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="38" />
+        <source>Fleet</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="39" />
+        <source>A fleet of identical replicas, each running the Admission tab's server and cost model, behind each router chosen (docs/fleet.md). The SLO below judges every fleet.</source>
+        <translation>由相同副本组成的集群，每个副本运行准入选项卡的服务器和代价模型，位于所选的每个路由器之后（docs/fleet.md）。下方的 SLO 用来评判每个集群。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="43" />
+        <source>Fleet size (replicas)</source>
+        <translation>集群规模（副本数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="44" />
+        <source>Metrics staleness (ms)</source>
+        <translation>指标陈旧度 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="45" />
+        <source>Router (one point each)</source>
+        <translation>路由器（每个一个点）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="46" />
+        <source>What varies: the number of replicas (Values: 1:8 or 1,2,4,8), how old the replica metrics the router sees may be (Values in ms), or only the router.</source>
+        <translation>改变什么：副本数（取值：1:8 或 1,2,4,8）、路由器看到的副本指标最多多旧（取值单位 ms），或者只改变路由器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="48" />
+        <source>Vary:</source>
+        <translation>改变：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="59" />
+        <source>The routers to compare: one line each on the charts. Names as in docs/fleet.md and lorascope-cli --routers; hover a name for what it does.</source>
+        <translation>要比较的路由器：图表上每个一条曲线。名称与 docs/fleet.md 和 lorascope-cli --routers 相同；鼠标悬停在名称上可查看其作用。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="61" />
+        <source>Routers:</source>
+        <translation>路由器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="65" />
+        <source> replica(s)</source>
+        <translation> 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="66" />
+        <source>The fleet's size while the staleness or the router varies.</source>
+        <translation>改变陈旧度或路由器时的集群规模。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="67" />
+        <source>Replicas:</source>
+        <translation>副本数：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="74" />
+        <source>How often the router scrapes the replicas' metrics, in milliseconds (GIE and AIBrix: every 50 ms; 0: perfect information), while the size or router varies.</source>
+        <translation>改变规模或路由器时，路由器抓取副本指标的间隔，单位毫秒（GIE 和 AIBrix：每 50 ms；0：完全信息）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="76" />
+        <source>Metrics every:</source>
+        <translation>指标间隔：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="79" />
+        <source> GPU(s)</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="80" />
+        <source>GPUs one replica uses (tensor parallelism); only for the totals in GPUs.</source>
+        <translation>一个副本使用的 GPU 数（张量并行）；仅用于按 GPU 计的总数。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="81" />
+        <source>Per replica:</source>
+        <translation>每个副本：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="115" />
+        <source>Choose the routers and the fleet sizes, then Run sweep or Find minimum replicas.</source>
+        <translation>选择路由器和集群规模，然后点击“运行扫描”或“查找最少副本数”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="128" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="126" />
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="121" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="128" />
+        <source>Find minimum replicas</source>
+        <translation>查找最少副本数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="129" />
+        <source>The smallest fleet between the smallest and the largest of the values that meets the SLO, for each router, and the saving of the best router over round-robin.</source>
+        <translation>对每个路由器，在取值的最小值与最大值之间找出满足 SLO 的最小集群，以及最佳路由器相对 round-robin 节省的数量。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="131" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="127" />
         <source>The largest value that still meets the SLO, by bracketing and bisection to 1 % (between the smallest and largest of the values), then the saturation point and the adapters that break the SLO first.</source>
         <translation>通过区间包围和二分法（精度 1 %，在取值的最小值与最大值之间）找出仍满足 SLO 的最大值，然后找出饱和点以及最先违反 SLO 的适配器。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="124" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="152" />
+        <source>Routers: choose at least one router.</source>
+        <translation>路由器：请至少选择一个路由器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="193" />
+        <source>Finding the smallest fleet from %1 to %2 replicas that meets the SLO (%3), per router…</source>
+        <translation>正在为每个路由器查找 %1 到 %2 个副本中满足 SLO（%3）的最小集群…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="201" />
+        <source>Previewing %n fleet(s)…</source>
+        <translation>
+            <numerusform>正在预览 %n 个集群…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="217" />
+        <source>%n fleet(s) previewed</source>
+        <translation>
+            <numerusform>已预览 %n 个集群</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="241" />
+        <source>&lt;b&gt;Fleets of the Admission tab's server&lt;/b&gt;, SLO %1. In the words of lorascope-cli sweep:</source>
+        <translation>&lt;b&gt;由准入选项卡的服务器组成的集群&lt;/b&gt;，SLO %1。以下是 lorascope-cli sweep 的原话（英文）：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="251" />
+        <source>Cancelled: %n fleet preview(s) finished and kept.</source>
+        <translation>
+            <numerusform>已取消：已完成的 %n 个集群预览已保留。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="271" />
+        <source>A fleet sweep is exported as JSON Lines (.jsonl), as lorascope-cli sweep writes it.</source>
+        <translation>集群扫描导出为 JSON Lines (.jsonl)，与 lorascope-cli sweep 写出的格式相同。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="130" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="125" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="131" />
         <source>Stop; the points that finished stay.</source>
         <translation>停止；已完成的点会保留。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="155" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="116" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="161" />
         <source>Choose a parameter and its values, then Run sweep or Find capacity.</source>
         <translation>选择一个参数及其取值，然后点击“运行扫描”或“寻找容量”。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="136" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="142" />
         <source>Export figure…</source>
         <translation>导出图…</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="138" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="144" />
         <source>Save all the sweep's charts as one PNG or SVG picture (right-click a chart to save it alone).</source>
         <translation>将扫描的所有图表保存为一张 PNG 或 SVG 图片（右键单击某个图表可单独保存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="139" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="145" />
         <source>Export table…</source>
         <translation>导出表格…</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="140" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="146" />
         <source>Save the points as JSON Lines (spec, server, metrics and per-adapter metrics of each) or CSV, as lorascope-cli sweep writes them.</source>
         <translation>将各点保存为 JSON Lines（每个点的规格、服务器、指标和各适配器指标）或 CSV，格式与 lorascope-cli sweep 的输出相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="142" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="148" />
         <source>Compare in A/B…</source>
         <translation>在 A/B 中对比…</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="143" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="149" />
         <source>Pin this sweep as A in the A/B Compare tab; the next sweep you run here is B.</source>
         <translation>将此扫描固定为“A/B 对比”标签页中的 A；你在这里运行的下一次扫描即为 B。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="192" />
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="198" />
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="201" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="203" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="209" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="212" />
         <source>Export Table</source>
         <translation>导出表格</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepsettings.cpp" line="192" />
+        <location filename="../../ui/sweep/sweepsettings.cpp" line="203" />
         <source>JSON Lines (*.jsonl);;CSV (*.csv)</source>
         <translation>JSON Lines (*.jsonl);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="66" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="67" />
         <source>One row per point. Double-click a row (or click a point on a chart) to open it in the Workload and Admission tabs.</source>
         <translation>每个点一行。双击一行（或单击图表上的点）即可在“工作负载”和“准入预览”标签页中打开它。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="95" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="97" />
         <source>Run sweep (or Find capacity) draws one point per value here.</source>
         <translation>“运行扫描”（或“寻找容量”）会在这里为每个取值画一个点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="123" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="125" />
         <source>Per adapter: mean TTFT</source>
         <translation>各适配器：平均 TTFT</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="124" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="126" />
         <source>Per adapter: SLO attainment</source>
         <translation>各适配器：SLO 达成率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="125" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="127" />
         <source>Per adapter: throughput</source>
         <translation>各适配器：吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="126" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="128" />
         <source>The four adapters with the most requests over the sweep, one line each (four legend entries fit a laptop's chart).</source>
         <translation>整个扫描中请求最多的四个适配器，每个一条线（笔记本屏幕上的图表图例放得下四项）。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptab.cpp" line="280" />
+        <source>%n fleet preview(s) (routers × values); the clock is the cost model's (seconds).</source>
+        <translation>
+            <numerusform>%n 个集群预览（路由器 × 取值）；时钟为代价模型的时钟（秒）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="250" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="161" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="263" />
         <source>Values</source>
         <translation>取值</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="266" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="293" />
         <source>%n point(s); the clock is the cost model's (seconds).</source>
         <translation>
             <numerusform>%n 个点；时钟为代价模型时钟（秒）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="334" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="368" />
         <source>Finding the largest %1 that meets the SLO (%2)…</source>
         <translation>正在寻找满足 SLO（%2）的最大 %1…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="347" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="381" />
         <source>Previewing %n point(s)…</source>
         <translation>
             <numerusform>正在预览 %n 个点…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="373" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="407" />
         <source>%n point(s)</source>
         <translation>
             <numerusform>%n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptab.cpp" line="397" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="442" />
         <source>Cancelled: %n point(s) finished and kept.</source>
         <translation>
             <numerusform>已取消：%n 个点已完成并保留。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/sweep/sweeptab.cpp" line="479" />
+        <source>Each fleet is of identical replicas, each running the Admission tab's server and this cost model (%n GPU(s) per replica).</source>
+        <translation>
+            <numerusform>每个集群由相同的副本组成，每个副本运行准入选项卡的服务器和此代价模型（每副本 %n 个 GPU）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="476" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="533" />
         <source>sweep of %1</source>
         <translation>%1 的扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="484" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="269" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="543" />
         <source>There is no sweep yet.</source>
         <translation>尚无扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptab.cpp" line="502" />
+        <location filename="../../ui/sweep/sweeptab.cpp" line="561" />
         <source>Sweep point %1 = %2</source>
         <translation>扫描点 %1 = %2</translation>
     </message>

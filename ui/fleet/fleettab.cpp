@@ -288,6 +288,52 @@ FleetConfig FleetTab::fleetConfig(bool b) const
     return f;
 }
 
+QJsonObject FleetTab::settings() const
+{
+    auto router
+        = [](const QComboBox* c) { return QString::fromStdString(routerName(RouterKind(c->currentData().toInt()))); };
+    QJsonObject o;
+    o.insert(QStringLiteral("replicas"), m_replicas->value());
+    o.insert(QStringLiteral("gpusPerReplica"), m_gpus->value());
+    o.insert(QStringLiteral("router"), router(m_router));
+    o.insert(QStringLiteral("stalenessMs"), m_staleness->value());
+    o.insert(QStringLiteral("placement"),
+        PlacementConfig::Kind(m_placement->currentData().toInt()) == PlacementConfig::Kind::Static
+            ? QStringLiteral("static")
+            : QStringLiteral("dynamic"));
+    o.insert(QStringLiteral("replicasPerAdapter"), m_copies->value());
+    o.insert(QStringLiteral("compare"), m_compare->isChecked());
+    o.insert(QStringLiteral("routerB"), router(m_routerB));
+    o.insert(QStringLiteral("replicasB"), m_replicasB->value());
+    return o;
+}
+
+void FleetTab::applySettings(const QJsonObject& o)
+{
+    auto setRouter = [&o](QComboBox* c, const QString& key) {
+        if (const auto kind = routerFromName(o.value(key).toString().toStdString()))
+            c->setCurrentIndex(c->findData(int(*kind)));
+    };
+    auto setInt = [&o](QSpinBox* s, const QString& key) {
+        if (o.value(key).isDouble())
+            s->setValue(o.value(key).toInt());
+    };
+    setInt(m_replicas, QStringLiteral("replicas"));
+    setInt(m_gpus, QStringLiteral("gpusPerReplica"));
+    setRouter(m_router, QStringLiteral("router"));
+    if (o.value(QStringLiteral("stalenessMs")).isDouble())
+        m_staleness->setValue(o.value(QStringLiteral("stalenessMs")).toDouble());
+    const QString placement = o.value(QStringLiteral("placement")).toString();
+    if (placement == QStringLiteral("static") || placement == QStringLiteral("dynamic"))
+        m_placement->setCurrentIndex(m_placement->findData(int(
+            placement == QStringLiteral("static") ? PlacementConfig::Kind::Static : PlacementConfig::Kind::Dynamic)));
+    setInt(m_copies, QStringLiteral("replicasPerAdapter"));
+    if (o.value(QStringLiteral("compare")).isBool())
+        m_compare->setChecked(o.value(QStringLiteral("compare")).toBool());
+    setRouter(m_routerB, QStringLiteral("routerB"));
+    setInt(m_replicasB, QStringLiteral("replicasB"));
+}
+
 void FleetTab::scheduleRecompute()
 {
     m_dirty = true;

@@ -5,6 +5,7 @@
 #include "fleet/fleet.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QTimer>
 #include <QWidget>
 
@@ -68,6 +69,10 @@ public:
     QString decisionText() const;
     /// The fleet the editors describe (A, or B).
     FleetConfig fleetConfig(bool b = false) const;
+    /// The editors' settings for a session file (routers by their docs/fleet.md names), and back;
+    /// missing or unknown members keep the current value (an older session file).
+    QJsonObject settings() const;
+    void applySettings(const QJsonObject& settings);
     std::shared_ptr<const FleetAnalysis> analysis() const { return m_analysis; }
     bool isRunning() const { return m_jobs.isRunning(); }
 

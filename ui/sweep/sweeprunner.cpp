@@ -21,16 +21,23 @@ constexpr int kBatchMs = 30; // one redraw per batch of points, never one per po
 struct SweepRunner::State {
     std::mutex mutex;
     std::vector<SweepPoint> pending;
+    std::vector<FleetSweepPoint> fleetPending;
     std::atomic<bool> cancel { false };
     bool done = false;
     bool cancelled = false;
     QString error;
     std::optional<CapacityResult> capacity;
+    std::optional<FleetCapacityResult> fleetCapacity;
 
     void add(const SweepPoint& p)
     {
         std::lock_guard lock(mutex);
         pending.push_back(p);
+    }
+    void addFleet(const FleetSweepPoint& p)
+    {
+        std::lock_guard lock(mutex);
+        fleetPending.push_back(p);
     }
 };
 
@@ -62,6 +69,7 @@ void SweepRunner::start(std::shared_ptr<State> state, std::function<void(State&)
     ++m_generation;
     m_state = state;
     m_delivered = 0;
+    m_fleetCapacity.reset();
     (void)QtConcurrent::run(&m_pool, [state, work = std::move(work)] {
 #ifdef __linux__
         // The sweep's threads yield to the GUI thread: on Linux the nice value is per thread and
@@ -107,6 +115,30 @@ void SweepRunner::runFinder(const SweepPlan& plan, const FinderOptions& options,
     });
 }
 
+void SweepRunner::runFleetSweep(const FleetSweepPlan& plan, unsigned threads)
+{
+    m_expected
+        = plan.axis == FleetAxis::Router ? planRouters(plan).size() : plan.values.size() * planRouters(plan).size();
+    start(std::make_shared<State>(), [plan, threads](State& s) {
+        const FleetSweepRun run = lorascope::runFleetSweep(
+            plan, [&s](const FleetSweepPoint& p) { s.addFleet(p); }, &s.cancel, threads);
+        std::lock_guard lock(s.mutex);
+        s.cancelled = run.cancelled;
+    });
+}
+
+void SweepRunner::runFleetFinder(const FleetSweepPlan& plan, int lo, int hi, unsigned threads)
+{
+    m_expected = 0;
+    start(std::make_shared<State>(), [plan, lo, hi, threads](State& s) {
+        FleetCapacityResult r = findMinReplicas(
+            plan, lo, hi, { plan.base.slo }, [&s](const FleetSweepPoint& p) { s.addFleet(p); }, &s.cancel, threads);
+        std::lock_guard lock(s.mutex);
+        s.cancelled = r.cancelled;
+        s.fleetCapacity = std::move(r);
+    });
+}
+
 void SweepRunner::poll()
 {
     if (!m_state) {
@@ -114,19 +146,26 @@ void SweepRunner::poll()
         return;
     }
     std::vector<SweepPoint> batch;
+    std::vector<FleetSweepPoint> fleetBatch;
     bool done = false;
     {
         std::lock_guard lock(m_state->mutex);
         batch.swap(m_state->pending);
+        fleetBatch.swap(m_state->fleetPending);
         done = m_state->done;
     }
     if (!batch.empty()) {
         m_delivered += batch.size();
         Q_EMIT pointsReady(batch);
     }
+    if (!fleetBatch.empty()) {
+        m_delivered += fleetBatch.size();
+        Q_EMIT fleetPointsReady(fleetBatch);
+    }
     if (done) {
         const auto state = std::exchange(m_state, nullptr);
         m_timer.stop();
+        m_fleetCapacity = state->fleetCapacity;
         Q_EMIT finished(state->cancelled, state->error, state->capacity);
     }
 }

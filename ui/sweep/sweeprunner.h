@@ -6,6 +6,7 @@
 // the old one; points of a superseded run are dropped (generation id, as ui/document/jobtracker.h).
 
 #include "sweep/finder.h"
+#include "sweep/fleetsweep.h"
 
 #include <QObject>
 #include <QThreadPool>
@@ -27,6 +28,12 @@ public:
     void runSweep(const SweepPlan& plan, unsigned threads = 0);
     /// Runs the capacity finder on the plan's parameter.
     void runFinder(const SweepPlan& plan, const FinderOptions& options, unsigned threads = 0);
+    /// A fleet sweep (core/sweep/fleetsweep.h: every router × value; checkFleetPlan() must have passed).
+    void runFleetSweep(const FleetSweepPlan& plan, unsigned threads = 0);
+    /// The smallest fleet in [lo, hi] replicas meeting the plan's SLO, per router (findMinReplicas).
+    void runFleetFinder(const FleetSweepPlan& plan, int lo, int hi, unsigned threads = 0);
+    /// The last fleet finder's answer (set before finished() of that run; reset by every start).
+    const std::optional<FleetCapacityResult>& fleetCapacity() const { return m_fleetCapacity; }
     /// Stops the running job; what finished stays delivered.
     void cancel();
     bool isRunning() const { return m_state != nullptr; }
@@ -38,6 +45,8 @@ public:
 Q_SIGNALS:
     /// New finished points of the current run, in finishing order (a batch per timer tick).
     void pointsReady(const std::vector<lorascope::SweepPoint>& points);
+    /// New finished points of the current fleet run (a batch per timer tick).
+    void fleetPointsReady(const std::vector<lorascope::FleetSweepPoint>& points);
     /// The run ended: `cancelled`, an error message (empty when none) and the finder's result.
     void finished(bool cancelled, const QString& error, const std::optional<lorascope::CapacityResult>& capacity);
 
@@ -52,6 +61,7 @@ private:
     quint64 m_generation = 0;
     std::size_t m_delivered = 0;
     std::size_t m_expected = 0;
+    std::optional<FleetCapacityResult> m_fleetCapacity;
 };
 
 } // namespace lorascope

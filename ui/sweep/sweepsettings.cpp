@@ -18,6 +18,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QSpinBox>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -35,11 +37,14 @@ QWidget* SweepTab::createSettings()
     m_source = new QComboBox(what);
     m_source->addItem(tr("Current workload and server"), int(Source::Current));
     m_source->addItem(tr("S-LoRA paper suite"), int(Source::Suite));
+    m_source->addItem(tr("Fleet of replicas behind routers"), int(Source::Fleet));
     m_source->setToolTip(
         tr("Current: the Workload tab's spec and the Admission tab's server, with one parameter varied.\n"
            "S-LoRA paper suite: a benchmark of S-LoRA's exp_suite.py with the settings it ran on "
            "(slora generator, seed 42, the server's KV size, the GPU's cost model); S-LoRA's published "
-           "measurements are drawn over the preview."));
+           "measurements are drawn over the preview.\n"
+           "Fleet: the current workload routed over a fleet of the Admission tab's server, one line per router; "
+           "find the smallest fleet that meets the SLO (docs/fleet.md)."));
     form->addRow(tr("Source:"), m_source);
     m_suite = new QComboBox(what);
     for (const Scenario& s : scenarios())
@@ -82,6 +87,7 @@ QWidget* SweepTab::createSettings()
     m_valuesNote->setWordWrap(true);
     form->addRow(QString(), m_valuesNote);
     v->addWidget(what);
+    v->addWidget(createFleetSettings());
 
     auto* sloBox = new QGroupBox(tr("Service-level objective"), page);
     auto* sf = new QFormLayout(sloBox);
@@ -170,6 +176,11 @@ QWidget* SweepTab::createSettings()
         { QStringLiteral("find"), m_find }, { QStringLiteral("cancel"), m_cancel },
         { QStringLiteral("exportFigure"), exportFigure }, { QStringLiteral("exportTable"), exportTable },
         { QStringLiteral("pin"), pin } };
+    m_editors.insert(QStringLiteral("fleetAxis"), m_fleetAxis);
+    m_editors.insert(QStringLiteral("fleetRouters"), m_fleetRouters);
+    m_editors.insert(QStringLiteral("fleetReplicas"), m_fleetReplicas);
+    m_editors.insert(QStringLiteral("fleetStaleness"), m_fleetStaleness);
+    m_editors.insert(QStringLiteral("fleetGpus"), m_fleetGpus);
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it)
         it.value()->setObjectName(QStringLiteral("sweep_") + it.key());
 

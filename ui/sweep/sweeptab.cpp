@@ -42,6 +42,7 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     , m_document(document)
     , m_runner(new SweepRunner(this))
     , m_model(new SweepTableModel(this))
+    , m_fleetModel(new FleetSweepTableModel(this))
 {
     // The settings scroll (both ways) instead of setting the window's minimum size; F9 hides them.
     const SidePanel side
@@ -66,7 +67,7 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
     m_table->setToolTip(tr("One row per point. Double-click a row (or click a point on a chart) to open it in the "
                            "Workload and Admission tabs."));
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& idx) {
-        if (idx.isValid() && idx.row() < int(m_model->points().size()))
+        if (!m_fleetShown && idx.isValid() && idx.row() < int(m_model->points().size()))
             openPoint(m_model->points()[std::size_t(idx.row())].value);
     });
     right->addWidget(m_table);
@@ -81,6 +82,7 @@ SweepTab::SweepTab(Document* document, QWidget* parent)
 
     connect(m_runner, &SweepRunner::pointsReady, this, &SweepTab::onPoints);
     connect(m_runner, &SweepRunner::finished, this, &SweepTab::onFinished);
+    connect(m_runner, &SweepRunner::fleetPointsReady, this, &SweepTab::onFleetPoints);
     connect(m_document, &Document::specChanged, this, &SweepTab::validateInline);
     connect(m_document, &Document::admissionConfigChanged, this, [this] {
         validateInline();
@@ -142,7 +144,7 @@ PlotView* SweepTab::addChart(const QString& key)
         [this, view, key] { Q_EMIT exportRequested(view, QStringLiteral("sweep.") + key); });
     connect(view, &PlotView::pointClicked, this, [this, view](int series, int index) {
         const PlotData& d = view->data();
-        if (series < d.series.size() && index < d.series[series].points.size())
+        if (!m_fleetShown && series < d.series.size() && index < d.series[series].points.size())
             openPoint(d.series[series].points[index].x());
     });
     return view;
@@ -156,12 +158,23 @@ SweepTab::Source SweepTab::source() const
 void SweepTab::syncSource()
 {
     const bool suite = source() == Source::Suite;
+    const bool fleet = source() == Source::Fleet;
     m_suite->setEnabled(suite);
     m_setting->setEnabled(suite);
     m_policy->setEnabled(suite);
-    m_param->setEnabled(!suite);
+    m_param->setEnabled(!suite && !fleet);
+    m_fleetBox->setVisible(fleet);
+    // A fleet sweep varies the fleet: the suite's and the parameter's rows would only be greyed out.
+    if (auto* form = qobject_cast<QFormLayout*>(m_param->parentWidget()->layout()))
+        for (QWidget* row : { static_cast<QWidget*>(m_suite), static_cast<QWidget*>(m_setting),
+                 static_cast<QWidget*>(m_policy), static_cast<QWidget*>(m_param) })
+            form->setRowVisible(row, !fleet);
+    m_values->setEnabled(true);
+    showFleet(fleet);
     if (suite)
         suiteChanged();
+    else if (fleet)
+        fleetAxisChanged();
     else
         paramChanged();
     updateModelNote();
@@ -200,7 +213,7 @@ void SweepTab::suiteChanged()
 
 void SweepTab::paramChanged()
 {
-    if (m_syncing || source() == Source::Suite) {
+    if (m_syncing || source() != Source::Current) {
         validateInline();
         return;
     }
@@ -259,6 +272,20 @@ std::optional<SweepPlan> SweepTab::plan() const
 
 void SweepTab::validateInline()
 {
+    if (source() == Source::Fleet) {
+        if (const auto f = fleetPlan()) {
+            m_valuesNote->setStyleSheet(QString());
+            const std::size_t routers = planRouters(*f).size();
+            const std::size_t n = f->axis == FleetAxis::Router ? routers : routers * f->values.size();
+            m_valuesNote->setText(tr(
+                "%n fleet preview(s) (routers × values); the clock is the cost model's (seconds).", nullptr, int(n)));
+        } else {
+            m_valuesNote->setStyleSheet(QStringLiteral("QLabel { color: #a00010; }"));
+            m_valuesNote->setText(m_problem.toHtmlEscaped());
+        }
+        updateButtons();
+        return;
+    }
     const auto p = plan();
     if (p) {
         m_valuesNote->setStyleSheet(QString());
@@ -284,12 +311,17 @@ bool SweepTab::isRunning() const
 void SweepTab::updateButtons()
 {
     const bool running = m_runner->isRunning();
+    // The fleet finder searches the fleet's size only.
+    const bool findable
+        = source() != Source::Fleet || FleetAxis(m_fleetAxis->currentData().toInt()) == FleetAxis::Replicas;
+    const bool points = m_fleetShown ? !m_fleetModel->points().empty() : !m_model->points().empty();
     m_run->setEnabled(!running && m_problem.isEmpty());
-    m_find->setEnabled(!running && m_problem.isEmpty());
+    m_find->setEnabled(!running && m_problem.isEmpty() && findable);
     m_cancel->setEnabled(running);
-    m_editors.value(QStringLiteral("exportTable"))->setEnabled(!m_model->points().empty());
-    m_editors.value(QStringLiteral("pin"))->setEnabled(!m_model->points().empty());
-    m_editors.value(QStringLiteral("exportFigure"))->setEnabled(!m_model->points().empty());
+    m_source->setEnabled(!running); // the charts show the running job's kind of sweep
+    m_editors.value(QStringLiteral("exportTable"))->setEnabled(points);
+    m_editors.value(QStringLiteral("pin"))->setEnabled(points && !m_fleetShown);
+    m_editors.value(QStringLiteral("exportFigure"))->setEnabled(points);
 }
 
 bool SweepTab::runSweep()
@@ -304,6 +336,8 @@ bool SweepTab::findCapacity()
 
 bool SweepTab::start(bool finder)
 {
+    if (source() == Source::Fleet)
+        return startFleet(finder);
     auto p = plan();
     validateInline();
     if (!p)
@@ -381,6 +415,17 @@ void SweepTab::onPoints(const std::vector<SweepPoint>& points)
 void SweepTab::onFinished(bool cancelled, const QString& error, const std::optional<CapacityResult>& capacity)
 {
     m_progress->setVisible(false);
+    if (m_fleetShown) {
+        QStringList lines = fleetFinishedLines(cancelled);
+        if (!error.isEmpty())
+            lines << QStringLiteral("<span style=\"color:#a00010\">%1</span>").arg(error.toHtmlEscaped());
+        m_verdict->setText(lines.join(QStringLiteral("<br>")));
+        redraw();
+        updateButtons();
+        m_table->resizeColumnsToContents();
+        Q_EMIT runFinished();
+        return;
+    }
     m_view.adapterSelection.clear(); // the busiest over all the points now
     QStringList lines;
     if (capacity) {
@@ -408,6 +453,10 @@ void SweepTab::onFinished(bool cancelled, const QString& error, const std::optio
 
 void SweepTab::redraw()
 {
+    if (m_fleetShown) {
+        redrawFleet();
+        return;
+    }
     m_view.points = m_model->points();
     // While a run grows, the per-adapter chart keeps the adapters its first points chose.
     if (m_runner->isRunning() && m_view.adapterSelection.empty() && !m_view.points.empty())
@@ -425,6 +474,14 @@ void SweepTab::updateModelNote()
 {
     // The cost model in use, where its numbers come from, and (for a suite) how far the preview
     // is from S-LoRA's measurements at the points drawn.
+    if (source() == Source::Fleet) {
+        m_modelNote->setText(costModelNote(m_document->admissionConfig().cost,
+            { tr("Each fleet is of identical replicas, each running the Admission tab's server and this cost model "
+                 "(%n GPU(s) per replica).",
+                nullptr, m_fleetGpus->value()) },
+            {}, {}, {}));
+        return;
+    }
     if (m_plan) {
         QStringList notes;
         if (!m_plan->suite.empty())
@@ -461,8 +518,8 @@ QString SweepTab::modelText() const
 
 std::shared_ptr<const SweepFile> SweepTab::currentSweep() const
 {
-    if (!m_plan || m_model->points().empty())
-        return nullptr;
+    if (m_fleetShown || !m_plan || m_model->points().empty())
+        return nullptr; // a fleet sweep has no A/B compare
     auto f = std::make_shared<SweepFile>();
     f->param = m_plan->param;
     f->source = "preview";
@@ -480,6 +537,8 @@ std::shared_ptr<const SweepFile> SweepTab::currentSweep() const
 
 QString SweepTab::exportTable(const QString& path) const
 {
+    if (m_fleetShown)
+        return exportFleetTable(path);
     if (!m_plan || m_model->points().empty())
         return tr("There is no sweep yet.");
     try {

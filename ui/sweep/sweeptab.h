@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "sweep/fleetsweepview.h"
 #include "sweep/sweepio.h"
 #include "sweep/sweepplots.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QWidget>
 
 #include <memory>
 #include <optional>
 
 class QComboBox;
+class QGroupBox;
+class QListWidget;
+class QSpinBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -37,7 +42,9 @@ public:
     explicit SweepTab(Document* document, QWidget* parent = nullptr);
     ~SweepTab() override;
 
-    enum class Source { Current, Suite };
+    /// Fleet: the current workload routed over a fleet of the Admission tab's server (docs/fleet.md,
+    /// Capacity in replicas), one series per router (sweep/sweepfleet.cpp).
+    enum class Source { Current, Suite, Fleet };
 
     /// Chart by key: "throughput", "ttft", "e2e", "attainment", "saturation", "adapters".
     PlotView* chart(const QString& key) const { return m_charts.value(key); }
@@ -52,6 +59,18 @@ public:
     /// Editors by name: "source", "suite", "setting", "policy", "param", "values", "ttft", "tpot",
     /// "e2e", "attainment"; buttons "run", "find", "cancel", "exportFigure", "exportTable", "pin".
     QWidget* editor(const QString& name) const { return m_editors.value(name); }
+    /// Fleet editors (in `editor()`): "fleetAxis", "fleetRouters", "fleetReplicas", "fleetStaleness",
+    /// "fleetGpus". The fleet sweep the editors describe; nullopt (and the problem shown) when invalid.
+    std::optional<FleetSweepPlan> fleetPlan() const;
+    /// True when the charts and the table show the fleet sweep (the source is Fleet).
+    bool showsFleet() const { return m_fleetShown; }
+    FleetSweepTableModel* fleetModel() const { return m_fleetModel; }
+    /// The last "Find minimum replicas" answer (the core's), if any.
+    const std::optional<FleetCapacityResult>& fleetCapacity() const { return m_fleetCapacity; }
+    /// The fleet settings (source, axis, routers, replicas, staleness, GPUs, values) for a session
+    /// file, and back; missing members keep their current value (an older session file).
+    QJsonObject fleetSettings() const;
+    void applyFleetSettings(const QJsonObject& settings);
     /// The plain-words verdict (capacity, saturation) and the cost model / paper note.
     QString verdictText() const;
     QString modelText() const;
@@ -90,6 +109,14 @@ Q_SIGNALS:
 private:
     QWidget* createSettings(); ///< sweep/sweepsettings.cpp
     QWidget* createCharts();
+    QWidget* createFleetSettings(); ///< sweep/sweepfleet.cpp, as the rest of the fleet sweep
+    void fleetAxisChanged();
+    void showFleet(bool fleet);
+    bool startFleet(bool finder);
+    void onFleetPoints(const std::vector<FleetSweepPoint>& points);
+    QStringList fleetFinishedLines(bool cancelled);
+    void redrawFleet();
+    QString exportFleetTable(const QString& path) const;
     PlotView* addChart(const QString& key);
     void syncSource();
     void suiteChanged();
@@ -131,6 +158,19 @@ private:
     QLabel* m_verdict = nullptr;
     QLabel* m_modelNote = nullptr;
     QTableView* m_table = nullptr;
+    QGroupBox* m_fleetBox = nullptr;
+    QComboBox* m_fleetAxis = nullptr;
+    QListWidget* m_fleetRouters = nullptr;
+    QSpinBox* m_fleetReplicas = nullptr;
+    QDoubleSpinBox* m_fleetStaleness = nullptr;
+    QSpinBox* m_fleetGpus = nullptr;
+    FleetSweepTableModel* m_fleetModel = nullptr;
+    std::optional<FleetSweepPlan> m_fleetPlan; ///< the running (or last) fleet job's plan
+    FleetSweepView m_fleetView;
+    std::optional<FleetCapacityResult> m_fleetCapacity;
+    bool m_fleetShown = false; ///< the charts, table and verdict show the fleet sweep
+    bool m_fleetFinder = false; ///< the last fleet job was "Find minimum replicas"
+    QString m_otherVerdict; ///< the verdict of the mode not shown (kept while the source switches)
     // The running (or last) job's plan and what is drawn.
     std::optional<SweepPlan> m_plan;
     SweepView m_view;

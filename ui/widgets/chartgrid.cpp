@@ -56,6 +56,17 @@ QSize ChartGrid::cellMinimum() const
     return cell;
 }
 
+void ChartGrid::setOrder(const QList<QWidget*>& order)
+{
+    if (order == m_items || order.size() != m_items.size())
+        return;
+    for (QWidget* w : order)
+        if (!m_items.contains(w))
+            return;
+    m_items = order;
+    relayout(true);
+}
+
 void ChartGrid::setChartShown(QWidget* chart, bool shown)
 {
     if (!m_items.contains(chart) || shown == !m_hidden.contains(chart))

@@ -25,6 +25,8 @@ public:
     void addChart(QWidget* chart);
     /// Shows or hides a chart added before; the others close the gap.
     void setChartShown(QWidget* chart, bool shown);
+    /// Lays the charts out in this order (the same charts as added; anything else is ignored).
+    void setOrder(const QList<QWidget*>& order);
     int columns() const { return m_columns; }
     QList<QWidget*> charts() const { return m_items; }
     /// The smallest cell: `minCell` and every chart's minimum size hint.

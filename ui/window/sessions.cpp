@@ -3,9 +3,11 @@
 
 #include "document/document.h"
 #include "document/session.h"
+#include "fleet/fleettab.h"
 #include "mainwindow.h"
 #include "window/statusline.h"
 #include "workload/presets.h"
+#include "sweep/sweeptab.h"
 #include "workload/workloadtab.h"
 
 #include <QAction>
@@ -106,6 +108,8 @@ QJsonObject Sessions::viewSettings() const
     view.insert(QStringLiteral("tab"), m_window->tabs()->currentIndex());
     view.insert(QStringLiteral("popularityLogLog"), m_window->workloadTab()->logLogToggle()->isChecked());
     view.insert(QStringLiteral("explain"), m_window->workloadTab()->currentExplainField());
+    view.insert(QStringLiteral("fleet"), m_window->fleetTab()->settings());
+    view.insert(QStringLiteral("sweepFleet"), m_window->sweepTab()->fleetSettings());
     return view;
 }
 
@@ -117,6 +121,11 @@ void Sessions::applyViewSettings(const QJsonObject& view)
         m_window->workloadTab()->logLogToggle()->setChecked(view.value(QStringLiteral("popularityLogLog")).toBool());
     if (view.contains(QStringLiteral("explain")))
         m_window->workloadTab()->explain(view.value(QStringLiteral("explain")).toString());
+    // Sessions saved before the fleet settings were kept have neither: the tabs keep theirs.
+    if (view.value(QStringLiteral("fleet")).isObject())
+        m_window->fleetTab()->applySettings(view.value(QStringLiteral("fleet")).toObject());
+    if (view.value(QStringLiteral("sweepFleet")).isObject())
+        m_window->sweepTab()->applyFleetSettings(view.value(QStringLiteral("sweepFleet")).toObject());
 }
 
 QString Sessions::open(const QString& path)
