@@ -1212,13 +1212,38 @@ ZH.update({
     "Finding the smallest fleet from %1 to %2 replicas that meets the SLO (%3), per router…": "正在为每个路由器查找 %1 到 %2 个副本中满足 SLO（%3）的最小集群…",
     "Previewing %n fleet(s)…": "正在预览 %n 个集群…",
     "%n fleet(s) previewed": "已预览 %n 个集群",
-    "<b>Fleets of the Admission tab's server</b>, SLO %1. In the words of lorascope-cli sweep:":
-        "<b>由准入选项卡的服务器组成的集群</b>，SLO %1。以下是 lorascope-cli sweep 的原话（英文）：",
     "Cancelled: %n fleet preview(s) finished and kept.": "已取消：已完成的 %n 个集群预览已保留。",
     "A fleet sweep is exported as JSON Lines (.jsonl), as lorascope-cli sweep writes it.": "集群扫描导出为 JSON Lines (.jsonl)，与 lorascope-cli sweep 写出的格式相同。",
     "%n fleet preview(s) (routers × values); the clock is the cost model's (seconds).": "%n 个集群预览（路由器 × 取值）；时钟为代价模型的时钟（秒）。",
     "Each fleet is of identical replicas, each running the Admission tab's server and this cost model (%n GPU(s) per replica).":
         "每个集群由相同的副本组成，每个副本运行准入选项卡的服务器和此代价模型（每副本 %n 个 GPU）。",
+})
+
+# The fleet sweep's verdict in the Sweep tab (ui/sweep/fleetsweeptext.cpp).
+ZH.update({
+    "1 replica": "1 个副本", "%1 replicas": "%1 个副本", "1 GPU": "1 个 GPU", "%1 GPUs": "%1 个 GPU",
+    "SLO %1:": "SLO %1：",
+    "%1: no fleet size from %2 to %3 meets it; at %3 (%4) %5 of requests meet it, %6 are needed. Try larger values.":
+        "%1：从 %2 到 %3 的集群规模都达不到；在 %3（%4）时 %5 的请求达标，需要 %6。请尝试更大的取值。",
+    "%1: <b>%2</b> (%3), %4 of requests meet it": "%1：<b>%2</b>（%3），%4 的请求达标",
+    "; the smallest size tried already meets it (try smaller values)": "；所试的最小规模已经达标（可尝试更小的取值）",
+    "; with %1: %2": "；%1 个副本时：%2",
+    " (a larger fleet missed it: the answer assumes more replicas never hurt, check the points)":
+        "（更大的集群反而未达标：此结论假定副本越多不会更差，请检查各点）",
+    "No fleet size in the range meets this SLO with any router.": "在此范围内，任何路由器的任何集群规模都达不到此 SLO。",
+    "%1 needs %2; round-robin needs more than %3: a saving of at least %4.":
+        "%1 需要 %2；round-robin 需要多于 %3：至少节省 %4。",
+    "<b>%1 saves %2</b> (%3) over round-robin.": "<b>%1 比 round-robin 节省 %2</b>（%3）。",
+    "No router needs fewer replicas than round-robin.": "没有路由器比 round-robin 需要更少的副本。",
+    "%1: meets %2 at no point": "%1：没有任何点满足 %2",
+    "%1: meets %2 at %3": "%1：在 %3 时满足 %2",
+    "%1: the smallest swept fleet meeting %2 has <b>%3</b>": "%1：满足 %2 的最小扫描集群有 <b>%3</b>",
+    "%1: no swept fleet size meets %2": "%1：没有扫描的集群规模满足 %2",
+    "No swept fleet size meets the SLO with any router: sweep larger fleets.":
+        "任何路由器的扫描集群规模都达不到 SLO：请扫描更大的集群。",
+    "%1 meets it with %2; round-robin with none of the swept sizes.": "%1 用 %2 即可达标；round-robin 在所有扫描规模下都达不到。",
+    "<b>%1 saves %2</b> over round-robin.": "<b>%1 比 round-robin 节省 %2</b>。",
+    "<b>Fleets of the Admission tab's server</b>:": "<b>由准入选项卡的服务器组成的集群</b>：",
 })
 
 def main(path):

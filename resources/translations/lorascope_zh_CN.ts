@@ -3509,6 +3509,119 @@ Right-click a chart to export it alone.</source>
     </message>
 </context>
 <context>
+    <name>lorascope::FleetSweepText</name>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="26" />
+        <source>1 replica</source>
+        <translation>1 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="26" />
+        <source>%1 replicas</source>
+        <translation>%1 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="31" />
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="31" />
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="48" />
+        <source>SLO %1:</source>
+        <translation>SLO %1：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="57" />
+        <source>%1: no fleet size from %2 to %3 meets it; at %3 (%4) %5 of requests meet it, %6 are needed. Try larger values.</source>
+        <translation>%1：从 %2 到 %3 的集群规模都达不到；在 %3（%4）时 %5 的请求达标，需要 %6。请尝试更大的取值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="66" />
+        <source>%1: &lt;b&gt;%2&lt;/b&gt; (%3), %4 of requests meet it</source>
+        <translation>%1：&lt;b&gt;%2&lt;/b&gt;（%3），%4 的请求达标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="69" />
+        <source>; the smallest size tried already meets it (try smaller values)</source>
+        <translation>；所试的最小规模已经达标（可尝试更小的取值）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="71" />
+        <source>; with %1: %2</source>
+        <translation>；%1 个副本时：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="73" />
+        <source> (a larger fleet missed it: the answer assumes more replicas never hurt, check the points)</source>
+        <translation>（更大的集群反而未达标：此结论假定副本越多不会更差，请检查各点）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="80" />
+        <source>No fleet size in the range meets this SLO with any router.</source>
+        <translation>在此范围内，任何路由器的任何集群规模都达不到此 SLO。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="83" />
+        <source>%1 needs %2; round-robin needs more than %3: a saving of at least %4.</source>
+        <translation>%1 需要 %2；round-robin 需要多于 %3：至少节省 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="88" />
+        <source>&lt;b&gt;%1 saves %2&lt;/b&gt; (%3) over round-robin.</source>
+        <translation>&lt;b&gt;%1 比 round-robin 节省 %2&lt;/b&gt;（%3）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="92" />
+        <source>No router needs fewer replicas than round-robin.</source>
+        <translation>没有路由器比 round-robin 需要更少的副本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="109" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="112" />
+        <source>%1: meets %2 at no point</source>
+        <translation>%1：没有任何点满足 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="113" />
+        <source>%1: meets %2 at %3</source>
+        <translation>%1：在 %3 时满足 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="119" />
+        <source>%1: the smallest swept fleet meeting %2 has &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>%1：满足 %2 的最小扫描集群有 &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="121" />
+        <source>%1: no swept fleet size meets %2</source>
+        <translation>%1：没有扫描的集群规模满足 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="123" />
+        <source>No swept fleet size meets the SLO with any router: sweep larger fleets.</source>
+        <translation>任何路由器的扫描集群规模都达不到 SLO：请扫描更大的集群。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="126" />
+        <source>%1 meets it with %2; round-robin with none of the swept sizes.</source>
+        <translation>%1 用 %2 即可达标；round-robin 在所有扫描规模下都达不到。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/fleetsweeptext.cpp" line="129" />
+        <source>&lt;b&gt;%1 saves %2&lt;/b&gt; over round-robin.</source>
+        <translation>&lt;b&gt;%1 比 round-robin 节省 %2&lt;/b&gt;。</translation>
+    </message>
+</context>
+<context>
     <name>lorascope::FleetTab</name>
     <message>
         <location filename="../../ui/fleet/fleettab.cpp" line="70" />
@@ -7926,19 +8039,19 @@ The capacity finder searches between the smallest and the largest value.</source
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepfleet.cpp" line="241" />
-        <source>&lt;b&gt;Fleets of the Admission tab's server&lt;/b&gt;, SLO %1. In the words of lorascope-cli sweep:</source>
-        <translation>&lt;b&gt;由准入选项卡的服务器组成的集群&lt;/b&gt;，SLO %1。以下是 lorascope-cli sweep 的原话（英文）：</translation>
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="231" />
+        <source>&lt;b&gt;Fleets of the Admission tab's server&lt;/b&gt;:</source>
+        <translation>&lt;b&gt;由准入选项卡的服务器组成的集群&lt;/b&gt;：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweepfleet.cpp" line="251" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="242" />
         <source>Cancelled: %n fleet preview(s) finished and kept.</source>
         <translation>
             <numerusform>已取消：已完成的 %n 个集群预览已保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepfleet.cpp" line="271" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="262" />
         <source>A fleet sweep is exported as JSON Lines (.jsonl), as lorascope-cli sweep writes it.</source>
         <translation>集群扫描导出为 JSON Lines (.jsonl)，与 lorascope-cli sweep 写出的格式相同。</translation>
     </message>
@@ -8089,7 +8202,7 @@ The capacity finder searches between the smallest and the largest value.</source
         <translation>%1 的扫描</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweepfleet.cpp" line="269" />
+        <location filename="../../ui/sweep/sweepfleet.cpp" line="260" />
         <location filename="../../ui/sweep/sweeptab.cpp" line="543" />
         <source>There is no sweep yet.</source>
         <translation>尚无扫描。</translation>

@@ -225,27 +225,18 @@ QStringList SweepTab::fleetFinishedLines(bool cancelled)
     if (!m_fleetPlan)
         return lines;
     m_fleetCapacity = m_runner->fleetCapacity();
-    // The words are the core's (the same sentences lorascope-cli sweep prints); the marks on the
-    // chart come from the same answers.
-    std::vector<std::string> said;
+    // The same answers as lorascope-cli sweep prints, in the user's language (sweeptext.h); the
+    // marks on the chart come from the same answers.
     m_fleetView.minimum.clear();
+    lines << tr("<b>Fleets of the Admission tab's server</b>:");
     if (m_fleetCapacity) {
-        said = m_fleetCapacity->describe(*m_fleetPlan);
+        lines << fleetCapacityLines(*m_fleetCapacity, *m_fleetPlan);
         for (const FleetCapacity& c : m_fleetCapacity->answers)
             m_fleetView.minimum.emplace_back(c.router, c.minReplicas);
     } else {
-        said = fleetSweepVerdict(*m_fleetPlan, m_fleetModel->points());
+        lines << fleetSweepLines(*m_fleetPlan, m_fleetModel->points());
         if (m_fleetPlan->axis == FleetAxis::Replicas)
             m_fleetView.minimum = routerSaving(m_fleetModel->points(), planRouters(*m_fleetPlan)).minMeeting;
-    }
-    lines << tr("<b>Fleets of the Admission tab's server</b>, SLO %1. In the words of lorascope-cli sweep:")
-                 .arg(sloText(m_fleetPlan->base.slo));
-    for (const std::string& s : said) {
-        QString line = QString::fromStdString(s).toHtmlEscaped();
-        int indent = 0;
-        while (indent < line.size() && line[indent] == QLatin1Char(' '))
-            ++indent;
-        lines << QString(QStringLiteral("&nbsp;")).repeated(2 * indent) + line.mid(indent);
     }
     if (cancelled)
         lines << tr("Cancelled: %n fleet preview(s) finished and kept.", nullptr, int(m_fleetModel->points().size()));

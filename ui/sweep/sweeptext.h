@@ -5,6 +5,7 @@
 // core's structured results (the core's own sentences are the CLI's, in English).
 
 #include "sweep/finder.h"
+#include "sweep/fleetsweep.h"
 #include "sweep/paper.h"
 
 #include <QString>
@@ -42,6 +43,13 @@ QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoin
 /// the SLO (by how much at the lowest) / every value does; saturation; ranks and adapters that
 /// break the SLO first; notes.
 QStringList capacityLines(const CapacityResult& result);
+
+/// The minimum-replicas answer in lines (HTML), per SLO and router, with the saving of the best
+/// router over round-robin (ui/sweep/fleetsweeptext.cpp; the CLI says the same in English).
+QStringList fleetCapacityLines(const FleetCapacityResult& result, const FleetSweepPlan& plan);
+/// A fleet sweep's verdict in lines (HTML): each router's smallest swept fleet meeting the SLO (or
+/// the staleness values / routers that meet it), the saving over round-robin.
+QStringList fleetSweepLines(const FleetSweepPlan& plan, const std::vector<FleetSweepPoint>& points);
 
 /// The cost model in use and where its numbers come from, the suite's notes, and for a paper suite
 /// how far the preview is from S-LoRA's measurements at the points drawn (HTML).
