@@ -40,6 +40,7 @@
 #include "admission/vllmstate.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 namespace lorascope {
@@ -158,7 +159,9 @@ public:
         ++m_epoch;
         m_stepAdapters.clear();
         std::int64_t budget = m_budget;
-        PassSums sums;
+        PassSums& sums = m_sums;
+        sums.p = {}; // two 64-byte clears: one of 128 bytes would be a slow `rep stos`
+        sums.d = {};
         // The running requests are scheduled and, in the same loop, their part of the forward pass
         // is done (nothing the waiting loop reads changes by it: the finished ones keep their
         // blocks and their place until update_from_output removes them below).
@@ -285,8 +288,23 @@ private:
         RunState* const run = m_run.data();
         std::size_t size = m_run.size();
         std::size_t i = 0;
+        std::int64_t decodes = 0, context = 0, loraDecodes = 0; // the plain decodes' part of sums.d
         while (i < size && budget > 0) {
+            // Plain decodes (RunState::quiet): what the full path below does for them, with n = 1,
+            // no block to allocate and advance()'s decode branch without a token event.
+            const std::size_t k = plainDecodes(
+                run + i, run + std::min<std::size_t>(size, i + budget), mark, epoch, context, loraDecodes);
+            i += k;
+            budget -= static_cast<std::int64_t>(k);
+            decodes += static_cast<std::int64_t>(k);
+            if (i == size || budget <= 0)
+                break;
             RunState& s = run[i];
+            if (s.computed < s.quiet) { // a plain decode whose adapter joins the step's batch
+                mark[s.adapter] = epoch;
+                m_stepAdapters.push_back(s.adapter);
+                continue;
+            }
             // vLLM also caps n at max_model_len − 1 − num_computed_tokens and skips a request with
             // n = 0; neither happens here: an accepted request has prompt + max_tokens ≤
             // max_model_len, so a running one has computed < num_tokens ≤ max_model_len − 1.
@@ -320,6 +338,10 @@ private:
             advance(s, local, r, report);
             ++i;
         }
+        local.d.requests += decodes;
+        local.d.tokens += decodes;
+        local.d.context += context;
+        local.d.loraRequests += loraDecodes;
         budgetLeft = budget;
         sums = local;
         return i;
@@ -327,7 +349,7 @@ private:
 
     void beginScan()
     {
-        m_pending.reset(m_attempt, m_nextSeq);
+        pending().reset(m_attempt, m_nextSeq);
         m_scanRan = true;
     }
 
@@ -335,9 +357,9 @@ private:
     void scanNotRun(WaitKind kind)
     {
         beginScan();
-        m_pending.stop = ScanSummary::Stop::All;
-        m_pending.stopKey = kMinKey;
-        m_pending.allKind = kind;
+        pending().stop = ScanSummary::Stop::All;
+        pending().stopKey = kMinKey;
+        pending().allKind = kind;
     }
 
     bool inBatch(std::uint32_t adapter) const { return adapter < m_mark.size() && m_mark[adapter] == m_epoch; }
@@ -357,24 +379,24 @@ private:
 
     void stopAtHead(const VReq& e, std::uint32_t slot, WaitKind kind, std::int64_t need, std::int64_t limit)
     {
-        m_pending.stop = ScanSummary::Stop::Head;
-        m_pending.stopKey = m_wait.key(slot);
-        m_pending.headId = e.req.id;
-        m_pending.head = WaitReason {};
-        m_pending.head.kind = kind;
-        m_pending.head.need = need;
-        m_pending.head.limit = limit;
+        pending().stop = ScanSummary::Stop::Head;
+        pending().stopKey = m_wait.key(slot);
+        pending().headId = e.req.id;
+        pending().head = WaitReason {};
+        pending().head.kind = kind;
+        pending().head.need = need;
+        pending().head.limit = limit;
         if (kind == WaitKind::MaxLoras)
-            fillLoras(m_pending.head, m_stepAdapters);
+            fillLoras(pending().head, m_stepAdapters);
     }
 
     void stopAll(std::uint32_t slot, WaitKind kind)
     {
-        m_pending.stop = ScanSummary::Stop::All;
-        m_pending.stopKey = m_wait.key(slot);
-        m_pending.allKind = kind;
-        m_pending.allNeed = static_cast<std::int64_t>(m_run.size()) + 1;
-        m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
+        pending().stop = ScanSummary::Stop::All;
+        pending().stopKey = m_wait.key(slot);
+        pending().allKind = kind;
+        pending().allNeed = static_cast<std::int64_t>(m_run.size()) + 1;
+        pending().allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
     }
 
     void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const { fillLoraWait(w, loras, m_maxLoras); }
@@ -384,7 +406,7 @@ private:
     {
         beginScan();
         bool full = static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras;
-        m_pending.full = full; // fullKey stays kMinKey: full from the start
+        pending().full = full; // fullKey stays kMinKey: full from the start
         std::uint32_t cur = m_wait.head();
         while (cur != VllmWaitingQueue::kNil && budget > 0) {
             VReq& e = m_entries[cur];
@@ -459,15 +481,15 @@ private:
                 noteAdapter(e.req.adapter);
                 if (static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras && !full) {
                     full = true;
-                    m_pending.full = true;
-                    m_pending.fullKey = m_wait.key(cur);
+                    pending().full = true;
+                    pending().fullKey = m_wait.key(cur);
                 }
             }
             cur = next;
         }
-        if (m_pending.full)
-            m_pending.loras.assign(m_stepAdapters.begin(), m_stepAdapters.end());
-        if (m_pending.stop == ScanSummary::Stop::Exhausted && cur != VllmWaitingQueue::kNil)
+        if (pending().full)
+            pending().loras.assign(m_stepAdapters.begin(), m_stepAdapters.end());
+        if (pending().stop == ScanSummary::Stop::Exhausted && cur != VllmWaitingQueue::kNil)
             stopAll(cur, WaitKind::MaxNumBatchedTokens); // the budget ran out
     }
 
@@ -494,6 +516,11 @@ private:
     /// list until endPass().
     void advance(RunState& s, PassSums& sums, StepResult& r) { advance(s, sums, r, m_report); }
     void advance(RunState& s, PassSums& sums, StepResult& r, bool report)
+    {
+        advanceState(s, sums, r, report);
+        s.quiet = quietUntil(s, report);
+    }
+    void advanceState(RunState& s, PassSums& sums, StepResult& r, bool report)
     {
         const std::int64_t n = s.scheduled;
         if (n <= 0)
@@ -531,7 +558,6 @@ private:
         }
         if (done) {
             s.scheduled = -1; // removed (and its blocks freed) by endPass()
-            ++sums.finished;
         }
     }
 
@@ -542,7 +568,7 @@ private:
         for (std::uint32_t a : m_stepAdapters)
             adapterRank += m_adapterRank[a];
         finishPassShape(sums, m_v.maxLoraRank, adapterRank, r);
-        if (sums.finished == 0)
+        if (r.finished.empty()) // advance() lists every request it finishes
             return;
         // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
         RunState* const run = m_run.data();
@@ -569,8 +595,8 @@ private:
             // The step's blocked reason: what the scan said of the first request still waiting.
             const std::uint32_t head = m_wait.head();
             if (head != VllmWaitingQueue::kNil)
-                r.blocked = reasonFrom(m_pending, m_entries[head]);
-            std::swap(m_scan, m_pending); // both keep their vectors' capacity
+                r.blocked = reasonFrom(pending(), m_entries[head]);
+            m_committed ^= 1; // the pending scan becomes the committed one (both keep their vectors)
             m_scanRan = false;
         }
         r.kvUsed = r.kvNeed = usedBlocks() * m_kv.blockSize();
@@ -580,7 +606,8 @@ private:
         r.cpuAdapters = static_cast<std::uint32_t>(m_lora.cpuCount());
     }
 
-    WaitReason reasonFor(const VReq& e) const { return reasonFrom(m_scan, e); }
+    WaitReason reasonFor(const VReq& e) const { return reasonFrom(m_scans[m_committed], e); }
+    ScanSummary& pending() { return m_scans[m_committed ^ 1]; }
 
     /// Why `e` (waiting) waited, as of scan `s`: its own event (a preemption) if that is newer.
     WaitReason reasonFrom(const ScanSummary& s, const VReq& e) const
@@ -605,13 +632,16 @@ private:
     std::vector<RunState> m_run; ///< running, in running order
     std::size_t m_scheduled = 0; ///< this step: the first m_scheduled of m_run are scheduled
     std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of the step's batch (scheduled_loras)
+    PassSums m_sums; ///< the step's forward pass
     std::vector<int> m_adapterRank;
     std::vector<std::uint64_t> m_mark; ///< per adapter: epoch of the step that has it in its batch
     std::vector<Drop> m_pendingDrops;
     std::size_t m_abortedRunning = 0;
     std::uint64_t m_nextSeq = 0, m_attempt = 0, m_epoch = 0, m_admissions = 0;
-    ScanSummary m_scan; ///< the last committed scan
-    ScanSummary m_pending; ///< this step's scan, committed in finishStep (reasons given during it come from m_scan)
+    /// The last committed scan (m_scans[m_committed]) and this step's scan (the other one),
+    /// committed in finishStep: reasons given during a scan come from the committed one.
+    std::array<ScanSummary, 2> m_scans;
+    unsigned m_committed = 0;
     bool m_scanRan = false;
 };
 

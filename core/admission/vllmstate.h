@@ -7,6 +7,7 @@
 #include "admission/engine.h"
 #include "admission/vllmblocks.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -42,7 +43,48 @@ struct RunState {
     std::int64_t end = 0; ///< finished when numTokens reaches it: min(prompt + max_tokens, max_model_len)
     std::int64_t scheduled = 0; ///< tokens of the current step
     std::int64_t cacheAt = kMaxKey; ///< block pool: at this many tokens its next block is full and gets cached
+    /// While computed < quiet, its next step is a plain decode: no block to allocate or cache, no
+    /// first or last token (quietUntil(); set after every step that did not take that shortcut).
+    std::int64_t quiet = kMinKey;
 };
+
+/// RunState::quiet for `s` as it is now: a decode (one token past the prompt, all of it computed)
+/// stays a plain decode while computed + 1 ≤ capacity, computed + 1 < cacheAt and the token it
+/// samples is not its last (computed + 2 < end); anything else (a prefill chunk, reporting every
+/// token) takes the full path.
+inline std::int64_t quietUntil(const RunState& s, bool report)
+{
+    if (report || s.numTokens <= s.prompt || s.computed + 1 != s.numTokens)
+        return kMinKey;
+    return std::min(std::min(s.capacity, s.cacheAt - 1), s.end - 2);
+}
+
+/// Plain decodes (RunState::quiet) from `first` up to `last`, stopping at the first request that is
+/// not one or whose adapter is not yet marked with `epoch` in `mark` (the caller adds it to the
+/// step's adapters and calls again): each schedules its one token and samples it. Adds Σ num_tokens
+/// before the step to `context` and the adapter requests to `lora`; returns how many it did. Kept
+/// apart from the full path so that its counters live in registers.
+inline std::size_t plainDecodes(RunState* first, RunState* last, const std::uint64_t* mark, std::uint64_t epoch,
+    std::int64_t& context, std::int64_t& lora)
+{
+    std::int64_t ctx = 0, withAdapter = 0;
+    RunState* p = first;
+    for (; p != last; ++p) {
+        if (p->computed >= p->quiet)
+            break;
+        const bool has = p->adapter != kNoAdapter;
+        if (has && mark[p->adapter] != epoch)
+            break;
+        p->scheduled = 1;
+        ctx += p->numTokens;
+        ++p->computed;
+        ++p->numTokens;
+        withAdapter += has;
+    }
+    context += ctx;
+    lora += withAdapter;
+    return static_cast<std::size_t>(p - first);
+}
 
 /// What the last waiting scan did, enough to say why each request it passed over waited.
 struct ScanSummary {
@@ -80,22 +122,85 @@ struct ScanSummary {
     }
 };
 
-/// The forward pass being built: prefill chunks and decodes, finished requests.
+/// The forward pass being built: its prefill chunks and its decodes.
 struct PassSums {
     BatchShape p, d;
-    std::size_t finished = 0;
 };
 
 /// MaxLoras numbers: the batch's adapters (need = with one more, limit = max_loras).
-void fillLoraWait(WaitReason& w, const std::vector<std::uint32_t>& loras, std::int64_t maxLoras);
+inline void fillLoraWait(WaitReason& w, const std::vector<std::uint32_t>& loras, std::int64_t maxLoras)
+{
+    w.kind = WaitKind::MaxLoras;
+    w.need = static_cast<std::int64_t>(loras.size()) + 1;
+    w.limit = maxLoras;
+    w.adapters = static_cast<std::uint32_t>(loras.size());
+    for (std::size_t i = 0; i < w.adapterIds.size() && i < loras.size(); ++i)
+        w.adapterIds[i] = loras[i];
+}
 
 /// Why `e` (waiting, at queue key `queueKey`) waited, as of scan `s`: its own event (a preemption)
 /// if that is newer.
-WaitReason reasonFromScan(
-    const ScanSummary& s, const VReq& e, std::int64_t queueKey, std::int64_t maxLoras, std::int64_t threshold);
+inline WaitReason reasonFromScan(
+    const ScanSummary& s, const VReq& e, std::int64_t queueKey, std::int64_t maxLoras, std::int64_t threshold)
+{
+    if (s.attempt == 0 || s.attempt <= e.waitAttempt || e.seq > s.newestSeq)
+        return e.wait;
+    const std::int64_t key = queueKey;
+    WaitReason w;
+    if (key < s.stopKey) {
+        // Passed over by the scan: set aside for max_loras (nothing else is passed over).
+        if (s.full && key > s.fullKey && e.req.adapter != kNoAdapter
+            && std::find(s.loras.begin(), s.loras.end(), e.req.adapter) == s.loras.end()) {
+            fillLoraWait(w, s.loras, maxLoras);
+            return w;
+        }
+        return e.wait;
+    }
+    if (s.stop == ScanSummary::Stop::Head) {
+        if (key == s.stopKey)
+            return s.head;
+        w.kind = WaitKind::BehindRequest;
+        w.behind = s.headId;
+        return w;
+    }
+    w.kind = s.allKind;
+    if (s.allKind == WaitKind::MaxNumSeqs) {
+        w.need = s.allNeed;
+        w.limit = s.allLimit;
+    } else if (s.allKind == WaitKind::MaxNumBatchedTokens) {
+        const std::int64_t n = e.prompt + e.output;
+        w.need = threshold > 0 && n > threshold ? threshold : n;
+        w.limit = 0; // the step's budget was used up before it
+    }
+    return w;
+}
 
 /// The pass's shapes and kind from its sums: vLLM's LoRA kernels run at max_lora_rank for every
 /// adapter (padding); `adapterRank` = Σ ranks of the step's distinct adapters.
-void finishPassShape(PassSums& sums, std::int64_t maxLoraRank, std::int64_t adapterRank, StepResult& r);
+inline void finishPassShape(PassSums& sums, std::int64_t maxLoraRank, std::int64_t adapterRank, StepResult& r)
+{
+    BatchShape& p = sums.p;
+    BatchShape& d = sums.d;
+    const std::int64_t padded = maxLoraRank; // vLLM's LoRA kernels run at max_lora_rank for every adapter
+    p.tokenRank *= padded;
+    d.tokenRank = d.loraRequests * padded;
+    if (p.loraRequests > 0)
+        p.maxRank = padded;
+    if (d.loraRequests > 0)
+        d.maxRank = padded;
+    (p.requests > 0 ? p : d).adapterRank = adapterRank;
+    r.prefillShape = p;
+    r.decodeShape = d;
+    BatchShape& t = r.shape;
+    t.requests = p.requests + d.requests;
+    t.tokens = p.tokens + d.tokens;
+    t.context = p.context + d.context;
+    t.tokenRank = p.tokenRank + d.tokenRank;
+    t.adapterRank = adapterRank;
+    t.tokenSquared = p.tokenSquared + d.tokenSquared;
+    t.loraRequests = p.loraRequests + d.loraRequests;
+    t.maxRank = std::max(p.maxRank, d.maxRank);
+    r.kind = d.requests == 0 ? StepKind::Prefill : p.requests == 0 ? StepKind::Decode : StepKind::Mixed;
+}
 
 } // namespace lorascope::vllmsched
