@@ -97,6 +97,7 @@ public:
             if (request.adapter >= m_adapterRank.size()) {
                 m_adapterRank.resize(std::max<std::size_t>(request.adapter + 1, m_adapterRank.size() * 2), 0);
                 m_mark.resize(m_adapterRank.size(), 0);
+                m_newAdapters.resize(m_adapterRank.size());
             }
             m_adapterRank[request.adapter] = request.rank;
         }
@@ -159,13 +160,10 @@ public:
         ++m_epoch;
         m_stepAdapters.clear();
         std::int64_t budget = m_budget;
-        PassSums& sums = m_sums;
-        sums.p = {}; // two 64-byte clears: one of 128 bytes would be a slow `rep stos`
-        sums.d = {};
         // The running requests are scheduled and, in the same loop, their part of the forward pass
         // is done (nothing the waiting loop reads changes by it: the finished ones keep their
         // blocks and their place until update_from_output removes them below).
-        m_scheduled = scheduleRunning(now, budget, sums, r);
+        m_scheduled = scheduleRunning(now, budget, r);
         const std::size_t fromWaiting = m_run.size();
         if (!m_wait.empty()) {
             r.attempted = true;
@@ -178,9 +176,9 @@ public:
         }
         if (m_scheduled > 0) {
             for (std::size_t i = fromWaiting; i < m_run.size(); ++i)
-                advance(m_run[i], sums, r);
+                advance(m_run[i], r);
             loadAdapters(r);
-            endPass(sums, r);
+            endPass(r);
         }
         finishStep(r);
     }
@@ -277,10 +275,9 @@ private:
     /// schedule(), first loop: the running requests. Returns how many of them it scheduled (the
     /// first ones of the running list). The settings are read into locals: writes through the
     /// running list would make the compiler reload members on every request.
-    std::size_t scheduleRunning(double now, std::int64_t& budgetLeft, PassSums& sums, StepResult& r)
+    std::size_t scheduleRunning(double now, std::int64_t& budgetLeft, StepResult& r)
     {
         std::int64_t budget = budgetLeft;
-        PassSums local = sums; // in registers while the loop runs
         const bool report = m_report;
         const std::int64_t threshold = m_threshold;
         const std::uint64_t epoch = m_epoch;
@@ -288,23 +285,24 @@ private:
         RunState* const run = m_run.data();
         std::size_t size = m_run.size();
         std::size_t i = 0;
-        std::int64_t decodes = 0, context = 0, loraDecodes = 0; // the plain decodes' part of sums.d
+        const bool counted = !m_blocks;
+        std::uint32_t* const newAdapters = m_newAdapters.data();
+        PlainSums plain; // the plain decodes' part of the pass's decode shape
         while (i < size && budget > 0) {
             // Plain decodes (RunState::quiet): what the full path below does for them, with n = 1,
-            // no block to allocate and advance()'s decode branch without a token event.
-            const std::size_t k = plainDecodes(
-                run + i, run + std::min<std::size_t>(size, i + budget), mark, epoch, context, loraDecodes);
+            // at most one counted block to allocate and advance()'s decode branch without a token event.
+            const std::int64_t blocksBefore = plain.blocks;
+            const std::size_t k = plainDecodes(run + i, run + std::min<std::size_t>(size, i + budget), mark, epoch,
+                counted ? m_kv.freeBlocks() : 0, m_kv.blockSize(), newAdapters, plain);
+            m_kv.take(plain.blocks - blocksBefore);
+            for (std::size_t j = 0; j < plain.newAdapters; ++j)
+                m_stepAdapters.push_back(newAdapters[j]);
+            plain.newAdapters = 0;
             i += k;
             budget -= static_cast<std::int64_t>(k);
-            decodes += static_cast<std::int64_t>(k);
             if (i == size || budget <= 0)
                 break;
             RunState& s = run[i];
-            if (s.computed < s.quiet) { // a plain decode whose adapter joins the step's batch
-                mark[s.adapter] = epoch;
-                m_stepAdapters.push_back(s.adapter);
-                continue;
-            }
             // vLLM also caps n at max_model_len − 1 − num_computed_tokens and skips a request with
             // n = 0; neither happens here: an accepted request has prompt + max_tokens ≤
             // max_model_len, so a running one has computed < num_tokens ≤ max_model_len − 1.
@@ -335,15 +333,15 @@ private:
                 m_stepAdapters.push_back(s.adapter);
             }
             budget -= n;
-            advance(s, local, r, report);
+            advance(s, r, report);
             ++i;
         }
-        local.d.requests += decodes;
-        local.d.tokens += decodes;
-        local.d.context += context;
-        local.d.loraRequests += loraDecodes;
+        BatchShape& d = r.decodeShape;
+        d.requests += plain.decodes;
+        d.tokens += plain.decodes;
+        d.context += plain.context;
+        d.loraRequests += plain.lora;
         budgetLeft = budget;
-        sums = local;
         return i;
     }
 
@@ -514,30 +512,32 @@ private:
     /// _update_after_schedule and update_from_output (a token if its prompt is complete; finished at
     /// max_tokens or max_model_len). A finished request keeps its blocks and its place in the running
     /// list until endPass().
-    void advance(RunState& s, PassSums& sums, StepResult& r) { advance(s, sums, r, m_report); }
-    void advance(RunState& s, PassSums& sums, StepResult& r, bool report)
+    void advance(RunState& s, StepResult& r) { advance(s, r, m_report); }
+    void advance(RunState& s, StepResult& r, bool report)
     {
-        advanceState(s, sums, r, report);
-        s.quiet = quietUntil(s, report);
+        advanceState(s, r, report);
+        s.quiet = quietUntil(s, report, !m_blocks);
     }
-    void advanceState(RunState& s, PassSums& sums, StepResult& r, bool report)
+    void advanceState(RunState& s, StepResult& r, bool report)
     {
+        BatchShape& p = r.prefillShape; // the pass's shapes are summed where they are reported
+        BatchShape& d = r.decodeShape;
         const std::int64_t n = s.scheduled;
         if (n <= 0)
             return;
         const bool lora = s.adapter != kNoAdapter;
         if (s.numTokens > s.prompt && s.computed + 1 == s.numTokens) { // a decode: one token past the prompt
-            sums.d.requests += 1;
-            sums.d.tokens += 1;
-            sums.d.context += s.numTokens;
-            sums.d.loraRequests += lora;
+            d.requests += 1;
+            d.tokens += 1;
+            d.context += s.numTokens;
+            d.loraRequests += lora;
         } else {
-            sums.p.requests += 1;
-            sums.p.tokens += n;
-            sums.p.context += s.computed + n;
-            sums.p.tokenSquared += (s.computed + n) * (s.computed + n) - s.computed * s.computed;
-            sums.p.loraRequests += lora;
-            sums.p.tokenRank += lora ? n : 0; // × max_lora_rank in endPass()
+            p.requests += 1;
+            p.tokens += n;
+            p.context += s.computed + n;
+            p.tokenSquared += (s.computed + n) * (s.computed + n) - s.computed * s.computed;
+            p.loraRequests += lora;
+            p.tokenRank += lora ? n : 0; // × max_lora_rank in endPass()
             if (report)
                 m_slices.push_back({ m_entries[s.slot].req.id, n, s.numTokens - (s.computed + n) });
         }
@@ -562,12 +562,12 @@ private:
     }
 
     /// The pass's shape and kind; update_from_output's removal of the finished requests.
-    void endPass(PassSums& sums, StepResult& r)
+    void endPass(StepResult& r)
     {
         std::int64_t adapterRank = 0;
         for (std::uint32_t a : m_stepAdapters)
             adapterRank += m_adapterRank[a];
-        finishPassShape(sums, m_v.maxLoraRank, adapterRank, r);
+        finishPassShape(m_v.maxLoraRank, adapterRank, r);
         if (r.finished.empty()) // advance() lists every request it finishes
             return;
         // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
@@ -632,7 +632,7 @@ private:
     std::vector<RunState> m_run; ///< running, in running order
     std::size_t m_scheduled = 0; ///< this step: the first m_scheduled of m_run are scheduled
     std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of the step's batch (scheduled_loras)
-    PassSums m_sums; ///< the step's forward pass
+    std::vector<std::uint32_t> m_newAdapters; ///< plainDecodes()'s buffer: room for every adapter
     std::vector<int> m_adapterRank;
     std::vector<std::uint64_t> m_mark; ///< per adapter: epoch of the step that has it in its batch
     std::vector<Drop> m_pendingDrops;

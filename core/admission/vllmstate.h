@@ -41,49 +41,77 @@ struct RunState {
     std::int64_t computed = 0; ///< num_computed_tokens
     std::int64_t capacity = 0; ///< tokens its KV blocks hold (blocks × block_size)
     std::int64_t end = 0; ///< finished when numTokens reaches it: min(prompt + max_tokens, max_model_len)
-    std::int64_t scheduled = 0; ///< tokens of the current step
+    /// Tokens of the current step, written by the full path only (a plain decode leaves it: it is
+    /// read for the requests the waiting loop adds and as −1, finished, by endPass()).
+    std::int64_t scheduled = 0;
     std::int64_t cacheAt = kMaxKey; ///< block pool: at this many tokens its next block is full and gets cached
     /// While computed < quiet, its next step is a plain decode: no block to allocate or cache, no
     /// first or last token (quietUntil(); set after every step that did not take that shortcut).
     std::int64_t quiet = kMinKey;
 };
 
-/// RunState::quiet for `s` as it is now: a decode (one token past the prompt, all of it computed)
-/// stays a plain decode while computed + 1 ≤ capacity, computed + 1 < cacheAt and the token it
-/// samples is not its last (computed + 2 < end); anything else (a prefill chunk, reporting every
-/// token) takes the full path.
-inline std::int64_t quietUntil(const RunState& s, bool report)
+/// RunState::quiet for `s` as it is now. A decode (one token past the prompt, all of it computed)
+/// stays a plain decode while the token it samples is not its last (computed + 2 < end) and, when
+/// the pool keeps blocks with hashes (`counted` false), while computed + 1 ≤ capacity and
+/// computed + 1 < cacheAt. With counted blocks (admission/vllmkv.h) a plain decode whose blocks are
+/// full takes one more block, if one is free, as allocate_slots would: computed + 1 ≤ num_tokens <
+/// max_model_len, so cdiv(computed + 1, block_size) − capacity / block_size = 1. Anything else (a
+/// prefill chunk, reporting every token) takes the full path.
+inline std::int64_t quietUntil(const RunState& s, bool report, bool counted)
 {
     if (report || s.numTokens <= s.prompt || s.computed + 1 != s.numTokens)
         return kMinKey;
+    if (counted)
+        return s.end - 2;
     return std::min(std::min(s.capacity, s.cacheAt - 1), s.end - 2);
 }
 
+/// What plainDecodes() adds up.
+struct PlainSums {
+    std::int64_t decodes = 0, context = 0, lora = 0; ///< sums.d's requests (= tokens), context, loraRequests
+    std::int64_t blocks = 0; ///< counted blocks taken
+    std::size_t newAdapters = 0; ///< adapters written to the caller's buffer
+};
+
 /// Plain decodes (RunState::quiet) from `first` up to `last`, stopping at the first request that is
-/// not one or whose adapter is not yet marked with `epoch` in `mark` (the caller adds it to the
-/// step's adapters and calls again): each schedules its one token and samples it. Adds Σ num_tokens
-/// before the step to `context` and the adapter requests to `lora`; returns how many it did. Kept
-/// apart from the full path so that its counters live in registers.
-inline std::size_t plainDecodes(RunState* first, RunState* last, const std::uint64_t* mark, std::uint64_t epoch,
-    std::int64_t& context, std::int64_t& lora)
+/// not one or that needs a block when none of `freeBlocks` is left: each schedules its one token
+/// (taking a block of `blockSize` tokens when its blocks are full) and samples it. An adapter not yet
+/// marked with `epoch` in `mark` is marked and written to `newAdapters` (room for every adapter).
+/// Returns how many it did. Kept apart from the full path so that its counters live in registers.
+inline std::size_t plainDecodes(RunState* first, RunState* last, std::uint64_t* mark, std::uint64_t epoch,
+    std::int64_t freeBlocks, std::int64_t blockSize, std::uint32_t* newAdapters, PlainSums& out)
 {
-    std::int64_t ctx = 0, withAdapter = 0;
+    std::int64_t context = 0, lora = 0, blocks = 0;
+    std::size_t added = 0;
     RunState* p = first;
     for (; p != last; ++p) {
         if (p->computed >= p->quiet)
             break;
-        const bool has = p->adapter != kNoAdapter;
-        if (has && mark[p->adapter] != epoch)
-            break;
-        p->scheduled = 1;
-        ctx += p->numTokens;
+        if (p->computed == p->capacity) { // counted blocks only: the quiet bound keeps it below otherwise
+            if (blocks == freeBlocks)
+                break; // the full path preempts
+            ++blocks;
+            p->capacity += blockSize;
+        }
+        const std::uint32_t a = p->adapter;
+        if (a != kNoAdapter) {
+            ++lora;
+            if (mark[a] != epoch) {
+                mark[a] = epoch;
+                newAdapters[added++] = a;
+            }
+        }
+        context += p->numTokens;
         ++p->computed;
         ++p->numTokens;
-        withAdapter += has;
     }
-    context += ctx;
-    lora += withAdapter;
-    return static_cast<std::size_t>(p - first);
+    const std::size_t done = static_cast<std::size_t>(p - first);
+    out.decodes += static_cast<std::int64_t>(done);
+    out.context += context;
+    out.lora += lora;
+    out.blocks += blocks;
+    out.newAdapters += added;
+    return done;
 }
 
 /// What the last waiting scan did, enough to say why each request it passed over waited.
@@ -120,11 +148,6 @@ struct ScanSummary {
         fullKey = kMinKey;
         loras.clear();
     }
-};
-
-/// The forward pass being built: its prefill chunks and its decodes.
-struct PassSums {
-    BatchShape p, d;
 };
 
 /// MaxLoras numbers: the batch's adapters (need = with one more, limit = max_loras).
@@ -175,12 +198,13 @@ inline WaitReason reasonFromScan(
     return w;
 }
 
-/// The pass's shapes and kind from its sums: vLLM's LoRA kernels run at max_lora_rank for every
-/// adapter (padding); `adapterRank` = Σ ranks of the step's distinct adapters.
-inline void finishPassShape(PassSums& sums, std::int64_t maxLoraRank, std::int64_t adapterRank, StepResult& r)
+/// The pass's shapes and kind from the sums advance() and plainDecodes() left in r.prefillShape and
+/// r.decodeShape: vLLM's LoRA kernels run at max_lora_rank for every adapter (padding);
+/// `adapterRank` = Σ ranks of the step's distinct adapters.
+inline void finishPassShape(std::int64_t maxLoraRank, std::int64_t adapterRank, StepResult& r)
 {
-    BatchShape& p = sums.p;
-    BatchShape& d = sums.d;
+    BatchShape& p = r.prefillShape;
+    BatchShape& d = r.decodeShape;
     const std::int64_t padded = maxLoraRank; // vLLM's LoRA kernels run at max_lora_rank for every adapter
     p.tokenRank *= padded;
     d.tokenRank = d.loraRequests * padded;
@@ -189,8 +213,6 @@ inline void finishPassShape(PassSums& sums, std::int64_t maxLoraRank, std::int64
     if (d.loraRequests > 0)
         d.maxRank = padded;
     (p.requests > 0 ? p : d).adapterRank = adapterRank;
-    r.prefillShape = p;
-    r.decodeShape = d;
     BatchShape& t = r.shape;
     t.requests = p.requests + d.requests;
     t.tokens = p.tokens + d.tokens;
