@@ -485,8 +485,14 @@ private:
             }
             cur = next;
         }
-        if (pending().full)
-            pending().loras.assign(m_stepAdapters.begin(), m_stepAdapters.end());
+        if (pending().full) {
+            // (assign() would call memmove for two adapters)
+            std::vector<std::uint32_t>& loras = pending().loras;
+            const std::size_t n = m_stepAdapters.size();
+            loras.resize(n);
+            for (std::size_t j = 0; j < n; ++j)
+                loras[j] = m_stepAdapters[j];
+        }
         if (pending().stop == ScanSummary::Stop::Exhausted && cur != VllmWaitingQueue::kNil)
             stopAll(cur, WaitKind::MaxNumBatchedTokens); // the budget ran out
     }
@@ -502,7 +508,7 @@ private:
         m_lora.beginPass();
         for (std::uint32_t a : m_stepAdapters)
             if (m_lora.onGpu(a))
-                m_lora.use(a, r);
+                m_lora.touch(a);
         for (std::uint32_t a : m_stepAdapters)
             if (!m_lora.onGpu(a))
                 m_lora.use(a, r);

@@ -125,23 +125,22 @@ struct ScanSummary {
     std::uint64_t newestSeq = 0; ///< requests submitted later were not there
     Stop stop = Stop::Exhausted;
     std::int64_t stopKey = kMaxKey;
-    WaitReason head; ///< Stop::Head: the head's reason
-    std::uint64_t headId = 0;
+    WaitReason head; ///< Stop::Head: the head's reason (set with the stop, not by reset())
+    std::uint64_t headId = 0; ///< Stop::Head (likewise)
     WaitKind allKind = WaitKind::None; ///< Stop::All
     std::int64_t allNeed = 0, allLimit = 0; ///< Stop::All, MaxNumSeqs
     bool full = false; ///< the batch reached max_loras adapters during (or before) the scan
     std::int64_t fullKey = kMinKey; ///< requests after this key with other adapters were set aside
     std::vector<std::uint32_t> loras; ///< the batch's adapters when it was full
 
-    /// Back to "no scan", keeping the vector's capacity.
+    /// Back to "no scan", keeping the vector's capacity (head and headId are read only under
+    /// Stop::Head, which is set together with them).
     void reset(std::uint64_t attemptNumber, std::uint64_t newest)
     {
         attempt = attemptNumber;
         newestSeq = newest;
         stop = Stop::Exhausted;
         stopKey = kMaxKey;
-        head = {};
-        headId = 0;
         allKind = WaitKind::None;
         allNeed = allLimit = 0;
         full = false;
