@@ -97,7 +97,6 @@ public:
             if (request.adapter >= m_adapterRank.size()) {
                 m_adapterRank.resize(std::max<std::size_t>(request.adapter + 1, m_adapterRank.size() * 2), 0);
                 m_mark.resize(m_adapterRank.size(), 0);
-                m_newAdapters.resize(m_adapterRank.size());
             }
             m_adapterRank[request.adapter] = request.rank;
         }
@@ -252,6 +251,7 @@ private:
             release(s.slot);
         }
         m_run.resize(out);
+        m_runAdaptersValid = false;
         m_abortedRunning = 0;
     }
 
@@ -280,24 +280,18 @@ private:
         std::int64_t budget = budgetLeft;
         const bool report = m_report;
         const std::int64_t threshold = m_threshold;
-        const std::uint64_t epoch = m_epoch;
-        std::uint64_t* const mark = m_mark.data();
         RunState* const run = m_run.data();
         std::size_t size = m_run.size();
         std::size_t i = 0;
         const bool counted = !m_blocks;
-        std::uint32_t* const newAdapters = m_newAdapters.data();
         PlainSums plain; // the plain decodes' part of the pass's decode shape
         while (i < size && budget > 0) {
             // Plain decodes (RunState::quiet): what the full path below does for them, with n = 1,
             // at most one counted block to allocate and advance()'s decode branch without a token event.
             const std::int64_t blocksBefore = plain.blocks;
-            const std::size_t k = plainDecodes(run + i, run + std::min<std::size_t>(size, i + budget), mark, epoch,
-                counted ? m_kv.freeBlocks() : 0, m_kv.blockSize(), newAdapters, plain);
+            const std::size_t k = plainDecodes(run + i, run + std::min<std::size_t>(size, i + budget),
+                counted ? m_kv.freeBlocks() : 0, m_kv.blockSize(), plain);
             m_kv.take(plain.blocks - blocksBefore);
-            for (std::size_t j = 0; j < plain.newAdapters; ++j)
-                m_stepAdapters.push_back(newAdapters[j]);
-            plain.newAdapters = 0;
             i += k;
             budget -= static_cast<std::int64_t>(k);
             if (i == size || budget <= 0)
@@ -318,6 +312,7 @@ private:
                     const bool self = size - 1 == i;
                     preempt(m_run.back(), now, r);
                     m_run.pop_back();
+                    m_runAdaptersValid = false;
                     size = m_run.size();
                     if (self) {
                         scheduled = false;
@@ -328,10 +323,6 @@ private:
                     break;
             }
             s.scheduled = n;
-            if (s.adapter != kNoAdapter && mark[s.adapter] != epoch) {
-                mark[s.adapter] = epoch;
-                m_stepAdapters.push_back(s.adapter);
-            }
             budget -= n;
             advance(s, r, report);
             ++i;
@@ -342,7 +333,41 @@ private:
         d.context += plain.context;
         d.loraRequests += plain.lora;
         budgetLeft = budget;
+        markStepAdapters(i);
         return i;
+    }
+
+    /// The step's adapters (scheduled_loras) after the running loop scheduled the first `scheduled`
+    /// running requests: their distinct adapters in running order, marked with the step's epoch.
+    /// When it scheduled all of them (nearly always) that is the running list's adapter list, kept
+    /// up to date as requests join it and rebuilt after any leaves; otherwise they are counted.
+    void markStepAdapters(std::size_t scheduled)
+    {
+        const std::uint64_t epoch = m_epoch;
+        std::uint64_t* const mark = m_mark.data();
+        if (scheduled == m_run.size()) {
+            if (!m_runAdaptersValid) {
+                m_runAdapters.clear();
+                for (const RunState& s : m_run)
+                    noteRunAdapter(s.adapter);
+                m_runAdaptersValid = true;
+            }
+            for (std::uint32_t a : m_runAdapters) {
+                mark[a] = epoch;
+                m_stepAdapters.push_back(a);
+            }
+            return;
+        }
+        for (std::size_t i = 0; i < scheduled; ++i)
+            noteAdapter(m_run[i].adapter);
+    }
+
+    /// Adds `adapter` to the running list's adapters if it is new there.
+    void noteRunAdapter(std::uint32_t adapter)
+    {
+        if (adapter != kNoAdapter
+            && std::find(m_runAdapters.begin(), m_runAdapters.end(), adapter) == m_runAdapters.end())
+            m_runAdapters.push_back(adapter);
     }
 
     void beginScan()
@@ -466,6 +491,8 @@ private:
             s.end = std::min(e.prompt + e.maxTokens, m_maxModelLen);
             s.scheduled = n;
             m_run.push_back(s);
+            if (m_runAdaptersValid)
+                noteRunAdapter(s.adapter);
             ++m_scheduled;
             if (!e.admittedOnce) {
                 e.admittedOnce = true;
@@ -593,6 +620,7 @@ private:
             }
         }
         m_run.resize(out);
+        m_runAdaptersValid = false;
     }
 
     void finishStep(StepResult& r)
@@ -638,7 +666,8 @@ private:
     std::vector<RunState> m_run; ///< running, in running order
     std::size_t m_scheduled = 0; ///< this step: the first m_scheduled of m_run are scheduled
     std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of the step's batch (scheduled_loras)
-    std::vector<std::uint32_t> m_newAdapters; ///< plainDecodes()'s buffer: room for every adapter
+    std::vector<std::uint32_t> m_runAdapters; ///< distinct adapters of m_run in running order (markStepAdapters)
+    bool m_runAdaptersValid = false;
     std::vector<int> m_adapterRank;
     std::vector<std::uint64_t> m_mark; ///< per adapter: epoch of the step that has it in its batch
     std::vector<Drop> m_pendingDrops;

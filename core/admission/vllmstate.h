@@ -68,21 +68,19 @@ inline std::int64_t quietUntil(const RunState& s, bool report, bool counted)
 
 /// What plainDecodes() adds up.
 struct PlainSums {
-    std::int64_t decodes = 0, context = 0, lora = 0; ///< sums.d's requests (= tokens), context, loraRequests
+    std::int64_t decodes = 0, context = 0, lora = 0; ///< the decode shape's requests (= tokens), context, loraRequests
     std::int64_t blocks = 0; ///< counted blocks taken
-    std::size_t newAdapters = 0; ///< adapters written to the caller's buffer
 };
 
 /// Plain decodes (RunState::quiet) from `first` up to `last`, stopping at the first request that is
 /// not one or that needs a block when none of `freeBlocks` is left: each schedules its one token
-/// (taking a block of `blockSize` tokens when its blocks are full) and samples it. An adapter not yet
-/// marked with `epoch` in `mark` is marked and written to `newAdapters` (room for every adapter).
-/// Returns how many it did. Kept apart from the full path so that its counters live in registers.
-inline std::size_t plainDecodes(RunState* first, RunState* last, std::uint64_t* mark, std::uint64_t epoch,
-    std::int64_t freeBlocks, std::int64_t blockSize, std::uint32_t* newAdapters, PlainSums& out)
+/// (taking a block of `blockSize` tokens when its blocks are full) and samples it. Returns how many
+/// it did. Kept apart from the full path so that its counters live in registers; the step's
+/// adapters are the caller's (VllmPolicy::markStepAdapters in admission/vllm.cpp).
+inline std::size_t plainDecodes(
+    RunState* first, RunState* last, std::int64_t freeBlocks, std::int64_t blockSize, PlainSums& out)
 {
     std::int64_t context = 0, lora = 0, blocks = 0;
-    std::size_t added = 0;
     RunState* p = first;
     for (; p != last; ++p) {
         if (p->computed >= p->quiet)
@@ -93,14 +91,7 @@ inline std::size_t plainDecodes(RunState* first, RunState* last, std::uint64_t* 
             ++blocks;
             p->capacity += blockSize;
         }
-        const std::uint32_t a = p->adapter;
-        if (a != kNoAdapter) {
-            ++lora;
-            if (mark[a] != epoch) {
-                mark[a] = epoch;
-                newAdapters[added++] = a;
-            }
-        }
+        lora += p->adapter != kNoAdapter;
         context += p->numTokens;
         ++p->computed;
         ++p->numTokens;
@@ -110,7 +101,6 @@ inline std::size_t plainDecodes(RunState* first, RunState* last, std::uint64_t* 
     out.context += context;
     out.lora += lora;
     out.blocks += blocks;
-    out.newAdapters += added;
     return done;
 }
 
