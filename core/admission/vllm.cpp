@@ -35,6 +35,7 @@
 #include "admission/policy.h"
 #include "admission/slotindex.h"
 #include "admission/vllmblocks.h"
+#include "admission/vllmdecodes.h"
 #include "admission/vllmkv.h"
 #include "admission/vllmqueue.h"
 #include "admission/vllmstate.h"
@@ -55,6 +56,7 @@ public:
         , m_v(config.vllm)
         , m_kv(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
         , m_pool(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
+        , m_group(m_kv.blockSize())
         , m_lora([&] {
             LoraResidencyConfig c;
             c.gpuSlots = config.vllm.maxLoras;
@@ -238,6 +240,7 @@ private:
 
     void dropAbortedRunning(StepResult& r)
     {
+        m_group.dissolve(m_run.data(), m_report);
         std::size_t out = 0;
         for (RunState& s : m_run) {
             VReq& e = m_entries[s.slot];
@@ -285,6 +288,15 @@ private:
         std::size_t i = 0;
         const bool counted = !m_blocks;
         PlainSums plain; // the plain decodes' part of the pass's decode shape
+        if (m_group.size() > 0) { // the leading plain decodes as a whole, or one by one below
+            if (m_group.step(budget, m_kv.freeBlocks(), plain)) {
+                m_kv.take(plain.blocks);
+                i = m_group.size();
+                budget -= static_cast<std::int64_t>(i);
+            } else {
+                m_group.dissolve(run, report);
+            }
+        }
         while (i < size && budget > 0) {
             // Plain decodes (RunState::quiet): what the full path below does for them, with n = 1,
             // at most one counted block to allocate and advance()'s decode branch without a token event.
@@ -333,6 +345,8 @@ private:
         d.context += plain.context;
         d.loraRequests += plain.lora;
         budgetLeft = budget;
+        if (counted && !report)
+            m_group.absorb(m_run.data(), m_run.size());
         markStepAdapters(i);
         return i;
     }
@@ -654,6 +668,7 @@ private:
     VllmConfig m_v;
     VllmKvCache m_kv; ///< counted blocks (no keys, or prefix caching off)
     VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on and keyed requests)
+    DecodeGroup m_group; ///< the running list's leading plain decodes (counted blocks, tokens not reported)
     bool m_blocks = false, m_modeChosen = false; ///< m_pool in use (chosen by the first request submitted)
     LoraResidency m_lora;
     std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;

@@ -48,61 +48,8 @@ struct RunState {
     /// While computed < quiet, its next step is a plain decode: no block to allocate or cache, no
     /// first or last token (quietUntil(); set after every step that did not take that shortcut).
     std::int64_t quiet = kMinKey;
+    std::int64_t joinedAt = 0; ///< DecodeGroup member: the group's step count when it joined (admission/vllmdecodes.h)
 };
-
-/// RunState::quiet for `s` as it is now. A decode (one token past the prompt, all of it computed)
-/// stays a plain decode while the token it samples is not its last (computed + 2 < end) and, when
-/// the pool keeps blocks with hashes (`counted` false), while computed + 1 ≤ capacity and
-/// computed + 1 < cacheAt. With counted blocks (admission/vllmkv.h) a plain decode whose blocks are
-/// full takes one more block, if one is free, as allocate_slots would: computed + 1 ≤ num_tokens <
-/// max_model_len, so cdiv(computed + 1, block_size) − capacity / block_size = 1. Anything else (a
-/// prefill chunk, reporting every token) takes the full path.
-inline std::int64_t quietUntil(const RunState& s, bool report, bool counted)
-{
-    if (report || s.numTokens <= s.prompt || s.computed + 1 != s.numTokens)
-        return kMinKey;
-    if (counted)
-        return s.end - 2;
-    return std::min(std::min(s.capacity, s.cacheAt - 1), s.end - 2);
-}
-
-/// What plainDecodes() adds up.
-struct PlainSums {
-    std::int64_t decodes = 0, context = 0, lora = 0; ///< the decode shape's requests (= tokens), context, loraRequests
-    std::int64_t blocks = 0; ///< counted blocks taken
-};
-
-/// Plain decodes (RunState::quiet) from `first` up to `last`, stopping at the first request that is
-/// not one or that needs a block when none of `freeBlocks` is left: each schedules its one token
-/// (taking a block of `blockSize` tokens when its blocks are full) and samples it. Returns how many
-/// it did. Kept apart from the full path so that its counters live in registers; the step's
-/// adapters are the caller's (VllmPolicy::markStepAdapters in admission/vllm.cpp).
-inline std::size_t plainDecodes(
-    RunState* first, RunState* last, std::int64_t freeBlocks, std::int64_t blockSize, PlainSums& out)
-{
-    std::int64_t context = 0, lora = 0, blocks = 0;
-    RunState* p = first;
-    for (; p != last; ++p) {
-        if (p->computed >= p->quiet)
-            break;
-        if (p->computed == p->capacity) { // counted blocks only: the quiet bound keeps it below otherwise
-            if (blocks == freeBlocks)
-                break; // the full path preempts
-            ++blocks;
-            p->capacity += blockSize;
-        }
-        lora += p->adapter != kNoAdapter;
-        context += p->numTokens;
-        ++p->computed;
-        ++p->numTokens;
-    }
-    const std::size_t done = static_cast<std::size_t>(p - first);
-    out.decodes += static_cast<std::int64_t>(done);
-    out.context += context;
-    out.lora += lora;
-    out.blocks += blocks;
-    return done;
-}
 
 /// What the last waiting scan did, enough to say why each request it passed over waited.
 struct ScanSummary {
