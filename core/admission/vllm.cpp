@@ -288,8 +288,8 @@ private:
         std::size_t i = 0;
         const bool counted = !m_blocks;
         PlainSums plain; // the plain decodes' part of the pass's decode shape
-        if (m_group.size() > 0) { // the leading plain decodes as a whole, or one by one below
-            if (m_group.step(budget, m_kv.freeBlocks(), plain)) {
+        if (m_group.size() > 0) { // the leading plain decodes as a whole (or fewer), or one by one below
+            if (m_group.step(run, report, budget, m_kv.freeBlocks(), plain)) {
                 m_kv.take(plain.blocks);
                 i = m_group.size();
                 budget -= static_cast<std::int64_t>(i);

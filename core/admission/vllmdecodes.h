@@ -76,26 +76,36 @@ inline std::size_t plainDecodes(
 /// running loop does for its members (each schedules one token; every member is scheduled: the
 /// group is the first requests of the running order and needs one token of budget each) as long
 /// as no member samples its last token or would sample it next (computed + 2 < end) and the
-/// blocks the members need this step are free; otherwise the group is dissolved (every member
-/// gets its true values back) and the running loop takes them one by one.
+/// blocks the members need this step are free. A member about to leave that state ends the
+/// group at itself (it and those after it get their true values back and the running loop takes
+/// them one by one); without the budget or the blocks the whole group is dissolved.
 class DecodeGroup {
 public:
     explicit DecodeGroup(std::int64_t blockSize)
         : m_blockSize(std::max<std::int64_t>(1, blockSize))
         , m_crossing(static_cast<std::size_t>(m_blockSize), 0)
     {
+        if ((m_blockSize & (m_blockSize - 1)) == 0)
+            while ((std::int64_t(1) << m_shift) < m_blockSize)
+                ++m_shift;
+        else
+            m_shift = -1;
     }
 
     std::size_t size() const { return m_size; }
 
     /// One step of the group if it can run it with `budget` tokens and `freeBlocks` free blocks:
-    /// adds its decodes to `out` (blocks taken included) and returns true; else false, nothing changed.
-    bool step(std::int64_t budget, std::int64_t freeBlocks, PlainSums& out)
+    /// adds its decodes to `out` (blocks taken included) and returns true. First the group ends
+    /// at a member about to leave the plain state (those from it on get their true values back).
+    /// False, with the group unchanged after that, if it is empty or lacks the budget or the blocks.
+    bool step(RunState* run, bool report, std::int64_t budget, std::int64_t freeBlocks, PlainSums& out)
     {
+        if (m_steps >= m_minExit)
+            truncate(run, report, firstExit(run));
         const auto n = static_cast<std::int64_t>(m_size);
-        if (n == 0 || m_steps >= m_minExit || n > budget)
+        if (n == 0 || n > budget)
             return false;
-        const std::int64_t blocks = m_crossing[static_cast<std::size_t>(m_steps % m_blockSize)];
+        const std::int64_t blocks = m_crossing[phase(m_steps)];
         if (blocks > freeBlocks)
             return false;
         out.decodes += n;
@@ -117,36 +127,59 @@ public:
             if (s.quiet == kMinKey || s.computed + 2 >= s.end || slack < 0 || slack >= m_blockSize)
                 break;
             s.joinedAt = m_steps;
-            m_crossing[static_cast<std::size_t>((m_steps + slack) % m_blockSize)] += 1;
+            m_crossing[phase(m_steps + slack)] += 1;
             m_numTokensBase += s.numTokens - m_steps;
-            m_minExit = std::min(m_minExit, s.end - 2 - s.computed + m_steps);
+            m_minExit = std::min(m_minExit, exitAt(s));
             m_lora += s.adapter != kNoAdapter;
             ++m_size;
         }
     }
 
     /// Every member's true values back into its RunState (quiet recomputed); the group is empty.
-    void dissolve(RunState* run, bool report)
+    void dissolve(RunState* run, bool report) { truncate(run, report, 0); }
+
+private:
+    std::size_t phase(std::int64_t step) const
     {
-        for (std::size_t i = 0; i < m_size; ++i) {
+        return static_cast<std::size_t>(m_shift >= 0 ? step & (m_blockSize - 1) : step % m_blockSize);
+    }
+    std::int64_t blocksIn(std::int64_t tokens) const { return m_shift >= 0 ? tokens >> m_shift : tokens / m_blockSize; }
+
+    /// The first group step at which member `s` would sample its last token or the one before it.
+    static std::int64_t exitAt(const RunState& s) { return s.end - 2 - s.computed + s.joinedAt; }
+
+    std::size_t firstExit(const RunState* run) const
+    {
+        std::size_t k = 0;
+        while (k < m_size && exitAt(run[k]) > m_steps)
+            ++k;
+        return k;
+    }
+
+    /// Members from `keep` on leave the group with their true values (quiet recomputed).
+    void truncate(RunState* run, bool report, std::size_t keep)
+    {
+        for (std::size_t i = keep; i < m_size; ++i) {
             RunState& s = run[i];
             const std::int64_t t = m_steps - s.joinedAt;
             const std::int64_t slack = s.capacity - s.computed;
-            if (t > slack)
-                s.capacity += m_blockSize * ((t - 1 - slack) / m_blockSize + 1);
+            m_crossing[phase(s.joinedAt + slack)] -= 1;
+            m_numTokensBase -= s.numTokens - s.joinedAt;
+            m_lora -= s.adapter != kNoAdapter;
+            if (t > slack) // a block at group steps joinedAt + slack, + block_size, ... before now
+                s.capacity += m_blockSize * (blocksIn(t - 1 - slack) + 1);
             s.computed += t;
             s.numTokens += t;
             s.quiet = quietUntil(s, report, true);
         }
-        std::fill(m_crossing.begin(), m_crossing.end(), 0);
-        m_size = 0;
-        m_numTokensBase = 0;
-        m_lora = 0;
+        m_size = std::min(m_size, keep);
         m_minExit = kMaxKey;
+        for (std::size_t i = 0; i < m_size; ++i)
+            m_minExit = std::min(m_minExit, exitAt(run[i]));
     }
 
-private:
     std::int64_t m_blockSize;
+    int m_shift = 0; ///< log2 of the block size when it is a power of two, else −1
     std::vector<std::int64_t> m_crossing; ///< members taking a block at group steps ≡ index (mod block_size)
     std::size_t m_size = 0;
     std::int64_t m_steps = 0; ///< group steps run so far (never reset)
