@@ -253,13 +253,7 @@ void VllmPolicy::markStepAdapters(std::size_t scheduled)
 {
     const std::uint64_t epoch = m_epoch;
     std::uint64_t* const mark = m_mark.data();
-    if (scheduled == m_run.size()) {
-        if (!m_runAdaptersValid) {
-            m_runAdapters.clear();
-            for (const RunState& s : m_run)
-                noteRunAdapter(s.adapter);
-            m_runAdaptersValid = true;
-        }
+    if (scheduled == m_run.size() && m_runAdaptersValid) {
         for (std::uint32_t a : m_runAdapters) {
             mark[a] = epoch;
             m_stepAdapters.push_back(a);
@@ -268,6 +262,10 @@ void VllmPolicy::markStepAdapters(std::size_t scheduled)
     }
     for (std::size_t i = 0; i < scheduled; ++i)
         noteAdapter(m_run[i].adapter);
+    if (scheduled == m_run.size()) { // the running list's adapters, kept for the next steps
+        m_runAdapters.assign(m_stepAdapters.begin(), m_stepAdapters.end());
+        m_runAdaptersValid = true;
+    }
 }
 
 /// The adapters of the pass onto the GPU before it runs. vLLM hands the worker the set of the
