@@ -33,8 +33,9 @@
 // Plain decodes (admission/vllmdecodes.h): most running requests, most steps, decode one token with
 // no event. The running loop does those in a tight loop, and the running list's leading ones as a
 // group in O(1) a step (counted blocks, tokens not reported); everything else takes the full path
-// below, one request at a time. Both give what the full path gives: with reportTokens set
-// (the step-through) every request takes the full path, and tst_vllm_plaindecodes compares the two.
+// below, one request at a time. The shortcuts give exactly what the full path gives: with reportTokens set
+// (the step-through) every request takes the full path, and tests/core/tst_admission_vllm_plain.cpp
+// compares the two.
 
 #include "admission/vllmpolicy.h"
 
