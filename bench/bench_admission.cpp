@@ -3,7 +3,7 @@
 //   cmake -S . -B build/rel -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build build/rel --target bench_admission
 //   build/rel/bench/bench_admission            all of the below
 //   build/rel/bench/bench_admission scale N    one run of N S4 requests (peak RSS of a fresh process)
-//   build/rel/bench/bench_admission designer [runs]   the desktop designer's admission job only
+//   build/rel/bench/bench_admission designer [runs] [policy]   the desktop designer's admission job only (S-LoRA by default)
 //   build/rel/bench/bench_admission router [runs]     part 3 only (best of runs, default 5; more for profiling)
 //   build/rel/bench/bench_admission vllm [N] [runs]   part 4 only: N requests under vLLM V1 (default 10,000 and 1,000,000)
 //   build/rel/bench/bench_admission vllm-chat [N] [runs]   part 4b only: N chat-session requests, prefix caching
@@ -44,6 +44,7 @@
 #include <ctime>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -136,30 +137,44 @@ int scaleRun(std::uint64_t n, bool timeline)
 /// What the desktop app's admission tab runs after a 100k-request change (bench_ui_designer
 /// admission): preset S4 scaled to 100,000 requests (per-adapter generator), S-LoRA's default
 /// limits, the llama-13b cost model, analyzeAdmission (simulation + histograms + binned timeline).
-int designerRun(int runs)
+/// `policy` (e.g. "vllm", "sglang") runs that server's policy with its defaults instead.
+int designerRun(int runs, const std::string& policy)
 {
     WorkloadSpec spec = specForPreset("S4");
     spec.rate = 100000.0 / spec.duration;
     auto trace = std::make_shared<const Trace>(generate(spec));
     SimulationConfig c;
     c.scheduler.reportTokens = false; // S-LoRA's default limits
+    if (!policy.empty()) {
+        const std::optional<PolicyKind> kind = policyFromName(policy);
+        if (!kind) {
+            std::fprintf(stderr, "designer: unknown policy %s\n", policy.c_str());
+            return 2;
+        }
+        c.scheduler.policy = *kind;
+    }
     c.clock = ClockKind::Model;
     c.cost = *findCostModel("llama-13b-a100-80g");
     std::vector<double> times;
+    double cpu = 1e300;
     std::shared_ptr<AdmissionAnalysis> a;
     for (int i = 0; i < runs; ++i) {
         a.reset(); // free the previous result outside the timed part (the GUI frees it on a pool thread)
+        timespec c0 {}, c1 {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
         const auto t0 = Clock::now();
         a = analyzeAdmission(trace, c);
         times.push_back(seconds(t0, Clock::now()));
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        cpu = std::min(cpu, double(c1.tv_sec - c0.tv_sec) + 1e-9 * double(c1.tv_nsec - c0.tv_nsec));
     }
     std::sort(times.begin(), times.end());
-    std::printf("designer admission: %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): "
+    std::printf("designer admission (%s): %zu requests, %llu passes (model clock, llama-13b-a100-80g, max_total %lld): "
                 "analyzeAdmission "
-                "min %.1f ms, median %.1f ms, max %.1f ms over %d runs\n",
-        trace->requests.size(), (unsigned long long)a->result.summary.steps,
+                "min %.1f ms, median %.1f ms, max %.1f ms over %d runs (wall); min %.1f ms CPU\n",
+        policyName(c.scheduler.policy).c_str(), trace->requests.size(), (unsigned long long)a->result.summary.steps,
         (long long)c.scheduler.limits.maxTotalTokenNum, 1e3 * times.front(), 1e3 * times[times.size() / 2],
-        1e3 * times.back(), runs);
+        1e3 * times.back(), runs, 1e3 * cpu);
     return 0;
 }
 
@@ -508,7 +523,7 @@ int main(int argc, char** argv)
         return 0;
     }
     if (argc >= 2 && std::string(argv[1]) == "designer")
-        return designerRun(argc >= 3 ? std::atoi(argv[2]) : 7);
+        return designerRun(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 7, argc >= 4 ? argv[3] : "");
     if (argc >= 2 && std::string(argv[1]) == "router") {
         comparePython(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 5);
         return 0;

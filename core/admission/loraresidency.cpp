@@ -108,11 +108,7 @@ bool LoraResidency::use(std::uint32_t adapter, StepResult& out)
         grow(adapter);
     State& s = m_state[adapter];
     if (s.gpu) {
-        s.pass = m_pass;
-        if (m_config.gpuOrder == EvictionOrder::Lru)
-            s.gpuKey = ++m_clock;
-        if (m_config.cpuOrder == EvictionOrder::Lru)
-            s.cpuKey = m_clock;
+        touch(adapter);
         return true;
     }
     // A free GPU slot must exist (or be made) before anything moves.

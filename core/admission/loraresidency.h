@@ -46,6 +46,16 @@ public:
     /// cache or the disk), evicting by the configured order. Returns false (nothing changed) if
     /// no slot can be freed: every GPU slot holds a pinned adapter or one this pass already uses.
     bool use(std::uint32_t adapter, StepResult& out);
+    /// use() of an adapter already on the GPU (onGpu(adapter)): touched for this pass.
+    void touch(std::uint32_t adapter)
+    {
+        State& s = m_state[adapter];
+        s.pass = m_pass;
+        if (m_config.gpuOrder == EvictionOrder::Lru)
+            s.gpuKey = ++m_clock;
+        if (m_config.cpuOrder == EvictionOrder::Lru)
+            s.cpuKey = m_clock;
+    }
     /// Reads `adapter` into the CPU cache without putting it on the GPU (SGLang's load at
     /// start-up). False when the cache is full of pinned adapters.
     bool preloadCpu(std::uint32_t adapter, StepResult* out = nullptr);

@@ -24,602 +24,362 @@
 //     prefill is complete samples a token; it finishes at max_tokens (or max_model_len) tokens.
 //
 // Data layout: a request's lasting state in a slot vector (free list); the running list holds what
-// each step reads and writes of a running request contiguously, in running order (one cache line
-// a request: a decode step of 30 requests touches 30 lines, no division on the way); the waiting
+// each step reads and writes of a running request contiguously, in running order; the waiting
 // queue is admission/vllmqueue.h. The requests a step schedules are always the first ones of the
 // running list (the waiting loop runs only after every running request was scheduled, and appends
 // what it schedules). A request's wait reason is derived from the last scan's summary when asked
 // (O(1) per scan, whatever the queue length), as for S-LoRA.
+//
+// Plain decodes (admission/vllmdecodes.h): most running requests, most steps, decode one token with
+// no event. The running loop does those in a tight loop, and the running list's leading ones as a
+// group in O(1) a step (counted blocks, tokens not reported); everything else takes the full path
+// below, one request at a time. The shortcuts give exactly what the full path gives: with reportTokens set
+// (the step-through) every request takes the full path, and tests/core/tst_admission_vllm_plain.cpp
+// compares the two.
 
-#include "admission/loraresidency.h"
-#include "admission/policy.h"
-#include "admission/slotindex.h"
-#include "admission/vllmblocks.h"
-#include "admission/vllmkv.h"
-#include "admission/vllmqueue.h"
-#include "admission/vllmstate.h"
-
-#include <algorithm>
-#include <limits>
+#include "admission/vllmpolicy.h"
 
 namespace lorascope {
-namespace {
+namespace vllmsched {
 
-using namespace vllmsched;
-
-class VllmPolicy final : public Policy {
-public:
-    explicit VllmPolicy(const SchedulerConfig& config)
-        : m_config(config)
-        , m_v(config.vllm)
-        , m_kv(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
-        , m_pool(config.vllm.numGpuBlocks, config.vllm.blockSize, config.vllm.maxModelLen)
-        , m_lora([&] {
-            LoraResidencyConfig c;
-            c.gpuSlots = config.vllm.maxLoras;
-            c.cpuCapacity = config.vllm.effectiveMaxCpuLoras();
-            return c;
-        }())
-        , m_budget(config.vllm.effectiveMaxNumBatchedTokens())
-        , m_maxSeqs(config.vllm.effectiveMaxNumSeqs())
-        , m_threshold(config.vllm.longPrefillTokenThreshold)
-        , m_maxModelLen(config.vllm.maxModelLen)
-        , m_maxLoras(config.vllm.maxLoras)
-        , m_report(config.reportTokens)
-    {
+RejectReason VllmPolicy::submit(const SimRequest& request)
+{
+    const std::int64_t maxTokens = std::max<std::int64_t>(1, request.outputLen);
+    // The OpenAI server refuses prompt + max_tokens > max_model_len with 400 ("This model's
+    // maximum context length is ..."); the processor a prompt longer than max_model_len.
+    if (static_cast<std::int64_t>(request.inputLen) + maxTokens > m_maxModelLen)
+        return RejectReason::MaxModelLen;
+    // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
+    if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
+        return RejectReason::LoraRankTooLarge;
+    if (!m_modeChosen) { // the first request decides: blocks with hashes, or counted blocks
+        m_modeChosen = true;
+        m_blocks = m_v.enablePrefixCaching && request.key != nullptr;
     }
-
-    RejectReason submit(const SimRequest& request) override
-    {
-        const std::int64_t maxTokens = std::max<std::int64_t>(1, request.outputLen);
-        // The OpenAI server refuses prompt + max_tokens > max_model_len with 400 ("This model's
-        // maximum context length is ..."); the processor a prompt longer than max_model_len.
-        if (static_cast<std::int64_t>(request.inputLen) + maxTokens > m_maxModelLen)
-            return RejectReason::MaxModelLen;
-        // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
-        if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
-            return RejectReason::LoraRankTooLarge;
-        if (!m_modeChosen) { // the first request decides: blocks with hashes, or counted blocks
-            m_modeChosen = true;
-            m_blocks = m_v.enablePrefixCaching && request.key != nullptr;
+    const std::uint32_t slot = allocate();
+    VReq& e = m_entries[slot];
+    e = VReq();
+    e.req = request;
+    e.seq = ++m_nextSeq;
+    e.prompt = request.inputLen;
+    e.maxTokens = maxTokens;
+    e.lane = request.adapter == kNoAdapter ? 0 : request.adapter + 1;
+    if (request.adapter != kNoAdapter) {
+        m_lora.setRank(request.adapter, request.rank);
+        if (request.adapter >= m_adapterRank.size()) {
+            m_adapterRank.resize(std::max<std::size_t>(request.adapter + 1, m_adapterRank.size() * 2), 0);
+            m_mark.resize(m_adapterRank.size(), 0);
         }
-        const std::uint32_t slot = allocate();
-        VReq& e = m_entries[slot];
-        e = VReq();
-        e.req = request;
-        e.seq = ++m_nextSeq;
-        e.prompt = request.inputLen;
-        e.maxTokens = maxTokens;
-        e.lane = request.adapter == kNoAdapter ? 0 : request.adapter + 1;
-        if (request.adapter != kNoAdapter) {
-            m_lora.setRank(request.adapter, request.rank);
-            if (request.adapter >= m_adapterRank.size()) {
-                m_adapterRank.resize(std::max<std::size_t>(request.adapter + 1, m_adapterRank.size() * 2), 0);
-                m_mark.resize(m_adapterRank.size(), 0);
-            }
-            m_adapterRank[request.adapter] = request.rank;
-        }
-        m_index.insert(request.id, slot);
-        m_wait.reserve(m_entries.size(), static_cast<std::size_t>(e.lane) + 1);
-        m_wait.append(slot, e.lane);
-        return RejectReason::None;
+        m_adapterRank[request.adapter] = request.rank;
     }
+    m_index.insert(request.id, slot);
+    m_wait.reserve(m_entries.size(), static_cast<std::size_t>(e.lane) + 1);
+    m_wait.append(slot, e.lane);
+    return RejectReason::None;
+}
 
-    bool abort(std::uint64_t id) override
-    {
-        const std::uint32_t slot = m_index.find(id);
-        if (slot == SlotIndex::kNone)
-            return false;
-        VReq& e = m_entries[slot];
-        if (e.aborted)
-            return false;
-        e.aborted = true;
-        if (e.running) {
-            ++m_abortedRunning; // Scheduler.finish_requests frees it before the next schedule()
-        } else {
-            m_pendingDrops.push_back({ id, DropReason::Aborted, reasonFor(e) });
-            m_wait.remove(slot);
-            m_index.erase(id);
-            release(slot);
-        }
-        return true;
+bool VllmPolicy::abort(std::uint64_t id)
+{
+    const std::uint32_t slot = m_index.find(id);
+    if (slot == SlotIndex::kNone)
+        return false;
+    VReq& e = m_entries[slot];
+    if (e.aborted)
+        return false;
+    e.aborted = true;
+    if (e.running) {
+        ++m_abortedRunning; // Scheduler.finish_requests frees it before the next schedule()
+    } else {
+        m_pendingDrops.push_back({ id, DropReason::Aborted, reasonFor(e) });
+        m_wait.remove(slot);
+        m_index.erase(id);
+        release(slot);
     }
+    return true;
+}
 
-    bool idle() const override { return m_wait.empty() && m_run.empty() && m_pendingDrops.empty(); }
-    bool stalled() const override { return false; } // every accepted request fits the KV cache alone
-    std::size_t queueLength() const override { return m_wait.size(); }
-    std::size_t runningRequests() const override { return m_run.size(); }
-
-    WaitReason waitReason(std::uint64_t id) const override
-    {
-        const std::uint32_t slot = m_index.find(id);
-        if (slot == SlotIndex::kNone)
-            return {};
-        const VReq& e = m_entries[slot];
-        return e.running ? WaitReason() : reasonFor(e);
-    }
-
-    StepResult step(double now) override
-    {
-        StepResult r;
-        stepInto(now, r);
-        return r;
-    }
-
-    void stepInto(double now, StepResult& r) override
-    {
-        r.clear();
-        m_slices.clear();
-        r.kvCapacity = m_kv.usableBlocks() * m_kv.blockSize();
-        r.dropped.swap(m_pendingDrops);
-        if (m_abortedRunning > 0)
-            dropAbortedRunning(r);
-        ++m_attempt;
-        ++m_epoch;
-        m_stepAdapters.clear();
-        std::int64_t budget = m_budget;
-        PassSums sums;
-        // The running requests are scheduled and, in the same loop, their part of the forward pass
-        // is done (nothing the waiting loop reads changes by it: the finished ones keep their
-        // blocks and their place until update_from_output removes them below).
-        m_scheduled = scheduleRunning(now, budget, sums, r);
-        const std::size_t fromWaiting = m_run.size();
-        if (!m_wait.empty()) {
-            r.attempted = true;
-            if (!r.preempted.empty())
-                scanNotRun(WaitKind::PreemptionStep);
-            else if (budget <= 0)
-                scanNotRun(WaitKind::MaxNumBatchedTokens);
-            else
-                scheduleWaiting(budget, r); // appends to the running list, all of which is then scheduled
-        }
-        if (m_scheduled > 0) {
-            for (std::size_t i = fromWaiting; i < m_run.size(); ++i)
-                advance(m_run[i], sums, r);
-            loadAdapters(r);
-            endPass(sums, r);
-        }
-        finishStep(r);
-    }
-
-private:
-    std::uint32_t allocate()
-    {
-        if (!m_free.empty()) {
-            const std::uint32_t s = m_free.back();
-            m_free.pop_back();
-            return s;
-        }
-        m_entries.emplace_back();
-        return static_cast<std::uint32_t>(m_entries.size() - 1);
-    }
-    void release(std::uint32_t slot)
-    {
-        m_entries[slot].table.clear();
-        m_free.push_back(slot);
-    }
-
-    const TokenKey* keyOf(const VReq& e) const { return m_blocks ? e.req.key.get() : nullptr; }
-    std::int64_t usedBlocks() const { return m_blocks ? m_pool.usedBlocks() : m_kv.usedBlocks(); }
-    std::int64_t freeBlocks() const { return m_blocks ? m_pool.freeBlocks() : m_kv.freeBlocks(); }
-
-    /// allocate_slots for a running request's `n` new tokens (and cache_blocks).
-    bool allocateRunning(RunState& s, std::int64_t n)
-    {
-        if (!m_blocks)
-            return m_kv.allocateSlots(s.capacity, s.computed, n);
-        VReq& e = m_entries[s.slot];
-        if (!m_pool.allocateSlots(e.table, s.computed, n, s.numTokens, false, keyOf(e), e.req.adapter))
-            return false;
-        s.capacity = static_cast<std::int64_t>(e.table.blocks.size()) * m_pool.blockSize();
-        s.cacheAt = m_pool.nextCacheAt(e.table, keyOf(e));
-        return true;
-    }
-
-    /// free: a request's blocks back to the pool (`preempted`: its own blocks leave the cache).
-    void freeBlocksOf(RunState& s, bool preempted)
-    {
-        if (m_blocks)
-            m_pool.free(m_entries[s.slot].table, preempted);
+void VllmPolicy::stepInto(double now, StepResult& r)
+{
+    r.clear();
+    m_slices.clear();
+    r.kvCapacity = m_kv.usableBlocks() * m_kv.blockSize();
+    r.dropped.swap(m_pendingDrops);
+    if (m_abortedRunning > 0)
+        dropAbortedRunning(r);
+    ++m_attempt;
+    ++m_epoch;
+    m_stepAdapters.clear();
+    std::int64_t budget = m_budget;
+    // The running requests are scheduled and, in the same loop, their part of the forward pass
+    // is done (nothing the waiting loop reads changes by it: the finished ones keep their
+    // blocks and their place until update_from_output removes them below).
+    m_scheduled = scheduleRunning(now, budget, r);
+    const std::size_t fromWaiting = m_run.size();
+    if (!m_wait.empty()) {
+        r.attempted = true;
+        if (!r.preempted.empty())
+            scanNotRun(WaitKind::PreemptionStep);
+        else if (budget <= 0)
+            scanNotRun(WaitKind::MaxNumBatchedTokens);
         else
-            m_kv.free(s.capacity);
-        s.capacity = 0;
+            scheduleWaiting(budget, r); // appends to the running list, all of which is then scheduled
     }
-
-    std::int64_t capByThreshold(std::int64_t n) const { return m_threshold > 0 && n > m_threshold ? m_threshold : n; }
-
-    void noteAdapter(std::uint32_t adapter)
-    {
-        if (adapter != kNoAdapter && m_mark[adapter] != m_epoch) {
-            m_mark[adapter] = m_epoch;
-            m_stepAdapters.push_back(adapter);
-        }
+    if (m_scheduled > 0) {
+        for (std::size_t i = fromWaiting; i < m_run.size(); ++i)
+            advance(m_run[i], r);
+        loadAdapters(r);
+        endPass(r);
     }
+    finishStep(r);
+}
 
-    void dropAbortedRunning(StepResult& r)
-    {
-        std::size_t out = 0;
-        for (RunState& s : m_run) {
-            VReq& e = m_entries[s.slot];
-            if (!e.aborted) {
-                m_run[out++] = s;
-                continue;
-            }
-            freeBlocksOf(s, false);
-            r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
-            m_index.erase(e.req.id);
-            release(s.slot);
-        }
-        m_run.resize(out);
-        m_abortedRunning = 0;
-    }
-
-    /// _preempt_request: blocks freed, num_computed_tokens = 0, back to the front of the queue.
-    void preempt(const RunState& s, double now, StepResult& r)
-    {
+void VllmPolicy::dropAbortedRunning(StepResult& r)
+{
+    m_group.dissolve(m_run.data(), m_report);
+    std::size_t out = 0;
+    for (RunState& s : m_run) {
         VReq& e = m_entries[s.slot];
-        RunState copy = s;
-        freeBlocksOf(copy, true);
-        e.output = s.numTokens - s.prompt;
-        e.running = false;
-        e.wait = WaitReason {};
-        e.wait.kind = WaitKind::Preempted;
-        e.wait.need = s.numTokens; // prompt and generated tokens are prefilled again
-        e.wait.at = now;
-        e.waitAttempt = m_attempt;
-        m_wait.prepend(s.slot, e.lane);
-        r.preempted.push_back(e.req.id);
-    }
-
-    /// schedule(), first loop: the running requests. Returns how many of them it scheduled (the
-    /// first ones of the running list). The settings are read into locals: writes through the
-    /// running list would make the compiler reload members on every request.
-    std::size_t scheduleRunning(double now, std::int64_t& budgetLeft, PassSums& sums, StepResult& r)
-    {
-        std::int64_t budget = budgetLeft;
-        PassSums local = sums; // in registers while the loop runs
-        const bool report = m_report;
-        const std::int64_t threshold = m_threshold;
-        const std::uint64_t epoch = m_epoch;
-        std::uint64_t* const mark = m_mark.data();
-        RunState* const run = m_run.data();
-        std::size_t size = m_run.size();
-        std::size_t i = 0;
-        while (i < size && budget > 0) {
-            RunState& s = run[i];
-            // vLLM also caps n at max_model_len − 1 − num_computed_tokens and skips a request with
-            // n = 0; neither happens here: an accepted request has prompt + max_tokens ≤
-            // max_model_len, so a running one has computed < num_tokens ≤ max_model_len − 1.
-            std::int64_t n = s.numTokens - s.computed;
-            if (threshold > 0 && n > threshold)
-                n = threshold;
-            n = std::min(n, budget);
-            // New blocks needed, or (block pool) a block to cache; else its blocks have room.
-            if (s.computed + n > s.capacity || s.computed + n >= s.cacheAt) {
-                bool scheduled = true;
-                while (!allocateRunning(s, n)) {
-                    // Preempt the lowest-priority request: FCFS pops the last of the running list.
-                    const bool self = size - 1 == i;
-                    preempt(m_run.back(), now, r);
-                    m_run.pop_back();
-                    size = m_run.size();
-                    if (self) {
-                        scheduled = false;
-                        break;
-                    }
-                }
-                if (!scheduled)
-                    break;
-            }
-            s.scheduled = n;
-            if (s.adapter != kNoAdapter && mark[s.adapter] != epoch) {
-                mark[s.adapter] = epoch;
-                m_stepAdapters.push_back(s.adapter);
-            }
-            budget -= n;
-            advance(s, local, r, report);
-            ++i;
+        if (!e.aborted) {
+            m_run[out++] = s;
+            continue;
         }
-        budgetLeft = budget;
-        sums = local;
-        return i;
+        freeBlocksOf(s, false);
+        r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
+        m_index.erase(e.req.id);
+        release(s.slot);
     }
+    m_run.resize(out);
+    m_runAdaptersValid = false;
+    m_abortedRunning = 0;
+}
 
-    void beginScan()
-    {
-        m_pending.reset(m_attempt, m_nextSeq);
-        m_scanRan = true;
-    }
+/// _preempt_request: blocks freed, num_computed_tokens = 0, back to the front of the queue.
+void VllmPolicy::preempt(const RunState& s, double now, StepResult& r)
+{
+    VReq& e = m_entries[s.slot];
+    RunState copy = s;
+    freeBlocksOf(copy, true);
+    e.output = s.numTokens - s.prompt;
+    e.running = false;
+    e.wait = WaitReason {};
+    e.wait.kind = WaitKind::Preempted;
+    e.wait.need = s.numTokens; // prompt and generated tokens are prefilled again
+    e.wait.at = now;
+    e.waitAttempt = m_attempt;
+    m_wait.prepend(s.slot, e.lane);
+    r.preempted.push_back(e.req.id);
+}
 
-    /// The waiting loop did not run (or stops at once): everyone waits for `kind`.
-    void scanNotRun(WaitKind kind)
-    {
-        beginScan();
-        m_pending.stop = ScanSummary::Stop::All;
-        m_pending.stopKey = kMinKey;
-        m_pending.allKind = kind;
-    }
-
-    bool inBatch(std::uint32_t adapter) const { return adapter < m_mark.size() && m_mark[adapter] == m_epoch; }
-
-    /// The next request the scan can still schedule once the batch has max_loras adapters: the
-    /// first (smallest key) among the heads of the base-model lane and the batch's adapters' lanes.
-    std::uint32_t nextCandidate() const
-    {
-        std::uint32_t best = m_wait.laneHead(0);
-        for (std::uint32_t a : m_stepAdapters) {
-            const std::uint32_t h = m_wait.laneHead(a + 1);
-            if (h != VllmWaitingQueue::kNil && (best == VllmWaitingQueue::kNil || m_wait.key(h) < m_wait.key(best)))
-                best = h;
-        }
-        return best;
-    }
-
-    void stopAtHead(const VReq& e, std::uint32_t slot, WaitKind kind, std::int64_t need, std::int64_t limit)
-    {
-        m_pending.stop = ScanSummary::Stop::Head;
-        m_pending.stopKey = m_wait.key(slot);
-        m_pending.headId = e.req.id;
-        m_pending.head = WaitReason {};
-        m_pending.head.kind = kind;
-        m_pending.head.need = need;
-        m_pending.head.limit = limit;
-        if (kind == WaitKind::MaxLoras)
-            fillLoras(m_pending.head, m_stepAdapters);
-    }
-
-    void stopAll(std::uint32_t slot, WaitKind kind)
-    {
-        m_pending.stop = ScanSummary::Stop::All;
-        m_pending.stopKey = m_wait.key(slot);
-        m_pending.allKind = kind;
-        m_pending.allNeed = static_cast<std::int64_t>(m_run.size()) + 1;
-        m_pending.allLimit = kind == WaitKind::MaxNumSeqs ? m_maxSeqs : 0;
-    }
-
-    void fillLoras(WaitReason& w, const std::vector<std::uint32_t>& loras) const { fillLoraWait(w, loras, m_maxLoras); }
-
-    /// schedule(), second loop: the waiting queue (only when nothing was preempted and the budget lasts).
-    void scheduleWaiting(std::int64_t& budget, StepResult& r)
-    {
-        beginScan();
-        bool full = static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras;
-        m_pending.full = full; // fullKey stays kMinKey: full from the start
-        std::uint32_t cur = m_wait.head();
-        while (cur != VllmWaitingQueue::kNil && budget > 0) {
-            VReq& e = m_entries[cur];
-            if (static_cast<std::int64_t>(m_run.size()) >= m_maxSeqs) {
-                stopAll(cur, WaitKind::MaxNumSeqs);
-                break;
-            }
-            if (e.req.adapter != kNoAdapter && full && !inBatch(e.req.adapter)) {
-                if (m_v.loraScanStops) { // early V1: the waiting loop ends here
-                    stopAtHead(e, cur, WaitKind::MaxLoras, 0, 0);
-                    break;
-                }
-                cur = nextCandidate(); // set aside: it keeps its place at the head, the scan goes on
-                continue;
-            }
-            // get_computed_blocks (prefix caching on): the cached leading blocks, counted as vLLM's
-            // prefix-cache stats count (resumed requests apart).
-            const std::int64_t numTokens = e.prompt + e.output;
-            const std::int64_t computed = m_blocks ? m_pool.lookup(keyOf(e), e.req.adapter, numTokens, e.table) : 0;
-            if (m_v.enablePrefixCaching && !e.admittedOnce) {
-                r.prefixQueries += static_cast<std::uint64_t>(numTokens);
-                r.prefixHits += static_cast<std::uint64_t>(computed);
-            }
-            std::int64_t n = capByThreshold(numTokens - computed);
-            if (!m_v.enableChunkedPrefill && n > budget) {
-                stopAtHead(e, cur, WaitKind::MaxNumBatchedTokens, n, budget);
-                break;
-            }
-            n = std::min(n, budget);
-            std::int64_t capacity = 0, cacheAt = kMaxKey;
-            bool fits = false;
-            if (m_blocks) {
-                fits = m_pool.allocateSlots(e.table, computed, n, numTokens, true, keyOf(e), e.req.adapter);
-                if (fits) {
-                    capacity = static_cast<std::int64_t>(e.table.blocks.size()) * m_pool.blockSize();
-                    cacheAt = m_pool.nextCacheAt(e.table, keyOf(e));
-                }
-            } else {
-                fits = m_kv.allocateSlots(capacity, computed, n);
-            }
-            if (!fits) { // blocks counted after the hits
-                const std::int64_t need = m_blocks ? m_pool.blocksToAllocate(e.table, computed, n, true)
-                                                   : m_kv.blocksToAllocate(0, computed, n);
-                stopAtHead(e, cur, WaitKind::KvBlocks, need, freeBlocks());
-                break;
-            }
-            const std::uint32_t next = m_wait.next(cur);
-            const WaitReason why = reasonFor(e); // from the previous scan: this one is not committed yet
-            m_wait.remove(cur);
-            e.running = true;
-            RunState s;
-            s.slot = cur;
-            s.adapter = e.req.adapter;
-            s.prompt = e.prompt;
-            s.numTokens = numTokens;
-            s.computed = computed;
-            s.capacity = capacity;
-            s.cacheAt = cacheAt;
-            s.end = std::min(e.prompt + e.maxTokens, m_maxModelLen);
-            s.scheduled = n;
-            m_run.push_back(s);
-            ++m_scheduled;
-            if (!e.admittedOnce) {
-                e.admittedOnce = true;
-                e.admissionNumber = m_admissions++;
-                r.admitted.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(computed) });
-            } else {
-                r.resumed.push_back({ e.req.id, e.admissionNumber, why, static_cast<std::uint32_t>(computed) });
-            }
-            budget -= n;
-            if (e.req.adapter != kNoAdapter && !inBatch(e.req.adapter)) {
-                noteAdapter(e.req.adapter);
-                if (static_cast<std::int64_t>(m_stepAdapters.size()) >= m_maxLoras && !full) {
-                    full = true;
-                    m_pending.full = true;
-                    m_pending.fullKey = m_wait.key(cur);
-                }
-            }
-            cur = next;
-        }
-        if (m_pending.full)
-            m_pending.loras.assign(m_stepAdapters.begin(), m_stepAdapters.end());
-        if (m_pending.stop == ScanSummary::Stop::Exhausted && cur != VllmWaitingQueue::kNil)
-            stopAll(cur, WaitKind::MaxNumBatchedTokens); // the budget ran out
-    }
-
-    /// The adapters of the pass onto the GPU before it runs. vLLM hands the worker the set of the
-    /// batch's LoRA requests (a Python set, in hash order); here the adapters already on the GPU are
-    /// touched first, then the others loaded in the batch's order, so a pass never evicts an
-    /// adapter it uses itself (docs/admission.md, "LoRA residency").
-    void loadAdapters(StepResult& r)
-    {
-        if (m_stepAdapters.empty())
-            return;
-        m_lora.beginPass();
-        for (std::uint32_t a : m_stepAdapters)
-            if (m_lora.onGpu(a))
-                m_lora.use(a, r);
-        for (std::uint32_t a : m_stepAdapters)
-            if (!m_lora.onGpu(a))
-                m_lora.use(a, r);
-    }
-
-    /// One scheduled request's part of the forward pass: its share of the pass's shape, then
-    /// _update_after_schedule and update_from_output (a token if its prompt is complete; finished at
-    /// max_tokens or max_model_len). A finished request keeps its blocks and its place in the running
-    /// list until endPass().
-    void advance(RunState& s, PassSums& sums, StepResult& r) { advance(s, sums, r, m_report); }
-    void advance(RunState& s, PassSums& sums, StepResult& r, bool report)
-    {
-        const std::int64_t n = s.scheduled;
-        if (n <= 0)
-            return;
-        const bool lora = s.adapter != kNoAdapter;
-        if (s.numTokens > s.prompt && s.computed + 1 == s.numTokens) { // a decode: one token past the prompt
-            sums.d.requests += 1;
-            sums.d.tokens += 1;
-            sums.d.context += s.numTokens;
-            sums.d.loraRequests += lora;
+/// schedule(), first loop: the running requests. Returns how many of them it scheduled (the
+/// first ones of the running list). The settings are read into locals: writes through the
+/// running list would make the compiler reload members on every request.
+std::size_t VllmPolicy::scheduleRunning(double now, std::int64_t& budgetLeft, StepResult& r)
+{
+    std::int64_t budget = budgetLeft;
+    const bool report = m_report;
+    const std::int64_t threshold = m_threshold;
+    RunState* const run = m_run.data();
+    std::size_t size = m_run.size();
+    std::size_t i = 0;
+    const bool counted = !m_blocks;
+    PlainSums plain; // the plain decodes' part of the pass's decode shape
+    if (m_group.size() > 0) { // the leading plain decodes as a whole (or fewer), or one by one below
+        if (m_group.step(run, report, budget, m_kv.freeBlocks(), plain)) {
+            m_kv.take(plain.blocks);
+            i = m_group.size();
+            budget -= static_cast<std::int64_t>(i);
         } else {
-            sums.p.requests += 1;
-            sums.p.tokens += n;
-            sums.p.context += s.computed + n;
-            sums.p.tokenSquared += (s.computed + n) * (s.computed + n) - s.computed * s.computed;
-            sums.p.loraRequests += lora;
-            sums.p.tokenRank += lora ? n : 0; // × max_lora_rank in endPass()
-            if (report)
-                m_slices.push_back({ m_entries[s.slot].req.id, n, s.numTokens - (s.computed + n) });
-        }
-        s.computed += n;
-        if (s.computed < s.numTokens)
-            return; // a prefill chunk: the sampled token is discarded
-        const bool first = s.numTokens == s.prompt;
-        s.numTokens += 1;
-        const bool done = s.numTokens >= s.end; // check_stop
-        if (first | done | report) {
-            const std::uint64_t id = m_entries[s.slot].req.id;
-            if (first)
-                r.firstTokens.push_back(id);
-            if (report)
-                r.tokens.push_back(id);
-            if (done)
-                r.finished.push_back(id);
-        }
-        if (done) {
-            s.scheduled = -1; // removed (and its blocks freed) by endPass()
-            ++sums.finished;
+            m_group.dissolve(run, report);
         }
     }
-
-    /// The pass's shape and kind; update_from_output's removal of the finished requests.
-    void endPass(PassSums& sums, StepResult& r)
-    {
-        std::int64_t adapterRank = 0;
-        for (std::uint32_t a : m_stepAdapters)
-            adapterRank += m_adapterRank[a];
-        finishPassShape(sums, m_v.maxLoraRank, adapterRank, r);
-        if (sums.finished == 0)
-            return;
-        // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
-        RunState* const run = m_run.data();
-        const std::size_t scheduled = m_scheduled;
-        std::size_t out = 0;
-        while (run[out].scheduled >= 0) // the first finished one is among the scheduled
-            ++out;
-        for (std::size_t i = out; i < m_run.size(); ++i) {
-            RunState& s = run[i];
-            if (i < scheduled && s.scheduled < 0) {
-                freeBlocksOf(s, false);
-                m_index.erase(m_entries[s.slot].req.id);
-                release(s.slot);
-            } else {
-                run[out++] = s;
+    while (i < size && budget > 0) {
+        // Plain decodes (RunState::quiet): what the full path below does for them, with n = 1,
+        // at most one counted block to allocate and advance()'s decode branch without a token event.
+        const std::int64_t blocksBefore = plain.blocks;
+        const std::size_t k = plainDecodes(run + i, run + std::min<std::size_t>(size, i + budget),
+            counted ? m_kv.freeBlocks() : 0, m_kv.blockSize(), plain);
+        m_kv.take(plain.blocks - blocksBefore);
+        i += k;
+        budget -= static_cast<std::int64_t>(k);
+        if (i == size || budget <= 0)
+            break;
+        RunState& s = run[i];
+        // vLLM also caps n at max_model_len − 1 − num_computed_tokens and skips a request with
+        // n = 0; neither happens here: an accepted request has prompt + max_tokens ≤
+        // max_model_len, so a running one has computed < num_tokens ≤ max_model_len − 1.
+        std::int64_t n = s.numTokens - s.computed;
+        if (threshold > 0 && n > threshold)
+            n = threshold;
+        n = std::min(n, budget);
+        // New blocks needed, or (block pool) a block to cache; else its blocks have room.
+        if (s.computed + n > s.capacity || s.computed + n >= s.cacheAt) {
+            bool scheduled = true;
+            while (!allocateRunning(s, n)) {
+                // Preempt the lowest-priority request: FCFS pops the last of the running list.
+                const bool self = size - 1 == i;
+                preempt(m_run.back(), now, r);
+                m_run.pop_back();
+                m_runAdaptersValid = false;
+                size = m_run.size();
+                if (self) {
+                    scheduled = false;
+                    break;
+                }
             }
+            if (!scheduled)
+                break;
         }
-        m_run.resize(out);
+        s.scheduled = n;
+        budget -= n;
+        advance(s, r, report);
+        ++i;
     }
+    BatchShape& d = r.decodeShape;
+    d.requests += plain.decodes;
+    d.tokens += plain.decodes;
+    d.context += plain.context;
+    d.loraRequests += plain.lora;
+    budgetLeft = budget;
+    if (counted && !report)
+        m_group.absorb(m_run.data(), m_run.size());
+    markStepAdapters(i);
+    return i;
+}
 
-    void finishStep(StepResult& r)
-    {
-        if (m_scanRan) {
-            // The step's blocked reason: what the scan said of the first request still waiting.
-            const std::uint32_t head = m_wait.head();
-            if (head != VllmWaitingQueue::kNil)
-                r.blocked = reasonFrom(m_pending, m_entries[head]);
-            std::swap(m_scan, m_pending); // both keep their vectors' capacity
-            m_scanRan = false;
+/// The step's adapters (scheduled_loras) after the running loop scheduled the first `scheduled`
+/// running requests: their distinct adapters in running order, marked with the step's epoch.
+/// When it scheduled all of them (nearly always) that is the running list's adapter list, kept
+/// up to date as requests join it and rebuilt after any leaves; otherwise they are counted.
+void VllmPolicy::markStepAdapters(std::size_t scheduled)
+{
+    const std::uint64_t epoch = m_epoch;
+    std::uint64_t* const mark = m_mark.data();
+    if (scheduled == m_run.size() && m_runAdaptersValid) {
+        for (std::uint32_t a : m_runAdapters) {
+            mark[a] = epoch;
+            m_stepAdapters.push_back(a);
         }
-        r.kvUsed = r.kvNeed = usedBlocks() * m_kv.blockSize();
-        r.runningRequests = static_cast<std::uint32_t>(m_run.size());
-        r.queueLength = static_cast<std::uint32_t>(m_wait.size());
-        r.residentAdapters = static_cast<std::uint32_t>(m_lora.gpuCount());
-        r.cpuAdapters = static_cast<std::uint32_t>(m_lora.cpuCount());
+        return;
     }
-
-    WaitReason reasonFor(const VReq& e) const { return reasonFrom(m_scan, e); }
-
-    /// Why `e` (waiting) waited, as of scan `s`: its own event (a preemption) if that is newer.
-    WaitReason reasonFrom(const ScanSummary& s, const VReq& e) const
-    {
-        const std::int64_t key = m_wait.key(static_cast<std::uint32_t>(&e - m_entries.data()));
-        return reasonFromScan(s, e, key, m_maxLoras, m_threshold);
+    for (std::size_t i = 0; i < scheduled; ++i)
+        noteAdapter(m_run[i].adapter);
+    if (scheduled == m_run.size()) { // the running list's adapters, kept for the next steps
+        m_runAdapters.assign(m_stepAdapters.begin(), m_stepAdapters.end());
+        m_runAdaptersValid = true;
     }
+}
 
-    SchedulerConfig m_config;
-    VllmConfig m_v;
-    VllmKvCache m_kv; ///< counted blocks (no keys, or prefix caching off)
-    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on and keyed requests)
-    bool m_blocks = false, m_modeChosen = false; ///< m_pool in use (chosen by the first request submitted)
-    LoraResidency m_lora;
-    std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
-    bool m_report; ///< fill StepResult::tokens
+/// The adapters of the pass onto the GPU before it runs. vLLM hands the worker the set of the
+/// batch's LoRA requests (a Python set, in hash order); here the adapters already on the GPU are
+/// touched first, then the others loaded in the batch's order, so a pass never evicts an
+/// adapter it uses itself (docs/admission.md, "LoRA residency").
+void VllmPolicy::loadAdapters(StepResult& r)
+{
+    if (m_stepAdapters.empty())
+        return;
+    m_lora.beginPass();
+    for (std::uint32_t a : m_stepAdapters)
+        if (m_lora.onGpu(a))
+            m_lora.touch(a);
+    for (std::uint32_t a : m_stepAdapters)
+        if (!m_lora.onGpu(a))
+            m_lora.use(a, r);
+}
 
-    std::vector<VReq> m_entries;
-    std::vector<std::uint32_t> m_free;
-    SlotIndex m_index;
-    VllmWaitingQueue m_wait;
-    std::vector<RunState> m_run; ///< running, in running order
-    std::size_t m_scheduled = 0; ///< this step: the first m_scheduled of m_run are scheduled
-    std::vector<std::uint32_t> m_stepAdapters; ///< distinct adapters of the step's batch (scheduled_loras)
-    std::vector<int> m_adapterRank;
-    std::vector<std::uint64_t> m_mark; ///< per adapter: epoch of the step that has it in its batch
-    std::vector<Drop> m_pendingDrops;
-    std::size_t m_abortedRunning = 0;
-    std::uint64_t m_nextSeq = 0, m_attempt = 0, m_epoch = 0, m_admissions = 0;
-    ScanSummary m_scan; ///< the last committed scan
-    ScanSummary m_pending; ///< this step's scan, committed in finishStep (reasons given during it come from m_scan)
-    bool m_scanRan = false;
-};
+void VllmPolicy::advanceState(RunState& s, StepResult& r, bool report)
+{
+    BatchShape& p = r.prefillShape; // the pass's shapes are summed where they are reported
+    BatchShape& d = r.decodeShape;
+    const std::int64_t n = s.scheduled;
+    if (n <= 0)
+        return;
+    const bool lora = s.adapter != kNoAdapter;
+    if (s.numTokens > s.prompt && s.computed + 1 == s.numTokens) { // a decode: one token past the prompt
+        d.requests += 1;
+        d.tokens += 1;
+        d.context += s.numTokens;
+        d.loraRequests += lora;
+    } else {
+        p.requests += 1;
+        p.tokens += n;
+        p.context += s.computed + n;
+        p.tokenSquared += (s.computed + n) * (s.computed + n) - s.computed * s.computed;
+        p.loraRequests += lora;
+        p.tokenRank += lora ? n : 0; // × max_lora_rank in endPass()
+        if (report)
+            m_slices.push_back({ m_entries[s.slot].req.id, n, s.numTokens - (s.computed + n) });
+    }
+    s.computed += n;
+    if (s.computed < s.numTokens)
+        return; // a prefill chunk: the sampled token is discarded
+    const bool first = s.numTokens == s.prompt;
+    s.numTokens += 1;
+    const bool done = s.numTokens >= s.end; // check_stop
+    if (first | done | report) {
+        const std::uint64_t id = m_entries[s.slot].req.id;
+        if (first)
+            r.firstTokens.push_back(id);
+        if (report)
+            r.tokens.push_back(id);
+        if (done)
+            r.finished.push_back(id);
+    }
+    if (done) {
+        s.scheduled = -1; // removed (and its blocks freed) by endPass()
+    }
+}
 
-} // namespace
+/// The pass's shape and kind; update_from_output's removal of the finished requests.
+void VllmPolicy::endPass(StepResult& r)
+{
+    std::int64_t adapterRank = 0;
+    for (std::uint32_t a : m_stepAdapters)
+        adapterRank += m_adapterRank[a];
+    finishPassShape(m_v.maxLoraRank, adapterRank, r);
+    if (r.finished.empty()) // advance() lists every request it finishes
+        return;
+    // Scheduler.update_from_output: remove_all(running, stopped), keeping the others' order.
+    RunState* const run = m_run.data();
+    const std::size_t scheduled = m_scheduled;
+    std::size_t out = 0;
+    while (run[out].scheduled >= 0) // the first finished one is among the scheduled
+        ++out;
+    for (std::size_t i = out; i < m_run.size(); ++i) {
+        RunState& s = run[i];
+        if (i < scheduled && s.scheduled < 0) {
+            freeBlocksOf(s, false);
+            m_index.erase(m_entries[s.slot].req.id);
+            release(s.slot);
+        } else {
+            run[out++] = s;
+        }
+    }
+    m_run.resize(out);
+    m_runAdaptersValid = false;
+}
+
+void VllmPolicy::finishStep(StepResult& r)
+{
+    if (m_scanRan) {
+        // The step's blocked reason: what the scan said of the first request still waiting.
+        const std::uint32_t head = m_wait.head();
+        if (head != VllmWaitingQueue::kNil)
+            r.blocked = reasonFrom(pending(), m_entries[head]);
+        m_committed ^= 1; // the pending scan becomes the committed one (both keep their vectors)
+        m_scanRan = false;
+    }
+    r.kvUsed = r.kvNeed = usedBlocks() * m_kv.blockSize();
+    r.runningRequests = static_cast<std::uint32_t>(m_run.size());
+    r.queueLength = static_cast<std::uint32_t>(m_wait.size());
+    r.residentAdapters = static_cast<std::uint32_t>(m_lora.gpuCount());
+    r.cpuAdapters = static_cast<std::uint32_t>(m_lora.cpuCount());
+}
+
+} // namespace vllmsched
 
 std::unique_ptr<Policy> makeVllmPolicy(const SchedulerConfig& config)
 {
-    return std::make_unique<VllmPolicy>(config);
+    return std::make_unique<vllmsched::VllmPolicy>(config);
 }
 
 } // namespace lorascope

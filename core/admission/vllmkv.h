@@ -48,6 +48,9 @@ public:
         return true;
     }
 
+    /// `n` blocks taken that the caller checked are free (plain decodes: admission/vllmstate.h).
+    void take(std::int64_t n) { m_used += n; }
+
     /// free: the request's blocks go back to the pool.
     void free(std::int64_t& capacity)
     {
