@@ -6,7 +6,7 @@
 
 #include "server/simserver.h"
 
-#include "admission/sglangconfig.h"
+#include "admission/schedulerconfig.h"
 #include "server/engineloop.h"
 #include "server/fleetfront.h"
 #include "server/httpsession.h"
@@ -51,16 +51,16 @@ void checkRate(double v, const std::string& flag)
         bad(flag, "must be a probability between 0 and 1 (got " + formatNumber(v) + ")");
 }
 
-// Token counts beyond this would overflow the engine's 64-bit KV arithmetic long before any real server has that many
-// slots.
-constexpr std::int64_t kMaxLimit = std::int64_t(1) << 40;
-
-void checkLimit(std::int64_t v, std::int64_t lo, const std::string& flag)
+// The flag of the setting a schedulerConfigError message starts with ("max_loras must be >= 1"
+// → --max-loras: serve-sim's flags are the settings' names with dashes); "--policy NAME" when the
+// message starts otherwise.
+std::string flagOfSetting(const std::string& error, const SchedulerConfig& c)
 {
-    if (v < lo || v > kMaxLimit)
-        bad(flag,
-            "must be an integer between " + std::to_string(lo) + " and " + std::to_string(kMaxLimit) + " (got "
-                + std::to_string(v) + ")");
+    std::string name = error.substr(0, error.find_first_not_of("abcdefghijklmnopqrstuvwxyz_"));
+    if (name.find('_') == std::string::npos)
+        return "--policy " + policyName(c.policy);
+    std::replace(name.begin(), name.end(), '_', '-');
+    return "--" + name;
 }
 
 void checkRank(int rank, const std::string& flag, const SimServerOptions& o)
@@ -148,39 +148,10 @@ void validateSimServerOptions(const SimServerOptions& o)
 {
     if (o.host.empty())
         bad("--host", "must not be empty");
-    const auto& l = o.scheduler.limits;
-    checkLimit(l.maxTotalTokenNum, 1, "--max-total-token-num");
-    checkLimit(l.batchMaxTokens, 0, "--batch-max-tokens");
-    checkLimit(l.runningMaxReqSize, 1, "--running-max-req-size");
-    checkLimit(l.maxReqTotalLen, 1, "--max-req-total-len");
-    checkLimit(l.maxReqInputLen, 1, "--max-req-input-len");
-    checkLimit(o.scheduler.maxWaitTokens, 0, "--max-wait-tokens");
-    checkSeconds(o.scheduler.abortWaitSeconds, "--abort-wait-seconds");
-    if (o.scheduler.policy == PolicyKind::Vllm) {
-        const auto& v = o.scheduler.vllm;
-        checkLimit(v.maxNumSeqs, 0, "--max-num-seqs");
-        checkLimit(v.maxNumBatchedTokens, 0, "--max-num-batched-tokens");
-        checkLimit(v.maxModelLen, 1, "--max-model-len");
-        checkLimit(v.longPrefillTokenThreshold, 0, "--long-prefill-token-threshold");
-        checkLimit(v.numGpuBlocks, 2, "--num-gpu-blocks");
-        checkLimit(v.blockSize, 1, "--block-size");
-        checkLimit(v.maxLoras, 1, "--max-loras");
-        checkLimit(v.maxCpuLoras, 0, "--max-cpu-loras");
-        if (const std::string error = vllmConfigError(v); !error.empty())
-            bad("--policy vllm", "vLLM would refuse to start: " + error);
-    }
-    if (o.scheduler.policy == PolicyKind::Sglang) {
-        // The same upper bound as every other token count (a pool of 9·10^18 tokens is no server).
-        const auto& g = o.scheduler.sglang;
-        checkLimit(g.maxTotalTokens, 1, "--max-total-tokens");
-        checkLimit(g.contextLength, 1, "--context-length");
-        checkLimit(g.maxRunningRequests, 0, "--max-running-requests");
-        checkLimit(g.maxPrefillTokens, 1, "--max-prefill-tokens");
-        checkLimit(g.maxLorasPerBatch, 1, "--max-loras-per-batch");
-        checkLimit(g.maxLoadedLoras, 0, "--max-loaded-loras");
-        if (const std::string error = sglangConfigError(g); !error.empty())
-            bad("--policy sglang", "SGLang would refuse to start: " + error);
-    }
+    // The server's settings: its own refusals and LoraScope's bounds, from their one owner
+    // (admission/schedulerconfig.h), as simulate and the fleet preview check them.
+    if (const std::string error = schedulerConfigError(o.scheduler); !error.empty())
+        bad(flagOfSetting(error, o.scheduler), policyRules(o.scheduler.policy) + " would refuse to start: " + error);
     checkCost(o.cost);
     if (!(o.speed > 0) || !std::isfinite(o.speed))
         bad("--speed", "must be a finite number > 0 (got " + formatNumber(o.speed) + ")");
