@@ -7,6 +7,7 @@ set -euo pipefail
 
 build_pkgs=(
   g++ cmake ninja-build pkg-config
+  ccache # scripts/run-tests.sh and run-app.sh compile through it: a second build of the same sources is mostly cache hits
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-httpserver-dev qt6-websockets-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-qpa-plugins libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
   libboost-dev libboost-math-dev nlohmann-json3-dev libssl-dev

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/install-deps.sh build
+source scripts/ccache-env.sh
 cmake --preset release >/dev/null
 cmake --build --preset release --target lorascope lorascope-cli
 app=build/release/app/lorascope
