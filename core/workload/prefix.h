@@ -11,6 +11,7 @@
 // they are; a block cache (vLLM) calls blockHashes(trace, i, 16, false) and looks the hashes up.
 // Both key by the adapter as well: blockHashes() starts every chain from the adapter.
 
+#include "workload/bounds.h"
 #include "workload/trace.h"
 
 #include <cstdint>
@@ -80,7 +81,7 @@ void reorderRequests(Trace& trace, const std::vector<std::size_t>& order);
 const char* segmentRoleName(SegmentRole role);
 std::optional<SegmentRole> segmentRoleFromName(std::string_view name);
 
-/// Tokens a 32-bit prompt may hold at most; the generator ends a session before a turn exceeds it.
-inline constexpr std::uint64_t kMaxPromptTokens = 4'294'967'295ull;
+/// Tokens a prompt may hold at most (workload/bounds.h); the generator ends a session before a turn exceeds it.
+inline constexpr std::uint64_t kMaxPromptTokens = kMaxTokenLength;
 
 } // namespace lorascope
