@@ -15,6 +15,7 @@
 #include "workload/trace.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +52,11 @@ std::uint32_t tailTokens(const Trace& trace, std::size_t i);
 /// from the start of the prompt for the same adapter. `partialLast`: also hash the last, incomplete
 /// block (Mooncake numbers it; vLLM caches full blocks only).
 std::vector<std::uint64_t> blockHashes(const Trace& trace, std::size_t i, std::uint32_t blockTokens, bool partialLast);
+/// blockHashes() of every request, in index order, calling `visit(i, hashes)`: in time linear in
+/// the hashes given, as a turn continues its parent's chain instead of hashing its whole history
+/// again (blockHashes of each turn of a 10^5-turn session walks 10^5 ancestors each).
+void forEachBlockHashes(const Trace& trace, std::uint32_t blockTokens, bool partialLast,
+    const std::function<void(std::size_t, const std::vector<std::uint64_t>&)>& visit);
 
 /// What a perfect prefix cache could reuse: unbounded, token granularity, per adapter, keeping every
 /// prompt and every answer once the request that made it has arrived (trace order).

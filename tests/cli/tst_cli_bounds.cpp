@@ -346,6 +346,28 @@ private slots:
         }
     }
 
+    // An edge value itself is allowed: on/off periods of meanOn + meanOff = 6e-4 s over 300 s are
+    // exactly the 10^6 periods modelled (refused once as "must be at least 6e-04"); a little shorter
+    // is refused.
+    void anEdgeValueIsAllowed()
+    {
+        test::TempDir dir;
+        const Run printed = cli({ arg("generate"), arg("--preset"), arg("S4"), arg("--print-spec") });
+        QCOMPARE(printed.code, 0);
+        nlohmann::json spec = nlohmann::json::parse(printed.out.toStdString());
+        spec["duration"] = 300;
+        spec["arrival"] = { { "kind", "on-off" }, { "cv", 1 },
+            { "onOff", { { "onRate", 2 }, { "offRate", 0 }, { "meanOn", 0.0003 }, { "meanOff", 0.0003 } } } };
+        test::writeText(dir.file("edge.json"), spec.dump());
+        const Run edge = cli({ arg("generate"), arg("--spec"), q(dir.file("edge.json")), arg("--print-spec") });
+        QVERIFY2(edge.code == 0, qPrintable(edge.err));
+        spec["arrival"]["onOff"]["meanOff"] = 0.00029;
+        test::writeText(dir.file("under.json"), spec.dump());
+        const Run under = cli({ arg("generate"), arg("--spec"), q(dir.file("under.json")), arg("--print-spec") });
+        QCOMPARE(under.code, 1);
+        QVERIFY2(under.err.contains(QLatin1String("must be at least 6e-04 s")), qPrintable(under.err));
+    }
+
     // A configuration file larger than the one cap of the shared JSON reader is refused before
     // it is parsed (a 200 MB fleet file once ended in an uncaught std::bad_alloc).
     void configurationFilesHaveOneCap_data()
