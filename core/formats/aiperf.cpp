@@ -310,6 +310,15 @@ void checkSessionsAreChains(const Trace& t, const char* format)
                     + std::to_string(t.idOf(p)) + " in session " + std::to_string(st.session)
                     + " (the session branches)" + keep);
             hasNext[p] = 1;
+            // The reader puts a later turn at its designed time: the parent's time, the default
+            // service estimate and the think time, which must stay a trace time.
+            const double designed
+                = t.requests[p].time + estimatedServiceSeconds(ServiceEstimate {}, t.requests[p].outputLen) + st.think;
+            if (!(designed <= kMaxTraceTime))
+                throw InputError("request " + std::to_string(t.idOf(i)) + " would be read back at "
+                    + formatNumber(designed) + " s (its parent's time, the service estimate and its think time), "
+                    + "after the latest trace time (10^12 s): the " + format
+                    + " format cannot hold it (write jsonl, json or csv to keep it)");
         } else if (const auto [it, added] = firstTurn.emplace(st.session, i); !added) {
             throw InputError("request " + std::to_string(t.idOf(i)) + " starts session " + std::to_string(st.session)
                 + " again after request " + std::to_string(t.idOf(it->second)) + " (the session restarts)" + keep);
