@@ -183,50 +183,90 @@ std::string describeSyntaxError(const std::string& what)
     return problem;
 }
 
-/// Refuses an object that holds one key twice (nlohmann would keep the last one silently): the
-/// parser's callback sees each key; a stack of the open objects' keys and the arrays' positions
-/// names the place, "groups[1].name".
-class DuplicateKeyCheck {
+/// Builds the document as nlohmann::json::parse does, but refuses an object that holds one key
+/// twice (nlohmann would keep the last one silently): a stack of the open objects' keys and the
+/// arrays' positions names the place, "groups[1].name". A SAX parser, not parse()'s callback: the
+/// callback parser scans the whole enclosing array at each object's end (quadratic in a JSON trace).
+class DuplicateKeyCheck : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
 public:
-    bool operator()(int, nlohmann::json::parse_event_t event, nlohmann::json& parsed)
-    {
-        using E = nlohmann::json::parse_event_t;
-        switch (event) {
-        case E::object_start:
-        case E::array_start:
-            m_frames.push_back({ event == E::object_start, {}, {}, 0 });
-            break;
-        case E::key: {
-            auto& f = m_frames.back();
-            const auto& key = parsed.get_ref<const std::string&>();
-            if (std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end())
-                throw Duplicate { place(key) };
-            f.keys.push_back(key);
-            f.lastKey = key;
-            break;
-        }
-        case E::object_end:
-        case E::array_end:
-            m_frames.pop_back();
-            valueDone();
-            break;
-        case E::value:
-            valueDone();
-            break;
-        }
-        return true;
-    }
+    using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+    using Base::Base;
 
     struct Duplicate {
         std::string place;
     };
 
+    bool null()
+    {
+        valueDone();
+        return Base::null();
+    }
+    bool boolean(bool v)
+    {
+        valueDone();
+        return Base::boolean(v);
+    }
+    bool number_integer(std::int64_t v)
+    {
+        valueDone();
+        return Base::number_integer(v);
+    }
+    bool number_unsigned(std::uint64_t v)
+    {
+        valueDone();
+        return Base::number_unsigned(v);
+    }
+    bool number_float(double v, const std::string& text)
+    {
+        valueDone();
+        return Base::number_float(v, text);
+    }
+    bool string(std::string& v)
+    {
+        valueDone();
+        return Base::string(v);
+    }
+    bool binary(nlohmann::json::binary_t& v)
+    {
+        valueDone();
+        return Base::binary(v);
+    }
+    bool start_object(std::size_t n)
+    {
+        m_frames.push_back({ true, {}, 0 });
+        return Base::start_object(n);
+    }
+    bool key(std::string& k)
+    {
+        auto& f = m_frames.back();
+        if (std::find(f.keys.begin(), f.keys.end(), k) != f.keys.end())
+            throw Duplicate { place(k) };
+        f.keys.push_back(k);
+        return Base::key(k);
+    }
+    bool end_object()
+    {
+        m_frames.pop_back();
+        valueDone();
+        return Base::end_object();
+    }
+    bool start_array(std::size_t n)
+    {
+        m_frames.push_back({ false, {}, 0 });
+        return Base::start_array(n);
+    }
+    bool end_array()
+    {
+        m_frames.pop_back();
+        valueDone();
+        return Base::end_array();
+    }
+
 private:
     struct Frame {
         bool object;
-        std::vector<std::string> keys;
-        std::string lastKey;
-        std::size_t index;
+        std::vector<std::string> keys; ///< an object's keys so far (the last one is the open member's)
+        std::size_t index; ///< an array's position
     };
     void valueDone()
     {
@@ -236,10 +276,11 @@ private:
     std::string place(const std::string& key) const
     {
         std::string out;
-        for (std::size_t i = 0; i + 1 < m_frames.size(); ++i) {
-            const auto& f = m_frames[i];
+        for (const auto& f : m_frames) {
+            if (&f == &m_frames.back())
+                break;
             if (f.object)
-                out += (out.empty() ? "" : ".") + f.lastKey;
+                out += (out.empty() ? "" : ".") + f.keys.back();
             else
                 out += "[" + std::to_string(f.index) + "]";
         }
@@ -271,9 +312,11 @@ nlohmann::json parseJson(std::string_view text, const std::string& file, std::ui
             file, firstLine + deepLine - 1);
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw InputError("no JSON text (empty input)", file, firstLine);
-    DuplicateKeyCheck duplicates;
     try {
-        return nlohmann::json::parse(text, std::ref(duplicates));
+        nlohmann::json out;
+        DuplicateKeyCheck sax(out);
+        nlohmann::json::sax_parse(text, &sax);
+        return out;
     } catch (const DuplicateKeyCheck::Duplicate& d) {
         // The line of the key's second occurrence when the text is one line (a trace line); the
         // place names it in a whole document.
