@@ -8,6 +8,7 @@
 #include "util/atomicfile.h"
 #include "util/error.h"
 #include "util/fileio.h"
+#include "workload/generator.h"
 
 #include <iostream>
 
@@ -117,8 +118,34 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
     if (t.hasSegments() && !native && format != "mooncake" && format != "aiperf" && format != "vllm")
         out.push_back(format == "aiperf-multi-turn" ? "prefix segments other than system prompts"
                                                     : "prefix segments (shared prompt prefixes, hash_ids)");
-    if (!t.failed.empty() && !(format == "jsonl" || format == "csv" || format == "burstgpt"))
-        out.push_back("failed marks (zero-token rows are written as they are)");
+    if (format == "mooncake" || format == "guidellm") {
+        // Their readers mark zero-token rows failed again; a failed row with tokens loses its mark.
+        std::uint64_t lost = 0;
+        for (std::size_t i = 0; i < t.requests.size(); ++i)
+            lost += t.isFailed(i) && t.requests[i].inputLen > 0 && t.requests[i].outputLen > 0;
+        if (lost > 0)
+            out.push_back("the failed marks of " + std::to_string(lost) + " request(s) with tokens");
+    }
+    // Ranks: BurstGPT keeps an adapter's name only (read back as rank 0); S-LoRA's adapter_dir
+    // gives the rank only where the name holds it ("...-rank-64-0").
+    std::uint64_t ranksLost = 0;
+    for (const auto& ad : t.adapters) {
+        if (ad.rank == 0)
+            continue;
+        if (format == "burstgpt") {
+            ++ranksLost;
+        } else if (format == "slora") {
+            int fromName = -1;
+            try {
+                fromName = rankFromName(ad.name);
+            } catch (const InputError&) {
+            }
+            ranksLost += fromName != ad.rank;
+        }
+    }
+    if (ranksLost > 0)
+        out.push_back("the ranks of " + std::to_string(ranksLost) + " adapter(s) (read back as "
+            + (format == "burstgpt" ? std::string("0") : std::string("the rank the name gives, or 0")) + ")");
     if (format == "vllm")
         out.push_back("arrival times");
     if (!t.ids.empty() && !(format == "jsonl" || format == "json" || format == "csv" || format == "slora"))

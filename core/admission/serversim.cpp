@@ -47,7 +47,10 @@ ServerSim::ServerSim(const SimulationConfig& config, const Trace& trace, const s
     , m_scheduler(offlineScheduler(config.scheduler))
     , m_lastEnd(-kInf)
     , m_steps(config.clock == ClockKind::Steps)
-    , m_keys(traceHasPrefixStructure(trace))
+    // Token keys only for a policy with a prefix cache (vLLM's blocks, SGLang's radix tree): S-LoRA's
+    // never reads them, and a key holds a turn's whole history (a 10^5-turn session: 10^10 pieces).
+    , m_keys(traceHasPrefixStructure(trace)
+          && (config.scheduler.policy == PolicyKind::Vllm || config.scheduler.policy == PolicyKind::Sglang))
 {
     // Every server of a run starts at the same time: 0, or the first arrival if that is earlier.
     m_now = trace.requests.empty() ? 0.0 : std::min(0.0, trace.requests.front().time);

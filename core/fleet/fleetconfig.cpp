@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <unordered_map>
 
 namespace lorascope {
 
@@ -268,6 +269,56 @@ std::map<std::string, std::vector<int>> readPlacementFile(const std::string& pat
     return readPinned(j, "(top level)", path);
 }
 
+namespace {
+
+/// A group's name: printable text without control characters (it is printed to terminals and
+/// written into reports), different from every earlier group's.
+void checkGroupName(const JsonObjectReader& go, const std::string& name, const std::string& at,
+    const std::vector<ReplicaGroup>& earlier)
+{
+    if (name.size() > 256)
+        go.fail(at + ".name", "at most 256 characters (got " + std::to_string(name.size()) + ")");
+    for (const char ch : name) {
+        const auto u = static_cast<unsigned char>(ch);
+        if (u < 0x20 || u == 0x7F)
+            go.fail(at + ".name",
+                "\"" + textExcerpt(name, 60) + "\" holds a control character (a group's name is printed and reported)");
+    }
+    if (name.empty())
+        return;
+    for (std::size_t k = 0; k < earlier.size(); ++k)
+        if (earlier[k].name == name)
+            go.fail(at + ".name",
+                "\"" + textExcerpt(name, 60) + "\" is also the name of replicas[" + std::to_string(k)
+                    + "] (each group needs its own name: its replicas are called " + textExcerpt(name, 60)
+                    + "-0, ...)");
+}
+
+/// The replicas' names (fleet.cpp: "<group>-<i>", or "replica-<index>" for a group without a
+/// name) must differ: a group called "a-1" beside a group "a" of two replicas is refused.
+void checkReplicaNames(const FleetConfig& c, const std::string& file)
+{
+    std::unordered_map<std::string, std::size_t> seen;
+    std::size_t index = 0;
+    for (std::size_t g = 0; g < c.groups.size(); ++g) {
+        const ReplicaGroup& group = c.groups[g];
+        for (int i = 0; i < group.count; ++i, ++index) {
+            const std::string name
+                = group.name.empty() ? "replica-" + std::to_string(index) : group.name + "-" + std::to_string(i);
+            const auto [it, added] = seen.emplace(name, g);
+            if (!added) {
+                const std::string at = "replicas[" + std::to_string(g) + "].name";
+                throw InputError(at + ": two replicas would be called \"" + textExcerpt(name, 60) + "\" (replicas["
+                        + std::to_string(it->second) + "] and replicas[" + std::to_string(g)
+                        + "]): give the groups names that do not overlap",
+                    file, 0, at);
+            }
+        }
+    }
+}
+
+} // namespace
+
 FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file, const std::string& baseDir)
 {
     FleetConfig c;
@@ -294,6 +345,7 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
             JsonObjectReader go(reps[i], at, file);
             ReplicaGroup g;
             g.name = go.string("name", "");
+            checkGroupName(go, g.name, at, c.groups);
             const std::int64_t n = go.integer("count", 1);
             if (n < 0 || n > kMaxReplicas)
                 go.fail(at + ".count",
@@ -305,6 +357,7 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
         }
         if (c.replicaCount() < 1)
             o.fail("replicas", "a fleet needs at least one replica (every group has count 0)");
+        checkReplicaNames(c, file);
         for (const char* key : { "server", "cost_model", "gpus_per_replica" })
             if (o.has(key))
                 o.fail(key, "belongs in each group of the replicas array when replicas is an array");

@@ -121,6 +121,13 @@ std::uint32_t tokenField(const json& o, const char* key, const textscan::Importe
     return imp.tokens(it->dump(), key, line);
 }
 
+/// "delay: 1e+20 s of think time is more than the 31622400 s (366 days) a turn may wait".
+std::string thinkBoundMessage(const std::string& field, double seconds)
+{
+    return field + ": " + formatNumber(seconds)
+        + " s of think time is more than the 31622400 s (366 days) a turn may wait";
+}
+
 /// Words separated by whitespace: the token count of LoraScope's synthetic text.
 std::uint32_t wordCount(const std::string& text)
 {
@@ -224,15 +231,20 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
                 const Request& pr = t.requests[parent];
                 input += std::uint64_t(pr.inputLen) + pr.outputLen;
                 if (input > kMaxPromptTokens)
-                    throw InputError("input_length: the session's history and this turn exceed 2^32 tokens", file,
-                        lineNo, "input_length");
+                    throw InputError("input_length: the session's history and this turn hold " + std::to_string(input)
+                            + " tokens, more than the " + std::to_string(kMaxTokenLength) + " a prompt may have",
+                        file, lineNo, "input_length");
                 double think = 0;
                 if (hasTimestamp) {
                     msField(o, "timestamp", imp, lineNo, time);
                     think = std::max(0.0, time - pr.time - estimatedServiceSeconds(service, pr.outputLen));
+                    if (think > kMaxThinkSeconds)
+                        throw InputError(thinkBoundMessage("timestamp", think), file, lineNo, "timestamp");
                 } else {
                     if (hasDelay)
                         msField(o, "delay", imp, lineNo, think);
+                    if (think > kMaxThinkSeconds)
+                        throw InputError(thinkBoundMessage("delay", think), file, lineNo, "delay");
                     time = pr.time + estimatedServiceSeconds(service, pr.outputLen) + think;
                     if (time > kMaxTraceTime)
                         throw InputError("delay: the turn would be sent after 10^12 s", file, lineNo, "delay");
@@ -274,8 +286,51 @@ Trace readAiperfTrace(std::istream& in, const std::string& file, const ReadOptio
     return out;
 }
 
+namespace {
+
+/// AIPerf holds a session as one chain of turns, its rows (or turns) in order: a session that
+/// branches (a turn with two next turns) or starts again (a second first turn with its id) would be
+/// read back as other requests, so the writers refuse it, naming the requests.
+void checkSessionsAreChains(const Trace& t, const char* format)
+{
+    if (!t.hasSessions())
+        return;
+    const std::size_t n = t.requests.size();
+    std::vector<std::uint8_t> hasNext(n, 0);
+    std::unordered_map<std::uint64_t, std::size_t> firstTurn;
+    const std::string keep = std::string(": the ") + format
+        + " format holds a session as one chain of turns (write jsonl, json or csv to keep it)";
+    for (std::size_t i = 0; i < n; ++i) {
+        const SessionTurn& st = t.sessions[i];
+        if (st.session == kNoSession)
+            continue;
+        if (const auto p = st.parent; p != kNoParent && p < n) {
+            if (hasNext[p])
+                throw InputError("request " + std::to_string(t.idOf(i)) + " is a second next turn of request "
+                    + std::to_string(t.idOf(p)) + " in session " + std::to_string(st.session)
+                    + " (the session branches)" + keep);
+            hasNext[p] = 1;
+            // The reader puts a later turn at its designed time: the parent's time, the default
+            // service estimate and the think time, which must stay a trace time.
+            const double designed
+                = t.requests[p].time + estimatedServiceSeconds(ServiceEstimate {}, t.requests[p].outputLen) + st.think;
+            if (!(designed <= kMaxTraceTime))
+                throw InputError("request " + std::to_string(t.idOf(i)) + " would be read back at "
+                    + formatNumber(designed) + " s (its parent's time, the service estimate and its think time), "
+                    + "after the latest trace time (10^12 s): the " + format
+                    + " format cannot hold it (write jsonl, json or csv to keep it)");
+        } else if (const auto [it, added] = firstTurn.emplace(st.session, i); !added) {
+            throw InputError("request " + std::to_string(t.idOf(i)) + " starts session " + std::to_string(st.session)
+                + " again after request " + std::to_string(t.idOf(it->second)) + " (the session restarts)" + keep);
+        }
+    }
+}
+
+} // namespace
+
 void writeAiperfTrace(const Trace& t, std::ostream& out)
 {
+    checkSessionsAreChains(t, "aiperf");
     textscan::BlockWriter w(out);
     std::string& s = w.text();
     const auto hashIds = deltaHashIds(t);
@@ -412,12 +467,14 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
                             msField(turn, "delay", imp, lineNo, think);
                         time = ready + think;
                     }
+                    if (think > kMaxThinkSeconds)
+                        throw InputError(thinkBoundMessage(where + (hasTimestamp ? ".timestamp" : ".delay"), think),
+                            file, lineNo, hasTimestamp ? "timestamp" : "delay");
                     input += std::uint64_t(lastOutput) + words;
                 }
                 if (input == 0 || output == 0 || input > kMaxPromptTokens || time > kMaxTraceTime)
-                    throw InputError(where
-                            + ": a turn needs text, output tokens, a prompt below 2^32 tokens and a time within 10^12 "
-                              "s",
+                    throw InputError(where + ": a turn needs text, output tokens, a prompt of at most "
+                            + std::to_string(kMaxTokenLength) + " tokens and a time within 10^12 s",
                         file, lineNo, "turns");
                 rows.push_back({ time, static_cast<std::uint32_t>(input), output, think });
                 lastOutput = output;
@@ -452,6 +509,7 @@ Trace readAiperfMultiTurn(std::istream& in, const std::string& file, const ReadO
 
 void writeAiperfMultiTurn(const Trace& t, std::ostream& out)
 {
+    checkSessionsAreChains(t, "aiperf-multi-turn");
     // One line per session, in order of its first turn; turns by their parents.
     const std::size_t n = t.requests.size();
     std::vector<std::vector<std::size_t>> children(t.hasSessions() ? n : 0);

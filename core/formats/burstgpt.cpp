@@ -93,7 +93,8 @@ Trace readBurstGpt(std::istream& in, const std::string& file, const ReadOptions&
             const auto inLen = imp.tokens(fields[static_cast<std::size_t>(cIn)], "Request tokens", lineNo);
             const auto outLen = imp.tokens(fields[static_cast<std::size_t>(cOut)], "Response tokens", lineNo);
             if (cTotal >= 0) {
-                const auto total = imp.tokens(fields[static_cast<std::size_t>(cTotal)], "Total tokens", lineNo);
+                const auto total
+                    = imp.tokens(fields[static_cast<std::size_t>(cTotal)], "Total tokens", lineNo, 2 * kMaxTokenLength);
                 if (total != static_cast<std::uint64_t>(inLen) + outLen)
                     throw InputError("Total tokens: expected Request tokens + Response tokens = "
                             + std::to_string(static_cast<std::uint64_t>(inLen) + outLen) + ", got "

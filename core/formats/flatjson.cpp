@@ -274,6 +274,9 @@ bool scanFlatObject(std::string_view line, std::vector<JsonMember>& members, std
             if (!readNumber(c, m.text))
                 return false;
         }
+        for (const auto& earlier : members)
+            if (earlier.key == m.key)
+                return false; // a duplicate key: the general reader refuses it, naming the key
         members.push_back(m);
         c.ws();
         if (c.p < c.e && *c.p == ',') {
@@ -292,10 +295,10 @@ bool scanFlatObject(std::string_view line, std::vector<JsonMember>& members, std
 
 const JsonMember* findMember(const std::vector<JsonMember>& members, std::string_view key)
 {
-    // Last one wins, as in nlohmann::json.
-    for (auto it = members.rbegin(); it != members.rend(); ++it)
-        if (it->key == key)
-            return &*it;
+    // Keys are unique (scanFlatObject refuses a line that repeats one).
+    for (const auto& m : members)
+        if (m.key == key)
+            return &m;
     return nullptr;
 }
 

@@ -7,6 +7,7 @@
 #include "formats/textscan.h"
 #include "formats/traceio.h"
 #include "util/error.h"
+#include "workload/bounds.h"
 
 #include <cmath>
 #include <string>
@@ -48,15 +49,18 @@ public:
 
     const std::string& file() const { return m_file; }
 
-    /// A token count from a field: a non-negative integer below 2^32.
-    std::uint32_t tokens(std::string_view text, const char* field, std::uint64_t line) const
+    /// A token count from a field: a non-negative integer up to `max` (kMaxTokenLength, workload/bounds.h).
+    std::uint32_t tokens(
+        std::string_view text, const char* field, std::uint64_t line, std::uint32_t max = kMaxTokenLength) const
     {
         std::uint64_t v = 0;
         const auto t = trim(text);
-        if (t.empty() || t.front() == '-' || !parseUnsigned(t, v) || v > 0xFFFFFFFFull)
+        if (t.empty() || t.front() == '-' || !parseUnsigned(t, v))
             throw InputError(
                 std::string(field) + ": expected a token count (integer >= 0), got \"" + textExcerpt(text, 40) + "\"",
                 m_file, line, field);
+        if (v > max)
+            throw InputError(tokenBoundMessage(field, v, max), m_file, line, field);
         return static_cast<std::uint32_t>(v);
     }
 
@@ -103,10 +107,10 @@ public:
                 ++m_rowIndex;
                 return false;
             }
-            if (trace.failed.empty())
-                trace.failed.assign(trace.requests.size(), 0);
+            if (trace.failed.size() < trace.requests.size())
+                trace.failed.assign(trace.requests.size(), 0); // also when the first row failed
         }
-        if (!trace.failed.empty())
+        if (failed || !trace.failed.empty())
             trace.failed.push_back(failed ? 1 : 0);
         trace.requests.push_back({ time, adapter, inputLen, outputLen });
         const std::uint64_t realId = id == ~std::uint64_t { 0 } ? m_rowIndex : id;

@@ -166,9 +166,11 @@ std::vector<std::vector<std::uint64_t>> mooncakeHashIds(const Trace& t)
         return out;
     }
     std::unordered_map<std::uint64_t, std::uint64_t> number;
-    for (std::size_t i = 0; i < t.requests.size(); ++i)
-        for (const auto h : blockHashes(t, i, kMooncakeBlockTokens, true))
+    forEachBlockHashes(t, kMooncakeBlockTokens, true, [&](std::size_t i, const std::vector<std::uint64_t>& hashes) {
+        out[i].reserve(hashes.size());
+        for (const auto h : hashes)
             out[i].push_back(number.emplace(h, number.size()).first->second);
+    });
     return out;
 }
 

@@ -128,9 +128,14 @@ std::uint32_t checkLength(double v, const char* field, const std::string& file, 
 {
     if (failed && v == 0)
         return 0; // a failed request (marked "failed") may have no tokens
-    if (!(v >= 1) || v > 4294967295.0 || std::floor(v) != v)
+    if (!(v >= 1) || std::floor(v) != v)
         throw InputError(std::string(field) + ": expected a positive integer token count, got " + formatNumber(v), file,
             line, field);
+    if (v > kMaxTokenLength)
+        throw InputError(v < 1.8e19 ? tokenBoundMessage(field, static_cast<std::uint64_t>(v))
+                                    : std::string(field) + ": " + formatNumber(v) + " tokens is more than the "
+                    + std::to_string(kMaxTokenLength) + " a request may have",
+            file, line, field);
     return static_cast<std::uint32_t>(v);
 }
 
@@ -146,11 +151,25 @@ double checkTime(double v, const char* field, const std::string& file, std::uint
     return v;
 }
 
+double checkThink(double v, const char* field, const std::string& file, std::uint64_t line)
+{
+    if (!std::isfinite(v) || v < 0)
+        throw InputError(
+            std::string(field) + ": expected a think time >= 0 seconds, got " + formatNumber(v), file, line, field);
+    if (v > kMaxThinkSeconds)
+        throw InputError(std::string(field) + ": " + formatNumber(v)
+                + " s is longer than a think time may be (at most 31622400 s, 366 days)",
+            file, line, field);
+    return v;
+}
+
 void pushFailed(Trace& t, bool failed)
 {
-    if (failed && t.failed.empty())
+    // The column is created on the first failed request, also when that is the very first
+    // request (an empty column means "none failed": the mark was once lost right there).
+    if (failed && t.failed.size() < t.requests.size())
         t.failed.assign(t.requests.size(), 0);
-    if (!t.failed.empty())
+    if (failed || !t.failed.empty())
         t.failed.push_back(failed ? 1 : 0);
 }
 
@@ -192,8 +211,15 @@ nlohmann::ordered_json headerJson(const Trace& t)
 }
 
 /// Fills the trace's metadata from a header object (JSONL first line or JSON top level).
-void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t line, bool& prefixSegments)
+void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t line, bool& prefixSegments,
+    std::optional<std::uint64_t>* requestCount = nullptr)
 {
+    if (auto it = h.find("requestCount"); requestCount && it != h.end() && !it->is_null()) {
+        if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+            throw InputError(
+                "requestCount: expected the number of requests, got " + jsonExcerpt(*it), file, line, "requestCount");
+        *requestCount = it->get<std::uint64_t>();
+    }
     if (auto it = h.find("prefixSegments"); it != h.end()) {
         if (!it->is_boolean())
             throw InputError(
@@ -243,6 +269,7 @@ void applyHeader(Trace& t, const json& h, const std::string& file, std::uint64_t
 
 /// Maps adapter names to indices, adding unknown names (whose order is then unknown).
 using readhelpers::checkLength;
+using readhelpers::checkThink;
 using readhelpers::checkTime;
 using readhelpers::parseWhole;
 using readhelpers::pushFailed;
@@ -286,7 +313,7 @@ void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& p
             if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
                 throw InputError(
                     "think_s: expected a think time >= 0 seconds, got " + jsonExcerpt(*it), file, line, "think_s");
-            s.think = it->get<double>();
+            s.think = checkThink(it->get<double>(), "think_s", file, line);
         }
     } else {
         for (const char* key : { "turn", "parent", "think_s" })
@@ -308,8 +335,8 @@ void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& p
                 throw InputError(where + ": expected [id, tokens, role] with id >= 0, tokens >= 1 and a role name, got "
                         + jsonExcerpt(e),
                     file, line, "prefix");
-            if (e[1].get<std::uint64_t>() > 0xFFFFFFFFull)
-                throw InputError(where + ": tokens must be below 2^32", file, line, "prefix");
+            if (e[1].get<std::uint64_t>() > kMaxTokenLength)
+                throw InputError(tokenBoundMessage(where + ".tokens", e[1].get<std::uint64_t>()), file, line, "prefix");
             const auto role = segmentRoleFromName(e[2].get<std::string>());
             if (!role)
                 throw InputError(
@@ -437,7 +464,7 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
             return false;
         if (mThink
             && (mThink->type != JsonMember::Type::Number || !textscan::parseDouble(mThink->text, think)
-                || !std::isfinite(think) || think < 0))
+                || !std::isfinite(think) || think < 0 || think > kMaxThinkSeconds))
             return false;
         st = { session, static_cast<std::uint32_t>(turn), kNoParent, think };
         parentId = mParent ? parent : kNoParent;
@@ -456,8 +483,8 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
     std::uint64_t in = 0, out = 0;
     if (!textscan::parseDouble(mTime->text, time) || !std::isfinite(time) || time < 0 || time > kMaxTraceTime)
         return false;
-    if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > 0xFFFFFFFFull
-        || out > 0xFFFFFFFFull || (!failed && (in == 0 || out == 0)))
+    if (!textscan::parseUnsigned(mIn->text, in) || !textscan::parseUnsigned(mOut->text, out) || in > kMaxTokenLength
+        || out > kMaxTokenLength || (!failed && (in == 0 || out == 0)))
         return false;
     r.time = time;
     r.inputLen = static_cast<std::uint32_t>(in);
@@ -598,6 +625,8 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
     bool prefixSegments = false;
     textscan::SessionColumns sessions;
     std::unique_ptr<AdapterIndex> index;
+    std::optional<std::uint64_t> declared; // the header's requestCount
+    std::uint64_t headerLine = 0;
     while (lines.next(text)) {
         lineNo = lines.lineNumber();
         if (text.find_first_not_of(" \t") == std::string_view::npos)
@@ -616,7 +645,8 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
                 // A header has no request fields: a first line with lengths but a misspelt or
                 // missing time_s is a bad request line, not a header (else it reads as 0 requests).
                 if (o.is_object() && !o.contains("time_s") && !o.contains("input_len") && !o.contains("output_len")) {
-                    applyHeader(t, o, file, lineNo, prefixSegments);
+                    applyHeader(t, o, file, lineNo, prefixSegments, &declared);
+                    headerLine = lineNo;
                     index = std::make_unique<AdapterIndex>(t);
                     continue;
                 }
@@ -634,6 +664,14 @@ Trace readNativeJsonl(std::istream& in, const std::string& file, const ReadOptio
     }
     if (first)
         throw InputError("empty file (expected a header line and one request a line)", file);
+    // The header's count against the request lines present (skipped bad lines count as present):
+    // a file cut short (a copy or a write that did not finish) is refused, not read as a smaller trace.
+    if (const std::uint64_t present = t.requests.size() + report.skipped; declared && *declared != present)
+        throw InputError("requestCount: the header says " + std::to_string(*declared) + " request(s), the file holds "
+                + std::to_string(present)
+                + (present < *declared ? " (the file is cut short: a copy or a write that did not finish?)"
+                                       : " (lines were added after the header was written)"),
+            file, headerLine, "requestCount");
     finishWithSessions(t, ids, idsAreIndex, sessions, prefixSegments, file);
     return t;
 }

@@ -58,7 +58,7 @@ std::uint32_t csvLength(
     const char* b = text.data();
     const char* e = b + text.size();
     auto res = std::from_chars(b, e, v);
-    if (res.ec == std::errc() && res.ptr == e && b != e && *b != '-' && (v > 0 || failed))
+    if (res.ec == std::errc() && res.ptr == e && b != e && *b != '-' && (v > 0 || failed) && v <= kMaxTokenLength)
         return v;
     return checkLength(parseCsvNumber(text, column, file, line), column, file, line, failed);
 }
@@ -79,11 +79,14 @@ void parsePrefixCell(std::string_view cell, Trace& t, const std::string& file, s
             = c2 == std::string_view::npos ? std::nullopt : segmentRoleFromName(textscan::trim(item.substr(c2 + 1)));
         if (c2 == std::string_view::npos || !textscan::parseUnsigned(textscan::trim(item.substr(0, c1)), id)
             || !textscan::parseUnsigned(textscan::trim(item.substr(c1 + 1, c2 - c1 - 1)), tokens) || tokens == 0
-            || tokens > 0xFFFFFFFFull || !role)
+            || !role)
             throw InputError("column prefix: expected segments id:tokens:role separated by ';' (role system, document, "
                              "user or block), got \""
                     + textscan::textExcerpt(item, 60) + "\"",
                 file, line, "prefix");
+        if (tokens > kMaxTokenLength)
+            throw InputError(
+                "column prefix: " + tokenBoundMessage("segment " + std::to_string(id), tokens), file, line, "prefix");
         t.segments.push_back({ id, static_cast<std::uint32_t>(tokens), *role });
         if (end == std::string_view::npos)
             break;
@@ -287,9 +290,8 @@ Trace readNativeCsv(std::istream& in, const std::string& file, const ReadOptions
                 st.turn = static_cast<std::uint32_t>(turn);
                 parentId = count(cParent, "parent").value_or(kNoParent);
                 if (cThink >= 0 && !textscan::trim(field(cThink)).empty()) {
-                    st.think = parseCsvNumber(field(cThink), "think_s", file, lineNo);
-                    if (!std::isfinite(st.think) || st.think < 0)
-                        throw InputError("column think_s: expected a think time >= 0 seconds", file, lineNo, "think_s");
+                    st.think = readhelpers::checkThink(
+                        parseCsvNumber(field(cThink), "think_s", file, lineNo), "think_s", file, lineNo);
                 }
             } else if (count(cTurn, "turn") || count(cParent, "parent")) {
                 throw InputError("column session: empty, but turn or parent is given", file, lineNo, "session");

@@ -334,11 +334,45 @@ void checkTimesWritable(const Trace& trace, const std::string& path)
     }
 }
 
+namespace {
+
+/// Refuses, before anything is written, a trace with failed requests for a format whose reader
+/// would refuse them or read them as something else (S-LoRA's and AIPerf's readers refuse zero
+/// tokens; vLLM's bench cannot send them): a file LoraScope writes is one it reads back.
+void checkFailedWritable(const Trace& trace, const std::string& path, const std::string& format)
+{
+    if (trace.failed.empty())
+        return;
+    const bool holds = format == "jsonl" || format == "json" || format == "csv" || format == "burstgpt"
+        || format == "mooncake" || format == "guidellm";
+    if (holds)
+        return;
+    std::uint64_t failed = 0, first = 0;
+    for (std::size_t i = 0; i < trace.requests.size(); ++i)
+        if (trace.isFailed(i) && failed++ == 0)
+            first = trace.idOf(i);
+    if (failed > 0)
+        throw InputError("the " + format + " format cannot hold failed requests (" + std::to_string(failed)
+                + " marked failed, the first request " + std::to_string(first)
+                + "): drop them with --drop-failed, or write jsonl, json, csv, burstgpt, mooncake or guidellm; "
+                  "nothing was written",
+            path, 0, "failed");
+}
+
+} // namespace
+
 void writeTrace(const Trace& trace, const std::string& path, const std::string& formatName)
 {
     const TraceFormat& f = resolve(path, formatName, true);
     checkTimesWritable(trace, path);
-    writeFileAtomically(path, [&](std::ostream& out) { f.write(trace, out); });
+    checkFailedWritable(trace, path, f.name);
+    try {
+        writeFileAtomically(path, [&](std::ostream& out) { f.write(trace, out); });
+    } catch (const InputError& e) {
+        if (!e.file().empty())
+            throw;
+        throw InputError(e.detail() + "; nothing was written", path, 0, e.field()); // a writer's refusal
+    }
 }
 
 } // namespace lorascope

@@ -24,7 +24,10 @@ std::string cell(double v, int digits = 2)
     if (!std::isfinite(v))
         return "-";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    if (std::abs(v) >= 1e12) // a fixed-point 1e308 would be 309 digits: large values in exponent form
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.*f", digits, v);
     return buf;
 }
 

@@ -8,6 +8,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <limits>
+#include <new>
+#include <vector>
 
 namespace lorascope {
 
@@ -179,6 +183,112 @@ std::string describeSyntaxError(const std::string& what)
     return problem;
 }
 
+/// Builds the document as nlohmann::json::parse does, but refuses an object that holds one key
+/// twice (nlohmann would keep the last one silently): a stack of the open objects' keys and the
+/// arrays' positions names the place, "groups[1].name". A SAX parser, not parse()'s callback: the
+/// callback parser scans the whole enclosing array at each object's end (quadratic in a JSON trace).
+class DuplicateKeyCheck : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+public:
+    using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+    using Base::Base;
+
+    struct Duplicate {
+        std::string place;
+    };
+
+    bool null()
+    {
+        valueDone();
+        return Base::null();
+    }
+    bool boolean(bool v)
+    {
+        valueDone();
+        return Base::boolean(v);
+    }
+    bool number_integer(std::int64_t v)
+    {
+        valueDone();
+        return Base::number_integer(v);
+    }
+    bool number_unsigned(std::uint64_t v)
+    {
+        valueDone();
+        return Base::number_unsigned(v);
+    }
+    bool number_float(double v, const std::string& text)
+    {
+        valueDone();
+        return Base::number_float(v, text);
+    }
+    bool string(std::string& v)
+    {
+        valueDone();
+        return Base::string(v);
+    }
+    bool binary(nlohmann::json::binary_t& v)
+    {
+        valueDone();
+        return Base::binary(v);
+    }
+    bool start_object(std::size_t n)
+    {
+        m_frames.push_back({ true, {}, 0 });
+        return Base::start_object(n);
+    }
+    bool key(std::string& k)
+    {
+        auto& f = m_frames.back();
+        if (std::find(f.keys.begin(), f.keys.end(), k) != f.keys.end())
+            throw Duplicate { place(k) };
+        f.keys.push_back(k);
+        return Base::key(k);
+    }
+    bool end_object()
+    {
+        m_frames.pop_back();
+        valueDone();
+        return Base::end_object();
+    }
+    bool start_array(std::size_t n)
+    {
+        m_frames.push_back({ false, {}, 0 });
+        return Base::start_array(n);
+    }
+    bool end_array()
+    {
+        m_frames.pop_back();
+        valueDone();
+        return Base::end_array();
+    }
+
+private:
+    struct Frame {
+        bool object;
+        std::vector<std::string> keys; ///< an object's keys so far (the last one is the open member's)
+        std::size_t index; ///< an array's position
+    };
+    void valueDone()
+    {
+        if (!m_frames.empty() && !m_frames.back().object)
+            ++m_frames.back().index;
+    }
+    std::string place(const std::string& key) const
+    {
+        std::string out;
+        for (const auto& f : m_frames) {
+            if (&f == &m_frames.back())
+                break;
+            if (f.object)
+                out += (out.empty() ? "" : ".") + f.keys.back();
+            else
+                out += "[" + std::to_string(f.index) + "]";
+        }
+        return out.empty() ? key : out + "." + key;
+    }
+    std::vector<Frame> m_frames;
+};
+
 } // namespace
 
 std::string jsonExcerpt(const nlohmann::json& value, std::size_t maxChars)
@@ -203,7 +313,20 @@ nlohmann::json parseJson(std::string_view text, const std::string& file, std::ui
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw InputError("no JSON text (empty input)", file, firstLine);
     try {
-        return nlohmann::json::parse(text);
+        nlohmann::json out;
+        DuplicateKeyCheck sax(out);
+        nlohmann::json::sax_parse(text, &sax);
+        return out;
+    } catch (const DuplicateKeyCheck::Duplicate& d) {
+        // The line of the key's second occurrence when the text is one line (a trace line); the
+        // place names it in a whole document.
+        const bool oneLine = text.find('\n') == std::string_view::npos;
+        throw InputError("duplicate key \"" + textExcerpt(d.place, 80) + "\": a key may appear once in an object", file,
+            oneLine ? firstLine : 0, d.place);
+    } catch (const std::bad_alloc&) {
+        throw InputError("not enough memory to read this JSON text (" + std::to_string(text.size() >> 20)
+                + " MiB): is it the right file?",
+            file, firstLine);
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte: 1-based position of the character that did not fit; turn it into line and column.
         const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
@@ -235,10 +358,20 @@ nlohmann::json parseJson(std::string_view text, const std::string& file, std::ui
 
 nlohmann::json readJsonFile(const std::string& path, const std::string& what)
 {
-    // JSON documents LoraScope reads whole (spec, session, cost model, ranks) are small; the cap
-    // keeps a wrong file (a disk image, a log) from filling the memory.
-    constexpr std::uint64_t kMaxJsonFile = std::uint64_t { 1 } << 30;
-    const std::string text = readWholeFile(path, what, kMaxJsonFile);
+    // Configuration files LoraScope reads whole (spec, session, fleet, placement, cost-model, ranks
+    // files; docs/formats.md, "Bounds") have one cap: 16 MiB, hundreds of times what the largest
+    // real one needs (100,000 adapters' ranks take 3 MB), small enough that the parsed document
+    // fits in memory. A run's manifest and summary grow with its adapters: 1 GiB.
+    constexpr std::uint64_t kMaxConfigFileBytes = std::uint64_t { 16 } << 20;
+    constexpr std::uint64_t kMaxRunJsonBytes = std::uint64_t { 1 } << 30;
+    const bool runFile = what == "run manifest" || what == "run summary" || what == "S-LoRA manifest";
+    const std::uint64_t maxBytes = runFile ? kMaxRunJsonBytes : kMaxConfigFileBytes;
+    std::string text;
+    try {
+        text = readWholeFile(path, what, maxBytes);
+    } catch (const std::bad_alloc&) {
+        throw InputError(what + ": not enough memory to read the file", path);
+    }
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         throw InputError(what + ": the file is empty", path);
     return parseJson(text, path);
@@ -279,6 +412,8 @@ std::int64_t JsonObjectReader::integer(const char* key, std::int64_t fallback)
     if (!has(key))
         return fallback;
     const auto& v = raw(key);
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+        fail(pathOf(key), "expected an integer up to 9223372036854775807, got " + jsonExcerpt(v)); // never wrapped
     if (v.is_number_integer())
         return v.get<std::int64_t>();
     if (v.is_number_float()) {

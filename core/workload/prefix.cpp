@@ -134,6 +134,92 @@ std::vector<std::uint64_t> blockHashes(const Trace& t, std::size_t i, std::uint3
     return out;
 }
 
+namespace {
+
+/// blockHashes' running state: the full blocks' hashes so far, the chain, the block being filled.
+struct BlockChain {
+    std::vector<std::uint64_t> hashes;
+    std::uint64_t chain = 0;
+    std::uint64_t block = 0;
+    std::uint32_t filled = 0;
+
+    void feed(const PromptPiece& p, std::uint32_t blockTokens)
+    {
+        const std::uint64_t key = pieceKey(p);
+        std::uint32_t offset = 0;
+        while (offset < p.tokens) {
+            const std::uint32_t take = std::min(p.tokens - offset, blockTokens - filled);
+            block = combine(combine(combine(block, key), offset), take);
+            offset += take;
+            filled += take;
+            if (filled == blockTokens) {
+                chain = combine(chain, block);
+                hashes.push_back(chain);
+                block = 0;
+                filled = 0;
+            }
+        }
+    }
+};
+
+} // namespace
+
+void forEachBlockHashes(const Trace& t, std::uint32_t blockTokens, bool partialLast,
+    const std::function<void(std::size_t, const std::vector<std::uint64_t>&)>& visit)
+{
+    const std::size_t n = t.requests.size();
+    if (blockTokens == 0) {
+        const std::vector<std::uint64_t> none;
+        for (std::size_t i = 0; i < n; ++i)
+            visit(i, none);
+        return;
+    }
+    // Per request with later turns still to come: its chain after its prompt and answer.
+    std::vector<std::uint32_t> childrenLeft(t.hasSessions() ? n : 0, 0);
+    for (std::size_t i = 0; i < childrenLeft.size(); ++i)
+        if (const auto p = t.parentOf(i); p != kNoParent && p < i)
+            ++childrenLeft[p];
+    std::unordered_map<std::size_t, BlockChain> after;
+    std::vector<std::uint64_t> out;
+    std::vector<PromptPiece> pieces;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto p = t.parentOf(i);
+        BlockChain c;
+        auto it = p != kNoParent && p < i ? after.find(p) : after.end();
+        if (it != after.end() && t.requests[p].adapter == t.requests[i].adapter) {
+            // The prompt is the parent's prompt and answer, then this turn's own pieces.
+            if (--childrenLeft[p] == 0) {
+                c = std::move(it->second);
+                after.erase(it);
+            } else {
+                c = it->second;
+            }
+            for (const auto& s : t.segmentsOf(i))
+                if (s.tokens > 0)
+                    c.feed({ PromptPiece::Kind::Segment, s.role, s.tokens, s.id }, blockTokens);
+            if (const auto tail = tailTokens(t, i); tail > 0)
+                c.feed({ PromptPiece::Kind::Tail, SegmentRole::User, tail, i }, blockTokens);
+        } else {
+            if (it != after.end() && --childrenLeft[p] == 0)
+                after.erase(it);
+            c.chain = combine(0x6c6f726173636f70ull, t.requests[i].adapter); // as blockHashes starts
+            pieces.clear();
+            appendPromptPieces(t, i, pieces);
+            for (const auto& piece : pieces)
+                c.feed(piece, blockTokens);
+        }
+        out = c.hashes;
+        if (partialLast && c.filled > 0)
+            out.push_back(combine(c.chain, c.block));
+        visit(i, out);
+        if (!childrenLeft.empty() && childrenLeft[i] > 0) {
+            if (t.requests[i].outputLen > 0)
+                c.feed({ PromptPiece::Kind::Answer, SegmentRole::User, t.requests[i].outputLen, i }, blockTokens);
+            after.emplace(i, std::move(c));
+        }
+    }
+}
+
 PrefixReuse prefixReuse(const Trace& t)
 {
     const std::size_t n = t.requests.size();

@@ -11,9 +11,11 @@
 // they are; a block cache (vLLM) calls blockHashes(trace, i, 16, false) and looks the hashes up.
 // Both key by the adapter as well: blockHashes() starts every chain from the adapter.
 
+#include "workload/bounds.h"
 #include "workload/trace.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,6 +52,11 @@ std::uint32_t tailTokens(const Trace& trace, std::size_t i);
 /// from the start of the prompt for the same adapter. `partialLast`: also hash the last, incomplete
 /// block (Mooncake numbers it; vLLM caches full blocks only).
 std::vector<std::uint64_t> blockHashes(const Trace& trace, std::size_t i, std::uint32_t blockTokens, bool partialLast);
+/// blockHashes() of every request, in index order, calling `visit(i, hashes)`: in time linear in
+/// the hashes given, as a turn continues its parent's chain instead of hashing its whole history
+/// again (blockHashes of each turn of a 10^5-turn session walks 10^5 ancestors each).
+void forEachBlockHashes(const Trace& trace, std::uint32_t blockTokens, bool partialLast,
+    const std::function<void(std::size_t, const std::vector<std::uint64_t>&)>& visit);
 
 /// What a perfect prefix cache could reuse: unbounded, token granularity, per adapter, keeping every
 /// prompt and every answer once the request that made it has arrived (trace order).
@@ -80,7 +87,7 @@ void reorderRequests(Trace& trace, const std::vector<std::size_t>& order);
 const char* segmentRoleName(SegmentRole role);
 std::optional<SegmentRole> segmentRoleFromName(std::string_view name);
 
-/// Tokens a 32-bit prompt may hold at most; the generator ends a session before a turn exceeds it.
-inline constexpr std::uint64_t kMaxPromptTokens = 4'294'967'295ull;
+/// Tokens a prompt may hold at most (workload/bounds.h); the generator ends a session before a turn exceeds it.
+inline constexpr std::uint64_t kMaxPromptTokens = kMaxTokenLength;
 
 } // namespace lorascope

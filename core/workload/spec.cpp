@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "workload/spec.h"
+#include "workload/bounds.h"
 
 #include "util/atomicfile.h"
 #include "util/error.h"
@@ -127,8 +128,10 @@ void validateLength(const LengthSpec& l, const std::string& path, std::vector<Sp
         add("hi",
             "must be > " + path + ".lo (got hi " + std::to_string(l.hi) + ", lo " + std::to_string(l.lo)
                 + "); the range is [lo, hi)");
-    if (l.hi > 4'294'967'295ll)
-        add("hi", "must be <= 4294967295 (token counts are 32-bit) (got " + std::to_string(l.hi) + ")");
+    if (l.hi > std::int64_t { kMaxTokenLength } + 1)
+        add("hi",
+            "must be <= " + std::to_string(kMaxTokenLength + 1) + " (the range is [lo, hi) and a request has at most "
+                + std::to_string(kMaxTokenLength) + " tokens) (got " + std::to_string(l.hi) + ")");
     if ((l.kind == LengthKind::Empirical) && l.hi - l.lo > 10'000'000)
         add("hi", "empirical range hi - lo must be <= 10000000 (got " + std::to_string(l.hi - l.lo) + ")");
     switch (l.kind) {
@@ -269,7 +272,9 @@ void validateArrival(const WorkloadSpec& s, std::vector<SpecIssue>& out)
         // Time and memory of the rate profile follow the number of periods: bounded here.
         const double cycle = o.meanOn + o.meanOff;
         if (std::isfinite(o.meanOn) && o.meanOn > 0 && std::isfinite(o.meanOff) && o.meanOff > 0
-            && std::isfinite(s.duration) && s.duration > 0 && 2.0 * s.duration / cycle > kMaxOnOffPeriods)
+            && std::isfinite(s.duration) && s.duration > 0
+            && 2.0 * s.duration / cycle
+                > kMaxOnOffPeriods * (1 + 1e-12)) // the edge itself, give or take rounding, is allowed
             add(o.meanOn <= o.meanOff ? "arrival.onOff.meanOn" : "arrival.onOff.meanOff",
                 "and meanOff (" + num(o.meanOn) + " s and " + num(o.meanOff) + " s) give about "
                     + num(std::round(2.0 * s.duration / cycle)) + " on/off periods in " + num(s.duration)

@@ -77,6 +77,52 @@ LengthStats lengthStats(const std::vector<std::uint32_t>& counts, std::uint32_t 
     return s;
 }
 
+/// Length statistics of one field of the requests: a counting pass when the lengths span a range
+/// no wider than a few times the number of requests (O(n + span)), otherwise the sorted lengths
+/// (O(n log n)): the memory is never more than the requests' own, whatever the lengths' range
+/// (a trace of lengths 1 and 10^7 needs no 10^7-entry table).
+LengthStats lengthStatsOf(const std::vector<Request>& reqs, std::uint32_t Request::*field, std::uint32_t lo,
+    std::uint32_t hi, double sum, int bins)
+{
+    const std::uint64_t n = reqs.size();
+    const std::uint64_t span = std::uint64_t { hi } - lo + 1;
+    if (span <= std::max<std::uint64_t>(4 * n, 1u << 16)) {
+        std::vector<std::uint32_t> counts(static_cast<std::size_t>(span), 0);
+        for (const auto& r : reqs)
+            ++counts[r.*field - lo];
+        return lengthStats(counts, lo, hi, n, sum, bins);
+    }
+    std::vector<std::uint32_t> v;
+    v.reserve(reqs.size());
+    for (const auto& r : reqs)
+        v.push_back(r.*field);
+    std::sort(v.begin(), v.end());
+    LengthStats s;
+    s.min = lo;
+    s.max = hi;
+    s.mean = sum / static_cast<double>(n);
+    auto quantile = [&](double pct) {
+        // The same interpolation as lengthStats: order statistics k and k+1.
+        const double pos = pct / 100.0 * static_cast<double>(n - 1);
+        const auto k = static_cast<std::size_t>(std::floor(pos));
+        const double a = v[k], b = v[std::min<std::size_t>(k + 1, v.size() - 1)];
+        return a + (pos - static_cast<double>(k)) * (b - a);
+    };
+    s.p50 = quantile(50);
+    s.p90 = quantile(90);
+    s.p99 = quantile(99);
+    const std::uint64_t nbins = static_cast<std::uint64_t>(std::max(1, bins));
+    const std::uint64_t width = std::max<std::uint64_t>(1, (span + nbins - 1) / nbins);
+    const std::uint64_t nb = (span + width - 1) / width;
+    s.histogram.edges.resize(static_cast<std::size_t>(nb) + 1);
+    s.histogram.counts.assign(static_cast<std::size_t>(nb), 0);
+    for (std::uint64_t b = 0; b <= nb; ++b)
+        s.histogram.edges[static_cast<std::size_t>(b)] = static_cast<double>(lo) + static_cast<double>(b * width);
+    for (const auto x : v)
+        ++s.histogram.counts[static_cast<std::size_t>((x - lo) / width)];
+    return s;
+}
+
 } // namespace
 
 std::pair<double, double> fitPowerAlpha(const std::vector<std::uint64_t>& counts)
@@ -214,13 +260,8 @@ TraceStats computeStats(const Trace& trace, const ServerLimits& limits, const St
     std::tie(st.fittedAlpha, st.fittedAlphaStdErr) = fitPowerAlpha(st.perAdapterCount);
 
     if (n > 0) {
-        std::vector<std::uint32_t> inCounts(inHi - inLo + 1, 0), outCounts(outHi - outLo + 1, 0);
-        for (const auto& r : reqs) {
-            ++inCounts[r.inputLen - inLo];
-            ++outCounts[r.outputLen - outLo];
-        }
-        st.input = lengthStats(inCounts, inLo, inHi, n, inSum, options.lengthBins);
-        st.output = lengthStats(outCounts, outLo, outHi, n, outSum, options.lengthBins);
+        st.input = lengthStatsOf(reqs, &Request::inputLen, inLo, inHi, inSum, options.lengthBins);
+        st.output = lengthStatsOf(reqs, &Request::outputLen, outLo, outHi, outSum, options.lengthBins);
     }
 
     // Gap histogram: log-spaced bins over the bulk of the gaps, from the 0.5 % to the 99.5 %

@@ -83,6 +83,47 @@ private Q_SLOTS:
         QVERIFY(blockHashes(t, 0, 512, false).empty());
     }
 
+    // forEachBlockHashes gives every request exactly blockHashes' answer while continuing a turn
+    // from its parent's chain: a long session, a branch, a turn on another adapter, segments on
+    // later turns, block sizes that do and do not divide the pieces.
+    void everyBlockHashOnceMatchesEachRequestsOwn()
+    {
+        Trace t = smallTrace();
+        // A longer session of adapter 0 after request 2, with a branch at request 5 and a turn of
+        // adapter 1 continuing it.
+        std::uint64_t prompt = 150 + 40 + 20, answer = 5;
+        std::size_t parent = 2;
+        for (int k = 0; k < 40; ++k) {
+            const std::uint32_t own = 3 + static_cast<std::uint32_t>(k % 37);
+            const std::uint32_t adapter = k == 30 ? 1 : 0;
+            const std::size_t from = k == 6 ? 5 : parent; // request 5 gets a second next turn
+            const std::uint64_t history
+                = from == parent ? prompt + answer : t.requests[from].inputLen + t.requests[from].outputLen;
+            t.requests.push_back({ 10.0 + k, adapter, static_cast<std::uint32_t>(history + own + (k % 5 == 0 ? 16 : 0)),
+                static_cast<std::uint32_t>(1 + k % 7) });
+            t.sessions.push_back({ 0, t.sessions[from].turn + 1, from, 1.0 });
+            if (k % 5 == 0)
+                t.segments.push_back({ 99, 16, SegmentRole::Document });
+            t.segmentOffsets.push_back(t.segments.size());
+            if (from == parent) {
+                prompt = t.requests.back().inputLen;
+                answer = t.requests.back().outputLen;
+                parent = t.requests.size() - 1;
+            }
+        }
+        checkPrefixStructure(t, "t.jsonl");
+        for (const std::uint32_t block : { 16u, 512u, 7u })
+            for (const bool partial : { false, true }) {
+                std::size_t seen = 0;
+                forEachBlockHashes(t, block, partial, [&](std::size_t i, const std::vector<std::uint64_t>& h) {
+                    QCOMPARE(i, seen);
+                    QVERIFY2(h == blockHashes(t, i, block, partial), qPrintable(QString::number(i)));
+                    ++seen;
+                });
+                QCOMPARE(seen, t.requests.size());
+            }
+    }
+
     void perfectCacheReuse()
     {
         const Trace t = smallTrace();

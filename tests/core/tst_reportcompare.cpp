@@ -156,6 +156,22 @@ private Q_SLOTS:
         QVERIFY(find(c.runs[0].overall, "mean_ttft_ms").interval.valid());
     }
 
+    // A value of 1e308 in a summary is printed in exponent form, not as a 309-digit number.
+    void hugeValuesAreShortInTheTable()
+    {
+        QTemporaryDir tmp;
+        const RunSource a = writeAndLoad(tmp, QStringLiteral("a"), {});
+        const RunSource b = writeAndLoad(tmp, QStringLiteral("b"), {});
+        auto c = compareRuns({ &a, &b });
+        QVERIFY(!c.runs[0].overall.empty());
+        c.runs[0].overall[0].a = 1e308;
+        c.runs[0].overall[0].b = -2.5e300;
+        const std::string text = comparisonText(c, ReportLang::En, true);
+        QVERIFY2(text.find("1e+308") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("-2.5e+300") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("000000000000000000000") == std::string::npos, text.c_str());
+    }
+
     void differentTracesAreSaid()
     {
         QTemporaryDir tmp;
