@@ -88,6 +88,12 @@ struct Trace {
     // Optional side columns of imported traces (parallel to `requests`; empty = absent).
     /// Per request: 1 = the source marked it failed (BurstGPT rows with `Response tokens` = 0).
     std::vector<std::uint8_t> failed;
+    /// Per request: its priority as the servers take it (vLLM and SGLang `priority`; lower values
+    /// first under vLLM's priority policy). Empty = no request carries one.
+    std::vector<std::int32_t> priorities;
+    /// Per request: its tier, an index into `tierNames` (workload/spec.h, tiers). Empty = no tiers.
+    std::vector<std::uint16_t> tiers;
+    std::vector<std::string> tierNames;
 
     // The prefix structure (who shares which prompt tokens with whom), for prefix-cache models and
     // the prompts replay sends. The prompt of request i is, in order:
@@ -108,6 +114,8 @@ struct Trace {
     std::vector<std::uint64_t> segmentOffsets; ///< requests.size() + 1 entries when segments are present
 
     bool isFailed(std::size_t index) const { return !failed.empty() && failed[index] != 0; }
+    bool hasPriorities() const { return !priorities.empty(); }
+    std::int32_t priorityOf(std::size_t index) const { return priorities.empty() ? 0 : priorities[index]; }
     bool hasSessions() const { return !sessions.empty(); }
     bool hasSegments() const { return !segmentOffsets.empty(); }
     /// Request i's declared segments (empty when none).
