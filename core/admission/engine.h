@@ -312,6 +312,7 @@ struct StepRecord {
     WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
     std::int64_t cachedTokens = 0; ///< prompt tokens of the requests admitted this step found in the prefix cache
     std::int64_t prefixQueries = 0, prefixHits = 0; ///< vllm, sglang: StepResult's counters (tokens looked up, found)
+    std::int64_t prefixPreemptedQueries = 0, prefixPreemptedHits = 0; ///< vllm: the same for resumed requests
 };
 
 /// mean / p50 / p90 / p99 of a latency over the requests that have it.

@@ -222,6 +222,8 @@ void ServerSim::record(double start, double end)
         t.cachedTokens += a.cachedTokens;
     t.prefixQueries = static_cast<std::int64_t>(s.prefixQueries);
     t.prefixHits = static_cast<std::int64_t>(s.prefixHits);
+    t.prefixPreemptedQueries = static_cast<std::int64_t>(s.prefixPreemptedQueries);
+    t.prefixPreemptedHits = static_cast<std::int64_t>(s.prefixPreemptedHits);
     if (m_observer && *m_observer)
         (*m_observer)(t);
     if (m_config.recordTimeline)

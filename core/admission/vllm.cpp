@@ -52,15 +52,16 @@ RejectReason VllmPolicy::submit(const SimRequest& request)
     // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
     if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
         return RejectReason::LoraRankTooLarge;
-    if (!m_modeChosen) { // the first request decides: blocks with hashes, or counted blocks
-        m_modeChosen = true;
-        m_blocks = m_v.enablePrefixCaching && request.key != nullptr;
-    }
     const std::uint32_t slot = allocate();
     VReq& e = m_entries[slot];
     e = VReq();
     e.req = request;
     e.seq = ++m_nextSeq;
+    // vLLM hashes every request's full blocks, whether or not anything is shared: a request whose
+    // content is not given is its own content (prompt and answer), so its blocks can be hit only
+    // by itself, after a preemption (docs/admission.md, "Prefix caching").
+    if (m_blocks && e.req.key == nullptr)
+        e.req.key = ownTokenKey(e.seq, static_cast<std::int64_t>(request.inputLen) + maxTokens);
     e.prompt = request.inputLen;
     e.maxTokens = maxTokens;
     e.lane = request.adapter == kNoAdapter ? 0 : request.adapter + 1;
@@ -143,7 +144,7 @@ void VllmPolicy::dropAbortedRunning(StepResult& r)
             m_run[out++] = s;
             continue;
         }
-        freeBlocksOf(s, false);
+        freeBlocksOf(s);
         r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
         m_index.erase(e.req.id);
         release(s.slot);
@@ -158,7 +159,7 @@ void VllmPolicy::preempt(const RunState& s, double now, StepResult& r)
 {
     VReq& e = m_entries[s.slot];
     RunState copy = s;
-    freeBlocksOf(copy, true);
+    freeBlocksOf(copy); // the blocks keep their hashes: vLLM's free() evicts nothing
     e.output = s.numTokens - s.prompt;
     e.running = false;
     e.wait = WaitReason {};
@@ -347,7 +348,7 @@ void VllmPolicy::endPass(StepResult& r)
     for (std::size_t i = out; i < m_run.size(); ++i) {
         RunState& s = run[i];
         if (i < scheduled && s.scheduled < 0) {
-            freeBlocksOf(s, false);
+            freeBlocksOf(s);
             m_index.erase(m_entries[s.slot].req.id);
             release(s.slot);
         } else {

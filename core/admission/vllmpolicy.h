@@ -39,6 +39,7 @@ public:
         , m_threshold(config.vllm.longPrefillTokenThreshold)
         , m_maxModelLen(config.vllm.maxModelLen)
         , m_maxLoras(config.vllm.maxLoras)
+        , m_blocks(config.vllm.enablePrefixCaching)
         , m_report(config.reportTokens)
     {
     }
@@ -102,11 +103,11 @@ private:
         return true;
     }
 
-    /// free: a request's blocks back to the pool (`preempted`: its own blocks leave the cache).
-    void freeBlocksOf(RunState& s, bool preempted)
+    /// free: a request's blocks back to the pool (finished, aborted or preempted alike).
+    void freeBlocksOf(RunState& s)
     {
         if (m_blocks)
-            m_pool.free(m_entries[s.slot].table, preempted);
+            m_pool.free(m_entries[s.slot].table);
         else
             m_kv.free(s.capacity);
         s.capacity = 0;
@@ -206,11 +207,11 @@ private:
     SchedulerConfig m_config;
     VllmConfig m_v;
     VllmKvCache m_kv; ///< counted blocks (no keys, or prefix caching off)
-    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on and keyed requests)
+    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on)
     DecodeGroup m_group; ///< the running list's leading plain decodes (counted blocks, tokens not reported)
-    bool m_blocks = false, m_modeChosen = false; ///< m_pool in use (chosen by the first request submitted)
     LoraResidency m_lora;
     std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
+    bool m_blocks; ///< m_pool in use (prefix caching on), else m_kv
     bool m_report; ///< fill StepResult::tokens
 
     std::vector<VReq> m_entries;

@@ -3,7 +3,10 @@
 // (tests/tools/vllm_v1_schedule.py, written from vllm/v1/core/sched/scheduler.py and the KV cache
 // manager, structured like them): on the step clock every request's admitted, first-token and
 // finished step must be the same, and so must the number of steps, preemptions, mixed steps and
-// adapter loads (from the CPU cache and from disk).
+// adapter loads (from the CPU cache and from disk). Prefix caching is on, as vLLM's default: every
+// request's blocks are hashed (its own content), so a preempted request finds its own blocks again
+// when it is resumed; each request's cached tokens and vLLM's prefix-cache counters (new and
+// resumed requests apart) must be the same too.
 //
 // The transcription runs at test time (python3, standard library only), so each configuration is
 // checked on the trace the test builds; the issue's sample is also kept as a golden file
@@ -95,6 +98,8 @@ QStringList flagsOf(const VllmConfig& v)
         f << QStringLiteral("--no-chunked-prefill");
     if (v.loraScanStops)
         f << QStringLiteral("--lora-scan") << QStringLiteral("stop");
+    if (!v.enablePrefixCaching)
+        f << QStringLiteral("--no-enable-prefix-caching");
     return f;
 }
 
@@ -127,6 +132,38 @@ void compareWith(const nlohmann::json& j, const Trace& t, const SimulationResult
     QCOMPARE(r.summary.prefillSteps, j["kinds"]["prefill"].get<std::uint64_t>());
     QCOMPARE(r.summary.adapterLoads, j["loads"].get<std::uint64_t>());
     QCOMPARE(r.summary.adapterDiskLoads, j["disk_loads"].get<std::uint64_t>());
+    if (!j.contains("cached_tokens"))
+        return; // a golden file written before the prefix cache was transcribed
+    int cachedDiffer = 0;
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const nlohmann::json& c = j["cached_tokens"][i];
+        const double want = c.is_null() || c.get<std::int64_t>() < 0 ? 0.0 : c.get<double>();
+        cachedDiffer += double(r.requests[i].cachedTokens) == want ? 0 : 1;
+    }
+    QCOMPARE(cachedDiffer, 0);
+    if (r.timeline.empty())
+        return;
+    std::int64_t queries = 0, hits = 0, preemptedQueries = 0, preemptedHits = 0;
+    for (const StepRecord& s : r.timeline) {
+        queries += s.prefixQueries;
+        hits += s.prefixHits;
+        preemptedQueries += s.prefixPreemptedQueries;
+        preemptedHits += s.prefixPreemptedHits;
+    }
+    const nlohmann::json& pc = j["prefix_cache"];
+    QCOMPARE(queries, pc["queries"].get<std::int64_t>());
+    QCOMPARE(hits, pc["hits"].get<std::int64_t>());
+    QCOMPARE(preemptedQueries, pc["preempted_queries"].get<std::int64_t>());
+    QCOMPARE(preemptedHits, pc["preempted_hits"].get<std::int64_t>());
+}
+
+SimulationResult runWithTimeline(const Trace& t, const SchedulerConfig& config)
+{
+    SimulationConfig sc;
+    sc.scheduler = config;
+    sc.clock = ClockKind::Steps;
+    sc.recordTimeline = true;
+    return simulate(t, sc);
 }
 
 SchedulerConfig issueSampleConfig()
@@ -227,6 +264,48 @@ void TestAdmissionVllmOracle::matchesTranscription_data()
     c.vllm.maxModelLen = 1024;
     c.vllm.numGpuBlocks = 201;
     QTest::newRow("16 adapters over 4 slots and a CPU cache of 6, max_num_seqs 16") << many << c;
+
+    // Preemption-heavy: a KV cache that holds a few requests, long outputs. Each preemption frees
+    // blocks that keep their hashes; the resumed request recomputes only what was evicted since.
+    TraceRecipe heavy;
+    heavy.seed = 7;
+    heavy.requests = 300;
+    heavy.rate = 0.2;
+    heavy.adapters = 4;
+    heavy.baseEvery = 4;
+    heavy.inLo = 64;
+    heavy.inHi = 700;
+    heavy.outLo = 100;
+    heavy.outHi = 700;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 2;
+    c.vllm.maxNumSeqs = 32;
+    c.vllm.maxNumBatchedTokens = 1024;
+    c.vllm.maxModelLen = 1536;
+    c.vllm.numGpuBlocks = 121;
+    QTest::newRow("preemption-heavy: 300 requests, 120 blocks, prefix caching on") << heavy << c;
+    c.vllm.enablePrefixCaching = false;
+    QTest::newRow("the same without prefix caching (--no-enable-prefix-caching)") << heavy << c;
+    TraceRecipe heavy2 = heavy;
+    heavy2.seed = 8;
+    heavy2.requests = 200;
+    heavy2.rate = 0.5;
+    heavy2.adapters = 2;
+    heavy2.baseEvery = 0;
+    heavy2.inLo = 16;
+    heavy2.inHi = 200;
+    heavy2.outLo = 200;
+    heavy2.outHi = 900;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 2;
+    c.vllm.maxNumBatchedTokens = 512;
+    c.vllm.longPrefillTokenThreshold = 128;
+    c.vllm.maxModelLen = 1200;
+    c.vllm.numGpuBlocks = 101;
+    c.vllm.blockSize = 8;
+    QTest::newRow("preemption-heavy: 200 requests, blocks of 8, chunks of 128, prefix caching on") << heavy2 << c;
 }
 
 void TestAdmissionVllmOracle::matchesTranscription()
@@ -248,7 +327,7 @@ void TestAdmissionVllmOracle::matchesTranscription()
     QVERIFY(py.waitForFinished(600000));
     QVERIFY2(py.exitStatus() == QProcess::NormalExit && py.exitCode() == 0, py.readAllStandardError().constData());
     const nlohmann::json j = lorascope::readJsonFile(dir.file("o.json"));
-    const SimulationResult r = runSteps(t, config);
+    const SimulationResult r = runWithTimeline(t, config);
     compareWith(j, t, r);
     qInfo("%zu requests, %llu steps (%llu mixed), %llu preemptions, %llu adapter loads (%llu from disk): all the same",
         t.requests.size(), (unsigned long long)r.summary.steps, (unsigned long long)r.summary.mixedSteps,
