@@ -119,6 +119,10 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
                                                     : "prefix segments (shared prompt prefixes, hash_ids)");
     if (!t.failed.empty() && !(format == "jsonl" || format == "csv" || format == "burstgpt"))
         out.push_back("failed marks (zero-token rows are written as they are)");
+    if (t.hasPriorities() && !(format == "jsonl" || format == "json"))
+        out.push_back("request priorities");
+    if (!t.tiers.empty() && !(format == "jsonl" || format == "json"))
+        out.push_back("request tiers");
     if (format == "vllm")
         out.push_back("arrival times");
     if (!t.ids.empty() && !(format == "jsonl" || format == "json" || format == "csv" || format == "slora"))

@@ -93,6 +93,8 @@ void ServerSim::submitDue()
         sr.outputLen = q.outputLen;
         sr.adapter = q.adapter;
         sr.rank = q.adapter == kNoAdapter ? 0 : m_ranks[q.adapter];
+        sr.hasPriority = m_trace.hasPriorities();
+        sr.priority = m_trace.priorityOf(i);
         if (m_keys) // the trace says who shares which tokens: the prefix cache can hit
             sr.key = tokenKeyOf(m_trace, i);
         const RejectReason rejected = m_scheduler.submit(sr);

@@ -43,6 +43,10 @@ struct TraceRecipe {
     int adapters = 8;
     int baseEvery = 0; ///< 0 = none
     int inLo = 16, inHi = 1024, outLo = 8, outHi = 512; ///< [lo, hi)
+    /// > 0: requests get a priority, 0 for adapters below `premium` (a premium tier), else a draw
+    /// from 1 .. priorities (the base model: the last); 0: none.
+    int priorities = 0;
+    int premium = 0;
 };
 
 Trace makeRecipeTrace(const TraceRecipe& r)
@@ -69,16 +73,28 @@ Trace makeRecipeTrace(const TraceRecipe& r)
         q.out = std::uint32_t(r.outLo + below(r.outHi - r.outLo));
         reqs.push_back(q);
     }
-    return makeTrace(reqs, std::vector<int>(std::size_t(std::max(0, r.adapters)), 16));
+    Trace t = makeTrace(reqs, std::vector<int>(std::size_t(std::max(0, r.adapters)), 16));
+    if (r.priorities > 0) {
+        for (const Request& q : t.requests)
+            t.priorities.push_back(q.adapter == kNoAdapter ? r.priorities
+                    : int(q.adapter) < r.premium           ? 0
+                                                           : 1 + below(r.priorities));
+    }
+    return t;
 }
 
 void writeOracleCsv(const Trace& t, const std::string& path)
 {
     std::ofstream f(path);
-    f << "time,adapter,rank,input,output\n";
-    for (const Request& q : t.requests)
+    f << "time,adapter,rank,input,output" << (t.hasPriorities() ? ",priority\n" : "\n");
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const Request& q = t.requests[i];
         f << q.time << ',' << (q.adapter == kNoAdapter ? -1 : int(q.adapter)) << ',' << t.rankOf(q) << ',' << q.inputLen
-          << ',' << q.outputLen << '\n';
+          << ',' << q.outputLen;
+        if (t.hasPriorities())
+            f << ',' << t.priorities[i];
+        f << '\n';
+    }
 }
 
 QStringList flagsOf(const VllmConfig& v)
@@ -100,6 +116,8 @@ QStringList flagsOf(const VllmConfig& v)
         f << QStringLiteral("--lora-scan") << QStringLiteral("stop");
     if (!v.enablePrefixCaching)
         f << QStringLiteral("--no-enable-prefix-caching");
+    if (v.priorityScheduling)
+        f << QStringLiteral("--scheduling-policy") << QStringLiteral("priority");
     return f;
 }
 
@@ -306,6 +324,43 @@ void TestAdmissionVllmOracle::matchesTranscription_data()
     c.vllm.numGpuBlocks = 101;
     c.vllm.blockSize = 8;
     QTest::newRow("preemption-heavy: 200 requests, blocks of 8, chunks of 128, prefix caching on") << heavy2 << c;
+
+    // --scheduling-policy priority: the waiting queue by (priority, arrival), the running request
+    // with the worst (priority, arrival) preempted — also one already scheduled in the step.
+    TraceRecipe tiers = heavy;
+    tiers.seed = 9;
+    tiers.adapters = 6;
+    tiers.premium = 2;
+    tiers.priorities = 3;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 2;
+    c.vllm.maxNumSeqs = 32;
+    c.vllm.maxNumBatchedTokens = 1024;
+    c.vllm.maxModelLen = 1536;
+    c.vllm.numGpuBlocks = 121;
+    c.vllm.priorityScheduling = true;
+    QTest::newRow("priority: 2 premium adapters at 0, the rest 1-3, 120 blocks, caching on") << tiers << c;
+    c.vllm.enablePrefixCaching = false;
+    QTest::newRow("priority: the same, caching off") << tiers << c;
+    TraceRecipe tiers2 = heavy2;
+    tiers2.seed = 10;
+    tiers2.adapters = 4;
+    tiers2.premium = 1;
+    tiers2.priorities = 2;
+    tiers2.baseEvery = 5;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 3;
+    c.vllm.maxNumBatchedTokens = 512;
+    c.vllm.longPrefillTokenThreshold = 128;
+    c.vllm.maxModelLen = 1200;
+    c.vllm.numGpuBlocks = 101;
+    c.vllm.blockSize = 8;
+    c.vllm.priorityScheduling = true;
+    QTest::newRow("priority: chunks of 128, blocks of 8, base model last") << tiers2 << c;
+    c.vllm.loraScanStops = true;
+    QTest::newRow("priority: the same with the early LoRA rule") << tiers2 << c;
 }
 
 void TestAdmissionVllmOracle::matchesTranscription()

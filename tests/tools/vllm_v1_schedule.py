@@ -5,7 +5,8 @@
 Written from vLLM's own code (vllm-project/vllm, main at b4622cf):
   vllm/v1/core/sched/scheduler.py      Scheduler.schedule(), _preempt_request(), _update_after_schedule(),
                                        update_from_output()
-  vllm/v1/core/sched/request_queue.py  FCFSRequestQueue (a deque)
+  vllm/v1/core/sched/request_queue.py  FCFSRequestQueue (a deque), PriorityRequestQueue (a heap)
+  vllm/v1/request.py                   Request.__lt__ (priority, arrival_time, request_id)
   vllm/v1/core/kv_cache_manager.py     KVCacheManager.allocate_slots(), free(), get_computed_blocks()
   vllm/v1/core/single_type_kv_cache_manager.py  FullAttentionManager (find_longest_cache_hit,
                                        get_num_blocks_to_allocate, save_new_computed_blocks, cache_blocks)
@@ -26,8 +27,15 @@ declares no shared content, so every request's tokens are its own: token t of re
 request's blocks stay cached when they are freed, and when it is scheduled again get_computed_blocks
 finds those of them that were not evicted meanwhile.
 
+--scheduling-policy priority (vLLM's `--scheduling-policy`): the waiting queue is a heap ordered by
+(priority, arrival_time, request_id), a preempted request goes back into it by that order, and when
+blocks run out the running request with the largest (priority, arrival_time) is preempted (the
+first such in running order); if it was already scheduled in this step its tokens go back to the
+budget. Request ids are the trace's row numbers (vLLM's are strings; here ties of arrival time are
+broken by row).
+
 Not modelled, as in LoraScope: speculative decoding, structured output, encoders, KV connectors, async
-scheduling, priorities.
+scheduling.
 
 The clock is LoraScope's step clock (docs/admission.md): trace times are steps; requests with
 time <= now are added before each schedule(); a schedule() that scheduled nothing does not advance
@@ -38,8 +46,8 @@ prefill / sampled its last token.
 Usage: vllm_v1_schedule.py TRACE.csv OUT.json [--max-num-seqs N] [--max-num-batched-tokens N]
        [--max-model-len N] [--no-chunked-prefill] [--long-prefill-token-threshold N]
        [--num-gpu-blocks N] [--block-size N] [--max-loras N] [--max-cpu-loras N] [--lora-scan stop]
-       [--no-enable-prefix-caching]
-TRACE.csv: header time,adapter,rank,input,output (adapter -1 = base model), in arrival order.
+       [--no-enable-prefix-caching] [--scheduling-policy fcfs|priority]
+TRACE.csv: header time,adapter,rank,input,output[,priority] (adapter -1 = base model), in arrival order.
 OUT.json: {"admitted": [...], "first_token": [...], "finished": [...], "steps": N, "preemptions": N,
            "loads": N, "disk_loads": N, "kinds": {"prefill": N, "decode": N, "mixed": N},
            "cached_tokens": [...] (num_cached_tokens: the hit of each request's first schedule),
@@ -50,6 +58,7 @@ import argparse
 import collections
 import csv
 import enum
+import heapq
 import json
 import sys
 
@@ -62,8 +71,9 @@ class RequestStatus(enum.Enum):
 
 
 class Request:
-    def __init__(self, request_id, arrival_time, num_prompt_tokens, max_tokens, lora_int_id):
+    def __init__(self, request_id, arrival_time, num_prompt_tokens, max_tokens, lora_int_id, priority=0):
         self.request_id = request_id
+        self.priority = priority
         self.arrival_time = arrival_time
         self.num_prompt_tokens = num_prompt_tokens
         self.max_tokens = max_tokens
@@ -78,6 +88,13 @@ class Request:
     @property
     def num_tokens(self):
         return self.num_prompt_tokens + self.num_output_tokens
+
+    def __lt__(self, other):
+        if self.priority != other.priority:
+            return self.priority < other.priority
+        if self.arrival_time != other.arrival_time:
+            return self.arrival_time < other.arrival_time
+        return self.request_id < other.request_id
 
     def token_id(self, position):
         # The trace declares no shared content: every token of a request is its own.
@@ -114,6 +131,44 @@ class FCFSRequestQueue(collections.deque):
         # "The requests will be prepended in reverse order of their appearance in `requests`":
         # the skipped queue was built with prepend_request, so this restores their order.
         self.extendleft(requests)
+
+
+class PriorityRequestQueue:
+    """A heap of requests ordered by Request.__lt__; prepending is adding."""
+
+    def __init__(self):
+        self._heap = []
+
+    def add_request(self, request):
+        heapq.heappush(self._heap, request)
+
+    def pop_request(self):
+        return heapq.heappop(self._heap)
+
+    def peek_request(self):
+        return self._heap[0]
+
+    def prepend_request(self, request):
+        self.add_request(request)
+
+    def prepend_requests(self, requests):
+        for request in requests:
+            self.add_request(request)
+
+    def __bool__(self):
+        return bool(self._heap)
+
+    def __len__(self):
+        return len(self._heap)
+
+    def __iter__(self):
+        heap_copy = self._heap[:]
+        while heap_copy:
+            yield heapq.heappop(heap_copy)
+
+
+def create_request_queue(policy):
+    return PriorityRequestQueue() if policy == "priority" else FCFSRequestQueue()
 
 
 def cdiv(a, b):
@@ -373,7 +428,8 @@ class Scheduler:
                                                not args.no_enable_prefix_caching)
         self.lora_manager = LoRAManager(args.max_loras, args.max_cpu_loras)
         self.requests = {}
-        self.waiting = FCFSRequestQueue()
+        self.policy = args.scheduling_policy
+        self.waiting = create_request_queue(self.policy)
         self.running = []
 
     def add_request(self, request):
@@ -416,7 +472,16 @@ class Scheduler:
                 new_blocks = self.kv_cache_manager.allocate_slots(request, num_new_tokens)
                 if new_blocks is not None:
                     break
-                preempted_req = self.running.pop()
+                # Preempt the lowest-priority request.
+                if self.policy == "priority":
+                    preempted_req = max(self.running, key=lambda r: (r.priority, r.arrival_time))
+                    self.running.remove(preempted_req)
+                    if preempted_req in scheduled_running_reqs:
+                        scheduled_running_reqs.remove(preempted_req)
+                        token_budget += num_scheduled_tokens.pop(preempted_req.request_id)
+                        req_index -= 1
+                else:
+                    preempted_req = self.running.pop()
                 self._preempt_request(preempted_req)
                 preempted_reqs.append(preempted_req)
                 if preempted_req == request:
@@ -431,7 +496,7 @@ class Scheduler:
         scheduled_loras = set(r.lora_int_id for r in scheduled_running_reqs if r.lora_int_id is not None)
         assert len(scheduled_loras) <= self.max_loras
 
-        skipped_waiting_requests = FCFSRequestQueue()
+        skipped_waiting_requests = create_request_queue(self.policy)
 
         # Next, schedule the WAITING requests.
         if not preempted_reqs:
@@ -544,6 +609,7 @@ def main():
     p.add_argument("--max-lora-rank", type=int, default=16)
     p.add_argument("--lora-scan", choices=["continue", "stop"], default="continue")
     p.add_argument("--no-enable-prefix-caching", action="store_true")
+    p.add_argument("--scheduling-policy", choices=["fcfs", "priority"], default="fcfs")
     args = p.parse_args()
     # vllm/engine/arg_utils.py defaults (GPUs other than H100-class, OpenAI server)
     if args.max_num_batched_tokens == 0:
@@ -556,7 +622,8 @@ def main():
     rows = []
     with open(args.trace, newline="") as f:
         for row in csv.DictReader(f):
-            rows.append((float(row["time"]), int(row["adapter"]), int(row["rank"]), int(row["input"]), int(row["output"])))
+            rows.append((float(row["time"]), int(row["adapter"]), int(row["rank"]), int(row["input"]), int(row["output"]),
+                         int(row.get("priority") or 0)))
     n = len(rows)
     admitted = [None] * n
     first_token = [None] * n
@@ -569,11 +636,11 @@ def main():
     kinds = {"prefill": 0, "decode": 0, "mixed": 0}
     while True:
         while nxt < n and rows[nxt][0] <= now:
-            t, adapter, rank, inp, out = rows[nxt]
+            t, adapter, rank, inp, out, priority = rows[nxt]
             max_tokens = max(1, out)
             # The API server refuses prompt + max_tokens > max_model_len; vLLM cannot load a larger rank.
             if inp + max_tokens <= args.max_model_len and (adapter < 0 or rank <= args.max_lora_rank):
-                sched.add_request(Request(nxt, t, inp, max_tokens, None if adapter < 0 else adapter))
+                sched.add_request(Request(nxt, t, inp, max_tokens, None if adapter < 0 else adapter, priority))
             nxt += 1
         if not sched.has_unfinished_requests():
             if nxt >= n:
