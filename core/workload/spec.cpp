@@ -7,6 +7,7 @@
 #include "workload/generator.h"
 #include "workload/presets.h"
 #include "workload/sessionspec.h"
+#include "workload/tierspec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -425,6 +426,7 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         add("adapters.defaultRank", "must be >= 0 (got " + std::to_string(nm.defaultRank) + ")");
 
     validateSessions(s, out);
+    validateTiers(s, out);
     return out;
 }
 
@@ -500,6 +502,7 @@ json toJson(const WorkloadSpec& s)
     }
     j["groups"] = groups;
     sessionsToJson(s, j);
+    tiersToJson(s, j);
     return j;
 }
 
@@ -663,6 +666,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
     if (r.has("limits"))
         (void)limitsFromJson(r.raw("limits"), "limits", file); // checked, then left to specFileLimits() readers
     sessionsFromJson(r, s, file);
+    tiersFromJson(r, s, file);
     r.rejectUnknown();
     return s;
 }
