@@ -3,6 +3,7 @@
 
 #include "admission/summary.h"
 
+#include <algorithm>
 #include <map>
 
 namespace lorascope {

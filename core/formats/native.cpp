@@ -339,13 +339,14 @@ void pushPriorityAndTier(Trace& t, const std::optional<std::int32_t>& priority, 
         t.tiers.push_back(kNoTier);
         return;
     }
-    const auto it = std::find(t.tierNames.begin(), t.tierNames.end(), *tier);
-    if (it == t.tierNames.end() && t.tierNames.size() >= kMaxTiers)
-        throw InputError("tier: more than " + std::to_string(kMaxTiers) + " different tiers", file, line, "tier");
-    if (it == t.tierNames.end())
+    const std::size_t index
+        = static_cast<std::size_t>(std::find(t.tierNames.begin(), t.tierNames.end(), *tier) - t.tierNames.begin());
+    if (index == t.tierNames.size()) {
+        if (t.tierNames.size() >= kMaxTiers)
+            throw InputError("tier: more than " + std::to_string(kMaxTiers) + " different tiers", file, line, "tier");
         t.tierNames.push_back(*tier);
-    t.tiers.push_back(
-        static_cast<std::uint16_t>(it == t.tierNames.end() ? t.tierNames.size() - 1 : it - t.tierNames.begin()));
+    }
+    t.tiers.push_back(static_cast<std::uint16_t>(index));
 }
 
 /// Reads one request object (JSONL line or JSON array element).

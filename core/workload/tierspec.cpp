@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <utility>
 
 namespace lorascope {
 
@@ -65,8 +67,9 @@ void validateTiers(const WorkloadSpec& s, std::vector<SpecIssue>& out)
             shares += t.share;
         if (t.priority < -kMaxPriority || t.priority > kMaxPriority)
             out.push_back({ p + ".priority", p + ".priority must be within ±" + std::to_string(kMaxPriority) });
-        for (const auto& [v, key] :
-            { std::pair { t.ttftSlo, "ttft_s" }, { t.tpotSlo, "tpot_s" }, { t.e2eSlo, "e2e_s" } })
+        const std::pair<double, const char*> slos[]
+            = { { t.ttftSlo, "ttft_s" }, { t.tpotSlo, "tpot_s" }, { t.e2eSlo, "e2e_s" } };
+        for (const auto& [v, key] : slos)
             if (!(v >= 0 && v <= 1e6))
                 out.push_back({ p + ".slo." + key,
                     p + ".slo." + key + " must be from 0 (none) to 1e6 s (got " + number(v) + ")" });

@@ -16,6 +16,8 @@
 
 #include <QtTest>
 
+#include <fstream>
+
 using namespace lorascope;
 using namespace lorascope::test;
 
@@ -48,7 +50,7 @@ WorkloadSpec tieredSpec()
 bool hasIssue(const std::vector<SpecIssue>& issues, const std::string& path)
 {
     for (const SpecIssue& i : issues)
-        if (i.path == path)
+        if (i.field == path)
             return true;
     return false;
 }
@@ -83,7 +85,7 @@ void TestTiers::specJsonRoundTrip()
     bad["tiers"][1]["slo"]["ttft"] = 1;
     bool threw = false;
     try {
-        specFromJson(bad);
+        (void)specFromJson(bad);
     } catch (const std::exception& e) {
         threw = QString::fromUtf8(e.what()).contains(QStringLiteral("tiers[1].slo"));
     }
@@ -157,7 +159,7 @@ void TestTiers::nativeFormatKeepsPriorityAndTier()
     }
     bool named = false;
     try {
-        readTrace(bad, "jsonl");
+        (void)readTrace(bad, "jsonl");
     } catch (const std::exception& e) {
         named = QString::fromUtf8(e.what()).contains(QStringLiteral("priority"));
     }
