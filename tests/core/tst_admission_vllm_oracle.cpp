@@ -321,9 +321,9 @@ void TestAdmissionVllmOracle::matchesTranscription_data()
     c.vllm.maxNumBatchedTokens = 512;
     c.vllm.longPrefillTokenThreshold = 128;
     c.vllm.maxModelLen = 1200;
-    c.vllm.numGpuBlocks = 101;
+    c.vllm.numGpuBlocks = 161; // 1,280 tokens: one request of max_model_len fits, as vLLM requires
     c.vllm.blockSize = 8;
-    QTest::newRow("preemption-heavy: 200 requests, blocks of 8, chunks of 128, prefix caching on") << heavy2 << c;
+    QTest::newRow("preemption-heavy: 200 requests, 160 blocks of 8, chunks of 128, prefix caching on") << heavy2 << c;
 
     // --scheduling-policy priority: the waiting queue by (priority, arrival), the running request
     // with the worst (priority, arrival) preempted — also one already scheduled in the step.
@@ -355,7 +355,7 @@ void TestAdmissionVllmOracle::matchesTranscription_data()
     c.vllm.maxNumBatchedTokens = 512;
     c.vllm.longPrefillTokenThreshold = 128;
     c.vllm.maxModelLen = 1200;
-    c.vllm.numGpuBlocks = 101;
+    c.vllm.numGpuBlocks = 161;
     c.vllm.blockSize = 8;
     c.vllm.priorityScheduling = true;
     QTest::newRow("priority: chunks of 128, blocks of 8, base model last") << tiers2 << c;
