@@ -136,7 +136,8 @@ void schedulerConfigToJson(const SchedulerConfig& c, nlohmann::ordered_json& j)
     vj["max_cpu_loras"] = v.maxCpuLoras;
     vj["max_lora_rank"] = v.maxLoraRank;
     vj["lora_scan"] = v.loraScanStops ? "stop" : "continue";
-    vj["scheduling_policy"] = v.priorityScheduling ? "priority" : "fcfs";
+    if (v.priorityScheduling) // written when not vLLM's default, so earlier files stay byte for byte
+        vj["scheduling_policy"] = "priority";
     j["vllm"] = std::move(vj);
     const SglangConfig& g = c.sglang;
     nlohmann::ordered_json gj;
