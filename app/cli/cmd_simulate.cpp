@@ -126,6 +126,14 @@ int runSimulate(const std::vector<std::string>& argv)
         checkOutputFile(*t);
 
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
+    const PolicyKind policy = config.scheduler.policy;
+    if (trace.hasPriorities() && !(policy == PolicyKind::Vllm && config.scheduler.vllm.priorityScheduling))
+        std::cerr << "note: the trace's request priorities are not used: "
+                  << (policy == PolicyKind::Vllm            ? "vLLM schedules first come, first served unless "
+                                                              "--scheduling-policy priority"
+                             : policy == PolicyKind::Sglang ? "SGLang's priority scheduling is not modelled"
+                                                            : "S-LoRA has no priority scheduling (its queue is FIFO)")
+                  << "\n";
     const ServerLimits& limits = config.scheduler.limits;
     if (const auto ranksFile = a.value("--ranks"))
         config.ranks = readRanks(*ranksFile, trace);
