@@ -73,14 +73,14 @@ Trace makeRecipeTrace(const TraceRecipe& r)
         q.out = std::uint32_t(r.outLo + below(r.outHi - r.outLo));
         reqs.push_back(q);
     }
-    Trace t = makeTrace(reqs, std::vector<int>(std::size_t(std::max(0, r.adapters)), 16));
+    Trace out = makeTrace(reqs, std::vector<int>(std::size_t(std::max(0, r.adapters)), 16));
     if (r.priorities > 0) {
-        for (const Request& q : t.requests)
-            t.priorities.push_back(q.adapter == kNoAdapter ? r.priorities
-                    : int(q.adapter) < r.premium           ? 0
-                                                           : 1 + below(r.priorities));
+        for (const Request& q : out.requests)
+            out.priorities.push_back(q.adapter == kNoAdapter ? r.priorities
+                    : int(q.adapter) < r.premium             ? 0
+                                                             : 1 + below(r.priorities));
     }
-    return t;
+    return out;
 }
 
 void writeOracleCsv(const Trace& t, const std::string& path)
