@@ -140,6 +140,11 @@ void ServerSim::runUntil(double until)
                 r.wait = d.wait;
         }
         if (s.kind == StepKind::Idle) {
+            // vllm: a schedule() can preempt and then schedule nothing (the request that needed a
+            // block was itself the victim); the preemptions count although no pass runs.
+            for (std::uint64_t id : s.preempted)
+                ++m_records[id].preemptions;
+            m_sum.preemptions += s.preempted.size();
             if (m_listener)
                 m_listener->pass(s, m_now, m_now);
             if (m_scheduler.idle() || !s.preempted.empty())

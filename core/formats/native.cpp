@@ -327,25 +327,24 @@ void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& p
 void pushPriorityAndTier(Trace& t, const std::optional<std::int32_t>& priority, const std::string* tier,
     const std::string& file, std::uint64_t line)
 {
-    if (priority && t.priorities.empty())
-        t.priorities.assign(t.requests.size(), 0);
-    if (!t.priorities.empty())
-        t.priorities.push_back(priority.value_or(0));
-    if (tier && t.tiers.empty())
-        t.tiers.assign(t.requests.size(), kNoTier);
-    if (t.tiers.empty())
-        return;
-    if (!tier) {
-        t.tiers.push_back(kNoTier);
-        return;
-    }
-    const std::size_t index
-        = static_cast<std::size_t>(std::find(t.tierNames.begin(), t.tierNames.end(), *tier) - t.tierNames.begin());
-    if (index == t.tierNames.size()) {
-        if (t.tierNames.size() >= kMaxTiers)
+    std::size_t index = kNoTier;
+    if (tier) { // checked before anything is kept, so a refused line leaves no trace (--skip-bad)
+        index
+            = static_cast<std::size_t>(std::find(t.tierNames.begin(), t.tierNames.end(), *tier) - t.tierNames.begin());
+        if (index == t.tierNames.size() && t.tierNames.size() >= kMaxTiers)
             throw InputError("tier: more than " + std::to_string(kMaxTiers) + " different tiers", file, line, "tier");
-        t.tierNames.push_back(*tier);
     }
+    // The first request that has one fills the column for those before it (none before the first
+    // request of all: the test is on the column or this request, not on emptiness).
+    if (priority || !t.priorities.empty()) {
+        t.priorities.resize(t.requests.size(), 0);
+        t.priorities.push_back(priority.value_or(0));
+    }
+    if (!tier && t.tiers.empty())
+        return;
+    t.tiers.resize(t.requests.size(), kNoTier);
+    if (tier && index == t.tierNames.size())
+        t.tierNames.push_back(*tier);
     t.tiers.push_back(static_cast<std::uint16_t>(index));
 }
 
