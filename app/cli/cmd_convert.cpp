@@ -146,6 +146,10 @@ std::vector<std::string> losses(const Trace& t, const std::string& format)
     if (ranksLost > 0)
         out.push_back("the ranks of " + std::to_string(ranksLost) + " adapter(s) (read back as "
             + (format == "burstgpt" ? std::string("0") : std::string("the rank the name gives, or 0")) + ")");
+    if (t.hasPriorities() && !(format == "jsonl" || format == "json"))
+        out.push_back("request priorities");
+    if (!t.tiers.empty() && !(format == "jsonl" || format == "json"))
+        out.push_back("request tiers");
     if (format == "vllm")
         out.push_back("arrival times");
     if (!t.ids.empty() && !(format == "jsonl" || format == "json" || format == "csv" || format == "slora"))

@@ -8,6 +8,7 @@
 #include "cli/simjson.h"
 
 #include "admission/engine.h"
+#include "admission/tiersummary.h"
 #include "analysis/numberformat.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
@@ -125,6 +126,14 @@ int runSimulate(const std::vector<std::string>& argv)
         checkOutputFile(*t);
 
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
+    const PolicyKind policy = config.scheduler.policy;
+    if (trace.hasPriorities() && !(policy == PolicyKind::Vllm && config.scheduler.vllm.priorityScheduling))
+        std::cerr << "note: the trace's request priorities are not used: "
+                  << (policy == PolicyKind::Vllm            ? "vLLM schedules first come, first served unless "
+                                                              "--scheduling-policy priority"
+                             : policy == PolicyKind::Sglang ? "SGLang's priority scheduling is not modelled"
+                                                            : "S-LoRA has no priority scheduling (its queue is FIFO)")
+                  << "\n";
     const ServerLimits& limits = config.scheduler.limits;
     if (const auto ranksFile = a.value("--ranks"))
         config.ranks = readRanks(*ranksFile, trace);
@@ -202,6 +211,14 @@ int runSimulate(const std::vector<std::string>& argv)
             per.push_back(std::move(e));
         }
         j["per_adapter"] = std::move(per);
+        nlohmann::json tiers = nlohmann::json::array();
+        for (const TierSummary& t : summarizeTiers(trace, result.requests, config.clock)) {
+            nlohmann::json e = summaryJson(t.summary, false);
+            e[t.byPriority ? "priority" : "tier"] = t.byPriority ? nlohmann::json(t.priority) : nlohmann::json(t.name);
+            tiers.push_back(std::move(e));
+        }
+        if (!tiers.empty())
+            j[trace.tiers.empty() ? "per_priority" : "per_tier"] = std::move(tiers);
         j["per_adapter_total"] = result.perAdapter.size();
         j["per_adapter_left_out"] = result.perAdapter.size() - order.size();
         std::cout << j.dump(2) << "\n";
@@ -223,7 +240,8 @@ int runSimulate(const std::vector<std::string>& argv)
                   << v.effectiveMaxNumBatchedTokens() << ", max_model_len " << v.maxModelLen << ", chunked prefill "
                   << (v.enableChunkedPrefill ? "on" : "off") << ", " << v.numGpuBlocks << " KV blocks of "
                   << v.blockSize << ", max_loras " << v.maxLoras << ", max_cpu_loras " << v.effectiveMaxCpuLoras()
-                  << ", max_lora_rank " << v.maxLoraRank << "\n";
+                  << ", max_lora_rank " << v.maxLoraRank << (v.priorityScheduling ? ", scheduling_policy priority" : "")
+                  << "\n";
     } else if (config.scheduler.policy == PolicyKind::Sglang) {
         const SglangConfig& g = config.scheduler.sglang;
         std::cout << "limits          max_total_tokens " << g.maxTotalTokens << ", context_length " << g.contextLength
@@ -260,6 +278,24 @@ int runSimulate(const std::vector<std::string>& argv)
         std::cout << "prefix cache    " << s.cachedTokens << " of " << s.promptTokens << " prompt tokens found cached ("
                   << formatPrintf("%.1f", 100.0 * s.cacheHitShare())
                   << " %; hits need prompts the trace declares shared)\n";
+    // per tier (or per priority): what priority gives one group and costs the others
+    const std::vector<TierSummary> tiers = summarizeTiers(trace, result.requests, config.clock);
+    if (!tiers.empty()) {
+        std::cout << (tiers.front().byPriority ? "per priority" : "per tier    ")
+                  << "                       requests  TTFT mean   TTFT p90   TTFT p99    E2E mean"
+                  << (config.clock == ClockKind::Model ? "  TTFT < 6 s" : "") << "\n";
+        for (const TierSummary& t : tiers) {
+            std::string name = t.name.substr(0, 36);
+            if (name.size() < 36)
+                name += std::string(36 - name.size(), ' ');
+            std::cout << "  " << name << formatPrintf("%9.0f", double(t.summary.requests))
+                      << formatPrintf("%11.3f", t.summary.ttft.mean) << formatPrintf("%11.3f", t.summary.ttft.p90)
+                      << formatPrintf("%11.3f", t.summary.ttft.p99) << formatPrintf("%12.3f", t.summary.e2e.mean);
+            if (config.clock == ClockKind::Model)
+                std::cout << formatPrintf("%10.1f %%", 100.0 * t.summary.sloAttainment);
+            std::cout << "\n";
+        }
+    }
     // the busiest adapters
     std::vector<const AdapterSummary*> busiest;
     for (const AdapterSummary& ad : result.perAdapter)

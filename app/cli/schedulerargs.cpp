@@ -10,12 +10,13 @@ namespace lorascope::cli {
 
 const std::vector<std::string>& schedulerValueFlags()
 {
-    static const std::vector<std::string> flags = { "--policy", "--max-total-token-num", "--batch-max-tokens",
-        "--running-max-req-size", "--max-req-total-len", "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs",
-        "--max-num-batched-tokens", "--max-model-len", "--long-prefill-token-threshold", "--num-gpu-blocks",
-        "--block-size", "--max-loras", "--max-cpu-loras", "--max-lora-rank", "--lora-scan", "--context-length",
-        "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
-        "--max-loras-per-batch", "--max-loaded-loras", "--lora-eviction-policy", "--pinned-adapters" };
+    static const std::vector<std::string> flags
+        = { "--policy", "--max-total-token-num", "--batch-max-tokens", "--running-max-req-size", "--max-req-total-len",
+              "--max-req-input-len", "--max-wait-tokens", "--max-num-seqs", "--max-num-batched-tokens",
+              "--max-model-len", "--long-prefill-token-threshold", "--num-gpu-blocks", "--block-size", "--max-loras",
+              "--max-cpu-loras", "--max-lora-rank", "--lora-scan", "--scheduling-policy", "--context-length",
+              "--max-running-requests", "--chunked-prefill-size", "--max-prefill-tokens", "--schedule-conservativeness",
+              "--max-loras-per-batch", "--max-loaded-loras", "--lora-eviction-policy", "--pinned-adapters" };
     return flags;
 }
 
@@ -88,6 +89,17 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
             throw UsageError("--lora-scan must be continue or stop (got \"" + scan->substr(0, 40) + "\")");
         v.loraScanStops = *scan == "stop";
         c.sglang.loraScanStops = v.loraScanStops;
+    }
+    if (const auto policy = a.value("--scheduling-policy")) {
+        if (*policy != "fcfs" && *policy != "priority")
+            throw UsageError("--scheduling-policy must be fcfs or priority (got \"" + policy->substr(0, 40) + "\")");
+        v.priorityScheduling = *policy == "priority";
+        if (v.priorityScheduling && c.policy != PolicyKind::Vllm)
+            throw UsageError(c.policy == PolicyKind::Sglang
+                    ? "--scheduling-policy is vLLM's flag; SGLang's priority scheduling "
+                      "(--enable-priority-scheduling) is not modelled"
+                    : "--scheduling-policy priority: S-LoRA has no priority scheduling (its ReqQueue is FIFO); "
+                      "use --policy vllm");
     }
     SglangConfig& g = c.sglang;
     g.contextLength = a.integer("--context-length", g.contextLength);

@@ -46,6 +46,8 @@
     "                               adapter would exceed max_loras is set aside and later ones are tried;\n"           \
     "                               stop: early V1's rule, the scan stops there (sglang: the same choice,\n"           \
     "                               continue since SGLang PR #14795, stop before it)\n"                                \
+    "  --scheduling-policy fcfs|priority  vllm: fcfs (default) or priority: the waiting queue by (priority,\n"         \
+    "                               arrival), the worst-priority running request preempted first\n"                    \
     " SGLang (sglang), `sglang.launch_server`'s flags and defaults:\n"                                                 \
     "  --max-total-tokens N         the KV pool in tokens (default 16000; SGLang sizes it from the GPU\n"              \
     "                               memory); with the S-LoRA policies it means --max-total-token-num\n"                \

@@ -38,6 +38,10 @@ struct SimRequest {
     /// What its tokens are, for the prefix cache (workload/tokenkey.h): prompt, then answer. Null =
     /// content unknown: shares nothing with any other request, and the cache never hits.
     TokenKeyPtr key {};
+    /// The request's priority (vLLM: `priority`, lower is served first under
+    /// `--scheduling-policy priority`; SGLang: `priority`). Ignored by FCFS policies.
+    std::int32_t priority = 0;
+    bool hasPriority = false; ///< the request carried a priority (SGLang: else --default-priority-value)
 };
 
 /// Why a request was refused on arrival (S-LoRA raises an error → HTTP 500; vLLM answers 400).
@@ -168,6 +172,9 @@ struct StepResult {
     /// never preempted; vLLM counts resumed ones apart). sglang: the prompt tokens this step's
     /// prefill batch looked up (computed + found); SGLang's cache_hit_rate is hits / queries of a batch.
     std::uint64_t prefixQueries = 0, prefixHits = 0;
+    /// vllm: the same for lookups of resumed (preempted) requests, which vLLM counts apart
+    /// (PrefixCacheStats.preempted_queries / preempted_hits).
+    std::uint64_t prefixPreemptedQueries = 0, prefixPreemptedHits = 0;
 
     /// Back to a default-constructed StepResult, keeping the vectors' capacity (for reuse). A new
     /// field must be reset here too.
@@ -193,6 +200,7 @@ struct StepResult {
         blocked = {};
         attempted = false;
         prefixQueries = prefixHits = 0;
+        prefixPreemptedQueries = prefixPreemptedHits = 0;
     }
 };
 
@@ -304,6 +312,7 @@ struct StepRecord {
     WaitKind blocked = WaitKind::None; ///< why the admission attempt of this step stopped
     std::int64_t cachedTokens = 0; ///< prompt tokens of the requests admitted this step found in the prefix cache
     std::int64_t prefixQueries = 0, prefixHits = 0; ///< vllm, sglang: StepResult's counters (tokens looked up, found)
+    std::int64_t prefixPreemptedQueries = 0, prefixPreemptedHits = 0; ///< vllm: the same for resumed requests
 };
 
 /// mean / p50 / p90 / p99 of a latency over the requests that have it.

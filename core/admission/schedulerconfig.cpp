@@ -136,6 +136,8 @@ void schedulerConfigToJson(const SchedulerConfig& c, nlohmann::ordered_json& j)
     vj["max_cpu_loras"] = v.maxCpuLoras;
     vj["max_lora_rank"] = v.maxLoraRank;
     vj["lora_scan"] = v.loraScanStops ? "stop" : "continue";
+    if (v.priorityScheduling) // written when not vLLM's default, so earlier files stay byte for byte
+        vj["scheduling_policy"] = "priority";
     j["vllm"] = std::move(vj);
     const SglangConfig& g = c.sglang;
     nlohmann::ordered_json gj;
@@ -249,6 +251,11 @@ void readSchedulerConfig(JsonObjectReader& r, SchedulerConfig& c, std::vector<st
         v.fail(v.pathOf("lora_scan"),
             "expected \"continue\" (vLLM since PR #15422) or \"stop\" (early V1) (got \"" + textExcerpt(scan) + "\")");
     vc.loraScanStops = scan == "stop";
+    const std::string policy = v.string("scheduling_policy", vc.priorityScheduling ? "priority" : "fcfs");
+    if (policy != "fcfs" && policy != "priority")
+        v.fail(v.pathOf("scheduling_policy"),
+            "expected \"fcfs\" or \"priority\" (vLLM's --scheduling-policy) (got \"" + textExcerpt(policy) + "\")");
+    vc.priorityScheduling = policy == "priority";
     if (v0) {
         if (v.has("watermark"))
             (void)v.number("watermark", 0.01);

@@ -96,6 +96,8 @@ void ServerSim::submitDue()
         sr.outputLen = q.outputLen;
         sr.adapter = q.adapter;
         sr.rank = q.adapter == kNoAdapter ? 0 : m_ranks[q.adapter];
+        sr.hasPriority = m_trace.hasPriorities();
+        sr.priority = m_trace.priorityOf(i);
         if (m_keys) // the trace says who shares which tokens: the prefix cache can hit
             sr.key = tokenKeyOf(m_trace, i);
         const RejectReason rejected = m_scheduler.submit(sr);
@@ -141,6 +143,11 @@ void ServerSim::runUntil(double until)
                 r.wait = d.wait;
         }
         if (s.kind == StepKind::Idle) {
+            // vllm: a schedule() can preempt and then schedule nothing (the request that needed a
+            // block was itself the victim); the preemptions count although no pass runs.
+            for (std::uint64_t id : s.preempted)
+                ++m_records[id].preemptions;
+            m_sum.preemptions += s.preempted.size();
             if (m_listener)
                 m_listener->pass(s, m_now, m_now);
             if (m_scheduler.idle() || !s.preempted.empty())
@@ -225,6 +232,8 @@ void ServerSim::record(double start, double end)
         t.cachedTokens += a.cachedTokens;
     t.prefixQueries = static_cast<std::int64_t>(s.prefixQueries);
     t.prefixHits = static_cast<std::int64_t>(s.prefixHits);
+    t.prefixPreemptedQueries = static_cast<std::int64_t>(s.prefixPreemptedQueries);
+    t.prefixPreemptedHits = static_cast<std::int64_t>(s.prefixPreemptedHits);
     if (m_observer && *m_observer)
         (*m_observer)(t);
     if (m_config.recordTimeline)

@@ -13,7 +13,7 @@
 namespace lorascope {
 
 /// The SGLang version whose rules the `sglang` policy follows (shown wherever the policy is named).
-inline constexpr const char* kSglangRulesVersion = "SGLang main, January 2026 (after PR #16333, before PR #17913)";
+inline constexpr const char* kSglangRulesVersion = "SGLang main, January 2026 (LoRA slots as before PR #15512)";
 
 /// SGLang's environment defaults (python/sglang/srt/environ.py) and schedule_policy.py constants.
 inline constexpr double kSglangInitNewTokenRatio = 0.7; ///< SGLANG_INIT_NEW_TOKEN_RATIO

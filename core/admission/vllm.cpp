@@ -52,15 +52,16 @@ RejectReason VllmPolicy::submit(const SimRequest& request)
     // vLLM cannot load an adapter of a rank above max_lora_rank ("LoRA rank R is greater than max_lora_rank M").
     if (request.adapter != kNoAdapter && request.rank > m_v.maxLoraRank)
         return RejectReason::LoraRankTooLarge;
-    if (!m_modeChosen) { // the first request decides: blocks with hashes, or counted blocks
-        m_modeChosen = true;
-        m_blocks = m_v.enablePrefixCaching && request.key != nullptr;
-    }
     const std::uint32_t slot = allocate();
     VReq& e = m_entries[slot];
     e = VReq();
     e.req = request;
     e.seq = ++m_nextSeq;
+    // vLLM hashes every request's full blocks, whether or not anything is shared: a request whose
+    // content is not given is its own content (prompt and answer), so its blocks can be hit only
+    // by itself, after a preemption (docs/admission.md, "Prefix caching").
+    if (m_blocks && e.req.key == nullptr)
+        e.req.key = ownTokenKey(e.seq, static_cast<std::int64_t>(request.inputLen) + maxTokens);
     e.prompt = request.inputLen;
     e.maxTokens = maxTokens;
     e.lane = request.adapter == kNoAdapter ? 0 : request.adapter + 1;
@@ -74,7 +75,10 @@ RejectReason VllmPolicy::submit(const SimRequest& request)
     }
     m_index.insert(request.id, slot);
     m_wait.reserve(m_entries.size(), static_cast<std::size_t>(e.lane) + 1);
-    m_wait.append(slot, e.lane);
+    if (m_priority)
+        m_wait.insertOrdered(slot, e.lane, priorityKey(e));
+    else
+        m_wait.append(slot, e.lane);
     return RejectReason::None;
 }
 
@@ -113,7 +117,7 @@ void VllmPolicy::stepInto(double now, StepResult& r)
     // The running requests are scheduled and, in the same loop, their part of the forward pass
     // is done (nothing the waiting loop reads changes by it: the finished ones keep their
     // blocks and their place until update_from_output removes them below).
-    m_scheduled = scheduleRunning(now, budget, r);
+    m_scheduled = m_priority ? scheduleRunningPriority(now, budget, r) : scheduleRunning(now, budget, r);
     const std::size_t fromWaiting = m_run.size();
     if (!m_wait.empty()) {
         r.attempted = true;
@@ -143,7 +147,7 @@ void VllmPolicy::dropAbortedRunning(StepResult& r)
             m_run[out++] = s;
             continue;
         }
-        freeBlocksOf(s, false);
+        freeBlocksOf(s);
         r.dropped.push_back({ e.req.id, DropReason::Aborted, {} });
         m_index.erase(e.req.id);
         release(s.slot);
@@ -158,7 +162,7 @@ void VllmPolicy::preempt(const RunState& s, double now, StepResult& r)
 {
     VReq& e = m_entries[s.slot];
     RunState copy = s;
-    freeBlocksOf(copy, true);
+    freeBlocksOf(copy); // the blocks keep their hashes: vLLM's free() evicts nothing
     e.output = s.numTokens - s.prompt;
     e.running = false;
     e.wait = WaitReason {};
@@ -166,7 +170,7 @@ void VllmPolicy::preempt(const RunState& s, double now, StepResult& r)
     e.wait.need = s.numTokens; // prompt and generated tokens are prefilled again
     e.wait.at = now;
     e.waitAttempt = m_attempt;
-    m_wait.prepend(s.slot, e.lane);
+    requeue(s.slot, e);
     r.preempted.push_back(e.req.id);
 }
 
@@ -242,6 +246,51 @@ std::size_t VllmPolicy::scheduleRunning(double now, std::int64_t& budgetLeft, St
     budgetLeft = budget;
     if (counted && !report)
         m_group.absorb(m_run.data(), m_run.size());
+    markStepAdapters(i);
+    return i;
+}
+
+/// schedule()'s first loop under --scheduling-policy priority. When blocks run out, the victim is
+/// the running request with the largest (priority, arrival_time), wherever it is in the running
+/// list; one scheduled earlier in this step gives its tokens back to the budget (vLLM:
+/// `token_budget += num_scheduled_tokens.pop(...)`, `req_index -= 1`). So the requests' passes are
+/// done after the loop, not as they are scheduled, and every request takes the full path.
+std::size_t VllmPolicy::scheduleRunningPriority(double now, std::int64_t& budgetLeft, StepResult& r)
+{
+    std::int64_t budget = budgetLeft;
+    std::size_t i = 0;
+    while (i < m_run.size() && budget > 0) {
+        std::int64_t n = capByThreshold(m_run[i].numTokens - m_run[i].computed);
+        n = std::min(n, budget);
+        const RunState& s = m_run[i];
+        bool scheduled = true;
+        if (s.computed + n > s.capacity || s.computed + n >= s.cacheAt) {
+            while (!allocateRunning(m_run[i], n)) {
+                const std::size_t v = priorityVictim();
+                const bool self = v == i;
+                if (v < i) { // scheduled in this step: its tokens go back
+                    budget += m_run[v].scheduled;
+                    --i;
+                }
+                const RunState victim = m_run[v];
+                preempt(victim, now, r);
+                m_run.erase(m_run.begin() + static_cast<std::ptrdiff_t>(v));
+                m_runAdaptersValid = false;
+                if (self) {
+                    scheduled = false;
+                    break;
+                }
+            }
+            if (!scheduled)
+                break;
+        }
+        m_run[i].scheduled = n;
+        budget -= n;
+        ++i;
+    }
+    for (std::size_t k = 0; k < i; ++k)
+        advance(m_run[k], r, m_report);
+    budgetLeft = budget;
     markStepAdapters(i);
     return i;
 }
@@ -347,7 +396,7 @@ void VllmPolicy::endPass(StepResult& r)
     for (std::size_t i = out; i < m_run.size(); ++i) {
         RunState& s = run[i];
         if (i < scheduled && s.scheduled < 0) {
-            freeBlocksOf(s, false);
+            freeBlocksOf(s);
             m_index.erase(m_entries[s.slot].req.id);
             release(s.slot);
         } else {

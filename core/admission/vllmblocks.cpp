@@ -6,6 +6,19 @@
 
 namespace lorascope {
 
+TokenKeyPtr ownTokenKey(std::uint64_t seq, std::int64_t tokens)
+{
+    // A content id no trace piece uses (tokenkey.cpp combines small kinds with ids; this salt is
+    // far from them), mixed with splitmix64 so nearby requests get unrelated ids.
+    std::uint64_t z = seq + 0x6f776e636f6e7465ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    auto key = std::make_shared<TokenKey>();
+    key->runs.push_back({ z, 0, static_cast<std::uint32_t>(std::max<std::int64_t>(0, tokens)) });
+    return key;
+}
+
 VllmBlockPool::VllmBlockPool(std::int64_t numGpuBlocks, std::int64_t blockSize, std::int64_t maxModelLen)
     : m_usable(std::max<std::int64_t>(0, numGpuBlocks - 1)) // the null block is never handed out
     , m_blockSize(std::max<std::int64_t>(1, blockSize))
@@ -18,7 +31,6 @@ std::int64_t VllmBlockPool::lookup(
     const TokenKey* key, std::uint32_t adapter, std::int64_t numTokens, VllmBlockTable& t)
 {
     m_hit.clear();
-    t.found = 0;
     if (key == nullptr || numTokens <= 1)
         return 0;
     const std::int64_t maxBlocks = (numTokens - 1) / m_blockSize; // the last token is always computed
@@ -31,7 +43,6 @@ std::int64_t VllmBlockPool::lookup(
             break;
         m_hit.push_back(it->second);
     }
-    t.found = static_cast<std::uint32_t>(m_hit.size());
     return static_cast<std::int64_t>(m_hit.size()) * m_blockSize;
 }
 
@@ -102,15 +113,13 @@ std::int64_t VllmBlockPool::nextCacheAt(const VllmBlockTable& t, const TokenKey*
     return static_cast<std::uint64_t>(next) <= key->tokens() ? next : INT64_MAX;
 }
 
-void VllmBlockPool::free(VllmBlockTable& t, bool dropOwn)
+void VllmBlockPool::free(VllmBlockTable& t)
 {
     for (std::size_t i = t.blocks.size(); i-- > 0;) {
         const std::uint32_t b = t.blocks[i];
         Block& k = m_block[b];
         if (--k.ref > 0)
             continue;
-        if (dropOwn && i >= t.found && k.hashed)
-            dropHash(b);
         pushFree(b);
         ++m_freeCount;
     }

@@ -32,6 +32,7 @@
 #include "workload/tokenkey.h"
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -42,14 +43,17 @@ struct VllmBlockTable {
     std::vector<std::uint32_t> blocks; ///< block ids in token order
     std::vector<std::uint64_t> hashes; ///< chained hashes of its full blocks, computed as needed
     std::uint32_t cached = 0; ///< leading blocks that have their hash (num_cached_block)
-    std::uint32_t found = 0; ///< leading blocks found in the cache when it was last scheduled from the queue
     void clear()
     {
         blocks.clear();
         hashes.clear();
-        cached = found = 0;
+        cached = 0;
     }
 };
+
+/// The content of a request whose tokens are not given (workload/tokenkey.h): its own `tokens`
+/// tokens, equal to no other request's (`seq` numbers the requests of one scheduler).
+TokenKeyPtr ownTokenKey(std::uint64_t seq, std::int64_t tokens);
 
 class VllmBlockPool {
 public:
@@ -78,10 +82,10 @@ public:
     /// never, no key or the key ends first).
     std::int64_t nextCacheAt(const VllmBlockTable& t, const TokenKey* key) const;
 
-    /// free: the blocks back to the free queue's tail, last block first. `dropOwn` (a preemption,
-    /// docs/admission.md "What is simplified"): blocks the request filled itself and nobody else
-    /// holds also lose their hash.
-    void free(VllmBlockTable& t, bool dropOwn);
+    /// free: the blocks back to the free queue's tail, last block first, keeping their hashes
+    /// (also for a preempted request: _preempt_request calls the same free(), and when it is
+    /// scheduled again get_computed_blocks finds those of its blocks not evicted meanwhile).
+    void free(VllmBlockTable& t);
 
     std::int64_t freeBlocks() const { return m_freeCount; }
     std::int64_t usedBlocks() const { return m_usable - m_freeCount; }

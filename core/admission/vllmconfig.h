@@ -36,6 +36,10 @@ struct VllmConfig {
     /// Early V1's LoRA rule (before vLLM PR #15422): the waiting scan stops at the first request
     /// whose adapter would exceed max_loras, instead of setting it aside and continuing.
     bool loraScanStops = false;
+    /// --scheduling-policy priority (vLLM's default: fcfs): the waiting queue ordered by
+    /// (priority, arrival_time), and the running request with the largest (priority, arrival_time)
+    /// preempted when KV blocks run out (vllm/v1/core/sched/scheduler.py, request_queue.py).
+    bool priorityScheduling = false;
 
     std::int64_t effectiveMaxNumBatchedTokens() const
     {

@@ -39,6 +39,8 @@ public:
         , m_threshold(config.vllm.longPrefillTokenThreshold)
         , m_maxModelLen(config.vllm.maxModelLen)
         , m_maxLoras(config.vllm.maxLoras)
+        , m_blocks(config.vllm.enablePrefixCaching)
+        , m_priority(config.vllm.priorityScheduling)
         , m_report(config.reportTokens)
     {
     }
@@ -102,15 +104,49 @@ private:
         return true;
     }
 
-    /// free: a request's blocks back to the pool (`preempted`: its own blocks leave the cache).
-    void freeBlocksOf(RunState& s, bool preempted)
+    /// free: a request's blocks back to the pool (finished, aborted or preempted alike).
+    void freeBlocksOf(RunState& s)
     {
         if (m_blocks)
-            m_pool.free(m_entries[s.slot].table, preempted);
+            m_pool.free(m_entries[s.slot].table);
         else
             m_kv.free(s.capacity);
         s.capacity = 0;
     }
+
+    /// Request.__lt__ as one number: priority, then arrival_time and request_id — the order in
+    /// which requests are submitted (a trace's rows, or arrivals in real time), so the submission
+    /// number stands for both. Priorities are clamped to ±2^30 (readers bound them to ±10^9).
+    static std::int64_t priorityKey(const VReq& e)
+    {
+        const std::int64_t p
+            = std::clamp<std::int64_t>(e.req.priority, -(std::int64_t(1) << 30), (std::int64_t(1) << 30) - 1)
+            + (std::int64_t(1) << 30);
+        return (p << 32) | static_cast<std::int64_t>(e.seq & 0xffffffffu);
+    }
+    /// Back into the waiting queue: FCFS prepends a preempted request; the priority queue orders it.
+    void requeue(std::uint32_t slot, const VReq& e)
+    {
+        if (m_priority)
+            m_wait.insertOrdered(slot, e.lane, priorityKey(e));
+        else
+            m_wait.prepend(slot, e.lane);
+    }
+    /// Under the priority policy: the running request vLLM preempts, max(running, key=(priority,
+    /// arrival_time)) — of equals the first in running order.
+    std::size_t priorityVictim() const
+    {
+        std::size_t v = 0;
+        for (std::size_t j = 1; j < m_run.size(); ++j) {
+            const SimRequest& a = m_entries[m_run[j].slot].req;
+            const SimRequest& b = m_entries[m_run[v].slot].req;
+            if (a.priority > b.priority || (a.priority == b.priority && a.arrival > b.arrival))
+                v = j;
+        }
+        return v;
+    }
+    /// schedule()'s first loop under --scheduling-policy priority (vllm.cpp).
+    std::size_t scheduleRunningPriority(double now, std::int64_t& budgetLeft, StepResult& r);
 
     std::int64_t capByThreshold(std::int64_t n) const { return m_threshold > 0 && n > m_threshold ? m_threshold : n; }
 
@@ -206,11 +242,12 @@ private:
     SchedulerConfig m_config;
     VllmConfig m_v;
     VllmKvCache m_kv; ///< counted blocks (no keys, or prefix caching off)
-    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on and keyed requests)
+    VllmBlockPool m_pool; ///< blocks with hashes (prefix caching on)
     DecodeGroup m_group; ///< the running list's leading plain decodes (counted blocks, tokens not reported)
-    bool m_blocks = false, m_modeChosen = false; ///< m_pool in use (chosen by the first request submitted)
     LoraResidency m_lora;
     std::int64_t m_budget, m_maxSeqs, m_threshold, m_maxModelLen, m_maxLoras;
+    bool m_blocks; ///< m_pool in use (prefix caching on), else m_kv
+    bool m_priority; ///< --scheduling-policy priority
     bool m_report; ///< fill StepResult::tokens
 
     std::vector<VReq> m_entries;

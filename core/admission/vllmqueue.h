@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// vLLM V1's FCFS waiting queue (vllm/v1/core/sched/request_queue.py, FCFSRequestQueue: a deque;
-// new requests appended, preempted ones prepended) for the `vllm` policy (internal to vllm.cpp).
+// vLLM V1's waiting queue for the `vllm` policy (internal to vllm.cpp): FCFS
+// (vllm/v1/core/sched/request_queue.py, FCFSRequestQueue: a deque; new requests appended,
+// preempted ones prepended), or, under --scheduling-policy priority, PriorityRequestQueue (a heap
+// ordered by Request.__lt__: priority, arrival_time, request_id; a preempted request goes back by
+// that order): insertOrdered() with a key that sorts as that tuple.
 //
 // Kept as a doubly linked list of scheduler slots ordered by a key (append: increasing keys,
 // prepend: decreasing ones), plus one list per adapter ("lane"; lane 0 = the base model) in the
@@ -33,6 +36,25 @@ public:
 
     void append(std::uint32_t slot, std::uint32_t lane) { insert(slot, lane, ++m_backKey, false); }
     void prepend(std::uint32_t slot, std::uint32_t lane) { insert(slot, lane, --m_frontKey, true); }
+    /// Priority order: after the last request with a smaller key (keys unique). Walks from the
+    /// tail: a request of the worst priority present is placed in O(1), a better one passes the
+    /// worse ones waiting.
+    void insertOrdered(std::uint32_t slot, std::uint32_t lane, std::int64_t key)
+    {
+        Node& n = m_node[slot];
+        n.key = key;
+        n.lane = lane;
+        std::uint32_t after = m_tail;
+        while (after != kNil && m_node[after].key > key)
+            after = m_node[after].all.prev;
+        linkAfter(slot, after, m_head, m_tail, [this](std::uint32_t s) -> Links& { return m_node[s].all; });
+        after = m_lane[lane].tail;
+        while (after != kNil && m_node[after].key > key)
+            after = m_node[after].own.prev;
+        linkAfter(slot, after, m_lane[lane].head, m_lane[lane].tail,
+            [this](std::uint32_t s) -> Links& { return m_node[s].own; });
+        ++m_size;
+    }
 
     void remove(std::uint32_t slot)
     {
@@ -94,6 +116,23 @@ private:
             if (head == kNil)
                 head = slot;
         }
+    }
+
+    /// Links `slot` after `after` (kNil: at the head).
+    template <typename Get>
+    static void linkAfter(std::uint32_t slot, std::uint32_t after, std::uint32_t& head, std::uint32_t& tail, Get get)
+    {
+        Links& l = get(slot);
+        l.prev = after;
+        l.next = after == kNil ? head : get(after).next;
+        if (l.next != kNil)
+            get(l.next).prev = slot;
+        else
+            tail = slot;
+        if (after != kNil)
+            get(after).next = slot;
+        else
+            head = slot;
     }
 
     template <typename Get>

@@ -76,9 +76,12 @@ void VllmPolicy::scheduleWaiting(std::int64_t& budget, StepResult& r)
         // prefix-cache stats count (resumed requests apart).
         const std::int64_t numTokens = e.prompt + e.output;
         const std::int64_t computed = m_blocks ? m_pool.lookup(keyOf(e), e.req.adapter, numTokens, e.table) : 0;
-        if (m_v.enablePrefixCaching && !e.admittedOnce) {
+        if (m_v.enablePrefixCaching && !e.admittedOnce) { // PrefixCacheStats.record(preempted=False)
             r.prefixQueries += static_cast<std::uint64_t>(numTokens);
             r.prefixHits += static_cast<std::uint64_t>(computed);
+        } else if (m_v.enablePrefixCaching) { // num_preemptions > 0: counted apart
+            r.prefixPreemptedQueries += static_cast<std::uint64_t>(numTokens);
+            r.prefixPreemptedHits += static_cast<std::uint64_t>(computed);
         }
         std::int64_t n = capByThreshold(numTokens - computed);
         if (!m_v.enableChunkedPrefill && n > budget) {

@@ -349,6 +349,32 @@ void readSessionFields(const json& o, Trace& t, SessionTurn& s, std::uint64_t& p
     }
 }
 
+/// The request's priority and tier (side columns of the trace, workload/trace.h): absent ones are 0
+/// and no tier while another request has one.
+void pushPriorityAndTier(Trace& t, const std::optional<std::int32_t>& priority, const std::string* tier,
+    const std::string& file, std::uint64_t line)
+{
+    std::size_t index = kNoTier;
+    if (tier) { // checked before anything is kept, so a refused line leaves no trace (--skip-bad)
+        index
+            = static_cast<std::size_t>(std::find(t.tierNames.begin(), t.tierNames.end(), *tier) - t.tierNames.begin());
+        if (index == t.tierNames.size() && t.tierNames.size() >= kMaxTiers)
+            throw InputError("tier: more than " + std::to_string(kMaxTiers) + " different tiers", file, line, "tier");
+    }
+    // The first request that has one fills the column for those before it (none before the first
+    // request of all: the test is on the column or this request, not on emptiness).
+    if (priority || !t.priorities.empty()) {
+        t.priorities.resize(t.requests.size(), 0);
+        t.priorities.push_back(priority.value_or(0));
+    }
+    if (!tier && t.tiers.empty())
+        return;
+    t.tiers.resize(t.requests.size(), kNoTier);
+    if (tier && index == t.tierNames.size())
+        t.tierNames.push_back(*tier);
+    t.tiers.push_back(static_cast<std::uint16_t>(index));
+}
+
 /// Reads one request object (JSONL line or JSON array element).
 void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector<std::uint64_t>& ids, bool& idsAreIndex,
     textscan::SessionColumns& sessions, const std::string& file, std::uint64_t line, const ReadOptions& options,
@@ -403,10 +429,29 @@ void readRequestObject(const json& o, Trace& t, AdapterIndex& index, std::vector
         t.segments.resize(segmentsBefore); // a bad line leaves nothing behind (--skip-bad)
         throw;
     }
+    std::optional<std::int32_t> priority;
+    if (auto it = o.find("priority"); it != o.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < -kMaxPriority
+            || it->get<std::int64_t>() > kMaxPriority)
+            throw InputError("priority: expected an integer from -" + std::to_string(kMaxPriority) + " to "
+                    + std::to_string(kMaxPriority) + ", got " + jsonExcerpt(*it),
+                file, line, "priority");
+        priority = static_cast<std::int32_t>(it->get<std::int64_t>());
+    }
+    std::string tierName;
+    const std::string* tier = nullptr;
+    if (auto it = o.find("tier"); it != o.end() && !it->is_null()) {
+        if (!it->is_string() || it->get<std::string>().empty() || it->get<std::string>().size() > 200)
+            throw InputError(
+                "tier: expected the tier's name (1 to 200 characters), got " + jsonExcerpt(*it), file, line, "tier");
+        tierName = it->get<std::string>();
+        tier = &tierName;
+    }
     if (id != t.requests.size())
         idsAreIndex = false;
     ids.push_back(id);
     pushFailed(t, failed);
+    pushPriorityAndTier(t, priority, tier, file, line);
     t.requests.push_back(r);
     sessions.push(t, line, st, parentId, hasSegments);
 }
@@ -445,8 +490,8 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
             mParent = &m;
         else if (k == "think_s")
             mThink = &m;
-        else if (k == "prefix")
-            return false; // segments: the general path
+        else if (k == "prefix" || k == "priority" || k == "tier")
+            return false; // segments, priorities, tiers: the general path
     }
     // Session fields, all plain numbers here (anything else goes to the general path, which names it).
     SessionTurn st;
@@ -519,6 +564,7 @@ bool readRequestFast(const std::vector<textscan::JsonMember>& members, Trace& t,
         idsAreIndex = false;
     ids.push_back(id);
     pushFailed(t, failed);
+    pushPriorityAndTier(t, std::nullopt, nullptr, file, line);
     t.requests.push_back(r);
     sessions.push(t, line, st, parentId, false);
     return true;
@@ -557,6 +603,17 @@ public:
         appendNumber(line, static_cast<std::uint64_t>(r.outputLen));
         if (m_trace.isFailed(i))
             line += ",\"failed\":true";
+        if (m_trace.hasPriorities()) {
+            line += ",\"priority\":";
+            const std::int32_t p = m_trace.priorities[i];
+            if (p < 0)
+                line += '-';
+            appendNumber(line, static_cast<std::uint64_t>(p < 0 ? -static_cast<std::int64_t>(p) : p));
+        }
+        if (!m_trace.tiers.empty() && m_trace.tiers[i] != kNoTier) {
+            line += ",\"tier\":";
+            appendJsonString(line, m_trace.tierNames[m_trace.tiers[i]]);
+        }
         if (m_trace.hasSessions() && m_trace.sessions[i].session != kNoSession) {
             const SessionTurn& s = m_trace.sessions[i];
             line += ",\"session\":";

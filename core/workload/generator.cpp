@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "workload/generator.h"
+#include "workload/tierspec.h"
 
 #include "random/numpylegacy.h"
 #include "random/rng.h"
@@ -119,6 +120,12 @@ std::vector<double> popularityShares(const WorkloadSpec& spec)
     case PopularityKind::Identical:
         p[0] = 1.0;
         break;
+    }
+    if (!spec.tiers.empty()) { // the tiers' shares of the traffic (workload/tierspec.h)
+        std::vector<std::string> names;
+        for (const Adapter& a : makeAdapters(spec))
+            names.push_back(a.name);
+        applyTierShares(spec, tierOfAdapters(spec, names), p);
     }
     return p;
 }
@@ -448,9 +455,11 @@ Trace generatePerAdapter(const WorkloadSpec& spec, const ProgressSink& progress,
 
 Trace generate(const WorkloadSpec& spec, const ProgressSink& progress)
 {
-    if (hasSessionsOrPrefixes(spec)) // sessions and shared prefixes: workload/sessions.cpp
-        return generateWithSessions(spec, progress);
-    return spec.generator == GeneratorKind::Slora ? generateSlora(spec, progress) : generatePerAdapter(spec, progress);
+    Trace t = hasSessionsOrPrefixes(spec) // sessions and shared prefixes: workload/sessions.cpp
+        ? generateWithSessions(spec, progress)
+        : spec.generator == GeneratorKind::Slora ? generateSlora(spec, progress) : generatePerAdapter(spec, progress);
+    markTiers(spec, t); // each request's tier and priority
+    return t;
 }
 
 } // namespace lorascope

@@ -395,6 +395,18 @@ void reorderRequests(Trace& t, const std::vector<std::size_t>& order)
             f[k] = t.failed[order[k]];
         t.failed = std::move(f);
     }
+    if (!t.priorities.empty()) {
+        std::vector<std::int32_t> p(order.size());
+        for (std::size_t k = 0; k < order.size(); ++k)
+            p[k] = t.priorities[order[k]];
+        t.priorities = std::move(p);
+    }
+    if (!t.tiers.empty()) {
+        std::vector<std::uint16_t> p(order.size());
+        for (std::size_t k = 0; k < order.size(); ++k)
+            p[k] = t.tiers[order[k]];
+        t.tiers = std::move(p);
+    }
     if (!t.sessions.empty()) {
         std::vector<std::uint64_t> newIndex(n, kNoParent);
         for (std::size_t k = 0; k < order.size(); ++k)

@@ -8,6 +8,7 @@
 #include "workload/generator.h"
 #include "workload/presets.h"
 #include "workload/sessionspec.h"
+#include "workload/tierspec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -430,6 +431,7 @@ std::vector<SpecIssue> validate(const WorkloadSpec& s)
         add("adapters.defaultRank", "must be >= 0 (got " + std::to_string(nm.defaultRank) + ")");
 
     validateSessions(s, out);
+    validateTiers(s, out);
     return out;
 }
 
@@ -505,6 +507,7 @@ json toJson(const WorkloadSpec& s)
     }
     j["groups"] = groups;
     sessionsToJson(s, j);
+    tiersToJson(s, j);
     return j;
 }
 
@@ -668,6 +671,7 @@ WorkloadSpec specFromJson(const json& j, const std::string& file)
     if (r.has("limits"))
         (void)limitsFromJson(r.raw("limits"), "limits", file); // checked, then left to specFileLimits() readers
     sessionsFromJson(r, s, file);
+    tiersFromJson(r, s, file);
     r.rejectUnknown();
     return s;
 }

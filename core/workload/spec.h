@@ -169,6 +169,21 @@ struct PrefixSpec {
     bool operator==(const PrefixSpec&) const = default;
 };
 
+/// A tier of adapters (docs/workload.md, "Tiers"): a class of adapters with its own share of the
+/// traffic, SLO and priority. Its adapters are named, or a range of popularity ranks, or the top k
+/// (exactly one of the three); an adapter belongs to the first tier that names it.
+struct TierSpec {
+    std::string name;
+    std::vector<std::string> adapters; ///< by name
+    std::int64_t rankFrom = -1, rankTo = -1; ///< popularity ranks [from, to) (0 = the most popular); -1 = unused
+    std::int64_t top = 0; ///< the k most popular adapters; 0 = unused
+    double share = -1; ///< of the total rate, in (0, 1]; < 0 = what the popularity gives its adapters
+    std::int32_t priority = 0; ///< the servers' priority (vLLM: lower is served first)
+    double ttftSlo = 0, tpotSlo = 0, e2eSlo = 0; ///< seconds; 0 = no objective on that latency
+    double attainment = 0.9; ///< share of its requests that must meet the objectives
+    bool operator==(const TierSpec&) const = default;
+};
+
 /// Everything that defines a synthetic workload.
 struct WorkloadSpec {
     GeneratorKind generator = GeneratorKind::PerAdapter;
@@ -188,6 +203,7 @@ struct WorkloadSpec {
     // specFileLimits().
     SessionSpec sessions;
     PrefixSpec prefix;
+    std::vector<TierSpec> tiers; ///< adapter tiers; empty = none
 
     bool operator==(const WorkloadSpec&) const = default;
 };

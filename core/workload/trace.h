@@ -16,6 +16,11 @@ namespace lorascope {
 /// Latest arrival time a trace may have, in seconds (about 31,700 years). Readers refuse later
 /// times, so every writer can represent every time (Mooncake's milliseconds stay exact integers).
 inline constexpr double kMaxTraceTime = 1e12;
+/// A request's priority is bounded at read to ±kMaxPriority (vLLM and SGLang take any integer).
+inline constexpr std::int64_t kMaxPriority = 1'000'000'000;
+/// Trace::tiers: a request of no tier; at most kMaxTiers tiers.
+inline constexpr std::uint16_t kNoTier = 0xFFFF;
+inline constexpr std::size_t kMaxTiers = 1000;
 
 /// Adapter index of a request that uses the base model only.
 inline constexpr std::uint32_t kNoAdapter = std::numeric_limits<std::uint32_t>::max();
@@ -88,6 +93,12 @@ struct Trace {
     // Optional side columns of imported traces (parallel to `requests`; empty = absent).
     /// Per request: 1 = the source marked it failed (BurstGPT rows with `Response tokens` = 0).
     std::vector<std::uint8_t> failed;
+    /// Per request: its priority as the servers take it (vLLM and SGLang `priority`; lower values
+    /// first under vLLM's priority policy). Empty = no request carries one.
+    std::vector<std::int32_t> priorities;
+    /// Per request: its tier, an index into `tierNames`, or kNoTier. Empty = no tiers.
+    std::vector<std::uint16_t> tiers;
+    std::vector<std::string> tierNames;
 
     // The prefix structure (who shares which prompt tokens with whom), for prefix-cache models and
     // the prompts replay sends. The prompt of request i is, in order:
@@ -108,6 +119,8 @@ struct Trace {
     std::vector<std::uint64_t> segmentOffsets; ///< requests.size() + 1 entries when segments are present
 
     bool isFailed(std::size_t index) const { return !failed.empty() && failed[index] != 0; }
+    bool hasPriorities() const { return !priorities.empty(); }
+    std::int32_t priorityOf(std::size_t index) const { return priorities.empty() ? 0 : priorities[index]; }
     bool hasSessions() const { return !sessions.empty(); }
     bool hasSegments() const { return !segmentOffsets.empty(); }
     /// Request i's declared segments (empty when none).

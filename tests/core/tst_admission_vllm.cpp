@@ -46,6 +46,7 @@ private Q_SLOTS:
     void maxLorasSetAsideAndContinue();
     void maxLorasEarlyRuleStops();
     void preemptionByRecompute();
+    void priorityPreemptsTheWorst();
     void loraResidencyTiers();
     void mixedPassCost();
     void issueSampleRunsClean();
@@ -278,6 +279,74 @@ void TestAdmissionVllm::maxLorasEarlyRuleStops()
     QCOMPARE(r.requests[2].wait.kind, WaitKind::MaxLoras);
 }
 
+void TestAdmissionVllm::priorityPreemptsTheWorst()
+{
+    // docs/admission.md, "Priority scheduling": 4 usable blocks of 16, max_model_len 64. A and B
+    // (16 in, 30 out, priority 1) at 0, C (16 in, 10 out, priority 0) at 2.
+    //  - FCFS: at 17 A needs a third block, B (newest) is preempted to the front of the queue; C
+    //    waits behind it until A finishes (30), and is preempted again when B grows: C 30, 31, 52.
+    //  - priority: C heads the queue but waits for a block ("needs 1 KV blocks, 0 free": the waiting
+    //    loop never preempts); at 17 the victim is max((1, 0), (1, 0)) = A, the first of equals, and
+    //    A is the request itself: nothing is scheduled, schedule() runs again at 17: B grows, C is
+    //    admitted ahead of A (priority 0 < 1): C 17, 18, 27; A 40, B 52.
+    Trace t = makeTrace({ { 0, 16, 30 }, { 0, 16, 30 }, { 2, 16, 10 } });
+    t.priorities = { 1, 1, 0 };
+    SchedulerConfig c = vllmConfig();
+    c.vllm.numGpuBlocks = 5;
+    c.vllm.maxModelLen = 64;
+    const SimulationResult f = runSteps(t, c);
+    QCOMPARE(f.requests[2].admitted, 30.0);
+    QCOMPARE(f.requests[2].firstToken, 31.0);
+    QCOMPARE(f.requests[2].finished, 52.0);
+    QCOMPARE(f.requests[0].finished, 30.0);
+    QCOMPARE(f.requests[1].finished, 43.0);
+    c.vllm.priorityScheduling = true;
+    const SimulationResult p = runSteps(t, c);
+    QCOMPARE(p.requests[2].admitted, 17.0);
+    QCOMPARE(p.requests[2].firstToken, 18.0);
+    QCOMPARE(p.requests[2].finished, 27.0);
+    QCOMPARE(p.requests[0].finished, 40.0);
+    QCOMPARE(p.requests[1].finished, 52.0);
+    QCOMPARE(p.requests[0].preemptions, 1u); // the first of equals, not the newest
+    QCOMPARE(p.requests[1].preemptions, 1u);
+    QCOMPARE(p.summary.preemptions, 2u);
+    QCOMPARE(p.summary.steps, 52u);
+
+    // C's wait before 17, asked online: blocks, not priority.
+    Scheduler s(c);
+    SimRequest a = sim(0, 0, 16, 30), b = sim(1, 0, 16, 30), cc = sim(2, 2, 16, 10);
+    a.priority = b.priority = 1;
+    cc.priority = 0;
+    s.submit(a);
+    s.submit(b);
+    for (int step = 0; step < 2; ++step)
+        s.step(step);
+    s.submit(cc);
+    s.step(2);
+    const WaitReason w = s.waitReason(2);
+    QCOMPARE(w.kind, WaitKind::KvBlocks);
+    QCOMPARE(w.need, 1);
+    QCOMPARE(w.limit, 0);
+
+    // A victim already scheduled in the step gives its tokens back: at 17 the first running request
+    // (8 + 17 tokens, priority 1) decodes within its blocks, then the second (priority 0) needs a
+    // third block; FCFS preempts the second itself (the newest), priority the first.
+    Trace u = makeTrace({ { 0, 8, 30 }, { 0, 16, 30 } });
+    u.priorities = { 1, 0 };
+    const SimulationResult q = runSteps(u, c);
+    QCOMPARE(q.requests[0].preemptions, 1u);
+    QCOMPARE(q.requests[1].preemptions, 0u);
+    QCOMPARE(q.requests[1].finished, 30.0);
+    QCOMPARE(q.requests[0].finished, 43.0);
+    QCOMPARE(q.timeline[17].preempted, 1);
+    QCOMPARE(q.timeline[17].tokens, 1); // only the second request's decode: the first's token went back
+    c.vllm.priorityScheduling = false;
+    const SimulationResult g = runSteps(u, c);
+    QCOMPARE(g.requests[1].preemptions, 1u);
+    QCOMPARE(g.requests[0].finished, 30.0);
+    QCOMPARE(g.requests[1].finished, 43.0);
+}
+
 void TestAdmissionVllm::preemptionByRecompute()
 {
     // 5 blocks of 16 (4 usable: 64 tokens), max_model_len 64. A and B (16 in, 30 out) at 0.
@@ -288,6 +357,8 @@ void TestAdmissionVllm::preemptionByRecompute()
     //    KV blocks, 1 free". A finishes at the end of step 29 (t = 30);
     //  - step 30: B is resumed, its 33 tokens prefilled again in one step, which samples its 18th
     //    token (end of step 30); its 30th comes 12 steps later, at the end of step 42 → finished at 43.
+    //    With prefix caching (vLLM's default) its first block is still cached (freed last first at
+    //    17, A took the second one): 16 tokens found, 17 computed; without it, all 33.
     SchedulerConfig c = vllmConfig();
     c.vllm.numGpuBlocks = 5;
     c.vllm.maxModelLen = 64;
@@ -304,8 +375,18 @@ void TestAdmissionVllm::preemptionByRecompute()
     QCOMPARE(r.requests[1].wait.need, 3);
     QCOMPARE(r.requests[1].wait.limit, 1);
     QCOMPARE(r.timeline[17].preempted, 1);
-    QCOMPARE(r.timeline[30].tokens, 33); // the recompute: prompt and generated tokens
+    QCOMPARE(r.timeline[30].tokens, 17); // the recompute: prompt and generated tokens after the cached block
     QCOMPARE(r.timeline[30].kind, StepKind::Prefill);
+    QCOMPARE(r.timeline[30].prefixPreemptedHits, 16);
+    QCOMPARE(r.timeline[30].prefixPreemptedQueries, 33);
+    {
+        SchedulerConfig off = c;
+        off.vllm.enablePrefixCaching = false;
+        const SimulationResult o = runSteps(makeTrace({ { 0, 16, 30 }, { 0, 16, 30 } }), off);
+        QCOMPARE(o.timeline[30].tokens, 33); // everything again
+        QCOMPARE(o.requests[1].finished, 43.0);
+        QCOMPARE(o.timeline[30].prefixPreemptedQueries, 0);
+    }
     for (const StepRecord& s : r.timeline)
         QVERIFY(s.kvUsed <= s.kvCapacity && s.kvCapacity == 64);
 

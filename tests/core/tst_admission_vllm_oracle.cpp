@@ -3,7 +3,10 @@
 // (tests/tools/vllm_v1_schedule.py, written from vllm/v1/core/sched/scheduler.py and the KV cache
 // manager, structured like them): on the step clock every request's admitted, first-token and
 // finished step must be the same, and so must the number of steps, preemptions, mixed steps and
-// adapter loads (from the CPU cache and from disk).
+// adapter loads (from the CPU cache and from disk). Prefix caching is on, as vLLM's default: every
+// request's blocks are hashed (its own content), so a preempted request finds its own blocks again
+// when it is resumed; each request's cached tokens and vLLM's prefix-cache counters (new and
+// resumed requests apart) must be the same too.
 //
 // The transcription runs at test time (python3, standard library only), so each configuration is
 // checked on the trace the test builds; the issue's sample is also kept as a golden file
@@ -40,6 +43,10 @@ struct TraceRecipe {
     int adapters = 8;
     int baseEvery = 0; ///< 0 = none
     int inLo = 16, inHi = 1024, outLo = 8, outHi = 512; ///< [lo, hi)
+    /// > 0: requests get a priority, 0 for adapters below `premium` (a premium tier), else a draw
+    /// from 1 .. priorities (the base model: the last); 0: none.
+    int priorities = 0;
+    int premium = 0;
 };
 
 Trace makeRecipeTrace(const TraceRecipe& r)
@@ -66,16 +73,28 @@ Trace makeRecipeTrace(const TraceRecipe& r)
         q.out = std::uint32_t(r.outLo + below(r.outHi - r.outLo));
         reqs.push_back(q);
     }
-    return makeTrace(reqs, std::vector<int>(std::size_t(std::max(0, r.adapters)), 16));
+    Trace out = makeTrace(reqs, std::vector<int>(std::size_t(std::max(0, r.adapters)), 16));
+    if (r.priorities > 0) {
+        for (const Request& q : out.requests)
+            out.priorities.push_back(q.adapter == kNoAdapter ? r.priorities
+                    : int(q.adapter) < r.premium             ? 0
+                                                             : 1 + below(r.priorities));
+    }
+    return out;
 }
 
 void writeOracleCsv(const Trace& t, const std::string& path)
 {
     std::ofstream f(path);
-    f << "time,adapter,rank,input,output\n";
-    for (const Request& q : t.requests)
+    f << "time,adapter,rank,input,output" << (t.hasPriorities() ? ",priority\n" : "\n");
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const Request& q = t.requests[i];
         f << q.time << ',' << (q.adapter == kNoAdapter ? -1 : int(q.adapter)) << ',' << t.rankOf(q) << ',' << q.inputLen
-          << ',' << q.outputLen << '\n';
+          << ',' << q.outputLen;
+        if (t.hasPriorities())
+            f << ',' << t.priorities[i];
+        f << '\n';
+    }
 }
 
 QStringList flagsOf(const VllmConfig& v)
@@ -95,6 +114,10 @@ QStringList flagsOf(const VllmConfig& v)
         f << QStringLiteral("--no-chunked-prefill");
     if (v.loraScanStops)
         f << QStringLiteral("--lora-scan") << QStringLiteral("stop");
+    if (!v.enablePrefixCaching)
+        f << QStringLiteral("--no-enable-prefix-caching");
+    if (v.priorityScheduling)
+        f << QStringLiteral("--scheduling-policy") << QStringLiteral("priority");
     return f;
 }
 
@@ -127,6 +150,38 @@ void compareWith(const nlohmann::json& j, const Trace& t, const SimulationResult
     QCOMPARE(r.summary.prefillSteps, j["kinds"]["prefill"].get<std::uint64_t>());
     QCOMPARE(r.summary.adapterLoads, j["loads"].get<std::uint64_t>());
     QCOMPARE(r.summary.adapterDiskLoads, j["disk_loads"].get<std::uint64_t>());
+    if (!j.contains("cached_tokens"))
+        return; // a golden file written before the prefix cache was transcribed
+    int cachedDiffer = 0;
+    for (std::size_t i = 0; i < t.requests.size(); ++i) {
+        const nlohmann::json& c = j["cached_tokens"][i];
+        const double want = c.is_null() || c.get<std::int64_t>() < 0 ? 0.0 : c.get<double>();
+        cachedDiffer += double(r.requests[i].cachedTokens) == want ? 0 : 1;
+    }
+    QCOMPARE(cachedDiffer, 0);
+    if (r.timeline.empty())
+        return;
+    std::int64_t queries = 0, hits = 0, preemptedQueries = 0, preemptedHits = 0;
+    for (const StepRecord& s : r.timeline) {
+        queries += s.prefixQueries;
+        hits += s.prefixHits;
+        preemptedQueries += s.prefixPreemptedQueries;
+        preemptedHits += s.prefixPreemptedHits;
+    }
+    const nlohmann::json& pc = j["prefix_cache"];
+    QCOMPARE(queries, pc["queries"].get<std::int64_t>());
+    QCOMPARE(hits, pc["hits"].get<std::int64_t>());
+    QCOMPARE(preemptedQueries, pc["preempted_queries"].get<std::int64_t>());
+    QCOMPARE(preemptedHits, pc["preempted_hits"].get<std::int64_t>());
+}
+
+SimulationResult runWithTimeline(const Trace& t, const SchedulerConfig& config)
+{
+    SimulationConfig sc;
+    sc.scheduler = config;
+    sc.clock = ClockKind::Steps;
+    sc.recordTimeline = true;
+    return simulate(t, sc);
 }
 
 SchedulerConfig issueSampleConfig()
@@ -227,6 +282,85 @@ void TestAdmissionVllmOracle::matchesTranscription_data()
     c.vllm.maxModelLen = 1024;
     c.vllm.numGpuBlocks = 201;
     QTest::newRow("16 adapters over 4 slots and a CPU cache of 6, max_num_seqs 16") << many << c;
+
+    // Preemption-heavy: a KV cache that holds a few requests, long outputs. Each preemption frees
+    // blocks that keep their hashes; the resumed request recomputes only what was evicted since.
+    TraceRecipe heavy;
+    heavy.seed = 7;
+    heavy.requests = 300;
+    heavy.rate = 0.2;
+    heavy.adapters = 4;
+    heavy.baseEvery = 4;
+    heavy.inLo = 64;
+    heavy.inHi = 700;
+    heavy.outLo = 100;
+    heavy.outHi = 700;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 2;
+    c.vllm.maxNumSeqs = 32;
+    c.vllm.maxNumBatchedTokens = 1024;
+    c.vllm.maxModelLen = 1536;
+    c.vllm.numGpuBlocks = 121;
+    QTest::newRow("preemption-heavy: 300 requests, 120 blocks, prefix caching on") << heavy << c;
+    c.vllm.enablePrefixCaching = false;
+    QTest::newRow("the same without prefix caching (--no-enable-prefix-caching)") << heavy << c;
+    TraceRecipe heavy2 = heavy;
+    heavy2.seed = 8;
+    heavy2.requests = 200;
+    heavy2.rate = 0.5;
+    heavy2.adapters = 2;
+    heavy2.baseEvery = 0;
+    heavy2.inLo = 16;
+    heavy2.inHi = 200;
+    heavy2.outLo = 200;
+    heavy2.outHi = 900;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 2;
+    c.vllm.maxNumBatchedTokens = 512;
+    c.vllm.longPrefillTokenThreshold = 128;
+    c.vllm.maxModelLen = 1200;
+    c.vllm.numGpuBlocks = 161; // 1,280 tokens: one request of max_model_len fits, as vLLM requires
+    c.vllm.blockSize = 8;
+    QTest::newRow("preemption-heavy: 200 requests, 160 blocks of 8, chunks of 128, prefix caching on") << heavy2 << c;
+
+    // --scheduling-policy priority: the waiting queue by (priority, arrival), the running request
+    // with the worst (priority, arrival) preempted — also one already scheduled in the step.
+    TraceRecipe tiers = heavy;
+    tiers.seed = 9;
+    tiers.adapters = 6;
+    tiers.premium = 2;
+    tiers.priorities = 3;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 2;
+    c.vllm.maxNumSeqs = 32;
+    c.vllm.maxNumBatchedTokens = 1024;
+    c.vllm.maxModelLen = 1536;
+    c.vllm.numGpuBlocks = 121;
+    c.vllm.priorityScheduling = true;
+    QTest::newRow("priority: 2 premium adapters at 0, the rest 1-3, 120 blocks, caching on") << tiers << c;
+    c.vllm.enablePrefixCaching = false;
+    QTest::newRow("priority: the same, caching off") << tiers << c;
+    TraceRecipe tiers2 = heavy2;
+    tiers2.seed = 10;
+    tiers2.adapters = 4;
+    tiers2.premium = 1;
+    tiers2.priorities = 2;
+    tiers2.baseEvery = 5;
+    c = SchedulerConfig {};
+    c.policy = PolicyKind::Vllm;
+    c.vllm.maxLoras = 3;
+    c.vllm.maxNumBatchedTokens = 512;
+    c.vllm.longPrefillTokenThreshold = 128;
+    c.vllm.maxModelLen = 1200;
+    c.vllm.numGpuBlocks = 161;
+    c.vllm.blockSize = 8;
+    c.vllm.priorityScheduling = true;
+    QTest::newRow("priority: chunks of 128, blocks of 8, base model last") << tiers2 << c;
+    c.vllm.loraScanStops = true;
+    QTest::newRow("priority: the same with the early LoRA rule") << tiers2 << c;
 }
 
 void TestAdmissionVllmOracle::matchesTranscription()
@@ -248,7 +382,7 @@ void TestAdmissionVllmOracle::matchesTranscription()
     QVERIFY(py.waitForFinished(600000));
     QVERIFY2(py.exitStatus() == QProcess::NormalExit && py.exitCode() == 0, py.readAllStandardError().constData());
     const nlohmann::json j = lorascope::readJsonFile(dir.file("o.json"));
-    const SimulationResult r = runSteps(t, config);
+    const SimulationResult r = runWithTimeline(t, config);
     compareWith(j, t, r);
     qInfo("%zu requests, %llu steps (%llu mixed), %llu preemptions, %llu adapter loads (%llu from disk): all the same",
         t.requests.size(), (unsigned long long)r.summary.steps, (unsigned long long)r.summary.mixedSteps,

@@ -94,8 +94,9 @@ private Q_SLOTS:
     void lastTokenIsAlwaysComputed();
     void noHitsAcrossAdapters();
     void offMeansNoHits();
-    void preemptedRequestKeepsOnlyWhatOthersHold();
+    void preemptedRequestFindsItsOwnBlocks();
     void keyedUniquePromptsEqualUnkeyed();
+    void unkeyedResumedRequestsFindTheirOwnBlocks();
     void unlimitedKvHitsWhatThePrefixStructureAllows();
 };
 
@@ -267,16 +268,18 @@ void TestPrefixCacheVllm::offMeansNoHits()
         QCOMPARE(s.prefixQueries, 0u);
 }
 
-void TestPrefixCacheVllm::preemptedRequestKeepsOnlyWhatOthersHold()
+void TestPrefixCacheVllm::preemptedRequestFindsItsOwnBlocks()
 {
-    // 5 usable blocks of 16, max_model_len 64. A = S (16) + a (16), B = S + b (16), 30 out each,
-    // both at 0. Step 0: A takes blocks 1, 2 (caching S, a); B finds S (held by A; at most 31 of
-    // its 32 tokens) and takes block 3: cached 16. Step 1: both decode into a third block (4, 5):
-    // the pool is full. Step 17: A needs a fourth block → B (newest) is preempted: its blocks 5 and
-    // 3 (filled by B, held by nobody else) lose their hash; S stays, A holds it. Step 18: B (49
-    // tokens: 32 + 17 generated) finds S only: 16 cached, 33 to prefill → 3 new blocks, 1 free →
-    // it waits "needs 3 KV blocks, 1 free". A finishes at 30 (62 tokens); B resumes at step 30,
-    // finds S (now free, cached), and finishes 12 tokens later, at 43.
+    // 5 usable blocks of 16 (ids 1-5), max_model_len 64. A = S (16) + a (16), B = S + b (16), 30
+    // out each, both at 0. Step 0: A takes blocks 1, 2 (caching S, Sa); B finds S (held by A; at
+    // most 31 of its 32 tokens) and takes block 3 (Sb): cached 16. Step 1: both decode into a third
+    // block (4, 5): the pool is full; at step 16 those fill and are cached. Step 17: A needs a
+    // fourth block → B (newest) is preempted (_preempt_request → free): its blocks go to the free
+    // queue last first, 5 then 3, still cached (S stays held by A); A takes 5 from the head,
+    // evicting B's third block. Step 18: B (49 tokens: 32 + 17 generated) finds S and its own Sb:
+    // 32 cached (vLLM counts this lookup as a preempted request's), 17 to prefill → 2 new blocks
+    // plus block 3 out of the free queue = 3, 1 free → it waits "needs 3 KV blocks, 1 free". A
+    // finishes at 30; B resumes at step 30 with 32 tokens cached and finishes at 43.
     SchedulerConfig c = vllmConfig();
     c.vllm.maxModelLen = 64;
     c.vllm.numGpuBlocks = 6;
@@ -285,6 +288,7 @@ void TestPrefixCacheVllm::preemptedRequestKeepsOnlyWhatOthersHold()
     s.submit(keyed(1, 0, 32, 30, keyOf({ { 1, 0, 16 }, { 4, 0, 16 }, { 5, 0, 30 } })));
     double preemptedAt = NAN, resumedAt = NAN, finishedB = NAN, finishedA = NAN;
     std::uint32_t firstCached = 99, resumeCached = 99;
+    std::uint64_t queries18 = 99, hits18 = 99, preemptedQueries18 = 0, preemptedHits18 = 0;
     WaitReason waiting;
     for (int step = 0; step < 100 && !s.idle(); ++step) {
         const StepResult r = s.step(step);
@@ -299,17 +303,26 @@ void TestPrefixCacheVllm::preemptedRequestKeepsOnlyWhatOthersHold()
             preemptedAt = step;
         for (std::uint64_t id : r.finished)
             (id == 0 ? finishedA : finishedB) = step + 1;
-        if (step == 18)
+        if (step == 18) {
             waiting = s.waitReason(1);
+            queries18 = r.prefixQueries;
+            hits18 = r.prefixHits;
+            preemptedQueries18 = r.prefixPreemptedQueries;
+            preemptedHits18 = r.prefixPreemptedHits;
+        }
     }
     QCOMPARE(firstCached, 16u);
     QCOMPARE(preemptedAt, 17.0);
     QCOMPARE(waiting.kind, WaitKind::KvBlocks);
     QCOMPARE(waiting.need, 3);
     QCOMPARE(waiting.limit, 1);
+    QCOMPARE(queries18, 0u); // PrefixCacheStats: a preempted request's lookup counts apart
+    QCOMPARE(hits18, 0u);
+    QCOMPARE(preemptedQueries18, 49u);
+    QCOMPARE(preemptedHits18, 32u);
     QCOMPARE(finishedA, 30.0);
     QCOMPARE(resumedAt, 30.0);
-    QCOMPARE(resumeCached, 16u); // S only: B's own blocks left the cache when it was preempted
+    QCOMPARE(resumeCached, 32u); // S and its own Sb; its third block was evicted by A
     QCOMPARE(finishedB, 43.0);
 }
 
@@ -334,8 +347,8 @@ Trace crowdedTrace()
 void TestPrefixCacheVllm::keyedUniquePromptsEqualUnkeyed()
 {
     // Each request declares a segment of its own (keys, nothing shared): request for request, step
-    // for step the same run as without keys — preemptions included (a preempted request's own
-    // blocks leave the cache: docs/admission.md, "What is simplified").
+    // for step the same run as without keys — preemptions included (without keys every request is
+    // its own content too, so a resumed request finds the same blocks of its own either way).
     SchedulerConfig c = vllmConfig();
     c.vllm.maxModelLen = 1024;
     c.vllm.numGpuBlocks = 200;
@@ -368,6 +381,45 @@ void TestPrefixCacheVllm::keyedUniquePromptsEqualUnkeyed()
         QCOMPARE(b.timeline[s].blocked, a.timeline[s].blocked);
     }
     QCOMPARE(b.summary.cachedTokens, 0u);
+}
+
+void TestPrefixCacheVllm::unkeyedResumedRequestsFindTheirOwnBlocks()
+{
+    // A trace that declares nothing shared: with prefix caching on (vLLM's default) every request's
+    // full blocks are still hashed as its own content. Without preemptions that changes nothing
+    // (nothing can hit); with them a resumed request finds what was not evicted of its own blocks,
+    // so it recomputes less than with --no-enable-prefix-caching.
+    const Trace t = crowdedTrace();
+    SchedulerConfig c = vllmConfig();
+    c.vllm.maxModelLen = 1024;
+    c.vllm.maxNumBatchedTokens = 512;
+    c.vllm.longPrefillTokenThreshold = 64; // a resumed request's prefill takes several steps
+    c.vllm.maxNumSeqs = 32;
+    c.vllm.maxLoras = 2;
+    c.vllm.numGpuBlocks = 4001; // never preempts
+    SchedulerConfig off = c;
+    off.vllm.enablePrefixCaching = false;
+    SimulationResult a = runSteps(t, c), b = runSteps(t, off);
+    QCOMPARE(a.summary.preemptions, 0u);
+    for (std::size_t i = 0; i < a.requests.size(); ++i) {
+        QCOMPARE(a.requests[i].admitted, b.requests[i].admitted);
+        QCOMPARE(a.requests[i].finished, b.requests[i].finished);
+    }
+    QCOMPARE(a.timeline.size(), b.timeline.size());
+
+    c.vllm.numGpuBlocks = off.vllm.numGpuBlocks = 150;
+    a = runSteps(t, c);
+    b = runSteps(t, off);
+    QVERIFY(a.summary.preemptions > 10);
+    std::int64_t resumedHits = 0, newHits = 0;
+    for (const StepRecord& s : a.timeline) {
+        resumedHits += s.prefixPreemptedHits;
+        newHits += s.prefixHits;
+    }
+    QCOMPARE(newHits, std::int64_t(0)); // nothing is shared between requests
+    QVERIFY(resumedHits > 0);
+    QCOMPARE(a.summary.cachedTokens, 0u); // a request's cached tokens are those of its first schedule
+    QVERIFY(a.timeline.size() != b.timeline.size() || a.summary.preemptions != b.summary.preemptions);
 }
 
 void TestPrefixCacheVllm::unlimitedKvHitsWhatThePrefixStructureAllows()
