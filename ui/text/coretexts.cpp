@@ -98,6 +98,10 @@ QString CoreTexts::note(const UserNote& n)
                   "capacity is the largest "
                   "value met below the first miss")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
+    if (n.code == "refused_rank" && a.size() == 5) // analysis/refusals.h
+        return tr("%1 of %2 requests refused: adapter rank %3 > max_lora_rank %4; set max_lora_rank to %5, the "
+                  "workload's largest (vLLM must be started with --max-lora-rank %5)")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4));
     if (n.code == "gpu_unknown" && a.empty())
         return tr("the S-LoRA suite does not name its GPU; the cost model follows the base model only");
     // Fitting a workload to a trace (core/fit/fit.h lists the codes).
