@@ -177,6 +177,8 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
             run->summary = std::move(summary);
             if (!writeError.empty())
                 run->error = writeError;
+            else if (!result.stopped.empty())
+                run->error = result.stopped;
             else if (!result.reachable && !result.records.empty() && !result.cancelled)
                 run->error = "could not reach " + replayer.target().str();
         } catch (const std::exception& e) {
