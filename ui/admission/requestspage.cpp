@@ -176,7 +176,8 @@ void RequestsPage::sizeTableColumns()
 {
     m_columnsStale = false;
     // To the content of the first rows (measuring 100k rows would take seconds); the adapter
-    // column up to a third of the table, elided in the middle beyond that (full name in the tool tip).
+    // column up to a third of the table, elided in the middle beyond that (full name in the tool
+    // tip; both ends, which carry the rank and the number, stay).
     auto* header = m_table->horizontalHeader();
     const int rows = std::min(m_proxy->rowCount(), 200);
     const QFontMetrics fm(m_table->font());
@@ -184,7 +185,8 @@ void RequestsPage::sizeTableColumns()
         int w = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24;
         if (c == RequestTableModel::Reason) {
             // The reasons of the first 200 requests that waited (the first rows often did not),
-            // up to 45 % of the table; the pane beside it has the whole sentence.
+            // whole: they carry the numbers ("needs 5040 slots, 5040 free"), so the table scrolls
+            // sideways rather than cut them.
             int seen = 0;
             if (m_analysis)
                 for (const RequestRecord& r : m_analysis->result.requests) {
@@ -194,7 +196,6 @@ void RequestsPage::sizeTableColumns()
                     if (++seen == 200)
                         break;
                 }
-            w = std::min(w, std::max(160, m_table->viewport()->width() * 45 / 100));
         } else {
             for (int r = 0; r < rows; ++r)
                 w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, c).data().toString()) + 12);
