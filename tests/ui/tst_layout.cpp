@@ -466,7 +466,7 @@ private Q_SLOTS:
         QVERIFY(adm.wait(60000));
         QTest::qWait(300);
         if (lowerTabs)
-            lowerTabs->setCurrentWidget(w.admissionTab()->chart(QStringLiteral("residency")));
+            lowerTabs->setCurrentWidget(w.admissionTab()->chart(QStringLiteral("residency"))->parentWidget());
         shoot(QStringLiteral("admission-vllm-residency"));
         // SGLang: its box, and the step-through at a pass that prefills a chunk of a long prompt.
         SimulationConfig sglang = healthy;

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// Nothing on screen contradicts the app's own state: a result whose inputs changed says it is out
+// of date until it is recomputed (Workload and Admission tabs); a far-out value asks once and a
+// key a number field refuses is said, not dropped; the status bar and the Sweep tab name the
+// server actually used; refusals for max_lora_rank come with their fix, applied in one click.
+#include "uitestutil.h"
+
+#include "admission/admissiontab.h"
+#include "sweep/sweeptab.h"
+#include "widgets/stalebar.h"
+#include "workload/parameterpanel.h"
+#include "workload/presets.h"
+#include "workload/workloadtab.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QPushButton>
+
+using namespace lorascope;
+
+namespace {
+
+WorkloadSpec smallSpec()
+{
+    WorkloadSpec s = specForPreset("S4");
+    s.adapterCount = 6;
+    s.rate = 3;
+    s.duration = 40;
+    return s;
+}
+
+/// Waits until the preview shown is of the current inputs (bounded).
+bool waitCurrent(Document* doc)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 60000) {
+        QTest::qWait(10);
+        if (!doc->busy() && doc->admissionCurrent())
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+class TestCurrency : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void admissionPreviewIsOutOfDateUntilRecomputed()
+    {
+        MainWindow w;
+        w.show();
+        w.document()->setSpec(smallSpec());
+        QVERIFY(waitCurrent(w.document()));
+        auto* tab = w.admissionTab();
+        QTest::qWait(50);
+        QVERIFY(!tab->staleBar()->isStale());
+        const auto before = w.document()->admission();
+        // A changed setting: the preview shown is of the earlier inputs until the new one arrives.
+        SimulationConfig c = w.document()->admissionConfig();
+        c.scheduler.limits.maxTotalTokenNum = 4000;
+        w.document()->editAdmission(c, QStringLiteral("KV slots"));
+        QVERIFY(!w.document()->admissionCurrent());
+        QCOMPARE(w.document()->admission(), before);
+        QVERIFY(waitCurrent(w.document()));
+        QVERIFY(w.document()->admission() != before);
+        QTRY_VERIFY(!tab->staleBar()->isStale());
+        QCOMPARE(w.document()->admission()->config.scheduler.limits.maxTotalTokenNum, 4000);
+
+        // A trace above the automatic limit: no preview runs, and the view says so where the
+        // result is, with the button that runs it.
+        w.document()->setAutoAdmissionLimit(50);
+        WorkloadSpec big = smallSpec();
+        big.rate = 5; // 200 requests
+        const auto small = w.document()->admission();
+        w.document()->setSpec(big);
+        QVERIFY(test::waitIdle(w.document()));
+        QTest::qWait(50);
+        QCOMPARE(w.document()->admission(), small);
+        QVERIFY(!w.document()->admissionCurrent());
+        QVERIFY(!w.document()->admissionPending());
+        QVERIFY(tab->staleBar()->isStale());
+        QVERIFY2(tab->staleText().contains(QStringLiteral("Out of date")), qPrintable(tab->staleText()));
+        QVERIFY2(tab->staleText().contains(QString::number(w.document()->trace()->requests.size())),
+            qPrintable(tab->staleText()));
+        QVERIFY(tab->staleBar()->button()->isVisibleTo(tab));
+        QTest::mouseClick(tab->staleBar()->button(), Qt::LeftButton);
+        QVERIFY(waitCurrent(w.document()));
+        QCOMPARE(w.document()->admission()->result.summary.requests, w.document()->trace()->requests.size());
+        QTRY_VERIFY(!tab->staleBar()->isStale());
+    }
+
+    void workloadIsOutOfDateWhileTheSpecHasProblems()
+    {
+        MainWindow w;
+        w.show();
+        w.document()->setSpec(smallSpec());
+        QVERIFY(waitCurrent(w.document()));
+        auto* tab = w.workloadTab();
+        QVERIFY(w.document()->workloadCurrent());
+        WorkloadSpec bad = smallSpec();
+        bad.input.lo = 500;
+        bad.input.hi = 100; // an empty range: not generated
+        w.document()->setSpec(bad);
+        QVERIFY(!w.document()->issues().empty());
+        QTRY_VERIFY(!tab->staleText().isEmpty());
+        QVERIFY(!w.document()->workloadCurrent());
+        QVERIFY(!w.document()->admissionCurrent()); // the preview is of the earlier workload too
+        QVERIFY2(tab->staleText().contains(QStringLiteral("problems")), qPrintable(tab->staleText()));
+        QTRY_VERIFY(w.admissionTab()->staleBar()->isStale());
+        // Fixed: both are current again.
+        w.document()->setSpec(smallSpec());
+        QVERIFY(waitCurrent(w.document()));
+        QTRY_VERIFY(tab->staleText().isEmpty());
+        QTRY_VERIFY(!w.admissionTab()->staleBar()->isStale());
+    }
+
+    void farOutValueAsksOnceAndRefusedKeysAreSaid()
+    {
+        MainWindow w;
+        w.show();
+        w.document()->setSpec(smallSpec());
+        QVERIFY(test::waitIdle(w.document()));
+        auto* panel = w.workloadTab()->panel();
+        auto* rate = qobject_cast<QDoubleSpinBox*>(panel->editor(QStringLiteral("rate")));
+        QVERIFY(rate);
+        // 99999 req/s: far above the slider's range; not applied until confirmed.
+        rate->setValue(99999);
+        QCOMPARE(w.document()->spec().rate, 3.0);
+        QVERIFY2(panel->noteText().contains(QStringLiteral("far above")), qPrintable(panel->noteText()));
+        QVERIFY2(panel->noteText().contains(QLocale().toString(qulonglong(3999960))), qPrintable(panel->noteText()));
+        panel->confirmFarValue(false);
+        QCOMPARE(w.document()->spec().rate, 3.0);
+        QCOMPARE(rate->value(), 3.0);
+        QVERIFY(panel->noteText().isEmpty());
+        // Asked again, confirmed: applied; a later far-out value of the same field is not asked again.
+        rate->setValue(5000);
+        QVERIFY(!panel->noteText().isEmpty());
+        panel->confirmFarValue(true);
+        QCOMPARE(w.document()->spec().rate, 5000.0);
+        rate->setValue(8000);
+        QCOMPARE(w.document()->spec().rate, 8000.0);
+        QVERIFY(panel->noteText().isEmpty());
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->spec().rate, 3.0);
+
+        // "abc-5" typed into Rate: the keys it refuses are said, the value stays.
+        w.activateWindow();
+        rate->setFocus();
+        rate->selectAll();
+        QTest::keyClicks(rate, QStringLiteral("abc-"));
+        QVERIFY2(panel->noteText().contains(QStringLiteral("abc-")), qPrintable(panel->noteText()));
+        QVERIFY2(panel->noteText().contains(QStringLiteral("Rate R")), qPrintable(panel->noteText()));
+        QCOMPARE(w.document()->spec().rate, 3.0);
+        // A key it takes clears the note.
+        QTest::keyClicks(rate, QStringLiteral("5"));
+        QVERIFY(panel->noteText().isEmpty());
+    }
+
+    void statusBarAndSweepNameTheServerUsed()
+    {
+        MainWindow w;
+        w.show();
+        // 200 req/s: more than either server takes in.
+        WorkloadSpec fast = smallSpec();
+        fast.rate = 200;
+        fast.duration = 20;
+        w.document()->setSpec(fast);
+        QVERIFY(waitCurrent(w.document()));
+        QVERIFY(w.document()->admission()->capacity.overloaded);
+        w.showTab(QStringLiteral("admission"));
+        QVERIFY(w.status()->overloadShown());
+        QVERIFY2(w.status()->overloadText().contains(QStringLiteral("S-LoRA")), qPrintable(w.status()->overloadText()));
+        SimulationConfig c = w.document()->admissionConfig();
+        c.scheduler.policy = PolicyKind::Vllm;
+        c.scheduler.vllm.maxLoraRank = 64;
+        w.document()->setAdmission(c);
+        QVERIFY(waitCurrent(w.document()));
+        QVERIFY(w.document()->admission()->capacity.overloaded);
+        w.showTab(QStringLiteral("admission"));
+        QVERIFY(w.status()->overloadShown());
+        QVERIFY2(
+            w.status()->overloadText().contains(QStringLiteral("vLLM V1")), qPrintable(w.status()->overloadText()));
+        // The fleet has its own verdict: the admission preview's indicator is not shown there.
+        w.showTab(QStringLiteral("fleet"));
+        QVERIFY(!w.status()->overloadShown());
+        w.showTab(QStringLiteral("workload"));
+        QVERIFY(w.status()->overloadShown());
+
+        // The Sweep tab names the server it runs (the Admission tab's) and its limits, and the
+        // suite's server choice is not shown for it.
+        w.showTab(QStringLiteral("sweep"));
+        auto* sweep = w.sweepTab();
+        QVERIFY2(sweep->serverUsedText().startsWith(QStringLiteral("vLLM V1")), qPrintable(sweep->serverUsedText()));
+        QVERIFY2(
+            sweep->serverUsedText().contains(QStringLiteral("max_lora_rank 64")), qPrintable(sweep->serverUsedText()));
+        QVERIFY(!sweep->editor(QStringLiteral("policy"))->isVisible());
+        c.scheduler.policy = PolicyKind::Sglang;
+        w.document()->setAdmission(c);
+        QVERIFY2(sweep->serverUsedText().startsWith(QStringLiteral("SGLang")), qPrintable(sweep->serverUsedText()));
+    }
+
+    void rankRefusalsComeWithTheirFix()
+    {
+        MainWindow w;
+        w.show();
+        w.document()->setSpec(smallSpec()); // S4: ranks 64/32/16
+        QVERIFY(waitCurrent(w.document()));
+        SimulationConfig c = w.document()->admissionConfig();
+        c.scheduler.policy = PolicyKind::Vllm;
+        c.scheduler.vllm.maxLoraRank = 16;
+        w.document()->setAdmission(c);
+        QVERIFY(waitCurrent(w.document()));
+        const auto& s = w.document()->admission()->result.summary;
+        QVERIFY(s.rejected > 0);
+        const QString banner = w.admissionTab()->bannerText();
+        QVERIFY2(
+            banner.contains(QStringLiteral("%1 of %2 requests refused: adapter rank ").arg(s.rejected).arg(s.requests)),
+            qPrintable(banner));
+        QVERIFY2(banner.contains(QStringLiteral("set max_lora_rank to 64")), qPrintable(banner));
+        QVERIFY2(banner.contains(QStringLiteral("href=\"fix-rank\"")), qPrintable(banner));
+        // One click: the setting changes (undoable) and nothing is refused any more.
+        QVERIFY(w.admissionTab()->fixMaxLoraRank());
+        QCOMPARE(w.document()->admissionConfig().scheduler.vllm.maxLoraRank, 64);
+        QVERIFY(waitCurrent(w.document()));
+        QCOMPARE(w.document()->admission()->result.summary.rejected, std::uint64_t(0));
+        QVERIFY(!w.admissionTab()->bannerText().contains(QStringLiteral("refused")));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->admissionConfig().scheduler.vllm.maxLoraRank, 16);
+    }
+};
+
+QTEST_MAIN(TestCurrency)
+#include "tst_currency.moc"
