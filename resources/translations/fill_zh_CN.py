@@ -1246,6 +1246,74 @@ ZH.update({
     "<b>Fleets of the Admission tab's server</b>:": "<b>由准入选项卡的服务器组成的集群</b>：",
 })
 
+# The desktop, third pass: out-of-date results, far-out values, the server used, refusals with their fix.
+ZH.update({
+    "%1 %2": "%1%2",
+    "%1 (%2)": "%1（%2）",
+    "Set max_lora_rank to %1": "将 max_lora_rank 设为 %1",
+    "This preview is of the earlier inputs (%1 requests).": "此预览基于之前的输入（%1 个请求）。",
+    "<b>Out of date</b>: the inputs changed; recomputing the preview…": "<b>已过期</b>：输入已更改，正在重新计算预览…",
+    "<b>Out of date</b>: the workload's parameters have problems (see the Workload tab), so no new trace was generated.":
+        "<b>已过期</b>：工作负载参数有问题（见工作负载选项卡），因此未生成新轨迹。",
+    " (≈ %1)": "（约 %1）",
+    "<b>Out of date</b>: the trace has %1 requests, more than the %2 previewed automatically; preview them%3.":
+        "<b>已过期</b>：轨迹有 %1 个请求，超过自动预览的 %2 个；请手动预览%3。",
+    "<b>Out of date</b>: the inputs changed since this preview.": "<b>已过期</b>：此预览之后输入已更改。",
+    "The server answers them with an error on arrival, so they are in none of the waits and latencies.":
+        "服务器在它们到达时即返回错误，因此它们不计入任何等待和延迟。",
+    "LoRA adapter loads onto the GPU": "LoRA 适配器加载到 GPU",
+    "loads per bin": "每箱加载次数",
+    "skip it (since PR #15422)": "跳过它（自 PR #15422 起）",
+    "stop the queue (early V1)": "停止扫描队列（早期 V1）",
+    "lru": "lru",
+    "fifo": "fifo",
+    "Which adapter leaves a GPU LoRA slot when a new one needs it: lru, the least recently used (SGLang's default), or fifo, the first loaded.":
+        "新适配器需要 GPU LoRA 槽位时由哪个适配器让出：lru 为最近最少使用（SGLang 默认），fifo 为最先加载。",
+    "skip it (since PR #14795)": "跳过它（自 PR #14795 起）",
+    "stop the queue (before it)": "停止扫描队列（此前）",
+    "%1 of %2 requests refused: adapter rank %3 > max_lora_rank %4; set max_lora_rank to %5, the workload's largest (vLLM must be started with --max-lora-rank %5)":
+        "%2 个请求中有 %1 个被拒绝：适配器秩 %3 > max_lora_rank %4；请将 max_lora_rank 设为 %5，即工作负载中的最大秩（vLLM 须以 --max-lora-rank %5 启动）",
+    "Use it": "使用该值",
+    "Keep the previous value": "保留原值",
+    "<b>%1 = %2</b> is far above the usual range (%3 to %4).": "<b>%1 = %2</b> 远高于常用范围（%3 到 %4）。",
+    "<b>%1 = %2</b> is far below the usual range (%3 to %4).": "<b>%1 = %2</b> 远低于常用范围（%3 到 %4）。",
+    "The trace would have about %1 requests (now %2).": "轨迹将有约 %1 个请求（当前 %2 个）。",
+    "Use it?": "是否使用？",
+    "a number from %1 to %2": "%1 到 %2 之间的数",
+    "a whole number from %1 to %2": "%1 到 %2 之间的整数",
+    "%1 takes %2: “%3” is not one, so the value stays %4.": "%1 接受%2：“%3”不是有效值，因此数值保持为 %4。",
+    "%1 takes %2: “%3” is not part of one, so it was not typed in; the value stays %4.":
+        "%1 接受%2：“%3”不属于有效数字，因此未输入；数值保持为 %4。",
+    "%1: %2 failed": "%1：%2 个失败",
+    "S-LoRA with abort": "S-LoRA 带中止",
+    "⚠ Admission preview: %1 overloaded": "⚠ 准入预览：%1 过载",
+    "In the admission preview, requests arrive faster than the server (%1) takes them in, so the queue grows. Click for the details.":
+        "在准入预览中，请求到达的速度快于服务器（%1）接纳的速度，因此队列不断增长。点击查看详情。",
+    "Runs on:": "运行于：",
+    " (the Admission tab's server)": "（准入选项卡的服务器）",
+    "vLLM V1: max_num_seqs %1, max_num_batched_tokens %2, %3 KV blocks of %4 tokens, max_loras %5, max_lora_rank %6":
+        "vLLM V1：max_num_seqs %1，max_num_batched_tokens %2，%3 个 KV 块（每块 %4 令牌），max_loras %5，max_lora_rank %6",
+    "SGLang: max_total_tokens %1, max_running_requests %2, max_loras_per_batch %3":
+        "SGLang：max_total_tokens %1，max_running_requests %2，max_loras_per_batch %3",
+    "S-LoRA with abort: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3":
+        "S-LoRA 带中止：max_total_token_num %1，max_req_total_len %2，running_max_req_size %3",
+    "S-LoRA: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3":
+        "S-LoRA：max_total_token_num %1，max_req_total_len %2，running_max_req_size %3",
+    "%1 at every point": "每个点均为 %1",
+    "%1 to %2 of each point's": "每个点的 %1 到 %2",
+    "<b>%1 refused %2 of the %3 requests</b> (%4): they count as missing the SLO. The Admission tab's banner says why and how to serve them.":
+        "<b>%1 拒绝了 %3 个请求中的 %2 个</b>（%4）：它们计为未达到 SLO。准入选项卡的横幅说明了原因及如何服务它们。",
+    "KV cache full: needs %1 slots, %2 free (must be fewer)": "KV 缓存已满：需要 %1 个槽位，空闲 %2 个（需严格少于空闲数）",
+    "It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4. S-LoRA admits it only when it needs strictly fewer slots than are free.":
+        "运行该批次直至结束需要 %1 个 KV 槽位，但可供请求使用的只有 %2 个：%3 个槽位（max_total_token_num）− %4。只有当所需槽位严格少于空闲槽位时，S-LoRA 才会准入。",
+    "The charts show the last workload generated (%1 requests).": "图表显示的是最近生成的工作负载（%1 个请求）。",
+    "<b>Out of date</b>: the parameters have problems (listed under them), so no new trace was generated.":
+        "<b>已过期</b>：参数有问题（列在参数下方），因此未生成新轨迹。",
+    "<b>Out of date</b>: the generation was stopped.": "<b>已过期</b>：生成已停止。",
+    "Generate now": "立即生成",
+    "<b>Out of date</b>: generating the changed workload…": "<b>已过期</b>：正在生成更改后的工作负载…",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()
