@@ -6,16 +6,26 @@
 #include "uitestutil.h"
 
 #include "admission/admissiontab.h"
+#include "replay/replaycharts.h"
+#include "replay/replaytab.h"
 #include "sweep/sweeptab.h"
 #include "widgets/stalebar.h"
 #include "workload/parameterpanel.h"
 #include "workload/presets.h"
 #include "workload/workloadtab.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace lorascope;
 
@@ -41,6 +51,25 @@ bool waitCurrent(Document* doc)
             return true;
     }
     return false;
+}
+
+/// A port on 127.0.0.1 nobody listens on (bound by the system's choice, then closed): every
+/// connection to it is refused. 0 when none could be had.
+quint16 closedPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return 0;
+    sockaddr_in a {};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    quint16 port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0
+        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+        port = ntohs(a.sin_port);
+    ::close(fd);
+    return port;
 }
 
 } // namespace
@@ -232,6 +261,120 @@ private Q_SLOTS:
         QVERIFY(!w.admissionTab()->bannerText().contains(QStringLiteral("refused")));
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->admissionConfig().scheduler.vllm.maxLoraRank, 16);
+    }
+
+    void replayAgainstADeadUrlStopsAndSaysWhy()
+    {
+        // A port nobody listens on (bound, then closed): every connection is refused.
+        const quint16 port = closedPort();
+        QVERIFY(port != 0);
+        MainWindow w;
+        w.show();
+        WorkloadSpec s = smallSpec();
+        s.rate = 10; // 400 requests over 40 s
+        w.document()->setSpec(s);
+        QVERIFY(test::waitIdle(w.document()));
+        QTemporaryDir dir;
+        auto* tab = w.replayTab();
+        tab->setResultsRoot(dir.filePath(QStringLiteral("runs")));
+        qobject_cast<QCheckBox*>(tab->editor(QStringLiteral("builtin")))->setChecked(false);
+        const QString url = QStringLiteral("http://127.0.0.1:%1").arg(port);
+        qobject_cast<QLineEdit*>(tab->editor(QStringLiteral("target")))->setText(url);
+        QSignalSpy finished(tab, &ReplayTab::runFinished);
+        tab->start();
+        // Stopped within seconds, not after the 40 s schedule.
+        QVERIFY(finished.wait(20000));
+        QVERIFY2(
+            tab->statusText().contains(QStringLiteral("could not connect to ") + url), qPrintable(tab->statusText()));
+        QVERIFY2(
+            tab->statusText().contains(QStringLiteral("check that the server runs")), qPrintable(tab->statusText()));
+        // The kinds of error are named with their counts, not drawn on a numeric axis.
+        QVERIFY2(tab->charts()->hint(QStringLiteral("errors")).contains(QStringLiteral("connect: ")),
+            qPrintable(tab->charts()->hint(QStringLiteral("errors"))));
+        QVERIFY(!tab->charts()->chartShown(QStringLiteral("errors")));
+    }
+
+    /// Not a check: pictures of the states this file tests, for docs/screenshots and for looking at:
+    /// LORASCOPE_SCREENSHOTS=dir xvfb-run -a -s '-screen 0 1280x720x24' ./tst_currency -platform xcb screenshots
+    /// (LORASCOPE_SCREENSHOT_LANG=zh_CN for Chinese).
+    void screenshots()
+    {
+        test::Screenshots shots;
+        if (!shots.begin())
+            QSKIP("set LORASCOPE_SCREENSHOTS=dir to save screenshots");
+        MainWindow w;
+        shots.showFullScreen(w);
+        w.document()->setSpec(smallSpec());
+        QVERIFY(waitCurrent(w.document()));
+        auto shoot = [&](const QString& name) { QVERIFY(shots.shoot(w, name)); };
+        // A far-out rate, asked about once.
+        auto* rate = qobject_cast<QDoubleSpinBox*>(w.workloadTab()->panel()->editor(QStringLiteral("rate")));
+        rate->setValue(99999);
+        shoot(QStringLiteral("workload-far-value"));
+        w.workloadTab()->panel()->confirmFarValue(false);
+        // Keys Rate does not take, said under the parameters.
+        w.activateWindow();
+        rate->setFocus();
+        rate->selectAll();
+        QTest::keyClicks(rate, QStringLiteral("abc-"));
+        shoot(QStringLiteral("workload-refused-keys"));
+        rate->clearFocus();
+        // A trace over the automatic limit: the preview shown is the earlier one, dimmed, with the button.
+        w.document()->setAutoAdmissionLimit(300);
+        WorkloadSpec big = smallSpec();
+        big.rate = 10;
+        w.document()->setSpec(big);
+        QVERIFY(test::waitIdle(w.document()));
+        w.showTab(QStringLiteral("admission"));
+        shoot(QStringLiteral("admission-out-of-date"));
+        w.document()->setAutoAdmissionLimit(Document::kAutoAdmissionLimit);
+        w.admissionTab()->staleBar()->button()->click();
+        QVERIFY(waitCurrent(w.document()));
+        // vLLM with its default max_lora_rank 16 on S4's ranks: refusals and the fix.
+        SimulationConfig c = w.document()->admissionConfig();
+        c.scheduler.policy = PolicyKind::Vllm;
+        w.document()->setAdmission(c);
+        QVERIFY(waitCurrent(w.document()));
+        shoot(QStringLiteral("admission-rank-refused"));
+        // The Sweep tab on that server: its name and limits, refusals first in the verdict.
+        w.showTab(QStringLiteral("sweep"));
+        qobject_cast<QLineEdit*>(w.sweepTab()->editor(QStringLiteral("values")))->setText(QStringLiteral("2,4,6"));
+        QSignalSpy swept(w.sweepTab(), &SweepTab::runFinished);
+        QVERIFY(w.sweepTab()->runSweep());
+        QVERIFY(swept.wait(120000));
+        shoot(QStringLiteral("sweep-server-used"));
+        // The fix applied; the residency tab with the loads on their own chart, overloaded at 30 req/s.
+        w.showTab(QStringLiteral("admission"));
+        QVERIFY(w.admissionTab()->fixMaxLoraRank());
+        QVERIFY(waitCurrent(w.document()));
+        c = w.document()->admissionConfig();
+        c.scheduler.vllm.maxLoras = 2;
+        c.scheduler.vllm.maxCpuLoras = 4;
+        w.document()->setAdmission(c);
+        WorkloadSpec fast = smallSpec();
+        fast.rate = 30;
+        w.document()->setSpec(fast);
+        QVERIFY(waitCurrent(w.document()));
+        if (auto* lower = w.admissionTab()->findChild<QTabWidget*>(QStringLiteral("admissionLowerTabs")))
+            lower->setCurrentWidget(w.admissionTab()->chart(QStringLiteral("residency"))->parentWidget());
+        shoot(QStringLiteral("admission-residency-loads"));
+        // The fleet tab: the admission preview's overload indicator is not there.
+        w.showTab(QStringLiteral("fleet"));
+        shoot(QStringLiteral("fleet-status"));
+        // A replay against a dead URL: stopped, the reason at the top.
+        const quint16 port = closedPort();
+        QVERIFY(port != 0);
+        QTemporaryDir dir;
+        auto* replay = w.replayTab();
+        replay->setResultsRoot(dir.filePath(QStringLiteral("runs")));
+        qobject_cast<QCheckBox*>(replay->editor(QStringLiteral("builtin")))->setChecked(false);
+        qobject_cast<QLineEdit*>(replay->editor(QStringLiteral("target")))
+            ->setText(QStringLiteral("http://127.0.0.1:%1").arg(port));
+        QSignalSpy finished(replay, &ReplayTab::runFinished);
+        w.showTab(QStringLiteral("replay"));
+        replay->start();
+        QVERIFY(finished.wait(20000));
+        shoot(QStringLiteral("replay-dead-url"));
     }
 };
 
