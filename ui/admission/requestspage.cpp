@@ -190,8 +190,8 @@ void RequestsPage::sizeTableColumns()
             int seen = 0;
             if (m_analysis)
                 for (const RequestRecord& r : m_analysis->result.requests) {
-                    if (r.wait.kind == WaitKind::None)
-                        continue;
+                    if (r.wait.kind == WaitKind::None && r.rejected == RejectReason::None)
+                        continue; // neither waited nor was refused: nothing to say
                     w = std::max(w, fm.horizontalAdvance(RequestTableModel::reasonOf(r)) + 12);
                     if (++seen == 200)
                         break;
