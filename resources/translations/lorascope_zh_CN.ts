@@ -2778,328 +2778,348 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::CoreTexts</name>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="20" />
+        <location filename="../../ui/text/coretexts.cpp" line="25" />
         <source>llama-7b, one rank-8 adapter kind</source>
         <translation>llama-7b，一种秩为 8 的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="21" />
+        <location filename="../../ui/text/coretexts.cpp" line="26" />
         <source>llama-7b, ranks 64/32/16/8</source>
         <translation>llama-7b，秩 64/32/16/8</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="22" />
+        <location filename="../../ui/text/coretexts.cpp" line="27" />
         <source>llama-13b, rank 16</source>
         <translation>llama-13b，秩 16</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="23" />
+        <location filename="../../ui/text/coretexts.cpp" line="28" />
         <source>llama-13b, ranks 64/32/16</source>
         <translation>llama-13b，秩 64/32/16</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="24" />
+        <location filename="../../ui/text/coretexts.cpp" line="29" />
         <source>llama-30b, rank 32</source>
         <translation>llama-30b，秩 32</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="25" />
+        <location filename="../../ui/text/coretexts.cpp" line="30" />
         <source>llama-70b, rank 64</source>
         <translation>llama-70b，秩 64</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="26" />
+        <location filename="../../ui/text/coretexts.cpp" line="31" />
         <source>llama-7b with two published adapters</source>
         <translation>llama-7b，搭配两个公开发布的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="27" />
+        <location filename="../../ui/text/coretexts.cpp" line="32" />
         <source>A10G: number of adapters</source>
         <translation>A10G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="28" />
+        <location filename="../../ui/text/coretexts.cpp" line="33" />
         <source>A10G: popularity skew</source>
         <translation>A10G：热度偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="29" />
+        <location filename="../../ui/text/coretexts.cpp" line="34" />
         <source>A10G: burstiness</source>
         <translation>A10G：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="30" />
+        <location filename="../../ui/text/coretexts.cpp" line="35" />
         <source>A10G: request rate</source>
         <translation>A10G：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="31" />
+        <location filename="../../ui/text/coretexts.cpp" line="36" />
         <source>A100-40G: number of adapters</source>
         <translation>A100-40G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="32" />
+        <location filename="../../ui/text/coretexts.cpp" line="37" />
         <source>A100-80G, S2: number of adapters</source>
         <translation>A100-80G，S2：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="33" />
+        <location filename="../../ui/text/coretexts.cpp" line="38" />
         <source>A100-80G, S4: number of adapters</source>
         <translation>A100-80G，S4：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="34" />
+        <location filename="../../ui/text/coretexts.cpp" line="39" />
         <source>A100-80G, S4: request rate</source>
         <translation>A100-80G，S4：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="35" />
+        <location filename="../../ui/text/coretexts.cpp" line="40" />
         <source>A100-80G, S4: burstiness</source>
         <translation>A100-80G，S4：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="36" />
+        <location filename="../../ui/text/coretexts.cpp" line="41" />
         <source>A100-80G: throughput table</source>
         <translation>A100-80G：吞吐量表</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="37" />
+        <location filename="../../ui/text/coretexts.cpp" line="42" />
         <source>Ablation: no unified memory pool</source>
         <translation>消融：无统一内存池</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="38" />
+        <location filename="../../ui/text/coretexts.cpp" line="43" />
         <source>Ablation: adapter clustering</source>
         <translation>消融：适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="39" />
+        <location filename="../../ui/text/coretexts.cpp" line="44" />
         <source>Ablation: adapter clustering under bursts</source>
         <translation>消融：突发下的适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="46" />
+        <location filename="../../ui/text/coretexts.cpp" line="51" />
         <source>Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A10G（24 GB，600 GB/s，125 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="50" />
+        <location filename="../../ui/text/coretexts.cpp" line="55" />
         <source>Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="54" />
+        <location filename="../../ui/text/coretexts.cpp" line="59" />
         <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="91" />
+        <location filename="../../ui/text/coretexts.cpp" line="96" />
         <source>LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's</source>
         <translation>LoraScope 没有 %2 上 %1 的代价模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="94" />
+        <location filename="../../ui/text/coretexts.cpp" line="99" />
         <source>the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2</source>
         <translation>S-LoRA 的脚本没有给出 %1 的服务器 --num-token；max_total_token_num 保持为 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="102" />
+        <location filename="../../ui/text/coretexts.cpp" line="107" />
         <source>%1 of %2 requests refused: adapter rank %3 &gt; max_lora_rank %4; set max_lora_rank to %5, the workload's largest (vLLM must be started with --max-lora-rank %5)</source>
         <translation>%2 个请求中有 %1 个被拒绝：适配器秩 %3 &gt; max_lora_rank %4；请将 max_lora_rank 设为 %5，即工作负载中的最大秩（vLLM 须以 --max-lora-rank %5 启动）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="106" />
+        <location filename="../../ui/text/coretexts.cpp" line="111" />
         <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
         <translation>该 S-LoRA 套件未指明其 GPU；代价模型只按基础模型选择</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="138" />
+        <location filename="../../ui/text/coretexts.cpp" line="143" />
         <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
         <translation>代价模型“%1”没有校准：其时间没有测量数据支撑。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="146" />
+        <location filename="../../ui/text/coretexts.cpp" line="151" />
         <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="147" />
+        <location filename="../../ui/text/coretexts.cpp" line="152" />
         <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="148" />
-        <location filename="../../ui/text/coretexts.cpp" line="251" />
+        <location filename="../../ui/text/coretexts.cpp" line="153" />
+        <location filename="../../ui/text/coretexts.cpp" line="256" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="151" />
+        <location filename="../../ui/text/coretexts.cpp" line="156" />
         <source>Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).</source>
         <translation>提示最长 %1 个令牌；模型只验证到 %2（更长的预填充和注意力为外推）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="155" />
+        <location filename="../../ui/text/coretexts.cpp" line="160" />
         <source>Outputs up to %1 tokens; the model was validated up to %2.</source>
         <translation>输出最长 %1 个令牌；模型只验证到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="157" />
+        <location filename="../../ui/text/coretexts.cpp" line="162" />
         <source>LoRA rank %1 is above the largest rank validated (%2).</source>
         <translation>LoRA 秩 %1 超过了验证过的最大秩（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="160" />
+        <location filename="../../ui/text/coretexts.cpp" line="165" />
         <source>max_total_token_num %1 is far from the validated %2.</source>
         <translation>max_total_token_num %1 与验证过的 %2 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="161" />
+        <location filename="../../ui/text/coretexts.cpp" line="166" />
         <source>max_total_token_num %1 is far from the validated %2–%3.</source>
         <translation>max_total_token_num %1 与验证过的 %2–%3 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="163" />
+        <location filename="../../ui/text/coretexts.cpp" line="168" />
         <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
         <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是代价模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="168" />
+        <location filename="../../ui/text/coretexts.cpp" line="173" />
         <source>The workload's base model is %1 but the cost model describes %2.</source>
         <translation>工作负载的基础模型是 %1，而代价模型描述的是 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="190" />
+        <location filename="../../ui/text/coretexts.cpp" line="195" />
         <source>(%1 runs)</source>
         <translation>（%1 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="206" />
+        <location filename="../../ui/text/coretexts.cpp" line="211" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准，并在另外 %4 次运行上验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="209" />
+        <location filename="../../ui/text/coretexts.cpp" line="214" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准；没有其他运行可供验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="223" />
+        <location filename="../../ui/text/coretexts.cpp" line="228" />
         <source>S-LoRA's published %1 runs</source>
         <translation>S-LoRA 公布的 %1 运行数据</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="231" />
+        <location filename="../../ui/text/coretexts.cpp" line="236" />
         <source>%1 and %2 more</source>
         <translation>%1 及另外 %2 项</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="233" />
+        <location filename="../../ui/text/coretexts.cpp" line="238" />
         <source>calibrated on %1 (%2 runs)</source>
         <translation>在 %1 上校准（%2 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="234" />
+        <location filename="../../ui/text/coretexts.cpp" line="239" />
         <source>calibrated on %1</source>
         <translation>在 %1 上校准</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="236" />
+        <location filename="../../ui/text/coretexts.cpp" line="241" />
         <source>calibrated by %1</source>
         <translation>校准方法：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="238" />
+        <location filename="../../ui/text/coretexts.cpp" line="243" />
         <source>not calibrated (no measurement behind these coefficients)</source>
         <translation>未校准（这些系数背后没有测量数据）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="244" />
+        <location filename="../../ui/text/coretexts.cpp" line="249" />
         <source>throughput ±%1 %</source>
         <translation>吞吐量 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="246" />
+        <location filename="../../ui/text/coretexts.cpp" line="251" />
         <source>latency ±%1 %</source>
         <translation>延迟 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="248" />
+        <location filename="../../ui/text/coretexts.cpp" line="253" />
         <source>first token ±%1 %</source>
         <translation>首令牌 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="250" />
+        <location filename="../../ui/text/coretexts.cpp" line="255" />
         <source>attainment ±%1 points</source>
         <translation>达成率 ±%1 个百分点</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="251" />
+        <location filename="../../ui/text/coretexts.cpp" line="256" />
         <source>%1; validated on %2 runs: %3</source>
         <translation>%1；在 %2 次运行上验证：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="253" />
+        <location filename="../../ui/text/coretexts.cpp" line="258" />
         <source>%1; not validated out of sample (fit error: latency ±%2 %)</source>
         <translation>%1；未做样本外验证（拟合误差：延迟 ±%2 %）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="256" />
+        <location filename="../../ui/text/coretexts.cpp" line="261" />
         <source>%1; not validated</source>
         <translation>%1；未验证</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="97" />
+        <location filename="../../ui/text/coretexts.cpp" line="102" />
         <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
         <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="109" />
+        <location filename="../../ui/text/coretexts.cpp" line="21" />
+        <source>S-LoRA ReqQueue (c1ddf48)</source>
+        <translation>S-LoRA ReqQueue（c1ddf48）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="22" />
+        <source>S-LoRA AbortReqQueue (c1ddf48)</source>
+        <translation>S-LoRA AbortReqQueue（c1ddf48）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="23" />
+        <source>vLLM V1 (main at b4622cf, 2025)</source>
+        <translation>vLLM V1（main 分支的 b4622cf，2025 年）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="24" />
+        <source>SGLang main, January 2026 (after PR #16333, before PR #17913)</source>
+        <translation>SGLang main 分支，2026 年 1 月（PR #16333 之后，PR #17913 之前）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="114" />
         <source>the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0</source>
         <translation>轨迹从 %1 s 开始：时间窗（%2 s）和速率从它的第一个到达算起，拟合出的规格从 0 开始</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="113" />
+        <location filename="../../ui/text/coretexts.cpp" line="118" />
         <source>input lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输入长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="114" />
+        <location filename="../../ui/text/coretexts.cpp" line="119" />
         <source>output lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输出长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="117" />
+        <location filename="../../ui/text/coretexts.cpp" line="122" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）：用 slora 生成器拟合（一个 Gamma 过程，每个请求抽取一个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="122" />
+        <location filename="../../ui/text/coretexts.cpp" line="127" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will look less bursty in total</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）；cv 为 %3 的按适配器模型在整体上会显得不那么突发</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="127" />
+        <location filename="../../ui/text/coretexts.cpp" line="132" />
         <source>the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that</source>
         <translation>文件没有给出适配器的热度顺序：按请求数匹配了排名，并据此校正了偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="130" />
+        <location filename="../../ui/text/coretexts.cpp" line="135" />
         <source>the trace has no adapters (base model only); import with adapter assignment to fit popularity</source>
         <translation>轨迹没有适配器（只用基础模型）；导入时分配适配器才能拟合热度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="40" />
+        <location filename="../../ui/text/coretexts.cpp" line="45" />
         <source>Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter</source>
         <translation>聊天：1-8 轮对话，思考时间 15 s，每个适配器一个 200 令牌的系统提示词</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="42" />
+        <location filename="../../ui/text/coretexts.cpp" line="47" />
         <source>Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter</source>
         <translation>智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 600 令牌的系统提示词</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="44" />
+        <location filename="../../ui/text/coretexts.cpp" line="49" />
         <source>RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users</source>
         <translation>共享文档的 RAG：20 段 1536 令牌的文本，所有适配器的用户都会读取</translation>
     </message>
@@ -7294,32 +7314,32 @@ from–to (s)</source>
         <translation>&lt;p&gt;解码步：每个运行中的请求生成一个令牌。本次没有准入检查（S-LoRA 每隔 %1 个解码步检查一次队列）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="478" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="484" />
         <source>&lt;b&gt;request %1&lt;/b&gt; (arrived %2): %3</source>
         <translation>&lt;b&gt;请求 %1&lt;/b&gt;（到达 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="482" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="488" />
         <source>this pass only decodes, so nobody is admitted until the next admission check (after every %1 decode steps).</source>
         <translation>这次计算只做解码，因此在下一次准入检查（每 %1 个解码步之后）之前没有请求被准入。</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="490" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="496" />
         <source>&lt;p&gt;&lt;b&gt;Starts waiting in this pass&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;在这次计算中开始等待&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="498" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="504" />
         <source>&lt;p&gt;&lt;b&gt;Running batch&lt;/b&gt; (request: tokens generated / output length):&lt;/p&gt;&lt;p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;运行批次&lt;/b&gt;（请求：已生成令牌数 / 输出长度）：&lt;/p&gt;&lt;p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="512" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="518" />
         <source>&lt;p&gt;&lt;b&gt;Waiting, first in line first&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;等待中（排在前面的在先）&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="513" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="519" />
         <source>nobody</source>
         <translation>无</translation>
     </message>
@@ -7359,19 +7379,19 @@ from–to (s)</source>
         <translation>已准入</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="496" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="502" />
         <source>&lt;p&gt;&lt;b&gt;Finished&lt;/b&gt;: %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;完成&lt;/b&gt;：%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="489" />
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="505" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="495" />
         <location filename="../../ui/admission/stepthroughpanel.cpp" line="511" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="517" />
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/stepthroughpanel.cpp" line="506" />
+        <location filename="../../ui/admission/stepthroughpanel.cpp" line="512" />
         <source>empty</source>
         <translation>空</translation>
     </message>

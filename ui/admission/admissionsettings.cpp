@@ -474,7 +474,7 @@ void AdmissionTab::syncFromDocument()
     const QString server = serverOf(c.scheduler.policy);
     for (auto it = m_serverBoxes.cbegin(); it != m_serverBoxes.cend(); ++it)
         it.value()->setVisible(it.key() == server);
-    m_rules->setText(tr("Follows the rules of %1.").arg(QString::fromStdString(policyRules(c.scheduler.policy))));
+    m_rules->setText(tr("Follows the rules of %1.").arg(CoreTexts::text(policyRules(c.scheduler.policy))));
     const std::string error = schedulerConfigError(c.scheduler);
     m_configError->setText(
         error.empty() ? QString() : tr("The server would refuse to start: %1").arg(QString::fromStdString(error)));

@@ -17,6 +17,11 @@ namespace {
 // The core's descriptions as they are today, so lupdate lists them for translators. A text the
 // core changes later is shown in English until the translation catches up.
 [[maybe_unused]] const char* const kCoreTexts[] = {
+    // policyRules(): the server versions whose rules each policy follows (admission/schedulerconfig.cpp).
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "S-LoRA ReqQueue (c1ddf48)"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "S-LoRA AbortReqQueue (c1ddf48)"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "vLLM V1 (main at b4622cf, 2025)"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "SGLang main, January 2026 (after PR #16333, before PR #17913)"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "llama-7b, one rank-8 adapter kind"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "llama-7b, ranks 64/32/16/8"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "llama-13b, rank 16"),
