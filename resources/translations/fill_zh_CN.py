@@ -1326,6 +1326,10 @@ ZH.update({
     "SGLang main, January 2026 (after PR #16333, before PR #17913)": "SGLang main 分支，2026 年 1 月（PR #16333 之后，PR #17913 之前）",
 })
 
+ZH.update({
+    "Folder": "文件夹", "File": "文件", "%1 File": "%1 文件", "Drive": "驱动器", "Shortcut": "快捷方式",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

@@ -427,6 +427,34 @@
     </message>
 </context>
 <context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="19" />
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="20" />
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="21" />
+        <source>%1 File</source>
+        <translation>%1 文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="22" />
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="23" />
+        <source>Shortcut</source>
+        <translation>快捷方式</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/charts/widgetexport.cpp" line="94" />
@@ -9548,17 +9576,17 @@ The capacity finder searches between the smallest and the largest value.</source
 <context>
     <name>lorascope::TraceFileDialog</name>
     <message>
-        <location filename="../../ui/widgets/tracefiledialog.cpp" line="19" />
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="30" />
         <source>All trace files (%1)</source>
         <translation>所有轨迹文件 (%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/tracefiledialog.cpp" line="20" />
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="31" />
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/tracefiledialog.cpp" line="21" />
+        <location filename="../../ui/widgets/tracefiledialog.cpp" line="32" />
         <source>%1 has no known trace extension. Read it as:</source>
         <translation>%1 没有已知的轨迹扩展名。按以下格式读取：</translation>
     </message>
