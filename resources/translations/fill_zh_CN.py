@@ -1330,6 +1330,10 @@ ZH.update({
     "Folder": "文件夹", "File": "文件", "%1 File": "%1 文件", "Drive": "驱动器", "Shortcut": "快捷方式",
 })
 
+ZH.update({
+    "share of the bin on the GPU:": "在 GPU 上的时间占比：", "replicas holding it:": "持有它的副本数：",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

@@ -6710,34 +6710,32 @@ from–to (s)</source>
         <translation>没有加载任何适配器：集群运行后，热图会显示哪些副本持有哪些适配器。</translation>
     </message>
     <message>
-        <location filename="../../ui/fleet/residencyview.cpp" line="170" />
-        <source>white: not on the GPU · dark blue: on it the whole time bin</source>
-        <translation>白色：不在 GPU 上 · 深蓝：整个时间箱都在 GPU 上</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/fleet/residencyview.cpp" line="171" />
-        <source>white: on no replica · dark blue: on %n replica(s) at once</source>
-        <translation>
-            <numerusform>白色：不在任何副本上 · 深蓝：同时在 %n 个副本上</numerusform>
-        </translation>
+        <location filename="../../ui/fleet/residencyview.cpp" line="182" />
+        <source>share of the bin on the GPU:</source>
+        <translation>在 GPU 上的时间占比：</translation>
     </message>
     <message>
         <location filename="../../ui/fleet/residencyview.cpp" line="182" />
+        <source>replicas holding it:</source>
+        <translation>持有它的副本数：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fleet/residencyview.cpp" line="210" />
         <source>%1, %2–%3 %4</source>
         <translation>%1，%2–%3 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/fleet/residencyview.cpp" line="191" />
+        <location filename="../../ui/fleet/residencyview.cpp" line="219" />
         <source>%1 (%2 % of the bin)</source>
         <translation>%1（时间箱的 %2%）</translation>
     </message>
     <message>
-        <location filename="../../ui/fleet/residencyview.cpp" line="194" />
+        <location filename="../../ui/fleet/residencyview.cpp" line="222" />
         <source>on no replica's GPU</source>
         <translation>不在任何副本的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../ui/fleet/residencyview.cpp" line="194" />
+        <location filename="../../ui/fleet/residencyview.cpp" line="222" />
         <source>on the GPU of: %1</source>
         <translation>位于这些副本的 GPU 上：%1</translation>
     </message>
