@@ -1334,6 +1334,12 @@ ZH.update({
     "share of the bin on the GPU:": "在 GPU 上的时间占比：", "replicas holding it:": "持有它的副本数：",
 })
 
+ZH.update({
+    "rank-%1 adapters %2": "秩 %1 的适配器 %2",
+    "At %1 not every class meets the target of %2: %3 of their requests within the SLO.":
+        "在 %1 时并非每一类都达到 %2 的目标：%3 的请求满足 SLO。",
+})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

@@ -8571,481 +8571,492 @@ The capacity finder searches between the smallest and the largest value.</source
 <context>
     <name>lorascope::SweepText</name>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="47" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="48" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="47" />
-        <location filename="../../ui/sweep/sweeptext.cpp" line="259" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="48" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="260" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="49" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="50" />
         <source>TTFT ≤ %1</source>
         <translation>TTFT ≤ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="51" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="52" />
         <source>TPOT ≤ %1</source>
         <translation>TPOT ≤ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="53" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="54" />
         <source>E2E ≤ %1</source>
         <translation>E2E ≤ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="55" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="56" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="56" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="57" />
         <source>%1 for at least %2 % of requests</source>
         <translation>%1，至少 %2 % 的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="57" />
-        <location filename="../../ui/sweep/sweeptext.cpp" line="498" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="58" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="431" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="517" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="64" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="65" />
         <source>request rate R (req/s)</source>
         <translation>请求速率 R (req/s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="66" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="67" />
         <source>number of adapters n</source>
         <translation>适配器数 n</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="68" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="69" />
         <source>popularity skew α</source>
         <translation>热度偏斜 α</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="70" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="71" />
         <source>Zipf exponent s</source>
         <translation>Zipf 指数 s</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="72" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="73" />
         <source>burstiness cv</source>
         <translation>突发度 cv</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="74" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="75" />
         <source>duration T (s)</source>
         <translation>时长 T (s)</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="76" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="77" />
         <source>random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="78" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="79" />
         <source>input length max (tokens)</source>
         <translation>输入长度上限（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="80" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="81" />
         <source>output length max (tokens)</source>
         <translation>输出长度上限（令牌）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="89" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="90" />
         <source>server: %1</source>
         <translation>服务器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="98" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="99" />
         <source>Total request rate over all adapters, requests per second.</source>
         <translation>所有适配器的总请求速率，每秒请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="100" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="101" />
         <source>Number of adapters (0 = base model only).</source>
         <translation>适配器数量（0 = 只用基础模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="102" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="103" />
         <source>Popularity skew: adapter i gets ((i+1)/n)^α − (i/n)^α of the traffic; small α, a few hot adapters.</source>
         <translation>热度偏斜：适配器 i 获得 ((i+1)/n)^α − (i/n)^α 的流量；α 越小，少数适配器越热门。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="105" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="106" />
         <source>Zipf exponent of the adapter popularity.</source>
         <translation>适配器热度的 Zipf 指数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="107" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="108" />
         <source>Coefficient of variation of the gaps between arrivals: 1 = Poisson, larger = burstier.</source>
         <translation>到达间隔的变异系数：1 = 泊松过程，越大越突发。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="109" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="110" />
         <source>Length of the trace, seconds.</source>
         <translation>轨迹时长，秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="111" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="112" />
         <source>Random seed: the same workload drawn again, to see the sampling noise.</source>
         <translation>随机种子：重新抽取同一工作负载，以观察采样噪声。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="113" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="114" />
         <source>Upper end (exclusive) of the input length range, tokens.</source>
         <translation>输入长度范围的上端（不含），令牌数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="115" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="116" />
         <source>Upper end (exclusive) of the output length range, tokens.</source>
         <translation>输出长度范围的上端（不含），令牌数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="117" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="118" />
         <source>KV-cache token slots of the server, shared with the adapter weights.</source>
         <translation>服务器的 KV 缓存令牌槽位，与适配器权重共用。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="119" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="120" />
         <source>Largest sum of input tokens of a newly admitted prefill batch.</source>
         <translation>新准入的预填充批次的输入令牌总数上限。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="121" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="122" />
         <source>Most requests in the running batch.</source>
         <translation>运行批次中的最多请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="123" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="124" />
         <source>Decode steps between two admission attempts.</source>
         <translation>两次准入尝试之间的解码步数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="125" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="126" />
         <source>vLLM: most running requests.</source>
         <translation>vLLM：最多运行中请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="127" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="128" />
         <source>vLLM: most prefill tokens per step.</source>
         <translation>vLLM：每步最多预填充令牌数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="129" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="130" />
         <source>vLLM: most distinct adapters in one batch.</source>
         <translation>vLLM：一个批次中最多的不同适配器数。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="190" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="191" />
         <source>A10G: number of adapters</source>
         <translation>A10G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="191" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="192" />
         <source>A10G: popularity skew</source>
         <translation>A10G：热度偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="192" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="193" />
         <source>A10G: burstiness</source>
         <translation>A10G：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="193" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="194" />
         <source>A10G: request rate</source>
         <translation>A10G：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="194" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="195" />
         <source>A100-40G: number of adapters</source>
         <translation>A100-40G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="195" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="196" />
         <source>A100-80G, S2: number of adapters</source>
         <translation>A100-80G，S2：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="196" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="197" />
         <source>A100-80G, S4: number of adapters</source>
         <translation>A100-80G，S4：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="197" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="198" />
         <source>A100-80G, S4: request rate</source>
         <translation>A100-80G，S4：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="198" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="199" />
         <source>A100-80G, S4: burstiness</source>
         <translation>A100-80G，S4：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="199" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="200" />
         <source>A100-80G: throughput table</source>
         <translation>A100-80G：吞吐量表</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="200" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="201" />
         <source>Ablation: no unified memory pool</source>
         <translation>消融：无统一内存池</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="201" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="202" />
         <source>Ablation: adapter clustering</source>
         <translation>消融：适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="202" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="203" />
         <source>Ablation: adapter clustering under bursts</source>
         <translation>消融：突发下的适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="213" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="214" />
         <source>number of adapters</source>
         <translation>适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="216" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="217" />
         <source>request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="219" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="220" />
         <source>cv</source>
         <translation>cv</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="224" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="225" />
         <source>S-LoRA paper, %1, %2%3: throughput vs %4</source>
         <translation>S-LoRA 论文，%1，%2%3：吞吐量随%4变化</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="226" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="227" />
         <source> (abort)</source>
         <translation>（带中止）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="270" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="271" />
         <source>vLLM V1: max_num_seqs %1, max_num_batched_tokens %2, %3 KV blocks of %4 tokens, max_loras %5, max_lora_rank %6</source>
         <translation>vLLM V1：max_num_seqs %1，max_num_batched_tokens %2，%3 个 KV 块（每块 %4 令牌），max_loras %5，max_lora_rank %6</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="281" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="282" />
         <source>SGLang: max_total_tokens %1, max_running_requests %2, max_loras_per_batch %3</source>
         <translation>SGLang：max_total_tokens %1，max_running_requests %2，max_loras_per_batch %3</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="287" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="288" />
         <source>S-LoRA with abort: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3</source>
         <translation>S-LoRA 带中止：max_total_token_num %1，max_req_total_len %2，running_max_req_size %3</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="292" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="293" />
         <source>S-LoRA: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3</source>
         <translation>S-LoRA：max_total_token_num %1，max_req_total_len %2，running_max_req_size %3</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="315" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="316" />
         <source>%1 at every point</source>
         <translation>每个点均为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="316" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="317" />
         <source>%1 to %2 of each point's</source>
         <translation>每个点的 %1 到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="317" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="318" />
         <source>&lt;b&gt;%1 refused %2 of the %3 requests&lt;/b&gt; (%4): they count as missing the SLO. The Admission tab's banner says why and how to serve them.</source>
         <translation>&lt;b&gt;%1 拒绝了 %3 个请求中的 %2 个&lt;/b&gt;（%4）：它们计为未达到 SLO。准入选项卡的横幅说明了原因及如何服务它们。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="329" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="330" />
         <source>No point finished.</source>
         <translation>没有点完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="339" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="340" />
         <source>No point meets the SLO (%1). The best, %2, has %3 of requests within it: %4 points short.</source>
         <translation>没有点满足 SLO（%1）。最好的点 %2 有 %3 的请求满足：差 %4 个百分点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="344" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="345" />
         <source>Sustainable: &lt;b&gt;%1&lt;/b&gt;, the largest point that meets the SLO (%2) and keeps up with its arrivals.</source>
         <translation>可持续：&lt;b&gt;%1&lt;/b&gt;，满足 SLO（%2）且能跟上到达速度的最大点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="349" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="350" />
         <source>&lt;b&gt;Nothing sustainable&lt;/b&gt;: every point that meets the SLO (%1) is saturated.</source>
         <translation>&lt;b&gt;没有可持续的点&lt;/b&gt;：每个满足 SLO（%1）的点都已饱和。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="351" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="352" />
         <source>Sustainable: &lt;b&gt;%1&lt;/b&gt;, the largest point that meets the SLO (%2) below saturation.</source>
         <translation>可持续：&lt;b&gt;%1&lt;/b&gt;，低于饱和点且满足 SLO（%2）的最大点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="355" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="356" />
         <source> A trace of at least %1 would tell.</source>
         <translation>至少 %1 的轨迹才能看出来。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="357" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="358" />
         <source>Short-trace effect: points up to %1 meet the SLO although the server falls behind from %2; their %3 traces end before the backlog grows enough to break it.%4</source>
         <translation>短轨迹效应：直到 %1 的点都满足 SLO，尽管服务器从 %2 起已跟不上；它们 %3 的轨迹在积压增长到足以打破 SLO 之前就结束了。%4</translation>
     </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="427" />
+        <source>rank-%1 adapters %2</source>
+        <translation>秩 %1 的适配器 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sweep/sweeptext.cpp" line="429" />
+        <source>At %1 not every class meets the target of %2: %3 of their requests within the SLO.</source>
+        <translation>在 %1 时并非每一类都达到 %2 的目标：%3 的请求满足 SLO。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/sweep/sweeptext.cpp" line="436" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="455" />
         <source>SLO boundary: %1 meets the SLO (%2 of requests); %3 misses it (%4). The bracket is %5 wide after %n point(s) in %6 s.</source>
         <translation>
             <numerusform>SLO 边界：%1 满足 SLO（%2 的请求）；%3 不满足（%4）。经过 %n 个点、%6 s，区间宽度为 %5。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="368" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="369" />
         <source>No point saturates: completions keep up with arrivals (achieved/offered ≥ %1) up to %2.</source>
         <translation>没有点饱和：直到 %2，完成都跟得上到达（实际/提供 ≥ %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="373" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="374" />
         <source>Saturated from &lt;b&gt;%1&lt;/b&gt;: completions fall behind arrivals (achieved/offered %2, below %3).</source>
         <translation>从 &lt;b&gt;%1&lt;/b&gt; 起饱和：完成落后于到达（实际/提供 %2，低于 %3）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="379" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="380" />
         <source>GuideLLM's over-saturation test (requests in flight and TTFT both rising) fires from %1.</source>
         <translation>GuideLLM 的过饱和检测（在途请求数和 TTFT 同时上升）从 %1 起触发。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="401" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="402" />
         <source>Sustainable capacity &lt;b&gt;%1&lt;/b&gt;: the largest value that meets the SLO (%2; %3 of requests) while the server keeps up with its arrivals.</source>
         <translation>可持续容量 &lt;b&gt;%1&lt;/b&gt;：在服务器能跟上到达速度的前提下满足 SLO（%2；%3 的请求）的最大取值。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="406" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="407" />
         <source>Sustainable capacity &lt;b&gt;%1&lt;/b&gt;, set by saturation: above it the server falls behind its arrivals (from %2), while it still meets the SLO (%3; %4 of requests).</source>
         <translation>可持续容量 &lt;b&gt;%1&lt;/b&gt;，由饱和决定：高于它（从 %2 起）服务器跟不上到达速度，而此处仍满足 SLO（%3；%4 的请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="411" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="412" />
         <source>&lt;b&gt;Nothing sustainable&lt;/b&gt; in the range tried: every value that meets the SLO is saturated.</source>
         <translation>在所试范围内&lt;b&gt;没有可持续的取值&lt;/b&gt;：每个满足 SLO 的取值都已饱和。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="416" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="435" />
         <source> (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)</source>
         <translation>（该 SLO 既不限制 TTFT 也不限制 E2E，因此无法建议轨迹长度。）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="417" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="436" />
         <source> A trace of at least %1 would tell (Workload tab: Duration T).</source>
         <translation>至少 %1 的轨迹才能看出来（工作负载标签页：时长 T）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="419" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="438" />
         <source>&lt;b&gt;Short-trace effect&lt;/b&gt;: the SLO still holds up to %1 only because each %2 trace ends before the growing backlog breaks it; that is not a capacity.%3</source>
         <translation>&lt;b&gt;短轨迹效应&lt;/b&gt;：直到 %1 仍满足 SLO，只是因为每条 %2 的轨迹在不断增长的积压打破 SLO 之前就结束了；这不是容量。%3</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="428" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="447" />
         <source>Stopped before the SLO boundary was bracketed.</source>
         <translation>在找到 SLO 边界区间之前就停止了。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="434" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="453" />
         <source>Not converged: the evaluation budget is spent. The bracket so far:</source>
         <translation>未收敛：评估次数已用完。目前的区间：</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="445" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="464" />
         <source>No value tried (%1 to %2) meets the SLO (%3). At the lowest, %4, %5 of requests meet it: %6 points short of the target.</source>
         <translation>所试的取值（%1 到 %2）都不满足 SLO（%3）。在最低值 %4 处，%5 的请求满足：比目标差 %6 个百分点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="452" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="471" />
         <source>Every value up to %1 meets the SLO (%2; %3 at the highest): widen the values' range upwards.</source>
         <translation>直到 %1 的所有取值都满足 SLO（%2；最高处为 %3）：请把取值范围向上扩大。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="460" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="479" />
         <source>Saturated from &lt;b&gt;%1&lt;/b&gt; (achieved/offered %2, below 0.98); %3 keeps up.</source>
         <translation>从 &lt;b&gt;%1&lt;/b&gt; 起饱和（实际/提供 %2，低于 0.98）；%3 仍跟得上。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="465" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="484" />
         <source>The range never saturates: achieved/offered is still %1 at the highest value tried, %2.</source>
         <translation>该范围内从未饱和：在所试的最高值 %2 处，实际/提供仍为 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="470" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="489" />
         <source>Saturated even at the lowest value tried, %1 (achieved/offered %2).</source>
         <translation>即使在所试的最低值 %1 也已饱和（实际/提供 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="480" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="499" />
         <source>rank %1: %2 → %3</source>
         <translation>秩 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="485" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="504" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="484" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="503" />
         <source>SLO attainment by adapter rank, at the SLO boundary → just above it: %1.</source>
         <translation>按适配器秩的 SLO 达成率，在 SLO 边界 → 刚高于边界：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="490" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="509" />
         <source>%1 (rank %2, misses from %3)</source>
         <translation>%1（秩 %2，从 %3 起不满足）</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="491" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="510" />
         <source>base model</source>
         <translation>基础模型</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="497" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="516" />
         <source>First to break the SLO (adapters with at least 5 requests): %1.</source>
         <translation>最先违反 SLO 的适配器（至少 5 个请求）：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="503" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="522" />
         <source>Note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="506" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="525" />
         <source>Cancelled: these are the points that finished.</source>
         <translation>已取消：以下为已完成的点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="513" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="532" />
         <source>&lt;b&gt;Cost model:&lt;/b&gt; %1 — %2</source>
         <translation>&lt;b&gt;代价模型：&lt;/b&gt;%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="521" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="540" />
         <source>&lt;br&gt;S-LoRA published no measurements for this suite, model setting and server.</source>
         <translation>&lt;br&gt;S-LoRA 没有发表该套件、模型设置和服务器组合的实测值。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="527" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="546" />
         <source>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;: preview vs paper over %2 published point(s): throughput off by %3 % on average (MAPE), mean first-token latency by %4 %, SLO attainment by %5 points.</source>
         <translation>&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;：预览与论文在 %2 个已发表点上的对比：吞吐量平均偏差 %3 %（MAPE），平均首令牌延迟偏差 %4 %，SLO 达成率相差 %5 个百分点。</translation>
     </message>
     <message>
-        <location filename="../../ui/sweep/sweeptext.cpp" line="534" />
+        <location filename="../../ui/sweep/sweeptext.cpp" line="553" />
         <source>&lt;br&gt;&lt;small&gt;Published rows: %1.&lt;/small&gt;</source>
         <translation>&lt;br&gt;&lt;small&gt;已发表数据：%1。&lt;/small&gt;</translation>
     </message>

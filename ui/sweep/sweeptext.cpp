@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace lorascope {
 
@@ -411,6 +412,24 @@ QStringList capacityLines(const CapacityResult& r)
         lines << SweepText::tr(
             "<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.");
     }
+    // The SLO holds over all requests, not for every class: say which ranks fall short there.
+    if (!std::isnan(r.sustainable))
+        if (const SweepPoint* s = pointAt(r.evaluations, r.sustainable)) {
+            std::map<int, std::pair<double, double>> byRank; // rank → (requests meeting, requests)
+            for (const AdapterMetrics& a : s->perAdapter)
+                if (a.rank > 0 && a.requests > 0 && std::isfinite(a.sloAttainment)) {
+                    byRank[a.rank].first += a.sloAttainment * double(a.requests);
+                    byRank[a.rank].second += double(a.requests);
+                }
+            QStringList shortfalls;
+            for (const auto& [rank, met] : byRank)
+                if (met.first / met.second < r.slo.attainment)
+                    shortfalls << SweepText::tr("rank-%1 adapters %2").arg(rank).arg(pct(met.first / met.second));
+            if (!shortfalls.isEmpty())
+                lines << SweepText::tr("At %1 not every class meets the target of %2: %3 of their requests within "
+                                       "the SLO.")
+                             .arg(at(r.sustainable), pct(r.slo.attainment), shortfalls.join(SweepText::tr(", ")));
+        }
     if (r.shortTrace) {
         QString tell = std::isnan(r.suggestedDuration)
             ? SweepText::tr(" (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)")
