@@ -42,6 +42,8 @@ public:
 
     /// Milliseconds the last chart refresh took on the GUI thread.
     double lastRefreshMs() const { return m_lastRefreshMs; }
+    /// The line above the charts saying they are out of date (empty while they are current).
+    QString staleText() const;
 
 public Q_SLOTS:
     void explain(const QString& field);
@@ -49,9 +51,6 @@ public Q_SLOTS:
 Q_SIGNALS:
     void chartsUpdated();
     void exportRequested(QWidget* chart, const QString& name);
-
-    /// The line above the charts saying they are out of date (empty while they are current).
-    QString staleText() const;
 
 private:
     void updateStale();
