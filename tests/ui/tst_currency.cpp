@@ -6,6 +6,7 @@
 #include "uitestutil.h"
 
 #include "admission/admissiontab.h"
+#include "analysis/admissionview.h"
 #include "replay/replaycharts.h"
 #include "replay/replaytab.h"
 #include "sweep/sweeptab.h"
@@ -18,6 +19,7 @@
 #include <QComboBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
@@ -183,12 +185,20 @@ private Q_SLOTS:
         rate->setFocus();
         rate->selectAll();
         QTest::keyClicks(rate, QStringLiteral("abc-"));
-        QVERIFY2(panel->noteText().contains(QStringLiteral("abc-")), qPrintable(panel->noteText()));
+        QVERIFY2(panel->noteText().contains(QStringLiteral("“abc”")), qPrintable(panel->noteText()));
         QVERIFY2(panel->noteText().contains(QStringLiteral("Rate R")), qPrintable(panel->noteText()));
         QCOMPARE(w.document()->spec().rate, 3.0);
-        // A key it takes clears the note.
+        // "-" alone is not a value: Enter keeps the rate and says so instead of reverting silently.
+        QTest::keyClick(rate, Qt::Key_Return);
+        QVERIFY2(panel->noteText().contains(QStringLiteral("“-")), qPrintable(panel->noteText()));
+        QVERIFY2(panel->noteText().contains(QStringLiteral("stays 3")), qPrintable(panel->noteText()));
+        QCOMPARE(w.document()->spec().rate, 3.0);
+        // A value it takes clears the note and is applied.
+        rate->selectAll();
         QTest::keyClicks(rate, QStringLiteral("5"));
         QVERIFY(panel->noteText().isEmpty());
+        QTest::keyClick(rate, Qt::Key_Return);
+        QCOMPARE(w.document()->spec().rate, 5.0);
     }
 
     void statusBarAndSweepNameTheServerUsed()

@@ -601,7 +601,7 @@ bool ParameterPanel::askFarValue(const QString& field, const WorkloadSpec& s)
     m_farPending = s;
     m_farField = field;
     const QString unit = spin->suffix().trimmed();
-    auto withUnit = [&](double x) {
+    auto withUnit = [&](double x) -> QString {
         return QString::fromStdString(formatSigShort(x, 6)) + (unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
     };
     QString text = (v > hi ? tr("<b>%1 = %2</b> is far above the usual range (%3 to %4).")
@@ -678,12 +678,13 @@ bool ParameterPanel::checkTyping(QObject* watched, QEvent* event)
         }
         candidate.insert(pos, typed);
         pos += int(typed.size());
-        if (spin->validate(candidate, pos) == QValidator::Invalid) {
+        const QValidator::State state = spin->validate(candidate, pos);
+        if (state == QValidator::Invalid) {
             m_refused += typed;
             showNote(tr("%1 takes %2: “%3” is not part of one, so it was not typed in; the value stays %4.")
                          .arg(m_labels.value(field), range, m_refused.toHtmlEscaped(), stays),
                 false);
-        } else if (!m_farPending && !m_refused.isEmpty()) {
+        } else if (state == QValidator::Acceptable && !m_farPending && !m_refused.isEmpty()) {
             m_refused.clear();
             showNote({}, false);
         }
