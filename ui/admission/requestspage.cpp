@@ -184,7 +184,7 @@ void RequestsPage::sizeTableColumns()
     for (int c = 0; c < RequestTableModel::ColumnCount; ++c) {
         int w = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24;
         if (c == RequestTableModel::Reason) {
-            // The reasons of the first 200 requests that waited (the first rows often did not),
+            // The reasons of the first 2000 requests that waited or were refused (~3 ms),
             // whole: they carry the numbers ("needs 5040 slots, 5040 free"), so the table scrolls
             // sideways rather than cut them.
             int seen = 0;
@@ -193,7 +193,7 @@ void RequestsPage::sizeTableColumns()
                     if (r.wait.kind == WaitKind::None && r.rejected == RejectReason::None)
                         continue; // neither waited nor was refused: nothing to say
                     w = std::max(w, fm.horizontalAdvance(RequestTableModel::reasonOf(r)) + 12);
-                    if (++seen == 200)
+                    if (++seen == 2000)
                         break;
                 }
         } else {
