@@ -1340,6 +1340,8 @@ ZH.update({
         "在 %1 时并非每一类都达到 %2 的目标：%3 的请求满足 SLO。",
 })
 
+ZH.update({"loads": "加载次数", "skip it": "跳过它", "stop the queue": "停止扫描队列"})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

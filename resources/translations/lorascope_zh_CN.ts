@@ -1362,11 +1362,6 @@
         <translation>LoRA 适配器加载到 GPU</translation>
     </message>
     <message>
-        <location filename="../../ui/admission/admissiontab.cpp" line="428" />
-        <source>loads per bin</source>
-        <translation>每箱加载次数</translation>
-    </message>
-    <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="517" />
         <source>waiting</source>
         <translation>等待中</translation>
@@ -1441,6 +1436,11 @@
         <location filename="../../ui/admission/admissiontab.cpp" line="312" />
         <source>&lt;b&gt;%1 of %2 requests refused&lt;/b&gt; (%3): the server answers them with an error on arrival, so they are in none of the waits and latencies. %4 of them: %5.</source>
         <translation>&lt;b&gt;%2 个请求中有 %1 个被拒绝&lt;/b&gt;（%3）：服务器在请求到达时即返回错误，因此它们不计入任何等待时间和延迟。其中 %4 个的原因：%5。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/admission/admissiontab.cpp" line="428" />
+        <source>loads</source>
+        <translation>加载次数</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissiontab.cpp" line="447" />
@@ -1747,13 +1747,15 @@ capacity: max_total_tokens = %1 tokens.</source>
     </message>
     <message>
         <location filename="../../ui/admission/admissionsettings.cpp" line="318" />
-        <source>skip it (since PR #15422)</source>
-        <translation>跳过它（自 PR #15422 起）</translation>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="399" />
+        <source>skip it</source>
+        <translation>跳过它</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissionsettings.cpp" line="318" />
-        <source>stop the queue (early V1)</source>
-        <translation>停止扫描队列（早期 V1）</translation>
+        <location filename="../../ui/admission/admissionsettings.cpp" line="399" />
+        <source>stop the queue</source>
+        <translation>停止扫描队列</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissionsettings.cpp" line="319" />
@@ -1894,16 +1896,6 @@ capacity: max_total_tokens = %1 tokens.</source>
         <location filename="../../ui/admission/admissionsettings.cpp" line="396" />
         <source>Which adapter leaves a GPU LoRA slot when a new one needs it: lru, the least recently used (SGLang's default), or fifo, the first loaded.</source>
         <translation>新适配器需要 GPU LoRA 槽位时由哪个适配器让出：lru 为最近最少使用（SGLang 默认），fifo 为最先加载。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="399" />
-        <source>skip it (since PR #14795)</source>
-        <translation>跳过它（自 PR #14795 起）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/admission/admissionsettings.cpp" line="399" />
-        <source>stop the queue (before it)</source>
-        <translation>停止扫描队列（此前）</translation>
     </message>
     <message>
         <location filename="../../ui/admission/admissionsettings.cpp" line="400" />
@@ -5231,12 +5223,12 @@ S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) �
     </message>
     <message>
         <location filename="../../ui/workload/parameterpanel.cpp" line="666" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="694" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="695" />
         <source>%1 takes %2: “%3” is not one, so the value stays %4.</source>
         <translation>%1 接受%2：“%3”不是有效值，因此数值保持为 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="683" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="684" />
         <source>%1 takes %2: “%3” is not part of one, so it was not typed in; the value stays %4.</source>
         <translation>%1 接受%2：“%3”不属于有效数字，因此未输入；数值保持为 %4。</translation>
     </message>

@@ -315,7 +315,7 @@ void AdmissionTab::createServerBoxes(QWidget* w, QVBoxLayout* v)
             .arg(vd.maxLoraRank),
         QString());
     b.addCombo(vl, QStringLiteral("vllm.loraScan"), argLabel(tr("Over the LoRA limit"), "lora_scan"),
-        { tr("skip it (since PR #15422)"), tr("stop the queue (early V1)") },
+        { tr("skip it"), tr("stop the queue") },
         tr("What vLLM does with a waiting request whose adapter would exceed max_loras: set it aside and keep scanning "
            "the queue, so later "
            "requests of adapters already in the step overtake it (vLLM since PR #15422), or stop the scan there (early "
@@ -396,7 +396,7 @@ void AdmissionTab::createServerBoxes(QWidget* w, QVBoxLayout* v)
         tr("Which adapter leaves a GPU LoRA slot when a new one needs it: lru, the least recently used (SGLang's "
            "default), or fifo, the first loaded."));
     b.addCombo(gl, QStringLiteral("sglang.loraScan"), argLabel(tr("Over the LoRA limit"), "lora_scan"),
-        { tr("skip it (since PR #14795)"), tr("stop the queue (before it)") },
+        { tr("skip it"), tr("stop the queue") },
         tr("What SGLang does with a waiting request whose adapter would need one slot more than max_loras_per_batch: "
            "skip it and keep scanning "
            "(since PR #14795), or stop and mark the batch full (before it; with one slot, the queue A, B, A, A, … "

@@ -425,7 +425,7 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
     PlotData loads;
     loads.title = tr("LoRA adapter loads onto the GPU");
     loads.x.title = d.x.title;
-    loads.y.title = tr("loads per bin");
+    loads.y.title = tr("loads");
     loads.series.append(PlotData::bars(tr("loads from CPU"), tl.edges, sized(tl.loadsFromCpu), kGreen));
     const auto disk = sized(tl.loadsFromDisk);
     if (std::any_of(disk.begin(), disk.end(), [](double v) { return v > 0; }))
