@@ -192,7 +192,13 @@ void RequestsPage::sizeTableColumns()
                 for (const RequestRecord& r : m_analysis->result.requests) {
                     if (r.wait.kind == WaitKind::None && r.rejected == RejectReason::None)
                         continue; // neither waited nor was refused: nothing to say
-                    w = std::max(w, fm.horizontalAdvance(RequestTableModel::reasonOf(r)) + 12);
+                    w = std::max(w,
+                        fm.horizontalAdvance(
+                            m_model->index(int(&r - m_analysis->result.requests.data()),
+                                       RequestTableModel::Reason)
+                                .data()
+                                .toString())
+                            + 12); // the text the table shows (with adapter names, refusals' status)
                     if (++seen == 2000)
                         break;
                 }
