@@ -74,6 +74,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_help = new HelpWindow(this);
     m_language = new LanguageMenu(this, m_sessions);
     connect(m_status, &StatusLine::overloadClicked, this, [this] { showTab(QStringLiteral("admission")); });
+    // The status bar speaks of the tab in front.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { m_status->setCurrentTab(currentTabKey()); });
     connect(m_document, &Document::workloadChanged, this, [this] { m_status->setSummary(m_workload->statusText()); });
 
     // A sweep point opens in the Workload and Admission tabs as one undo step.

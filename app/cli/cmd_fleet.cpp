@@ -7,6 +7,7 @@
 #include "cli/schedulerargs.h"
 #include "cli/simjson.h"
 
+#include "analysis/refusals.h"
 #include "analysis/numberformat.h"
 #include "fleet/fleet.h"
 #include "formats/traceio.h"
@@ -244,6 +245,9 @@ int runFleet(const std::vector<std::string>& argv)
     }
 
     const double staleness = options.clock == ClockKind::Steps ? fleet.stalenessTicks : fleet.stalenessMs;
+    // Requests refused for a setting come first, with the fix (analysis/refusals.h).
+    if (const auto refused = rankRefusalNote(result, trace, fleet))
+        std::cout << refused->text << "\n";
     std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size()
               << " adapters)\n";
     std::cout << "fleet           " << result.replicas.size() << " replicas, " << result.gpus << " GPUs; router "

@@ -347,6 +347,10 @@ int exitStatus(const ReplayResult& result, const Replayer& replayer, bool writeF
 {
     if (writeFailed)
         return kExitInput;
+    if (!result.stopped.empty()) {
+        std::cerr << "lorascope-cli replay: error: " << result.stopped << "\n";
+        return kExitInput;
+    }
     if (!result.reachable && !result.records.empty() && !result.cancelled) {
         std::string why;
         for (const auto& r : result.records)

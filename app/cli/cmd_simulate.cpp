@@ -9,6 +9,7 @@
 
 #include "admission/engine.h"
 #include "admission/tiersummary.h"
+#include "analysis/refusals.h"
 #include "analysis/numberformat.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
@@ -225,6 +226,9 @@ int runSimulate(const std::vector<std::string>& argv)
         return kExitOk;
     }
 
+    // Requests refused for a setting come first, with the fix (analysis/refusals.h).
+    if (const auto refused = rankRefusalNote(result.requests, trace, config.scheduler.vllm.maxLoraRank))
+        std::cout << refused->text << "\n";
     std::cout << "trace           " << file << " (" << s.requests << " requests, " << trace.adapters.size()
               << " adapters)\n";
     std::cout << "policy          " << policyName(config.scheduler.policy) << " ("

@@ -512,6 +512,22 @@ void Engine::ended(std::size_t i)
 {
     --m_active;
     m_ledger.finish(i, m_result.records[i].outcome);
+    // Nothing connects at the start (a wrong URL, no server): stop rather than send the whole
+    // schedule into the same error; poll() stops the run (not here, inside drainEnded()).
+    if (const auto& r = m_result.records[i]; !m_answered && !m_stopping) {
+        if (r.outcome == Outcome::Failed && r.errorKind == "connect") {
+            if (m_opt.stopAfterConnectFailures > 0 && ++m_connectFailsInRow >= m_opt.stopAfterConnectFailures
+                && !m_unreachable) {
+                m_unreachable = true;
+                m_result.stopped = "the first " + std::to_string(m_connectFailsInRow)
+                    + " requests could not connect to " + m_opt.target + " (" + r.error
+                    + "), so the replay stopped; check that the server runs and listens there (e.g. curl "
+                    + m_opt.target + "/v1/models) and that the URL's host and port are right";
+            }
+        } else {
+            m_answered = true;
+        }
+    }
     if (m_childStart[i + 1] > m_childStart[i])
         scheduleLaterTurns(i);
     while (!m_waiting.empty() && (!m_opt.maxConcurrency || m_active < m_opt.maxConcurrency) && !m_stopping) {
@@ -557,7 +573,7 @@ void Engine::poll()
 {
     drainEnded();
     auto& st = m_ledger.status();
-    if (!m_stopping && cancelRequested())
+    if (!m_stopping && (cancelRequested() || m_unreachable))
         stopAll();
     st.elapsed = now();
     st.inFlight = m_active;

@@ -166,6 +166,9 @@ private:
     std::vector<std::string> m_answers;
     bool m_scheduleDone = false;
     bool m_stopping = false;
+    std::size_t m_connectFailsInRow = 0; ///< requests in a row that could not connect, before any answer
+    bool m_answered = false; ///< a request ended other than by failing to connect
+    bool m_unreachable = false; ///< stop at the next poll: the target cannot be connected to
     double m_nextStatus = 0;
 };
 

@@ -93,6 +93,9 @@ struct ReplayOptions {
     /// have it (root, CAP_SYS_NICE, or `ulimit -r` of 1 or more); otherwise, and when false, it asks for a short time
     /// slice. See DispatcherPriority.
     bool realtimeDispatcher = true;
+    /// Stop when this many requests in a row failed to connect before any got an answer (a wrong
+    /// URL, a server that is not running): the rest would fail the same way. 0 = never stop.
+    std::size_t stopAfterConnectFailures = 8;
 };
 
 /// The CPU priority the dispatcher thread (the one that sends on schedule) ran at.
@@ -140,6 +143,9 @@ struct ReplayResult {
     std::vector<ServerSample> serverSamples; ///< every scrape of the server's metrics, in time order
     DispatcherPriority dispatcherPriority = DispatcherPriority::Normal;
     std::uint64_t promptSeed = 0; ///< the seed of the synthetic prompts' words (ReplayOptions::promptSeed)
+    /// Why the run stopped by itself (ReplayOptions::stopAfterConnectFailures): what failed and how
+    /// to check the URL; empty when it did not. The run is then also `cancelled`.
+    std::string stopped;
 };
 
 /// A replay, checked and ready to run. Everything that can be known to fail before the first

@@ -185,7 +185,9 @@ void addServerCharts(json& items, const std::vector<ServerSample>& samples, cons
     const ReportLang L = o.lang;
     Points running, waiting, kv, adapters;
     for (const auto& s : samples) {
-        if (!s.ok || !std::isfinite(s.t))
+        // The axis is time since trace time 0, as the client charts': scrapes before it (the
+        // scraper starts with the run, a server started by the run is scraped while it loads) are left out.
+        if (!s.ok || !std::isfinite(s.t) || s.t < 0)
             continue;
         if (std::isfinite(s.running))
             running.emplace_back(s.t, s.running);

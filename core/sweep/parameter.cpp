@@ -415,8 +415,8 @@ std::vector<double> parseSweepValues(
                 fail(field, "the step must not be 0");
             if (lo != hi && (hi - lo) / step < 0)
                 fail(field,
-                    "the step " + formatNumber(step) + " goes away from HI (" + formatNumber(lo) + " to "
-                        + formatNumber(hi) + ")");
+                    "steps of " + formatNumber(step) + " from " + formatNumber(lo) + " never reach " + formatNumber(hi)
+                        + " (use a step of the other sign)");
             // The count from the span, with a little slack so 0.1 steps land on HI despite rounding.
             const double count = std::floor((hi - lo) / step + 1e-9) + 1;
             if (count > double(kMaxSweepPoints))

@@ -1246,6 +1246,102 @@ ZH.update({
     "<b>Fleets of the Admission tab's server</b>:": "<b>由准入选项卡的服务器组成的集群</b>：",
 })
 
+# The desktop, third pass: out-of-date results, far-out values, the server used, refusals with their fix.
+ZH.update({
+    "%1 %2": "%1%2",
+    "%1 (%2)": "%1（%2）",
+    "Set max_lora_rank to %1": "将 max_lora_rank 设为 %1",
+    "This preview is of the earlier inputs (%1 requests).": "此预览基于之前的输入（%1 个请求）。",
+    "<b>Out of date</b>: the inputs changed; recomputing the preview…": "<b>已过期</b>：输入已更改，正在重新计算预览…",
+    "<b>Out of date</b>: the workload's parameters have problems (see the Workload tab), so no new trace was generated.":
+        "<b>已过期</b>：工作负载参数有问题（见工作负载选项卡），因此未生成新轨迹。",
+    " (≈ %1)": "（约 %1）",
+    "<b>Out of date</b>: the trace has %1 requests, more than the %2 previewed automatically; preview them%3.":
+        "<b>已过期</b>：轨迹有 %1 个请求，超过自动预览的 %2 个；请手动预览%3。",
+    "<b>Out of date</b>: the inputs changed since this preview.": "<b>已过期</b>：此预览之后输入已更改。",
+    "The server answers them with an error on arrival, so they are in none of the waits and latencies.":
+        "服务器在它们到达时即返回错误，因此它们不计入任何等待和延迟。",
+    "LoRA adapter loads onto the GPU": "LoRA 适配器加载到 GPU",
+    "loads per bin": "每箱加载次数",
+    "skip it (since PR #15422)": "跳过它（自 PR #15422 起）",
+    "stop the queue (early V1)": "停止扫描队列（早期 V1）",
+    "lru": "lru",
+    "fifo": "fifo",
+    "Which adapter leaves a GPU LoRA slot when a new one needs it: lru, the least recently used (SGLang's default), or fifo, the first loaded.":
+        "新适配器需要 GPU LoRA 槽位时由哪个适配器让出：lru 为最近最少使用（SGLang 默认），fifo 为最先加载。",
+    "skip it (since PR #14795)": "跳过它（自 PR #14795 起）",
+    "stop the queue (before it)": "停止扫描队列（此前）",
+    "%1 of %2 requests refused: adapter rank %3 > max_lora_rank %4; set max_lora_rank to %5, the workload's largest (vLLM must be started with --max-lora-rank %5)":
+        "%2 个请求中有 %1 个被拒绝：适配器秩 %3 > max_lora_rank %4；请将 max_lora_rank 设为 %5，即工作负载中的最大秩（vLLM 须以 --max-lora-rank %5 启动）",
+    "Use it": "使用该值",
+    "Keep the previous value": "保留原值",
+    "<b>%1 = %2</b> is far above the usual range (%3 to %4).": "<b>%1 = %2</b> 远高于常用范围（%3 到 %4）。",
+    "<b>%1 = %2</b> is far below the usual range (%3 to %4).": "<b>%1 = %2</b> 远低于常用范围（%3 到 %4）。",
+    "The trace would have about %1 requests (now %2).": "轨迹将有约 %1 个请求（当前 %2 个）。",
+    "Use it?": "是否使用？",
+    "a number from %1 to %2": "%1 到 %2 之间的数",
+    "a whole number from %1 to %2": "%1 到 %2 之间的整数",
+    "%1 takes %2: “%3” is not one, so the value stays %4.": "%1 接受%2：“%3”不是有效值，因此数值保持为 %4。",
+    "%1 takes %2: “%3” is not part of one, so it was not typed in; the value stays %4.":
+        "%1 接受%2：“%3”不属于有效数字，因此未输入；数值保持为 %4。",
+    "%1: %2 failed": "%1：%2 个失败",
+    "S-LoRA with abort": "S-LoRA 带中止",
+    "⚠ Admission preview: %1 overloaded": "⚠ 准入预览：%1 过载",
+    "In the admission preview, requests arrive faster than the server (%1) takes them in, so the queue grows. Click for the details.":
+        "在准入预览中，请求到达的速度快于服务器（%1）接纳的速度，因此队列不断增长。点击查看详情。",
+    "Runs on:": "运行于：",
+    " (the Admission tab's server)": "（准入选项卡的服务器）",
+    "vLLM V1: max_num_seqs %1, max_num_batched_tokens %2, %3 KV blocks of %4 tokens, max_loras %5, max_lora_rank %6":
+        "vLLM V1：max_num_seqs %1，max_num_batched_tokens %2，%3 个 KV 块（每块 %4 令牌），max_loras %5，max_lora_rank %6",
+    "SGLang: max_total_tokens %1, max_running_requests %2, max_loras_per_batch %3":
+        "SGLang：max_total_tokens %1，max_running_requests %2，max_loras_per_batch %3",
+    "S-LoRA with abort: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3":
+        "S-LoRA 带中止：max_total_token_num %1，max_req_total_len %2，running_max_req_size %3",
+    "S-LoRA: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3":
+        "S-LoRA：max_total_token_num %1，max_req_total_len %2，running_max_req_size %3",
+    "%1 at every point": "每个点均为 %1",
+    "%1 to %2 of each point's": "每个点的 %1 到 %2",
+    "<b>%1 refused %2 of the %3 requests</b> (%4): they count as missing the SLO. The Admission tab's banner says why and how to serve them.":
+        "<b>%1 拒绝了 %3 个请求中的 %2 个</b>（%4）：它们计为未达到 SLO。准入选项卡的横幅说明了原因及如何服务它们。",
+    "KV cache full: needs %1 slots, %2 free (must be fewer)": "KV 缓存已满：需要 %1 个槽位，空闲 %2 个（需严格少于空闲数）",
+    "It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots (max_total_token_num) − %4. S-LoRA admits it only when it needs strictly fewer slots than are free.":
+        "运行该批次直至结束需要 %1 个 KV 槽位，但可供请求使用的只有 %2 个：%3 个槽位（max_total_token_num）− %4。只有当所需槽位严格少于空闲槽位时，S-LoRA 才会准入。",
+    "The charts show the last workload generated (%1 requests).": "图表显示的是最近生成的工作负载（%1 个请求）。",
+    "<b>Out of date</b>: the parameters have problems (listed under them), so no new trace was generated.":
+        "<b>已过期</b>：参数有问题（列在参数下方），因此未生成新轨迹。",
+    "<b>Out of date</b>: the generation was stopped.": "<b>已过期</b>：生成已停止。",
+    "Generate now": "立即生成",
+    "<b>Out of date</b>: generating the changed workload…": "<b>已过期</b>：正在生成更改后的工作负载…",
+})
+
+ZH.update({
+    "<h2>LoraScope in five minutes</h2><p>LoraScope designs synthetic workloads for multi-LoRA LLM servers (S-LoRA, vLLM, SGLang, LoRAX), previews how a server would admit and delay them, exports them for other tools and replays them against a server.</p><h3>1. Workload</h3><p>Pick a <b>preset</b> (the S-LoRA paper's settings S1–S6, or one of its benchmark suites), then change the <b>number of adapters n</b>, the <b>rate R</b>, the <b>popularity skew α</b> and the <b>burstiness cv</b>. The charts follow at once: bars are the generated trace, red lines what the model expects, so you see sampling noise against the model. Hover or click a parameter: the explain panel gives its meaning, formula and current effect.</p><h3>2. Admission preview</h3><p>How a server with the given limits would run this workload, under the rules of the policy you choose: S-LoRA's queue, vLLM V1's scheduler or SGLang's. You see requests running and waiting over time, the KV cache against its capacity, latency distributions, which LoRA adapters are on the GPU and in CPU memory, and every request on a Gantt chart. The table under the charts gives each request's reason for waiting, and the pane beside it says it in full sentences for the selected request. A red banner says when requests are refused (with the setting that would serve them, one click away) or arrive faster than the server can serve. When an input changed and the preview was not recomputed, a yellow line above it says so. <b>Step through</b> runs the scheduler one forward pass at a time: press W to jump to the next pass where a limit makes a request wait.</p><h3>3. Export and replay</h3><p>File &gt; Export Trace writes the trace in the format another tool reads (S-LoRA, vLLM, GuideLLM, Mooncake, CSV). The Replay tab sends it to a server, or to the built-in simulated server, and charts throughput and latency live.</p><h3>4. Compare</h3><p>View &gt; Pin Current Parameters as A (Ctrl+Shift+A), change something, and the A/B Compare tab shows both workloads and their previews side by side with the differences.</p><h3>5. Sweep</h3><p>The Sweep tab varies one parameter over a range and finds the highest rate that meets your SLO, with S-LoRA's published measurements drawn over the preview for the paper's suites.</p><h3>Tips</h3><ul><li>F1 explains the tab in front of you; F9 hides the side panels to give the charts the whole window.</li><li>Every edit can be undone (Ctrl+Z); sessions (File &gt; Save Session) keep parameters, server settings and view.</li><li>Right-click a chart to export it as PNG or SVG at the size and scale you choose.</li></ul>": "<h2>五分钟上手 LoraScope</h2><p>LoraScope 为多 LoRA 大模型服务系统（S-LoRA、vLLM、SGLang、LoRAX）设计合成工作负载，预览服务器将如何准入和延迟这些请求，将其导出给其他工具，并向服务器回放。</p><h3>1. 工作负载</h3><p>选择一个<b>预设</b>（S-LoRA 论文中的设置 S1–S6，或其中的某个基准测试套件），然后修改<b>适配器数量 n</b>、<b>速率 R</b>、<b>热度偏斜 α</b> 和<b>突发度 cv</b>。图表会立即更新：柱状图是生成的轨迹，红线是模型的期望值，由此可以看出采样噪声与模型的差别。悬停或点击某个参数：说明面板会给出它的含义、公式和当前的影响。</p><h3>2. 准入预览</h3><p>在给定限制下，按你所选策略的规则（S-LoRA 的队列、vLLM V1 的调度器或 SGLang 的调度器），服务器会如何运行这个工作负载。你可以看到运行中和等待中的请求随时间的变化、KV 缓存与其容量的对比、延迟分布、哪些 LoRA 适配器在 GPU 上和在 CPU 内存中，以及甘特图上的每一个请求。图表下方的表格给出每个请求的等待原因，旁边的窗格用完整的句子说明所选请求。当请求被拒绝（并给出可服务它们的设置，一键即可应用）或到达速度超过服务器的处理能力时，会出现红色横幅。当某个输入已更改而预览尚未重新计算时，预览上方的黄色提示行会说明。<b>逐步执行</b>每次运行调度器的一次前向计算：按 W 跳到下一次因某个限制而使请求等待的前向计算。</p><h3>3. 导出与回放</h3><p>“文件 &gt; 导出轨迹”以其他工具可读的格式（S-LoRA、vLLM、GuideLLM、Mooncake、CSV）写出轨迹。“回放”选项卡把轨迹发送到服务器或内置的模拟服务器，并实时绘制吞吐量和延迟。</p><h3>4. 对比</h3><p>“视图 &gt; 将当前参数固定为 A”（Ctrl+Shift+A），然后修改某些参数，“A/B 对比”选项卡会并排显示两个工作负载及其预览，并列出差异。</p><h3>5. 扫描</h3><p>“扫描”选项卡在一个范围内改变某个参数，并找出仍满足 SLO 的最高速率；对论文中的套件，还会把 S-LoRA 发表的 GPU 实测点画在预览曲线上。</p><h3>提示</h3><ul><li>F1 解释当前选项卡；F9 隐藏侧边面板，让图表占据整个窗口。</li><li>每次编辑都可以撤销（Ctrl+Z）；会话（文件 &gt; 保存会话）会保存参数、服务器设置和视图。</li><li>右键单击图表，可按所选尺寸和缩放将其导出为 PNG 或 SVG。</li></ul>",
+    "<h2>What am I looking at? — Admission preview</h2><p>A simulation of the server on the current workload, with the limits and policy on the left. With the cost-model clock times are seconds on the chosen GPU; with the step clock each forward pass is one tick.</p><ul><li><b>Running requests and queue</b>: how many requests run and wait over time.</li><li><b>KV cache</b>: slots in use and the peak the running batch may need, against the capacity. In S-LoRA the adapter weights share this pool: each resident adapter holds rank × 4 slots.</li><li><b>Latency distributions</b>: queue wait, time to first token (TTFT) and end-to-end latency (E2E) per request.</li><li><b>Requests: why each waited</b>: a sortable, filterable table with the reason right after the request number; beside it the selected request in full sentences: how long it waited, why (with the limit's numbers) and its times.</li><li><b>Request Gantt</b>: one row per request: grey while it waits, light while its prompt is processed, coloured while it generates. Select a request for why it waited.</li><li><b>Step through</b>: one forward pass at a time, with every number of the admission check and the requests that start waiting in it. Keys (anywhere while this tab is shown): N next, P previous, W next wait, A next admission, R next refusal, G request, T time, Home restart. A dashed line on the time charts and the Gantt marks the pass shown.</li></ul><p>The three policies, each in its own server's words:</p><ul><li><b>S-LoRA</b>: one first-come, first-served queue. A waiting request joins the running batch when the batch's peak KV need, if every request ran to its end, stays strictly below the KV slots free; adapter weights share those slots (rank × 4 each). With abort, requests waiting 5.5 s are dropped.</li><li><b>vLLM V1</b>: every step has a token budget (max_num_batched_tokens) shared by the running requests' decodes and prefill chunks; KV memory comes in blocks, and a request that finds none free preempts the newest running one, which computes its tokens again later. At most max_loras adapters run in one step; adapters above max_lora_rank are refused.</li><li><b>SGLang</b>: a KV token pool with a reserve for the output the running requests will still generate; long prompts are prefilled in slices of chunked_prefill_size; when the pool runs out, running requests are retracted to the queue. max_loras_per_batch GPU slots hold the adapters (the base model takes one).</li></ul><ul><li><b>LoRA residency</b>: adapters on the GPU and in CPU memory over time (the largest count in each bin, against the GPU's slots), and under it the loads onto the GPU per bin, from CPU memory or from disk.</li><li><b>Prefill slices</b> (vLLM, SGLang): the step-through lists the chunk of each long prompt computed in the pass and what remains.</li><li><b>Preemption and retraction</b>: the step-through and the table name the request preempted (vLLM) or retracted (SGLang) and why; it waits again from that pass.</li></ul><p>A red banner appears when requests are refused (with the fix, one click away) or arrive faster than the server takes them in: the queue then grows for the whole trace. A yellow line above the charts says when they are out of date: an input changed and the preview was not recomputed (traces over a million requests are previewed on request, with the button there).</p>": "<h2>我在看什么？——准入预览</h2><p>在当前工作负载上对服务器进行的模拟，限制和策略在左侧设置。使用代价模型时钟时，时间是所选 GPU 上的秒数；使用步进时钟时，每次前向计算计为一个刻度。</p><ul><li><b>运行中请求与队列</b>：运行中和等待中的请求数随时间的变化。</li><li><b>KV 缓存</b>：已用槽位以及运行批次可能需要的峰值，与容量对比。在 S-LoRA 中适配器权重共用这个内存池：每个常驻适配器占用 秩 × 4 个槽位。</li><li><b>延迟分布</b>：每个请求的排队等待、首令牌时间（TTFT）和端到端延迟（E2E）。</li><li><b>请求：各自为何等待</b>：可排序、可筛选的表格，原因紧跟在请求编号之后；旁边以完整的句子显示所选请求：等待了多久、为什么（附带限制的数字）以及它的各个时间点。</li><li><b>请求甘特图</b>：每个请求一行：等待时为灰色，处理提示词时为浅色，生成时为彩色。选中请求查看等待原因。</li><li><b>逐步执行</b>：每次一个前向计算，显示准入检查的每个数字以及在其中开始等待的请求。按键（在该标签页显示时任何位置均可）：N 下一步，P 上一步，W 下一次等待，A 下一次准入，R 下一次拒绝，G 跳到请求，T 跳到时间，Home 重新开始。时间图表和甘特图上的虚线标出当前显示的前向计算。</li></ul><p>三种策略，各用其服务器自己的说法：</p><ul><li><b>S-LoRA</b>：一个先来先服务的队列。只有当运行批次的峰值 KV 需求（假设每个请求都运行到结束）严格小于空闲的 KV 槽位时，等待中的请求才会加入运行批次；适配器权重共用这些槽位（每个占 秩 × 4）。带中止时，等待 5.5 s 的请求会被丢弃。</li><li><b>vLLM V1</b>：每一步有一个令牌预算（max_num_batched_tokens），由运行中请求的解码和预填充分块共享；KV 内存按块分配，找不到空闲块的请求会抢占最新的运行中请求，后者稍后重新计算其令牌。一步中最多运行 max_loras 个适配器；秩高于 max_lora_rank 的适配器会被拒绝。</li><li><b>SGLang</b>：一个 KV 令牌池，并为运行中请求仍将生成的输出预留空间；长提示词按 chunked_prefill_size 分片预填充；令牌池耗尽时，运行中的请求会被撤回到队列。max_loras_per_batch 个 GPU 槽位存放适配器（基础模型占一个）。</li></ul><ul><li><b>LoRA 驻留</b>：随时间变化的 GPU 上和 CPU 内存中的适配器数（每箱最大值，对比 GPU 槽位数），其下方是每箱加载到 GPU 的次数，来自 CPU 内存或磁盘。</li><li><b>预填充分片</b>（vLLM、SGLang）：逐步执行会列出每个长提示词在本次前向计算中计算的分块及剩余部分。</li><li><b>抢占与撤回</b>：逐步执行和表格会指出被抢占（vLLM）或被撤回（SGLang）的请求及原因；它从该次前向计算起重新等待。</li></ul><p>当请求被拒绝（附带修复方法，一键即可应用）或到达速度超过服务器的接纳速度时会出现红色横幅：此时队列会在整个轨迹中持续增长。图表上方的黄色提示行说明图表何时已过期：某个输入已更改而预览尚未重新计算（超过一百万个请求的轨迹需手动预览，按钮就在那里）。</p>",
+})
+
+ZH.update({
+    "S-LoRA ReqQueue (c1ddf48)": "S-LoRA ReqQueue（c1ddf48）",
+    "S-LoRA AbortReqQueue (c1ddf48)": "S-LoRA AbortReqQueue（c1ddf48）",
+    "vLLM V1 (main at b4622cf, 2025)": "vLLM V1（main 分支的 b4622cf，2025 年）",
+    "SGLang main, January 2026 (after PR #16333, before PR #17913)": "SGLang main 分支，2026 年 1 月（PR #16333 之后，PR #17913 之前）",
+})
+
+ZH.update({
+    "Folder": "文件夹", "File": "文件", "%1 File": "%1 文件", "Drive": "驱动器", "Shortcut": "快捷方式",
+})
+
+ZH.update({
+    "share of the bin on the GPU:": "在 GPU 上的时间占比：", "replicas holding it:": "持有它的副本数：",
+})
+
+ZH.update({
+    "rank-%1 adapters %2": "秩 %1 的适配器 %2",
+    "At %1 not every class meets the target of %2: %3 of their requests within the SLO.":
+        "在 %1 时并非每一类都达到 %2 的目标：%3 的请求满足 SLO。",
+})
+
+ZH.update({"loads": "加载次数", "skip it": "跳过它", "stop the queue": "停止扫描队列"})
+
 def main(path):
     tree = ET.parse(path)
     root = tree.getroot()

@@ -119,6 +119,29 @@ private Q_SLOTS:
         QVERIFY(reqs[0]["first_token"].get<double>() < 1.0); // seconds, not ticks
     }
 
+    void rankRefusalsFirstWithTheirFix()
+    {
+        // vLLM's default max_lora_rank 16: a0 (rank 64) cannot be loaded; the first line says how
+        // many were refused, for which ranks, and the flag that serves them.
+        test::TempDir dir;
+        test::writeText(dir.file("t.csv"), kCsv);
+        const Run r = cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"),
+            QStringLiteral("steps"), QStringLiteral("--policy"), QStringLiteral("vllm"),
+            QStringLiteral("--requests-out"), q(dir.file("r1.jsonl")) });
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QString first = r.out.section(QLatin1Char('\n'), 0, 0);
+        QCOMPARE(first,
+            QStringLiteral("2 of 5 requests refused: adapter rank 64 > max_lora_rank 16; set max_lora_rank to 64, the "
+                           "workload's largest (vLLM must be started with --max-lora-rank 64)"));
+        // Served once the rank is raised: no such line.
+        const Run ok = cli(
+            { QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--clock"), QStringLiteral("steps"),
+                QStringLiteral("--policy"), QStringLiteral("vllm"), QStringLiteral("--max-lora-rank"),
+                QStringLiteral("64"), QStringLiteral("--requests-out"), q(dir.file("r2.jsonl")) });
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+        QVERIFY2(!ok.out.contains(QStringLiteral("refused:")), qPrintable(ok.out));
+    }
+
     void ranksOverride()
     {
         test::TempDir dir;

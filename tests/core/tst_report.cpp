@@ -19,6 +19,8 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <filesystem>
 
 using namespace lorascope;
 using lorascope::test::SyntheticRun;
@@ -213,6 +215,42 @@ private Q_SLOTS:
         QCOMPARE((*tt)["series"][0]["data"].size(), std::size_t(4));
         QVERIFY(!(*tt)["marks"].empty()); // the SLO line
         QCOMPARE(findItem(page, "table", "points")->at("rows").size(), std::size_t(4));
+    }
+
+    void serverChartsStartAtTraceTimeZero()
+    {
+        // runA's scrapes moved 3 s earlier: those before trace time 0 are left out of the server
+        // charts, whose axis is time since trace start like every other chart of the page.
+        QTemporaryDir tmp;
+        const std::string src = LORASCOPE_TEST_DATA "/report/runA",
+                          dir = tmp.filePath(QStringLiteral("run")).toStdString();
+        std::filesystem::create_directories(dir);
+        for (const char* f : { "manifest.json", "requests.jsonl", "summary.json" })
+            std::filesystem::copy_file(src + "/" + f, dir + "/" + f);
+        std::string text;
+        QVERIFY(test::readInto(src + "/server_metrics.jsonl", text));
+        std::istringstream lines(text);
+        std::ofstream out(dir + "/server_metrics.jsonl");
+        std::size_t before = 0, after = 0;
+        for (std::string line; std::getline(lines, line);) {
+            auto j = nlohmann::json::parse(line);
+            j["t_s"] = j["t_s"].get<double>() - 3;
+            j["t_end_s"] = j["t_end_s"].get<double>() - 3;
+            (j["t_s"].get<double>() < 0 ? before : after) += 1;
+            out << j.dump() << "\n";
+        }
+        out.close();
+        QVERIFY(before > 0 && after > 0);
+        const auto page = embedded(reportHtml(runReportData(loadRun(dir), {})));
+        const auto* queue = findItem(page, "chart", "server_queue");
+        QVERIFY(queue);
+        std::size_t points = 0;
+        for (const auto& series : (*queue)["series"])
+            for (const auto& xy : series["data"]) {
+                QVERIFY2(xy[0].get<double>() >= 0, xy.dump().c_str());
+                ++points;
+            }
+        QVERIFY(points > 0);
     }
 
     void previewReportHasAdmissionCharts()

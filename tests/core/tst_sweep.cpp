@@ -113,7 +113,7 @@ void TestSweep::badValues_data()
     QTest::newRow("zero step") << "rate"
                                << "1:10:0" << 0 << "step must not be 0";
     QTest::newRow("step away") << "rate"
-                               << "1:10:-1" << 0 << "goes away from HI";
+                               << "1:10:-1" << 0 << "steps of -1 from 1 never reach 10";
     QTest::newRow("a million points") << "rate"
                                       << "0.001:1000:0.001" << 0 << "at most 1000";
     QTest::newRow("too many list values") << "seed" << QString::fromStdString([] {

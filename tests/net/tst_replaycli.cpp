@@ -219,6 +219,38 @@ private slots:
         QCOMPARE(lines(dir.file("run/requests.jsonl")).size(), std::size_t(3));
     }
 
+    void deadTargetStopsAfterConsecutiveConnectFailures()
+    {
+        // 40 requests 0.5 s apart to a closed port: the replay stops after the first 8 fail to
+        // connect, says what failed and how to check, and records the rest as cancelled (not sent).
+        test::TempDir dir;
+        QProcess server;
+        const int port = startServer(server, {});
+        QVERIFY(port > 0);
+        stopServer(server);
+        const auto trace = writeTestTrace(dir, 40, 0.5, 2);
+        QProcess replay;
+        replay.start(kCli,
+            { QStringLiteral("replay"), QString::fromStdString(trace), QStringLiteral("--target"),
+                QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--backend"), QStringLiteral("sglang"),
+                QStringLiteral("--out"), QString::fromStdString(dir.file("run")), QStringLiteral("--quiet") });
+        QVERIFY(replay.waitForFinished(60000));
+        QCOMPARE(replay.exitCode(), 1);
+        const QByteArray err = replay.readAllStandardError();
+        QVERIFY2(err.contains("the first 8 requests could not connect to"), err.constData());
+        QVERIFY2(err.contains("check that the server runs"), err.constData());
+        const auto records = lines(dir.file("run/requests.jsonl"));
+        QCOMPARE(records.size(), std::size_t(40));
+        std::size_t failed = 0, cancelled = 0;
+        for (const auto& line : records) {
+            const auto j = nlohmann::json::parse(line);
+            failed += j.value("outcome", std::string()) == "failed";
+            cancelled += j.value("outcome", std::string()) == "cancelled";
+        }
+        QVERIFY2(failed >= 8 && cancelled > 0 && failed + cancelled == 40,
+            qPrintable(QStringLiteral("%1 failed, %2 cancelled").arg(failed).arg(cancelled)));
+    }
+
     void usageErrors()
     {
         QProcess p;

@@ -97,10 +97,11 @@ private Q_SLOTS:
         // The banner says it before anything else: how many, why, and the setting that would serve them.
         const QString banner = w.admissionTab()->bannerText();
         QVERIFY2(
-            banner.startsWith(QStringLiteral("<b>%1 of %2 requests refused</b>").arg(refused).arg(sim.requests.size())),
+            banner.startsWith(
+                QStringLiteral("<b>%1 of %2 requests refused: adapter rank ").arg(refused).arg(sim.requests.size())),
             qPrintable(banner));
-        QVERIFY2(banner.contains(QStringLiteral("adapter rank larger than max_lora_rank (16)"))
-                && banner.contains(QStringLiteral("A max_lora_rank of 64")),
+        QVERIFY2(banner.contains(QStringLiteral("&gt; max_lora_rank 16; set max_lora_rank to 64"))
+                && banner.contains(QStringLiteral("Set max_lora_rank to 64</a>")),
             qPrintable(banner));
     }
 

@@ -6,6 +6,7 @@
 
 #include "admission/admissiontab.h"
 #include "admission/ganttview.h"
+#include "admission/requestmodel.h"
 #include "admission/stepthroughpanel.h"
 #include "charts/labelplacement.h"
 #include "charts/plotview.h"
@@ -24,6 +25,10 @@
 #include <QLineEdit>
 #include <QUndoStack>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QStyleOptionComboBox>
+#include <QTableView>
 #include <QDir>
 #include <QScreen>
 #include <QScrollBar>
@@ -261,6 +266,91 @@ private Q_SLOTS:
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
     }
 
+    void numberTextsNeverElided_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("lang");
+        for (const QString& lang : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+            QTest::newRow(qPrintable(QStringLiteral("1024×640 ") + lang)) << QSize(1024, 610) << lang;
+            QTest::newRow(qPrintable(QStringLiteral("1280×720 ") + lang)) << QSize(1280, 690) << lang;
+        }
+    }
+    void numberTextsNeverElided()
+    {
+        // A text that carries a number is never cut: the wait reasons in the request table
+        // ("KV cache full: needs 5040 slots, 5040 free"), refusals, and the choices of the
+        // server's settings ("skip it (since PR #15422)").
+        QFETCH(QSize, size);
+        QFETCH(QString, lang);
+        QTranslator app;
+        if (lang != QLatin1String("en")) {
+            QVERIFY(
+                app.load(QLocale(lang), QStringLiteral("lorascope"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+            QCoreApplication::installTranslator(&app);
+        }
+        auto hasDigit
+            = [](const QString& t) { return std::any_of(t.begin(), t.end(), [](QChar c) { return c.isDigit(); }); };
+        MainWindow w;
+        w.show();
+        QVERIFY(test::waitIdle(w.document()));
+        QStringList cut;
+        auto checkTab = [&](const QString& state) {
+            w.showTab(QStringLiteral("admission"));
+            layoutAt(w, size);
+            auto* table = w.admissionTab()->table();
+            QVERIFY(table->isVisible());
+            const QFontMetrics fm(table->font());
+            const int width = table->horizontalHeader()->sectionSize(RequestTableModel::Reason);
+            int checked = 0;
+            for (int r = 0; r < std::min(table->model()->rowCount(), 400); ++r) {
+                const QString text = table->model()->index(r, RequestTableModel::Reason).data().toString();
+                if (!hasDigit(text))
+                    continue;
+                ++checked;
+                if (fm.horizontalAdvance(text) + 6 > width)
+                    cut << state + QStringLiteral(" / reason: ") + text;
+            }
+            QVERIFY2(checked > 0, qPrintable(state));
+            // Every choice of every visible combo box in the settings that carries a number.
+            for (auto* combo : w.admissionTab()->sidePanel()->findChildren<QComboBox*>()) {
+                if (!combo->isVisibleTo(w.admissionTab()->sidePanel()))
+                    continue;
+                QStyleOptionComboBox opt;
+                opt.initFrom(combo);
+                opt.editable = combo->isEditable();
+                const int room = combo->style()
+                                     ->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, combo)
+                                     .width();
+                for (int i = 0; i < combo->count(); ++i)
+                    if (hasDigit(combo->itemText(i))
+                        && combo->fontMetrics().horizontalAdvance(combo->itemText(i)) > room)
+                        cut << state + QStringLiteral(" / ") + combo->objectName() + QStringLiteral(": ")
+                                + combo->itemText(i);
+            }
+        };
+        // S-LoRA on 6000 KV slots: requests wait for the KV cache.
+        SimulationConfig tight = w.document()->admissionConfig();
+        tight.scheduler.limits.maxTotalTokenNum = 6000;
+        QSignalSpy adm(w.document(), &Document::admissionChanged);
+        w.document()->setAdmission(tight);
+        QVERIFY(adm.wait(60000));
+        checkTab(QStringLiteral("S-LoRA"));
+        // vLLM with its default max_lora_rank: refusals ("refused: adapter rank 64 > max_lora_rank 16").
+        SimulationConfig vllm = tight;
+        vllm.scheduler.policy = PolicyKind::Vllm;
+        adm.clear();
+        w.document()->setAdmission(vllm);
+        QVERIFY(adm.wait(60000));
+        checkTab(QStringLiteral("vLLM"));
+        SimulationConfig sglang = tight;
+        sglang.scheduler.policy = PolicyKind::Sglang;
+        adm.clear();
+        w.document()->setAdmission(sglang);
+        QVERIFY(adm.wait(60000));
+        checkTab(QStringLiteral("SGLang"));
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
+    }
+
     void labelPlacementGeometry()
     {
         // Three labels on the same spot of a line: none overlaps another, none crosses the line,
@@ -466,7 +556,7 @@ private Q_SLOTS:
         QVERIFY(adm.wait(60000));
         QTest::qWait(300);
         if (lowerTabs)
-            lowerTabs->setCurrentWidget(w.admissionTab()->chart(QStringLiteral("residency")));
+            lowerTabs->setCurrentWidget(w.admissionTab()->chart(QStringLiteral("residency"))->parentWidget());
         shoot(QStringLiteral("admission-vllm-residency"));
         // SGLang: its box, and the step-through at a pass that prefills a chunk of a long prompt.
         SimulationConfig sglang = healthy;

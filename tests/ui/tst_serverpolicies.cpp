@@ -281,9 +281,16 @@ private Q_SLOTS:
         const PlotData& d = w.admissionTab()->chart(QStringLiteral("residency"))->data();
         const PlotSeries* gpu = seriesNamed(d, QStringLiteral("on the GPU"));
         const PlotSeries* cpu = seriesNamed(d, QStringLiteral("in CPU memory"));
-        const PlotSeries* fromCpu = seriesNamed(d, QStringLiteral("loads from CPU"));
-        const PlotSeries* fromDisk = seriesNamed(d, QStringLiteral("loads from disk"));
+        // Loads are events per bin, not adapters resident: a chart and an axis of their own.
+        const PlotData& l = w.admissionTab()->chart(QStringLiteral("loads"))->data();
+        QVERIFY(
+            !seriesNamed(d, QStringLiteral("loads from CPU")) && !seriesNamed(d, QStringLiteral("loads from disk")));
+        const PlotSeries* fromCpu = seriesNamed(l, QStringLiteral("loads from CPU"));
+        const PlotSeries* fromDisk = seriesNamed(l, QStringLiteral("loads from disk"));
         QVERIFY(gpu && cpu && fromCpu && fromDisk);
+        QVERIFY(l.y.title != d.y.title);
+        // The GPU's line is drawn over the CPU's (a later series is drawn on top).
+        QVERIFY(gpu > cpu); // pointers into d.series
         const int bins = int(gpu->points.size() / 2);
         QVERIFY(bins >= 2 && bins <= 600);
         QCOMPARE(fromCpu->points.size(), bins + 1); // bars: one point per bin and the closing edge

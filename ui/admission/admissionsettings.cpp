@@ -83,9 +83,11 @@ struct SettingsBuilder {
     {
         auto* combo = new QComboBox(owner);
         combo->addItems(items);
-        // Long choices ("set aside, later requests go first …") must not widen the side panel.
+        // Long choices must not widen the side panel ...
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(12);
+        // ... but take the whole width of the row, so a choice is cut only when the panel is too narrow for it.
+        combo->setSizePolicy(QSizePolicy::Expanding, combo->sizePolicy().verticalPolicy());
         combo->setToolTip(tip);
         labels.insert(field, plainLabel(label));
         combo->setObjectName(field);
@@ -186,12 +188,6 @@ QWidget* AdmissionTab::createSettings()
     m_summary->setObjectName(QStringLiteral("admissionSummary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(m_summary);
-    auto* run = new QPushButton(tr("Run preview now"), w);
-    run->setObjectName(QStringLiteral("runPreview"));
-    run->setToolTip(tr("Traces over %1 requests are not previewed automatically; this runs the simulation now.")
-                        .arg(Document::kAutoAdmissionLimit));
-    connect(run, &QPushButton::clicked, m_document, &Document::recomputeAdmission);
-    v->addWidget(run);
     v->addStretch(1);
     return w;
 }
@@ -319,7 +315,7 @@ void AdmissionTab::createServerBoxes(QWidget* w, QVBoxLayout* v)
             .arg(vd.maxLoraRank),
         QString());
     b.addCombo(vl, QStringLiteral("vllm.loraScan"), argLabel(tr("Over the LoRA limit"), "lora_scan"),
-        { tr("set aside, later requests go first (since PR #15422)"), tr("the queue stops (early V1)") },
+        { tr("skip it"), tr("stop the queue") },
         tr("What vLLM does with a waiting request whose adapter would exceed max_loras: set it aside and keep scanning "
            "the queue, so later "
            "requests of adapters already in the step overtake it (vLLM since PR #15422), or stop the scan there (early "
@@ -396,10 +392,11 @@ void AdmissionTab::createServerBoxes(QWidget* w, QVBoxLayout* v)
          0, 100000, tr("Adapters loaded in CPU memory at most; 0 = unset (SGLang's default: no limit)."), adapters)
         ->setSpecialValueText(tr("0 = no limit"));
     b.addCombo(gl, QStringLiteral("sglang.loraEvictionPolicy"), argLabel(tr("Slot eviction"), "lora_eviction_policy"),
-        { tr("lru (least recently used)"), tr("fifo (first loaded)") },
-        tr("Which adapter leaves a GPU LoRA slot when a new one needs it (default lru)."));
+        { tr("lru"), tr("fifo") },
+        tr("Which adapter leaves a GPU LoRA slot when a new one needs it: lru, the least recently used (SGLang's "
+           "default), or fifo, the first loaded."));
     b.addCombo(gl, QStringLiteral("sglang.loraScan"), argLabel(tr("Over the LoRA limit"), "lora_scan"),
-        { tr("skipped, later requests go first (since PR #14795)"), tr("the queue stops (before it)") },
+        { tr("skip it"), tr("stop the queue") },
         tr("What SGLang does with a waiting request whose adapter would need one slot more than max_loras_per_batch: "
            "skip it and keep scanning "
            "(since PR #14795), or stop and mark the batch full (before it; with one slot, the queue A, B, A, A, … "
@@ -477,7 +474,7 @@ void AdmissionTab::syncFromDocument()
     const QString server = serverOf(c.scheduler.policy);
     for (auto it = m_serverBoxes.cbegin(); it != m_serverBoxes.cend(); ++it)
         it.value()->setVisible(it.key() == server);
-    m_rules->setText(tr("Follows the rules of %1.").arg(QString::fromStdString(policyRules(c.scheduler.policy))));
+    m_rules->setText(tr("Follows the rules of %1.").arg(CoreTexts::text(policyRules(c.scheduler.policy))));
     const std::string error = schedulerConfigError(c.scheduler);
     m_configError->setText(
         error.empty() ? QString() : tr("The server would refuse to start: %1").arg(QString::fromStdString(error)));

@@ -12,10 +12,12 @@
 #include "widgets/chartgrid.h"
 #include "widgets/sidepanel.h"
 #include "widgets/sortarrowstyle.h"
+#include "widgets/stalebar.h"
 #include "text/coretexts.h"
 #include "text/terms.h"
 #include "analysis/admissionview.h"
 #include "analysis/capacity.h"
+#include "analysis/refusals.h"
 #include "analysis/numberformat.h"
 
 #include <QComboBox>
@@ -39,6 +41,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -68,11 +71,19 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_banner->setWordWrap(true);
     m_banner->setTextFormat(Qt::RichText);
     m_banner->setVisible(false);
+    connect(m_banner, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link == QLatin1String("fix-rank"))
+            fixMaxLoraRank();
+    });
     m_banner->setStyleSheet(
         QStringLiteral("QLabel { background: #fde7e9; color: #5c0010; border: 1px solid #e8a0a8; padding: 4px; }"));
-    rbv->addWidget(m_banner);
     auto* right = new QSplitter(Qt::Vertical, rightBox);
     right->setObjectName(QStringLiteral("admissionRightSplitter"));
+    // Out of date: said above the results, with the button that recomputes them.
+    m_stale = new StaleBar(right, rightBox);
+    connect(m_stale, &StaleBar::actionClicked, m_document, &Document::recomputeAdmission);
+    rbv->addWidget(m_stale);
+    rbv->addWidget(m_banner);
     rbv->addWidget(right, 1);
     m_grid = new ChartGrid(3, QSize(240, 170), right);
     m_grid->setObjectName(QStringLiteral("admissionCharts"));
@@ -98,7 +109,16 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     m_step = new StepThroughPanel(m_document, lower);
     lower->addTab(m_step, tr("Step through"));
     // LoRA residency over time: a chart of its own below the three (they stay side by side on a laptop).
-    lower->addTab(addChart(QStringLiteral("residency")), tr("LoRA residency"));
+    // Adapters resident and adapter loads are different quantities: two charts, one above the other.
+    {
+        auto* page = new QWidget(lower);
+        auto* pv = new QVBoxLayout(page);
+        pv->setContentsMargins(0, 0, 0, 0);
+        pv->setSpacing(0);
+        pv->addWidget(addChart(QStringLiteral("residency")), 3);
+        pv->addWidget(addChart(QStringLiteral("loads")), 2);
+        lower->addTab(page, tr("LoRA residency"));
+    }
     // The step-through's keys work anywhere in this tab; a jump brings its page to the front, and
     // a cursor on the time charts and the Gantt follows the pass shown.
     addActions(m_step->navigationActions());
@@ -106,14 +126,14 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     connect(m_requests->detail(), &RequestDetail::stepThroughRequested, this,
         [this](qulonglong request) { m_step->goToRequest(request); });
     connect(m_step, &StepThroughPanel::passShown, this, [this](double start, double, qlonglong request) {
-        for (const char* key : { "queue", "kv", "residency" })
+        for (const char* key : { "queue", "kv", "residency", "loads" })
             m_charts.value(QString::fromLatin1(key))->setMarker(start);
         if (request >= 0)
             m_gantt->scrollToRow(int(request) - m_gantt->visibleRows() / 3);
         m_gantt->setMarker(start);
     });
     connect(m_step, &StepThroughPanel::passCleared, this, [this] {
-        for (const char* key : { "queue", "kv", "residency" })
+        for (const char* key : { "queue", "kv", "residency", "loads" })
             m_charts.value(QString::fromLatin1(key))->setMarker(std::nullopt);
         m_gantt->setMarker(std::nullopt);
     });
@@ -131,7 +151,89 @@ AdmissionTab::AdmissionTab(Document* document, QWidget* parent)
     connect(m_document, &Document::admissionChanged, this, &AdmissionTab::refresh);
     connect(m_document, &Document::admissionConfigChanged, this, &AdmissionTab::syncFromDocument);
     connect(m_document, &Document::specChanged, this, &AdmissionTab::syncFromDocument);
+    // Whether the results are current changes with every input and every job; the document
+    // schedules its jobs after it signals, so the line is updated once that is done.
+    m_staleSoon = new QTimer(this);
+    m_staleSoon->setSingleShot(true);
+    m_staleSoon->setInterval(0);
+    connect(m_staleSoon, &QTimer::timeout, this, &AdmissionTab::updateStale);
+    for (auto signal : { &Document::admissionChanged, &Document::admissionConfigChanged, &Document::specChanged,
+             &Document::workloadChanged })
+        connect(m_document, signal, m_staleSoon, qOverload<>(&QTimer::start));
+    connect(m_document, &Document::busyChanged, m_staleSoon, qOverload<>(&QTimer::start));
     syncFromDocument();
+    updateStale();
+}
+
+bool AdmissionTab::fixMaxLoraRank()
+{
+    const auto a = m_document->admission();
+    if (!a || !a->trace)
+        return false;
+    SimulationConfig c = m_document->admissionConfig();
+    c.scheduler.vllm.maxLoraRank = largestAdapterRank(*a->trace);
+    m_document->editAdmission(c, tr("Set max_lora_rank to %1").arg(c.scheduler.vllm.maxLoraRank));
+    return true;
+}
+
+QString AdmissionTab::staleText() const
+{
+    return m_stale->text();
+}
+
+void AdmissionTab::updateStale()
+{
+    const auto a = m_document->admission();
+    const bool current = m_document->admissionCurrent();
+    m_summary->setStyleSheet(current ? QString() : QStringLiteral("QLabel { color: #8a8a8a; }"));
+    if (current || (!a && m_document->admissionPending())) {
+        m_stale->showCurrent();
+        return;
+    }
+    const auto trace = m_document->trace();
+    const QString was
+        = a ? tr("This preview is of the earlier inputs (%1 requests).").arg(a->result.summary.requests) : QString();
+    auto sentence = [](const QString& first, const QString& second) {
+        return second.isEmpty() ? first : tr("%1 %2", "two sentences").arg(first, second);
+    };
+    if (m_document->admissionPending()) {
+        // A preview on its way usually arrives within a frame or two: say so only when it takes
+        // longer, so live edits do not flash the line.
+        if (!m_stale->isStale())
+            QTimer::singleShot(300, this, [this, was, sentence] {
+                if (!m_document->admissionCurrent() && m_document->admissionPending())
+                    m_stale->showStale(
+                        sentence(tr("<b>Out of date</b>: the inputs changed; recomputing the preview…"), was));
+            });
+        else
+            m_stale->showStale(sentence(tr("<b>Out of date</b>: the inputs changed; recomputing the preview…"), was));
+        return;
+    }
+    if (!m_document->workloadCurrent()) {
+        m_stale->showStale(sentence(
+            tr("<b>Out of date</b>: the workload's parameters have problems (see the Workload tab), so no new trace "
+               "was generated."),
+            was));
+        return;
+    }
+    const std::size_t n = trace ? trace->requests.size() : 0;
+    QString text;
+    if (n > m_document->autoAdmissionLimit()) {
+        // The time it would take, from the last preview's speed (requests per millisecond).
+        QString estimate;
+        if (a && a->result.summary.requests > 0 && m_document->lastAdmissionMs() > 0) {
+            const double seconds
+                = m_document->lastAdmissionMs() / 1000.0 * double(n) / double(a->result.summary.requests);
+            estimate = tr(" (≈ %1)").arg(QString::fromStdString(formatSeconds(seconds, 2)));
+        }
+        text = tr("<b>Out of date</b>: the trace has %1 requests, more than the %2 previewed automatically; preview "
+                  "them%3.")
+                   .arg(QLocale().toString(qulonglong(n)),
+                       QLocale().toString(qulonglong(m_document->autoAdmissionLimit())), estimate);
+    } else {
+        text = tr("<b>Out of date</b>: the inputs changed since this preview.");
+    }
+    m_stale->showStale(sentence(text, was), tr("Run preview now"));
 }
 
 bool AdmissionTab::selectRequest(qlonglong index)
@@ -161,8 +263,8 @@ QTableView* AdmissionTab::table() const
 
 QStringList AdmissionTab::chartKeys() const
 {
-    return { QStringLiteral("queue"), QStringLiteral("kv"), QStringLiteral("residency"), QStringLiteral("latency"),
-        QStringLiteral("gantt") };
+    return { QStringLiteral("queue"), QStringLiteral("kv"), QStringLiteral("residency"), QStringLiteral("loads"),
+        QStringLiteral("latency"), QStringLiteral("gantt") };
 }
 
 PlotView* AdmissionTab::addChart(const QString& key)
@@ -214,13 +316,14 @@ QString AdmissionTab::refusedText(const AdmissionAnalysis& a) const
                        .arg(Terms::percent(double(s.rejected) / double(s.requests)))
                        .arg(top->second)
                        .arg(Terms::rejectReason(top->first, a.config.scheduler));
-    if (top->first == RejectReason::LoraRankTooLarge && a.trace) {
-        int largest = 0;
-        for (const auto& ad : a.trace->adapters)
-            largest = std::max(largest, ad.rank);
-        text += QLatin1Char(' ')
-            + tr("A max_lora_rank of %1 (the largest adapter rank in the workload) would serve them.").arg(largest);
-    }
+    // Refused for max_lora_rank: the core's sentence with its fix (analysis/refusals.h), and the fix one click away.
+    if (a.trace && a.config.scheduler.policy == PolicyKind::Vllm)
+        if (const auto note = rankRefusalNote(a.result.requests, *a.trace, a.config.scheduler.vllm.maxLoraRank))
+            return QStringLiteral("<b>") + CoreTexts::note(*note).toHtmlEscaped() + QStringLiteral("</b>. ")
+                + tr("The server answers them with an error on arrival, so they are in none of the waits and "
+                     "latencies.")
+                + QStringLiteral(" <a href=\"fix-rank\">")
+                + tr("Set max_lora_rank to %1").arg(largestAdapterRank(*a.trace)) + QStringLiteral("</a>");
     return text;
 }
 
@@ -318,10 +421,16 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
     d.y.title = tr("adapters");
     const std::size_t bins = tl.edges.empty() ? 0 : tl.edges.size() - 1;
     auto sized = [bins](const std::vector<double>& v) { return v.size() == bins ? v : std::vector<double>(bins, 0.0); };
-    d.series.append(PlotData::bars(tr("loads from CPU"), tl.edges, sized(tl.loadsFromCpu), kGreen));
+    // Loads per bin are events, not adapters resident: their own chart below, with its own axis.
+    PlotData loads;
+    loads.title = tr("LoRA adapter loads onto the GPU");
+    loads.x.title = d.x.title;
+    loads.y.title = tr("loads");
+    loads.series.append(PlotData::bars(tr("loads from CPU"), tl.edges, sized(tl.loadsFromCpu), kGreen));
     const auto disk = sized(tl.loadsFromDisk);
     if (std::any_of(disk.begin(), disk.end(), [](double v) { return v > 0; }))
-        d.series.append(PlotData::bars(tr("loads from disk"), tl.edges, disk, kRed));
+        loads.series.append(PlotData::bars(tr("loads from disk"), tl.edges, disk, kRed));
+    loads.y.min = 0.0;
     // The GPU's slots, named on their line (vLLM: max_loras; SGLang: max_loras_per_batch; S-LoRA has no fixed number).
     const std::int64_t slots = server.policy == PolicyKind::Vllm ? server.vllm.maxLoras
         : server.policy == PolicyKind::Sglang                    ? server.sglang.maxLorasPerBatch
@@ -338,14 +447,19 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
             server.policy == PolicyKind::Vllm ? tr("max_loras %1").arg(slots)
                                               : tr("max_loras_per_batch %1").arg(slots) });
     }
-    // The adapters on top of the slots' line (a full GPU draws its line over it).
+    // CPU memory first, wide and light; the GPU's line over it, so both stay visible where they are equal.
+    if (!slora) {
+        PlotSeries cpu = line(tr("in CPU memory"), sized(tl.cpuAdapters), kOrange.lighter(130));
+        cpu.width = 3.5;
+        d.series.append(cpu);
+    }
     d.series.append(line(tr("on the GPU"), tl.residentAdapters, kBlue));
-    if (!slora)
-        d.series.append(line(tr("in CPU memory"), sized(tl.cpuAdapters), kOrange));
     d.y.min = 0.0;
     if (tl.edges.size() >= 2) {
         d.x.min = tl.edges.front();
         d.x.max = tl.edges.back();
+        loads.x.min = d.x.min;
+        loads.x.max = d.x.max;
     }
     QString tip = tr("LoRA adapters over time, in time bins of %1:\n"
                      "on the GPU: adapters whose weights are in GPU memory (the most in the bin);\n")
@@ -365,8 +479,11 @@ void AdmissionTab::updateResidency(const AdmissionAnalysis& a)
     tip += tr("loads from CPU / from disk: adapters copied onto the GPU in the bin, from CPU memory or read from disk "
               "(not in the CPU cache).");
     d.note = tip;
+    loads.note = tip;
     m_charts.value(QStringLiteral("residency"))->setToolTip(tip);
     m_charts.value(QStringLiteral("residency"))->setData(d);
+    m_charts.value(QStringLiteral("loads"))->setToolTip(tip);
+    m_charts.value(QStringLiteral("loads"))->setData(loads);
 }
 
 void AdmissionTab::refresh()
@@ -523,6 +640,7 @@ void AdmissionTab::refresh()
                   .arg(Terms::percent(s.cacheHitShare()));
     m_summary->setText(text);
     updateBanner();
+    updateStale();
     m_lastRefreshMs = double(timer.nsecsElapsed()) / 1e6;
     Q_EMIT chartsUpdated();
 }

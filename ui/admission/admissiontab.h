@@ -15,6 +15,7 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QSpinBox;
 class QTableView;
+class QTimer;
 class QVBoxLayout;
 
 namespace lorascope {
@@ -28,6 +29,7 @@ class GanttView;
 class PlotView;
 class RequestTableModel;
 class RequestsPage;
+class StaleBar;
 class StepThroughPanel;
 
 /// Admission preview (docs/admission.md): limits, policy, clock and cost model; timelines, KV
@@ -66,6 +68,12 @@ public:
     /// The detail pane's text: the selected request, why it waited, its times.
     QString detailText() const;
     double lastRefreshMs() const { return m_lastRefreshMs; }
+    /// The line above the results saying they are out of date (empty while they are current).
+    QString staleText() const;
+    StaleBar* staleBar() const { return m_stale; }
+    /// The banner's one-click fix of refusals for max_lora_rank: sets it to the trace's largest
+    /// adapter rank (an undoable edit); false without a preview.
+    bool fixMaxLoraRank();
 
 Q_SIGNALS:
     void chartsUpdated();
@@ -80,6 +88,8 @@ private:
     void refresh();
     void updateResidency(const AdmissionAnalysis& analysis);
     void updateBanner();
+    /// Marks the results out of date (or current) as the document says (admissiontab.cpp).
+    void updateStale();
     /// How many requests the server refused and mostly why (empty when none was).
     QString refusedText(const AdmissionAnalysis& analysis) const;
     /// Arrivals above what the server took in: how the queue grew and what held it.
@@ -96,6 +106,8 @@ private:
     StepThroughPanel* m_step = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_banner = nullptr;
+    StaleBar* m_stale = nullptr;
+    QTimer* m_staleSoon = nullptr; ///< updates the stale line once the document has scheduled its jobs
     QWidget* m_side = nullptr;
     ChartGrid* m_grid = nullptr;
     CostModelPanel* m_costPanel = nullptr;

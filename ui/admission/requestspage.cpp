@@ -176,25 +176,32 @@ void RequestsPage::sizeTableColumns()
 {
     m_columnsStale = false;
     // To the content of the first rows (measuring 100k rows would take seconds); the adapter
-    // column up to a third of the table, elided in the middle beyond that (full name in the tool tip).
+    // column up to a third of the table, elided in the middle beyond that (full name in the tool
+    // tip; both ends, which carry the rank and the number, stay).
     auto* header = m_table->horizontalHeader();
     const int rows = std::min(m_proxy->rowCount(), 200);
     const QFontMetrics fm(m_table->font());
     for (int c = 0; c < RequestTableModel::ColumnCount; ++c) {
         int w = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 24;
         if (c == RequestTableModel::Reason) {
-            // The reasons of the first 200 requests that waited (the first rows often did not),
-            // up to 45 % of the table; the pane beside it has the whole sentence.
+            // The reasons of the first 2000 requests that waited or were refused (~3 ms),
+            // whole: they carry the numbers ("needs 5040 slots, 5040 free"), so the table scrolls
+            // sideways rather than cut them.
             int seen = 0;
             if (m_analysis)
                 for (const RequestRecord& r : m_analysis->result.requests) {
-                    if (r.wait.kind == WaitKind::None)
-                        continue;
-                    w = std::max(w, fm.horizontalAdvance(RequestTableModel::reasonOf(r)) + 12);
-                    if (++seen == 200)
+                    if (r.wait.kind == WaitKind::None && r.rejected == RejectReason::None)
+                        continue; // neither waited nor was refused: nothing to say
+                    w = std::max(w,
+                        fm.horizontalAdvance(
+                            m_model->index(int(&r - m_analysis->result.requests.data()),
+                                       RequestTableModel::Reason)
+                                .data()
+                                .toString())
+                            + 12); // the text the table shows (with adapter names, refusals' status)
+                    if (++seen == 2000)
                         break;
                 }
-            w = std::min(w, std::max(160, m_table->viewport()->width() * 45 / 100));
         } else {
             for (int r = 0; r < rows; ++r)
                 w = std::max(w, fm.horizontalAdvance(m_proxy->index(r, c).data().toString()) + 12);

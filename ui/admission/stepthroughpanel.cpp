@@ -473,12 +473,18 @@ void StepThroughPanel::show()
     if (!s->startedWaiting.empty()) {
         // Who starts waiting here, and why: the same requests and reasons as the request table.
         QStringList items;
+        // Joined by "; ": each reason without its own final full stop ("…steps).; request 4" otherwise).
+        auto clause = [](QString sentence) {
+            if (sentence.endsWith(QLatin1Char('.')))
+                sentence.chop(1);
+            return sentence;
+        };
         for (std::size_t i = 0; i < s->startedWaiting.size() && i < 8; ++i) {
             const WaitReason& why = i < s->startedWaitingWhy.size() ? s->startedWaitingWhy[i] : WaitReason {};
             items << tr("<b>request %1</b> (arrived %2): %3")
                          .arg(s->startedWaiting[i])
                          .arg(t(trace.requests[s->startedWaiting[i]].time),
-                             (why.kind == WaitKind::AdmissionWindow && r.kind == StepKind::Decode
+                             clause(why.kind == WaitKind::AdmissionWindow && r.kind == StepKind::Decode
                                      ? tr("this pass only decodes, so nobody is admitted until the next admission "
                                           "check (after every %1 decode steps).")
                                            .arg(m_document->admissionConfig().scheduler.maxWaitTokens)

@@ -130,6 +130,7 @@ void Document::setAdmission(const SimulationConfig& config)
 {
     const ServerLimits before = m_admission.scheduler.limits;
     m_admission = config;
+    ++m_admissionEdit;
     // The server's per-request limits also drive the workload statistics (requests it would refuse).
     if (before.maxReqInputLen != config.scheduler.limits.maxReqInputLen
         || before.maxReqTotalLen != config.scheduler.limits.maxReqTotalLen)
@@ -179,11 +180,12 @@ void Document::importTraceFile(const QString& path, const QString& format)
             m_imported = std::move(r.trace);
             m_importSource = path;
             m_error.clear();
+            m_workloadSpec.reset();
             auto previous = std::exchange(m_workload, std::move(r.analysis));
             Q_EMIT workloadChanged();
             if (previous && previous->trace->requests.size() > kFreeOffGuiThreadAbove)
                 freeOffGuiThread(std::move(previous));
-            if (m_workload->trace->requests.size() <= kAutoAdmissionLimit)
+            if (m_workload->trace->requests.size() <= m_autoLimit)
                 m_admissionCoalesce.start();
             Q_EMIT importFinished({});
         });
@@ -219,6 +221,7 @@ void Document::regenerate()
     }
     using Result = std::pair<std::shared_ptr<const WorkloadAnalysis>, QString>;
     const WorkloadSpec spec = m_spec;
+    const bool fromSpec = !m_imported;
     const ServerLimits limits = m_admission.scheduler.limits;
     const auto imported = m_imported;
     // A preview of the trace being replaced is stale: stop it, so it does not take a core from the
@@ -243,7 +246,7 @@ void Document::regenerate()
                 return { nullptr, QString::fromStdString(e.what()) };
             }
         },
-        [this](Result r) {
+        [this, spec, fromSpec](Result r) {
             m_lastMs = double(m_clock.nsecsElapsed()) / 1e6;
             Q_EMIT busyChanged(busy());
             if (!r.first) {
@@ -254,14 +257,43 @@ void Document::regenerate()
                 return;
             }
             m_error.clear();
+            m_workloadSpec = fromSpec ? std::optional<WorkloadSpec>(spec) : std::nullopt;
             auto previous = std::exchange(m_workload, std::move(r.first));
             Q_EMIT workloadChanged(); // the views let go of the previous result here
             if (previous && previous->trace->requests.size() > kFreeOffGuiThreadAbove)
                 freeOffGuiThread(std::move(previous));
-            if (m_workload->trace->requests.size() <= kAutoAdmissionLimit)
+            if (m_workload->trace->requests.size() <= m_autoLimit)
                 m_admissionCoalesce.start();
         });
     Q_EMIT busyChanged(true);
+}
+
+bool Document::workloadCurrent() const
+{
+    if (!m_workload)
+        return false;
+    if (m_imported)
+        return m_workload->trace == m_imported && !m_workloadJobs.isRunning();
+    return m_workloadSpec && *m_workloadSpec == m_spec;
+}
+
+bool Document::admissionCurrent() const
+{
+    return m_admissionResult && m_workload && m_admissionResult->trace == m_workload->trace
+        && m_admissionResultEdit == m_admissionEdit && workloadCurrent();
+}
+
+bool Document::admissionPending() const
+{
+    if (admissionCurrent())
+        return false;
+    if (m_admissionJobs.isRunning() || m_admissionCoalesce.isActive())
+        return true;
+    // A workload on its way schedules its own preview when it is small enough.
+    const bool workloadComing = m_workloadJobs.isRunning() || m_coalesce.isActive();
+    if (!workloadComing && !workloadCurrent())
+        return false; // the spec has problems: nothing will be generated
+    return workloadComing && (!m_workload || m_workload->trace->requests.size() <= m_autoLimit);
 }
 
 void Document::recomputeAdmission()
@@ -272,6 +304,7 @@ void Document::recomputeAdmission()
     using Result = std::pair<std::shared_ptr<const AdmissionAnalysis>, QString>;
     SimulationConfig config = m_admission;
     config.scheduler.reportTokens = false;
+    const quint64 edit = m_admissionEdit;
     m_admissionClock.start();
     m_admissionJobs.run(
         [trace, config](const std::atomic<bool>& cancel) -> Result {
@@ -285,7 +318,7 @@ void Document::recomputeAdmission()
                 return { nullptr, QString::fromStdString(e.what()) };
             }
         },
-        [this](Result r) {
+        [this, edit](Result r) {
             m_lastAdmissionMs = double(m_admissionClock.nsecsElapsed()) / 1e6;
             Q_EMIT busyChanged(busy());
             if (!r.first) {
@@ -294,6 +327,7 @@ void Document::recomputeAdmission()
                 return;
             }
             auto previous = std::exchange(m_admissionResult, std::move(r.first));
+            m_admissionResultEdit = edit;
             Q_EMIT admissionChanged();
             if (previous && previous->result.requests.size() > kFreeOffGuiThreadAbove)
                 freeOffGuiThread(std::move(previous));

@@ -59,6 +59,16 @@ public:
     std::shared_ptr<const Trace> trace() const { return m_workload ? m_workload->trace : nullptr; }
     std::shared_ptr<const AdmissionAnalysis> admission() const { return m_admissionResult; }
 
+    /// Whether the shown workload was generated from the current spec (false while a newer one is
+    /// being generated, or while the spec has problems and the last valid workload is shown).
+    bool workloadCurrent() const;
+    /// Whether the admission preview shown is of the current trace and settings (false after any
+    /// edit until the preview is recomputed; also when no preview has run yet).
+    bool admissionCurrent() const;
+    /// Whether an admission preview of the current inputs is on its way without the user asking
+    /// (false for traces over kAutoAdmissionLimit requests or while the spec has problems).
+    bool admissionPending() const;
+
     /// Problems of the current spec (empty = valid); shown inline by the parameter panel.
     const std::vector<SpecIssue>& issues() const { return m_issues; }
     QString lastError() const { return m_error; }
@@ -83,6 +93,9 @@ public:
     /// Traces larger than this are not previewed automatically (the simulation keeps one record per
     /// forward pass); AdmissionTab offers to run it on request.
     static constexpr std::size_t kAutoAdmissionLimit = 1000000;
+    /// The limit in use (kAutoAdmissionLimit unless changed; tests lower it).
+    std::size_t autoAdmissionLimit() const { return m_autoLimit; }
+    void setAutoAdmissionLimit(std::size_t requests) { m_autoLimit = requests; }
 
 public Q_SLOTS:
     void regenerate();
@@ -109,6 +122,11 @@ private:
     QString m_fileName;
     std::shared_ptr<const WorkloadAnalysis> m_workload;
     std::shared_ptr<const AdmissionAnalysis> m_admissionResult;
+    /// Counts edits of the admission settings; the preview shown was computed at m_admissionResultEdit.
+    std::size_t m_autoLimit = kAutoAdmissionLimit;
+    quint64 m_admissionEdit = 0;
+    quint64 m_admissionResultEdit = 0;
+    std::optional<WorkloadSpec> m_workloadSpec; ///< the spec the shown workload came from (unset: imported)
     std::vector<SpecIssue> m_issues;
     QString m_error;
     QTimer m_coalesce;

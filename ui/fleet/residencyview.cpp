@@ -165,12 +165,40 @@ void ResidencyView::paintEvent(QPaintEvent*)
         p.drawText(
             QRect(std::clamp(x - w / 2, 0, width() - w), plot.bottom() + 2, w, fm.height()), Qt::AlignCenter, text);
     }
-    // The scale: white = none, dark blue = the most replicas holding one adapter (or the whole bin).
-    const QString legend = m_replica >= 0
-        ? tr("white: not on the GPU · dark blue: on it the whole time bin")
-        : tr("white: on no replica · dark blue: on %n replica(s) at once", nullptr, int(m_max));
-    p.drawText(QRect(2, height() - fm.height() - 1, width() - 4, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-        fm.elidedText(legend, Qt::ElideRight, width() - 4));
+    // The scale: a swatch of every colour the map uses, each with its number (replicas holding an
+    // adapter, or shares of the bin), so the light blues most cells have are read too.
+    QList<QPair<double, QString>> steps;
+    if (m_replica >= 0) {
+        for (int pc : { 0, 25, 50, 75, 100 })
+            steps.append({ pc / 100.0, loc.toString(pc) + QStringLiteral(" %") });
+    } else {
+        const int n = std::max(1, int(m_max));
+        const int stride = std::max(1, (n + 5) / 6);
+        for (int k = 0; k <= n; k += stride)
+            steps.append({ double(k) / n, loc.toString(k) });
+        if (steps.back().first < 1.0)
+            steps.append({ 1.0, loc.toString(n) });
+    }
+    const QString head = m_replica >= 0 ? tr("share of the bin on the GPU:") : tr("replicas holding it:");
+    const int swatch = std::max(8, fm.height() - 4);
+    int total = fm.horizontalAdvance(head) + 6;
+    for (const auto& st : std::as_const(steps))
+        total += swatch + 3 + fm.horizontalAdvance(st.second) + 8;
+    int x = std::max(2, width() - 2 - total);
+    const int y = height() - fm.height() - 1;
+    p.drawText(QRect(x, y, fm.horizontalAdvance(head) + 2, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, head);
+    x += fm.horizontalAdvance(head) + 6;
+    for (const auto& st : std::as_const(steps)) {
+        const QRect box(x, y + (fm.height() - swatch) / 2, swatch, swatch);
+        p.fillRect(box, QColor::fromRgb(shade(st.first)));
+        p.setPen(palette().mid().color());
+        p.drawRect(box.adjusted(0, 0, -1, -1));
+        p.setPen(palette().text().color());
+        x += swatch + 3;
+        const int w = fm.horizontalAdvance(st.second);
+        p.drawText(QRect(x, y, w + 1, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, st.second);
+        x += w + 8;
+    }
 }
 
 QString ResidencyView::cellText(int row, int bin) const

@@ -28,9 +28,10 @@ void timeAxis(PlotData& d, double xMax)
         d.x.max = xMax;
 }
 
-// The preview's bins as steps (each bin holds its envelope maximum), on the replay's axis.
+// The preview's bins as steps (each bin holds its envelope maximum), on the replay's axis, drawn
+// up to `now` as the server's own lines are (a live run); the whole preview once the run is over.
 PlotSeries previewSteps(const QString& name, const StepTimelineBins& p, const std::vector<double>& v, double axisScale,
-    const QColor& color, double factor = 1.0)
+    const QColor& color, double now, double factor = 1.0)
 {
     PlotSeries s { name, PlotSeries::Style::Line, {}, color.lighter(130) };
     s.dashed = true;
@@ -39,8 +40,11 @@ PlotSeries previewSteps(const QString& name, const StepTimelineBins& p, const st
     if (p.edges.size() != v.size() + 1 || !(axisScale > 0))
         return s;
     for (std::size_t i = 0; i < v.size(); ++i) {
-        s.points.append(QPointF(p.edges[i] / axisScale, v[i] * factor));
-        s.points.append(QPointF(p.edges[i + 1] / axisScale, v[i] * factor));
+        const double from = p.edges[i] / axisScale, to = std::min(p.edges[i + 1] / axisScale, now);
+        if (!(from < now))
+            break;
+        s.points.append(QPointF(from, v[i] * factor));
+        s.points.append(QPointF(to, v[i] * factor));
     }
     return s;
 }
@@ -134,7 +138,8 @@ void ReplayCharts::setHint(const QString& key, const QString& text, bool instead
     h->setStyleSheet(instead
             ? QStringLiteral("QLabel { background: palette(base); border: 1px solid palette(midlight); "
                              "border-radius: 4px; color: palette(text); padding: 12px; margin: 4px; }")
-            : QStringLiteral("QLabel { color: palette(dark); padding: 40px 24px 24px 24px; }"));
+            : QStringLiteral(
+                "QLabel { background: rgba(255, 255, 255, 210); color: #333; padding: 40px 24px 24px 24px; }"));
     h->setVisible(!text.isEmpty());
     if (!text.isEmpty())
         h->raise();
@@ -301,33 +306,33 @@ PlotData ReplayCharts::inflightData(const ReplayTimeline& t, double xMax)
 }
 
 PlotData ReplayCharts::serverData(
-    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
+    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax, double now)
 {
     PlotData d = titled(QStringLiteral("server"));
     timeAxis(d, xMax);
     d.series = { sampled(tr("running"), s, kGreen, [](const ServerSample& x) { return x.running; }),
         sampled(tr("waiting"), s, kRed, [](const ServerSample& x) { return x.waiting; }) };
     if (p) {
-        d.series.append(previewSteps(tr("preview running"), p->timeline, p->timeline.running, axisScale, kGreen));
-        d.series.append(previewSteps(tr("preview queue"), p->timeline, p->timeline.queue, axisScale, kRed));
+        d.series.append(previewSteps(tr("preview running"), p->timeline, p->timeline.running, axisScale, kGreen, now));
+        d.series.append(previewSteps(tr("preview queue"), p->timeline, p->timeline.queue, axisScale, kRed, now));
     }
     return d;
 }
 
 PlotData ReplayCharts::kvData(
-    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
+    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax, double now)
 {
     PlotData d = titled(QStringLiteral("kv"));
     timeAxis(d, xMax);
     d.series = { sampled(tr("KV usage"), s, kPurple, [](const ServerSample& x) { return x.kvUsage * 100; }) };
     if (p && p->timeline.kvCapacity > 0)
-        d.series.append(previewSteps(tr("preview KV need"), p->timeline, p->timeline.kvNeed, axisScale, kPurple,
+        d.series.append(previewSteps(tr("preview KV need"), p->timeline, p->timeline.kvNeed, axisScale, kPurple, now,
             100.0 / double(p->timeline.kvCapacity)));
     return d;
 }
 
 PlotData ReplayCharts::adaptersData(
-    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax)
+    const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax, double now)
 {
     PlotData d = titled(QStringLiteral("adapters"));
     timeAxis(d, xMax);
@@ -338,7 +343,7 @@ PlotData ReplayCharts::adaptersData(
     }) };
     if (p)
         d.series.append(
-            previewSteps(tr("preview resident"), p->timeline, p->timeline.residentAdapters, axisScale, kOrange));
+            previewSteps(tr("preview resident"), p->timeline, p->timeline.residentAdapters, axisScale, kOrange, now));
     return d;
 }
 
@@ -393,15 +398,19 @@ void ReplayCharts::update(const ReplayChartInput& in)
                     : anyRecord  ? QString()
                                  : tr("No request has completed yet."),
                 !anyRecord);
-        const bool noErrors = errors.series.front().points.isEmpty();
+        // Kinds of error are names, not numbers: a card of kinds and counts, not bars on a 0–1 axis.
+        QStringList kinds;
+        for (const auto& [kind, n] : t.errors())
+            kinds << tr("%1: %2 failed").arg(QString::fromStdString(kind)).arg(n);
         setHint(QStringLiteral("errors"),
-            noErrors ? (in.running ? tr("No errors so far.") : tr("No errors: every request that ended completed."))
-                     : QString(),
-            noErrors);
+            kinds.isEmpty()
+                ? (in.running ? tr("No errors so far.") : tr("No errors: every request that ended completed."))
+                : kinds.join(QStringLiteral(" · ")),
+            true);
     }
-    const auto server = serverData(samples, p, in.previewAxisScale, xMax);
-    const auto kv = kvData(samples, p, in.previewAxisScale, xMax);
-    const auto adapters = adaptersData(samples, p, in.previewAxisScale, xMax);
+    const auto server = serverData(samples, p, in.previewAxisScale, xMax, in.now);
+    const auto kv = kvData(samples, p, in.previewAxisScale, xMax, in.now);
+    const auto adapters = adaptersData(samples, p, in.previewAxisScale, xMax, in.now);
     m_charts.value(QStringLiteral("server"))->setData(server);
     m_charts.value(QStringLiteral("kv"))->setData(kv);
     m_charts.value(QStringLiteral("adapters"))->setData(adapters);

@@ -63,12 +63,12 @@ public:
     static PlotData e2eData(const ReplayTimeline& t, double xMax, double now = INFINITY);
     static PlotData tokensData(const ReplayTimeline& t, double xMax, double now = INFINITY);
     static PlotData inflightData(const ReplayTimeline& t, double xMax);
-    static PlotData serverData(
-        const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax);
-    static PlotData kvData(
-        const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax);
-    static PlotData adaptersData(
-        const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale, double xMax);
+    static PlotData serverData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale,
+        double xMax, double now = INFINITY);
+    static PlotData kvData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale,
+        double xMax, double now = INFINITY);
+    static PlotData adaptersData(const std::vector<ServerSample>& s, const AdmissionAnalysis* p, double axisScale,
+        double xMax, double now = INFINITY);
     static PlotData errorsData(const ReplayTimeline& t);
 
 private:

@@ -107,7 +107,10 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
                         { "requests", trace->requests.size() } } },
                 { "options",
                     { { "time_scale", o.timeScale }, { "max_concurrency", o.maxConcurrency },
-                        { "start_at_epoch_s", nullptr },
+                        // The same keys as the CLI's manifest, so the report says them instead of "-".
+                        { "warmup_s", o.warmupSeconds }, { "cooldown_s", o.cooldownSeconds },
+                        { "timeout_s", o.requestTimeout }, { "first_token_timeout_s", o.firstTokenTimeout },
+                        { "prompts", o.prompts.empty() ? "synthetic" : "file" }, { "start_at_epoch_s", nullptr },
                         { "server_speed", job.builtin ? nlohmann::json(job.speed) : nlohmann::json(nullptr) } } } };
             if (trace->spec)
                 manifest["spec"] = toJson(*trace->spec);
@@ -177,6 +180,8 @@ void startReplayWorker(const std::shared_ptr<ReplayRun>& run, ReplayJob job)
             run->summary = std::move(summary);
             if (!writeError.empty())
                 run->error = writeError;
+            else if (!result.stopped.empty())
+                run->error = result.stopped;
             else if (!result.reachable && !result.records.empty() && !result.cancelled)
                 run->error = "could not reach " + replayer.target().str();
         } catch (const std::exception& e) {

@@ -67,6 +67,12 @@ QWidget* SweepTab::createSettings()
     m_policy->setToolTip(tr(
         "S-LoRA published the cv suites both without and with --enable-abort (requests waiting 5.5 s are dropped)."));
     form->addRow(tr("Server:"), m_policy);
+    // The server and limits the sweep actually runs (the Admission tab's, or the suite's).
+    m_serverUsed = new QLabel(what);
+    m_serverUsed->setObjectName(QStringLiteral("sweepServerUsed"));
+    m_serverUsed->setWordWrap(true);
+    m_serverUsed->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(tr("Runs on:"), m_serverUsed);
     m_param = new QComboBox(what);
     for (const SweepParamInfo& p : sweepParams()) {
         m_param->addItem(sweepParamTitle(p.id), int(p.id));
@@ -85,6 +91,7 @@ QWidget* SweepTab::createSettings()
     m_valuesNote = new QLabel(what);
     m_valuesNote->setObjectName(QStringLiteral("sweepValuesNote"));
     m_valuesNote->setWordWrap(true);
+    m_valuesNote->setTextFormat(Qt::PlainText); // errors quote what was typed ("got "x""), never as HTML
     form->addRow(QString(), m_valuesNote);
     v->addWidget(what);
     v->addWidget(createFleetSettings());

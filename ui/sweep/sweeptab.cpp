@@ -161,7 +161,6 @@ void SweepTab::syncSource()
     const bool fleet = source() == Source::Fleet;
     m_suite->setEnabled(suite);
     m_setting->setEnabled(suite);
-    m_policy->setEnabled(suite);
     m_param->setEnabled(!suite && !fleet);
     m_fleetBox->setVisible(fleet);
     // A fleet sweep varies the fleet: the suite's and the parameter's rows would only be greyed out.
@@ -169,6 +168,11 @@ void SweepTab::syncSource()
         for (QWidget* row : { static_cast<QWidget*>(m_suite), static_cast<QWidget*>(m_setting),
                  static_cast<QWidget*>(m_policy), static_cast<QWidget*>(m_param) })
             form->setRowVisible(row, !fleet);
+    // Only a suite chooses its server here; the current source runs the Admission tab's, named below.
+    if (auto* form = qobject_cast<QFormLayout*>(m_param->parentWidget()->layout())) {
+        form->setRowVisible(m_policy, suite);
+        form->setRowVisible(m_serverUsed, !fleet);
+    }
     m_values->setEnabled(true);
     showFleet(fleet);
     if (suite)
@@ -281,19 +285,22 @@ void SweepTab::validateInline()
                 "%n fleet preview(s) (routers × values); the clock is the cost model's (seconds).", nullptr, int(n)));
         } else {
             m_valuesNote->setStyleSheet(QStringLiteral("QLabel { color: #a00010; }"));
-            m_valuesNote->setText(m_problem.toHtmlEscaped());
+            m_valuesNote->setText(m_problem);
         }
         updateButtons();
         return;
     }
     const auto p = plan();
+    if (p)
+        m_serverUsed->setText(lorascope::serverUsedText(p->config)
+            + (source() == Source::Current ? tr(" (the Admission tab's server)") : QString()));
     if (p) {
         m_valuesNote->setStyleSheet(QString());
         m_valuesNote->setText(
             tr("%n point(s); the clock is the cost model's (seconds).", nullptr, int(p->values.size())));
     } else {
         m_valuesNote->setStyleSheet(QStringLiteral("QLabel { color: #a00010; }"));
-        m_valuesNote->setText(m_problem.toHtmlEscaped());
+        m_valuesNote->setText(m_problem);
     }
     updateButtons();
 }
@@ -438,6 +445,10 @@ void SweepTab::onFinished(bool cancelled, const QString& error, const std::optio
     } else if (m_plan) {
         lines = sweepVerdictLines(*m_plan, m_model->points());
     }
+    // Refusals first: a verdict on the few requests served would read as the server's.
+    if (m_plan)
+        if (const QString refused = refusedLine(m_model->points(), m_plan->config); !refused.isEmpty())
+            lines.prepend(refused);
     if (cancelled)
         lines << tr("Cancelled: %n point(s) finished and kept.", nullptr, int(m_model->points().size()));
     if (!error.isEmpty())
@@ -509,6 +520,11 @@ void SweepTab::updateModelNote()
 QString SweepTab::verdictText() const
 {
     return m_verdict->text();
+}
+
+QString SweepTab::serverUsedText() const
+{
+    return m_serverUsed->text();
 }
 
 QString SweepTab::modelText() const

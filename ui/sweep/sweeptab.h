@@ -74,6 +74,8 @@ public:
     /// The plain-words verdict (capacity, saturation) and the cost model / paper note.
     QString verdictText() const;
     QString modelText() const;
+    /// The server and limits the sweep runs, as the tab shows them.
+    QString serverUsedText() const;
     /// The problem with the current settings shown inline (empty when they can run).
     QString problemText() const;
     bool isRunning() const;
@@ -147,6 +149,7 @@ private:
     QComboBox* m_adapterMetric = nullptr;
     QLineEdit* m_values = nullptr;
     QLabel* m_valuesNote = nullptr;
+    QLabel* m_serverUsed = nullptr; ///< the server and limits the sweep runs
     QDoubleSpinBox* m_ttft = nullptr;
     QDoubleSpinBox* m_tpot = nullptr;
     QDoubleSpinBox* m_e2e = nullptr;

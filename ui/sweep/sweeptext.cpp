@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace lorascope {
 
@@ -261,6 +262,67 @@ QString seconds(double s)
 
 } // namespace
 
+QString serverUsedText(const SimulationConfig& config)
+{
+    const SchedulerConfig& c = config.scheduler;
+    switch (c.policy) {
+    case PolicyKind::Vllm: {
+        const VllmConfig& v = c.vllm;
+        return SweepText::tr("vLLM V1: max_num_seqs %1, max_num_batched_tokens %2, %3 KV blocks of %4 tokens, "
+                             "max_loras %5, max_lora_rank %6")
+            .arg(v.effectiveMaxNumSeqs())
+            .arg(v.effectiveMaxNumBatchedTokens())
+            .arg(v.numGpuBlocks)
+            .arg(v.blockSize)
+            .arg(v.maxLoras)
+            .arg(v.maxLoraRank);
+    }
+    case PolicyKind::Sglang: {
+        const SglangConfig& g = c.sglang;
+        return SweepText::tr("SGLang: max_total_tokens %1, max_running_requests %2, max_loras_per_batch %3")
+            .arg(g.maxTotalTokens)
+            .arg(g.effectiveMaxRunningRequests())
+            .arg(g.maxLorasPerBatch);
+    }
+    case PolicyKind::SLoraAbort:
+        return SweepText::tr("S-LoRA with abort: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3")
+            .arg(c.limits.maxTotalTokenNum)
+            .arg(c.limits.maxReqTotalLen)
+            .arg(c.limits.runningMaxReqSize);
+    default:
+        return SweepText::tr("S-LoRA: max_total_token_num %1, max_req_total_len %2, running_max_req_size %3")
+            .arg(c.limits.maxTotalTokenNum)
+            .arg(c.limits.maxReqTotalLen)
+            .arg(c.limits.runningMaxReqSize);
+    }
+}
+
+QString refusedLine(const std::vector<SweepPoint>& points, const SimulationConfig& config)
+{
+    std::uint64_t lost = 0, requests = 0;
+    double least = 1, most = 0;
+    for (const SweepPoint& p : points) {
+        if (p.metrics.requests == 0)
+            continue;
+        lost += p.metrics.lost;
+        requests += p.metrics.requests;
+        const double share = double(p.metrics.lost) / double(p.metrics.requests);
+        least = std::min(least, share);
+        most = std::max(most, share);
+    }
+    if (lost == 0 || requests == 0)
+        return {};
+    const QString server = serverUsedText(config).section(QLatin1Char(':'), 0, 0);
+    const QString range = least == most ? SweepText::tr("%1 at every point").arg(pct(most))
+                                        : SweepText::tr("%1 to %2 of each point's").arg(pct(least), pct(most));
+    return SweepText::tr("<b>%1 refused %2 of the %3 requests</b> (%4): they count as missing the SLO. The Admission "
+                         "tab's banner says why and how to serve them.")
+        .arg(server.toHtmlEscaped())
+        .arg(lost)
+        .arg(requests)
+        .arg(range);
+}
+
 QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoint>& points)
 {
     QStringList lines;
@@ -350,6 +412,24 @@ QStringList capacityLines(const CapacityResult& r)
         lines << SweepText::tr(
             "<b>Nothing sustainable</b> in the range tried: every value that meets the SLO is saturated.");
     }
+    // The SLO holds over all requests, not for every class: say which ranks fall short there.
+    if (!std::isnan(r.sustainable))
+        if (const SweepPoint* s = pointAt(r.evaluations, r.sustainable)) {
+            std::map<int, std::pair<double, double>> byRank; // rank → (requests meeting, requests)
+            for (const AdapterMetrics& a : s->perAdapter)
+                if (a.rank > 0 && a.requests > 0 && std::isfinite(a.sloAttainment)) {
+                    byRank[a.rank].first += a.sloAttainment * double(a.requests);
+                    byRank[a.rank].second += double(a.requests);
+                }
+            QStringList shortfalls;
+            for (const auto& [rank, met] : byRank)
+                if (met.first / met.second < r.slo.attainment)
+                    shortfalls << SweepText::tr("rank-%1 adapters %2").arg(rank).arg(pct(met.first / met.second));
+            if (!shortfalls.isEmpty())
+                lines << SweepText::tr("At %1 not every class meets the target of %2: %3 of their requests within "
+                                       "the SLO.")
+                             .arg(at(r.sustainable), pct(r.slo.attainment), shortfalls.join(SweepText::tr(", ")));
+        }
     if (r.shortTrace) {
         QString tell = std::isnan(r.suggestedDuration)
             ? SweepText::tr(" (The SLO bounds neither TTFT nor E2E, so no trace length can be suggested.)")

@@ -38,6 +38,13 @@ QString sweepValueWithUnit(SweepParam param, double value, double resolution = N
 
 /// The verdict of a sweep's points (HTML-escaped lines): the largest value meeting the SLO or how
 /// far the best one misses it; the first saturated value or that none saturates; GuideLLM's test.
+/// The server a sweep runs and the limits it uses ("vLLM V1: max_num_seqs 256, …, max_lora_rank 16").
+QString serverUsedText(const SimulationConfig& config);
+
+/// The verdict's first line when the server refused requests at some points (empty when it refused
+/// none): how many, where, and that they count against the SLO.
+QString refusedLine(const std::vector<SweepPoint>& points, const SimulationConfig& config);
+
 QStringList sweepVerdictLines(const SweepPlan& plan, const std::vector<SweepPoint>& points);
 /// The capacity finder's answer in lines (HTML-escaped): capacity and bracket, or no value meets
 /// the SLO (by how much at the lowest) / every value does; saturation; ranks and adapters that

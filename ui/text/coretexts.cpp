@@ -17,6 +17,11 @@ namespace {
 // The core's descriptions as they are today, so lupdate lists them for translators. A text the
 // core changes later is shown in English until the translation catches up.
 [[maybe_unused]] const char* const kCoreTexts[] = {
+    // policyRules(): the server versions whose rules each policy follows (admission/schedulerconfig.cpp).
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "S-LoRA ReqQueue (c1ddf48)"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "S-LoRA AbortReqQueue (c1ddf48)"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "vLLM V1 (main at b4622cf, 2025)"),
+    QT_TRANSLATE_NOOP("lorascope::CoreTexts", "SGLang main, January 2026 (after PR #16333, before PR #17913)"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "llama-7b, one rank-8 adapter kind"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "llama-7b, ranks 64/32/16/8"),
     QT_TRANSLATE_NOOP("lorascope::CoreTexts", "llama-13b, rank 16"),
@@ -98,6 +103,10 @@ QString CoreTexts::note(const UserNote& n)
                   "capacity is the largest "
                   "value met below the first miss")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
+    if (n.code == "refused_rank" && a.size() == 5) // analysis/refusals.h
+        return tr("%1 of %2 requests refused: adapter rank %3 > max_lora_rank %4; set max_lora_rank to %5, the "
+                  "workload's largest (vLLM must be started with --max-lora-rank %5)")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4));
     if (n.code == "gpu_unknown" && a.empty())
         return tr("the S-LoRA suite does not name its GPU; the cost model follows the base model only");
     // Fitting a workload to a trace (core/fit/fit.h lists the codes).

@@ -128,7 +128,9 @@ QString Terms::waitShort(const WaitReason& r, const WaitContext& c)
     case WaitKind::BehindRequest:
         return tr("queued behind request %1").arg(r.behind);
     case WaitKind::TokenBudget:
-        return tr("KV cache full: needs %1 slots, %2 free").arg(r.need).arg(r.limit);
+        // S-LoRA admits only a need strictly below what is free: equal numbers still wait.
+        return r.need == r.limit ? tr("KV cache full: needs %1 slots, %2 free (must be fewer)").arg(r.need).arg(r.limit)
+                                 : tr("KV cache full: needs %1 slots, %2 free").arg(r.need).arg(r.limit);
     case WaitKind::BatchMaxTokens:
         return tr("prefill batch full: %1 input tokens > %2").arg(r.need).arg(r.limit);
     case WaitKind::KvBlocks:
@@ -204,7 +206,8 @@ QString Terms::waitExplanation(const WaitReason& r, const WaitContext& c, const 
             held = tr("%1 held by adapter weights (rank × 4 slots each)").arg(b.adapterSlots);
         }
         return tr("It needs %1 KV slots to run the batch to its end, but only %2 are free for requests: %3 slots "
-                  "(max_total_token_num) − %4.")
+                  "(max_total_token_num) − %4. S-LoRA admits it only when it needs strictly fewer slots than are "
+                  "free.")
             .arg(r.need)
             .arg(r.limit)
             .arg(b.kvSlots)

@@ -35,6 +35,7 @@ ChartGrid::ChartGrid(int maxColumns, const QSize& minCell, QWidget* parent)
     m_inner->installEventFilter(this);
     m_room->setObjectName(QStringLiteral("chartRoomHint"));
     m_room->setTextFormat(Qt::RichText);
+    m_room->setWordWrap(true); // a narrow grid wraps the hint instead of cutting it
     m_room->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: #3b2f00; padding: 1px 6px; }"));
     m_room->setVisible(false);
     connect(m_room, &QLabel::linkActivated, this, &ChartGrid::roomRequested);
@@ -184,7 +185,7 @@ void ChartGrid::updateRoomHint()
     const bool show = !m_roomHtml.isEmpty() && cramped();
     if (show) {
         m_room->setText(m_roomHtml);
-        const int h = m_room->sizeHint().height();
+        const int h = m_room->heightForWidth(width() - 2 * frameWidth());
         setViewportMargins(0, h, 0, 0);
         m_room->setGeometry(frameWidth(), frameWidth(), width() - 2 * frameWidth(), h);
     } else {

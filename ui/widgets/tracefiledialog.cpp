@@ -12,6 +12,17 @@
 namespace lorascope {
 
 namespace {
+// The type column of Qt's own file dialog (QAbstractFileIconProvider::type()): Qt 6.4's Chinese
+// catalogue has no entry for this context, so "Folder" showed in English; LoraScope's catalogue
+// carries them.
+[[maybe_unused]] const char* const kFileTypes[] = {
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Folder"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "File"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "%1 File"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Drive"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Shortcut"),
+};
+
 /// The translation context of the dialog's texts.
 class TraceFileDialog {
     Q_DECLARE_TR_FUNCTIONS(lorascope::TraceFileDialog)

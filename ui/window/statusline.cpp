@@ -113,14 +113,44 @@ void StatusLine::showMessage(const QString& text, int ms)
     m_window->statusBar()->showMessage(text, ms);
 }
 
+QString StatusLine::overloadText() const
+{
+    return m_overload->isVisible() ? m_overload->text() : QString();
+}
+
+void StatusLine::setCurrentTab(const QString& key)
+{
+    m_tab = key;
+    updateOverload();
+}
+
 void StatusLine::updateOverload()
 {
     const auto a = m_document->admission();
     const bool overloaded = a && a->capacity.overloaded;
-    m_overload->setText(tr("⚠ Server overloaded"));
-    m_overload->setToolTip(tr("In the admission preview, requests arrive faster than the server takes them in, so the "
-                              "queue grows. Click for the details."));
-    m_overload->setVisible(overloaded);
+    const bool here = m_tab == QLatin1String("workload") || m_tab == QLatin1String("admission");
+    // The server the preview ran, by the name the Admission tab gives it.
+    QString server;
+    if (a)
+        switch (a->config.scheduler.policy) {
+        case PolicyKind::Vllm:
+            server = tr("vLLM V1");
+            break;
+        case PolicyKind::Sglang:
+            server = tr("SGLang");
+            break;
+        case PolicyKind::SLoraAbort:
+            server = tr("S-LoRA with abort");
+            break;
+        default:
+            server = tr("S-LoRA");
+            break;
+        }
+    m_overload->setText(tr("⚠ Admission preview: %1 overloaded").arg(server));
+    m_overload->setToolTip(tr("In the admission preview, requests arrive faster than the server (%1) takes them in, "
+                              "so the queue grows. Click for the details.")
+                               .arg(server));
+    m_overload->setVisible(overloaded && here);
 }
 
 } // namespace lorascope

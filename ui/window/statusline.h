@@ -4,6 +4,7 @@
 // Cancel button, and the "server overloaded" indicator that is seen on every tab.
 
 #include <QObject>
+#include <QString>
 
 class QLabel;
 class QMainWindow;
@@ -26,6 +27,12 @@ public:
     void setSummary(const QString& text);
     /// The status bar says the preview's server is overloaded.
     bool overloadShown() const;
+    /// The overload indicator's text (empty while hidden).
+    QString overloadText() const;
+    /// The tab in front ("workload", "admission", ...): the indicator speaks of the admission
+    /// preview, so it shows on the tabs that show that preview and is hidden on the others, which
+    /// have verdicts of their own (a fleet, a sweep, a replay).
+    void setCurrentTab(const QString& key);
     /// A passing message (`ms` = 0: until the next one).
     void showMessage(const QString& text, int ms = 0);
 
@@ -44,6 +51,7 @@ private:
     QToolButton* m_overload;
     QTimer* m_progressTimer;
     qint64 m_busySince = -1;
+    QString m_tab = QStringLiteral("workload");
 };
 
 } // namespace lorascope

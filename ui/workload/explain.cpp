@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "workload/explain.h"
 
+#include "analysis/numberformat.h"
 #include "analysis/theory.h"
 #include "workload/generator.h"
 #include "workload/lengths.h"
@@ -26,7 +27,8 @@ QString pct(double f)
 
 QString num(double v, int prec = 3)
 {
-    return QString::number(v, 'g', prec);
+    // No exponent notation ("1e+05", "2.99997e+07"): whole numbers in full, others to `prec` digits.
+    return QString::fromStdString(formatSigShort(v, prec));
 }
 
 QString section(const QString& title, const QString& meaning, const QString& formula, const QString& now)

@@ -1,18 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "workload/parameterpanel.h"
 
+#include "analysis/numberformat.h"
 #include "document/document.h"
 #include "text/coretexts.h"
+#include "workload/generator.h"
 #include "workload/presets.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QFrame>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -92,6 +98,32 @@ ParameterPanel::ParameterPanel(Document* document, QWidget* parent)
         outer->addWidget(box);
         return form;
     };
+
+    // The note: a far-out value's question, or what a number field did not take.
+    m_note = new QFrame(this);
+    m_note->setObjectName(QStringLiteral("inputNote"));
+    m_note->setStyleSheet(QStringLiteral("#inputNote { background: #fff4d6; border: 1px solid #e0b84c; }"));
+    auto* nv = new QVBoxLayout(m_note);
+    nv->setContentsMargins(6, 4, 6, 4);
+    m_noteText = new QLabel(m_note);
+    m_noteText->setWordWrap(true);
+    m_noteText->setObjectName(QStringLiteral("inputNoteText"));
+    nv->addWidget(m_noteText);
+    m_noteButtons = new QWidget(m_note);
+    auto* nb = new QHBoxLayout(m_noteButtons);
+    nb->setContentsMargins(0, 0, 0, 0);
+    auto* use = new QPushButton(tr("Use it"), m_noteButtons);
+    use->setObjectName(QStringLiteral("farUse"));
+    auto* keep = new QPushButton(tr("Keep the previous value"), m_noteButtons);
+    keep->setObjectName(QStringLiteral("farKeep"));
+    nb->addWidget(use);
+    nb->addWidget(keep);
+    nb->addStretch(1);
+    nv->addWidget(m_noteButtons);
+    connect(use, &QPushButton::clicked, this, [this] { confirmFarValue(true); });
+    connect(keep, &QPushButton::clicked, this, [this] { confirmFarValue(false); });
+    m_note->setVisible(false);
+    outer->addWidget(m_note);
 
     auto* general = group(tr("Workload"));
     QStringList presetNames;
@@ -221,6 +253,7 @@ QDoubleSpinBox* ParameterPanel::addDouble(QFormLayout* form, const QString& fiel
     m_formOf.insert(field, form);
     QWidget* fieldWidget = spin;
     if (withSlider) {
+        m_sliderRange.insert(field, { sliderLo, sliderHi });
         auto* row = new QWidget(this);
         auto* h = new QHBoxLayout(row);
         h->setContentsMargins(0, 0, 0, 0);
@@ -505,6 +538,8 @@ void ParameterPanel::commit(const QString& field, bool fromSlider)
     } else {
         s = specFromEditors();
     }
+    if (!fromSlider && askFarValue(field, s))
+        return;
     const QString mergeKey = fromSlider ? field + QLatin1Char('#') + QString::number(m_dragSerial) : QString();
     m_document->editSpec(s, tr("Change %1").arg(m_labels.value(field, field)), mergeKey);
 }
@@ -540,8 +575,134 @@ void ParameterPanel::showIssues()
     m_issues->setVisible(!lines.isEmpty());
 }
 
+void ParameterPanel::showNote(const QString& html, bool question)
+{
+    m_noteText->setText(html);
+    m_noteButtons->setVisible(question);
+    m_note->setVisible(!html.isEmpty());
+}
+
+QString ParameterPanel::noteText() const
+{
+    return m_note->isHidden() ? QString() : m_noteText->text();
+}
+
+bool ParameterPanel::askFarValue(const QString& field, const WorkloadSpec& s)
+{
+    const auto range = m_sliderRange.constFind(field);
+    auto* spin = qobject_cast<QDoubleSpinBox*>(m_editors.value(field));
+    if (range == m_sliderRange.cend() || !spin || m_farConfirmed.contains(field))
+        return false;
+    // Far outside: more than five times the slider's top, or below a fifth of its bottom (0 is a
+    // value of its own: an empty trace, no skew, no bursts).
+    const double v = spin->value(), lo = range->first, hi = range->second;
+    if (v <= hi * 5 && (v == 0 || v >= lo / 5))
+        return false;
+    m_farPending = s;
+    m_farField = field;
+    const QString unit = spin->suffix().trimmed();
+    auto withUnit = [&](double x) -> QString {
+        return QString::fromStdString(formatSigShort(x, 6)) + (unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
+    };
+    QString text = (v > hi ? tr("<b>%1 = %2</b> is far above the usual range (%3 to %4).")
+                           : tr("<b>%1 = %2</b> is far below the usual range (%3 to %4)."))
+                       .arg(m_labels.value(field), withUnit(v), withUnit(lo), withUnit(hi));
+    if (field == QLatin1String("rate") || field == QLatin1String("duration")) {
+        const double n = expectedRequestCount(s);
+        text += QLatin1Char(' ')
+            + tr("The trace would have about %1 requests (now %2).")
+                  .arg(QLocale().toString(qulonglong(std::llround(n))),
+                      QLocale().toString(qulonglong(std::llround(expectedRequestCount(m_document->spec())))));
+    }
+    text += QLatin1Char(' ') + tr("Use it?");
+    showNote(text, true);
+    spin->setStyleSheet(QStringLiteral("border: 2px solid #e0b84c;"));
+    return true;
+}
+
+void ParameterPanel::confirmFarValue(bool use)
+{
+    if (!m_farPending)
+        return;
+    const WorkloadSpec s = *std::exchange(m_farPending, std::nullopt);
+    const QString field = std::exchange(m_farField, QString());
+    showNote({}, false);
+    if (use) {
+        m_farConfirmed.insert(field); // asked once: later values of this field go through
+        m_document->editSpec(s, tr("Change %1").arg(m_labels.value(field, field)));
+    } else {
+        syncFromSpec(); // the editor shows the document's value again
+    }
+}
+
+bool ParameterPanel::checkTyping(QObject* watched, QEvent* event)
+{
+    // The spin box gets the keys first and hands them to its line edit directly (no event filter
+    // of the line edit sees them), so they are checked here, on the spin box.
+    auto* spin = qobject_cast<QAbstractSpinBox*>(watched);
+    auto* line = spin ? spin->findChild<QLineEdit*>() : nullptr;
+    const QString field = watched->property("lorascopeField").toString();
+    if (field.isEmpty() || !line)
+        return false;
+    const QString suffix = spin->property("suffix").toString().trimmed();
+    QString range;
+    if (auto* d = qobject_cast<QDoubleSpinBox*>(spin))
+        range = tr("a number from %1 to %2").arg(QLocale().toString(d->minimum()), QLocale().toString(d->maximum()));
+    else if (auto* i = qobject_cast<QSpinBox*>(spin))
+        range = tr("a whole number from %1 to %2").arg(i->minimum()).arg(i->maximum());
+    if (!suffix.isEmpty())
+        range = tr("%1 (%2)", "a range and its unit").arg(range, suffix);
+    const QString stays = QLocale().toString(spin->property("value").toDouble())
+        + (suffix.isEmpty() ? QString() : QLatin1Char(' ') + suffix);
+    if (event->type() == QEvent::FocusIn) {
+        m_refused.clear();
+    } else if (event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        const QString typed = key->text();
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            QString text = line->text();
+            int pos = 0;
+            if (spin->validate(text, pos) != QValidator::Acceptable)
+                showNote(tr("%1 takes %2: “%3” is not one, so the value stays %4.")
+                             .arg(m_labels.value(field), range, line->text().toHtmlEscaped(), stays),
+                    false);
+            return false;
+        }
+        if (typed.isEmpty() || !typed.at(0).isPrint())
+            return false;
+        QString candidate = line->text();
+        int pos = line->cursorPosition();
+        if (line->hasSelectedText()) {
+            pos = line->selectionStart();
+            candidate.remove(pos, line->selectedText().size());
+        }
+        candidate.insert(pos, typed);
+        pos += int(typed.size());
+        const QValidator::State state = spin->validate(candidate, pos);
+        if (state == QValidator::Invalid) {
+            m_refused += typed;
+            showNote(tr("%1 takes %2: “%3” is not part of one, so it was not typed in; the value stays %4.")
+                         .arg(m_labels.value(field), range, m_refused.toHtmlEscaped(), stays),
+                false);
+        } else if (state == QValidator::Acceptable && !m_farPending && !m_refused.isEmpty()) {
+            m_refused.clear();
+            showNote({}, false);
+        }
+    } else if (event->type() == QEvent::FocusOut) {
+        QString text = line->text();
+        int pos = 0;
+        if (spin->validate(text, pos) != QValidator::Acceptable)
+            showNote(tr("%1 takes %2: “%3” is not one, so the value stays %4.")
+                         .arg(m_labels.value(field), range, line->text().toHtmlEscaped(), stays),
+                false);
+    }
+    return false;
+}
+
 bool ParameterPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    if (checkTyping(watched, event))
+        return true;
     if (event->type() == QEvent::FocusIn || event->type() == QEvent::Enter) {
         const QString field = watched->property("lorascopeField").toString();
         if (!field.isEmpty())

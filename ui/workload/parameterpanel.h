@@ -4,7 +4,10 @@
 #include "workload/spec.h"
 
 #include <QHash>
+#include <QSet>
 #include <QWidget>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -41,6 +44,11 @@ public:
     /// The "Sessions and shared prefixes" group: its header button and whether it is open.
     QToolButton* sessionsToggle() const { return m_sessionsToggle; }
     bool sessionsExpanded() const;
+    /// The note above the parameters: a value far outside a field's usual range waiting to be
+    /// confirmed, or keys a number field did not take (empty while hidden).
+    QString noteText() const;
+    /// Answers the question of the note: use the far-out value, or keep the previous one.
+    void confirmFarValue(bool use);
 
 Q_SIGNALS:
     /// The user moved focus to (or hovered) the editor of a parameter.
@@ -77,6 +85,11 @@ private:
     void updateVisibility();
     void showIssues();
     void commit(const QString& field, bool fromSlider);
+    /// A typed value far outside the slider's range: asks once per field (true = asked, not committed).
+    bool askFarValue(const QString& field, const WorkloadSpec& s);
+    /// Keys a number field refused, or text it could not read: said in the note, not dropped silently.
+    bool checkTyping(QObject* watched, QEvent* event);
+    void showNote(const QString& html, bool question);
     WorkloadSpec specFromEditors() const;
     void readLength(const LengthEditors& e, LengthSpec& l) const;
     void writeLength(const LengthEditors& e, const LengthSpec& l);
@@ -105,6 +118,14 @@ private:
     QLineEdit* m_schedule = nullptr;
     LengthEditors m_input {}, m_output {};
     QLabel* m_issues = nullptr;
+    QWidget* m_note = nullptr;
+    QLabel* m_noteText = nullptr;
+    QWidget* m_noteButtons = nullptr;
+    QHash<QString, QPair<double, double>> m_sliderRange; ///< the usual range of each field with a slider
+    QSet<QString> m_farConfirmed; ///< fields whose far-out values were confirmed once
+    std::optional<WorkloadSpec> m_farPending; ///< the spec waiting for the user's answer
+    QString m_farField;
+    QString m_refused; ///< keys refused since the field got focus
     struct SessionEditors {
         QCheckBox* enabled = nullptr;
         QComboBox* turnsKind = nullptr;

@@ -9,6 +9,7 @@
 #include "workload/sessioncharts.h"
 #include "workload/workloadcharts.h"
 #include "widgets/chartgrid.h"
+#include "widgets/stalebar.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -79,7 +80,16 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     // Two or three columns on a laptop or desktop screen, one (scrolling) on a narrow window.
     m_grid = new ChartGrid(3, QSize(280, 190), right);
     m_grid->setObjectName(QStringLiteral("workloadCharts"));
+    m_stale = new StaleBar(m_grid, right);
+    rv->addWidget(m_stale);
     rv->addWidget(m_grid, 1);
+    m_staleSoon = new QTimer(this);
+    m_staleSoon->setSingleShot(true);
+    m_staleSoon->setInterval(0);
+    connect(m_staleSoon, &QTimer::timeout, this, &WorkloadTab::updateStale);
+    for (auto signal : { &Document::specChanged, &Document::workloadChanged })
+        connect(m_document, signal, m_staleSoon, qOverload<>(&QTimer::start));
+    connect(m_document, &Document::busyChanged, m_staleSoon, qOverload<>(&QTimer::start));
     auto* popBox = new QWidget(right);
     auto* popLayout = new QVBoxLayout(popBox);
     popLayout->setContentsMargins(0, 0, 0, 0);
@@ -115,6 +125,12 @@ WorkloadTab::WorkloadTab(Document* document, QWidget* parent)
     connect(m_logLog, &QCheckBox::toggled, this, &WorkloadTab::refreshPopularity);
     connect(m_panel, &ParameterPanel::parameterFocused, this, &WorkloadTab::explain);
     connect(m_document, &Document::workloadChanged, this, &WorkloadTab::refresh);
+    connect(m_stale, &StaleBar::actionClicked, this, [this] {
+        if (m_document->busy())
+            m_document->cancel();
+        else
+            m_document->regenerate();
+    });
     connect(m_document, &Document::specChanged, this, &WorkloadTab::scheduleExplain);
     // 40 ms: after the charts of a new trace (applied one per event-loop turn) have painted, and
     // still within a frame or two of the edit.
@@ -192,6 +208,40 @@ void WorkloadTab::explain(const QString& field)
         return;
     m_explainHtml = std::move(html);
     m_explain->setHtml(m_explainHtml);
+}
+
+QString WorkloadTab::staleText() const
+{
+    return m_stale->text();
+}
+
+void WorkloadTab::updateStale()
+{
+    const auto a = m_document->workload();
+    if (!a || m_document->workloadCurrent()) {
+        m_stale->showCurrent();
+        return;
+    }
+    const QString was = tr("The charts show the last workload generated (%1 requests).").arg(a->stats.count);
+    if (!m_document->hasImportedTrace() && !m_document->issues().empty()) {
+        m_stale->showStale(tr("%1 %2", "two sentences")
+                               .arg(tr("<b>Out of date</b>: the parameters have problems (listed under them), so no "
+                                       "new trace was generated."),
+                                   was));
+        return;
+    }
+    if (!m_document->busy()) {
+        m_stale->showStale(tr("%1 %2", "two sentences").arg(tr("<b>Out of date</b>: the generation was stopped."), was),
+            tr("Generate now"));
+        return;
+    }
+    // A generation on its way usually arrives within a frame or two: say so only when it takes longer.
+    QTimer::singleShot(300, this, [this, was] {
+        if (m_document->workload() && !m_document->workloadCurrent() && m_document->busy())
+            m_stale->showStale(
+                tr("%1 %2", "two sentences").arg(tr("<b>Out of date</b>: generating the changed workload…"), was),
+                tr("Cancel"));
+    });
 }
 
 QString WorkloadTab::explainText() const

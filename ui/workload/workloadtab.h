@@ -12,6 +12,7 @@ class QTimer;
 namespace lorascope {
 
 class Document;
+class StaleBar;
 class ChartGrid;
 class ParameterPanel;
 class PlotView;
@@ -41,6 +42,8 @@ public:
 
     /// Milliseconds the last chart refresh took on the GUI thread.
     double lastRefreshMs() const { return m_lastRefreshMs; }
+    /// The line above the charts saying they are out of date (empty while they are current).
+    QString staleText() const;
 
 public Q_SLOTS:
     void explain(const QString& field);
@@ -50,6 +53,7 @@ Q_SIGNALS:
     void exportRequested(QWidget* chart, const QString& name);
 
 private:
+    void updateStale();
     void refresh();
     /// Updates the explain panel soon (after the charts): a new trace and a spec edit both change
     /// its numbers, and laying out its rich text costs milliseconds the charts should not wait for.
@@ -61,6 +65,8 @@ private:
     ParameterPanel* m_panel;
     QTextBrowser* m_explain;
     QLabel* m_banner;
+    StaleBar* m_stale = nullptr;
+    QTimer* m_staleSoon = nullptr;
     QCheckBox* m_logLog;
     RasterView* m_raster;
     QWidget* m_side = nullptr;
