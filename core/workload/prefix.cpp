@@ -102,38 +102,6 @@ void appendPromptPieces(const Trace& t, std::size_t i, std::vector<PromptPiece>&
     }
 }
 
-std::vector<std::uint64_t> blockHashes(const Trace& t, std::size_t i, std::uint32_t blockTokens, bool partialLast)
-{
-    std::vector<std::uint64_t> out;
-    if (blockTokens == 0)
-        return out;
-    std::vector<PromptPiece> pieces;
-    appendPromptPieces(t, i, pieces);
-    const std::uint32_t adapter = t.requests[i].adapter;
-    std::uint64_t chain = combine(0x6c6f726173636f70ull, adapter); // the adapter starts every chain
-    std::uint64_t block = 0; // the block being filled: its pieces, offsets and lengths
-    std::uint32_t filled = 0;
-    for (const auto& p : pieces) {
-        const std::uint64_t key = pieceKey(p);
-        std::uint32_t offset = 0;
-        while (offset < p.tokens) {
-            const std::uint32_t take = std::min(p.tokens - offset, blockTokens - filled);
-            block = combine(combine(combine(block, key), offset), take);
-            offset += take;
-            filled += take;
-            if (filled == blockTokens) {
-                chain = combine(chain, block);
-                out.push_back(chain);
-                block = 0;
-                filled = 0;
-            }
-        }
-    }
-    if (partialLast && filled > 0)
-        out.push_back(combine(chain, block));
-    return out;
-}
-
 namespace {
 
 /// blockHashes' running state: the full blocks' hashes so far, the chain, the block being filled.
@@ -142,6 +110,12 @@ struct BlockChain {
     std::uint64_t chain = 0;
     std::uint64_t block = 0;
     std::uint32_t filled = 0;
+
+    /// A chain starts from the request's adapter (two adapters never share a block).
+    explicit BlockChain(std::uint32_t adapter = 0)
+        : chain(combine(0x6c6f726173636f70ull, adapter))
+    {
+    }
 
     void feed(const PromptPiece& p, std::uint32_t blockTokens)
     {
@@ -163,6 +137,20 @@ struct BlockChain {
 };
 
 } // namespace
+
+std::vector<std::uint64_t> blockHashes(const Trace& t, std::size_t i, std::uint32_t blockTokens, bool partialLast)
+{
+    if (blockTokens == 0)
+        return {};
+    std::vector<PromptPiece> pieces;
+    appendPromptPieces(t, i, pieces);
+    BlockChain chain(t.requests[i].adapter);
+    for (const auto& p : pieces)
+        chain.feed(p, blockTokens);
+    if (partialLast && chain.filled > 0)
+        chain.hashes.push_back(combine(chain.chain, chain.block));
+    return std::move(chain.hashes);
+}
 
 void forEachBlockHashes(const Trace& t, std::uint32_t blockTokens, bool partialLast,
     const std::function<void(std::size_t, const std::vector<std::uint64_t>&)>& visit)
@@ -202,7 +190,7 @@ void forEachBlockHashes(const Trace& t, std::uint32_t blockTokens, bool partialL
         } else {
             if (it != after.end() && --childrenLeft[p] == 0)
                 after.erase(it);
-            c.chain = combine(0x6c6f726173636f70ull, t.requests[i].adapter); // as blockHashes starts
+            c = BlockChain(t.requests[i].adapter);
             pieces.clear();
             appendPromptPieces(t, i, pieces);
             for (const auto& piece : pieces)
