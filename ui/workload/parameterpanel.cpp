@@ -654,18 +654,22 @@ bool ParameterPanel::checkTyping(QObject* watched, QEvent* event)
         range = tr("%1 (%2)", "a range and its unit").arg(range, suffix);
     const QString stays = QLocale().toString(spin->property("value").toDouble())
         + (suffix.isEmpty() ? QString() : QLatin1Char(' ') + suffix);
+    // Enter or leaving the field with text the box will not take: say so (it keeps its value).
+    const auto noteIfNotAccepted = [&] {
+        QString text = line->text();
+        int pos = 0;
+        if (spin->validate(text, pos) != QValidator::Acceptable)
+            showNote(tr("%1 takes %2: “%3” is not one, so the value stays %4.")
+                         .arg(m_labels.value(field), range, line->text().toHtmlEscaped(), stays),
+                false);
+    };
     if (event->type() == QEvent::FocusIn) {
         m_refused.clear();
     } else if (event->type() == QEvent::KeyPress) {
         auto* key = static_cast<QKeyEvent*>(event);
         const QString typed = key->text();
         if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
-            QString text = line->text();
-            int pos = 0;
-            if (spin->validate(text, pos) != QValidator::Acceptable)
-                showNote(tr("%1 takes %2: “%3” is not one, so the value stays %4.")
-                             .arg(m_labels.value(field), range, line->text().toHtmlEscaped(), stays),
-                    false);
+            noteIfNotAccepted();
             return false;
         }
         if (typed.isEmpty() || !typed.at(0).isPrint())
@@ -689,12 +693,7 @@ bool ParameterPanel::checkTyping(QObject* watched, QEvent* event)
             showNote({}, false);
         }
     } else if (event->type() == QEvent::FocusOut) {
-        QString text = line->text();
-        int pos = 0;
-        if (spin->validate(text, pos) != QValidator::Acceptable)
-            showNote(tr("%1 takes %2: “%3” is not one, so the value stays %4.")
-                         .arg(m_labels.value(field), range, line->text().toHtmlEscaped(), stays),
-                false);
+        noteIfNotAccepted();
     }
     return false;
 }
