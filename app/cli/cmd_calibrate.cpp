@@ -3,6 +3,7 @@
 // (S-LoRA's published results, replay run folders) and checking one against them.
 
 #include "cli/commands.h"
+#include "cli/vllmrunscmd.h"
 
 #include "cli/args.h"
 #include "cli/options.h"
@@ -397,6 +398,8 @@ void printFitReport(const Args& a, const CalibrationData& data, const Calibratio
 
 int runCalibrate(const std::vector<std::string>& argv)
 {
+    if (hasVllmRuns(argv))
+        return runCalibrateVllm(argv);
     std::vector<std::string> valueFlags = kSourceValueFlags;
     for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o",
              "--output", "--output-dir" })
@@ -505,6 +508,8 @@ int runCalibrate(const std::vector<std::string>& argv)
 
 int runValidate(const std::vector<std::string>& argv)
 {
+    if (hasVllmRuns(argv))
+        return runValidateVllm(argv);
     std::vector<std::string> valueFlags = kSourceValueFlags;
     valueFlags.push_back("--cost-model");
     const Args a
