@@ -108,7 +108,8 @@ int runValidateVllm(const std::vector<std::string>& argv)
 
 int runCalibrateVllm(const std::vector<std::string>& argv)
 {
-    const Args a = parseArgs("calibrate", argv, { "--vllm-runs", "--twin", "--group", "--model", "--start", "-o" }, {});
+    const Args a = parseArgs(
+        "calibrate", argv, { "--vllm-runs", "--twin", "--group", "--model", "--start", "--iterations", "-o" }, {});
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\"");
     const std::vector<VllmRun> runs = selectedRuns(a);
@@ -116,7 +117,8 @@ int runCalibrateVllm(const std::vector<std::string>& argv)
     for (const VllmRun& r : runs)
         if (vllmRunPreset(r) != vllmRunPreset(runs.front()) && !a.has("--start"))
             throw UsageError("the selected runs are of several models; select one with --model");
-    const VllmFit fit = fitVllmRuns(runs, loadCostModel(startName));
+    const VllmFit analytic = fitVllmRuns(runs, loadCostModel(startName));
+    const VllmFit fit = refineVllmFit(runs, analytic, static_cast<int>(a.integer("--iterations", 8)));
     const CostModel& c = fit.model;
     std::cout << "fitted on " << fit.fittedOn << "\n"
               << "base " << formatPrintf("%.17g", c.decodeBase) << " s, per_request "

@@ -78,7 +78,7 @@ CostModel makeVllm(const VllmRecipe& r)
     c.description = c.model.name + " bf16 on one " + c.gpu.name
         + " served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on " + r.fittedOn;
     c.provenance.method = "lorascope-cli calibrate --vllm-runs: least squares on the steady state of the unsaturated "
-                          "runs (docs/costmodel.md, \"Calibration\")";
+                          "runs, then Gauss-Newton with the preview in the loop on their TPOT (docs/costmodel.md)";
     c.provenance.calibratedOn = { std::string("Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs: ") + r.fittedOn,
         "KV tokens: " + servingDefaults(r.name)->kvFittedOn };
     c.provenance.fit = r.fit;
@@ -153,13 +153,13 @@ const std::vector<CostModel>& costModelPresets()
         };
         // Printed by `lorascope-cli calibrate --vllm-runs` (docs/costmodel.md); do not edit by hand.
         const std::vector<VllmRecipe> vllmRecipes = {
-            { "llama-3.1-8b-h100-64g", "llama-3.1-8b", 0.010850925622131262, 1.9828182838103196e-05,
-                1.3320325203252031e-07, 4.1766009176749245e-05, 4.059656218402427e-05, 43.886133293782436,
+            { "llama-3.1-8b-h100-64g", "llama-3.1-8b", 0.012451739884114034, 9.926961005696842e-06,
+                1.3320325203252031e-07, 3.3580325943973709e-05, 4.059656218402427e-05, 43.886133293782436,
                 "15 unsaturated rank-16 runs (max_lora_rank 16; 12 at adapter rates 0.1/0.05/0.025, 3 at 1.6/0.8/0.4 "
                 "req/s)",
                 { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
-            { "qwen-2.5-7b-h100-64g", "qwen-2.5-7b", 0.0067694080159180318, 9.1195233078094867e-05,
-                5.8276422764227642e-08, 4.0289277538056027e-05, 3.8523761375126388e-05, 87.91391782517728,
+            { "qwen-2.5-7b-h100-64g", "qwen-2.5-7b", 0.011670488485920933, 4.17643930089493e-05, 5.8276422764227642e-08,
+                3.1156296934392125e-05, 3.8523761375126388e-05, 87.91391782517728,
                 "16 unsaturated rank-16 runs (max_lora_rank 16; 13 at adapter rates 0.1/0.05/0.025, 3 at 1.6/0.8/0.4 "
                 "req/s)",
                 { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },

@@ -427,6 +427,90 @@ VllmFit fitVllmRuns(const std::vector<VllmRun>& runs, const CostModel& start)
     return fit;
 }
 
+VllmFit refineVllmFit(const std::vector<VllmRun>& runs, const VllmFit& start, int iterations)
+{
+    // The unsaturated runs, previewed with the model in the loop: Gauss-Newton on the log of
+    // base, per_request and per_adapter_rank against log(TPOT measured / TPOT previewed), with
+    // finite differences (the preview is deterministic for a seed).
+    std::vector<const VllmRun*> used;
+    for (const VllmRun& r : runs)
+        if (!r.saturated() && r.completed > 0)
+            used.push_back(&r);
+    double CostModel::*const params[]
+        = { &CostModel::decodeBase, &CostModel::decodePerRequest, &CostModel::perAdapterRank };
+    constexpr int kParams = 3;
+    auto residuals = [&](const CostModel& m) {
+        std::vector<double> out;
+        for (const VllmRun* r : used) {
+            const VllmRunPrediction p = predictVllmRun(*r, m, 0);
+            const double tpot = 1000.0 * p.window.tpot.mean;
+            out.push_back(p.error.empty() && tpot > 0 ? std::log(tpot / r->tpotMean) : 0.0);
+        }
+        return out;
+    };
+    auto withScale = [&](const CostModel& m, int k, double factor) {
+        CostModel c = m;
+        c.*params[k] *= factor;
+        if (k == 0)
+            c.prefillBase = c.decodeBase;
+        return c;
+    };
+    VllmFit fit = start;
+    std::vector<double> r0 = residuals(fit.model);
+    for (int it = 0; it < iterations; ++it) {
+        std::vector<std::vector<double>> jac(r0.size(), std::vector<double>(kParams, 0.0));
+        for (int k = 0; k < kParams; ++k) {
+            if (!(fit.model.*params[k] > 0))
+                continue;
+            const std::vector<double> rk = residuals(withScale(fit.model, k, std::exp(0.05)));
+            for (std::size_t i = 0; i < r0.size(); ++i)
+                jac[i][k] = (rk[i] - r0[i]) / 0.05;
+        }
+        std::vector<double> neg(r0.size());
+        for (std::size_t i = 0; i < r0.size(); ++i)
+            neg[i] = -r0[i];
+        // Unconstrained steps on log parameters (the parameters stay positive), damped to ±0.5.
+        std::vector<std::vector<double>> x = jac;
+        std::vector<double> step(kParams, 0.0);
+        {
+            // least squares by the normal equations with a small ridge
+            double a[kParams][kParams + 1] = {};
+            for (std::size_t i = 0; i < x.size(); ++i)
+                for (int p = 0; p < kParams; ++p) {
+                    for (int q = 0; q < kParams; ++q)
+                        a[p][q] += x[i][p] * x[i][q];
+                    a[p][kParams] += x[i][p] * neg[i];
+                }
+            for (int p = 0; p < kParams; ++p)
+                a[p][p] += 1e-3 + 1e-3 * a[p][p];
+            for (int p = 0; p < kParams; ++p)
+                for (int q = 0; q < kParams; ++q) {
+                    if (q == p || a[p][p] == 0)
+                        continue;
+                    const double f = a[q][p] / a[p][p];
+                    for (int c = 0; c <= kParams; ++c)
+                        a[q][c] -= f * a[p][c];
+                }
+            for (int p = 0; p < kParams; ++p)
+                step[p] = a[p][p] != 0 ? std::clamp(a[p][kParams] / a[p][p], -0.5, 0.5) : 0.0;
+        }
+        CostModel next = fit.model;
+        for (int k = 0; k < kParams; ++k)
+            next = withScale(next, k, std::exp(step[k]));
+        const std::vector<double> r1 = residuals(next);
+        double before = 0, after = 0;
+        for (std::size_t i = 0; i < r0.size(); ++i) {
+            before += r0[i] * r0[i];
+            after += r1[i] * r1[i];
+        }
+        if (!(after < before))
+            break;
+        fit.model = next;
+        r0 = r1;
+    }
+    return fit;
+}
+
 VllmValidation validateVllmRuns(const std::vector<VllmRun>& runs, const std::vector<VllmRunPrediction>& predictions)
 {
     VllmValidation v;

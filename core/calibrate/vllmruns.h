@@ -79,6 +79,11 @@ struct VllmFit {
 };
 VllmFit fitVllmRuns(const std::vector<VllmRun>& runs, const CostModel& start);
 
+/// The fit's base, per_request and per_adapter_rank refined with the preview in the loop: at most
+/// `iterations` Gauss-Newton steps on log(previewed TPOT / measured TPOT) over the unsaturated runs
+/// (each step previews them four times); stops when a step no longer lowers the squared error.
+VllmFit refineVllmFit(const std::vector<VllmRun>& runs, const VllmFit& start, int iterations);
+
 /// A text report of predictions against measurements: MAPE per metric and group, beside the twin.
 struct VllmValidation {
     std::string text;
