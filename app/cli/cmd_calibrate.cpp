@@ -66,7 +66,7 @@ const char* const kCalibrateHelp
       "vLLM runs (docs/costmodel.md): lorascope-cli calibrate --vllm-runs RUNS.csv [--group G] [--model M]\n"
       "[--start PRESET] [--iterations N] [-o MODEL.json] fits the pass time of vLLM 0.8.5 to the\n"
       "unsaturated runs of the table whose group and model contain G and M (least squares on their steady\n"
-      "state, then N Gauss-Newton steps with the preview in the loop, default 8) and prints the preset's\n"
+      "state, then N Gauss-Newton steps with the preview in the loop, default 4) and prints the preset's\n"
       "recipe line.\n"
       "\n" LORASCOPE_SOURCE_OPTIONS "\n"
       "Model and fit:\n"

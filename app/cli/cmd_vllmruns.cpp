@@ -118,7 +118,7 @@ int runCalibrateVllm(const std::vector<std::string>& argv)
         if (vllmRunPreset(r) != vllmRunPreset(runs.front()) && !a.has("--start"))
             throw UsageError("the selected runs are of several models; select one with --model");
     const VllmFit analytic = fitVllmRuns(runs, loadCostModel(startName));
-    const VllmFit fit = refineVllmFit(runs, analytic, static_cast<int>(a.integer("--iterations", 8)));
+    const VllmFit fit = refineVllmFit(runs, analytic, static_cast<int>(a.integer("--iterations", 4)));
     const CostModel& c = fit.model;
     std::cout << "fitted on " << fit.fittedOn << "\n"
               << "base " << formatPrintf("%.17g", c.decodeBase) << " s, per_request "

@@ -67,18 +67,20 @@ CostModel makeVllm(const VllmRecipe& r)
     c.decodePerContextToken = r.perContextToken;
     c.perAdapterRank = r.perAdapterRank;
     c.prefillPerToken = r.perPrefillToken;
-    // Adapter loads were not measured apart from the passes: physical estimates. From host memory
-    // (vLLM's CPU LoRA cache) at 25 GB/s with the adapter's bytes per rank (the KV tokens one
-    // max_loras × rank unit displaces); from disk 20 ms + 0.5 s/GB (generic, as the other presets).
+    // Adapter loads: vLLM 0.8.5's activation of an adapter from its CPU cache into a GPU slot took
+    // 6.5-8.3 ms whatever the rank (8, 16, 32): 100 loads each in the fork's worker_manager.py log
+    // ("Total loading time from memory", digital_twin_dynamic/estimators/predictor_loading/
+    // llama-3.1-8b-instruct/*/server_out.log at bae36e2da); 7 ms. From disk: 20 ms + 0.5 s/GB
+    // (generic, as the other presets; the runs load every adapter from the CPU cache).
     const double bytesPerRank = r.kvPerSlotRank * c.model.kvBytesPerToken();
-    c.loadBase = 1e-3;
-    c.loadPerRank = bytesPerRank / 25e9;
+    c.loadBase = 7e-3;
+    c.loadPerRank = 0;
     c.loadDiskBase = 0.02;
     c.loadDiskPerRank = bytesPerRank * 0.5 / 1e9;
     c.description = c.model.name + " bf16 on one " + c.gpu.name
         + " served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on " + r.fittedOn;
     c.provenance.method = "lorascope-cli calibrate --vllm-runs: least squares on the steady state of the unsaturated "
-                          "runs, then Gauss-Newton with the preview in the loop on their TPOT (docs/costmodel.md)";
+                          "runs, then Gauss-Newton with the preview in the loop (docs/costmodel.md)";
     c.provenance.calibratedOn = { std::string("Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs: ") + r.fittedOn,
         "KV tokens: " + servingDefaults(r.name)->kvFittedOn };
     c.provenance.fit = r.fit;
@@ -153,15 +155,15 @@ const std::vector<CostModel>& costModelPresets()
         };
         // Printed by `lorascope-cli calibrate --vllm-runs` (docs/costmodel.md); do not edit by hand.
         const std::vector<VllmRecipe> vllmRecipes = {
-            { "llama-3.1-8b-h100-64g", "llama-3.1-8b", 0.012451739884114034, 9.926961005696842e-06,
-                1.3320325203252031e-07, 3.3580325943973709e-05, 4.059656218402427e-05, 43.886133293782436,
-                "15 unsaturated rank-16 runs (max_lora_rank 16; 12 at adapter rates 0.1/0.05/0.025, 3 at 1.6/0.8/0.4 "
-                "req/s)",
+            { "llama-3.1-8b-h100-64g", "llama-3.1-8b", 0.01236144036991435, 1.1938301248159791e-05,
+                1.3320325203252031e-07, 3.3826789869091734e-05, 4.059656218402427e-05, 43.886133293782436,
+                "the 74 rank-16 runs (max_lora_rank 16): TPOT of the 15 unsaturated, throughput of the saturated "
+                "ones with up to 100,000 requests",
                 { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
-            { "qwen-2.5-7b-h100-64g", "qwen-2.5-7b", 0.011670488485920933, 4.17643930089493e-05, 5.8276422764227642e-08,
-                3.1156296934392125e-05, 3.8523761375126388e-05, 87.91391782517728,
-                "16 unsaturated rank-16 runs (max_lora_rank 16; 13 at adapter rates 0.1/0.05/0.025, 3 at 1.6/0.8/0.4 "
-                "req/s)",
+            { "qwen-2.5-7b-h100-64g", "qwen-2.5-7b", 0.011147469610725338, 4.4050943558674986e-05,
+                5.8276422764227642e-08, 3.422981326175554e-05, 3.8523761375126388e-05, 87.91391782517728,
+                "the 86 rank-16 runs (max_lora_rank 16): TPOT of the 16 unsaturated, throughput of the saturated "
+                "ones with up to 100,000 requests",
                 { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
         };
         // The order users see them in; the first is the default.

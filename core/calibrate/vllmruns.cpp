@@ -432,9 +432,12 @@ VllmFit refineVllmFit(const std::vector<VllmRun>& runs, const VllmFit& start, in
     // The unsaturated runs, previewed with the model in the loop: Gauss-Newton on the log of
     // base, per_request and per_adapter_rank against log(TPOT measured / TPOT previewed), with
     // finite differences (the preview is deterministic for a seed).
+    // Unsaturated runs weigh in with their TPOT; saturated runs of at most `kSaturatedRequests`
+    // offered requests (the cheap ones to preview) with their throughput, the capacity they measure.
+    constexpr double kSaturatedRequests = 100000;
     std::vector<const VllmRun*> used;
     for (const VllmRun& r : runs)
-        if (!r.saturated() && r.completed > 0)
+        if (r.completed > 0 && (!r.saturated() || r.offeredRate() * r.duration <= kSaturatedRequests))
             used.push_back(&r);
     double CostModel::*const params[]
         = { &CostModel::decodeBase, &CostModel::decodePerRequest, &CostModel::perAdapterRank };
@@ -443,6 +446,11 @@ VllmFit refineVllmFit(const std::vector<VllmRun>& runs, const VllmFit& start, in
         std::vector<double> out;
         for (const VllmRun* r : used) {
             const VllmRunPrediction p = predictVllmRun(*r, m, 0);
+            if (r->saturated()) {
+                const double thr = p.window.outputThroughput;
+                out.push_back(p.error.empty() && thr > 0 ? std::log(thr / r->outputThroughput) : 0.0);
+                continue;
+            }
             const double tpot = 1000.0 * p.window.tpot.mean;
             out.push_back(p.error.empty() && tpot > 0 ? std::log(tpot / r->tpotMean) : 0.0);
         }

@@ -80,7 +80,8 @@ struct VllmFit {
 VllmFit fitVllmRuns(const std::vector<VllmRun>& runs, const CostModel& start);
 
 /// The fit's base, per_request and per_adapter_rank refined with the preview in the loop: at most
-/// `iterations` Gauss-Newton steps on log(previewed TPOT / measured TPOT) over the unsaturated runs
+/// `iterations` Gauss-Newton steps on the log errors of the previewed TPOT of the unsaturated runs
+/// and of the previewed output throughput of the saturated runs of at most 100,000 offered requests
 /// (each step previews them four times); stops when a step no longer lowers the squared error.
 VllmFit refineVllmFit(const std::vector<VllmRun>& runs, const VllmFit& start, int iterations);
 
