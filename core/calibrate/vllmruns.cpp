@@ -559,7 +559,7 @@ VllmValidation validateVllmRuns(const std::vector<VllmRun>& runs, const std::vec
                     a->twinTtft.push_back((r.twinTtft - r.ttftMean) / r.ttftMean);
             }
             if (a == &all)
-                worst.push_back({ std::fabs(thrErr), i });
+                worst.push_back({ thrErr, i });
         }
     }
     std::ostringstream o;
@@ -581,7 +581,8 @@ VllmValidation validateVllmRuns(const std::vector<VllmRun>& runs, const std::vec
     for (const auto& [g, a] : byGroup)
         line(g, a);
     line("all", all);
-    std::sort(worst.begin(), worst.end(), [](const Worst& a, const Worst& b) { return a.error > b.error; });
+    std::sort(worst.begin(), worst.end(),
+        [](const Worst& a, const Worst& b) { return std::fabs(a.error) > std::fabs(b.error); });
     o << "\nworst runs by throughput error:\n";
     for (std::size_t k = 0; k < worst.size() && k < 8; ++k) {
         const VllmRun& r = runs[worst[k].i];
