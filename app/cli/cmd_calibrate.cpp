@@ -3,6 +3,7 @@
 // (S-LoRA's published results, replay run folders) and checking one against them.
 
 #include "cli/commands.h"
+#include "cli/vllmrunscmd.h"
 
 #include "cli/args.h"
 #include "cli/options.h"
@@ -61,6 +62,12 @@ const char* const kCalibrateHelp
       "per-output-token latency, SLO attainment; replay runs also TPOT). Nelder-Mead on the logarithms\n"
       "of the free parameters (so they stay positive) with a robust soft-L1 loss; then each parameter's\n"
       "uncertainty (Jacobian at the optimum) and each metric's sensitivity to it. See docs/admission.md.\n"
+      "\n"
+      "vLLM runs (docs/costmodel.md): lorascope-cli calibrate --vllm-runs RUNS.csv [--group G] [--model M]\n"
+      "[--start PRESET] [--iterations N] [-o MODEL.json] fits the pass time of vLLM 0.8.5 to the\n"
+      "unsaturated runs of the table whose group and model contain G and M (least squares on their steady\n"
+      "state, then N Gauss-Newton steps with the preview in the loop, default 4) and prints the preset's\n"
+      "recipe line.\n"
       "\n" LORASCOPE_SOURCE_OPTIONS "\n"
       "Model and fit:\n"
       "  --free KEYS                comma-separated parameters to fit (default: S-LoRA sources\n"
@@ -100,6 +107,11 @@ const char* const kValidateHelp
       "Predicted vs measured for every run: the trace is regenerated (S-LoRA rows) or read from the run\n"
       "folder, simulated with the run's server flags and the cost model, and S-LoRA's statistics are\n"
       "compared. Prints MAPE per metric (attainment: mean absolute error), per file, and the worst runs.\n"
+      "\n"
+      "vLLM runs (docs/costmodel.md): lorascope-cli validate --vllm-runs RUNS.csv [--twin TWIN.csv]\n"
+      "[--group G] [--model M] [--cost-model NAME|FILE] [--seed N] [--threads N] regenerates each run's\n"
+      "workload, previews it (each run with its model's preset unless --cost-model) and prints MAPE per\n"
+      "metric and group over the benchmark's window, saturation, the worst runs and the twin's error.\n"
       "\n"
       "  --cost-model NAME|FILE     the model to check (default: each manifest group's preset of the same\n"
       "                             name, e.g. llama-7b-a10g)\n" LORASCOPE_SOURCE_OPTIONS
@@ -397,6 +409,8 @@ void printFitReport(const Args& a, const CalibrationData& data, const Calibratio
 
 int runCalibrate(const std::vector<std::string>& argv)
 {
+    if (hasVllmRuns(argv))
+        return runCalibrateVllm(argv);
     std::vector<std::string> valueFlags = kSourceValueFlags;
     for (const char* f : { "--free", "--start", "--loss", "--max-evaluations", "--name", "--description", "-o",
              "--output", "--output-dir" })
@@ -505,6 +519,8 @@ int runCalibrate(const std::vector<std::string>& argv)
 
 int runValidate(const std::vector<std::string>& argv)
 {
+    if (hasVllmRuns(argv))
+        return runValidateVllm(argv);
     std::vector<std::string> valueFlags = kSourceValueFlags;
     valueFlags.push_back("--cost-model");
     const Args a

@@ -5,11 +5,13 @@
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/schedulerargs.h"
+#include "cli/vllmrunscmd.h"
 #include "cli/simjson.h"
 
 #include "admission/engine.h"
 #include "admission/tiersummary.h"
 #include "analysis/refusals.h"
+#include "admission/window.h"
 #include "analysis/numberformat.h"
 #include "formats/traceio.h"
 #include "util/atomicfile.h"
@@ -65,11 +67,19 @@ Options:
                              and trace times are seconds, as every trace format has them;
                              steps: each forward pass is one tick and trace times are read as
                              ticks (for teaching and tests: waits count forward passes)
-  --cost-model NAME|FILE     llama-7b-a10g (default), llama-7b-a100-80g, llama-13b-a100-80g, or a
-                             JSON file with the coefficients (see docs/admission.md)
+  --cost-model NAME|FILE     llama-7b-a10g (default), llama-7b-a100-80g, llama-13b-a100-80g,
+                             llama-13b-a100-40g, llama-3.1-8b-h100-64g, qwen-2.5-7b-h100-64g, or a
+                             JSON file with the coefficients (see docs/admission.md). The last two
+                             (vLLM 0.8.5) also set what --policy vllm leaves unset: the version's
+                             max_num_batched_tokens, the model's max_model_len and the KV blocks
+                             the GPU holds with --max-loras x --max-lora-rank (docs/costmodel.md)
   --ranks FILE               adapter ranks: a JSON object {"adapter name": rank, ...} or a JSON
                              array of ranks by adapter index (overrides the trace's ranks)
   --format, --from NAME      read TRACE as this format instead of guessing from the extension
+  --window SECONDS           also the benchmark's figures over [0, SECONDS] as vLLM's serving
+                             benchmarks count them: only requests finished by then, TTFT,
+                             TPOT (excluding the first token), mean ITL, throughput over the
+                             window (docs/costmodel.md, "Metric semantics")
   --json                     print the summary as JSON instead of text
   --per-adapter N|all|none   per-adapter statistics in --json: the N busiest adapters (default
                              100; "per_adapter_left_out" counts the others), all, or none
@@ -80,6 +90,36 @@ server configuration its server refuses to start with, with the server's reason)
 )";
 
 namespace {
+
+void printLatency(const char* name, const LatencyStats& s, const std::string& unit);
+
+/// --window SECONDS (0 = not asked; the range is checked by parseArgs).
+double windowOption(const Args& a)
+{
+    return a.has("--window") ? a.number("--window", 0) : 0.0;
+}
+
+void printWindow(const WindowMetrics& w, const std::string& unit)
+{
+    std::cout << "window          " << formatPrintf("%.6g", w.length) << " " << unit
+              << " from 0 (vLLM benchmark): " << w.completed << " of " << w.requests << " requests finished inside it; "
+              << formatPrintf("%.3f", w.requestThroughput) << " req/" << unit << ", "
+              << formatPrintf("%.1f", w.inputThroughput) << " input and " << formatPrintf("%.1f", w.outputThroughput)
+              << " output tokens/" << unit << "\n";
+    printLatency("  TTFT", w.ttft, unit);
+    printLatency("  TPOT", w.tpot, unit);
+    std::cout << "  ITL mean      " << formatPrintf("%.6g", w.itlMean) << " " << unit
+              << " (TPOT excludes each request's first token; ITL is the mean gap between tokens)\n";
+}
+
+nlohmann::json windowJson(const WindowMetrics& w)
+{
+    return { { "start", w.start }, { "length", w.length }, { "requests", w.requests }, { "completed", w.completed },
+        { "input_tokens", w.inputTokens }, { "output_tokens", w.outputTokens },
+        { "request_throughput", w.requestThroughput }, { "input_throughput", w.inputThroughput },
+        { "output_throughput", w.outputThroughput }, { "ttft", latencyJson(w.ttft) }, { "tpot", latencyJson(w.tpot) },
+        { "itl_mean", num(w.itlMean) } };
+}
 
 void printLatency(const char* name, const LatencyStats& s, const std::string& unit)
 {
@@ -94,8 +134,8 @@ void printLatency(const char* name, const LatencyStats& s, const std::string& un
 int runSimulate(const std::vector<std::string>& argv)
 {
     const Args a = parseArgs("simulate", argv,
-        withSchedulerValueFlags(
-            { "--requests-out", "--timeline-out", "--clock", "--cost-model", "--ranks", "--format", "--per-adapter" }),
+        withSchedulerValueFlags({ "--requests-out", "--timeline-out", "--clock", "--cost-model", "--ranks", "--format",
+            "--per-adapter", "--window" }),
         withSchedulerBoolFlags({ "--json", "--quiet" }));
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
@@ -104,7 +144,11 @@ int runSimulate(const std::vector<std::string>& argv)
         throw UsageError("--requests-out FILE.jsonl is required");
 
     SimulationConfig config;
-    applySchedulerArgs(a, config.scheduler); // the server's flags, checked as its server checks them
+    // Flags are checked (ranges by parseArgs, cli/options.cpp) before the (possibly large) trace is read.
+    const std::string costName = a.value("--cost-model").value_or("llama-7b-a10g");
+    config.cost = loadCostModel(costName);
+    // The server's flags, checked as its server checks them; a vLLM preset fills what is unset.
+    applySchedulerArgs(a, config.scheduler, config.cost);
     // Trace times are seconds in every format LoraScope reads, so the cost model's clock (seconds)
     // is the default; the step clock reads them as ticks (for teaching and tests) only when asked.
     const auto clockText = a.value("--clock");
@@ -112,10 +156,7 @@ int runSimulate(const std::vector<std::string>& argv)
         throw UsageError("--clock must be model or steps (got \"" + *clockText + "\")");
     config.clock = clockText && *clockText == "steps" ? ClockKind::Steps : ClockKind::Model;
     const std::size_t perAdapterListed = perAdapterOption(a);
-
-    // Flags are checked (ranges by parseArgs, cli/options.cpp) before the (possibly large) trace is read.
-    const std::string costName = a.value("--cost-model").value_or("llama-7b-a10g");
-    config.cost = loadCostModel(costName);
+    const double window = windowOption(a);
 
     const std::string file = a.positional().front();
     // Outputs must not overwrite an input (or each other), nor a read-only file.
@@ -196,6 +237,8 @@ int runSimulate(const std::vector<std::string>& argv)
         schedulerConfigToJson(config.scheduler, server);
         j["server"] = nlohmann::json(server);
         j["summary"] = summaryJson(s, true);
+        if (window > 0)
+            j["window"] = windowJson(windowMetrics(result.requests, 0.0, window));
         // The busiest adapters first (ties in adapter order), as many as --per-adapter asks.
         std::vector<const AdapterSummary*> order;
         for (const AdapterSummary& ad : result.perAdapter)
@@ -268,6 +311,8 @@ int runSimulate(const std::vector<std::string>& argv)
     std::cout << "throughput      " << formatPrintf("%.3f", s.requestThroughput) << " req/" << unit << ", "
               << formatPrintf("%.1f", s.tokenThroughput) << " output tokens/" << unit
               << formatPrintf(" over %.6g ", s.makespan) << unit << " (first arrival to last finish)\n";
+    if (window > 0)
+        printWindow(windowMetrics(result.requests, 0.0, window), unit);
     if (config.clock == ClockKind::Model)
         std::cout << "SLO attainment  " << formatPrintf("%.1f", 100.0 * s.sloAttainment) << " % (TTFT < 6 s)\n";
     std::cout << "peak KV         need " << s.peakKvNeed << ", used " << s.peakKvUsed << " of " << s.kvCapacity

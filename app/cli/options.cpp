@@ -142,6 +142,8 @@ const std::vector<OptionSpec>& optionTable()
         integer("--max-request-rows", 0, 10'000'000, "rows"),
         integer("--resamples", 200, 100000, "resamples"),
         integer("--per-adapter", 0, kMaxAdapters, "adapters", "0 = none", "compare"),
+        number("--window", 0, kMaxSeconds, true, "s", nullptr, "simulate"),
+        integer("--iterations", 0, 100, "steps", nullptr, "calibrate"),
         // serve-sim
         integer("--port", 0, 65535, "", "0 = any free port"),
         number("--speed", 1e-3, 1e6, false, "(times real time)"),

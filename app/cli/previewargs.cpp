@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/previewargs.h"
+#include "cli/vllmrunscmd.h"
 
 namespace lorascope::cli {
 
@@ -25,8 +26,8 @@ SimulationConfig previewConfigFromArgs(const Args& a)
 {
     SimulationConfig config;
     config.clock = ClockKind::Model;
-    applySchedulerArgs(a, config.scheduler);
     config.cost = loadCostModel(a.value("--cost-model").value_or("llama-7b-a10g"));
+    applySchedulerArgs(a, config.scheduler, config.cost);
     return config;
 }
 

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/schedulerargs.h"
+#include "cli/vllmrunscmd.h"
+
+#include "admission/costserving.h"
 
 #include "workload/trace.h"
 
@@ -39,7 +42,9 @@ std::vector<std::string> withSchedulerBoolFlags(std::vector<std::string> flags)
     return flags;
 }
 
-void applySchedulerArgs(const Args& a, SchedulerConfig& c)
+namespace {
+
+void applyFlags(const Args& a, SchedulerConfig& c, const CostModel* preset)
 {
     if (const auto text = a.value("--policy")) {
         const auto policy = policyFromName(*text);
@@ -135,8 +140,26 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
             from = comma + 1;
         }
     }
+    if (preset && c.policy == PolicyKind::Vllm) {
+        const ServingGiven given { a.has("--max-num-batched-tokens"), a.has("--num-gpu-blocks"),
+            a.has("--max-model-len") };
+        if (const std::string refusal = applyServingDefaults(*preset, v, given); !refusal.empty())
+            throw UsageError(refusal);
+    }
     if (const std::string error = schedulerConfigError(c); !error.empty())
         throw UsageError(policyRules(c.policy) + " would refuse to start: " + error);
+}
+
+} // namespace
+
+void applySchedulerArgs(const Args& a, SchedulerConfig& c)
+{
+    applyFlags(a, c, nullptr);
+}
+
+void applySchedulerArgs(const Args& a, SchedulerConfig& c, const CostModel& preset)
+{
+    applyFlags(a, c, &preset);
 }
 
 } // namespace lorascope::cli

@@ -251,6 +251,8 @@ const GpuSpec* findGpu(const std::string& name)
         { "a10g", { "NVIDIA A10G", 600e9, 125e12, 25e9, 24e9 } },
         { "a100-40g", { "NVIDIA A100-40GB SXM", 1555e9, 312e12, 25e9, 40e9 } },
         { "a100-80g", { "NVIDIA A100-80GB SXM", 2039e9, 312e12, 25e9, 80e9 } },
+        // MareNostrum 5's accelerated nodes (BSC): H100 SXM with 64 GB of HBM2, PCIe 5.0 x16.
+        { "h100-64g", { "NVIDIA H100 64GB SXM", 1.64e12, 989e12, 50e9, 64.0 * 1073741824.0 } },
     };
     for (const auto& [key, gpu] : gpus)
         if (key == name)
@@ -261,10 +263,10 @@ const GpuSpec* findGpu(const std::string& name)
 const ModelSpec* findModel(const std::string& name)
 {
     static const std::vector<ModelSpec> models = {
-        { "llama-7b", 6.74e9, 32, 4096, 4096 },
-        { "llama-13b", 13.0e9, 40, 5120, 5120 },
-        { "llama-30b", 32.5e9, 60, 6656, 6656 },
-        { "llama-2-70b", 69.0e9, 80, 8192, 1024 },
+        { "llama-7b", 6.74e9, 32, 4096, 4096 }, { "llama-13b", 13.0e9, 40, 5120, 5120 },
+        { "llama-30b", 32.5e9, 60, 6656, 6656 }, { "llama-2-70b", 69.0e9, 80, 8192, 1024 },
+        { "llama-3.1-8b", 8.03e9, 32, 4096, 1024 }, // 8 KV heads of 128
+        { "qwen-2.5-7b", 7.62e9, 28, 3584, 512 }, // 4 KV heads of 128
     };
     for (const auto& m : models)
         if (m.name == name)
@@ -274,11 +276,11 @@ const ModelSpec* findModel(const std::string& name)
 
 std::vector<std::string> gpuNames()
 {
-    return { "a10g", "a100-40g", "a100-80g" };
+    return { "a10g", "a100-40g", "a100-80g", "h100-64g" };
 }
 std::vector<std::string> modelNames()
 {
-    return { "llama-7b", "llama-13b", "llama-30b", "llama-2-70b" };
+    return { "llama-7b", "llama-13b", "llama-30b", "llama-2-70b", "llama-3.1-8b", "qwen-2.5-7b" };
 }
 
 const CostModel* findCostModel(const std::string& name)

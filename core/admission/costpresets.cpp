@@ -4,6 +4,7 @@
 // Regenerate with `bench_calibration --refit` (docs/admission.md, "Calibration of the presets").
 
 #include "admission/costmodel.h"
+#include "admission/costserving.h"
 
 #include "util/version.h"
 
@@ -42,7 +43,75 @@ CostModel make(const Recipe& r)
     return c;
 }
 
+/// A vLLM 0.8.5 preset: pass-time coefficients fitted by `lorascope-cli calibrate --vllm-runs`
+/// (calibrate/vllmruns.h) and the server it ran (KV tokens fitted on the repository's memory
+/// measurements, tests/data/vllm-runs-agullo/kv_tokens.csv).
+struct VllmRecipe {
+    const char* name;
+    const char* model;
+    double base, perRequest, perContextToken, perAdapterRank, perPrefillToken;
+    double kvPerSlotRank; ///< KV tokens one max_loras × rank unit displaces (servingDefaults())
+    const char* fittedOn;
+    ErrorSummary fit;
+    ErrorSummary validation;
+};
+
+CostModel makeVllm(const VllmRecipe& r)
+{
+    CostModel c;
+    c.name = r.name;
+    c.gpu = *findGpu("h100-64g");
+    c.model = *findModel(r.model);
+    c.prefillBase = c.decodeBase = r.base;
+    c.decodePerRequest = r.perRequest;
+    c.decodePerContextToken = r.perContextToken;
+    c.perAdapterRank = r.perAdapterRank;
+    c.prefillPerToken = r.perPrefillToken;
+    // Adapter loads: vLLM 0.8.5's activation of an adapter from its CPU cache into a GPU slot took
+    // 6.5-8.3 ms whatever the rank (8, 16, 32): 100 loads each in the fork's worker_manager.py log
+    // ("Total loading time from memory", digital_twin_dynamic/estimators/predictor_loading/
+    // llama-3.1-8b-instruct/*/server_out.log at bae36e2da); 7 ms. From disk: 20 ms + 0.5 s/GB
+    // (generic, as the other presets; the runs load every adapter from the CPU cache).
+    const double bytesPerRank = r.kvPerSlotRank * c.model.kvBytesPerToken();
+    c.loadBase = 7e-3;
+    c.loadPerRank = 0;
+    c.loadDiskBase = 0.02;
+    c.loadDiskPerRank = bytesPerRank * 0.5 / 1e9;
+    c.description = c.model.name + " bf16 on one " + c.gpu.name
+        + " served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on " + r.fittedOn;
+    c.provenance.method = "lorascope-cli calibrate --vllm-runs: least squares on the steady state of the unsaturated "
+                          "runs, then Gauss-Newton with the preview in the loop (docs/costmodel.md)";
+    c.provenance.calibratedOn = { std::string("Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs: ") + r.fittedOn,
+        "KV tokens: " + servingDefaults(r.name)->kvFittedOn };
+    c.provenance.fit = r.fit;
+    c.provenance.validation = r.validation;
+    c.provenance.toolVersion = kVersion;
+    c.validity = { 1024, 1024, 32, 0, 0, 0, { "vllm" } };
+    return c;
+}
+
 } // namespace
+
+const ServingDefaults* servingDefaults(const std::string& name)
+{
+    // vllm/engine/arg_utils.py _set_default_args_v1 at vLLM 0.8.5 (the copy the runs bind-mounted,
+    // GPULLMAdapterOptimization at bae36e2da): a GPU below 70 GiB gets the OpenAI server's
+    // max_num_batched_tokens 2048 (the H100 64GB is below; the runs' server logs say "Chunked
+    // prefill is enabled with max_num_batched_tokens=2048"). KV lines: least squares on
+    // tests/data/vllm-runs-agullo/kv_tokens.csv (mean error 0.4 % Llama, 0.9 % Qwen).
+    static const std::vector<std::pair<std::string, ServingDefaults>> table = {
+        { "llama-3.1-8b-h100-64g",
+            { "vLLM 0.8.5 (V1 scheduler)", 2048, 131072, 307450.6344120379, 43.886133293782436, 48.98512142717573,
+                131072, "36 start-ups of vLLM 0.8.5 (max_loras 8..384 x max_lora_rank 8/16/32), kv_tokens.csv" } },
+        { "qwen-2.5-7b-h100-64g",
+            { "vLLM 0.8.5 (V1 scheduler)", 2048, 32768, 702506.6757584155, 87.91391782517728, 2.9086429901731523, 57344,
+                "37 start-ups of vLLM 0.8.5 (max_loras 8..384 x max_lora_rank 8/16/32), kv_tokens.csv" } },
+    };
+    for (const auto& [key, s] : table)
+        if (key == name)
+            return &s;
+    return nullptr;
+}
 
 const std::vector<CostModel>& costModelPresets()
 {
@@ -84,12 +153,27 @@ const std::vector<CostModel>& costModelPresets()
                     0.047916666666666677 },
                 { 513, 511, 64, 125000, 125000, 1.4345550939911318, { "slora" } } },
         };
+        // Printed by `lorascope-cli calibrate --vllm-runs` (docs/costmodel.md); do not edit by hand.
+        const std::vector<VllmRecipe> vllmRecipes = {
+            { "llama-3.1-8b-h100-64g", "llama-3.1-8b", 0.01236144036991435, 1.1938301248159791e-05,
+                1.3320325203252031e-07, 3.3826789869091734e-05, 4.059656218402427e-05, 43.886133293782436,
+                "the 74 rank-16 runs (max_lora_rank 16): TPOT of the 15 unsaturated, throughput of the saturated "
+                "ones with up to 100,000 requests",
+                { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
+            { "qwen-2.5-7b-h100-64g", "qwen-2.5-7b", 0.011147469610725338, 4.4050943558674986e-05,
+                5.8276422764227642e-08, 3.422981326175554e-05, 3.8523761375126388e-05, 87.91391782517728,
+                "the 86 rank-16 runs (max_lora_rank 16): TPOT of the 16 unsaturated, throughput of the saturated "
+                "ones with up to 100,000 requests",
+                { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
+        };
         // The order users see them in; the first is the default.
         std::vector<CostModel> out;
         for (const char* name : { "llama-7b-a10g", "llama-7b-a100-80g", "llama-13b-a100-80g", "llama-13b-a100-40g" })
             for (const Recipe& r : recipes)
                 if (std::string(r.name) == name)
                     out.push_back(make(r));
+        for (const VllmRecipe& r : vllmRecipes)
+            out.push_back(makeVllm(r));
         return out;
     }();
     return presets;
