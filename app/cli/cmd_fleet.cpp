@@ -167,7 +167,8 @@ int runFleet(const std::vector<std::string>& argv)
     if (requestsOut) {
         checkOutputs({ { "--requests-out", *requestsOut } },
             { { "TRACE", file }, { "--fleet", a.value("--fleet").value_or("") },
-                { "--ranks", a.value("--ranks").value_or("") } });
+                { "--ranks", a.value("--ranks").value_or("") }, { "--placement", a.value("--placement").value_or("") },
+                { "--cost-model", a.value("--cost-model").value_or("") } });
         checkOutputFile(*requestsOut);
     }
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
