@@ -244,6 +244,8 @@ AdapterRoutesContext routesOf(const SimServerOptions& o, ServerKind server, cons
         c.maxLoraRank = int(o.scheduler.vllm.maxLoraRank);
     } else if (server == ServerKind::Sglang) {
         c.maxModelLen = o.scheduler.sglang.contextLength;
+        c.maxLoadedLoras = std::size_t(std::max<std::int64_t>(0, o.scheduler.sglang.maxLoadedLoras));
+        c.maxLorasPerBatch = std::size_t(std::max<std::int64_t>(0, o.scheduler.sglang.maxLorasPerBatch));
     }
     return c;
 }
@@ -292,8 +294,19 @@ ServerCore::ServerCore(SimServerOptions o)
     , adapters(openRegistry(opt, server))
     , metrics(metricsSetupOf(opt, server))
 {
-    for (const auto& [name, path] : opt.loraModules)
-        adapters.load(name, path.empty() ? name : path, false);
+    if (opt.loraModules.size() > AdapterRegistry::kMaxAdapters)
+        throw InputError("--lora-modules: " + std::to_string(opt.loraModules.size())
+                + " adapters; serve-sim holds at most " + std::to_string(AdapterRegistry::kMaxAdapters),
+            {}, 0, "--lora-modules");
+    for (const auto& [name, path] : opt.loraModules) {
+        const std::string& p = path.empty() ? name : path;
+        std::string why = AdapterRegistry::textError(name, "adapter name", AdapterRegistry::kMaxNameBytes);
+        if (why.empty())
+            why = AdapterRegistry::textError(p, "adapter path", AdapterRegistry::kMaxPathBytes);
+        if (!why.empty())
+            throw InputError("--lora-modules: " + why, {}, 0, "--lora-modules");
+        adapters.load(name, p, false);
+    }
 }
 
 std::string ServerCore::metricsPage(std::string_view target, int& status)
