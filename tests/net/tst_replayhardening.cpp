@@ -6,7 +6,10 @@
 // file descriptors (said once, every request accounted once).
 
 #include "replay/metrics.h"
+#include "replay/replay.h"
 #include "server/simserver.h"
+
+#include "cannedhttp.h"
 
 #include "../cli/clitestutil.h"
 #include "../core/testutil.h"
@@ -291,6 +294,44 @@ private slots:
 
     // Out of descriptors: said once with the limit and what to do; every request
     // accounted once; no per-request error flood on stderr.
+    // A server that reads a request on a kept-alive connection and closes it without a byte of an
+    // answer: the request is sent again on a new connection, and that second attempt is counted,
+    // written and summed (it was hidden: 15 requests sent for a 12-request trace, all "completed").
+    void resentRequestsAreCounted()
+    {
+        test::CannedHttpServer server([](const std::string&) {
+            test::CannedAnswer a;
+            a.contentType = "text/event-stream";
+            a.body = "data: {\"choices\":[{\"index\":0,\"text\":\"x\"}]}\n\ndata: [DONE]\n\n";
+            return a;
+        });
+        server.dropFromRequestOnConnection(2); // each connection answers its first request only
+        Trace trace;
+        trace.adapters = { { "a0", 8 } };
+        for (int k = 0; k < 12; ++k)
+            trace.requests.push_back(Request { k * 0.05, 0, 4, 1 });
+        ReplayOptions o;
+        o.target = "http://127.0.0.1:" + std::to_string(server.port());
+        o.backend = Backend::OpenAiCompletions;
+        o.requestTimeout = 20;
+        const ReplayResult result = runReplay(trace, o);
+        QCOMPARE(result.records.size(), std::size_t(12));
+        std::uint64_t attempts = 0, resent = 0;
+        for (const auto& r : result.records) {
+            QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
+            QVERIFY(r.attempts == 1 || r.attempts == 2);
+            attempts += r.attempts;
+            resent += r.attempts > 1;
+            // Written and read back.
+            QCOMPARE(recordFromJson(recordToJson(r)).attempts, r.attempts);
+        }
+        QVERIFY2(resent > 0, "no kept-alive connection was reused: the test did not test");
+        // Every request the server read is one attempt of one record: none is unaccounted.
+        QCOMPARE(attempts, std::uint64_t(server.requests()));
+        QCOMPARE(resent, std::uint64_t(server.dropped()));
+        QCOMPARE(summarizeReplay(result.records, {})["resent"].get<std::uint64_t>(), resent);
+    }
+
     void outOfDescriptorsSaidOnce()
     {
 #if defined(__SANITIZE_ADDRESS__)
