@@ -30,11 +30,11 @@
 
 namespace lorascope::cli {
 
-const char* const kSimulateHelp = R"(Usage: lorascope-cli simulate TRACE --requests-out FILE.jsonl [OPTIONS]
+const char* const kSimulateHelp = R"(Usage: lorascope-cli simulate TRACE [--requests-out FILE.jsonl] [OPTIONS]
 
-Preview how a server would admit, batch and delay the requests of TRACE (any trace file the
-project reads), one forward pass at a time, and why each request waited. Two servers' schedulers
-are transcribed rule for rule (docs/admission.md):
+Preview how S-LoRA, vLLM V1 or SGLang would admit, batch and delay the requests of TRACE (any
+trace file the project reads), one forward pass at a time, and why each request waited. The three
+servers' schedulers are transcribed rule for rule (docs/admission.md):
   S-LoRA (--policy slora, the default): FIFO queue; a request is admitted iff the peak KV need of
   the running batch plus the admitted ones is below max_total_token_num minus rank*4 slots per
   distinct adapter, the running batch has at most running_max_req_size requests and the new
@@ -50,7 +50,8 @@ are transcribed rule for rule (docs/admission.md):
   them) per batch.
 
 Options:
-  --requests-out FILE.jsonl  one JSON object per request (required): id, arrival, admitted,
+  --requests-out FILE.jsonl  one JSON object per request (without it only the summary is
+                             printed): id, arrival, admitted,
                              first_token, finished (null where it never happened), rejected
                              (null or a reason), dropped, wait_reason ({kind, need, limit, ...} or
                              {kind: "behind_request", behind: ID}; null if it never waited),
@@ -68,7 +69,8 @@ Options:
   --ranks FILE               adapter ranks: a JSON object {"adapter name": rank, ...} or a JSON
                              array of ranks by adapter index (overrides the trace's ranks)
   --format, --from NAME      read TRACE as this format instead of guessing from the extension
-  --json                     print the summary as JSON instead of text
+  --json                     print the summary as JSON instead of text ("server": the policy's
+                             own settings; "limits": S-LoRA's, under the S-LoRA policies only)
   --per-adapter N|all|none   per-adapter statistics in --json: the N busiest adapters (default
                              100; "per_adapter_left_out" counts the others), all, or none
   --quiet                    no progress line
@@ -97,9 +99,9 @@ int runSimulate(const std::vector<std::string>& argv)
         withSchedulerBoolFlags({ "--json", "--quiet" }));
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
-    const auto requestsOut = a.value("--requests-out");
-    if (!requestsOut || requestsOut->empty())
-        throw UsageError("--requests-out FILE.jsonl is required");
+    const auto requestsOut = a.value("--requests-out"); // optional: a preview prints its summary without a file
+    if (requestsOut && requestsOut->empty())
+        throw UsageError("--requests-out needs a file name");
 
     SimulationConfig config;
     applySchedulerArgs(a, config.scheduler); // the server's flags, checked as its server checks them
@@ -118,9 +120,11 @@ int runSimulate(const std::vector<std::string>& argv)
     const std::string file = a.positional().front();
     // Outputs must not overwrite an input (or each other), nor a read-only file.
     const std::string costFile = findCostModel(costName) ? std::string() : costName;
-    checkOutputs({ { "--requests-out", *requestsOut }, { "--timeline-out", a.value("--timeline-out").value_or("") } },
+    checkOutputs({ { "--requests-out", requestsOut.value_or("") },
+                     { "--timeline-out", a.value("--timeline-out").value_or("") } },
         { { "TRACE", file }, { "--ranks", a.value("--ranks").value_or("") }, { "--cost-model", costFile } });
-    checkOutputFile(*requestsOut);
+    if (requestsOut)
+        checkOutputFile(*requestsOut);
     if (const auto t = a.value("--timeline-out"))
         checkOutputFile(*t);
 
@@ -134,10 +138,11 @@ int runSimulate(const std::vector<std::string>& argv)
     const SimulationResult result = simulate(trace, config, progress.sink());
     progress.done();
 
-    writeFileAtomically(*requestsOut, [&](std::ostream& out) {
-        for (const RequestRecord& r : result.requests)
-            out << requestJson(r, trace).dump() << '\n';
-    });
+    if (requestsOut)
+        writeFileAtomically(*requestsOut, [&](std::ostream& out) {
+            for (const RequestRecord& r : result.requests)
+                out << requestJson(r, trace).dump() << '\n';
+        });
     if (const auto timelineOut = a.value("--timeline-out")) {
         writeFileAtomically(*timelineOut, [&](std::ostream& out) {
             for (const StepRecord& s : result.timeline) {
@@ -178,10 +183,12 @@ int runSimulate(const std::vector<std::string>& argv)
         j["unit"] = unit;
         if (config.clock == ClockKind::Model)
             j["cost_model"] = config.cost.name;
-        j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum },
-            { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
-            { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
-            { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
+        // S-LoRA's limits only where S-LoRA's rules run; vLLM's and SGLang's settings are under "server".
+        if (config.scheduler.policy == PolicyKind::SLora || config.scheduler.policy == PolicyKind::SLoraAbort)
+            j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum },
+                { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
+                { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
+                { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
         nlohmann::ordered_json server;
         schedulerConfigToJson(config.scheduler, server);
         j["server"] = nlohmann::json(server);

@@ -3,10 +3,15 @@
 // table of ranges (app/cli/options.cpp), a usage error (exit 2) naming the flag and the limit,
 // the same spelling of a trace's format everywhere (--from = --format).
 
+#include "formats/traceio.h"
+
 #include "../core/testutil.h"
 #include "clitestutil.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
+#include <filesystem>
 #include <fstream>
 
 using namespace lorascope;
@@ -188,6 +193,49 @@ private Q_SLOTS:
                     .out.contains(QStringLiteral("--from, --format NAME")));
         QVERIFY(cli({ QStringLiteral("stats"), QStringLiteral("--help") })
                     .out.contains(QStringLiteral("--format, --from NAME")));
+    }
+
+    // What the help and the output say is what the command does (each found untrue from outside).
+    void commandLineTruths()
+    {
+        // convert --help names every registered format and extension.
+        const QString convertHelp = cli({ QStringLiteral("convert"), QStringLiteral("--help") }).out;
+        for (const auto& f : traceFormats()) {
+            QVERIFY2(convertHelp.contains(QString::fromStdString("  " + f.name + " "))
+                    || convertHelp.contains(QString::fromStdString("  " + f.name + "\n")),
+                f.name.c_str());
+            for (const auto& e : f.extensions)
+                QVERIFY2(convertHelp.contains(QString::fromStdString(e)), e.c_str());
+        }
+        // simulate names the three servers it transcribes, in its help and in the command list.
+        const QString simHelp = cli({ QStringLiteral("simulate"), QStringLiteral("--help") }).out;
+        QVERIFY(simHelp.section(QLatin1Char('\n'), 0, 3).contains(QStringLiteral("SGLang")));
+        const QString main = cli({ QStringLiteral("--help") }).out;
+        for (const QString& line : main.split(QLatin1Char('\n')))
+            if (line.startsWith(QStringLiteral("  simulate")))
+                QVERIFY2(line.contains(QStringLiteral("SGLang")), qPrintable(line));
+        QVERIFY(main.contains(QStringLiteral("--quiet      (every command)")));
+        // A preview without --requests-out prints its summary and writes nothing.
+        std::filesystem::remove(m_dir.file("out.jsonl"));
+        const Run preview = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T") }));
+        QVERIFY2(preview.code == 0, qPrintable(preview.err));
+        QVERIFY2(preview.out.contains(QStringLiteral("requests        3 finished")), qPrintable(preview.out));
+        QVERIFY(!std::filesystem::exists(m_dir.file("out.jsonl")));
+        // --json: S-LoRA's limits only under an S-LoRA policy; the policy's own settings under "server".
+        const Run vllm = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--policy"),
+            QStringLiteral("vllm"), QStringLiteral("--json") }));
+        QVERIFY2(vllm.code == 0, qPrintable(vllm.err));
+        const auto vj = nlohmann::json::parse(vllm.out.toStdString());
+        QVERIFY(!vj.contains("limits"));
+        QVERIFY(vj["server"].is_object() && !vj["server"].empty());
+        const Run slora = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--json") }));
+        QVERIFY(nlohmann::json::parse(slora.out.toStdString()).contains("limits"));
+        // --quiet never hides a result: fleet's summary is printed, the progress line is not.
+        const Run fleet = cli(withTrace({ QStringLiteral("fleet"), QStringLiteral("T"), QStringLiteral("--replicas"),
+            QStringLiteral("2"), QStringLiteral("--quiet") }));
+        QVERIFY2(fleet.code == 0, qPrintable(fleet.err));
+        QVERIFY2(fleet.out.contains(QStringLiteral("2 replicas")), qPrintable(fleet.out));
+        QVERIFY2(fleet.err.isEmpty(), qPrintable(fleet.err));
     }
 
     void sloraSpellingOfTheTokenBudget()
