@@ -129,6 +129,7 @@ int runSimulate(const std::vector<std::string>& argv)
         checkOutputFile(*t);
 
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
+    checkSchedulerAdapters(config.scheduler, trace.adapters.size(), "the trace");
     const ServerLimits& limits = config.scheduler.limits;
     if (const auto ranksFile = a.value("--ranks"))
         config.ranks = readRanks(*ranksFile, trace);

@@ -374,6 +374,7 @@ SweepRequest readSweepRequest(const Args& a)
     readReplay(a, r);
     readFinder(a, r);
     // Check everything before the first point (and before the output file is created).
+    checkSchedulerAdapters(r.plan.config.scheduler, r.plan.spec.adapterCount, "the sweep's workload");
     if (r.replay)
         checkReplayPlan(r.plan);
     if (!r.finder)

@@ -225,7 +225,7 @@ int runFleetSweepCli(const Args& a)
             throw UsageError("a fleet sweep is written as JSON Lines: give -o FILE.jsonl");
         checkOutputs({ { a.has("-o") ? "-o" : "--output", outPath } },
             { { "--fleet", a.value("--fleet").value_or("") }, { "--spec", a.value("--spec").value_or("") },
-                { "--placement", a.value("--placement").value_or("") },
+
                 { "--cost-model", a.value("--cost-model").value_or("") } });
         checkOutputFile(outPath);
         std::error_code ec;

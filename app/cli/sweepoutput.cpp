@@ -42,8 +42,7 @@ SweepOutput::SweepOutput(const Args& a, const SweepPlan& plan, const std::string
             "cannot tell the format of \"" + m_path + "\" from its extension: use .jsonl or .csv, or --format");
     checkOutputs({ { option, m_path }, { "--runs-dir", a.value("--runs-dir").value_or("") } },
         { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") },
-            { "--fleet", a.value("--fleet").value_or("") }, { "--placement", a.value("--placement").value_or("") },
-            { "--ca-cert", a.value("--ca-cert").value_or("") } });
+            { "--fleet", a.value("--fleet").value_or("") }, { "--ca-cert", a.value("--ca-cert").value_or("") } });
     m_toStdout = m_path.empty() && !finder;
     if (m_path.empty()) {
         if (m_toStdout)

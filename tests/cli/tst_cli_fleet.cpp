@@ -127,6 +127,19 @@ private Q_SLOTS:
                                             << "cost_model:";
         QTest::newRow("not json") << "{replicas: 2"
                                   << "not valid JSON";
+        // The file's bounds are the flags' (--staleness), and what it says is read or refused.
+        QTest::newRow("staleness 1e300") << R"({"replicas": 2, "metrics_staleness_ms": 1e300})"
+                                         << "metrics_staleness_ms: must be from 0 to 1e9 ms";
+        QTest::newRow("ticks 0.5") << R"({"replicas": 2, "metrics_staleness_ticks": 0.5})"
+                                   << "metrics_staleness_ticks: must be a whole number of ticks";
+        QTest::newRow("version 2") << R"({"version": 2, "replicas": 2})"
+                                   << "unknown version 2 (this LoraScope reads version 1)";
+        QTest::newRow("another router's setting")
+            << R"({"replicas": 2, "router": {"name": "round-robin", "weights": {"queue": 2}}})"
+            << "router.weights is gie-lora-scorer's setting; router round-robin does not read it";
+        QTest::newRow("gie setting on hrw")
+            << R"({"replicas": 2, "router": {"name": "hrw", "kv_cache_threshold": 0.5}})"
+            << "router.kv_cache_threshold is gie-lora-filter's setting; router hrw does not read it";
     }
 
     void fleetFileErrors()
@@ -139,6 +152,24 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY2(r.err.contains(QLatin1String("bad-fleet.json")), qPrintable(r.err));
+    }
+
+    // An adapter pinned both inline and in the placement file: refused, not one silently winning.
+    void pinnedTwice()
+    {
+        const std::string fleet = m_dir.file("twice-fleet.json"), placement = m_dir.file("twice-pins.json");
+        test::writeText(placement, R"({"a0": [1]})");
+        test::writeText(fleet, R"({"replicas": 3, "placement": {"kind": "static", "pinned": {"a0": [0]},
+            "file": "twice-pins.json"}})");
+        const Run r = cli({ "fleet", m_trace, "--fleet", q(fleet), "--quiet" });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(
+            r.err.contains(QLatin1String("placement.pinned.a0: also pinned by the placement file")), qPrintable(r.err));
+        // --router replacing the file's router leaves its settings unread: refused too.
+        test::writeText(fleet, R"({"replicas": 2, "router": {"name": "gie-lora-scorer", "weights": {"queue": 2}}})");
+        const Run over = cli({ "fleet", m_trace, "--fleet", q(fleet), "--router", "hrw", "--quiet" });
+        QCOMPARE(over.code, 2);
+        QVERIFY2(over.err.contains(QLatin1String("--router replaced the fleet file's router")), qPrintable(over.err));
     }
 
     void placementFile()

@@ -47,6 +47,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("args");
         QTest::addColumn<QString>("message");
         // Values found wrongly accepted from outside, and more of the same classes.
+        // A flag of another policy is refused, never silently ignored.
+        QTest::newRow("simulate pinned under slora")
+            << "simulate T --pinned-adapters 999"
+            << "--pinned-adapters is read under --policy sglang; --policy slora "
+               "does not read it";
+        QTest::newRow("fleet max-loras under sglang") << "fleet T --replicas 2 --policy sglang --max-loras 4"
+                                                      << "--max-loras is read under --policy vllm; --policy sglang";
+        QTest::newRow("sweep max-wait-tokens under vllm")
+            << "sweep --preset S1 --param rate --values 1 --policy vllm --max-wait-tokens 5"
+            << "--max-wait-tokens is read under --policy slora or slora-abort";
+        QTest::newRow("serve-sim S-LoRA budget under vllm") << "serve-sim --policy vllm --max-total-token-num 9000"
+                                                            << "vLLM's KV cache is --num-gpu-blocks";
         QTest::newRow("serve-sim max-total 0")
             << "serve-sim --max-total-token-num 0"
             << "--max-total-token-num must be an integer from 1 to 1000000000 tokens (got 0)";
@@ -141,6 +153,20 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY2(r.err.count(QLatin1Char('\n')) <= 2, qPrintable(r.err)); // one line, plus the --help pointer
         QVERIFY(!QFileInfo::exists(q(m_dir.file("out.jsonl")))); // nothing written, no run folder made
+    }
+
+    // --pinned-adapters names adapters that exist (an input error naming the flag, after the trace is read).
+    void pinnedAdaptersExist()
+    {
+        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--policy"),
+            QStringLiteral("sglang"), QStringLiteral("--pinned-adapters"), QStringLiteral("999") }));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("--pinned-adapters: adapter index 999 does not exist (the trace has 2 "
+                                               "adapters, 0 to 1)")),
+            qPrintable(r.err));
+        const Run ok = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--policy"),
+            QStringLiteral("sglang"), QStringLiteral("--pinned-adapters"), QStringLiteral("1") }));
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
     }
 
     void inRangeLimitsAreAccepted()
