@@ -8,7 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QProcess>
 #include <QtTest>
+
+#include <sys/resource.h>
 
 #include <set>
 #include <sstream>
@@ -152,6 +155,34 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY2(r.err.contains(QLatin1String("bad-fleet.json")), qPrintable(r.err));
+    }
+
+    // Memory grows as replicas x adapters: estimated first and refused with the number (under an
+    // address-space limit of 8 GB, so the test does not depend on the machine's memory).
+    void fleetMemoryRefusedFirst()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("an address-space limit stops the sanitizer runtime itself; the release build tests it");
+#endif
+        const std::string big = m_dir.file("many-adapters.jsonl");
+        const Run g = cli({ "generate", "--preset", "S4", "--adapters", "100000", "--rate", "5", "--duration", "2",
+            "-o", q(big), "--quiet" });
+        QVERIFY2(g.code == 0, qPrintable(g.err));
+        QProcess p;
+        p.setChildProcessModifier([] {
+            rlimit rl { 8ull << 30, 8ull << 30 };
+            ::setrlimit(RLIMIT_AS, &rl);
+        });
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH),
+            { QStringLiteral("fleet"), q(big), QStringLiteral("--replicas"), QStringLiteral("4096"),
+                QStringLiteral("--quiet") });
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QLatin1String("this fleet preview (4096 replicas x 100000 adapters"))
+                && err.contains(QLatin1String("needs about 26 GB of memory"))
+                && err.contains(QLatin1String("fewer replicas")),
+            qPrintable(err));
     }
 
     // An adapter pinned both inline and in the placement file: refused, not one silently winning.
