@@ -332,6 +332,42 @@ private slots:
         QCOMPARE(summarizeReplay(result.records, {})["resent"].get<std::uint64_t>(), resent);
     }
 
+    // serve-sim with a port per replica checks the descriptor limit before it listens everywhere
+    // (it aborted with "Too many open files" past 1,929 ports), and says what is needed.
+    void servesimPortsNeedDescriptors()
+    {
+        const auto freePort = [] {
+            SimServer probe(fixedPace(0.01));
+            probe.start();
+            const auto port = probe.port();
+            probe.stop();
+            return port;
+        };
+        const std::uint16_t port = std::min<std::uint16_t>(freePort(), 60000);
+        QProcess p;
+        p.setChildProcessModifier([] {
+            rlimit rl { 64, 64 };
+            ::setrlimit(RLIMIT_NOFILE, &rl);
+        });
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH),
+            { QStringLiteral("serve-sim"), QStringLiteral("--replicas"), QStringLiteral("40"),
+                QStringLiteral("--ports-per-replica"), QStringLiteral("--port"), QString::number(port),
+                QStringLiteral("--duration"), QStringLiteral("0.2") });
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QLatin1String("--ports-per-replica: 40 replicas need about"))
+                && err.contains(QLatin1String("this process may open 64")) && err.contains(QLatin1String("ulimit -n")),
+            qPrintable(err));
+        QVERIFY(!QString::fromUtf8(p.readAllStandardOutput()).contains(QLatin1String("listening on")));
+        // Within the limit: every replica listens.
+        const test::Run ok = test::cli({ QStringLiteral("serve-sim"), QStringLiteral("--replicas"), QStringLiteral("3"),
+            QStringLiteral("--ports-per-replica"), QStringLiteral("--port"), QString::number(port),
+            QStringLiteral("--duration"), QStringLiteral("0.2") });
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+        QCOMPARE(ok.out.count(QLatin1String("listening on")), 3);
+    }
+
     void outOfDescriptorsSaidOnce()
     {
 #if defined(__SANITIZE_ADDRESS__)
