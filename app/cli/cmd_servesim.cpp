@@ -156,12 +156,19 @@ void applyFleetFile(const std::string& file, bool haveTrace, Trace trace, SimSer
                   "requests: give --ranks-from TRACE, or pin every adapter, or use the balancer \"least-adapters\"");
     }
     applyFleetConfig(config, trace, o);
-    // Each group's server as serve-sim checks a server (the same limits as its flags), named by the file.
-    for (const ServerReplica& r : o.fleet.replicaServers) {
-        SimServerOptions one = o;
+    // Each group's server as serve-sim checks a server (the same limits as its flags), named by the file: once a
+    // group (its replicas share it), on a copy without the fleet (a copy of every replica per replica was quadratic).
+    SimServerOptions one = o;
+    one.fleet = ServerFleetOptions {};
+    std::size_t first = 0;
+    for (const ReplicaGroup& g : config.groups) {
+        const std::size_t at = first;
+        first += std::size_t(std::max(0, g.count));
+        if (g.count <= 0 || at >= o.fleet.replicaServers.size())
+            continue;
+        const ServerReplica& r = o.fleet.replicaServers[at];
         one.scheduler = r.scheduler;
         one.cost = r.cost;
-        one.fleet = ServerFleetOptions {};
         try {
             validateSimServerOptions(one);
         } catch (const InputError& e) {
@@ -324,8 +331,10 @@ int runServeSim(const std::vector<std::string>& argv)
 
     // One server (with a built-in router over its replicas), or one server per replica.
     std::vector<std::unique_ptr<SimServer>> servers;
+    SimServerOptions base = o; // without the fleet, copied once (not once a replica)
+    base.fleet = ServerFleetOptions {};
     auto makeServer = [&](int k) {
-        SimServerOptions ok = portPerReplica ? replicaServerOptions(o, k) : o; // its own server under --fleet
+        SimServerOptions ok = portPerReplica ? replicaServerOptions(base, o.fleet, k) : o; // its own server
         if (portPerReplica && o.port != 0)
             ok.port = std::uint16_t(o.port + k);
         return std::make_unique<SimServer>(ok);
