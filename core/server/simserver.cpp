@@ -351,8 +351,9 @@ public:
             const ServerFleetOptions& fleet = core.opt.fleet;
             if (fleet.replicas > 1) {
                 std::vector<MetricsSetup> setups;
+                SimServerOptions own = core.opt; // once, without the fleet (not a copy of every replica per replica)
+                own.fleet = ServerFleetOptions {};
                 for (int k = 0; k < fleet.replicas; ++k) {
-                    SimServerOptions own = core.opt;
                     if (!fleet.replicaServers.empty())
                         own.scheduler = fleet.replicaServers[std::size_t(k)].scheduler;
                     setups.push_back(metricsSetupOf(own, core.server));
