@@ -104,7 +104,7 @@ int runMerge(const std::vector<std::string>& argv)
     {
         std::vector<NamedPath> ins { { "--trace", a.value("--trace").value_or("") } };
         for (const auto& dir : a.positional())
-            ins.push_back({ "shard folder", dir });
+            ins.push_back({ "shard folder", dir, true });
         checkOutputs({ { "-o", *out } }, ins);
     }
     if (!isPreviousMerge(*out))

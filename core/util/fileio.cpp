@@ -372,7 +372,7 @@ void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<Named
                         + " (writing it would destroy the input); choose another output file",
                     {}, 0, out.option);
             const auto inResolved = resolvedPath(in.path);
-            if (isDirectory(in.path) && liesInside(outResolved, inResolved))
+            if (in.folder && isDirectory(in.path) && liesInside(outResolved, inResolved))
                 throw InputError(out.option + " " + out.path + ": this lies inside the input folder " + inputName(in)
                         + " (" + in.path + "; writing there could destroy what is read); choose a path outside it",
                     {}, 0, out.option);

@@ -66,6 +66,8 @@ bool sameFile(const std::string& a, const std::string& b);
 struct NamedPath {
     std::string option; ///< e.g. "--requests-out", "TRACE", "-o"
     std::string path;
+    /// An input the command may read as a folder (a run folder): an output inside it is refused.
+    bool folder = false;
 };
 
 /// The one check of every command, before any work: throws InputError when an output would
