@@ -11,10 +11,13 @@
 #include "workload/generator.h"
 #include "workload/presets.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,24 @@ double cpuSeconds()
         + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
+const char* const kUsage = "Usage: bench_fleet [REQUESTS [REPLICAS [ROUTER ...]]]\n"
+                           "  REQUESTS  requests of the S4 preset, 1 to 100000000 (default 1000000)\n"
+                           "  REPLICAS  replicas, 1 to 4096 (default 64)\n"
+                           "  ROUTER    routers to time (default round-robin gie-lora-filter least-outstanding)\n"
+                           "Prints the wall time, CPU time and peak memory of each policy, router and thread count.\n";
+
+/// A whole number in [lo, hi], or nothing (the caller prints the usage).
+bool wholeNumber(const char* text, unsigned long long lo, unsigned long long hi, unsigned long long& out)
+{
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || v < lo || v > hi)
+        return false;
+    out = v;
+    return true;
+}
+
 long peakRssMiB()
 {
     rusage u {};
@@ -42,10 +63,21 @@ long peakRssMiB()
 
 } // namespace
 
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
-    const std::size_t requests = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
-    const int replicas = argc > 2 ? std::atoi(argv[2]) : 64;
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            std::fputs(kUsage, stdout);
+            return 0;
+        }
+    unsigned long long requestsArg = 1000000, replicasArg = 64;
+    if ((argc > 1 && !wholeNumber(argv[1], 1, 100000000, requestsArg))
+        || (argc > 2 && !wholeNumber(argv[2], 1, 4096, replicasArg))) {
+        std::fprintf(stderr, "bench_fleet: bad REQUESTS or REPLICAS\n%s", kUsage);
+        return 2;
+    }
+    const std::size_t requests = static_cast<std::size_t>(requestsArg);
+    const int replicas = static_cast<int>(replicasArg);
     std::vector<std::string> routers;
     for (int i = 3; i < argc; ++i)
         routers.push_back(argv[i]);
@@ -98,4 +130,14 @@ int main(int argc, char** argv)
         }
     }
     return 0;
+}
+
+int main(int argc, char** argv)
+{
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_fleet: error: %s\n", e.what());
+        return 1;
+    }
 }

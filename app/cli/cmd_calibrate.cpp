@@ -286,6 +286,8 @@ CalibrateOutputs checkCalibrateOutputs(const Args& a)
         for (const char* f : { "--manifest", "--slora-results" })
             for (const auto& v : a.values(f))
                 inputs.push_back({ f, v });
+        for (const auto& v : a.values("--replay"))
+            inputs.push_back({ "--replay", v, true }); // a run folder: -o inside it is refused
         checkOutputs({ { a.has("-o") ? "-o" : "--output", *out.file } }, inputs);
         checkOutputFile(*out.file);
     } else {

@@ -95,7 +95,7 @@ int runCompare(const std::vector<std::string>& argv)
         outputs.push_back({ "--junit", *j });
     std::vector<NamedPath> ins;
     for (const auto& i : inputs)
-        ins.push_back({ "input", i });
+        ins.push_back({ "INPUT", i, true });
     checkOutputs(outputs, ins);
     for (const auto& o : outputs)
         checkOutputFile(o.path);

@@ -19,7 +19,8 @@ const char* const kConvertHelp = R"(Usage: lorascope-cli convert IN OUT [--from 
 Convert a trace file between formats. Without --from, the format of IN is recognised from its
 content when the extension is shared (.jsonl, .json, .csv), else from its extension; without
 --to, the format of OUT follows its extension (.jsonl, .json, .csv, .slora.json,
-.mooncake.jsonl, .guidellm.jsonl, .burstgpt.csv, .vllm.jsonl). OUT is written to a temporary
+.mooncake.jsonl, .aiperf.jsonl, .multi-turn.jsonl, .guidellm.jsonl, .azure.csv, .burstgpt.csv,
+.vllm.jsonl). OUT is written to a temporary
 file and renamed, so a failure never leaves half a file. Large files are read as a stream.
 
 Formats (read / write):
@@ -28,6 +29,11 @@ Formats (read / write):
   csv        both   id,time_s,adapter,rank,input_len,output_len[,failed]
   slora      both   S-LoRA requests: req_id, model_dir, adapter_dir, prompt_len, output_len, req_time
   mooncake   both   {"timestamp": ms, "input_length", "output_length", "hash_ids": [...]}
+  aiperf     both   AIPerf mooncake_trace with sessions: {"session_id", "timestamp" or "delay" (ms),
+                    "input_length" (new tokens), "output_length", "hash_ids"}
+  aiperf-multi-turn
+             both   AIPerf multi_turn, one session a line: {"session_id", "turns": [{"timestamp" or
+                    "delay" (ms), "text", "output_length"}]}
   guidellm   both   GuideLLM trace_synthetic: {"timestamp": s, "input_length", "output_length"}
   azure      read   Azure LLM inference trace: TIMESTAMP,ContextTokens,GeneratedTokens
   burstgpt   both   Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type

@@ -162,16 +162,21 @@ int runFleet(const std::vector<std::string>& argv)
         fleet.router.seed = static_cast<std::uint64_t>(a.integer("--seed", 1));
     if (const std::string e = fleetConfigError(fleet); !e.empty())
         throw UsageError(e);
+    if (const std::string e = routerSettingsError(fleet.router); !e.empty()) // --router over the file's settings
+        throw UsageError(e + (a.has("--router") ? " (--router replaced the fleet file's router)" : ""));
 
     const std::string file = a.positional().front();
     const auto requestsOut = a.value("--requests-out");
     if (requestsOut) {
         checkOutputs({ { "--requests-out", *requestsOut } },
             { { "TRACE", file }, { "--fleet", a.value("--fleet").value_or("") },
-                { "--ranks", a.value("--ranks").value_or("") } });
+                { "--ranks", a.value("--ranks").value_or("") },
+                { "--cost-model", a.value("--cost-model").value_or("") } });
         checkOutputFile(*requestsOut);
     }
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
+    for (const ReplicaGroup& g : fleet.groups)
+        checkSchedulerAdapters(g.server, trace.adapters.size(), "the trace");
     if (const auto ranksFile = a.value("--ranks"))
         options.ranks = readRanks(*ranksFile, trace);
     options.recordDecisions = requestsOut.has_value() || a.has("--explain");

@@ -101,12 +101,16 @@ int runMerge(const std::vector<std::string>& argv)
     std::error_code ec;
     // A previous merge is replaced (it is remade from the shards); anything else in the folder
     // is someone's data: not mixed with a merge unless --force.
+    {
+        std::vector<NamedPath> ins { { "--trace", a.value("--trace").value_or("") } };
+        for (const auto& dir : a.positional())
+            ins.push_back({ "shard folder", dir, true });
+        checkOutputs({ { "-o", *out } }, ins);
+    }
     if (!isPreviousMerge(*out))
         checkResultsFolder(*out, "-o", a.has("--force"));
     std::vector<RunFolder> shards;
     for (const auto& dir : a.positional()) {
-        if (fs::exists(*out, ec) && fs::exists(dir, ec) && fs::equivalent(*out, dir, ec))
-            throw InputError("the output folder is one of the shard folders; choose another", *out);
         shards.push_back(readRunFolder(dir));
     }
     // The trace, to name missing requests by id: --trace, else the manifests' path if unchanged.

@@ -400,6 +400,10 @@ int runReplay(const std::vector<std::string>& argv)
             "--backend");
 
     const std::string traceFile = a.positional().front();
+    // No output (the results folder, the JUnit file) may be, or hold, an input (cli/fileio.h).
+    checkOutputs({ { "--out", *outDir }, { "--junit", a.value("--junit").value_or("") } },
+        { { "TRACE", traceFile }, { "--prompts", a.value("--prompts").value_or("") },
+            { "--ca-cert", a.value("--ca-cert").value_or("") } });
     // Never mix or overwrite an earlier run's results without being told to.
     checkResultsFolder(*outDir, "--out", a.has("--force"));
     const Trace trace = readTrace(traceFile, a.value("--format").value_or(""));

@@ -111,7 +111,8 @@ int runReport(const std::vector<std::string>& argv)
     o.maxRequestRows = std::size_t(a.integer("--max-request-rows", 20000));
     o.commandLine = commandLineText("report", argv);
     const std::string input = a.positional().front();
-    checkOutputs({ { "--output", *out } }, { { "INPUT", input }, { "--trace", a.value("--trace").value_or("") } });
+    checkOutputs(
+        { { "--output", *out } }, { { "INPUT", input, true }, { "--trace", a.value("--trace").value_or("") } });
     checkOutputFile(*out);
 
     nlohmann::json data;

@@ -10,9 +10,12 @@
 #include "server/serverfleet.h"
 #include "server/simserver.h"
 #include "util/error.h"
+#include "util/filelimit.h"
 #include "util/jsonread.h"
 
 #include <algorithm>
+#include <system_error>
+#include <filesystem>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -153,12 +156,19 @@ void applyFleetFile(const std::string& file, bool haveTrace, Trace trace, SimSer
                   "requests: give --ranks-from TRACE, or pin every adapter, or use the balancer \"least-adapters\"");
     }
     applyFleetConfig(config, trace, o);
-    // Each group's server as serve-sim checks a server (the same limits as its flags), named by the file.
-    for (const ServerReplica& r : o.fleet.replicaServers) {
-        SimServerOptions one = o;
+    // Each group's server as serve-sim checks a server (the same limits as its flags), named by the file: once a
+    // group (its replicas share it), on a copy without the fleet (a copy of every replica per replica was quadratic).
+    SimServerOptions one = o;
+    one.fleet = ServerFleetOptions {};
+    std::size_t first = 0;
+    for (const ReplicaGroup& g : config.groups) {
+        const std::size_t at = first;
+        first += std::size_t(std::max(0, g.count));
+        if (g.count <= 0 || at >= o.fleet.replicaServers.size())
+            continue;
+        const ServerReplica& r = o.fleet.replicaServers[at];
         one.scheduler = r.scheduler;
         one.cost = r.cost;
-        one.fleet = ServerFleetOptions {};
         try {
             validateSimServerOptions(one);
         } catch (const InputError& e) {
@@ -166,6 +176,20 @@ void applyFleetFile(const std::string& file, bool haveTrace, Trace trace, SimSer
                 file, 0, "server");
         }
     }
+}
+
+} // namespace
+
+namespace {
+
+/// Descriptors this process has open now (/proc/self/fd; 0 if it cannot be read).
+std::size_t openDescriptors()
+{
+    std::error_code ec;
+    std::size_t n = 0;
+    for (std::filesystem::directory_iterator it("/proc/self/fd", ec), end; !ec && it != end; it.increment(ec))
+        ++n;
+    return n;
 }
 
 } // namespace
@@ -307,16 +331,49 @@ int runServeSim(const std::vector<std::string>& argv)
 
     // One server (with a built-in router over its replicas), or one server per replica.
     std::vector<std::unique_ptr<SimServer>> servers;
-    for (int k = 0; k < (portPerReplica ? replicas : 1); ++k) {
-        SimServerOptions ok = portPerReplica ? replicaServerOptions(o, k) : o; // its own server under --fleet
+    SimServerOptions base = o; // without the fleet, copied once (not once a replica)
+    base.fleet = ServerFleetOptions {};
+    auto makeServer = [&](int k) {
+        SimServerOptions ok = portPerReplica ? replicaServerOptions(base, o.fleet, k) : o; // its own server
         if (portPerReplica && o.port != 0)
             ok.port = std::uint16_t(o.port + k);
-        servers.push_back(std::make_unique<SimServer>(ok));
+        return std::make_unique<SimServer>(ok);
+    };
+    try {
+        if (portPerReplica && replicas > 1) {
+            // One server per port holds descriptors of its own (listening socket, event loops): the first one
+            // says how many, and all of them must fit under the limit with room for connections, before any listens.
+            raiseFileLimit();
+            const std::size_t before = openDescriptors();
+            servers.push_back(makeServer(0));
+            servers.back()->start();
+            const std::size_t each = std::max<std::size_t>(1, openDescriptors() - before);
+            const std::uint64_t need = before + each * std::uint64_t(replicas) + 16 * std::uint64_t(replicas);
+            if (const std::uint64_t limit = fileLimit(); limit > 0 && need > limit) {
+                servers.back()->stop();
+                throw InputError("--ports-per-replica: " + std::to_string(replicas) + " replicas need about "
+                        + std::to_string(need) + " open files (" + std::to_string(each)
+                        + " per replica's server and 16 per replica for connections) and this process may open "
+                        + std::to_string(limit) + " (hard limit " + std::to_string(fileLimitHard())
+                        + "): raise it with `ulimit -n " + std::to_string(need)
+                        + "` (as root past the hard limit), or run fewer replicas",
+                    {}, 0, "--ports-per-replica");
+            }
+        }
+        for (int k = int(servers.size()); k < (portPerReplica ? replicas : 1); ++k)
+            servers.push_back(makeServer(k));
+        for (auto& server : servers)
+            server->start(); // the first one again: start() does nothing once started
+    } catch (const std::system_error& e) { // threads or descriptors the system would not give
+        for (auto& server : servers)
+            server->stop();
+        throw InputError("could not start " + std::to_string(servers.size()) + " of "
+                + std::to_string(portPerReplica ? replicas : 1) + " servers: " + e.what()
+                + " (ulimit -n, ulimit -u, ulimit -v; or fewer replicas)",
+            {}, 0, portPerReplica ? "--ports-per-replica" : "--replicas");
     }
-    for (auto& server : servers) {
-        server->start();
+    for (auto& server : servers)
         std::printf("listening on %s:%u\n", o.host.c_str(), unsigned(server->port()));
-    }
     std::fflush(stdout);
     if (replicas > 1)
         std::fprintf(stderr, "serve-sim: %d replicas, %s\n", replicas,

@@ -34,11 +34,11 @@
 
 namespace lorascope::cli {
 
-const char* const kSimulateHelp = R"(Usage: lorascope-cli simulate TRACE --requests-out FILE.jsonl [OPTIONS]
+const char* const kSimulateHelp = R"(Usage: lorascope-cli simulate TRACE [--requests-out FILE.jsonl] [OPTIONS]
 
-Preview how a server would admit, batch and delay the requests of TRACE (any trace file the
-project reads), one forward pass at a time, and why each request waited. Two servers' schedulers
-are transcribed rule for rule (docs/admission.md):
+Preview how S-LoRA, vLLM V1 or SGLang would admit, batch and delay the requests of TRACE (any
+trace file the project reads), one forward pass at a time, and why each request waited. The three
+servers' schedulers are transcribed rule for rule (docs/admission.md):
   S-LoRA (--policy slora, the default): FIFO queue; a request is admitted iff the peak KV need of
   the running batch plus the admitted ones is below max_total_token_num minus rank*4 slots per
   distinct adapter, the running batch has at most running_max_req_size requests and the new
@@ -54,7 +54,8 @@ are transcribed rule for rule (docs/admission.md):
   them) per batch.
 
 Options:
-  --requests-out FILE.jsonl  one JSON object per request (required): id, arrival, admitted,
+  --requests-out FILE.jsonl  one JSON object per request (without it only the summary is
+                             printed): id, arrival, admitted,
                              first_token, finished (null where it never happened), rejected
                              (null or a reason), dropped, wait_reason ({kind, need, limit, ...} or
                              {kind: "behind_request", behind: ID}; null if it never waited),
@@ -80,7 +81,8 @@ Options:
                              benchmarks count them: only requests finished by then, TTFT,
                              TPOT (excluding the first token), mean ITL, throughput over the
                              window (docs/costmodel.md, "Metric semantics")
-  --json                     print the summary as JSON instead of text
+  --json                     print the summary as JSON instead of text ("server": the policy's
+                             own settings; "limits": S-LoRA's, under the S-LoRA policies only)
   --per-adapter N|all|none   per-adapter statistics in --json: the N busiest adapters (default
                              100; "per_adapter_left_out" counts the others), all, or none
   --quiet                    no progress line
@@ -139,9 +141,9 @@ int runSimulate(const std::vector<std::string>& argv)
         withSchedulerBoolFlags({ "--json", "--quiet" }));
     if (a.positional().size() != 1)
         throw UsageError(a.positional().empty() ? "missing TRACE file" : "expected one TRACE file");
-    const auto requestsOut = a.value("--requests-out");
-    if (!requestsOut || requestsOut->empty())
-        throw UsageError("--requests-out FILE.jsonl is required");
+    const auto requestsOut = a.value("--requests-out"); // optional: a preview prints its summary without a file
+    if (requestsOut && requestsOut->empty())
+        throw UsageError("--requests-out needs a file name");
 
     SimulationConfig config;
     // Flags are checked (ranges by parseArgs, cli/options.cpp) before the (possibly large) trace is read.
@@ -161,9 +163,11 @@ int runSimulate(const std::vector<std::string>& argv)
     const std::string file = a.positional().front();
     // Outputs must not overwrite an input (or each other), nor a read-only file.
     const std::string costFile = findCostModel(costName) ? std::string() : costName;
-    checkOutputs({ { "--requests-out", *requestsOut }, { "--timeline-out", a.value("--timeline-out").value_or("") } },
+    checkOutputs({ { "--requests-out", requestsOut.value_or("") },
+                     { "--timeline-out", a.value("--timeline-out").value_or("") } },
         { { "TRACE", file }, { "--ranks", a.value("--ranks").value_or("") }, { "--cost-model", costFile } });
-    checkOutputFile(*requestsOut);
+    if (requestsOut)
+        checkOutputFile(*requestsOut);
     if (const auto t = a.value("--timeline-out"))
         checkOutputFile(*t);
 
@@ -176,6 +180,7 @@ int runSimulate(const std::vector<std::string>& argv)
                              : policy == PolicyKind::Sglang ? "SGLang's priority scheduling is not modelled"
                                                             : "S-LoRA has no priority scheduling (its queue is FIFO)")
                   << "\n";
+    checkSchedulerAdapters(config.scheduler, trace.adapters.size(), "the trace");
     const ServerLimits& limits = config.scheduler.limits;
     if (const auto ranksFile = a.value("--ranks"))
         config.ranks = readRanks(*ranksFile, trace);
@@ -185,10 +190,11 @@ int runSimulate(const std::vector<std::string>& argv)
     const SimulationResult result = simulate(trace, config, progress.sink());
     progress.done();
 
-    writeFileAtomically(*requestsOut, [&](std::ostream& out) {
-        for (const RequestRecord& r : result.requests)
-            out << requestJson(r, trace).dump() << '\n';
-    });
+    if (requestsOut)
+        writeFileAtomically(*requestsOut, [&](std::ostream& out) {
+            for (const RequestRecord& r : result.requests)
+                out << requestJson(r, trace).dump() << '\n';
+        });
     if (const auto timelineOut = a.value("--timeline-out")) {
         writeFileAtomically(*timelineOut, [&](std::ostream& out) {
             for (const StepRecord& s : result.timeline) {
@@ -229,10 +235,12 @@ int runSimulate(const std::vector<std::string>& argv)
         j["unit"] = unit;
         if (config.clock == ClockKind::Model)
             j["cost_model"] = config.cost.name;
-        j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum },
-            { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
-            { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
-            { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
+        // S-LoRA's limits only where S-LoRA's rules run; vLLM's and SGLang's settings are under "server".
+        if (config.scheduler.policy == PolicyKind::SLora || config.scheduler.policy == PolicyKind::SLoraAbort)
+            j["limits"] = { { "max_total_token_num", limits.maxTotalTokenNum },
+                { "batch_max_tokens", limits.effectiveBatchMaxTokens() },
+                { "running_max_req_size", limits.runningMaxReqSize }, { "max_req_total_len", limits.maxReqTotalLen },
+                { "max_req_input_len", limits.maxReqInputLen }, { "max_wait_tokens", config.scheduler.maxWaitTokens } };
         nlohmann::ordered_json server;
         schedulerConfigToJson(config.scheduler, server);
         j["server"] = nlohmann::json(server);

@@ -137,7 +137,8 @@ Output:
                          over an old FILE.partial
   --format jsonl|csv     instead of the extension
   --json                 with --find-max: print the finder's result as JSON
-  --quiet                no progress line and no summary table
+  --quiet                no progress line and no notes (the table and verdict are results:
+                         always printed; see lorascope-cli --help)
 
 )" LORASCOPE_SCHEDULER_OPTIONS R"(
 Exit status: 0 success, 1 bad input, an unreachable target or an interrupted sweep (finished
@@ -373,6 +374,7 @@ SweepRequest readSweepRequest(const Args& a)
     readReplay(a, r);
     readFinder(a, r);
     // Check everything before the first point (and before the output file is created).
+    checkSchedulerAdapters(r.plan.config.scheduler, r.plan.spec.adapterCount, "the sweep's workload");
     if (r.replay)
         checkReplayPlan(r.plan);
     if (!r.finder)
@@ -447,7 +449,7 @@ int runPoints(SweepRequest& r, SweepOutput& output, PointProgress& progress, std
         cancelled = run.cancelled;
     }
     progress.end();
-    if (!r.quiet && !points.empty()) {
+    if (!points.empty()) { // a result: --quiet never hides it
         std::vector<const SweepPoint*> ptrs;
         for (const SweepPoint& p : points)
             ptrs.push_back(&p);
@@ -457,11 +459,8 @@ int runPoints(SweepRequest& r, SweepOutput& output, PointProgress& progress, std
         if (!stopped.empty())
             report << stopped << "\n";
     }
-    if (r.suite && !r.replay) {
-        std::ostringstream discard;
-        printPaperComparison(
-            r.quiet ? static_cast<std::ostream&>(discard) : report, plan, points, r.figures, output.writer());
-    }
+    if (r.suite && !r.replay)
+        printPaperComparison(report, plan, points, r.figures, output.writer());
     if (cancelled)
         return interruptedSweep(output, points.size(), plan.values.size());
     return kExitOk;

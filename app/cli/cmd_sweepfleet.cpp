@@ -224,7 +224,9 @@ int runFleetSweepCli(const Args& a)
         if (outPath.size() < 6 || outPath.substr(outPath.size() - 6) != ".jsonl")
             throw UsageError("a fleet sweep is written as JSON Lines: give -o FILE.jsonl");
         checkOutputs({ { a.has("-o") ? "-o" : "--output", outPath } },
-            { { "--fleet", a.value("--fleet").value_or("") }, { "--spec", a.value("--spec").value_or("") } });
+            { { "--fleet", a.value("--fleet").value_or("") }, { "--spec", a.value("--spec").value_or("") },
+
+                { "--cost-model", a.value("--cost-model").value_or("") } });
         checkOutputFile(outPath);
         std::error_code ec;
         if (std::filesystem::exists(partial, ec) && !a.has("--force"))

@@ -19,12 +19,14 @@ const std::vector<Command>& commands()
     static const std::vector<Command> list = {
         { "generate", "generate a synthetic multi-adapter trace", kGenerateHelp, runGenerate },
         { "stats", "statistics of a trace file", kStatsHelp, runStats },
-        { "simulate", "preview how S-LoRA or vLLM V1 would admit and batch a trace (their schedulers, rule for rule)",
+        { "simulate",
+            "preview how S-LoRA, vLLM V1 or SGLang would admit and batch a trace (their schedulers, rule for rule)",
             kSimulateHelp, runSimulate },
         { "fleet",
             "preview a fleet of replicas behind a router (GIE, AIBrix, Dynamo, ...): where each request goes and why",
             kFleetHelp, runFleet },
-        { "convert", "convert a trace between formats (LoraScope, S-LoRA, Mooncake, Azure, BurstGPT, vLLM, GuideLLM)",
+        { "convert",
+            "convert a trace between formats (LoraScope, S-LoRA, Mooncake, AIPerf, Azure, BurstGPT, vLLM, GuideLLM)",
             kConvertHelp, runConvert },
         { "fit", "fit a workload spec (rate, cv, alpha, lengths) to a trace, optionally at another scale", kFitHelp,
             runFit },
@@ -60,7 +62,10 @@ std::string mainHelp()
     }
     out += "\nOptions:\n"
            "  --help       show this help; `lorascope-cli COMMAND --help` for a command\n"
-           "  --version    print the version\n\n"
+           "  --version    print the version\n"
+           "  --quiet      (every command) no progress or live line, no notes, no line about a file\n"
+           "               written; it never hides a result: summaries, tables, verdicts, --json and\n"
+           "               --explain are still printed, files still written, errors always shown\n\n"
            "Exit status: 0 success, 1 bad input or failure (the message names the file, line and field),\n"
            "2 usage error, 3 a CI gate failed (replay --fail-if, compare --fail-if-worse).\n";
     return out;

@@ -153,6 +153,8 @@ void printReplaySummary(const nlohmann::json& s, const std::string& dir)
     line("Failed requests:", count("failed"));
     line("Cancelled requests:", count("cancelled"));
     line("Trimmed (warm-up/cool-down):", count("trimmed"));
+    if (s.value("resent", 0) > 0) // a retry is a new attempt: never hidden (requests.jsonl: "attempts")
+        line("Sent again (connection closed unanswered):", count("resent"));
     line("Duration (s):", fmtMs(s, "duration"));
     line("Request throughput (req/s):", fmtMs(s, "request_throughput"));
     line("Output token throughput (tok/s):", fmtMs(s, "output_throughput"));

@@ -4,10 +4,12 @@
 
 #include "admission/costserving.h"
 
+#include "util/error.h"
 #include "workload/trace.h"
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 namespace lorascope::cli {
 
@@ -44,6 +46,63 @@ std::vector<std::string> withSchedulerBoolFlags(std::vector<std::string> flags)
 
 namespace {
 
+// Which policies read each server flag (the help's sections): one given to a policy that does
+// not read it is refused, never silently ignored.
+enum : unsigned { kSLora = 1, kVllm = 2, kSglang = 4 };
+
+struct FlagOwner {
+    const char* flag;
+    unsigned policies;
+};
+
+const FlagOwner kFlagOwners[] = {
+    { "--batch-max-tokens", kSLora },
+    { "--running-max-req-size", kSLora },
+    { "--max-req-total-len", kSLora },
+    { "--max-req-input-len", kSLora },
+    { "--max-wait-tokens", kSLora },
+    { "--max-num-seqs", kVllm },
+    { "--max-num-batched-tokens", kVllm },
+    { "--max-model-len", kVllm },
+    { "--long-prefill-token-threshold", kVllm },
+    { "--num-gpu-blocks", kVllm },
+    { "--block-size", kVllm },
+    { "--max-loras", kVllm },
+    { "--max-cpu-loras", kVllm },
+    { "--max-lora-rank", kVllm },
+    { "--no-chunked-prefill", kVllm },
+    { "--no-enable-prefix-caching", kVllm },
+    { "--enable-prefix-caching", kVllm },
+    { "--lora-scan", kVllm | kSglang },
+    { "--context-length", kSglang },
+    { "--max-running-requests", kSglang },
+    { "--chunked-prefill-size", kSglang },
+    { "--max-prefill-tokens", kSglang },
+    { "--schedule-conservativeness", kSglang },
+    { "--max-loras-per-batch", kSglang },
+    { "--max-loaded-loras", kSglang },
+    { "--lora-eviction-policy", kSglang },
+    { "--pinned-adapters", kSglang },
+    { "--enable-mixed-chunk", kSglang },
+    { "--disable-ignore-eos", kSglang },
+    { "--disable-radix-cache", kSglang },
+};
+
+unsigned policyBit(PolicyKind p)
+{
+    return p == PolicyKind::Vllm ? kVllm : p == PolicyKind::Sglang ? kSglang : kSLora;
+}
+
+std::string ownerText(unsigned policies)
+{
+    std::string out;
+    for (const auto& [bit, name] : { std::pair { kSLora, "--policy slora or slora-abort" },
+             std::pair { kVllm, "--policy vllm" }, std::pair { kSglang, "--policy sglang" } })
+        if (policies & bit)
+            out += (out.empty() ? "" : " or ") + std::string(name);
+    return out;
+}
+
 void applyFlags(const Args& a, SchedulerConfig& c, const CostModel* preset)
 {
     if (const auto text = a.value("--policy")) {
@@ -52,6 +111,13 @@ void applyFlags(const Args& a, SchedulerConfig& c, const CostModel* preset)
             throw UsageError("--policy must be one of " + policyNames() + " (got \"" + text->substr(0, 40) + "\")");
         c.policy = *policy;
     }
+    for (const FlagOwner& f : kFlagOwners)
+        if (a.has(f.flag) && !(f.policies & policyBit(c.policy)))
+            throw UsageError(std::string(f.flag) + " is read under " + ownerText(f.policies) + "; --policy "
+                + policyName(c.policy) + " does not read it");
+    if (c.policy == PolicyKind::Vllm && a.has("--max-total-token-num"))
+        throw UsageError(a.spelling("--max-total-token-num")
+            + " is read under the S-LoRA and SGLang policies; vLLM's KV cache is --num-gpu-blocks × --block-size");
     // Ranges are checked by parseArgs (cli/options.cpp).
     ServerLimits& l = c.limits;
     // --max-total-tokens is S-LoRA's --max-total-token-num in LoraScope's older spelling, and SGLang's
@@ -160,6 +226,18 @@ void applySchedulerArgs(const Args& a, SchedulerConfig& c)
 void applySchedulerArgs(const Args& a, SchedulerConfig& c, const CostModel& preset)
 {
     applyFlags(a, c, &preset);
+}
+
+void checkSchedulerAdapters(const SchedulerConfig& c, std::size_t adapters, const std::string& what)
+{
+    if (c.policy != PolicyKind::Sglang)
+        return;
+    for (std::uint32_t index : c.sglang.pinnedAdapters)
+        if (index >= adapters)
+            throw InputError("--pinned-adapters: adapter index " + std::to_string(index) + " does not exist (" + what
+                    + " has " + std::to_string(adapters) + " adapters"
+                    + (adapters ? ", 0 to " + std::to_string(adapters - 1) : std::string()) + ")",
+                {}, 0, "--pinned-adapters");
 }
 
 } // namespace lorascope::cli

@@ -80,4 +80,8 @@ std::vector<std::string> withSchedulerBoolFlags(std::vector<std::string> flags);
 /// server's own reason, for a configuration its server refuses to start with.
 void applySchedulerArgs(const Args& args, SchedulerConfig& config);
 
+/// --pinned-adapters names adapter indices: each must exist among the `adapters` of `what` ("the
+/// trace"). Throws InputError naming the flag.
+void checkSchedulerAdapters(const SchedulerConfig& config, std::size_t adapters, const std::string& what);
+
 } // namespace lorascope::cli

@@ -40,14 +40,15 @@ SweepOutput::SweepOutput(const Args& a, const SweepPlan& plan, const std::string
     if (!m_path.empty() && !format && !sweepFormatForPath(m_path))
         throw UsageError(
             "cannot tell the format of \"" + m_path + "\" from its extension: use .jsonl or .csv, or --format");
+    checkOutputs({ { option, m_path }, { "--runs-dir", a.value("--runs-dir").value_or("") } },
+        { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") },
+            { "--fleet", a.value("--fleet").value_or("") }, { "--ca-cert", a.value("--ca-cert").value_or("") } });
     m_toStdout = m_path.empty() && !finder;
     if (m_path.empty()) {
         if (m_toStdout)
             m_writer = std::make_unique<SweepWriter>("-", plan, source, format);
         return;
     }
-    checkOutputs({ { option, m_path } },
-        { { "--spec", a.value("--spec").value_or("") }, { "--cost-model", a.value("--cost-model").value_or("") } });
     checkOutputFile(m_path); // not a folder, not read-only, its folder writable: said now, not after the last point
     std::error_code ec;
     const auto st = std::filesystem::status(m_path, ec);

@@ -20,6 +20,7 @@
 #include "fleet/replica.h"
 #include "fleet/workers.h"
 #include "util/error.h"
+#include "util/memory.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,11 +69,40 @@ int threadCount(const FleetOptions& o, int replicas)
 
 } // namespace
 
+namespace {
+
+// The fleet preview's memory grows as replicas × adapters (each replica's per-adapter tables), with
+// the requests' records and a static placement's copies: estimated before anything is allocated
+// and refused with the number, as the sweep refuses a point (util/memory.h). The constants are
+// measured peaks with a margin (docs/fleet.md, "Memory").
+constexpr double kFleetBytesPerReplicaAdapter = 64;
+constexpr double kFleetBytesPerRequest = 480;
+constexpr double kFleetBytesPerCopy = 16;
+
+void checkFleetMemory(const FleetConfig& config, const Trace& trace)
+{
+    const double replicas = config.replicaCount();
+    const double adapters = static_cast<double>(trace.adapters.size()) + 1; // and the base model
+    const double copies = config.placement.kind == PlacementConfig::Kind::Static
+        ? adapters * std::min<double>(config.placement.replicasPerAdapter, replicas)
+        : 0;
+    const double bytes = replicas * adapters * kFleetBytesPerReplicaAdapter
+        + static_cast<double>(trace.requests.size()) * kFleetBytesPerRequest + copies * kFleetBytesPerCopy;
+    checkMemoryFits(bytes,
+        "this fleet preview (" + std::to_string(config.replicaCount()) + " replicas x "
+            + std::to_string(trace.adapters.size()) + " adapters, " + std::to_string(trace.requests.size())
+            + " requests)",
+        "use fewer replicas, adapters or copies per adapter, or preview fewer requests", "replicas");
+}
+
+} // namespace
+
 FleetResult simulateFleet(
     const Trace& trace, const FleetConfig& config, const FleetOptions& options, const ProgressSink& progress)
 {
     if (const std::string e = fleetConfigError(config); !e.empty())
         throw InputError(e, config.source, 0, e.substr(0, e.find(':')));
+    checkFleetMemory(config, trace);
     FleetResult result;
     result.clock = options.clock;
     result.requests = prepareRecords(trace);

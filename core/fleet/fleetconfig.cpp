@@ -160,10 +160,12 @@ std::string fleetConfigError(const FleetConfig& c)
         return "router.prefix: block_tokens, max_blocks and lru_blocks_per_replica must be >= 1";
     if (r.hrwReplicas < 1)
         return "router.replicas_per_adapter: must be >= 1 (got " + std::to_string(r.hrwReplicas) + ")";
-    if (!(c.stalenessMs >= 0) || !std::isfinite(c.stalenessMs))
-        return "metrics_staleness_ms: must be a finite number >= 0";
-    if (!(c.stalenessTicks >= 0) || !std::isfinite(c.stalenessTicks))
-        return "metrics_staleness_ticks: must be a finite number >= 0";
+    // The bounds of --staleness (cli/options.cpp), the same in a file as on the command line.
+    if (!(c.stalenessMs >= 0 && c.stalenessMs <= 1e9))
+        return "metrics_staleness_ms: must be from 0 to 1e9 ms (as --staleness)";
+    if (!(c.stalenessTicks >= 0 && c.stalenessTicks <= 1e9) || c.stalenessTicks != std::floor(c.stalenessTicks))
+        return "metrics_staleness_ticks: must be a whole number of ticks from 0 to 1e9 (as --staleness with --clock "
+               "steps)";
     const PlacementConfig& p = c.placement;
     if (p.kind == PlacementConfig::Kind::Static && (p.replicasPerAdapter < 1 || p.replicasPerAdapter > n))
         return "placement.replicas_per_adapter: must be from 1 to the number of replicas, " + std::to_string(n)
@@ -176,6 +178,40 @@ std::string fleetConfigError(const FleetConfig& c)
                 return "placement.pinned." + textExcerpt(name) + ": replica " + std::to_string(rep)
                     + " does not exist (replicas are 0 to " + std::to_string(n - 1) + ")";
     }
+    return {};
+}
+
+std::string routerSettingsError(const RouterConfig& r)
+{
+    const RouterConfig d;
+    const std::string name = routerName(r.kind);
+    auto unread = [&](const char* field, const char* owner) {
+        return "router." + std::string(field) + " is " + owner + "'s setting; router " + name + " does not read it";
+    };
+    if (r.kind != RouterKind::GieLoraFilter) {
+        if (r.queueingThresholdLora != d.queueingThresholdLora)
+            return unread("queueing_threshold_lora", "gie-lora-filter");
+        if (r.loraAffinityThreshold != d.loraAffinityThreshold)
+            return unread("lora_affinity_threshold", "gie-lora-filter");
+        if (r.sheddable != d.sheddable)
+            return unread("sheddable", "gie-lora-filter");
+        if (r.queueThresholdCritical != d.queueThresholdCritical)
+            return unread("queue_threshold_critical", "gie-lora-filter");
+        if (r.kvCacheThreshold != d.kvCacheThreshold)
+            return unread("kv_cache_threshold", "gie-lora-filter");
+    }
+    if (r.kind != RouterKind::GieLoraScorer
+        && (r.loraWeight != d.loraWeight || r.queueWeight != d.queueWeight || r.kvWeight != d.kvWeight))
+        return unread("weights", "gie-lora-scorer");
+    if (r.kind != RouterKind::PrefixAware
+        && (r.prefixWeight != d.prefixWeight || r.prefixQueueWeight != d.prefixQueueWeight
+            || r.prefixKvWeight != d.prefixKvWeight || r.prefixBlockTokens != d.prefixBlockTokens
+            || r.prefixMaxBlocks != d.prefixMaxBlocks || r.prefixLruBlocks != d.prefixLruBlocks))
+        return unread("prefix", "prefix-aware");
+    if (r.kind != RouterKind::Hrw && r.hrwReplicas != d.hrwReplicas)
+        return unread("replicas_per_adapter", "hrw");
+    if (!routerReadsLoraInfo(r.kind) && r.keepLastLoraInfo != d.keepLastLoraInfo)
+        return unread("keep_last_lora_info", "the LoRA-aware routers (they read vllm:lora_requests_info)");
     return {};
 }
 
@@ -401,7 +437,10 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
                 if (f.is_relative() && !baseDir.empty())
                     f = std::filesystem::path(baseDir) / f;
                 for (auto& [name, list] : readPlacementFile(f.string()))
-                    p.pinned.emplace(name, std::move(list));
+                    if (!p.pinned.emplace(name, std::move(list)).second)
+                        po.fail("placement.pinned." + textExcerpt(name),
+                            "also pinned by the placement file " + f.string()
+                                + "; pin each adapter in one place (the file or \"pinned\")");
                 p.source = f.string();
             }
             po.rejectUnknown();
@@ -409,8 +448,11 @@ FleetConfig readFleetConfig(const nlohmann::json& json, const std::string& file,
                 po.fail("placement.kind", "pinned adapters need \"static\" placement");
         }
     }
-    (void)o.integer("version", 1);
+    if (const auto version = o.integer("version", 1); version != 1)
+        o.fail("version", "unknown version " + std::to_string(version) + " (this LoraScope reads version 1)");
     o.rejectUnknown();
+    if (const std::string e = routerSettingsError(c.router); !e.empty())
+        throw InputError(e, file, 0, e.substr(0, e.find(' ')));
     if (const std::string e = fleetConfigError(c); !e.empty()) {
         const std::string field = e.substr(0, e.find(':'));
         throw InputError(e, file, 0, field);

@@ -120,6 +120,11 @@ FleetConfig uniformFleet(int replicas, const SchedulerConfig& server, const std:
 /// Why the fleet cannot run (no replica, a server its policy refuses, ...), naming the field; empty if fine.
 std::string fleetConfigError(const FleetConfig& config);
 
+/// A router setting changed from its default that the chosen router does not read ("router.weights
+/// is gie-lora-scorer's; router round-robin does not read it"), naming the field; empty if none.
+/// For a fleet file and the flags that override its router (a sweep over routers shares one set).
+std::string routerSettingsError(const RouterConfig& router);
+
 /// Reads a fleet file (docs/fleet.md). Throws InputError naming the file and the field: an unknown
 /// router, zero replicas, a server its policy refuses, an unknown member. A placement file named
 /// in it is read relative to the fleet file.

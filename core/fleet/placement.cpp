@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <set>
+#include <utility>
 
 namespace lorascope {
 
@@ -76,27 +78,31 @@ AdapterPlacement placeAdapters(const FleetConfig& config, const Trace& trace)
     if (p.balancer == PlacementConfig::Balancer::Load) // largest first (LPT), ties in adapter order
         std::stable_sort(
             order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return load[x] > load[y]; });
+    // Each adapter's copies go to the k replicas with the smallest (load or adapter count, index):
+    // an ordered set keeps them, so placing A adapters is O(A·k·log n), not O(A·k·n·k) (100,000
+    // adapters on 4,096 replicas with 4,096 copies each did not end in 300 s).
+    const bool byLoad = p.balancer == PlacementConfig::Balancer::Load;
+    auto key = [&](std::uint32_t r) {
+        return std::pair { byLoad ? replicaLoad[r] : static_cast<double>(replicaAdapters[r]), r };
+    };
+    std::set<std::pair<double, std::uint32_t>> byKey;
+    for (std::uint32_t r = 0; r < static_cast<std::uint32_t>(n); ++r)
+        byKey.insert(key(r));
+    std::vector<std::uint32_t> chosen;
     for (std::uint32_t a : order) {
         if (pinned[a])
             continue;
         auto& list = out.replicasOf[a];
-        for (std::size_t copy = 0; copy < k; ++copy) {
-            std::uint32_t best = 0;
-            bool found = false;
-            for (std::uint32_t r = 0; r < static_cast<std::uint32_t>(n); ++r) {
-                if (std::find(list.begin(), list.end(), r) != list.end())
-                    continue;
-                const bool better = p.balancer == PlacementConfig::Balancer::Load
-                    ? replicaLoad[r] < replicaLoad[best]
-                    : replicaAdapters[r] < replicaAdapters[best];
-                if (!found || better) {
-                    best = r;
-                    found = true;
-                }
-            }
+        chosen.clear();
+        for (std::size_t copy = 0; copy < k && !byKey.empty(); ++copy) {
+            chosen.push_back(byKey.begin()->second);
+            byKey.erase(byKey.begin());
+        }
+        for (std::uint32_t best : chosen) {
             list.push_back(best);
             replicaLoad[best] += load[a] / static_cast<double>(k);
             ++replicaAdapters[best];
+            byKey.insert(key(best));
         }
         std::sort(list.begin(), list.end());
     }

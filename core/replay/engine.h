@@ -23,8 +23,10 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -66,7 +68,12 @@ private:
     double now() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
     Clock::time_point at(double t) const
     {
-        return m_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(t));
+        // Saturated far below the clock's range (about 292 years of nanoseconds): checkSchedule
+        // bounds every schedule to 366 days, and a turn due after a long answer is still no overflow.
+        constexpr double kFar = 1e9;
+        return m_start
+            + std::chrono::duration_cast<Clock::duration>(
+                std::chrono::duration<double>(std::isnan(t) ? 0.0 : std::min(t, kFar)));
     }
     bool cancelRequested() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
     void stopWorkers();

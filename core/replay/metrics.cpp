@@ -250,6 +250,8 @@ nlohmann::json recordToJson(const ReplayRecord& r)
         j["designed_s"] = num(r.designed);
     }
     j["in_window"] = r.inWindow;
+    if (r.attempts > 1)
+        j["attempts"] = r.attempts;
     // Token times relative to sent, in ms, rounded to µs to keep lines short.
     auto& tt = j["token_times_ms"] = nlohmann::json::array();
     for (double t : r.tokenTimes)
@@ -427,6 +429,11 @@ ReplayRecord recordFromJson(const nlohmann::json& j)
             badField("in_window", std::string("expected true or false, got ") + it->type_name());
         r.inWindow = it->get<bool>();
     }
+    if (const auto it = j.find("attempts"); it != j.end() && !it->is_null()) {
+        r.attempts = static_cast<std::uint32_t>(wholeNumber(j, "attempts", 1000));
+        if (r.attempts < 1)
+            badField("attempts", "expected a whole number from 1 to 1000, got 0");
+    }
     const auto& tt = member(j, "token_times_ms");
     if (!tt.is_array())
         badField("token_times_ms", std::string("expected an array of numbers, got ") + tt.type_name());
@@ -448,8 +455,9 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
     double first = kNoTime, last = kNoTime, lastSent = kNoTime, firstScheduled = kNoTime, lastScheduled = kNoTime;
     std::vector<double> lateness, queue;
     std::map<std::string, std::uint64_t> errors;
-    std::uint64_t trimmed = 0;
+    std::uint64_t trimmed = 0, resent = 0;
     for (const auto& r : records) {
+        resent += r.attempts > 1 ? 1 : 0;
         if (!r.inWindow) {
             ++trimmed;
             continue;
@@ -486,6 +494,8 @@ nlohmann::json summarizeReplay(const std::vector<ReplayRecord>& records, const S
     j["offered_rate"] = num(span > 0 && all.size() > 1 ? double(all.size() - 1) / span : kNoTime);
     j["num_requests"] = all.size();
     j["trimmed"] = trimmed;
+    // Requests sent twice because a kept-alive connection closed without an answer (ReplayRecord::attempts).
+    j["resent"] = resent;
     j["errors"] = errors;
     const auto ld = distributionOf(lateness);
     j["lateness_ms"] = { { "mean", num(ld.mean) }, { "median", num(ld.median) }, { "p90", num(ld.p90) },

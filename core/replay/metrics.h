@@ -53,6 +53,9 @@ struct ReplayRecord {
     std::uint32_t turn = 0; ///< turn in the session (1-based), 0 = none
     std::int64_t parent = -1; ///< trace index of the previous turn, -1 = none
     bool inWindow = true; ///< false when trimmed as warm-up or cool-down
+    /// Times the request was sent: 2 when the server closed a kept-alive connection without
+    /// answering it and it was sent again on a new one (the server may have seen it twice).
+    std::uint32_t attempts = 1;
 
     double lateness() const { return sent - scheduled; }
     double queueTime() const { return sent - dispatched; }

@@ -135,6 +135,28 @@ void checkSchedule(const Trace& trace, double timeScale)
                 + formatNumber(kMaxReplaySeconds) + " s (366 days)",
             {}, 0, scaled ? "--time-scale" : "time_s");
     }
+    if (!trace.hasSessions())
+        return;
+    // A later turn is due a think time after its previous turn ended: at the earliest, its first
+    // turn's time plus every think time of the chain, × the scale. Bounded like a request's time,
+    // so no timer is armed past the limit (a think of 1e10 s would overflow the clock's ticks).
+    std::vector<double> due(trace.requests.size(), 0.0);
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const SessionTurn& st = trace.sessions[i];
+        const double think = st.think * timeScale;
+        const bool later = st.parent != kNoParent && st.parent < i;
+        due[i] = later ? due[st.parent] + think : trace.requests[i].time * timeScale;
+        if (!later || (std::isfinite(think) && think <= kMaxReplaySeconds && due[i] <= kMaxReplaySeconds))
+            continue;
+        const bool scaled = timeScale != 1;
+        throw InputError((scaled ? "--time-scale: " : "") + std::string("request id ") + std::to_string(trace.idOf(i))
+                + " (turn " + std::to_string(st.turn) + " of session " + std::to_string(st.session) + ", think time "
+                + formatNumber(st.think) + " s"
+                + (scaled ? " x --time-scale " + formatNumber(timeScale) : std::string()) + ") would be sent "
+                + formatNumber(due[i]) + " s or more after the start, beyond the replay limit of "
+                + formatNumber(kMaxReplaySeconds) + " s (366 days)",
+            {}, 0, scaled ? "--time-scale" : "think_s");
+    }
 }
 
 std::vector<ReplayRecord> scheduledRecords(const Trace& trace, const std::vector<std::size_t>& indices,

@@ -260,9 +260,11 @@ net::awaitable<void> Engine::request(
             if (!ec)
                 break;
             // A kept-alive connection the server had closed (its FIN or RST crossed our
-            // request): nothing was answered, so send again on a new connection.
+            // request): nothing was answered, so send again on a new connection — a second
+            // attempt, never hidden (the server may have received the first).
             if (!reused || response->got_some() || conn->cancelled || conn->timeoutKind)
                 throw beast::system_error(ec);
+            ++r.attempts; // counted, written to requests.jsonl and summed in the summary ("resent")
             conn->close();
             buf.clear();
         }

@@ -20,20 +20,27 @@ AdapterRegistry::AdapterRegistry(bool open, std::size_t maxLoaded)
 {
 }
 
+std::string AdapterRegistry::textError(const std::string& text, const char* what, std::size_t maxBytes)
+{
+    if (text.size() > maxBytes)
+        return std::string(what) + ": at most " + std::to_string(maxBytes) + " bytes (got "
+            + std::to_string(text.size()) + ")";
+    for (unsigned char c : text)
+        if (c < 0x20 || c == 0x7f)
+            return std::string(what) + ": must not contain a control character (byte " + std::to_string(int(c)) + ")";
+    return {};
+}
+
 AdapterRegistry::Entry* AdapterRegistry::find(const std::string& name)
 {
-    for (auto& e : m_entries)
-        if (e.name == name)
-            return &e;
-    return nullptr;
+    const auto it = m_entries.find(name);
+    return it == m_entries.end() ? nullptr : &it->second;
 }
 
 const AdapterRegistry::Entry* AdapterRegistry::find(const std::string& name) const
 {
-    for (const auto& e : m_entries)
-        if (e.name == name)
-            return &e;
-    return nullptr;
+    const auto it = m_entries.find(name);
+    return it == m_entries.end() ? nullptr : &it->second;
 }
 
 bool AdapterRegistry::use(const std::string& adapter)
@@ -43,52 +50,75 @@ bool AdapterRegistry::use(const std::string& adapter)
         e->usedAt = ++m_clock;
         return true;
     }
-    if (!m_open)
+    if (!m_open || !textError(adapter, "adapter", kMaxNameBytes).empty())
         return false;
-    // Open: the adapter is served from now on and listed (a resolver loaded it). The list is bounded by the adapters
-    // the clients name; a registry of names only.
+    // Open: the adapter is served from now on and listed (a resolver loaded it): a registry of names only, the
+    // kMaxAdapters most recently used.
+    if (m_entries.size() >= kMaxAdapters) {
+        auto lru = m_entries.end();
+        for (auto it = m_entries.begin(); it != m_entries.end(); ++it)
+            if (!it->second.pinned && (lru == m_entries.end() || it->second.usedAt < lru->second.usedAt))
+                lru = it;
+        if (lru == m_entries.end())
+            return true; // every one pinned: served, not listed
+        m_entries.erase(lru);
+    }
     Entry e;
     e.name = adapter;
     e.path = adapter;
     e.loadedAt = e.usedAt = ++m_clock;
-    m_entries.push_back(std::move(e));
+    m_entries.emplace(adapter, std::move(e));
     return true;
 }
 
-bool AdapterRegistry::load(
+AdapterRegistry::Load AdapterRegistry::load(
     const std::string& name, const std::string& path, bool pinned, std::vector<std::string>* evicted)
 {
     std::lock_guard lock(m_mutex);
     if (find(name))
-        return false;
+        return Load::Exists;
+    if (m_entries.size() >= kMaxAdapters && (m_maxLoaded == 0 || m_maxLoaded >= kMaxAdapters))
+        return Load::Full;
     Entry e;
     e.name = name;
     e.path = path;
     e.pinned = pinned;
     e.loadedAt = e.usedAt = ++m_clock;
-    m_entries.push_back(std::move(e));
+    m_entries.emplace(name, std::move(e));
     while (m_maxLoaded > 0 && m_entries.size() > m_maxLoaded) {
         auto lru = m_entries.end();
         for (auto it = m_entries.begin(); it != m_entries.end(); ++it)
-            if (!it->pinned && it->name != name && (lru == m_entries.end() || it->usedAt < lru->usedAt))
+            if (!it->second.pinned && it->first != name
+                && (lru == m_entries.end() || it->second.usedAt < lru->second.usedAt))
                 lru = it;
         if (lru == m_entries.end())
             break;
         if (evicted)
-            evicted->push_back(lru->name);
+            evicted->push_back(lru->first);
         m_entries.erase(lru);
     }
-    return true;
+    return Load::Loaded;
 }
 
 bool AdapterRegistry::unload(const std::string& name)
 {
     std::lock_guard lock(m_mutex);
-    const auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.name == name; });
-    if (it == m_entries.end())
-        return false;
-    m_entries.erase(it);
-    return true;
+    return m_entries.erase(name) > 0;
+}
+
+std::size_t AdapterRegistry::size() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_entries.size();
+}
+
+std::size_t AdapterRegistry::pinnedCount() const
+{
+    std::lock_guard lock(m_mutex);
+    std::size_t n = 0;
+    for (const auto& [name, e] : m_entries)
+        n += e.pinned ? 1 : 0;
+    return n;
 }
 
 bool AdapterRegistry::has(const std::string& name) const
@@ -101,7 +131,7 @@ std::vector<std::pair<std::string, std::string>> AdapterRegistry::loaded() const
 {
     std::lock_guard lock(m_mutex);
     std::vector<const Entry*> order;
-    for (const auto& e : m_entries)
+    for (const auto& [name, e] : m_entries)
         order.push_back(&e);
     std::sort(order.begin(), order.end(), [](const Entry* a, const Entry* b) { return a->loadedAt < b->loadedAt; });
     std::vector<std::pair<std::string, std::string>> out;
@@ -114,7 +144,7 @@ std::vector<std::string> AdapterRegistry::byRecency() const
 {
     std::lock_guard lock(m_mutex);
     std::vector<const Entry*> order;
-    for (const auto& e : m_entries)
+    for (const auto& [name, e] : m_entries)
         order.push_back(&e);
     std::sort(order.begin(), order.end(), [](const Entry* a, const Entry* b) { return a->usedAt < b->usedAt; });
     std::vector<std::string> out;
@@ -162,6 +192,21 @@ std::string notLoadedMessage(const std::string& adapter, const AdapterRegistry& 
         + "\nLoaded adapters: " + pythonOdictKeys(registry.byRecency()) + ".";
 }
 
+// serve-sim's own bounds (AdapterRegistry): a name or path over them is refused before it is stored.
+std::string boundsError(const LoraUpdateRequest& r)
+{
+    std::string why = AdapterRegistry::textError(r.name, "lora_name", AdapterRegistry::kMaxNameBytes);
+    if (why.empty())
+        why = AdapterRegistry::textError(r.path, "lora_path", AdapterRegistry::kMaxPathBytes);
+    return why;
+}
+
+std::string fullMessage(const LoraUpdateRequest& r)
+{
+    return "Cannot load LoRA adapter " + r.name + ": serve-sim holds at most "
+        + std::to_string(AdapterRegistry::kMaxAdapters) + " adapters; unload some before loading new ones.";
+}
+
 RouteAnswer vllmUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& registry, const AdapterRoutesContext& c)
 {
     if (!r.error.empty())
@@ -176,6 +221,8 @@ RouteAnswer vllmUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& r
     }
     if (r.name.empty() || r.path.empty())
         return json(400, vllmErrorBody(400, "InvalidUserInput", "Both 'lora_name' and 'lora_path' must be provided."));
+    if (const std::string why = boundsError(r); !why.empty())
+        return json(400, vllmErrorBody(400, "InvalidUserInput", why));
     if (c.ranks && c.maxLoraRank > 0) {
         const auto rank = c.ranks->rankOf(r.name);
         if (rank && *rank > c.maxLoraRank) // vLLM's engine refuses it in add_lora: an internal error to the API
@@ -193,7 +240,8 @@ RouteAnswer vllmUpdate(bool load, const LoraUpdateRequest& r, AdapterRegistry& r
                           "True."));
         registry.unload(r.name); // in place: the same name, new weights
     }
-    registry.load(r.name, r.path, false);
+    if (registry.load(r.name, r.path, false) == AdapterRegistry::Load::Full)
+        return json(400, vllmErrorBody(400, "InvalidUserInput", fullMessage(r)));
     return text("Success: LoRA adapter '" + r.name + "' added successfully.");
 }
 
@@ -215,6 +263,12 @@ RouteAnswer sglangUpdate(
     }
     if (r.path.empty())
         return failed("lora_path: must be given");
+    if (const std::string why = boundsError(r); !why.empty())
+        return failed(why);
+    if (c.maxLoadedLoras > 0 && registry.size() >= c.maxLoadedLoras) // tokenizer_manager.py's check and words
+        return failed("Cannot load LoRA adapter " + r.name + " at path " + r.path
+            + ". Maximum number of loaded LoRA adapters is " + std::to_string(c.maxLoadedLoras)
+            + ". Please unload some LoRA adapters before loading new ones.");
     if (registry.has(r.name))
         return failed("Failed to load LoRA adapter " + r.name + " because it is already loaded");
     if (c.ranks && c.maxLoraRank > 0) {
@@ -225,7 +279,15 @@ RouteAnswer sglangUpdate(
                   "adapter's rank is within the configured `--max-lora-rank` and that the target modules are "
                   "included in `--lora-target-modules`.");
     }
-    registry.load(r.name, r.path, r.pinned);
+    // lora_manager.py: pinned adapters never take every slot (unpinned adapters and the base model would starve).
+    if (r.pinned && c.maxLorasPerBatch > 0 && registry.pinnedCount() + 1 >= c.maxLorasPerBatch)
+        return failed("Failed to load LoRA adapter " + r.name
+            + " as a pinned adapter. It is not allowed to pin all slots in the LoRA memory pool to avoid starvation "
+              "for "
+              "unpinned adapters and base models. Please increase your `--max-loras-per-batch` or load it as "
+              "unpinned LoRA adapters.");
+    if (registry.load(r.name, r.path, r.pinned) == AdapterRegistry::Load::Full)
+        return failed(fullMessage(r));
     return json(200, sglangLoraUpdateBody(true, {}, registry.loaded()));
 }
 

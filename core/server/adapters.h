@@ -14,6 +14,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -24,21 +25,34 @@ namespace lorascope {
 /// request on. Closed: only the adapters loaded at start or through the load routes.
 class AdapterRegistry {
 public:
+    /// serve-sim's own bounds, whatever the server: at most kMaxAdapters adapters (an open registry
+    /// forgets the least recently used name past it; the load routes refuse), names of at most
+    /// kMaxNameBytes and paths of at most kMaxPathBytes (PATH_MAX), neither with a control character.
+    static constexpr std::size_t kMaxAdapters = 16384;
+    static constexpr std::size_t kMaxNameBytes = 256;
+    static constexpr std::size_t kMaxPathBytes = 4096;
+    /// Why `text` cannot be an adapter name or path (`what` names the field): too long or a control
+    /// character. Empty when it can.
+    static std::string textError(const std::string& text, const char* what, std::size_t maxBytes);
+    enum class Load { Loaded, Exists, Full };
+
     /// `maxLoaded` > 0: loading one more unloads the least recently used unpinned adapter (SGLang's
     /// --max-loaded-loras); 0 = no limit.
     explicit AdapterRegistry(bool open, std::size_t maxLoaded = 0);
 
     bool open() const { return m_open; }
     /// A request names `adapter`: whether it is served. Marks it as just used (SGLang's LRU order);
-    /// an open registry records a new name.
+    /// an open registry records a new name (not one textError() refuses: not served).
     bool use(const std::string& adapter);
-    /// Loads `name` (from `path`); false if it is loaded already. `evicted` gets the adapters
-    /// unloaded to stay within maxLoaded.
-    bool load(
+    /// Loads `name` (from `path`): Exists if it is loaded already, Full at kMaxAdapters. `evicted`
+    /// gets the adapters unloaded to stay within maxLoaded.
+    Load load(
         const std::string& name, const std::string& path, bool pinned, std::vector<std::string>* evicted = nullptr);
     /// Unloads `name`; false if it is not loaded.
     bool unload(const std::string& name);
     bool has(const std::string& name) const;
+    std::size_t size() const;
+    std::size_t pinnedCount() const;
     /// (name, path) in load order (vLLM's lora_requests, /v1/models).
     std::vector<std::pair<std::string, std::string>> loaded() const;
     /// Names from least to most recently used (SGLang's registry order).
@@ -56,7 +70,7 @@ private:
     const bool m_open;
     const std::size_t m_maxLoaded;
     mutable std::mutex m_mutex;
-    std::vector<Entry> m_entries;
+    std::unordered_map<std::string, Entry> m_entries; ///< by name: a request's lookup is not a scan
     std::uint64_t m_clock = 0;
 };
 
@@ -73,6 +87,11 @@ struct AdapterRoutesContext {
     std::string baseModel;
     std::int64_t maxModelLen = 0; ///< /v1/models' max_model_len (0 = null)
     int maxLoraRank = 0; ///< adapters of a larger rank cannot be loaded (0 = no limit)
+    /// SGLang's --max-loaded-loras: a load past it is refused in SGLang's words (0 = no limit but
+    /// AdapterRegistry::kMaxAdapters).
+    std::size_t maxLoadedLoras = 0;
+    /// SGLang's --max-loras-per-batch: at most that minus one adapters are pinned (0 = no pinning rule).
+    std::size_t maxLorasPerBatch = 0;
     const RankTable* ranks = nullptr;
 };
 

@@ -61,18 +61,24 @@ void applyFleetConfig(const FleetConfig& config, const Trace& trace, SimServerOp
 
 SimServerOptions replicaServerOptions(const SimServerOptions& fleet, int k)
 {
-    SimServerOptions one = fleet;
-    one.fleet = ServerFleetOptions {};
-    const auto& servers = fleet.fleet.replicaServers;
+    SimServerOptions base = fleet;
+    base.fleet = ServerFleetOptions {};
+    return replicaServerOptions(base, fleet.fleet, k);
+}
+
+SimServerOptions replicaServerOptions(const SimServerOptions& base, const ServerFleetOptions& fleetOptions, int k)
+{
+    SimServerOptions one = base; // without the fleet: a copy of every replica's server per replica was quadratic
+    const auto& servers = fleetOptions.replicaServers;
     if (k >= 0 && std::size_t(k) < servers.size()) {
         one.scheduler = servers[std::size_t(k)].scheduler;
         one.cost = servers[std::size_t(k)].cost;
     }
-    if (!fleet.fleet.placement.empty()) {
+    if (!fleetOptions.placement.empty()) {
         one.loraModules.clear();
-        for (const auto& [name, path] : fleet.loraModules) {
-            const auto it = fleet.fleet.placement.find(name);
-            if (it == fleet.fleet.placement.end()
+        for (const auto& [name, path] : base.loraModules) {
+            const auto it = fleetOptions.placement.find(name);
+            if (it == fleetOptions.placement.end()
                 || std::find(it->second.begin(), it->second.end(), std::uint32_t(k)) != it->second.end())
                 one.loraModules.emplace_back(name, path);
         }

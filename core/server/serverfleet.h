@@ -23,5 +23,8 @@ void applyFleetConfig(const FleetConfig& config, const Trace& trace, SimServerOp
 /// The options of replica `k` of `fleet` as a server of its own (--ports-per-replica): its server,
 /// cost model, and under static placement only the adapters placed on it loaded at start.
 SimServerOptions replicaServerOptions(const SimServerOptions& fleet, int k);
+/// The same from `base` (the options without their fleet) and the fleet's options: no copy of the
+/// fleet per replica, so starting N replicas is linear in N.
+SimServerOptions replicaServerOptions(const SimServerOptions& base, const ServerFleetOptions& fleet, int k);
 
 } // namespace lorascope

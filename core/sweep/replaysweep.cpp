@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sweep/replaysweep.h"
 
+#include "analysis/numberformat.h"
 #include "replay/results.h"
 #include "util/error.h"
 #include "workload/generator.h"
@@ -143,6 +144,22 @@ SweepPoint replayPoint(const SweepPlan& plan, std::size_t index, double value, c
     return p;
 }
 
+std::string earlyStopReason(const SweepPlan& plan, const SweepPoint& p)
+{
+    const PointMetrics& m = p.metrics;
+    if (!m.saturated && !m.overSaturation.detected)
+        return {};
+    const std::string at = sweepParamInfo(plan.param).name + std::string(" = ") + sweepValueText(plan.param, p.value);
+    const std::string ratio = formatPrintf("%.3f", m.achievedRatio);
+    const std::string bound = formatPrintf("%.2f", plan.saturation.ratio);
+    if (m.saturated)
+        return "saturated at " + at + " (achieved/offered " + ratio + " < " + bound
+            + (m.overSaturation.detected ? "; GuideLLM's over-saturation test fires too)" : ")");
+    return "over-saturated at " + at
+        + " by GuideLLM's test (in-flight requests and TTFT both rising); not saturated by achieved/offered (" + ratio
+        + " >= " + bound + ")";
+}
+
 ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& options,
     const std::function<void(const SweepPoint&)>& onPoint, const std::atomic<bool>* cancel,
     const ReplayObserver& observer)
@@ -161,16 +178,11 @@ ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& o
         const SweepPoint& p = run.points.back();
         if (onPoint)
             onPoint(p);
-        if (options.earlyStop && (p.metrics.saturated || p.metrics.overSaturation.detected)
-            && i + 1 < plan.values.size()) {
+        const std::string reason = options.earlyStop ? earlyStopReason(plan, p) : std::string();
+        if (!reason.empty() && i + 1 < plan.values.size()) {
             run.stoppedEarly = true;
             run.skipped.assign(plan.values.begin() + static_cast<std::ptrdiff_t>(i) + 1, plan.values.end());
-            char ratio[32];
-            std::snprintf(ratio, sizeof ratio, "%.3f", p.metrics.achievedRatio);
-            run.stopReason = std::string("saturated at ") + sweepParamInfo(plan.param).name + " = "
-                + sweepValueText(plan.param, p.value)
-                + (p.metrics.saturated ? std::string(" (achieved/offered ") + ratio + ")"
-                                       : std::string(" (GuideLLM's over-saturation test)"));
+            run.stopReason = reason;
             break;
         }
     }

@@ -42,6 +42,11 @@ struct ReplaySweepRun {
     std::string stopReason;
 };
 
+/// Why a sweep against a server stops after `point`, from the fields its sweep file stores
+/// (`saturated`, `guidellm_over_saturated`, `achieved_ratio`): empty when neither test fired. The
+/// one source of the printed "stopped early" line, so it never names a test the file says did not fire.
+std::string earlyStopReason(const SweepPlan& plan, const SweepPoint& point);
+
 /// Runs the plan's points in order (server parameters cannot be swept on a running server:
 /// InputError). `onPoint` gets each point when it finished.
 ReplaySweepRun runReplaySweep(const SweepPlan& plan, const ReplaySweepOptions& options,

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -317,23 +318,81 @@ std::string createNewFolder(const std::string& root, const std::string& name)
     throw InputError("cannot create a new folder: " + name + " and 10000 numbered variants exist already", root);
 }
 
+namespace {
+
+/// The path with its links resolved (as far as it exists) and made absolute.
+std::filesystem::path resolvedPath(const std::string& path)
+{
+    std::error_code ec;
+    auto p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+    return ec ? std::filesystem::path() : p.lexically_normal();
+}
+
+bool isDirectory(const std::string& path)
+{
+    std::error_code ec;
+    return !path.empty() && std::filesystem::is_directory(path, ec);
+}
+
+/// True when `inner` lies somewhere below the folder `outer` (both resolved).
+bool liesInside(const std::filesystem::path& inner, const std::filesystem::path& outer)
+{
+    if (inner.empty() || outer.empty())
+        return false;
+    auto i = inner.begin();
+    for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
+        if (o->empty() && std::next(o) == outer.end())
+            break; // a trailing separator
+        if (i == inner.end() || *i != *o)
+            return false;
+    }
+    return i != inner.end();
+}
+
+std::string inputName(const NamedPath& in)
+{
+    return in.option.empty() ? std::string("file") : in.option;
+}
+
+} // namespace
+
 void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs)
 {
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const auto& out = outputs[i];
         if (out.path.empty())
             continue;
+        const auto outResolved = resolvedPath(out.path);
+        const bool outIsFolder = isDirectory(out.path);
         for (const auto& in : inputs) {
+            if (in.path.empty())
+                continue;
             if (sameFile(out.path, in.path))
-                throw InputError(out.option + " " + out.path + ": this is the input "
-                        + (in.option.empty() ? "file" : in.option)
+                throw InputError(out.option + " " + out.path + ": this is the input " + inputName(in)
                         + " (writing it would destroy the input); choose another output file",
                     {}, 0, out.option);
+            const auto inResolved = resolvedPath(in.path);
+            if (in.folder && isDirectory(in.path) && liesInside(outResolved, inResolved))
+                throw InputError(out.option + " " + out.path + ": this lies inside the input folder " + inputName(in)
+                        + " (" + in.path + "; writing there could destroy what is read); choose a path outside it",
+                    {}, 0, out.option);
+            if (outIsFolder && liesInside(inResolved, outResolved))
+                throw InputError(out.option + " " + out.path + ": the input " + inputName(in) + " (" + in.path
+                        + ") lies inside this output folder; choose another output folder",
+                    {}, 0, out.option);
         }
-        for (std::size_t k = 0; k < i; ++k) {
-            if (sameFile(out.path, outputs[k].path))
+        for (std::size_t k = 0; k < outputs.size(); ++k) {
+            if (k == i || outputs[k].path.empty())
+                continue;
+            if (k < i && sameFile(out.path, outputs[k].path))
                 throw InputError(out.option + " and " + outputs[k].option + " name the same file " + out.path
                         + "; give each output its own file",
+                    {}, 0, out.option);
+            // A path below another output can only be inside that output's folder (a run's results).
+            if (liesInside(outResolved, resolvedPath(outputs[k].path)))
+                throw InputError(out.option + " " + out.path + ": this lies inside the output folder "
+                        + outputs[k].option + " (" + outputs[k].path
+                        + "), whose files the command writes; choose a path outside it",
                     {}, 0, out.option);
         }
     }

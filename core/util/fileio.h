@@ -66,10 +66,14 @@ bool sameFile(const std::string& a, const std::string& b);
 struct NamedPath {
     std::string option; ///< e.g. "--requests-out", "TRACE", "-o"
     std::string path;
+    /// An input the command may read as a folder (a run folder): an output inside it is refused.
+    bool folder = false;
 };
 
-/// Throws InputError when an output would overwrite an input or another output ("-o t.jsonl is
-/// the input trace t.jsonl: choose another output file"). Empty paths are ignored.
+/// The one check of every command, before any work: throws InputError when an output would
+/// overwrite an input or another output ("-o t.jsonl is the input trace t.jsonl: choose another
+/// output file"), lies inside an input folder (a run folder's summary.json), or is a folder
+/// holding an input. Links are resolved first. Empty paths are ignored.
 void checkOutputs(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs);
 
 /// Throws InputError naming `dir` unless it can receive a new run's results: a folder that does

@@ -215,6 +215,35 @@ private Q_SLOTS:
             QStringLiteral("Y") } << "--timeline-out and --requests-out name the same file";
         QTest::newRow("convert in = out (hard link)") << QStringList { QStringLiteral("convert"), QStringLiteral("T"),
             QStringLiteral("H") } << "this is the input IN";
+        // R = an input run folder (its summary.json RS), L = a symbolic link to the trace, O = a new folder.
+        const QStringList replay { QStringLiteral("replay"), QStringLiteral("T"), QStringLiteral("--target"),
+            QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--backend"), QStringLiteral("slora"),
+            QStringLiteral("--fail-if"), QStringLiteral("failed>0") };
+        QTest::newRow("replay --junit trace") << (QStringList(replay)
+            << QStringLiteral("--out") << QStringLiteral("O") << QStringLiteral("--junit") << QStringLiteral("T"))
+                                              << "this is the input TRACE";
+        QTest::newRow("replay --junit link to trace") << (QStringList(replay)
+            << QStringLiteral("--out") << QStringLiteral("O") << QStringLiteral("--junit") << QStringLiteral("L"))
+                                                      << "this is the input TRACE";
+        QTest::newRow("replay --junit inside --out") << (QStringList(replay)
+            << QStringLiteral("--out") << QStringLiteral("R") << QStringLiteral("--junit") << QStringLiteral("RS"))
+                                                     << "lies inside the output folder --out";
+        QTest::newRow("replay --out holding the trace")
+            << (QStringList(replay) << QStringLiteral("--out") << QStringLiteral("D"))
+            << "lies inside this output folder";
+        QTest::newRow("compare --html inside an input run") << QStringList { QStringLiteral("compare"),
+            QStringLiteral("R"), QStringLiteral("R"), QStringLiteral("--html"), QStringLiteral("RS") }
+                                                            << "lies inside the input folder INPUT";
+        QTest::newRow("report -o the run's summary.json")
+            << QStringList { QStringLiteral("report"), QStringLiteral("R"), QStringLiteral("-o"), QStringLiteral("RS") }
+            << "lies inside the input folder INPUT";
+        QTest::newRow("merge -o inside a shard")
+            << QStringList { QStringLiteral("merge"), QStringLiteral("R"), QStringLiteral("-o"), QStringLiteral("RM") }
+            << "lies inside the input folder shard folder";
+        QTest::newRow("sweep -o the spec through a link") << QStringList { QStringLiteral("sweep"),
+            QStringLiteral("--spec"), QStringLiteral("S"), QStringLiteral("--param"), QStringLiteral("rate"),
+            QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("jsonl"),
+            QStringLiteral("-o"), QStringLiteral("LS") } << "this is the input --spec";
     }
     void outputMustNotBeAnInput()
     {
@@ -234,6 +263,11 @@ private Q_SLOTS:
                     QStringLiteral("--print-spec") })
                 .out.toStdString());
         const std::string specBefore = test::readText(spec);
+        std::filesystem::create_directories(dir.file("run"));
+        const std::string runSummary = dir.file("run/summary.json");
+        test::writeText(runSummary, "{\"requests\": 3}\n");
+        std::filesystem::create_symlink(trace, dir.file("link.csv"));
+        std::filesystem::create_symlink(spec, dir.file("link.json"));
         for (auto& a : args) {
             if (a == QLatin1String("S"))
                 a = q(spec);
@@ -245,13 +279,30 @@ private Q_SLOTS:
                 a = q(dir.file("x.jsonl"));
             else if (a == QLatin1String("Y"))
                 a = q((dir.path / "." / "x.jsonl").string());
+            else if (a == QLatin1String("R"))
+                a = q(dir.file("run"));
+            else if (a == QLatin1String("RS"))
+                a = q(runSummary);
+            else if (a == QLatin1String("RM"))
+                a = q(dir.file("run/merged"));
+            else if (a == QLatin1String("L"))
+                a = q(dir.file("link.csv"));
+            else if (a == QLatin1String("LS"))
+                a = q(dir.file("link.json"));
+            else if (a == QLatin1String("O"))
+                a = q(dir.file("out"));
+            else if (a == QLatin1String("D"))
+                a = q(dir.path.string());
         }
         const Run r = cli(args);
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QCOMPARE(test::readText(trace), std::string(kCsv)); // inputs untouched
         QCOMPARE(test::readText(spec), specBefore);
+        QCOMPARE(test::readText(runSummary), std::string("{\"requests\": 3}\n"));
         QVERIFY(!QFileInfo::exists(q(dir.file("x.jsonl"))));
+        QVERIFY(!QFileInfo::exists(q(dir.file("out"))));
+        QVERIFY(!QFileInfo::exists(q(dir.file("run/merged"))));
     }
 
     void readOnlyOutputIsRespected()

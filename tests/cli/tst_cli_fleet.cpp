@@ -8,7 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QProcess>
 #include <QtTest>
+
+#include <sys/resource.h>
 
 #include <set>
 #include <sstream>
@@ -127,6 +130,19 @@ private Q_SLOTS:
                                             << "cost_model:";
         QTest::newRow("not json") << "{replicas: 2"
                                   << "not valid JSON";
+        // The file's bounds are the flags' (--staleness), and what it says is read or refused.
+        QTest::newRow("staleness 1e300") << R"({"replicas": 2, "metrics_staleness_ms": 1e300})"
+                                         << "metrics_staleness_ms: must be from 0 to 1e9 ms";
+        QTest::newRow("ticks 0.5") << R"({"replicas": 2, "metrics_staleness_ticks": 0.5})"
+                                   << "metrics_staleness_ticks: must be a whole number of ticks";
+        QTest::newRow("version 2") << R"({"version": 2, "replicas": 2})"
+                                   << "unknown version 2 (this LoraScope reads version 1)";
+        QTest::newRow("another router's setting")
+            << R"({"replicas": 2, "router": {"name": "round-robin", "weights": {"queue": 2}}})"
+            << "router.weights is gie-lora-scorer's setting; router round-robin does not read it";
+        QTest::newRow("gie setting on hrw")
+            << R"({"replicas": 2, "router": {"name": "hrw", "kv_cache_threshold": 0.5}})"
+            << "router.kv_cache_threshold is gie-lora-filter's setting; router hrw does not read it";
     }
 
     void fleetFileErrors()
@@ -139,6 +155,52 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY2(r.err.contains(QLatin1String("bad-fleet.json")), qPrintable(r.err));
+    }
+
+    // Memory grows as replicas x adapters: estimated first and refused with the number (under an
+    // address-space limit of 8 GB, so the test does not depend on the machine's memory).
+    void fleetMemoryRefusedFirst()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("an address-space limit stops the sanitizer runtime itself; the release build tests it");
+#endif
+        const std::string big = m_dir.file("many-adapters.jsonl");
+        const Run g = cli({ "generate", "--preset", "S4", "--adapters", "100000", "--rate", "5", "--duration", "2",
+            "-o", q(big), "--quiet" });
+        QVERIFY2(g.code == 0, qPrintable(g.err));
+        QProcess p;
+        p.setChildProcessModifier([] {
+            rlimit rl { 8ull << 30, 8ull << 30 };
+            ::setrlimit(RLIMIT_AS, &rl);
+        });
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH),
+            { QStringLiteral("fleet"), q(big), QStringLiteral("--replicas"), QStringLiteral("4096"),
+                QStringLiteral("--quiet") });
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QLatin1String("this fleet preview (4096 replicas x 100000 adapters"))
+                && err.contains(QLatin1String("needs about 26 GB of memory"))
+                && err.contains(QLatin1String("fewer replicas")),
+            qPrintable(err));
+    }
+
+    // An adapter pinned both inline and in the placement file: refused, not one silently winning.
+    void pinnedTwice()
+    {
+        const std::string fleet = m_dir.file("twice-fleet.json"), placement = m_dir.file("twice-pins.json");
+        test::writeText(placement, R"({"a0": [1]})");
+        test::writeText(fleet, R"({"replicas": 3, "placement": {"kind": "static", "pinned": {"a0": [0]},
+            "file": "twice-pins.json"}})");
+        const Run r = cli({ "fleet", m_trace, "--fleet", q(fleet), "--quiet" });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(
+            r.err.contains(QLatin1String("placement.pinned.a0: also pinned by the placement file")), qPrintable(r.err));
+        // --router replacing the file's router leaves its settings unread: refused too.
+        test::writeText(fleet, R"({"replicas": 2, "router": {"name": "gie-lora-scorer", "weights": {"queue": 2}}})");
+        const Run over = cli({ "fleet", m_trace, "--fleet", q(fleet), "--router", "hrw", "--quiet" });
+        QCOMPARE(over.code, 2);
+        QVERIFY2(over.err.contains(QLatin1String("--router replaced the fleet file's router")), qPrintable(over.err));
     }
 
     void placementFile()

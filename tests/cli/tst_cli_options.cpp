@@ -3,10 +3,15 @@
 // table of ranges (app/cli/options.cpp), a usage error (exit 2) naming the flag and the limit,
 // the same spelling of a trace's format everywhere (--from = --format).
 
+#include "formats/traceio.h"
+
 #include "../core/testutil.h"
 #include "clitestutil.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
+#include <filesystem>
 #include <fstream>
 
 using namespace lorascope;
@@ -42,6 +47,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("args");
         QTest::addColumn<QString>("message");
         // Values found wrongly accepted from outside, and more of the same classes.
+        // A flag of another policy is refused, never silently ignored.
+        QTest::newRow("simulate pinned under slora")
+            << "simulate T --pinned-adapters 999"
+            << "--pinned-adapters is read under --policy sglang; --policy slora "
+               "does not read it";
+        QTest::newRow("fleet max-loras under sglang") << "fleet T --replicas 2 --policy sglang --max-loras 4"
+                                                      << "--max-loras is read under --policy vllm; --policy sglang";
+        QTest::newRow("sweep max-wait-tokens under vllm")
+            << "sweep --preset S1 --param rate --values 1 --policy vllm --max-wait-tokens 5"
+            << "--max-wait-tokens is read under --policy slora or slora-abort";
+        QTest::newRow("serve-sim S-LoRA budget under vllm") << "serve-sim --policy vllm --max-total-token-num 9000"
+                                                            << "vLLM's KV cache is --num-gpu-blocks";
         QTest::newRow("serve-sim max-total 0")
             << "serve-sim --max-total-token-num 0"
             << "--max-total-token-num must be an integer from 1 to 1000000000 tokens (got 0)";
@@ -138,6 +155,20 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(q(m_dir.file("out.jsonl")))); // nothing written, no run folder made
     }
 
+    // --pinned-adapters names adapters that exist (an input error naming the flag, after the trace is read).
+    void pinnedAdaptersExist()
+    {
+        const Run r = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--policy"),
+            QStringLiteral("sglang"), QStringLiteral("--pinned-adapters"), QStringLiteral("999") }));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("--pinned-adapters: adapter index 999 does not exist (the trace has 2 "
+                                               "adapters, 0 to 1)")),
+            qPrintable(r.err));
+        const Run ok = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--policy"),
+            QStringLiteral("sglang"), QStringLiteral("--pinned-adapters"), QStringLiteral("1") }));
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+    }
+
     void inRangeLimitsAreAccepted()
     {
         // The limits themselves are valid values.
@@ -188,6 +219,49 @@ private Q_SLOTS:
                     .out.contains(QStringLiteral("--from, --format NAME")));
         QVERIFY(cli({ QStringLiteral("stats"), QStringLiteral("--help") })
                     .out.contains(QStringLiteral("--format, --from NAME")));
+    }
+
+    // What the help and the output say is what the command does (each found untrue from outside).
+    void commandLineTruths()
+    {
+        // convert --help names every registered format and extension.
+        const QString convertHelp = cli({ QStringLiteral("convert"), QStringLiteral("--help") }).out;
+        for (const auto& f : traceFormats()) {
+            QVERIFY2(convertHelp.contains(QString::fromStdString("  " + f.name + " "))
+                    || convertHelp.contains(QString::fromStdString("  " + f.name + "\n")),
+                f.name.c_str());
+            for (const auto& e : f.extensions)
+                QVERIFY2(convertHelp.contains(QString::fromStdString(e)), e.c_str());
+        }
+        // simulate names the three servers it transcribes, in its help and in the command list.
+        const QString simHelp = cli({ QStringLiteral("simulate"), QStringLiteral("--help") }).out;
+        QVERIFY(simHelp.section(QLatin1Char('\n'), 0, 3).contains(QStringLiteral("SGLang")));
+        const QString main = cli({ QStringLiteral("--help") }).out;
+        for (const QString& line : main.split(QLatin1Char('\n')))
+            if (line.startsWith(QStringLiteral("  simulate")))
+                QVERIFY2(line.contains(QStringLiteral("SGLang")), qPrintable(line));
+        QVERIFY(main.contains(QStringLiteral("--quiet      (every command)")));
+        // A preview without --requests-out prints its summary and writes nothing.
+        std::filesystem::remove(m_dir.file("out.jsonl"));
+        const Run preview = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T") }));
+        QVERIFY2(preview.code == 0, qPrintable(preview.err));
+        QVERIFY2(preview.out.contains(QStringLiteral("requests        3 finished")), qPrintable(preview.out));
+        QVERIFY(!std::filesystem::exists(m_dir.file("out.jsonl")));
+        // --json: S-LoRA's limits only under an S-LoRA policy; the policy's own settings under "server".
+        const Run vllm = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--policy"),
+            QStringLiteral("vllm"), QStringLiteral("--json") }));
+        QVERIFY2(vllm.code == 0, qPrintable(vllm.err));
+        const auto vj = nlohmann::json::parse(vllm.out.toStdString());
+        QVERIFY(!vj.contains("limits"));
+        QVERIFY(vj["server"].is_object() && !vj["server"].empty());
+        const Run slora = cli(withTrace({ QStringLiteral("simulate"), QStringLiteral("T"), QStringLiteral("--json") }));
+        QVERIFY(nlohmann::json::parse(slora.out.toStdString()).contains("limits"));
+        // --quiet never hides a result: fleet's summary is printed, the progress line is not.
+        const Run fleet = cli(withTrace({ QStringLiteral("fleet"), QStringLiteral("T"), QStringLiteral("--replicas"),
+            QStringLiteral("2"), QStringLiteral("--quiet") }));
+        QVERIFY2(fleet.code == 0, qPrintable(fleet.err));
+        QVERIFY2(fleet.out.contains(QStringLiteral("2 replicas")), qPrintable(fleet.out));
+        QVERIFY2(fleet.err.isEmpty(), qPrintable(fleet.err));
     }
 
     void sloraSpellingOfTheTokenBudget()

@@ -154,9 +154,17 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("-o")) && r.err.contains(QLatin1String("--start")), qPrintable(r.err));
         QCOMPARE(readText(dir.file("m.json")), std::string("MODEL\n"));
-        // -o is a folder.
+        // -o is the input run folder itself: refused as the input.
         r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"),
             q(dir.file("run")) });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("this is the input --replay"))
+                && !r.err.contains(QLatin1String("requests.jsonl")),
+            qPrintable(r.err));
+        // -o is another folder.
+        std::filesystem::create_directories(dir.file("elsewhere"));
+        r = cli({ QStringLiteral("calibrate"), QStringLiteral("--replay"), q(dir.file("run")), QStringLiteral("-o"),
+            q(dir.file("elsewhere")) });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("directory")) && !r.err.contains(QLatin1String("requests.jsonl")),
             qPrintable(r.err));

@@ -71,8 +71,13 @@ private Q_SLOTS:
         test::writeText(dir.file("t.csv"), kCsv);
         const QStringList base { QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"),
             q(dir.file("r.jsonl")), QStringLiteral("--policy"), QStringLiteral("sglang"), QStringLiteral("--json") };
-        // every SGLang flag reaches the configuration under SGLang's name
-        const Run r = cli(base
+        // every SGLang flag reaches the configuration under SGLang's name (on a trace with the pinned adapters:
+        // pins of adapters a trace lacks are refused, below)
+        test::writeText(dir.file("t3.csv"),
+            "id,time_s,adapter,rank,input_len,output_len\n0,0,a,8,50,150\n1,1,b,8,60,100\n2,2,c,8,200,60\n");
+        QStringList withAdapters = base;
+        withAdapters[1] = q(dir.file("t3.csv"));
+        const Run r = cli(withAdapters
             + QStringList { QStringLiteral("--max-running-requests"), QStringLiteral("7"),
                 QStringLiteral("--chunked-prefill-size"), QStringLiteral("-1"), QStringLiteral("--max-prefill-tokens"),
                 QStringLiteral("1000"), QStringLiteral("--enable-mixed-chunk"), QStringLiteral("--max-loras-per-batch"),
@@ -90,6 +95,12 @@ private Q_SLOTS:
         QCOMPARE(g["lora_eviction_policy"].get<std::string>(), std::string("fifo"));
         QCOMPARE(g["pinned_adapters"], nlohmann::json::parse("[0, 2]"));
         QCOMPARE(g["lora_scan"].get<std::string>(), std::string("stop"));
+        const Run absent = cli(base + QStringList { QStringLiteral("--pinned-adapters"), QStringLiteral("0") });
+        QCOMPARE(absent.code, 1);
+        QVERIFY2(
+            absent.err.contains(QStringLiteral("--pinned-adapters: adapter index 0 does not exist (the trace has 0 "
+                                               "adapters)")),
+            qPrintable(absent.err));
 
         // --max-total-token-num names S-LoRA's setting: refused for SGLang, which spells its pool --max-total-tokens
         const Run slora = cli(base + QStringList { QStringLiteral("--max-total-token-num"), QStringLiteral("5000") });

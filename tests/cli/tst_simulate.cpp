@@ -174,7 +174,9 @@ private Q_SLOTS:
         test::TempDir dir;
         test::writeText(dir.file("t.csv"), kCsv);
         const QString out = q(dir.file("o.jsonl"));
-        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")) }).code, 2); // --requests-out missing
+        // Without --requests-out: a preview of the summary alone (nothing written); an empty name is a usage error.
+        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")) }).code, 0);
+        QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out=") }).code, 2);
         QCOMPARE(cli({ QStringLiteral("simulate"), q(dir.file("t.csv")), QStringLiteral("--requests-out"), out,
                          QStringLiteral("--policy"), QStringLiteral("fifo") })
                      .code,

@@ -189,6 +189,77 @@ private slots:
         QCOMPARE(evicted, std::vector<std::string> { "a" });
         QCOMPARE(lru.byRecency(), (std::vector<std::string> { "p", "b" }));
     }
+
+    // serve-sim's own bounds: a full registry refuses loads through the routes, an open one forgets
+    // the least recently used name; over-long or control-character names and paths are never stored.
+    void registryBounds()
+    {
+        RankTable ranks;
+        const auto c = context(ServerKind::Vllm, ranks, 16);
+        AdapterRegistry reg(false);
+        for (std::size_t i = 0; i < AdapterRegistry::kMaxAdapters; ++i)
+            QCOMPARE(reg.load("a" + std::to_string(i), "/p", false), AdapterRegistry::Load::Loaded);
+        QCOMPARE(reg.load("one-more", "/p", false), AdapterRegistry::Load::Full);
+        auto a = loraUpdateAnswer(Endpoint::VllmLoadLora, R"({"lora_name":"x","lora_path":"/x"})", reg, c);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(json::parse(a.body)["error"]["message"].get<std::string>().find("at most 16384 adapters")
+                != std::string::npos,
+            a.body.c_str());
+        QCOMPARE(reg.size(), AdapterRegistry::kMaxAdapters);
+        a = loraUpdateAnswer(Endpoint::SglangLoadLora, R"({"lora_name":"x","lora_path":"/x"})", reg, c);
+        QCOMPARE(json::parse(a.body)["success"], json(false));
+        QCOMPARE(reg.size(), AdapterRegistry::kMaxAdapters);
+
+        AdapterRegistry open(true);
+        for (std::size_t i = 0; i <= AdapterRegistry::kMaxAdapters; ++i)
+            QVERIFY(open.use("n" + std::to_string(i)));
+        QCOMPARE(open.size(), AdapterRegistry::kMaxAdapters);
+        QVERIFY(open.has("n" + std::to_string(AdapterRegistry::kMaxAdapters)));
+        QVERIFY(!open.has("n0")); // the least recently used went
+        QVERIFY(!open.use(std::string(AdapterRegistry::kMaxNameBytes + 1, 'x')));
+        QVERIFY(!open.use("bad\x1b[2Jname"));
+        QCOMPARE(open.size(), AdapterRegistry::kMaxAdapters);
+
+        AdapterRegistry small(false);
+        const std::string longName = std::string(AdapterRegistry::kMaxNameBytes + 1, 'n');
+        const std::string longPath = std::string(AdapterRegistry::kMaxPathBytes + 1, 'p');
+        a = loraUpdateAnswer(
+            Endpoint::VllmLoadLora, json { { "lora_name", longName }, { "lora_path", "/x" } }.dump(), small, c);
+        QCOMPARE(a.status, 400);
+        QVERIFY2(a.body.find("lora_name: at most 256 bytes (got 257)") != std::string::npos, a.body.c_str());
+        a = loraUpdateAnswer(
+            Endpoint::SglangLoadLora, json { { "lora_name", "ok" }, { "lora_path", longPath } }.dump(), small, c);
+        QVERIFY2(a.body.find("lora_path: at most 4096 bytes") != std::string::npos, a.body.c_str());
+        a = loraUpdateAnswer(
+            Endpoint::VllmLoadLora, json { { "lora_name", "two\nlines" }, { "lora_path", "/x" } }.dump(), small, c);
+        QVERIFY2(a.body.find("lora_name: must not contain a control character") != std::string::npos, a.body.c_str());
+        QCOMPARE(small.size(), std::size_t(0));
+    }
+
+    // SGLang's own limits: --max-loaded-loras refuses a load past it, pinned adapters leave a slot.
+    void sglangLoadLimits()
+    {
+        RankTable ranks;
+        auto c = context(ServerKind::Sglang, ranks, 0);
+        c.maxLoadedLoras = 2;
+        c.maxLorasPerBatch = 2; // one slot may be pinned, the other stays for unpinned adapters and the base model
+        AdapterRegistry reg(false);
+        auto load = [&](const std::string& name, bool pinned) {
+            return json::parse(loraUpdateAnswer(Endpoint::SglangLoadLora,
+                json { { "lora_name", name }, { "lora_path", "/" + name }, { "pinned", pinned } }.dump(), reg, c)
+                                   .body);
+        };
+        QCOMPARE(load("a", true)["success"], json(true));
+        auto b = load("b", true); // a second pinned adapter would take every slot
+        QCOMPARE(b["success"], json(false));
+        QVERIFY(b["error_message"].get<std::string>().find("It is not allowed to pin all slots") != std::string::npos);
+        QCOMPARE(load("b", false)["success"], json(true));
+        auto d = load("d", false);
+        QCOMPARE(d["success"], json(false));
+        QCOMPARE(d["error_message"],
+            json("Cannot load LoRA adapter d at path /d. Maximum number of loaded LoRA adapters "
+                 "is 2. Please unload some LoRA adapters before loading new ones."));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServeSimRoutes)

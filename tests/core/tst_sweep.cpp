@@ -453,10 +453,12 @@ void TestSweep::finderBrackets()
     // The bracket is what a direct preview says at both ends.
     QVERIFY(previewPoint(plan, 0, r.capacity).metrics.meetsSlo);
     QVERIFY(!previewPoint(plan, 0, r.firstFailing).metrics.meetsSlo);
-    // Every evaluated point below the capacity meets the SLO here (monotone in this range).
+    // Every evaluated point below the capacity meets the SLO here (monotone in this range): the
+    // finder said nothing about a non-monotone range, and no point contradicts it.
+    QVERIFY2(r.notes.empty(), r.notes.empty() ? "" : r.notes.front().text.c_str());
     for (const SweepPoint& p : r.evaluations)
         if (p.value <= r.capacity)
-            QVERIFY(p.metrics.meetsSlo || !r.notes.empty());
+            QVERIFY2(p.metrics.meetsSlo, qPrintable(QString::number(p.value)));
     // The saturation point is bracketed the same way and agrees with the points.
     QCOMPARE(r.saturationOutcome, CapacityResult::Saturation::Found);
     QVERIFY(r.lastUnsaturated < r.saturation);

@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <list>
 #include <mutex>
@@ -72,6 +73,10 @@ public:
         return "http://127.0.0.1:" + std::to_string(m_port) + path;
     }
     int requests() const { return m_requests.load(); }
+    /// From the `n`th request on a connection on (0 = never), the request is read whole and the
+    /// connection closed without an answer: a server dropping a kept-alive connection's request.
+    void dropFromRequestOnConnection(int n) { m_dropFrom = n; }
+    int dropped() const { return m_dropped.load(); }
 
 private:
     void acceptLoop()
@@ -102,7 +107,7 @@ private:
     {
         std::string in;
         char buf[4096];
-        for (;;) {
+        for (int nth = 1;; ++nth) {
             std::size_t end;
             while ((end = in.find("\r\n\r\n")) == std::string::npos) {
                 const auto n = ::recv(fd, buf, sizeof buf, 0);
@@ -114,9 +119,27 @@ private:
             }
             const std::string head = in.substr(0, end);
             in.erase(0, end + 4);
+            std::size_t body = 0; // a POST's body is read, not answered
+            for (const char* key : { "Content-Length: ", "content-length: " })
+                if (const auto k = head.find(key); k != std::string::npos)
+                    body = std::stoul(head.substr(k + std::strlen(key)));
+            while (in.size() < body) {
+                const auto n = ::recv(fd, buf, sizeof buf, 0);
+                if (n <= 0) {
+                    ::close(fd);
+                    return;
+                }
+                in.append(buf, std::size_t(n));
+            }
+            in.erase(0, body);
             const auto sp = head.find(' ');
             const std::string path = head.substr(sp + 1, head.find(' ', sp + 1) - sp - 1);
             ++m_requests;
+            if (m_dropFrom > 0 && nth >= m_dropFrom) {
+                ++m_dropped;
+                ::close(fd);
+                return;
+            }
             const CannedAnswer a = m_handler(path);
             if (a.delaySeconds > 0) {
                 const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(a.delaySeconds);
@@ -141,6 +164,8 @@ private:
     std::uint16_t m_port = 0;
     std::atomic<bool> m_stop { false };
     std::atomic<int> m_requests { 0 };
+    std::atomic<int> m_dropFrom { 0 };
+    std::atomic<int> m_dropped { 0 };
     std::thread m_accept;
     std::mutex m_mutex;
     std::list<std::thread> m_threads;

@@ -6,7 +6,10 @@
 // file descriptors (said once, every request accounted once).
 
 #include "replay/metrics.h"
+#include "replay/replay.h"
 #include "server/simserver.h"
+
+#include "cannedhttp.h"
 
 #include "../cli/clitestutil.h"
 #include "../core/testutil.h"
@@ -291,6 +294,80 @@ private slots:
 
     // Out of descriptors: said once with the limit and what to do; every request
     // accounted once; no per-request error flood on stderr.
+    // A server that reads a request on a kept-alive connection and closes it without a byte of an
+    // answer: the request is sent again on a new connection, and that second attempt is counted,
+    // written and summed (it was hidden: 15 requests sent for a 12-request trace, all "completed").
+    void resentRequestsAreCounted()
+    {
+        test::CannedHttpServer server([](const std::string&) {
+            test::CannedAnswer a;
+            a.contentType = "text/event-stream";
+            a.body = "data: {\"choices\":[{\"index\":0,\"text\":\"x\"}]}\n\ndata: [DONE]\n\n";
+            return a;
+        });
+        server.dropFromRequestOnConnection(2); // each connection answers its first request only
+        Trace trace;
+        trace.adapters = { { "a0", 8 } };
+        for (int k = 0; k < 12; ++k)
+            trace.requests.push_back(Request { k * 0.05, 0, 4, 1 });
+        ReplayOptions o;
+        o.target = "http://127.0.0.1:" + std::to_string(server.port());
+        o.backend = Backend::OpenAiCompletions;
+        o.requestTimeout = 20;
+        const ReplayResult result = runReplay(trace, o);
+        QCOMPARE(result.records.size(), std::size_t(12));
+        std::uint64_t attempts = 0, resent = 0;
+        for (const auto& r : result.records) {
+            QVERIFY2(r.outcome == Outcome::Completed, r.error.c_str());
+            QVERIFY(r.attempts == 1 || r.attempts == 2);
+            attempts += r.attempts;
+            resent += r.attempts > 1;
+            // Written and read back.
+            QCOMPARE(recordFromJson(recordToJson(r)).attempts, r.attempts);
+        }
+        QVERIFY2(resent > 0, "no kept-alive connection was reused: the test did not test");
+        // Every request the server read is one attempt of one record: none is unaccounted.
+        QCOMPARE(attempts, std::uint64_t(server.requests()));
+        QCOMPARE(resent, std::uint64_t(server.dropped()));
+        QCOMPARE(summarizeReplay(result.records, {})["resent"].get<std::uint64_t>(), resent);
+    }
+
+    // serve-sim with a port per replica checks the descriptor limit before it listens everywhere
+    // (it aborted with "Too many open files" past 1,929 ports), and says what is needed.
+    void servesimPortsNeedDescriptors()
+    {
+        const auto freePort = [] {
+            SimServer probe(fixedPace(0.01));
+            probe.start();
+            const auto port = probe.port();
+            probe.stop();
+            return port;
+        };
+        const std::uint16_t port = std::min<std::uint16_t>(freePort(), 60000);
+        QProcess p;
+        p.setChildProcessModifier([] {
+            rlimit rl { 64, 64 };
+            ::setrlimit(RLIMIT_NOFILE, &rl);
+        });
+        p.start(QStringLiteral(LORASCOPE_CLI_PATH),
+            { QStringLiteral("serve-sim"), QStringLiteral("--replicas"), QStringLiteral("40"),
+                QStringLiteral("--ports-per-replica"), QStringLiteral("--port"), QString::number(port),
+                QStringLiteral("--duration"), QStringLiteral("0.2") });
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QLatin1String("--ports-per-replica: 40 replicas need about"))
+                && err.contains(QLatin1String("this process may open 64")) && err.contains(QLatin1String("ulimit -n")),
+            qPrintable(err));
+        QVERIFY(!QString::fromUtf8(p.readAllStandardOutput()).contains(QLatin1String("listening on")));
+        // Within the limit: every replica listens.
+        const test::Run ok = test::cli({ QStringLiteral("serve-sim"), QStringLiteral("--replicas"), QStringLiteral("3"),
+            QStringLiteral("--ports-per-replica"), QStringLiteral("--port"), QString::number(port),
+            QStringLiteral("--duration"), QStringLiteral("0.2") });
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+        QCOMPARE(ok.out.count(QLatin1String("listening on")), 3);
+    }
+
     void outOfDescriptorsSaidOnce()
     {
 #if defined(__SANITIZE_ADDRESS__)

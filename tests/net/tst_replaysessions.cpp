@@ -365,6 +365,48 @@ private slots:
         QVERIFY2(message.contains(QStringLiteral("--session-header")), qPrintable(message));
     }
 
+    void hugeThinkTimesAreBoundedEverywhere()
+    {
+        WorkloadSpec s = specForPresetLike();
+        s.sessions.turns.lo = 3; // every session has a second and a third turn
+        Trace t = generate(s);
+        std::size_t later = t.requests.size();
+        for (std::size_t i = 0; i < t.requests.size() && later == t.requests.size(); ++i)
+            if (t.sessions[i].parent != kNoParent)
+                later = i;
+        QVERIFY(later < t.requests.size());
+        // The replay's arithmetic: a think time × --time-scale past 366 days is refused before
+        // anything is sent (it overflowed the timer and was sent at once), naming the flag.
+        t.sessions[later].think = 1e9;
+        ReplayOptions o = client(1, Backend::OpenAiChat);
+        o.timeScale = 100;
+        QString message = test::inputErrorMessage([&] { Replayer r(t, o); });
+        QVERIFY2(message.contains(QStringLiteral("--time-scale")) && message.contains(QStringLiteral("366 days"))
+                && message.contains(QStringLiteral("think time 1e+09 s")),
+            qPrintable(message));
+        // Unscaled: a year and a half of thinking is past the limit too; a day is not.
+        o.timeScale = 1;
+        message = test::inputErrorMessage([&] { Replayer r(t, o); });
+        QVERIFY2(message.contains(QStringLiteral("366 days")), qPrintable(message));
+        t.sessions[later].think = 86400;
+        QVERIFY(test::inputErrorMessage([&] { Replayer r(t, o); }).isEmpty());
+        // A chain of long thinks adds up: each under the limit, their sum past it.
+        for (std::size_t i = 0; i < t.requests.size(); ++i)
+            if (t.sessions[i].parent != kNoParent)
+                t.sessions[i].think = 300.0 * 86400.0;
+        message = test::inputErrorMessage([&] { Replayer r(t, o); });
+        QVERIFY2(message.contains(QStringLiteral("turn 3 of session")) && message.contains(QStringLiteral("366 days")),
+            qPrintable(message));
+        // On read (and so on convert, which reads first): every trace time's bound, the field named.
+        test::TempDir dir;
+        t.sessions[later].think = 1e13;
+        const std::string file = dir.file("t.jsonl");
+        writeTrace(t, file);
+        message = test::inputErrorMessage([&] { (void)readTrace(file); });
+        QVERIFY2(message.contains(QStringLiteral("think_s")) && message.contains(QStringLiteral("1e12")),
+            qPrintable(message));
+    }
+
 private:
     static WorkloadSpec specForPresetLike()
     {

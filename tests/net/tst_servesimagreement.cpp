@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The built-in server agrees with the preview (docs/replay.md, Simulated server): a trace replayed against serve-sim with
 // the preview's policy, limits, cost model and adapter ranks gives, request by request, the TTFT
-// and E2E latency that `simulate --clock model` predicts, within 2 % + 20 ms. The server runs in
-// real time here (speed 1: a trace of a few seconds), so scheduling jitter of the machine stays far
-// below the tolerance.
+// and E2E latency that `simulate --clock model` predicts, within 2 % + 20 ms plus twice the largest
+// late wake-up the machine showed during the run (its load, measured: loadSlack). The server runs in
+// real time here (speed 1: a trace of a few seconds).
 
 #include "admission/engine.h"
 #include "replay/replay.h"
@@ -11,6 +11,7 @@
 #include "workload/generator.h"
 #include "workload/presets.h"
 
+#include "latenessprobe.h"
 #include "rawhttp.h"
 
 #include <QtTest>
@@ -93,7 +94,22 @@ struct Agreement {
     std::string firstMiss;
 };
 
-Agreement compare(const Trace& trace, const SimulationResult& preview, const ReplayResult& replay, double speed)
+// The tolerance: 2 % + 20 ms, plus what this run shows of the machine's load — twice the largest
+// oversleep of a thread during the run (tests/net/latenessprobe.h) or of a send behind its schedule,
+// in model seconds. A quiet machine adds a millisecond; a loaded one (a 2-core runner beside other
+// work, the sanitizers) the late wake-ups the server's passes suffer. A real disagreement
+// (wrongRanksDisagree) is seconds, not that.
+double loadSlack(const ReplayResult& replay, double speed, double oversleep)
+{
+    double lateness = oversleep;
+    for (const auto& r : replay.records)
+        if (std::isfinite(r.lateness()))
+            lateness = std::max(lateness, r.lateness());
+    return 2 * lateness * speed;
+}
+
+Agreement compare(
+    const Trace& trace, const SimulationResult& preview, const ReplayResult& replay, double speed, double slack)
 {
     Agreement a;
     for (const auto& r : replay.records) {
@@ -121,7 +137,7 @@ Agreement compare(const Trace& trace, const SimulationResult& preview, const Rep
         a.meanTtftReplay += ttft;
         a.meanTtftPreview += pTtft;
         a.meanWaitPreview += p.admitted - p.arrival;
-        if (dT <= 0.02 * pTtft + 0.020 && dE <= 0.02 * pE2e + 0.020)
+        if (dT <= 0.02 * pTtft + 0.020 + slack && dE <= 0.02 * pE2e + 0.020 + slack)
             ++a.within;
         else if (a.firstMiss.empty())
             a.firstMiss = "request " + std::to_string(r.index) + ": TTFT " + std::to_string(ttft) + " s vs preview "
@@ -239,18 +255,21 @@ private slots:
             ro.backend = Backend::SLora;
             ro.baseModel = so.baseModel;
             ro.timeScale = 1.0 / speed;
+            test::LatenessProbe probe;
             const ReplayResult replay = runReplay(trace, ro);
+            const double slack = loadSlack(replay, speed, probe.stop());
             server.stop();
-            const Agreement a = compare(trace, preview, replay, speed);
+            const Agreement a = compare(trace, preview, replay, speed, slack);
             double lateness = 0;
             for (const auto& r : replay.records)
                 lateness = std::max(lateness, r.lateness());
-            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms (%zu dropped by both); worst |dTTFT| %.1f ms, "
+            qInfo("%s, run %d: %zu/%zu requests within 2 %% + 20 ms + %.1f ms of load (%zu dropped by both); worst "
+                  "|dTTFT| %.1f ms, "
                   "|dE2E| %.1f ms; mean TTFT "
                   "%.3f s (preview %.3f s, mean preview wait %.3f s); %d arrival(s) moved off pass starts; max send "
                   "lateness %.2f ms",
-                QTest::currentDataTag(), run, a.within, a.requests, a.dropped, a.worstTtft * 1e3, a.worstE2e * 1e3,
-                a.meanTtftReplay, a.meanTtftPreview, a.meanWaitPreview, moved, lateness * 1e3);
+                QTest::currentDataTag(), run, a.within, a.requests, slack * 1e3, a.dropped, a.worstTtft * 1e3,
+                a.worstE2e * 1e3, a.meanTtftReplay, a.meanTtftPreview, a.meanWaitPreview, moved, lateness * 1e3);
             agreed = a.within == a.requests;
             if (!agreed)
                 misses += "run " + std::to_string(run) + ": " + a.firstMiss + " (max send lateness "
@@ -285,11 +304,16 @@ private slots:
         ro.backend = Backend::OpenAiCompletions;
         ro.baseModel = so.baseModel;
         ro.timeScale = 1.0 / so.speed;
+        test::LatenessProbe probe;
         const ReplayResult replay = runReplay(trace, ro);
-        const Agreement a = compare(trace, preview, replay, so.speed);
-        qInfo("one rank for all: %zu/%zu within tolerance; mean TTFT %.3f s vs preview %.3f s", a.within, a.requests,
-            a.meanTtftReplay, a.meanTtftPreview);
+        const double slack = loadSlack(replay, so.speed, probe.stop());
+        const Agreement a = compare(trace, preview, replay, so.speed, slack);
+        qInfo("one rank for all: %zu/%zu within tolerance (load slack %.1f ms); mean TTFT %.3f s vs preview %.3f s",
+            a.within, a.requests, slack * 1e3, a.meanTtftReplay, a.meanTtftPreview);
         QVERIFY(a.within < a.requests);
+        // Not by a hair: the mean TTFT is off by far more than the tolerance the load allowed.
+        QVERIFY2(std::abs(a.meanTtftReplay - a.meanTtftPreview) > 0.1 * a.meanTtftPreview + slack,
+            qPrintable(QString::number(a.meanTtftReplay) + " vs " + QString::number(a.meanTtftPreview)));
     }
 };
 

@@ -111,6 +111,37 @@ private slots:
             != std::string::npos);
     }
 
+    // The adapter API stores nothing over serve-sim's bounds (AdapterRegistry): a 1 MB lora_path,
+    // a name with a control character, are refused; what is listed stays as it was.
+    void adapterApiIsBounded()
+    {
+        SimServerOptions o;
+        o.scheduler.policy = PolicyKind::Vllm;
+        o.cost = quick();
+        o.baseModel = "llama";
+        o.loraModules = { { "a", "/loras/a" } };
+        SimServer server(o);
+        server.start();
+        const auto port = server.port();
+        const std::string huge(1 << 20, 'p');
+        for (int i = 0; i < 20; ++i) {
+            const auto x = post(port, "/v1/load_lora_adapter",
+                json { { "lora_name", "n" + std::to_string(i) }, { "lora_path", huge } }.dump());
+            QCOMPARE(statusOf(x.response), 400);
+            QVERIFY2(bodyOf(x.response).find("lora_path: at most 4096 bytes") != std::string::npos,
+                x.response.substr(0, 300).c_str());
+        }
+        auto x
+            = post(port, "/v1/load_lora_adapter", json { { "lora_name", "x\x1b[31m" }, { "lora_path", "/p" } }.dump());
+        QCOMPARE(statusOf(x.response), 400);
+        QVERIFY(bodyOf(x.response).find("control character") != std::string::npos);
+        QCOMPARE(modelIds(port), (std::vector<std::string> { "llama", "a" }));
+        x = post(
+            port, "/load_lora_adapter", json { { "lora_name", std::string(300, 'n') }, { "lora_path", "/p" } }.dump());
+        QCOMPARE(json::parse(bodyOf(x.response))["success"], json(false));
+        QCOMPARE(modelIds(port), (std::vector<std::string> { "llama", "a" }));
+    }
+
     // The replay client against vLLM's 404: a failed request with the server's message, the others complete.
     void replayClientReadsTheError()
     {
