@@ -585,6 +585,10 @@ std::string provenanceSummary(const CostModel& m)
             out += sep + "first token ±" + pct(v.firstTokenMape) + " %";
             sep = ", ";
         }
+        if (v.perOutputTokenMape >= 0) {
+            out += sep + "TPOT ±" + pct(v.perOutputTokenMape) + " %";
+            sep = ", ";
+        }
         if (v.attainmentMae >= 0)
             out += sep + "attainment ±" + pct(100 * v.attainmentMae) + " points";
     } else if (m.provenance.fit.measured()) {

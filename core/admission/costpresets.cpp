@@ -5,6 +5,7 @@
 
 #include "admission/costmodel.h"
 #include "admission/costserving.h"
+#include "admission/vllmrunsource.h"
 
 #include "util/version.h"
 
@@ -51,9 +52,9 @@ struct VllmRecipe {
     const char* model;
     double base, perRequest, perContextToken, perAdapterRank, perPrefillToken;
     double kvPerSlotRank; ///< KV tokens one max_loras × rank unit displaces (servingDefaults())
-    const char* fittedOn;
-    ErrorSummary fit;
-    ErrorSummary validation;
+    int fitUnsaturated; ///< of the rank-16 runs (fit.rows), the unsaturated ones whose TPOT was fitted
+    ErrorSummary fit; ///< `validate --vllm-runs --group rank_16 --model M` (the runs fitted on)
+    ErrorSummary validation; ///< `validate --vllm-runs --group rank_32 --model M` (never fitted on)
 };
 
 CostModel makeVllm(const VllmRecipe& r)
@@ -77,11 +78,16 @@ CostModel makeVllm(const VllmRecipe& r)
     c.loadPerRank = 0;
     c.loadDiskBase = 0.02;
     c.loadDiskPerRank = bytesPerRank * 0.5 / 1e9;
+    const std::string fittedOn = "the " + std::to_string(r.fit.rows) + " rank-16 runs (max_lora_rank 16): TPOT of the "
+        + std::to_string(r.fitUnsaturated)
+        + " unsaturated, throughput of the saturated ones with up to 100,000 requests";
     c.description = c.model.name + " bf16 on one " + c.gpu.name
-        + " served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on " + r.fittedOn;
+        + " served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on "
+        + std::to_string(r.fit.rows) + " real rank-16 runs of Agullo et al. (arXiv 2508.08343), validated on "
+        + std::to_string(r.validation.rows) + " rank-32 runs.";
     c.provenance.method = "lorascope-cli calibrate --vllm-runs: least squares on the steady state of the unsaturated "
                           "runs, then Gauss-Newton with the preview in the loop (docs/costmodel.md)";
-    c.provenance.calibratedOn = { std::string("Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs: ") + r.fittedOn,
+    c.provenance.calibratedOn = { std::string(kVllmRunsSource) + " on one " + c.gpu.name + ": " + fittedOn,
         "KV tokens: " + servingDefaults(r.name)->kvFittedOn };
     c.provenance.fit = r.fit;
     c.provenance.validation = r.validation;
@@ -153,18 +159,21 @@ const std::vector<CostModel>& costModelPresets()
                     0.047916666666666677 },
                 { 513, 511, 64, 125000, 125000, 1.4345550939911318, { "slora" } } },
         };
-        // Printed by `lorascope-cli calibrate --vllm-runs` (docs/costmodel.md); do not edit by hand.
+        // Coefficients printed by `lorascope-cli calibrate --vllm-runs` (docs/costmodel.md); the errors (MAPE %) by
+        // `lorascope-cli validate --vllm-runs ... --group rank_16|rank_32 --model llama|qwen`, seed 0.
         const std::vector<VllmRecipe> vllmRecipes = {
             { "llama-3.1-8b-h100-64g", "llama-3.1-8b", 0.01236144036991435, 1.1938301248159791e-05,
-                1.3320325203252031e-07, 3.3826789869091734e-05, 4.059656218402427e-05, 43.886133293782436,
-                "the 74 rank-16 runs (max_lora_rank 16): TPOT of the 15 unsaturated, throughput of the saturated "
-                "ones with up to 100,000 requests",
-                { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
+                1.3320325203252031e-07, 3.3826789869091734e-05, 4.059656218402427e-05, 43.886133293782436, 15,
+                { "the 74 rank-16 runs (throughput on all; TTFT and TPOT on the 15 unsaturated)", 74, 7.9, -1, 30.7,
+                    6.5, -1 },
+                { "the 57 rank-32 runs, never fitted on (throughput on all; TTFT and TPOT on the 13 unsaturated)", 57,
+                    8.6, -1, 3061.5, 24.9, -1 } },
             { "qwen-2.5-7b-h100-64g", "qwen-2.5-7b", 0.011147469610725338, 4.4050943558674986e-05,
-                5.8276422764227642e-08, 3.422981326175554e-05, 3.8523761375126388e-05, 87.91391782517728,
-                "the 86 rank-16 runs (max_lora_rank 16): TPOT of the 16 unsaturated, throughput of the saturated "
-                "ones with up to 100,000 requests",
-                { "", 0, -1, -1, -1, -1, -1 }, { "", 0, -1, -1, -1, -1, -1 } },
+                5.8276422764227642e-08, 3.422981326175554e-05, 3.8523761375126388e-05, 87.91391782517728, 16,
+                { "the 86 rank-16 runs (throughput on all; TTFT and TPOT on the 16 unsaturated)", 86, 15.2, -1, 33.4,
+                    15.1, -1 },
+                { "the 77 rank-32 runs, never fitted on (throughput on all; TTFT and TPOT on the 16 unsaturated)", 77,
+                    9.7, -1, 5874.6, 54.9, -1 } },
         };
         // The order users see them in; the first is the default.
         std::vector<CostModel> out;

@@ -1341,6 +1341,16 @@ ZH.update({
 })
 
 ZH.update({"loads": "加载次数", "skip it": "跳过它", "stop the queue": "停止扫描队列"})
+# The vLLM 0.8.5 presets (core/admission/costpresets.cpp) and the TPOT error of a preset.
+ZH.update({
+    "%1 bf16 on one %2 served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on %3 real "
+    "rank-16 runs of Agullo et al. (arXiv 2508.08343), validated on %4 rank-32 runs.":
+        "%1 bf16，运行于单块 %2，由 vLLM 0.8.5（V1 调度器，分块预填充，前缀缓存关闭）服务；"
+        "在 Agullo 等人（arXiv 2508.08343）的 %3 次真实 rank-16 运行上校准，并在 %4 次 rank-32 运行上验证。",
+    "Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs on one %1":
+        "Agullo 等人（arXiv 2508.08343）在单块 %1 上的 vLLM 0.8.5 真实运行",
+    "TPOT ±%1 %": "TPOT ±%1 %",
+})
 
 def main(path):
     tree = ET.parse(path)

@@ -2798,348 +2798,363 @@ Right-click a chart to export it alone.</source>
 <context>
     <name>lorascope::CoreTexts</name>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="25" />
+        <location filename="../../ui/text/coretexts.cpp" line="26" />
         <source>llama-7b, one rank-8 adapter kind</source>
         <translation>llama-7b，一种秩为 8 的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="26" />
+        <location filename="../../ui/text/coretexts.cpp" line="27" />
         <source>llama-7b, ranks 64/32/16/8</source>
         <translation>llama-7b，秩 64/32/16/8</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="27" />
+        <location filename="../../ui/text/coretexts.cpp" line="28" />
         <source>llama-13b, rank 16</source>
         <translation>llama-13b，秩 16</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="28" />
+        <location filename="../../ui/text/coretexts.cpp" line="29" />
         <source>llama-13b, ranks 64/32/16</source>
         <translation>llama-13b，秩 64/32/16</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="29" />
+        <location filename="../../ui/text/coretexts.cpp" line="30" />
         <source>llama-30b, rank 32</source>
         <translation>llama-30b，秩 32</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="30" />
+        <location filename="../../ui/text/coretexts.cpp" line="31" />
         <source>llama-70b, rank 64</source>
         <translation>llama-70b，秩 64</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="31" />
+        <location filename="../../ui/text/coretexts.cpp" line="32" />
         <source>llama-7b with two published adapters</source>
         <translation>llama-7b，搭配两个公开发布的适配器</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="32" />
+        <location filename="../../ui/text/coretexts.cpp" line="33" />
         <source>A10G: number of adapters</source>
         <translation>A10G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="33" />
+        <location filename="../../ui/text/coretexts.cpp" line="34" />
         <source>A10G: popularity skew</source>
         <translation>A10G：热度偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="34" />
+        <location filename="../../ui/text/coretexts.cpp" line="35" />
         <source>A10G: burstiness</source>
         <translation>A10G：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="35" />
+        <location filename="../../ui/text/coretexts.cpp" line="36" />
         <source>A10G: request rate</source>
         <translation>A10G：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="36" />
+        <location filename="../../ui/text/coretexts.cpp" line="37" />
         <source>A100-40G: number of adapters</source>
         <translation>A100-40G：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="37" />
+        <location filename="../../ui/text/coretexts.cpp" line="38" />
         <source>A100-80G, S2: number of adapters</source>
         <translation>A100-80G，S2：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="38" />
+        <location filename="../../ui/text/coretexts.cpp" line="39" />
         <source>A100-80G, S4: number of adapters</source>
         <translation>A100-80G，S4：适配器数量</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="39" />
+        <location filename="../../ui/text/coretexts.cpp" line="40" />
         <source>A100-80G, S4: request rate</source>
         <translation>A100-80G，S4：请求速率</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="40" />
+        <location filename="../../ui/text/coretexts.cpp" line="41" />
         <source>A100-80G, S4: burstiness</source>
         <translation>A100-80G，S4：突发度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="41" />
+        <location filename="../../ui/text/coretexts.cpp" line="42" />
         <source>A100-80G: throughput table</source>
         <translation>A100-80G：吞吐量表</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="42" />
+        <location filename="../../ui/text/coretexts.cpp" line="43" />
         <source>Ablation: no unified memory pool</source>
         <translation>消融：无统一内存池</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="43" />
+        <location filename="../../ui/text/coretexts.cpp" line="44" />
         <source>Ablation: adapter clustering</source>
         <translation>消融：适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="44" />
+        <location filename="../../ui/text/coretexts.cpp" line="45" />
         <source>Ablation: adapter clustering under bursts</source>
         <translation>消融：突发下的适配器聚类</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="51" />
+        <location filename="../../ui/text/coretexts.cpp" line="52" />
         <source>Llama-7B fp16 on NVIDIA A10G (24 GB, 600 GB/s, 125 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A10G（24 GB，600 GB/s，125 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="55" />
+        <location filename="../../ui/text/coretexts.cpp" line="56" />
         <source>Llama-7B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-7B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="59" />
+        <location filename="../../ui/text/coretexts.cpp" line="60" />
         <source>Llama-13B fp16 on NVIDIA A100-80G SXM (2039 GB/s, 312 TFLOP/s). Roofline estimate from published specs (not measured): weights and KV read at 80 % of the memory bandwidth, prefill GEMMs at 50 % of dense fp16 peak; see docs/admission.md.</source>
         <translation>Llama-13B fp16，运行于 NVIDIA A100-80G SXM（2039 GB/s，312 TFLOP/s）。基于公开规格的屋顶线估算（非实测）：权重和 KV 按内存带宽的 80% 读取，预填充 GEMM 按 fp16 稠密峰值的 50% 计算；详见 docs/admission.md。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="96" />
+        <location filename="../../ui/text/coretexts.cpp" line="97" />
         <source>LoraScope has no cost model for %1 on %2; %3 stands in, so its times are not that GPU's</source>
         <translation>LoraScope 没有 %2 上 %1 的代价模型；暂以 %3 代替，因此其时间并非该 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="99" />
+        <location filename="../../ui/text/coretexts.cpp" line="100" />
         <source>the S-LoRA scripts do not give the server's --num-token for %1; max_total_token_num stays %2</source>
         <translation>S-LoRA 的脚本没有给出 %1 的服务器 --num-token；max_total_token_num 保持为 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="107" />
+        <location filename="../../ui/text/coretexts.cpp" line="108" />
         <source>%1 of %2 requests refused: adapter rank %3 &gt; max_lora_rank %4; set max_lora_rank to %5, the workload's largest (vLLM must be started with --max-lora-rank %5)</source>
         <translation>%2 个请求中有 %1 个被拒绝：适配器秩 %3 &gt; max_lora_rank %4；请将 max_lora_rank 设为 %5，即工作负载中的最大秩（vLLM 须以 --max-lora-rank %5 启动）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="111" />
+        <location filename="../../ui/text/coretexts.cpp" line="112" />
         <source>the S-LoRA suite does not name its GPU; the cost model follows the base model only</source>
         <translation>该 S-LoRA 套件未指明其 GPU；代价模型只按基础模型选择</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="143" />
+        <location filename="../../ui/text/coretexts.cpp" line="144" />
         <source>The cost model "%1" carries no calibration: its times are not backed by measurements.</source>
         <translation>代价模型“%1”没有校准：其时间没有测量数据支撑。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="151" />
+        <location filename="../../ui/text/coretexts.cpp" line="152" />
         <source>The cost model was validated with the %1 policy, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="152" />
+        <location filename="../../ui/text/coretexts.cpp" line="153" />
         <source>The cost model was validated with the %1 policies, not %2: its times are extrapolated.</source>
         <translation>代价模型是在 %1 策略下验证的，而非 %2：其时间为外推值。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="153" />
-        <location filename="../../ui/text/coretexts.cpp" line="256" />
+        <location filename="../../ui/text/coretexts.cpp" line="154" />
+        <location filename="../../ui/text/coretexts.cpp" line="276" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="156" />
+        <location filename="../../ui/text/coretexts.cpp" line="157" />
         <source>Prompts up to %1 tokens; the model was validated up to %2 (longer prefills and attention are extrapolated).</source>
         <translation>提示最长 %1 个令牌；模型只验证到 %2（更长的预填充和注意力为外推）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="160" />
+        <location filename="../../ui/text/coretexts.cpp" line="161" />
         <source>Outputs up to %1 tokens; the model was validated up to %2.</source>
         <translation>输出最长 %1 个令牌；模型只验证到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="162" />
+        <location filename="../../ui/text/coretexts.cpp" line="163" />
         <source>LoRA rank %1 is above the largest rank validated (%2).</source>
         <translation>LoRA 秩 %1 超过了验证过的最大秩（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="165" />
+        <location filename="../../ui/text/coretexts.cpp" line="166" />
         <source>max_total_token_num %1 is far from the validated %2.</source>
         <translation>max_total_token_num %1 与验证过的 %2 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="166" />
+        <location filename="../../ui/text/coretexts.cpp" line="167" />
         <source>max_total_token_num %1 is far from the validated %2–%3.</source>
         <translation>max_total_token_num %1 与验证过的 %2–%3 相差很远。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="168" />
+        <location filename="../../ui/text/coretexts.cpp" line="169" />
         <source>Requests arrive %1× faster than the modelled server completes them; the model was validated up to %2× (far beyond saturation the queue, not the cost model, sets every latency).</source>
         <translation>请求到达的速度是模拟服务器完成速度的 %1 倍；模型只验证到 %2 倍（远超饱和时，决定每个延迟的是队列，而不是代价模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="173" />
+        <location filename="../../ui/text/coretexts.cpp" line="174" />
         <source>The workload's base model is %1 but the cost model describes %2.</source>
         <translation>工作负载的基础模型是 %1，而代价模型描述的是 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="195" />
+        <location filename="../../ui/text/coretexts.cpp" line="196" />
         <source>(%1 runs)</source>
         <translation>（%1 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="211" />
+        <location filename="../../ui/text/coretexts.cpp" line="217" />
+        <source>%1 bf16 on one %2 served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); calibrated on %3 real rank-16 runs of Agullo et al. (arXiv 2508.08343), validated on %4 rank-32 runs.</source>
+        <translation>%1 bf16，运行于单块 %2，由 vLLM 0.8.5（V1 调度器，分块预填充，前缀缓存关闭）服务；在 Agullo 等人（arXiv 2508.08343）的 %3 次真实 rank-16 运行上校准，并在 %4 次 rank-32 运行上验证。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="226" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3), validated on %4 others.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准，并在另外 %4 次运行上验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="214" />
+        <location filename="../../ui/text/coretexts.cpp" line="229" />
         <source>%1 fp16 on %2 served by S-LoRA; calibrated on S-LoRA's published %2 runs (%3); no other run to validate on.</source>
         <translation>%1 fp16，运行于 %2，由 S-LoRA 服务；在 S-LoRA 公布的 %2 运行数据（%3）上校准；没有其他运行可供验证。</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="228" />
+        <location filename="../../ui/text/coretexts.cpp" line="243" />
         <source>S-LoRA's published %1 runs</source>
         <translation>S-LoRA 公布的 %1 运行数据</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="236" />
+        <location filename="../../ui/text/coretexts.cpp" line="245" />
+        <source>Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs on one %1</source>
+        <translation>Agullo 等人（arXiv 2508.08343）在单块 %1 上的 vLLM 0.8.5 真实运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="254" />
         <source>%1 and %2 more</source>
         <translation>%1 及另外 %2 项</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="238" />
+        <location filename="../../ui/text/coretexts.cpp" line="256" />
         <source>calibrated on %1 (%2 runs)</source>
         <translation>在 %1 上校准（%2 次运行）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="239" />
+        <location filename="../../ui/text/coretexts.cpp" line="257" />
         <source>calibrated on %1</source>
         <translation>在 %1 上校准</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="241" />
+        <location filename="../../ui/text/coretexts.cpp" line="259" />
         <source>calibrated by %1</source>
         <translation>校准方法：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="243" />
+        <location filename="../../ui/text/coretexts.cpp" line="261" />
         <source>not calibrated (no measurement behind these coefficients)</source>
         <translation>未校准（这些系数背后没有测量数据）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="249" />
+        <location filename="../../ui/text/coretexts.cpp" line="267" />
         <source>throughput ±%1 %</source>
         <translation>吞吐量 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="251" />
+        <location filename="../../ui/text/coretexts.cpp" line="269" />
         <source>latency ±%1 %</source>
         <translation>延迟 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="253" />
+        <location filename="../../ui/text/coretexts.cpp" line="271" />
         <source>first token ±%1 %</source>
         <translation>首令牌 ±%1 %</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="255" />
+        <location filename="../../ui/text/coretexts.cpp" line="273" />
+        <source>TPOT ±%1 %</source>
+        <translation>TPOT ±%1 %</translation>
+    </message>
+    <message>
+        <location filename="../../ui/text/coretexts.cpp" line="275" />
         <source>attainment ±%1 points</source>
         <translation>达成率 ±%1 个百分点</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="256" />
+        <location filename="../../ui/text/coretexts.cpp" line="276" />
         <source>%1; validated on %2 runs: %3</source>
         <translation>%1；在 %2 次运行上验证：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="258" />
+        <location filename="../../ui/text/coretexts.cpp" line="278" />
         <source>%1; not validated out of sample (fit error: latency ±%2 %)</source>
         <translation>%1；未做样本外验证（拟合误差：延迟 ±%2 %）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="261" />
+        <location filename="../../ui/text/coretexts.cpp" line="281" />
         <source>%1; not validated</source>
         <translation>%1；未验证</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="102" />
+        <location filename="../../ui/text/coretexts.cpp" line="103" />
         <source>the SLO is not monotone in %1: met at %2 but missed at %3 (each point is its own random trace); the capacity is the largest value met below the first miss</source>
         <translation>SLO 在 %1 上不单调：在 %2 时满足，却在 %3 时未满足（每个点都是各自的随机轨迹）；容量取第一次未满足之下满足 SLO 的最大值</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="21" />
+        <location filename="../../ui/text/coretexts.cpp" line="22" />
         <source>S-LoRA ReqQueue (c1ddf48)</source>
         <translation>S-LoRA ReqQueue（c1ddf48）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="22" />
+        <location filename="../../ui/text/coretexts.cpp" line="23" />
         <source>S-LoRA AbortReqQueue (c1ddf48)</source>
         <translation>S-LoRA AbortReqQueue（c1ddf48）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="23" />
+        <location filename="../../ui/text/coretexts.cpp" line="24" />
         <source>vLLM V1 (main at b4622cf, 2025)</source>
         <translation>vLLM V1（main 分支的 b4622cf，2025 年）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="24" />
+        <location filename="../../ui/text/coretexts.cpp" line="25" />
         <source>SGLang main, January 2026 (after PR #16333, before PR #17913)</source>
         <translation>SGLang main 分支，2026 年 1 月（PR #16333 之后，PR #17913 之前）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="114" />
+        <location filename="../../ui/text/coretexts.cpp" line="115" />
         <source>the trace starts at %1 s: the window (%2 s) and the rate are measured from its first arrival, and the fitted spec starts at 0</source>
         <translation>轨迹从 %1 s 开始：时间窗（%2 s）和速率从它的第一个到达算起，拟合出的规格从 0 开始</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="118" />
+        <location filename="../../ui/text/coretexts.cpp" line="119" />
         <source>input lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输入长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="119" />
+        <location filename="../../ui/text/coretexts.cpp" line="120" />
         <source>output lengths of 0 tokens (%1 requests) are left out of the length fit</source>
         <translation>0 个令牌的输出长度（%1 个请求）不参与长度拟合</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="122" />
+        <location filename="../../ui/text/coretexts.cpp" line="123" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter): fitted with the slora generator (one Gamma process, adapters drawn per request)</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）：用 slora 生成器拟合（一个 Gamma 过程，每个请求抽取一个适配器）</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="127" />
+        <location filename="../../ui/text/coretexts.cpp" line="128" />
         <source>the burstiness is in the total arrival process (gap cv %1 overall, %2 per adapter); the per-adapter model with cv %3 will look less bursty in total</source>
         <translation>突发性来自总的到达过程（间隔 cv：整体 %1，每个适配器 %2）；cv 为 %3 的按适配器模型在整体上会显得不那么突发</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="132" />
+        <location filename="../../ui/text/coretexts.cpp" line="133" />
         <source>the file does not give the adapters' popularity order: ranks were matched by request count and the skew corrected for that</source>
         <translation>文件没有给出适配器的热度顺序：按请求数匹配了排名，并据此校正了偏斜</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="135" />
+        <location filename="../../ui/text/coretexts.cpp" line="136" />
         <source>the trace has no adapters (base model only); import with adapter assignment to fit popularity</source>
         <translation>轨迹没有适配器（只用基础模型）；导入时分配适配器才能拟合热度</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="45" />
+        <location filename="../../ui/text/coretexts.cpp" line="46" />
         <source>Chat: conversations of 1-8 turns, 15 s think time, a 200-token system prompt per adapter</source>
         <translation>聊天：1-8 轮对话，思考时间 15 s，每个适配器一个 200 令牌的系统提示词</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="47" />
+        <location filename="../../ui/text/coretexts.cpp" line="48" />
         <source>Agent: 4-20 calls per task, 2 s tool time, a 600-token system prompt per adapter</source>
         <translation>智能体：每个任务 4-20 次调用，工具耗时 2 s，每个适配器一个 600 令牌的系统提示词</translation>
     </message>
     <message>
-        <location filename="../../ui/text/coretexts.cpp" line="49" />
+        <location filename="../../ui/text/coretexts.cpp" line="50" />
         <source>RAG with shared documents: 20 passages of 1536 tokens read by every adapter's users</source>
         <translation>共享文档的 RAG：20 段 1536 令牌的文本，所有适配器的用户都会读取</translation>
     </message>
@@ -5222,13 +5237,12 @@ S-LoRA trace.py：与 S-LoRA 的 benchmarks/trace.py 逐位一致：int(R·T) �
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="666" />
-        <location filename="../../ui/workload/parameterpanel.cpp" line="695" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="662" />
         <source>%1 takes %2: “%3” is not one, so the value stays %4.</source>
         <translation>%1 接受%2：“%3”不是有效值，因此数值保持为 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/workload/parameterpanel.cpp" line="684" />
+        <location filename="../../ui/workload/parameterpanel.cpp" line="688" />
         <source>%1 takes %2: “%3” is not part of one, so it was not typed in; the value stays %4.</source>
         <translation>%1 接受%2：“%3”不属于有效数字，因此未输入；数值保持为 %4。</translation>
     </message>

@@ -2,6 +2,7 @@
 #include "text/coretexts.h"
 
 #include "admission/costmodel.h"
+#include "admission/vllmrunsource.h"
 #include "calibrate/validity.h"
 
 #include <QRegularExpression>
@@ -198,6 +199,13 @@ std::optional<QString> publishedRunsFiles(const CostModel& m)
     return out + files.mid(from);
 }
 
+/// A shipped vLLM 0.8.5 preset (core/admission/costpresets.cpp): fitted on the real runs of
+/// kVllmRunsSource.
+bool fittedOnVllmRuns(const CostModel& m)
+{
+    return !m.provenance.calibratedOn.empty() && m.provenance.calibratedOn.front().rfind(kVllmRunsSource, 0) == 0;
+}
+
 } // namespace
 
 QString CoreTexts::costModelDescription(const CostModel& m)
@@ -205,6 +213,13 @@ QString CoreTexts::costModelDescription(const CostModel& m)
     // A shipped preset as it ships: say its sentence from its fields.
     const CostModel* preset = findCostModel(m.name);
     const auto files = publishedRunsFiles(m);
+    if (preset && preset->description == m.description && fittedOnVllmRuns(m))
+        return tr("%1 bf16 on one %2 served by vLLM 0.8.5 (V1 scheduler, chunked prefill, prefix caching off); "
+                  "calibrated on %3 real rank-16 runs of Agullo et al. (arXiv 2508.08343), validated on %4 rank-32 "
+                  "runs.")
+            .arg(QString::fromStdString(m.model.name), QString::fromStdString(m.gpu.name))
+            .arg(m.provenance.fit.rows)
+            .arg(m.provenance.validation.rows);
     if (preset && preset->description == m.description && files) {
         const QString model = QString::fromStdString(m.model.name), gpu = QString::fromStdString(m.gpu.name);
         if (m.provenance.validation.measured())
@@ -226,6 +241,9 @@ QString CoreTexts::provenance(const CostModel& m)
         QString what;
         if (publishedRunsFiles(m))
             what = tr("S-LoRA's published %1 runs").arg(QString::fromStdString(m.gpu.name));
+        else if (fittedOnVllmRuns(m))
+            what = tr("Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs on one %1")
+                       .arg(QString::fromStdString(m.gpu.name));
         else {
             std::string on = p.calibratedOn.front();
             const auto colon = on.find(": ");
@@ -251,6 +269,8 @@ QString CoreTexts::provenance(const CostModel& m)
             parts << tr("latency ±%1 %").arg(pct(v.latencyMape));
         if (v.firstTokenMape >= 0)
             parts << tr("first token ±%1 %").arg(pct(v.firstTokenMape));
+        if (v.perOutputTokenMape >= 0)
+            parts << tr("TPOT ±%1 %").arg(pct(v.perOutputTokenMape));
         if (v.attainmentMae >= 0)
             parts << tr("attainment ±%1 points").arg(pct(100 * v.attainmentMae));
         out = tr("%1; validated on %2 runs: %3").arg(out).arg(v.rows).arg(parts.join(tr(", ")));
