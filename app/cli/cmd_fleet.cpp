@@ -32,7 +32,7 @@ namespace lorascope::cli {
 const char* const kFleetHelp = R"(Usage: lorascope-cli fleet TRACE (--fleet FLEET.json | --replicas N) [OPTIONS]
 
 Preview a fleet: the requests of TRACE routed over replicas, each running its own server's
-scheduler (S-LoRA or vLLM V1, as `simulate` does) on its own cost model, all on one clock
+scheduler (S-LoRA, vLLM V1 or SGLang, as `simulate` does) on its own cost model, all on one clock
 (docs/fleet.md). Each request is routed at its arrival by a router that reads the replicas the way
 the production router it follows does: through metrics scraped every --staleness ms (0: perfect
 information), or by counting what it sent. Prints the fleet's latencies, each replica's share and
@@ -136,9 +136,10 @@ int runFleet(const std::vector<std::string>& argv)
         fleet = readFleetFile(*file);
     } else {
         SchedulerConfig server;
-        applySchedulerArgs(a, server);
         const std::string cost = a.value("--cost-model").value_or("llama-7b-a10g");
-        (void)loadCostModel(cost); // an unknown model or a bad file is reported before the trace is read
+        // An unknown model or a bad file is reported before the trace is read; a vLLM preset fills
+        // the server settings its vLLM version had by default (cli/schedulerargs.h).
+        applySchedulerArgs(a, server, loadCostModel(cost));
         fleet = uniformFleet(static_cast<int>(a.integer("--replicas", 1)), server, cost, RouterKind::RoundRobin);
         fleet.groups[0].gpusPerReplica = static_cast<int>(a.integer("--gpus-per-replica", 1));
     }

@@ -210,12 +210,15 @@ int runServeSim(const std::vector<std::string>& argv)
     SimServerOptions o;
     o.host = a.value("--host").value_or("127.0.0.1");
     o.port = std::uint16_t(a.integer("--port", 8000));
-    applySchedulerArgs(a, o.scheduler); // the server flags, as simulate reads them
-    const std::string policy = policyName(o.scheduler.policy);
     if (auto c = a.value("--cost-model"))
         o.cost = loadCostModel(*c);
     else
         o.cost = costModelPresets().front();
+    applySchedulerArgs(a, o.scheduler, o.cost); // the server flags, as simulate reads them (a vLLM preset's defaults)
+    if (o.scheduler.vllm.priorityScheduling) // refused rather than served first come, first served
+        throw UsageError("--scheduling-policy priority: serve-sim does not read a request's priority yet; the "
+                         "preview (simulate) models vLLM's priority scheduling");
+    const std::string policy = policyName(o.scheduler.policy);
     o.speed = a.number("--speed", 1.0);
     if (a.has("--token-ms")) {
         o.tokenSeconds = a.number("--token-ms", 0) / 1000.0;

@@ -5,7 +5,6 @@
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/schedulerargs.h"
-#include "cli/vllmrunscmd.h"
 #include "cli/simjson.h"
 
 #include "admission/engine.h"
@@ -173,7 +172,8 @@ int runSimulate(const std::vector<std::string>& argv)
 
     const Trace trace = readTrace(file, a.value("--format").value_or(""));
     const PolicyKind policy = config.scheduler.policy;
-    if (trace.hasPriorities() && !(policy == PolicyKind::Vllm && config.scheduler.vllm.priorityScheduling))
+    if (trace.hasPriorities() && !(policy == PolicyKind::Vllm && config.scheduler.vllm.priorityScheduling)
+        && !a.has("--quiet"))
         std::cerr << "note: the trace's request priorities are not used: "
                   << (policy == PolicyKind::Vllm            ? "vLLM schedules first come, first served unless "
                                                               "--scheduling-policy priority"
@@ -334,12 +334,15 @@ int runSimulate(const std::vector<std::string>& argv)
     if (config.scheduler.policy == PolicyKind::Vllm || config.scheduler.policy == PolicyKind::Sglang)
         std::cout << "prefix cache    " << s.cachedTokens << " of " << s.promptTokens << " prompt tokens found cached ("
                   << formatPrintf("%.1f", 100.0 * s.cacheHitShare())
-                  << " %; hits need prompts the trace declares shared)\n";
+                  << " %; hits need prompts the trace declares shared, or a preempted request's own blocks)\n";
     // per tier (or per priority): what priority gives one group and costs the others
     const std::vector<TierSummary> tiers = summarizeTiers(trace, result.requests, config.clock);
     if (!tiers.empty()) {
-        std::cout << (tiers.front().byPriority ? "per priority" : "per tier    ")
-                  << "                       requests  TTFT mean   TTFT p90   TTFT p99    E2E mean"
+        // The title's columns end where the rows' numbers do (2 + 36 + 9, then 11, 11, 11, 12, 12).
+        std::string title
+            = std::string(tiers.front().byPriority ? "per priority" : "per tier") + " (times in " + unit + ")";
+        title.resize(std::max<std::size_t>(title.size(), 38), ' ');
+        std::cout << title << " requests  TTFT mean   TTFT p90   TTFT p99    E2E mean"
                   << (config.clock == ClockKind::Model ? "  TTFT < 6 s" : "") << "\n";
         for (const TierSummary& t : tiers) {
             std::string name = t.name.substr(0, 36);

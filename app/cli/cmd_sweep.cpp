@@ -174,9 +174,9 @@ SweepParam paramFlag(const Args& a, const char* flag)
 /// Server flags on top of `config` (cli/schedulerargs.h) and the cost model.
 void applyServerFlags(const Args& a, SimulationConfig& config)
 {
-    applySchedulerArgs(a, config.scheduler);
     if (const auto cost = a.value("--cost-model"))
         config.cost = loadCostModel(*cost);
+    applySchedulerArgs(a, config.scheduler, config.cost); // a vLLM preset fills its version's defaults
     config.clock = ClockKind::Model;
 }
 

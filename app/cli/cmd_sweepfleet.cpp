@@ -138,9 +138,9 @@ int runFleetSweepCli(const Args& a)
         plan.fleet = readFleetFile(*file);
         plan.serverFromPlan = false;
     } else {
-        applySchedulerArgs(a, plan.base.config.scheduler);
         if (const auto cost = a.value("--cost-model"))
             plan.base.config.cost = loadCostModel(*cost);
+        applySchedulerArgs(a, plan.base.config.scheduler, plan.base.config.cost); // with a vLLM preset's defaults
         plan.fleet = uniformFleet(static_cast<int>(a.integer("--replicas", 1)), plan.base.config.scheduler,
             plan.base.config.cost.name, RouterKind::RoundRobin);
         plan.fleet.groups[0].gpusPerReplica = static_cast<int>(a.integer("--gpus-per-replica", 1));

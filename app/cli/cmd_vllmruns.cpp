@@ -12,14 +12,18 @@
 #include "admission/costserving.h"
 #include "analysis/numberformat.h"
 #include "calibrate/vllmruns.h"
+#include "util/atomicfile.h"
 #include "util/error.h"
+#include "util/fileio.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <iostream>
+#include <mutex>
 #include <thread>
 
 namespace lorascope::cli {
@@ -57,9 +61,20 @@ std::vector<VllmRunPrediction> predictAll(
                 "no cost-model preset for model \"" + r.model + "\"; give --cost-model", r.source, r.line, "model");
     }
     std::atomic<std::size_t> next { 0 };
+    // The first error of any thread (a run the generator refuses, memory) is rethrown after the join:
+    // an exception leaving a std::thread would end the process.
+    std::exception_ptr failure;
+    std::mutex failureMutex;
     auto work = [&] {
-        for (std::size_t i = next++; i < runs.size(); i = next++)
-            out[i] = predictVllmRun(runs[i], models[i], seed);
+        try {
+            for (std::size_t i = next++; i < runs.size(); i = next++)
+                out[i] = predictVllmRun(runs[i], models[i], seed);
+        } catch (...) {
+            next = runs.size();
+            const std::lock_guard lock(failureMutex);
+            if (!failure)
+                failure = std::current_exception();
+        }
     };
     if (threads == 0)
         threads = std::max(1u, std::thread::hardware_concurrency());
@@ -69,6 +84,8 @@ std::vector<VllmRunPrediction> predictAll(
     work();
     for (std::thread& t : pool)
         t.join();
+    if (failure)
+        std::rethrow_exception(failure);
     return out;
 }
 
@@ -112,6 +129,17 @@ int runCalibrateVllm(const std::vector<std::string>& argv)
         "calibrate", argv, { "--vllm-runs", "--twin", "--group", "--model", "--start", "--iterations", "-o" }, {});
     if (!a.positional().empty())
         throw UsageError("unexpected argument \"" + a.positional().front() + "\"");
+    if (const auto out = a.value("-o")) {
+        // Before any work: the cost model written must not replace a file this command reads.
+        std::vector<NamedPath> inputs;
+        for (const char* option : { "--vllm-runs", "--twin" })
+            if (const auto in = a.value(option))
+                inputs.push_back({ option, *in });
+        if (const auto start = a.value("--start"); start && !findCostModel(*start))
+            inputs.push_back({ "--start", *start });
+        checkOutputs({ { "-o", *out } }, inputs);
+        checkOutputFile(*out);
+    }
     const std::vector<VllmRun> runs = selectedRuns(a);
     const std::string startName = a.value("--start").value_or(vllmRunPreset(runs.front()));
     for (const VllmRun& r : runs)

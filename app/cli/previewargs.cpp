@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "cli/schedulerargs.h"
 #include "cli/previewargs.h"
-#include "cli/vllmrunscmd.h"
 
 namespace lorascope::cli {
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/schedulerargs.h"
-#include "cli/vllmrunscmd.h"
 
 #include "admission/costserving.h"
 
@@ -165,12 +164,12 @@ void applyFlags(const Args& a, SchedulerConfig& c, const CostModel* preset)
         if (*policy != "fcfs" && *policy != "priority")
             throw UsageError("--scheduling-policy must be fcfs or priority (got \"" + policy->substr(0, 40) + "\")");
         v.priorityScheduling = *policy == "priority";
-        if (v.priorityScheduling && c.policy != PolicyKind::Vllm)
+        if (c.policy != PolicyKind::Vllm) // refused whatever its value, as every flag of another policy
             throw UsageError(c.policy == PolicyKind::Sglang
                     ? "--scheduling-policy is vLLM's flag; SGLang's priority scheduling "
                       "(--enable-priority-scheduling) is not modelled"
-                    : "--scheduling-policy priority: S-LoRA has no priority scheduling (its ReqQueue is FIFO); "
-                      "use --policy vllm");
+                    : "--scheduling-policy is vLLM's flag: S-LoRA has no priority scheduling (its ReqQueue is "
+                      "FIFO); use --policy vllm");
     }
     SglangConfig& g = c.sglang;
     g.contextLength = a.integer("--context-length", g.contextLength);

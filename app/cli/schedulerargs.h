@@ -7,6 +7,7 @@
 
 #include "cli/args.h"
 
+#include "admission/costmodel.h"
 #include "admission/schedulerconfig.h"
 
 #include <string>
@@ -79,6 +80,11 @@ std::vector<std::string> withSchedulerBoolFlags(std::vector<std::string> flags);
 /// The flags given, on top of `config`. Throws UsageError for an unknown policy and, with the
 /// server's own reason, for a configuration its server refuses to start with.
 void applySchedulerArgs(const Args& args, SchedulerConfig& config);
+/// The same, with the vLLM settings left unset taken from the
+/// server defaults `preset` carries (admission/costserving.h: max_num_batched_tokens,
+/// max_model_len, KV blocks from the GPU's memory) before the server's start-up checks, under the
+/// vllm policy. Throws UsageError with the refusal when that vLLM could not start.
+void applySchedulerArgs(const Args& args, SchedulerConfig& config, const CostModel& preset);
 
 /// --pinned-adapters names adapter indices: each must exist among the `adapters` of `what` ("the
 /// trace"). Throws InputError naming the flag.

@@ -9,7 +9,9 @@
 #include "analysis/numberformat.h"
 #include "random/rng.h"
 #include "util/error.h"
+#include "util/fileio.h"
 #include "workload/generator.h"
+#include "workload/spec.h"
 
 #include <algorithm>
 #include <chrono>
@@ -47,17 +49,14 @@ struct CsvTable {
 
 CsvTable readCsv(const std::string& file)
 {
-    std::ifstream in(file);
-    if (!in)
-        throw InputError("cannot open the runs table", file);
+    // A runs table is small (the 294 runs: 75 kB); 64 MiB bounds a wrong file (a device, a FIFO, a
+    // trace given by mistake) before its lines are held. openInputFile refuses what is no file.
+    InputLines in(file, "runs table", std::uint64_t { 64 } << 20, 1'000'000);
     CsvTable t;
     t.file = file;
     std::string line;
-    std::uint64_t n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        if (line.size() > 1'000'000)
-            throw InputError("line longer than 1,000,000 characters", file, n);
+    while (in.next(line)) {
+        const std::uint64_t n = in.lineNumber();
         if (line.empty())
             continue;
         if (t.header.empty()) {
@@ -374,7 +373,9 @@ VllmRunPrediction predictVllmRun(const VllmRun& run, const CostModel& model, std
         p.error = schedulerConfigError(config.scheduler);
     if (!p.error.empty())
         return p;
-    const Trace trace = generate(vllmRunSpec(run, seed));
+    const WorkloadSpec spec = vllmRunSpec(run, seed);
+    validateOrThrow(spec, run.source); // the table's duration and rates within the spec's bounds
+    const Trace trace = generate(spec);
     const SimulationResult result = simulate(trace, config);
     p.window = windowMetrics(result.requests, 0.0, run.duration);
     p.saturated = p.window.requestThroughput < 0.95 * run.offeredRate() || p.window.ttft.mean >= 5.0;

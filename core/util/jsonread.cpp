@@ -11,6 +11,7 @@
 #include <functional>
 #include <limits>
 #include <new>
+#include <unordered_set>
 #include <vector>
 
 namespace lorascope {
@@ -239,8 +240,17 @@ public:
     bool key(std::string& k)
     {
         auto& f = m_frames.back();
-        if (std::find(f.keys.begin(), f.keys.end(), k) != f.keys.end())
-            throw Duplicate { place(k) };
+        // A scan while the object is small; a hash set from 32 keys on (a ranks file or a placement
+        // of 100,000 adapters is one object: scanning would be quadratic).
+        if (f.keys.size() < 32) {
+            if (std::find(f.keys.begin(), f.keys.end(), k) != f.keys.end())
+                throw Duplicate { place(k) };
+        } else {
+            if (f.seen.empty())
+                f.seen.insert(f.keys.begin(), f.keys.end());
+            if (!f.seen.insert(k).second)
+                throw Duplicate { place(k) };
+        }
         f.keys.push_back(k);
         return Base::key(k);
     }
@@ -267,6 +277,7 @@ private:
         bool object;
         std::vector<std::string> keys; ///< an object's keys so far (the last one is the open member's)
         std::size_t index; ///< an array's position
+        std::unordered_set<std::string> seen = {}; ///< the keys again, once there are 32 (key())
     };
     void valueDone()
     {
