@@ -119,6 +119,14 @@ private slots:
             << R"({"arrival": {"kind": "gamma", "cv": 1, "cv": 4}})"
             << QStringList { arg("generate"), arg("--spec"), arg("@f"), arg("--print-spec") } << 1
             << "duplicate key \"arrival.cv\"";
+        // An object past 32 keys is checked through a hash set (core/util/jsonread.cpp): the same refusal.
+        std::string many = R"({"schemaVersion":1,"adapters":[],"meta":{)";
+        for (int k = 0; k < 40; ++k)
+            many += "\"k" + std::to_string(k) + "\":" + std::to_string(k) + ",";
+        many += R"("k7":0}})";
+        QTest::newRow("trace header with a key twice among 41")
+            << "t.jsonl" << QString::fromStdString(many + "\n" + ok1) << stats << 1
+            << "t.jsonl:1: duplicate key \"meta.k7\"";
         const QStringList fleet = { arg("fleet"), arg("@trace"), arg("--fleet"), arg("@f") };
         QTest::newRow("fleet file with replicas twice")
             << "fleet.json"

@@ -240,6 +240,9 @@ private Q_SLOTS:
         QTest::newRow("merge -o inside a shard")
             << QStringList { QStringLiteral("merge"), QStringLiteral("R"), QStringLiteral("-o"), QStringLiteral("RM") }
             << "lies inside the input folder shard folder";
+        QTest::newRow("calibrate --vllm-runs -o the runs table") << QStringList { QStringLiteral("calibrate"),
+            QStringLiteral("--vllm-runs"), QStringLiteral("T"), QStringLiteral("-o"), QStringLiteral("T") }
+                                                                 << "this is the input --vllm-runs";
         QTest::newRow("sweep -o the spec through a link") << QStringList { QStringLiteral("sweep"),
             QStringLiteral("--spec"), QStringLiteral("S"), QStringLiteral("--param"), QStringLiteral("rate"),
             QStringLiteral("--values"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("jsonl"),

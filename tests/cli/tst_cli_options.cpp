@@ -52,6 +52,14 @@ private Q_SLOTS:
             << "simulate T --pinned-adapters 999"
             << "--pinned-adapters is read under --policy sglang; --policy slora "
                "does not read it";
+        QTest::newRow("simulate fcfs scheduling under slora")
+            << "simulate T --scheduling-policy fcfs"
+            << "--scheduling-policy is vLLM's flag: S-LoRA has no priority";
+        QTest::newRow("simulate scheduling under sglang")
+            << "simulate T --policy sglang --scheduling-policy fcfs"
+            << "--scheduling-policy is vLLM's flag; SGLang's priority scheduling";
+        QTest::newRow("serve-sim priority scheduling") << "serve-sim --policy vllm --scheduling-policy priority"
+                                                       << "serve-sim does not read a request's priority yet";
         QTest::newRow("fleet max-loras under sglang") << "fleet T --replicas 2 --policy sglang --max-loras 4"
                                                       << "--max-loras is read under --policy vllm; --policy sglang";
         QTest::newRow("sweep max-wait-tokens under vllm")
