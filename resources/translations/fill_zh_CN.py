@@ -1350,6 +1350,7 @@ ZH.update({
     "Agullo et al. (arXiv 2508.08343), real vLLM 0.8.5 runs on one %1":
         "Agullo 等人（arXiv 2508.08343）在单块 %1 上的 vLLM 0.8.5 真实运行",
     "TPOT ±%1 %": "TPOT ±%1 %",
+    "Request throughput: none (no request completed)\n": "请求吞吐量：无（没有请求完成）\n",
 })
 
 def main(path):

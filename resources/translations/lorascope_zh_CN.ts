@@ -6203,249 +6203,256 @@ from–to (s)</source>
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="52" />
+        <location filename="../../ui/replay/replaytext.cpp" line="53" />
+        <source>Request throughput: none (no request completed)
+</source>
+        <translation>请求吞吐量：无（没有请求完成）
+</translation>
+    </message>
+    <message>
+        <location filename="../../ui/replay/replaytext.cpp" line="55" />
         <source>Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last completion, incl. %4 s of drain after the last send)
 </source>
         <translation>请求吞吐量 %1 req/s，输出 %2 令牌/s，统计时长 %3 s（从第一次发送到最后一次完成，包括最后一次发送后 %4 s 的排空）
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="58" />
+        <location filename="../../ui/replay/replaytext.cpp" line="60" />
         <source>Offered %1 req/s (%2 requests scheduled over %3 s)
 </source>
         <translation>提供负载 %1 req/s（%2 个请求，计划在 %3 s 内发送）
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="62" />
+        <location filename="../../ui/replay/replaytext.cpp" line="64" />
         <source>TTFT mean %1 / p50 %2 / p90 %3 / p99 %4 ms
 </source>
         <translation>TTFT 均值 %1 / p50 %2 / p90 %3 / p99 %4 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="65" />
+        <location filename="../../ui/replay/replaytext.cpp" line="67" />
         <source>Effective TTFT (from the scheduled send time) mean %1 / p90 %2 / p99 %3 ms
 </source>
         <translation>有效 TTFT（从计划发送时间算起）均值 %1 / p90 %2 / p99 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="68" />
+        <location filename="../../ui/replay/replaytext.cpp" line="70" />
         <source>TPOT mean %1 / p99 %2 ms; ITL mean %3 ms
 </source>
         <translation>TPOT 均值 %1 / p99 %2 ms；ITL 均值 %3 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="70" />
+        <location filename="../../ui/replay/replaytext.cpp" line="72" />
         <source>E2E mean %1 / p99 %2 ms; effective E2E mean %3 / p99 %4 ms
 </source>
         <translation>E2E 均值 %1 / p99 %2 ms；有效 E2E 均值 %3 / p99 %4 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="74" />
+        <location filename="../../ui/replay/replaytext.cpp" line="76" />
         <source>Send lateness (sent − scheduled) median %1 / p99 %2 ms
 </source>
         <translation>发送延迟（发送 − 计划）中位数 %1 / p99 %2 ms
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="78" />
+        <location filename="../../ui/replay/replaytext.cpp" line="80" />
         <source>real-time priority</source>
         <translation>实时优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="79" />
+        <location filename="../../ui/replay/replaytext.cpp" line="81" />
         <source>normal priority with a short time slice (no permission for real-time)</source>
         <translation>普通优先级，短时间片（无实时优先级权限）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="80" />
+        <location filename="../../ui/replay/replaytext.cpp" line="82" />
         <source>differs between shards</source>
         <translation>各分片不同</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="81" />
+        <location filename="../../ui/replay/replaytext.cpp" line="83" />
         <source>normal priority</source>
         <translation>普通优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="82" />
+        <location filename="../../ui/replay/replaytext.cpp" line="84" />
         <source>Dispatcher (the thread that sends on schedule): %1
 </source>
         <translation>调度线程（按计划发送请求的线程）：%1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="86" />
+        <location filename="../../ui/replay/replaytext.cpp" line="88" />
         <source>, S-LoRA reward %1
 </source>
         <translation>，S-LoRA 奖励 %1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="91" />
+        <location filename="../../ui/replay/replaytext.cpp" line="93" />
         <source>Token mismatch (%1): %2 of %3 completed requests (%4) got another number of output tokens than requested (%5 more, %6 fewer)
 </source>
         <translation>令牌数不符（%1）：%3 个已完成请求中有 %2 个（%4）得到的输出令牌数与请求的不同（多 %5 个，少 %6 个）
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="107" />
+        <location filename="../../ui/replay/replaytext.cpp" line="109" />
         <source>Server (/metrics, %1 of %2 scrapes answered): running at most %3, waiting at most %4 requests, KV-cache usage at most %5
 </source>
         <translation>服务器（/metrics，%2 次抓取中 %1 次有应答）：运行中最多 %3 个、等待中最多 %4 个请求，KV 缓存使用率最高 %5
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="116" />
+        <location filename="../../ui/replay/replaytext.cpp" line="118" />
         <source>errors %1: %2
 </source>
         <translation>错误 %1：%2
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="120" />
+        <location filename="../../ui/replay/replaytext.cpp" line="122" />
         <source>The run was stopped: unsent and in-flight requests are cancelled.
 </source>
         <translation>运行已停止：未发送和进行中的请求已取消。
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="124" />
+        <location filename="../../ui/replay/replaytext.cpp" line="126" />
         <source>Warning: %1
 </source>
         <translation>警告：%1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="127" />
+        <location filename="../../ui/replay/replaytext.cpp" line="129" />
         <source>(summary.json has a value of an unexpected type: %1)
 </source>
         <translation>（summary.json 中有类型不符的值：%1）
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="130" />
+        <location filename="../../ui/replay/replaytext.cpp" line="132" />
         <source>Note: %1
 </source>
         <translation>注意：%1
 </translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="138" />
+        <location filename="../../ui/replay/replaytext.cpp" line="140" />
         <source>No request ended.</source>
         <translation>没有请求结束。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="141" />
+        <location filename="../../ui/replay/replaytext.cpp" line="143" />
         <source>&lt;b&gt;%1&lt;/b&gt; completed, &lt;b&gt;%2&lt;/b&gt; failed · TTFT p50 &lt;b&gt;%3 ms&lt;/b&gt; · effective TTFT p50 &lt;b&gt;%4 ms&lt;/b&gt; (from the scheduled send time)</source>
         <translation>已完成 &lt;b&gt;%1&lt;/b&gt;，失败 &lt;b&gt;%2&lt;/b&gt; · TTFT p50 &lt;b&gt;%3 ms&lt;/b&gt; · 有效 TTFT p50 &lt;b&gt;%4 ms&lt;/b&gt;（从计划发送时间算起）</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="148" />
+        <location filename="../../ui/replay/replaytext.cpp" line="150" />
         <source>Token mismatch: %1 of %2 completed requests (%3) got a different number of output tokens than requested — the server may ignore max_tokens or ignore_eos, which changes the workload.</source>
         <translation>令牌数不符：%2 个已完成请求中有 %1 个（%3）得到的输出令牌数与请求的不同——服务器可能忽略了 max_tokens 或 ignore_eos，这会改变工作负载。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="157" />
+        <location filename="../../ui/replay/replaytext.cpp" line="159" />
         <source>Token mismatch: none (every completed request got the output tokens it asked for).</source>
         <translation>令牌数不符：无（每个已完成请求都得到了所请求的输出令牌数）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="165" />
+        <location filename="../../ui/replay/replaytext.cpp" line="167" />
         <source>Opened from a run folder: no preview overlay (the preview is computed when a replay starts here).</source>
         <translation>从运行文件夹打开：无预览叠加（预览在此处开始回放时计算）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="169" />
+        <location filename="../../ui/replay/replaytext.cpp" line="171" />
         <source>Computing the admission preview of this trace for the overlay…</source>
         <translation>正在计算此轨迹的准入预览用于叠加…</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="170" />
+        <location filename="../../ui/replay/replaytext.cpp" line="172" />
         <source>No admission preview for this run (stopped before it was ready).</source>
         <translation>此次运行没有准入预览（在预览就绪前已停止）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="180" />
+        <location filename="../../ui/replay/replaytext.cpp" line="182" />
         <source>Server queue</source>
         <translation>服务器队列</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="180" />
+        <location filename="../../ui/replay/replaytext.cpp" line="182" />
         <source>Server running batch</source>
         <translation>服务器运行批次</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="182" />
+        <location filename="../../ui/replay/replaytext.cpp" line="184" />
         <source>%1 %2× the preview at t = %3 s (server %4 requests, preview at most %5).</source>
         <translation>%1 在 t = %3 s 时为预览的 %2 倍（服务器 %4 个请求，预览最多 %5 个）。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="187" />
+        <location filename="../../ui/replay/replaytext.cpp" line="189" />
         <source>The server's running and waiting requests stay within the preview's band (dashed).</source>
         <translation>服务器的运行中和等待中请求保持在预览的范围（虚线）之内。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="189" />
+        <location filename="../../ui/replay/replaytext.cpp" line="191" />
         <source>Preview ready (dashed); the server's figures appear with its first /metrics scrape.</source>
         <translation>预览已就绪（虚线）；服务器的数据将在第一次抓取 /metrics 后出现。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="195" />
+        <location filename="../../ui/replay/replaytext.cpp" line="197" />
         <source>The built-in server runs %1× faster than real time: each millisecond of network and client delay counts %1 ms in its model time, so it may queue and batch differently from the preview.</source>
         <translation>内置服务器以实时的 %1 倍速度运行：每毫秒的网络和客户端延迟在其模型时间中算作 %1 ms，因此其排队和批处理可能与预览不同。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="200" />
+        <location filename="../../ui/replay/replaytext.cpp" line="202" />
         <source>External server: the preview uses this session's settings (Admission tab: policy, limits, cost model); the server's own settings, hardware and scheduler decide what it does.</source>
         <translation>外部服务器：预览使用本会话的设置（准入标签页：策略、限制、成本模型）；服务器的行为由其自身的设置、硬件和调度器决定。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="204" />
+        <location filename="../../ui/replay/replaytext.cpp" line="206" />
         <source>No session: the built-in server and the preview both use the default S-LoRA settings.</source>
         <translation>无会话：内置服务器和预览都使用默认的 S-LoRA 设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="214" />
+        <location filename="../../ui/replay/replaytext.cpp" line="216" />
         <source>merged run</source>
         <translation>合并的运行</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="217" />
+        <location filename="../../ui/replay/replaytext.cpp" line="219" />
         <source>shard %1 of %2</source>
         <translation>分片 %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="220" />
+        <location filename="../../ui/replay/replaytext.cpp" line="222" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="223" />
+        <location filename="../../ui/replay/replaytext.cpp" line="225" />
         <source>Opened %1: %2 requests.</source>
         <translation>已打开%1：%2 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="224" />
+        <location filename="../../ui/replay/replaytext.cpp" line="226" />
         <source>Opened %1 that did not finish: %2 requests recorded.</source>
         <translation>已打开未完成的%1：记录了 %2 个请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="229" />
+        <location filename="../../ui/replay/replaytext.cpp" line="231" />
         <source>Measured by this client over the requests that ended so far. TTFT counts from the moment a request was sent; effective TTFT from its scheduled send time, so it includes the client's lateness and concurrency wait. Token mismatch: completed requests whose output token count (server-reported, else counted) differs from the max_new_tokens they asked for.</source>
         <translation>由本客户端对目前已结束的请求测量。TTFT 从请求发出时刻算起；有效 TTFT 从其计划发送时间算起，因此包含客户端的延迟和并发等待。令牌数不符：输出令牌数（服务器报告值，否则为计数值）与所请求的 max_new_tokens 不同的已完成请求。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="238" />
+        <location filename="../../ui/replay/replaytext.cpp" line="240" />
         <source>The admission preview (core/admission) is run on the same trace as sent (trace time × time scale) with the session's policy, limits and cost model on the cost-model clock, as the built-in server runs them. A scrape counts as outside the band when the server's waiting (or running) requests exceed 1.5× the preview's largest value in that time bin and by more than 2 requests.</source>
         <translation>准入预览（core/admission）按实际发送的同一轨迹（轨迹时间 × 时间比例）运行，使用本会话的策略、限制和成本模型，采用成本模型时钟，与内置服务器的运行方式相同。当服务器的等待（或运行）请求数超过该时间区间内预览最大值的 1.5 倍且多出 2 个以上时，该次抓取视为超出范围。</translation>
     </message>
     <message>
-        <location filename="../../ui/replay/replaytext.cpp" line="247" />
+        <location filename="../../ui/replay/replaytext.cpp" line="249" />
         <source>From summary.json: vLLM bench-serve metrics over the requests in the window (TTFT, TPOT, ITL, E2E in ms; throughput per second of the run), effective latencies from the scheduled send time, S-LoRA's SLO attainment (share of requests with TTFT &lt; 6 s) and reward, the token mismatch, and the server's figures from its /metrics scrapes. See the Replay help for the formulas.</source>
         <translation>来自 summary.json：窗口内请求的 vLLM bench-serve 指标（TTFT、TPOT、ITL、E2E 单位为 ms；吞吐量按运行的每秒计），从计划发送时间算起的有效延迟，S-LoRA 的 SLO 达成率（TTFT &lt; 6 s 的请求占比）和奖励，令牌数不符情况，以及服务器 /metrics 抓取得到的数据。公式见回放帮助。</translation>
     </message>

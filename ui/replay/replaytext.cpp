@@ -49,11 +49,13 @@ QString ReplayText::summary(const nlohmann::json& s, const QString& error, const
             // The throughput divides by the whole run including the drain after the last send: the
             // offered rate and the duration stand beside it, so "1.49 req/s" for a trace offering
             // 2.07 reads as what it is.
-            text += tr("Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last completion, "
-                       "incl. %4 s of drain after the "
-                       "last send)\n")
-                        .arg(fmt(n("request_throughput"), 3), fmt(n("output_throughput"), 3), fmt(n("duration"), 3),
-                            fmt(n("drain_s"), 2));
+            if (count("completed") == 0) // no throughput, and no drain after the last send to speak of
+                text += tr("Request throughput: none (no request completed)\n");
+            else
+                text += tr("Request throughput %1 req/s, output %2 tokens/s, over %3 s (first send to last "
+                           "completion, incl. %4 s of drain after the last send)\n")
+                            .arg(fmt(n("request_throughput"), 3), fmt(n("output_throughput"), 3), fmt(n("duration"), 3),
+                                fmt(n("drain_s"), 2));
             if (std::isfinite(n("offered_rate")))
                 text += tr("Offered %1 req/s (%2 requests scheduled over %3 s)\n")
                             .arg(fmt(n("offered_rate"), 3))
