@@ -109,8 +109,12 @@ void printWindow(const WindowMetrics& w, const std::string& unit)
               << " output tokens/" << unit << "\n";
     printLatency("  TTFT", w.ttft, unit);
     printLatency("  TPOT", w.tpot, unit);
-    std::cout << "  ITL mean      " << formatPrintf("%.6g", w.itlMean) << " " << unit
+    std::cout << "  ITL mean      " << formatPrintf("%.4f", w.itlMean) << " " << unit
               << " (TPOT excludes each request's first token; ITL is the mean gap between tokens)\n";
+    if (unit == "s") // in the unit vLLM's benchmark prints them in
+        std::cout << "  in ms         TTFT mean " << formatPrintf("%.2f", 1000 * w.ttft.mean) << ", TPOT mean "
+                  << formatPrintf("%.2f", 1000 * w.tpot.mean) << ", ITL mean " << formatPrintf("%.2f", 1000 * w.itlMean)
+                  << "\n";
 }
 
 nlohmann::json windowJson(const WindowMetrics& w)
