@@ -89,9 +89,9 @@ SweepPoint replayPoint(const SweepPlan& plan, std::size_t index, double value, c
     const ReplayResult result = runReplay(trace, o, obs, &stop);
     if (!writeError.empty())
         throw InputError(writeError, pointDir(options.runsDir, index));
-    if (result.cancelled || (cancel && cancel->load()))
-        throw Cancelled();
-    if (!result.reachable) {
+    // A target nothing answers ends the replay by itself (ReplayOptions::stopAfterConnectFailures):
+    // that is this error, not the user's cancel.
+    if (!result.reachable && !(cancel && cancel->load()) && (!result.cancelled || !result.stopped.empty())) {
         std::string why;
         for (const auto& r : result.records)
             if (!r.error.empty()) {
@@ -100,6 +100,8 @@ SweepPoint replayPoint(const SweepPlan& plan, std::size_t index, double value, c
             }
         throw InputError("could not reach " + o.target + (why.empty() ? std::string() : ": " + why), {}, 0, "--target");
     }
+    if (result.cancelled || (cancel && cancel->load()))
+        throw Cancelled();
     const MetricsInput in = metricsInputFromReplay(trace, result.records, o.timeScale, plan.warmup, plan.cooldown);
     SaturationOptions sat = plan.saturation;
     if (sat.windowStart < 0 && plan.warmup > 0)

@@ -300,8 +300,9 @@ void checkPrefixStructure(
     for (std::size_t i = 0; i < n; ++i) {
         if (!t.sessions.empty()) {
             const SessionTurn& s = t.sessions[i];
-            if (!std::isfinite(s.think) || s.think < 0 || s.think > kMaxTraceTime)
-                fail(i, "think_s", "expected a think time from 0 to 1e12 seconds (the bound of every trace time)");
+            if (!std::isfinite(s.think) || s.think < 0 || s.think > kMaxThinkSeconds)
+                fail(i, "think_s",
+                    "expected a think time from 0 to 31622400 seconds (366 days, the bound of every think time)");
             if (s.parent == kNoParent) {
                 if (s.session != kNoSession && s.turn != 1)
                     fail(i, "turn",

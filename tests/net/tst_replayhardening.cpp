@@ -47,10 +47,12 @@ std::vector<nlohmann::json> jsonLines(const std::string& path)
     return out;
 }
 
-// The trace that found it, byte for byte (output_len 4e9); with `outputLen` another length for
-// request 0. serve-sim refuses max_tokens above 1,048,576 (HTTP 400), so the tests of a stream
-// that goes on "forever" use 1,000,000 tokens (10,000 s at 10 ms a token).
-std::string hangTrace(const test::TempDir& dir, const char* outputLen = "4000000000")
+// The trace that found it, with output_len 5e6 instead of its 4e9: lengths above 10^7 tokens are
+// now refused when the trace is read (core/workload/bounds.h; tests/cli/tst_cli_bounds.cpp), while
+// 5e6 still reaches the server. With `outputLen` another length for request 0. serve-sim refuses
+// max_tokens above 1,048,576 (HTTP 400), so the tests of a stream that goes on "forever" use
+// 1,000,000 tokens (10,000 s at 10 ms a token).
+std::string hangTrace(const test::TempDir& dir, const char* outputLen = "5000000")
 {
     const auto path = dir.file("hang.csv");
     test::writeText(path,
@@ -71,7 +73,7 @@ QStringList replayArgs(const std::string& trace, const std::string& target, cons
 class TestReplayHardening : public QObject {
     Q_OBJECT
 private slots:
-    // The exact reproduction against serve-sim, which refuses 4e9 tokens: the client neither
+    // The reproduction against serve-sim, which refuses 5e6 tokens: the client neither
     // allocates by output_len nor waits; request 0 fails with the server's 400, request 1 completes.
     void hugeOutputLengthRefusedByServer()
     {
